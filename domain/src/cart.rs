@@ -1,0 +1,138 @@
+//! Carts: line quantities bounded by 1 and the stock, and the totals a shopper is charged.
+
+use crate::money::Money;
+use crate::product::Product;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartLine {
+    pub product: Product,
+    pub quantity: u32,
+}
+
+impl CartLine {
+    pub fn line_total(&self) -> Money {
+        self.product.price.times(self.quantity)
+    }
+}
+
+/// What the cart costs: DESIGN.md section 4, one formula for every screen and for checkout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CartTotals {
+    pub item_count: u32,
+    pub subtotal: Money,
+    pub shipping: Money,
+    pub total: Money,
+}
+
+/// Subtotal is the sum of lines; shipping is the flat fee, charged only when there is
+/// something to ship.
+pub fn totals(lines: &[CartLine], shipping_fee: Money) -> CartTotals {
+    let subtotal: Money = lines.iter().map(CartLine::line_total).sum();
+    let item_count = lines.iter().map(|l| l.quantity).sum();
+    let shipping = if lines.is_empty() { Money::ZERO } else { shipping_fee };
+    CartTotals {
+        item_count,
+        subtotal,
+        shipping,
+        total: subtotal + shipping,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CartError {
+    #[error("Quantity must be a whole number other than 0")]
+    NoChange,
+    #[error("Quantity must be at least 1")]
+    BelowOne,
+    #[error("This product is out of stock")]
+    OutOfStock,
+    #[error("Only {available} left in stock")]
+    NotEnoughStock { available: u32 },
+}
+
+/// The quantity a line has after adding `delta` (negative to take some away) to `current`
+/// (0 when the product is not in the cart yet): never below 1, never above the stock.
+pub fn change_quantity(current: u32, delta: i64, stock: u32) -> Result<u32, CartError> {
+    if delta == 0 {
+        return Err(CartError::NoChange);
+    }
+    let wanted = i64::from(current) + delta;
+    if wanted < 1 {
+        return Err(CartError::BelowOne);
+    }
+    if delta > 0 && wanted > i64::from(stock) {
+        return Err(if stock == 0 {
+            CartError::OutOfStock
+        } else {
+            CartError::NotEnoughStock { available: stock }
+        });
+    }
+    Ok(wanted as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::product::tests::product;
+    use proptest::prelude::*;
+
+    fn money(cents: i64) -> Money {
+        Money::from_cents(cents).unwrap()
+    }
+
+    #[test]
+    fn a_line_cannot_drop_below_one() {
+        assert_eq!(change_quantity(1, -1, 5), Err(CartError::BelowOne));
+        assert_eq!(change_quantity(0, -2, 5), Err(CartError::BelowOne));
+        assert_eq!(change_quantity(3, -2, 5), Ok(1));
+    }
+
+    #[test]
+    fn a_line_cannot_exceed_the_stock() {
+        assert_eq!(change_quantity(2, 2, 3), Err(CartError::NotEnoughStock { available: 3 }));
+        assert_eq!(change_quantity(0, 1, 0), Err(CartError::OutOfStock));
+        assert_eq!(change_quantity(2, 1, 3), Ok(3));
+    }
+
+    #[test]
+    fn taking_away_is_allowed_when_stock_has_fallen_below_the_line() {
+        assert_eq!(change_quantity(5, -1, 2), Ok(4));
+    }
+
+    #[test]
+    fn a_zero_change_is_refused() {
+        assert_eq!(change_quantity(2, 0, 3), Err(CartError::NoChange));
+    }
+
+    #[test]
+    fn totals_add_lines_and_the_flat_shipping_fee() {
+        let lines = vec![
+            CartLine { product: product("a", 1999, 10), quantity: 2 },
+            CartLine { product: product("b", 500, 10), quantity: 1 },
+        ];
+        let totals = totals(&lines, money(500));
+        assert_eq!(totals.item_count, 3);
+        assert_eq!(totals.subtotal, money(4498));
+        assert_eq!(totals.shipping, money(500));
+        assert_eq!(totals.total, money(4998));
+    }
+
+    #[test]
+    fn an_empty_cart_costs_nothing() {
+        let totals = totals(&[], money(500));
+        assert_eq!(totals.total, Money::ZERO);
+        assert_eq!(totals.item_count, 0);
+    }
+
+    proptest! {
+        #[test]
+        fn a_changed_line_always_stays_within_one_and_the_stock(
+            current in 0u32..50, delta in -60i64..60, stock in 0u32..50
+        ) {
+            if let Ok(quantity) = change_quantity(current, delta, stock) {
+                prop_assert!(quantity >= 1);
+                prop_assert!(delta < 0 || quantity <= stock);
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Opaque identifiers. Each entity has its own type so an order id can never be passed where a
+//! product id is expected.
+
+use std::fmt;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(String);
+
+        impl $name {
+            /// Accepts any id made of letters, digits, `-` and `_` (1 to 64 characters), so
+            /// hostile path segments are refused before they reach storage.
+            pub fn parse(raw: &str) -> Option<Self> {
+                let valid = !raw.is_empty()
+                    && raw.len() <= 64
+                    && raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                valid.then(|| Self(raw.to_owned()))
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// Identifies a user account.
+    UserId
+);
+id_type!(
+    /// Identifies a product of the catalogue.
+    ProductId
+);
+id_type!(
+    /// Identifies an order.
+    OrderId
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_refuse_path_traversal_and_empty_text() {
+        assert!(ProductId::parse("../etc/passwd").is_none());
+        assert!(ProductId::parse("").is_none());
+        assert!(ProductId::parse(&"a".repeat(65)).is_none());
+        assert_eq!(
+            ProductId::parse("0190b6f2-7c1e-7abc-9def-0123456789ab").unwrap().as_str(),
+            "0190b6f2-7c1e-7abc-9def-0123456789ab"
+        );
+    }
+}

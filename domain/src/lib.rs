@@ -1,0 +1,19 @@
+//! The shop's rules: money, stock, carts, orders, permissions and validation, with the ports
+//! (traits) through which the core reaches storage, payments, passwords, tokens and images.
+//! Nothing here does I/O.
+
+pub mod cart;
+pub mod checkout;
+pub mod ids;
+pub mod money;
+pub mod order;
+pub mod permissions;
+pub mod ports;
+pub mod product;
+pub mod settings;
+pub mod stats;
+pub mod user;
+pub mod validation;
+
+pub use ids::{OrderId, ProductId, UserId};
+pub use money::{Money, Percent};

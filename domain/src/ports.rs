@@ -1,0 +1,225 @@
+//! The ports: what the core needs from the outside world. Adapters implement them and
+//! translate their own failures into the errors named here.
+
+use crate::cart::CartLine;
+use crate::checkout::MobileNumber;
+use crate::ids::{OrderId, ProductId, UserId};
+use crate::money::Money;
+use crate::order::{Order, OrderTransition};
+use crate::product::{Category, Product, ProductImage};
+use crate::settings::ShopSettings;
+use crate::stats::{OrderFact, ProductSales};
+use crate::user::{Email, User};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+/// A storage failure.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RepoError {
+    /// A unique value (an e-mail address, a key) is taken.
+    #[error("already exists")]
+    Duplicate,
+    #[error("not found")]
+    NotFound,
+    /// The database failed; the text is for logs only.
+    #[error("storage failed: {0}")]
+    Storage(String),
+}
+
+/// A slice of a list: page numbers start at 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    pub number: u32,
+    pub size: u32,
+}
+
+impl Page {
+    pub fn offset(self) -> i64 {
+        i64::from(self.number.saturating_sub(1)) * i64::from(self.size)
+    }
+}
+
+/// Which products to list; newest first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProductFilter {
+    pub category: Option<Category>,
+    pub featured_only: bool,
+    /// Case-insensitive.
+    pub tag: Option<String>,
+    pub page: Option<Page>,
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait UserRepository: Send + Sync {
+    /// `Duplicate` when the e-mail is taken.
+    async fn insert(&self, user: &User) -> Result<(), RepoError>;
+    async fn by_id(&self, id: &UserId) -> Result<Option<User>, RepoError>;
+    async fn by_email(&self, email: &Email) -> Result<Option<User>, RepoError>;
+    /// Oldest first.
+    async fn list(&self) -> Result<Vec<User>, RepoError>;
+    /// `Duplicate` when the new e-mail is taken, `NotFound` when the user is gone.
+    async fn update(&self, user: &User) -> Result<(), RepoError>;
+    /// Removes the account with its cart and wishlist; its orders stay. `NotFound` when gone.
+    async fn delete(&self, id: &UserId) -> Result<(), RepoError>;
+    async fn count_admins(&self) -> Result<u64, RepoError>;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait ProductRepository: Send + Sync {
+    async fn insert(&self, product: &Product) -> Result<(), RepoError>;
+    /// Replaces every field but the id and creation time. `NotFound` when gone.
+    async fn update(&self, product: &Product) -> Result<(), RepoError>;
+    /// Removes the product from the catalogue, carts and wishlists (orders keep their
+    /// snapshots). `NotFound` when gone.
+    async fn delete(&self, id: &ProductId) -> Result<(), RepoError>;
+    async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
+    /// The matching products (one page of them when asked) and how many match in all.
+    async fn list(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), RepoError>;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait CartRepository: Send + Sync {
+    /// The lines with their products, oldest first.
+    async fn lines(&self, user: &UserId) -> Result<Vec<CartLine>, RepoError>;
+    /// Sets a line's quantity, adding the line when missing.
+    async fn set_quantity(&self, user: &UserId, product: &ProductId, quantity: u32) -> Result<(), RepoError>;
+    /// `false` when there was no such line.
+    async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
+    async fn clear(&self, user: &UserId) -> Result<(), RepoError>;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait WishlistRepository: Send + Sync {
+    /// The wished products, oldest first.
+    async fn products(&self, user: &UserId) -> Result<Vec<Product>, RepoError>;
+    /// `false` when the product was already there.
+    async fn add(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
+    /// `false` when it was not there.
+    async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
+}
+
+/// Why an order could not be stored or changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OrderStoreError {
+    /// A line wants more than the stock holds; nothing was changed.
+    #[error("Not enough stock for {name}: {available} left")]
+    OutOfStock { name: String, available: u32 },
+    /// The order no longer has the status the change expected (someone else changed it).
+    #[error("The order was changed by someone else")]
+    Stale,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait OrderRepository: Send + Sync {
+    /// In one transaction: takes the stock of every line with a guarded decrement and stores
+    /// the order. `OutOfStock` when any line cannot be served (then nothing is changed);
+    /// `Repo(Duplicate)` when the user already has an order with the same idempotency key.
+    async fn place(&self, order: &Order) -> Result<(), OrderStoreError>;
+    async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError>;
+    async fn by_idempotency_key(&self, user: &UserId, key: &str) -> Result<Option<Order>, RepoError>;
+    /// The user's orders, newest first.
+    async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError>;
+    /// All orders, newest first (one page when asked), and how many there are.
+    async fn list(&self, page: Option<Page>) -> Result<(Vec<Order>, u64), RepoError>;
+    /// In one transaction, only while the order has status `transition.from`: sets the new
+    /// status (and payment status and transaction id when given) and applies the stock
+    /// effect. `Stale` when the status moved on, `OutOfStock` when stock cannot be taken
+    /// again, `Repo(NotFound)` when there is no such order.
+    async fn transition(&self, id: &OrderId, transition: &OrderTransition) -> Result<(), OrderStoreError>;
+    async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
+    /// Units sold per product name over orders that were not canceled.
+    async fn product_sales(&self) -> Result<Vec<ProductSales>, RepoError>;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait SettingsRepository: Send + Sync {
+    async fn get(&self) -> Result<Option<ShopSettings>, RepoError>;
+    async fn save(&self, settings: &ShopSettings) -> Result<(), RepoError>;
+}
+
+/// A charge to ask of the payment provider.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentRequest {
+    /// The order id, used as the provider's reference so a charge can be traced.
+    pub reference: OrderId,
+    pub phone: MobileNumber,
+    pub amount: Money,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentOutcome {
+    Approved { transaction_id: String },
+    /// The payer or their balance said no; `reason` is for the shopper.
+    Declined { reason: String },
+    /// No clear answer (time-out, provider failure): the money may or may not have moved.
+    Unconfirmed { reason: String },
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome;
+    /// Reverses an approved charge; the error is the provider's reason.
+    async fn refund(&self, transaction_id: &str, reference: &OrderId) -> Result<(), String>;
+    /// True for the sandbox, so the storefront can say payments are not real.
+    fn is_sandbox(&self) -> bool;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct HashError(pub String);
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait PasswordHasher: Send + Sync {
+    async fn hash(&self, password: &str) -> Result<String, HashError>;
+    /// False for a wrong password or an unreadable hash.
+    async fn verify(&self, password: &str, hash: &str) -> bool;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+pub trait TokenService: Send + Sync {
+    fn issue(&self, user: &UserId) -> String;
+    /// The user a valid, unexpired token names; `None` for anything else.
+    fn verify(&self, token: &str) -> Option<UserId>;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImageError {
+    #[error("Only image files are allowed")]
+    NotAnImage,
+    #[error("Images may be at most 5 MB")]
+    TooLarge,
+    #[error("image storage failed: {0}")]
+    Storage(String),
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait ImageStore: Send + Sync {
+    /// Checks the bytes are a picture, re-encodes them (dropping metadata), stores a full
+    /// size and a thumbnail under new random names.
+    async fn store(&self, bytes: Vec<u8>) -> Result<ProductImage, ImageError>;
+    /// Best effort: a picture that cannot be removed is only logged.
+    async fn delete(&self, image: &ProductImage);
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+pub trait Clock: Send + Sync {
+    /// Now, in UTC, truncated to microseconds (what both databases keep).
+    fn now(&self) -> DateTime<Utc>;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+pub trait IdGenerator: Send + Sync {
+    fn new_id(&self) -> String;
+}

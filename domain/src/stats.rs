@@ -1,0 +1,183 @@
+//! The figures of the admin dashboard (SPEC.md section 9), computed from light order facts.
+
+use crate::money::Money;
+use crate::order::{counts_as_revenue, OrderStatus, PaymentStatus};
+use chrono::{DateTime, Datelike, Duration, Utc};
+use std::cmp::Reverse;
+
+/// The part of an order the dashboard needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderFact {
+    pub created_at: DateTime<Utc>,
+    pub total: Money,
+    pub status: OrderStatus,
+    pub payment_status: PaymentStatus,
+}
+
+/// Units of one product sold over orders that were not canceled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductSales {
+    pub name: String,
+    pub quantity: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RevenueBucket {
+    /// The first day of the 30-day block, e.g. "23 Oct".
+    pub label: String,
+    pub revenue: Money,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StatusCounts {
+    pub pending: u64,
+    pub shipped: u64,
+    pub delivered: u64,
+    pub canceled: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DashboardFigures {
+    pub total_orders: u64,
+    pub pending_orders: u64,
+    pub total_revenue: Money,
+    pub monthly_revenue: Money,
+    pub average_order_value: Money,
+    /// Six 30-day blocks, oldest first.
+    pub revenue_by_month: Vec<RevenueBucket>,
+    pub status_counts: StatusCounts,
+    pub top_products: Vec<ProductSales>,
+}
+
+pub const REVENUE_BUCKETS: usize = 6;
+const BUCKET_DAYS: i64 = 30;
+pub const TOP_PRODUCTS: usize = 5;
+pub const RECENT_ORDERS: usize = 5;
+
+pub fn dashboard(facts: &[OrderFact], sales: Vec<ProductSales>, now: DateTime<Utc>) -> DashboardFigures {
+    let mut status_counts = StatusCounts::default();
+    let mut total_revenue = Money::ZERO;
+    let mut monthly_revenue = Money::ZERO;
+    let mut revenue_orders = 0u64;
+    let mut buckets = [Money::ZERO; REVENUE_BUCKETS];
+    for fact in facts {
+        match fact.status {
+            OrderStatus::Pending => status_counts.pending += 1,
+            OrderStatus::Shipped => status_counts.shipped += 1,
+            OrderStatus::Delivered => status_counts.delivered += 1,
+            OrderStatus::Canceled => status_counts.canceled += 1,
+        }
+        if !counts_as_revenue(fact.status, fact.payment_status) {
+            continue;
+        }
+        total_revenue = total_revenue + fact.total;
+        revenue_orders += 1;
+        if fact.created_at.year() == now.year() && fact.created_at.month() == now.month() {
+            monthly_revenue = monthly_revenue + fact.total;
+        }
+        let age_days = (now - fact.created_at).num_days();
+        if (0..BUCKET_DAYS * REVENUE_BUCKETS as i64).contains(&age_days) {
+            buckets[(age_days / BUCKET_DAYS) as usize] = buckets[(age_days / BUCKET_DAYS) as usize] + fact.total;
+        }
+    }
+    let revenue_by_month = (0..REVENUE_BUCKETS)
+        .rev()
+        .map(|age| {
+            let start = now - Duration::days(BUCKET_DAYS * (age as i64 + 1) - 1);
+            RevenueBucket {
+                label: start.format("%-d %b").to_string(),
+                revenue: buckets[age],
+            }
+        })
+        .collect();
+    DashboardFigures {
+        total_orders: facts.len() as u64,
+        pending_orders: status_counts.pending,
+        total_revenue,
+        monthly_revenue,
+        average_order_value: total_revenue.divided_by(revenue_orders),
+        revenue_by_month,
+        status_counts,
+        top_products: top_products(sales),
+    }
+}
+
+/// The five best sellers by units; ties by name so the list is stable.
+pub fn top_products(mut sales: Vec<ProductSales>) -> Vec<ProductSales> {
+    sales.sort_by(|a, b| (Reverse(a.quantity), &a.name).cmp(&(Reverse(b.quantity), &b.name)));
+    sales.truncate(TOP_PRODUCTS);
+    sales
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn fact(days_ago: i64, cents: i64, status: OrderStatus, payment: PaymentStatus) -> OrderFact {
+        OrderFact {
+            created_at: now() - Duration::days(days_ago),
+            total: Money::from_cents(cents).unwrap(),
+            status,
+            payment_status: payment,
+        }
+    }
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn revenue_counts_paid_orders_that_stand() {
+        let facts = vec![
+            fact(1, 1000, OrderStatus::Pending, PaymentStatus::Paid),
+            fact(2, 2000, OrderStatus::Delivered, PaymentStatus::Paid),
+            fact(3, 4000, OrderStatus::Canceled, PaymentStatus::Refunded),
+            fact(4, 8000, OrderStatus::Pending, PaymentStatus::Pending),
+            fact(40, 500, OrderStatus::Shipped, PaymentStatus::Paid),
+        ];
+        let figures = dashboard(&facts, vec![], now());
+        assert_eq!(figures.total_orders, 5);
+        assert_eq!(figures.pending_orders, 2);
+        assert_eq!(figures.total_revenue.cents(), 3500);
+        assert_eq!(figures.monthly_revenue.cents(), 3000);
+        assert_eq!(figures.average_order_value.cents(), 1167);
+        assert_eq!(
+            figures.status_counts,
+            StatusCounts { pending: 2, shipped: 1, delivered: 1, canceled: 1 }
+        );
+    }
+
+    #[test]
+    fn revenue_falls_into_six_blocks_of_thirty_days_oldest_first() {
+        let facts = vec![
+            fact(0, 100, OrderStatus::Delivered, PaymentStatus::Paid),
+            fact(29, 200, OrderStatus::Delivered, PaymentStatus::Paid),
+            fact(30, 400, OrderStatus::Delivered, PaymentStatus::Paid),
+            fact(179, 800, OrderStatus::Delivered, PaymentStatus::Paid),
+            fact(180, 1600, OrderStatus::Delivered, PaymentStatus::Paid),
+        ];
+        let figures = dashboard(&facts, vec![], now());
+        let revenue: Vec<i64> = figures.revenue_by_month.iter().map(|b| b.revenue.cents()).collect();
+        assert_eq!(revenue, [800, 0, 0, 0, 400, 300]);
+        assert_eq!(figures.revenue_by_month[5].label, "23 Oct");
+    }
+
+    #[test]
+    fn no_orders_means_zero_average() {
+        let figures = dashboard(&[], vec![], now());
+        assert_eq!(figures.average_order_value, Money::ZERO);
+        assert_eq!(figures.revenue_by_month.len(), 6);
+    }
+
+    #[test]
+    fn top_products_are_the_five_best_sellers() {
+        let sales = ["a", "b", "c", "d", "e", "f"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| ProductSales { name: (*name).into(), quantity: i as u64 })
+            .collect();
+        let top: Vec<String> = top_products(sales).into_iter().map(|s| s.name).collect();
+        assert_eq!(top, ["f", "e", "d", "c", "b"]);
+    }
+}

@@ -1,0 +1,337 @@
+//! Accounts: e-mail, roles, and the validation of registration and profile changes.
+
+use crate::ids::UserId;
+use crate::validation::{non_blank, FieldErrors};
+use chrono::{DateTime, Utc};
+use std::fmt;
+
+pub const MIN_PASSWORD_LEN: usize = 6;
+pub const MAX_PASSWORD_LEN: usize = 128;
+const MAX_TEXT_LEN: usize = 200;
+
+/// A trimmed, lower-cased e-mail address shaped like `local@domain.tld`. Comparing two
+/// `Email`s is therefore case-insensitive.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Option<Self> {
+        let email = raw.trim().to_lowercase();
+        let (local, domain) = email.split_once('@')?;
+        let shaped = !local.is_empty()
+            && email.len() <= 254
+            && !domain.contains('@')
+            && !email.chars().any(char::is_whitespace)
+            && domain
+                .split_once('.')
+                .is_some_and(|(host, tld)| !host.is_empty() && !tld.is_empty())
+            && !domain.ends_with('.');
+        shaped.then_some(Self(email))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Role {
+    #[default]
+    User,
+    Admin,
+}
+
+impl Role {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw.trim() {
+            "user" | "customer" => Some(Role::User),
+            "admin" => Some(Role::Admin),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Admin => "admin",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct User {
+    pub id: UserId,
+    pub name: String,
+    pub email: Email,
+    pub phone: String,
+    pub role: Role,
+    pub password_hash: String,
+    /// Set for accounts an admin created with a temporary password.
+    pub must_change_password: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
+    }
+}
+
+/// The contact fields every account has, validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contact {
+    pub name: String,
+    pub email: Email,
+    pub phone: String,
+}
+
+/// Raw contact fields as they arrive from a form.
+#[derive(Debug, Clone, Default)]
+pub struct ContactInput {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+}
+
+impl ContactInput {
+    /// SPEC.md section 5: name, e-mail (shaped like an address) and phone are required.
+    fn validate_into(&self, errors: &mut FieldErrors) -> Option<Contact> {
+        let name = non_blank(&self.name);
+        errors.check(name.is_none(), "name", "Name is required");
+        errors.check(
+            name.as_ref().is_some_and(|n| n.chars().count() > MAX_TEXT_LEN),
+            "name",
+            "Name is too long",
+        );
+        let email = if self.email.trim().is_empty() {
+            errors.add("email", "Email is required");
+            None
+        } else {
+            let email = Email::parse(&self.email);
+            errors.check(email.is_none(), "email", "Email is invalid");
+            email
+        };
+        let phone = non_blank(&self.phone);
+        errors.check(phone.is_none(), "phone", "Phone number is required");
+        errors.check(
+            phone.as_ref().is_some_and(|p| p.chars().count() > 40),
+            "phone",
+            "Phone number is too long",
+        );
+        Some(Contact {
+            name: name?,
+            email: email?,
+            phone: phone?,
+        })
+    }
+
+    pub fn validate(&self) -> Result<Contact, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let contact = self.validate_into(&mut errors);
+        match contact {
+            Some(contact) if errors.is_empty() => Ok(contact),
+            _ => Err(errors),
+        }
+    }
+}
+
+fn check_new_password(password: &str, errors: &mut FieldErrors) {
+    let length = password.chars().count();
+    errors.check(
+        length < MIN_PASSWORD_LEN,
+        "password",
+        "Password must be at least 6 characters",
+    );
+    errors.check(
+        length > MAX_PASSWORD_LEN,
+        "password",
+        "Password must be at most 128 characters",
+    );
+}
+
+/// A self-registration: contact fields and a password.
+#[derive(Debug, Clone, Default)]
+pub struct RegistrationInput {
+    pub contact: ContactInput,
+    pub password: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Registration {
+    pub contact: Contact,
+    pub password: String,
+}
+
+impl RegistrationInput {
+    pub fn validate(&self) -> Result<Registration, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let contact = self.contact.validate_into(&mut errors);
+        if self.password.is_empty() {
+            errors.add("password", "Password is required");
+        } else {
+            check_new_password(&self.password, &mut errors);
+        }
+        match contact {
+            Some(contact) if errors.is_empty() => Ok(Registration {
+                contact,
+                password: self.password.clone(),
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// A change of an account's fields. `role` only counts when an admin sends it.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileChangeInput {
+    pub contact: ContactInput,
+    pub role: Option<String>,
+    pub new_password: Option<String>,
+    pub current_password: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PasswordChange {
+    pub new_password: String,
+    /// Required when people change their own password; an admin resetting someone
+    /// else's does not know it.
+    pub current_password: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileChange {
+    pub contact: Contact,
+    pub role: Option<Role>,
+    pub password: Option<PasswordChange>,
+}
+
+impl ProfileChangeInput {
+    /// `own_account` decides whether a password change needs the current password.
+    pub fn validate(&self, own_account: bool) -> Result<ProfileChange, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let contact = self.contact.validate_into(&mut errors);
+        let role = match self.role.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => {
+                let role = Role::parse(raw);
+                errors.check(role.is_none(), "role", "Role must be user or admin");
+                role
+            }
+        };
+        let password = match self.new_password.as_deref().filter(|p| !p.is_empty()) {
+            None => None,
+            Some(new_password) => {
+                let current = self
+                    .current_password
+                    .clone()
+                    .filter(|p| !p.is_empty());
+                errors.check(
+                    own_account && current.is_none(),
+                    "currentPassword",
+                    "Current password is required",
+                );
+                check_new_password(new_password, &mut errors);
+                Some(PasswordChange {
+                    new_password: new_password.to_owned(),
+                    current_password: current,
+                })
+            }
+        };
+        match contact {
+            Some(contact) if errors.is_empty() => Ok(ProfileChange {
+                contact,
+                role,
+                password,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contact(name: &str, email: &str, phone: &str) -> ContactInput {
+        ContactInput {
+            name: name.into(),
+            email: email.into(),
+            phone: phone.into(),
+        }
+    }
+
+    #[test]
+    fn emails_are_compared_without_case_or_spaces() {
+        assert_eq!(Email::parse(" Amina@Example.COM "), Email::parse("amina@example.com"));
+    }
+
+    #[test]
+    fn emails_must_look_like_addresses() {
+        for bad in ["amina", "amina@", "@example.com", "a@b", "a@b.", "a b@c.d", "a@b@c.d"] {
+            assert!(Email::parse(bad).is_none(), "{bad} should be refused");
+        }
+    }
+
+    #[test]
+    fn registration_reports_every_missing_field_with_spec_messages() {
+        let errors = RegistrationInput::default().validate().unwrap_err();
+        assert_eq!(errors.get("name"), Some("Name is required"));
+        assert_eq!(errors.get("email"), Some("Email is required"));
+        assert_eq!(errors.get("phone"), Some("Phone number is required"));
+        assert_eq!(errors.get("password"), Some("Password is required"));
+    }
+
+    #[test]
+    fn registration_refuses_bad_email_and_short_password() {
+        let input = RegistrationInput {
+            contact: contact("Amina", "amina.example.com", "615551234"),
+            password: "12345".into(),
+        };
+        let errors = input.validate().unwrap_err();
+        assert_eq!(errors.get("email"), Some("Email is invalid"));
+        assert_eq!(errors.get("password"), Some("Password must be at least 6 characters"));
+    }
+
+    #[test]
+    fn a_valid_registration_is_trimmed_and_lower_cased() {
+        let input = RegistrationInput {
+            contact: contact(" Amina ", "AMINA@example.com", " 615551234 "),
+            password: "secret1".into(),
+        };
+        let registration = input.validate().unwrap();
+        assert_eq!(registration.contact.name, "Amina");
+        assert_eq!(registration.contact.email.as_str(), "amina@example.com");
+        assert_eq!(registration.contact.phone, "615551234");
+    }
+
+    #[test]
+    fn changing_ones_own_password_needs_the_current_one() {
+        let input = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com", "615551234"),
+            new_password: Some("newsecret".into()),
+            ..Default::default()
+        };
+        let errors = input.validate(true).unwrap_err();
+        assert_eq!(errors.get("currentPassword"), Some("Current password is required"));
+        assert!(input.validate(false).is_ok());
+    }
+
+    #[test]
+    fn an_unknown_role_is_refused() {
+        let input = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com", "615551234"),
+            role: Some("root".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            input.validate(false).unwrap_err().get("role"),
+            Some("Role must be user or admin")
+        );
+    }
+}
