@@ -1,0 +1,57 @@
+/** Route guards: sign-in and admin. Both wait for the session to be restored. */
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { toast, type TypeOptions } from 'react-toastify';
+import { Spinner } from '@/components/ui/Spinner';
+import { selectIsAuthenticated, useSession } from '@/stores/session';
+
+export interface LoginNotice {
+  message: string;
+  type: TypeOptions;
+}
+
+/** What a signed-out visitor is told on each guarded page (SPEC.md sections 2 and 5). */
+export const LOGIN_NOTICES: Record<string, LoginNotice> = {
+  '/cart': { message: 'Please log in to view your cart', type: 'warning' },
+  '/wishlist': { message: 'Please log in to view your wishlist', type: 'info' },
+  '/checkout': { message: 'Please log in to proceed with checkout', type: 'warning' },
+};
+
+function RedirectToLogin({ notice }: { notice?: LoginNotice }) {
+  const location = useLocation();
+  const path = `${location.pathname}${location.search}`;
+  const setReturnTo = useSession((s) => s.setReturnTo);
+  useEffect(() => {
+    setReturnTo(path);
+    if (notice) toast(notice.message, { type: notice.type, toastId: notice.message });
+  }, [notice, path, setReturnTo]);
+  return <Navigate to="/login" replace />;
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const isLoading = useSession((s) => s.isLoading);
+  const signedIn = useSession(selectIsAuthenticated);
+  const location = useLocation();
+  if (isLoading) return <Spinner label="Loading" />;
+  if (!signedIn) return <RedirectToLogin notice={LOGIN_NOTICES[location.pathname]} />;
+  return <>{children}</>;
+}
+
+export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
+
+function AccessDenied() {
+  useEffect(() => {
+    toast.error(ACCESS_DENIED, { toastId: ACCESS_DENIED });
+  }, []);
+  return <Navigate to="/" replace />;
+}
+
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const isLoading = useSession((s) => s.isLoading);
+  const signedIn = useSession(selectIsAuthenticated);
+  const role = useSession((s) => s.user?.role);
+  if (isLoading) return <Spinner label="Loading" />;
+  if (!signedIn) return <RedirectToLogin />;
+  if (role !== 'admin') return <AccessDenied />;
+  return <>{children}</>;
+}

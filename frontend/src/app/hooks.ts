@@ -1,0 +1,128 @@
+/** App-level hooks that compose several features (cart, wishlist, session, navigation). */
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import type { Product } from '@/lib/types';
+import { selectIsAuthenticated, useSession } from '@/stores/session';
+import { useUi } from '@/stores/ui';
+import { useAddToCart } from '@/features/cart/api/cart';
+import {
+  ALREADY_IN_WISHLIST,
+  useAddToWishlist,
+  useRemoveFromWishlist,
+  useWishlist,
+} from '@/features/wishlist/api/wishlist';
+import { useClearUserData } from '@/features/auth/api/auth';
+import type { ProductActions } from '@/features/catalog/components/product-actions';
+
+/** Sends a signed-out shopper to /login, remembering where they were. */
+export function useRequireLogin() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (message: string, path?: string) => {
+      useSession.getState().setReturnTo(path ?? `${location.pathname}${location.search}`);
+      toast.warning(message, { toastId: message });
+      navigate('/login');
+    },
+    [location.pathname, location.search, navigate],
+  );
+}
+
+export function useLogout() {
+  const clear = useClearUserData();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    useSession.getState().signOut();
+    useUi.getState().closeAll();
+    clear();
+    toast.success('Logged out');
+    navigate('/');
+  }, [clear, navigate]);
+}
+
+export function useShopActions(): ProductActions {
+  const signedIn = useSession(selectIsAuthenticated);
+  const requireLogin = useRequireLogin();
+  const navigate = useNavigate();
+  const wishlist = useWishlist();
+  const [adding, setAdding] = useState<Record<string, boolean>>({});
+  const addToCartMutation = useAddToCart();
+  const addToWishlistMutation = useAddToWishlist();
+  const removeFromWishlistMutation = useRemoveFromWishlist();
+
+  const wishlistIds = useMemo(
+    () => new Set((wishlist.data?.products ?? []).map((l) => l.productId._id)),
+    [wishlist.data],
+  );
+
+  const addToCart = useCallback(
+    async (product: Product, quantity = 1) => {
+      if (!signedIn) {
+        requireLogin('Please log in to add to cart');
+        return false;
+      }
+      setAdding((a) => ({ ...a, [product._id]: true }));
+      try {
+        await addToCartMutation.mutateAsync({ productId: product._id, quantity });
+        toast.success('Added to cart!');
+        return true;
+      } catch (err) {
+        toast.error(errorMessage(err, 'Failed to add item to cart'));
+        return false;
+      } finally {
+        setAdding((a) => ({ ...a, [product._id]: false }));
+      }
+    },
+    [addToCartMutation, requireLogin, signedIn],
+  );
+
+  const buyNow = useCallback(
+    async (product: Product, quantity: number) => {
+      if (!signedIn) {
+        requireLogin('Please log in to proceed to checkout', '/checkout');
+        return;
+      }
+      if (await addToCart(product, quantity)) navigate('/checkout');
+    },
+    [addToCart, navigate, requireLogin, signedIn],
+  );
+
+  const toggleWishlist = useCallback(
+    async (product: Product) => {
+      if (!signedIn) {
+        requireLogin('Please log in to add to wishlist');
+        return;
+      }
+      if (wishlistIds.has(product._id)) {
+        try {
+          await removeFromWishlistMutation.mutateAsync(product._id);
+          toast.success('Removed from wishlist');
+        } catch (err) {
+          toast.error(errorMessage(err, 'Failed to remove item from wishlist'));
+        }
+        return;
+      }
+      try {
+        const reply = await addToWishlistMutation.mutateAsync(product._id);
+        if (reply?.message === ALREADY_IN_WISHLIST) toast.info(ALREADY_IN_WISHLIST);
+        else toast.success(`${product.name} added to wishlist!`);
+      } catch (err) {
+        toast.error(errorMessage(err, 'Failed to add item to wishlist'));
+      }
+    },
+    [addToWishlistMutation, removeFromWishlistMutation, requireLogin, signedIn, wishlistIds],
+  );
+
+  return useMemo(
+    () => ({
+      addToCart,
+      buyNow,
+      toggleWishlist,
+      isInWishlist: (id: string) => wishlistIds.has(id),
+      isAdding: (id: string) => Boolean(adding[id]),
+    }),
+    [addToCart, adding, buyNow, toggleWishlist, wishlistIds],
+  );
+}

@@ -1,0 +1,45 @@
+import { useState, type ReactNode } from 'react';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/stores/session';
+
+/** A 401 on an authenticated read means the stored token is no longer valid: sign out locally. */
+function onAuthError(error: unknown) {
+  if (error instanceof ApiError && error.status === 401 && useSession.getState().token) {
+    useSession.getState().signOut();
+  }
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: onAuthError }),
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          return count < 2;
+        },
+        refetchOnWindowFocus: false,
+        staleTime: 15_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Toasts as the app setting says: bottom-left, closing after 3000 ms. */
+export function AppToasts() {
+  return <ToastContainer position="bottom-left" autoClose={3000} newestOnTop limit={4} />;
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <AppToasts />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Routes. Declarative react-router (smaller than the data router: the storefront budget is
+ * tight on slow mobile networks); every page but the home page is a lazily loaded chunk,
+ * and the admin area is one lazily loaded module shoppers never download.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { Spinner } from '@/components/ui/Spinner';
+import { HomePage } from '@/features/catalog/components/HomePage';
+import { RequireAdmin, RequireAuth } from './guards';
+import { BareLayout, MainLayout } from './layout/MainLayout';
+import { NotFoundPage } from './routes/not-found';
+
+const ProductPage = lazy(() =>
+  import('@/features/catalog/components/ProductPage').then((m) => ({ default: m.ProductPage })),
+);
+const NewArrivalsPage = lazy(() =>
+  import('@/features/catalog/components/NewArrivalsPage').then((m) => ({ default: m.NewArrivalsPage })),
+);
+const SearchPage = lazy(() =>
+  import('@/features/catalog/components/SearchPage').then((m) => ({ default: m.SearchPage })),
+);
+const CategoryPage = lazy(() =>
+  import('@/features/catalog/components/CategoryPage').then((m) => ({ default: m.CategoryPage })),
+);
+const DeliveryPage = lazy(() =>
+  import('@/features/info/components/InfoPages').then((m) => ({ default: m.DeliveryPage })),
+);
+const ReturnsPage = lazy(() => import('@/features/info/components/InfoPages').then((m) => ({ default: m.ReturnsPage })));
+const ContactPage = lazy(() => import('@/features/info/components/InfoPages').then((m) => ({ default: m.ContactPage })));
+const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('@/features/auth/components/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
+const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
+const WishlistRoute = lazy(() => import('./routes/wishlist').then((m) => ({ default: m.WishlistRoute })));
+const CartPage = lazy(() => import('@/features/cart/components/CartPage').then((m) => ({ default: m.CartPage })));
+const CheckoutPage = lazy(() =>
+  import('@/features/checkout/components/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+);
+const OrderSuccessPage = lazy(() =>
+  import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
+);
+const AdminRoutes = lazy(() => import('@/features/admin/AdminRoutes'));
+
+const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="product/:id" element={<ProductPage />} />
+        <Route path="new-arrivals" element={<NewArrivalsPage />} />
+        <Route path="search" element={<SearchPage />} />
+        <Route path="category" element={<CategoryPage />} />
+        <Route path="category/:categoryName" element={<CategoryPage />} />
+        <Route path="delivery" element={<DeliveryPage />} />
+        <Route path="returns" element={<ReturnsPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="profile" element={guarded(<ProfileRoute />)} />
+        <Route path="wishlist" element={guarded(<WishlistRoute />)} />
+        <Route path="cart" element={guarded(<CartPage />)} />
+        <Route path="checkout" element={guarded(<CheckoutPage />)} />
+        <Route path="order-success" element={guarded(<OrderSuccessPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<BareLayout />}>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+      </Route>
+      <Route
+        path="admin/*"
+        element={
+          <RequireAdmin>
+            <Suspense fallback={<Spinner label="Loading admin" />}>
+              <AdminRoutes />
+            </Suspense>
+          </RequireAdmin>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,3 @@
+export function WishlistRoute() {
+  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Wishlist</h1></div>;
+}

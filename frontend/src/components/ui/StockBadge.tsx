@@ -1,0 +1,20 @@
+import { STOCK_LABELS, stockStatusOf } from '@/lib/product';
+
+const STYLES = {
+  inStock: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  lowStock: 'bg-amber-50 text-amber-900 ring-amber-200',
+  outOfStock: 'bg-red-50 text-red-800 ring-red-200',
+} as const;
+
+/** 0: Out of Stock; 1 to 10: Low Stock; above 10: In Stock. */
+export function StockBadge({ stock }: { stock: number | null | undefined }) {
+  const status = stockStatusOf(stock);
+  return (
+    <span
+      data-testid="stock-badge"
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STYLES[status]}`}
+    >
+      {STOCK_LABELS[status]}
+    </span>
+  );
+}

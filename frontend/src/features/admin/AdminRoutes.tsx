@@ -1,0 +1,3 @@
+export default function AdminRoutes() {
+  return <h1>Admin Dashboard</h1>;
+}

@@ -1,0 +1,47 @@
+/** Sign-in and registration calls. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AuthReply, LoginRequest, RegisterRequest } from '@/lib/types';
+import { useSession } from '@/stores/session';
+
+export const login = (input: LoginRequest) => api.post<AuthReply>('/auth/login', input);
+export const register = (input: RegisterRequest) => api.post<AuthReply>('/auth/register', input);
+
+/** Removes every cached reply that belongs to a signed-in user. */
+export function useClearUserData() {
+  const qc = useQueryClient();
+  return () => {
+    for (const key of ['cart', 'wishlist', 'orders', 'users', 'admin']) qc.removeQueries({ queryKey: [key] });
+  };
+}
+
+export function useLogin(options: { onSuccess?: (r: AuthReply) => void; onError?: (e: unknown) => void } = {}) {
+  const clear = useClearUserData();
+  return useMutation({
+    mutationFn: login,
+    onError: options.onError,
+    onSuccess: (reply) => {
+      if (reply.token && reply.user) {
+        clear();
+        useSession.getState().signIn(reply.token, reply.user);
+      }
+      options.onSuccess?.(reply);
+    },
+  });
+}
+
+/** Registers; signs in only when the reply carries both a token and a user. */
+export function useRegister(options: { onSuccess?: (r: AuthReply) => void; onError?: (e: unknown) => void } = {}) {
+  const clear = useClearUserData();
+  return useMutation({
+    mutationFn: register,
+    onError: options.onError,
+    onSuccess: (reply) => {
+      if (reply.token && reply.user) {
+        clear();
+        useSession.getState().signIn(reply.token, reply.user);
+      }
+      options.onSuccess?.(reply);
+    },
+  });
+}

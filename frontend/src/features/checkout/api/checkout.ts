@@ -1,0 +1,49 @@
+/** The checkout call: charges the cart through EVC Plus. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestWithStatus } from '@/lib/api-client';
+import type { CheckoutReply, CheckoutRequest } from '@/lib/types';
+import { cartKeys, EMPTY_CART } from '@/features/cart/api/cart';
+import { orderKeys } from '@/features/orders/api/orders';
+import { productKeys } from '@/features/catalog/api/products';
+
+export interface CheckoutResult {
+  /** 201: paid. 202: the order is kept but the payment is not confirmed yet. */
+  status: number;
+  reply: CheckoutReply;
+}
+
+export async function checkout(vars: { body: CheckoutRequest; idempotencyKey: string }): Promise<CheckoutResult> {
+  const res = await requestWithStatus<CheckoutReply>('/orders/checkout', {
+    method: 'POST',
+    body: vars.body,
+    headers: { 'Idempotency-Key': vars.idempotencyKey },
+  });
+  return { status: res.status, reply: res.data ?? { message: '' } };
+}
+
+export function useCheckout(
+  options: {
+    onSuccess?: (result: CheckoutResult) => void;
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: checkout,
+    onError: (err) => {
+      // A declined payment keeps the cart but may have changed stock and orders.
+      void qc.invalidateQueries({ queryKey: cartKeys.all });
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
+      options.onError?.(err);
+    },
+    onSuccess: (result) => {
+      if (result.status === 201) {
+        qc.setQueryData(cartKeys.detail(), EMPTY_CART);
+      }
+      void qc.invalidateQueries({ queryKey: cartKeys.all, refetchType: result.status === 201 ? 'none' : 'active' });
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
+      void qc.invalidateQueries({ queryKey: productKeys.all, refetchType: 'none' });
+      options.onSuccess?.(result);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+/** Public shop settings (support contacts, shipping fee, sandbox payments) and the admin update. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Settings } from '@/lib/types';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  detail: () => [...settingsKeys.all, 'detail'] as const,
+};
+
+export const getSettings = (signal?: AbortSignal) => api.get<Settings>('/settings', { signal });
+export const updateSettings = (input: Omit<Settings, 'sandboxPayments'>) => api.put<Settings>('/settings', input);
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.detail(),
+    queryFn: ({ signal }) => getSettings(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useSettings = () => useQuery(settingsQuery());
+
+export function useUpdateSettings(
+  options: { onSuccess?: (s: Settings) => void; onError?: (e: unknown) => void } = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onError: options.onError,
+    onSuccess: async (data) => {
+      await qc.invalidateQueries({ queryKey: settingsKeys.all });
+      options.onSuccess?.(data);
+    },
+  });
+}

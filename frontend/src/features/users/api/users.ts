@@ -1,0 +1,72 @@
+/** User calls, keys and hooks: the profile update and the admin's user management. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AdminCreateUserReply, MessageReply, RegisterRequest, UpdateUserRequest, User } from '@/lib/types';
+import { selectIsAuthenticated, useSession } from '@/stores/session';
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: () => [...userKeys.lists()] as const,
+  me: () => [...userKeys.all, 'me'] as const,
+};
+
+export const getUsers = (signal?: AbortSignal) => api.get<User[]>('/users', { signal });
+export const getMe = (signal?: AbortSignal) => api.get<User>('/auth/me', { signal });
+export const updateUser = ({ id, input }: { id: string; input: UpdateUserRequest }) =>
+  api.put<User>(`/users/${encodeURIComponent(id)}`, input);
+export const deleteUser = (id: string) => api.delete<MessageReply>(`/users/${encodeURIComponent(id)}`);
+/** An admin creating a user: the reply has the user and a one-time temporary password, no token. */
+export const createUser = (input: RegisterRequest) => api.post<AdminCreateUserReply>('/auth/register', input);
+
+export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
+
+export function useUsers() {
+  const signedIn = useSession(selectIsAuthenticated);
+  return useQuery({ ...usersQuery(), enabled: signedIn });
+}
+
+interface Callbacks<TData, TVars> {
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
+/** Updates a user; when it is the signed-in user, the stored session user follows. */
+export function useUpdateUser(options: Callbacks<User, { id: string; input: UpdateUserRequest }> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onError: options.onError,
+    onSuccess: async (user, vars) => {
+      const session = useSession.getState();
+      if (session.user && session.user._id === user._id) session.setUser(user);
+      await qc.invalidateQueries({ queryKey: userKeys.all });
+      options.onSuccess?.(user, vars);
+    },
+  });
+}
+
+export function useCreateUser(options: Callbacks<AdminCreateUserReply, RegisterRequest> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onError: options.onError,
+    onSuccess: async (data, vars) => {
+      await qc.invalidateQueries({ queryKey: userKeys.all });
+      options.onSuccess?.(data, vars);
+    },
+  });
+}
+
+export function useDeleteUser(options: Callbacks<MessageReply, string> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onError: options.onError,
+    onSuccess: async (data, id) => {
+      qc.setQueryData<User[]>(userKeys.list(), (old) => old?.filter((u) => u._id !== id));
+      await qc.invalidateQueries({ queryKey: userKeys.all });
+      options.onSuccess?.(data, id);
+    },
+  });
+}

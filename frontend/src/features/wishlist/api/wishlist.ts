@@ -1,0 +1,62 @@
+/** Wishlist calls, keys and hooks. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MessageReply, Wishlist } from '@/lib/types';
+import { selectIsAuthenticated, useSession } from '@/stores/session';
+
+export const wishlistKeys = {
+  all: ['wishlist'] as const,
+  detail: () => [...wishlistKeys.all, 'detail'] as const,
+};
+
+export const ALREADY_IN_WISHLIST = 'Product already in wishlist';
+
+function normalize(w: Wishlist | null | undefined): Wishlist {
+  if (!w || !Array.isArray(w.products)) return { products: [] };
+  return { products: w.products.filter((l) => l && l.productId && l.productId._id) };
+}
+
+export const getWishlist = async (signal?: AbortSignal) => normalize(await api.get<Wishlist>('/wishlist', { signal }));
+export const addToWishlist = (productId: string) => api.post<MessageReply>('/wishlist/add', { productId });
+export const removeFromWishlist = (productId: string) =>
+  api.delete<MessageReply>(`/wishlist/remove/${encodeURIComponent(productId)}`);
+
+export const wishlistQuery = () =>
+  queryOptions({ queryKey: wishlistKeys.detail(), queryFn: ({ signal }) => getWishlist(signal) });
+
+export function useWishlist() {
+  const signedIn = useSession(selectIsAuthenticated);
+  return useQuery({ ...wishlistQuery(), enabled: signedIn });
+}
+
+interface Callbacks<TData, TVars> {
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
+export function useAddToWishlist(options: Callbacks<MessageReply, string> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: addToWishlist,
+    onError: options.onError,
+    onSuccess: async (data, id) => {
+      await qc.invalidateQueries({ queryKey: wishlistKeys.all });
+      options.onSuccess?.(data, id);
+    },
+  });
+}
+
+export function useRemoveFromWishlist(options: Callbacks<MessageReply, string> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: removeFromWishlist,
+    onError: options.onError,
+    onSuccess: (data, id) => {
+      qc.setQueryData<Wishlist>(wishlistKeys.detail(), (old) =>
+        old ? { products: old.products.filter((l) => l.productId._id !== id) } : old,
+      );
+      void qc.invalidateQueries({ queryKey: wishlistKeys.all, refetchType: 'none' });
+      options.onSuccess?.(data, id);
+    },
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The one typed HTTP client of the app. Same-origin `/api`; a bearer token on every call
+ * when signed in; error replies are read as JSON `{message, errors}`.
+ * It knows nothing about toasts or navigation: callers decide what to show.
+ */
+import { useSession } from '@/stores/session';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 for a network failure (no reply). */
+  readonly status: number;
+  /** The server's `message`, when the reply carried one. */
+  readonly serverMessage: string | null;
+  readonly fieldErrors: Record<string, string>;
+  readonly body: unknown;
+
+  constructor(status: number, serverMessage: string | null, body?: unknown, fieldErrors?: Record<string, string>) {
+    super(serverMessage ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`));
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.body = body;
+    this.fieldErrors = fieldErrors ?? {};
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  params?: Record<string, string | number | boolean | undefined | null>;
+}
+
+/** A successful reply with its status, for calls whose meaning depends on it (201 vs 202). */
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+function buildUrl(path: string, params?: RequestOptions['params']): string {
+  let url = `${API_BASE}${path}`;
+  if (params) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    }
+    const qs = search.toString();
+    if (qs) url += `?${qs}`;
+  }
+  return url;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function requestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = useSession.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.params), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, null, err);
+  }
+
+  const data = await readBody(res);
+  if (!res.ok) {
+    const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: unknown }) : null;
+    const message = obj && typeof obj.message === 'string' && obj.message.trim() ? obj.message : null;
+    const errors =
+      obj && obj.errors && typeof obj.errors === 'object' ? (obj.errors as Record<string, string>) : undefined;
+    throw new ApiError(res.status, message, data, errors);
+  }
+  return { status: res.status, data: data as T, headers: res.headers };
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestWithStatus<T>(path, options)).data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The text to show for a failed call: the server's message when present, else the given default. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
+  return fallback;
+}

@@ -1,0 +1,194 @@
+/**
+ * Request and reply shapes shared by every feature. They follow docs/api.md,
+ * the JSON the server sends. Amounts are dollars (numbers with at most two decimals).
+ */
+
+export type Role = 'user' | 'admin';
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: Role;
+  createdAt?: string;
+  mustChangePassword?: boolean;
+}
+
+export type Category = 'women' | 'kids' | 'sales' | (string & {});
+export type StockStatus = 'inStock' | 'lowStock' | 'outOfStock';
+
+export interface Product {
+  _id: string;
+  name: string;
+  description: string;
+  category: Category;
+  tags: string[];
+  /** Selling price after discount: the amount charged per unit. */
+  price: number;
+  /** Percent, 0 to 100. */
+  discount: number;
+  /** Price before the discount; null when there is no discount. */
+  originalPrice: number | null;
+  image: string | null;
+  thumbnail?: string | null;
+  gallery: string[];
+  rating: number | null;
+  reviews: number | null;
+  stock: number | null;
+  stockStatus?: StockStatus;
+  isFeatured: boolean;
+  createdAt: string;
+}
+
+export type CategoriesReply = Record<string, Product[]>;
+
+export type ProductSort = 'relevance' | 'price-asc' | 'price-desc' | 'newest';
+
+export interface CartLine {
+  productId: Product;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface Cart {
+  products: CartLine[];
+  itemCount: number;
+  subtotal: number;
+  shipping: number;
+  total: number;
+}
+
+export interface WishlistLine {
+  productId: Product;
+}
+
+export interface Wishlist {
+  products: WishlistLine[];
+}
+
+export type OrderStatus = 'pending' | 'shipped' | 'delivered' | 'canceled';
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface ShippingAddress {
+  fullName: string;
+  phone: string;
+  city: string;
+  district: string;
+  addressLine: string;
+}
+
+export interface OrderLine {
+  productId: { _id: string; name: string; image?: string | null } | null;
+  name?: string;
+  image?: string | null;
+  price?: number;
+  quantity: number;
+  lineTotal?: number;
+}
+
+export interface Order {
+  _id: string;
+  createdAt: string;
+  status: OrderStatus | (string & {});
+  paymentStatus?: PaymentStatus | (string & {});
+  paymentMethod?: string;
+  paymentPhone?: string;
+  transactionId?: string | null;
+  subtotal?: number;
+  shippingFee?: number;
+  totalAmount: number;
+  userId: { _id?: string; name?: string; email?: string } | null;
+  products: OrderLine[];
+  shippingAddress?: ShippingAddress | null;
+}
+
+export interface Settings {
+  shopName: string;
+  supportPhone: string;
+  supportEmail: string;
+  shippingFee: number;
+  sandboxPayments?: boolean;
+}
+
+export interface Stats {
+  totalProducts: number;
+  totalOrders: number;
+  pendingOrders: number;
+  totalRevenue: number;
+  monthlyRevenue: number;
+  averageOrderValue: number;
+  revenueByMonth: { label: string; revenue: number }[];
+  statusCounts: Record<string, number>;
+  topProducts: { name: string; quantity: number }[];
+  recentOrders: Order[];
+}
+
+// ---- requests and replies ----
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface AuthReply {
+  token?: string;
+  user?: User;
+  message?: string;
+}
+
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  phone: string;
+  password?: string;
+  role?: Role;
+}
+
+export interface AdminCreateUserReply {
+  user: User;
+  temporaryPassword?: string;
+  message?: string;
+}
+
+export interface UpdateUserRequest {
+  name: string;
+  email: string;
+  phone: string;
+  role?: Role;
+  password?: string;
+  currentPassword?: string;
+}
+
+export interface MessageReply {
+  message: string;
+}
+
+export interface CheckoutRequest {
+  paymentMethod: 'evc-plus';
+  paymentPhone: string;
+  shippingAddress?: ShippingAddress;
+}
+
+export interface CheckoutReply {
+  message: string;
+  order?: Order;
+}
+
+export interface ListParams {
+  page?: number;
+  limit?: number;
+}
+
+/** Product fields an admin edits; sent as JSON or, with an image, as multipart. */
+export interface ProductInput {
+  name: string;
+  category: Category;
+  description: string;
+  price: number;
+  stock: number;
+  discount: number;
+  tags: string[];
+  isFeatured: boolean;
+  image?: File | null;
+}

@@ -1,0 +1,97 @@
+/** Test data shaped like the server's JSON (docs/api.md). */
+import type { Cart, Order, Product, Settings, User, Wishlist } from '@/lib/types';
+
+let seq = 0;
+const nextId = (prefix: string) => `${prefix}${(++seq).toString().padStart(6, '0')}-0000-7000-8000-000000000000`;
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: nextId('u'),
+    name: 'Amina Hassan',
+    email: 'amina@example.com',
+    phone: '252615551234',
+    role: 'user',
+    createdAt: '2026-01-10T09:00:00Z',
+    mustChangePassword: false,
+    ...overrides,
+  };
+}
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: nextId('p'),
+    name: 'Floral Summer Dress',
+    description: 'A light cotton dress for warm days.',
+    category: 'women',
+    tags: ['dress'],
+    price: 24,
+    discount: 0,
+    originalPrice: null,
+    image: '/uploads/dress.webp',
+    thumbnail: '/uploads/dress-thumb.webp',
+    gallery: [],
+    rating: 4.5,
+    reviews: 200,
+    stock: 25,
+    stockStatus: 'inStock',
+    isFeatured: false,
+    createdAt: '2026-10-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeCart(lines: { product: Product; quantity: number }[], shipping = 5): Cart {
+  const products = lines.map(({ product, quantity }) => ({
+    productId: product,
+    quantity,
+    lineTotal: Math.round(product.price * quantity * 100) / 100,
+  }));
+  const subtotal = Math.round(products.reduce((s, l) => s + l.lineTotal, 0) * 100) / 100;
+  const itemCount = products.reduce((s, l) => s + l.quantity, 0);
+  return {
+    products,
+    itemCount,
+    subtotal,
+    shipping: products.length ? shipping : 0,
+    total: products.length ? subtotal + shipping : 0,
+  };
+}
+
+export function makeWishlist(products: Product[]): Wishlist {
+  return { products: products.map((p) => ({ productId: p })) };
+}
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: nextId('o'),
+    createdAt: '2026-11-02T12:00:00Z',
+    status: 'pending',
+    paymentStatus: 'paid',
+    paymentMethod: 'evc-plus',
+    paymentPhone: '252615551234',
+    transactionId: 'T1',
+    subtotal: 48,
+    shippingFee: 5,
+    totalAmount: 53,
+    userId: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
+    products: [
+      { productId: { _id: 'p1', name: 'Floral Summer Dress' }, name: 'Floral Summer Dress', price: 24, quantity: 2, lineTotal: 48 },
+    ],
+    shippingAddress: {
+      fullName: 'Amina Hassan',
+      phone: '252615551234',
+      city: 'Mogadishu',
+      district: 'Hodan',
+      addressLine: 'Maka Al Mukarama Road 12',
+    },
+    ...overrides,
+  };
+}
+
+export const defaultSettings: Settings = {
+  shopName: 'Qurux Fashion',
+  supportPhone: '+252 61 555 0000',
+  supportEmail: 'help@example.com',
+  shippingFee: 5,
+  sandboxPayments: false,
+};

@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppProvider, createQueryClient } from '@/app/provider';
+import { AppRoutes } from '@/app/router';
+import type { User } from '@/lib/types';
+import { useSession } from '@/stores/session';
+import { makeUser } from './data';
+
+export interface RenderAppOptions {
+  /** Signed in as this user (a customer by default when `true`). */
+  user?: User | true;
+  token?: string;
+}
+
+/** Shows the current location for assertions: screen.getByTestId('location'). */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" hidden>
+      {location.pathname}
+      {location.search}
+    </div>
+  );
+}
+
+/** Renders the whole app (routes, guards, providers, toasts) at `path`. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  if (options.user) {
+    const user = options.user === true ? makeUser() : options.user;
+    useSession.getState().signIn(options.token ?? 'test-token', user);
+  } else {
+    useSession.getState().restore();
+  }
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const user = userEvent.setup();
+  const utils = render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return { ...utils, user, queryClient };
+}
+
+/** Waits for a toast with this text. */
+export const findToast = (text: string | RegExp) => screen.findByText(text, {}, { timeout: 3000 });
+
+export * from '@testing-library/react';
