@@ -1,0 +1,167 @@
+//! Argon2id password hashing, run on tokio's blocking pool.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use async_trait::async_trait;
+use domain::ports::{HashError, PasswordHasher};
+use rand::rngs::OsRng;
+
+/// Hashes passwords with Argon2id into PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`).
+///
+/// Hashing and verifying are CPU-heavy, so both run inside `tokio::task::spawn_blocking` and
+/// never hold up an async worker. Verification reads the parameters from the stored hash, so
+/// hashes made with other parameters (for instance before a parameter change) still verify.
+#[derive(Debug, Clone)]
+pub struct Argon2Hasher {
+    params: Params,
+}
+
+impl Argon2Hasher {
+    /// OWASP's recommended Argon2id settings: 19 MiB of memory, 2 passes, 1 lane.
+    pub const MEMORY_KIB: u32 = 19_456;
+    pub const PASSES: u32 = 2;
+    pub const LANES: u32 = 1;
+
+    /// The production hasher (OWASP parameters).
+    pub fn new() -> Self {
+        Self::with_params(Self::MEMORY_KIB, Self::PASSES, Self::LANES)
+            .expect("the OWASP Argon2 parameters are valid")
+    }
+
+    /// A hasher with the cheapest parameters Argon2 allows, for tests only: hashes still are
+    /// real Argon2id hashes, but take microseconds instead of tens of milliseconds.
+    pub fn fast_for_tests() -> Self {
+        Self::with_params(8, 1, 1).expect("the minimal Argon2 parameters are valid")
+    }
+
+    /// A hasher with explicit parameters (memory in KiB, passes, lanes).
+    pub fn with_params(memory_kib: u32, passes: u32, lanes: u32) -> Result<Self, HashError> {
+        let params = Params::new(memory_kib, passes, lanes, None)
+            .map_err(|e| HashError(format!("invalid Argon2 parameters: {e}")))?;
+        Ok(Self { params })
+    }
+
+    fn argon2(&self) -> Argon2<'static> {
+        Argon2::new(Algorithm::Argon2id, Version::V0x13, self.params.clone())
+    }
+
+    /// The blocking work of [`PasswordHasher::hash`].
+    fn hash_blocking(argon2: &Argon2<'_>, password: &str) -> Result<String, HashError> {
+        let salt = SaltString::generate(&mut OsRng);
+        argon2
+            .hash_password(password.as_bytes(), &salt)
+            .map(|hash| hash.to_string())
+            .map_err(|e| HashError(e.to_string()))
+    }
+
+    /// The blocking work of [`PasswordHasher::verify`].
+    fn verify_blocking(password: &str, hash: &str) -> bool {
+        let Ok(parsed) = PasswordHash::new(hash) else {
+            return false;
+        };
+        // Only Argon2id hashes are ours; anything else is unreadable.
+        if parsed.algorithm != Algorithm::Argon2id.ident() {
+            return false;
+        }
+        // The default instance takes algorithm, version and parameters from the hash itself.
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    }
+}
+
+impl Default for Argon2Hasher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[async_trait]
+impl PasswordHasher for Argon2Hasher {
+    async fn hash(&self, password: &str) -> Result<String, HashError> {
+        let argon2 = self.argon2();
+        let password = password.to_owned();
+        tokio::task::spawn_blocking(move || Self::hash_blocking(&argon2, &password))
+            .await
+            .map_err(|e| HashError(format!("hashing task failed: {e}")))?
+    }
+
+    async fn verify(&self, password: &str, hash: &str) -> bool {
+        let password = password.to_owned();
+        let hash = hash.to_owned();
+        match tokio::task::spawn_blocking(move || Self::verify_blocking(&password, &hash)).await {
+            Ok(valid) => valid,
+            Err(e) => {
+                tracing::error!(error = %e, "password verification task failed");
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_hash_verifies_its_password_only() {
+        let hasher = Argon2Hasher::fast_for_tests();
+        let hash = hasher.hash("correct horse").await.unwrap();
+        assert!(hash.starts_with("$argon2id$v=19$"), "{hash}");
+        assert!(!hash.contains("correct horse"));
+        assert!(hasher.verify("correct horse", &hash).await);
+        assert!(!hasher.verify("correct hors", &hash).await);
+        assert!(!hasher.verify("Correct horse", &hash).await);
+        assert!(!hasher.verify("", &hash).await);
+    }
+
+    #[tokio::test]
+    async fn the_same_password_gets_a_new_salt_each_time() {
+        let hasher = Argon2Hasher::fast_for_tests();
+        let first = hasher.hash("secret1").await.unwrap();
+        let second = hasher.hash("secret1").await.unwrap();
+        assert_ne!(first, second);
+        assert!(hasher.verify("secret1", &first).await);
+        assert!(hasher.verify("secret1", &second).await);
+    }
+
+    #[tokio::test]
+    async fn unreadable_or_foreign_hashes_never_verify() {
+        let hasher = Argon2Hasher::fast_for_tests();
+        for garbage in [
+            "",
+            "not a hash",
+            "$argon2id$v=19$m=8,t=1,p=1$broken",
+            "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+            "$argon2id$v=19$m=8,t=1,p=1$c29tZXNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ] {
+            assert!(!hasher.verify("secret1", garbage).await, "{garbage:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn production_parameters_are_owasp_argon2id_and_verify_across_instances() {
+        let hash = Argon2Hasher::new().hash("pa55word").await.unwrap();
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        // Parameters come from the stored hash, so any instance verifies it.
+        assert!(
+            Argon2Hasher::fast_for_tests()
+                .verify("pa55word", &hash)
+                .await
+        );
+        assert!(
+            !Argon2Hasher::fast_for_tests()
+                .verify("pa55wort", &hash)
+                .await
+        );
+    }
+
+    #[test]
+    fn invalid_parameters_are_refused() {
+        assert!(Argon2Hasher::with_params(1, 1, 1).is_err());
+        assert!(Argon2Hasher::with_params(19_456, 0, 1).is_err());
+    }
+}
