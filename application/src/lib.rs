@@ -1,1 +1,65 @@
+//! The shop's use cases, one method per API call, over the domain's ports.
+//!
+//! `Shop` holds the ports; each module adds the use cases of one feature to it.
 
+pub mod accounts;
+pub mod cart;
+pub mod catalog;
+pub mod error;
+pub mod orders;
+pub mod settings;
+pub mod throttle;
+
+pub use error::AppError;
+
+use domain::ports::{
+    CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher, PaymentGateway,
+    ProductRepository, SecretGenerator, SettingsRepository, TokenService, UserRepository,
+    WishlistRepository,
+};
+use domain::settings::ShopSettings;
+use std::sync::Arc;
+use throttle::LoginThrottle;
+
+/// Everything the core talks to.
+#[derive(Clone)]
+pub struct Ports {
+    pub users: Arc<dyn UserRepository>,
+    pub products: Arc<dyn ProductRepository>,
+    pub carts: Arc<dyn CartRepository>,
+    pub wishlists: Arc<dyn WishlistRepository>,
+    pub orders: Arc<dyn OrderRepository>,
+    pub settings: Arc<dyn SettingsRepository>,
+    pub payments: Arc<dyn PaymentGateway>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenService>,
+    pub secrets: Arc<dyn SecretGenerator>,
+    pub images: Arc<dyn ImageStore>,
+    pub clock: Arc<dyn Clock>,
+    pub ids: Arc<dyn IdGenerator>,
+}
+
+/// The shop's use cases.
+pub struct Shop {
+    ports: Ports,
+    /// Used until an admin saves settings of their own.
+    default_settings: ShopSettings,
+    throttle: LoginThrottle,
+}
+
+impl Shop {
+    pub fn new(ports: Ports, default_settings: ShopSettings) -> Self {
+        Self {
+            ports,
+            default_settings,
+            throttle: LoginThrottle::default(),
+        }
+    }
+
+    pub fn is_sandbox_payments(&self) -> bool {
+        self.ports.payments.is_sandbox()
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing;

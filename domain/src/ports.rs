@@ -223,3 +223,9 @@ pub trait Clock: Send + Sync {
 pub trait IdGenerator: Send + Sync {
     fn new_id(&self) -> String;
 }
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+pub trait SecretGenerator: Send + Sync {
+    /// A random password an admin hands to a new user, to be changed at first sign-in.
+    fn temporary_password(&self) -> String;
+}

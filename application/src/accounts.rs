@@ -1,0 +1,347 @@
+//! Registration, sign-in, sessions and user administration.
+
+use crate::{AppError, Shop};
+use domain::permissions::{may_delete_user, may_manage_user, may_set_role, require_admin};
+use domain::ports::RepoError;
+use domain::user::{ContactInput, Email, ProfileChangeInput, RegistrationInput, Role, User};
+use domain::UserId;
+
+const INVALID_CREDENTIALS: &str = "Invalid email or password";
+const EMAIL_TAKEN: &str = "An account with this email already exists";
+pub const LOGIN_REQUIRED: &str = "Please log in to continue";
+pub const SESSION_INVALID: &str = "Your session has expired. Please log in again.";
+
+/// A signed-in user and their token.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub user: User,
+    pub token: String,
+}
+
+/// An account an admin created, with the temporary password to hand over once.
+#[derive(Debug, Clone)]
+pub struct CreatedUser {
+    pub user: User,
+    pub temporary_password: String,
+}
+
+impl Shop {
+    fn new_user_id(&self) -> UserId {
+        UserId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids")
+    }
+
+    async fn insert_user(&self, user: &User) -> Result<(), AppError> {
+        self.ports.users.insert(user).await.map_err(|e| match e {
+            RepoError::Duplicate => AppError::Conflict(EMAIL_TAKEN.into()),
+            other => other.into(),
+        })
+    }
+
+    /// Self-registration: always a shopper, signed in at once.
+    pub async fn register(&self, input: &RegistrationInput) -> Result<Session, AppError> {
+        let registration = input.validate()?;
+        let user = User {
+            id: self.new_user_id(),
+            name: registration.contact.name,
+            email: registration.contact.email,
+            phone: registration.contact.phone,
+            role: Role::User,
+            password_hash: self.ports.hasher.hash(&registration.password).await?,
+            must_change_password: false,
+            created_at: self.ports.clock.now(),
+        };
+        self.insert_user(&user).await?;
+        let token = self.ports.tokens.issue(&user.id);
+        Ok(Session { user, token })
+    }
+
+    /// An admin adds an account with a role and a temporary password.
+    pub async fn create_user(&self, actor: &User, contact: &ContactInput, role: Option<&str>) -> Result<CreatedUser, AppError> {
+        require_admin(actor)?;
+        let contact = contact.validate()?;
+        let role = match role.map(str::trim).filter(|r| !r.is_empty()) {
+            None => Role::User,
+            Some(raw) => Role::parse(raw).ok_or_else(|| {
+                AppError::Invalid(domain::validation::FieldErrors::single("role", "Role must be user or admin"))
+            })?,
+        };
+        let temporary_password = self.ports.secrets.temporary_password();
+        let user = User {
+            id: self.new_user_id(),
+            name: contact.name,
+            email: contact.email,
+            phone: contact.phone,
+            role,
+            password_hash: self.ports.hasher.hash(&temporary_password).await?,
+            must_change_password: true,
+            created_at: self.ports.clock.now(),
+        };
+        self.insert_user(&user).await?;
+        Ok(CreatedUser { user, temporary_password })
+    }
+
+    /// Checks the password; the same answer for an unknown e-mail and a wrong password.
+    pub async fn login(&self, email: &str, password: &str, client_address: &str) -> Result<Session, AppError> {
+        let now = self.ports.clock.now();
+        if let Some(wait) = self.throttle.blocked_for(email, client_address, now) {
+            return Err(AppError::TooManyAttempts {
+                message: format!(
+                    "Too many sign-in attempts. Please try again in {} minute(s).",
+                    wait.div_ceil(60)
+                ),
+                retry_after_secs: wait,
+            });
+        }
+        let user = match Email::parse(email) {
+            Some(email) => self.ports.users.by_email(&email).await?,
+            None => None,
+        };
+        let verified = match &user {
+            Some(user) => self.ports.hasher.verify(password, &user.password_hash).await,
+            None => false,
+        };
+        match user {
+            Some(user) if verified => {
+                self.throttle.record_success(email);
+                let token = self.ports.tokens.issue(&user.id);
+                Ok(Session { user, token })
+            }
+            _ => {
+                self.throttle.record_failure(email, client_address, now);
+                Err(AppError::Unauthenticated(INVALID_CREDENTIALS.into()))
+            }
+        }
+    }
+
+    /// The user a bearer token names, loaded fresh so role changes and deletions count at once.
+    pub async fn authenticate(&self, token: &str) -> Result<User, AppError> {
+        let id = self
+            .ports
+            .tokens
+            .verify(token)
+            .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))?;
+        self.ports
+            .users
+            .by_id(&id)
+            .await?
+            .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))
+    }
+
+    pub async fn list_users(&self, actor: &User) -> Result<Vec<User>, AppError> {
+        require_admin(actor)?;
+        Ok(self.ports.users.list().await?)
+    }
+
+    /// People change their own account (a new password needs the current one); admins change
+    /// anyone's, including the role.
+    pub async fn update_user(&self, actor: &User, target: &UserId, input: &ProfileChangeInput) -> Result<User, AppError> {
+        may_manage_user(actor, target)?;
+        let own_account = &actor.id == target;
+        let change = input.validate(own_account)?;
+        let mut user = self
+            .ports
+            .users
+            .by_id(target)
+            .await?
+            .ok_or_else(|| AppError::not_found("User"))?;
+        if let Some(role) = change.role {
+            let admins = if user.is_admin() && role != Role::Admin {
+                self.ports.users.count_admins().await?
+            } else {
+                u64::MAX
+            };
+            may_set_role(actor, &user, role, admins)?;
+            user.role = role;
+        }
+        if let Some(password) = &change.password {
+            if let Some(current) = &password.current_password {
+                if !self.ports.hasher.verify(current, &user.password_hash).await {
+                    return Err(AppError::Invalid(domain::validation::FieldErrors::single(
+                        "currentPassword",
+                        "Current password is incorrect",
+                    )));
+                }
+            }
+            user.password_hash = self.ports.hasher.hash(&password.new_password).await?;
+            user.must_change_password = !own_account;
+        }
+        user.name = change.contact.name;
+        user.email = change.contact.email;
+        user.phone = change.contact.phone;
+        self.ports.users.update(&user).await.map_err(|e| match e {
+            RepoError::Duplicate => AppError::Conflict(EMAIL_TAKEN.into()),
+            RepoError::NotFound => AppError::not_found("User"),
+            other => other.into(),
+        })?;
+        Ok(user)
+    }
+
+    pub async fn delete_user(&self, actor: &User, target: &UserId) -> Result<(), AppError> {
+        require_admin(actor)?;
+        let user = self
+            .ports
+            .users
+            .by_id(target)
+            .await?
+            .ok_or_else(|| AppError::not_found("User"))?;
+        let admins = if user.is_admin() { self.ports.users.count_admins().await? } else { u64::MAX };
+        may_delete_user(actor, &user, admins)?;
+        self.ports.users.delete(target).await.map_err(|e| match e {
+            RepoError::NotFound => AppError::not_found("User"),
+            other => other.into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{admin, shopper, TestPorts};
+    use mockall::predicate::eq;
+
+    fn registration(role_free_email: &str) -> RegistrationInput {
+        RegistrationInput {
+            contact: ContactInput {
+                name: "Amina".into(),
+                email: role_free_email.into(),
+                phone: "615551234".into(),
+            },
+            password: "secret1".into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn registering_makes_a_shopper_and_signs_them_in() {
+        let mut ports = TestPorts::new();
+        ports.hasher.expect_hash().returning(|_| Ok("hashed".into()));
+        ports.users.expect_insert().times(1).returning(|_| Ok(()));
+        ports.tokens.expect_issue().returning(|id| format!("token-for-{id}"));
+        let session = ports.shop().register(&registration("amina@example.com")).await.unwrap();
+        assert_eq!(session.user.role, Role::User);
+        assert_eq!(session.user.password_hash, "hashed");
+        assert_eq!(session.token, format!("token-for-{}", session.user.id));
+    }
+
+    #[tokio::test]
+    async fn registering_a_taken_email_is_a_conflict() {
+        let mut ports = TestPorts::new();
+        ports.hasher.expect_hash().returning(|_| Ok("hashed".into()));
+        ports.users.expect_insert().returning(|_| Err(RepoError::Duplicate));
+        let error = ports.shop().register(&registration("amina@example.com")).await.unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == EMAIL_TAKEN));
+    }
+
+    #[tokio::test]
+    async fn invalid_registration_never_touches_storage() {
+        let ports = TestPorts::new();
+        let error = ports.shop().register(&registration("not-an-email")).await.unwrap_err();
+        assert!(matches!(error, AppError::Invalid(e) if e.get("email") == Some("Email is invalid")));
+    }
+
+    #[tokio::test]
+    async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
+        let mut ports = TestPorts::new();
+        let stored = shopper("amina");
+        ports.users.expect_by_email().returning(move |email| {
+            Ok((email.as_str() == "amina@example.com").then(|| stored.clone()))
+        });
+        ports.hasher.expect_verify().returning(|_, _| false);
+        let shop = ports.shop();
+        let wrong = shop.login("amina@example.com", "nope", "1.1.1.1").await.unwrap_err();
+        let unknown = shop.login("nobody@example.com", "nope", "1.1.1.1").await.unwrap_err();
+        assert_eq!(wrong.to_string(), INVALID_CREDENTIALS);
+        assert_eq!(unknown.to_string(), INVALID_CREDENTIALS);
+    }
+
+    #[tokio::test]
+    async fn the_sixth_failed_sign_in_is_throttled() {
+        let mut ports = TestPorts::new();
+        ports.users.expect_by_email().returning(|_| Ok(None));
+        let shop = ports.shop();
+        for _ in 0..5 {
+            assert!(matches!(
+                shop.login("amina@example.com", "x", "1.1.1.1").await,
+                Err(AppError::Unauthenticated(_))
+            ));
+        }
+        let error = shop.login("amina@example.com", "x", "1.1.1.1").await.unwrap_err();
+        assert!(matches!(error, AppError::TooManyAttempts { retry_after_secs: 900, .. }));
+    }
+
+    #[tokio::test]
+    async fn a_token_of_a_deleted_user_stops_working() {
+        let mut ports = TestPorts::new();
+        ports.tokens.expect_verify().returning(|_| UserId::parse("gone"));
+        ports.users.expect_by_id().returning(|_| Ok(None));
+        let error = ports.shop().authenticate("t").await.unwrap_err();
+        assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
+    }
+
+    #[tokio::test]
+    async fn a_shopper_cannot_make_themselves_admin() {
+        let mut ports = TestPorts::new();
+        let amina = shopper("amina");
+        let stored = amina.clone();
+        ports.users.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        let input = ProfileChangeInput {
+            contact: ContactInput {
+                name: "Amina".into(),
+                email: "amina@example.com".into(),
+                phone: "615551234".into(),
+            },
+            role: Some("admin".into()),
+            ..Default::default()
+        };
+        let error = ports.shop().update_user(&amina, &amina.id, &input).await.unwrap_err();
+        assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
+    }
+
+    #[tokio::test]
+    async fn a_password_change_checks_the_current_password() {
+        let mut ports = TestPorts::new();
+        let amina = shopper("amina");
+        let stored = amina.clone();
+        ports.users.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        ports.hasher.expect_verify().with(eq("wrong"), eq("hash")).returning(|_, _| false);
+        let input = ProfileChangeInput {
+            contact: ContactInput {
+                name: "Amina".into(),
+                email: "amina@example.com".into(),
+                phone: "615551234".into(),
+            },
+            new_password: Some("newsecret".into()),
+            current_password: Some("wrong".into()),
+            ..Default::default()
+        };
+        let error = ports.shop().update_user(&amina, &amina.id, &input).await.unwrap_err();
+        assert!(matches!(error, AppError::Invalid(e) if e.get("currentPassword") == Some("Current password is incorrect")));
+    }
+
+    #[tokio::test]
+    async fn an_admin_cannot_delete_their_own_account() {
+        let mut ports = TestPorts::new();
+        let boss = admin("boss");
+        let stored = boss.clone();
+        ports.users.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        ports.users.expect_count_admins().returning(|| Ok(2));
+        let error = ports.shop().delete_user(&boss, &boss.id).await.unwrap_err();
+        assert!(matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account"));
+    }
+
+    #[tokio::test]
+    async fn admin_created_users_get_a_temporary_password() {
+        let mut ports = TestPorts::new();
+        ports.secrets.expect_temporary_password().returning(|| "Temp-1234".into());
+        ports.hasher.expect_hash().with(eq("Temp-1234")).returning(|_| Ok("hashed".into()));
+        ports.users.expect_insert().returning(|_| Ok(()));
+        let contact = ContactInput {
+            name: "Hodan".into(),
+            email: "hodan@example.com".into(),
+            phone: "615551234".into(),
+        };
+        let created = ports.shop().create_user(&admin("boss"), &contact, Some("admin")).await.unwrap();
+        assert_eq!(created.temporary_password, "Temp-1234");
+        assert_eq!(created.user.role, Role::Admin);
+        assert!(created.user.must_change_password);
+    }
+}

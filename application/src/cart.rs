@@ -1,0 +1,159 @@
+//! The shopper's cart and wishlist.
+
+use crate::{AppError, Shop};
+use domain::cart::{change_quantity, totals, CartLine, CartTotals};
+use domain::product::Product;
+use domain::user::User;
+use domain::ProductId;
+
+/// A cart with the totals the shopper will be charged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartView {
+    pub lines: Vec<CartLine>,
+    pub totals: CartTotals,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WishlistAdd {
+    Added,
+    AlreadyPresent,
+}
+
+impl Shop {
+    pub async fn cart(&self, user: &User) -> Result<CartView, AppError> {
+        let lines = self.ports.carts.lines(&user.id).await?;
+        let fee = self.current_settings().await?.shipping_fee;
+        Ok(CartView {
+            totals: totals(&lines, fee),
+            lines,
+        })
+    }
+
+    /// Adds `delta` units (negative to take some away), keeping the line between 1 and the stock.
+    pub async fn add_to_cart(&self, user: &User, product_id: &ProductId, delta: i64) -> Result<CartView, AppError> {
+        let product = self.product(product_id).await?;
+        let lines = self.ports.carts.lines(&user.id).await?;
+        let current = lines
+            .iter()
+            .find(|l| &l.product.id == product_id)
+            .map_or(0, |l| l.quantity);
+        let quantity = change_quantity(current, delta, product.stock)?;
+        self.ports.carts.set_quantity(&user.id, product_id, quantity).await?;
+        self.cart(user).await
+    }
+
+    pub async fn remove_from_cart(&self, user: &User, product_id: &ProductId) -> Result<CartView, AppError> {
+        if !self.ports.carts.remove(&user.id, product_id).await? {
+            return Err(AppError::NotFound("Product not in cart".into()));
+        }
+        self.cart(user).await
+    }
+
+    pub async fn wishlist(&self, user: &User) -> Result<Vec<Product>, AppError> {
+        Ok(self.ports.wishlists.products(&user.id).await?)
+    }
+
+    /// Adding a product twice is no error (SPEC.md: 'Product already in wishlist').
+    pub async fn add_to_wishlist(&self, user: &User, product_id: &ProductId) -> Result<WishlistAdd, AppError> {
+        self.product(product_id).await?;
+        Ok(if self.ports.wishlists.add(&user.id, product_id).await? {
+            WishlistAdd::Added
+        } else {
+            WishlistAdd::AlreadyPresent
+        })
+    }
+
+    pub async fn remove_from_wishlist(&self, user: &User, product_id: &ProductId) -> Result<(), AppError> {
+        if self.ports.wishlists.remove(&user.id, product_id).await? {
+            Ok(())
+        } else {
+            Err(AppError::NotFound("Product not in wishlist".into()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{shopper, TestPorts};
+    use chrono::Utc;
+    use domain::product::Category;
+    use domain::{Money, Percent};
+    use mockall::predicate::{always, eq};
+
+    fn product(stock: u32) -> Product {
+        Product {
+            id: ProductId::parse("p1").unwrap(),
+            name: "Kids Hoodie".into(),
+            description: "Warm".into(),
+            category: Category::Kids,
+            tags: vec![],
+            price: Money::from_cents(1250).unwrap(),
+            discount: Percent::default(),
+            stated_original_price: None,
+            image: None,
+            gallery: vec![],
+            rating_tenths: 40,
+            reviews: 1,
+            stock,
+            is_featured: false,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn adding_beyond_the_stock_is_refused_with_the_amount_left() {
+        let mut ports = TestPorts::new();
+        ports.products.expect_by_id().returning(|_| Ok(Some(product(3))));
+        ports
+            .carts
+            .expect_lines()
+            .returning(|_| Ok(vec![CartLine { product: product(3), quantity: 2 }]));
+        let error = ports
+            .shop()
+            .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), 2)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == "Only 3 left in stock"));
+    }
+
+    #[tokio::test]
+    async fn adding_sets_the_summed_quantity_and_returns_totals_with_shipping() {
+        let mut ports = TestPorts::new();
+        ports.products.expect_by_id().returning(|_| Ok(Some(product(10))));
+        let mut calls = 0;
+        ports.carts.expect_lines().returning(move |_| {
+            calls += 1;
+            let quantity = if calls == 1 { 1 } else { 3 };
+            Ok(vec![CartLine { product: product(10), quantity }])
+        });
+        ports
+            .carts
+            .expect_set_quantity()
+            .with(always(), eq(ProductId::parse("p1").unwrap()), eq(3))
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        ports.settings.expect_get().returning(|| Ok(None));
+        let cart = ports
+            .shop()
+            .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), 2)
+            .await
+            .unwrap();
+        assert_eq!(cart.totals.subtotal.cents(), 3750);
+        assert_eq!(cart.totals.shipping.cents(), 500);
+        assert_eq!(cart.totals.total.cents(), 4250);
+    }
+
+    #[tokio::test]
+    async fn the_same_product_twice_in_the_wishlist_is_reported_not_failed() {
+        let mut ports = TestPorts::new();
+        ports.products.expect_by_id().returning(|_| Ok(Some(product(1))));
+        ports.wishlists.expect_add().returning(|_, _| Ok(false));
+        let outcome = ports
+            .shop()
+            .add_to_wishlist(&shopper("amina"), &ProductId::parse("p1").unwrap())
+            .await
+            .unwrap();
+        assert_eq!(outcome, WishlistAdd::AlreadyPresent);
+    }
+}

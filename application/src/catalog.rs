@@ -1,0 +1,271 @@
+//! Browsing and managing the catalogue.
+
+use crate::{AppError, Shop};
+use domain::permissions::require_admin;
+use domain::ports::{ProductFilter, RepoError};
+use domain::product::{search, Category, Product, ProductInput, SearchSort};
+use domain::user::User;
+use domain::ProductId;
+use std::collections::BTreeMap;
+
+/// Changed fields of a product; `None` keeps the stored value. Numbers are `Some(None)` when
+/// sent but not a number, so validation can name the field.
+#[derive(Debug, Clone, Default)]
+pub struct ProductPatch {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub price: Option<Option<f64>>,
+    pub stock: Option<Option<f64>>,
+    pub discount: Option<Option<f64>>,
+    pub tags: Option<String>,
+    pub is_featured: Option<bool>,
+}
+
+impl ProductPatch {
+    fn apply_to(self, product: &Product) -> ProductInput {
+        ProductInput {
+            name: self.name.unwrap_or_else(|| product.name.clone()),
+            description: self.description.unwrap_or_else(|| product.description.clone()),
+            category: Some(self.category.unwrap_or_else(|| product.category.as_str().into())),
+            price: self.price.unwrap_or(Some(product.price.as_dollars())),
+            stock: self.stock.unwrap_or(Some(f64::from(product.stock))),
+            discount: self.discount.unwrap_or(Some(f64::from(product.discount.value()))),
+            tags: self.tags.unwrap_or_else(|| product.tags.join(",")),
+            is_featured: self.is_featured.unwrap_or(product.is_featured),
+        }
+    }
+}
+
+impl Shop {
+    pub async fn list_products(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), AppError> {
+        Ok(self.ports.products.list(filter).await?)
+    }
+
+    pub async fn product(&self, id: &ProductId) -> Result<Product, AppError> {
+        self.ports
+            .products
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Product"))
+    }
+
+    /// Every category with its products, newest first (empty categories included).
+    pub async fn products_by_category(&self) -> Result<BTreeMap<Category, Vec<Product>>, AppError> {
+        let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
+        let mut groups: BTreeMap<Category, Vec<Product>> =
+            Category::ALL.iter().map(|c| (*c, Vec::new())).collect();
+        for product in products {
+            groups.entry(product.category).or_default().push(product);
+        }
+        Ok(groups)
+    }
+
+    pub async fn search_products(&self, query: &str, sort: SearchSort) -> Result<Vec<Product>, AppError> {
+        let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
+        Ok(search(&products, query, sort))
+    }
+
+    /// Validates before storing the picture, so a refused form leaves no stray file.
+    pub async fn create_product(&self, actor: &User, input: &ProductInput, image: Option<Vec<u8>>) -> Result<Product, AppError> {
+        require_admin(actor)?;
+        let draft = input.validate()?;
+        let image = match image {
+            Some(bytes) => Some(self.ports.images.store(bytes).await?),
+            None => None,
+        };
+        let product = Product {
+            id: ProductId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids"),
+            name: draft.name,
+            description: draft.description,
+            category: draft.category,
+            tags: draft.tags,
+            price: draft.price,
+            discount: draft.discount,
+            stated_original_price: None,
+            gallery: image.iter().map(|i| i.full.clone()).collect(),
+            image,
+            rating_tenths: 0,
+            reviews: 0,
+            stock: draft.stock,
+            is_featured: draft.is_featured,
+            created_at: self.ports.clock.now(),
+        };
+        if let Err(error) = self.ports.products.insert(&product).await {
+            if let Some(image) = &product.image {
+                self.ports.images.delete(image).await;
+            }
+            return Err(error.into());
+        }
+        Ok(product)
+    }
+
+    /// Applies the changed fields; a new picture replaces the old one.
+    pub async fn update_product(
+        &self,
+        actor: &User,
+        id: &ProductId,
+        patch: ProductPatch,
+        image: Option<Vec<u8>>,
+    ) -> Result<Product, AppError> {
+        require_admin(actor)?;
+        let mut product = self.product(id).await?;
+        let draft = patch.apply_to(&product).validate()?;
+        let old_image = product.image.clone();
+        let new_image = match image {
+            Some(bytes) => Some(self.ports.images.store(bytes).await?),
+            None => None,
+        };
+        if draft.discount != product.discount || draft.price != product.price {
+            product.stated_original_price = None;
+        }
+        product.name = draft.name;
+        product.description = draft.description;
+        product.category = draft.category;
+        product.tags = draft.tags;
+        product.price = draft.price;
+        product.discount = draft.discount;
+        product.stock = draft.stock;
+        product.is_featured = draft.is_featured;
+        if let Some(image) = &new_image {
+            product.gallery = vec![image.full.clone()];
+            product.image = Some(image.clone());
+        }
+        match self.ports.products.update(&product).await {
+            Ok(()) => {
+                if let (Some(old), Some(_)) = (&old_image, &new_image) {
+                    self.ports.images.delete(old).await;
+                }
+                Ok(product)
+            }
+            Err(error) => {
+                if let Some(image) = &new_image {
+                    self.ports.images.delete(image).await;
+                }
+                Err(match error {
+                    RepoError::NotFound => AppError::not_found("Product"),
+                    other => other.into(),
+                })
+            }
+        }
+    }
+
+    pub async fn delete_product(&self, actor: &User, id: &ProductId) -> Result<(), AppError> {
+        require_admin(actor)?;
+        let product = self.product(id).await?;
+        self.ports.products.delete(id).await.map_err(|e| match e {
+            RepoError::NotFound => AppError::not_found("Product"),
+            other => other.into(),
+        })?;
+        if let Some(image) = &product.image {
+            self.ports.images.delete(image).await;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{admin, shopper, TestPorts};
+    use domain::ports::ImageError;
+
+    fn input() -> ProductInput {
+        ProductInput {
+            name: "Linen Dress".into(),
+            description: "Light and airy".into(),
+            category: Some("women".into()),
+            price: Some(24.0),
+            stock: Some(5.0),
+            discount: Some(20.0),
+            tags: "new, summer".into(),
+            is_featured: true,
+        }
+    }
+
+    #[tokio::test]
+    async fn shoppers_cannot_create_products() {
+        let error = TestPorts::new()
+            .shop()
+            .create_product(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
+    }
+
+    #[tokio::test]
+    async fn an_invalid_product_stores_no_picture() {
+        let mut bad = input();
+        bad.price = Some(0.0);
+        let error = TestPorts::new()
+            .shop()
+            .create_product(&admin("boss"), &bad, Some(vec![1, 2, 3]))
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Invalid(e) if e.get("price") == Some("Valid price is required")));
+    }
+
+    #[tokio::test]
+    async fn a_fake_picture_is_refused_before_anything_is_stored() {
+        let mut ports = TestPorts::new();
+        ports.images.expect_store().returning(|_| Err(ImageError::NotAnImage));
+        let error = ports
+            .shop()
+            .create_product(&admin("boss"), &input(), Some(b"<svg/>".to_vec()))
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Invalid(e) if e.get("image") == Some("Only image files are allowed")));
+    }
+
+    #[tokio::test]
+    async fn a_created_product_carries_the_validated_fields() {
+        let mut ports = TestPorts::new();
+        ports.products.expect_insert().times(1).returning(|_| Ok(()));
+        let product = ports.shop().create_product(&admin("boss"), &input(), None).await.unwrap();
+        assert_eq!(product.price.cents(), 2400);
+        assert_eq!(product.original_price().map(|m| m.cents()), Some(3000));
+        assert_eq!(product.tags, ["new", "summer"]);
+        assert_eq!(product.stock, 5);
+    }
+
+    #[tokio::test]
+    async fn an_update_keeps_fields_that_were_not_sent() {
+        let mut ports = TestPorts::new();
+        let mut stored = ports_product();
+        stored.stock = 7;
+        ports.products.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        ports.products.expect_update().returning(|_| Ok(()));
+        let patch = ProductPatch {
+            price: Some(Some(30.0)),
+            ..Default::default()
+        };
+        let updated = ports
+            .shop()
+            .update_product(&admin("boss"), &ProductId::parse("p1").unwrap(), patch, None)
+            .await
+            .unwrap();
+        assert_eq!(updated.price.cents(), 3000);
+        assert_eq!(updated.stock, 7);
+        assert_eq!(updated.name, "Linen Dress");
+    }
+
+    fn ports_product() -> Product {
+        Product {
+            id: ProductId::parse("p1").unwrap(),
+            name: "Linen Dress".into(),
+            description: "Light".into(),
+            category: Category::Women,
+            tags: vec![],
+            price: domain::Money::from_cents(2400).unwrap(),
+            discount: domain::Percent::default(),
+            stated_original_price: None,
+            image: None,
+            gallery: vec![],
+            rating_tenths: 45,
+            reviews: 3,
+            stock: 5,
+            is_featured: false,
+            created_at: chrono::Utc::now(),
+        }
+    }
+}

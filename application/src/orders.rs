@@ -1,0 +1,367 @@
+//! Checkout with EVC Plus, order history, status changes and the dashboard figures.
+
+use crate::{AppError, Shop};
+use domain::cart::totals;
+use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
+use domain::order::{Order, OrderStatus, OrderTransition, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use domain::permissions::{may_read_order, require_admin};
+use domain::ports::{OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError};
+use domain::stats::{dashboard, DashboardFigures, RECENT_ORDERS};
+use domain::user::User;
+use domain::OrderId;
+
+pub const PAYMENT_UNCONFIRMED: &str =
+    "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
+const PAYMENT_DECLINED: &str = "Payment failed";
+
+/// How a checkout ended when it did not fail.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheckoutOutcome {
+    /// Paid: the cart is empty now.
+    Paid(Order),
+    /// The provider gave no clear answer: the order is kept, pending, with its stock.
+    Unconfirmed(Order),
+}
+
+/// The dashboard: figures plus the catalogue size and the newest orders.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dashboard {
+    pub total_products: u64,
+    pub figures: DashboardFigures,
+    pub recent_orders: Vec<Order>,
+}
+
+impl Shop {
+    /// DESIGN.md section 4: validate, reserve stock and store the order in one transaction,
+    /// then charge. A retry with the same idempotency key replays the first result.
+    pub async fn checkout(
+        &self,
+        user: &User,
+        input: &CheckoutInput,
+        idempotency_key: Option<&str>,
+    ) -> Result<CheckoutOutcome, AppError> {
+        let request = input.validate()?;
+        if let Some(key) = idempotency_key {
+            if let Some(order) = self.ports.orders.by_idempotency_key(&user.id, key).await? {
+                return replay(order);
+            }
+        }
+        let cart = self.ports.carts.lines(&user.id).await?;
+        let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(EMPTY_CART.into()))?;
+        let fee = self.current_settings().await?.shipping_fee;
+        let cart_totals = totals(&cart, fee);
+        let mut order = Order {
+            id: OrderId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids"),
+            user_id: user.id.clone(),
+            customer_name: user.name.clone(),
+            customer_email: user.email.to_string(),
+            lines,
+            subtotal: cart_totals.subtotal,
+            shipping_fee: cart_totals.shipping,
+            total: cart_totals.total,
+            status: OrderStatus::Pending,
+            payment_status: PaymentStatus::Pending,
+            payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+            payment_phone: request.phone.clone(),
+            transaction_id: None,
+            shipping_address: request.shipping_address,
+            idempotency_key: idempotency_key.map(str::to_owned),
+            created_at: self.ports.clock.now(),
+        };
+        match self.ports.orders.place(&order).await {
+            Ok(()) => {}
+            Err(OrderStoreError::Repo(RepoError::Duplicate)) => {
+                let key = idempotency_key.unwrap_or_default();
+                let first = self.ports.orders.by_idempotency_key(&user.id, key).await?;
+                return first.map_or_else(|| Err(AppError::Conflict("Checkout already in progress".into())), replay);
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let charge = PaymentRequest {
+            reference: order.id.clone(),
+            phone: request.phone,
+            amount: order.total,
+            description: format!("Order {}", order.id),
+        };
+        match self.ports.payments.charge(&charge).await {
+            PaymentOutcome::Approved { transaction_id } => {
+                let paid = OrderTransition {
+                    from: OrderStatus::Pending,
+                    to: OrderStatus::Pending,
+                    stock: domain::order::StockEffect::None,
+                    payment_status: Some(PaymentStatus::Paid),
+                    transaction_id: Some(transaction_id.clone()),
+                };
+                self.ports.orders.transition(&order.id, &paid).await?;
+                self.ports.carts.clear(&user.id).await?;
+                order.payment_status = PaymentStatus::Paid;
+                order.transaction_id = Some(transaction_id);
+                Ok(CheckoutOutcome::Paid(order))
+            }
+            PaymentOutcome::Declined { reason } => {
+                let failed = OrderTransition {
+                    payment_status: Some(PaymentStatus::Failed),
+                    ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
+                };
+                self.ports.orders.transition(&order.id, &failed).await?;
+                Err(AppError::PaymentDeclined(reason))
+            }
+            PaymentOutcome::Unconfirmed { reason } => {
+                tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
+                Ok(CheckoutOutcome::Unconfirmed(order))
+            }
+        }
+    }
+
+    pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
+        Ok(self.ports.orders.for_user(&user.id).await?)
+    }
+
+    pub async fn all_orders(&self, actor: &User, page: Option<Page>) -> Result<(Vec<Order>, u64), AppError> {
+        require_admin(actor)?;
+        Ok(self.ports.orders.list(page).await?)
+    }
+
+    pub async fn order(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
+        let order = self
+            .ports
+            .orders
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Order"))?;
+        may_read_order(actor, &order.user_id)?;
+        Ok(order)
+    }
+
+    /// Any of the four statuses from any other. Canceling puts stock back (and reverses a
+    /// payment); leaving canceled takes the stock again or is refused.
+    pub async fn update_order_status(&self, actor: &User, id: &OrderId, status: &str) -> Result<Order, AppError> {
+        require_admin(actor)?;
+        let to = OrderStatus::parse(status).ok_or_else(|| {
+            AppError::Invalid(domain::validation::FieldErrors::single(
+                "status",
+                "Status must be pending, shipped, delivered or canceled",
+            ))
+        })?;
+        let order = self.order(actor, id).await?;
+        if order.status == to {
+            return Ok(order);
+        }
+        let mut transition = OrderTransition::status_change(order.status, to);
+        if to == OrderStatus::Canceled && order.payment_status == PaymentStatus::Paid {
+            if let Some(transaction_id) = &order.transaction_id {
+                self.ports
+                    .payments
+                    .refund(transaction_id, &order.id)
+                    .await
+                    .map_err(|reason| AppError::PaymentProvider(format!("The payment could not be reversed: {reason}")))?;
+            }
+            transition.payment_status = Some(PaymentStatus::Refunded);
+        }
+        self.ports.orders.transition(id, &transition).await?;
+        self.order(actor, id).await
+    }
+
+    pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, AppError> {
+        require_admin(actor)?;
+        let (_, total_products) = self
+            .ports
+            .products
+            .list(&ProductFilter {
+                page: Some(Page { number: 1, size: 1 }),
+                ..Default::default()
+            })
+            .await?;
+        let facts = self.ports.orders.facts().await?;
+        let sales = self.ports.orders.product_sales().await?;
+        let (recent_orders, _) = self
+            .ports
+            .orders
+            .list(Some(Page { number: 1, size: RECENT_ORDERS as u32 }))
+            .await?;
+        Ok(Dashboard {
+            total_products,
+            figures: dashboard(&facts, sales, self.ports.clock.now()),
+            recent_orders,
+        })
+    }
+}
+
+/// The answer a checkout gave the first time.
+fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
+    match order.payment_status {
+        PaymentStatus::Paid | PaymentStatus::Refunded => Ok(CheckoutOutcome::Paid(order)),
+        PaymentStatus::Pending => Ok(CheckoutOutcome::Unconfirmed(order)),
+        PaymentStatus::Failed => Err(AppError::PaymentDeclined(PAYMENT_DECLINED.into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{admin, shopper, TestPorts};
+    use chrono::Utc;
+    use domain::cart::CartLine;
+    use domain::checkout::MobileNumber;
+    use domain::order::StockEffect;
+    use domain::product::{Category, Product};
+    use domain::{Money, Percent, ProductId};
+    use mockall::predicate::{always, eq};
+
+    fn product(cents: i64) -> Product {
+        Product {
+            id: ProductId::parse("p1").unwrap(),
+            name: "Abaya".into(),
+            description: "Black".into(),
+            category: Category::Women,
+            tags: vec![],
+            price: Money::from_cents(cents).unwrap(),
+            discount: Percent::default(),
+            stated_original_price: None,
+            image: None,
+            gallery: vec![],
+            rating_tenths: 45,
+            reviews: 2,
+            stock: 4,
+            is_featured: false,
+            created_at: Utc::now(),
+        }
+    }
+
+    fn input() -> CheckoutInput {
+        CheckoutInput {
+            payment_method: "evc-plus".into(),
+            payment_phone: "61 555 1234".into(),
+            shipping_address: None,
+        }
+    }
+
+    fn ports_with_cart() -> TestPorts {
+        let mut ports = TestPorts::new();
+        ports
+            .carts
+            .expect_lines()
+            .returning(|_| Ok(vec![CartLine { product: product(2000), quantity: 2 }]));
+        ports.settings.expect_get().returning(|| Ok(None));
+        ports
+    }
+
+    #[tokio::test]
+    async fn an_approved_payment_marks_the_order_paid_and_empties_the_cart() {
+        let mut ports = ports_with_cart();
+        ports.orders.expect_place().times(1).returning(|_| Ok(()));
+        ports.payments.expect_charge().times(1).returning(|request| {
+            assert_eq!(request.amount.cents(), 4500);
+            assert_eq!(request.phone, MobileNumber::parse("615551234").unwrap());
+            PaymentOutcome::Approved { transaction_id: "T1".into() }
+        });
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| t.payment_status == Some(PaymentStatus::Paid) && t.stock == StockEffect::None)
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports.carts.expect_clear().times(1).returning(|_| Ok(()));
+        let outcome = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap();
+        let CheckoutOutcome::Paid(order) = outcome else { panic!("expected a paid order") };
+        assert_eq!(order.subtotal.cents(), 4000);
+        assert_eq!(order.shipping_fee.cents(), 500);
+        assert_eq!(order.total.cents(), 4500);
+        assert_eq!(order.transaction_id.as_deref(), Some("T1"));
+    }
+
+    #[tokio::test]
+    async fn a_declined_payment_cancels_the_order_releases_stock_and_keeps_the_cart() {
+        let mut ports = ports_with_cart();
+        ports.orders.expect_place().returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .returning(|_| PaymentOutcome::Declined { reason: "Insufficient balance".into() });
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| {
+                t.to == OrderStatus::Canceled
+                    && t.stock == StockEffect::Release
+                    && t.payment_status == Some(PaymentStatus::Failed)
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let error = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap_err();
+        assert!(matches!(error, AppError::PaymentDeclined(m) if m == "Insufficient balance"));
+    }
+
+    #[tokio::test]
+    async fn an_unanswered_payment_keeps_the_order_pending() {
+        let mut ports = ports_with_cart();
+        ports.orders.expect_place().returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .returning(|_| PaymentOutcome::Unconfirmed { reason: "time-out".into() });
+        let outcome = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap();
+        assert!(matches!(outcome, CheckoutOutcome::Unconfirmed(o) if o.payment_status == PaymentStatus::Pending));
+    }
+
+    #[tokio::test]
+    async fn an_empty_cart_cannot_be_checked_out() {
+        let mut ports = TestPorts::new();
+        ports.carts.expect_lines().returning(|_| Ok(vec![]));
+        let error = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap_err();
+        assert!(matches!(error, AppError::BadRequest(m) if m == "Your cart is empty"));
+    }
+
+    #[tokio::test]
+    async fn a_retry_with_the_same_key_replays_without_charging() {
+        let mut ports = TestPorts::new();
+        let mut first = paid_order();
+        first.idempotency_key = Some("k1".into());
+        ports
+            .orders
+            .expect_by_idempotency_key()
+            .with(always(), eq("k1"))
+            .returning(move |_, _| Ok(Some(first.clone())));
+        let outcome = ports.shop().checkout(&shopper("amina"), &input(), Some("k1")).await.unwrap();
+        assert!(matches!(outcome, CheckoutOutcome::Paid(o) if o.id.as_str() == "o1"));
+    }
+
+    #[tokio::test]
+    async fn canceling_a_paid_order_refunds_it_first() {
+        let mut ports = TestPorts::new();
+        ports.orders.expect_by_id().returning(|_| Ok(Some(paid_order())));
+        ports
+            .payments
+            .expect_refund()
+            .with(eq("T1"), always())
+            .times(1)
+            .returning(|_, _| Err("provider down".into()));
+        let error = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down"));
+    }
+
+    fn paid_order() -> Order {
+        Order {
+            id: OrderId::parse("o1").unwrap(),
+            user_id: shopper("amina").id,
+            customer_name: "amina".into(),
+            customer_email: "amina@example.com".into(),
+            lines: vec![],
+            subtotal: Money::from_cents(4000).unwrap(),
+            shipping_fee: Money::from_cents(500).unwrap(),
+            total: Money::from_cents(4500).unwrap(),
+            status: OrderStatus::Pending,
+            payment_status: PaymentStatus::Paid,
+            payment_method: "evc-plus".into(),
+            payment_phone: MobileNumber::parse("615551234").unwrap(),
+            transaction_id: Some("T1".into()),
+            shipping_address: None,
+            idempotency_key: None,
+            created_at: Utc::now(),
+        }
+    }
+}

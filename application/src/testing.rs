@@ -1,0 +1,101 @@
+//! Mocked ports for the use-case tests.
+
+use crate::{Ports, Shop};
+use chrono::{TimeZone, Utc};
+use domain::money::Money;
+use domain::ports::*;
+use domain::settings::ShopSettings;
+use domain::user::{Email, Role, User};
+use domain::UserId;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+pub struct TestPorts {
+    pub users: MockUserRepository,
+    pub products: MockProductRepository,
+    pub carts: MockCartRepository,
+    pub wishlists: MockWishlistRepository,
+    pub orders: MockOrderRepository,
+    pub settings: MockSettingsRepository,
+    pub payments: MockPaymentGateway,
+    pub hasher: MockPasswordHasher,
+    pub tokens: MockTokenService,
+    pub secrets: MockSecretGenerator,
+    pub images: MockImageStore,
+}
+
+impl TestPorts {
+    pub fn new() -> Self {
+        Self {
+            users: MockUserRepository::new(),
+            products: MockProductRepository::new(),
+            carts: MockCartRepository::new(),
+            wishlists: MockWishlistRepository::new(),
+            orders: MockOrderRepository::new(),
+            settings: MockSettingsRepository::new(),
+            payments: MockPaymentGateway::new(),
+            hasher: MockPasswordHasher::new(),
+            tokens: MockTokenService::new(),
+            secrets: MockSecretGenerator::new(),
+            images: MockImageStore::new(),
+        }
+    }
+
+    /// A shop whose clock stands at 2026-11-21 12:00 UTC and whose ids count up.
+    pub fn shop(self) -> Shop {
+        let mut clock = MockClock::new();
+        clock
+            .expect_now()
+            .returning(|| Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap());
+        let counter = AtomicU32::new(0);
+        let mut ids = MockIdGenerator::new();
+        ids.expect_new_id()
+            .returning(move || format!("id-{}", counter.fetch_add(1, Ordering::SeqCst)));
+        let ports = Ports {
+            users: Arc::new(self.users),
+            products: Arc::new(self.products),
+            carts: Arc::new(self.carts),
+            wishlists: Arc::new(self.wishlists),
+            orders: Arc::new(self.orders),
+            settings: Arc::new(self.settings),
+            payments: Arc::new(self.payments),
+            hasher: Arc::new(self.hasher),
+            tokens: Arc::new(self.tokens),
+            secrets: Arc::new(self.secrets),
+            images: Arc::new(self.images),
+            clock: Arc::new(clock),
+            ids: Arc::new(ids),
+        };
+        Shop::new(ports, default_settings())
+    }
+}
+
+pub fn default_settings() -> ShopSettings {
+    ShopSettings {
+        shop_name: "Dukaan".into(),
+        support_phone: "+252 61 000 0000".into(),
+        support_email: Email::parse("help@dukaan.so").unwrap(),
+        shipping_fee: Money::from_cents(500).unwrap(),
+    }
+}
+
+fn user(id: &str, role: Role) -> User {
+    User {
+        id: UserId::parse(id).unwrap(),
+        name: id.into(),
+        email: Email::parse(&format!("{id}@example.com")).unwrap(),
+        phone: "615551234".into(),
+        role,
+        password_hash: "hash".into(),
+        must_change_password: false,
+        created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+    }
+}
+
+pub fn shopper(id: &str) -> User {
+    user(id, Role::User)
+}
+
+pub fn admin(id: &str) -> User {
+    user(id, Role::Admin)
+}
