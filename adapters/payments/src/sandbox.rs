@@ -1,0 +1,273 @@
+//! The sandbox gateway: approves every payment except the documented test numbers
+//! (DESIGN.md section 7). No money moves.
+
+use async_trait::async_trait;
+use domain::ids::OrderId;
+use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest};
+use std::time::Duration;
+
+/// Declined: the payer's balance is too low.
+pub const DECLINED_NUMBER: &str = "252610000001";
+/// Declined: the payer rejected the payment on the phone.
+pub const REJECTED_NUMBER: &str = "252610000002";
+/// Never answers: the charge waits for the no-answer time (or the caller's time-out), then
+/// reports an unconfirmed payment.
+pub const NO_ANSWER_NUMBER: &str = "252610000003";
+/// The provider fails: an unconfirmed payment.
+pub const PROVIDER_FAILURE_NUMBER: &str = "252610000004";
+/// Every number with a scripted outcome; any other valid number is approved.
+pub const TEST_NUMBERS: [&str; 4] = [
+    DECLINED_NUMBER,
+    REJECTED_NUMBER,
+    NO_ANSWER_NUMBER,
+    PROVIDER_FAILURE_NUMBER,
+];
+
+pub const DECLINED_REASON: &str = "Payment declined: insufficient EVC Plus balance.";
+pub const REJECTED_REASON: &str = "Payment was rejected on the phone.";
+pub const NO_ANSWER_REASON: &str = "The payment provider did not answer in time.";
+pub const PROVIDER_FAILURE_REASON: &str = "The payment provider failed.";
+
+/// Sandbox transaction ids start with this.
+pub const TRANSACTION_PREFIX: &str = "SBX-";
+
+/// How long the no-answer number keeps the caller waiting unless told otherwise.
+pub const DEFAULT_NO_ANSWER_TIME: Duration = Duration::from_secs(30);
+
+/// A pretend EVC Plus provider. See the module documentation.
+#[derive(Debug, Clone)]
+pub struct SandboxGateway {
+    delay: Duration,
+    no_answer_time: Duration,
+}
+
+impl SandboxGateway {
+    /// A sandbox that waits `delay` before every answer (to feel like a phone prompt).
+    pub fn new(delay: Duration) -> Self {
+        Self {
+            delay,
+            no_answer_time: DEFAULT_NO_ANSWER_TIME,
+        }
+    }
+
+    /// How long [`NO_ANSWER_NUMBER`] waits before giving up (default 30 s); the caller's own
+    /// time-out may end the wait sooner, since the charge is cancelled when dropped.
+    pub fn with_no_answer_time(mut self, no_answer_time: Duration) -> Self {
+        self.no_answer_time = no_answer_time;
+        self
+    }
+
+    fn new_transaction_id() -> String {
+        format!("{TRANSACTION_PREFIX}{}", uuid::Uuid::now_v7().simple())
+    }
+}
+
+impl Default for SandboxGateway {
+    fn default() -> Self {
+        Self::new(Duration::ZERO)
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for SandboxGateway {
+    async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
+        if !self.delay.is_zero() {
+            tokio::time::sleep(self.delay).await;
+        }
+        let outcome = match request.phone.as_str() {
+            DECLINED_NUMBER => PaymentOutcome::Declined {
+                reason: DECLINED_REASON.to_owned(),
+            },
+            REJECTED_NUMBER => PaymentOutcome::Declined {
+                reason: REJECTED_REASON.to_owned(),
+            },
+            NO_ANSWER_NUMBER => {
+                tokio::time::sleep(self.no_answer_time).await;
+                PaymentOutcome::Unconfirmed {
+                    reason: NO_ANSWER_REASON.to_owned(),
+                }
+            }
+            PROVIDER_FAILURE_NUMBER => PaymentOutcome::Unconfirmed {
+                reason: PROVIDER_FAILURE_REASON.to_owned(),
+            },
+            _ => PaymentOutcome::Approved {
+                transaction_id: Self::new_transaction_id(),
+            },
+        };
+        tracing::info!(
+            reference = %request.reference,
+            phone = %request.phone.masked(),
+            amount = %request.amount,
+            outcome = ?outcome,
+            "sandbox payment"
+        );
+        outcome
+    }
+
+    async fn refund(&self, transaction_id: &str, reference: &OrderId) -> Result<(), String> {
+        if transaction_id.starts_with(TRANSACTION_PREFIX)
+            && transaction_id.len() > TRANSACTION_PREFIX.len()
+        {
+            tracing::info!(%reference, transaction_id, "sandbox refund");
+            Ok(())
+        } else {
+            Err(format!("Unknown sandbox transaction: {transaction_id}"))
+        }
+    }
+
+    fn is_sandbox(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::checkout::MobileNumber;
+    use domain::money::Money;
+    use tokio::time::Instant;
+
+    fn request(phone: &str) -> PaymentRequest {
+        PaymentRequest {
+            reference: OrderId::parse("order-1").unwrap(),
+            phone: MobileNumber::parse(phone).unwrap(),
+            amount: Money::from_cents(4_250).unwrap(),
+            description: "Order order-1".to_owned(),
+        }
+    }
+
+    fn approved_id(outcome: PaymentOutcome) -> String {
+        match outcome {
+            PaymentOutcome::Approved { transaction_id } => transaction_id,
+            other => panic!("expected approval, got {other:?}"),
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn ordinary_numbers_are_approved_with_unique_sandbox_ids() {
+        let gateway = SandboxGateway::new(Duration::ZERO);
+        let first = approved_id(gateway.charge(&request("615123456")).await);
+        let second = approved_id(gateway.charge(&request("+252 61 512 3456")).await);
+        let third = approved_id(gateway.charge(&request("252610000005")).await);
+        for id in [&first, &second, &third] {
+            assert!(id.starts_with("SBX-") && id.len() > 10, "{id}");
+        }
+        assert_ne!(first, second);
+        assert_ne!(second, third);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn number_one_is_declined_for_balance() {
+        let outcome = SandboxGateway::default()
+            .charge(&request(DECLINED_NUMBER))
+            .await;
+        assert_eq!(
+            outcome,
+            PaymentOutcome::Declined {
+                reason: "Payment declined: insufficient EVC Plus balance.".into()
+            }
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn number_two_is_rejected_by_the_payer() {
+        let outcome = SandboxGateway::default()
+            .charge(&request("061 000 0002"))
+            .await;
+        assert_eq!(
+            outcome,
+            PaymentOutcome::Declined {
+                reason: "Payment was rejected on the phone.".into()
+            }
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn number_three_never_answers_until_the_no_answer_time() {
+        let gateway = SandboxGateway::new(Duration::ZERO);
+        let started = Instant::now();
+        let outcome = gateway.charge(&request(NO_ANSWER_NUMBER)).await;
+        assert_eq!(started.elapsed(), Duration::from_secs(30));
+        assert_eq!(
+            outcome,
+            PaymentOutcome::Unconfirmed {
+                reason: "The payment provider did not answer in time.".into()
+            }
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn number_three_is_cut_short_by_the_callers_timeout() {
+        let gateway =
+            SandboxGateway::new(Duration::ZERO).with_no_answer_time(Duration::from_secs(600));
+        let started = Instant::now();
+        let result = tokio::time::timeout(
+            Duration::from_secs(5),
+            gateway.charge(&request(NO_ANSWER_NUMBER)),
+        )
+        .await;
+        assert!(result.is_err(), "the charge should still be waiting");
+        assert_eq!(started.elapsed(), Duration::from_secs(5));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_no_answer_time_is_configurable() {
+        let gateway =
+            SandboxGateway::new(Duration::ZERO).with_no_answer_time(Duration::from_millis(200));
+        let started = Instant::now();
+        let outcome = gateway.charge(&request(NO_ANSWER_NUMBER)).await;
+        assert_eq!(started.elapsed(), Duration::from_millis(200));
+        assert!(matches!(outcome, PaymentOutcome::Unconfirmed { .. }));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn number_four_is_a_provider_failure() {
+        let outcome = SandboxGateway::default()
+            .charge(&request("25261-000-0004"))
+            .await;
+        assert_eq!(
+            outcome,
+            PaymentOutcome::Unconfirmed {
+                reason: "The payment provider failed.".into()
+            }
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn every_answer_waits_for_the_delay() {
+        let gateway = SandboxGateway::new(Duration::from_millis(1500));
+        for phone in [
+            "615123456",
+            DECLINED_NUMBER,
+            REJECTED_NUMBER,
+            PROVIDER_FAILURE_NUMBER,
+        ] {
+            let started = Instant::now();
+            gateway.charge(&request(phone)).await;
+            assert_eq!(started.elapsed(), Duration::from_millis(1500), "{phone}");
+        }
+    }
+
+    #[tokio::test]
+    async fn refunds_succeed_for_sandbox_transactions_only() {
+        let gateway = SandboxGateway::default();
+        let reference = OrderId::parse("order-1").unwrap();
+        let id = approved_id(gateway.charge(&request("615123456")).await);
+        assert_eq!(gateway.refund(&id, &reference).await, Ok(()));
+        assert!(gateway.refund("WAAFI-123", &reference).await.is_err());
+        assert!(gateway.refund("SBX-", &reference).await.is_err());
+        assert!(gateway.refund("", &reference).await.is_err());
+    }
+
+    #[test]
+    fn it_says_it_is_the_sandbox() {
+        assert!(SandboxGateway::default().is_sandbox());
+    }
+
+    #[test]
+    fn the_test_numbers_are_valid_normalised_mobile_numbers() {
+        for number in TEST_NUMBERS {
+            assert_eq!(MobileNumber::parse(number).unwrap().as_str(), number);
+        }
+    }
+}
