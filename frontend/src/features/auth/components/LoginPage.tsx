@@ -1,3 +1,95 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { TextField } from '@/components/ui/TextField';
+import { btn } from '@/components/ui/styles';
+import { errorMessage } from '@/lib/api-client';
+import { selectIsAuthenticated, useSession } from '@/stores/session';
+import { useLogin } from '../api/auth';
+import { AuthShell } from './AuthShell';
+
 export function LoginPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Sign In</h1></div>;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const signedIn = useSession(selectIsAuthenticated);
+  const navigate = useNavigate();
+  const redirected = useRef(false);
+
+  // Signed in (already, or just now): go to the saved return address or home.
+  useEffect(() => {
+    if (!signedIn || redirected.current) return;
+    redirected.current = true;
+    navigate(useSession.getState().takeReturnTo() ?? '/', { replace: true });
+  }, [navigate, signedIn]);
+
+  const login = useLogin({
+    onSuccess: (reply) => {
+      if (reply.token && reply.user) toast.success('Logged in successfully');
+      else {
+        setError('Login failed');
+        toast.error('Login failed');
+      }
+    },
+    onError: (err) => {
+      const message = errorMessage(err, 'Login failed');
+      setError(message);
+      toast.error(message);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    login.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle={
+        <>
+          New here?{' '}
+          <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {error && (
+        <div role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+          {error}
+        </div>
+      )}
+      <form onSubmit={submit} className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className={`${btn.primary} w-full`} disabled={login.isPending}>
+          {login.isPending ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-600">
+        Don&apos;t have an account?{' '}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          Register
+        </Link>
+      </p>
+    </AuthShell>
+  );
 }

@@ -1,3 +1,72 @@
+import { Link, NavLink, useParams } from 'react-router';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { btn } from '@/components/ui/styles';
+import { capitalize } from '@/lib/format';
+import { useCategories, useCategoryProducts } from '../api/products';
+import { ProductGrid, ProductGridSkeleton } from './ProductCard';
+
+/** Filter keys: 'Women' always first, then the server's other categories. */
+export function categoryFilters(keys: string[]): string[] {
+  const others = keys.filter((k) => k.toLowerCase() !== 'women');
+  return ['women', ...others];
+}
+
+export function categoryHeading(category: string | undefined): string {
+  return category ? `${capitalize(category)} Collection` : 'All Products';
+}
+
 export function CategoryPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">All Products</h1></div>;
+  const { categoryName } = useParams();
+  const category = categoryName?.toLowerCase();
+  const products = useCategoryProducts(category);
+  const categories = useCategories();
+  const filters = categoryFilters(Object.keys(categories.data ?? {}));
+
+  const pill = ({ isActive }: { isActive: boolean }) =>
+    `whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition ${
+      isActive ? 'bg-stone-900 text-white ring-stone-900' : 'bg-white text-stone-800 ring-stone-300 hover:ring-stone-500'
+    }`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight">{categoryHeading(category)}</h1>
+      <nav aria-label="Categories" className="-mx-4 mt-5 overflow-x-auto px-4 pb-2">
+        <ul className="flex gap-2">
+          <li>
+            <NavLink to="/category" end className={pill}>
+              All Products
+            </NavLink>
+          </li>
+          {filters.map((key) => (
+            <li key={key}>
+              <NavLink to={`/category/${encodeURIComponent(key)}`} className={pill}>
+                {capitalize(key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-6">
+        {products.isPending ? (
+          <ProductGridSkeleton />
+        ) : (products.data ?? []).length === 0 ? (
+          <EmptyState
+            title="No Products Found"
+            text="We couldn't find any products in this category. Check back soon for new arrivals!"
+            action={
+              <Link to="/category" className={btn.primary}>
+                View All Products
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-stone-600">{products.data?.length} products</p>
+            <ProductGrid products={products.data ?? []} eagerCount={2} />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,122 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
+import { useFeaturedProducts, useNewArrivals, useProducts } from '../api/products';
+import { FeaturedCarousel } from './FeaturedCarousel';
+import { HeroSlider } from './HeroSlider';
+import { ProductGrid, ProductGridSkeleton } from './ProductCard';
+
+const HOME_GRID_SIZE = 8;
+
+function Section({ title, link, children, tint }: { title: string; link?: ReactNode; children: ReactNode; tint?: boolean }) {
+  return (
+    <section className={tint ? 'bg-white' : ''}>
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+        <div className="mb-6 flex items-end justify-between gap-4">
+          <h2 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h2>
+          {link}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+const STEPS = [
+  { icon: <SearchIcon />, title: 'Browse', text: 'Find styles for women and kids by category or search.' },
+  { icon: <CartIcon />, title: 'Add to cart', text: 'Pick your size and colour and add what you love.' },
+  { icon: <PhoneIcon />, title: 'Pay with EVC Plus', text: 'Confirm the payment on your phone. No card needed.' },
+  { icon: <TruckIcon />, title: 'Get it delivered', text: 'We bring your order to your door in 2-3 business days.' },
+];
+
+const REASONS = [
+  { icon: <TruckIcon />, title: 'Free worldwide delivery', text: 'Delivery is on us, wherever you are.' },
+  { icon: <ReturnIcon />, title: '30-day free returns', text: 'Not the right fit? Send it back for free.' },
+  { icon: <ShieldIcon />, title: 'Secure payment', text: 'Pay safely with EVC Plus mobile money.' },
+  { icon: <CheckCircleIcon />, title: 'Quality fashion', text: 'Carefully chosen pieces that last.' },
+];
+
+function ViewAll({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+      {label}
+    </Link>
+  );
+}
+
+function ProductsBlock({ query, eager = 0, skeleton = 4 }: { query: ReturnType<typeof useProducts>; eager?: number; skeleton?: number }) {
+  if (query.isPending) return <ProductGridSkeleton count={skeleton} />;
+  const products = query.data ?? [];
+  if (products.length === 0) return <p className="text-stone-600">No products yet. Check back soon!</p>;
+  return <ProductGrid products={products} eagerCount={eager} />;
+}
+
 export function HomePage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Home</h1></div>;
+  const products = useProducts({ page: 1, limit: HOME_GRID_SIZE });
+  const featured = useFeaturedProducts();
+  const newArrivals = useNewArrivals();
+  const newest = { ...newArrivals, data: newArrivals.data?.slice(0, 4) } as typeof newArrivals;
+
+  return (
+    <>
+      <h1 className="sr-only">Fashion for women and kids</h1>
+      <HeroSlider />
+
+      <section aria-labelledby="how-title" className="bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-10">
+          <h2 id="how-title" className="text-center text-2xl font-bold sm:text-3xl">
+            How it works
+          </h2>
+          <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map((s, i) => (
+              <li key={s.title} className="flex gap-4 rounded-2xl bg-stone-50 p-5">
+                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                  {s.icon}
+                </span>
+                <div>
+                  <p className="font-semibold">
+                    <span className="text-brand-700">{i + 1}.</span> {s.title}
+                  </p>
+                  <p className="mt-1 text-sm text-stone-600">{s.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <Section title="Shop the collection" link={<ViewAll to="/category" label="View all products" />}>
+        <ProductsBlock query={products} eager={2} skeleton={HOME_GRID_SIZE} />
+      </Section>
+
+      {(featured.isPending || (featured.data?.length ?? 0) > 0) && (
+        <Section title="Featured" tint>
+          {featured.isPending ? <ProductGridSkeleton count={3} /> : <FeaturedCarousel products={featured.data ?? []} />}
+        </Section>
+      )}
+
+      <section aria-labelledby="why-title">
+        <div className="mx-auto max-w-7xl px-4 py-10">
+          <h2 id="why-title" className="text-center text-2xl font-bold sm:text-3xl">
+            Why shop with us
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {REASONS.map((r) => (
+              <li key={r.title} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
+                <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  {r.icon}
+                </span>
+                <p className="mt-3 font-semibold">{r.title}</p>
+                <p className="mt-1 text-sm text-stone-600">{r.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <Section title="New Arrivals" tint link={<ViewAll to="/new-arrivals" label="View all" />}>
+        <ProductsBlock query={newest} />
+      </Section>
+    </>
+  );
 }

@@ -1,3 +1,231 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { HeartIcon, MinusIcon, PlusIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
+import { DiscountBadge, Price } from '@/components/ui/Price';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { Spinner } from '@/components/ui/Spinner';
+import { Stars } from '@/components/ui/Stars';
+import { StockBadge } from '@/components/ui/StockBadge';
+import { btn } from '@/components/ui/styles';
+import { ApiError } from '@/lib/api-client';
+import { capitalize, formatPrice } from '@/lib/format';
+import { maxQuantity, REVIEWS_FALLBACK, stockStatusOf } from '@/lib/product';
+import type { Product } from '@/lib/types';
+import { useProduct } from '../api/products';
+import { useProductActions } from './product-actions';
+
+export const COLOURS = [
+  { name: 'Gray', swatch: 'bg-stone-400' },
+  { name: 'Pink', swatch: 'bg-pink-400' },
+  { name: 'Blue', swatch: 'bg-sky-500' },
+  { name: 'Green', swatch: 'bg-emerald-500' },
+] as const;
+
+/** Quantity stepper bounded by 1 and `max`. */
+export function QuantityStepper({
+  value,
+  max,
+  onChange,
+  label = 'Quantity',
+}: {
+  value: number;
+  max: number;
+  onChange: (n: number) => void;
+  label?: string;
+}) {
+  const set = (n: number) => onChange(Math.min(Math.max(1, n), Math.max(1, max)));
+  return (
+    <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={label}>
+      <button type="button" className={btn.icon} onClick={() => set(value - 1)} disabled={value <= 1} aria-label="Decrease quantity">
+        <MinusIcon size={16} />
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={Math.max(1, max)}
+        value={value}
+        aria-label={label}
+        onChange={(e) => {
+          const n = Number.parseInt(e.target.value, 10);
+          if (Number.isFinite(n)) set(n);
+        }}
+        className="w-12 appearance-none border-0 bg-transparent text-center font-semibold focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+      />
+      <button type="button" className={btn.icon} onClick={() => set(value + 1)} disabled={value >= max} aria-label="Increase quantity">
+        <PlusIcon size={16} />
+      </button>
+    </div>
+  );
+}
+
+function Gallery({ product }: { product: Product }) {
+  const images = Array.from(new Set([product.image, ...(product.gallery ?? [])].filter((x): x is string => Boolean(x))));
+  const [active, setActive] = useState(0);
+  const current = images[active] ?? null;
+  return (
+    <div>
+      <div className="relative overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">
+        <ProductImage path={current} alt={product.name} width={800} height={1000} eager className="aspect-[4/5] w-full" />
+        <DiscountBadge discount={product.discount} className="absolute left-3 top-3 text-sm" />
+      </div>
+      {images.length > 1 && (
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Product images">
+          {images.map((img, i) => (
+            <li key={img}>
+              <button
+                type="button"
+                onClick={() => setActive(i)}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === active}
+                className={`block overflow-hidden rounded-lg ring-2 ${i === active ? 'ring-brand-600' : 'ring-transparent'}`}
+              >
+                <ProductImage path={img} alt="" width={80} height={100} className="h-24 w-20" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { addToCart, buyNow, toggleWishlist, isInWishlist, isAdding } = useProductActions();
+  const [quantity, setQuantity] = useState(1);
+  const [colour, setColour] = useState<string>(COLOURS[0].name);
+  const max = maxQuantity(product);
+  const soldOut = stockStatusOf(product.stock) === 'outOfStock';
+  const inWishlist = isInWishlist(product._id);
+  const busy = isAdding(product._id);
+  const rating = typeof product.rating === 'number' ? product.rating : 0;
+  const reviews = typeof product.reviews === 'number' ? product.reviews : REVIEWS_FALLBACK;
+
+  useEffect(() => {
+    document.title = product.name;
+  }, [product.name]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+        <Link to={`/category/${product.category}`} className="hover:underline">
+          {capitalize(product.category)}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+      <Stars rating={rating} reviews={reviews} />
+      <Price product={product} showSave size="lg" />
+      <p className="text-sm text-stone-600">
+        or 6 monthly payments of {formatPrice((product.price * quantity) / 6)}
+      </p>
+      <p className="leading-relaxed text-stone-700">{product.description}</p>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">
+          Colour: <span className="font-normal">{colour}</span>
+        </legend>
+        <div className="flex gap-3">
+          {COLOURS.map((c) => (
+            <label key={c.name} className="cursor-pointer">
+              <input
+                type="radio"
+                name="colour"
+                value={c.name}
+                checked={colour === c.name}
+                onChange={() => setColour(c.name)}
+                className="peer sr-only"
+              />
+              <span
+                className={`block h-9 w-9 rounded-full ${c.swatch} ring-2 ring-transparent ring-offset-2 peer-checked:ring-stone-900 peer-focus-visible:ring-brand-600`}
+                title={c.name}
+              />
+              <span className="sr-only">{c.name}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <StockBadge stock={product.stock} />
+        {typeof product.stock === 'number' && product.stock > 0 && product.stock <= 10 && (
+          <span className="text-sm font-medium text-amber-900">Only {product.stock} left in stock</span>
+        )}
+      </div>
+
+      {!soldOut && (
+        <div>
+          <p className="mb-2 text-sm font-semibold">Quantity</p>
+          <QuantityStepper value={quantity} max={max} onChange={setQuantity} />
+        </div>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="button" className={`${btn.primary} flex-1`} disabled={soldOut || busy} onClick={() => void buyNow(product, quantity)}>
+          Buy Now
+        </button>
+        <button
+          type="button"
+          className={`${btn.secondary} flex-1`}
+          disabled={soldOut || busy}
+          onClick={() => void addToCart(product, quantity)}
+        >
+          Add to Cart
+        </button>
+        <button
+          type="button"
+          className={`${btn.secondary} ${inWishlist ? 'text-brand-700' : ''}`}
+          aria-pressed={inWishlist}
+          aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
+          onClick={() => void toggleWishlist(product)}
+        >
+          <HeartIcon filled={inWishlist} />
+        </button>
+      </div>
+
+      <ul className="mt-2 grid gap-3 rounded-2xl bg-white p-4 text-sm ring-1 ring-stone-200 sm:grid-cols-3">
+        <li className="flex items-center gap-2">
+          <TruckIcon className="text-brand-700" /> Free delivery
+        </li>
+        <li className="flex items-center gap-2">
+          <ReturnIcon className="text-brand-700" /> 30-day free returns
+        </li>
+        <li className="flex items-center gap-2">
+          <ShieldIcon className="text-brand-700" /> Secure EVC Plus payment
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 export function ProductPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Product</h1></div>;
+  const { id } = useParams();
+  const product = useProduct(id);
+  const failed = product.isError && !(product.error instanceof ApiError && product.error.status === 404);
+
+  useEffect(() => {
+    if (failed) toast.error('Failed to load product details', { toastId: 'product-details' });
+  }, [failed]);
+
+  if (product.isPending) return <Spinner label="Loading product" />;
+  if (!product.data) {
+    return (
+      <EmptyState
+        title="Product Not Found"
+        text="The product you are looking for is not available."
+        action={
+          <Link to="/category" className={btn.primary}>
+            Browse Products
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
+      <Gallery key={product.data._id} product={product.data} />
+      <ProductDetails key={product.data._id} product={product.data} />
+    </div>
+  );
 }

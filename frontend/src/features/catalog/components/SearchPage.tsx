@@ -1,3 +1,130 @@
+import { Link, useSearchParams } from 'react-router';
+import { CartIcon, HeartIcon } from '@/components/ui/icons';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { DiscountBadge, Price } from '@/components/ui/Price';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn, field } from '@/components/ui/styles';
+import { stockStatusOf } from '@/lib/product';
+import type { Product, ProductSort } from '@/lib/types';
+import { useSearchProducts } from '../api/products';
+import { useProductActions } from './product-actions';
+
+export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'price-desc', label: 'Price: High to Low' },
+  { value: 'newest', label: 'Newest First' },
+];
+
+function isSort(v: string | null): v is ProductSort {
+  return SORT_OPTIONS.some((o) => o.value === v);
+}
+
+function SearchResultCard({ product }: { product: Product }) {
+  const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
+  const inWishlist = isInWishlist(product._id);
+  const soldOut = stockStatusOf(product.stock) === 'outOfStock';
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+      <Link to={`/product/${product._id}`} className="relative block" tabIndex={-1} aria-hidden="true">
+        <ProductImage path={product.thumbnail || product.image} alt="" width={400} height={500} className="aspect-[4/5] w-full" />
+        <DiscountBadge discount={product.discount} className="absolute left-2 top-2" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <h2 className="line-clamp-2 text-sm font-semibold sm:text-base">
+          <Link to={`/product/${product._id}`} className="hover:text-brand-700">
+            {product.name}
+          </Link>
+        </h2>
+        <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>
+        <Price product={product} />
+        <div className="mt-auto flex gap-2 pt-1">
+          <button
+            type="button"
+            className={`${btn.icon} ring-1 ring-stone-300 ${inWishlist ? 'text-brand-700' : ''}`}
+            aria-pressed={inWishlist}
+            aria-label={inWishlist ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+            onClick={() => void toggleWishlist(product)}
+          >
+            <HeartIcon size={18} filled={inWishlist} />
+          </button>
+          <button
+            type="button"
+            className={`${btn.icon} bg-brand-700 text-white hover:bg-brand-800`}
+            aria-label={`Add ${product.name} to cart`}
+            disabled={soldOut || isAdding(product._id)}
+            onClick={() => void addToCart(product, 1)}
+          >
+            <CartIcon size={18} />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
 export function SearchPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Search</h1></div>;
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const sortParam = params.get('sort');
+  const sort: ProductSort = isSort(sortParam) ? sortParam : 'relevance';
+  const results = useSearchProducts(query, sort);
+  const products = results.data ?? [];
+
+  const changeSort = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'relevance') next.delete('sort');
+    else next.set('sort', value);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search Results for "{query}"</h1>
+          {!results.isPending && (
+            <p className="mt-1 text-stone-600" aria-live="polite">
+              {products.length} product(s) found
+            </p>
+          )}
+        </div>
+        <div className="sm:w-56">
+          <label htmlFor="search-sort" className={field.label}>
+            Sort by
+          </label>
+          <select id="search-sort" value={sort} onChange={(e) => changeSort(e.target.value)} className={field.input}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        {query && results.isPending ? (
+          <PageLoading text="Searching..." />
+        ) : products.length === 0 ? (
+          <EmptyState
+            title="No products found"
+            text="We couldn't find any products matching your search."
+            action={
+              <Link to="/" className={btn.primary}>
+                Continue Shopping
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4" aria-label="Search results">
+            {products.map((p) => (
+              <SearchResultCard key={p._id} product={p} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
 }

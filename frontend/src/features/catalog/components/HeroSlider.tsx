@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+
+export const HERO_INTERVAL_MS = 5000;
+export const HERO_LOCK_MS = 800;
+
+const SLIDES = [
+  {
+    key: 'kids',
+    eyebrow: 'Kids Collection',
+    title: 'Little styles, big smiles',
+    text: 'Soft, playful outfits made for running, jumping and growing.',
+    cta: 'Shop Kids',
+    to: '/category',
+    bg: 'from-amber-200 via-orange-100 to-rose-100',
+    accent: 'bg-amber-400',
+  },
+  {
+    key: 'women',
+    eyebrow: 'Women Collection',
+    title: 'Elegance for every day',
+    text: 'Dresses, abayas and everyday pieces in colours you will love.',
+    cta: 'Shop Women',
+    to: '/category',
+    bg: 'from-brand-200 via-brand-100 to-purple-100',
+    accent: 'bg-brand-500',
+  },
+  {
+    key: 'new',
+    eyebrow: 'Just In',
+    title: 'New arrivals are here',
+    text: 'Fresh looks added every week. Be the first to wear them.',
+    cta: 'Explore New Arrivals',
+    to: '/new-arrivals',
+    bg: 'from-teal-200 via-emerald-100 to-sky-100',
+    accent: 'bg-teal-500',
+  },
+] as const;
+
+/** Three slides; auto-advances every 5 s, transitions locked for 800 ms, wraps around. */
+export function HeroSlider() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const locked = useRef(false);
+  const unlockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const goTo = useCallback((next: number) => {
+    if (locked.current) return;
+    locked.current = true;
+    setIndex(((next % SLIDES.length) + SLIDES.length) % SLIDES.length);
+    clearTimeout(unlockTimer.current);
+    unlockTimer.current = setTimeout(() => {
+      locked.current = false;
+    }, HERO_LOCK_MS);
+  }, []);
+
+  useEffect(() => () => clearTimeout(unlockTimer.current), []);
+
+  const indexRef = useRef(index);
+  indexRef.current = index;
+
+  useEffect(() => {
+    if (paused) return;
+    const id = setInterval(() => goTo(indexRef.current + 1), HERO_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [paused, goTo]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured collections"
+      className="relative overflow-hidden"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="relative h-[360px] sm:h-[420px] lg:h-[480px]">
+        {SLIDES.map((s, i) => (
+          <div
+            key={s.key}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${SLIDES.length}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            className={`absolute inset-0 bg-gradient-to-br ${s.bg} transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+          >
+            <div className="mx-auto flex h-full max-w-7xl items-center px-6 sm:px-10">
+              <div className="relative z-10 max-w-lg">
+                <p className="text-sm font-semibold uppercase tracking-widest text-stone-700">{s.eyebrow}</p>
+                <h2 className="mt-2 text-3xl font-extrabold leading-tight text-stone-900 sm:text-5xl">{s.title}</h2>
+                <p className="mt-3 text-base text-stone-700 sm:text-lg">{s.text}</p>
+                <Link
+                  to={s.to}
+                  className="mt-6 inline-flex rounded-full bg-stone-900 px-6 py-3 font-semibold text-white shadow hover:bg-stone-700"
+                >
+                  {s.cta}
+                </Link>
+              </div>
+              <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 hidden w-1/2 md:block">
+                <div className={`absolute right-16 top-12 h-64 w-64 rounded-full ${s.accent} opacity-30`} />
+                <div className="absolute bottom-10 right-48 h-40 w-40 rounded-full bg-white/60" />
+                <div className={`absolute right-28 top-40 h-24 w-24 rotate-12 rounded-3xl ${s.accent} opacity-50`} />
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+      <button
+        type="button"
+        onClick={() => goTo(index - 1)}
+        aria-label="Previous slide"
+        className="absolute left-2 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
+      >
+        <ChevronLeftIcon />
+      </button>
+      <button
+        type="button"
+        onClick={() => goTo(index + 1)}
+        aria-label="Next slide"
+        className="absolute right-2 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
+      >
+        <ChevronRightIcon />
+      </button>
+      <div className="absolute inset-x-0 bottom-4 flex justify-center gap-1">
+        {SLIDES.map((s, i) => (
+          <button
+            key={s.key}
+            type="button"
+            onClick={() => goTo(i)}
+            aria-label={`Go to slide ${i + 1}`}
+            aria-current={i === index}
+            className="flex h-8 w-8 items-center justify-center"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-stone-900' : 'w-2.5 bg-stone-900/30'}`}
+            />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

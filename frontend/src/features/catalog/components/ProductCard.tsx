@@ -1,0 +1,107 @@
+import { Link } from 'react-router';
+import { CartIcon, EyeIcon, HeartIcon } from '@/components/ui/icons';
+import { DiscountBadge, Price } from '@/components/ui/Price';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { Stars } from '@/components/ui/Stars';
+import { btn } from '@/components/ui/styles';
+import { stockStatusOf } from '@/lib/product';
+import type { Product } from '@/lib/types';
+import { useProductActions } from './product-actions';
+
+/** A product in a list or category grid. Prices are the server's. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
+  const inWishlist = isInWishlist(product._id);
+  const soldOut = stockStatusOf(product.stock) === 'outOfStock';
+  const busy = isAdding(product._id);
+  const hasRating = typeof product.rating === 'number' && product.rating > 0;
+
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
+      <div className="relative aspect-[4/5] overflow-hidden">
+        <Link to={`/product/${product._id}`} tabIndex={-1} aria-hidden="true">
+          <ProductImage
+            path={product.thumbnail || product.image}
+            alt=""
+            width={400}
+            height={500}
+            eager={eager}
+            className="h-full w-full transition duration-300 group-hover:scale-105"
+          />
+        </Link>
+        <DiscountBadge discount={product.discount} className="absolute left-2 top-2" />
+        <button
+          type="button"
+          onClick={() => void toggleWishlist(product)}
+          aria-pressed={inWishlist}
+          aria-label={inWishlist ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+          className={`absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow transition hover:scale-110 ${inWishlist ? 'text-brand-700' : 'text-stone-600'}`}
+        >
+          <HeartIcon size={18} filled={inWishlist} />
+        </button>
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 hidden translate-y-2 justify-center gap-2 p-3 opacity-0 transition group-focus-within:pointer-events-auto group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:translate-y-0 group-hover:opacity-100 sm:flex">
+          <button
+            type="button"
+            disabled={soldOut || busy}
+            onClick={() => void addToCart(product, 1)}
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white disabled:opacity-50"
+            aria-label={`Quick add ${product.name} to cart`}
+          >
+            <CartIcon size={18} />
+          </button>
+          <Link
+            to={`/product/${product._id}`}
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white"
+            aria-label={`View ${product.name}`}
+          >
+            <EyeIcon size={18} />
+          </Link>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <h3 className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">
+          <Link to={`/product/${product._id}`} className="hover:text-brand-700">
+            {product.name}
+          </Link>
+        </h3>
+        <Price product={product} showSave />
+        {hasRating && <Stars rating={product.rating as number} size={14} />}
+        <button
+          type="button"
+          disabled={soldOut || busy}
+          onClick={() => void addToCart(product, 1)}
+          className={`${btn.primary} mt-auto w-full px-2 py-2 text-sm`}
+        >
+          {soldOut ? 'Out of Stock' : 'Add to Cart'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="animate-pulse overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">
+          <div className="aspect-[4/5] bg-stone-200" />
+          <div className="space-y-2 p-4">
+            <div className="h-4 w-3/4 rounded bg-stone-200" />
+            <div className="h-4 w-1/3 rounded bg-stone-200" />
+            <div className="h-9 rounded bg-stone-200" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <ProductCard key={p._id} product={p} eager={i < eagerCount} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Form rules of SPEC.md section 5, shared by registration, profile and admin forms. */
+
+export const MIN_PASSWORD_LENGTH = 6;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export function validateName(name: string): string | undefined {
+  return name.trim() ? undefined : 'Name is required';
+}
+
+export function validateEmail(email: string): string | undefined {
+  if (!email.trim()) return 'Email is required';
+  if (!EMAIL_RE.test(email.trim())) return 'Email is invalid';
+  return undefined;
+}
+
+export function validatePhone(phone: string): string | undefined {
+  return phone.trim() ? undefined : 'Phone number is required';
+}
+
+export function validateNewPassword(password: string): string | undefined {
+  if (!password) return 'Password is required';
+  if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters';
+  return undefined;
+}
+
+export function validateConfirmation(password: string, confirmation: string): string | undefined {
+  return password === confirmation ? undefined : 'Passwords do not match';
+}
+
+/** Drops undefined entries; an empty object means valid. */
+export function compact<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const [k, v] of Object.entries(errors) as [K, string | undefined][]) if (v) out[k] = v;
+  return out;
+}
+
+export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
