@@ -1,3 +1,195 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatPrice, pluralize } from '@/lib/format';
+import { maxQuantity } from '@/lib/product';
+import type { Cart, CartLine } from '@/lib/types';
+import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api/cart';
+
+function quantityError(err: unknown): string {
+  if (err instanceof ApiError && err.isNetworkError) return 'Error updating quantity';
+  return errorMessage(err, 'Failed to update quantity');
+}
+
+function CartLineItem({ line, busy, onChange, onRemove }: {
+  line: CartLine;
+  busy: boolean;
+  onChange: (delta: number) => void;
+  onRemove: () => void;
+}) {
+  const p = line.productId;
+  const max = maxQuantity(p);
+  return (
+    <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
+      <Link to={`/product/${p._id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <ProductImage path={p.thumbnail || p.image} alt="" width={96} height={120} className="h-28 w-22 rounded-xl sm:h-30 sm:w-24" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/product/${p._id}`} className="line-clamp-2 font-semibold hover:text-brand-700">
+              {p.name}
+            </Link>
+            <p className="text-sm text-stone-600">
+              <span className="sr-only">Unit price: </span>
+              {formatPrice(p.price)} each
+            </p>
+          </div>
+          <button
+            type="button"
+            title="Remove from cart"
+            aria-label={`Remove ${p.name} from cart`}
+            className={`${btn.icon} text-stone-500 hover:text-red-700`}
+            onClick={onRemove}
+            disabled={busy}
+          >
+            <TrashIcon size={18} />
+          </button>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-2">
+          <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={`Quantity of ${p.name}`}>
+            <button
+              type="button"
+              className={btn.icon}
+              aria-label="Decrease quantity"
+              disabled={busy || line.quantity <= 1}
+              onClick={() => onChange(-1)}
+            >
+              <MinusIcon size={16} />
+            </button>
+            <span className="w-8 text-center font-semibold" aria-live="polite" data-testid="line-quantity">
+              {line.quantity}
+            </span>
+            <button
+              type="button"
+              className={btn.icon}
+              aria-label="Increase quantity"
+              disabled={busy || line.quantity >= max}
+              onClick={() => onChange(1)}
+            >
+              <PlusIcon size={16} />
+            </button>
+          </div>
+          <p className="font-bold" data-testid="line-total">
+            <span className="sr-only">Line total: </span>
+            {formatPrice(line.lineTotal)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
+  return (
+    <dl className="space-y-3 text-sm">
+      <div className="flex justify-between">
+        <dt>Subtotal ({pluralize(cart.itemCount, 'item', 'items')})</dt>
+        <dd data-testid="subtotal">{formatPrice(cart.subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Shipping</dt>
+        <dd data-testid="shipping">{formatPrice(cart.shipping)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold">
+        <dt>Total</dt>
+        <dd data-testid="total">{formatPrice(cart.total)}</dd>
+      </div>
+      {children}
+    </dl>
+  );
+}
+
 export function CartPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Cart</h1></div>;
+  const cart = useCart();
+  const [busyLine, setBusyLine] = useState<string | null>(null);
+  const change = useAddToCart({ onError: (err) => toast.error(quantityError(err)) });
+  const remove = useRemoveFromCart({
+    onSuccess: () => toast.success('Item removed from cart'),
+    onError: (err) => toast.error(errorMessage(err, 'Failed to remove item from cart')),
+  });
+  const clear = useClearCart({ onError: (err) => toast.error(errorMessage(err, 'Error clearing cart')) });
+
+  if (cart.isPending) return <PageLoading text="Loading your cart..." />;
+  const data = cart.data;
+  if (!data || data.products.length === 0) {
+    return (
+      <EmptyState
+        icon={<CartIcon size={56} />}
+        title="Your cart is empty"
+        text="Looks like you haven't added anything yet."
+        action={
+          <Link to="/category" className={btn.primary}>
+            Start Shopping
+          </Link>
+        }
+      />
+    );
+  }
+
+  const changeQuantity = (line: CartLine, delta: number) => {
+    // A change that would bring a line below 1 is ignored.
+    if (line.quantity + delta < 1) return;
+    if (line.quantity + delta > maxQuantity(line.productId)) return;
+    setBusyLine(line.productId._id);
+    change.mutate({ productId: line.productId._id, quantity: delta }, { onSettled: () => setBusyLine(null) });
+  };
+  const removeLine = (line: CartLine) => {
+    setBusyLine(line.productId._id);
+    remove.mutate(line.productId._id, { onSettled: () => setBusyLine(null) });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Shopping Cart</h1>
+        <p className="text-stone-600" data-testid="cart-count">
+          {pluralize(data.itemCount, 'item', 'items')}
+        </p>
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_360px]">
+        <section aria-label="Cart items" className="rounded-2xl bg-white px-4 ring-1 ring-stone-200 sm:px-6">
+          <ul className="divide-y divide-stone-200">
+            {data.products.map((line) => (
+              <CartLineItem
+                key={line.productId._id}
+                line={line}
+                busy={busyLine === line.productId._id || clear.isPending}
+                onChange={(d) => changeQuantity(line, d)}
+                onRemove={() => removeLine(line)}
+              />
+            ))}
+          </ul>
+          <div className="flex justify-end border-t border-stone-200 py-3">
+            <button
+              type="button"
+              className={`${btn.ghost} text-sm text-red-700`}
+              disabled={clear.isPending}
+              onClick={() => clear.mutate(data.products.map((l) => l.productId._id))}
+            >
+              Clear cart
+            </button>
+          </div>
+        </section>
+        <aside className="h-fit rounded-2xl bg-white p-6 ring-1 ring-stone-200 lg:sticky lg:top-28">
+          <h2 className="mb-4 text-lg font-bold">Order Summary</h2>
+          <CartSummary cart={data} />
+          <div className="mt-6 flex flex-col gap-3">
+            <Link to="/checkout" className={btn.primary}>
+              Proceed to Checkout
+            </Link>
+            <Link to="/category" className={btn.secondary}>
+              Continue Shopping
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
 }

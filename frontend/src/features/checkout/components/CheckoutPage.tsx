@@ -1,3 +1,308 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { CheckCircleIcon, LockIcon, TruckIcon } from '@/components/ui/icons';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { PageLoading } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
+import { btn } from '@/components/ui/styles';
+import { ApiError } from '@/lib/api-client';
+import { formatPrice, pluralize } from '@/lib/format';
+import type { ShippingAddress } from '@/lib/types';
+import { compact, hasErrors, type FieldErrors } from '@/lib/validation';
+import { useSession } from '@/stores/session';
+import { EMPTY_CART, useCart } from '@/features/cart/api/cart';
+import { useSettings } from '@/features/settings/api/settings';
+import { useCheckout } from '../api/checkout';
+
+export const REDIRECT_DELAY_MS = 1500;
+
+type AddressField = keyof ShippingAddress;
+
+function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function validateAddress(a: ShippingAddress): FieldErrors<AddressField> {
+  return compact<AddressField>({
+    fullName: a.fullName.trim() ? undefined : 'Full name is required',
+    phone: a.phone.trim() ? undefined : 'Phone number is required',
+    city: a.city.trim() ? undefined : 'City is required',
+    addressLine: a.addressLine.trim() ? undefined : 'Address is required',
+  });
+}
+
+/** The toast for a failed checkout (SPEC.md section 8). */
+export function checkoutErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'Checkout error';
+  if (err.isNetworkError) return 'Network error. Please try again.';
+  if (err.serverMessage) return err.serverMessage;
+  if (err.status >= 500) return 'Failed to place order';
+  return 'Payment failed';
+}
+
+/** Whether a retry may repeat the same request (and must reuse its idempotency key). */
+function mayStillBeProcessing(err: unknown): boolean {
+  return err instanceof ApiError && (err.isNetworkError || err.status >= 500);
+}
+
+function SandboxNotice() {
+  return (
+    <div role="note" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
+      <p className="font-bold">Sandbox payments</p>
+      <p className="mt-1">
+        This shop is in sandbox mode: no real money is charged. Any valid Somali number is approved; 252610000001 and
+        252610000002 are declined, 252610000003 times out and 252610000004 fails at the provider.
+      </p>
+    </div>
+  );
+}
+
 export function CheckoutPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Checkout</h1></div>;
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const cart = useCart();
+  const settings = useSettings();
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState<ShippingAddress>({
+    fullName: user?.name ?? '',
+    phone: user?.phone ?? '',
+    city: '',
+    district: '',
+    addressLine: '',
+  });
+  const [addressErrors, setAddressErrors] = useState<FieldErrors<AddressField>>({});
+  const [placed, setPlaced] = useState(false);
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  // A cart that cannot be fetched: a network failure is shown, other failures only logged.
+  const cartFailed = cart.isError;
+  useEffect(() => {
+    if (!cartFailed) return;
+    if (cart.error instanceof ApiError && !cart.error.isNetworkError) {
+      console.error('Checkout: cart fetch failed', cart.error);
+    } else {
+      toast.error('Failed to load cart data', { toastId: 'checkout-cart' });
+    }
+  }, [cartFailed, cart.error]);
+
+  const checkout = useCheckout({
+    onSuccess: ({ status, reply }) => {
+      if (status === 202) {
+        toast.info(reply.message || 'Your payment is not confirmed yet. We will update your order.');
+        navigate('/profile?tab=orders');
+        return;
+      }
+      setPlaced(true);
+      toast.success('Order placed successfully! Redirecting...');
+      redirectTimer.current = setTimeout(
+        () => navigate('/order-success', { state: { order: reply.order ?? null } }),
+        REDIRECT_DELAY_MS,
+      );
+    },
+    onError: (err) => {
+      toast.error(checkoutErrorMessage(err));
+      if (!mayStillBeProcessing(err)) idempotencyKey.current = newIdempotencyKey();
+    },
+  });
+
+  if (cart.isPending && !cartFailed) return <PageLoading text="Loading checkout..." />;
+
+  const data = cartFailed ? EMPTY_CART : (cart.data ?? EMPTY_CART);
+  const busy = checkout.isPending;
+
+  const updateAddress = (field: AddressField) => (e: ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setAddress((a) => ({ ...a, [field]: value }));
+    if (addressErrors[field]) setAddressErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || placed) return;
+    if (!useSession.getState().token) {
+      toast.error('Please log in to place an order');
+      navigate('/login');
+      return;
+    }
+    if (!phone.trim()) {
+      toast.error('Please enter a phone number');
+      return;
+    }
+    if (data.products.length === 0) {
+      toast.error('Your cart is empty');
+      navigate('/cart');
+      return;
+    }
+    const found = validateAddress(address);
+    setAddressErrors(found);
+    if (hasErrors(found)) return;
+    const shippingAddress: ShippingAddress = {
+      fullName: address.fullName.trim(),
+      phone: address.phone.trim(),
+      city: address.city.trim(),
+      district: address.district.trim(),
+      addressLine: address.addressLine.trim(),
+    };
+    checkout.mutate({
+      body: { paymentMethod: 'evc-plus', paymentPhone: phone.trim(), shippingAddress },
+      idempotencyKey: idempotencyKey.current,
+    });
+  };
+
+  if (placed) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center" role="status">
+        <CheckCircleIcon size={56} className="text-emerald-600" />
+        <p className="text-xl font-semibold">Order placed successfully! Redirecting...</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
+          <LockIcon size={16} /> Secure Checkout
+        </span>
+      </div>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
+        <form onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
+          {settings.data?.sandboxPayments && <SandboxNotice />}
+
+          <fieldset className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6">
+            <legend className="sr-only">Delivery address</legend>
+            <h2 className="mb-4 text-lg font-bold" aria-hidden="true">
+              Delivery address
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Full Name"
+                name="fullName"
+                autoComplete="name"
+                value={address.fullName}
+                onChange={updateAddress('fullName')}
+                error={addressErrors.fullName}
+              />
+              <TextField
+                label="Phone Number"
+                name="deliveryPhone"
+                type="tel"
+                autoComplete="tel"
+                value={address.phone}
+                onChange={updateAddress('phone')}
+                error={addressErrors.phone}
+              />
+              <TextField
+                label="City"
+                name="city"
+                autoComplete="address-level2"
+                value={address.city}
+                onChange={updateAddress('city')}
+                error={addressErrors.city}
+              />
+              <TextField
+                label="District"
+                name="district"
+                autoComplete="address-level3"
+                value={address.district}
+                onChange={updateAddress('district')}
+              />
+              <TextField
+                className="sm:col-span-2"
+                label="Address Line"
+                name="addressLine"
+                autoComplete="street-address"
+                placeholder="Street, building, landmark"
+                value={address.addressLine}
+                onChange={updateAddress('addressLine')}
+                error={addressErrors.addressLine}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6">
+            <legend className="sr-only">Payment</legend>
+            <h2 className="mb-4 text-lg font-bold" aria-hidden="true">
+              Payment
+            </h2>
+            <TextField
+              label="EVC Plus Phone Number"
+              name="paymentPhone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="61 234 5678"
+              hint="Enter your EVC Plus phone number for payment processing"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+            <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || !phone.trim()}>
+              {busy ? 'Processing Payment...' : `Pay ${formatPrice(data.total)} with EVC Plus`}
+            </button>
+            <p className="mt-3 text-center text-xs text-stone-600">
+              You will be asked to confirm the payment on your phone.
+            </p>
+          </fieldset>
+
+          <Link to="/cart" className="inline-block font-semibold text-brand-700 hover:underline">
+            ← Back to Cart
+          </Link>
+        </form>
+
+        <aside className="h-fit space-y-6 rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-28">
+          <h2 className="text-lg font-bold">Order Summary</h2>
+          {data.products.length === 0 ? (
+            <p className="text-stone-600">Your cart is empty</p>
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {data.products.map((line) => (
+                <li key={line.productId._id} className="flex gap-3 py-3">
+                  <ProductImage
+                    path={line.productId.thumbnail || line.productId.image}
+                    alt=""
+                    width={56}
+                    height={70}
+                    className="h-[70px] w-14 rounded-lg"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="line-clamp-2 text-sm font-medium">{line.productId.name}</p>
+                    <p className="text-sm text-stone-600">Qty: {line.quantity}</p>
+                  </div>
+                  <p className="text-sm font-semibold">{formatPrice(line.lineTotal)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="space-y-2 border-t border-stone-200 pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal ({pluralize(data.itemCount, 'item', 'items')})</dt>
+              <dd>{formatPrice(data.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd>{formatPrice(data.shipping)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{formatPrice(data.total)}</dd>
+            </div>
+          </dl>
+          <div className="space-y-2 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
+            <p className="flex items-center gap-2 font-semibold text-stone-900">
+              <TruckIcon size={18} /> Delivery
+            </p>
+            <p>Standard delivery: 2-3 business days</p>
+            <p>Express delivery: Next business day</p>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,45 @@
+import { Link, useLocation } from 'react-router';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { btn } from '@/components/ui/styles';
+import { formatPrice } from '@/lib/format';
+import type { Order } from '@/lib/types';
+
 export function OrderSuccessPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Payment Successful!</h1></div>;
+  const location = useLocation();
+  const order = (location.state as { order?: Order | null } | null)?.order ?? null;
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      <CheckCircleIcon size={72} className="mx-auto text-emerald-600" />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Payment Successful!</h1>
+      <p className="mt-3 text-stone-700">Your order has been placed and payment received successfully. Thank you!</p>
+      {order && (
+        <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-2xl bg-white p-5 text-left text-sm ring-1 ring-stone-200">
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Order</dt>
+            <dd className="font-mono">#{order._id.slice(-8)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Total paid</dt>
+            <dd className="font-semibold">{formatPrice(order.totalAmount)}</dd>
+          </div>
+          {order.shippingAddress && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-stone-600">Delivery to</dt>
+              <dd className="text-right">
+                {order.shippingAddress.fullName}, {order.shippingAddress.city}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/" className={btn.primary}>
+          Continue Shopping
+        </Link>
+        <Link to="/profile?tab=orders" className={btn.secondary}>
+          View my orders
+        </Link>
+      </div>
+    </div>
+  );
 }
