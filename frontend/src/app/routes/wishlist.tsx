@@ -1,3 +1,58 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import type { Product } from '@/lib/types';
+import { useAddToCart } from '@/features/cart/api/cart';
+import { useRemoveFromWishlist } from '@/features/wishlist/api/wishlist';
+import { WishlistView } from '@/features/wishlist/components/WishlistView';
+
+/** The wishlist page, with moving to the cart: one unit is added and, only then, the line removed. */
 export function WishlistRoute() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Wishlist</h1></div>;
+  const addToCart = useAddToCart();
+  const removeFromWishlist = useRemoveFromWishlist();
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const [movingAll, setMovingAll] = useState(false);
+
+  /** Returns true when the product was added to the cart and removed from the wishlist. */
+  const move = async (product: Product): Promise<boolean> => {
+    try {
+      await addToCart.mutateAsync({ productId: product._id, quantity: 1 });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to add item to cart'));
+      return false;
+    }
+    try {
+      await removeFromWishlist.mutateAsync(product._id);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to remove item from wishlist'));
+      return false;
+    }
+    return true;
+  };
+
+  const moveOne = async (product: Product) => {
+    setMovingId(product._id);
+    if (await move(product)) toast.success('Added to cart and removed from wishlist');
+    setMovingId(null);
+  };
+
+  const moveAll = async (products: Product[]) => {
+    setMovingAll(true);
+    let moved = 0;
+    for (const p of products) {
+      if (!(await move(p))) break;
+      moved += 1;
+    }
+    if (moved > 0) toast.success('Moved to cart');
+    setMovingAll(false);
+  };
+
+  return (
+    <WishlistView
+      onMoveToCart={(p) => void moveOne(p)}
+      onMoveAll={(ps) => void moveAll(ps)}
+      movingId={movingId}
+      movingAll={movingAll}
+    />
+  );
 }

@@ -1,9 +1,78 @@
+import type { ReactNode } from 'react';
+import { MailIcon, PhoneIcon } from '@/components/ui/icons';
+import { formatPrice } from '@/lib/format';
+import { useSettings } from '@/features/settings/api/settings';
+
+function InfoPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <div className="mt-6 space-y-4 rounded-2xl bg-white p-6 leading-relaxed text-stone-700 ring-1 ring-stone-200">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function SupportContacts() {
+  const { data } = useSettings();
+  if (!data) return null;
+  return (
+    <ul className="space-y-2">
+      {data.supportPhone && (
+        <li className="flex items-center gap-2">
+          <PhoneIcon size={18} className="text-brand-700" />
+          <a className="font-semibold text-brand-800 hover:underline" href={`tel:${data.supportPhone.replace(/\s+/g, '')}`}>
+            {data.supportPhone}
+          </a>
+        </li>
+      )}
+      {data.supportEmail && (
+        <li className="flex items-center gap-2">
+          <MailIcon size={18} className="text-brand-700" />
+          <a className="font-semibold text-brand-800 hover:underline" href={`mailto:${data.supportEmail}`}>
+            {data.supportEmail}
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}
+
 export function DeliveryPage() {
-  return <h1>Delivery</h1>;
+  const { data } = useSettings();
+  return (
+    <InfoPage title="Delivery">
+      <p>We deliver to your door, wherever you are.</p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>Standard delivery: 2-3 business days</li>
+        <li>Express delivery: Next business day</li>
+        {data && <li>A flat shipping fee of {formatPrice(data.shippingFee)} is added at checkout and shown before you pay.</li>}
+      </ul>
+      <p>You enter the delivery address at checkout; our courier calls the phone number you give before arriving.</p>
+    </InfoPage>
+  );
 }
+
 export function ReturnsPage() {
-  return <h1>Returns</h1>;
+  return (
+    <InfoPage title="Returns">
+      <p>Not the right fit? You have 30 days from delivery to return any item for free.</p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>Items must be unworn, with their tags.</li>
+        <li>Contact us with your order number and we arrange the pick-up.</li>
+        <li>Your refund is sent to the EVC Plus number you paid with.</li>
+      </ul>
+      <SupportContacts />
+    </InfoPage>
+  );
 }
+
 export function ContactPage() {
-  return <h1>Contact</h1>;
+  return (
+    <InfoPage title="Contact">
+      <p>Questions about an order, a size or a payment? We are happy to help.</p>
+      <SupportContacts />
+    </InfoPage>
+  );
 }

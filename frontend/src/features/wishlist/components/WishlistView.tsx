@@ -1,0 +1,117 @@
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { HeartIcon, TrashIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/Price';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { errorMessage } from '@/lib/api-client';
+import { stockStatusOf } from '@/lib/product';
+import type { Product } from '@/lib/types';
+import { useRemoveFromWishlist, useWishlist } from '../api/wishlist';
+
+export function wishlistCountLabel(n: number): string {
+  return n === 1 ? '1 Item' : `${n} Items in Wishlist`;
+}
+
+/**
+ * The wishlist page. Moving to the cart is the caller's (it needs the cart feature):
+ * `onMoveToCart` resolves true once the product is in the cart and out of the wishlist.
+ */
+export function WishlistView({
+  onMoveToCart,
+  onMoveAll,
+  movingId,
+  movingAll,
+}: {
+  onMoveToCart: (product: Product) => void;
+  onMoveAll: (products: Product[]) => void;
+  movingId: string | null;
+  movingAll: boolean;
+}) {
+  const wishlist = useWishlist();
+  const remove = useRemoveFromWishlist({
+    onSuccess: () => toast.success('Removed from wishlist'),
+    onError: (err) => toast.error(errorMessage(err, 'Failed to remove item from wishlist')),
+  });
+
+  if (wishlist.isPending) return <PageLoading text="Loading your wishlist..." />;
+  const lines = wishlist.data?.products ?? [];
+  if (lines.length === 0) {
+    return (
+      <EmptyState
+        icon={<HeartIcon size={56} />}
+        title="Your wishlist is empty"
+        text="Save the pieces you love and find them here later."
+        action={
+          <Link to="/category" className={btn.primary}>
+            Start Shopping
+          </Link>
+        }
+      />
+    );
+  }
+  const available = lines.map((l) => l.productId).filter((p) => stockStatusOf(p.stock) !== 'outOfStock');
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Wishlist</h1>
+          <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+            {wishlistCountLabel(lines.length)}
+          </span>
+        </div>
+        {available.length > 1 && (
+          <button type="button" className={btn.secondary} disabled={movingAll} onClick={() => onMoveAll(available)}>
+            Move all to cart
+          </button>
+        )}
+      </div>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+        {lines.map(({ productId: p }) => {
+          const soldOut = stockStatusOf(p.stock) === 'outOfStock';
+          return (
+            <li key={p._id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+              <div className="relative">
+                <Link to={`/product/${p._id}`} tabIndex={-1} aria-hidden="true">
+                  <ProductImage path={p.thumbnail || p.image} alt="" width={400} height={500} className="aspect-[4/5] w-full" />
+                </Link>
+                <button
+                  type="button"
+                  title="Remove from wishlist"
+                  aria-label={`Remove ${p.name} from wishlist`}
+                  disabled={remove.isPending && remove.variables === p._id}
+                  onClick={() => remove.mutate(p._id)}
+                  className="absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:text-red-700"
+                >
+                  <TrashIcon size={18} />
+                </button>
+              </div>
+              <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+                <Link to={`/product/${p._id}`} className="line-clamp-2 text-sm font-semibold hover:text-brand-700 sm:text-base">
+                  {p.name}
+                </Link>
+                <Price product={p} />
+                <button
+                  type="button"
+                  className={`${btn.primary} mt-auto w-full px-2 py-2 text-sm`}
+                  disabled={soldOut || movingId === p._id || movingAll}
+                  onClick={() => onMoveToCart(p)}
+                >
+                  {soldOut ? 'Out of Stock' : 'Add to Cart'}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-8 text-center">
+        <Link to="/category" className={btn.secondary}>
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
