@@ -1,1 +1,148 @@
+//! Persistence on SQLite and PostgreSQL with diesel: one schema, one set of queries through
+//! a `MultiConnection`, an r2d2 pool whose backend the URL picks, migrations embedded per
+//! backend and run on connect. [`Database`] implements every repository port of
+//! `domain::ports`; all diesel work runs on tokio's blocking pool.
 
+mod connection;
+mod models;
+mod schema;
+
+mod carts;
+mod orders;
+mod products;
+mod settings;
+mod users;
+
+#[cfg(feature = "test-support")]
+pub mod test_support;
+
+use connection::{Backend, DbConnection, DbPool, Target};
+use diesel::connection::SimpleConnection;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use domain::ports::RepoError;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The shop's database: a pool of connections to SQLite or PostgreSQL. Cloning is cheap
+/// and shares the pool.
+#[derive(Clone)]
+pub struct Database {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    // Dropped first: the pool closes its connections before any clean-up below runs.
+    pool: DbPool,
+    backend: Backend,
+    statements: Arc<AtomicU64>,
+    #[cfg(feature = "test-support")]
+    _cleanup: Option<test_support::Cleanup>,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Database")
+            .field("backend", &self.backend_name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Database {
+    /// Opens the database `url` names, creating and migrating it when needed:
+    /// `postgres://…` or `postgresql://…` for PostgreSQL, anything else a SQLite file path
+    /// (optionally `sqlite://path`) whose directory is created.
+    pub async fn connect(url: &str) -> Result<Database, RepoError> {
+        let target = Target::parse(url);
+        let backend = target.backend();
+        let statements = Arc::new(AtomicU64::new(0));
+        let counter = statements.clone();
+        let pool = tokio::task::spawn_blocking(move || connection::open(&target, counter))
+            .await
+            .map_err(|e| RepoError::Storage(format!("database start-up did not finish: {e}")))?
+            .map_err(|e| RepoError::Storage(e.to_string()))?;
+        Ok(Database {
+            inner: Arc::new(Inner {
+                pool,
+                backend,
+                statements,
+                #[cfg(feature = "test-support")]
+                _cleanup: None,
+            }),
+        })
+    }
+
+    /// The same database, which removes itself (with `cleanup`) once its last clone is gone.
+    #[cfg(feature = "test-support")]
+    fn removed_when_dropped(self, cleanup: test_support::Cleanup) -> Database {
+        match Arc::try_unwrap(self.inner) {
+            Ok(inner) => Database {
+                inner: Arc::new(Inner {
+                    _cleanup: Some(cleanup),
+                    ..inner
+                }),
+            },
+            // Not shared yet, so this does not happen; then the database is just kept.
+            Err(inner) => Database { inner },
+        }
+    }
+
+    /// `"sqlite"` or `"postgresql"`.
+    pub fn backend_name(&self) -> &'static str {
+        self.inner.backend.name()
+    }
+
+    /// Checks that a connection can be had and answers.
+    pub async fn ping(&self) -> Result<(), RepoError> {
+        self.run(|conn| conn.batch_execute("SELECT 1").map_err(storage)).await
+    }
+
+    /// How many SQL statements this database's connections have run so far. Tests use the
+    /// difference around a call to check that a list does not issue a query per item.
+    pub fn statements_run(&self) -> u64 {
+        self.inner.statements.load(Ordering::Relaxed)
+    }
+
+    /// Runs blocking diesel work on a pooled connection, on tokio's blocking pool.
+    async fn run<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<RepoError> + Send + 'static,
+    {
+        let pool = self.inner.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool
+                .get()
+                .map_err(|e| RepoError::Storage(format!("no database connection: {e}")))?;
+            work(&mut conn)
+        })
+        .await
+        .map_err(|e| RepoError::Storage(format!("database task failed: {e}")))?
+    }
+}
+
+/// Translates a diesel failure into the ports' error: a unique violation is `Duplicate`,
+/// anything else a storage failure (its text is for logs only).
+pub(crate) fn storage(error: DieselError) -> RepoError {
+    match error {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => RepoError::Duplicate,
+        DieselError::NotFound => RepoError::NotFound,
+        other => RepoError::Storage(other.to_string()),
+    }
+}
+
+/// A row that does not hold what the domain allows.
+pub(crate) fn corrupt(what: &str, value: impl std::fmt::Display) -> RepoError {
+    RepoError::Storage(format!("unreadable {what} in the database: {value}"))
+}
+
+pub(crate) fn is_foreign_key_violation(error: &DieselError) -> bool {
+    matches!(
+        error,
+        DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _)
+    )
+}
+
+pub(crate) fn is_unique_violation(error: &DieselError) -> bool {
+    matches!(error, DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))
+}

@@ -1,0 +1,246 @@
+//! The connection to either backend, the r2d2 pool that hands it out, the SQLite settings
+//! every new connection gets, the embedded migrations and the write transaction.
+
+use diesel::connection::{
+    AnsiTransactionManager, Instrumentation, InstrumentationEvent, SimpleConnection, TransactionManager,
+};
+use diesel::prelude::*;
+use diesel::r2d2::{CustomizeConnection, ManageConnection, Pool, R2D2Connection};
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// One connection to SQLite or PostgreSQL. Portable queries are written once against this
+/// type; a `match` on the variant is used only where the SQL really differs.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(SqliteConnection),
+    Pg(PgConnection),
+}
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgresql");
+
+/// Which database a URL names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgresql",
+        }
+    }
+}
+
+/// Where to connect: `postgres://` or `postgresql://` URLs name PostgreSQL; anything else
+/// is a SQLite file path, optionally prefixed with `sqlite://`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    Sqlite(String),
+    Postgres(String),
+}
+
+impl Target {
+    pub fn parse(url: &str) -> Self {
+        let url = url.trim();
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Target::Postgres(url.to_owned());
+        }
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
+        Target::Sqlite(path.to_owned())
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Target::Sqlite(_) => Backend::Sqlite,
+            Target::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Opens one connection of the right kind (never tries the other backend).
+    pub fn establish(&self) -> ConnectionResult<DbConnection> {
+        match self {
+            Target::Sqlite(path) => SqliteConnection::establish(path).map(DbConnection::Sqlite),
+            Target::Postgres(url) => PgConnection::establish(url).map(DbConnection::Pg),
+        }
+    }
+
+    /// Creates the directory a SQLite file lives in.
+    pub fn prepare(&self) -> std::io::Result<()> {
+        if let Target::Sqlite(path) = self {
+            if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Hands out connections to one target.
+#[derive(Debug)]
+pub struct Manager {
+    target: Target,
+}
+
+impl ManageConnection for Manager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, Self::Error> {
+        self.target.establish().map_err(diesel::r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+/// Sets up every new pooled connection: SQLite gets WAL, foreign keys, a busy timeout and
+/// `synchronous = NORMAL`; every connection counts its statements.
+#[derive(Debug)]
+struct Setup {
+    statements: Arc<AtomicU64>,
+}
+
+/// Runs on every SQLite connection before use. `busy_timeout` comes first so that switching
+/// to WAL waits for a busy database instead of failing.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
+                              PRAGMA journal_mode = WAL; \
+                              PRAGMA synchronous = NORMAL; \
+                              PRAGMA foreign_keys = ON;";
+
+fn configure(conn: &mut DbConnection) -> QueryResult<()> {
+    match conn {
+        DbConnection::Sqlite(conn) => conn.batch_execute(SQLITE_PRAGMAS),
+        DbConnection::Pg(_) => Ok(()),
+    }
+}
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Setup {
+    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        configure(conn).map_err(diesel::r2d2::Error::QueryError)?;
+        conn.set_instrumentation(StatementCounter(self.statements.clone()));
+        Ok(())
+    }
+}
+
+/// Counts the statements a connection runs (for tests that check a list does not issue a
+/// query per item).
+struct StatementCounter(Arc<AtomicU64>);
+
+impl Instrumentation for StatementCounter {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        if let InstrumentationEvent::StartQuery { .. } = event {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+pub type DbPool = Pool<Manager>;
+
+/// Why the database could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot create the database directory: {0}")]
+    Directory(#[from] std::io::Error),
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[from] ConnectionError),
+    #[error("cannot prepare the database connection: {0}")]
+    Configure(diesel::result::Error),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(String),
+    #[error("cannot build the connection pool: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+}
+
+/// PostgreSQL advisory lock key held while migrating, so several shop processes starting
+/// at once against one database do not migrate it twice.
+const MIGRATION_LOCK: i64 = 0x5_4E0F_DB;
+
+/// Opens the target, brings its schema up to date and builds the pool. Blocking.
+pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<DbPool, OpenError> {
+    target.prepare()?;
+    // One connection of our own first: a wrong URL fails at once with its real cause
+    // instead of after the pool's time-out, and the migrations run on it.
+    let mut conn = target.establish()?;
+    configure(&mut conn).map_err(OpenError::Configure)?;
+    migrate(&mut conn)?;
+    drop(conn);
+    let max_size = match target.backend() {
+        Backend::Sqlite => 8,
+        Backend::Postgres => 10,
+    };
+    let pool = Pool::builder()
+        .max_size(max_size)
+        .min_idle(Some(1))
+        .connection_timeout(Duration::from_secs(10))
+        .connection_customizer(Box::new(Setup { statements }))
+        .build(Manager {
+            target: target.clone(),
+        })?;
+    Ok(pool)
+}
+
+fn migrate(conn: &mut DbConnection) -> Result<(), OpenError> {
+    let failed = |e: Box<dyn std::error::Error + Send + Sync>| OpenError::Migrate(e.to_string());
+    match conn {
+        DbConnection::Sqlite(conn) => {
+            conn.run_pending_migrations(SQLITE_MIGRATIONS).map_err(failed)?;
+        }
+        DbConnection::Pg(conn) => {
+            diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
+                .execute(conn)
+                .map_err(OpenError::Configure)?;
+            let result = conn.run_pending_migrations(POSTGRES_MIGRATIONS).map(drop).map_err(failed);
+            let unlocked = diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
+                .execute(conn)
+                .map_err(OpenError::Configure);
+            result?;
+            unlocked?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `work` in a transaction that writes. On SQLite it starts with `BEGIN IMMEDIATE`,
+/// so concurrent writers queue on the busy timeout instead of failing with `SQLITE_BUSY`
+/// when a read lock cannot be upgraded; on PostgreSQL it is an ordinary transaction whose
+/// row locks serialise the writers.
+pub fn write_transaction<T, E, F>(conn: &mut DbConnection, work: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    match conn {
+        DbConnection::Pg(_) => conn.transaction(work),
+        DbConnection::Sqlite(inner) => {
+            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+            match work(conn) {
+                Ok(value) => {
+                    <DbConnection as Connection>::TransactionManager::commit_transaction(conn)?;
+                    Ok(value)
+                }
+                Err(error) => {
+                    match <DbConnection as Connection>::TransactionManager::rollback_transaction(conn) {
+                        Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
+                        Err(rollback) => Err(rollback.into()),
+                    }
+                }
+            }
+        }
+    }
+}

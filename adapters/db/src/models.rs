@@ -1,0 +1,421 @@
+//! Database rows and their translation to and from the domain's entities. Rows never leave
+//! this crate.
+
+use crate::corrupt;
+use crate::schema::{order_lines, orders, products, settings, users};
+use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};
+use diesel::prelude::*;
+use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus};
+use domain::ports::RepoError;
+use domain::product::{Category, Product, ProductImage};
+use domain::settings::ShopSettings;
+use domain::user::{Email, Role, User};
+use domain::{Money, OrderId, Percent, ProductId, UserId};
+
+/// Timestamps are stored as UTC without a zone (the type both backends share).
+pub fn to_db_time(time: DateTime<Utc>) -> NaiveDateTime {
+    time.naive_utc()
+}
+
+pub fn from_db_time(time: NaiveDateTime) -> DateTime<Utc> {
+    time.and_utc()
+}
+
+/// Now, truncated to microseconds like the domain's clock (for the adapter's own
+/// bookkeeping columns: when a cart line was added, when an order was last changed).
+pub fn now() -> NaiveDateTime {
+    Utc::now().trunc_subsecs(6).naive_utc()
+}
+
+pub fn money(cents: i64) -> Result<Money, RepoError> {
+    Money::from_cents(cents).ok_or_else(|| corrupt("amount", cents))
+}
+
+pub fn count(value: i64) -> Result<u32, RepoError> {
+    u32::try_from(value).map_err(|_| corrupt("count", value))
+}
+
+/// A quantity as stored (quantities are INTEGER columns so that their sums stay BIGINT).
+pub fn quantity(quantity: u32) -> Result<i32, RepoError> {
+    i32::try_from(quantity).map_err(|_| RepoError::Storage(format!("quantity {quantity} is too large")))
+}
+
+fn user_id(raw: &str) -> Result<UserId, RepoError> {
+    UserId::parse(raw).ok_or_else(|| corrupt("user id", raw))
+}
+
+fn product_id(raw: &str) -> Result<ProductId, RepoError> {
+    ProductId::parse(raw).ok_or_else(|| corrupt("product id", raw))
+}
+
+fn order_id(raw: &str) -> Result<OrderId, RepoError> {
+    OrderId::parse(raw).ok_or_else(|| corrupt("order id", raw))
+}
+
+fn email(raw: &str) -> Result<Email, RepoError> {
+    Email::parse(raw).ok_or_else(|| corrupt("e-mail", raw))
+}
+
+// ---------------------------------------------------------------------------------------
+// users
+
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = users)]
+pub struct UserRow {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub role: String,
+    pub password_hash: String,
+    pub must_change_password: bool,
+    pub created_at: NaiveDateTime,
+}
+
+impl UserRow {
+    pub fn from_domain(user: &User) -> Self {
+        Self {
+            id: user.id.as_str().to_owned(),
+            name: user.name.clone(),
+            email: user.email.as_str().to_owned(),
+            phone: user.phone.clone(),
+            role: user.role.as_str().to_owned(),
+            password_hash: user.password_hash.clone(),
+            must_change_password: user.must_change_password,
+            created_at: to_db_time(user.created_at),
+        }
+    }
+
+    pub fn into_domain(self) -> Result<User, RepoError> {
+        Ok(User {
+            id: user_id(&self.id)?,
+            name: self.name,
+            email: email(&self.email)?,
+            phone: self.phone,
+            role: Role::parse(&self.role).ok_or_else(|| corrupt("role", &self.role))?,
+            password_hash: self.password_hash,
+            must_change_password: self.must_change_password,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// products
+
+/// The tags as the filter sees them: lower-cased, each between commas (`,new,summer,`).
+/// Tags never contain commas (the domain splits on them).
+pub fn tag_keys(tags: &[String]) -> String {
+    let mut keys = String::from(",");
+    for tag in tags {
+        keys.push_str(&tag.to_lowercase());
+        keys.push(',');
+    }
+    keys
+}
+
+fn to_json(list: &[String]) -> String {
+    serde_json::Value::from(list.to_vec()).to_string()
+}
+
+fn from_json(what: &str, raw: &str) -> Result<Vec<String>, RepoError> {
+    serde_json::from_str(raw).map_err(|_| corrupt(what, raw))
+}
+
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = products)]
+pub struct ProductRow {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub category: String,
+    pub tags: String,
+    pub tag_keys: String,
+    pub price_cents: i64,
+    pub discount: i32,
+    pub original_price_cents: Option<i64>,
+    pub image_full: Option<String>,
+    pub image_thumb: Option<String>,
+    pub gallery: String,
+    pub rating_tenths: i32,
+    pub reviews: i64,
+    pub stock: i64,
+    pub is_featured: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// Every column of a product but its id and creation time: what an update replaces.
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = products, treat_none_as_null = true)]
+pub struct ProductChanges {
+    pub name: String,
+    pub description: String,
+    pub category: String,
+    pub tags: String,
+    pub tag_keys: String,
+    pub price_cents: i64,
+    pub discount: i32,
+    pub original_price_cents: Option<i64>,
+    pub image_full: Option<String>,
+    pub image_thumb: Option<String>,
+    pub gallery: String,
+    pub rating_tenths: i32,
+    pub reviews: i64,
+    pub stock: i64,
+    pub is_featured: bool,
+}
+
+impl ProductRow {
+    pub fn from_domain(product: &Product) -> Self {
+        let changes = ProductChanges::from_domain(product);
+        Self {
+            id: product.id.as_str().to_owned(),
+            name: changes.name,
+            description: changes.description,
+            category: changes.category,
+            tags: changes.tags,
+            tag_keys: changes.tag_keys,
+            price_cents: changes.price_cents,
+            discount: changes.discount,
+            original_price_cents: changes.original_price_cents,
+            image_full: changes.image_full,
+            image_thumb: changes.image_thumb,
+            gallery: changes.gallery,
+            rating_tenths: changes.rating_tenths,
+            reviews: changes.reviews,
+            stock: changes.stock,
+            is_featured: changes.is_featured,
+            created_at: to_db_time(product.created_at),
+        }
+    }
+
+    pub fn into_domain(self) -> Result<Product, RepoError> {
+        let image = match (self.image_full, self.image_thumb) {
+            (Some(full), Some(thumbnail)) => Some(ProductImage { full, thumbnail }),
+            (None, None) => None,
+            _ => return Err(corrupt("product image", &self.id)),
+        };
+        Ok(Product {
+            id: product_id(&self.id)?,
+            name: self.name,
+            description: self.description,
+            category: Category::parse(&self.category).ok_or_else(|| corrupt("category", &self.category))?,
+            tags: from_json("tags", &self.tags)?,
+            price: money(self.price_cents)?,
+            discount: u8::try_from(self.discount)
+                .ok()
+                .and_then(Percent::new)
+                .ok_or_else(|| corrupt("discount", self.discount))?,
+            stated_original_price: self.original_price_cents.map(money).transpose()?,
+            image,
+            gallery: from_json("gallery", &self.gallery)?,
+            rating_tenths: u8::try_from(self.rating_tenths).map_err(|_| corrupt("rating", self.rating_tenths))?,
+            reviews: count(self.reviews)?,
+            stock: count(self.stock)?,
+            is_featured: self.is_featured,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+impl ProductChanges {
+    pub fn from_domain(product: &Product) -> Self {
+        Self {
+            name: product.name.clone(),
+            description: product.description.clone(),
+            category: product.category.as_str().to_owned(),
+            tags: to_json(&product.tags),
+            tag_keys: tag_keys(&product.tags),
+            price_cents: product.price.cents(),
+            discount: i32::from(product.discount.value()),
+            original_price_cents: product.stated_original_price.map(Money::cents),
+            image_full: product.image.as_ref().map(|i| i.full.clone()),
+            image_thumb: product.image.as_ref().map(|i| i.thumbnail.clone()),
+            gallery: to_json(&product.gallery),
+            rating_tenths: i32::from(product.rating_tenths),
+            reviews: i64::from(product.reviews),
+            stock: i64::from(product.stock),
+            is_featured: product.is_featured,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// orders
+
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = orders)]
+pub struct OrderRow {
+    pub id: String,
+    pub user_id: String,
+    pub customer_name: String,
+    pub customer_email: String,
+    pub subtotal_cents: i64,
+    pub shipping_cents: i64,
+    pub total_cents: i64,
+    pub status: String,
+    pub payment_status: String,
+    pub payment_method: String,
+    pub payment_phone: String,
+    pub transaction_id: Option<String>,
+    pub ship_full_name: Option<String>,
+    pub ship_phone: Option<String>,
+    pub ship_city: Option<String>,
+    pub ship_district: Option<String>,
+    pub ship_address_line: Option<String>,
+    pub idempotency_key: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_lines)]
+pub struct OrderLineRow {
+    pub order_id: String,
+    pub position: i32,
+    pub product_id: String,
+    pub name: String,
+    pub image: Option<String>,
+    pub unit_price_cents: i64,
+    pub quantity: i32,
+}
+
+pub fn status(raw: &str) -> Result<OrderStatus, RepoError> {
+    OrderStatus::parse(raw).ok_or_else(|| corrupt("order status", raw))
+}
+
+pub fn payment_status(raw: &str) -> Result<PaymentStatus, RepoError> {
+    PaymentStatus::parse(raw).ok_or_else(|| corrupt("payment status", raw))
+}
+
+impl OrderRow {
+    pub fn from_domain(order: &Order) -> Self {
+        let address = order.shipping_address.as_ref();
+        let created_at = to_db_time(order.created_at);
+        Self {
+            id: order.id.as_str().to_owned(),
+            user_id: order.user_id.as_str().to_owned(),
+            customer_name: order.customer_name.clone(),
+            customer_email: order.customer_email.clone(),
+            subtotal_cents: order.subtotal.cents(),
+            shipping_cents: order.shipping_fee.cents(),
+            total_cents: order.total.cents(),
+            status: order.status.as_str().to_owned(),
+            payment_status: order.payment_status.as_str().to_owned(),
+            payment_method: order.payment_method.clone(),
+            payment_phone: order.payment_phone.as_str().to_owned(),
+            transaction_id: order.transaction_id.clone(),
+            ship_full_name: address.map(|a| a.full_name.clone()),
+            ship_phone: address.map(|a| a.phone.clone()),
+            ship_city: address.map(|a| a.city.clone()),
+            ship_district: address.map(|a| a.district.clone()),
+            ship_address_line: address.map(|a| a.address_line.clone()),
+            idempotency_key: order.idempotency_key.clone(),
+            created_at,
+            updated_at: created_at,
+        }
+    }
+
+    /// The order with its lines (already in their positions' order).
+    pub fn into_domain(self, lines: Vec<OrderLine>) -> Result<Order, RepoError> {
+        let shipping_address = match (
+            self.ship_full_name,
+            self.ship_phone,
+            self.ship_city,
+            self.ship_district,
+            self.ship_address_line,
+        ) {
+            (Some(full_name), Some(phone), Some(city), Some(district), Some(address_line)) => {
+                Some(ShippingAddress {
+                    full_name,
+                    phone,
+                    city,
+                    district,
+                    address_line,
+                })
+            }
+            (None, None, None, None, None) => None,
+            _ => return Err(corrupt("shipping address of order", &self.id)),
+        };
+        Ok(Order {
+            id: order_id(&self.id)?,
+            user_id: user_id(&self.user_id)?,
+            customer_name: self.customer_name,
+            customer_email: self.customer_email,
+            lines,
+            subtotal: money(self.subtotal_cents)?,
+            shipping_fee: money(self.shipping_cents)?,
+            total: money(self.total_cents)?,
+            status: status(&self.status)?,
+            payment_status: payment_status(&self.payment_status)?,
+            payment_method: self.payment_method,
+            payment_phone: MobileNumber::from_stored(&self.payment_phone),
+            transaction_id: self.transaction_id,
+            shipping_address,
+            idempotency_key: self.idempotency_key,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+impl OrderLineRow {
+    pub fn from_domain(order: &OrderId, position: usize, line: &OrderLine) -> Result<Self, RepoError> {
+        Ok(Self {
+            order_id: order.as_str().to_owned(),
+            position: i32::try_from(position).map_err(|_| RepoError::Storage("too many order lines".into()))?,
+            product_id: line.product_id.as_str().to_owned(),
+            name: line.name.clone(),
+            image: line.image.clone(),
+            unit_price_cents: line.unit_price.cents(),
+            quantity: quantity(line.quantity)?,
+        })
+    }
+
+    pub fn into_domain(self) -> Result<OrderLine, RepoError> {
+        Ok(OrderLine {
+            product_id: product_id(&self.product_id)?,
+            name: self.name,
+            image: self.image,
+            unit_price: money(self.unit_price_cents)?,
+            quantity: count(i64::from(self.quantity))?,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// settings
+
+#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = settings)]
+pub struct SettingsRow {
+    pub id: i32,
+    pub shop_name: String,
+    pub support_phone: String,
+    pub support_email: String,
+    pub shipping_cents: i64,
+}
+
+/// The settings live in one row with this id.
+pub const SETTINGS_ROW: i32 = 1;
+
+impl SettingsRow {
+    pub fn from_domain(settings: &ShopSettings) -> Self {
+        Self {
+            id: SETTINGS_ROW,
+            shop_name: settings.shop_name.clone(),
+            support_phone: settings.support_phone.clone(),
+            support_email: settings.support_email.as_str().to_owned(),
+            shipping_cents: settings.shipping_fee.cents(),
+        }
+    }
+
+    pub fn into_domain(self) -> Result<ShopSettings, RepoError> {
+        Ok(ShopSettings {
+            shop_name: self.shop_name,
+            support_phone: self.support_phone,
+            support_email: email(&self.support_email)?,
+            shipping_fee: money(self.shipping_cents)?,
+        })
+    }
+}

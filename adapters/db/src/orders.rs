@@ -1,0 +1,400 @@
+//! `OrderRepository`: orders with their line snapshots, the guarded stock decrement that
+//! places them, status transitions and the dashboard's facts.
+
+use crate::connection::{write_transaction, DbConnection};
+use crate::models::{
+    from_db_time, money, now, payment_status, status, OrderLineRow, OrderRow,
+};
+use crate::schema::{order_lines, orders, products};
+use crate::{storage, Database};
+use async_trait::async_trait;
+use chrono::NaiveDateTime;
+use diesel::dsl::sum;
+use diesel::prelude::*;
+use domain::order::{Order, OrderLine, OrderStatus, OrderTransition, StockEffect};
+use domain::ports::{OrderRepository, OrderStoreError, Page, RepoError};
+use domain::stats::{OrderFact, ProductSales};
+use domain::{OrderId, UserId};
+use std::collections::{BTreeMap, HashMap};
+
+/// What can end a transaction early: a database failure or an answer for the caller.
+enum TxError {
+    Db(diesel::result::Error),
+    Store(OrderStoreError),
+}
+
+impl From<diesel::result::Error> for TxError {
+    fn from(error: diesel::result::Error) -> Self {
+        TxError::Db(error)
+    }
+}
+
+impl From<RepoError> for TxError {
+    fn from(error: RepoError) -> Self {
+        TxError::Store(OrderStoreError::Repo(error))
+    }
+}
+
+impl From<OrderStoreError> for TxError {
+    fn from(error: OrderStoreError) -> Self {
+        TxError::Store(error)
+    }
+}
+
+impl From<TxError> for OrderStoreError {
+    fn from(error: TxError) -> Self {
+        match error {
+            TxError::Db(error) => OrderStoreError::Repo(storage(error)),
+            TxError::Store(error) => error,
+        }
+    }
+}
+
+/// Units wanted per product, by product id: the `BTreeMap` gives the fixed (sorted) order
+/// in which rows are locked, so concurrent orders cannot deadlock, and adds up repeated
+/// products. The name is the snapshot's, for a product that no longer exists.
+type Wanted = BTreeMap<String, (i64, String)>;
+
+fn wanted<'a>(lines: impl IntoIterator<Item = (&'a str, i64, &'a str)>) -> Wanted {
+    let mut wanted = Wanted::new();
+    for (product, units, name) in lines {
+        wanted
+            .entry(product.to_owned())
+            .or_insert_with(|| (0, name.to_owned()))
+            .0 += units;
+    }
+    wanted
+}
+
+/// Takes the stock of every product with a guarded decrement, in product id order.
+/// `OutOfStock` (with the product's current name and stock) for the first that cannot serve;
+/// the caller's transaction then rolls back what was taken.
+fn take_stock(conn: &mut DbConnection, wanted: &Wanted) -> Result<(), TxError> {
+    for (product, (units, snapshot_name)) in wanted {
+        let taken = diesel::update(
+            products::table
+                .find(product)
+                .filter(products::stock.ge(*units)),
+        )
+        .set(products::stock.eq(products::stock - *units))
+        .execute(conn)?;
+        if taken == 0 {
+            let current: Option<(String, i64)> = products::table
+                .find(product)
+                .select((products::name, products::stock))
+                .first(conn)
+                .optional()?;
+            let (name, available) = current.unwrap_or_else(|| (snapshot_name.clone(), 0));
+            return Err(OrderStoreError::OutOfStock {
+                name,
+                available: u32::try_from(available).unwrap_or_default(),
+            }
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Puts units back, in product id order; products deleted since are skipped.
+fn release_stock(conn: &mut DbConnection, wanted: &Wanted) -> Result<(), TxError> {
+    for (product, (units, _)) in wanted {
+        diesel::update(products::table.find(product))
+            .set(products::stock.eq(products::stock + *units))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Stores the lines of one order in one statement.
+fn insert_lines(conn: &mut DbConnection, rows: &[OrderLineRow]) -> QueryResult<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    // The multi-backend connection cannot batch-insert; each backend can.
+    match conn {
+        DbConnection::Sqlite(conn) => diesel::insert_into(order_lines::table).values(rows).execute(conn),
+        DbConnection::Pg(conn) => diesel::insert_into(order_lines::table).values(rows).execute(conn),
+    }
+    .map(drop)
+}
+
+/// Which orders' lines to load.
+enum LinesOf<'a> {
+    /// These orders (loaded in slices of bounded size).
+    Orders(&'a [OrderRow]),
+    /// Every order of one user.
+    User(&'a str),
+}
+
+/// Most ids bound in one `IN (…)`; both backends allow far more.
+const IN_LIST_MAX: usize = 500;
+
+/// The lines of several orders, grouped by order id, each group in position order: one
+/// query (or one per 500 orders), never one per order.
+fn load_lines(conn: &mut DbConnection, of: LinesOf<'_>) -> Result<HashMap<String, Vec<OrderLine>>, RepoError> {
+    let mut rows: Vec<OrderLineRow> = Vec::new();
+    match of {
+        LinesOf::Orders(orders) => {
+            for slice in orders.chunks(IN_LIST_MAX) {
+                let ids: Vec<&str> = slice.iter().map(|o| o.id.as_str()).collect();
+                rows.extend(
+                    order_lines::table
+                        .filter(order_lines::order_id.eq_any(ids))
+                        .order((order_lines::order_id, order_lines::position))
+                        .select(OrderLineRow::as_select())
+                        .load(conn)
+                        .map_err(storage)?,
+                );
+            }
+        }
+        LinesOf::User(user) => {
+            // An order visible to the first query was committed with its lines, so joining
+            // on the user again cannot miss any.
+            rows = order_lines::table
+                .inner_join(orders::table)
+                .filter(orders::user_id.eq(user))
+                .order((order_lines::order_id, order_lines::position))
+                .select(OrderLineRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+        }
+    }
+    let mut grouped: HashMap<String, Vec<OrderLine>> = HashMap::new();
+    for row in rows {
+        let order = row.order_id.clone();
+        grouped.entry(order).or_default().push(row.into_domain()?);
+    }
+    Ok(grouped)
+}
+
+fn with_lines(rows: Vec<OrderRow>, mut lines: HashMap<String, Vec<OrderLine>>) -> Result<Vec<Order>, RepoError> {
+    rows.into_iter()
+        .map(|row| {
+            let order_lines = lines.remove(&row.id).unwrap_or_default();
+            row.into_domain(order_lines)
+        })
+        .collect()
+}
+
+fn one_order(conn: &mut DbConnection, row: Option<OrderRow>) -> Result<Option<Order>, RepoError> {
+    let Some(row) = row else { return Ok(None) };
+    let rows = [row];
+    let lines = load_lines(conn, LinesOf::Orders(&rows))?;
+    let [row] = rows;
+    with_lines(vec![row], lines).map(|mut orders| orders.pop())
+}
+
+/// The columns a transition sets; `None` leaves a column as it is.
+#[derive(AsChangeset)]
+#[diesel(table_name = orders)]
+struct StatusChange<'a> {
+    status: &'a str,
+    payment_status: Option<&'a str>,
+    transaction_id: Option<&'a str>,
+    updated_at: NaiveDateTime,
+}
+
+fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Result<(), TxError> {
+    let changed = diesel::update(
+        orders::table
+            .find(id)
+            .filter(orders::status.eq(change.from.as_str())),
+    )
+    .set(&StatusChange {
+        status: change.to.as_str(),
+        payment_status: change.payment_status.map(|p| p.as_str()),
+        transaction_id: change.transaction_id.as_deref(),
+        updated_at: now(),
+    })
+    .execute(conn)?;
+    if changed == 0 {
+        let exists = orders::table
+            .find(id)
+            .select(orders::id)
+            .first::<String>(conn)
+            .optional()?
+            .is_some();
+        return Err(if exists {
+            OrderStoreError::Stale.into()
+        } else {
+            RepoError::NotFound.into()
+        });
+    }
+    if change.stock == StockEffect::None {
+        return Ok(());
+    }
+    let lines: Vec<(String, i32, String)> = order_lines::table
+        .filter(order_lines::order_id.eq(id))
+        .select((order_lines::product_id, order_lines::quantity, order_lines::name))
+        .load(conn)?;
+    let wanted = wanted(
+        lines
+            .iter()
+            .map(|(product, units, name)| (product.as_str(), i64::from(*units), name.as_str())),
+    );
+    match change.stock {
+        StockEffect::Release => release_stock(conn, &wanted),
+        StockEffect::Reserve => take_stock(conn, &wanted),
+        StockEffect::None => Ok(()),
+    }
+}
+
+fn fact(
+    (created_at, total_cents, order_status, payment): (NaiveDateTime, i64, String, String),
+) -> Result<OrderFact, RepoError> {
+    Ok(OrderFact {
+        created_at: from_db_time(created_at),
+        total: money(total_cents)?,
+        status: status(&order_status)?,
+        payment_status: payment_status(&payment)?,
+    })
+}
+
+#[async_trait]
+impl OrderRepository for Database {
+    async fn place(&self, order: &Order) -> Result<(), OrderStoreError> {
+        let row = OrderRow::from_domain(order);
+        let lines = order
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(position, line)| OrderLineRow::from_domain(&order.id, position, line))
+            .collect::<Result<Vec<_>, _>>()?;
+        let wanted = wanted(
+            lines
+                .iter()
+                .map(|l| (l.product_id.as_str(), i64::from(l.quantity), l.name.as_str())),
+        );
+        self.run(move |conn| {
+            write_transaction(conn, |conn| {
+                take_stock(conn, &wanted)?;
+                diesel::insert_into(orders::table).values(&row).execute(conn)?;
+                insert_lines(conn, &lines)?;
+                Ok::<_, TxError>(())
+            })
+            .map_err(OrderStoreError::from)
+        })
+        .await
+    }
+
+    async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            let row = orders::table
+                .find(id)
+                .select(OrderRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(storage)?;
+            one_order(conn, row)
+        })
+        .await
+    }
+
+    async fn by_idempotency_key(&self, user: &UserId, key: &str) -> Result<Option<Order>, RepoError> {
+        let user = user.as_str().to_owned();
+        let key = key.to_owned();
+        self.run(move |conn| {
+            let row = orders::table
+                .filter(orders::user_id.eq(user))
+                .filter(orders::idempotency_key.eq(key))
+                .select(OrderRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(storage)?;
+            one_order(conn, row)
+        })
+        .await
+    }
+
+    async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError> {
+        let user = user.as_str().to_owned();
+        self.run(move |conn| {
+            let rows = orders::table
+                .filter(orders::user_id.eq(&user))
+                .order((orders::created_at.desc(), orders::id.desc()))
+                .select(OrderRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            if rows.is_empty() {
+                return Ok(Vec::new());
+            }
+            let lines = load_lines(conn, LinesOf::User(&user))?;
+            with_lines(rows, lines)
+        })
+        .await
+    }
+
+    async fn list(&self, page: Option<Page>) -> Result<(Vec<Order>, u64), RepoError> {
+        self.run(move |conn| {
+            let mut query = orders::table
+                .order((orders::created_at.desc(), orders::id.desc()))
+                .select(OrderRow::as_select())
+                .into_boxed();
+            if let Some(page) = page {
+                query = query.limit(i64::from(page.size)).offset(page.offset());
+            }
+            let rows = query.load(conn).map_err(storage)?;
+            let total = match page {
+                None => rows.len() as u64,
+                Some(page) if page.number <= 1 && rows.len() < page.size as usize => rows.len() as u64,
+                Some(_) => {
+                    let total: i64 = orders::table.count().get_result(conn).map_err(storage)?;
+                    u64::try_from(total).unwrap_or_default()
+                }
+            };
+            let lines = load_lines(conn, LinesOf::Orders(&rows))?;
+            Ok((with_lines(rows, lines)?, total))
+        })
+        .await
+    }
+
+    async fn transition(&self, id: &OrderId, change: &OrderTransition) -> Result<(), OrderStoreError> {
+        let id = id.as_str().to_owned();
+        let change = change.clone();
+        self.run(move |conn| {
+            write_transaction(conn, |conn| transition(conn, &id, &change)).map_err(OrderStoreError::from)
+        })
+        .await
+    }
+
+    async fn facts(&self) -> Result<Vec<OrderFact>, RepoError> {
+        self.run(|conn| {
+            orders::table
+                .order(orders::created_at.asc())
+                .select((
+                    orders::created_at,
+                    orders::total_cents,
+                    orders::status,
+                    orders::payment_status,
+                ))
+                .load::<(NaiveDateTime, i64, String, String)>(conn)
+                .map_err(storage)?
+                .into_iter()
+                .map(fact)
+                .collect()
+        })
+        .await
+    }
+
+    async fn product_sales(&self) -> Result<Vec<ProductSales>, RepoError> {
+        self.run(|conn| {
+            let rows: Vec<(String, Option<i64>)> = order_lines::table
+                .inner_join(orders::table)
+                .filter(orders::status.ne(OrderStatus::Canceled.as_str()))
+                .group_by(order_lines::name)
+                .select((order_lines::name, sum(order_lines::quantity)))
+                .order(order_lines::name)
+                .load(conn)
+                .map_err(storage)?;
+            Ok(rows
+                .into_iter()
+                .map(|(name, units)| ProductSales {
+                    name,
+                    quantity: units.and_then(|u| u64::try_from(u).ok()).unwrap_or_default(),
+                })
+                .collect())
+        })
+        .await
+    }
+}

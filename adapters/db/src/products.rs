@@ -1,0 +1,133 @@
+//! `ProductRepository`: the catalogue.
+
+use crate::connection::MultiBackend;
+use crate::models::{ProductChanges, ProductRow};
+use crate::schema::products;
+use crate::{storage, Database};
+use async_trait::async_trait;
+use diesel::prelude::*;
+use domain::ports::{ProductFilter, ProductRepository, RepoError};
+use domain::product::Product;
+use domain::ProductId;
+
+/// The products a filter selects, unordered and unpaged.
+fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBackend> {
+    let mut query = products::table.into_boxed();
+    if let Some(category) = filter.category {
+        query = query.filter(products::category.eq(category.as_str()));
+    }
+    if filter.featured_only {
+        query = query.filter(products::is_featured.eq(true));
+    }
+    if let Some(tag) = &filter.tag {
+        // Both sides lower-cased in Rust, so the match is the same on SQLite (whose LIKE
+        // ignores ASCII case) and PostgreSQL (whose LIKE does not).
+        let pattern = format!("%,{},%", escape_like(&tag.trim().to_lowercase()));
+        query = query.filter(products::tag_keys.like(pattern).escape('\\'));
+    }
+    query
+}
+
+/// Makes `%`, `_` and `\` match themselves in a LIKE pattern escaped with `\`.
+fn escape_like(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+#[async_trait]
+impl ProductRepository for Database {
+    async fn insert(&self, product: &Product) -> Result<(), RepoError> {
+        let row = ProductRow::from_domain(product);
+        self.run(move |conn| {
+            diesel::insert_into(products::table)
+                .values(&row)
+                .execute(conn)
+                .map_err(storage)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn update(&self, product: &Product) -> Result<(), RepoError> {
+        let id = product.id.as_str().to_owned();
+        let changes = ProductChanges::from_domain(product);
+        self.run(move |conn| {
+            let changed = diesel::update(products::table.find(id))
+                .set(&changes)
+                .execute(conn)
+                .map_err(storage)?;
+            if changed == 0 {
+                return Err(RepoError::NotFound);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn delete(&self, id: &ProductId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            // Cart and wishlist lines go with it (ON DELETE CASCADE); order lines are
+            // snapshots without a foreign key.
+            let deleted = diesel::delete(products::table.find(id)).execute(conn).map_err(storage)?;
+            if deleted == 0 {
+                return Err(RepoError::NotFound);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            products::table
+                .find(id)
+                .select(ProductRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(storage)?
+                .map(ProductRow::into_domain)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn list(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), RepoError> {
+        if filter.tag.as_deref().is_some_and(|tag| tag.contains(',')) {
+            // No tag holds a comma (the domain splits tags on commas).
+            return Ok((Vec::new(), 0));
+        }
+        let filter = filter.clone();
+        self.run(move |conn| {
+            let mut query = matching(&filter)
+                .select(ProductRow::as_select())
+                .order((products::created_at.desc(), products::id.desc()));
+            if let Some(page) = filter.page {
+                query = query.limit(i64::from(page.size)).offset(page.offset());
+            }
+            let rows = query.load(conn).map_err(storage)?;
+            let total = match filter.page {
+                // Everything matching is on this one page.
+                Some(page) if page.number <= 1 && rows.len() < page.size as usize => rows.len() as u64,
+                None => rows.len() as u64,
+                Some(_) => {
+                    let total: i64 = matching(&filter).count().get_result(conn).map_err(storage)?;
+                    u64::try_from(total).unwrap_or_default()
+                }
+            };
+            let products = rows
+                .into_iter()
+                .map(ProductRow::into_domain)
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((products, total))
+        })
+        .await
+    }
+}

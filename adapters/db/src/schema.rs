@@ -1,0 +1,117 @@
+//! The tables of migrations/sqlite and migrations/postgresql, in the SQL types both
+//! backends share (so the `MultiConnection` can use them).
+
+diesel::table! {
+    users (id) {
+        id -> Text,
+        name -> Text,
+        email -> Text,
+        phone -> Text,
+        role -> Text,
+        password_hash -> Text,
+        must_change_password -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Text,
+        name -> Text,
+        description -> Text,
+        category -> Text,
+        tags -> Text,
+        tag_keys -> Text,
+        price_cents -> BigInt,
+        discount -> Integer,
+        original_price_cents -> Nullable<BigInt>,
+        image_full -> Nullable<Text>,
+        image_thumb -> Nullable<Text>,
+        gallery -> Text,
+        rating_tenths -> Integer,
+        reviews -> BigInt,
+        stock -> BigInt,
+        is_featured -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cart_items (user_id, product_id) {
+        user_id -> Text,
+        product_id -> Text,
+        quantity -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    wishlist_items (user_id, product_id) {
+        user_id -> Text,
+        product_id -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    orders (id) {
+        id -> Text,
+        user_id -> Text,
+        customer_name -> Text,
+        customer_email -> Text,
+        subtotal_cents -> BigInt,
+        shipping_cents -> BigInt,
+        total_cents -> BigInt,
+        status -> Text,
+        payment_status -> Text,
+        payment_method -> Text,
+        payment_phone -> Text,
+        transaction_id -> Nullable<Text>,
+        ship_full_name -> Nullable<Text>,
+        ship_phone -> Nullable<Text>,
+        ship_city -> Nullable<Text>,
+        ship_district -> Nullable<Text>,
+        ship_address_line -> Nullable<Text>,
+        idempotency_key -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_lines (order_id, position) {
+        order_id -> Text,
+        position -> Integer,
+        product_id -> Text,
+        name -> Text,
+        image -> Nullable<Text>,
+        unit_price_cents -> BigInt,
+        quantity -> Integer,
+    }
+}
+
+diesel::table! {
+    settings (id) {
+        id -> Integer,
+        shop_name -> Text,
+        support_phone -> Text,
+        support_email -> Text,
+        shipping_cents -> BigInt,
+    }
+}
+
+diesel::joinable!(cart_items -> products (product_id));
+diesel::joinable!(cart_items -> users (user_id));
+diesel::joinable!(wishlist_items -> products (product_id));
+diesel::joinable!(wishlist_items -> users (user_id));
+diesel::joinable!(order_lines -> orders (order_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    products,
+    cart_items,
+    wishlist_items,
+    orders,
+    order_lines,
+    settings,
+);

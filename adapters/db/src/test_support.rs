@@ -1,0 +1,183 @@
+//! Fresh databases for tests, this crate's and other crates' (enable the `test-support`
+//! feature in their dev-dependencies).
+//!
+//! [`databases`] gives a new SQLite database in a temporary directory and, when
+//! `SHOP_TEST_POSTGRES_URL` names a PostgreSQL server (for example
+//! `postgres://postgres@127.0.0.1:5432/test`), a new PostgreSQL database created on that
+//! server. Each is migrated, and removed when the last clone of its [`Database`] is
+//! dropped. With `CI=true` and no `SHOP_TEST_POSTGRES_URL` it panics: PostgreSQL is never
+//! skipped silently in CI.
+
+use crate::Database;
+use diesel::prelude::*;
+use std::sync::Once;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The environment variable naming the PostgreSQL server tests may create databases on.
+pub const POSTGRES_URL_VAR: &str = "SHOP_TEST_POSTGRES_URL";
+
+/// Every database created for tests is named `shop_test_<unix seconds>_<random>`.
+const NAME_PREFIX: &str = "shop_test_";
+
+/// Test databases older than this are taken for leftovers of killed runs and dropped.
+const STALE_AFTER: Duration = Duration::from_secs(6 * 60 * 60);
+
+/// A fresh, migrated database on every backend the tests can reach: SQLite always,
+/// PostgreSQL when `SHOP_TEST_POSTGRES_URL` is set.
+///
+/// # Panics
+/// When `CI=true` and `SHOP_TEST_POSTGRES_URL` is missing, and when a database cannot be
+/// created (a test without its database must fail, not pass).
+pub async fn databases() -> Vec<Database> {
+    let mut all = vec![sqlite().await];
+    match std::env::var(POSTGRES_URL_VAR) {
+        Ok(url) if !url.trim().is_empty() => all.push(postgres(url.trim()).await),
+        _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => panic!(
+            "CI=true but {POSTGRES_URL_VAR} is not set: the tests must also run against \
+             PostgreSQL in CI (for example {POSTGRES_URL_VAR}=postgres://postgres@127.0.0.1:5432/test)"
+        ),
+        _ => {}
+    }
+    all
+}
+
+/// A fresh SQLite database in a new temporary directory, removed with it.
+///
+/// # Panics
+/// When the database cannot be created.
+pub async fn sqlite() -> Database {
+    let dir = tempfile::Builder::new()
+        .prefix("shop-test-")
+        .tempdir()
+        .unwrap_or_else(|e| panic!("cannot create a temporary directory for a test database: {e}"));
+    let path = dir.path().join("shop.db");
+    let database = Database::connect(&path.to_string_lossy())
+        .await
+        .unwrap_or_else(|e| panic!("cannot create the SQLite test database {}: {e}", path.display()));
+    database.removed_when_dropped(Cleanup::Directory(dir))
+}
+
+/// A fresh PostgreSQL database on the server `server_url` names (any existing database of
+/// it serves to connect), dropped when the last clone of the returned [`Database`] goes.
+///
+/// # Panics
+/// When the server cannot be reached or the database cannot be created.
+pub async fn postgres(server_url: &str) -> Database {
+    let server_url = server_url.to_owned();
+    let name = format!("{NAME_PREFIX}{}_{}", unix_seconds(), uuid::Uuid::now_v7().simple());
+    let created = {
+        let (server_url, name) = (server_url.clone(), name.clone());
+        tokio::task::spawn_blocking(move || -> Result<(), String> {
+            let mut admin = PgConnection::establish(&server_url).map_err(|e| e.to_string())?;
+            static SWEEP: Once = Once::new();
+            SWEEP.call_once(|| drop_stale_databases(&mut admin));
+            diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+                .execute(&mut admin)
+                .map_err(|e| e.to_string())?;
+            Ok(())
+        })
+        .await
+    };
+    match created {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => panic!("cannot create a PostgreSQL test database on {server_url} ({POSTGRES_URL_VAR}): {e}"),
+        Err(e) => panic!("creating a PostgreSQL test database did not finish: {e}"),
+    }
+    let cleanup = Cleanup::PostgresDatabase {
+        server_url: server_url.clone(),
+        name: name.clone(),
+    };
+    let url = with_database(&server_url, &name);
+    match Database::connect(&url).await {
+        Ok(database) => database.removed_when_dropped(cleanup),
+        // `cleanup` drops the half-made database as it goes out of scope.
+        Err(e) => panic!("cannot open the PostgreSQL test database {name}: {e}"),
+    }
+}
+
+/// What removes a test database.
+pub(crate) enum Cleanup {
+    /// The temporary directory of a SQLite file (removed when dropped).
+    Directory(#[allow(dead_code)] tempfile::TempDir),
+    PostgresDatabase { server_url: String, name: String },
+}
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        if let Cleanup::PostgresDatabase { server_url, name } = self {
+            // Best effort: a database left behind is swept by a later run.
+            if let Ok(mut admin) = PgConnection::establish(server_url) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                    .execute(&mut admin);
+            }
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+struct DatabaseName {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    datname: String,
+}
+
+/// Drops test databases that runs killed before their clean-up left behind.
+fn drop_stale_databases(admin: &mut PgConnection) {
+    let Ok(names) = diesel::sql_query("SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_test\\_%'")
+        .load::<DatabaseName>(admin)
+    else {
+        return;
+    };
+    let now = unix_seconds();
+    for DatabaseName { datname } in names {
+        let created = datname
+            .strip_prefix(NAME_PREFIX)
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|secs| secs.parse::<u64>().ok());
+        if created.is_some_and(|created| now.saturating_sub(created) > STALE_AFTER.as_secs()) {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{datname}\" WITH (FORCE)"))
+                .execute(admin);
+        }
+    }
+}
+
+fn unix_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or_default()
+}
+
+/// `url` with its database name replaced by `name`, query parameters kept.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, Some(query)),
+        None => (url, None),
+    };
+    let authority_start = base.find("://").map_or(0, |i| i + 3);
+    let server = match base[authority_start..].find('/') {
+        Some(slash) => &base[..authority_start + slash],
+        None => base,
+    };
+    match query {
+        Some(query) => format!("{server}/{name}?{query}"),
+        None => format!("{server}/{name}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn the_database_name_of_a_url_is_replaced_and_its_parameters_kept() {
+        assert_eq!(
+            with_database("postgres://postgres@127.0.0.1:5432/test", "x"),
+            "postgres://postgres@127.0.0.1:5432/x"
+        );
+        assert_eq!(
+            with_database("postgresql://u:p@h/db?sslmode=disable", "x"),
+            "postgresql://u:p@h/x?sslmode=disable"
+        );
+        assert_eq!(with_database("postgres://h:5432", "x"), "postgres://h:5432/x");
+    }
+}
