@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
@@ -49,7 +49,21 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   return { ...utils, user, queryClient };
 }
 
-/** Waits for a toast with this text. */
-export const findToast = (text: string | RegExp) => screen.findByText(text, {}, { timeout: 3000 });
+/** Waits for a toast with this text (looked up inside the toast container only). */
+export function findToast(text: string | RegExp) {
+  return waitFor(
+    () => {
+      const container = document.querySelector<HTMLElement>('.Toastify');
+      if (!container) throw new Error('no toast container');
+      return within(container).getByText(text);
+    },
+    { timeout: 3000 },
+  );
+}
+
+/** The texts of the toasts currently shown. */
+export function toastTexts(): string[] {
+  return Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent ?? '');
+}
 
 export * from '@testing-library/react';

@@ -57,7 +57,7 @@ export function LoginPage() {
       }
     >
       {error && (
-        <div role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+        <div role="alert" data-testid="login-error" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
           {error}
         </div>
       )}

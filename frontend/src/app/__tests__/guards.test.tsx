@@ -1,0 +1,111 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeCart, makeProduct, makeUser } from '@/testing/data';
+import { server } from '@/testing/server';
+import { findToast, renderApp, screen, waitFor } from '@/testing/test-utils';
+import { useSession } from '@/stores/session';
+
+const location = () => screen.getByTestId('location');
+
+function acceptLogin(user = makeUser()) {
+  server.use(
+    http.post('/api/auth/login', () => HttpResponse.json({ token: 'tok', user, message: 'Logged in successfully' })),
+  );
+}
+
+async function signIn(u: ReturnType<typeof renderApp>['user']) {
+  await u.type(await screen.findByLabelText('Email'), 'amina@example.com');
+  await u.type(screen.getByLabelText('Password'), 'secret1');
+  await u.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('sign-in guard', () => {
+  it('sends a signed-out visitor from /cart to /login with the warning, and back to /cart after sign-in', async () => {
+    acceptLogin();
+    const { user } = renderApp('/cart');
+    await findToast('Please log in to view your cart');
+    expect(location()).toHaveTextContent('/login');
+
+    await signIn(user);
+    await findToast('Logged in successfully');
+    await waitFor(() => expect(location()).toHaveTextContent('/cart'));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(sessionStorage.getItem('returnTo')).toBeNull();
+  });
+
+  it('tells a signed-out visitor of /wishlist to log in', async () => {
+    renderApp('/wishlist');
+    await findToast('Please log in to view your wishlist');
+    expect(location()).toHaveTextContent('/login');
+  });
+
+  it('tells a signed-out visitor of /checkout to log in, and returns there (with its query) after sign-in', async () => {
+    acceptLogin();
+    server.use(http.get('/api/cart', () => HttpResponse.json(makeCart([{ product: makeProduct(), quantity: 1 }]))));
+    const { user } = renderApp('/checkout');
+    await findToast('Please log in to proceed with checkout');
+    expect(location()).toHaveTextContent('/login');
+    await signIn(user);
+    await waitFor(() => expect(location()).toHaveTextContent('/checkout'));
+    expect(await screen.findByText('Secure Checkout')).toBeInTheDocument();
+  });
+
+  it('sends a visitor from /profile to /login and back to /profile?tab=orders', async () => {
+    acceptLogin();
+    server.use(http.get('/api/orders', () => HttpResponse.json([])));
+    const { user } = renderApp('/profile?tab=orders');
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+    await signIn(user);
+    await waitFor(() => expect(location()).toHaveTextContent('/profile?tab=orders'));
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
+  });
+
+  it('a signed-in visitor of /login goes to the saved return address', async () => {
+    useSession.getState().setReturnTo('/wishlist');
+    renderApp('/login', { user: true });
+    await waitFor(() => expect(location()).toHaveTextContent('/wishlist'));
+  });
+
+  it('shows a spinner while the session is loading', async () => {
+    useSession.setState({ isLoading: true });
+    const { AppRoutes } = await import('@/app/router');
+    const { render } = await import('@testing-library/react');
+    const { MemoryRouter } = await import('react-router');
+    const { AppProvider } = await import('@/app/provider');
+    render(
+      <AppProvider>
+        <MemoryRouter initialEntries={['/cart']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Please log in to view your cart')).not.toBeInTheDocument();
+  });
+});
+
+describe('admin guard', () => {
+  it('redirects a signed-in customer to / with the access-denied toast', async () => {
+    renderApp('/admin/products', { user: makeUser({ role: 'user' }) });
+    await findToast('Access denied. Admin privileges required.');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+  });
+
+  it('lets an admin in, with the lazily loaded admin layout', async () => {
+    renderApp('/admin', { user: makeUser({ role: 'admin', name: 'Sahra' }) });
+    expect(await screen.findByText('Welcome back, Sahra!')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    for (const name of ['Products', 'Orders', 'Users', 'Settings', 'Reports']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('sends a signed-out visitor to /login and back to the admin page after an admin signs in', async () => {
+    acceptLogin(makeUser({ role: 'admin', name: 'Sahra' }));
+    const { user } = renderApp('/admin/orders');
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+    await signIn(user);
+    await waitFor(() => expect(location()).toHaveTextContent('/admin/orders'));
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+  });
+});

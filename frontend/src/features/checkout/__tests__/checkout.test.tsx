@@ -1,0 +1,175 @@
+import { http, HttpResponse, delay } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, makeCart, makeOrder, makeProduct } from '@/testing/data';
+import { server } from '@/testing/server';
+import { findToast, renderApp, screen, waitFor } from '@/testing/test-utils';
+
+const location = () => screen.getByTestId('location');
+
+function withCart(lines = [{ product: makeProduct({ price: 24 }), quantity: 2 }]) {
+  server.use(http.get('/api/cart', () => HttpResponse.json(makeCart(lines))));
+}
+
+async function fillAddress(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText('City'), 'Mogadishu');
+  await user.type(screen.getByLabelText('District'), 'Hodan');
+  await user.type(screen.getByLabelText('Address Line'), 'Maka Al Mukarama Road 12');
+}
+
+describe('checkout', () => {
+  it('shows the server total on the pay button, disabled while the phone is empty', async () => {
+    withCart();
+    const { user } = renderApp('/checkout', { user: true });
+    const pay = await screen.findByRole('button', { name: 'Pay $53.00 with EVC Plus' });
+    expect(pay).toBeDisabled();
+    expect(screen.getByText('Enter your EVC Plus phone number for payment processing')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('EVC Plus Phone Number'), '   ');
+    expect(pay).toBeDisabled();
+    await user.type(screen.getByLabelText('EVC Plus Phone Number'), '615551234');
+    expect(pay).toBeEnabled();
+    expect(screen.getByText('Qty: 2')).toBeInTheDocument();
+    expect(screen.getByText('Standard delivery: 2-3 business days')).toBeInTheDocument();
+    expect(screen.getByText('Express delivery: Next business day')).toBeInTheDocument();
+  });
+
+  it('pays: sends method, phone and address with an idempotency key, shows busy state, then redirects after 1500 ms', async () => {
+    withCart();
+    let body: Record<string, unknown> = {};
+    let key: string | null = null;
+    server.use(
+      http.post('/api/orders/checkout', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        key = request.headers.get('Idempotency-Key');
+        await delay(150);
+        return HttpResponse.json({ message: 'Order placed successfully', order: makeOrder() }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+
+    expect(await screen.findByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
+    await findToast('Order placed successfully! Redirecting...');
+    expect(body).toEqual({
+      paymentMethod: 'evc-plus',
+      paymentPhone: '615551234',
+      shippingAddress: {
+        fullName: 'Amina Hassan',
+        phone: '252615551234',
+        city: 'Mogadishu',
+        district: 'Hodan',
+        addressLine: 'Maka Al Mukarama Road 12',
+      },
+    });
+    expect(key).toBeTruthy();
+    expect(location()).toHaveTextContent('/checkout');
+    await waitFor(() => expect(location()).toHaveTextContent('/order-success'), { timeout: 2500 });
+    expect(await screen.findByText('Payment Successful!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your order has been placed and payment received successfully. Thank you!'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a declined payment's server message and keeps the form (402)", async () => {
+    withCart();
+    server.use(
+      http.post('/api/orders/checkout', () =>
+        HttpResponse.json({ message: 'Payment declined: insufficient balance' }, { status: 402 }),
+      ),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '252610000001');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    await findToast('Payment declined: insufficient balance');
+    expect(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' })).toBeEnabled();
+    expect(location()).toHaveTextContent('/checkout');
+  });
+
+  it.each([
+    ['a refusal without a message', () => new HttpResponse(null, { status: 402 }), 'Payment failed'],
+    ['a server failure without a message', () => new HttpResponse(null, { status: 502 }), 'Failed to place order'],
+    ['a network failure', () => HttpResponse.error(), 'Network error. Please try again.'],
+  ])('shows the default toast for %s', async (_label, reply, message) => {
+    withCart();
+    server.use(http.post('/api/orders/checkout', reply));
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    await findToast(message);
+  });
+
+  it('reuses the idempotency key after a network failure so a retry cannot charge twice', async () => {
+    withCart();
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('/api/orders/checkout', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length === 1 ? HttpResponse.error() : HttpResponse.json({ message: 'declined' }, { status: 402 });
+      }),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    const pay = screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' });
+    await user.click(pay);
+    await findToast('Network error. Please try again.');
+    await user.click(pay);
+    await findToast('declined');
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a 202 reply shows its message and goes to the orders tab', async () => {
+    withCart();
+    server.use(
+      http.post('/api/orders/checkout', () =>
+        HttpResponse.json(
+          { message: 'Payment not confirmed yet. Your order is saved.', order: makeOrder() },
+          { status: 202 },
+        ),
+      ),
+      http.get('/api/orders', () => HttpResponse.json([makeOrder()])),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '252610000003');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    await findToast('Payment not confirmed yet. Your order is saved.');
+    await waitFor(() => expect(location()).toHaveTextContent('/profile?tab=orders'));
+    expect(await screen.findByText('Order History')).toBeInTheDocument();
+  });
+
+  it("refuses an empty cart with 'Your cart is empty' and goes to /cart", async () => {
+    withCart([]);
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await user.click(screen.getByRole('button', { name: 'Pay $0.00 with EVC Plus' }));
+    await findToast('Your cart is empty');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/cart$/));
+  });
+
+  it('asks for the delivery address before paying', async () => {
+    withCart();
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByText('Address is required')).toBeInTheDocument();
+  });
+
+  it('shows the sandbox payments notice when the server says so', async () => {
+    withCart();
+    server.use(http.get('/api/settings', () => HttpResponse.json({ ...defaultSettings, sandboxPayments: true })));
+    renderApp('/checkout', { user: true });
+    expect(await screen.findByText('Sandbox payments')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load cart data' when the cart cannot be reached", async () => {
+    server.use(http.get('/api/cart', () => HttpResponse.error()));
+    renderApp('/checkout', { user: true });
+    await findToast('Failed to load cart data');
+  });
+});
