@@ -127,6 +127,48 @@ impl Shop {
             .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))
     }
 
+    /// Makes sure an admin with this e-mail exists and signs in with this password (the
+    /// operator's `SHOP_ADMIN_EMAIL`/`SHOP_ADMIN_PASSWORD`). Returns true when it was created.
+    pub async fn ensure_admin(&self, email: &str, password: &str) -> Result<bool, AppError> {
+        let registration = RegistrationInput {
+            contact: ContactInput {
+                name: "Administrator".into(),
+                email: email.into(),
+                phone: "-".into(),
+            },
+            password: password.into(),
+        }
+        .validate()?;
+        let hash = self.ports.hasher.hash(&registration.password).await?;
+        match self.ports.users.by_email(&registration.contact.email).await? {
+            Some(mut user) => {
+                user.role = Role::Admin;
+                user.password_hash = hash;
+                self.ports.users.update(&user).await?;
+                Ok(false)
+            }
+            None => {
+                let user = User {
+                    id: self.new_user_id(),
+                    name: registration.contact.name,
+                    email: registration.contact.email,
+                    phone: registration.contact.phone,
+                    role: Role::Admin,
+                    password_hash: hash,
+                    must_change_password: false,
+                    created_at: self.ports.clock.now(),
+                };
+                self.insert_user(&user).await?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// True when at least one admin exists.
+    pub async fn has_admin(&self) -> Result<bool, AppError> {
+        Ok(self.ports.users.count_admins().await? > 0)
+    }
+
     pub async fn list_users(&self, actor: &User) -> Result<Vec<User>, AppError> {
         require_admin(actor)?;
         Ok(self.ports.users.list().await?)

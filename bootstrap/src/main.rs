@@ -1,1 +1,21 @@
-fn main() {}
+//! The `shop` binary: parses the command line and hands over to the wiring.
+
+use bootstrap::config::{Cli, Command};
+use bootstrap::wiring;
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_env("SHOP_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_target(false)
+        .init();
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let (shop, files) = wiring::start(&cli.settings).await?;
+            wiring::serve(&cli.settings, shop, files).await
+        }
+    }
+}

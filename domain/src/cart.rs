@@ -56,7 +56,7 @@ pub fn change_quantity(current: u32, delta: i64, stock: u32) -> Result<u32, Cart
     if delta == 0 {
         return Err(CartError::NoChange);
     }
-    let wanted = i64::from(current) + delta;
+    let wanted = i64::from(current).saturating_add(delta);
     if wanted < 1 {
         return Err(CartError::BelowOne);
     }
@@ -97,6 +97,12 @@ mod tests {
     #[test]
     fn taking_away_is_allowed_when_stock_has_fallen_below_the_line() {
         assert_eq!(change_quantity(5, -1, 2), Ok(4));
+    }
+
+    #[test]
+    fn huge_changes_do_not_overflow() {
+        assert_eq!(change_quantity(3, i64::MAX, 5), Err(CartError::NotEnoughStock { available: 5 }));
+        assert_eq!(change_quantity(3, i64::MIN, 5), Err(CartError::BelowOne));
     }
 
     #[test]

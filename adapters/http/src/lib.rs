@@ -1,1 +1,132 @@
+//! The actix-web adapter: routes, DTOs, the auth extractor, error mapping, security headers
+//! and static files. Handlers parse, call one use case and map the result.
 
+pub mod auth;
+pub mod dto;
+pub mod error;
+mod routes;
+pub mod state;
+
+pub use state::{AppState, StaticFiles};
+
+use actix_files::{Files, NamedFile};
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::{from_fn, DefaultHeaders, Next};
+use actix_web::{web, App, HttpRequest, HttpResponse};
+use std::time::Instant;
+
+/// No inline scripts; inline styles are allowed for the chart library.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+     form-action 'self'; frame-ancestors 'none'";
+
+const PLACEHOLDER_SVG: &str = include_str!("placeholder.svg");
+const JSON_LIMIT_BYTES: usize = 64 * 1024;
+
+/// The whole application, the same for the binary and the tests.
+pub fn app(
+    state: AppState,
+    files: StaticFiles,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let uploads = web::scope("/uploads")
+        .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+        .service(Files::new("", files.uploads_dir.clone()).default_handler(web::to(placeholder)));
+    let app = App::new()
+        .app_data(web::Data::new(state))
+        .app_data(json_config())
+        .app_data(web::PathConfig::default().error_handler(|e: PathError, _| {
+            error::payload_error(format!("Invalid path: {e}"), false)
+        }))
+        .app_data(web::QueryConfig::default().error_handler(|e: QueryPayloadError, _| {
+            error::payload_error(format!("Invalid query: {e}"), false)
+        }))
+        .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
+        .wrap(from_fn(log_request))
+        .wrap(security_headers())
+        .configure(routes::configure)
+        .service(uploads);
+    match files.frontend_dir.filter(|dir| dir.join("index.html").is_file()) {
+        Some(dir) => {
+            let index = dir.join("index.html");
+            app.service(
+                Files::new("/", dir)
+                    .index_file("index.html")
+                    .default_handler(web::to(move |req: HttpRequest| {
+                        let index = index.clone();
+                        async move { spa_index(req, &index).await }
+                    })),
+            )
+        }
+        None => app.default_service(web::to(|| async {
+            HttpResponse::NotFound().content_type("text/plain").body("The frontend is not built.")
+        })),
+    }
+}
+
+fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(JSON_LIMIT_BYTES)
+        .error_handler(|e: JsonPayloadError, _| {
+            let too_large = matches!(e, JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. });
+            let message = match &e {
+                JsonPayloadError::ContentType => "Send the body as application/json".to_owned(),
+                JsonPayloadError::Deserialize(inner) => format!("Invalid JSON body: {inner}"),
+                _ => "Invalid JSON body".to_owned(),
+            };
+            error::payload_error(message, too_large)
+        })
+}
+
+fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
+}
+
+/// One log line per request: method, path (never the query or headers), status, duration.
+async fn log_request(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    let response = next.call(req).await?;
+    tracing::info!(
+        %method,
+        %path,
+        status = response.status().as_u16(),
+        ms = started.elapsed().as_secs_f64() * 1000.0,
+        "request"
+    );
+    Ok(response)
+}
+
+async fn placeholder() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(PLACEHOLDER_SVG)
+}
+
+/// Deep links of the single-page app get `index.html`.
+async fn spa_index(req: HttpRequest, index: &std::path::Path) -> actix_web::Result<HttpResponse> {
+    let mut response = NamedFile::open_async(index).await?.into_response(&req);
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}

@@ -1,0 +1,570 @@
+//! JSON shapes of replies (docs/api.md) and request bodies. Amounts leave as dollars with at
+//! most two decimals; everything below this module works in cents.
+
+use application::cart::CartView;
+use application::orders::Dashboard;
+use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
+use domain::order::Order;
+use domain::product::Product;
+use domain::settings::{SettingsInput, ShopSettings};
+use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub role: &'static str,
+    pub created_at: String,
+    pub must_change_password: bool,
+}
+
+impl From<&User> for UserDto {
+    fn from(user: &User) -> Self {
+        Self {
+            id: user.id.to_string(),
+            name: user.name.clone(),
+            email: user.email.to_string(),
+            phone: user.phone.clone(),
+            role: user.role.as_str(),
+            created_at: user.created_at.to_rfc3339(),
+            must_change_password: user.must_change_password,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub category: &'static str,
+    pub tags: Vec<String>,
+    pub price: f64,
+    pub discount: u8,
+    pub original_price: Option<f64>,
+    pub image: Option<String>,
+    pub thumbnail: Option<String>,
+    pub gallery: Vec<String>,
+    pub rating: f64,
+    pub reviews: u32,
+    pub stock: u32,
+    pub stock_status: &'static str,
+    pub is_featured: bool,
+    pub created_at: String,
+}
+
+impl From<&Product> for ProductDto {
+    fn from(p: &Product) -> Self {
+        Self {
+            id: p.id.to_string(),
+            name: p.name.clone(),
+            description: p.description.clone(),
+            category: p.category.as_str(),
+            tags: p.tags.clone(),
+            price: p.price.as_dollars(),
+            discount: p.discount.value(),
+            original_price: p.original_price().map(|m| m.as_dollars()),
+            image: p.image.as_ref().map(|i| i.full.clone()),
+            thumbnail: p.image.as_ref().map(|i| i.thumbnail.clone()),
+            gallery: p.gallery.clone(),
+            rating: f64::from(p.rating_tenths) / 10.0,
+            reviews: p.reviews,
+            stock: p.stock,
+            stock_status: p.stock_status().as_str(),
+            is_featured: p.is_featured,
+            created_at: p.created_at.to_rfc3339(),
+        }
+    }
+}
+
+pub fn products(list: &[Product]) -> Vec<ProductDto> {
+    list.iter().map(ProductDto::from).collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLineDto {
+    pub product_id: ProductDto,
+    pub quantity: u32,
+    pub line_total: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartDto {
+    pub products: Vec<CartLineDto>,
+    pub item_count: u32,
+    pub subtotal: f64,
+    pub shipping: f64,
+    pub total: f64,
+}
+
+impl From<&CartView> for CartDto {
+    fn from(cart: &CartView) -> Self {
+        Self {
+            products: cart
+                .lines
+                .iter()
+                .map(|l| CartLineDto {
+                    product_id: ProductDto::from(&l.product),
+                    quantity: l.quantity,
+                    line_total: l.line_total().as_dollars(),
+                })
+                .collect(),
+            item_count: cart.totals.item_count,
+            subtotal: cart.totals.subtotal.as_dollars(),
+            shipping: cart.totals.shipping.as_dollars(),
+            total: cart.totals.total.as_dollars(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistLineDto {
+    pub product_id: ProductDto,
+}
+
+#[derive(Serialize)]
+pub struct WishlistDto {
+    pub products: Vec<WishlistLineDto>,
+}
+
+impl WishlistDto {
+    pub fn of(products: &[Product]) -> Self {
+        Self {
+            products: products
+                .iter()
+                .map(|p| WishlistLineDto { product_id: p.into() })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct CustomerDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Serialize)]
+pub struct LineProductDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub image: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLineDto {
+    pub product_id: LineProductDto,
+    pub name: String,
+    pub image: Option<String>,
+    pub price: f64,
+    pub quantity: u32,
+    pub line_total: f64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressDto {
+    #[serde(default)]
+    pub full_name: String,
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default)]
+    pub district: String,
+    #[serde(default)]
+    pub address_line: String,
+}
+
+impl From<&ShippingAddress> for AddressDto {
+    fn from(a: &ShippingAddress) -> Self {
+        Self {
+            full_name: a.full_name.clone(),
+            phone: a.phone.clone(),
+            city: a.city.clone(),
+            district: a.district.clone(),
+            address_line: a.address_line.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub created_at: String,
+    pub status: &'static str,
+    pub payment_status: &'static str,
+    pub payment_method: String,
+    pub payment_phone: String,
+    pub transaction_id: Option<String>,
+    pub subtotal: f64,
+    pub shipping_fee: f64,
+    pub total_amount: f64,
+    pub user_id: CustomerDto,
+    pub products: Vec<OrderLineDto>,
+    pub shipping_address: Option<AddressDto>,
+}
+
+impl From<&Order> for OrderDto {
+    fn from(o: &Order) -> Self {
+        Self {
+            id: o.id.to_string(),
+            created_at: o.created_at.to_rfc3339(),
+            status: o.status.as_str(),
+            payment_status: o.payment_status.as_str(),
+            payment_method: o.payment_method.clone(),
+            payment_phone: o.payment_phone.to_string(),
+            transaction_id: o.transaction_id.clone(),
+            subtotal: o.subtotal.as_dollars(),
+            shipping_fee: o.shipping_fee.as_dollars(),
+            total_amount: o.total.as_dollars(),
+            user_id: CustomerDto {
+                id: o.user_id.to_string(),
+                name: o.customer_name.clone(),
+                email: o.customer_email.clone(),
+            },
+            products: o
+                .lines
+                .iter()
+                .map(|l| OrderLineDto {
+                    product_id: LineProductDto {
+                        id: l.product_id.to_string(),
+                        name: l.name.clone(),
+                        image: l.image.clone(),
+                    },
+                    name: l.name.clone(),
+                    image: l.image.clone(),
+                    price: l.unit_price.as_dollars(),
+                    quantity: l.quantity,
+                    line_total: l.line_total().as_dollars(),
+                })
+                .collect(),
+            shipping_address: o.shipping_address.as_ref().map(AddressDto::from),
+        }
+    }
+}
+
+pub fn orders(list: &[Order]) -> Vec<OrderDto> {
+    list.iter().map(OrderDto::from).collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsDto {
+    pub shop_name: String,
+    pub support_phone: String,
+    pub support_email: String,
+    pub shipping_fee: f64,
+    pub sandbox_payments: bool,
+}
+
+impl SettingsDto {
+    pub fn of(settings: &ShopSettings, sandbox_payments: bool) -> Self {
+        Self {
+            shop_name: settings.shop_name.clone(),
+            support_phone: settings.support_phone.clone(),
+            support_email: settings.support_email.to_string(),
+            shipping_fee: settings.shipping_fee.as_dollars(),
+            sandbox_payments,
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct RevenueBucketDto {
+    pub label: String,
+    pub revenue: f64,
+}
+
+#[derive(Serialize)]
+pub struct StatusCountsDto {
+    pub pending: u64,
+    pub shipped: u64,
+    pub delivered: u64,
+    pub canceled: u64,
+}
+
+#[derive(Serialize)]
+pub struct ProductSalesDto {
+    pub name: String,
+    pub quantity: u64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsDto {
+    pub total_products: u64,
+    pub total_orders: u64,
+    pub pending_orders: u64,
+    pub total_revenue: f64,
+    pub monthly_revenue: f64,
+    pub average_order_value: f64,
+    pub revenue_by_month: Vec<RevenueBucketDto>,
+    pub status_counts: StatusCountsDto,
+    pub top_products: Vec<ProductSalesDto>,
+    pub recent_orders: Vec<OrderDto>,
+}
+
+impl From<&Dashboard> for StatsDto {
+    fn from(d: &Dashboard) -> Self {
+        let f = &d.figures;
+        Self {
+            total_products: d.total_products,
+            total_orders: f.total_orders,
+            pending_orders: f.pending_orders,
+            total_revenue: f.total_revenue.as_dollars(),
+            monthly_revenue: f.monthly_revenue.as_dollars(),
+            average_order_value: f.average_order_value.as_dollars(),
+            revenue_by_month: f
+                .revenue_by_month
+                .iter()
+                .map(|b| RevenueBucketDto { label: b.label.clone(), revenue: b.revenue.as_dollars() })
+                .collect(),
+            status_counts: StatusCountsDto {
+                pending: f.status_counts.pending,
+                shipped: f.status_counts.shipped,
+                delivered: f.status_counts.delivered,
+                canceled: f.status_counts.canceled,
+            },
+            top_products: f
+                .top_products
+                .iter()
+                .map(|s| ProductSalesDto { name: s.name.clone(), quantity: s.quantity })
+                .collect(),
+            recent_orders: orders(&d.recent_orders),
+        }
+    }
+}
+
+// ---- request bodies ----
+
+#[derive(Deserialize)]
+pub struct LoginBody {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+#[derive(Deserialize)]
+pub struct RegisterBody {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub password: String,
+    pub role: Option<String>,
+}
+
+impl RegisterBody {
+    pub fn contact(&self) -> ContactInput {
+        ContactInput {
+            name: self.name.clone(),
+            email: self.email.clone(),
+            phone: self.phone.clone(),
+        }
+    }
+
+    pub fn registration(&self) -> RegistrationInput {
+        RegistrationInput {
+            contact: self.contact(),
+            password: self.password.clone(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateUserBody {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    pub role: Option<String>,
+    pub password: Option<String>,
+    pub current_password: Option<String>,
+}
+
+impl From<UpdateUserBody> for ProfileChangeInput {
+    fn from(body: UpdateUserBody) -> Self {
+        ProfileChangeInput {
+            contact: ContactInput {
+                name: body.name,
+                email: body.email,
+                phone: body.phone,
+            },
+            role: body.role,
+            new_password: body.password,
+            current_password: body.current_password,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartAddBody {
+    pub product_id: String,
+    #[serde(default = "one")]
+    pub quantity: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistAddBody {
+    pub product_id: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutBody {
+    #[serde(default)]
+    pub payment_method: String,
+    #[serde(default)]
+    pub payment_phone: String,
+    pub shipping_address: Option<AddressDto>,
+}
+
+impl From<CheckoutBody> for CheckoutInput {
+    fn from(body: CheckoutBody) -> Self {
+        CheckoutInput {
+            payment_method: body.payment_method,
+            payment_phone: body.payment_phone,
+            shipping_address: body.shipping_address.map(|a| ShippingAddressInput {
+                full_name: a.full_name,
+                phone: a.phone,
+                city: a.city,
+                district: a.district,
+                address_line: a.address_line,
+            }),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct StatusBody {
+    #[serde(default)]
+    pub status: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsBody {
+    #[serde(default)]
+    pub shop_name: String,
+    #[serde(default)]
+    pub support_phone: String,
+    #[serde(default)]
+    pub support_email: String,
+    #[serde(default, deserialize_with = "loose_number")]
+    pub shipping_fee: Option<Option<f64>>,
+}
+
+impl From<SettingsBody> for SettingsInput {
+    fn from(body: SettingsBody) -> Self {
+        SettingsInput {
+            shop_name: body.shop_name,
+            support_phone: body.support_phone,
+            support_email: body.support_email,
+            shipping_fee: body.shipping_fee.flatten(),
+        }
+    }
+}
+
+/// Product fields as JSON; numbers may come as numbers or as text (HTML forms send text).
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductBody {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    #[serde(default, deserialize_with = "loose_number")]
+    pub price: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "loose_number")]
+    pub stock: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "loose_number")]
+    pub discount: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "loose_tags")]
+    pub tags: Option<String>,
+    #[serde(default, deserialize_with = "loose_bool")]
+    pub is_featured: Option<bool>,
+}
+
+/// Present: `Some(number)` or `Some(None)` when it is not a number. Absent: `None`.
+fn loose_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<f64>>, D::Error> {
+    Ok(Some(parse_number(&Value::deserialize(d)?)))
+}
+
+pub fn parse_number(value: &Value) -> Option<f64> {
+    match value {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|n| n.is_finite()),
+        _ => None,
+    }
+}
+
+/// Tags as comma-separated text or as a list of strings.
+fn loose_tags<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::String(s) => Some(s),
+        Value::Array(items) => Some(
+            items
+                .iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+        _ => None,
+    })
+}
+
+fn loose_bool<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Bool(b) => Some(b),
+        Value::String(s) => Some(parse_bool(&s)),
+        _ => None,
+    })
+}
+
+pub fn parse_bool(text: &str) -> bool {
+    matches!(text.trim(), "true" | "on" | "1" | "yes")
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
+}
+
+#[derive(Deserialize)]
+pub struct SearchQuery {
+    #[serde(default)]
+    pub q: String,
+    #[serde(default)]
+    pub sort: String,
+}

@@ -1,0 +1,83 @@
+//! The one place where use-case errors become HTTP statuses and JSON bodies.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use application::AppError;
+use serde_json::json;
+use std::fmt;
+
+/// An error answered as `{"message": "…", "errors"?: {field: message}}`.
+#[derive(Debug)]
+pub struct ApiError(pub AppError);
+
+impl From<AppError> for ApiError {
+    fn from(error: AppError) -> Self {
+        ApiError(error)
+    }
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError(AppError::BadRequest(message.into()))
+    }
+
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        ApiError(AppError::Unauthenticated(message.into()))
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+pub const INTERNAL_MESSAGE: &str = "Something went wrong. Please try again.";
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match &self.0 {
+            AppError::Invalid(_) | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
+            AppError::PaymentDeclined(_) => StatusCode::PAYMENT_REQUIRED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::PaymentProvider(_) => StatusCode::BAD_GATEWAY,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        let body = match &self.0 {
+            AppError::Internal(cause) => {
+                tracing::error!(%cause, "request failed");
+                json!({ "message": INTERNAL_MESSAGE })
+            }
+            AppError::Invalid(errors) => {
+                let fields: serde_json::Map<String, serde_json::Value> =
+                    errors.iter().map(|(k, v)| (k.to_owned(), v.into())).collect();
+                json!({ "message": errors.first_message(), "errors": fields })
+            }
+            AppError::TooManyAttempts { message, retry_after_secs } => {
+                response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
+                json!({ "message": message })
+            }
+            other => json!({ "message": other.to_string() }),
+        };
+        response.json(body)
+    }
+}
+
+/// Answers extractor failures (bad JSON, wrong types, too large) in the same JSON shape.
+pub fn payload_error(message: String, too_large: bool) -> actix_web::Error {
+    let error = if too_large {
+        AppError::TooLarge("The request is too large".into())
+    } else {
+        AppError::BadRequest(message)
+    };
+    ApiError(error).into()
+}

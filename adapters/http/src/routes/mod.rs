@@ -1,0 +1,56 @@
+//! Every call of SPEC.md section 7 and the additions of DESIGN.md section 3, under `/api`.
+
+mod accounts;
+mod cart;
+mod orders;
+mod products;
+mod shop;
+
+use crate::dto::PageQuery;
+use crate::error::ApiError;
+use actix_web::{web, HttpResponse};
+use domain::ports::Page;
+use serde::Serialize;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api")
+            .configure(accounts::configure)
+            .configure(products::configure)
+            .configure(cart::configure)
+            .configure(orders::configure)
+            .configure(shop::configure)
+            .default_service(web::to(|| async {
+                HttpResponse::NotFound().json(serde_json::json!({ "message": "Not found" }))
+            })),
+    );
+}
+
+const DEFAULT_PAGE_SIZE: u32 = 20;
+const MAX_PAGE_SIZE: u32 = 100;
+
+/// `?page=&limit=`: both optional; without either the whole list, as SPEC.md.
+fn page(query: &PageQuery) -> Result<Option<Page>, ApiError> {
+    if query.page.is_none() && query.limit.is_none() {
+        return Ok(None);
+    }
+    let number = query.page.unwrap_or(1);
+    let size = query.limit.unwrap_or(DEFAULT_PAGE_SIZE);
+    if number == 0 || size == 0 || size > MAX_PAGE_SIZE {
+        return Err(ApiError::bad_request(format!(
+            "page starts at 1 and limit is between 1 and {MAX_PAGE_SIZE}"
+        )));
+    }
+    Ok(Some(Page { number, size }))
+}
+
+/// A list reply with the total count in `X-Total-Count`.
+fn list_reply<T: Serialize>(items: &T, total: u64) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("X-Total-Count", total.to_string()))
+        .json(items)
+}
+
+fn message(text: &str) -> serde_json::Value {
+    serde_json::json!({ "message": text })
+}

@@ -1,0 +1,149 @@
+//! Builds the shop from its settings: database, adapters, use cases, server.
+
+use crate::config::Settings;
+use crate::demo;
+use crate::system::{RandomSecrets, SystemClock, UuidV7Ids};
+use anyhow::Context;
+use application::{Ports, Shop};
+use domain::ports::{ImageStore, PasswordHasher, PaymentGateway, TokenService};
+use domain::settings::{SettingsInput, ShopSettings};
+use shop_auth::{generate_secret, Argon2Hasher, JwtTokens, DEFAULT_TOKEN_LIFETIME};
+use shop_db::Database;
+use shop_http::{AppState, StaticFiles};
+use shop_images::FsImageStore;
+use shop_payments::sandbox::SandboxGateway;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The adapters that talk to the world outside the database.
+pub struct Outside {
+    pub payments: Arc<dyn PaymentGateway>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenService>,
+    pub images: Arc<dyn ImageStore>,
+}
+
+pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings) -> Shop {
+    let db = Arc::new(database.clone());
+    let ports = Ports {
+        users: db.clone(),
+        products: db.clone(),
+        carts: db.clone(),
+        wishlists: db.clone(),
+        orders: db.clone(),
+        settings: db,
+        payments: outside.payments,
+        hasher: outside.hasher,
+        tokens: outside.tokens,
+        secrets: Arc::new(RandomSecrets),
+        images: outside.images,
+        clock: Arc::new(SystemClock),
+        ids: Arc::new(UuidV7Ids),
+    };
+    Shop::new(ports, defaults)
+}
+
+pub fn default_settings(settings: &Settings) -> anyhow::Result<ShopSettings> {
+    SettingsInput {
+        shop_name: settings.shop_name.clone(),
+        support_phone: settings.support_phone.clone(),
+        support_email: settings.support_email.clone(),
+        shipping_fee: Some(settings.shipping_fee),
+    }
+    .validate()
+    .map_err(|errors| anyhow::anyhow!("invalid shop settings: {errors}"))
+}
+
+/// The token secret: the configured one, else one generated at first start and kept in the
+/// data dir, readable by the owner only.
+fn jwt_secret(settings: &Settings) -> anyhow::Result<String> {
+    if let Some(secret) = &settings.jwt_secret {
+        anyhow::ensure!(secret.len() >= shop_auth::MIN_SECRET_LEN, "SHOP_JWT_SECRET is too short");
+        return Ok(secret.clone());
+    }
+    let path = settings.data_dir.join("jwt_secret");
+    if let Ok(secret) = std::fs::read_to_string(&path) {
+        return Ok(secret.trim().to_owned());
+    }
+    let secret = generate_secret();
+    write_private(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    Ok(secret)
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(contents.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    std::fs::write(path, contents)
+}
+
+/// Connects, migrates, wires the use cases, ensures the admin and seeds the demo shop.
+pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFiles)> {
+    std::fs::create_dir_all(&settings.data_dir)
+        .with_context(|| format!("creating {}", settings.data_dir.display()))?;
+    let url = settings.database_url();
+    let new_sqlite = settings.is_sqlite() && !Path::new(&url).exists();
+    let database = Database::connect(&url)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot open the database: {e}"))?;
+    tracing::info!(backend = database.backend_name(), "database ready");
+    let secret = jwt_secret(settings)?;
+    let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
+    let outside = Outside {
+        payments: Arc::new(SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))),
+        hasher: Arc::new(Argon2Hasher::new()),
+        tokens: Arc::new(JwtTokens::new(secret.as_bytes(), DEFAULT_TOKEN_LIFETIME)),
+        images: images.clone(),
+    };
+    let shop = Arc::new(build_shop(&database, outside, default_settings(settings)?));
+    ensure_admin(settings, &shop).await?;
+    if settings.demo_data.unwrap_or(new_sqlite) {
+        demo::seed(&shop, &database, images.as_ref()).await?;
+    }
+    let files = StaticFiles {
+        frontend_dir: Some(settings.frontend_dir.clone()),
+        uploads_dir: settings.uploads_dir(),
+    };
+    Ok((shop, files))
+}
+
+async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
+    match (&settings.admin_email, &settings.admin_password) {
+        (Some(email), Some(password)) => {
+            let created = shop.ensure_admin(email, password).await.map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
+            let verb = if created { "created" } else { "ready" };
+            println!("Admin account {verb}: {email} (password from SHOP_ADMIN_PASSWORD)");
+        }
+        (None, None) => {
+            if !shop.has_admin().await.map_err(|e| anyhow::anyhow!("{e}"))? {
+                let password = domain::ports::SecretGenerator::temporary_password(&RandomSecrets);
+                let email = "admin@shop.local";
+                shop.ensure_admin(email, &password).await.map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
+                println!("Created the first admin: {email} / {password} (shown once; change it in the back office)");
+            }
+        }
+        _ => anyhow::bail!("set both SHOP_ADMIN_EMAIL and SHOP_ADMIN_PASSWORD, or neither"),
+    }
+    Ok(())
+}
+
+pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
+    let state = AppState { shop };
+    let server = actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
+        .bind(&settings.bind)
+        .with_context(|| format!("cannot listen on {}", settings.bind))?
+        .run();
+    println!("The shop is open at http://{}", settings.bind);
+    server.await.context("server failed")
+}
