@@ -31,8 +31,11 @@ function RedirectToLogin({ notice }: { notice?: LoginNotice }) {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isLoading = useSession((s) => s.isLoading);
   const signedIn = useSession(selectIsAuthenticated);
+  const signedOutByUser = useSession((s) => s.signedOutByUser);
   const location = useLocation();
   if (isLoading) return <Spinner label="Loading" />;
+  // Logging out on a guarded page: the logout itself goes home.
+  if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) return <RedirectToLogin notice={LOGIN_NOTICES[location.pathname]} />;
   return <>{children}</>;
 }
@@ -50,7 +53,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const isLoading = useSession((s) => s.isLoading);
   const signedIn = useSession(selectIsAuthenticated);
   const role = useSession((s) => s.user?.role);
+  const signedOutByUser = useSession((s) => s.signedOutByUser);
   if (isLoading) return <Spinner label="Loading" />;
+  if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) return <RedirectToLogin />;
   if (role !== 'admin') return <AccessDenied />;
   return <>{children}</>;

@@ -34,7 +34,7 @@ export function useLogout() {
   const clear = useClearUserData();
   const navigate = useNavigate();
   return useCallback(() => {
-    useSession.getState().signOut();
+    useSession.getState().signOut(true);
     useUi.getState().closeAll();
     clear();
     toast.success('Logged out');

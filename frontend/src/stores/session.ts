@@ -15,10 +15,15 @@ export interface SessionState {
   user: User | null;
   isLoading: boolean;
   returnTo: string | null;
+  /** True after the shopper chose to log out (guards then send them home, not to /login). */
+  signedOutByUser: boolean;
   restore: () => void;
   signIn: (token: string, user: User) => void;
   setUser: (user: User) => void;
-  signOut: () => void;
+  /** Clears the session; `byUser` when the shopper logged out (not an expired token). */
+  signOut: (byUser?: boolean) => void;
+  /** Called once the logout has landed on the home page. */
+  clearSignedOutByUser: () => void;
   setReturnTo: (path: string) => void;
   /** Reads and clears the return address. */
   takeReturnTo: () => string | null;
@@ -47,6 +52,7 @@ export const initialSessionState = {
   user: null,
   isLoading: true,
   returnTo: null,
+  signedOutByUser: false,
 } satisfies Partial<SessionState>;
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -70,7 +76,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     const local = safeStorage('local');
     local?.setItem(TOKEN_KEY, token);
     local?.setItem(USER_KEY, JSON.stringify(user));
-    set({ token, user, isLoading: false });
+    set({ token, user, isLoading: false, signedOutByUser: false });
   },
 
   setUser: (user) => {
@@ -78,12 +84,14 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ user });
   },
 
-  signOut: () => {
+  signOut: (byUser = false) => {
     const local = safeStorage('local');
     local?.removeItem(TOKEN_KEY);
     local?.removeItem(USER_KEY);
-    set({ token: null, user: null, isLoading: false });
+    set({ token: null, user: null, isLoading: false, signedOutByUser: byUser });
   },
+
+  clearSignedOutByUser: () => set({ signedOutByUser: false }),
 
   setReturnTo: (path) => {
     safeStorage('session')?.setItem(RETURN_KEY, path);

@@ -1,17 +1,22 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
+import { useSession } from '@/stores/session';
 import { ProductActionsContext } from '@/features/catalog/components/product-actions';
 import { useShopActions } from '../hooks';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Scrolls to the top when the page (path) changes. */
-function ScrollToTop() {
+/** Scrolls to the top when the page (path) changes; ends a logout once it reached home. */
+function RouteEffects() {
   const { pathname } = useLocation();
+  const signedOutByUser = useSession((s) => s.signedOutByUser);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  useEffect(() => {
+    if (signedOutByUser && pathname === '/') useSession.getState().clearSignedOutByUser();
+  }, [pathname, signedOutByUser]);
   return null;
 }
 
@@ -35,7 +40,7 @@ export function MainLayout() {
         </main>
         <Footer />
       </div>
-      <ScrollToTop />
+      <RouteEffects />
     </ProductActionsContext.Provider>
   );
 }
@@ -45,7 +50,7 @@ export function BareLayout() {
   return (
     <Suspense fallback={<Spinner label="Loading page" />}>
       <Outlet />
-      <ScrollToTop />
+      <RouteEffects />
     </Suspense>
   );
 }

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stockStatusOf } from '@/lib/product';
+import { makeProduct } from '@/testing/data';
+import { DiscountBadge, Price } from '../Price';
+import { StockBadge } from '../StockBadge';
+
+describe('stock badge', () => {
+  it.each([
+    [0, 'Out of Stock'],
+    [1, 'Low Stock'],
+    [10, 'Low Stock'],
+    [11, 'In Stock'],
+    [250, 'In Stock'],
+    [null, 'In Stock'], // stock display falls back to 11
+  ])('stock %s shows %s', (stock, label) => {
+    render(<StockBadge stock={stock} />);
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent(label);
+  });
+
+  it('classifies the thresholds like the server', () => {
+    expect([0, 1, 10, 11].map(stockStatusOf)).toEqual(['outOfStock', 'lowStock', 'lowStock', 'inStock']);
+  });
+});
+
+describe('price display', () => {
+  it("shows the server's price, the struck original price and the saving when discounted", () => {
+    render(<Price product={makeProduct({ price: 24, discount: 20, originalPrice: 30 })} showSave />);
+    expect(screen.getByTestId('price')).toHaveTextContent('$24.00');
+    const original = screen.getByTestId('original-price');
+    expect(original).toHaveTextContent('$30.00');
+    expect(original.tagName).toBe('S');
+    expect(screen.getByText('Save $6.00')).toBeInTheDocument();
+  });
+
+  it('shows only the price when there is no discount', () => {
+    render(<Price product={makeProduct({ price: 19.5, discount: 0, originalPrice: null })} showSave />);
+    expect(screen.getByTestId('price')).toHaveTextContent('$19.50');
+    expect(screen.queryByTestId('original-price')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Save/)).not.toBeInTheDocument();
+  });
+
+  it('never recomputes the price from the discount', () => {
+    // The server's price is what is charged, even if price/discount/original look inconsistent.
+    render(<Price product={makeProduct({ price: 10, discount: 50, originalPrice: 25 })} />);
+    expect(screen.getByTestId('price')).toHaveTextContent('$10.00');
+    expect(screen.getByTestId('original-price')).toHaveTextContent('$25.00');
+  });
+
+  it('shows the discount badge only above 0', () => {
+    const { rerender } = render(<DiscountBadge discount={15} />);
+    expect(screen.getByText('15% OFF')).toBeInTheDocument();
+    rerender(<DiscountBadge discount={0} />);
+    expect(screen.queryByText(/% OFF/)).not.toBeInTheDocument();
+  });
+});

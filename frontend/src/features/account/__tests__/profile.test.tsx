@@ -1,0 +1,165 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { useSession } from '@/stores/session';
+import { makeOrder, makeUser } from '@/testing/data';
+import { server } from '@/testing/server';
+import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+
+const amina = () => makeUser({ name: 'Amina Hassan', email: 'amina@example.com', phone: '252615551234' });
+
+async function openEdit(user = amina()) {
+  const utils = renderApp('/profile', { user });
+  await utils.user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  return utils;
+}
+
+describe('profile tab', () => {
+  it('shows the stored user and the account type', async () => {
+    renderApp('/profile', { user: makeUser({ role: 'admin', name: 'Sahra' }) });
+    expect(await screen.findByText('Sahra')).toBeInTheDocument();
+    expect(screen.getByText('Admin')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('validates name, e-mail and phone, and clears a message when its field is edited', async () => {
+    const { user } = await openEdit();
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.clear(screen.getByLabelText('Phone Number'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email Address'), 'not-an-email');
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Email is invalid')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full Name'), 'A');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+  });
+
+  it('checks a password change: current password, length and confirmation', async () => {
+    const { user } = await openEdit();
+    await user.type(screen.getByLabelText('New Password'), '123');
+    await user.type(screen.getByLabelText('Confirm New Password'), '321');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current Password'), 'x');
+    expect(screen.queryByText('Current password is required')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm New Password'), 'x');
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+  });
+
+  it('saves with password and currentPassword, updates the stored user and returns to view mode', async () => {
+    const me = amina();
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.put('/api/users/:id', async ({ request, params }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        expect(params.id).toBe(me._id);
+        return HttpResponse.json({ ...me, name: 'Amina H.' });
+      }),
+    );
+    const { user } = await openEdit(me);
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Amina H.');
+    await user.type(screen.getByLabelText('Current Password'), 'old-secret');
+    await user.type(screen.getByLabelText('New Password'), 'new-secret');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast('Profile updated successfully');
+    expect(body).toEqual({
+      name: 'Amina H.',
+      email: 'amina@example.com',
+      phone: '252615551234',
+      password: 'new-secret',
+      currentPassword: 'old-secret',
+    });
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(useSession.getState().user?.name).toBe('Amina H.');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}').name).toBe('Amina H.');
+  });
+
+  it('sends no password fields when none is given, and shows the server message on failure', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.put('/api/users/:id', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: 'Email already in use' }, { status: 409 });
+      }),
+    );
+    const { user } = await openEdit();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast('Email already in use');
+    expect(Object.keys(body).sort()).toEqual(['email', 'name', 'phone']);
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('Cancel resets the form to the stored user', async () => {
+    const { user } = await openEdit();
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Someone Else');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Amina Hassan');
+  });
+
+  it("signs out with 'Logged out' and goes home", async () => {
+    const { user } = renderApp('/profile', { user: true });
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await findToast('Logged out');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+
+    // Later visits to guarded pages ask to log in again.
+    await user.click(screen.getByRole('link', { name: /^Cart/ }));
+    await findToast('Please log in to view your cart');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+});
+
+describe('orders tab', () => {
+  it('fetches the orders each time the tab opens and shows status and delivery address', async () => {
+    let calls = 0;
+    const order = makeOrder({ _id: 'abcdef1234567890', status: 'shipped', createdAt: '2026-11-02T12:00:00Z' });
+    server.use(
+      http.get('/api/orders', () => {
+        calls += 1;
+        return HttpResponse.json([order]);
+      }),
+    );
+    const { user } = renderApp('/profile', { user: true });
+    await user.click(await screen.findByRole('tab', { name: 'Orders' }));
+    expect(await screen.findByText('abcdef12...')).toBeInTheDocument();
+    expect(screen.getByText('November 2, 2026')).toBeInTheDocument();
+    expect(screen.getByText('$53.00')).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(screen.getByText('2 items')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Details' }));
+    const details = screen.getByText('Delivery address').parentElement as HTMLElement;
+    expect(within(details).getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
+    expect(within(details).getByText(/Hodan, Mogadishu/)).toBeInTheDocument();
+    expect(calls).toBe(1);
+
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    await user.click(screen.getByRole('tab', { name: 'Orders' }));
+    await waitFor(() => expect(calls).toBe(2));
+  });
+
+  it('shows the empty text, and the error toast when orders cannot be fetched', async () => {
+    server.use(http.get('/api/orders', () => HttpResponse.json([])));
+    const { user, unmount } = renderApp('/profile?tab=orders', { user: true });
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    unmount();
+
+    server.use(http.get('/api/orders', () => new HttpResponse(null, { status: 500 })));
+    renderApp('/profile?tab=orders', { user: true });
+    await findToast('Failed to fetch orders');
+  });
+});

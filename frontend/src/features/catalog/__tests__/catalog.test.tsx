@@ -1,0 +1,150 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct, makeWishlist } from '@/testing/data';
+import { server } from '@/testing/server';
+import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { carouselWindow } from '../components/FeaturedCarousel';
+import { HeroSlider } from '../components/HeroSlider';
+
+const location = () => screen.getByTestId('location');
+
+describe('category page', () => {
+  it("lists 'All Products', then 'Women', then the server's other categories", async () => {
+    server.use(
+      http.get('/api/products/categories', () => HttpResponse.json({ kids: [], sales: [], women: [] })),
+      http.get('/api/products/category/:c', () => HttpResponse.json([makeProduct({ name: 'Kids Tee' })])),
+    );
+    renderApp('/category/kids');
+    expect(await screen.findByRole('heading', { name: 'Kids Collection' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['All Products', 'Women', 'Kids', 'Sales']),
+    );
+    expect(await screen.findByText('Kids Tee')).toBeInTheDocument();
+  });
+
+  it("shows 'All Products' on /category and the empty state when nothing is found", async () => {
+    renderApp('/category');
+    expect(await screen.findByRole('heading', { name: 'All Products', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(
+      screen.getByText("We couldn't find any products in this category. Check back soon for new arrivals!"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/category');
+  });
+
+  it('cards show discount, original price, saving and rating from the server', async () => {
+    server.use(
+      http.get('/api/products', () =>
+        HttpResponse.json([makeProduct({ name: 'Silk Abaya', price: 45, discount: 10, originalPrice: 50, rating: 4.4 })]),
+      ),
+    );
+    renderApp('/category');
+    const card = (await screen.findByRole('link', { name: 'Silk Abaya' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('10% OFF')).toBeInTheDocument();
+    expect(within(card).getByTestId('price')).toHaveTextContent('$45.00');
+    expect(within(card).getByTestId('original-price')).toHaveTextContent('$50.00');
+    expect(within(card).getByText('Save $5.00')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rated 4.4 out of 5' })).toBeInTheDocument();
+  });
+
+  it('asks a signed-out shopper to log in before adding to cart', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.json([makeProduct({ name: 'Silk Abaya' })])));
+    const { user } = renderApp('/category');
+    await screen.findByText('Silk Abaya');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await findToast('Please log in to add to cart');
+    expect(location()).toHaveTextContent('/login');
+    expect(sessionStorage.getItem('returnTo')).toBe('/category');
+  });
+
+  it('adds to the wishlist and fills the heart', async () => {
+    const p = makeProduct({ name: 'Silk Abaya' });
+    let inList = false;
+    server.use(
+      http.get('/api/products', () => HttpResponse.json([p])),
+      http.get('/api/wishlist', () => HttpResponse.json(makeWishlist(inList ? [p] : []))),
+      http.post('/api/wishlist/add', () => {
+        inList = true;
+        return HttpResponse.json({ message: 'Added to wishlist' }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/category', { user: true });
+    await user.click(await screen.findByRole('button', { name: 'Add Silk Abaya to wishlist' }));
+    await findToast('Silk Abaya added to wishlist!');
+    expect(await screen.findByRole('button', { name: 'Remove Silk Abaya from wishlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await screen.findByTestId('wishlist-count')).toHaveTextContent('1');
+  });
+});
+
+describe('product page', () => {
+  it('bounds the quantity by the stock and shows the low-stock notice', async () => {
+    const p = makeProduct({ name: 'Linen Set', stock: 3 });
+    server.use(http.get('/api/products/:id', () => HttpResponse.json(p)));
+    const { user } = renderApp(`/product/${p._id}`);
+    expect(await screen.findByRole('heading', { name: 'Linen Set' })).toBeInTheDocument();
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('Low Stock');
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await user.click(plus);
+    await user.click(plus);
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+    expect(plus).toBeDisabled();
+    for (const c of ['Gray', 'Pink', 'Blue', 'Green']) expect(screen.getByRole('radio', { name: c })).toBeInTheDocument();
+  });
+
+  it("caps the quantity at 99 when the stock is missing", async () => {
+    const p = makeProduct({ stock: null });
+    server.use(http.get('/api/products/:id', () => HttpResponse.json(p)));
+    renderApp(`/product/${p._id}`);
+    const input = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    fireEvent.change(input, { target: { value: '500' } });
+    expect(input).toHaveValue(99);
+  });
+
+  it("shows 'Product Not Found' with a link to browse when the product does not exist", async () => {
+    server.use(http.get('/api/products/:id', () => HttpResponse.json({ message: 'Product not found' }, { status: 404 })));
+    renderApp('/product/missing');
+    expect(await screen.findByText('Product Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/category');
+  });
+});
+
+describe('home carousels', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('the featured window shows 3 items, steps by one and wraps', () => {
+    const items = [1, 2, 3, 4, 5];
+    expect(carouselWindow(items, 0)).toEqual([1, 2, 3]);
+    expect(carouselWindow(items, 1)).toEqual([2, 3, 4]);
+    expect(carouselWindow(items, 4)).toEqual([5, 1, 2]);
+    expect(carouselWindow([1, 2], 1)).toEqual([1, 2]);
+  });
+
+  it('the hero advances every 5 s, wraps, and ignores clicks during the 800 ms lock', () => {
+    vi.useFakeTimers();
+    render(
+      <MemoryRouter>
+        <HeroSlider />
+      </MemoryRouter>,
+    );
+    const current = () =>
+      screen.getAllByRole('button', { name: /Go to slide/ }).findIndex((b) => b.getAttribute('aria-current') === 'true');
+    expect(current()).toBe(0);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(current()).toBe(1);
+    // Locked for 800 ms after a transition.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 3' }));
+    expect(current()).toBe(1);
+    act(() => vi.advanceTimersByTime(800));
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 3' }));
+    expect(current()).toBe(2);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(current()).toBe(0);
+  });
+});
