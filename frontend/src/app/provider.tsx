@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
+import { useSessionUserRefresh } from '@/features/users/api/users';
 
 /** A 401 on an authenticated read means the stored token is no longer valid: sign out locally. */
 function onAuthError(error: unknown) {
@@ -29,6 +30,11 @@ export function createQueryClient() {
   });
 }
 
+function SessionSync() {
+  useSessionUserRefresh();
+  return null;
+}
+
 /** Toasts as the app setting says: bottom-left, closing after 3000 ms. */
 export function AppToasts() {
   return <ToastContainer position="bottom-left" autoClose={3000} newestOnTop limit={4} />;
@@ -38,6 +44,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
+      <SessionSync />
       {children}
       <AppToasts />
     </QueryClientProvider>

@@ -24,10 +24,10 @@ const CategoryPage = lazy(() =>
   import('@/features/catalog/components/CategoryPage').then((m) => ({ default: m.CategoryPage })),
 );
 const DeliveryPage = lazy(() =>
-  import('@/features/info/components/InfoPages').then((m) => ({ default: m.DeliveryPage })),
+  import('./routes/info').then((m) => ({ default: m.DeliveryPage })),
 );
-const ReturnsPage = lazy(() => import('@/features/info/components/InfoPages').then((m) => ({ default: m.ReturnsPage })));
-const ContactPage = lazy(() => import('@/features/info/components/InfoPages').then((m) => ({ default: m.ContactPage })));
+const ReturnsPage = lazy(() => import('./routes/info').then((m) => ({ default: m.ReturnsPage })));
+const ContactPage = lazy(() => import('./routes/info').then((m) => ({ default: m.ContactPage })));
 const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() =>
   import('@/features/auth/components/RegisterPage').then((m) => ({ default: m.RegisterPage })),
@@ -35,9 +35,7 @@ const RegisterPage = lazy(() =>
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const WishlistRoute = lazy(() => import('./routes/wishlist').then((m) => ({ default: m.WishlistRoute })));
 const CartPage = lazy(() => import('@/features/cart/components/CartPage').then((m) => ({ default: m.CartPage })));
-const CheckoutPage = lazy(() =>
-  import('@/features/checkout/components/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
-);
+const CheckoutPage = lazy(() => import('./routes/checkout').then((m) => ({ default: m.CheckoutPage })));
 const OrderSuccessPage = lazy(() =>
   import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 );

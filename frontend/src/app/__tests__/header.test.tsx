@@ -103,3 +103,14 @@ describe('session', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
+
+describe('session refresh', () => {
+  it('takes the role the server reports (GET /api/auth/me)', async () => {
+    const u = makeUser({ name: 'Hodan', role: 'user' });
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...u, role: 'admin' })));
+    const { user } = renderApp('/', { user: u });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}').role).toBe('admin'));
+    await user.click(screen.getByRole('button', { name: 'Account menu for Hodan' }));
+    expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ProfilePanel } from '@/features/account/components/ProfilePanel';
+import { ProfilePanel } from '@/features/users/components/ProfilePanel';
 import { OrderHistory } from '@/features/orders/components/OrderHistory';
 import { useSession } from '@/stores/session';
 import { useLogout } from '../hooks';

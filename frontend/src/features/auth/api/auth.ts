@@ -1,6 +1,7 @@
 /** Sign-in and registration calls. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userScopedKeys } from '@/lib/query-keys';
 import type { AuthReply, LoginRequest, RegisterRequest } from '@/lib/types';
 import { useSession } from '@/stores/session';
 
@@ -11,7 +12,7 @@ export const register = (input: RegisterRequest) => api.post<AuthReply>('/auth/r
 export function useClearUserData() {
   const qc = useQueryClient();
   return () => {
-    for (const key of ['cart', 'wishlist', 'orders', 'users', 'admin']) qc.removeQueries({ queryKey: [key] });
+    for (const queryKey of userScopedKeys) qc.removeQueries({ queryKey });
   };
 }
 

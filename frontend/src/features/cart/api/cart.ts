@@ -4,13 +4,11 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { cartKeys } from '@/lib/query-keys';
 import type { Cart } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
-export const cartKeys = {
-  all: ['cart'] as const,
-  detail: () => [...cartKeys.all, 'detail'] as const,
-};
+export { cartKeys };
 
 export const EMPTY_CART: Cart = { products: [], itemCount: 0, subtotal: 0, shipping: 0, total: 0 };
 

@@ -3,6 +3,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { productKeys } from '@/lib/query-keys';
 import type {
   CategoriesReply,
   ListParams,
@@ -12,16 +13,7 @@ import type {
   ProductSort,
 } from '@/lib/types';
 
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (query: { category?: string; tag?: string; featured?: boolean } & ListParams = {}) =>
-    [...productKeys.lists(), query] as const,
-  search: (q: string, sort: ProductSort) => [...productKeys.all, 'search', { q, sort }] as const,
-  categories: () => [...productKeys.all, 'categories'] as const,
-  details: () => [...productKeys.all, 'detail'] as const,
-  detail: (id: string) => [...productKeys.details(), id] as const,
-};
+export { productKeys };
 
 const CATALOG_STALE = 60_000;
 

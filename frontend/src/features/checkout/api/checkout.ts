@@ -1,10 +1,10 @@
 /** The checkout call: charges the cart through EVC Plus. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestWithStatus } from '@/lib/api-client';
-import type { CheckoutReply, CheckoutRequest } from '@/lib/types';
-import { cartKeys, EMPTY_CART } from '@/features/cart/api/cart';
-import { orderKeys } from '@/features/orders/api/orders';
-import { productKeys } from '@/features/catalog/api/products';
+import type { Cart, CheckoutReply, CheckoutRequest } from '@/lib/types';
+
+const EMPTY_CART: Cart = { products: [], itemCount: 0, subtotal: 0, shipping: 0, total: 0 };
+import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
 
 export interface CheckoutResult {
   /** 201: paid. 202: the order is kept but the payment is not confirmed yet. */

@@ -1,16 +1,11 @@
 /** Order calls, keys and hooks: the shopper's own orders and the admin's list. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { adminKeys, orderKeys } from '@/lib/query-keys';
 import type { Order, OrderStatus } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  lists: () => [...orderKeys.all, 'list'] as const,
-  list: (scope: 'mine' | 'all') => [...orderKeys.lists(), scope] as const,
-  details: () => [...orderKeys.all, 'detail'] as const,
-  detail: (id: string) => [...orderKeys.details(), id] as const,
-};
+export { orderKeys };
 
 export const getMyOrders = (signal?: AbortSignal) => api.get<Order[]>('/orders', { signal });
 export const getAllOrders = (signal?: AbortSignal) => api.get<Order[]>('/orders/all', { signal });
@@ -57,7 +52,7 @@ export function useUpdateOrderStatus(
       );
       qc.setQueryData(orderKeys.detail(order._id), order);
       await qc.invalidateQueries({ queryKey: orderKeys.all });
-      await qc.invalidateQueries({ queryKey: ['admin', 'stats'] });
+      await qc.invalidateQueries({ queryKey: adminKeys.stats() });
       options.onSuccess?.(order, vars);
     },
   });

@@ -1,12 +1,10 @@
 /** Public shop settings (support contacts, shipping fee, sandbox payments) and the admin update. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { settingsKeys } from '@/lib/query-keys';
 import type { Settings } from '@/lib/types';
 
-export const settingsKeys = {
-  all: ['settings'] as const,
-  detail: () => [...settingsKeys.all, 'detail'] as const,
-};
+export { settingsKeys };
 
 export const getSettings = (signal?: AbortSignal) => api.get<Settings>('/settings', { signal });
 export const updateSettings = (input: Omit<Settings, 'sandboxPayments'>) => api.put<Settings>('/settings', input);

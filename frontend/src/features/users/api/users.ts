@@ -1,15 +1,12 @@
 /** User calls, keys and hooks: the profile update and the admin's user management. */
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 import type { AdminCreateUserReply, MessageReply, RegisterRequest, UpdateUserRequest, User } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: () => [...userKeys.lists()] as const,
-  me: () => [...userKeys.all, 'me'] as const,
-};
+export { userKeys };
 
 export const getUsers = (signal?: AbortSignal) => api.get<User[]>('/users', { signal });
 export const getMe = (signal?: AbortSignal) => api.get<User>('/auth/me', { signal });
@@ -20,6 +17,28 @@ export const deleteUser = (id: string) => api.delete<MessageReply>(`/users/${enc
 export const createUser = (input: RegisterRequest) => api.post<AdminCreateUserReply>('/auth/register', input);
 
 export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
+
+/**
+ * Refreshes the stored user from the server once per session (GET /api/auth/me), so a
+ * role or profile change made elsewhere shows at once. A 401 here ends the session.
+ */
+export function useSessionUserRefresh() {
+  const token = useSession((s) => s.token);
+  const query = useQuery({
+    queryKey: [...userKeys.me(), token],
+    queryFn: ({ signal }) => getMe(signal),
+    enabled: Boolean(token),
+    staleTime: Infinity,
+  });
+  const fresh = query.data;
+  useEffect(() => {
+    if (!fresh) return;
+    const session = useSession.getState();
+    if (session.user && session.user._id === fresh._id && JSON.stringify(session.user) !== JSON.stringify(fresh)) {
+      session.setUser(fresh);
+    }
+  }, [fresh]);
+}
 
 export function useUsers() {
   const signedIn = useSession(selectIsAuthenticated);

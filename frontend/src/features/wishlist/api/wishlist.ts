@@ -1,13 +1,11 @@
 /** Wishlist calls, keys and hooks. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { wishlistKeys } from '@/lib/query-keys';
 import type { MessageReply, Wishlist } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
-export const wishlistKeys = {
-  all: ['wishlist'] as const,
-  detail: () => [...wishlistKeys.all, 'detail'] as const,
-};
+export { wishlistKeys };
 
 export const ALREADY_IN_WISHLIST = 'Product already in wishlist';
 

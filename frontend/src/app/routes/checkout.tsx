@@ -13,7 +13,7 @@ import { compact, hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
 import { EMPTY_CART, useCart } from '@/features/cart/api/cart';
 import { useSettings } from '@/features/settings/api/settings';
-import { useCheckout } from '../api/checkout';
+import { useCheckout } from '@/features/checkout/api/checkout';
 
 export const REDIRECT_DELAY_MS = 1500;
 

@@ -14,7 +14,7 @@ import {
   validatePhone,
   type FieldErrors,
 } from '@/lib/validation';
-import { useUpdateUser } from '@/features/users/api/users';
+import { useUpdateUser } from '../api/users';
 
 type Field = 'name' | 'email' | 'phone' | 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Form = Record<Field, string>;

@@ -1,0 +1,55 @@
+/**
+ * Query-key factories, one per resource (Medusa style: all, lists(), list(q), details(),
+ * detail(id)). Shared so a mutation in one feature can invalidate what it changes in
+ * another without importing that feature.
+ */
+import type { ListParams, ProductSort } from './types';
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (query: { category?: string; tag?: string; featured?: boolean } & ListParams = {}) =>
+    [...productKeys.lists(), query] as const,
+  search: (q: string, sort: ProductSort) => [...productKeys.all, 'search', { q, sort }] as const,
+  categories: () => [...productKeys.all, 'categories'] as const,
+  details: () => [...productKeys.all, 'detail'] as const,
+  detail: (id: string) => [...productKeys.details(), id] as const,
+};
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  detail: () => [...cartKeys.all, 'detail'] as const,
+};
+
+export const wishlistKeys = {
+  all: ['wishlist'] as const,
+  detail: () => [...wishlistKeys.all, 'detail'] as const,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (scope: 'mine' | 'all') => [...orderKeys.lists(), scope] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (id: string) => [...orderKeys.details(), id] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: () => [...userKeys.lists()] as const,
+  me: () => [...userKeys.all, 'me'] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  detail: () => [...settingsKeys.all, 'detail'] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+};
+
+/** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all];
