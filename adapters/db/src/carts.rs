@@ -21,7 +21,12 @@ fn line_error(error: diesel::result::Error) -> RepoError {
     }
 }
 
-fn update_quantity(conn: &mut DbConnection, user: &str, product: &str, quantity: i32) -> Result<usize, RepoError> {
+fn update_quantity(
+    conn: &mut DbConnection,
+    user: &str,
+    product: &str,
+    quantity: i32,
+) -> Result<usize, RepoError> {
     diesel::update(cart_items::table.find((user, product)))
         .set(cart_items::quantity.eq(quantity))
         .execute(conn)
@@ -53,7 +58,12 @@ impl CartRepository for Database {
     }
 
     /// A quantity of 0 removes the line.
-    async fn set_quantity(&self, user: &UserId, product: &ProductId, quantity: u32) -> Result<(), RepoError> {
+    async fn set_quantity(
+        &self,
+        user: &UserId,
+        product: &ProductId,
+        quantity: u32,
+    ) -> Result<(), RepoError> {
         let user = user.as_str().to_owned();
         let product = product.as_str().to_owned();
         if quantity == 0 {
@@ -75,7 +85,9 @@ impl CartRepository for Database {
                 .execute(conn);
             match inserted {
                 Ok(_) => Ok(()),
-                Err(e) if is_unique_violation(&e) => update_quantity(conn, &user, &product, quantity).map(drop),
+                Err(e) if is_unique_violation(&e) => {
+                    update_quantity(conn, &user, &product, quantity).map(drop)
+                }
                 Err(e) => Err(line_error(e)),
             }
         })
@@ -119,7 +131,10 @@ impl WishlistRepository for Database {
             wishlist_items::table
                 .inner_join(products::table)
                 .filter(wishlist_items::user_id.eq(user))
-                .order((wishlist_items::created_at.asc(), wishlist_items::product_id.asc()))
+                .order((
+                    wishlist_items::created_at.asc(),
+                    wishlist_items::product_id.asc(),
+                ))
                 .select(ProductRow::as_select())
                 .load(conn)
                 .map_err(storage)?

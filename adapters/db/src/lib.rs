@@ -93,7 +93,8 @@ impl Database {
 
     /// Checks that a connection can be had and answers.
     pub async fn ping(&self) -> Result<(), RepoError> {
-        self.run(|conn| conn.batch_execute("SELECT 1").map_err(storage)).await
+        self.run(|conn| conn.batch_execute("SELECT 1").map_err(storage))
+            .await
     }
 
     /// How many SQL statements this database's connections have run so far. Tests use the
@@ -144,5 +145,8 @@ pub(crate) fn is_foreign_key_violation(error: &DieselError) -> bool {
 }
 
 pub(crate) fn is_unique_violation(error: &DieselError) -> bool {
-    matches!(error, DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))
+    matches!(
+        error,
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)
+    )
 }

@@ -38,7 +38,8 @@ pub fn count(value: i64) -> Result<u32, RepoError> {
 
 /// A quantity as stored (quantities are INTEGER columns so that their sums stay BIGINT).
 pub fn quantity(quantity: u32) -> Result<i32, RepoError> {
-    i32::try_from(quantity).map_err(|_| RepoError::Storage(format!("quantity {quantity} is too large")))
+    i32::try_from(quantity)
+        .map_err(|_| RepoError::Storage(format!("quantity {quantity} is too large")))
 }
 
 fn user_id(raw: &str) -> Result<UserId, RepoError> {
@@ -200,7 +201,8 @@ impl ProductRow {
             id: product_id(&self.id)?,
             name: self.name,
             description: self.description,
-            category: Category::parse(&self.category).ok_or_else(|| corrupt("category", &self.category))?,
+            category: Category::parse(&self.category)
+                .ok_or_else(|| corrupt("category", &self.category))?,
             tags: from_json("tags", &self.tags)?,
             price: money(self.price_cents)?,
             discount: u8::try_from(self.discount)
@@ -210,7 +212,8 @@ impl ProductRow {
             stated_original_price: self.original_price_cents.map(money).transpose()?,
             image,
             gallery: from_json("gallery", &self.gallery)?,
-            rating_tenths: u8::try_from(self.rating_tenths).map_err(|_| corrupt("rating", self.rating_tenths))?,
+            rating_tenths: u8::try_from(self.rating_tenths)
+                .map_err(|_| corrupt("rating", self.rating_tenths))?,
             reviews: count(self.reviews)?,
             stock: count(self.stock)?,
             is_featured: self.is_featured,
@@ -360,10 +363,15 @@ impl OrderRow {
 }
 
 impl OrderLineRow {
-    pub fn from_domain(order: &OrderId, position: usize, line: &OrderLine) -> Result<Self, RepoError> {
+    pub fn from_domain(
+        order: &OrderId,
+        position: usize,
+        line: &OrderLine,
+    ) -> Result<Self, RepoError> {
         Ok(Self {
             order_id: order.as_str().to_owned(),
-            position: i32::try_from(position).map_err(|_| RepoError::Storage("too many order lines".into()))?,
+            position: i32::try_from(position)
+                .map_err(|_| RepoError::Storage("too many order lines".into()))?,
             product_id: line.product_id.as_str().to_owned(),
             name: line.name.clone(),
             image: line.image.clone(),

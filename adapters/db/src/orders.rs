@@ -2,9 +2,7 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{
-    from_db_time, money, now, payment_status, status, OrderLineRow, OrderRow,
-};
+use crate::models::{from_db_time, money, now, payment_status, status, OrderLineRow, OrderRow};
 use crate::schema::{order_lines, orders, products};
 use crate::{storage, Database};
 use async_trait::async_trait;
@@ -112,8 +110,12 @@ fn insert_lines(conn: &mut DbConnection, rows: &[OrderLineRow]) -> QueryResult<(
     }
     // The multi-backend connection cannot batch-insert; each backend can.
     match conn {
-        DbConnection::Sqlite(conn) => diesel::insert_into(order_lines::table).values(rows).execute(conn),
-        DbConnection::Pg(conn) => diesel::insert_into(order_lines::table).values(rows).execute(conn),
+        DbConnection::Sqlite(conn) => diesel::insert_into(order_lines::table)
+            .values(rows)
+            .execute(conn),
+        DbConnection::Pg(conn) => diesel::insert_into(order_lines::table)
+            .values(rows)
+            .execute(conn),
     }
     .map(drop)
 }
@@ -131,7 +133,10 @@ const IN_LIST_MAX: usize = 500;
 
 /// The lines of several orders, grouped by order id, each group in position order: one
 /// query (or one per 500 orders), never one per order.
-fn load_lines(conn: &mut DbConnection, of: LinesOf<'_>) -> Result<HashMap<String, Vec<OrderLine>>, RepoError> {
+fn load_lines(
+    conn: &mut DbConnection,
+    of: LinesOf<'_>,
+) -> Result<HashMap<String, Vec<OrderLine>>, RepoError> {
     let mut rows: Vec<OrderLineRow> = Vec::new();
     match of {
         LinesOf::Orders(orders) => {
@@ -167,7 +172,10 @@ fn load_lines(conn: &mut DbConnection, of: LinesOf<'_>) -> Result<HashMap<String
     Ok(grouped)
 }
 
-fn with_lines(rows: Vec<OrderRow>, mut lines: HashMap<String, Vec<OrderLine>>) -> Result<Vec<Order>, RepoError> {
+fn with_lines(
+    rows: Vec<OrderRow>,
+    mut lines: HashMap<String, Vec<OrderLine>>,
+) -> Result<Vec<Order>, RepoError> {
     rows.into_iter()
         .map(|row| {
             let order_lines = lines.remove(&row.id).unwrap_or_default();
@@ -225,7 +233,11 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
     }
     let lines: Vec<(String, i32, String)> = order_lines::table
         .filter(order_lines::order_id.eq(id))
-        .select((order_lines::product_id, order_lines::quantity, order_lines::name))
+        .select((
+            order_lines::product_id,
+            order_lines::quantity,
+            order_lines::name,
+        ))
         .load(conn)?;
     let wanted = wanted(
         lines
@@ -260,15 +272,19 @@ impl OrderRepository for Database {
             .enumerate()
             .map(|(position, line)| OrderLineRow::from_domain(&order.id, position, line))
             .collect::<Result<Vec<_>, _>>()?;
-        let wanted = wanted(
-            lines
-                .iter()
-                .map(|l| (l.product_id.as_str(), i64::from(l.quantity), l.name.as_str())),
-        );
+        let wanted = wanted(lines.iter().map(|l| {
+            (
+                l.product_id.as_str(),
+                i64::from(l.quantity),
+                l.name.as_str(),
+            )
+        }));
         self.run(move |conn| {
             write_transaction(conn, |conn| {
                 take_stock(conn, &wanted)?;
-                diesel::insert_into(orders::table).values(&row).execute(conn)?;
+                diesel::insert_into(orders::table)
+                    .values(&row)
+                    .execute(conn)?;
                 insert_lines(conn, &lines)?;
                 Ok::<_, TxError>(())
             })
@@ -291,7 +307,11 @@ impl OrderRepository for Database {
         .await
     }
 
-    async fn by_idempotency_key(&self, user: &UserId, key: &str) -> Result<Option<Order>, RepoError> {
+    async fn by_idempotency_key(
+        &self,
+        user: &UserId,
+        key: &str,
+    ) -> Result<Option<Order>, RepoError> {
         let user = user.as_str().to_owned();
         let key = key.to_owned();
         self.run(move |conn| {
@@ -337,7 +357,9 @@ impl OrderRepository for Database {
             let rows = query.load(conn).map_err(storage)?;
             let total = match page {
                 None => rows.len() as u64,
-                Some(page) if page.number <= 1 && rows.len() < page.size as usize => rows.len() as u64,
+                Some(page) if page.number <= 1 && rows.len() < page.size as usize => {
+                    rows.len() as u64
+                }
                 Some(_) => {
                     let total: i64 = orders::table.count().get_result(conn).map_err(storage)?;
                     u64::try_from(total).unwrap_or_default()
@@ -349,11 +371,16 @@ impl OrderRepository for Database {
         .await
     }
 
-    async fn transition(&self, id: &OrderId, change: &OrderTransition) -> Result<(), OrderStoreError> {
+    async fn transition(
+        &self,
+        id: &OrderId,
+        change: &OrderTransition,
+    ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
         let change = change.clone();
         self.run(move |conn| {
-            write_transaction(conn, |conn| transition(conn, &id, &change)).map_err(OrderStoreError::from)
+            write_transaction(conn, |conn| transition(conn, &id, &change))
+                .map_err(OrderStoreError::from)
         })
         .await
     }
@@ -391,7 +418,9 @@ impl OrderRepository for Database {
                 .into_iter()
                 .map(|(name, units)| ProductSales {
                     name,
-                    quantity: units.and_then(|u| u64::try_from(u).ok()).unwrap_or_default(),
+                    quantity: units
+                        .and_then(|u| u64::try_from(u).ok())
+                        .unwrap_or_default(),
                 })
                 .collect())
         })

@@ -75,7 +75,9 @@ impl ProductRepository for Database {
         self.run(move |conn| {
             // Cart and wishlist lines go with it (ON DELETE CASCADE); order lines are
             // snapshots without a foreign key.
-            let deleted = diesel::delete(products::table.find(id)).execute(conn).map_err(storage)?;
+            let deleted = diesel::delete(products::table.find(id))
+                .execute(conn)
+                .map_err(storage)?;
             if deleted == 0 {
                 return Err(RepoError::NotFound);
             }
@@ -115,10 +117,15 @@ impl ProductRepository for Database {
             let rows = query.load(conn).map_err(storage)?;
             let total = match filter.page {
                 // Everything matching is on this one page.
-                Some(page) if page.number <= 1 && rows.len() < page.size as usize => rows.len() as u64,
+                Some(page) if page.number <= 1 && rows.len() < page.size as usize => {
+                    rows.len() as u64
+                }
                 None => rows.len() as u64,
                 Some(_) => {
-                    let total: i64 = matching(&filter).count().get_result(conn).map_err(storage)?;
+                    let total: i64 = matching(&filter)
+                        .count()
+                        .get_result(conn)
+                        .map_err(storage)?;
                     u64::try_from(total).unwrap_or_default()
                 }
             };

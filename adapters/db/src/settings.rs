@@ -37,7 +37,10 @@ impl SettingsRepository for Database {
                 return Ok(());
             }
             // First save; if another request inserted the row in between, update it.
-            match diesel::insert_into(settings::table).values(&row).execute(conn) {
+            match diesel::insert_into(settings::table)
+                .values(&row)
+                .execute(conn)
+            {
                 Ok(_) => Ok(()),
                 Err(e) if is_unique_violation(&e) => update(conn).map(drop),
                 Err(e) => Err(storage(e)),

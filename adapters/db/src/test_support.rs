@@ -53,7 +53,12 @@ pub async fn sqlite() -> Database {
     let path = dir.path().join("shop.db");
     let database = Database::connect(&path.to_string_lossy())
         .await
-        .unwrap_or_else(|e| panic!("cannot create the SQLite test database {}: {e}", path.display()));
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot create the SQLite test database {}: {e}",
+                path.display()
+            )
+        });
     database.removed_when_dropped(Cleanup::Directory(dir))
 }
 
@@ -64,7 +69,11 @@ pub async fn sqlite() -> Database {
 /// When the server cannot be reached or the database cannot be created.
 pub async fn postgres(server_url: &str) -> Database {
     let server_url = server_url.to_owned();
-    let name = format!("{NAME_PREFIX}{}_{}", unix_seconds(), uuid::Uuid::now_v7().simple());
+    let name = format!(
+        "{NAME_PREFIX}{}_{}",
+        unix_seconds(),
+        uuid::Uuid::now_v7().simple()
+    );
     let created = {
         let (server_url, name) = (server_url.clone(), name.clone());
         tokio::task::spawn_blocking(move || -> Result<(), String> {
@@ -80,7 +89,9 @@ pub async fn postgres(server_url: &str) -> Database {
     };
     match created {
         Ok(Ok(())) => {}
-        Ok(Err(e)) => panic!("cannot create a PostgreSQL test database on {server_url} ({POSTGRES_URL_VAR}): {e}"),
+        Ok(Err(e)) => panic!(
+            "cannot create a PostgreSQL test database on {server_url} ({POSTGRES_URL_VAR}): {e}"
+        ),
         Err(e) => panic!("creating a PostgreSQL test database did not finish: {e}"),
     }
     let cleanup = Cleanup::PostgresDatabase {
@@ -99,7 +110,10 @@ pub async fn postgres(server_url: &str) -> Database {
 pub(crate) enum Cleanup {
     /// The temporary directory of a SQLite file (removed when dropped).
     Directory(#[allow(dead_code)] tempfile::TempDir),
-    PostgresDatabase { server_url: String, name: String },
+    PostgresDatabase {
+        server_url: String,
+        name: String,
+    },
 }
 
 impl Drop for Cleanup {
@@ -107,8 +121,9 @@ impl Drop for Cleanup {
         if let Cleanup::PostgresDatabase { server_url, name } = self {
             // Best effort: a database left behind is swept by a later run.
             if let Ok(mut admin) = PgConnection::establish(server_url) {
-                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
-                    .execute(&mut admin);
+                let _ =
+                    diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                        .execute(&mut admin);
             }
         }
     }
@@ -122,8 +137,9 @@ struct DatabaseName {
 
 /// Drops test databases that runs killed before their clean-up left behind.
 fn drop_stale_databases(admin: &mut PgConnection) {
-    let Ok(names) = diesel::sql_query("SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_test\\_%'")
-        .load::<DatabaseName>(admin)
+    let Ok(names) =
+        diesel::sql_query("SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_test\\_%'")
+            .load::<DatabaseName>(admin)
     else {
         return;
     };
@@ -134,8 +150,10 @@ fn drop_stale_databases(admin: &mut PgConnection) {
             .and_then(|rest| rest.split('_').next())
             .and_then(|secs| secs.parse::<u64>().ok());
         if created.is_some_and(|created| now.saturating_sub(created) > STALE_AFTER.as_secs()) {
-            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{datname}\" WITH (FORCE)"))
-                .execute(admin);
+            let _ = diesel::sql_query(format!(
+                "DROP DATABASE IF EXISTS \"{datname}\" WITH (FORCE)"
+            ))
+            .execute(admin);
         }
     }
 }
@@ -178,6 +196,9 @@ mod tests {
             with_database("postgresql://u:p@h/db?sslmode=disable", "x"),
             "postgresql://u:p@h/x?sslmode=disable"
         );
-        assert_eq!(with_database("postgres://h:5432", "x"), "postgres://h:5432/x");
+        assert_eq!(
+            with_database("postgres://h:5432", "x"),
+            "postgres://h:5432/x"
+        );
     }
 }

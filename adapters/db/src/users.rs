@@ -95,7 +95,9 @@ impl UserRepository for Database {
         self.run(move |conn| {
             // The cart and wishlist go with the account (ON DELETE CASCADE); orders have no
             // foreign key and stay.
-            let deleted = diesel::delete(users::table.find(id)).execute(conn).map_err(storage)?;
+            let deleted = diesel::delete(users::table.find(id))
+                .execute(conn)
+                .map_err(storage)?;
             if deleted == 0 {
                 return Err(RepoError::NotFound);
             }

@@ -1,0 +1,14 @@
+//! The repositories against every database `test_support::databases()` gives: SQLite
+//! always, PostgreSQL when SHOP_TEST_POSTGRES_URL is set.
+
+mod support;
+
+mod carts;
+mod connect;
+mod orders;
+mod products;
+mod race;
+mod settings;
+mod stats;
+mod users;
+mod wishlists;

@@ -1,0 +1,428 @@
+use crate::support::{add_product, at, databases, order, order_id, product, stock_of, user_id};
+use domain::order::{OrderStatus, OrderTransition, PaymentStatus, StockEffect};
+use domain::ports::{OrderRepository, OrderStoreError, Page, ProductRepository, RepoError};
+use shop_db::Database;
+
+async fn order_ids(db: &Database, page: Option<Page>) -> (Vec<String>, u64) {
+    let (orders, total) = OrderRepository::list(db, page).await.unwrap();
+    (
+        orders.into_iter().map(|o| o.id.to_string()).collect(),
+        total,
+    )
+}
+
+fn cancel() -> OrderTransition {
+    OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
+}
+
+fn revive() -> OrderTransition {
+    OrderTransition::status_change(OrderStatus::Canceled, OrderStatus::Pending)
+}
+
+#[tokio::test]
+async fn placing_an_order_takes_its_stock_and_keeps_it_with_its_lines() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let scarf = add_product(&db, "scarf", 2).await;
+        let placed = order("o1", "amina", &[(&scarf, 2), (&dress, 3)]);
+        db.place(&placed).await.unwrap();
+
+        assert_eq!(stock_of(&db, "dress").await, 2, "{db:?}");
+        assert_eq!(stock_of(&db, "scarf").await, 0);
+        assert_eq!(
+            OrderRepository::by_id(&db, &placed.id).await.unwrap(),
+            Some(placed.clone())
+        );
+        assert_eq!(
+            OrderRepository::by_id(&db, &order_id("none"))
+                .await
+                .unwrap(),
+            None
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_order_without_an_address_or_transaction_comes_back_as_stored() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let mut placed = order("o1", "amina", &[(&dress, 1)]);
+        placed.shipping_address = None;
+        placed.lines[0].image = None;
+        db.place(&placed).await.unwrap();
+        assert_eq!(
+            OrderRepository::by_id(&db, &placed.id).await.unwrap(),
+            Some(placed),
+            "{db:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_order_that_cannot_be_served_changes_nothing() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let scarf = add_product(&db, "scarf", 1).await;
+        // The dress comes first in id order, so its stock was taken before the scarf failed.
+        let result = db
+            .place(&order("o1", "amina", &[(&scarf, 2), (&dress, 1)]))
+            .await;
+        assert_eq!(
+            result,
+            Err(OrderStoreError::OutOfStock {
+                name: scarf.name.clone(),
+                available: 1
+            }),
+            "{db:?}"
+        );
+        assert_eq!(stock_of(&db, "dress").await, 5);
+        assert_eq!(stock_of(&db, "scarf").await, 1);
+        assert_eq!(order_ids(&db, None).await, (vec![], 0));
+    }
+}
+
+#[tokio::test]
+async fn one_product_on_two_lines_is_counted_once_with_both_quantities() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 3).await;
+        let result = db
+            .place(&order("o1", "amina", &[(&dress, 2), (&dress, 2)]))
+            .await;
+        assert_eq!(
+            result,
+            Err(OrderStoreError::OutOfStock {
+                name: dress.name.clone(),
+                available: 3
+            }),
+            "{db:?}"
+        );
+        db.place(&order("o2", "amina", &[(&dress, 2), (&dress, 1)]))
+            .await
+            .unwrap();
+        assert_eq!(stock_of(&db, "dress").await, 0);
+    }
+}
+
+#[tokio::test]
+async fn an_order_for_a_deleted_product_is_out_of_stock_with_none_left() {
+    for db in databases().await {
+        let gone = product("gone", 5);
+        let result = db.place(&order("o1", "amina", &[(&gone, 1)])).await;
+        assert_eq!(
+            result,
+            Err(OrderStoreError::OutOfStock {
+                name: gone.name.clone(),
+                available: 0
+            }),
+            "{db:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_repeated_idempotency_key_is_a_duplicate_and_finds_the_first_order() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let mut first = order("o1", "amina", &[(&dress, 1)]);
+        first.idempotency_key = Some("key-1".into());
+        db.place(&first).await.unwrap();
+
+        let mut retry = order("o2", "amina", &[(&dress, 1)]);
+        retry.idempotency_key = Some("key-1".into());
+        assert_eq!(
+            db.place(&retry).await,
+            Err(OrderStoreError::Repo(RepoError::Duplicate)),
+            "{db:?}"
+        );
+        assert_eq!(
+            stock_of(&db, "dress").await,
+            4,
+            "the refused order took no stock"
+        );
+
+        // The same key from someone else, and orders without a key, are fine.
+        let mut other = order("o3", "bashir", &[(&dress, 1)]);
+        other.idempotency_key = Some("key-1".into());
+        db.place(&other).await.unwrap();
+        db.place(&order("o4", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        db.place(&order("o5", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+
+        assert_eq!(
+            db.by_idempotency_key(&user_id("amina"), "key-1")
+                .await
+                .unwrap(),
+            Some(first)
+        );
+        assert_eq!(
+            db.by_idempotency_key(&user_id("amina"), "key-2")
+                .await
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            db.by_idempotency_key(&user_id("bashir"), "key-1")
+                .await
+                .unwrap()
+                .map(|o| o.id),
+            Some(order_id("o3"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_order_id_already_taken_is_a_duplicate_and_takes_no_stock() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        db.place(&order("o1", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        assert_eq!(
+            db.place(&order("o1", "bashir", &[(&dress, 1)])).await,
+            Err(OrderStoreError::Repo(RepoError::Duplicate)),
+            "{db:?}"
+        );
+        assert_eq!(stock_of(&db, "dress").await, 4);
+    }
+}
+
+#[tokio::test]
+async fn canceling_puts_the_stock_back_once() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let scarf = add_product(&db, "scarf", 5).await;
+        db.place(&order("o1", "amina", &[(&dress, 2), (&scarf, 1)]))
+            .await
+            .unwrap();
+        assert_eq!(cancel().stock, StockEffect::Release);
+
+        db.transition(&order_id("o1"), &cancel()).await.unwrap();
+        assert_eq!(stock_of(&db, "dress").await, 5, "{db:?}");
+        assert_eq!(stock_of(&db, "scarf").await, 5);
+        let canceled = OrderRepository::by_id(&db, &order_id("o1"))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(canceled.status, OrderStatus::Canceled);
+
+        // The same change again finds the order moved on.
+        assert_eq!(
+            db.transition(&order_id("o1"), &cancel()).await,
+            Err(OrderStoreError::Stale)
+        );
+        assert_eq!(stock_of(&db, "dress").await, 5);
+    }
+}
+
+#[tokio::test]
+async fn canceling_skips_products_deleted_since() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let scarf = add_product(&db, "scarf", 5).await;
+        db.place(&order("o1", "amina", &[(&dress, 2), (&scarf, 1)]))
+            .await
+            .unwrap();
+        ProductRepository::delete(&db, &dress.id).await.unwrap();
+        db.transition(&order_id("o1"), &cancel()).await.unwrap();
+        assert_eq!(stock_of(&db, "scarf").await, 5, "{db:?}");
+        assert_eq!(
+            ProductRepository::by_id(&db, &dress.id).await.unwrap(),
+            None
+        );
+    }
+}
+
+#[tokio::test]
+async fn reviving_a_canceled_order_takes_its_stock_again_or_changes_nothing() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let scarf = add_product(&db, "scarf", 1).await;
+        db.place(&order("o1", "amina", &[(&dress, 2), (&scarf, 1)]))
+            .await
+            .unwrap();
+        db.transition(&order_id("o1"), &cancel()).await.unwrap();
+
+        db.transition(&order_id("o1"), &revive()).await.unwrap();
+        assert_eq!(stock_of(&db, "dress").await, 3, "{db:?}");
+        assert_eq!(stock_of(&db, "scarf").await, 0);
+        db.transition(&order_id("o1"), &cancel()).await.unwrap();
+
+        // Someone buys the last scarf meanwhile: reviving is refused and nothing moves.
+        db.place(&order("o2", "bashir", &[(&scarf, 1)]))
+            .await
+            .unwrap();
+        assert_eq!(
+            db.transition(&order_id("o1"), &revive()).await,
+            Err(OrderStoreError::OutOfStock {
+                name: scarf.name.clone(),
+                available: 0
+            })
+        );
+        assert_eq!(stock_of(&db, "dress").await, 5);
+        let still = OrderRepository::by_id(&db, &order_id("o1"))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(still.status, OrderStatus::Canceled);
+    }
+}
+
+#[tokio::test]
+async fn a_transition_expecting_another_status_is_stale_and_of_a_missing_order_not_found() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        db.place(&order("o1", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        let ship = OrderTransition::status_change(OrderStatus::Shipped, OrderStatus::Delivered);
+        assert_eq!(
+            db.transition(&order_id("o1"), &ship).await,
+            Err(OrderStoreError::Stale),
+            "{db:?}"
+        );
+        assert_eq!(
+            db.transition(&order_id("ghost"), &cancel()).await,
+            Err(OrderStoreError::Repo(RepoError::NotFound))
+        );
+        let unchanged = OrderRepository::by_id(&db, &order_id("o1"))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(unchanged.status, OrderStatus::Pending);
+        assert_eq!(stock_of(&db, "dress").await, 4);
+    }
+}
+
+#[tokio::test]
+async fn a_payment_can_be_recorded_without_a_status_change() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let placed = order("o1", "amina", &[(&dress, 1)]);
+        db.place(&placed).await.unwrap();
+        let paid = OrderTransition {
+            payment_status: Some(PaymentStatus::Paid),
+            transaction_id: Some("TX-778".into()),
+            ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Pending)
+        };
+        db.transition(&placed.id, &paid).await.unwrap();
+        let stored = OrderRepository::by_id(&db, &placed.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.status, OrderStatus::Pending, "{db:?}");
+        assert_eq!(stored.payment_status, PaymentStatus::Paid);
+        assert_eq!(stored.transaction_id.as_deref(), Some("TX-778"));
+        assert_eq!(stock_of(&db, "dress").await, 4);
+
+        // A later change without payment fields leaves them as they are.
+        let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
+        db.transition(&placed.id, &ship).await.unwrap();
+        let shipped = OrderRepository::by_id(&db, &placed.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(shipped.status, OrderStatus::Shipped);
+        assert_eq!(shipped.payment_status, PaymentStatus::Paid);
+        assert_eq!(shipped.transaction_id.as_deref(), Some("TX-778"));
+    }
+}
+
+#[tokio::test]
+async fn orders_are_listed_newest_first_with_their_lines_one_page_at_a_time() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 50).await;
+        let scarf = add_product(&db, "scarf", 50).await;
+        for (i, user) in ["amina", "bashir", "amina", "caaliya", "amina"]
+            .into_iter()
+            .enumerate()
+        {
+            let mut o = order(
+                &format!("o{i}"),
+                user,
+                &[(&dress, 1), (&scarf, i as u32 + 1)],
+            );
+            o.created_at = at(i as i64 * 3600);
+            db.place(&o).await.unwrap();
+        }
+        let all = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            order_ids(&db, None).await,
+            (all(&["o4", "o3", "o2", "o1", "o0"]), 5),
+            "{db:?}"
+        );
+        let page = |number| Some(Page { number, size: 2 });
+        assert_eq!(order_ids(&db, page(1)).await, (all(&["o4", "o3"]), 5));
+        assert_eq!(order_ids(&db, page(3)).await, (all(&["o0"]), 5));
+
+        let (orders, _) = OrderRepository::list(&db, page(2)).await.unwrap();
+        assert_eq!(orders[0].lines.len(), 2);
+        assert_eq!(orders[0].lines[1].quantity, 3, "lines keep their order");
+        assert_eq!(
+            orders[0],
+            OrderRepository::by_id(&db, &order_id("o2"))
+                .await
+                .unwrap()
+                .unwrap()
+        );
+
+        let amina: Vec<_> = db.for_user(&user_id("amina")).await.unwrap();
+        let ids: Vec<_> = amina.iter().map(|o| o.id.to_string()).collect();
+        assert_eq!(ids, ["o4", "o2", "o0"]);
+        assert!(amina
+            .iter()
+            .all(|o| o.lines.len() == 2 && o.user_id == user_id("amina")));
+        assert_eq!(amina[2].lines[1].quantity, 1);
+        assert!(db.for_user(&user_id("nobody")).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn listing_orders_takes_as_many_queries_for_many_orders_as_for_one() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 100).await;
+        let scarf = add_product(&db, "scarf", 100).await;
+        db.place(&order("a0", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        for i in 0..8 {
+            db.place(&order(
+                &format!("b{i}"),
+                "bashir",
+                &[(&dress, 1), (&scarf, 2)],
+            ))
+            .await
+            .unwrap();
+        }
+        let count = |before: u64| db.statements_run() - before;
+
+        let before = db.statements_run();
+        assert_eq!(db.for_user(&user_id("amina")).await.unwrap().len(), 1);
+        let one = count(before);
+        let before = db.statements_run();
+        assert_eq!(db.for_user(&user_id("bashir")).await.unwrap().len(), 8);
+        let eight = count(before);
+        assert_eq!((one, eight), (2, 2), "{db:?}");
+
+        let before = db.statements_run();
+        OrderRepository::list(&db, Some(Page { number: 1, size: 1 }))
+            .await
+            .unwrap();
+        let page_of_one = count(before);
+        let before = db.statements_run();
+        OrderRepository::list(&db, Some(Page { number: 1, size: 8 }))
+            .await
+            .unwrap();
+        let page_of_eight = count(before);
+        let before = db.statements_run();
+        OrderRepository::list(&db, None).await.unwrap();
+        let everything = count(before);
+        assert_eq!(
+            (page_of_one, page_of_eight, everything),
+            (3, 3, 2),
+            "{db:?}"
+        );
+    }
+}

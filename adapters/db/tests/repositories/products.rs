@@ -1,0 +1,293 @@
+use crate::support::{
+    add_product, add_user, at, databases, money, order, product, product_id, stock_of,
+};
+use domain::order::OrderStatus;
+use domain::ports::{
+    CartRepository, OrderRepository, Page, ProductFilter, ProductRepository, RepoError,
+    WishlistRepository,
+};
+use domain::product::{Category, Product};
+use domain::Percent;
+use shop_db::Database;
+
+async fn ids(db: &Database, filter: ProductFilter) -> (Vec<String>, u64) {
+    let (products, total) = ProductRepository::list(db, &filter).await.unwrap();
+    (
+        products.into_iter().map(|p| p.id.to_string()).collect(),
+        total,
+    )
+}
+
+#[tokio::test]
+async fn a_product_comes_back_with_every_field_as_stored() {
+    for db in databases().await {
+        let mut dress = product("dress", 7);
+        dress.stated_original_price = Some(money(3100));
+        dress.tags = vec!["Évènement".into(), "100% linen".into(), "kids_wear".into()];
+        dress.is_featured = true;
+        ProductRepository::insert(&db, &dress).await.unwrap();
+        let mut plain = product("plain", 0);
+        plain.image = None;
+        plain.gallery = vec![];
+        plain.tags = vec![];
+        plain.discount = Percent::default();
+        ProductRepository::insert(&db, &plain).await.unwrap();
+
+        assert_eq!(
+            ProductRepository::by_id(&db, &dress.id).await.unwrap(),
+            Some(dress),
+            "{db:?}"
+        );
+        assert_eq!(
+            ProductRepository::by_id(&db, &plain.id).await.unwrap(),
+            Some(plain)
+        );
+        assert_eq!(
+            ProductRepository::by_id(&db, &product_id("none"))
+                .await
+                .unwrap(),
+            None
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_product_id_already_taken_is_a_duplicate() {
+    for db in databases().await {
+        add_product(&db, "dress", 1).await;
+        assert_eq!(
+            ProductRepository::insert(&db, &product("dress", 2)).await,
+            Err(RepoError::Duplicate),
+            "{db:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_update_replaces_every_field_but_the_id_and_creation_time() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 7).await;
+        let changed = Product {
+            name: "Linen dress".into(),
+            description: "Cool in the heat".into(),
+            category: Category::Sales,
+            tags: vec!["Sale".into()],
+            price: money(1999),
+            discount: Percent::new(50).unwrap(),
+            stated_original_price: Some(money(4500)),
+            image: None,
+            gallery: vec!["/uploads/x.webp".into()],
+            rating_tenths: 38,
+            reviews: 3,
+            stock: 2,
+            is_featured: true,
+            created_at: at(5000),
+            ..dress.clone()
+        };
+        ProductRepository::update(&db, &changed).await.unwrap();
+        let stored = ProductRepository::by_id(&db, &dress.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            stored,
+            Product {
+                created_at: dress.created_at,
+                ..changed
+            },
+            "{db:?}"
+        );
+        let (found, _) = ids(
+            &db,
+            ProductFilter {
+                tag: Some("sale".into()),
+                ..Default::default()
+            },
+        )
+        .await;
+        assert_eq!(found, ["dress"], "the tag filter follows the new tags");
+        assert_eq!(
+            ProductRepository::update(&db, &product("ghost", 1)).await,
+            Err(RepoError::NotFound)
+        );
+    }
+}
+
+#[tokio::test]
+async fn deleting_a_product_takes_it_out_of_carts_and_wishlists_but_not_out_of_orders() {
+    for db in databases().await {
+        let amina = add_user(&db, "amina").await;
+        let dress = add_product(&db, "dress", 5).await;
+        let scarf = add_product(&db, "scarf", 5).await;
+        db.set_quantity(&amina.id, &dress.id, 1).await.unwrap();
+        db.set_quantity(&amina.id, &scarf.id, 1).await.unwrap();
+        WishlistRepository::add(&db, &amina.id, &dress.id)
+            .await
+            .unwrap();
+        db.place(&order("o1", "amina", &[(&dress, 2)]))
+            .await
+            .unwrap();
+
+        ProductRepository::delete(&db, &dress.id).await.unwrap();
+
+        assert_eq!(
+            ProductRepository::by_id(&db, &dress.id).await.unwrap(),
+            None,
+            "{db:?}"
+        );
+        let cart: Vec<_> = db
+            .lines(&amina.id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|l| l.product.id)
+            .collect();
+        assert_eq!(cart, [scarf.id]);
+        assert!(db.products(&amina.id).await.unwrap().is_empty());
+        let kept = OrderRepository::by_id(&db, &crate::support::order_id("o1"))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(kept.lines[0].name, dress.name);
+        assert_eq!(kept.status, OrderStatus::Pending);
+        assert_eq!(
+            ProductRepository::delete(&db, &dress.id).await,
+            Err(RepoError::NotFound)
+        );
+    }
+}
+
+async fn catalogue(db: &Database) {
+    // Newest last here; listed newest first.
+    let specs: [(&str, Category, bool, &[&str]); 5] = [
+        ("w1", Category::Women, false, &["Summer", "Dress"]),
+        ("k1", Category::Kids, true, &["summer"]),
+        ("w2", Category::Women, true, &["dresses"]),
+        ("s1", Category::Sales, false, &["SUMMER", "100%"]),
+        ("w3", Category::Women, false, &[]),
+    ];
+    for (i, (id, category, featured, tags)) in specs.into_iter().enumerate() {
+        let mut p = product(id, 3);
+        p.category = category;
+        p.is_featured = featured;
+        p.tags = tags.iter().map(|t| t.to_string()).collect();
+        p.created_at = at(i as i64 * 60);
+        ProductRepository::insert(db, &p).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn products_are_listed_newest_first_by_category_and_featured() {
+    for db in databases().await {
+        catalogue(&db).await;
+        assert_eq!(
+            ids(&db, ProductFilter::default()).await,
+            (
+                vec![
+                    "w3".into(),
+                    "s1".into(),
+                    "w2".into(),
+                    "k1".into(),
+                    "w1".into()
+                ],
+                5
+            ),
+            "{db:?}"
+        );
+        let women = ProductFilter {
+            category: Some(Category::Women),
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&db, women).await,
+            (vec!["w3".into(), "w2".into(), "w1".into()], 3)
+        );
+        let featured = ProductFilter {
+            featured_only: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&db, featured).await,
+            (vec!["w2".into(), "k1".into()], 2)
+        );
+        let featured_women = ProductFilter {
+            category: Some(Category::Women),
+            featured_only: true,
+            ..Default::default()
+        };
+        assert_eq!(ids(&db, featured_women).await, (vec!["w2".into()], 1));
+    }
+}
+
+#[tokio::test]
+async fn the_tag_filter_ignores_case_and_matches_whole_tags_only() {
+    for db in databases().await {
+        catalogue(&db).await;
+        let tagged = |tag: &str| ProductFilter {
+            tag: Some(tag.into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&db, tagged("Summer")).await.0,
+            ["s1", "k1", "w1"],
+            "{db:?}"
+        );
+        assert_eq!(ids(&db, tagged("sUmMeR")).await.1, 3);
+        assert_eq!(ids(&db, tagged("dress")).await.0, ["w1"], "not 'dresses'");
+        assert_eq!(ids(&db, tagged("100%")).await.0, ["s1"]);
+        assert!(
+            ids(&db, tagged("1%")).await.0.is_empty(),
+            "LIKE wildcards match themselves"
+        );
+        assert!(ids(&db, tagged("summ_r")).await.0.is_empty());
+        assert!(ids(&db, tagged("summer,dress")).await.0.is_empty());
+        let kids_summer = ProductFilter {
+            category: Some(Category::Kids),
+            tag: Some("SUMMER".into()),
+            ..Default::default()
+        };
+        assert_eq!(ids(&db, kids_summer).await.0, ["k1"]);
+    }
+}
+
+#[tokio::test]
+async fn a_page_holds_its_slice_and_the_total_counts_every_match() {
+    for db in databases().await {
+        catalogue(&db).await;
+        let page = |number, size| ProductFilter {
+            page: Some(Page { number, size }),
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&db, page(1, 2)).await,
+            (vec!["w3".into(), "s1".into()], 5),
+            "{db:?}"
+        );
+        assert_eq!(
+            ids(&db, page(2, 2)).await,
+            (vec!["w2".into(), "k1".into()], 5)
+        );
+        assert_eq!(ids(&db, page(3, 2)).await, (vec!["w1".into()], 5));
+        assert_eq!(ids(&db, page(4, 2)).await, (vec![], 5));
+        assert_eq!(
+            ids(&db, page(1, 10)).await,
+            (
+                vec![
+                    "w3".into(),
+                    "s1".into(),
+                    "w2".into(),
+                    "k1".into(),
+                    "w1".into()
+                ],
+                5
+            )
+        );
+        let women_page = ProductFilter {
+            category: Some(Category::Women),
+            page: Some(Page { number: 2, size: 2 }),
+            ..Default::default()
+        };
+        assert_eq!(ids(&db, women_page).await, (vec!["w1".into()], 3));
+        assert_eq!(stock_of(&db, "w1").await, 3);
+    }
+}

@@ -1,0 +1,133 @@
+//! Builders for entities and small helpers shared by the tests.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use domain::ports::{ProductRepository, UserRepository};
+use domain::product::{Category, Product, ProductImage};
+use domain::user::{Email, Role, User};
+use domain::{Money, OrderId, Percent, ProductId, UserId};
+pub use shop_db::test_support::databases;
+use shop_db::Database;
+
+/// A moment `seconds` after a fixed start, with microseconds (what both databases keep).
+pub fn at(seconds: i64) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 3, 1, 9, 30, 0).unwrap()
+        + Duration::seconds(seconds)
+        + Duration::microseconds(123_456)
+}
+
+pub fn money(cents: i64) -> Money {
+    Money::from_cents(cents).unwrap()
+}
+
+pub fn user_id(raw: &str) -> UserId {
+    UserId::parse(raw).unwrap()
+}
+
+pub fn product_id(raw: &str) -> ProductId {
+    ProductId::parse(raw).unwrap()
+}
+
+pub fn order_id(raw: &str) -> OrderId {
+    OrderId::parse(raw).unwrap()
+}
+
+pub fn user(id: &str) -> User {
+    User {
+        id: user_id(id),
+        name: format!("Customer {id}"),
+        email: Email::parse(&format!("{id}@example.com")).unwrap(),
+        phone: "615551234".into(),
+        role: Role::User,
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        must_change_password: false,
+        created_at: at(0),
+    }
+}
+
+pub fn product(id: &str, stock: u32) -> Product {
+    Product {
+        id: product_id(id),
+        name: format!("Dress {id}"),
+        description: "A soft cotton dress".into(),
+        category: Category::Women,
+        tags: vec!["New".into(), "Summer".into()],
+        price: money(2400),
+        discount: Percent::new(20).unwrap(),
+        stated_original_price: None,
+        image: Some(ProductImage {
+            full: format!("/uploads/{id}.webp"),
+            thumbnail: format!("/uploads/{id}-thumb.webp"),
+        }),
+        gallery: vec![
+            format!("/uploads/{id}-2.webp"),
+            format!("/uploads/{id}-3.webp"),
+        ],
+        rating_tenths: 45,
+        reviews: 120,
+        stock,
+        is_featured: false,
+        created_at: at(0),
+    }
+}
+
+/// A pending, unpaid order of `units` of each product.
+pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
+    let lines: Vec<OrderLine> = lines
+        .iter()
+        .map(|(product, quantity)| OrderLine {
+            product_id: product.id.clone(),
+            name: product.name.clone(),
+            image: product.image.as_ref().map(|i| i.thumbnail.clone()),
+            unit_price: product.price,
+            quantity: *quantity,
+        })
+        .collect();
+    let subtotal: Money = lines.iter().map(OrderLine::line_total).sum();
+    let shipping_fee = money(500);
+    Order {
+        id: order_id(id),
+        user_id: user_id(user),
+        customer_name: format!("Customer {user}"),
+        customer_email: format!("{user}@example.com"),
+        lines,
+        subtotal,
+        shipping_fee,
+        total: subtotal + shipping_fee,
+        status: OrderStatus::Pending,
+        payment_status: PaymentStatus::Pending,
+        payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+        payment_phone: MobileNumber::parse("615551234").unwrap(),
+        transaction_id: None,
+        shipping_address: Some(ShippingAddress {
+            full_name: "Amina Warsame".into(),
+            phone: "615551234".into(),
+            city: "Mogadishu".into(),
+            district: "Hodan".into(),
+            address_line: "Maka Al Mukarama Road 12".into(),
+        }),
+        idempotency_key: None,
+        created_at: at(0),
+    }
+}
+
+pub async fn add_user(db: &Database, id: &str) -> User {
+    let user = user(id);
+    UserRepository::insert(db, &user).await.unwrap();
+    user
+}
+
+pub async fn add_product(db: &Database, id: &str, stock: u32) -> Product {
+    let product = product(id, stock);
+    ProductRepository::insert(db, &product).await.unwrap();
+    product
+}
+
+pub async fn stock_of(db: &Database, id: &str) -> u32 {
+    ProductRepository::by_id(db, &product_id(id))
+        .await
+        .unwrap()
+        .unwrap()
+        .stock
+}
