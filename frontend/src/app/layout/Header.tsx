@@ -180,7 +180,7 @@ export function Header() {
         >
           {mobileMenuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="mr-auto text-xl font-extrabold tracking-tight text-brand-800 md:mr-6">
+        <Link to="/" className="mr-auto whitespace-nowrap text-lg font-extrabold tracking-tight text-brand-800 sm:text-xl md:mr-6">
           {shopName}
         </Link>
 

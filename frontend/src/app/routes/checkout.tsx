@@ -191,7 +191,7 @@ export function CheckoutPage() {
                 error={addressErrors.fullName}
               />
               <TextField
-                label="Phone Number"
+                label="Contact Phone"
                 name="deliveryPhone"
                 type="tel"
                 autoComplete="tel"

@@ -161,8 +161,8 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
       )}
 
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="button" className={`${btn.primary} flex-1`} disabled={soldOut || busy} onClick={() => void buyNow(product, quantity)}>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={`${btn.primary} w-full sm:w-auto sm:flex-1`} disabled={soldOut || busy} onClick={() => void buyNow(product, quantity)}>
           Buy Now
         </button>
         <button

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading } from '@/components/ui/Spinner';
@@ -65,6 +65,15 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="flex items-center justify-between gap-4 py-1 sm:table-cell sm:whitespace-nowrap sm:px-4 sm:py-3">
+      <span className="text-xs font-semibold uppercase tracking-wider text-stone-500 sm:hidden">{label}</span>
+      <span>{children}</span>
+    </td>
+  );
+}
+
 /** The shopper's orders; fetched again every time this mounts (each time the tab opens). */
 export function OrderHistory() {
   const orders = useOrders();
@@ -84,9 +93,9 @@ export function OrderHistory() {
       ) : (orders.data ?? []).length === 0 ? (
         <p className="py-10 text-center text-stone-600">You haven&apos;t placed any orders yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl ring-1 ring-stone-200">
-          <table className="min-w-full divide-y divide-stone-200 bg-white text-sm">
-            <thead className="bg-stone-50 text-left text-xs font-semibold uppercase tracking-wider text-stone-600">
+        <div className="relative mt-4 overflow-hidden rounded-xl ring-1 ring-stone-200">
+          <table className="w-full bg-white text-sm">
+            <thead className="hidden bg-stone-50 text-left text-xs font-semibold uppercase tracking-wider text-stone-600 sm:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3">Order ID</th>
                 <th scope="col" className="px-4 py-3">Date</th>
@@ -98,23 +107,28 @@ export function OrderHistory() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-100">
+            <tbody className="divide-y divide-stone-200">
               {(orders.data ?? []).map((o) => {
                 const n = itemCount(o);
                 const expanded = open === o._id;
                 return (
                   <Fragment key={o._id}>
-                    <tr>
-                      <td className="whitespace-nowrap px-4 py-3 font-mono" title={o._id}>
-                        {shortOrderId(o._id)}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3">{formatLongDate(o.createdAt)}</td>
-                      <td className="whitespace-nowrap px-4 py-3 font-semibold">{formatPrice(o.totalAmount)}</td>
-                      <td className="px-4 py-3">
+                    {/* On phones each row is a small card; from sm up, a table row. */}
+                    <tr className="block px-4 py-3 sm:table-row sm:p-0">
+                      <Cell label="Order ID">
+                        <span className="font-mono" title={o._id}>
+                          {shortOrderId(o._id)}
+                        </span>
+                      </Cell>
+                      <Cell label="Date">{formatLongDate(o.createdAt)}</Cell>
+                      <Cell label="Total">
+                        <span className="font-semibold">{formatPrice(o.totalAmount)}</span>
+                      </Cell>
+                      <Cell label="Status">
                         <OrderStatusBadge status={o.status} />
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3">{pluralize(n, 'item', 'items')}</td>
-                      <td className="px-4 py-3 text-right">
+                      </Cell>
+                      <Cell label="Items">{pluralize(n, 'item', 'items')}</Cell>
+                      <td className="block pt-2 text-right sm:table-cell sm:px-4 sm:py-3">
                         <button
                           type="button"
                           aria-expanded={expanded}
@@ -127,8 +141,8 @@ export function OrderHistory() {
                       </td>
                     </tr>
                     {expanded && (
-                      <tr id={`order-${o._id}`}>
-                        <td colSpan={6} className="p-0">
+                      <tr id={`order-${o._id}`} className="block sm:table-row">
+                        <td colSpan={6} className="block p-0 sm:table-cell">
                           <OrderDetails order={o} />
                         </td>
                       </tr>
