@@ -157,7 +157,30 @@ describe('checkout', () => {
     await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
     await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
     expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByText('District is required')).toBeInTheDocument();
     expect(screen.getByText('Address is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('City'), 'M');
+    expect(screen.queryByText('City is required')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's field errors under the fields (400)", async () => {
+    withCart();
+    server.use(
+      http.post('/api/orders/checkout', () =>
+        HttpResponse.json(
+          { message: 'Please check the highlighted fields', errors: { paymentPhone: 'Enter a Somali mobile number' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '123');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    await findToast('Please check the highlighted fields');
+    expect(screen.getByLabelText('EVC Plus Phone Number')).toHaveAccessibleDescription(
+      'Enter a Somali mobile number Enter your EVC Plus phone number for payment processing',
+    );
   });
 
   it('shows the sandbox payments notice when the server says so', async () => {

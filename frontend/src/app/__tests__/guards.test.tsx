@@ -109,3 +109,14 @@ describe('admin guard', () => {
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
   });
 });
+
+describe('temporary password', () => {
+  it('sends a user with a temporary password to the profile after sign-in', async () => {
+    acceptLogin(makeUser({ name: 'New Person', mustChangePassword: true }));
+    const { user } = renderApp('/login');
+    await signIn(user);
+    await findToast('Please choose a new password for your account');
+    await waitFor(() => expect(location()).toHaveTextContent('/profile'));
+    expect(await screen.findByText(/temporary password/)).toBeInTheDocument();
+  });
+});

@@ -29,6 +29,7 @@ export function validateAddress(a: ShippingAddress): FieldErrors<AddressField> {
     fullName: a.fullName.trim() ? undefined : 'Full name is required',
     phone: a.phone.trim() ? undefined : 'Phone number is required',
     city: a.city.trim() ? undefined : 'City is required',
+    district: a.district.trim() ? undefined : 'District is required',
     addressLine: a.addressLine.trim() ? undefined : 'Address is required',
   });
 }
@@ -73,6 +74,7 @@ export function CheckoutPage() {
     addressLine: '',
   });
   const [addressErrors, setAddressErrors] = useState<FieldErrors<AddressField>>({});
+  const [phoneError, setPhoneError] = useState<string | undefined>(undefined);
   const [placed, setPlaced] = useState(false);
   const idempotencyKey = useRef(newIdempotencyKey());
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -105,6 +107,12 @@ export function CheckoutPage() {
       );
     },
     onError: (err) => {
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
+        const { paymentPhone, ...rest } = err.fieldErrors;
+        if (paymentPhone) setPhoneError(paymentPhone);
+        const known: AddressField[] = ['fullName', 'phone', 'city', 'district', 'addressLine'];
+        setAddressErrors(compact<AddressField>(Object.fromEntries(known.map((k) => [k, rest[k]]))));
+      }
       toast.error(checkoutErrorMessage(err));
       if (!mayStillBeProcessing(err)) idempotencyKey.current = newIdempotencyKey();
     },
@@ -213,6 +221,7 @@ export function CheckoutPage() {
                 autoComplete="address-level3"
                 value={address.district}
                 onChange={updateAddress('district')}
+                error={addressErrors.district}
               />
               <TextField
                 className="sm:col-span-2"
@@ -241,7 +250,11 @@ export function CheckoutPage() {
               placeholder="61 234 5678"
               hint="Enter your EVC Plus phone number for payment processing"
               value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              error={phoneError}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setPhoneError(undefined);
+              }}
             />
             <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || !phone.trim()}>
               {busy ? 'Processing Payment...' : `Pay ${formatPrice(data.total)} with EVC Plus`}

@@ -20,7 +20,15 @@ export function LoginPage() {
   useEffect(() => {
     if (!signedIn || redirected.current) return;
     redirected.current = true;
-    navigate(useSession.getState().takeReturnTo() ?? '/', { replace: true });
+    const { takeReturnTo, user } = useSession.getState();
+    const returnTo = takeReturnTo();
+    // An account made by an admin has a temporary password: ask for a new one first.
+    if (user?.mustChangePassword) {
+      toast.info('Please choose a new password for your account', { toastId: 'must-change-password' });
+      navigate('/profile', { replace: true });
+      return;
+    }
+    navigate(returnTo ?? '/', { replace: true });
   }, [navigate, signedIn]);
 
   const login = useLogin({
