@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Product } from '@/lib/types';
 import { Link } from 'react-router';
 import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
 import { useFeaturedProducts, useNewArrivals, useProducts } from '../api/products';
@@ -44,10 +45,19 @@ function ViewAll({ to, label }: { to: string; label: string }) {
   );
 }
 
-function ProductsBlock({ query, eager = 0, skeleton = 4 }: { query: ReturnType<typeof useProducts>; eager?: number; skeleton?: number }) {
-  if (query.isPending) return <ProductGridSkeleton count={skeleton} />;
-  const products = query.data ?? [];
-  if (products.length === 0) return <p className="text-stone-600">No products yet. Check back soon!</p>;
+function ProductsBlock({
+  pending,
+  products,
+  eager = 0,
+  skeleton = 4,
+}: {
+  pending: boolean;
+  products: Product[] | undefined;
+  eager?: number;
+  skeleton?: number;
+}) {
+  if (pending) return <ProductGridSkeleton count={skeleton} />;
+  if (!products || products.length === 0) return <p className="text-stone-600">No products yet. Check back soon!</p>;
   return <ProductGrid products={products} eagerCount={eager} />;
 }
 
@@ -55,7 +65,6 @@ export function HomePage() {
   const products = useProducts({ page: 1, limit: HOME_GRID_SIZE });
   const featured = useFeaturedProducts();
   const newArrivals = useNewArrivals();
-  const newest = { ...newArrivals, data: newArrivals.data?.slice(0, 4) } as typeof newArrivals;
 
   return (
     <>
@@ -86,7 +95,7 @@ export function HomePage() {
       </section>
 
       <Section title="Shop the collection" link={<ViewAll to="/category" label="View all products" />}>
-        <ProductsBlock query={products} eager={2} skeleton={HOME_GRID_SIZE} />
+        <ProductsBlock pending={products.isPending} products={products.data} eager={2} skeleton={HOME_GRID_SIZE} />
       </Section>
 
       {(featured.isPending || (featured.data?.length ?? 0) > 0) && (
@@ -115,7 +124,7 @@ export function HomePage() {
       </section>
 
       <Section title="New Arrivals" tint link={<ViewAll to="/new-arrivals" label="View all" />}>
-        <ProductsBlock query={newest} />
+        <ProductsBlock pending={newArrivals.isPending} products={newArrivals.data?.slice(0, 4)} />
       </Section>
     </>
   );
