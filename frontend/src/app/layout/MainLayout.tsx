@@ -33,7 +33,7 @@ export function MainLayout() {
       </a>
       <div className="flex min-h-screen flex-col">
         <Header />
-        <main id="main" className="flex-1">
+        <main id="main" className="min-h-screen flex-1">
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Outlet />
           </Suspense>

@@ -21,6 +21,7 @@ export function ProductImage({ path, alt, width, height, eager, className = '', 
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={`bg-stone-100 object-cover ${className}`}
       onError={() => {

@@ -49,7 +49,12 @@ export function CategoryPage() {
 
       <div className="mt-6">
         {products.isPending ? (
-          <ProductGridSkeleton />
+          <>
+            <p className="mb-4 text-sm text-stone-600" aria-hidden="true">
+              &nbsp;
+            </p>
+            <ProductGridSkeleton />
+          </>
         ) : (products.data ?? []).length === 0 ? (
           <EmptyState
             title="No Products Found"
@@ -63,7 +68,7 @@ export function CategoryPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-stone-600">{products.data?.length} products</p>
-            <ProductGrid products={products.data ?? []} eagerCount={2} />
+            <ProductGrid products={products.data ?? []} eagerCount={4} headingLevel={2} />
           </>
         )}
       </div>

@@ -95,7 +95,7 @@ export function HomePage() {
       </section>
 
       <Section title="Shop the collection" link={<ViewAll to="/category" label="View all products" />}>
-        <ProductsBlock pending={products.isPending} products={products.data} eager={2} skeleton={HOME_GRID_SIZE} />
+        <ProductsBlock pending={products.isPending} products={products.data} eager={4} skeleton={HOME_GRID_SIZE} />
       </Section>
 
       {(featured.isPending || (featured.data?.length ?? 0) > 0) && (

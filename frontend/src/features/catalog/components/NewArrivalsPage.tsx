@@ -24,7 +24,7 @@ export function NewArrivalsPage() {
             }
           />
         ) : (
-          <ProductGrid products={products.data ?? []} eagerCount={2} />
+          <ProductGrid products={products.data ?? []} eagerCount={4} headingLevel={2} />
         )}
       </div>
     </div>

@@ -9,7 +9,17 @@ import type { Product } from '@/lib/types';
 import { useProductActions } from './product-actions';
 
 /** A product in a list or category grid. Prices are the server's. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** 2 on pages whose only other heading is the h1, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
@@ -59,11 +69,11 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">
+        <Heading className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">
           <Link to={`/product/${product._id}`} className="hover:text-brand-700">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <Price product={product} showSave />
         {hasRating && <Stars rating={product.rating as number} size={14} />}
         <button
@@ -96,11 +106,19 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  headingLevel = 3,
+}: {
+  products: Product[];
+  eagerCount?: number;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
-        <ProductCard key={p._id} product={p} eager={i < eagerCount} />
+        <ProductCard key={p._id} product={p} eager={i < eagerCount} headingLevel={headingLevel} />
       ))}
     </div>
   );

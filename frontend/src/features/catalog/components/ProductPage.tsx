@@ -82,7 +82,7 @@ function Gallery({ product }: { product: Product }) {
                 aria-current={i === active}
                 className={`block overflow-hidden rounded-lg ring-2 ${i === active ? 'ring-brand-600' : 'ring-transparent'}`}
               >
-                <ProductImage path={img} alt="" width={80} height={100} className="h-24 w-20" />
+                <ProductImage path={img} alt="" width={80} height={100} eager={i === 0} className="h-24 w-20" />
               </button>
             </li>
           ))}
