@@ -6,8 +6,12 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
 import { useSessionUserRefresh } from '@/features/users/api/users';
 
-/** A 401 on an authenticated read means the stored token is no longer valid: sign out locally. */
-function onAuthError(error: unknown) {
+/**
+ * Failed reads are logged (screens show their empty or error state; SPEC.md section 8).
+ * A 401 on an authenticated read means the stored token is no longer valid: sign out locally.
+ */
+function onQueryError(error: unknown) {
+  if (import.meta.env.MODE !== 'test') console.error('Request failed:', error);
   if (error instanceof ApiError && error.status === 401 && useSession.getState().token) {
     useSession.getState().signOut();
   }
@@ -15,7 +19,7 @@ function onAuthError(error: unknown) {
 
 export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: onAuthError }),
+    queryCache: new QueryCache({ onError: onQueryError }),
     defaultOptions: {
       queries: {
         retry: (count, error) => {

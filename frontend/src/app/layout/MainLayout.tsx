@@ -1,11 +1,12 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
 import { useSession } from '@/stores/session';
 import { ProductActionsContext } from '@/features/catalog/components/product-actions';
 import { useShopActions } from '../hooks';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { DEFAULT_SHOP_NAME, Header } from './Header';
+import { useSettings } from '@/features/settings/api/settings';
 
 /** Scrolls to the top when the page (path) changes; ends a logout once it reached home. */
 function RouteEffects() {
@@ -45,12 +46,20 @@ export function MainLayout() {
   );
 }
 
-/** Pages without header or footer (sign-in, registration). */
+/** Pages without header or footer (sign-in, registration): the logo above a centred card. */
 export function BareLayout() {
+  const { data: settings } = useSettings();
   return (
-    <Suspense fallback={<Spinner label="Loading page" />}>
-      <Outlet />
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-amber-50 px-4 py-10">
+      <div className="w-full max-w-md">
+        <Link to="/" className="mb-6 block text-center text-2xl font-extrabold tracking-tight text-brand-800">
+          {settings?.shopName || DEFAULT_SHOP_NAME}
+        </Link>
+        <Suspense fallback={<Spinner label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </div>
       <RouteEffects />
-    </Suspense>
+    </main>
   );
 }
