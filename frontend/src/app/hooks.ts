@@ -81,7 +81,7 @@ export function useShopActions(): ProductActions {
   const buyNow = useCallback(
     async (product: Product, quantity: number) => {
       if (!signedIn) {
-        requireLogin('Please log in to proceed to checkout', '/checkout');
+        requireLogin('Please log in to proceed to checkout');
         return;
       }
       if (await addToCart(product, quantity)) navigate('/checkout');

@@ -1,5 +1,5 @@
 import { act, fireEvent, render } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct, makeWishlist } from '@/testing/data';
@@ -83,6 +83,18 @@ describe('category page', () => {
 });
 
 describe('product page', () => {
+  it('shows a product from the list at once while its details load', async () => {
+    const p = makeProduct({ name: 'Silk Abaya', price: 45 });
+    server.use(
+      http.get('/api/products', () => HttpResponse.json([p])),
+      http.get('/api/products/:id', () => delay('infinite')),
+    );
+    const { user } = renderApp('/category');
+    await user.click(await screen.findByRole('link', { name: 'Silk Abaya' }));
+    expect(await screen.findByRole('heading', { name: 'Silk Abaya', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeInTheDocument();
+  });
+
   it('bounds the quantity by the stock and shows the low-stock notice', async () => {
     const p = makeProduct({ name: 'Linen Set', stock: 3 });
     server.use(http.get('/api/products/:id', () => HttpResponse.json(p)));

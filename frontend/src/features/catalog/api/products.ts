@@ -1,7 +1,7 @@
 /**
  * Product calls, their query keys and hooks. Shared by the storefront and the admin area.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from '@/lib/query-keys';
 import type {
@@ -90,8 +90,29 @@ export const useCategoryProducts = (category: string | undefined) =>
 export const useFeaturedProducts = () => useQuery(featuredProductsQuery());
 export const useNewArrivals = () => useQuery(newArrivalsQuery());
 export const useCategories = () => useQuery(categoriesQuery());
-export const useProduct = (id: string | undefined) =>
-  useQuery({ ...productQuery(id ?? ''), enabled: Boolean(id), retry: false });
+/** A product already in a cached list (lists, search, categories), to show before its details arrive. */
+function findCachedProduct(qc: QueryClient, id: string): Product | undefined {
+  for (const [, data] of qc.getQueriesData<Product[] | CategoriesReply>({ queryKey: productKeys.all })) {
+    const lists = Array.isArray(data) ? [data] : data && typeof data === 'object' ? Object.values(data) : [];
+    for (const list of lists) {
+      if (!Array.isArray(list)) continue;
+      const found = list.find((p) => p && p._id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** One product; shown at once from a cached list on slow networks, then refreshed. */
+export function useProduct(id: string | undefined) {
+  const qc = useQueryClient();
+  return useQuery({
+    ...productQuery(id ?? ''),
+    enabled: Boolean(id),
+    retry: false,
+    placeholderData: () => (id ? findCachedProduct(qc, id) : undefined),
+  });
+}
 export const useSearchProducts = (q: string, sort: ProductSort) =>
   useQuery({ ...searchQuery(q, sort), enabled: q.trim().length > 0 });
 
