@@ -14,6 +14,7 @@ import { useSession } from '@/stores/session';
 import { EMPTY_CART, useCart } from '@/features/cart/api/cart';
 import { useSettings } from '@/features/settings/api/settings';
 import { useCheckout } from '@/features/checkout/api/checkout';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const REDIRECT_DELAY_MS = 1500;
 
@@ -61,6 +62,7 @@ function SandboxNotice() {
 }
 
 export function CheckoutPage() {
+  usePageTitle('Checkout');
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const cart = useCart();

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
 import { useSettings } from '@/features/settings/api/settings';
+import { usePageTitle } from '@/lib/use-page-title';
 
 function InfoPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>

@@ -3,6 +3,7 @@ import { ProfilePanel } from '@/features/users/components/ProfilePanel';
 import { OrderHistory } from '@/features/orders/components/OrderHistory';
 import { useSession } from '@/stores/session';
 import { useLogout } from '../hooks';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
@@ -11,6 +12,7 @@ const TABS = [
 
 /** Account page: Profile and Orders tabs (the tab is kept in ?tab= so links can open Orders). */
 export function ProfileRoute() {
+  usePageTitle('My Account');
   const user = useSession((s) => s.user);
   const logout = useLogout();
   const [params, setParams] = useSearchParams();

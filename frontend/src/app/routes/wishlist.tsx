@@ -5,9 +5,11 @@ import type { Product } from '@/lib/types';
 import { useAddToCart } from '@/features/cart/api/cart';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/wishlist';
 import { WishlistView } from '@/features/wishlist/components/WishlistView';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** The wishlist page, with moving to the cart: one unit is added and, only then, the line removed. */
 export function WishlistRoute() {
+  usePageTitle('My Wishlist');
   const addToCart = useAddToCart();
   const removeFromWishlist = useRemoveFromWishlist();
   const [movingId, setMovingId] = useState<string | null>(null);

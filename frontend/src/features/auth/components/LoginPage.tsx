@@ -7,8 +7,10 @@ import { errorMessage } from '@/lib/api-client';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './AuthShell';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function LoginPage() {
+  usePageTitle('Sign In');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -17,6 +17,7 @@ import {
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useRegister } from '../api/auth';
 import { AuthShell } from './AuthShell';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type Field = 'name' | 'email' | 'phone' | 'password' | 'confirmPassword';
 type Form = Record<Field, string>;
@@ -32,6 +33,7 @@ export function validateRegistration(form: Form): FieldErrors<Field> {
 }
 
 export function RegisterPage() {
+  usePageTitle('Create Account');
   const [form, setForm] = useState<Form>({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [justRegistered, setJustRegistered] = useState(false);

@@ -11,6 +11,7 @@ import { formatPrice, pluralize } from '@/lib/format';
 import { maxQuantity } from '@/lib/product';
 import type { Cart, CartLine } from '@/lib/types';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api/cart';
+import { usePageTitle } from '@/lib/use-page-title';
 
 function quantityError(err: unknown): string {
   if (err instanceof ApiError && err.isNetworkError) return 'Error updating quantity';
@@ -107,6 +108,7 @@ export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNo
 }
 
 export function CartPage() {
+  usePageTitle('Shopping Cart');
   const cart = useCart();
   const [busyLine, setBusyLine] = useState<string | null>(null);
   const change = useAddToCart({ onError: (err) => toast.error(quantityError(err)) });

@@ -4,6 +4,7 @@ import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
 import { useCategories, useCategoryProducts } from '../api/products';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Filter keys: 'Women' always first, then the server's other categories. */
 export function categoryFilters(keys: string[]): string[] {
@@ -18,6 +19,7 @@ export function categoryHeading(category: string | undefined): string {
 export function CategoryPage() {
   const { categoryName } = useParams();
   const category = categoryName?.toLowerCase();
+  usePageTitle(categoryHeading(category));
   const products = useCategoryProducts(category);
   const categories = useCategories();
   const filters = categoryFilters(Object.keys(categories.data ?? {}));

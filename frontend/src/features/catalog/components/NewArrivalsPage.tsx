@@ -3,8 +3,10 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 import { useNewArrivals } from '../api/products';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function NewArrivalsPage() {
+  usePageTitle('New Arrivals');
   const products = useNewArrivals();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { capitalize, formatPrice } from '@/lib/format';
 import { maxQuantity, REVIEWS_FALLBACK, stockStatusOf } from '@/lib/product';
 import type { Product } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useProduct } from '../api/products';
 import { useProductActions } from './product-actions';
 
@@ -103,9 +104,7 @@ function ProductDetails({ product }: { product: Product }) {
   const rating = typeof product.rating === 'number' ? product.rating : 0;
   const reviews = typeof product.reviews === 'number' ? product.reviews : REVIEWS_FALLBACK;
 
-  useEffect(() => {
-    document.title = product.name;
-  }, [product.name]);
+  usePageTitle(product.name);
 
   return (
     <div className="flex flex-col gap-4">

@@ -9,6 +9,7 @@ import { stockStatusOf } from '@/lib/product';
 import type { Product, ProductSort } from '@/lib/types';
 import { useSearchProducts } from '../api/products';
 import { useProductActions } from './product-actions';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -69,6 +70,7 @@ export function SearchPage() {
   const query = (params.get('q') ?? '').trim();
   const sortParam = params.get('sort');
   const sort: ProductSort = isSort(sortParam) ? sortParam : 'relevance';
+  usePageTitle(`Search: ${query}`);
   const results = useSearchProducts(query, sort);
   const products = results.data ?? [];
 

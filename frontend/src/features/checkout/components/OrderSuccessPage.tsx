@@ -3,8 +3,10 @@ import { CheckCircleIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import type { Order } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function OrderSuccessPage() {
+  usePageTitle('Payment Successful!');
   const location = useLocation();
   const order = (location.state as { order?: Order | null } | null)?.order ?? null;
   return (
