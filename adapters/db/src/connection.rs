@@ -76,9 +76,13 @@ impl Target {
         }
     }
 
-    /// Creates the directory a SQLite file lives in.
-    pub fn prepare(&self) -> std::io::Result<()> {
+    /// Creates the directory a SQLite file lives in. An in-memory SQLite database is
+    /// refused: every pooled connection would see a different, empty one.
+    pub fn prepare(&self) -> Result<(), OpenError> {
         if let Target::Sqlite(path) = self {
+            if path.is_empty() || path == ":memory:" || path.starts_with("file::memory:") {
+                return Err(OpenError::NotAFile(path.clone()));
+            }
             if let Some(parent) = Path::new(path)
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
@@ -161,6 +165,8 @@ pub type DbPool = Pool<Manager>;
 /// Why the database could not be opened.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
+    #[error("the SQLite database must be a file path, not {0:?}")]
+    NotAFile(String),
     #[error("cannot create the database directory: {0}")]
     Directory(#[from] std::io::Error),
     #[error("cannot connect to the database: {0}")]
@@ -258,5 +264,98 @@ where
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_url_scheme_picks_the_backend() {
+        let pg = "postgres://postgres@127.0.0.1:5432/test";
+        assert_eq!(Target::parse(pg), Target::Postgres(pg.into()));
+        let pg = "postgresql://u:p@db/shop?sslmode=require";
+        assert_eq!(Target::parse(pg), Target::Postgres(pg.into()));
+        assert_eq!(
+            Target::parse("./data/shop.db"),
+            Target::Sqlite("./data/shop.db".into())
+        );
+        assert_eq!(
+            Target::parse("sqlite://data/shop.db"),
+            Target::Sqlite("data/shop.db".into())
+        );
+        assert_eq!(
+            Target::parse("sqlite:///var/shop.db"),
+            Target::Sqlite("/var/shop.db".into())
+        );
+        assert_eq!(
+            Target::parse(" sqlite:shop.db "),
+            Target::Sqlite("shop.db".into())
+        );
+        assert_eq!(Target::parse("shop.db").backend().name(), "sqlite");
+        assert_eq!(
+            Target::parse("postgres://h/db").backend().name(),
+            "postgresql"
+        );
+    }
+
+    #[test]
+    fn an_in_memory_sqlite_database_is_refused() {
+        for url in [":memory:", "sqlite://:memory:", ""] {
+            assert!(
+                matches!(Target::parse(url).prepare(), Err(OpenError::NotAFile(_))),
+                "{url}"
+            );
+        }
+    }
+
+    #[derive(QueryableByName)]
+    struct Setting {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        value: String,
+    }
+
+    fn pragma(conn: &mut DbConnection, name: &str) -> String {
+        diesel::sql_query(format!(
+            "SELECT CAST((SELECT * FROM pragma_{name}) AS TEXT) AS value"
+        ))
+        .get_result::<Setting>(conn)
+        .unwrap()
+        .value
+    }
+
+    #[test]
+    fn every_pooled_sqlite_connection_uses_wal_foreign_keys_and_a_busy_timeout() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = Target::parse(&dir.path().join("shop.db").to_string_lossy());
+        let pool = open(&target, Arc::default()).unwrap();
+        let mut first = pool.get().unwrap();
+        let mut second = pool.get().unwrap();
+        for conn in [&mut *first, &mut *second] {
+            assert_eq!(pragma(conn, "journal_mode"), "wal");
+            assert_eq!(pragma(conn, "foreign_keys"), "1");
+            assert_eq!(pragma(conn, "busy_timeout"), "5000");
+            // NORMAL
+            assert_eq!(pragma(conn, "synchronous"), "1");
+        }
+    }
+
+    #[test]
+    fn the_two_migration_folders_stay_in_step() {
+        let names = |backend: &str| {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../migrations")
+                .join(backend);
+            let mut names: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        let sqlite = names("sqlite");
+        assert!(!sqlite.is_empty());
+        assert_eq!(sqlite, names("postgresql"));
     }
 }

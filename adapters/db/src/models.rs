@@ -13,9 +13,10 @@ use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
 use domain::{Money, OrderId, Percent, ProductId, UserId};
 
-/// Timestamps are stored as UTC without a zone (the type both backends share).
+/// Timestamps are stored as UTC without a zone (the type both backends share), to the
+/// microsecond: PostgreSQL keeps no more, so SQLite is given no more either.
 pub fn to_db_time(time: DateTime<Utc>) -> NaiveDateTime {
-    time.naive_utc()
+    time.trunc_subsecs(6).naive_utc()
 }
 
 pub fn from_db_time(time: NaiveDateTime) -> DateTime<Utc> {
@@ -25,7 +26,7 @@ pub fn from_db_time(time: NaiveDateTime) -> DateTime<Utc> {
 /// Now, truncated to microseconds like the domain's clock (for the adapter's own
 /// bookkeeping columns: when a cart line was added, when an order was last changed).
 pub fn now() -> NaiveDateTime {
-    Utc::now().trunc_subsecs(6).naive_utc()
+    to_db_time(Utc::now())
 }
 
 pub fn money(cents: i64) -> Result<Money, RepoError> {

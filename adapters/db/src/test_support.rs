@@ -8,6 +8,7 @@
 //! dropped. With `CI=true` and no `SHOP_TEST_POSTGRES_URL` it panics: PostgreSQL is never
 //! skipped silently in CI.
 
+use crate::connection::DbConnection;
 use crate::Database;
 use diesel::prelude::*;
 use std::sync::Once;
@@ -104,6 +105,51 @@ pub async fn postgres(server_url: &str) -> Database {
         // `cleanup` drops the half-made database as it goes out of scope.
         Err(e) => panic!("cannot open the PostgreSQL test database {name}: {e}"),
     }
+}
+
+#[derive(QueryableByName)]
+struct ColumnRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    table_name: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    column_name: String,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    nullable: bool,
+}
+
+/// The columns of the shop's tables as `(table, column, nullable)`, sorted, read from the
+/// database's own catalogue: tests compare them across backends to check that the two
+/// migration folders build the same schema.
+///
+/// # Panics
+/// When the catalogue cannot be read.
+pub async fn columns(db: &Database) -> Vec<(String, String, bool)> {
+    let rows = db
+        .run(|conn| {
+            let query = match conn {
+                DbConnection::Sqlite(_) => {
+                    "SELECT m.name AS table_name, p.name AS column_name, p.\"notnull\" = 0 AS nullable \
+                     FROM sqlite_master m, pragma_table_info(m.name) p \
+                     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' \
+                     AND m.name <> '__diesel_schema_migrations'"
+                }
+                DbConnection::Pg(_) => {
+                    "SELECT table_name::text AS table_name, column_name::text AS column_name, \
+                     is_nullable = 'YES' AS nullable \
+                     FROM information_schema.columns \
+                     WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations'"
+                }
+            };
+            diesel::sql_query(query).load::<ColumnRow>(conn).map_err(crate::storage)
+        })
+        .await
+        .unwrap_or_else(|e| panic!("cannot read the schema of {db:?}: {e}"));
+    let mut columns: Vec<_> = rows
+        .into_iter()
+        .map(|c| (c.table_name, c.column_name, c.nullable))
+        .collect();
+    columns.sort();
+    columns
 }
 
 /// What removes a test database.

@@ -49,3 +49,21 @@ async fn the_test_databases_are_fresh_and_answer() {
         );
     }
 }
+
+#[tokio::test]
+async fn both_backends_have_the_same_tables_and_columns() {
+    let all = databases().await;
+    let sqlite = shop_db::test_support::columns(&all[0]).await;
+    assert!(
+        sqlite.contains(&("orders".into(), "idempotency_key".into(), true)),
+        "{sqlite:?}"
+    );
+    assert!(sqlite.contains(&("products".into(), "stock".into(), false)));
+    for other in &all[1..] {
+        assert_eq!(
+            shop_db::test_support::columns(other).await,
+            sqlite,
+            "{other:?}"
+        );
+    }
+}
