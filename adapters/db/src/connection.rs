@@ -190,8 +190,13 @@ pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<DbPool, OpenE
     // instead of after the pool's time-out, and the migrations run on it.
     let mut conn = target.establish()?;
     configure(&mut conn).map_err(OpenError::Configure)?;
-    migrate(&mut conn)?;
+    let applied = migrate(&mut conn)?;
     drop(conn);
+    tracing::info!(
+        backend = target.backend().name(),
+        migrations_applied = applied,
+        "database ready"
+    );
     let max_size = match target.backend() {
         Backend::Sqlite => 8,
         Backend::Postgres => 10,
@@ -210,30 +215,31 @@ pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<DbPool, OpenE
     Ok(pool)
 }
 
-fn migrate(conn: &mut DbConnection) -> Result<(), OpenError> {
+/// Applies the migrations not yet applied; returns how many there were.
+fn migrate(conn: &mut DbConnection) -> Result<usize, OpenError> {
     let failed = |e: Box<dyn std::error::Error + Send + Sync>| OpenError::Migrate(e.to_string());
     match conn {
-        DbConnection::Sqlite(conn) => {
-            conn.run_pending_migrations(SQLITE_MIGRATIONS)
-                .map_err(failed)?;
-        }
+        DbConnection::Sqlite(conn) => conn
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|applied| applied.len())
+            .map_err(failed),
         DbConnection::Pg(conn) => {
             diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
                 .execute(conn)
                 .map_err(OpenError::Configure)?;
             let result = conn
                 .run_pending_migrations(POSTGRES_MIGRATIONS)
-                .map(drop)
+                .map(|applied| applied.len())
                 .map_err(failed);
             let unlocked =
                 diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
                     .execute(conn)
                     .map_err(OpenError::Configure);
-            result?;
+            let applied = result?;
             unlocked?;
+            Ok(applied)
         }
     }
-    Ok(())
 }
 
 /// Runs `work` in a transaction that writes. On SQLite it starts with `BEGIN IMMEDIATE`,

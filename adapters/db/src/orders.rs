@@ -126,6 +126,8 @@ enum LinesOf<'a> {
     Orders(&'a [OrderRow]),
     /// Every order of one user.
     User(&'a str),
+    /// Every order.
+    All,
 }
 
 /// Most ids bound in one `IN (…)`; both backends allow far more.
@@ -151,6 +153,14 @@ fn load_lines(
                         .map_err(storage)?,
                 );
             }
+        }
+        LinesOf::All => {
+            // Lines of orders placed after the orders were read find no order and are left.
+            rows = order_lines::table
+                .order((order_lines::order_id, order_lines::position))
+                .select(OrderLineRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
         }
         LinesOf::User(user) => {
             // An order visible to the first query was committed with its lines, so joining
@@ -365,7 +375,11 @@ impl OrderRepository for Database {
                     u64::try_from(total).unwrap_or_default()
                 }
             };
-            let lines = load_lines(conn, LinesOf::Orders(&rows))?;
+            let lines = match page {
+                Some(_) => load_lines(conn, LinesOf::Orders(&rows))?,
+                None if rows.is_empty() => HashMap::new(),
+                None => load_lines(conn, LinesOf::All)?,
+            };
             Ok((with_lines(rows, lines)?, total))
         })
         .await

@@ -19,10 +19,15 @@ fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBacken
     if filter.featured_only {
         query = query.filter(products::is_featured.eq(true));
     }
-    if let Some(tag) = &filter.tag {
+    if let Some(tag) = filter
+        .tag
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
         // Both sides lower-cased in Rust, so the match is the same on SQLite (whose LIKE
         // ignores ASCII case) and PostgreSQL (whose LIKE does not).
-        let pattern = format!("%,{},%", escape_like(&tag.trim().to_lowercase()));
+        let pattern = format!("%,{},%", escape_like(&tag.to_lowercase()));
         query = query.filter(products::tag_keys.like(pattern).escape('\\'));
     }
     query

@@ -241,6 +241,11 @@ async fn the_tag_filter_ignores_case_and_matches_whole_tags_only() {
         );
         assert!(ids(&db, tagged("summ_r")).await.0.is_empty());
         assert!(ids(&db, tagged("summer,dress")).await.0.is_empty());
+        assert_eq!(
+            ids(&db, tagged("  ")).await.1,
+            5,
+            "a blank tag filters nothing"
+        );
         let kids_summer = ProductFilter {
             category: Some(Category::Kids),
             tag: Some("SUMMER".into()),
