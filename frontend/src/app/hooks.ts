@@ -48,9 +48,10 @@ export function useShopActions(): ProductActions {
   const navigate = useNavigate();
   const wishlist = useWishlist();
   const [adding, setAdding] = useState<Record<string, boolean>>({});
-  const addToCartMutation = useAddToCart();
-  const addToWishlistMutation = useAddToWishlist();
-  const removeFromWishlistMutation = useRemoveFromWishlist();
+  // mutateAsync is stable across renders, so the actions (and every card) stay stable too.
+  const { mutateAsync: addToCartAsync } = useAddToCart();
+  const { mutateAsync: addToWishlistAsync } = useAddToWishlist();
+  const { mutateAsync: removeFromWishlistAsync } = useRemoveFromWishlist();
 
   const wishlistIds = useMemo(
     () => new Set((wishlist.data?.products ?? []).map((l) => l.productId._id)),
@@ -65,7 +66,7 @@ export function useShopActions(): ProductActions {
       }
       setAdding((a) => ({ ...a, [product._id]: true }));
       try {
-        await addToCartMutation.mutateAsync({ productId: product._id, quantity });
+        await addToCartAsync({ productId: product._id, quantity });
         toast.success('Added to cart!');
         return true;
       } catch (err) {
@@ -75,7 +76,7 @@ export function useShopActions(): ProductActions {
         setAdding((a) => ({ ...a, [product._id]: false }));
       }
     },
-    [addToCartMutation, requireLogin, signedIn],
+    [addToCartAsync, requireLogin, signedIn],
   );
 
   const buyNow = useCallback(
@@ -97,7 +98,7 @@ export function useShopActions(): ProductActions {
       }
       if (wishlistIds.has(product._id)) {
         try {
-          await removeFromWishlistMutation.mutateAsync(product._id);
+          await removeFromWishlistAsync(product._id);
           toast.success('Removed from wishlist');
         } catch (err) {
           toast.error(errorMessage(err, 'Failed to remove item from wishlist'));
@@ -105,14 +106,14 @@ export function useShopActions(): ProductActions {
         return;
       }
       try {
-        const reply = await addToWishlistMutation.mutateAsync(product._id);
+        const reply = await addToWishlistAsync(product._id);
         if (reply?.message === ALREADY_IN_WISHLIST) toast.info(ALREADY_IN_WISHLIST);
         else toast.success(`${product.name} added to wishlist!`);
       } catch (err) {
         toast.error(errorMessage(err, 'Failed to add item to wishlist'));
       }
     },
-    [addToWishlistMutation, removeFromWishlistMutation, requireLogin, signedIn, wishlistIds],
+    [addToWishlistAsync, removeFromWishlistAsync, requireLogin, signedIn, wishlistIds],
   );
 
   return useMemo(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stockStatusOf } from '@/lib/product';
 import { makeProduct } from '@/testing/data';
 import { DiscountBadge, Price } from '../Price';
+import { OrderStatusBadge } from '../StatusBadge';
 import { StockBadge } from '../StockBadge';
 
 describe('stock badge', () => {
@@ -52,5 +53,20 @@ describe('price display', () => {
     expect(screen.getByText('15% OFF')).toBeInTheDocument();
     rerender(<DiscountBadge discount={0} />);
     expect(screen.queryByText(/% OFF/)).not.toBeInTheDocument();
+  });
+});
+
+describe('order status badge', () => {
+  it.each([
+    ['pending', 'Pending', 'bg-yellow-100'],
+    ['shipped', 'Shipped', 'bg-blue-100'],
+    ['delivered', 'Delivered', 'bg-green-100'],
+    ['canceled', 'Canceled', 'bg-red-100'],
+    ['returned', 'Returned', 'bg-stone-100'],
+  ])('%s is capitalised and coloured', (status, label, colour) => {
+    render(<OrderStatusBadge status={status} />);
+    const badge = screen.getByTestId('order-status');
+    expect(badge).toHaveTextContent(label);
+    expect(badge).toHaveClass(colour);
   });
 });
