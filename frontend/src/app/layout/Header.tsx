@@ -42,7 +42,12 @@ function SearchBox({ onDone }: { onDone: () => void }) {
     onDone();
   };
   return (
-    <form role="search" onSubmit={submit} className="mx-auto flex max-w-2xl gap-2 px-4 py-3">
+    <form
+      role="search"
+      onSubmit={submit}
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      className="mx-auto flex max-w-2xl gap-2 px-4 py-3"
+    >
       <label htmlFor="site-search" className="sr-only">
         Search products
       </label>
@@ -69,15 +74,23 @@ function AccountMenu() {
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (open) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -91,6 +104,7 @@ function AccountMenu() {
   return (
     <div className="relative" ref={ref}>
       <button
+        ref={buttonRef}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
