@@ -140,6 +140,7 @@ describe('orders tab', () => {
     expect(screen.getByText('$53.00')).toBeInTheDocument();
     expect(screen.getByTestId('order-status')).toHaveTextContent('Shipped');
     expect(screen.getByText('2 items')).toBeInTheDocument();
+    expect(screen.getByText('Hodan, Mogadishu')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Details' }));
     const details = screen.getByText('Delivery address').parentElement as HTMLElement;
     expect(within(details).getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();

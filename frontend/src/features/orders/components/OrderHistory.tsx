@@ -102,6 +102,7 @@ export function OrderHistory() {
                 <th scope="col" className="px-4 py-3">Total</th>
                 <th scope="col" className="px-4 py-3">Status</th>
                 <th scope="col" className="px-4 py-3">Items</th>
+                <th scope="col" className="px-4 py-3">Deliver to</th>
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">Details</span>
                 </th>
@@ -128,6 +129,11 @@ export function OrderHistory() {
                         <OrderStatusBadge status={o.status} />
                       </Cell>
                       <Cell label="Items">{pluralize(n, 'item', 'items')}</Cell>
+                      <Cell label="Deliver to">
+                        {o.shippingAddress
+                          ? [o.shippingAddress.district, o.shippingAddress.city].filter(Boolean).join(', ')
+                          : '—'}
+                      </Cell>
                       <td className="block pt-2 text-right sm:table-cell sm:px-4 sm:py-3">
                         <button
                           type="button"
@@ -142,7 +148,7 @@ export function OrderHistory() {
                     </tr>
                     {expanded && (
                       <tr id={`order-${o._id}`} className="block sm:table-row">
-                        <td colSpan={6} className="block p-0 sm:table-cell">
+                        <td colSpan={7} className="block p-0 sm:table-cell">
                           <OrderDetails order={o} />
                         </td>
                       </tr>
