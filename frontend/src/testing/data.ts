@@ -89,7 +89,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 }
 
 export const defaultSettings: Settings = {
-  shopName: 'Qurux Fashion',
+  shopName: 'Dukaan Fashion',
   supportPhone: '+252 61 555 0000',
   supportEmail: 'help@example.com',
   shippingFee: 5,

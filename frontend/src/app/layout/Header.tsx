@@ -16,7 +16,7 @@ export const NAV_LINKS = [
   { to: '/category/sales', label: 'Sale' },
 ];
 
-export const DEFAULT_SHOP_NAME = 'Qurux Fashion';
+export const DEFAULT_SHOP_NAME = 'Dukaan Fashion';
 
 function CountBadge({ count, label }: { count: number; label: string }) {
   if (!(count > 0)) return null;

@@ -15,6 +15,9 @@ function OrderDetails({ order }: { order: Order }) {
   const a = order.shippingAddress;
   return (
     <div className="grid gap-4 bg-stone-50 p-4 text-sm sm:grid-cols-2">
+      <p className="break-all text-stone-600 sm:col-span-2">
+        Order number: <span className="font-mono text-stone-900">{order._id}</span>
+      </p>
       <div>
         <p className="font-semibold">Delivery address</p>
         {a ? (
