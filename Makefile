@@ -1,0 +1,49 @@
+# The shop: `make run` serves the demo shop on http://127.0.0.1:8080, `make test` runs every test.
+
+CARGO_TARGET_DIR ?= target
+export CARGO_TARGET_DIR
+
+# Demo credentials for `make run` only; set your own for anything real.
+SHOP_ADMIN_EMAIL ?= admin@example.com
+SHOP_ADMIN_PASSWORD ?= admin123
+
+FRONTEND_STAMP := frontend/node_modules/.install-stamp
+
+.PHONY: run test test-rust test-frontend lint build frontend clean
+
+run: frontend
+	cargo build --release -p bootstrap
+	SHOP_ADMIN_EMAIL='$(SHOP_ADMIN_EMAIL)' SHOP_ADMIN_PASSWORD='$(SHOP_ADMIN_PASSWORD)' \
+		$(CARGO_TARGET_DIR)/release/shop serve
+
+test: test-rust test-frontend
+
+test-rust:
+	@if cargo nextest --version >/dev/null 2>&1; then \
+		cargo nextest run --workspace --no-fail-fast; \
+	else \
+		cargo test --workspace --no-fail-fast; \
+	fi
+
+test-frontend: $(FRONTEND_STAMP)
+	cd frontend && npm test
+
+lint: $(FRONTEND_STAMP)
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd frontend && npx tsc -b
+
+build: frontend
+	cargo build --release -p bootstrap
+
+frontend: $(FRONTEND_STAMP)
+	cd frontend && npm run build
+
+# `npm install` with the committed lockfile (`npm ci` fails on this package mirror, see PITFALLS.md).
+$(FRONTEND_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm install --no-audit --no-fund
+	touch $@
+
+clean:
+	cargo clean
+	rm -rf frontend/dist frontend/node_modules

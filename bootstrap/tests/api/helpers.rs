@@ -1,0 +1,245 @@
+//! `TestApp`: the real shop on port 0 over a fresh database, one per backend.
+
+use bootstrap::wiring::{build_shop, Outside};
+use domain::settings::SettingsInput;
+use reqwest::multipart::{Form, Part};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use shop_auth::{Argon2Hasher, JwtTokens};
+use shop_db::Database;
+use shop_http::{AppState, StaticFiles};
+use shop_images::FsImageStore;
+use shop_payments::sandbox::SandboxGateway;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const ADMIN_EMAIL: &str = "admin@example.com";
+pub const ADMIN_PASSWORD: &str = "admin-secret";
+pub const APPROVED_PHONE: &str = "61 555 1234";
+
+pub struct TestApp {
+    pub address: String,
+    pub backend: &'static str,
+    _database: Database,
+    client: reqwest::Client,
+    server: actix_web::dev::ServerHandle,
+    _uploads: tempfile::TempDir,
+}
+
+/// Stops the server and waits for its workers, so the test database is dropped before the
+/// test process exits (a PostgreSQL connection torn down during exit crashes libpq).
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let server = self.server.clone();
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .build()
+                .expect("a runtime to stop the server")
+                .block_on(server.stop(true));
+        })
+        .join()
+        .expect("the server stops");
+    }
+}
+
+/// A reply: status, headers and the JSON body (`Value::Null` when it is not JSON).
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+}
+
+impl TestApp {
+    /// One app per database the tests can reach (SQLite always, PostgreSQL when configured).
+    pub async fn all() -> Vec<TestApp> {
+        let mut apps = Vec::new();
+        for database in shop_db::test_support::databases().await {
+            apps.push(Self::spawn(database).await);
+        }
+        apps
+    }
+
+    async fn spawn(database: Database) -> TestApp {
+        let uploads = tempfile::tempdir().expect("a temporary uploads folder");
+        let outside = Outside {
+            payments: Arc::new(SandboxGateway::new(Duration::ZERO).with_no_answer_time(Duration::from_millis(50))),
+            hasher: Arc::new(Argon2Hasher::fast_for_tests()),
+            tokens: Arc::new(JwtTokens::new(b"a-test-secret-that-is-long-enough-for-hs256", Duration::from_secs(3600))),
+            images: Arc::new(FsImageStore::new(uploads.path().to_path_buf(), "/uploads")),
+        };
+        let defaults = SettingsInput {
+            shop_name: "Dukaan".into(),
+            support_phone: "+252 61 000 0000".into(),
+            support_email: "help@dukaan.so".into(),
+            shipping_fee: Some(5.0),
+        }
+        .validate()
+        .expect("valid default settings");
+        let shop = Arc::new(build_shop(&database, outside, defaults));
+        shop.ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect("the admin is created");
+        let state = AppState { shop };
+        let files = StaticFiles {
+            frontend_dir: None,
+            uploads_dir: uploads.path().to_path_buf(),
+        };
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let server = actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
+            .workers(2)
+            .listen(listener)
+            .expect("the server listens")
+            .run();
+        let handle = server.handle();
+        tokio::spawn(server);
+        TestApp {
+            address,
+            backend: database.backend_name(),
+            _database: database,
+            client: reqwest::Client::new(),
+            server: handle,
+            _uploads: uploads,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn send(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        reply(request.send().await.expect("the request is answered")).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(Method::GET, path, token, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.send(Method::POST, path, token, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.send(Method::PUT, path, token, Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(Method::DELETE, path, token, None).await
+    }
+
+    pub async fn raw(&self, method: Method, path: &str, token: Option<&str>, content_type: &str, body: Vec<u8>) -> Reply {
+        let mut request = self
+            .client
+            .request(method, self.url(path))
+            .header("Content-Type", content_type)
+            .body(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        reply(request.send().await.expect("the request is answered")).await
+    }
+
+    pub async fn multipart(&self, method: Method, path: &str, token: &str, form: Form) -> Reply {
+        let request = self.client.request(method, self.url(path)).bearer_auth(token).multipart(form);
+        reply(request.send().await.expect("the request is answered")).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Reply {
+        self.post("/api/auth/login", None, json!({ "email": email, "password": password })).await
+    }
+
+    pub async fn admin_token(&self) -> String {
+        let reply = self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Registers a shopper named `name` and returns their token and id.
+    pub async fn shopper(&self, name: &str) -> (String, String) {
+        let reply = self
+            .post(
+                "/api/auth/register",
+                None,
+                json!({ "name": name, "email": format!("{name}@example.com"), "phone": "615551234", "password": "secret1" }),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        (
+            reply.body["token"].as_str().unwrap().to_owned(),
+            reply.body["user"]["_id"].as_str().unwrap().to_owned(),
+        )
+    }
+
+    /// Creates a product through the API (JSON fields in a multipart form, no picture).
+    pub async fn product(&self, admin: &str, name: &str, price: &str, stock: u32) -> Value {
+        let form = product_form(&[
+            ("name", name),
+            ("description", "A lovely piece"),
+            ("category", "women"),
+            ("price", price),
+            ("stock", &stock.to_string()),
+            ("discount", "0"),
+            ("tags", "new, summer"),
+            ("isFeatured", "false"),
+        ]);
+        let reply = self.multipart(Method::POST, "/api/products", admin, form).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        reply.body
+    }
+
+    pub async fn stock_of(&self, product_id: &str) -> u64 {
+        self.get(&format!("/api/products/{product_id}"), None).await.body["stock"]
+            .as_u64()
+            .expect("a stock number")
+    }
+
+    pub async fn add_to_cart(&self, token: &str, product_id: &str, quantity: i64) -> Reply {
+        self.post("/api/cart/add", Some(token), json!({ "productId": product_id, "quantity": quantity }))
+            .await
+    }
+
+    pub async fn checkout(&self, token: &str, phone: &str) -> Reply {
+        self.post(
+            "/api/orders/checkout",
+            Some(token),
+            json!({ "paymentMethod": "evc-plus", "paymentPhone": phone }),
+        )
+        .await
+    }
+}
+
+pub fn product_form(fields: &[(&str, &str)]) -> Form {
+    fields
+        .iter()
+        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()))
+}
+
+pub fn with_image(form: Form, bytes: Vec<u8>, file_name: &str, mime: &str) -> Form {
+    form.part(
+        "image",
+        Part::bytes(bytes).file_name(file_name.to_owned()).mime_str(mime).unwrap(),
+    )
+}
+
+async fn reply(response: reqwest::Response) -> Reply {
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.bytes().await.expect("a body");
+    Reply {
+        status,
+        headers,
+        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    }
+}

@@ -1,0 +1,11 @@
+//! HTTP contract tests: every call of SPEC.md section 7 over the real wiring, on SQLite and
+//! (when SHOP_TEST_POSTGRES_URL is set) PostgreSQL.
+
+mod accounts;
+mod authorization;
+mod bad_input;
+mod cart;
+mod catalog;
+mod helpers;
+mod orders;
+mod settings;

@@ -1,0 +1,250 @@
+use crate::helpers::{TestApp, APPROVED_PHONE};
+use futures_util::future::join_all;
+use reqwest::StatusCode;
+use serde_json::json;
+use shop_payments::sandbox::{DECLINED_NUMBER, DECLINED_REASON, NO_ANSWER_NUMBER};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_approved_checkout_creates_a_paid_order_takes_stock_and_empties_the_cart() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, user_id) = app.shopper("amina").await;
+        app.add_to_cart(&token, id, 2).await;
+        let address = json!({ "fullName": "Amina Hassan", "phone": "615551234", "city": "Mogadishu",
+            "district": "Hodan", "addressLine": "Maka Al Mukarama Rd 12" });
+        let reply = app
+            .post(
+                "/api/orders/checkout",
+                Some(&token),
+                json!({ "paymentMethod": "evc-plus", "paymentPhone": "+252 61 555 1234", "shippingAddress": address }),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        assert_eq!(reply.message(), "Order placed successfully");
+        let order = &reply.body["order"];
+        assert_eq!(order["status"], "pending");
+        assert_eq!(order["paymentStatus"], "paid");
+        assert_eq!(order["paymentMethod"], "evc-plus");
+        assert_eq!(order["paymentPhone"], "252615551234");
+        assert!(order["transactionId"].as_str().unwrap().starts_with("SBX-"));
+        assert_eq!(order["subtotal"], 40.0);
+        assert_eq!(order["shippingFee"], 5.0);
+        assert_eq!(order["totalAmount"], 45.0);
+        assert_eq!(order["userId"]["_id"], user_id.as_str());
+        assert_eq!(order["userId"]["name"], "amina");
+        assert_eq!(order["products"][0]["productId"]["name"], "Dress");
+        assert_eq!(order["products"][0]["quantity"], 2);
+        assert_eq!(order["shippingAddress"]["city"], "Mogadishu");
+
+        assert_eq!(app.stock_of(id).await, 3);
+        assert_eq!(app.get("/api/cart", Some(&token)).await.body["products"], json!([]));
+        let mine = app.get("/api/orders", Some(&token)).await;
+        assert_eq!(mine.body.as_array().unwrap().len(), 1);
+        assert_eq!(mine.body[0]["_id"], order["_id"]);
+        let all = app.get("/api/orders/all", Some(&admin)).await;
+        assert_eq!(all.body[0]["totalAmount"], 45.0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_declined_payment_answers_402_keeps_the_cart_and_restores_stock() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, id, 2).await;
+        let reply = app.checkout(&token, DECLINED_NUMBER).await;
+        assert_eq!(reply.status, StatusCode::PAYMENT_REQUIRED);
+        assert_eq!(reply.message(), DECLINED_REASON);
+        assert_eq!(app.stock_of(id).await, 5);
+        assert_eq!(app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"], 2);
+        let orders = app.get("/api/orders", Some(&token)).await;
+        assert_eq!(orders.body[0]["status"], "canceled");
+        assert_eq!(orders.body[0]["paymentStatus"], "failed");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unanswered_payment_keeps_the_order_pending_with_its_stock() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, id, 1).await;
+        let reply = app.checkout(&token, NO_ANSWER_NUMBER).await;
+        assert_eq!(reply.status, StatusCode::ACCEPTED);
+        assert_eq!(reply.body["order"]["paymentStatus"], "pending");
+        assert_eq!(reply.body["order"]["status"], "pending");
+        assert_eq!(app.stock_of(id).await, 4);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn checkout_refuses_bad_input_with_spec_messages() {
+    for app in TestApp::all().await {
+        let (token, _) = app.shopper("amina").await;
+        let empty = app.checkout(&token, APPROVED_PHONE).await;
+        assert_eq!(empty.status, StatusCode::BAD_REQUEST);
+        assert_eq!(empty.message(), "Your cart is empty");
+        let no_phone = app.checkout(&token, " ").await;
+        assert_eq!(no_phone.message(), "Please enter a phone number");
+        let bad_phone = app.checkout(&token, "12345").await;
+        assert_eq!(bad_phone.message(), "Please enter a valid EVC Plus number, such as 61 234 5678");
+        let card = app
+            .post("/api/orders/checkout", Some(&token), json!({ "paymentMethod": "card", "paymentPhone": APPROVED_PHONE }))
+            .await;
+        assert_eq!(card.status, StatusCode::BAD_REQUEST);
+        assert_eq!(card.message(), "Unsupported payment method");
+        let anonymous = app.checkout("", APPROVED_PHONE).await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_retried_checkout_with_the_same_key_makes_one_order() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, id, 1).await;
+        let body = json!({ "paymentMethod": "evc-plus", "paymentPhone": APPROVED_PHONE });
+        let send = || async {
+            let response = reqwest::Client::new()
+                .post(app.url("/api/orders/checkout"))
+                .bearer_auth(&token)
+                .header("Idempotency-Key", "checkout-1")
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            (response.status(), response.json::<serde_json::Value>().await.unwrap())
+        };
+        let (first_status, first) = send().await;
+        let (second_status, second) = send().await;
+        assert_eq!(first_status, StatusCode::CREATED);
+        assert_eq!(second_status, StatusCode::CREATED);
+        assert_eq!(first["order"]["_id"], second["order"]["_id"]);
+        assert_eq!(app.get("/api/orders", Some(&token)).await.body.as_array().unwrap().len(), 1);
+        assert_eq!(app.stock_of(id).await, 4);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ten_buyers_racing_for_three_units_make_exactly_three_orders() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let last = app.product(&admin, "Last Abaya", "30", 3).await;
+        let id = last["_id"].as_str().unwrap().to_owned();
+        let mut buyers = Vec::new();
+        for i in 0..10 {
+            let (token, _) = app.shopper(&format!("buyer{i}")).await;
+            assert_eq!(app.add_to_cart(&token, &id, 1).await.status, StatusCode::OK);
+            buyers.push(token);
+        }
+        let replies = join_all(buyers.iter().map(|token| app.checkout(token, APPROVED_PHONE))).await;
+        let won = replies.iter().filter(|r| r.status == StatusCode::CREATED).count();
+        let lost = replies.iter().filter(|r| r.status == StatusCode::CONFLICT).count();
+        assert_eq!((won, lost), (3, 7), "{}", app.backend);
+        assert!(replies
+            .iter()
+            .filter(|r| r.status == StatusCode::CONFLICT)
+            .all(|r| r.message() == "Not enough stock for Last Abaya: 0 left"));
+        assert_eq!(app.stock_of(&id).await, 0);
+        let orders = app.get("/api/orders/all", Some(&admin)).await;
+        assert_eq!(orders.body.as_array().unwrap().len(), 3);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn canceling_refunds_and_restocks_and_reviving_takes_stock_again() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, id, 2).await;
+        let order = app.checkout(&token, APPROVED_PHONE).await.body["order"].clone();
+        let path = format!("/api/orders/{}", order["_id"].as_str().unwrap());
+
+        let shipped = app.put(&path, Some(&admin), json!({ "status": "shipped" })).await;
+        assert_eq!(shipped.status, StatusCode::OK);
+        assert_eq!(shipped.body["status"], "shipped");
+        assert_eq!(app.stock_of(id).await, 3);
+
+        let canceled = app.put(&path, Some(&admin), json!({ "status": "canceled" })).await;
+        assert_eq!(canceled.body["status"], "canceled");
+        assert_eq!(canceled.body["paymentStatus"], "refunded");
+        assert_eq!(app.stock_of(id).await, 5);
+        let again = app.put(&path, Some(&admin), json!({ "status": "canceled" })).await;
+        assert_eq!(again.status, StatusCode::OK);
+        assert_eq!(app.stock_of(id).await, 5, "stock is released once");
+
+        let revived = app.put(&path, Some(&admin), json!({ "status": "pending" })).await;
+        assert_eq!(revived.body["status"], "pending");
+        assert_eq!(app.stock_of(id).await, 3);
+
+        let invalid = app.put(&path, Some(&admin), json!({ "status": "lost" })).await;
+        assert_eq!(invalid.status, StatusCode::BAD_REQUEST);
+        assert_eq!(invalid.body["errors"]["status"], "Status must be pending, shipped, delivered or canceled");
+        let missing = app.put("/api/orders/no-such-order", Some(&admin), json!({ "status": "shipped" })).await;
+        assert_eq!(missing.status, StatusCode::NOT_FOUND);
+        assert_eq!(missing.message(), "Order not found");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reviving_an_order_whose_stock_was_sold_is_refused() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 1).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (first, _) = app.shopper("amina").await;
+        app.add_to_cart(&first, id, 1).await;
+        let order = app.checkout(&first, APPROVED_PHONE).await.body["order"].clone();
+        let path = format!("/api/orders/{}", order["_id"].as_str().unwrap());
+        app.put(&path, Some(&admin), json!({ "status": "canceled" })).await;
+        let (second, _) = app.shopper("hodan").await;
+        app.add_to_cart(&second, id, 1).await;
+        assert_eq!(app.checkout(&second, APPROVED_PHONE).await.status, StatusCode::CREATED);
+        let revived = app.put(&path, Some(&admin), json!({ "status": "pending" })).await;
+        assert_eq!(revived.status, StatusCode::CONFLICT);
+        assert_eq!(revived.message(), "Not enough stock for Dress: 0 left");
+        assert_eq!(app.get(&path, Some(&admin)).await.body["status"], "canceled");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_dashboard_counts_orders_revenue_and_best_sellers() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 10).await;
+        let hijab = app.product(&admin, "Hijab", "10", 10).await;
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 2).await;
+        app.checkout(&token, APPROVED_PHONE).await;
+        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1).await;
+        app.checkout(&token, APPROVED_PHONE).await;
+        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1).await;
+        app.checkout(&token, DECLINED_NUMBER).await;
+
+        let stats = app.get("/api/admin/stats", Some(&admin)).await;
+        assert_eq!(stats.status, StatusCode::OK);
+        let s = &stats.body;
+        assert_eq!(s["totalProducts"], 2);
+        assert_eq!(s["totalOrders"], 3);
+        assert_eq!(s["pendingOrders"], 2);
+        assert_eq!(s["totalRevenue"], 60.0);
+        assert_eq!(s["monthlyRevenue"], 60.0);
+        assert_eq!(s["averageOrderValue"], 30.0);
+        assert_eq!(s["statusCounts"], json!({ "pending": 2, "shipped": 0, "delivered": 0, "canceled": 1 }));
+        assert_eq!(s["revenueByMonth"].as_array().unwrap().len(), 6);
+        assert_eq!(s["revenueByMonth"][5]["revenue"], 60.0);
+        assert_eq!(s["topProducts"], json!([{ "name": "Dress", "quantity": 2 }, { "name": "Hijab", "quantity": 1 }]));
+        assert_eq!(s["recentOrders"].as_array().unwrap().len(), 3);
+    }
+}
