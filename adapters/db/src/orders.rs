@@ -196,9 +196,7 @@ fn with_lines(
 
 fn one_order(conn: &mut DbConnection, row: Option<OrderRow>) -> Result<Option<Order>, RepoError> {
     let Some(row) = row else { return Ok(None) };
-    let rows = [row];
-    let lines = load_lines(conn, LinesOf::Orders(&rows))?;
-    let [row] = rows;
+    let lines = load_lines(conn, LinesOf::Orders(std::slice::from_ref(&row)))?;
     with_lines(vec![row], lines).map(|mut orders| orders.pop())
 }
 

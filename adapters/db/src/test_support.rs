@@ -21,7 +21,7 @@ pub const POSTGRES_URL_VAR: &str = "SHOP_TEST_POSTGRES_URL";
 const NAME_PREFIX: &str = "shop_test_";
 
 /// Test databases older than this are taken for leftovers of killed runs and dropped.
-const STALE_AFTER: Duration = Duration::from_secs(6 * 60 * 60);
+const STALE_AFTER: Duration = Duration::from_secs(2 * 60 * 60);
 
 /// A fresh, migrated database on every backend the tests can reach: SQLite always,
 /// PostgreSQL when `SHOP_TEST_POSTGRES_URL` is set.
