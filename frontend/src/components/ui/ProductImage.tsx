@@ -7,16 +7,27 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   width: number;
   height: number;
   eager?: boolean;
+  /**
+   * Responsive sources: a small and a large version with their pixel widths, and the
+   * `sizes` rule. Dropped when the image fails (the placeholder has one size).
+   */
+  responsive?: { small: string | null | undefined; smallWidth: number; largeWidth: number; sizes: string };
 }
 
 /** A product image with explicit size, lazy loading and the placeholder when missing or broken. */
-export function ProductImage({ path, alt, width, height, eager, className = '', ...rest }: Props) {
+export function ProductImage({ path, alt, width, height, eager, responsive, className = '', ...rest }: Props) {
   const [failed, setFailed] = useState(false);
   const src = failed ? PLACEHOLDER_IMAGE : imageUrl(path);
+  const srcSet =
+    !failed && path && responsive?.small && responsive.small !== path
+      ? `${imageUrl(responsive.small)} ${responsive.smallWidth}w, ${src} ${responsive.largeWidth}w`
+      : undefined;
   return (
     <img
       {...rest}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? responsive?.sizes : undefined}
       alt={alt}
       width={width}
       height={height}

@@ -69,7 +69,19 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div>
       <div className="relative overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">
-        <ProductImage path={current} alt={product.name} width={800} height={1000} eager className="aspect-[4/5] w-full" />
+        <ProductImage
+          path={current}
+          alt={product.name}
+          width={800}
+          height={1000}
+          eager
+          responsive={
+            active === 0 && current === product.image
+              ? { small: product.thumbnail, smallWidth: 320, largeWidth: 800, sizes: '(min-width: 768px) 560px, 100vw' }
+              : undefined
+          }
+          className="aspect-[4/5] w-full"
+        />
         <DiscountBadge discount={product.discount} className="absolute left-3 top-3 text-sm" />
       </div>
       {images.length > 1 && (

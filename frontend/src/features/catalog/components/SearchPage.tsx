@@ -22,14 +22,21 @@ function isSort(v: string | null): v is ProductSort {
   return SORT_OPTIONS.some((o) => o.value === v);
 }
 
-function SearchResultCard({ product }: { product: Product }) {
+function SearchResultCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
       <Link to={`/product/${product._id}`} className="relative block" tabIndex={-1} aria-hidden="true">
-        <ProductImage path={product.thumbnail || product.image} alt="" width={400} height={500} className="aspect-[4/5] w-full" />
+        <ProductImage
+          path={product.thumbnail || product.image}
+          alt=""
+          width={400}
+          height={500}
+          eager={eager}
+          className="aspect-[4/5] w-full"
+        />
         <DiscountBadge discount={product.discount} className="absolute left-2 top-2" />
       </Link>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
@@ -121,8 +128,8 @@ export function SearchPage() {
           />
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4" aria-label="Search results">
-            {products.map((p) => (
-              <SearchResultCard key={p._id} product={p} />
+            {products.map((p, i) => (
+              <SearchResultCard key={p._id} product={p} eager={i < 4} />
             ))}
           </ul>
         )}
