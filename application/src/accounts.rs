@@ -56,13 +56,21 @@ impl Shop {
     }
 
     /// An admin adds an account with a role and a temporary password.
-    pub async fn create_user(&self, actor: &User, contact: &ContactInput, role: Option<&str>) -> Result<CreatedUser, AppError> {
+    pub async fn create_user(
+        &self,
+        actor: &User,
+        contact: &ContactInput,
+        role: Option<&str>,
+    ) -> Result<CreatedUser, AppError> {
         require_admin(actor)?;
         let contact = contact.validate()?;
         let role = match role.map(str::trim).filter(|r| !r.is_empty()) {
             None => Role::User,
             Some(raw) => Role::parse(raw).ok_or_else(|| {
-                AppError::Invalid(domain::validation::FieldErrors::single("role", "Role must be user or admin"))
+                AppError::Invalid(domain::validation::FieldErrors::single(
+                    "role",
+                    "Role must be user or admin",
+                ))
             })?,
         };
         let temporary_password = self.ports.secrets.temporary_password();
@@ -77,11 +85,19 @@ impl Shop {
             created_at: self.ports.clock.now(),
         };
         self.insert_user(&user).await?;
-        Ok(CreatedUser { user, temporary_password })
+        Ok(CreatedUser {
+            user,
+            temporary_password,
+        })
     }
 
     /// Checks the password; the same answer for an unknown e-mail and a wrong password.
-    pub async fn login(&self, email: &str, password: &str, client_address: &str) -> Result<Session, AppError> {
+    pub async fn login(
+        &self,
+        email: &str,
+        password: &str,
+        client_address: &str,
+    ) -> Result<Session, AppError> {
         let now = self.ports.clock.now();
         if let Some(wait) = self.throttle.blocked_for(email, client_address, now) {
             return Err(AppError::TooManyAttempts {
@@ -97,7 +113,12 @@ impl Shop {
             None => None,
         };
         let verified = match &user {
-            Some(user) => self.ports.hasher.verify(password, &user.password_hash).await,
+            Some(user) => {
+                self.ports
+                    .hasher
+                    .verify(password, &user.password_hash)
+                    .await
+            }
             None => false,
         };
         match user {
@@ -140,7 +161,12 @@ impl Shop {
         }
         .validate()?;
         let hash = self.ports.hasher.hash(&registration.password).await?;
-        match self.ports.users.by_email(&registration.contact.email).await? {
+        match self
+            .ports
+            .users
+            .by_email(&registration.contact.email)
+            .await?
+        {
             Some(mut user) => {
                 user.role = Role::Admin;
                 user.password_hash = hash;
@@ -176,7 +202,12 @@ impl Shop {
 
     /// People change their own account (a new password needs the current one); admins change
     /// anyone's, including the role.
-    pub async fn update_user(&self, actor: &User, target: &UserId, input: &ProfileChangeInput) -> Result<User, AppError> {
+    pub async fn update_user(
+        &self,
+        actor: &User,
+        target: &UserId,
+        input: &ProfileChangeInput,
+    ) -> Result<User, AppError> {
         may_manage_user(actor, target)?;
         let own_account = &actor.id == target;
         let change = input.validate(own_account)?;
@@ -226,7 +257,11 @@ impl Shop {
             .by_id(target)
             .await?
             .ok_or_else(|| AppError::not_found("User"))?;
-        let admins = if user.is_admin() { self.ports.users.count_admins().await? } else { u64::MAX };
+        let admins = if user.is_admin() {
+            self.ports.users.count_admins().await?
+        } else {
+            u64::MAX
+        };
         may_delete_user(actor, &user, admins)?;
         self.ports.users.delete(target).await.map_err(|e| match e {
             RepoError::NotFound => AppError::not_found("User"),
@@ -255,10 +290,20 @@ mod tests {
     #[tokio::test]
     async fn registering_makes_a_shopper_and_signs_them_in() {
         let mut ports = TestPorts::new();
-        ports.hasher.expect_hash().returning(|_| Ok("hashed".into()));
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("hashed".into()));
         ports.users.expect_insert().times(1).returning(|_| Ok(()));
-        ports.tokens.expect_issue().returning(|id| format!("token-for-{id}"));
-        let session = ports.shop().register(&registration("amina@example.com")).await.unwrap();
+        ports
+            .tokens
+            .expect_issue()
+            .returning(|id| format!("token-for-{id}"));
+        let session = ports
+            .shop()
+            .register(&registration("amina@example.com"))
+            .await
+            .unwrap();
         assert_eq!(session.user.role, Role::User);
         assert_eq!(session.user.password_hash, "hashed");
         assert_eq!(session.token, format!("token-for-{}", session.user.id));
@@ -267,17 +312,33 @@ mod tests {
     #[tokio::test]
     async fn registering_a_taken_email_is_a_conflict() {
         let mut ports = TestPorts::new();
-        ports.hasher.expect_hash().returning(|_| Ok("hashed".into()));
-        ports.users.expect_insert().returning(|_| Err(RepoError::Duplicate));
-        let error = ports.shop().register(&registration("amina@example.com")).await.unwrap_err();
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("hashed".into()));
+        ports
+            .users
+            .expect_insert()
+            .returning(|_| Err(RepoError::Duplicate));
+        let error = ports
+            .shop()
+            .register(&registration("amina@example.com"))
+            .await
+            .unwrap_err();
         assert!(matches!(error, AppError::Conflict(m) if m == EMAIL_TAKEN));
     }
 
     #[tokio::test]
     async fn invalid_registration_never_touches_storage() {
         let ports = TestPorts::new();
-        let error = ports.shop().register(&registration("not-an-email")).await.unwrap_err();
-        assert!(matches!(error, AppError::Invalid(e) if e.get("email") == Some("Email is invalid")));
+        let error = ports
+            .shop()
+            .register(&registration("not-an-email"))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.get("email") == Some("Email is invalid"))
+        );
     }
 
     #[tokio::test]
@@ -289,8 +350,14 @@ mod tests {
         });
         ports.hasher.expect_verify().returning(|_, _| false);
         let shop = ports.shop();
-        let wrong = shop.login("amina@example.com", "nope", "1.1.1.1").await.unwrap_err();
-        let unknown = shop.login("nobody@example.com", "nope", "1.1.1.1").await.unwrap_err();
+        let wrong = shop
+            .login("amina@example.com", "nope", "1.1.1.1")
+            .await
+            .unwrap_err();
+        let unknown = shop
+            .login("nobody@example.com", "nope", "1.1.1.1")
+            .await
+            .unwrap_err();
         assert_eq!(wrong.to_string(), INVALID_CREDENTIALS);
         assert_eq!(unknown.to_string(), INVALID_CREDENTIALS);
     }
@@ -306,14 +373,26 @@ mod tests {
                 Err(AppError::Unauthenticated(_))
             ));
         }
-        let error = shop.login("amina@example.com", "x", "1.1.1.1").await.unwrap_err();
-        assert!(matches!(error, AppError::TooManyAttempts { retry_after_secs: 900, .. }));
+        let error = shop
+            .login("amina@example.com", "x", "1.1.1.1")
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            error,
+            AppError::TooManyAttempts {
+                retry_after_secs: 900,
+                ..
+            }
+        ));
     }
 
     #[tokio::test]
     async fn a_token_of_a_deleted_user_stops_working() {
         let mut ports = TestPorts::new();
-        ports.tokens.expect_verify().returning(|_| UserId::parse("gone"));
+        ports
+            .tokens
+            .expect_verify()
+            .returning(|_| UserId::parse("gone"));
         ports.users.expect_by_id().returning(|_| Ok(None));
         let error = ports.shop().authenticate("t").await.unwrap_err();
         assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
@@ -324,7 +403,10 @@ mod tests {
         let mut ports = TestPorts::new();
         let amina = shopper("amina");
         let stored = amina.clone();
-        ports.users.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
         let input = ProfileChangeInput {
             contact: ContactInput {
                 name: "Amina".into(),
@@ -334,7 +416,11 @@ mod tests {
             role: Some("admin".into()),
             ..Default::default()
         };
-        let error = ports.shop().update_user(&amina, &amina.id, &input).await.unwrap_err();
+        let error = ports
+            .shop()
+            .update_user(&amina, &amina.id, &input)
+            .await
+            .unwrap_err();
         assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
     }
 
@@ -343,8 +429,15 @@ mod tests {
         let mut ports = TestPorts::new();
         let amina = shopper("amina");
         let stored = amina.clone();
-        ports.users.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
-        ports.hasher.expect_verify().with(eq("wrong"), eq("hash")).returning(|_, _| false);
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
+        ports
+            .hasher
+            .expect_verify()
+            .with(eq("wrong"), eq("hash"))
+            .returning(|_, _| false);
         let input = ProfileChangeInput {
             contact: ContactInput {
                 name: "Amina".into(),
@@ -355,8 +448,14 @@ mod tests {
             current_password: Some("wrong".into()),
             ..Default::default()
         };
-        let error = ports.shop().update_user(&amina, &amina.id, &input).await.unwrap_err();
-        assert!(matches!(error, AppError::Invalid(e) if e.get("currentPassword") == Some("Current password is incorrect")));
+        let error = ports
+            .shop()
+            .update_user(&amina, &amina.id, &input)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.get("currentPassword") == Some("Current password is incorrect"))
+        );
     }
 
     #[tokio::test]
@@ -364,24 +463,40 @@ mod tests {
         let mut ports = TestPorts::new();
         let boss = admin("boss");
         let stored = boss.clone();
-        ports.users.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
         ports.users.expect_count_admins().returning(|| Ok(2));
         let error = ports.shop().delete_user(&boss, &boss.id).await.unwrap_err();
-        assert!(matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account"));
+        assert!(
+            matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account")
+        );
     }
 
     #[tokio::test]
     async fn admin_created_users_get_a_temporary_password() {
         let mut ports = TestPorts::new();
-        ports.secrets.expect_temporary_password().returning(|| "Temp-1234".into());
-        ports.hasher.expect_hash().with(eq("Temp-1234")).returning(|_| Ok("hashed".into()));
+        ports
+            .secrets
+            .expect_temporary_password()
+            .returning(|| "Temp-1234".into());
+        ports
+            .hasher
+            .expect_hash()
+            .with(eq("Temp-1234"))
+            .returning(|_| Ok("hashed".into()));
         ports.users.expect_insert().returning(|_| Ok(()));
         let contact = ContactInput {
             name: "Hodan".into(),
             email: "hodan@example.com".into(),
             phone: "615551234".into(),
         };
-        let created = ports.shop().create_user(&admin("boss"), &contact, Some("admin")).await.unwrap();
+        let created = ports
+            .shop()
+            .create_user(&admin("boss"), &contact, Some("admin"))
+            .await
+            .unwrap();
         assert_eq!(created.temporary_password, "Temp-1234");
         assert_eq!(created.user.role, Role::Admin);
         assert!(created.user.must_change_password);

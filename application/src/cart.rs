@@ -30,7 +30,12 @@ impl Shop {
     }
 
     /// Adds `delta` units (negative to take some away), keeping the line between 1 and the stock.
-    pub async fn add_to_cart(&self, user: &User, product_id: &ProductId, delta: i64) -> Result<CartView, AppError> {
+    pub async fn add_to_cart(
+        &self,
+        user: &User,
+        product_id: &ProductId,
+        delta: i64,
+    ) -> Result<CartView, AppError> {
         let product = self.product(product_id).await?;
         let lines = self.ports.carts.lines(&user.id).await?;
         let current = lines
@@ -38,11 +43,18 @@ impl Shop {
             .find(|l| &l.product.id == product_id)
             .map_or(0, |l| l.quantity);
         let quantity = change_quantity(current, delta, product.stock)?;
-        self.ports.carts.set_quantity(&user.id, product_id, quantity).await?;
+        self.ports
+            .carts
+            .set_quantity(&user.id, product_id, quantity)
+            .await?;
         self.cart(user).await
     }
 
-    pub async fn remove_from_cart(&self, user: &User, product_id: &ProductId) -> Result<CartView, AppError> {
+    pub async fn remove_from_cart(
+        &self,
+        user: &User,
+        product_id: &ProductId,
+    ) -> Result<CartView, AppError> {
         if !self.ports.carts.remove(&user.id, product_id).await? {
             return Err(AppError::NotFound("Product not in cart".into()));
         }
@@ -54,7 +66,11 @@ impl Shop {
     }
 
     /// Adding a product twice is no error (SPEC.md: 'Product already in wishlist').
-    pub async fn add_to_wishlist(&self, user: &User, product_id: &ProductId) -> Result<WishlistAdd, AppError> {
+    pub async fn add_to_wishlist(
+        &self,
+        user: &User,
+        product_id: &ProductId,
+    ) -> Result<WishlistAdd, AppError> {
         self.product(product_id).await?;
         Ok(if self.ports.wishlists.add(&user.id, product_id).await? {
             WishlistAdd::Added
@@ -63,7 +79,11 @@ impl Shop {
         })
     }
 
-    pub async fn remove_from_wishlist(&self, user: &User, product_id: &ProductId) -> Result<(), AppError> {
+    pub async fn remove_from_wishlist(
+        &self,
+        user: &User,
+        product_id: &ProductId,
+    ) -> Result<(), AppError> {
         if self.ports.wishlists.remove(&user.id, product_id).await? {
             Ok(())
         } else {
@@ -104,11 +124,16 @@ mod tests {
     #[tokio::test]
     async fn adding_beyond_the_stock_is_refused_with_the_amount_left() {
         let mut ports = TestPorts::new();
-        ports.products.expect_by_id().returning(|_| Ok(Some(product(3))));
         ports
-            .carts
-            .expect_lines()
-            .returning(|_| Ok(vec![CartLine { product: product(3), quantity: 2 }]));
+            .products
+            .expect_by_id()
+            .returning(|_| Ok(Some(product(3))));
+        ports.carts.expect_lines().returning(|_| {
+            Ok(vec![CartLine {
+                product: product(3),
+                quantity: 2,
+            }])
+        });
         let error = ports
             .shop()
             .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), 2)
@@ -120,12 +145,18 @@ mod tests {
     #[tokio::test]
     async fn adding_sets_the_summed_quantity_and_returns_totals_with_shipping() {
         let mut ports = TestPorts::new();
-        ports.products.expect_by_id().returning(|_| Ok(Some(product(10))));
+        ports
+            .products
+            .expect_by_id()
+            .returning(|_| Ok(Some(product(10))));
         let mut calls = 0;
         ports.carts.expect_lines().returning(move |_| {
             calls += 1;
             let quantity = if calls == 1 { 1 } else { 3 };
-            Ok(vec![CartLine { product: product(10), quantity }])
+            Ok(vec![CartLine {
+                product: product(10),
+                quantity,
+            }])
         });
         ports
             .carts
@@ -147,7 +178,10 @@ mod tests {
     #[tokio::test]
     async fn the_same_product_twice_in_the_wishlist_is_reported_not_failed() {
         let mut ports = TestPorts::new();
-        ports.products.expect_by_id().returning(|_| Ok(Some(product(1))));
+        ports
+            .products
+            .expect_by_id()
+            .returning(|_| Ok(Some(product(1))));
         ports.wishlists.expect_add().returning(|_, _| Ok(false));
         let outcome = ports
             .shop()

@@ -26,11 +26,18 @@ impl ProductPatch {
     fn apply_to(self, product: &Product) -> ProductInput {
         ProductInput {
             name: self.name.unwrap_or_else(|| product.name.clone()),
-            description: self.description.unwrap_or_else(|| product.description.clone()),
-            category: Some(self.category.unwrap_or_else(|| product.category.as_str().into())),
+            description: self
+                .description
+                .unwrap_or_else(|| product.description.clone()),
+            category: Some(
+                self.category
+                    .unwrap_or_else(|| product.category.as_str().into()),
+            ),
             price: self.price.unwrap_or(Some(product.price.as_dollars())),
             stock: self.stock.unwrap_or(Some(f64::from(product.stock))),
-            discount: self.discount.unwrap_or(Some(f64::from(product.discount.value()))),
+            discount: self
+                .discount
+                .unwrap_or(Some(f64::from(product.discount.value()))),
             tags: self.tags.unwrap_or_else(|| product.tags.join(",")),
             is_featured: self.is_featured.unwrap_or(product.is_featured),
         }
@@ -38,7 +45,10 @@ impl ProductPatch {
 }
 
 impl Shop {
-    pub async fn list_products(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), AppError> {
+    pub async fn list_products(
+        &self,
+        filter: &ProductFilter,
+    ) -> Result<(Vec<Product>, u64), AppError> {
         Ok(self.ports.products.list(filter).await?)
     }
 
@@ -61,13 +71,22 @@ impl Shop {
         Ok(groups)
     }
 
-    pub async fn search_products(&self, query: &str, sort: SearchSort) -> Result<Vec<Product>, AppError> {
+    pub async fn search_products(
+        &self,
+        query: &str,
+        sort: SearchSort,
+    ) -> Result<Vec<Product>, AppError> {
         let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
         Ok(search(&products, query, sort))
     }
 
     /// Validates before storing the picture, so a refused form leaves no stray file.
-    pub async fn create_product(&self, actor: &User, input: &ProductInput, image: Option<Vec<u8>>) -> Result<Product, AppError> {
+    pub async fn create_product(
+        &self,
+        actor: &User,
+        input: &ProductInput,
+        image: Option<Vec<u8>>,
+    ) -> Result<Product, AppError> {
         require_admin(actor)?;
         let draft = input.validate()?;
         let image = match image {
@@ -75,7 +94,8 @@ impl Shop {
             None => None,
         };
         let product = Product {
-            id: ProductId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids"),
+            id: ProductId::parse(&self.ports.ids.new_id())
+                .expect("the id generator makes valid ids"),
             name: draft.name,
             description: draft.description,
             category: draft.category,
@@ -202,26 +222,41 @@ mod tests {
             .create_product(&admin("boss"), &bad, Some(vec![1, 2, 3]))
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Invalid(e) if e.get("price") == Some("Valid price is required")));
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.get("price") == Some("Valid price is required"))
+        );
     }
 
     #[tokio::test]
     async fn a_fake_picture_is_refused_before_anything_is_stored() {
         let mut ports = TestPorts::new();
-        ports.images.expect_store().returning(|_| Err(ImageError::NotAnImage));
+        ports
+            .images
+            .expect_store()
+            .returning(|_| Err(ImageError::NotAnImage));
         let error = ports
             .shop()
             .create_product(&admin("boss"), &input(), Some(b"<svg/>".to_vec()))
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Invalid(e) if e.get("image") == Some("Only image files are allowed")));
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.get("image") == Some("Only image files are allowed"))
+        );
     }
 
     #[tokio::test]
     async fn a_created_product_carries_the_validated_fields() {
         let mut ports = TestPorts::new();
-        ports.products.expect_insert().times(1).returning(|_| Ok(()));
-        let product = ports.shop().create_product(&admin("boss"), &input(), None).await.unwrap();
+        ports
+            .products
+            .expect_insert()
+            .times(1)
+            .returning(|_| Ok(()));
+        let product = ports
+            .shop()
+            .create_product(&admin("boss"), &input(), None)
+            .await
+            .unwrap();
         assert_eq!(product.price.cents(), 2400);
         assert_eq!(product.original_price().map(|m| m.cents()), Some(3000));
         assert_eq!(product.tags, ["new", "summer"]);
@@ -233,7 +268,10 @@ mod tests {
         let mut ports = TestPorts::new();
         let mut stored = ports_product();
         stored.stock = 7;
-        ports.products.expect_by_id().returning(move |_| Ok(Some(stored.clone())));
+        ports
+            .products
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
         ports.products.expect_update().returning(|_| Ok(()));
         let patch = ProductPatch {
             price: Some(Some(30.0)),
@@ -241,7 +279,12 @@ mod tests {
         };
         let updated = ports
             .shop()
-            .update_product(&admin("boss"), &ProductId::parse("p1").unwrap(), patch, None)
+            .update_product(
+                &admin("boss"),
+                &ProductId::parse("p1").unwrap(),
+                patch,
+                None,
+            )
             .await
             .unwrap();
         assert_eq!(updated.price.cents(), 3000);

@@ -33,7 +33,10 @@ pub enum AppError {
     TooLarge(String),
     /// 429.
     #[error("{message}")]
-    TooManyAttempts { message: String, retry_after_secs: u64 },
+    TooManyAttempts {
+        message: String,
+        retry_after_secs: u64,
+    },
     /// 502: the payment provider failed.
     #[error("{0}")]
     PaymentProvider(String),
@@ -75,7 +78,9 @@ impl From<PermissionError> for AppError {
 impl From<CartError> for AppError {
     fn from(error: CartError) -> Self {
         match error {
-            CartError::OutOfStock | CartError::NotEnoughStock { .. } => AppError::Conflict(error.to_string()),
+            CartError::OutOfStock | CartError::NotEnoughStock { .. } => {
+                AppError::Conflict(error.to_string())
+            }
             CartError::NoChange | CartError::BelowOne => AppError::BadRequest(error.to_string()),
         }
     }
@@ -84,7 +89,9 @@ impl From<CartError> for AppError {
 impl From<ImageError> for AppError {
     fn from(error: ImageError) -> Self {
         match error {
-            ImageError::NotAnImage => AppError::Invalid(FieldErrors::single("image", error.to_string())),
+            ImageError::NotAnImage => {
+                AppError::Invalid(FieldErrors::single("image", error.to_string()))
+            }
             ImageError::TooLarge => AppError::TooLarge(error.to_string()),
             ImageError::Storage(_) => AppError::Internal(error.to_string()),
         }
@@ -95,9 +102,9 @@ impl From<OrderStoreError> for AppError {
     fn from(error: OrderStoreError) -> Self {
         match error {
             OrderStoreError::OutOfStock { .. } => AppError::Conflict(error.to_string()),
-            OrderStoreError::Stale => {
-                AppError::Conflict("The order was changed by someone else. Please reload and try again.".into())
-            }
+            OrderStoreError::Stale => AppError::Conflict(
+                "The order was changed by someone else. Please reload and try again.".into(),
+            ),
             OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found("Order"),
             OrderStoreError::Repo(repo) => repo.into(),
         }

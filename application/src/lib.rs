@@ -13,9 +13,9 @@ pub mod throttle;
 pub use error::AppError;
 
 use domain::ports::{
-    CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher, PaymentGateway,
-    ProductRepository, SecretGenerator, SettingsRepository, TokenService, UserRepository,
-    WishlistRepository,
+    CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
+    PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository, TokenService,
+    UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
 use std::sync::Arc;

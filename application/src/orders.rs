@@ -5,7 +5,9 @@ use domain::cart::totals;
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::order::{Order, OrderStatus, OrderTransition, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
 use domain::permissions::{may_read_order, require_admin};
-use domain::ports::{OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError};
+use domain::ports::{
+    OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError,
+};
 use domain::stats::{dashboard, DashboardFigures, RECENT_ORDERS};
 use domain::user::User;
 use domain::OrderId;
@@ -73,7 +75,10 @@ impl Shop {
             Err(OrderStoreError::Repo(RepoError::Duplicate)) => {
                 let key = idempotency_key.unwrap_or_default();
                 let first = self.ports.orders.by_idempotency_key(&user.id, key).await?;
-                return first.map_or_else(|| Err(AppError::Conflict("Checkout already in progress".into())), replay);
+                return first.map_or_else(
+                    || Err(AppError::Conflict("Checkout already in progress".into())),
+                    replay,
+                );
             }
             Err(error) => return Err(error.into()),
         }
@@ -117,7 +122,11 @@ impl Shop {
         Ok(self.ports.orders.for_user(&user.id).await?)
     }
 
-    pub async fn all_orders(&self, actor: &User, page: Option<Page>) -> Result<(Vec<Order>, u64), AppError> {
+    pub async fn all_orders(
+        &self,
+        actor: &User,
+        page: Option<Page>,
+    ) -> Result<(Vec<Order>, u64), AppError> {
         require_admin(actor)?;
         Ok(self.ports.orders.list(page).await?)
     }
@@ -135,7 +144,12 @@ impl Shop {
 
     /// Any of the four statuses from any other. Canceling puts stock back (and reverses a
     /// payment); leaving canceled takes the stock again or is refused.
-    pub async fn update_order_status(&self, actor: &User, id: &OrderId, status: &str) -> Result<Order, AppError> {
+    pub async fn update_order_status(
+        &self,
+        actor: &User,
+        id: &OrderId,
+        status: &str,
+    ) -> Result<Order, AppError> {
         require_admin(actor)?;
         let to = OrderStatus::parse(status).ok_or_else(|| {
             AppError::Invalid(domain::validation::FieldErrors::single(
@@ -154,7 +168,11 @@ impl Shop {
                     .payments
                     .refund(transaction_id, &order.id)
                     .await
-                    .map_err(|reason| AppError::PaymentProvider(format!("The payment could not be reversed: {reason}")))?;
+                    .map_err(|reason| {
+                        AppError::PaymentProvider(format!(
+                            "The payment could not be reversed: {reason}"
+                        ))
+                    })?;
             }
             transition.payment_status = Some(PaymentStatus::Refunded);
         }
@@ -177,7 +195,10 @@ impl Shop {
         let (recent_orders, _) = self
             .ports
             .orders
-            .list(Some(Page { number: 1, size: RECENT_ORDERS as u32 }))
+            .list(Some(Page {
+                number: 1,
+                size: RECENT_ORDERS as u32,
+            }))
             .await?;
         Ok(Dashboard {
             total_products,
@@ -238,10 +259,12 @@ mod tests {
 
     fn ports_with_cart() -> TestPorts {
         let mut ports = TestPorts::new();
-        ports
-            .carts
-            .expect_lines()
-            .returning(|_| Ok(vec![CartLine { product: product(2000), quantity: 2 }]));
+        ports.carts.expect_lines().returning(|_| {
+            Ok(vec![CartLine {
+                product: product(2000),
+                quantity: 2,
+            }])
+        });
         ports.settings.expect_get().returning(|| Ok(None));
         ports
     }
@@ -250,20 +273,34 @@ mod tests {
     async fn an_approved_payment_marks_the_order_paid_and_empties_the_cart() {
         let mut ports = ports_with_cart();
         ports.orders.expect_place().times(1).returning(|_| Ok(()));
-        ports.payments.expect_charge().times(1).returning(|request| {
-            assert_eq!(request.amount.cents(), 4500);
-            assert_eq!(request.phone, MobileNumber::parse("615551234").unwrap());
-            PaymentOutcome::Approved { transaction_id: "T1".into() }
-        });
+        ports
+            .payments
+            .expect_charge()
+            .times(1)
+            .returning(|request| {
+                assert_eq!(request.amount.cents(), 4500);
+                assert_eq!(request.phone, MobileNumber::parse("615551234").unwrap());
+                PaymentOutcome::Approved {
+                    transaction_id: "T1".into(),
+                }
+            });
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| t.payment_status == Some(PaymentStatus::Paid) && t.stock == StockEffect::None)
+            .withf(|_, t| {
+                t.payment_status == Some(PaymentStatus::Paid) && t.stock == StockEffect::None
+            })
             .times(1)
             .returning(|_, _| Ok(()));
         ports.carts.expect_clear().times(1).returning(|_| Ok(()));
-        let outcome = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap();
-        let CheckoutOutcome::Paid(order) = outcome else { panic!("expected a paid order") };
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap();
+        let CheckoutOutcome::Paid(order) = outcome else {
+            panic!("expected a paid order")
+        };
         assert_eq!(order.subtotal.cents(), 4000);
         assert_eq!(order.shipping_fee.cents(), 500);
         assert_eq!(order.total.cents(), 4500);
@@ -277,7 +314,9 @@ mod tests {
         ports
             .payments
             .expect_charge()
-            .returning(|_| PaymentOutcome::Declined { reason: "Insufficient balance".into() });
+            .returning(|_| PaymentOutcome::Declined {
+                reason: "Insufficient balance".into(),
+            });
         ports
             .orders
             .expect_transition()
@@ -288,7 +327,11 @@ mod tests {
             })
             .times(1)
             .returning(|_, _| Ok(()));
-        let error = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap_err();
+        let error = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err();
         assert!(matches!(error, AppError::PaymentDeclined(m) if m == "Insufficient balance"));
     }
 
@@ -299,16 +342,28 @@ mod tests {
         ports
             .payments
             .expect_charge()
-            .returning(|_| PaymentOutcome::Unconfirmed { reason: "time-out".into() });
-        let outcome = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap();
-        assert!(matches!(outcome, CheckoutOutcome::Unconfirmed(o) if o.payment_status == PaymentStatus::Pending));
+            .returning(|_| PaymentOutcome::Unconfirmed {
+                reason: "time-out".into(),
+            });
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap();
+        assert!(
+            matches!(outcome, CheckoutOutcome::Unconfirmed(o) if o.payment_status == PaymentStatus::Pending)
+        );
     }
 
     #[tokio::test]
     async fn an_empty_cart_cannot_be_checked_out() {
         let mut ports = TestPorts::new();
         ports.carts.expect_lines().returning(|_| Ok(vec![]));
-        let error = ports.shop().checkout(&shopper("amina"), &input(), None).await.unwrap_err();
+        let error = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err();
         assert!(matches!(error, AppError::BadRequest(m) if m == "Your cart is empty"));
     }
 
@@ -322,14 +377,21 @@ mod tests {
             .expect_by_idempotency_key()
             .with(always(), eq("k1"))
             .returning(move |_, _| Ok(Some(first.clone())));
-        let outcome = ports.shop().checkout(&shopper("amina"), &input(), Some("k1")).await.unwrap();
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), Some("k1"))
+            .await
+            .unwrap();
         assert!(matches!(outcome, CheckoutOutcome::Paid(o) if o.id.as_str() == "o1"));
     }
 
     #[tokio::test]
     async fn canceling_a_paid_order_refunds_it_first() {
         let mut ports = TestPorts::new();
-        ports.orders.expect_by_id().returning(|_| Ok(Some(paid_order())));
+        ports
+            .orders
+            .expect_by_id()
+            .returning(|_| Ok(Some(paid_order())));
         ports
             .payments
             .expect_refund()
@@ -341,7 +403,9 @@ mod tests {
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down"));
+        assert!(
+            matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down")
+        );
     }
 
     fn paid_order() -> Order {

@@ -16,7 +16,11 @@ impl Shop {
             .unwrap_or_else(|| self.default_settings.clone()))
     }
 
-    pub async fn update_settings(&self, actor: &User, input: &SettingsInput) -> Result<ShopSettings, AppError> {
+    pub async fn update_settings(
+        &self,
+        actor: &User,
+        input: &SettingsInput,
+    ) -> Result<ShopSettings, AppError> {
         require_admin(actor)?;
         let settings = input.validate()?;
         self.ports.settings.save(&settings).await?;

@@ -25,7 +25,10 @@ pub struct LoginThrottle {
 impl LoginThrottle {
     fn keys(email: &str, address: &str) -> [(String, u32); 2] {
         [
-            (format!("email:{}", email.trim().to_lowercase()), MAX_FAILURES_PER_EMAIL),
+            (
+                format!("email:{}", email.trim().to_lowercase()),
+                MAX_FAILURES_PER_EMAIL,
+            ),
             (format!("addr:{address}"), MAX_FAILURES_PER_ADDRESS),
         ]
     }
@@ -38,7 +41,8 @@ impl LoginThrottle {
             .filter_map(|(key, limit)| {
                 let entry = failures.get(key)?;
                 let until = entry.window_start + Duration::minutes(WINDOW_MINUTES);
-                (entry.count >= *limit && until > now).then(|| (until - now).num_seconds().max(1) as u64)
+                (entry.count >= *limit && until > now)
+                    .then(|| (until - now).num_seconds().max(1) as u64)
             })
             .max()
     }
@@ -49,9 +53,15 @@ impl LoginThrottle {
             failures.retain(|_, f| f.window_start + Duration::minutes(WINDOW_MINUTES) > now);
         }
         for (key, _) in Self::keys(email, address) {
-            let entry = failures.entry(key).or_insert(Failures { count: 0, window_start: now });
+            let entry = failures.entry(key).or_insert(Failures {
+                count: 0,
+                window_start: now,
+            });
             if entry.window_start + Duration::minutes(WINDOW_MINUTES) <= now {
-                *entry = Failures { count: 0, window_start: now };
+                *entry = Failures {
+                    count: 0,
+                    window_start: now,
+                };
             }
             entry.count += 1;
         }
@@ -79,7 +89,10 @@ mod tests {
         assert_eq!(throttle.blocked_for("A@b.so", "2.2.2.2", now), None);
         throttle.record_failure("a@b.so", "1.1.1.1", now);
         assert_eq!(throttle.blocked_for("A@b.so", "2.2.2.2", now), Some(900));
-        assert_eq!(throttle.blocked_for("a@b.so", "2.2.2.2", now + Duration::minutes(15)), None);
+        assert_eq!(
+            throttle.blocked_for("a@b.so", "2.2.2.2", now + Duration::minutes(15)),
+            None
+        );
     }
 
     #[test]

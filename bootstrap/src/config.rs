@@ -4,7 +4,11 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "shop", version, about = "An online fashion shop for women and kids, paid with EVC Plus.")]
+#[command(
+    name = "shop",
+    version,
+    about = "An online fashion shop for women and kids, paid with EVC Plus."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

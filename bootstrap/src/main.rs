@@ -9,7 +9,9 @@ use tracing_subscriber::EnvFilter;
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_env("SHOP_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_env_filter(
+            EnvFilter::try_from_env("SHOP_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
+        )
         .with_target(false)
         .init();
     match cli.command.unwrap_or(Command::Serve) {

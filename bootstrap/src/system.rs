@@ -9,7 +9,8 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {
         let now = Utc::now();
-        now.duration_trunc(TimeDelta::microseconds(1)).unwrap_or(now)
+        now.duration_trunc(TimeDelta::microseconds(1))
+            .unwrap_or(now)
     }
 }
 

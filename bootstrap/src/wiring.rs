@@ -59,7 +59,10 @@ pub fn default_settings(settings: &Settings) -> anyhow::Result<ShopSettings> {
 /// data dir, readable by the owner only.
 fn jwt_secret(settings: &Settings) -> anyhow::Result<String> {
     if let Some(secret) = &settings.jwt_secret {
-        anyhow::ensure!(secret.len() >= shop_auth::MIN_SECRET_LEN, "SHOP_JWT_SECRET is too short");
+        anyhow::ensure!(
+            secret.len() >= shop_auth::MIN_SECRET_LEN,
+            "SHOP_JWT_SECRET is too short"
+        );
         return Ok(secret.clone());
     }
     let path = settings.data_dir.join("jwt_secret");
@@ -101,7 +104,9 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
     let secret = jwt_secret(settings)?;
     let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
     let outside = Outside {
-        payments: Arc::new(SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))),
+        payments: Arc::new(SandboxGateway::new(Duration::from_millis(
+            settings.sandbox_delay_ms,
+        ))),
         hasher: Arc::new(Argon2Hasher::new()),
         tokens: Arc::new(JwtTokens::new(secret.as_bytes(), DEFAULT_TOKEN_LIFETIME)),
         images: images.clone(),
@@ -121,7 +126,10 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
 async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
     match (&settings.admin_email, &settings.admin_password) {
         (Some(email), Some(password)) => {
-            let created = shop.ensure_admin(email, password).await.map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
+            let created = shop
+                .ensure_admin(email, password)
+                .await
+                .map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
             let verb = if created { "created" } else { "ready" };
             println!("Admin account {verb}: {email} (password from SHOP_ADMIN_PASSWORD)");
         }
@@ -129,7 +137,9 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
             if !shop.has_admin().await.map_err(|e| anyhow::anyhow!("{e}"))? {
                 let password = domain::ports::SecretGenerator::temporary_password(&RandomSecrets);
                 let email = "admin@shop.local";
-                shop.ensure_admin(email, &password).await.map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
+                shop.ensure_admin(email, &password)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
                 println!("Created the first admin: {email} / {password} (shown once; change it in the back office)");
             }
         }

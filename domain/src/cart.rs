@@ -29,7 +29,11 @@ pub struct CartTotals {
 pub fn totals(lines: &[CartLine], shipping_fee: Money) -> CartTotals {
     let subtotal: Money = lines.iter().map(CartLine::line_total).sum();
     let item_count = lines.iter().map(|l| l.quantity).sum();
-    let shipping = if lines.is_empty() { Money::ZERO } else { shipping_fee };
+    let shipping = if lines.is_empty() {
+        Money::ZERO
+    } else {
+        shipping_fee
+    };
     CartTotals {
         item_count,
         subtotal,
@@ -89,7 +93,10 @@ mod tests {
 
     #[test]
     fn a_line_cannot_exceed_the_stock() {
-        assert_eq!(change_quantity(2, 2, 3), Err(CartError::NotEnoughStock { available: 3 }));
+        assert_eq!(
+            change_quantity(2, 2, 3),
+            Err(CartError::NotEnoughStock { available: 3 })
+        );
         assert_eq!(change_quantity(0, 1, 0), Err(CartError::OutOfStock));
         assert_eq!(change_quantity(2, 1, 3), Ok(3));
     }
@@ -101,7 +108,10 @@ mod tests {
 
     #[test]
     fn huge_changes_do_not_overflow() {
-        assert_eq!(change_quantity(3, i64::MAX, 5), Err(CartError::NotEnoughStock { available: 5 }));
+        assert_eq!(
+            change_quantity(3, i64::MAX, 5),
+            Err(CartError::NotEnoughStock { available: 5 })
+        );
         assert_eq!(change_quantity(3, i64::MIN, 5), Err(CartError::BelowOne));
     }
 
@@ -113,8 +123,14 @@ mod tests {
     #[test]
     fn totals_add_lines_and_the_flat_shipping_fee() {
         let lines = vec![
-            CartLine { product: product("a", 1999, 10), quantity: 2 },
-            CartLine { product: product("b", 500, 10), quantity: 1 },
+            CartLine {
+                product: product("a", 1999, 10),
+                quantity: 2,
+            },
+            CartLine {
+                product: product("b", 500, 10),
+                quantity: 1,
+            },
         ];
         let totals = totals(&lines, money(500));
         assert_eq!(totals.item_count, 3);

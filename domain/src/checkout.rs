@@ -105,7 +105,10 @@ impl CheckoutInput {
             errors.check(phone.is_none(), "paymentPhone", INVALID_PHONE);
             phone
         };
-        let address = self.shipping_address.as_ref().map(|a| a.validate_into(&mut errors));
+        let address = self
+            .shipping_address
+            .as_ref()
+            .map(|a| a.validate_into(&mut errors));
         match phone {
             Some(phone) if errors.is_empty() => Ok(CheckoutRequest {
                 phone,
@@ -164,35 +167,67 @@ mod tests {
 
     #[test]
     fn somali_numbers_are_normalised_to_252_and_nine_digits() {
-        for raw in ["615551234", "0615551234", "252615551234", "+252 61 555 1234", "61-555-1234"] {
-            assert_eq!(MobileNumber::parse(raw).unwrap().as_str(), "252615551234", "{raw}");
+        for raw in [
+            "615551234",
+            "0615551234",
+            "252615551234",
+            "+252 61 555 1234",
+            "61-555-1234",
+        ] {
+            assert_eq!(
+                MobileNumber::parse(raw).unwrap().as_str(),
+                "252615551234",
+                "{raw}"
+            );
         }
-        assert_eq!(MobileNumber::parse("771234567").unwrap().as_str(), "252771234567");
+        assert_eq!(
+            MobileNumber::parse("771234567").unwrap().as_str(),
+            "252771234567"
+        );
     }
 
     #[test]
     fn other_numbers_are_refused() {
-        for raw in ["", "12345", "515551234", "+254 712 345 678", "61555123x", "2526155512345"] {
+        for raw in [
+            "",
+            "12345",
+            "515551234",
+            "+254 712 345 678",
+            "61555123x",
+            "2526155512345",
+        ] {
             assert!(MobileNumber::parse(raw).is_none(), "{raw}");
         }
     }
 
     #[test]
     fn numbers_are_masked_for_logs() {
-        assert_eq!(MobileNumber::parse("615551234").unwrap().masked(), "252******234");
+        assert_eq!(
+            MobileNumber::parse("615551234").unwrap().masked(),
+            "252******234"
+        );
     }
 
     #[test]
     fn checkout_needs_evc_plus_and_a_phone() {
         let errors = CheckoutInput::default().validate().unwrap_err();
-        assert_eq!(errors.get("paymentMethod"), Some("Unsupported payment method"));
-        assert_eq!(errors.get("paymentPhone"), Some("Please enter a phone number"));
+        assert_eq!(
+            errors.get("paymentMethod"),
+            Some("Unsupported payment method")
+        );
+        assert_eq!(
+            errors.get("paymentPhone"),
+            Some("Please enter a phone number")
+        );
         let bad_phone = CheckoutInput {
             payment_method: "evc-plus".into(),
             payment_phone: "12".into(),
             shipping_address: None,
         };
-        assert_eq!(bad_phone.validate().unwrap_err().get("paymentPhone"), Some(INVALID_PHONE));
+        assert_eq!(
+            bad_phone.validate().unwrap_err().get("paymentPhone"),
+            Some(INVALID_PHONE)
+        );
     }
 
     #[test]

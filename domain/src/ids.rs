@@ -55,7 +55,9 @@ mod tests {
         assert!(ProductId::parse("").is_none());
         assert!(ProductId::parse(&"a".repeat(65)).is_none());
         assert_eq!(
-            ProductId::parse("0190b6f2-7c1e-7abc-9def-0123456789ab").unwrap().as_str(),
+            ProductId::parse("0190b6f2-7c1e-7abc-9def-0123456789ab")
+                .unwrap()
+                .as_str(),
             "0190b6f2-7c1e-7abc-9def-0123456789ab"
         );
     }

@@ -16,7 +16,9 @@ impl Money {
     pub const ZERO: Money = Money(0);
 
     pub fn from_cents(cents: i64) -> Option<Self> {
-        (0..=MAX_CENTS * 1_000).contains(&cents).then_some(Self(cents))
+        (0..=MAX_CENTS * 1_000)
+            .contains(&cents)
+            .then_some(Self(cents))
     }
 
     /// Reads a dollar amount from the outside world (JSON numbers or form text). Refuses

@@ -62,7 +62,11 @@ pub fn may_set_role(
 }
 
 /// Admins delete accounts, never their own, and never the last admin.
-pub fn may_delete_user(actor: &User, target: &User, admin_count: u64) -> Result<(), PermissionError> {
+pub fn may_delete_user(
+    actor: &User,
+    target: &User,
+    admin_count: u64,
+) -> Result<(), PermissionError> {
     require_admin(actor)?;
     if actor.id == target.id {
         return Err(PermissionError::SelfDelete);
@@ -100,13 +104,19 @@ mod tests {
             may_manage_user(&amina, &UserId::parse("hodan").unwrap()),
             Err(PermissionError::NotYourAccount)
         );
-        assert_eq!(may_manage_user(&user("boss", Role::Admin), &amina.id), Ok(()));
+        assert_eq!(
+            may_manage_user(&user("boss", Role::Admin), &amina.id),
+            Ok(())
+        );
     }
 
     #[test]
     fn a_shopper_cannot_promote_themselves() {
         let amina = user("amina", Role::User);
-        assert_eq!(may_set_role(&amina, &amina, Role::Admin, 1), Err(PermissionError::AdminOnly));
+        assert_eq!(
+            may_set_role(&amina, &amina, Role::Admin, 1),
+            Err(PermissionError::AdminOnly)
+        );
         assert_eq!(may_set_role(&amina, &amina, Role::User, 1), Ok(()));
     }
 
@@ -114,16 +124,25 @@ mod tests {
     fn the_last_admin_is_neither_demoted_nor_deleted() {
         let boss = user("boss", Role::Admin);
         let other = user("other", Role::Admin);
-        assert_eq!(may_set_role(&boss, &boss, Role::User, 1), Err(PermissionError::LastAdmin));
+        assert_eq!(
+            may_set_role(&boss, &boss, Role::User, 1),
+            Err(PermissionError::LastAdmin)
+        );
         assert_eq!(may_set_role(&boss, &other, Role::User, 2), Ok(()));
-        assert_eq!(may_delete_user(&other, &boss, 1), Err(PermissionError::LastAdmin));
+        assert_eq!(
+            may_delete_user(&other, &boss, 1),
+            Err(PermissionError::LastAdmin)
+        );
         assert_eq!(may_delete_user(&other, &boss, 2), Ok(()));
     }
 
     #[test]
     fn admins_cannot_delete_themselves() {
         let boss = user("boss", Role::Admin);
-        assert_eq!(may_delete_user(&boss, &boss, 3), Err(PermissionError::SelfDelete));
+        assert_eq!(
+            may_delete_user(&boss, &boss, 3),
+            Err(PermissionError::SelfDelete)
+        );
         assert_eq!(
             may_delete_user(&user("amina", Role::User), &boss, 3),
             Err(PermissionError::AdminOnly)

@@ -85,7 +85,12 @@ pub trait CartRepository: Send + Sync {
     /// The lines with their products, oldest first.
     async fn lines(&self, user: &UserId) -> Result<Vec<CartLine>, RepoError>;
     /// Sets a line's quantity, adding the line when missing.
-    async fn set_quantity(&self, user: &UserId, product: &ProductId, quantity: u32) -> Result<(), RepoError>;
+    async fn set_quantity(
+        &self,
+        user: &UserId,
+        product: &ProductId,
+        quantity: u32,
+    ) -> Result<(), RepoError>;
     /// `false` when there was no such line.
     async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
     async fn clear(&self, user: &UserId) -> Result<(), RepoError>;
@@ -123,7 +128,11 @@ pub trait OrderRepository: Send + Sync {
     /// `Repo(Duplicate)` when the user already has an order with the same idempotency key.
     async fn place(&self, order: &Order) -> Result<(), OrderStoreError>;
     async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError>;
-    async fn by_idempotency_key(&self, user: &UserId, key: &str) -> Result<Option<Order>, RepoError>;
+    async fn by_idempotency_key(
+        &self,
+        user: &UserId,
+        key: &str,
+    ) -> Result<Option<Order>, RepoError>;
     /// The user's orders, newest first.
     async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError>;
     /// All orders, newest first (one page when asked), and how many there are.
@@ -132,7 +141,11 @@ pub trait OrderRepository: Send + Sync {
     /// status (and payment status and transaction id when given) and applies the stock
     /// effect. `Stale` when the status moved on, `OutOfStock` when stock cannot be taken
     /// again, `Repo(NotFound)` when there is no such order.
-    async fn transition(&self, id: &OrderId, transition: &OrderTransition) -> Result<(), OrderStoreError>;
+    async fn transition(
+        &self,
+        id: &OrderId,
+        transition: &OrderTransition,
+    ) -> Result<(), OrderStoreError>;
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
     /// Units sold per product name over orders that were not canceled.
     async fn product_sales(&self) -> Result<Vec<ProductSales>, RepoError>;
@@ -157,11 +170,17 @@ pub struct PaymentRequest {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaymentOutcome {
-    Approved { transaction_id: String },
+    Approved {
+        transaction_id: String,
+    },
     /// The payer or their balance said no; `reason` is for the shopper.
-    Declined { reason: String },
+    Declined {
+        reason: String,
+    },
     /// No clear answer (time-out, provider failure): the money may or may not have moved.
-    Unconfirmed { reason: String },
+    Unconfirmed {
+        reason: String,
+    },
 }
 
 #[cfg_attr(feature = "mocks", mockall::automock)]

@@ -158,12 +158,20 @@ impl ProductInput {
         let name = non_blank(&self.name);
         errors.check(name.is_none(), "name", "Product name is required");
         let description = non_blank(&self.description);
-        errors.check(description.is_none(), "description", "Description is required");
+        errors.check(
+            description.is_none(),
+            "description",
+            "Description is required",
+        );
         let category = match self.category.as_deref().map(str::trim) {
             None | Some("") => Some(Category::default()),
             Some(raw) => Category::parse(raw),
         };
-        errors.check(category.is_none(), "category", "Category must be women, kids or sales");
+        errors.check(
+            category.is_none(),
+            "category",
+            "Category must be women, kids or sales",
+        );
         let price = self
             .price
             .filter(|p| *p > 0.0)
@@ -180,20 +188,29 @@ impl ProductInput {
             Some(d) if (0.0..=100.0).contains(&d) && d.fract() == 0.0 => Percent::new(d as u8),
             Some(_) => None,
         };
-        errors.check(discount.is_none(), "discount", "Discount must be between 0 and 100");
+        errors.check(
+            discount.is_none(),
+            "discount",
+            "Discount must be between 0 and 100",
+        );
         let draft = match (name, description, category, price, stock, discount) {
-            (Some(name), Some(description), Some(category), Some(price), Some(stock), Some(discount)) => {
-                Some(ProductDraft {
-                    name,
-                    description,
-                    category,
-                    tags: split_tags(&self.tags),
-                    price,
-                    discount,
-                    stock,
-                    is_featured: self.is_featured,
-                })
-            }
+            (
+                Some(name),
+                Some(description),
+                Some(category),
+                Some(price),
+                Some(stock),
+                Some(discount),
+            ) => Some(ProductDraft {
+                name,
+                description,
+                category,
+                tags: split_tags(&self.tags),
+                price,
+                discount,
+                stock,
+                is_featured: self.is_featured,
+            }),
             _ => None,
         };
         match draft {
@@ -253,7 +270,11 @@ pub fn search_score(product: &Product, query: &str) -> Option<u32> {
     }
     if product.tags.iter().any(|t| t.to_lowercase() == query) {
         score += 30;
-    } else if product.tags.iter().any(|t| t.to_lowercase().contains(&query)) {
+    } else if product
+        .tags
+        .iter()
+        .any(|t| t.to_lowercase().contains(&query))
+    {
         score += 15;
     }
     if product.category.as_str().contains(&query) {
@@ -272,9 +293,13 @@ pub fn search(products: &[Product], query: &str, sort: SearchSort) -> Vec<Produc
         .filter_map(|p| search_score(p, query).map(|s| (s, p)))
         .collect();
     match sort {
-        SearchSort::Relevance => hits.sort_by_key(|(score, p)| (Reverse(*score), Reverse(p.created_at))),
+        SearchSort::Relevance => {
+            hits.sort_by_key(|(score, p)| (Reverse(*score), Reverse(p.created_at)))
+        }
         SearchSort::PriceAsc => hits.sort_by_key(|(_, p)| (p.price, Reverse(p.created_at))),
-        SearchSort::PriceDesc => hits.sort_by_key(|(_, p)| (Reverse(p.price), Reverse(p.created_at))),
+        SearchSort::PriceDesc => {
+            hits.sort_by_key(|(_, p)| (Reverse(p.price), Reverse(p.created_at)))
+        }
         SearchSort::Newest => hits.sort_by_key(|(_, p)| Reverse(p.created_at)),
     }
     hits.into_iter().map(|(_, p)| p.clone()).collect()
@@ -313,15 +338,27 @@ pub(crate) mod tests {
     fn the_original_price_is_derived_from_the_discount() {
         let twenty = Percent::new(20).unwrap();
         assert_eq!(original_price(money(2400), twenty, None), Some(money(3000)));
-        assert_eq!(original_price(money(1000), Percent::new(30).unwrap(), None), Some(money(1429)));
+        assert_eq!(
+            original_price(money(1000), Percent::new(30).unwrap(), None),
+            Some(money(1429))
+        );
     }
 
     #[test]
     fn a_stated_original_price_wins_and_no_discount_means_none() {
         let twenty = Percent::new(20).unwrap();
-        assert_eq!(original_price(money(2400), twenty, Some(money(3100))), Some(money(3100)));
-        assert_eq!(original_price(money(2400), Percent::default(), Some(money(3100))), None);
-        assert_eq!(original_price(money(2400), Percent::new(100).unwrap(), None), None);
+        assert_eq!(
+            original_price(money(2400), twenty, Some(money(3100))),
+            Some(money(3100))
+        );
+        assert_eq!(
+            original_price(money(2400), Percent::default(), Some(money(3100))),
+            None
+        );
+        assert_eq!(
+            original_price(money(2400), Percent::new(100).unwrap(), None),
+            None
+        );
     }
 
     #[test]
@@ -345,8 +382,14 @@ pub(crate) mod tests {
         assert_eq!(errors.get("name"), Some("Product name is required"));
         assert_eq!(errors.get("description"), Some("Description is required"));
         assert_eq!(errors.get("price"), Some("Valid price is required"));
-        assert_eq!(errors.get("stock"), Some("Valid stock quantity is required"));
-        assert_eq!(errors.get("discount"), Some("Discount must be between 0 and 100"));
+        assert_eq!(
+            errors.get("stock"),
+            Some("Valid stock quantity is required")
+        );
+        assert_eq!(
+            errors.get("discount"),
+            Some("Discount must be between 0 and 100")
+        );
     }
 
     #[test]
@@ -379,10 +422,24 @@ pub(crate) mod tests {
         dear.created_at = cheap.created_at + chrono::Duration::days(1);
         let other = product("c", 100, 1);
         let all = vec![cheap.clone(), dear.clone(), other];
-        let ids = |found: Vec<Product>| found.into_iter().map(|p| p.id.to_string()).collect::<Vec<_>>();
-        assert_eq!(ids(search(&all, "SUMMER", SearchSort::Relevance)), ["a", "b"]);
-        assert_eq!(ids(search(&all, "summer", SearchSort::PriceDesc)), ["b", "a"]);
-        assert_eq!(ids(search(&all, "summer", SearchSort::PriceAsc)), ["a", "b"]);
+        let ids = |found: Vec<Product>| {
+            found
+                .into_iter()
+                .map(|p| p.id.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            ids(search(&all, "SUMMER", SearchSort::Relevance)),
+            ["a", "b"]
+        );
+        assert_eq!(
+            ids(search(&all, "summer", SearchSort::PriceDesc)),
+            ["b", "a"]
+        );
+        assert_eq!(
+            ids(search(&all, "summer", SearchSort::PriceAsc)),
+            ["a", "b"]
+        );
         assert_eq!(ids(search(&all, "summer", SearchSort::Newest)), ["b", "a"]);
         assert_eq!(search(&all, "women", SearchSort::Relevance).len(), 3);
         assert!(search(&all, "  ", SearchSort::Relevance).is_empty());

@@ -30,7 +30,11 @@ impl SettingsInput {
         let shop_name = non_blank(&self.shop_name);
         errors.check(shop_name.is_none(), "shopName", "Shop name is required");
         let support_phone = non_blank(&self.support_phone);
-        errors.check(support_phone.is_none(), "supportPhone", "Phone number is required");
+        errors.check(
+            support_phone.is_none(),
+            "supportPhone",
+            "Phone number is required",
+        );
         let support_email = Email::parse(&self.support_email);
         errors.check(support_email.is_none(), "supportEmail", "Email is invalid");
         let shipping_fee = self
@@ -72,7 +76,10 @@ mod tests {
         .unwrap_err();
         assert_eq!(errors.get("shopName"), Some("Shop name is required"));
         assert_eq!(errors.get("supportEmail"), Some("Email is invalid"));
-        assert_eq!(errors.get("shippingFee"), Some("Shipping fee must be between 0 and 1000"));
+        assert_eq!(
+            errors.get("shippingFee"),
+            Some("Shipping fee must be between 0 and 1000")
+        );
     }
 
     #[test]

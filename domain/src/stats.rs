@@ -54,7 +54,11 @@ const BUCKET_DAYS: i64 = 30;
 pub const TOP_PRODUCTS: usize = 5;
 pub const RECENT_ORDERS: usize = 5;
 
-pub fn dashboard(facts: &[OrderFact], sales: Vec<ProductSales>, now: DateTime<Utc>) -> DashboardFigures {
+pub fn dashboard(
+    facts: &[OrderFact],
+    sales: Vec<ProductSales>,
+    now: DateTime<Utc>,
+) -> DashboardFigures {
     let mut status_counts = StatusCounts::default();
     let mut total_revenue = Money::ZERO;
     let mut monthly_revenue = Money::ZERO;
@@ -77,7 +81,8 @@ pub fn dashboard(facts: &[OrderFact], sales: Vec<ProductSales>, now: DateTime<Ut
         }
         let age_days = (now - fact.created_at).num_days();
         if (0..BUCKET_DAYS * REVENUE_BUCKETS as i64).contains(&age_days) {
-            buckets[(age_days / BUCKET_DAYS) as usize] = buckets[(age_days / BUCKET_DAYS) as usize] + fact.total;
+            buckets[(age_days / BUCKET_DAYS) as usize] =
+                buckets[(age_days / BUCKET_DAYS) as usize] + fact.total;
         }
     }
     let revenue_by_month = (0..REVENUE_BUCKETS)
@@ -144,7 +149,12 @@ mod tests {
         assert_eq!(figures.average_order_value.cents(), 1167);
         assert_eq!(
             figures.status_counts,
-            StatusCounts { pending: 2, shipped: 1, delivered: 1, canceled: 1 }
+            StatusCounts {
+                pending: 2,
+                shipped: 1,
+                delivered: 1,
+                canceled: 1
+            }
         );
     }
 
@@ -158,7 +168,11 @@ mod tests {
             fact(180, 1600, OrderStatus::Delivered, PaymentStatus::Paid),
         ];
         let figures = dashboard(&facts, vec![], now());
-        let revenue: Vec<i64> = figures.revenue_by_month.iter().map(|b| b.revenue.cents()).collect();
+        let revenue: Vec<i64> = figures
+            .revenue_by_month
+            .iter()
+            .map(|b| b.revenue.cents())
+            .collect();
         assert_eq!(revenue, [800, 0, 0, 0, 400, 300]);
         assert_eq!(figures.revenue_by_month[5].label, "23 Oct");
     }
@@ -175,7 +189,10 @@ mod tests {
         let sales = ["a", "b", "c", "d", "e", "f"]
             .iter()
             .enumerate()
-            .map(|(i, name)| ProductSales { name: (*name).into(), quantity: i as u64 })
+            .map(|(i, name)| ProductSales {
+                name: (*name).into(),
+                quantity: i as u64,
+            })
             .collect();
         let top: Vec<String> = top_products(sales).into_iter().map(|s| s.name).collect();
         assert_eq!(top, ["f", "e", "d", "c", "b"]);

@@ -105,7 +105,8 @@ impl ContactInput {
         let name = non_blank(&self.name);
         errors.check(name.is_none(), "name", "Name is required");
         errors.check(
-            name.as_ref().is_some_and(|n| n.chars().count() > MAX_TEXT_LEN),
+            name.as_ref()
+                .is_some_and(|n| n.chars().count() > MAX_TEXT_LEN),
             "name",
             "Name is too long",
         );
@@ -227,10 +228,7 @@ impl ProfileChangeInput {
         let password = match self.new_password.as_deref().filter(|p| !p.is_empty()) {
             None => None,
             Some(new_password) => {
-                let current = self
-                    .current_password
-                    .clone()
-                    .filter(|p| !p.is_empty());
+                let current = self.current_password.clone().filter(|p| !p.is_empty());
                 errors.check(
                     own_account && current.is_none(),
                     "currentPassword",
@@ -268,12 +266,23 @@ mod tests {
 
     #[test]
     fn emails_are_compared_without_case_or_spaces() {
-        assert_eq!(Email::parse(" Amina@Example.COM "), Email::parse("amina@example.com"));
+        assert_eq!(
+            Email::parse(" Amina@Example.COM "),
+            Email::parse("amina@example.com")
+        );
     }
 
     #[test]
     fn emails_must_look_like_addresses() {
-        for bad in ["amina", "amina@", "@example.com", "a@b", "a@b.", "a b@c.d", "a@b@c.d"] {
+        for bad in [
+            "amina",
+            "amina@",
+            "@example.com",
+            "a@b",
+            "a@b.",
+            "a b@c.d",
+            "a@b@c.d",
+        ] {
             assert!(Email::parse(bad).is_none(), "{bad} should be refused");
         }
     }
@@ -295,7 +304,10 @@ mod tests {
         };
         let errors = input.validate().unwrap_err();
         assert_eq!(errors.get("email"), Some("Email is invalid"));
-        assert_eq!(errors.get("password"), Some("Password must be at least 6 characters"));
+        assert_eq!(
+            errors.get("password"),
+            Some("Password must be at least 6 characters")
+        );
     }
 
     #[test]
@@ -318,7 +330,10 @@ mod tests {
             ..Default::default()
         };
         let errors = input.validate(true).unwrap_err();
-        assert_eq!(errors.get("currentPassword"), Some("Current password is required"));
+        assert_eq!(
+            errors.get("currentPassword"),
+            Some("Current password is required")
+        );
         assert!(input.validate(false).is_ok());
     }
 

@@ -43,7 +43,11 @@ impl FieldErrors {
 
     /// The message shown when only one line fits (a toast).
     pub fn first_message(&self) -> &str {
-        self.0.values().next().map(String::as_str).unwrap_or("Invalid input")
+        self.0
+            .values()
+            .next()
+            .map(String::as_str)
+            .unwrap_or("Invalid input")
     }
 
     /// `Ok(value)` when nothing was added, else the errors.

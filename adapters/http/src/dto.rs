@@ -143,7 +143,9 @@ impl WishlistDto {
         Self {
             products: products
                 .iter()
-                .map(|p| WishlistLineDto { product_id: p.into() })
+                .map(|p| WishlistLineDto {
+                    product_id: p.into(),
+                })
                 .collect(),
         }
     }
@@ -335,7 +337,10 @@ impl From<&Dashboard> for StatsDto {
             revenue_by_month: f
                 .revenue_by_month
                 .iter()
-                .map(|b| RevenueBucketDto { label: b.label.clone(), revenue: b.revenue.as_dollars() })
+                .map(|b| RevenueBucketDto {
+                    label: b.label.clone(),
+                    revenue: b.revenue.as_dollars(),
+                })
                 .collect(),
             status_counts: StatusCountsDto {
                 pending: f.status_counts.pending,
@@ -346,7 +351,10 @@ impl From<&Dashboard> for StatsDto {
             top_products: f
                 .top_products
                 .iter()
-                .map(|s| ProductSalesDto { name: s.name.clone(), quantity: s.quantity })
+                .map(|s| ProductSalesDto {
+                    name: s.name.clone(),
+                    quantity: s.quantity,
+                })
                 .collect(),
             recent_orders: orders(&d.recent_orders),
         }

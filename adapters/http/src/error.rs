@@ -58,11 +58,16 @@ impl ResponseError for ApiError {
                 json!({ "message": INTERNAL_MESSAGE })
             }
             AppError::Invalid(errors) => {
-                let fields: serde_json::Map<String, serde_json::Value> =
-                    errors.iter().map(|(k, v)| (k.to_owned(), v.into())).collect();
+                let fields: serde_json::Map<String, serde_json::Value> = errors
+                    .iter()
+                    .map(|(k, v)| (k.to_owned(), v.into()))
+                    .collect();
                 json!({ "message": errors.first_message(), "errors": fields })
             }
-            AppError::TooManyAttempts { message, retry_after_secs } => {
+            AppError::TooManyAttempts {
+                message,
+                retry_after_secs,
+            } => {
                 response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
                 json!({ "message": message })
             }

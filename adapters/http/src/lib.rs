@@ -40,7 +40,10 @@ pub fn app(
     >,
 > {
     let uploads = web::scope("/uploads")
-        .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+        .wrap(
+            DefaultHeaders::new()
+                .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
+        )
         .service(Files::new("", files.uploads_dir.clone()).default_handler(web::to(placeholder)));
     let app = App::new()
         .app_data(web::Data::new(state))
@@ -48,15 +51,20 @@ pub fn app(
         .app_data(web::PathConfig::default().error_handler(|e: PathError, _| {
             error::payload_error(format!("Invalid path: {e}"), false)
         }))
-        .app_data(web::QueryConfig::default().error_handler(|e: QueryPayloadError, _| {
-            error::payload_error(format!("Invalid query: {e}"), false)
-        }))
+        .app_data(
+            web::QueryConfig::default().error_handler(|e: QueryPayloadError, _| {
+                error::payload_error(format!("Invalid query: {e}"), false)
+            }),
+        )
         .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
         .wrap(from_fn(log_request))
         .wrap(security_headers())
         .configure(routes::configure)
         .service(uploads);
-    match files.frontend_dir.filter(|dir| dir.join("index.html").is_file()) {
+    match files
+        .frontend_dir
+        .filter(|dir| dir.join("index.html").is_file())
+    {
         Some(dir) => {
             let index = dir.join("index.html");
             app.service(
@@ -69,7 +77,9 @@ pub fn app(
             )
         }
         None => app.default_service(web::to(|| async {
-            HttpResponse::NotFound().content_type("text/plain").body("The frontend is not built.")
+            HttpResponse::NotFound()
+                .content_type("text/plain")
+                .body("The frontend is not built.")
         })),
     }
 }
@@ -78,7 +88,10 @@ fn json_config() -> web::JsonConfig {
     web::JsonConfig::default()
         .limit(JSON_LIMIT_BYTES)
         .error_handler(|e: JsonPayloadError, _| {
-            let too_large = matches!(e, JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. });
+            let too_large = matches!(
+                e,
+                JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. }
+            );
             let message = match &e {
                 JsonPayloadError::ContentType => "Send the body as application/json".to_owned(),
                 JsonPayloadError::Deserialize(inner) => format!("Invalid JSON body: {inner}"),

@@ -27,13 +27,20 @@ async fn registering_answers_201_with_a_token_and_a_shopper() {
 async fn registration_reports_spec_messages_per_field() {
     for app in TestApp::all().await {
         let reply = app
-            .post("/api/auth/register", None, json!({ "name": " ", "email": "nope", "phone": "", "password": "123" }))
+            .post(
+                "/api/auth/register",
+                None,
+                json!({ "name": " ", "email": "nope", "phone": "", "password": "123" }),
+            )
             .await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST);
         assert_eq!(reply.body["errors"]["name"], "Name is required");
         assert_eq!(reply.body["errors"]["email"], "Email is invalid");
         assert_eq!(reply.body["errors"]["phone"], "Phone number is required");
-        assert_eq!(reply.body["errors"]["password"], "Password must be at least 6 characters");
+        assert_eq!(
+            reply.body["errors"]["password"],
+            "Password must be at least 6 characters"
+        );
     }
 }
 
@@ -66,7 +73,10 @@ async fn self_registration_asking_for_admin_yields_a_shopper() {
         assert_eq!(reply.status, StatusCode::CREATED);
         assert_eq!(reply.body["user"]["role"], "user");
         let token = reply.body["token"].as_str().unwrap();
-        assert_eq!(app.get("/api/users", Some(token)).await.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            app.get("/api/users", Some(token)).await.status,
+            StatusCode::FORBIDDEN
+        );
     }
 }
 
@@ -102,11 +112,18 @@ async fn repeated_failed_sign_ins_are_throttled_with_retry_after() {
     for app in TestApp::all().await {
         app.shopper("amina").await;
         for _ in 0..5 {
-            assert_eq!(app.login("amina@example.com", "wrong-one").await.status, StatusCode::UNAUTHORIZED);
+            assert_eq!(
+                app.login("amina@example.com", "wrong-one").await.status,
+                StatusCode::UNAUTHORIZED
+            );
         }
         let reply = app.login("amina@example.com", "secret1").await;
         assert_eq!(reply.status, StatusCode::TOO_MANY_REQUESTS);
-        let retry_after: u64 = reply.headers["retry-after"].to_str().unwrap().parse().unwrap();
+        let retry_after: u64 = reply.headers["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!((1..=900).contains(&retry_after));
         assert!(reply.message().starts_with("Too many sign-in attempts"));
     }
@@ -120,7 +137,10 @@ async fn calls_without_a_valid_token_are_401() {
         assert_eq!(missing.message(), "Please log in to continue");
         let forged = app.get("/api/auth/me", Some("not.a.token")).await;
         assert_eq!(forged.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(forged.message(), "Your session has expired. Please log in again.");
+        assert_eq!(
+            forged.message(),
+            "Your session has expired. Please log in again."
+        );
     }
 }
 
@@ -132,7 +152,10 @@ async fn a_deleted_users_token_stops_working_at_once() {
         let reply = app.delete(&format!("/api/users/{id}"), Some(&admin)).await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.message(), "User deleted successfully");
-        assert_eq!(app.get("/api/cart", Some(&token)).await.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.status,
+            StatusCode::UNAUTHORIZED
+        );
     }
 }
 
@@ -141,7 +164,8 @@ async fn a_shopper_updates_their_profile_and_password() {
     for app in TestApp::all().await {
         let (token, id) = app.shopper("amina").await;
         let path = format!("/api/users/{id}");
-        let profile = json!({ "name": "Amina H", "email": "amina@example.com", "phone": "615550000" });
+        let profile =
+            json!({ "name": "Amina H", "email": "amina@example.com", "phone": "615550000" });
         let reply = app.put(&path, Some(&token), profile).await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.body["name"], "Amina H");
@@ -150,18 +174,33 @@ async fn a_shopper_updates_their_profile_and_password() {
         let no_current = json!({ "name": "Amina H", "email": "amina@example.com", "phone": "615550000", "password": "newsecret" });
         let reply = app.put(&path, Some(&token), no_current).await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST);
-        assert_eq!(reply.body["errors"]["currentPassword"], "Current password is required");
+        assert_eq!(
+            reply.body["errors"]["currentPassword"],
+            "Current password is required"
+        );
 
         let wrong_current = json!({ "name": "Amina H", "email": "amina@example.com", "phone": "615550000",
             "password": "newsecret", "currentPassword": "nope-nope" });
         let reply = app.put(&path, Some(&token), wrong_current).await;
-        assert_eq!(reply.body["errors"]["currentPassword"], "Current password is incorrect");
+        assert_eq!(
+            reply.body["errors"]["currentPassword"],
+            "Current password is incorrect"
+        );
 
         let change = json!({ "name": "Amina H", "email": "amina@example.com", "phone": "615550000",
             "password": "newsecret", "currentPassword": "secret1" });
-        assert_eq!(app.put(&path, Some(&token), change).await.status, StatusCode::OK);
-        assert_eq!(app.login("amina@example.com", "secret1").await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(app.login("amina@example.com", "newsecret").await.status, StatusCode::OK);
+        assert_eq!(
+            app.put(&path, Some(&token), change).await.status,
+            StatusCode::OK
+        );
+        assert_eq!(
+            app.login("amina@example.com", "secret1").await.status,
+            StatusCode::UNAUTHORIZED
+        );
+        assert_eq!(
+            app.login("amina@example.com", "newsecret").await.status,
+            StatusCode::OK
+        );
     }
 }
 
@@ -171,7 +210,11 @@ async fn taking_someone_elses_email_is_a_conflict() {
         app.shopper("hodan").await;
         let (token, id) = app.shopper("amina").await;
         let reply = app
-            .put(&format!("/api/users/{id}"), Some(&token), json!({ "name": "A", "email": "hodan@example.com", "phone": "1" }))
+            .put(
+                &format!("/api/users/{id}"),
+                Some(&token),
+                json!({ "name": "A", "email": "hodan@example.com", "phone": "1" }),
+            )
             .await;
         assert_eq!(reply.status, StatusCode::CONFLICT);
         assert_eq!(reply.message(), "An account with this email already exists");
@@ -195,8 +238,14 @@ async fn an_admin_creates_a_user_with_a_temporary_password_and_no_token() {
         assert_eq!(reply.body["user"]["role"], "admin");
         assert_eq!(reply.body["user"]["mustChangePassword"], true);
         let temporary = reply.body["temporaryPassword"].as_str().unwrap();
-        assert_eq!(app.login("hodan@example.com", "123456").await.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(app.login("hodan@example.com", temporary).await.status, StatusCode::OK);
+        assert_eq!(
+            app.login("hodan@example.com", "123456").await.status,
+            StatusCode::UNAUTHORIZED
+        );
+        assert_eq!(
+            app.login("hodan@example.com", temporary).await.status,
+            StatusCode::OK
+        );
         let users = app.get("/api/users", Some(&admin)).await;
         assert_eq!(users.body.as_array().unwrap().len(), 2);
     }
@@ -212,9 +261,14 @@ async fn an_admin_cannot_delete_themselves_nor_demote_the_last_admin() {
         assert_eq!(reply.status, StatusCode::FORBIDDEN);
         assert_eq!(reply.message(), "You cannot delete your own account");
         let demote = json!({ "name": "Boss", "email": ADMIN_EMAIL, "phone": "1", "role": "user" });
-        let reply = app.put(&format!("/api/users/{id}"), Some(&admin), demote).await;
+        let reply = app
+            .put(&format!("/api/users/{id}"), Some(&admin), demote)
+            .await;
         assert_eq!(reply.status, StatusCode::FORBIDDEN);
-        assert_eq!(reply.message(), "The last admin cannot be removed or demoted");
+        assert_eq!(
+            reply.message(),
+            "The last admin cannot be removed or demoted"
+        );
     }
 }
 
@@ -223,10 +277,16 @@ async fn an_admin_sets_a_shoppers_role() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
         let (token, id) = app.shopper("amina").await;
-        let promote = json!({ "name": "amina", "email": "amina@example.com", "phone": "1", "role": "admin" });
-        let reply = app.put(&format!("/api/users/{id}"), Some(&admin), promote).await;
+        let promote =
+            json!({ "name": "amina", "email": "amina@example.com", "phone": "1", "role": "admin" });
+        let reply = app
+            .put(&format!("/api/users/{id}"), Some(&admin), promote)
+            .await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.body["role"], "admin");
-        assert_eq!(app.get("/api/users", Some(&token)).await.status, StatusCode::OK);
+        assert_eq!(
+            app.get("/api/users", Some(&token)).await.status,
+            StatusCode::OK
+        );
     }
 }

@@ -8,30 +8,69 @@ use serde_json::json;
 async fn malformed_json_and_wrong_types_are_400_with_a_message() {
     for app in TestApp::all().await {
         let (token, _) = app.shopper("amina").await;
-        let broken = app.raw(Method::POST, "/api/auth/login", None, "application/json", b"{\"email\":".to_vec()).await;
+        let broken = app
+            .raw(
+                Method::POST,
+                "/api/auth/login",
+                None,
+                "application/json",
+                b"{\"email\":".to_vec(),
+            )
+            .await;
         assert_eq!(broken.status, StatusCode::BAD_REQUEST);
         assert!(broken.message().starts_with("Invalid JSON body"));
-        let not_json = app.raw(Method::POST, "/api/cart/add", Some(&token), "text/plain", b"hello".to_vec()).await;
+        let not_json = app
+            .raw(
+                Method::POST,
+                "/api/cart/add",
+                Some(&token),
+                "text/plain",
+                b"hello".to_vec(),
+            )
+            .await;
         assert_eq!(not_json.status, StatusCode::BAD_REQUEST);
         assert_eq!(not_json.message(), "Send the body as application/json");
         for quantity in [json!("two"), json!(1.5), json!(null), json!([1])] {
-            let reply = app.post("/api/cart/add", Some(&token), json!({ "productId": "p1", "quantity": quantity })).await;
+            let reply = app
+                .post(
+                    "/api/cart/add",
+                    Some(&token),
+                    json!({ "productId": "p1", "quantity": quantity }),
+                )
+                .await;
             assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{quantity}");
         }
-        let zero = app.post("/api/cart/add", Some(&token), json!({ "productId": "p1", "quantity": 0 })).await;
-        assert_eq!(zero.status, StatusCode::NOT_FOUND, "an unknown product is reported before the quantity");
+        let zero = app
+            .post(
+                "/api/cart/add",
+                Some(&token),
+                json!({ "productId": "p1", "quantity": 0 }),
+            )
+            .await;
+        assert_eq!(
+            zero.status,
+            StatusCode::NOT_FOUND,
+            "an unknown product is reported before the quantity"
+        );
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn unknown_and_hostile_ids_are_404() {
     for app in TestApp::all().await {
-        for path in ["/api/products/does-not-exist", "/api/products/..%2F..%2Fetc%2Fpasswd", "/api/products/%00"] {
+        for path in [
+            "/api/products/does-not-exist",
+            "/api/products/..%2F..%2Fetc%2Fpasswd",
+            "/api/products/%00",
+        ] {
             let reply = app.get(path, None).await;
             assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
             assert_eq!(reply.message(), "Product not found");
         }
-        assert_eq!(app.get("/api/nothing-here", None).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            app.get("/api/nothing-here", None).await.status,
+            StatusCode::NOT_FOUND
+        );
     }
 }
 
@@ -39,16 +78,36 @@ async fn unknown_and_hostile_ids_are_404() {
 async fn a_three_megabyte_body_is_413_and_changes_nothing() {
     for app in TestApp::all().await {
         let huge = vec![b'a'; 3 * 1024 * 1024];
-        let mut body = br#"{"name":"x","email":"big@example.com","phone":"1","password":""#.to_vec();
+        let mut body =
+            br#"{"name":"x","email":"big@example.com","phone":"1","password":""#.to_vec();
         body.extend_from_slice(&huge);
         body.extend_from_slice(b"\"}");
-        let reply = app.raw(Method::POST, "/api/auth/register", None, "application/json", body).await;
+        let reply = app
+            .raw(
+                Method::POST,
+                "/api/auth/register",
+                None,
+                "application/json",
+                body,
+            )
+            .await;
         assert_eq!(reply.status, StatusCode::PAYLOAD_TOO_LARGE);
         assert_eq!(reply.message(), "The request is too large");
-        assert_eq!(app.login("big@example.com", "x").await.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.login("big@example.com", "x").await.status,
+            StatusCode::UNAUTHORIZED
+        );
 
         let admin = app.admin_token().await;
-        let product = app.raw(Method::POST, "/api/products", Some(&admin), "application/json", vec![b' '; 3 * 1024 * 1024]).await;
+        let product = app
+            .raw(
+                Method::POST,
+                "/api/products",
+                Some(&admin),
+                "application/json",
+                vec![b' '; 3 * 1024 * 1024],
+            )
+            .await;
         assert_eq!(product.status, StatusCode::PAYLOAD_TOO_LARGE);
     }
 }

@@ -29,13 +29,23 @@ async fn the_cart_adds_changes_and_removes_lines_with_server_totals() {
         let too_many = app.add_to_cart(&token, id, 5).await;
         assert_eq!(too_many.status, StatusCode::CONFLICT);
         assert_eq!(too_many.message(), "Only 5 left in stock");
-        assert_eq!(app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"], 1);
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"],
+            1
+        );
 
-        let removed = app.delete(&format!("/api/cart/remove/{id}"), Some(&token)).await;
+        let removed = app
+            .delete(&format!("/api/cart/remove/{id}"), Some(&token))
+            .await;
         assert_eq!(removed.status, StatusCode::OK);
         assert_eq!(removed.body["products"], json!([]));
         assert_eq!(removed.body["total"], 0.0);
-        assert_eq!(app.delete(&format!("/api/cart/remove/{id}"), Some(&token)).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            app.delete(&format!("/api/cart/remove/{id}"), Some(&token))
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
     }
 }
 
@@ -45,7 +55,9 @@ async fn an_out_of_stock_or_unknown_product_cannot_be_added() {
         let admin = app.admin_token().await;
         let sold_out = app.product(&admin, "Sold Out", "10", 0).await;
         let (token, _) = app.shopper("amina").await;
-        let reply = app.add_to_cart(&token, sold_out["_id"].as_str().unwrap(), 1).await;
+        let reply = app
+            .add_to_cart(&token, sold_out["_id"].as_str().unwrap(), 1)
+            .await;
         assert_eq!(reply.status, StatusCode::CONFLICT);
         assert_eq!(reply.message(), "This product is out of stock");
         let unknown = app.add_to_cart(&token, "no-such-product", 1).await;
@@ -61,20 +73,42 @@ async fn the_wishlist_accepts_a_product_once_and_removes_it() {
         let hijab = app.product(&admin, "Hijab", "9.5", 5).await;
         let id = hijab["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
-        let first = app.post("/api/wishlist/add", Some(&token), json!({ "productId": id })).await;
+        let first = app
+            .post(
+                "/api/wishlist/add",
+                Some(&token),
+                json!({ "productId": id }),
+            )
+            .await;
         assert_eq!(first.status, StatusCode::CREATED);
         assert_eq!(first.message(), "Added to wishlist");
-        let again = app.post("/api/wishlist/add", Some(&token), json!({ "productId": id })).await;
+        let again = app
+            .post(
+                "/api/wishlist/add",
+                Some(&token),
+                json!({ "productId": id }),
+            )
+            .await;
         assert_eq!(again.status, StatusCode::OK);
         assert_eq!(again.message(), "Product already in wishlist");
         let list = app.get("/api/wishlist", Some(&token)).await;
         assert_eq!(list.body["products"].as_array().unwrap().len(), 1);
         assert_eq!(list.body["products"][0]["productId"]["price"], 9.5);
-        let removed = app.delete(&format!("/api/wishlist/remove/{id}"), Some(&token)).await;
+        let removed = app
+            .delete(&format!("/api/wishlist/remove/{id}"), Some(&token))
+            .await;
         assert_eq!(removed.status, StatusCode::OK);
         assert_eq!(removed.message(), "Removed from wishlist");
-        assert_eq!(app.get("/api/wishlist", Some(&token)).await.body["products"], json!([]));
-        assert_eq!(app.delete(&format!("/api/wishlist/remove/{id}"), Some(&token)).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            app.get("/api/wishlist", Some(&token)).await.body["products"],
+            json!([])
+        );
+        assert_eq!(
+            app.delete(&format!("/api/wishlist/remove/{id}"), Some(&token))
+                .await
+                .status,
+            StatusCode::NOT_FOUND
+        );
     }
 }
 
@@ -86,9 +120,21 @@ async fn a_deleted_product_leaves_carts_and_wishlists() {
         let id = scarf["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
         app.add_to_cart(&token, id, 1).await;
-        app.post("/api/wishlist/add", Some(&token), json!({ "productId": id })).await;
-        app.delete(&format!("/api/products/{id}"), Some(&admin)).await;
-        assert_eq!(app.get("/api/cart", Some(&token)).await.body["products"], json!([]));
-        assert_eq!(app.get("/api/wishlist", Some(&token)).await.body["products"], json!([]));
+        app.post(
+            "/api/wishlist/add",
+            Some(&token),
+            json!({ "productId": id }),
+        )
+        .await;
+        app.delete(&format!("/api/products/{id}"), Some(&admin))
+            .await;
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.body["products"],
+            json!([])
+        );
+        assert_eq!(
+            app.get("/api/wishlist", Some(&token)).await.body["products"],
+            json!([])
+        );
     }
 }

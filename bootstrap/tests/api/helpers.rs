@@ -69,9 +69,14 @@ impl TestApp {
     async fn spawn(database: Database) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let outside = Outside {
-            payments: Arc::new(SandboxGateway::new(Duration::ZERO).with_no_answer_time(Duration::from_millis(50))),
+            payments: Arc::new(
+                SandboxGateway::new(Duration::ZERO).with_no_answer_time(Duration::from_millis(50)),
+            ),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
-            tokens: Arc::new(JwtTokens::new(b"a-test-secret-that-is-long-enough-for-hs256", Duration::from_secs(3600))),
+            tokens: Arc::new(JwtTokens::new(
+                b"a-test-secret-that-is-long-enough-for-hs256",
+                Duration::from_secs(3600),
+            )),
             images: Arc::new(FsImageStore::new(uploads.path().to_path_buf(), "/uploads")),
         };
         let defaults = SettingsInput {
@@ -83,7 +88,9 @@ impl TestApp {
         .validate()
         .expect("valid default settings");
         let shop = Arc::new(build_shop(&database, outside, defaults));
-        shop.ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect("the admin is created");
+        shop.ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD)
+            .await
+            .expect("the admin is created");
         let state = AppState { shop };
         let files = StaticFiles {
             frontend_dir: None,
@@ -91,11 +98,12 @@ impl TestApp {
         };
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
-        let server = actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
-            .workers(2)
-            .listen(listener)
-            .expect("the server listens")
-            .run();
+        let server =
+            actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
+                .workers(2)
+                .listen(listener)
+                .expect("the server listens")
+                .run();
         let handle = server.handle();
         tokio::spawn(server);
         TestApp {
@@ -112,7 +120,13 @@ impl TestApp {
         format!("{}{}", self.address, path)
     }
 
-    pub async fn send(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Reply {
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
         let mut request = self.client.request(method, self.url(path));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -139,7 +153,14 @@ impl TestApp {
         self.send(Method::DELETE, path, token, None).await
     }
 
-    pub async fn raw(&self, method: Method, path: &str, token: Option<&str>, content_type: &str, body: Vec<u8>) -> Reply {
+    pub async fn raw(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Reply {
         let mut request = self
             .client
             .request(method, self.url(path))
@@ -152,12 +173,21 @@ impl TestApp {
     }
 
     pub async fn multipart(&self, method: Method, path: &str, token: &str, form: Form) -> Reply {
-        let request = self.client.request(method, self.url(path)).bearer_auth(token).multipart(form);
+        let request = self
+            .client
+            .request(method, self.url(path))
+            .bearer_auth(token)
+            .multipart(form);
         reply(request.send().await.expect("the request is answered")).await
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Reply {
-        self.post("/api/auth/login", None, json!({ "email": email, "password": password })).await
+        self.post(
+            "/api/auth/login",
+            None,
+            json!({ "email": email, "password": password }),
+        )
+        .await
     }
 
     pub async fn admin_token(&self) -> String {
@@ -194,20 +224,28 @@ impl TestApp {
             ("tags", "new, summer"),
             ("isFeatured", "false"),
         ]);
-        let reply = self.multipart(Method::POST, "/api/products", admin, form).await;
+        let reply = self
+            .multipart(Method::POST, "/api/products", admin, form)
+            .await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
         reply.body
     }
 
     pub async fn stock_of(&self, product_id: &str) -> u64 {
-        self.get(&format!("/api/products/{product_id}"), None).await.body["stock"]
+        self.get(&format!("/api/products/{product_id}"), None)
+            .await
+            .body["stock"]
             .as_u64()
             .expect("a stock number")
     }
 
     pub async fn add_to_cart(&self, token: &str, product_id: &str, quantity: i64) -> Reply {
-        self.post("/api/cart/add", Some(token), json!({ "productId": product_id, "quantity": quantity }))
-            .await
+        self.post(
+            "/api/cart/add",
+            Some(token),
+            json!({ "productId": product_id, "quantity": quantity }),
+        )
+        .await
     }
 
     pub async fn checkout(&self, token: &str, phone: &str) -> Reply {
@@ -221,15 +259,18 @@ impl TestApp {
 }
 
 pub fn product_form(fields: &[(&str, &str)]) -> Form {
-    fields
-        .iter()
-        .fold(Form::new(), |form, (name, value)| form.text(name.to_string(), value.to_string()))
+    fields.iter().fold(Form::new(), |form, (name, value)| {
+        form.text(name.to_string(), value.to_string())
+    })
 }
 
 pub fn with_image(form: Form, bytes: Vec<u8>, file_name: &str, mime: &str) -> Form {
     form.part(
         "image",
-        Part::bytes(bytes).file_name(file_name.to_owned()).mime_str(mime).unwrap(),
+        Part::bytes(bytes)
+            .file_name(file_name.to_owned())
+            .mime_str(mime)
+            .unwrap(),
     )
 }
 

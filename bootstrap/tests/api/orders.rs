@@ -39,7 +39,10 @@ async fn an_approved_checkout_creates_a_paid_order_takes_stock_and_empties_the_c
         assert_eq!(order["shippingAddress"]["city"], "Mogadishu");
 
         assert_eq!(app.stock_of(id).await, 3);
-        assert_eq!(app.get("/api/cart", Some(&token)).await.body["products"], json!([]));
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.body["products"],
+            json!([])
+        );
         let mine = app.get("/api/orders", Some(&token)).await;
         assert_eq!(mine.body.as_array().unwrap().len(), 1);
         assert_eq!(mine.body[0]["_id"], order["_id"]);
@@ -60,7 +63,10 @@ async fn a_declined_payment_answers_402_keeps_the_cart_and_restores_stock() {
         assert_eq!(reply.status, StatusCode::PAYMENT_REQUIRED);
         assert_eq!(reply.message(), DECLINED_REASON);
         assert_eq!(app.stock_of(id).await, 5);
-        assert_eq!(app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"], 2);
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"],
+            2
+        );
         let orders = app.get("/api/orders", Some(&token)).await;
         assert_eq!(orders.body[0]["status"], "canceled");
         assert_eq!(orders.body[0]["paymentStatus"], "failed");
@@ -93,9 +99,16 @@ async fn checkout_refuses_bad_input_with_spec_messages() {
         let no_phone = app.checkout(&token, " ").await;
         assert_eq!(no_phone.message(), "Please enter a phone number");
         let bad_phone = app.checkout(&token, "12345").await;
-        assert_eq!(bad_phone.message(), "Please enter a valid EVC Plus number, such as 61 234 5678");
+        assert_eq!(
+            bad_phone.message(),
+            "Please enter a valid EVC Plus number, such as 61 234 5678"
+        );
         let card = app
-            .post("/api/orders/checkout", Some(&token), json!({ "paymentMethod": "card", "paymentPhone": APPROVED_PHONE }))
+            .post(
+                "/api/orders/checkout",
+                Some(&token),
+                json!({ "paymentMethod": "card", "paymentPhone": APPROVED_PHONE }),
+            )
             .await;
         assert_eq!(card.status, StatusCode::BAD_REQUEST);
         assert_eq!(card.message(), "Unsupported payment method");
@@ -122,14 +135,25 @@ async fn a_retried_checkout_with_the_same_key_makes_one_order() {
                 .send()
                 .await
                 .unwrap();
-            (response.status(), response.json::<serde_json::Value>().await.unwrap())
+            (
+                response.status(),
+                response.json::<serde_json::Value>().await.unwrap(),
+            )
         };
         let (first_status, first) = send().await;
         let (second_status, second) = send().await;
         assert_eq!(first_status, StatusCode::CREATED);
         assert_eq!(second_status, StatusCode::CREATED);
         assert_eq!(first["order"]["_id"], second["order"]["_id"]);
-        assert_eq!(app.get("/api/orders", Some(&token)).await.body.as_array().unwrap().len(), 1);
+        assert_eq!(
+            app.get("/api/orders", Some(&token))
+                .await
+                .body
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
         assert_eq!(app.stock_of(id).await, 4);
     }
 }
@@ -146,9 +170,20 @@ async fn ten_buyers_racing_for_three_units_make_exactly_three_orders() {
             assert_eq!(app.add_to_cart(&token, &id, 1).await.status, StatusCode::OK);
             buyers.push(token);
         }
-        let replies = join_all(buyers.iter().map(|token| app.checkout(token, APPROVED_PHONE))).await;
-        let won = replies.iter().filter(|r| r.status == StatusCode::CREATED).count();
-        let lost = replies.iter().filter(|r| r.status == StatusCode::CONFLICT).count();
+        let replies = join_all(
+            buyers
+                .iter()
+                .map(|token| app.checkout(token, APPROVED_PHONE)),
+        )
+        .await;
+        let won = replies
+            .iter()
+            .filter(|r| r.status == StatusCode::CREATED)
+            .count();
+        let lost = replies
+            .iter()
+            .filter(|r| r.status == StatusCode::CONFLICT)
+            .count();
         assert_eq!((won, lost), (3, 7), "{}", app.backend);
         assert!(replies
             .iter()
@@ -171,27 +206,46 @@ async fn canceling_refunds_and_restocks_and_reviving_takes_stock_again() {
         let order = app.checkout(&token, APPROVED_PHONE).await.body["order"].clone();
         let path = format!("/api/orders/{}", order["_id"].as_str().unwrap());
 
-        let shipped = app.put(&path, Some(&admin), json!({ "status": "shipped" })).await;
+        let shipped = app
+            .put(&path, Some(&admin), json!({ "status": "shipped" }))
+            .await;
         assert_eq!(shipped.status, StatusCode::OK);
         assert_eq!(shipped.body["status"], "shipped");
         assert_eq!(app.stock_of(id).await, 3);
 
-        let canceled = app.put(&path, Some(&admin), json!({ "status": "canceled" })).await;
+        let canceled = app
+            .put(&path, Some(&admin), json!({ "status": "canceled" }))
+            .await;
         assert_eq!(canceled.body["status"], "canceled");
         assert_eq!(canceled.body["paymentStatus"], "refunded");
         assert_eq!(app.stock_of(id).await, 5);
-        let again = app.put(&path, Some(&admin), json!({ "status": "canceled" })).await;
+        let again = app
+            .put(&path, Some(&admin), json!({ "status": "canceled" }))
+            .await;
         assert_eq!(again.status, StatusCode::OK);
         assert_eq!(app.stock_of(id).await, 5, "stock is released once");
 
-        let revived = app.put(&path, Some(&admin), json!({ "status": "pending" })).await;
+        let revived = app
+            .put(&path, Some(&admin), json!({ "status": "pending" }))
+            .await;
         assert_eq!(revived.body["status"], "pending");
         assert_eq!(app.stock_of(id).await, 3);
 
-        let invalid = app.put(&path, Some(&admin), json!({ "status": "lost" })).await;
+        let invalid = app
+            .put(&path, Some(&admin), json!({ "status": "lost" }))
+            .await;
         assert_eq!(invalid.status, StatusCode::BAD_REQUEST);
-        assert_eq!(invalid.body["errors"]["status"], "Status must be pending, shipped, delivered or canceled");
-        let missing = app.put("/api/orders/no-such-order", Some(&admin), json!({ "status": "shipped" })).await;
+        assert_eq!(
+            invalid.body["errors"]["status"],
+            "Status must be pending, shipped, delivered or canceled"
+        );
+        let missing = app
+            .put(
+                "/api/orders/no-such-order",
+                Some(&admin),
+                json!({ "status": "shipped" }),
+            )
+            .await;
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
         assert_eq!(missing.message(), "Order not found");
     }
@@ -207,14 +261,23 @@ async fn reviving_an_order_whose_stock_was_sold_is_refused() {
         app.add_to_cart(&first, id, 1).await;
         let order = app.checkout(&first, APPROVED_PHONE).await.body["order"].clone();
         let path = format!("/api/orders/{}", order["_id"].as_str().unwrap());
-        app.put(&path, Some(&admin), json!({ "status": "canceled" })).await;
+        app.put(&path, Some(&admin), json!({ "status": "canceled" }))
+            .await;
         let (second, _) = app.shopper("hodan").await;
         app.add_to_cart(&second, id, 1).await;
-        assert_eq!(app.checkout(&second, APPROVED_PHONE).await.status, StatusCode::CREATED);
-        let revived = app.put(&path, Some(&admin), json!({ "status": "pending" })).await;
+        assert_eq!(
+            app.checkout(&second, APPROVED_PHONE).await.status,
+            StatusCode::CREATED
+        );
+        let revived = app
+            .put(&path, Some(&admin), json!({ "status": "pending" }))
+            .await;
         assert_eq!(revived.status, StatusCode::CONFLICT);
         assert_eq!(revived.message(), "Not enough stock for Dress: 0 left");
-        assert_eq!(app.get(&path, Some(&admin)).await.body["status"], "canceled");
+        assert_eq!(
+            app.get(&path, Some(&admin)).await.body["status"],
+            "canceled"
+        );
     }
 }
 
@@ -225,11 +288,14 @@ async fn the_dashboard_counts_orders_revenue_and_best_sellers() {
         let dress = app.product(&admin, "Dress", "20", 10).await;
         let hijab = app.product(&admin, "Hijab", "10", 10).await;
         let (token, _) = app.shopper("amina").await;
-        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 2).await;
+        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 2)
+            .await;
         app.checkout(&token, APPROVED_PHONE).await;
-        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1).await;
+        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1)
+            .await;
         app.checkout(&token, APPROVED_PHONE).await;
-        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1).await;
+        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1)
+            .await;
         app.checkout(&token, DECLINED_NUMBER).await;
 
         let stats = app.get("/api/admin/stats", Some(&admin)).await;
@@ -241,10 +307,16 @@ async fn the_dashboard_counts_orders_revenue_and_best_sellers() {
         assert_eq!(s["totalRevenue"], 60.0);
         assert_eq!(s["monthlyRevenue"], 60.0);
         assert_eq!(s["averageOrderValue"], 30.0);
-        assert_eq!(s["statusCounts"], json!({ "pending": 2, "shipped": 0, "delivered": 0, "canceled": 1 }));
+        assert_eq!(
+            s["statusCounts"],
+            json!({ "pending": 2, "shipped": 0, "delivered": 0, "canceled": 1 })
+        );
         assert_eq!(s["revenueByMonth"].as_array().unwrap().len(), 6);
         assert_eq!(s["revenueByMonth"][5]["revenue"], 60.0);
-        assert_eq!(s["topProducts"], json!([{ "name": "Dress", "quantity": 2 }, { "name": "Hijab", "quantity": 1 }]));
+        assert_eq!(
+            s["topProducts"],
+            json!([{ "name": "Dress", "quantity": 2 }, { "name": "Hijab", "quantity": 1 }])
+        );
         assert_eq!(s["recentOrders"].as_array().unwrap().len(), 3);
     }
 }

@@ -20,7 +20,9 @@ async fn settings_are_public_and_an_admin_changes_the_shipping_fee_that_carts_ch
 
         let product = app.product(&admin, "Hijab", "10", 5).await;
         let (shopper, _) = app.shopper("amina").await;
-        let cart = app.add_to_cart(&shopper, product["_id"].as_str().unwrap(), 1).await;
+        let cart = app
+            .add_to_cart(&shopper, product["_id"].as_str().unwrap(), 1)
+            .await;
         assert_eq!(cart.body["shipping"], 7.5);
         assert_eq!(cart.body["total"], 17.5);
     }
@@ -36,8 +38,14 @@ async fn invalid_settings_are_refused_with_field_messages() {
         assert_eq!(reply.status, StatusCode::BAD_REQUEST);
         assert_eq!(reply.body["errors"]["shopName"], "Shop name is required");
         assert_eq!(reply.body["errors"]["supportEmail"], "Email is invalid");
-        assert_eq!(reply.body["errors"]["shippingFee"], "Shipping fee must be between 0 and 1000");
-        assert_eq!(app.get("/api/settings", None).await.body["shopName"], "Dukaan");
+        assert_eq!(
+            reply.body["errors"]["shippingFee"],
+            "Shipping fee must be between 0 and 1000"
+        );
+        assert_eq!(
+            app.get("/api/settings", None).await.body["shopName"],
+            "Dukaan"
+        );
     }
 }
 

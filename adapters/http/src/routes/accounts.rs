@@ -19,15 +19,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default()
 }
 
 fn user_id(raw: &str) -> Result<UserId, ApiError> {
     UserId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("User")))
 }
 
-async fn login(state: web::Data<AppState>, req: HttpRequest, body: web::Json<LoginBody>) -> Result<HttpResponse, ApiError> {
-    let session = state.shop.login(&body.email, &body.password, &client_address(&req)).await?;
+async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<LoginBody>,
+) -> Result<HttpResponse, ApiError> {
+    let session = state
+        .shop
+        .login(&body.email, &body.password, &client_address(&req))
+        .await?;
     Ok(HttpResponse::Ok().json(json!({
         "token": session.token,
         "user": UserDto::from(&session.user),
@@ -37,9 +46,16 @@ async fn login(state: web::Data<AppState>, req: HttpRequest, body: web::Json<Log
 
 /// A shopper registers themselves; an admin's request creates an account with a role and a
 /// temporary password, and signs nobody in.
-async fn register(state: web::Data<AppState>, actor: MaybeUser, body: web::Json<RegisterBody>) -> Result<HttpResponse, ApiError> {
+async fn register(
+    state: web::Data<AppState>,
+    actor: MaybeUser,
+    body: web::Json<RegisterBody>,
+) -> Result<HttpResponse, ApiError> {
     if let Some(admin) = actor.0.filter(|u| u.is_admin()) {
-        let created = state.shop.create_user(&admin, &body.contact(), body.role.as_deref()).await?;
+        let created = state
+            .shop
+            .create_user(&admin, &body.contact(), body.role.as_deref())
+            .await?;
         return Ok(HttpResponse::Created().json(json!({
             "user": UserDto::from(&created.user),
             "temporaryPassword": created.temporary_password,
@@ -58,7 +74,10 @@ async fn me(user: CurrentUser) -> HttpResponse {
     HttpResponse::Ok().json(UserDto::from(&user.0))
 }
 
-async fn list_users(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+async fn list_users(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
     let users = state.shop.list_users(&user.0).await?;
     Ok(HttpResponse::Ok().json(users.iter().map(UserDto::from).collect::<Vec<_>>()))
 }
@@ -70,11 +89,18 @@ async fn update_user(
     body: web::Json<UpdateUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let target = user_id(&path)?;
-    let updated = state.shop.update_user(&user.0, &target, &body.into_inner().into()).await?;
+    let updated = state
+        .shop
+        .update_user(&user.0, &target, &body.into_inner().into())
+        .await?;
     Ok(HttpResponse::Ok().json(UserDto::from(&updated)))
 }
 
-async fn delete_user(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete_user(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let target = user_id(&path)?;
     state.shop.delete_user(&user.0, &target).await?;
     Ok(HttpResponse::Ok().json(message("User deleted successfully")))

@@ -29,7 +29,9 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     };
     let key = value.to_str().unwrap_or_default().trim();
     if key.is_empty() || key.len() > 100 || !key.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(ApiError::bad_request("Idempotency-Key must be 1 to 100 visible characters"));
+        return Err(ApiError::bad_request(
+            "Idempotency-Key must be 1 to 100 visible characters",
+        ));
     }
     Ok(Some(key.to_owned()))
 }
@@ -42,29 +44,42 @@ async fn checkout(
 ) -> Result<HttpResponse, ApiError> {
     let key = idempotency_key(&req)?;
     let input = body.into_inner().into();
-    Ok(match state.shop.checkout(&user.0, &input, key.as_deref()).await? {
-        CheckoutOutcome::Paid(order) => HttpResponse::Created().json(json!({
-            "message": "Order placed successfully",
-            "order": OrderDto::from(&order),
-        })),
-        CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(json!({
-            "message": PAYMENT_UNCONFIRMED,
-            "order": OrderDto::from(&order),
-        })),
-    })
+    Ok(
+        match state.shop.checkout(&user.0, &input, key.as_deref()).await? {
+            CheckoutOutcome::Paid(order) => HttpResponse::Created().json(json!({
+                "message": "Order placed successfully",
+                "order": OrderDto::from(&order),
+            })),
+            CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(json!({
+                "message": PAYMENT_UNCONFIRMED,
+                "order": OrderDto::from(&order),
+            })),
+        },
+    )
 }
 
-async fn my_orders(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+async fn my_orders(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
     let list = state.shop.my_orders(&user.0).await?;
     Ok(HttpResponse::Ok().json(orders(&list)))
 }
 
-async fn all_orders(state: web::Data<AppState>, user: CurrentUser, query: web::Query<PageQuery>) -> Result<HttpResponse, ApiError> {
+async fn all_orders(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let (list, total) = state.shop.all_orders(&user.0, page(&query)?).await?;
     Ok(list_reply(&orders(&list), total))
 }
 
-async fn order(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn order(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let order = state.shop.order(&user.0, &order_id(&path)?).await?;
     Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
 }
@@ -75,6 +90,9 @@ async fn update_status(
     path: web::Path<String>,
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.shop.update_order_status(&user.0, &order_id(&path)?, &body.status).await?;
+    let order = state
+        .shop
+        .update_order_status(&user.0, &order_id(&path)?, &body.status)
+        .await?;
     Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
 }

@@ -23,8 +23,15 @@ async fn settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, state.shop.is_sandbox_payments())))
 }
 
-async fn update_settings(state: web::Data<AppState>, user: CurrentUser, body: web::Json<SettingsBody>) -> Result<HttpResponse, ApiError> {
-    let settings = state.shop.update_settings(&user.0, &body.into_inner().into()).await?;
+async fn update_settings(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<SettingsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let settings = state
+        .shop
+        .update_settings(&user.0, &body.into_inner().into())
+        .await?;
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, state.shop.is_sandbox_payments())))
 }
 
