@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { imageUrl } from '@/lib/product';
 
 export const HERO_INTERVAL_MS = 5000;
 export const HERO_LOCK_MS = 800;
@@ -38,8 +39,10 @@ const SLIDES = [
   },
 ] as const;
 
+export type HeroImages = Partial<Record<(typeof SLIDES)[number]['key'], string | null | undefined>>;
+
 /** Three slides; auto-advances every 5 s, transitions locked for 800 ms, wraps around. */
-export function HeroSlider() {
+export function HeroSlider({ images = {} }: { images?: HeroImages }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const locked = useRef(false);
@@ -102,7 +105,20 @@ export function HeroSlider() {
               <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 hidden w-1/2 md:block">
                 <div className={`absolute right-16 top-12 h-64 w-64 rounded-full ${s.accent} opacity-30`} />
                 <div className="absolute bottom-10 right-48 h-40 w-40 rounded-full bg-white/60" />
-                <div className={`absolute right-28 top-40 h-24 w-24 rotate-12 rounded-3xl ${s.accent} opacity-50`} />
+                {images[s.key] ? (
+                  <img
+                    src={imageUrl(images[s.key])}
+                    alt=""
+                    width={320}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    onError={(e) => (e.currentTarget.style.display = 'none')}
+                    className="absolute right-24 top-1/2 h-72 w-56 -translate-y-1/2 rotate-3 rounded-3xl object-cover shadow-2xl ring-8 ring-white/70 lg:h-80 lg:w-64"
+                  />
+                ) : (
+                  <div className={`absolute right-28 top-40 h-24 w-24 rotate-12 rounded-3xl ${s.accent} opacity-50`} />
+                )}
               </div>
             </div>
           </div>

@@ -66,10 +66,20 @@ export function HomePage() {
   const featured = useFeaturedProducts();
   const newArrivals = useNewArrivals();
 
+  // Pictures for the hero from what the home page loads anyway (no extra request).
+  const loaded = [...(products.data ?? []), ...(featured.data ?? [])];
+  const pictureOf = (list: Product[] | undefined) => list?.find((p) => p.thumbnail || p.image);
+  const picture = (p: Product | undefined) => (p ? p.thumbnail || p.image : null);
+  const heroImages = {
+    kids: picture(pictureOf(loaded.filter((p) => p.category === 'kids'))),
+    women: picture(pictureOf(loaded.filter((p) => p.category === 'women'))),
+    new: picture(pictureOf(newArrivals.data)),
+  };
+
   return (
     <>
       <h1 className="sr-only">Fashion for women and kids</h1>
-      <HeroSlider />
+      <HeroSlider images={heroImages} />
 
       <section aria-labelledby="how-title" className="bg-white">
         <div className="mx-auto max-w-7xl px-4 py-10">
