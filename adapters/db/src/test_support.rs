@@ -20,8 +20,12 @@ pub const POSTGRES_URL_VAR: &str = "SHOP_TEST_POSTGRES_URL";
 /// Every database created for tests is named `shop_test_<unix seconds>_<random>`.
 const NAME_PREFIX: &str = "shop_test_";
 
-/// Test databases older than this are taken for leftovers of killed runs and dropped.
+/// Test databases older than this are taken for leftovers and dropped, even if connected.
 const STALE_AFTER: Duration = Duration::from_secs(2 * 60 * 60);
+
+/// Test databases nobody is connected to this long after their creation are leftovers.
+/// (A live one always holds a pooled connection.)
+const UNUSED_AFTER: Duration = Duration::from_secs(5 * 60);
 
 /// A fresh, migrated database on every backend the tests can reach: SQLite always,
 /// PostgreSQL when `SHOP_TEST_POSTGRES_URL` is set.
@@ -79,8 +83,16 @@ pub async fn postgres(server_url: &str) -> Database {
         let (server_url, name) = (server_url.clone(), name.clone());
         tokio::task::spawn_blocking(move || -> Result<(), String> {
             let mut admin = PgConnection::establish(&server_url).map_err(|e| e.to_string())?;
+            // Once per process, on a thread of its own so no test waits for it.
             static SWEEP: Once = Once::new();
-            SWEEP.call_once(|| drop_stale_databases(&mut admin));
+            SWEEP.call_once(|| {
+                let server_url = server_url.clone();
+                std::thread::spawn(move || {
+                    if let Ok(mut admin) = PgConnection::establish(&server_url) {
+                        drop_stale_databases(&mut admin);
+                    }
+                });
+            });
             diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
                 .execute(&mut admin)
                 .map_err(|e| e.to_string())?;
@@ -176,31 +188,49 @@ impl Drop for Cleanup {
 }
 
 #[derive(QueryableByName)]
-struct DatabaseName {
+struct TestDatabase {
     #[diesel(sql_type = diesel::sql_types::Text)]
     datname: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    connections: i64,
 }
 
-/// Drops test databases that runs killed before their clean-up left behind.
+/// Drops test databases left behind by runs that ended without their clean-up (a killed
+/// process, or a test whose `Database` was still held by a server thread when the process
+/// exited): those nobody is connected to a few minutes after their creation, and any
+/// older than a few hours.
 fn drop_stale_databases(admin: &mut PgConnection) {
-    let Ok(names) =
-        diesel::sql_query("SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_test\\_%'")
-            .load::<DatabaseName>(admin)
-    else {
+    let Ok(found) = diesel::sql_query(
+        "SELECT d.datname::text AS datname, \
+         (SELECT count(*) FROM pg_stat_activity a WHERE a.datname = d.datname) AS connections \
+         FROM pg_database d WHERE d.datname LIKE 'shop\\_test\\_%'",
+    )
+    .load::<TestDatabase>(admin) else {
         return;
     };
     let now = unix_seconds();
-    for DatabaseName { datname } in names {
-        let created = datname
+    for TestDatabase {
+        datname,
+        connections,
+    } in found
+    {
+        let Some(age) = datname
             .strip_prefix(NAME_PREFIX)
             .and_then(|rest| rest.split('_').next())
-            .and_then(|secs| secs.parse::<u64>().ok());
-        if created.is_some_and(|created| now.saturating_sub(created) > STALE_AFTER.as_secs()) {
-            let _ = diesel::sql_query(format!(
-                "DROP DATABASE IF EXISTS \"{datname}\" WITH (FORCE)"
-            ))
-            .execute(admin);
-        }
+            .and_then(|secs| secs.parse::<u64>().ok())
+            .map(|created| now.saturating_sub(created))
+        else {
+            continue;
+        };
+        let drop = if age > STALE_AFTER.as_secs() {
+            format!("DROP DATABASE IF EXISTS \"{datname}\" WITH (FORCE)")
+        } else if connections == 0 && age > UNUSED_AFTER.as_secs() {
+            // Without FORCE: should a run connect meanwhile, the drop fails and it is kept.
+            format!("DROP DATABASE IF EXISTS \"{datname}\"")
+        } else {
+            continue;
+        };
+        let _ = diesel::sql_query(drop).execute(admin);
     }
 }
 
