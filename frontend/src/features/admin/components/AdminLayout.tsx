@@ -1,0 +1,87 @@
+/**
+ * The admin layout: a sidebar beside the page on wide screens; on phones a top bar with a
+ * menu button that opens and closes the sidebar (closed again after choosing a page).
+ */
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { useSession } from '@/stores/session';
+
+export const ADMIN_LINKS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/products', label: 'Products' },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/reports', label: 'Reports' },
+];
+
+export function AdminLayout() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const name = useSession((s) => s.user?.name ?? '');
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-screen bg-stone-100 md:flex">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden">
+        <Link to="/admin" className="text-lg font-bold">
+          Admin
+        </Link>
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-stone-800"
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
+          Menu
+        </button>
+      </div>
+      <aside
+        id="admin-sidebar"
+        className={`${open ? 'block' : 'hidden'} bg-stone-900 text-stone-200 md:block md:min-h-screen md:w-60 md:shrink-0`}
+      >
+        <div className="hidden px-4 py-5 md:block">
+          <Link to="/admin" className="text-lg font-bold text-white">
+            Admin
+          </Link>
+          {name && <p className="mt-1 truncate text-sm text-stone-300">{name}</p>}
+        </div>
+        <nav aria-label="Admin">
+          <ul className="flex flex-col gap-1 px-2 py-2">
+            {ADMIN_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={l.end}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'hover:bg-stone-800 hover:text-white'}`
+                  }
+                >
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-stone-800 px-4 py-4">
+          <Link to="/" className="text-sm text-stone-300 hover:text-white">
+            ← Back to shop
+          </Link>
+        </div>
+      </aside>
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/** Admin dashboard (/admin): figures, charts, recent orders and quick actions from GET /api/admin/stats. */
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { OrderStatusBadge } from '@/components/ui/StatusBadge';
+import { PageLoading, Spinner } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { formatPrice } from '@/lib/format';
+import type { Order } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useSession } from '@/stores/session';
+import { logError } from '../../lib/errors';
+import { admin, formatShortDate } from '../../lib/ui';
+import { useAdminStats } from '../api/stats';
+
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+
+export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Please try again.';
+
+/** Dashboard order ids: the last 8 characters prefixed with #. */
+export const dashboardOrderId = (id: string) => `#${id.slice(-8)}`;
+
+const QUICK_ACTIONS = [
+  { to: '/admin/products', label: 'Manage Products', text: 'Add, edit and remove products' },
+  { to: '/admin/orders', label: 'Manage Orders', text: 'Review orders and update their status' },
+  { to: '/admin/users', label: 'Manage Users', text: 'Customers and administrators' },
+  { to: '/admin/reports', label: 'View Reports', text: 'Sales, orders and top products' },
+];
+
+function StatCard({ label, value, sub }: { label: string; value: string; sub?: string }) {
+  return (
+    <div className={admin.card}>
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold text-stone-900">{value}</dd>
+      {sub && <dd className="mt-1 text-sm text-stone-600">{sub}</dd>}
+    </div>
+  );
+}
+
+function RecentOrders({ orders }: { orders: Order[] }) {
+  return (
+    <section aria-labelledby="recent-orders" className={admin.card}>
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="recent-orders" className="text-lg font-semibold">
+          Recent Orders
+        </h2>
+        <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+          View All
+        </Link>
+      </div>
+      <div className="mt-4 overflow-x-auto">
+        <table className={admin.table}>
+          <thead>
+            <tr>
+              <th scope="col" className={admin.th}>Order ID</th>
+              <th scope="col" className={admin.th}>Customer</th>
+              <th scope="col" className={admin.th}>Amount</th>
+              <th scope="col" className={admin.th}>Status</th>
+              <th scope="col" className={admin.th}>Date</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {orders.map((o) => (
+              <tr key={o._id}>
+                <td className={`${admin.td} font-mono`}>{dashboardOrderId(o._id)}</td>
+                <td className={admin.td}>{o.userId?.name || 'N/A'}</td>
+                <td className={admin.td}>{formatPrice(o.totalAmount)}</td>
+                <td className={admin.td}>
+                  <OrderStatusBadge status={o.status} />
+                </td>
+                <td className={admin.td}>{formatShortDate(o.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  usePageTitle('Admin Dashboard');
+  const name = useSession((s) => s.user?.name ?? '');
+  const stats = useAdminStats();
+
+  useEffect(() => {
+    if (stats.isError) {
+      logError('Failed to load dashboard data', stats.error);
+      toast.error(DASHBOARD_LOAD_FAILED, { toastId: DASHBOARD_LOAD_FAILED });
+    }
+  }, [stats.isError, stats.error]);
+
+  let body;
+  if (stats.isPending) {
+    body = <PageLoading text="Loading dashboard..." />;
+  } else if (stats.isError) {
+    body = (
+      <div role="alert" className="mt-8 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-red-200">
+        <h2 className="text-xl font-semibold text-red-800">Oops! Something went wrong</h2>
+        <p className="mt-2 text-stone-700">{DASHBOARD_LOAD_FAILED}</p>
+        <button type="button" className={`${btn.primary} mt-6`} onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else {
+    const s = stats.data;
+    const recent = s.recentOrders ?? [];
+    body = (
+      <div className="mt-6 space-y-6">
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard label="Total Products" value={String(s.totalProducts ?? 0)} />
+          <StatCard label="Total Orders" value={String(s.totalOrders ?? 0)} />
+          <StatCard label="Pending Orders" value={String(s.pendingOrders ?? 0)} />
+          <StatCard
+            label="Total Revenue"
+            value={formatPrice(s.totalRevenue)}
+            sub={`${formatPrice(s.monthlyRevenue)} this month`}
+          />
+        </dl>
+        <Suspense fallback={<Spinner label="Loading charts" />}>
+          <DashboardCharts stats={s} />
+        </Suspense>
+        {recent.length > 0 && <RecentOrders orders={recent} />}
+        <section aria-labelledby="quick-actions">
+          <h2 id="quick-actions" className="text-lg font-semibold">
+            Quick Actions
+          </h2>
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {QUICK_ACTIONS.map((a) => (
+              <li key={a.to}>
+                <Link
+                  to={a.to}
+                  className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 transition hover:ring-brand-300"
+                >
+                  <span className="block font-semibold text-brand-800">{a.label}</span>
+                  <span className="mt-1 block text-sm text-stone-600">{a.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <section>
+      <h1 className={admin.pageTitle}>Admin Dashboard</h1>
+      <p className="mt-1 text-stone-600">Welcome back, {name}!</p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { ApiError } from '@/lib/api-client';
+
+/** Shown when an admin call is refused for a missing token or role and the server said nothing (SPEC.md section 6). */
+export const UNAUTHORIZED = 'Unauthorized';
+
+/** The server's message, else 'Unauthorized' for a 401/403, else the screen's default. */
+export function adminErrorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    if (err.serverMessage) return err.serverMessage;
+    if (err.status === 401 || err.status === 403) return UNAUTHORIZED;
+  }
+  return fallback;
+}
+
+/** The server's per-field messages (`errors`), for the fields a form knows. */
+export function serverFieldErrors<K extends string>(err: unknown, fields: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  if (!(err instanceof ApiError)) return out;
+  for (const f of fields) if (err.fieldErrors[f]) out[f] = err.fieldErrors[f];
+  return out;
+}
+
+/** Logged outside tests only (SPEC.md: some failures are only logged). */
+export function logError(message: string, err: unknown) {
+  if (import.meta.env.MODE !== 'test') console.error(message, err);
+}

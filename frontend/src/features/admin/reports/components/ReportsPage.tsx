@@ -1,0 +1,152 @@
+/** Admin reports (/admin/reports): a period of 7, 30 or 90 days, its figures, revenue per day, top products and the CSV export. */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { PageLoading, Spinner } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { formatPrice } from '@/lib/format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { admin, formatShortDate } from '../../lib/ui';
+import { REPORT_PERIODS, useDownloadOrdersCsv, useReport, type ReportPeriod } from '../api/reports';
+
+const RevenueChart = lazy(() => import('./RevenueChart'));
+
+export const REPORT_LOAD_FAILED = 'Failed to load reports. Please try again.';
+
+function Card({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={admin.card}>
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold text-stone-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function ReportsPage() {
+  usePageTitle('Reports');
+  const [days, setDays] = useState<ReportPeriod>(30);
+  const report = useReport(days);
+  const download = useDownloadOrdersCsv({
+    onSuccess: (name) => toast.success(`Downloaded ${name}`),
+    onError: (err) => {
+      logError('CSV export failed', err);
+      toast.error(adminErrorMessage(err, 'Failed to download orders'));
+    },
+  });
+
+  useEffect(() => {
+    if (report.isError) {
+      logError('Failed to load reports', report.error);
+      toast.error(REPORT_LOAD_FAILED, { toastId: REPORT_LOAD_FAILED });
+    }
+  }, [report.isError, report.error]);
+
+  const r = report.data;
+  let body;
+  if (report.isPending) {
+    body = <PageLoading text="Loading reports..." />;
+  } else if (report.isError && !r) {
+    body = (
+      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p>{REPORT_LOAD_FAILED}</p>
+        <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void report.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (r) {
+    body = (
+      <div className={`mt-6 space-y-6 ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isPlaceholderData}>
+        <p className="text-sm text-stone-600">
+          {formatShortDate(r.from)} – {formatShortDate(r.to)}
+        </p>
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <Card label="Total sales" value={formatPrice(r.totalSales)} />
+          <Card label="Orders" value={String(r.orders)} />
+          <Card label="New users" value={String(r.newUsers)} />
+          <Card label="Average order value" value={formatPrice(r.averageOrderValue)} />
+        </dl>
+        <figure className={admin.card}>
+          <figcaption className="text-lg font-semibold">Revenue per day</figcaption>
+          <div className="mt-4 h-72" aria-hidden="true">
+            <Suspense fallback={<Spinner label="Loading chart" />}>
+              <RevenueChart data={r.revenueByDay ?? []} />
+            </Suspense>
+          </div>
+          <table className="sr-only">
+            <caption>Revenue per day</caption>
+            <tbody>
+              {(r.revenueByDay ?? []).map((d) => (
+                <tr key={d.date}>
+                  <th scope="row">{d.date}</th>
+                  <td>{formatPrice(d.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </figure>
+        <section aria-labelledby="top-products" className={admin.card}>
+          <h2 id="top-products" className="text-lg font-semibold">
+            Top products
+          </h2>
+          {r.topProducts.length === 0 ? (
+            <p className="mt-3 text-stone-600">No products sold in this period</p>
+          ) : (
+            <div className="mt-3 overflow-x-auto">
+              <table className={admin.table}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={admin.th}>#</th>
+                    <th scope="col" className={admin.th}>Product</th>
+                    <th scope="col" className={`${admin.th} text-right`}>Quantity sold</th>
+                    <th scope="col" className={`${admin.th} text-right`}>Revenue</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-100">
+                  {r.topProducts.map((p, i) => (
+                    <tr key={`${p.name}-${i}`} data-testid="top-product">
+                      <td className={admin.td}>{i + 1}</td>
+                      <td className={admin.td}>{p.name || 'Unknown'}</td>
+                      <td className={`${admin.td} text-right`}>{p.quantity}</td>
+                      <td className={`${admin.td} text-right`}>{formatPrice(p.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className={admin.pageTitle}>Reports</h1>
+        <div className="flex flex-wrap items-end gap-3">
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-stone-800">Period</legend>
+            <div className="inline-flex rounded-lg bg-white p-1 ring-1 ring-stone-300">
+              {REPORT_PERIODS.map((d) => (
+                <button
+                  key={d}
+                  type="button"
+                  aria-pressed={days === d}
+                  onClick={() => setDays(d)}
+                  className={`rounded-md px-3 py-1.5 text-sm font-semibold ${days === d ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+                >
+                  Last {d} days
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <button type="button" className={btn.secondary} onClick={() => download.mutate(days)} disabled={download.isPending}>
+            {download.isPending ? 'Downloading...' : 'Download CSV'}
+          </button>
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}

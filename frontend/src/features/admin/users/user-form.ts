@@ -1,0 +1,33 @@
+/** The admin user form: state and the checks of SPEC.md section 5 (role is not validated). */
+import type { Role, User } from '@/lib/types';
+import { compact, validateEmail, validateName, validatePhone, type FieldErrors } from '@/lib/validation';
+
+export type UserField = 'name' | 'email' | 'phone' | 'role';
+export const USER_FIELDS: readonly UserField[] = ['name', 'email', 'phone', 'role'];
+export interface UserForm {
+  name: string;
+  email: string;
+  phone: string;
+  role: Role;
+}
+
+export const emptyUserForm = (): UserForm => ({ name: '', email: '', phone: '', role: 'user' });
+export const userFormFrom = (u: User): UserForm => ({ name: u.name ?? '', email: u.email ?? '', phone: u.phone ?? '', role: u.role ?? 'user' });
+
+export function validateUserForm(form: UserForm): FieldErrors<UserField> {
+  return compact<UserField>({
+    name: validateName(form.name),
+    email: validateEmail(form.email),
+    phone: validatePhone(form.phone),
+  });
+}
+
+export const SELF_DELETE_REFUSED = 'You cannot delete your own account';
+
+/** Why this deletion is refused in the browser (an admin deleting themselves), or null. */
+export function deleteRefusal(target: Pick<User, '_id'>, me: Pick<User, '_id'> | null | undefined): string | null {
+  return me && target._id === me._id ? SELF_DELETE_REFUSED : null;
+}
+
+export const deleteUserQuestion = (name: string) =>
+  `Are you sure you want to delete the user "${name}"? This action cannot be undone.`;
