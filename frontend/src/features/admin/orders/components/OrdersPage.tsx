@@ -156,7 +156,7 @@ export default function OrdersPage() {
                           className={`${admin.action} text-brand-800 hover:bg-brand-50`}
                           onClick={() => setUpdating(o)}
                         >
-                          Update Status<span className="sr-only"> of order {o._id.slice(0, 8)}</span>
+                          Update Status <span className="sr-only">of order {o._id.slice(0, 8)}</span>
                         </button>
                         <button
                           type="button"
@@ -165,8 +165,8 @@ export default function OrdersPage() {
                           aria-controls={detailsId}
                           onClick={() => toggle(o._id)}
                         >
-                          {expanded ? 'Hide details' : 'Details'}
-                          <span className="sr-only"> of order {o._id.slice(0, 8)}</span>
+                          {expanded ? 'Hide details' : 'Details'}{' '}
+                          <span className="sr-only">of order {o._id.slice(0, 8)}</span>
                         </button>
                       </div>
                     </td>

@@ -121,10 +121,10 @@ export default function ProductsPage() {
                 <td className={admin.td}>
                   <div className="flex gap-1">
                     <button type="button" className={`${admin.action} text-brand-800 hover:bg-brand-50`} onClick={() => setEditing(p)}>
-                      Edit<span className="sr-only"> {p.name}</span>
+                      Edit <span className="sr-only">{p.name}</span>
                     </button>
                     <button type="button" className={`${admin.action} text-red-700 hover:bg-red-50`} onClick={() => setDeleting(p)}>
-                      Delete<span className="sr-only"> {p.name}</span>
+                      Delete <span className="sr-only">{p.name}</span>
                     </button>
                   </div>
                 </td>

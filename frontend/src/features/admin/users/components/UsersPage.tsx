@@ -138,11 +138,11 @@ export default function UsersPage() {
                   <td className={admin.td}>
                     <div className="flex gap-1">
                       <button type="button" className={`${admin.action} text-brand-800 hover:bg-brand-50`} onClick={() => setEditing(u)}>
-                        Edit<span className="sr-only"> {u.name}</span>
+                        Edit <span className="sr-only">{u.name}</span>
                       </button>
                       {!self && (
                         <button type="button" className={`${admin.action} text-red-700 hover:bg-red-50`} onClick={() => askDelete(u)}>
-                          Delete<span className="sr-only"> {u.name}</span>
+                          Delete <span className="sr-only">{u.name}</span>
                         </button>
                       )}
                     </div>
