@@ -17,7 +17,7 @@ export default function DashboardCharts({ stats }: { stats: Stats }) {
         <figcaption className="text-lg font-semibold">Revenue Trend</figcaption>
         <p className="text-sm text-stone-600">Last 6 months</p>
         <div className="mt-4 h-72" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 520, height: 288 }}>
             <LineChart data={months} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
               <XAxis dataKey="label" stroke="#57534e" />
@@ -43,7 +43,7 @@ export default function DashboardCharts({ stats }: { stats: Stats }) {
         <figcaption className="text-lg font-semibold">Order Status Distribution</figcaption>
         <div className="mt-4 h-72" aria-hidden="true">
           {anyOrders ? (
-            <ResponsiveContainer width="100%" height="100%">
+            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 520, height: 288 }}>
               <PieChart>
                 <Pie data={counts} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={2}>
                   {counts.map((c) => (

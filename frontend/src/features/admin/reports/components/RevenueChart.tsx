@@ -10,7 +10,7 @@ const short = (date: string) => {
 
 export default function RevenueChart({ data }: { data: { date: string; revenue: number }[] }) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 520, height: 288 }}>
       <BarChart data={data} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" vertical={false} />
         <XAxis dataKey="date" tickFormatter={short} stroke="#57534e" minTickGap={16} />

@@ -1,0 +1,119 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/server';
+import { findToast, screen, waitFor, within } from '@/testing/test-utils';
+import type { Report } from '../reports/api/reports';
+import { renderAdmin, stubResizeObserver } from './helpers';
+
+beforeAll(async () => {
+  stubResizeObserver();
+  await import('../AdminRoutes');
+  await import('../reports/components/ReportsPage');
+  await import('../reports/components/RevenueChart');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const report = (days: number): Report => ({
+  days,
+  from: '2026-10-23T00:00:00Z',
+  to: '2026-11-21T23:59:59Z',
+  totalSales: days === 7 ? 99 : 530,
+  orders: days === 7 ? 2 : 12,
+  newUsers: days === 7 ? 1 : 4,
+  averageOrderValue: days === 7 ? 49.5 : 44.17,
+  revenueByDay: Array.from({ length: days }, (_, i) => ({ date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`, revenue: i })),
+  topProducts:
+    days === 7
+      ? []
+      : [
+          { name: 'Floral Summer Dress', quantity: 9, revenue: 216 },
+          { name: 'Kids Sneakers', quantity: 4, revenue: 60 },
+        ],
+});
+
+function serveReports() {
+  const asked: string[] = [];
+  server.use(
+    http.get('/api/admin/reports', ({ request }) => {
+      const days = new URL(request.url).searchParams.get('days') ?? '';
+      asked.push(days);
+      return HttpResponse.json(report(Number(days)));
+    }),
+  );
+  return asked;
+}
+
+const card = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('admin reports', () => {
+  it('loads the last 30 days by default and switches period', async () => {
+    const asked = serveReports();
+    const { user } = renderAdmin('/admin/reports');
+    expect(await screen.findByText('Loading reports...')).toBeInTheDocument();
+    await screen.findByText('Total sales');
+    expect(card('Total sales')).toHaveTextContent('$530.00');
+    expect(card('Orders')).toHaveTextContent('12');
+    expect(card('New users')).toHaveTextContent('4');
+    expect(card('Average order value')).toHaveTextContent('$44.17');
+    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Revenue per day', { selector: 'figcaption' })).toBeInTheDocument();
+    const rows = screen.getAllByTestId('top-product');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('Floral Summer Dress')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('9')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('$216.00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(card('Total sales')).toHaveTextContent('$99.00'));
+    expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('No products sold in this period')).toBeInTheDocument();
+    expect(asked).toEqual(['30', '7']);
+  });
+
+  it("downloads the period's orders as CSV with the bearer token", async () => {
+    serveReports();
+    const seen: { auth: string | null; days: string | null }[] = [];
+    server.use(
+      http.get('/api/admin/orders/export.csv', ({ request }) => {
+        seen.push({ auth: request.headers.get('authorization'), days: new URL(request.url).searchParams.get('days') });
+        return new HttpResponse('id,total\n1,53.00\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="orders-90-days.csv"' },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:orders');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+
+    const { user } = renderAdmin('/admin/reports');
+    await screen.findByText('Total sales');
+    await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await findToast('Downloaded orders-90-days.csv');
+    expect(seen).toEqual([{ auth: 'Bearer test-token', days: '90' }]);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(clicked[0].download).toBe('orders-90-days.csv');
+    expect(clicked[0].href).toBe('blob:orders');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:orders'));
+  });
+
+  it('shows the server message when the export is refused', async () => {
+    serveReports();
+    server.use(http.get('/api/admin/orders/export.csv', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
+    const { user } = renderAdmin('/admin/reports');
+    await screen.findByText('Total sales');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await findToast('Forbidden');
+  });
+
+  it('shows an error with Try Again when the report fails to load', async () => {
+    server.use(http.get('/api/admin/reports', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    renderAdmin('/admin/reports');
+    await findToast('Failed to load reports. Please try again.');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
