@@ -23,7 +23,7 @@ export default function DashboardCharts({ stats }: { stats: Stats }) {
               <XAxis dataKey="label" stroke="#57534e" />
               <YAxis stroke="#57534e" tickFormatter={(v: number) => `$${v}`} />
               <Tooltip formatter={(v) => [formatPrice(Number(v)), 'Revenue']} />
-              <Line type="monotone" dataKey="revenue" stroke={BRAND} strokeWidth={3} dot={{ r: 4 }} />
+              <Line isAnimationActive={false} type="monotone" dataKey="revenue" stroke={BRAND} strokeWidth={3} dot={{ r: 4 }} />
             </LineChart>
           </ResponsiveContainer>
         </div>
@@ -45,7 +45,7 @@ export default function DashboardCharts({ stats }: { stats: Stats }) {
           {anyOrders ? (
             <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 520, height: 288 }}>
               <PieChart>
-                <Pie data={counts} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={2}>
+                <Pie isAnimationActive={false} data={counts} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" paddingAngle={2}>
                   {counts.map((c) => (
                     <Cell key={c.key} fill={STATUS_COLORS[c.key] ?? OTHER_COLOR} />
                   ))}

@@ -148,9 +148,9 @@ export default function OrdersPage() {
                     <td className={admin.td}>
                       <OrderStatusBadge status={o.status} />
                     </td>
-                    <td className={admin.td}>{o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}</td>
+                    <td className={`${admin.td} whitespace-nowrap`}>{o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}</td>
                     <td className={admin.td}>
-                      <div className="flex flex-wrap gap-1">
+                      <div className="flex gap-1 whitespace-nowrap">
                         <button
                           type="button"
                           className={`${admin.action} text-brand-800 hover:bg-brand-50`}

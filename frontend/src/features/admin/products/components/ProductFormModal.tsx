@@ -78,6 +78,11 @@ export function ProductFormModal({
     };
   const onImage = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
+    if (file && file.type && !file.type.startsWith('image/')) {
+      e.target.value = '';
+      setErrors((errs) => ({ ...errs, image: 'Please choose an image file' }));
+      return;
+    }
     setForm((s) => ({ ...s, image: file }));
     clear('image');
   };

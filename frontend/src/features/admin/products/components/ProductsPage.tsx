@@ -115,7 +115,7 @@ export default function ProductsPage() {
                   </div>
                 </td>
                 <td className={admin.td}>{p.stock ?? '—'}</td>
-                <td className={admin.td}>
+                <td className={`${admin.td} whitespace-nowrap`}>
                   <StockBadge stock={p.stock} />
                 </td>
                 <td className={admin.td}>

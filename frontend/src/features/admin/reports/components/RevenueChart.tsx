@@ -16,7 +16,7 @@ export default function RevenueChart({ data }: { data: { date: string; revenue: 
         <XAxis dataKey="date" tickFormatter={short} stroke="#57534e" minTickGap={16} />
         <YAxis stroke="#57534e" tickFormatter={(v: number) => `$${v}`} />
         <Tooltip labelFormatter={(l) => short(String(l))} formatter={(v) => [formatPrice(Number(v)), 'Revenue']} />
-        <Bar dataKey="revenue" fill={BRAND} radius={[3, 3, 0, 0]} />
+        <Bar isAnimationActive={false} dataKey="revenue" fill={BRAND} radius={[3, 3, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>
   );

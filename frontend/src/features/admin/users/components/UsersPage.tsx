@@ -131,7 +131,7 @@ export default function UsersPage() {
                       </div>
                     </div>
                   </td>
-                  <td className={admin.td}>
+                  <td className={`${admin.td} whitespace-nowrap`}>
                     <RoleBadge role={u.role} />
                   </td>
                   <td className={`${admin.td} whitespace-nowrap`}>{formatShortDate(u.createdAt)}</td>
