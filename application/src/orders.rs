@@ -8,7 +8,10 @@ use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{
     OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError,
 };
-use domain::stats::{dashboard, DashboardFigures, RECENT_ORDERS};
+use domain::stats::{
+    dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,
+    REPORT_PERIODS,
+};
 use domain::user::User;
 use domain::OrderId;
 
@@ -205,6 +208,39 @@ impl Shop {
             figures: dashboard(&facts, sales, self.ports.clock.now()),
             recent_orders,
         })
+    }
+}
+
+impl Shop {
+    /// The reports screen: sales, orders and new users over the last 7, 30 or 90 days.
+    pub async fn period_report(&self, actor: &User, days: u32) -> Result<PeriodReport, AppError> {
+        let (orders, now) = self.orders_in_period(actor, days).await?;
+        let from = period_start(days, now);
+        let users = self.ports.users.list().await?;
+        let new_users = users.iter().filter(|u| u.created_at >= from).count() as u64;
+        Ok(period_report(&orders, new_users, days, now))
+    }
+
+    /// The orders placed in the last `days` days (7, 30 or 90), newest first, for exports.
+    pub async fn orders_in_period(
+        &self,
+        actor: &User,
+        days: u32,
+    ) -> Result<(Vec<Order>, chrono::DateTime<chrono::Utc>), AppError> {
+        require_admin(actor)?;
+        if !REPORT_PERIODS.contains(&days) {
+            return Err(AppError::BadRequest("days must be 7, 30 or 90".into()));
+        }
+        let now = self.ports.clock.now();
+        let from = period_start(days, now);
+        let (orders, _) = self.ports.orders.list(None).await?;
+        Ok((
+            orders
+                .into_iter()
+                .filter(|o| o.created_at >= from)
+                .collect(),
+            now,
+        ))
     }
 }
 

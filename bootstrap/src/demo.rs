@@ -2,7 +2,7 @@
 //! some new, some discounted, some nearly sold out) with pictures drawn locally, and a demo
 //! customer.
 
-use crate::system::{SystemClock, UuidV7Ids};
+use crate::system::{RandomIds, SystemClock};
 use application::{AppError, Shop};
 use chrono::Duration;
 use domain::ports::{Clock, IdGenerator, ImageStore, ProductFilter, ProductRepository};
@@ -412,7 +412,7 @@ pub async fn seed(
                     .await
                     .map_err(|e| anyhow::anyhow!("demo picture: {e}"))?;
                 let product = Product {
-                    id: ProductId::parse(&UuidV7Ids.new_id()).expect("uuid ids are valid"),
+                    id: ProductId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
                     name: (*name).into(),
                     description: (*description).into(),
                     category,

@@ -14,12 +14,13 @@ impl Clock for SystemClock {
     }
 }
 
-/// UUID v7: time-ordered, so new rows land at the end of indexes.
-pub struct UuidV7Ids;
+/// Random UUIDs (v4). Screens show an order by the first 8 characters of its id, which a
+/// time-ordered UUID (v7) would share between orders placed within the same minute.
+pub struct RandomIds;
 
-impl IdGenerator for UuidV7Ids {
+impl IdGenerator for RandomIds {
     fn new_id(&self) -> String {
-        uuid::Uuid::now_v7().to_string()
+        uuid::Uuid::new_v4().to_string()
     }
 }
 
@@ -41,11 +42,12 @@ mod tests {
     }
 
     #[test]
-    fn ids_are_valid_and_ordered() {
-        let first = UuidV7Ids.new_id();
-        let second = UuidV7Ids.new_id();
-        assert!(domain::OrderId::parse(&first).is_some());
-        assert!(first < second);
+    fn ids_are_valid_and_differ_in_their_first_eight_characters() {
+        let ids: std::collections::HashSet<String> = (0..100)
+            .map(|_| RandomIds.new_id()[..8].to_owned())
+            .collect();
+        assert_eq!(ids.len(), 100);
+        assert!(domain::OrderId::parse(&RandomIds.new_id()).is_some());
     }
 
     #[test]

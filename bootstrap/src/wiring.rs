@@ -2,7 +2,7 @@
 
 use crate::config::Settings;
 use crate::demo;
-use crate::system::{RandomSecrets, SystemClock, UuidV7Ids};
+use crate::system::{RandomIds, RandomSecrets, SystemClock};
 use anyhow::Context;
 use application::{Ports, Shop};
 use domain::ports::{ImageStore, PasswordHasher, PaymentGateway, TokenService};
@@ -39,7 +39,7 @@ pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings)
         secrets: Arc::new(RandomSecrets),
         images: outside.images,
         clock: Arc::new(SystemClock),
-        ids: Arc::new(UuidV7Ids),
+        ids: Arc::new(RandomIds),
     };
     Shop::new(ports, defaults)
 }

@@ -198,3 +198,191 @@ mod tests {
         assert_eq!(top, ["f", "e", "d", "c", "b"]);
     }
 }
+
+/// Figures of the reports screen over the last `days` days.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodReport {
+    pub days: u32,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    /// Revenue of paid orders that stand (as the dashboard counts it).
+    pub total_sales: Money,
+    /// Orders placed in the period, whatever their status.
+    pub orders: u64,
+    pub new_users: u64,
+    pub average_order_value: Money,
+    /// One entry per calendar day (UTC), oldest first.
+    pub revenue_by_day: Vec<(chrono::NaiveDate, Money)>,
+    /// Best sellers of the period by units, with what they brought in.
+    pub top_products: Vec<(ProductSales, Money)>,
+}
+
+pub const REPORT_PERIODS: [u32; 3] = [7, 30, 90];
+
+/// The start of a report period: midnight (UTC) `days - 1` days before `now`, so a 7-day
+/// report covers today and the six days before.
+pub fn period_start(days: u32, now: DateTime<Utc>) -> DateTime<Utc> {
+    let first_day = now.date_naive() - Duration::days(i64::from(days.max(1)) - 1);
+    first_day
+        .and_hms_opt(0, 0, 0)
+        .expect("midnight exists")
+        .and_utc()
+}
+
+/// `orders` are the orders placed since `period_start(days, now)`.
+pub fn period_report(
+    orders: &[crate::order::Order],
+    new_users: u64,
+    days: u32,
+    now: DateTime<Utc>,
+) -> PeriodReport {
+    let from = period_start(days, now);
+    let mut revenue_by_day: Vec<(chrono::NaiveDate, Money)> = (0..i64::from(days))
+        .map(|offset| (from.date_naive() + Duration::days(offset), Money::ZERO))
+        .collect();
+    let mut total_sales = Money::ZERO;
+    let mut revenue_orders = 0u64;
+    let mut sales: std::collections::BTreeMap<String, (u64, Money)> = Default::default();
+    let in_period: Vec<_> = orders
+        .iter()
+        .filter(|o| o.created_at >= from && o.created_at <= now)
+        .collect();
+    for order in &in_period {
+        if order.status != OrderStatus::Canceled {
+            for line in &order.lines {
+                let entry = sales.entry(line.name.clone()).or_insert((0, Money::ZERO));
+                entry.0 += u64::from(line.quantity);
+                entry.1 = entry.1 + line.line_total();
+            }
+        }
+        if !order.counts_as_revenue() {
+            continue;
+        }
+        total_sales = total_sales + order.total;
+        revenue_orders += 1;
+        let day = (order.created_at.date_naive() - from.date_naive()).num_days();
+        if let Some(slot) = usize::try_from(day)
+            .ok()
+            .and_then(|d| revenue_by_day.get_mut(d))
+        {
+            slot.1 = slot.1 + order.total;
+        }
+    }
+    let ranked = top_products(
+        sales
+            .iter()
+            .map(|(name, (quantity, _))| ProductSales {
+                name: name.clone(),
+                quantity: *quantity,
+            })
+            .collect(),
+    );
+    PeriodReport {
+        days,
+        from,
+        to: now,
+        total_sales,
+        orders: in_period.len() as u64,
+        new_users,
+        average_order_value: total_sales.divided_by(revenue_orders),
+        revenue_by_day,
+        top_products: ranked
+            .into_iter()
+            .map(|s| {
+                let revenue = sales[&s.name].1;
+                (s, revenue)
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod report_tests {
+    use super::*;
+    use crate::checkout::MobileNumber;
+    use crate::order::{Order, OrderLine};
+    use crate::{OrderId, ProductId, UserId};
+    use chrono::TimeZone;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 21, 15, 30, 0).unwrap()
+    }
+
+    fn order(
+        hours_ago: i64,
+        name: &str,
+        quantity: u32,
+        status: OrderStatus,
+        payment: PaymentStatus,
+    ) -> Order {
+        let unit = Money::from_cents(1000).unwrap();
+        Order {
+            id: OrderId::parse("o").unwrap(),
+            user_id: UserId::parse("u").unwrap(),
+            customer_name: "A".into(),
+            customer_email: "a@b.so".into(),
+            lines: vec![OrderLine {
+                product_id: ProductId::parse("p").unwrap(),
+                name: name.into(),
+                image: None,
+                unit_price: unit,
+                quantity,
+            }],
+            subtotal: unit.times(quantity),
+            shipping_fee: Money::from_cents(500).unwrap(),
+            total: unit.times(quantity) + Money::from_cents(500).unwrap(),
+            status,
+            payment_status: payment,
+            payment_method: "evc-plus".into(),
+            payment_phone: MobileNumber::parse("615551234").unwrap(),
+            transaction_id: None,
+            shipping_address: None,
+            idempotency_key: None,
+            created_at: now() - Duration::hours(hours_ago),
+        }
+    }
+
+    #[test]
+    fn a_seven_day_period_starts_at_midnight_six_days_ago() {
+        assert_eq!(
+            period_start(7, now()),
+            Utc.with_ymd_and_hms(2026, 11, 15, 0, 0, 0).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_report_sums_paid_orders_per_day_and_ranks_products() {
+        let orders = vec![
+            order(1, "Dress", 2, OrderStatus::Pending, PaymentStatus::Paid),
+            order(30, "Hijab", 3, OrderStatus::Delivered, PaymentStatus::Paid),
+            order(
+                40,
+                "Dress",
+                1,
+                OrderStatus::Canceled,
+                PaymentStatus::Refunded,
+            ),
+            order(
+                24 * 10,
+                "Old",
+                9,
+                OrderStatus::Delivered,
+                PaymentStatus::Paid,
+            ),
+        ];
+        let report = period_report(&orders, 4, 7, now());
+        assert_eq!(report.orders, 3);
+        assert_eq!(report.new_users, 4);
+        assert_eq!(report.total_sales.cents(), 2500 + 3500);
+        assert_eq!(report.average_order_value.cents(), 3000);
+        assert_eq!(report.revenue_by_day.len(), 7);
+        assert_eq!(report.revenue_by_day[6].1.cents(), 2500);
+        assert_eq!(report.revenue_by_day[5].1.cents(), 3500);
+        let top: Vec<(&str, u64, i64)> = report
+            .top_products
+            .iter()
+            .map(|(s, revenue)| (s.name.as_str(), s.quantity, revenue.cents()))
+            .collect();
+        assert_eq!(top, [("Hijab", 3, 3000), ("Dress", 2, 2000)]);
+    }
+}

@@ -36,7 +36,7 @@ const UNUSED_AFTER: Duration = Duration::from_secs(5 * 60);
 pub async fn databases() -> Vec<Database> {
     let mut all = vec![sqlite().await];
     match std::env::var(POSTGRES_URL_VAR) {
-        Ok(url) if !url.trim().is_empty() => all.push(postgres(url.trim()).await),
+        Ok(url) if !url.trim().is_empty() => all.push(postgres(&without_tls_or_gss(url.trim())).await),
         _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => panic!(
             "CI=true but {POSTGRES_URL_VAR} is not set: the tests must also run against \
              PostgreSQL in CI (for example {POSTGRES_URL_VAR}=postgres://postgres@127.0.0.1:5432/test)"
@@ -44,6 +44,20 @@ pub async fn databases() -> Vec<Database> {
         _ => {}
     }
     all
+}
+
+/// Test servers are local: unless the URL says otherwise, libpq negotiates neither TLS nor
+/// GSS. Otherwise threads still closing connections at process exit race OpenSSL's and
+/// krb5's exit handlers and crash the test process after its tests passed.
+fn without_tls_or_gss(url: &str) -> String {
+    let mut url = url.to_owned();
+    for (key, value) in [("sslmode", "disable"), ("gssencmode", "disable")] {
+        if !url.contains(&format!("{key}=")) {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str(&format!("{key}={value}"));
+        }
+    }
+    url
 }
 
 /// A fresh SQLite database in a new temporary directory, removed with it.
@@ -260,7 +274,19 @@ fn with_database(url: &str, name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::with_database;
+    use super::{with_database, without_tls_or_gss};
+
+    #[test]
+    fn test_urls_disable_tls_and_gss_unless_they_say_otherwise() {
+        assert_eq!(
+            without_tls_or_gss("postgres://u@h/test"),
+            "postgres://u@h/test?sslmode=disable&gssencmode=disable"
+        );
+        assert_eq!(
+            without_tls_or_gss("postgres://u@h/test?sslmode=require"),
+            "postgres://u@h/test?sslmode=require&gssencmode=disable"
+        );
+    }
 
     #[test]
     fn the_database_name_of_a_url_is_replaced_and_its_parameters_kept() {

@@ -7,6 +7,7 @@ use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::Order;
 use domain::product::Product;
 use domain::settings::{SettingsInput, ShopSettings};
+use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -359,6 +360,74 @@ impl From<&Dashboard> for StatsDto {
             recent_orders: orders(&d.recent_orders),
         }
     }
+}
+
+#[derive(Serialize)]
+pub struct DayRevenueDto {
+    pub date: String,
+    pub revenue: f64,
+}
+
+#[derive(Serialize)]
+pub struct TopProductDto {
+    pub name: String,
+    pub quantity: u64,
+    pub revenue: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportDto {
+    pub days: u32,
+    pub from: String,
+    pub to: String,
+    pub total_sales: f64,
+    pub orders: u64,
+    pub new_users: u64,
+    pub average_order_value: f64,
+    pub revenue_by_day: Vec<DayRevenueDto>,
+    pub top_products: Vec<TopProductDto>,
+}
+
+impl From<&PeriodReport> for ReportDto {
+    fn from(r: &PeriodReport) -> Self {
+        Self {
+            days: r.days,
+            from: r.from.to_rfc3339(),
+            to: r.to.to_rfc3339(),
+            total_sales: r.total_sales.as_dollars(),
+            orders: r.orders,
+            new_users: r.new_users,
+            average_order_value: r.average_order_value.as_dollars(),
+            revenue_by_day: r
+                .revenue_by_day
+                .iter()
+                .map(|(date, revenue)| DayRevenueDto {
+                    date: date.to_string(),
+                    revenue: revenue.as_dollars(),
+                })
+                .collect(),
+            top_products: r
+                .top_products
+                .iter()
+                .map(|(sales, revenue)| TopProductDto {
+                    name: sales.name.clone(),
+                    quantity: sales.quantity,
+                    revenue: revenue.as_dollars(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PeriodQuery {
+    #[serde(default = "thirty")]
+    pub days: u32,
+}
+
+fn thirty() -> u32 {
+    30
 }
 
 // ---- request bodies ----

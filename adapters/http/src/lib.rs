@@ -4,18 +4,19 @@
 pub mod auth;
 pub mod dto;
 pub mod error;
+mod pages;
 mod routes;
 pub mod state;
 
 pub use state::{AppState, StaticFiles};
 
-use actix_files::{Files, NamedFile};
+use actix_files::Files;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::middleware::{from_fn, DefaultHeaders, Next};
-use actix_web::{web, App, HttpRequest, HttpResponse};
+use actix_web::middleware::{from_fn, Compress, DefaultHeaders, Next};
+use actix_web::{web, App, HttpResponse};
 use std::time::Instant;
 
 /// No inline scripts; inline styles are allowed for the chart library.
@@ -57,6 +58,8 @@ pub fn app(
             }),
         )
         .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
+        .wrap(from_fn(cache_hashed_assets))
+        .wrap(Compress::default())
         .wrap(from_fn(log_request))
         .wrap(security_headers())
         .configure(routes::configure)
@@ -66,15 +69,10 @@ pub fn app(
         .filter(|dir| dir.join("index.html").is_file())
     {
         Some(dir) => {
-            let index = dir.join("index.html");
-            app.service(
-                Files::new("/", dir)
-                    .index_file("index.html")
-                    .default_handler(web::to(move |req: HttpRequest| {
-                        let index = index.clone();
-                        async move { spa_index(req, &index).await }
-                    })),
-            )
+            let page = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
+            app.app_data(web::Data::new(pages::IndexPage(page)))
+                .configure(pages::configure)
+                .service(Files::new("/", dir).default_handler(web::to(pages::index_page)))
         }
         None => app.default_service(web::to(|| async {
             HttpResponse::NotFound()
@@ -128,18 +126,25 @@ async fn log_request(
     Ok(response)
 }
 
+/// Built files under `/assets/` carry a content hash in their names: cache them for a year.
+async fn cache_hashed_assets(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let hashed = req.path().starts_with("/assets/");
+    let mut response = next.call(req).await?;
+    if hashed && response.status().is_success() {
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        );
+    }
+    Ok(response)
+}
+
 async fn placeholder() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("image/svg+xml")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(PLACEHOLDER_SVG)
-}
-
-/// Deep links of the single-page app get `index.html`.
-async fn spa_index(req: HttpRequest, index: &std::path::Path) -> actix_web::Result<HttpResponse> {
-    let mut response = NamedFile::open_async(index).await?.into_response(&req);
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(response)
 }

@@ -25,6 +25,20 @@ pub struct TestApp {
     client: reqwest::Client,
     server: actix_web::dev::ServerHandle,
     _uploads: tempfile::TempDir,
+    _frontend: tempfile::TempDir,
+}
+
+/// The built frontend the test server serves: an `index.html` and one hashed asset.
+pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>";
+pub const ASSET_PATH: &str = "/assets/app-3f2a9c.js";
+
+fn built_frontend() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary frontend folder");
+    std::fs::write(dir.path().join("index.html"), INDEX_HTML).unwrap();
+    std::fs::create_dir(dir.path().join("assets")).unwrap();
+    let script = "console.log('the storefront');\n".repeat(200);
+    std::fs::write(dir.path().join(&ASSET_PATH[1..]), script).unwrap();
+    dir
 }
 
 /// Stops the server and waits for its workers, so the test database is dropped before the
@@ -92,8 +106,9 @@ impl TestApp {
             .await
             .expect("the admin is created");
         let state = AppState { shop };
+        let frontend = built_frontend();
         let files = StaticFiles {
-            frontend_dir: None,
+            frontend_dir: Some(frontend.path().to_path_buf()),
             uploads_dir: uploads.path().to_path_buf(),
         };
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
@@ -113,6 +128,7 @@ impl TestApp {
             client: reqwest::Client::new(),
             server: handle,
             _uploads: uploads,
+            _frontend: frontend,
         }
     }
 
@@ -135,6 +151,30 @@ impl TestApp {
             request = request.json(&body);
         }
         reply(request.send().await.expect("the request is answered")).await
+    }
+
+    /// A plain GET returning the status, headers and text body.
+    pub async fn page(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> (StatusCode, reqwest::header::HeaderMap, String) {
+        let mut request = self.client.get(self.url(path));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("the request is answered");
+        let (status, headers) = (response.status(), response.headers().clone());
+        (status, headers, response.text().await.unwrap_or_default())
+    }
+
+    pub async fn page_with_token(
+        &self,
+        path: &str,
+        token: &str,
+    ) -> (StatusCode, reqwest::header::HeaderMap, String) {
+        self.page(path, &[("Authorization", &format!("Bearer {token}"))])
+            .await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {

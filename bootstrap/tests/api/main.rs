@@ -8,4 +8,5 @@ mod cart;
 mod catalog;
 mod helpers;
 mod orders;
+mod pages;
 mod settings;

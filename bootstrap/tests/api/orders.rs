@@ -320,3 +320,61 @@ async fn the_dashboard_counts_orders_revenue_and_best_sellers() {
         assert_eq!(s["recentOrders"].as_array().unwrap().len(), 3);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reports_cover_a_period_and_export_its_orders_as_csv() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 10).await;
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 3)
+            .await;
+        app.checkout(&token, APPROVED_PHONE).await;
+
+        let report = app.get("/api/admin/reports?days=7", Some(&admin)).await;
+        assert_eq!(report.status, StatusCode::OK);
+        let r = &report.body;
+        assert_eq!(r["days"], 7);
+        assert_eq!(r["totalSales"], 65.0);
+        assert_eq!(r["orders"], 1);
+        assert_eq!(r["newUsers"], 2, "the admin and the shopper");
+        assert_eq!(r["averageOrderValue"], 65.0);
+        assert_eq!(r["revenueByDay"].as_array().unwrap().len(), 7);
+        assert_eq!(r["revenueByDay"][6]["revenue"], 65.0);
+        assert_eq!(
+            r["topProducts"],
+            json!([{ "name": "Dress", "quantity": 3, "revenue": 60.0 }])
+        );
+        assert_eq!(
+            app.get("/api/admin/reports?days=5", Some(&admin))
+                .await
+                .status,
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            app.get("/api/admin/reports", Some(&token)).await.status,
+            StatusCode::FORBIDDEN
+        );
+
+        let (status, headers, csv) = app
+            .page_with_token("/api/admin/orders/export.csv?days=30", &admin)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv"));
+        assert!(headers["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"orders-"));
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "order_id,created_at,customer_name,customer_email,status,payment_status,items,subtotal,shipping,total,city,district");
+        assert_eq!(lines.len(), 2);
+        assert!(
+            lines[1].ends_with(",amina,amina@example.com,pending,paid,3,60.00,5.00,65.00,,"),
+            "{}",
+            lines[1]
+        );
+    }
+}

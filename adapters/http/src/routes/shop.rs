@@ -1,7 +1,7 @@
 //! Health, settings and the admin dashboard.
 
 use crate::auth::CurrentUser;
-use crate::dto::{SettingsBody, SettingsDto, StatsDto};
+use crate::dto::{PeriodQuery, ReportDto, SettingsBody, SettingsDto, StatsDto};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
@@ -11,7 +11,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/health", web::get().to(health))
         .route("/settings", web::get().to(settings))
         .route("/settings", web::put().to(update_settings))
-        .route("/admin/stats", web::get().to(stats));
+        .route("/admin/stats", web::get().to(stats))
+        .route("/admin/reports", web::get().to(report))
+        .route("/admin/orders/export.csv", web::get().to(export_orders));
 }
 
 async fn health() -> HttpResponse {
@@ -38,4 +40,68 @@ async fn update_settings(
 async fn stats(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let dashboard = state.shop.dashboard(&user.0).await?;
     Ok(HttpResponse::Ok().json(StatsDto::from(&dashboard)))
+}
+
+async fn report(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<PeriodQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let report = state.shop.period_report(&user.0, query.days).await?;
+    Ok(HttpResponse::Ok().json(ReportDto::from(&report)))
+}
+
+/// The orders of a period as CSV, one row per order.
+async fn export_orders(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<PeriodQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (orders, now) = state.shop.orders_in_period(&user.0, query.days).await?;
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "order_id",
+        "created_at",
+        "customer_name",
+        "customer_email",
+        "status",
+        "payment_status",
+        "items",
+        "subtotal",
+        "shipping",
+        "total",
+        "city",
+        "district",
+    ];
+    let write_failed = |e: csv::Error| ApiError(application::AppError::Internal(e.to_string()));
+    csv.write_record(header).map_err(write_failed)?;
+    for order in &orders {
+        let address = order.shipping_address.as_ref();
+        csv.write_record([
+            order.id.to_string(),
+            order.created_at.to_rfc3339(),
+            order.customer_name.clone(),
+            order.customer_email.clone(),
+            order.status.as_str().to_owned(),
+            order.payment_status.as_str().to_owned(),
+            order.item_count().to_string(),
+            format!("{:.2}", order.subtotal.as_dollars()),
+            format!("{:.2}", order.shipping_fee.as_dollars()),
+            format!("{:.2}", order.total.as_dollars()),
+            address.map(|a| a.city.clone()).unwrap_or_default(),
+            address.map(|a| a.district.clone()).unwrap_or_default(),
+        ])
+        .map_err(write_failed)?;
+    }
+    let body = csv
+        .into_inner()
+        .map_err(|e| ApiError(application::AppError::Internal(e.to_string())))?;
+    let file_name = format!("orders-{}-{}d.csv", now.format("%Y-%m-%d"), query.days);
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{file_name}\""),
+        ))
+        .body(body))
 }
