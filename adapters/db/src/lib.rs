@@ -122,6 +122,14 @@ impl Database {
     }
 }
 
+/// An update or delete of one row by id: `NotFound` when no row had that id.
+pub(crate) fn one_row(affected: Result<usize, RepoError>) -> Result<(), RepoError> {
+    match affected? {
+        0 => Err(RepoError::NotFound),
+        _ => Ok(()),
+    }
+}
+
 /// Translates a diesel failure into the ports' error: a unique violation is `Duplicate`,
 /// anything else a storage failure (its text is for logs only).
 pub(crate) fn storage(error: DieselError) -> RepoError {

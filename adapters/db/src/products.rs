@@ -3,7 +3,7 @@
 use crate::connection::MultiBackend;
 use crate::models::{ProductChanges, ProductRow};
 use crate::schema::products;
-use crate::{storage, Database};
+use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::ports::{ProductFilter, ProductRepository, RepoError};
@@ -63,14 +63,12 @@ impl ProductRepository for Database {
         let id = product.id.as_str().to_owned();
         let changes = ProductChanges::from_domain(product);
         self.run(move |conn| {
-            let changed = diesel::update(products::table.find(id))
-                .set(&changes)
-                .execute(conn)
-                .map_err(storage)?;
-            if changed == 0 {
-                return Err(RepoError::NotFound);
-            }
-            Ok(())
+            one_row(
+                diesel::update(products::table.find(id))
+                    .set(&changes)
+                    .execute(conn)
+                    .map_err(storage),
+            )
         })
         .await
     }
@@ -80,13 +78,11 @@ impl ProductRepository for Database {
         self.run(move |conn| {
             // Cart and wishlist lines go with it (ON DELETE CASCADE); order lines are
             // snapshots without a foreign key.
-            let deleted = diesel::delete(products::table.find(id))
-                .execute(conn)
-                .map_err(storage)?;
-            if deleted == 0 {
-                return Err(RepoError::NotFound);
-            }
-            Ok(())
+            one_row(
+                diesel::delete(products::table.find(id))
+                    .execute(conn)
+                    .map_err(storage),
+            )
         })
         .await
     }

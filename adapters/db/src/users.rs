@@ -2,7 +2,7 @@
 
 use crate::models::UserRow;
 use crate::schema::users;
-use crate::{storage, Database};
+use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::ports::{RepoError, UserRepository};
@@ -71,21 +71,19 @@ impl UserRepository for Database {
     async fn update(&self, user: &User) -> Result<(), RepoError> {
         let row = UserRow::from_domain(user);
         self.run(move |conn| {
-            let changed = diesel::update(users::table.find(&row.id))
-                .set((
-                    users::name.eq(&row.name),
-                    users::email.eq(&row.email),
-                    users::phone.eq(&row.phone),
-                    users::role.eq(&row.role),
-                    users::password_hash.eq(&row.password_hash),
-                    users::must_change_password.eq(row.must_change_password),
-                ))
-                .execute(conn)
-                .map_err(storage)?;
-            if changed == 0 {
-                return Err(RepoError::NotFound);
-            }
-            Ok(())
+            one_row(
+                diesel::update(users::table.find(&row.id))
+                    .set((
+                        users::name.eq(&row.name),
+                        users::email.eq(&row.email),
+                        users::phone.eq(&row.phone),
+                        users::role.eq(&row.role),
+                        users::password_hash.eq(&row.password_hash),
+                        users::must_change_password.eq(row.must_change_password),
+                    ))
+                    .execute(conn)
+                    .map_err(storage),
+            )
         })
         .await
     }
@@ -95,13 +93,11 @@ impl UserRepository for Database {
         self.run(move |conn| {
             // The cart and wishlist go with the account (ON DELETE CASCADE); orders have no
             // foreign key and stay.
-            let deleted = diesel::delete(users::table.find(id))
-                .execute(conn)
-                .map_err(storage)?;
-            if deleted == 0 {
-                return Err(RepoError::NotFound);
-            }
-            Ok(())
+            one_row(
+                diesel::delete(users::table.find(id))
+                    .execute(conn)
+                    .map_err(storage),
+            )
         })
         .await
     }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCart, makeProduct, makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor } from '@/testing/test-utils';
@@ -85,6 +85,27 @@ describe('sign-in guard', () => {
 });
 
 describe('admin guard', () => {
+  // The admin pages load their data as soon as the guard lets an admin in.
+  beforeEach(() => {
+    server.use(
+      http.get('/api/admin/stats', () =>
+        HttpResponse.json({
+          totalProducts: 0,
+          totalOrders: 0,
+          pendingOrders: 0,
+          totalRevenue: 0,
+          monthlyRevenue: 0,
+          averageOrderValue: 0,
+          revenueByMonth: [],
+          statusCounts: { pending: 0, shipped: 0, delivered: 0, canceled: 0 },
+          topProducts: [],
+          recentOrders: [],
+        }),
+      ),
+      http.get('/api/orders/all', () => HttpResponse.json([])),
+    );
+  });
+
   it('redirects a signed-in customer to / with the access-denied toast', async () => {
     renderApp('/admin/products', { user: makeUser({ role: 'user' }) });
     await findToast('Access denied. Admin privileges required.');
