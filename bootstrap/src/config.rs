@@ -1,7 +1,9 @@
 //! Every setting, as a flag or an environment variable (DESIGN.md section 7).
 
 use clap::{Args, Parser, Subcommand};
+use shop_payments::waafipay::{self, WaafiPayConfig};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -75,6 +77,26 @@ pub struct Settings {
     /// Delay of the sandbox payment gateway, in milliseconds.
     #[arg(long, env = "SHOP_SANDBOX_DELAY_MS", default_value_t = 0)]
     pub sandbox_delay_ms: u64,
+
+    /// The WaafiPay `/asm` endpoint (real EVC Plus payments).
+    #[arg(long, env = "WAAFIPAY_URL", default_value = waafipay::DEFAULT_URL)]
+    pub waafipay_url: String,
+
+    /// WaafiPay merchant id; with the API user id and key set, payments are real.
+    #[arg(long, env = "WAAFIPAY_MERCHANT_UID")]
+    pub waafipay_merchant_uid: Option<String>,
+
+    /// WaafiPay API user id.
+    #[arg(long, env = "WAAFIPAY_API_USER_ID")]
+    pub waafipay_api_user_id: Option<String>,
+
+    /// WaafiPay API key.
+    #[arg(long, env = "WAAFIPAY_API_KEY", hide_env_values = true)]
+    pub waafipay_api_key: Option<String>,
+
+    /// How long a payment may take, in seconds (the payer confirms on the phone).
+    #[arg(long, env = "SHOP_PAYMENT_TIMEOUT_SECS", default_value_t = 60)]
+    pub payment_timeout_secs: u64,
 }
 
 impl Settings {
@@ -90,6 +112,53 @@ impl Settings {
 
     pub fn uploads_dir(&self) -> PathBuf {
         self.data_dir.join("uploads")
+    }
+
+    /// The WaafiPay settings when all three credentials are set; `None` (the sandbox) when
+    /// none is; an error when only some are, or the payment time-out is zero.
+    pub fn waafipay(&self) -> anyhow::Result<Option<WaafiPayConfig>> {
+        let given = |value: &Option<String>| {
+            value
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned)
+        };
+        let credentials = [
+            ("WAAFIPAY_MERCHANT_UID", given(&self.waafipay_merchant_uid)),
+            ("WAAFIPAY_API_USER_ID", given(&self.waafipay_api_user_id)),
+            ("WAAFIPAY_API_KEY", given(&self.waafipay_api_key)),
+        ];
+        let missing: Vec<&str> = credentials
+            .iter()
+            .filter(|(_, value)| value.is_none())
+            .map(|(name, _)| *name)
+            .collect();
+        if missing.len() == credentials.len() {
+            return Ok(None);
+        }
+        anyhow::ensure!(
+            missing.is_empty(),
+            "WaafiPay is only partly configured: set WAAFIPAY_MERCHANT_UID, \
+             WAAFIPAY_API_USER_ID and WAAFIPAY_API_KEY together (missing: {}), \
+             or none of them for sandbox payments",
+            missing.join(", ")
+        );
+        anyhow::ensure!(
+            self.payment_timeout_secs > 0,
+            "SHOP_PAYMENT_TIMEOUT_SECS must be at least 1"
+        );
+        let [(_, Some(merchant_uid)), (_, Some(api_user_id)), (_, Some(api_key))] = credentials
+        else {
+            unreachable!("every credential is set");
+        };
+        Ok(Some(WaafiPayConfig {
+            url: self.waafipay_url.trim().to_owned(),
+            merchant_uid,
+            api_user_id,
+            api_key,
+            timeout: Duration::from_secs(self.payment_timeout_secs),
+        }))
     }
 }
 
@@ -111,5 +180,78 @@ mod tests {
         let cli = Cli::parse_from(["shop", "--database-url", "postgres://u@h/db", "serve"]);
         assert!(!cli.settings.is_sqlite());
         assert!(matches!(cli.command, Some(Command::Serve)));
+    }
+
+    #[test]
+    fn without_waafipay_credentials_payments_use_the_sandbox() {
+        let cli = Cli::parse_from(["shop"]);
+        assert_eq!(cli.settings.waafipay_url, "https://api.waafipay.net/asm");
+        assert_eq!(cli.settings.payment_timeout_secs, 60);
+        assert_eq!(cli.settings.waafipay().unwrap(), None);
+    }
+
+    #[test]
+    fn all_three_waafipay_credentials_select_waafipay() {
+        let cli = Cli::parse_from([
+            "shop",
+            "--waafipay-url",
+            "https://sandbox.waafipay.net/asm",
+            "--waafipay-merchant-uid",
+            "M0910291",
+            "--waafipay-api-user-id",
+            "1000416",
+            "--waafipay-api-key",
+            "API-675418888AHX",
+            "--payment-timeout-secs",
+            "90",
+        ]);
+        let config = cli.settings.waafipay().unwrap().unwrap();
+        assert_eq!(config.url, "https://sandbox.waafipay.net/asm");
+        assert_eq!(config.merchant_uid, "M0910291");
+        assert_eq!(config.api_user_id, "1000416");
+        assert_eq!(config.api_key, "API-675418888AHX");
+        assert_eq!(config.timeout, Duration::from_secs(90));
+    }
+
+    #[test]
+    fn some_but_not_all_waafipay_credentials_are_refused_naming_the_missing_ones() {
+        let cli = Cli::parse_from([
+            "shop",
+            "--waafipay-merchant-uid",
+            "M0910291",
+            "--waafipay-api-key",
+            "API-675418888AHX",
+        ]);
+        let error = cli.settings.waafipay().unwrap_err().to_string();
+        assert!(error.contains("missing: WAAFIPAY_API_USER_ID"), "{error}");
+        assert!(!error.contains("API-675418888AHX"), "{error}");
+    }
+
+    #[test]
+    fn blank_waafipay_credentials_count_as_unset() {
+        let cli = Cli::parse_from([
+            "shop",
+            "--waafipay-merchant-uid",
+            " ",
+            "--waafipay-api-user-id",
+            "",
+        ]);
+        assert_eq!(cli.settings.waafipay().unwrap(), None);
+    }
+
+    #[test]
+    fn a_zero_payment_timeout_is_refused() {
+        let cli = Cli::parse_from([
+            "shop",
+            "--waafipay-merchant-uid",
+            "M0910291",
+            "--waafipay-api-user-id",
+            "1000416",
+            "--waafipay-api-key",
+            "API-675418888AHX",
+            "--payment-timeout-secs",
+            "0",
+        ]);
+        assert!(cli.settings.waafipay().is_err());
     }
 }

@@ -12,6 +12,7 @@ use shop_db::Database;
 use shop_http::{AppState, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
+use shop_payments::waafipay::WaafiPayGateway;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -91,8 +92,27 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     std::fs::write(path, contents)
 }
 
+/// WaafiPay when its three credentials are set, else the sandbox; refuses a partial setup.
+fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway>> {
+    match settings.waafipay()? {
+        Some(config) => {
+            tracing::info!(url = %config.url, "payments: WaafiPay");
+            let gateway = WaafiPayGateway::new(config).context("building the WaafiPay client")?;
+            Ok(Arc::new(gateway))
+        }
+        None => {
+            tracing::info!("payments: sandbox");
+            Ok(Arc::new(SandboxGateway::new(Duration::from_millis(
+                settings.sandbox_delay_ms,
+            ))))
+        }
+    }
+}
+
 /// Connects, migrates, wires the use cases, ensures the admin and seeds the demo shop.
 pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFiles)> {
+    // First, so a partial WaafiPay setup stops the start before anything is touched.
+    let payments = payment_gateway(settings)?;
     std::fs::create_dir_all(&settings.data_dir)
         .with_context(|| format!("creating {}", settings.data_dir.display()))?;
     let url = settings.database_url();
@@ -104,9 +124,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
     let secret = jwt_secret(settings)?;
     let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
     let outside = Outside {
-        payments: Arc::new(SandboxGateway::new(Duration::from_millis(
-            settings.sandbox_delay_ms,
-        ))),
+        payments,
         hasher: Arc::new(Argon2Hasher::new()),
         tokens: Arc::new(JwtTokens::new(secret.as_bytes(), DEFAULT_TOKEN_LIFETIME)),
         images: images.clone(),

@@ -2,8 +2,11 @@
 //!
 //! - [`sandbox::SandboxGateway`]: the default when no WaafiPay credentials are configured; no
 //!   money moves, and documented test numbers decline, time out or fail.
-//! - The WaafiPay (EVC Plus) gateway lives in its own module `waafipay`.
+//! - [`waafipay::WaafiPayGateway`]: real EVC Plus payments through WaafiPay, used when its
+//!   credentials are configured.
 
 pub mod sandbox;
+pub mod waafipay;
 
 pub use sandbox::SandboxGateway;
+pub use waafipay::{WaafiPayConfig, WaafiPayGateway};
