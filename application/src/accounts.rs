@@ -63,16 +63,7 @@ impl Shop {
         role: Option<&str>,
     ) -> Result<CreatedUser, AppError> {
         require_admin(actor)?;
-        let contact = contact.validate()?;
-        let role = match role.map(str::trim).filter(|r| !r.is_empty()) {
-            None => Role::User,
-            Some(raw) => Role::parse(raw).ok_or_else(|| {
-                AppError::Invalid(domain::validation::FieldErrors::single(
-                    "role",
-                    "Role must be user or admin",
-                ))
-            })?,
-        };
+        let (contact, role) = contact.validate_with_role(role)?;
         let temporary_password = self.ports.secrets.temporary_password();
         let user = User {
             id: self.new_user_id(),
@@ -276,13 +267,17 @@ mod tests {
     use crate::testing::{admin, shopper, TestPorts};
     use mockall::predicate::eq;
 
-    fn registration(role_free_email: &str) -> RegistrationInput {
+    fn contact(name: &str, email: &str) -> ContactInput {
+        ContactInput {
+            name: name.into(),
+            email: email.into(),
+            phone: "615551234".into(),
+        }
+    }
+
+    fn registration(email: &str) -> RegistrationInput {
         RegistrationInput {
-            contact: ContactInput {
-                name: "Amina".into(),
-                email: role_free_email.into(),
-                phone: "615551234".into(),
-            },
+            contact: contact("Amina", email),
             password: "secret1".into(),
         }
     }
@@ -408,11 +403,7 @@ mod tests {
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
         let input = ProfileChangeInput {
-            contact: ContactInput {
-                name: "Amina".into(),
-                email: "amina@example.com".into(),
-                phone: "615551234".into(),
-            },
+            contact: contact("Amina", "amina@example.com"),
             role: Some("admin".into()),
             ..Default::default()
         };
@@ -439,11 +430,7 @@ mod tests {
             .with(eq("wrong"), eq("hash"))
             .returning(|_, _| false);
         let input = ProfileChangeInput {
-            contact: ContactInput {
-                name: "Amina".into(),
-                email: "amina@example.com".into(),
-                phone: "615551234".into(),
-            },
+            contact: contact("Amina", "amina@example.com"),
             new_password: Some("newsecret".into()),
             current_password: Some("wrong".into()),
             ..Default::default()
@@ -487,11 +474,7 @@ mod tests {
             .with(eq("Temp-1234"))
             .returning(|_| Ok("hashed".into()));
         ports.users.expect_insert().returning(|_| Ok(()));
-        let contact = ContactInput {
-            name: "Hodan".into(),
-            email: "hodan@example.com".into(),
-            phone: "615551234".into(),
-        };
+        let contact = contact("Hodan", "hodan@example.com");
         let created = ports
             .shop()
             .create_user(&admin("boss"), &contact, Some("admin"))

@@ -209,9 +209,7 @@ impl Shop {
             recent_orders,
         })
     }
-}
 
-impl Shop {
     /// The reports screen: sales, orders and new users over the last 7, 30 or 90 days.
     pub async fn period_report(&self, actor: &User, days: u32) -> Result<PeriodReport, AppError> {
         let (orders, now) = self.orders_in_period(actor, days).await?;

@@ -140,6 +140,29 @@ impl ContactInput {
             _ => Err(errors),
         }
     }
+
+    /// An account an admin creates: the contact fields and a role (a shopper when none).
+    pub fn validate_with_role(&self, role: Option<&str>) -> Result<(Contact, Role), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let contact = self.validate_into(&mut errors);
+        let role = role_field(role, &mut errors);
+        match contact {
+            Some(contact) if errors.is_empty() => Ok((contact, role.unwrap_or_default())),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// A role as a form sends it: blank means none given; anything else must be a known role.
+fn role_field(raw: Option<&str>, errors: &mut FieldErrors) -> Option<Role> {
+    match raw.map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => {
+            let role = Role::parse(raw);
+            errors.check(role.is_none(), "role", "Role must be user or admin");
+            role
+        }
+    }
 }
 
 fn check_new_password(password: &str, errors: &mut FieldErrors) {
@@ -217,14 +240,7 @@ impl ProfileChangeInput {
     pub fn validate(&self, own_account: bool) -> Result<ProfileChange, FieldErrors> {
         let mut errors = FieldErrors::new();
         let contact = self.contact.validate_into(&mut errors);
-        let role = match self.role.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(raw) => {
-                let role = Role::parse(raw);
-                errors.check(role.is_none(), "role", "Role must be user or admin");
-                role
-            }
-        };
+        let role = role_field(self.role.as_deref(), &mut errors);
         let password = match self.new_password.as_deref().filter(|p| !p.is_empty()) {
             None => None,
             Some(new_password) => {
@@ -335,6 +351,22 @@ mod tests {
             Some("Current password is required")
         );
         assert!(input.validate(false).is_ok());
+    }
+
+    #[test]
+    fn an_admin_created_account_is_a_shopper_unless_a_role_is_given() {
+        let hodan = contact("Hodan", "hodan@example.com", "615551234");
+        assert_eq!(hodan.validate_with_role(None).unwrap().1, Role::User);
+        assert_eq!(hodan.validate_with_role(Some(" ")).unwrap().1, Role::User);
+        assert_eq!(
+            hodan.validate_with_role(Some("admin")).unwrap().1,
+            Role::Admin
+        );
+        let errors = contact("", "hodan@example.com", "1")
+            .validate_with_role(Some("root"))
+            .unwrap_err();
+        assert_eq!(errors.get("name"), Some("Name is required"));
+        assert_eq!(errors.get("role"), Some("Role must be user or admin"));
     }
 
     #[test]

@@ -62,7 +62,8 @@ fn email(raw: &str) -> Result<Email, RepoError> {
 // ---------------------------------------------------------------------------------------
 // users
 
-#[derive(Debug, Queryable, Selectable, Insertable)]
+/// Also the change set of an update: every column but the id and the creation time.
+#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = users)]
 pub struct UserRow {
     pub id: String,
@@ -72,6 +73,7 @@ pub struct UserRow {
     pub role: String,
     pub password_hash: String,
     pub must_change_password: bool,
+    #[diesel(skip_update)]
     pub created_at: NaiveDateTime,
 }
 
@@ -125,8 +127,9 @@ fn from_json(what: &str, raw: &str) -> Result<Vec<String>, RepoError> {
     serde_json::from_str(raw).map_err(|_| corrupt(what, raw))
 }
 
-#[derive(Debug, Queryable, Selectable, Insertable)]
-#[diesel(table_name = products)]
+/// Also the change set of an update: every column but the id and the creation time.
+#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = products, treat_none_as_null = true)]
 pub struct ProductRow {
     pub id: String,
     pub name: String,
@@ -144,50 +147,29 @@ pub struct ProductRow {
     pub reviews: i64,
     pub stock: i64,
     pub is_featured: bool,
+    #[diesel(skip_update)]
     pub created_at: NaiveDateTime,
-}
-
-/// Every column of a product but its id and creation time: what an update replaces.
-#[derive(Debug, AsChangeset)]
-#[diesel(table_name = products, treat_none_as_null = true)]
-pub struct ProductChanges {
-    pub name: String,
-    pub description: String,
-    pub category: String,
-    pub tags: String,
-    pub tag_keys: String,
-    pub price_cents: i64,
-    pub discount: i32,
-    pub original_price_cents: Option<i64>,
-    pub image_full: Option<String>,
-    pub image_thumb: Option<String>,
-    pub gallery: String,
-    pub rating_tenths: i32,
-    pub reviews: i64,
-    pub stock: i64,
-    pub is_featured: bool,
 }
 
 impl ProductRow {
     pub fn from_domain(product: &Product) -> Self {
-        let changes = ProductChanges::from_domain(product);
         Self {
             id: product.id.as_str().to_owned(),
-            name: changes.name,
-            description: changes.description,
-            category: changes.category,
-            tags: changes.tags,
-            tag_keys: changes.tag_keys,
-            price_cents: changes.price_cents,
-            discount: changes.discount,
-            original_price_cents: changes.original_price_cents,
-            image_full: changes.image_full,
-            image_thumb: changes.image_thumb,
-            gallery: changes.gallery,
-            rating_tenths: changes.rating_tenths,
-            reviews: changes.reviews,
-            stock: changes.stock,
-            is_featured: changes.is_featured,
+            name: product.name.clone(),
+            description: product.description.clone(),
+            category: product.category.as_str().to_owned(),
+            tags: to_json(&product.tags),
+            tag_keys: tag_keys(&product.tags),
+            price_cents: product.price.cents(),
+            discount: i32::from(product.discount.value()),
+            original_price_cents: product.stated_original_price.map(Money::cents),
+            image_full: product.image.as_ref().map(|i| i.full.clone()),
+            image_thumb: product.image.as_ref().map(|i| i.thumbnail.clone()),
+            gallery: to_json(&product.gallery),
+            rating_tenths: i32::from(product.rating_tenths),
+            reviews: i64::from(product.reviews),
+            stock: i64::from(product.stock),
+            is_featured: product.is_featured,
             created_at: to_db_time(product.created_at),
         }
     }
@@ -220,28 +202,6 @@ impl ProductRow {
             is_featured: self.is_featured,
             created_at: from_db_time(self.created_at),
         })
-    }
-}
-
-impl ProductChanges {
-    pub fn from_domain(product: &Product) -> Self {
-        Self {
-            name: product.name.clone(),
-            description: product.description.clone(),
-            category: product.category.as_str().to_owned(),
-            tags: to_json(&product.tags),
-            tag_keys: tag_keys(&product.tags),
-            price_cents: product.price.cents(),
-            discount: i32::from(product.discount.value()),
-            original_price_cents: product.stated_original_price.map(Money::cents),
-            image_full: product.image.as_ref().map(|i| i.full.clone()),
-            image_thumb: product.image.as_ref().map(|i| i.thumbnail.clone()),
-            gallery: to_json(&product.gallery),
-            rating_tenths: i32::from(product.rating_tenths),
-            reviews: i64::from(product.reviews),
-            stock: i64::from(product.stock),
-            is_featured: product.is_featured,
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! `ProductRepository`: the catalogue.
 
 use crate::connection::MultiBackend;
-use crate::models::{ProductChanges, ProductRow};
+use crate::models::ProductRow;
 use crate::schema::products;
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
@@ -60,12 +60,11 @@ impl ProductRepository for Database {
     }
 
     async fn update(&self, product: &Product) -> Result<(), RepoError> {
-        let id = product.id.as_str().to_owned();
-        let changes = ProductChanges::from_domain(product);
+        let row = ProductRow::from_domain(product);
         self.run(move |conn| {
             one_row(
-                diesel::update(products::table.find(id))
-                    .set(&changes)
+                diesel::update(products::table.find(&row.id))
+                    .set(&row)
                     .execute(conn)
                     .map_err(storage),
             )

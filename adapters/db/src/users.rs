@@ -73,14 +73,7 @@ impl UserRepository for Database {
         self.run(move |conn| {
             one_row(
                 diesel::update(users::table.find(&row.id))
-                    .set((
-                        users::name.eq(&row.name),
-                        users::email.eq(&row.email),
-                        users::phone.eq(&row.phone),
-                        users::role.eq(&row.role),
-                        users::password_hash.eq(&row.password_hash),
-                        users::must_change_password.eq(row.must_change_password),
-                    ))
+                    .set(&row)
                     .execute(conn)
                     .map_err(storage),
             )

@@ -288,6 +288,12 @@ impl TestApp {
         .await
     }
 
+    /// Puts `quantity` of a product in the cart and checks out, paying from `phone`.
+    pub async fn buy(&self, token: &str, product_id: &str, quantity: i64, phone: &str) -> Reply {
+        self.add_to_cart(token, product_id, quantity).await;
+        self.checkout(token, phone).await
+    }
+
     pub async fn checkout(&self, token: &str, phone: &str) -> Reply {
         self.post(
             "/api/orders/checkout",

@@ -58,8 +58,7 @@ async fn a_declined_payment_answers_402_keeps_the_cart_and_restores_stock() {
         let dress = app.product(&admin, "Dress", "20", 5).await;
         let id = dress["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
-        app.add_to_cart(&token, id, 2).await;
-        let reply = app.checkout(&token, DECLINED_NUMBER).await;
+        let reply = app.buy(&token, id, 2, DECLINED_NUMBER).await;
         assert_eq!(reply.status, StatusCode::PAYMENT_REQUIRED);
         assert_eq!(reply.message(), DECLINED_REASON);
         assert_eq!(app.stock_of(id).await, 5);
@@ -80,8 +79,7 @@ async fn an_unanswered_payment_keeps_the_order_pending_with_its_stock() {
         let dress = app.product(&admin, "Dress", "20", 5).await;
         let id = dress["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
-        app.add_to_cart(&token, id, 1).await;
-        let reply = app.checkout(&token, NO_ANSWER_NUMBER).await;
+        let reply = app.buy(&token, id, 1, NO_ANSWER_NUMBER).await;
         assert_eq!(reply.status, StatusCode::ACCEPTED);
         assert_eq!(reply.body["order"]["paymentStatus"], "pending");
         assert_eq!(reply.body["order"]["status"], "pending");
@@ -202,8 +200,7 @@ async fn canceling_refunds_and_restocks_and_reviving_takes_stock_again() {
         let dress = app.product(&admin, "Dress", "20", 5).await;
         let id = dress["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
-        app.add_to_cart(&token, id, 2).await;
-        let order = app.checkout(&token, APPROVED_PHONE).await.body["order"].clone();
+        let order = app.buy(&token, id, 2, APPROVED_PHONE).await.body["order"].clone();
         let path = format!("/api/orders/{}", order["_id"].as_str().unwrap());
 
         let shipped = app
@@ -258,8 +255,7 @@ async fn reviving_an_order_whose_stock_was_sold_is_refused() {
         let dress = app.product(&admin, "Dress", "20", 1).await;
         let id = dress["_id"].as_str().unwrap();
         let (first, _) = app.shopper("amina").await;
-        app.add_to_cart(&first, id, 1).await;
-        let order = app.checkout(&first, APPROVED_PHONE).await.body["order"].clone();
+        let order = app.buy(&first, id, 1, APPROVED_PHONE).await.body["order"].clone();
         let path = format!("/api/orders/{}", order["_id"].as_str().unwrap());
         app.put(&path, Some(&admin), json!({ "status": "canceled" }))
             .await;
@@ -288,15 +284,12 @@ async fn the_dashboard_counts_orders_revenue_and_best_sellers() {
         let dress = app.product(&admin, "Dress", "20", 10).await;
         let hijab = app.product(&admin, "Hijab", "10", 10).await;
         let (token, _) = app.shopper("amina").await;
-        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 2)
+        app.buy(&token, dress["_id"].as_str().unwrap(), 2, APPROVED_PHONE)
             .await;
-        app.checkout(&token, APPROVED_PHONE).await;
-        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1)
+        app.buy(&token, hijab["_id"].as_str().unwrap(), 1, APPROVED_PHONE)
             .await;
-        app.checkout(&token, APPROVED_PHONE).await;
-        app.add_to_cart(&token, hijab["_id"].as_str().unwrap(), 1)
+        app.buy(&token, hijab["_id"].as_str().unwrap(), 1, DECLINED_NUMBER)
             .await;
-        app.checkout(&token, DECLINED_NUMBER).await;
 
         let stats = app.get("/api/admin/stats", Some(&admin)).await;
         assert_eq!(stats.status, StatusCode::OK);
@@ -327,9 +320,8 @@ async fn reports_cover_a_period_and_export_its_orders_as_csv() {
         let admin = app.admin_token().await;
         let dress = app.product(&admin, "Dress", "20", 10).await;
         let (token, _) = app.shopper("amina").await;
-        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 3)
+        app.buy(&token, dress["_id"].as_str().unwrap(), 3, APPROVED_PHONE)
             .await;
-        app.checkout(&token, APPROVED_PHONE).await;
 
         let report = app.get("/api/admin/reports?days=7", Some(&admin)).await;
         assert_eq!(report.status, StatusCode::OK);

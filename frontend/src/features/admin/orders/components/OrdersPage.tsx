@@ -10,7 +10,7 @@ import { capitalize, formatPrice, shortOrderId } from '@/lib/format';
 import { adminKeys } from '@/lib/query-keys';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { InputField, SelectField } from '../../components/fields';
+import { TextField, SelectField } from '../../components/fields';
 import { FilterBar, SortDirButton } from '../../components/FilterBar';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin, formatDateTime } from '../../lib/ui';
@@ -199,7 +199,7 @@ export default function OrdersPage() {
         </div>
       )}
       <FilterBar label="Filter orders">
-        <InputField
+        <TextField
           label="Search orders"
           type="search"
           placeholder="Order ID, customer name or email"

@@ -6,7 +6,7 @@ import { useCreateProduct, useUpdateProduct } from '@/features/catalog/api/produ
 import { imageUrl } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { capitalize } from '@/lib/format';
-import { InputField, SelectField, TextAreaField } from '../../components/fields';
+import { TextField, SelectField, TextAreaField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError, serverFieldErrors } from '../../lib/errors';
 import {
@@ -100,7 +100,7 @@ export function ProductFormModal({
   return (
     <Modal title={editing ? 'Edit Product' : 'Add New Product'} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit Product' : 'Add New Product'}>
-        <InputField label="Name" name="name" value={form.name} onChange={set('name')} error={errors.name} className="sm:col-span-2" data-autofocus />
+        <TextField label="Name" name="name" value={form.name} onChange={set('name')} error={errors.name} className="sm:col-span-2" data-autofocus />
         <SelectField label="Category" name="category" value={form.category} onChange={set('category')} error={errors.category}>
           {PRODUCT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -108,7 +108,7 @@ export function ProductFormModal({
             </option>
           ))}
         </SelectField>
-        <InputField
+        <TextField
           label="Price"
           name="price"
           type="number"
@@ -129,8 +129,8 @@ export function ProductFormModal({
           error={errors.description}
           className="sm:col-span-2"
         />
-        <InputField label="Stock" name="stock" type="number" inputMode="numeric" min={0} step={1} value={form.stock} onChange={set('stock')} error={errors.stock} />
-        <InputField
+        <TextField label="Stock" name="stock" type="number" inputMode="numeric" min={0} step={1} value={form.stock} onChange={set('stock')} error={errors.stock} />
+        <TextField
           label="Discount (%)"
           name="discount"
           type="number"
@@ -141,7 +141,7 @@ export function ProductFormModal({
           onChange={set('discount')}
           error={errors.discount}
         />
-        <InputField
+        <TextField
           label="Tags"
           name="tags"
           value={form.tags}
@@ -151,7 +151,7 @@ export function ProductFormModal({
           className="sm:col-span-2"
         />
         <div className="sm:col-span-2">
-          <InputField
+          <TextField
             label="Image"
             name="image"
             type="file"

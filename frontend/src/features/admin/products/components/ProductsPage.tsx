@@ -14,7 +14,7 @@ import { adminKeys } from '@/lib/query-keys';
 import type { Product, StockStatus } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { InputField, SelectField } from '../../components/fields';
+import { TextField, SelectField } from '../../components/fields';
 import { FilterBar, SortDirButton } from '../../components/FilterBar';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin } from '../../lib/ui';
@@ -145,7 +145,7 @@ export default function ProductsPage() {
         </button>
       </div>
       <FilterBar label="Filter products">
-        <InputField
+        <TextField
           label="Search products"
           type="search"
           placeholder="Name, description or category"

@@ -12,7 +12,7 @@ import type { Settings, UpdateUserRequest, User } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { compact, hasErrors, MIN_PASSWORD_LENGTH, validateConfirmation, validateEmail, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
-import { InputField } from '../../components/fields';
+import { TextField } from '../../components/fields';
 import { adminErrorMessage, logError, serverFieldErrors } from '../../lib/errors';
 import { admin } from '../../lib/ui';
 
@@ -75,10 +75,10 @@ function ShopSettingsForm({ settings }: { settings: Settings }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600">Shown in the storefront's header, footer and checkout.</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <InputField label="Shop name" value={form.shopName} onChange={set('shopName')} error={errors.shopName} className="sm:col-span-2" />
-        <InputField label="Support phone" type="tel" value={form.supportPhone} onChange={set('supportPhone')} error={errors.supportPhone} />
-        <InputField label="Support email" type="email" value={form.supportEmail} onChange={set('supportEmail')} error={errors.supportEmail} />
-        <InputField
+        <TextField label="Shop name" value={form.shopName} onChange={set('shopName')} error={errors.shopName} className="sm:col-span-2" />
+        <TextField label="Support phone" type="tel" value={form.supportPhone} onChange={set('supportPhone')} error={errors.supportPhone} />
+        <TextField label="Support email" type="email" value={form.supportEmail} onChange={set('supportEmail')} error={errors.supportEmail} />
+        <TextField
           label="Shipping fee ($)"
           type="number"
           min={0}
@@ -151,8 +151,8 @@ function AccountSettingsForm({ me }: { me: User }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600">Change the e-mail you sign in with, or your password.</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <InputField label="Admin email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} className="sm:col-span-2" />
-        <InputField
+        <TextField label="Admin email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} className="sm:col-span-2" />
+        <TextField
           label="Current password"
           type="password"
           autoComplete="current-password"
@@ -162,8 +162,8 @@ function AccountSettingsForm({ me }: { me: User }) {
           hint="Needed to change the password"
           className="sm:col-span-2"
         />
-        <InputField label="New password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} />
-        <InputField
+        <TextField label="New password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} />
+        <TextField
           label="Confirm new password"
           type="password"
           autoComplete="new-password"

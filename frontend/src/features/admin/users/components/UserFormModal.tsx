@@ -5,7 +5,7 @@ import { btn } from '@/components/ui/styles';
 import { useCreateUser, useUpdateUser } from '@/features/users/api/users';
 import type { AdminCreateUserReply, Role, User } from '@/lib/types';
 import { hasErrors, type FieldErrors } from '@/lib/validation';
-import { InputField, SelectField } from '../../components/fields';
+import { TextField, SelectField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError, serverFieldErrors } from '../../lib/errors';
 import { emptyUserForm, USER_FIELDS, userFormFrom, validateUserForm, type UserField, type UserForm } from '../user-form';
@@ -65,9 +65,9 @@ export function UserFormModal({
   return (
     <Modal title={editing ? 'Edit User' : 'Add New User'} onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <InputField label="Full Name" name="name" autoComplete="off" value={form.name} onChange={set('name')} error={errors.name} data-autofocus />
-        <InputField label="Email Address" name="email" type="email" autoComplete="off" value={form.email} onChange={set('email')} error={errors.email} />
-        <InputField label="Phone Number" name="phone" type="tel" autoComplete="off" value={form.phone} onChange={set('phone')} error={errors.phone} />
+        <TextField label="Full Name" name="name" autoComplete="off" value={form.name} onChange={set('name')} error={errors.name} data-autofocus />
+        <TextField label="Email Address" name="email" type="email" autoComplete="off" value={form.email} onChange={set('email')} error={errors.email} />
+        <TextField label="Phone Number" name="phone" type="tel" autoComplete="off" value={form.phone} onChange={set('phone')} error={errors.phone} />
         <SelectField label="Role" name="role" value={form.role} onChange={set('role')} error={errors.role}>
           <option value={'user' satisfies Role}>Customer</option>
           <option value={'admin' satisfies Role}>Admin</option>

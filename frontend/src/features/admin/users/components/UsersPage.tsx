@@ -11,7 +11,7 @@ import type { User } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { InputField, SelectField } from '../../components/fields';
+import { TextField, SelectField } from '../../components/fields';
 import { FilterBar } from '../../components/FilterBar';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin, formatShortDate } from '../../lib/ui';
@@ -165,7 +165,7 @@ export default function UsersPage() {
         </button>
       </div>
       <FilterBar label="Filter users">
-        <InputField
+        <TextField
           label="Search users"
           type="search"
           placeholder="Name, email or phone"
