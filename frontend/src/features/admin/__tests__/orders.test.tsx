@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminKeys } from '@/lib/query-keys';
 import type { Order } from '@/lib/types';
 import { makeOrder } from '@/testing/data';
 import { server } from '@/testing/server';
@@ -61,7 +62,7 @@ function serveOrders(list: Order[] = all) {
   server.use(http.get('/api/orders/all', () => HttpResponse.json(list)));
 }
 
-const ids = () => screen.getAllByTestId('order-row').map((r) => r.querySelector('td')?.textContent);
+const ids = () => screen.getAllByTestId('order-id').map((cell) => cell.textContent);
 
 describe('admin orders: table', () => {
   it('shows short ids, customers with fallbacks, totals in dollars, status and payment badges', async () => {
@@ -232,5 +233,124 @@ describe('admin orders: status update', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update Status of order aaaa1111' })).toHaveFocus();
+  });
+});
+
+describe('admin orders: payment the provider did not confirm', () => {
+  const unconfirmed = makeOrder({
+    _id: 'ffff6666-unconfirmed',
+    createdAt: justNow,
+    status: 'pending',
+    paymentStatus: 'pending',
+    transactionId: null,
+    totalAmount: 53,
+    userId: { _id: 'u5', name: 'Ayaan Warsame', email: 'ayaan@example.com' },
+  });
+  const canceledUnpaid = makeOrder({
+    _id: 'gggg7777-canceled',
+    createdAt: at(2, 10),
+    status: 'canceled',
+    paymentStatus: 'pending',
+  });
+
+  it('marks awaiting orders with a badge, a notice and a Mark as paid action; canceled or paid ones have neither', async () => {
+    serveOrders([unconfirmed, canceledUnpaid, yesterday]);
+    const { user } = renderAdmin('/admin/orders');
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]).getByText(/Payment pending/)).toHaveTextContent('not confirmed by the payment provider');
+    expect(within(rows[0]).getByRole('button', { name: 'Mark as paid order ffff6666' })).toBeInTheDocument();
+    for (const row of rows.slice(1)) {
+      expect(within(row).queryByRole('button', { name: /Mark as paid/ })).not.toBeInTheDocument();
+      expect(within(row).queryByText(/not confirmed/)).not.toBeInTheDocument();
+    }
+    expect(screen.getByText('1 order awaits payment.')).toBeInTheDocument();
+
+    const only = screen.getByRole('button', { name: 'Show only orders awaiting payment' });
+    await user.click(only);
+    expect(only).toHaveAttribute('aria-pressed', 'true');
+    expect(ids()).toEqual(['ffff6666...']);
+    await user.click(only);
+    expect(screen.getAllByTestId('order-row')).toHaveLength(3);
+  });
+
+  it('confirms, sends the transaction id, toasts and refreshes the orders and the dashboard figures', async () => {
+    let list = [unconfirmed];
+    let statsCalls = 0;
+    server.use(
+      http.get('/api/orders/all', () => HttpResponse.json(list)),
+      http.get('/api/admin/stats', () => {
+        statsCalls += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () => {
+      list = [{ ...unconfirmed, paymentStatus: 'paid', transactionId: 'EVC-778899' }];
+      return HttpResponse.json(list[0]);
+    });
+    const { user, queryClient } = renderAdmin('/admin/orders');
+    // the dashboard figures are cached from an earlier visit
+    await queryClient.prefetchQuery({ queryKey: adminKeys.stats(), queryFn: () => fetch('/api/admin/stats').then((r) => r.json()) });
+    expect(statsCalls).toBe(1);
+    const open = await screen.findByRole('button', { name: 'Mark as paid order ffff6666' });
+    await user.click(open);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
+    expect(dialog).toHaveAccessibleDescription(/did not confirm the payment of order ffff6666\.\.\. for Ayaan Warsame \(\$53\.00\)/);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Transaction ID (optional)'), '  EVC-778899 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await findToast('Payment marked as paid');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].body).toEqual({ paymentStatus: 'paid', transactionId: 'EVC-778899' });
+    expect(puts[0].headers.get('authorization')).toBe('Bearer test-token');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    const row = screen.getByTestId('order-row');
+    expect(within(row).getByText('Payment paid')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Mark as paid/ })).not.toBeInTheDocument();
+    expect(queryClient.getQueryState(adminKeys.stats())?.isInvalidated).toBe(true);
+    expect(screen.queryByText(/awaits payment/)).not.toBeInTheDocument();
+  });
+
+  it('sends no transaction id when none is given', async () => {
+    serveOrders([unconfirmed]);
+    const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () =>
+      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid' }),
+    );
+    const { user } = renderAdmin('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Mark as paid order ffff6666' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
+    await user.type(within(dialog).getByLabelText('Transaction ID (optional)'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await findToast('Payment marked as paid');
+    expect(puts[0].body).toEqual({ paymentStatus: 'paid' });
+  });
+
+  it("shows the server's message when the order no longer awaits payment, else the default; Cancel sends nothing", async () => {
+    serveOrders([unconfirmed]);
+    let reply = HttpResponse.json({ message: 'This order is not awaiting payment' }, { status: 409 });
+    let calls = 0;
+    server.use(
+      http.put(`/api/orders/${unconfirmed._id}/payment`, () => {
+        calls += 1;
+        return reply;
+      }),
+    );
+    const { user } = renderAdmin('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Mark as paid order ffff6666' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await findToast('This order is not awaiting payment');
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    reply = new HttpResponse(null, { status: 500 });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    await findToast('Failed to mark the payment as paid');
+    expect(calls).toBe(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as paid order ffff6666' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 /** The admin order list's filters and sort (SPEC.md sections 2 and 9), in the browser. */
+import { isAwaitingPayment } from '@/lib/order';
 import type { Order } from '@/lib/types';
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'canceled'] as const;
@@ -11,9 +12,11 @@ export interface OrderFilters {
   date: DateRange;
   sortBy: OrderSortKey;
   dir: 'asc' | 'desc';
+  /** 'awaiting': only orders whose payment the provider never confirmed. */
+  payment: 'all' | 'awaiting';
 }
 
-export const defaultOrderFilters: OrderFilters = { q: '', status: 'all', date: 'all', sortBy: 'date', dir: 'desc' };
+export const defaultOrderFilters: OrderFilters = { q: '', status: 'all', date: 'all', sortBy: 'date', dir: 'desc', payment: 'all' };
 
 export const DATE_RANGE_LABELS: Record<DateRange, string> = {
   all: 'All time',
@@ -54,6 +57,7 @@ export function filterOrders(orders: Order[], f: OrderFilters, now: Date = new D
       if (!hay.some((s) => s.includes(q))) return false;
     }
     if (f.status !== 'all' && o.status !== f.status) return false;
+    if (f.payment === 'awaiting' && !isAwaitingPayment(o)) return false;
     if (bounds) {
       const t = time(o);
       if (t < bounds[0].getTime() || t >= bounds[1].getTime()) return false;

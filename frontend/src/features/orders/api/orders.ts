@@ -14,6 +14,20 @@ export const getOrder = (id: string, signal?: AbortSignal) =>
 export const updateOrderStatus = ({ id, status }: { id: string; status: OrderStatus }) =>
   api.put<Order>(`/orders/${encodeURIComponent(id)}`, { status });
 
+/** Body of PUT /api/orders/{id}/payment: an admin records a payment the provider did not confirm. */
+export interface MarkOrderPaidRequest {
+  paymentStatus: 'paid';
+  transactionId?: string;
+}
+
+/** 200 with the updated order; 409 `{message}` when the order is not awaiting payment. */
+export const markOrderPaid = ({ id, transactionId }: { id: string; transactionId?: string }) => {
+  const body: MarkOrderPaidRequest = { paymentStatus: 'paid' };
+  const ref = transactionId?.trim();
+  if (ref) body.transactionId = ref;
+  return api.put<Order>(`/orders/${encodeURIComponent(id)}/payment`, body);
+};
+
 export const myOrdersQuery = () =>
   queryOptions({ queryKey: orderKeys.list('mine'), queryFn: ({ signal }) => getMyOrders(signal) });
 export const allOrdersQuery = () =>
@@ -36,6 +50,17 @@ export function useOrder(id: string | undefined) {
   return useQuery({ ...orderQuery(id ?? ''), enabled: Boolean(id) });
 }
 
+/** Puts a changed order into the cached lists and its detail, then refreshes orders and the admin figures. */
+async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: Order) {
+  qc.setQueryData<Order[]>(orderKeys.list('all'), (old) => old?.map((o) => (o._id === order._id ? order : o)));
+  qc.setQueryData(orderKeys.detail(order._id), order);
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: orderKeys.all }),
+    // stats, reports and the audit trail all live under the admin keys
+    qc.invalidateQueries({ queryKey: adminKeys.all }),
+  ]);
+}
+
 export function useUpdateOrderStatus(
   options: {
     onSuccess?: (order: Order, vars: { id: string; status: OrderStatus }) => void;
@@ -47,12 +72,24 @@ export function useUpdateOrderStatus(
     mutationFn: updateOrderStatus,
     onError: options.onError,
     onSuccess: async (order, vars) => {
-      qc.setQueryData<Order[]>(orderKeys.list('all'), (old) =>
-        old?.map((o) => (o._id === order._id ? order : o)),
-      );
-      qc.setQueryData(orderKeys.detail(order._id), order);
-      await qc.invalidateQueries({ queryKey: orderKeys.all });
-      await qc.invalidateQueries({ queryKey: adminKeys.stats() });
+      await storeChangedOrder(qc, order);
+      options.onSuccess?.(order, vars);
+    },
+  });
+}
+
+export function useMarkOrderPaid(
+  options: {
+    onSuccess?: (order: Order, vars: { id: string; transactionId?: string }) => void;
+    onError?: (error: unknown, vars: { id: string; transactionId?: string }) => void;
+  } = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: markOrderPaid,
+    onError: options.onError,
+    onSuccess: async (order, vars) => {
+      await storeChangedOrder(qc, order);
       options.onSuccess?.(order, vars);
     },
   });

@@ -1,13 +1,12 @@
 /** Admin orders (/admin/orders): search, filters, sort, delivery details on demand and the status update. */
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { PageLoading } from '@/components/ui/Spinner';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { btn } from '@/components/ui/styles';
-import { useAllOrders, useUpdateOrderStatus } from '@/features/orders/api/orders';
-import { capitalize, formatPrice, shortOrderId } from '@/lib/format';
-import { adminKeys } from '@/lib/query-keys';
+import { useAllOrders, useMarkOrderPaid, useUpdateOrderStatus } from '@/features/orders/api/orders';
+import { capitalize, formatPrice, pluralize, shortOrderId } from '@/lib/format';
+import { isAwaitingPayment } from '@/lib/order';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { TextField, SelectField } from '../../components/fields';
@@ -23,9 +22,28 @@ import {
   type OrderFilters,
   type OrderSortKey,
 } from '../filter';
+import { MarkPaidDialog } from './MarkPaidDialog';
 import { UpdateStatusModal } from './UpdateStatusModal';
 
 export const ORDERS_LOAD_FAILED = 'Failed to load orders. Please try again.';
+export const MARKED_PAID = 'Payment marked as paid';
+
+// Narrower cells than the other admin tables: the list fits beside the sidebar at 1280 px.
+const th = admin.th.replace('px-4', 'px-3');
+const td = admin.td.replace('px-4', 'px-3');
+
+/** Placed but never confirmed by the payment provider: the admin has to check and decide. */
+function AwaitingPaymentBadge() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400"
+      title="The payment provider did not confirm this payment"
+    >
+      <span aria-hidden="true">⚠</span> Payment pending
+      <span className="sr-only"> (not confirmed by the payment provider)</span>
+    </span>
+  );
+}
 
 function OrderDetails({ order }: { order: Order }) {
   const a = order.shippingAddress;
@@ -58,6 +76,7 @@ function OrderDetails({ order }: { order: Order }) {
           ))}
         </ul>
         {order.paymentPhone && <p className="mt-2 text-stone-600">EVC Plus: {order.paymentPhone}</p>}
+        {order.transactionId && <p className="text-stone-600">Transaction: {order.transactionId}</p>}
       </div>
     </div>
   );
@@ -65,11 +84,11 @@ function OrderDetails({ order }: { order: Order }) {
 
 export default function OrdersPage() {
   usePageTitle('Orders');
-  const qc = useQueryClient();
   const orders = useAllOrders();
   const [filters, setFilters] = useState<OrderFilters>(defaultOrderFilters);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [updating, setUpdating] = useState<Order | null>(null);
+  const [markingPaid, setMarkingPaid] = useState<Order | null>(null);
   const [announce, setAnnounce] = useState('');
 
   useEffect(() => {
@@ -84,7 +103,6 @@ export default function OrdersPage() {
       toast.success('Order status updated successfully');
       setAnnounce('Order status updated');
       setUpdating(null);
-      void qc.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (err) => {
       logError('Failed to update order status', err);
@@ -92,8 +110,21 @@ export default function OrdersPage() {
     },
   });
 
+  const markPaid = useMarkOrderPaid({
+    onSuccess: () => {
+      toast.success(MARKED_PAID);
+      setAnnounce(MARKED_PAID);
+      setMarkingPaid(null);
+    },
+    onError: (err) => {
+      logError('Failed to mark the payment as paid', err);
+      toast.error(adminErrorMessage(err, 'Failed to mark the payment as paid'));
+    },
+  });
+
   const list = orders.isError ? [] : (orders.data ?? []);
   const shown = useMemo(() => filterOrders(list, filters), [list, filters]);
+  const awaitingCount = useMemo(() => list.filter(isAwaitingPayment).length, [list]);
   const setFilter = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const toggle = (id: string) =>
@@ -116,64 +147,80 @@ export default function OrdersPage() {
   } else {
     body = (
       <div className={`mt-6 ${admin.tableWrap}`}>
-        <table className={admin.table}>
+        <table className={`${admin.table} w-full min-w-[44rem] table-fixed`}>
           <caption className="sr-only">Orders</caption>
           <thead className="bg-stone-50">
             <tr>
-              <th scope="col" className={admin.th}>Order ID</th>
-              <th scope="col" className={admin.th}>Customer</th>
-              <th scope="col" className={admin.th}>Date</th>
-              <th scope="col" className={admin.th}>Total</th>
-              <th scope="col" className={admin.th}>Status</th>
-              <th scope="col" className={admin.th}>Payment</th>
-              <th scope="col" className={admin.th}>Actions</th>
+              <th scope="col" className={`${th} w-36`}>Order ID</th>
+              <th scope="col" className={th}>Customer</th>
+              <th scope="col" className={`${th} hidden w-48 2xl:table-cell`}>Date</th>
+              <th scope="col" className={`${th} w-28`}>Total</th>
+              <th scope="col" className={`${th} w-40`}>Status</th>
+              <th scope="col" className={`${th} w-40`}>Actions</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {shown.map((o) => {
               const expanded = open.has(o._id);
               const detailsId = `order-details-${o._id}`;
+              const awaiting = isAwaitingPayment(o);
+              const short = o._id.slice(0, 8);
               return (
                 <Fragment key={o._id}>
-                  <tr data-testid="order-row">
-                    <td className={`${admin.td} font-mono`} title={o._id}>
-                      {shortOrderId(o._id)}
+                  <tr data-testid="order-row" className={awaiting ? 'bg-amber-50/60' : undefined}>
+                    <td className={`${td} font-mono`} title={o._id}>
+                      <span data-testid="order-id">{shortOrderId(o._id)}</span>
+                      <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
                     </td>
-                    <td className={admin.td}>
+                    <td className={`${td} break-words`}>
                       <p className="font-medium text-stone-900">{o.userId?.name || 'Unknown'}</p>
                       <p className="text-stone-600">{o.userId?.email || 'No email'}</p>
                     </td>
-                    <td className={`${admin.td} whitespace-nowrap`}>{formatDateTime(o.createdAt)}</td>
-                    <td className={`${admin.td} font-semibold`}>{formatPrice(o.totalAmount)}</td>
-                    <td className={admin.td}>
-                      <OrderStatusBadge status={o.status} />
+                    <td className={`${td} hidden 2xl:table-cell`}>{formatDateTime(o.createdAt)}</td>
+                    <td className={`${td} font-semibold`}>{formatPrice(o.totalAmount)}</td>
+                    <td className={td}>
+                      <div className="flex flex-col items-start gap-1">
+                        <OrderStatusBadge status={o.status} />
+                        {awaiting ? (
+                          <AwaitingPaymentBadge />
+                        ) : (
+                          o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />
+                        )}
+                      </div>
                     </td>
-                    <td className={`${admin.td} whitespace-nowrap`}>{o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}</td>
-                    <td className={admin.td}>
-                      <div className="flex gap-1 whitespace-nowrap">
+                    <td className={td}>
+                      <div className="flex flex-col items-start gap-0.5">
                         <button
                           type="button"
-                          className={`${admin.action} text-brand-800 hover:bg-brand-50`}
+                          className={`${admin.action} -ml-2.5 text-brand-800 hover:bg-brand-50`}
                           onClick={() => setUpdating(o)}
                         >
-                          Update Status <span className="sr-only">of order {o._id.slice(0, 8)}</span>
+                          Update Status <span className="sr-only">of order {short}</span>
                         </button>
+                        {awaiting && (
+                          <button
+                            type="button"
+                            className={`${admin.action} -ml-2.5 text-amber-900 hover:bg-amber-100`}
+                            onClick={() => setMarkingPaid(o)}
+                          >
+                            Mark as paid <span className="sr-only">order {short}</span>
+                          </button>
+                        )}
                         <button
                           type="button"
-                          className={`${admin.action} text-stone-700 hover:bg-stone-100`}
+                          className={`${admin.action} -ml-2.5 text-stone-700 hover:bg-stone-100`}
                           aria-expanded={expanded}
                           aria-controls={detailsId}
                           onClick={() => toggle(o._id)}
                         >
-                          {expanded ? 'Hide details' : 'Details'}{' '}
-                          <span className="sr-only">of order {o._id.slice(0, 8)}</span>
+                          {expanded ? 'Hide details' : 'Details'} <span className="sr-only">of order {short}</span>
                         </button>
                       </div>
                     </td>
                   </tr>
                   {expanded && (
                     <tr id={detailsId}>
-                      <td colSpan={7} className="p-0">
+                      <td colSpan={6} className="p-0">
                         <OrderDetails order={o} />
                       </td>
                     </tr>
@@ -229,10 +276,34 @@ export default function OrdersPage() {
         </SelectField>
         <SortDirButton dir={filters.dir} onToggle={() => setFilter('dir', filters.dir === 'asc' ? 'desc' : 'asc')} />
       </FilterBar>
+      {(awaitingCount > 0 || filters.payment === 'awaiting') && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+          <p className="max-w-3xl text-sm">
+            <strong>{pluralize(awaitingCount, 'order awaits', 'orders await')} payment.</strong> The payment provider did not
+            confirm the payment: check your EVC Plus merchant account, then mark the order as paid or cancel it.
+          </p>
+          <button
+            type="button"
+            className={`${btn.secondary} py-2 text-sm`}
+            aria-pressed={filters.payment === 'awaiting'}
+            onClick={() => setFilter('payment', filters.payment === 'awaiting' ? 'all' : 'awaiting')}
+          >
+            Show only orders awaiting payment
+          </button>
+        </div>
+      )}
       <p role="status" className="sr-only">
         {announce}
       </p>
       {body}
+      {markingPaid && (
+        <MarkPaidDialog
+          order={markingPaid}
+          busy={markPaid.isPending}
+          onCancel={() => setMarkingPaid(null)}
+          onConfirm={(transactionId) => markPaid.mutate({ id: markingPaid._id, transactionId })}
+        />
+      )}
       {updating && (
         <UpdateStatusModal
           order={updating}
