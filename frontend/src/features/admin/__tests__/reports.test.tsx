@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import type { Report } from '../reports/api/reports';
@@ -12,6 +12,10 @@ beforeAll(async () => {
   await import('../reports/components/RevenueChart');
 });
 afterEach(() => vi.unstubAllGlobals());
+// The admin activity below the report has its own tests (audit.test.tsx).
+beforeEach(() => {
+  server.use(http.get('/api/admin/audit', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
+});
 
 const report = (days: number): Report => ({
   days,

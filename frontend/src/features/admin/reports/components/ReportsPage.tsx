@@ -8,6 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin, formatShortDate } from '../../lib/ui';
 import { REPORT_PERIODS, useDownloadOrdersCsv, useReport, type ReportPeriod } from '../api/reports';
+import { AuditTrail } from './AuditTrail';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -147,6 +148,9 @@ export default function ReportsPage() {
         </div>
       </div>
       {body}
+      <div className="mt-6">
+        <AuditTrail />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,57 @@
+/** How an audit entry reads on screen: the action's label and what changed. */
+import type { AuditEntry } from './api/audit';
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'product.create': 'Created a product',
+  'product.update': 'Updated a product',
+  'product.delete': 'Deleted a product',
+  'order.status': 'Changed an order status',
+  'order.payment': 'Changed an order payment',
+  'user.create': 'Created a user',
+  'user.update': 'Updated a user',
+  'user.delete': 'Deleted a user',
+  'settings.update': 'Updated the shop settings',
+};
+
+/** A readable label; an action this screen does not know is shown as the server named it. */
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export interface AuditChange {
+  key: string;
+  before: string;
+  after: string;
+}
+
+/** Shown for a value that is absent (a created or deleted entity) or null. */
+export const NO_VALUE = '—';
+const MAX_VALUE_LENGTH = 80;
+
+/** One value as text: strings as they are, lists joined, objects as JSON, long text shortened. */
+export function formatAuditValue(value: unknown): string {
+  let text: string;
+  if (value === undefined || value === null || value === '') text = NO_VALUE;
+  else if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+  else if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    text = value.length ? value.map((v) => String(v)).join(', ') : '(none)';
+  else text = JSON.stringify(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === b || (a == null && b == null)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Every key whose value differs between before and after, in the order the server sent them. */
+export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((key) => !same(before[key], after[key]))
+    .map((key) => ({ key, before: formatAuditValue(before[key]), after: formatAuditValue(after[key]) }));
+}

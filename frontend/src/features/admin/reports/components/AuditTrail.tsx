@@ -1,0 +1,134 @@
+/** 'Admin activity': who changed what and when, newest first, a page at a time. */
+import { useId, useState } from 'react';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { capitalize } from '@/lib/format';
+import { admin, formatDateTime } from '../../lib/ui';
+import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditEntry } from '../api/audit';
+import { auditActionLabel, auditChanges } from '../audit';
+
+export const AUDIT_LOAD_FAILED = 'Failed to load admin activity.';
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry);
+  if (changes.length === 0) return <p className="text-stone-600">No field changed</p>;
+  return (
+    <ul className="space-y-0.5" aria-label="Changes">
+      {changes.map((c) => (
+        <li key={c.key} className="break-words">
+          <span className="font-medium text-stone-900">{c.key}:</span>{' '}
+          <span className="text-stone-600">{c.before}</span> <span aria-hidden="true">→</span>
+          <span className="sr-only"> changed to</span> <span className="text-stone-900">{c.after}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Entry({ entry }: { entry: AuditEntry }) {
+  return (
+    <li data-testid="audit-entry" className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[11rem_minmax(0,16rem)_minmax(0,1fr)] md:gap-4">
+      <div>
+        <time dateTime={entry.at} className="block font-medium text-stone-900">
+          {formatDateTime(entry.at)}
+        </time>
+        <span className="block break-all text-stone-600">{entry.actorEmail || entry.actorId}</span>
+      </div>
+      <div>
+        <p className="font-semibold text-stone-900">{auditActionLabel(entry.action)}</p>
+        {entry.entityId ? (
+          <p className="text-stone-600">
+            {capitalize(entry.entity)} <span className="break-all font-mono text-xs">{entry.entityId}</span>
+          </p>
+        ) : (
+          <p className="text-stone-600">{capitalize(entry.entity)}</p>
+        )}
+      </div>
+      <Changes entry={entry} />
+    </li>
+  );
+}
+
+export function AuditTrail() {
+  const [page, setPage] = useState(1);
+  const trail = useAuditTrail(page);
+  const headingId = useId();
+  const data = trail.data;
+  const entries = data?.entries ?? [];
+  const pages = data?.total != null ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : null;
+  const hasNext = pages != null ? page < pages : entries.length === AUDIT_PAGE_SIZE;
+  const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
+
+  let body;
+  if (trail.isPending) {
+    body = <PageLoading text="Loading admin activity..." />;
+  } else if (trail.isError && !data) {
+    body = (
+      <div role="alert" className="m-4 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p>{AUDIT_LOAD_FAILED}</p>
+        <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void trail.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (entries.length === 0) {
+    body = <p className="px-4 py-8 text-center text-stone-600">{page === 1 ? 'No admin activity yet' : 'No more activity'}</p>;
+  } else {
+    body = (
+      <ol
+        className={`divide-y divide-stone-100 ${trail.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={trail.isPlaceholderData}
+        aria-labelledby={headingId}
+      >
+        {entries.map((e) => (
+          <Entry key={e.id} entry={e} />
+        ))}
+      </ol>
+    );
+  }
+
+  const showPager = !trail.isPending && (page > 1 || hasNext);
+
+  return (
+    <section aria-labelledby={headingId} className={`${admin.card} p-0`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-200 px-4 py-4">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Admin activity
+        </h2>
+        {data && entries.length > 0 && (
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {data.total != null
+              ? `${first}–${first + entries.length - 1} of ${data.total}`
+              : `Page ${page}`}
+          </p>
+        )}
+      </div>
+      {body}
+      {showPager && (
+        <nav aria-label="Admin activity pages" className="flex items-center justify-between gap-3 border-t border-stone-200 px-4 py-3">
+          <button
+            type="button"
+            className={`${btn.secondary} py-2 text-sm`}
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            Previous
+          </button>
+          {pages != null && (
+            <span className="text-sm text-stone-600">
+              Page {page} of {pages}
+            </span>
+          )}
+          <button
+            type="button"
+            className={`${btn.secondary} py-2 text-sm`}
+            disabled={!hasNext}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
