@@ -8,15 +8,16 @@ SHOP_ADMIN_EMAIL ?= admin@example.com
 SHOP_ADMIN_PASSWORD ?= admin123
 
 FRONTEND_STAMP := frontend/node_modules/.install-stamp
+E2E_STAMP := e2e/node_modules/.install-stamp
 
-.PHONY: run test test-rust test-frontend lint build frontend clean
+.PHONY: run test test-rust test-frontend test-e2e lint build frontend clean
 
 run: frontend
 	cargo build --release -p bootstrap
 	SHOP_ADMIN_EMAIL='$(SHOP_ADMIN_EMAIL)' SHOP_ADMIN_PASSWORD='$(SHOP_ADMIN_PASSWORD)' \
 		$(CARGO_TARGET_DIR)/release/shop serve
 
-test: test-rust test-frontend
+test: test-rust test-frontend test-e2e
 
 test-rust:
 	@if cargo nextest --version >/dev/null 2>&1; then \
@@ -27,6 +28,12 @@ test-rust:
 
 test-frontend: $(FRONTEND_STAMP)
 	cd frontend && npm test
+
+# Browser journeys: headless /usr/bin/chromium against the debug `shop` on a fresh data dir
+# (e2e/README.md); screenshots and failure logs land in e2e/artifacts/.
+test-e2e: frontend $(E2E_STAMP)
+	cargo build -p bootstrap
+	cd e2e && npm test
 
 lint: $(FRONTEND_STAMP)
 	cargo fmt --all -- --check
@@ -44,6 +51,10 @@ $(FRONTEND_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm install --no-audit --no-fund
 	touch $@
 
+$(E2E_STAMP): e2e/package.json e2e/package-lock.json
+	cd e2e && npm install --no-audit --no-fund
+	touch $@
+
 clean:
 	cargo clean
-	rm -rf frontend/dist frontend/node_modules
+	rm -rf frontend/dist frontend/node_modules e2e/node_modules e2e/artifacts

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { newShopper } from '../lib/api.mjs';
+import { expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
+
+journey('01-visitor-cart', 'a visitor browses to a product, is sent to log in, registers and adds two units', async (t) => {
+  const page = await t.open();
+  const shopper = newShopper('Visitor');
+  const product = (await t.api.category('women')).find((p) => p.stock > 10);
+
+  await page.goto('/');
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+  await expectVisible(page.getByRole('heading', { level: 1 }));
+  await t.shot(page, 'home');
+
+  await mainNav.getByRole('link', { name: 'Women' }).click();
+  await expectPath(page, '/category/women');
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Women Collection' }));
+  await t.shot(page, 'women');
+
+  await page.getByRole('link', { name: product.name, exact: true }).click();
+  await expectPath(page, `/product/${product._id}`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: product.name }));
+  await t.shot(page, 'product');
+
+  // Signed out: adding asks for a sign-in first.
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await t.toast(page, 'Please log in to add to cart');
+  await expectPath(page, '/login');
+  await t.shot(page, 'login');
+
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expectPath(page, '/register');
+  await page.getByLabel('Full Name').fill(shopper.name);
+  await page.getByLabel('Email Address').fill(shopper.email);
+  await page.getByLabel('Phone Number').fill(shopper.phone);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByLabel('Confirm Password').fill(shopper.password);
+  await t.shot(page, 'register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await t.toast(page, 'Registered successfully');
+  // SPEC.md: "On success it goes to /" (the return address is read by the login page only).
+  await expectPath(page, '/');
+  await expectVisible(page.getByRole('button', { name: `Account menu for ${shopper.name}` }));
+
+  // Back to the product, two units this time.
+  await mainNav.getByRole('link', { name: 'Women' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Women Collection' }));
+  await page.getByRole('link', { name: product.name, exact: true }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: product.name }));
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  assert.equal(await quantity.inputValue(), '2');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await t.toast(page, 'Added to cart!');
+
+  const cartLink = page.getByRole('link', { name: 'Cart (2 items)' });
+  await expectVisible(cartLink);
+  await expectText(cartLink.getByTestId('cart-count'), '2');
+  await t.shot(page, 'added');
+
+  const api = await t.api.as(shopper);
+  const cart = await api.cart();
+  assert.deepEqual(
+    cart.products.map((l) => [l.productId._id, l.quantity]),
+    [[product._id, 2]],
+  );
+
+  await cartLink.click();
+  await expectPath(page, '/cart');
+  await expectText(page.getByTestId('cart-line').getByTestId('line-quantity'), '2');
+  await expectVisible(page.getByText('Subtotal (2 items)'));
+  await t.shot(page, 'cart');
+});

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { dollars, newShopper } from '../lib/api.mjs';
+import { eventually, expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
+import { accountMenu, APPROVED_PHONE, openCheckoutWithAddress } from '../lib/steps.mjs';
+
+journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number and finds the order in Profile', async (t) => {
+  const shopper = newShopper('Checkout');
+  const api = await t.api.as(shopper, { register: true });
+  const [dress, kid] = [(await t.api.category('women')).filter((p) => p.stock > 10)[2], (await t.api.category('kids')).find((p) => p.stock > 10)];
+  await api.addToCart(dress._id, 2);
+  const cart = await api.addToCart(kid._id, 1);
+  const total = cart.total;
+
+  const page = await t.open();
+  await t.signIn(page, shopper);
+  const form = await openCheckoutWithAddress(page);
+  assert.equal(await form.getByLabel('Full Name').inputValue(), shopper.name);
+  await expectText(page.getByTestId('checkout-total'), dollars(total));
+  await expectVisible(page.getByText('Qty: 2'));
+  await expectVisible(page.getByText('Standard delivery: 2-3 business days'));
+  const pay = page.getByRole('button', { name: `Pay ${dollars(total)} with EVC Plus` });
+  assert.equal(await pay.isDisabled(), true, 'Pay is disabled while the phone is empty');
+
+  const phone = form.getByLabel('EVC Plus Phone Number');
+  assert.equal(await phone.getAttribute('type'), 'tel');
+  await phone.fill(APPROVED_PHONE);
+  await t.shot(page, 'checkout');
+  await pay.click();
+  // The sandbox takes SHOP_SANDBOX_DELAY_MS to answer, like a phone prompt.
+  const busy = page.getByRole('button', { name: 'Processing Payment...' });
+  await expectVisible(busy);
+  assert.equal(await busy.isDisabled(), true);
+  await t.toast(page, 'Order placed successfully! Redirecting...');
+  await expectPath(page, '/order-success');
+  await expectVisible(page.getByRole('heading', { name: 'Payment Successful!' }));
+  await expectVisible(page.getByText('Your order has been placed and payment received successfully. Thank you!'));
+  await expectVisible(page.getByRole('link', { name: 'Cart (0 items)' }));
+  await t.shot(page, 'order-success');
+
+  const [order] = await api.orders();
+  assert.equal(order.totalAmount, total);
+  assert.equal(order.paymentStatus, 'paid');
+  assert.equal(order.shippingAddress.city, 'Mogadishu');
+  assert.equal((await t.api.product(dress._id)).stock, dress.stock - 2, 'stock taken at checkout');
+
+  await accountMenu(page, 'Profile');
+  await expectPath(page, '/profile');
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Order History' }));
+  const row = page.getByRole('row').filter({ hasText: `${order._id.slice(0, 8)}...` });
+  await expectVisible(row);
+  await eventually(async () => {
+    const cells = (await row.getByRole('cell').allInnerTexts()).map((c) => c.replace(/\s+/g, ' ').trim());
+    assert.ok(cells.includes(`Total ${dollars(total)}`) || cells.includes(dollars(total)), `total in ${cells}`);
+    assert.ok(cells.some((c) => c.endsWith('Pending')), `status in ${cells}`);
+    assert.ok(cells.some((c) => c.endsWith('3 items')), `item count in ${cells}`);
+  });
+  await t.shot(page, 'orders');
+});

@@ -1,0 +1,85 @@
+// The JSON API (docs/api.md), for setting up a journey and checking what the screens do not show.
+import { ADMIN } from './server.mjs';
+
+let counter = 0;
+
+/** A new shopper's details, unique within the run. */
+export function newShopper(label) {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: `${label} Shopper`,
+    email: `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${stamp}@example.com`,
+    phone: `61${String(1000000 + ((Date.now() + counter * 7919) % 8999999)).slice(0, 7)}`,
+    password: 'secret123',
+  };
+}
+
+export class Api {
+  constructor(baseUrl, token = null) {
+    this.baseUrl = baseUrl;
+    this.token = token;
+  }
+
+  async call(method, path, body) {
+    const headers = { Accept: 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const reply = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await reply.text();
+    const json = text ? JSON.parse(text) : null;
+    if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${text}`);
+    return json;
+  }
+
+  /** An Api signed in as `who` (registered first when `register` is set). */
+  async as(who, { register = false } = {}) {
+    const path = register ? '/api/auth/register' : '/api/auth/login';
+    const body = register
+      ? { name: who.name, email: who.email, phone: who.phone, password: who.password }
+      : { email: who.email, password: who.password };
+    const reply = await this.call('POST', path, body);
+    const api = new Api(this.baseUrl, reply.token);
+    api.user = reply.user;
+    return api;
+  }
+
+  asAdmin() {
+    return this.as(ADMIN);
+  }
+
+  products() {
+    return this.call('GET', '/api/products');
+  }
+  product(id) {
+    return this.call('GET', `/api/products/${id}`);
+  }
+  category(name) {
+    return this.call('GET', `/api/products/category/${name}`);
+  }
+  search(q, sort = 'relevance') {
+    return this.call('GET', `/api/products/search?q=${encodeURIComponent(q)}&sort=${sort}`);
+  }
+  cart() {
+    return this.call('GET', '/api/cart');
+  }
+  addToCart(productId, quantity = 1) {
+    return this.call('POST', '/api/cart/add', { productId, quantity });
+  }
+  orders() {
+    return this.call('GET', '/api/orders');
+  }
+  checkout(paymentPhone) {
+    return this.call('POST', '/api/orders/checkout', { paymentMethod: 'evc-plus', paymentPhone });
+  }
+  stats() {
+    return this.call('GET', '/api/admin/stats');
+  }
+}
+
+/** Prices as the storefront prints them: `$12.50`. */
+export const dollars = (amount) => `$${amount.toFixed(2)}`;

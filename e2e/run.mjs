@@ -1,0 +1,12 @@
+// The end-to-end suite: `npm test` here, or `make test-e2e` from the repository root.
+// Each journey is a node:test test; the harness starts the shop and Chromium once.
+import './journeys/01-visitor-cart.mjs';
+import './journeys/02-wishlist.mjs';
+import './journeys/03-checkout-approved.mjs';
+import './journeys/04-checkout-declined.mjs';
+import './journeys/05-search.mjs';
+import './journeys/06-admin.mjs';
+import './journeys/07-admin-denied.mjs';
+import './journeys/08-profile.mjs';
+import './journeys/09-mobile-menu.mjs';
+import './journeys/10-deep-links.mjs';
