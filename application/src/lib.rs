@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod cart;
 pub mod catalog;
 pub mod error;
+mod in_flight;
 pub mod orders;
 pub mod settings;
 pub mod throttle;
@@ -18,6 +19,7 @@ use domain::ports::{
     UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
+use in_flight::CheckoutsInFlight;
 use std::sync::Arc;
 use throttle::LoginThrottle;
 
@@ -45,6 +47,7 @@ pub struct Shop {
     /// Used until an admin saves settings of their own.
     default_settings: ShopSettings,
     throttle: LoginThrottle,
+    checkouts_in_flight: CheckoutsInFlight,
 }
 
 impl Shop {
@@ -53,6 +56,7 @@ impl Shop {
             ports,
             default_settings,
             throttle: LoginThrottle::default(),
+            checkouts_in_flight: CheckoutsInFlight::default(),
         }
     }
 

@@ -3,7 +3,9 @@
 use crate::{AppError, Shop};
 use domain::cart::totals;
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
-use domain::order::{Order, OrderStatus, OrderTransition, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use domain::order::{
+    Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus, PAYMENT_METHOD_EVC_PLUS,
+};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{
     OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError,
@@ -18,6 +20,11 @@ use domain::OrderId;
 pub const PAYMENT_UNCONFIRMED: &str =
     "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
 const PAYMENT_DECLINED: &str = "Payment failed";
+pub const CHECKOUT_IN_PROGRESS: &str = "Checkout already in progress";
+pub const PAYMENT_AWAITED: &str =
+    "Your previous payment is still being confirmed. Please wait before paying again.";
+pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
+const TRANSACTION_ID_MAX: usize = 100;
 
 /// How a checkout ended when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,7 +45,8 @@ pub struct Dashboard {
 
 impl Shop {
     /// DESIGN.md section 4: validate, reserve stock and store the order in one transaction,
-    /// then charge. A retry with the same idempotency key replays the first result.
+    /// then charge. A retry with the same idempotency key within 24 hours replays the first
+    /// result; a second checkout while one is charging is refused.
     pub async fn checkout(
         &self,
         user: &User,
@@ -46,9 +54,17 @@ impl Shop {
         idempotency_key: Option<&str>,
     ) -> Result<CheckoutOutcome, AppError> {
         let request = input.validate()?;
+        let _charging = self
+            .checkouts_in_flight
+            .enter(&user.id)
+            .ok_or_else(|| AppError::Conflict(CHECKOUT_IN_PROGRESS.into()))?;
+        let now = self.ports.clock.now();
         if let Some(key) = idempotency_key {
-            if let Some(order) = self.ports.orders.by_idempotency_key(&user.id, key).await? {
-                return replay(order);
+            if let Some(first) = self.ports.orders.by_idempotency_key(&user.id, key).await? {
+                if first.replays_at(now) {
+                    return replay(first);
+                }
+                self.ports.orders.forget_idempotency_key(&first.id).await?;
             }
         }
         let cart = self.ports.carts.lines(&user.id).await?;
@@ -71,17 +87,20 @@ impl Shop {
             transaction_id: None,
             shipping_address: request.shipping_address,
             idempotency_key: idempotency_key.map(str::to_owned),
-            created_at: self.ports.clock.now(),
+            created_at: now,
         };
         match self.ports.orders.place(&order).await {
             Ok(()) => {}
+            // The same key raced us from another process, or an earlier payment of this
+            // shopper is still unconfirmed: never start a second charge.
             Err(OrderStoreError::Repo(RepoError::Duplicate)) => {
-                let key = idempotency_key.unwrap_or_default();
-                let first = self.ports.orders.by_idempotency_key(&user.id, key).await?;
-                return first.map_or_else(
-                    || Err(AppError::Conflict("Checkout already in progress".into())),
-                    replay,
-                );
+                if let Some(key) = idempotency_key {
+                    if let Some(first) = self.ports.orders.by_idempotency_key(&user.id, key).await?
+                    {
+                        return replay(first);
+                    }
+                }
+                return Err(AppError::Conflict(PAYMENT_AWAITED.into()));
             }
             Err(error) => return Err(error.into()),
         }
@@ -93,14 +112,18 @@ impl Shop {
         };
         match self.ports.payments.charge(&charge).await {
             PaymentOutcome::Approved { transaction_id } => {
-                let paid = OrderTransition {
-                    from: OrderStatus::Pending,
-                    to: OrderStatus::Pending,
-                    stock: domain::order::StockEffect::None,
-                    payment_status: Some(PaymentStatus::Paid),
-                    transaction_id: Some(transaction_id.clone()),
-                };
-                self.ports.orders.transition(&order.id, &paid).await?;
+                let paid = OrderTransition::payment_change(
+                    OrderStatus::Pending,
+                    PaymentChange {
+                        from: PaymentStatus::Pending,
+                        to: PaymentStatus::Paid,
+                        transaction_id: Some(transaction_id.clone()),
+                    },
+                );
+                if let Err(error) = self.ports.orders.transition(&order.id, &paid).await {
+                    tracing::error!(order = %order.id, %transaction_id, %error, "charged, but the order could not be marked paid");
+                    return Err(error.into());
+                }
                 self.ports.carts.clear(&user.id).await?;
                 order.payment_status = PaymentStatus::Paid;
                 order.transaction_id = Some(transaction_id);
@@ -108,14 +131,21 @@ impl Shop {
             }
             PaymentOutcome::Declined { reason } => {
                 let failed = OrderTransition {
-                    payment_status: Some(PaymentStatus::Failed),
+                    payment: Some(PaymentChange {
+                        from: PaymentStatus::Pending,
+                        to: PaymentStatus::Failed,
+                        transaction_id: None,
+                    }),
                     ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
                 };
                 self.ports.orders.transition(&order.id, &failed).await?;
                 Err(AppError::PaymentDeclined(reason))
             }
             PaymentOutcome::Unconfirmed { reason } => {
+                // The order holds the cart's items now; keeping them in the cart would invite
+                // paying for them twice.
                 tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
+                self.ports.carts.clear(&user.id).await?;
                 Ok(CheckoutOutcome::Unconfirmed(order))
             }
         }
@@ -146,7 +176,8 @@ impl Shop {
     }
 
     /// Any of the four statuses from any other. Canceling puts stock back (and reverses a
-    /// payment); leaving canceled takes the stock again or is refused.
+    /// payment, or marks an unconfirmed one failed); leaving canceled takes the stock again
+    /// or is refused.
     pub async fn update_order_status(
         &self,
         actor: &User,
@@ -164,8 +195,8 @@ impl Shop {
         if order.status == to {
             return Ok(order);
         }
-        let mut transition = OrderTransition::status_change(order.status, to);
-        if to == OrderStatus::Canceled && order.payment_status == PaymentStatus::Paid {
+        let transition = OrderTransition::admin_status_change(&order, to);
+        if transition.reverses_payment() {
             if let Some(transaction_id) = &order.transaction_id {
                 self.ports
                     .payments
@@ -177,9 +208,48 @@ impl Shop {
                         ))
                     })?;
             }
-            transition.payment_status = Some(PaymentStatus::Refunded);
         }
         self.ports.orders.transition(id, &transition).await?;
+        self.order(actor, id).await
+    }
+
+    /// An admin confirms an unconfirmed payment after checking with the provider, optionally
+    /// with the provider's transaction id. `paid` is the only payment status an admin sets:
+    /// refunds go through canceling, failures through the provider's answer.
+    pub async fn update_payment_status(
+        &self,
+        actor: &User,
+        id: &OrderId,
+        status: &str,
+        transaction_id: Option<&str>,
+    ) -> Result<Order, AppError> {
+        require_admin(actor)?;
+        if PaymentStatus::parse(status) != Some(PaymentStatus::Paid) {
+            return Err(AppError::Invalid(domain::validation::FieldErrors::single(
+                "paymentStatus",
+                "Payment status can only be set to paid",
+            )));
+        }
+        let transaction_id = transaction_id.map(str::trim).filter(|t| !t.is_empty());
+        if transaction_id.is_some_and(|t| t.chars().count() > TRANSACTION_ID_MAX) {
+            return Err(AppError::Invalid(domain::validation::FieldErrors::single(
+                "transactionId",
+                "Transaction id must be at most 100 characters",
+            )));
+        }
+        let order = self.order(actor, id).await?;
+        if !order.awaits_payment() {
+            return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
+        }
+        let paid = OrderTransition::payment_change(
+            order.status,
+            PaymentChange {
+                from: PaymentStatus::Pending,
+                to: PaymentStatus::Paid,
+                transaction_id: transaction_id.map(str::to_owned),
+            },
+        );
+        self.ports.orders.transition(id, &paid).await?;
         self.order(actor, id).await
     }
 
@@ -255,7 +325,7 @@ fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
 mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
-    use chrono::Utc;
+    use chrono::{TimeZone, Utc};
     use domain::cart::CartLine;
     use domain::checkout::MobileNumber;
     use domain::order::StockEffect;
@@ -322,7 +392,11 @@ mod tests {
             .orders
             .expect_transition()
             .withf(|_, t| {
-                t.payment_status == Some(PaymentStatus::Paid) && t.stock == StockEffect::None
+                t.payment
+                    .as_ref()
+                    .map(|p| (p.from, p.to, p.transaction_id.as_deref()))
+                    == Some((PaymentStatus::Pending, PaymentStatus::Paid, Some("T1")))
+                    && t.stock == StockEffect::None
             })
             .times(1)
             .returning(|_, _| Ok(()));
@@ -357,7 +431,7 @@ mod tests {
             .withf(|_, t| {
                 t.to == OrderStatus::Canceled
                     && t.stock == StockEffect::Release
-                    && t.payment_status == Some(PaymentStatus::Failed)
+                    && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Failed)
             })
             .times(1)
             .returning(|_, _| Ok(()));
@@ -370,7 +444,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_unanswered_payment_keeps_the_order_pending() {
+    async fn an_unanswered_payment_keeps_the_order_pending_and_its_items_out_of_the_cart() {
         let mut ports = ports_with_cart();
         ports.orders.expect_place().returning(|_| Ok(()));
         ports
@@ -379,6 +453,7 @@ mod tests {
             .returning(|_| PaymentOutcome::Unconfirmed {
                 reason: "time-out".into(),
             });
+        ports.carts.expect_clear().times(1).returning(|_| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -440,6 +515,205 @@ mod tests {
         assert!(
             matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down")
         );
+    }
+
+    #[tokio::test]
+    async fn a_second_checkout_while_one_is_charging_is_refused_without_charging() {
+        let shop = TestPorts::new().shop();
+        let amina = shopper("amina");
+        let _charging = shop.checkouts_in_flight.enter(&amina.id).unwrap();
+        let error = shop
+            .checkout(&amina, &input(), Some("k2"))
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == CHECKOUT_IN_PROGRESS));
+    }
+
+    #[tokio::test]
+    async fn an_unconfirmed_earlier_payment_blocks_a_new_checkout() {
+        let mut ports = ports_with_cart();
+        ports
+            .orders
+            .expect_by_idempotency_key()
+            .returning(|_, _| Ok(None));
+        ports
+            .orders
+            .expect_place()
+            .times(1)
+            .returning(|_| Err(OrderStoreError::Repo(RepoError::Duplicate)));
+        ports.payments.expect_charge().never();
+        let error = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), Some("k2"))
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == PAYMENT_AWAITED));
+    }
+
+    #[tokio::test]
+    async fn a_key_older_than_24_hours_is_freed_and_the_cart_charged_anew() {
+        let mut ports = ports_with_cart();
+        let mut first = paid_order();
+        first.idempotency_key = Some("k1".into());
+        first.created_at = Utc.with_ymd_and_hms(2026, 11, 20, 12, 0, 0).unwrap();
+        ports
+            .orders
+            .expect_by_idempotency_key()
+            .returning(move |_, _| Ok(Some(first.clone())));
+        ports
+            .orders
+            .expect_forget_idempotency_key()
+            .with(eq(OrderId::parse("o1").unwrap()))
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .orders
+            .expect_place()
+            .withf(|order| order.idempotency_key.as_deref() == Some("k1"))
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .times(1)
+            .returning(|_| PaymentOutcome::Approved {
+                transaction_id: "T2".into(),
+            });
+        ports.orders.expect_transition().returning(|_, _| Ok(()));
+        ports.carts.expect_clear().returning(|_| Ok(()));
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), Some("k1"))
+            .await
+            .unwrap();
+        assert!(matches!(outcome, CheckoutOutcome::Paid(o) if o.id.as_str() == "id-0"));
+    }
+
+    fn unconfirmed_order() -> Order {
+        Order {
+            payment_status: PaymentStatus::Pending,
+            transaction_id: None,
+            ..paid_order()
+        }
+    }
+
+    #[tokio::test]
+    async fn an_admin_marks_an_unconfirmed_payment_paid_with_the_providers_id() {
+        let mut ports = TestPorts::new();
+        let mut answers = vec![paid_order(), unconfirmed_order()];
+        ports
+            .orders
+            .expect_by_id()
+            .times(2)
+            .returning(move |_| Ok(answers.pop()));
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| {
+                *t == OrderTransition::payment_change(
+                    OrderStatus::Pending,
+                    PaymentChange {
+                        from: PaymentStatus::Pending,
+                        to: PaymentStatus::Paid,
+                        transaction_id: Some("EVC-77".into()),
+                    },
+                )
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let order = ports
+            .shop()
+            .update_payment_status(
+                &admin("boss"),
+                &OrderId::parse("o1").unwrap(),
+                "paid",
+                Some(" EVC-77 "),
+            )
+            .await
+            .unwrap();
+        assert_eq!(order.payment_status, PaymentStatus::Paid);
+    }
+
+    #[tokio::test]
+    async fn only_an_order_awaiting_payment_can_be_marked_paid() {
+        let mut ports = TestPorts::new();
+        ports
+            .orders
+            .expect_by_id()
+            .returning(|_| Ok(Some(paid_order())));
+        ports.orders.expect_transition().never();
+        let error = ports
+            .shop()
+            .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == NOT_AWAITING_PAYMENT));
+    }
+
+    #[tokio::test]
+    async fn an_admin_can_only_set_a_payment_to_paid() {
+        let error = TestPorts::new()
+            .shop()
+            .update_payment_status(
+                &admin("boss"),
+                &OrderId::parse("o1").unwrap(),
+                "refunded",
+                None,
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.to_string().contains("Payment status can only be set to paid"))
+        );
+    }
+
+    #[tokio::test]
+    async fn a_shopper_cannot_mark_a_payment_paid() {
+        let error = TestPorts::new()
+            .shop()
+            .update_payment_status(
+                &shopper("amina"),
+                &OrderId::parse("o1").unwrap(),
+                "paid",
+                None,
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Forbidden(_)));
+    }
+
+    #[tokio::test]
+    async fn canceling_an_unconfirmed_order_marks_its_payment_failed_without_a_refund() {
+        let mut ports = TestPorts::new();
+        let mut answers = vec![
+            Order {
+                status: OrderStatus::Canceled,
+                payment_status: PaymentStatus::Failed,
+                ..unconfirmed_order()
+            },
+            unconfirmed_order(),
+        ];
+        ports
+            .orders
+            .expect_by_id()
+            .returning(move |_| Ok(answers.pop()));
+        ports.payments.expect_refund().never();
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| {
+                t.stock == StockEffect::Release
+                    && t.payment.as_ref().map(|p| (p.from, p.to))
+                        == Some((PaymentStatus::Pending, PaymentStatus::Failed))
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let order = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
+            .await
+            .unwrap();
+        assert_eq!(order.payment_status, PaymentStatus::Failed);
     }
 
     fn paid_order() -> Order {

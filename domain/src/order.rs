@@ -144,13 +144,21 @@ pub fn stock_effect(from: OrderStatus, to: OrderStatus) -> StockEffect {
 }
 
 /// One atomic change of an order, applied only while the order still has status `from`
-/// (so two admins racing cannot apply the same stock effect twice).
+/// (and, for a payment change, payment status `payment.from`), so two admins racing, or an
+/// admin racing a late payment answer, cannot apply the same effect twice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrderTransition {
     pub from: OrderStatus,
     pub to: OrderStatus,
     pub stock: StockEffect,
-    pub payment_status: Option<PaymentStatus>,
+    pub payment: Option<PaymentChange>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentChange {
+    pub from: PaymentStatus,
+    pub to: PaymentStatus,
+    /// Stored when set; the provider's id of an approved charge.
     pub transaction_id: Option<String>,
 }
 
@@ -160,9 +168,63 @@ impl OrderTransition {
             from,
             to,
             stock: stock_effect(from, to),
-            payment_status: None,
-            transaction_id: None,
+            payment: None,
         }
+    }
+
+    /// The payment of an order with status `status` changes; the status stays.
+    pub fn payment_change(status: OrderStatus, payment: PaymentChange) -> Self {
+        Self {
+            payment: Some(payment),
+            ..Self::status_change(status, status)
+        }
+    }
+
+    /// An admin moves `order` to `to`. Canceling a paid order refunds it (the caller reverses
+    /// the charge first); canceling one whose payment was never confirmed marks it failed,
+    /// after the admin checked with the provider that no money arrived.
+    pub fn admin_status_change(order: &Order, to: OrderStatus) -> Self {
+        let mut transition = Self::status_change(order.status, to);
+        if to == OrderStatus::Canceled {
+            let refunded_or_failed = match order.payment_status {
+                PaymentStatus::Paid => Some(PaymentStatus::Refunded),
+                PaymentStatus::Pending => Some(PaymentStatus::Failed),
+                PaymentStatus::Failed | PaymentStatus::Refunded => None,
+            };
+            transition.payment = refunded_or_failed.map(|to| PaymentChange {
+                from: order.payment_status,
+                to,
+                transaction_id: None,
+            });
+        }
+        transition
+    }
+
+    /// The payment this transition reverses at the provider, if any.
+    pub fn reverses_payment(&self) -> bool {
+        self.payment
+            .as_ref()
+            .is_some_and(|p| p.to == PaymentStatus::Refunded)
+    }
+}
+
+/// The payment of an order was never confirmed by the provider: it holds its stock and blocks
+/// the shopper's next checkout until an admin marks it paid or cancels it.
+pub fn awaits_payment(status: OrderStatus, payment: PaymentStatus) -> bool {
+    payment == PaymentStatus::Pending && status != OrderStatus::Canceled
+}
+
+/// How long an `Idempotency-Key` replays the first checkout's result.
+pub const IDEMPOTENCY_WINDOW: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
+impl Order {
+    /// Whether a checkout retried at `now` with this order's key replays it.
+    pub fn replays_at(&self, now: DateTime<Utc>) -> bool {
+        now - self.created_at < IDEMPOTENCY_WINDOW
+    }
+
+    pub fn awaits_payment(&self) -> bool {
+        awaits_payment(self.status, self.payment_status)
     }
 }
 
@@ -193,5 +255,76 @@ mod tests {
         assert!(!counts_as_revenue(Canceled, PaymentStatus::Paid));
         assert!(!counts_as_revenue(Pending, PaymentStatus::Pending));
         assert!(!counts_as_revenue(Pending, PaymentStatus::Refunded));
+    }
+
+    fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
+        Order {
+            id: OrderId::parse("o1").unwrap(),
+            user_id: UserId::parse("u1").unwrap(),
+            customer_name: "Amina".into(),
+            customer_email: "amina@example.com".into(),
+            lines: Vec::new(),
+            subtotal: Money::from_cents(1000).unwrap(),
+            shipping_fee: Money::from_cents(500).unwrap(),
+            total: Money::from_cents(1500).unwrap(),
+            status,
+            payment_status: payment,
+            payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+            payment_phone: MobileNumber::parse("615123456").unwrap(),
+            transaction_id: None,
+            shipping_address: None,
+            idempotency_key: None,
+            created_at: "2026-11-20T10:00:00Z".parse().unwrap(),
+        }
+    }
+
+    #[test]
+    fn canceling_refunds_a_paid_order_and_fails_an_unconfirmed_one() {
+        let paid =
+            OrderTransition::admin_status_change(&order(Shipped, PaymentStatus::Paid), Canceled);
+        assert_eq!(paid.stock, StockEffect::Release);
+        assert_eq!(
+            paid.payment,
+            Some(PaymentChange {
+                from: PaymentStatus::Paid,
+                to: PaymentStatus::Refunded,
+                transaction_id: None
+            })
+        );
+        assert!(paid.reverses_payment());
+
+        let unconfirmed =
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Pending), Canceled);
+        assert_eq!(
+            unconfirmed.payment.as_ref().map(|p| p.to),
+            Some(PaymentStatus::Failed)
+        );
+        assert!(!unconfirmed.reverses_payment());
+    }
+
+    #[test]
+    fn other_admin_changes_leave_the_payment_alone() {
+        let ship =
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Paid), Shipped);
+        assert_eq!(ship, OrderTransition::status_change(Pending, Shipped));
+        let failed =
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Failed), Canceled);
+        assert_eq!(failed.payment, None);
+    }
+
+    #[test]
+    fn only_unconfirmed_orders_that_stand_await_payment() {
+        assert!(order(Pending, PaymentStatus::Pending).awaits_payment());
+        assert!(order(Shipped, PaymentStatus::Pending).awaits_payment());
+        assert!(!order(Canceled, PaymentStatus::Pending).awaits_payment());
+        assert!(!order(Pending, PaymentStatus::Paid).awaits_payment());
+    }
+
+    #[test]
+    fn an_idempotency_key_replays_for_24_hours() {
+        let placed = order(Pending, PaymentStatus::Paid);
+        let at = |raw: &str| raw.parse::<DateTime<Utc>>().unwrap();
+        assert!(placed.replays_at(at("2026-11-21T09:59:59Z")));
+        assert!(!placed.replays_at(at("2026-11-21T10:00:00Z")));
     }
 }

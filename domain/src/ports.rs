@@ -125,7 +125,8 @@ pub enum OrderStoreError {
 pub trait OrderRepository: Send + Sync {
     /// In one transaction: takes the stock of every line with a guarded decrement and stores
     /// the order. `OutOfStock` when any line cannot be served (then nothing is changed);
-    /// `Repo(Duplicate)` when the user already has an order with the same idempotency key.
+    /// `Repo(Duplicate)` when the user already has an order with the same idempotency key, or
+    /// an order that awaits payment (`Order::awaits_payment`): one charge in flight at a time.
     async fn place(&self, order: &Order) -> Result<(), OrderStoreError>;
     async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError>;
     async fn by_idempotency_key(
@@ -133,13 +134,16 @@ pub trait OrderRepository: Send + Sync {
         user: &UserId,
         key: &str,
     ) -> Result<Option<Order>, RepoError>;
+    /// Frees an order's idempotency key once its replay window is over, so the key can be
+    /// used again.
+    async fn forget_idempotency_key(&self, id: &OrderId) -> Result<(), RepoError>;
     /// The user's orders, newest first.
     async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError>;
     /// All orders, newest first (one page when asked), and how many there are.
     async fn list(&self, page: Option<Page>) -> Result<(Vec<Order>, u64), RepoError>;
-    /// In one transaction, only while the order has status `transition.from`: sets the new
-    /// status (and payment status and transaction id when given) and applies the stock
-    /// effect. `Stale` when the status moved on, `OutOfStock` when stock cannot be taken
+    /// In one transaction, only while the order has status `transition.from` (and payment
+    /// status `payment.from` for a payment change): sets the new status (and payment status
+    /// and transaction id when given) and applies the stock effect. `Stale` when either moved on, `OutOfStock` when stock cannot be taken
     /// again, `Repo(NotFound)` when there is no such order.
     async fn transition(
         &self,

@@ -211,18 +211,26 @@ struct StatusChange<'a> {
 }
 
 fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Result<(), TxError> {
-    let changed = diesel::update(
-        orders::table
-            .find(id)
-            .filter(orders::status.eq(change.from.as_str())),
-    )
-    .set(&StatusChange {
+    let set = StatusChange {
         status: change.to.as_str(),
-        payment_status: change.payment_status.map(|p| p.as_str()),
-        transaction_id: change.transaction_id.as_deref(),
+        payment_status: change.payment.as_ref().map(|p| p.to.as_str()),
+        transaction_id: change
+            .payment
+            .as_ref()
+            .and_then(|p| p.transaction_id.as_deref()),
         updated_at: now(),
-    })
-    .execute(conn)?;
+    };
+    let target = orders::table
+        .find(id)
+        .filter(orders::status.eq(change.from.as_str()));
+    let changed = match &change.payment {
+        Some(payment) => {
+            diesel::update(target.filter(orders::payment_status.eq(payment.from.as_str())))
+                .set(&set)
+                .execute(conn)?
+        }
+        None => diesel::update(target).set(&set).execute(conn)?,
+    };
     if changed == 0 {
         let exists = orders::table
             .find(id)
@@ -331,6 +339,18 @@ impl OrderRepository for Database {
                 .optional()
                 .map_err(storage)?;
             one_order(conn, row)
+        })
+        .await
+    }
+
+    async fn forget_idempotency_key(&self, id: &OrderId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            diesel::update(orders::table.find(id))
+                .set(orders::idempotency_key.eq(None::<String>))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
         })
         .await
     }

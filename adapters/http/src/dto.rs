@@ -551,6 +551,15 @@ pub struct StatusBody {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
+pub struct PaymentBody {
+    #[serde(default)]
+    pub payment_status: String,
+    #[serde(default)]
+    pub transaction_id: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SettingsBody {
     #[serde(default)]
     pub shop_name: String,

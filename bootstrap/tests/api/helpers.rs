@@ -73,18 +73,23 @@ impl Reply {
 impl TestApp {
     /// One app per database the tests can reach (SQLite always, PostgreSQL when configured).
     pub async fn all() -> Vec<TestApp> {
+        Self::all_with_payment_delay(Duration::ZERO).await
+    }
+
+    /// Like `all`, with a sandbox gateway that takes `delay` to answer every charge.
+    pub async fn all_with_payment_delay(delay: Duration) -> Vec<TestApp> {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
-            apps.push(Self::spawn(database).await);
+            apps.push(Self::spawn(database, delay).await);
         }
         apps
     }
 
-    async fn spawn(database: Database) -> TestApp {
+    async fn spawn(database: Database, payment_delay: Duration) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let outside = Outside {
             payments: Arc::new(
-                SandboxGateway::new(Duration::ZERO).with_no_answer_time(Duration::from_millis(50)),
+                SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50)),
             ),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             tokens: Arc::new(JwtTokens::new(
@@ -301,6 +306,17 @@ impl TestApp {
             json!({ "paymentMethod": "evc-plus", "paymentPhone": phone }),
         )
         .await
+    }
+
+    /// A checkout sent with an `Idempotency-Key`, as the storefront sends it.
+    pub async fn checkout_with_key(&self, token: &str, phone: &str, key: &str) -> Reply {
+        let request = self
+            .client
+            .post(self.url("/api/orders/checkout"))
+            .bearer_auth(token)
+            .header("Idempotency-Key", key)
+            .json(&json!({ "paymentMethod": "evc-plus", "paymentPhone": phone }));
+        reply(request.send().await.expect("the request is answered")).await
     }
 }
 

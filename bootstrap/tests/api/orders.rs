@@ -1,8 +1,12 @@
 use crate::helpers::{TestApp, APPROVED_PHONE};
+use application::orders::{
+    CHECKOUT_IN_PROGRESS, NOT_AWAITING_PAYMENT, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED,
+};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
 use shop_payments::sandbox::{DECLINED_NUMBER, DECLINED_REASON, NO_ANSWER_NUMBER};
+use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_approved_checkout_creates_a_paid_order_takes_stock_and_empties_the_cart() {
@@ -73,16 +77,105 @@ async fn a_declined_payment_answers_402_keeps_the_cart_and_restores_stock() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn an_unanswered_payment_keeps_the_order_pending_with_its_stock() {
+async fn an_unanswered_payment_keeps_the_order_and_blocks_paying_again_until_an_admin_confirms() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
         let dress = app.product(&admin, "Dress", "20", 5).await;
         let id = dress["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
         let reply = app.buy(&token, id, 1, NO_ANSWER_NUMBER).await;
-        assert_eq!(reply.status, StatusCode::ACCEPTED);
+        assert_eq!(reply.status, StatusCode::ACCEPTED, "{}", app.backend);
+        assert_eq!(reply.message(), PAYMENT_UNCONFIRMED);
         assert_eq!(reply.body["order"]["paymentStatus"], "pending");
         assert_eq!(reply.body["order"]["status"], "pending");
+        assert_eq!(app.stock_of(id).await, 4);
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.body["itemCount"],
+            0
+        );
+
+        // Paying again while the first payment may still arrive would risk a double charge.
+        let again = app.buy(&token, id, 1, APPROVED_PHONE).await;
+        assert_eq!(again.status, StatusCode::CONFLICT);
+        assert_eq!(again.message(), PAYMENT_AWAITED);
+        assert_eq!(app.stock_of(id).await, 4);
+
+        let order_id = reply.body["order"]["_id"].as_str().unwrap();
+        let path = format!("/api/orders/{order_id}/payment");
+        let body = json!({ "paymentStatus": "paid", "transactionId": "EVC-4411" });
+        let by_shopper = app.put(&path, Some(&token), body.clone()).await;
+        assert_eq!(by_shopper.status, StatusCode::FORBIDDEN);
+        let paid = app.put(&path, Some(&admin), body.clone()).await;
+        assert_eq!(paid.status, StatusCode::OK, "{}", paid.body);
+        assert_eq!(paid.body["paymentStatus"], "paid");
+        assert_eq!(paid.body["transactionId"], "EVC-4411");
+        assert_eq!(paid.body["status"], "pending");
+        let twice = app.put(&path, Some(&admin), body).await;
+        assert_eq!(twice.status, StatusCode::CONFLICT);
+        assert_eq!(twice.message(), NOT_AWAITING_PAYMENT);
+
+        // Confirmed: the shopper can buy again.
+        assert_eq!(
+            app.checkout(&token, APPROVED_PHONE).await.status,
+            StatusCode::CREATED
+        );
+        assert_eq!(app.stock_of(id).await, 3);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn canceling_an_unconfirmed_order_restocks_it_and_marks_the_payment_failed() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        let reply = app.buy(&token, id, 2, NO_ANSWER_NUMBER).await;
+        let order_id = reply.body["order"]["_id"].as_str().unwrap();
+        let canceled = app
+            .put(
+                &format!("/api/orders/{order_id}"),
+                Some(&admin),
+                json!({ "status": "canceled" }),
+            )
+            .await;
+        assert_eq!(canceled.status, StatusCode::OK, "{}", canceled.body);
+        assert_eq!(canceled.body["paymentStatus"], "failed");
+        assert_eq!(app.stock_of(id).await, 5, "{}", app.backend);
+        let paid = app
+            .put(
+                &format!("/api/orders/{order_id}/payment"),
+                Some(&admin),
+                json!({ "paymentStatus": "paid" }),
+            )
+            .await;
+        assert_eq!(paid.status, StatusCode::CONFLICT);
+        assert_eq!(
+            app.buy(&token, id, 1, APPROVED_PHONE).await.status,
+            StatusCode::CREATED
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_second_checkout_while_the_first_is_charging_is_refused() {
+    for app in TestApp::all_with_payment_delay(Duration::from_millis(1500)).await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, id, 1).await;
+        let first = app.checkout_with_key(&token, APPROVED_PHONE, "tab-1");
+        let second = async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.checkout_with_key(&token, APPROVED_PHONE, "tab-2").await
+        };
+        let (first, second) = tokio::join!(first, second);
+        assert_eq!(first.status, StatusCode::CREATED, "{}", app.backend);
+        assert_eq!(second.status, StatusCode::CONFLICT);
+        assert_eq!(second.message(), CHECKOUT_IN_PROGRESS);
+        let orders = app.get("/api/orders", Some(&token)).await;
+        assert_eq!(orders.body.as_array().unwrap().len(), 1);
         assert_eq!(app.stock_of(id).await, 4);
     }
 }
@@ -123,26 +216,15 @@ async fn a_retried_checkout_with_the_same_key_makes_one_order() {
         let id = dress["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
         app.add_to_cart(&token, id, 1).await;
-        let body = json!({ "paymentMethod": "evc-plus", "paymentPhone": APPROVED_PHONE });
-        let send = || async {
-            let response = reqwest::Client::new()
-                .post(app.url("/api/orders/checkout"))
-                .bearer_auth(&token)
-                .header("Idempotency-Key", "checkout-1")
-                .json(&body)
-                .send()
-                .await
-                .unwrap();
-            (
-                response.status(),
-                response.json::<serde_json::Value>().await.unwrap(),
-            )
-        };
-        let (first_status, first) = send().await;
-        let (second_status, second) = send().await;
-        assert_eq!(first_status, StatusCode::CREATED);
-        assert_eq!(second_status, StatusCode::CREATED);
-        assert_eq!(first["order"]["_id"], second["order"]["_id"]);
+        let first = app
+            .checkout_with_key(&token, APPROVED_PHONE, "checkout-1")
+            .await;
+        let second = app
+            .checkout_with_key(&token, APPROVED_PHONE, "checkout-1")
+            .await;
+        assert_eq!(first.status, StatusCode::CREATED);
+        assert_eq!(second.status, StatusCode::CREATED);
+        assert_eq!(first.body["order"]["_id"], second.body["order"]["_id"]);
         assert_eq!(
             app.get("/api/orders", Some(&token))
                 .await

@@ -1,5 +1,7 @@
-use crate::support::{add_product, at, databases, order, order_id, product, stock_of, user_id};
-use domain::order::{OrderStatus, OrderTransition, PaymentStatus, StockEffect};
+use crate::support::{
+    add_product, at, databases, order, order_id, product, stock_of, unconfirmed, user_id,
+};
+use domain::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus, StockEffect};
 use domain::ports::{OrderRepository, OrderStoreError, Page, ProductRepository, RepoError};
 use shop_db::Database;
 
@@ -297,16 +299,19 @@ async fn a_transition_expecting_another_status_is_stale_and_of_a_missing_order_n
 }
 
 #[tokio::test]
-async fn a_payment_can_be_recorded_without_a_status_change() {
+async fn a_payment_can_be_recorded_without_a_status_change_once() {
     for db in databases().await {
         let dress = add_product(&db, "dress", 5).await;
-        let placed = order("o1", "amina", &[(&dress, 1)]);
+        let placed = unconfirmed("o1", "amina", &[(&dress, 1)]);
         db.place(&placed).await.unwrap();
-        let paid = OrderTransition {
-            payment_status: Some(PaymentStatus::Paid),
-            transaction_id: Some("TX-778".into()),
-            ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Pending)
-        };
+        let paid = OrderTransition::payment_change(
+            OrderStatus::Pending,
+            PaymentChange {
+                from: PaymentStatus::Pending,
+                to: PaymentStatus::Paid,
+                transaction_id: Some("TX-778".into()),
+            },
+        );
         db.transition(&placed.id, &paid).await.unwrap();
         let stored = OrderRepository::by_id(&db, &placed.id)
             .await
@@ -316,6 +321,12 @@ async fn a_payment_can_be_recorded_without_a_status_change() {
         assert_eq!(stored.payment_status, PaymentStatus::Paid);
         assert_eq!(stored.transaction_id.as_deref(), Some("TX-778"));
         assert_eq!(stock_of(&db, "dress").await, 4);
+
+        // The payment is no longer pending: the same change again is stale.
+        assert_eq!(
+            db.transition(&placed.id, &paid).await,
+            Err(OrderStoreError::Stale)
+        );
 
         // A later change without payment fields leaves them as they are.
         let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
@@ -327,6 +338,68 @@ async fn a_payment_can_be_recorded_without_a_status_change() {
         assert_eq!(shipped.status, OrderStatus::Shipped);
         assert_eq!(shipped.payment_status, PaymentStatus::Paid);
         assert_eq!(shipped.transaction_id.as_deref(), Some("TX-778"));
+    }
+}
+
+#[tokio::test]
+async fn a_shopper_has_at_most_one_order_awaiting_payment() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        db.place(&unconfirmed("o1", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        assert_eq!(
+            db.place(&unconfirmed("o2", "amina", &[(&dress, 1)])).await,
+            Err(OrderStoreError::Repo(RepoError::Duplicate)),
+            "{db:?}"
+        );
+        assert_eq!(
+            stock_of(&db, "dress").await,
+            4,
+            "the refused order took no stock"
+        );
+        // Paid orders and other shoppers are not held up.
+        db.place(&order("o3", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        db.place(&unconfirmed("o4", "bashir", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        // Once the unconfirmed order is canceled, the shopper can check out again.
+        let cancel = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled);
+        db.transition(&order_id("o1"), &cancel).await.unwrap();
+        db.place(&unconfirmed("o5", "amina", &[(&dress, 1)]))
+            .await
+            .unwrap();
+        assert_eq!(stock_of(&db, "dress").await, 2);
+    }
+}
+
+#[tokio::test]
+async fn a_forgotten_idempotency_key_can_be_used_again() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let mut first = order("o1", "amina", &[(&dress, 1)]);
+        first.idempotency_key = Some("key-1".into());
+        db.place(&first).await.unwrap();
+        db.forget_idempotency_key(&first.id).await.unwrap();
+        assert_eq!(
+            db.by_idempotency_key(&user_id("amina"), "key-1")
+                .await
+                .unwrap(),
+            None,
+            "{db:?}"
+        );
+        let mut again = order("o2", "amina", &[(&dress, 1)]);
+        again.idempotency_key = Some("key-1".into());
+        db.place(&again).await.unwrap();
+        assert_eq!(
+            db.by_idempotency_key(&user_id("amina"), "key-1")
+                .await
+                .unwrap()
+                .map(|o| o.id),
+            Some(order_id("o2"))
+        );
     }
 }
 

@@ -96,10 +96,10 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         shipping_fee,
         total: subtotal + shipping_fee,
         status: OrderStatus::Pending,
-        payment_status: PaymentStatus::Pending,
+        payment_status: PaymentStatus::Paid,
         payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
         payment_phone: MobileNumber::parse("615551234").unwrap(),
-        transaction_id: None,
+        transaction_id: Some(format!("TX-{id}")),
         shipping_address: Some(ShippingAddress {
             full_name: "Amina Warsame".into(),
             phone: "615551234".into(),
@@ -109,6 +109,15 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         }),
         idempotency_key: None,
         created_at: at(0),
+    }
+}
+
+/// An order whose payment the provider has not confirmed yet.
+pub fn unconfirmed(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
+    Order {
+        payment_status: PaymentStatus::Pending,
+        transaction_id: None,
+        ..order(id, user, lines)
     }
 }
 

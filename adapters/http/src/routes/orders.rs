@@ -2,7 +2,7 @@
 
 use super::{list_reply, page};
 use crate::auth::CurrentUser;
-use crate::dto::{orders, CheckoutBody, OrderDto, PageQuery, StatusBody};
+use crate::dto::{orders, CheckoutBody, OrderDto, PageQuery, PaymentBody, StatusBody};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -15,7 +15,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/orders/all", web::get().to(all_orders))
         .route("/orders/checkout", web::post().to(checkout))
         .route("/orders/{id}", web::get().to(order))
-        .route("/orders/{id}", web::put().to(update_status));
+        .route("/orders/{id}", web::put().to(update_status))
+        .route("/orders/{id}/payment", web::put().to(update_payment));
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
@@ -44,18 +45,23 @@ async fn checkout(
 ) -> Result<HttpResponse, ApiError> {
     let key = idempotency_key(&req)?;
     let input = body.into_inner().into();
-    Ok(
-        match state.shop.checkout(&user.0, &input, key.as_deref()).await? {
-            CheckoutOutcome::Paid(order) => HttpResponse::Created().json(json!({
-                "message": "Order placed successfully",
-                "order": OrderDto::from(&order),
-            })),
-            CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(json!({
-                "message": PAYMENT_UNCONFIRMED,
-                "order": OrderDto::from(&order),
-            })),
-        },
-    )
+    let shop = state.shop.clone();
+    // A task of its own: a shopper who closes the page mid-payment must not cut the checkout
+    // off between the charge and recording its answer.
+    let outcome =
+        actix_web::rt::spawn(async move { shop.checkout(&user.0, &input, key.as_deref()).await })
+            .await
+            .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
+    Ok(match outcome? {
+        CheckoutOutcome::Paid(order) => HttpResponse::Created().json(json!({
+            "message": "Order placed successfully",
+            "order": OrderDto::from(&order),
+        })),
+        CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(json!({
+            "message": PAYMENT_UNCONFIRMED,
+            "order": OrderDto::from(&order),
+        })),
+    })
 }
 
 async fn my_orders(
@@ -93,6 +99,24 @@ async fn update_status(
     let order = state
         .shop
         .update_order_status(&user.0, &order_id(&path)?, &body.status)
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
+}
+
+async fn update_payment(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: web::Json<PaymentBody>,
+) -> Result<HttpResponse, ApiError> {
+    let order = state
+        .shop
+        .update_payment_status(
+            &user.0,
+            &order_id(&path)?,
+            &body.payment_status,
+            body.transaction_id.as_deref(),
+        )
         .await?;
     Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
 }

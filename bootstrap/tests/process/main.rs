@@ -1,0 +1,5 @@
+//! Tests of the real `shop` binary as a process: killed mid-payment, and later several
+//! processes on one database.
+
+mod crash;
+mod support;

@@ -1,0 +1,1 @@
+DROP INDEX orders_one_unconfirmed_payment_per_user;
