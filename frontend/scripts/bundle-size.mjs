@@ -1,12 +1,13 @@
 // Prints the gzip size of the JavaScript and CSS a first visit to `/` downloads:
-// the entry chunk of dist/index.html and every chunk it imports statically.
+// the module scripts of dist/index.html (the early request and the app) and every chunk they
+// import statically.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = html.match(/<script[^>]+src="\/([^"]+\.js)"/)[1];
+const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
 const css = [...html.matchAll(/<link[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]);
 
 const seen = new Set();
@@ -16,7 +17,7 @@ const visit = (file) => {
   const code = readFileSync(join(dist, file), 'utf8');
   for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) visit(join('assets', m[1]));
 };
-visit(entry);
+entries.forEach(visit);
 
 const gz = (f) => gzipSync(readFileSync(join(dist, f))).length;
 let js = 0;

@@ -4,8 +4,10 @@
  * It knows nothing about toasts or navigation: callers decide what to show.
  */
 import { useSession } from '@/stores/session';
+import { API_BASE } from './api-paths';
+import { takeEarlyResponse } from './early-request';
 
-export const API_BASE = '/api';
+export { API_BASE };
 
 export class ApiError extends Error {
   /** HTTP status; 0 for a network failure (no reply). */
@@ -80,14 +82,13 @@ export async function requestWithStatus<T>(path: string, options: RequestOptions
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(path, options.params);
+  const method = options.method ?? 'GET';
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.params), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    // A catalogue page's first request may already be on its way (early-request.ts).
+    res = await ((method === 'GET' ? takeEarlyResponse(url) : null) ??
+      fetch(url, { method, headers, body, signal: options.signal }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, null, err);

@@ -43,3 +43,36 @@ export function savings(product: Pick<Product, 'discount' | 'originalPrice' | 'p
   if (!hasDiscount(product)) return 0;
   return Math.round(((product.originalPrice as number) - product.price) * 100) / 100;
 }
+
+/** The picture a product card shows: the thumbnail, else the full size. */
+export function cardImagePath(product: Pick<Product, 'image' | 'thumbnail'>): string | null {
+  return product.thumbnail || product.image || null;
+}
+
+/** Grids load this many card pictures at once with high priority (a phone's first screen, a desktop row). */
+export const EAGER_CARD_IMAGES = 4;
+
+/** A small and a large version of a picture with their pixel widths, and the layout's `sizes` rule. */
+export interface ResponsiveSources {
+  small: string | null | undefined;
+  smallWidth: number;
+  largeWidth: number;
+  sizes: string;
+}
+
+/**
+ * The product page's main picture: the server's thumbnail (320 px wide for the shop's 4:5
+ * pictures) and full size (800 px), full width on phones and about 560 px beside the details.
+ */
+export const galleryImageSources = (product: Pick<Product, 'thumbnail'>): ResponsiveSources => ({
+  small: product.thumbnail,
+  smallWidth: 320,
+  largeWidth: 800,
+  sizes: '(min-width: 768px) 560px, 100vw',
+});
+
+/** The `srcset` of a picture with a smaller version, or undefined when there is none. */
+export function srcSetFor(path: string | null | undefined, responsive: ResponsiveSources | undefined): string | undefined {
+  if (!path || !responsive?.small || responsive.small === path) return undefined;
+  return `${imageUrl(responsive.small)} ${responsive.smallWidth}w, ${imageUrl(path)} ${responsive.largeWidth}w`;
+}

@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { imageUrl, PLACEHOLDER_IMAGE } from '@/lib/product';
+import { imageUrl, PLACEHOLDER_IMAGE, srcSetFor, type ResponsiveSources } from '@/lib/product';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   path: string | null | undefined;
@@ -11,17 +11,14 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
    * Responsive sources: a small and a large version with their pixel widths, and the
    * `sizes` rule. Dropped when the image fails (the placeholder has one size).
    */
-  responsive?: { small: string | null | undefined; smallWidth: number; largeWidth: number; sizes: string };
+  responsive?: ResponsiveSources;
 }
 
 /** A product image with explicit size, lazy loading and the placeholder when missing or broken. */
 export function ProductImage({ path, alt, width, height, eager, responsive, className = '', ...rest }: Props) {
   const [failed, setFailed] = useState(false);
   const src = failed ? PLACEHOLDER_IMAGE : imageUrl(path);
-  const srcSet =
-    !failed && path && responsive?.small && responsive.small !== path
-      ? `${imageUrl(responsive.small)} ${responsive.smallWidth}w, ${src} ${responsive.largeWidth}w`
-      : undefined;
+  const srcSet = failed ? undefined : srcSetFor(path, responsive);
   return (
     <img
       {...rest}
@@ -33,7 +30,7 @@ export function ProductImage({ path, alt, width, height, eager, responsive, clas
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
-      decoding="async"
+      decoding={eager ? undefined : 'async'}
       className={`bg-stone-100 object-cover ${className}`}
       onError={() => {
         if (!failed) setFailed(true);

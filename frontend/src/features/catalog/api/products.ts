@@ -3,6 +3,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { catalogPaths } from '@/lib/api-paths';
 import { productKeys } from '@/lib/query-keys';
 import type {
   CategoriesReply,
@@ -20,14 +21,14 @@ const CATALOG_STALE = 60_000;
 // ---- fetchers ----
 
 export const getProducts = (params: ListParams = {}, signal?: AbortSignal) =>
-  api.get<Product[]>('/products', { params: { ...params }, signal });
+  api.get<Product[]>(catalogPaths.products(), { params: { ...params }, signal });
 export const getProductsByCategory = (category: string, signal?: AbortSignal) =>
-  api.get<Product[]>(`/products/category/${encodeURIComponent(category)}`, { signal });
+  api.get<Product[]>(catalogPaths.category(category), { signal });
 export const getFeaturedProducts = (signal?: AbortSignal) => api.get<Product[]>('/products/featured', { signal });
 export const getNewArrivals = (signal?: AbortSignal) => api.get<Product[]>('/products/tag/new', { signal });
 export const getCategories = (signal?: AbortSignal) => api.get<CategoriesReply>('/products/categories', { signal });
 export const getProduct = (id: string, signal?: AbortSignal) =>
-  api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal });
+  api.get<Product>(catalogPaths.product(id), { signal });
 export const searchProducts = (q: string, sort: ProductSort, signal?: AbortSignal) =>
   api.get<Product[]>('/products/search', { params: { q, sort }, signal });
 

@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
 import { useCategories, useCategoryProducts } from '../api/products';
+import { EAGER_CARD_IMAGES } from '@/lib/product';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -70,7 +71,7 @@ export function CategoryPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-stone-600">{products.data?.length} products</p>
-            <ProductGrid products={products.data ?? []} eagerCount={4} headingLevel={2} />
+            <ProductGrid products={products.data ?? []} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
           </>
         )}
       </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 import { useNewArrivals } from '../api/products';
+import { EAGER_CARD_IMAGES } from '@/lib/product';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -26,7 +27,7 @@ export function NewArrivalsPage() {
             }
           />
         ) : (
-          <ProductGrid products={products.data ?? []} eagerCount={4} headingLevel={2} />
+          <ProductGrid products={products.data ?? []} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
         )}
       </div>
     </div>

@@ -1,10 +1,11 @@
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CartIcon, EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { Stars } from '@/components/ui/Stars';
 import { btn } from '@/components/ui/styles';
-import { stockStatusOf } from '@/lib/product';
+import { cardImagePath, EAGER_CARD_IMAGES, stockStatusOf } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { useProductActions } from './product-actions';
 
@@ -31,7 +32,7 @@ export function ProductCard({
       <div className="relative aspect-[4/5] overflow-hidden">
         <Link to={`/product/${product._id}`} tabIndex={-1} aria-hidden="true">
           <ProductImage
-            path={product.thumbnail || product.image}
+            path={cardImagePath(product)}
             alt=""
             width={400}
             height={500}
@@ -106,6 +107,13 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   );
 }
 
+/**
+ * How many cards a grid draws at once: enough to fill a phone screen or a desktop row. The
+ * rest follow in a transition right after, in small interruptible slices, so the first
+ * pictures start loading sooner and no long task blocks the page while the list renders.
+ */
+export const GRID_FIRST_BATCH = EAGER_CARD_IMAGES;
+
 export function ProductGrid({
   products,
   eagerCount = 0,
@@ -115,9 +123,13 @@ export function ProductGrid({
   eagerCount?: number;
   headingLevel?: 2 | 3;
 }) {
+  const [drawn, setDrawn] = useState(GRID_FIRST_BATCH);
+  useEffect(() => {
+    if (products.length > GRID_FIRST_BATCH) startTransition(() => setDrawn(Infinity));
+  }, [products.length]);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
-      {products.map((p, i) => (
+      {products.slice(0, drawn).map((p, i) => (
         <ProductCard key={p._id} product={p} eager={i < eagerCount} headingLevel={headingLevel} />
       ))}
     </div>

@@ -11,7 +11,7 @@ import { StockBadge } from '@/components/ui/StockBadge';
 import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { capitalize, formatPrice } from '@/lib/format';
-import { maxQuantity, REVIEWS_FALLBACK, stockStatusOf } from '@/lib/product';
+import { galleryImageSources, maxQuantity, REVIEWS_FALLBACK, stockStatusOf } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useProduct } from '../api/products';
@@ -77,7 +77,7 @@ function Gallery({ product }: { product: Product }) {
           eager
           responsive={
             active === 0 && current === product.image
-              ? { small: product.thumbnail, smallWidth: 320, largeWidth: 800, sizes: '(min-width: 768px) 560px, 100vw' }
+              ? galleryImageSources(product)
               : undefined
           }
           className="aspect-[4/5] w-full"

@@ -1,0 +1,133 @@
+/**
+ * The first catalogue request of a page, started before the app's bundle has arrived.
+ *
+ * This module is its own small script in the built index.html (see vite.config.ts), placed
+ * before the app's bundle, so it runs as soon as it is downloaded: on a category or product
+ * page it asks for the products the page shows and preloads the pictures its first screen
+ * shows, while the bundle is still on its way. The app is the same module instance (it
+ * imports this file) and takes the reply over through `takeEarlyResponse` instead of asking
+ * the server a second time.
+ *
+ * Only public catalogue calls are made here (no token), and only GET requests.
+ */
+import { API_BASE, catalogPaths } from './api-paths';
+import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
+import type { Product } from './types';
+
+/** An early reply is only taken over within this time (after that the app asks again). */
+const EARLY_REPLY_TTL_MS = 30_000;
+
+export type EarlyPage = { kind: 'list'; apiUrl: string } | { kind: 'product'; apiUrl: string };
+
+interface EarlyRequest {
+  url: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+
+let pending: EarlyRequest | null = null;
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The catalogue call a page path starts with, as the app's api client spells it; null for other pages. */
+export function earlyPageFor(pathname: string): EarlyPage | null {
+  const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
+  if (product) {
+    const id = decoded(product[1]);
+    return id ? { kind: 'product', apiUrl: API_BASE + catalogPaths.product(id) } : null;
+  }
+  const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
+  if (category) {
+    const name = decoded(category[1]);
+    return name ? { kind: 'list', apiUrl: API_BASE + catalogPaths.category(name.toLowerCase()) } : null;
+  }
+  if (/^\/category\/?$/.test(pathname)) return { kind: 'list', apiUrl: API_BASE + catalogPaths.products() };
+  return null;
+}
+
+/** The reply of the early request for `url`, once; null when none was made or it is too old. */
+export function takeEarlyResponse(url: string): Promise<Response> | null {
+  if (!pending || pending.url !== url) return null;
+  const { response, startedAt } = pending;
+  pending = null;
+  return Date.now() - startedAt <= EARLY_REPLY_TTL_MS ? response : null;
+}
+
+/** `<link rel="preload" as="image">` attributes matching exactly what the page's `<img>` will ask for. */
+export interface ImagePreload {
+  href: string;
+  imageSrcset?: string;
+  imageSizes?: string;
+}
+
+/** The pictures the first screen of the page shows, as the page's components will request them. */
+export function imagesToPreload(page: EarlyPage, body: unknown): ImagePreload[] {
+  if (page.kind === 'product') {
+    const product = body as Partial<Product> | null;
+    if (!product || typeof product !== 'object' || !product.image) return [];
+    const sources = galleryImageSources({ thumbnail: product.thumbnail });
+    const srcSet = srcSetFor(product.image, sources);
+    return [srcSet ? { href: imageUrl(product.image), imageSrcset: srcSet, imageSizes: sources.sizes } : { href: imageUrl(product.image) }];
+  }
+  if (!Array.isArray(body)) return [];
+  return (body as Partial<Product>[])
+    .slice(0, EAGER_CARD_IMAGES)
+    .map((p) => cardImagePath({ image: p?.image ?? null, thumbnail: p?.thumbnail }))
+    .filter((path): path is string => Boolean(path))
+    .map((path) => ({ href: imageUrl(path) }));
+}
+
+function preloadImage({ href, imageSrcset, imageSizes }: ImagePreload, doc: Document = document) {
+  const link = doc.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'image');
+  link.setAttribute('href', href);
+  if (imageSrcset) link.setAttribute('imagesrcset', imageSrcset);
+  if (imageSizes) link.setAttribute('imagesizes', imageSizes);
+  link.setAttribute('fetchpriority', 'high');
+  doc.head.appendChild(link);
+}
+
+/**
+ * The server names a product page's picture in its preview tags (og:image, the full size).
+ * The page shows that full size on every screen wider than 320 device pixels, so it can be
+ * preloaded at once, before the product's details have even arrived.
+ */
+export function pictureFromPreviewTags(doc: Document, origin: string): ImagePreload | null {
+  const content = doc.querySelector<HTMLMetaElement>('meta[property="og:image"]')?.content;
+  if (!content) return null;
+  try {
+    const url = new URL(content, origin);
+    return url.origin === origin ? { href: url.pathname } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the page's catalogue request and preloads the pictures of its first screen. */
+export function startEarly(pathname: string, doc: Document = document, origin = window.location.origin) {
+  const page = earlyPageFor(pathname);
+  if (!page) return;
+  const response = fetch(page.apiUrl, { headers: { Accept: 'application/json' } });
+  pending = { url: page.apiUrl, startedAt: Date.now(), response };
+  const tagged = page.kind === 'product' ? pictureFromPreviewTags(doc, origin) : null;
+  if (tagged) {
+    preloadImage(tagged, doc);
+    return;
+  }
+  response
+    .then((res) => (res.ok ? res.clone().json() : null))
+    .then((body) => imagesToPreload(page, body).forEach((image) => preloadImage(image, doc)))
+    .catch(() => {
+      // The app asks again and shows its own state.
+    });
+}
+
+// In the built shop this runs once, when the script loads; the dev server and tests do not use it.
+if (import.meta.env.PROD && typeof window !== 'undefined') startEarly(window.location.pathname);
