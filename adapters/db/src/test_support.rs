@@ -35,15 +35,38 @@ const UNUSED_AFTER: Duration = Duration::from_secs(5 * 60);
 /// created (a test without its database must fail, not pass).
 pub async fn databases() -> Vec<Database> {
     let mut all = vec![sqlite().await];
+    if let Some(server_url) = postgres_server_url() {
+        all.push(postgres(&server_url).await);
+    }
+    all
+}
+
+/// A fresh PostgreSQL database and its URL, for tests that start `shop` processes on it;
+/// `None` when no server is configured (outside CI).
+///
+/// # Panics
+/// As [`databases`].
+pub async fn postgres_with_url() -> Option<(Database, String)> {
+    let server_url = postgres_server_url()?;
+    let database = postgres(&server_url).await;
+    let url = database
+        .inner
+        ._cleanup
+        .as_ref()
+        .and_then(Cleanup::database_url)
+        .expect("a PostgreSQL test database knows its URL");
+    Some((database, url))
+}
+
+fn postgres_server_url() -> Option<String> {
     match std::env::var(POSTGRES_URL_VAR) {
-        Ok(url) if !url.trim().is_empty() => all.push(postgres(&without_tls_or_gss(url.trim())).await),
+        Ok(url) if !url.trim().is_empty() => Some(without_tls_or_gss(url.trim())),
         _ if std::env::var("CI").is_ok_and(|ci| ci == "true") => panic!(
             "CI=true but {POSTGRES_URL_VAR} is not set: the tests must also run against \
              PostgreSQL in CI (for example {POSTGRES_URL_VAR}=postgres://postgres@127.0.0.1:5432/test)"
         ),
-        _ => {}
+        _ => None,
     }
-    all
 }
 
 /// Test servers are local: unless the URL says otherwise, libpq negotiates neither TLS nor
@@ -186,6 +209,15 @@ pub(crate) enum Cleanup {
         server_url: String,
         name: String,
     },
+}
+
+impl Cleanup {
+    fn database_url(&self) -> Option<String> {
+        match self {
+            Cleanup::PostgresDatabase { server_url, name } => Some(with_database(server_url, name)),
+            Cleanup::Directory(_) => None,
+        }
+    }
 }
 
 impl Drop for Cleanup {

@@ -3,3 +3,4 @@
 
 mod crash;
 mod support;
+mod two_instances;
