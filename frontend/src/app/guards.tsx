@@ -1,7 +1,8 @@
 /** Route guards: sign-in and admin. Both wait for the session to be restored. */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { toast, type TypeOptions } from 'react-toastify';
+import type { TypeOptions } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/Spinner';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 

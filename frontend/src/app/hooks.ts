@@ -1,7 +1,7 @@
 /** App-level hooks that compose several features (cart, wishlist, session, navigation). */
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { ApiError } from '@/lib/api-client';
+import { loadToasts, onToastsRequested } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { useSessionUserRefresh } from '@/features/users/api/users';
 
@@ -39,9 +38,35 @@ function SessionSync() {
   return null;
 }
 
-/** Toasts as the app setting says: bottom-left, closing after 3000 ms. */
+const Toasts = lazy(() => import('./toasts'));
+
+/** Loads the toasts once the page has settled (or at the first toast), outside the first download. */
+function whenSettled(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 3000);
+  return () => window.clearTimeout(id);
+}
+
+/** Toasts as the app setting says (bottom-left, closing after 3000 ms): see ./toasts.tsx. */
 export function AppToasts() {
-  return <ToastContainer position="bottom-left" autoClose={3000} newestOnTop limit={4} />;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const stop = onToastsRequested(() => setWanted(true));
+    const cancel = whenSettled(() => void loadToasts());
+    return () => {
+      stop();
+      cancel();
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
 }
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CheckCircleIcon, LockIcon, TruckIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { PageLoading } from '@/components/ui/Spinner';

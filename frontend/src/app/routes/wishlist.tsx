@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/lib/types';
 import { useAddToCart } from '@/features/cart/api/cart';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';

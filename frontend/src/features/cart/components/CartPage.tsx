@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/ProductImage';

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CartIcon, EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';
@@ -9,8 +9,11 @@ import { cardImagePath, EAGER_CARD_IMAGES, stockStatusOf } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { useProductActions } from './product-actions';
 
-/** A product in a list or category grid. Prices are the server's. */
-export function ProductCard({
+/**
+ * A product in a list or category grid. Prices are the server's. Memoised: a page that
+ * re-renders as its other lists arrive leaves cards with unchanged products alone.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   eager = false,
   headingLevel = 3,
@@ -88,7 +91,7 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});
 
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   return (

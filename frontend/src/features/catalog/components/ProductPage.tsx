@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { HeartIcon, MinusIcon, PlusIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';

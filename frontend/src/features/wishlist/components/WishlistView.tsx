@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { HeartIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/Price';

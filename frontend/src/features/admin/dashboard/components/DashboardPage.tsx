@@ -1,7 +1,7 @@
 /** Admin dashboard (/admin): figures, charts, recent orders and quick actions from GET /api/admin/stats. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { OrderStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';

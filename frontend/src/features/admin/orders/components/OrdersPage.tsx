@@ -1,6 +1,6 @@
 /** Admin orders (/admin/orders): search, filters, sort, delivery details on demand and the status update. */
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageLoading } from '@/components/ui/Spinner';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { btn } from '@/components/ui/styles';

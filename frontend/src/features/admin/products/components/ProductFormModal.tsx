@@ -1,6 +1,6 @@
 /** Add New Product / Edit Product: the form of SPEC.md sections 2 and 5 in a modal. */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { btn } from '@/components/ui/styles';
 import { useCreateProduct, useUpdateProduct } from '@/features/catalog/api/products';
 import { imageUrl } from '@/lib/product';

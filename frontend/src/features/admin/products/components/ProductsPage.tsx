@@ -1,7 +1,7 @@
 /** Admin products (/admin/products): filter bar, table, add/edit modal and delete confirmation. */
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { DiscountBadge } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';

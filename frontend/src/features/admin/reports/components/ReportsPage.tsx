@@ -1,6 +1,6 @@
 /** Admin reports (/admin/reports): a period of 7, 30 or 90 days, its figures, revenue per day, top products and the CSV export. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';

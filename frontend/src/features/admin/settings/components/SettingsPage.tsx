@@ -3,7 +3,7 @@
  * signed-in admin's own e-mail and password (PUT /api/users/{ownId}).
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { useSettings, useUpdateSettings } from '@/features/settings/api/settings';

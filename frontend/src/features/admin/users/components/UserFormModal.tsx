@@ -1,6 +1,6 @@
 /** Add New User / Edit User. Creating sends POST /api/auth/register with the admin's token and the role. */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { btn } from '@/components/ui/styles';
 import { useCreateUser, useUpdateUser } from '@/features/users/api/users';
 import type { AdminCreateUserReply, Role, User } from '@/lib/types';
