@@ -91,9 +91,9 @@ export async function startShop() {
   // The first start migrates the database and draws the demo catalogue.
   for (;;) {
     if (exited) throw new Error(`shop exited during start-up:\n${log.join('\n')}`);
-    if (Date.now() - started > 60_000) {
+    if (Date.now() - started > 120_000) {
       await stop();
-      throw new Error(`shop did not answer /api/health within 60 s:\n${log.join('\n')}`);
+      throw new Error(`shop did not answer /api/health within 120 s:\n${log.join('\n')}`);
     }
     try {
       const reply = await fetch(`${baseUrl}/api/health`);
