@@ -90,7 +90,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
             inert={i !== index}
             className={`absolute inset-0 bg-gradient-to-br ${s.bg} transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >
-            <div className="mx-auto flex h-full max-w-7xl items-center px-6 sm:px-10">
+            <div className="mx-auto flex h-full max-w-7xl items-center px-6 sm:px-16">
               <div className="relative z-10 max-w-lg">
                 <p className="text-sm font-semibold uppercase tracking-widest text-stone-700">{s.eyebrow}</p>
                 <h2 className="mt-2 text-3xl font-extrabold leading-tight text-stone-900 sm:text-5xl">{s.title}</h2>

@@ -147,15 +147,15 @@ export default function OrdersPage() {
   } else {
     body = (
       <div className={`mt-6 ${admin.tableWrap}`}>
-        <table className={`${admin.table} w-full min-w-[44rem] table-fixed`}>
+        <table className={`${admin.table} w-full min-w-[48rem] table-fixed`}>
           <caption className="sr-only">Orders</caption>
           <thead className="bg-stone-50">
             <tr>
-              <th scope="col" className={`${th} w-36`}>Order ID</th>
+              <th scope="col" className={`${th} w-44`}>Order ID</th>
               <th scope="col" className={th}>Customer</th>
               <th scope="col" className={`${th} hidden w-48 2xl:table-cell`}>Date</th>
               <th scope="col" className={`${th} w-28`}>Total</th>
-              <th scope="col" className={`${th} w-40`}>Status</th>
+              <th scope="col" className={`${th} w-48`}>Status</th>
               <th scope="col" className={`${th} w-40`}>Actions</th>
             </tr>
           </thead>
@@ -189,7 +189,7 @@ export default function OrdersPage() {
                       </div>
                     </td>
                     <td className={td}>
-                      <div className="flex flex-col items-start gap-0.5">
+                      <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
                         <button
                           type="button"
                           className={`${admin.action} -ml-2.5 text-brand-800 hover:bg-brand-50`}

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
-import { admin, formatDateTime } from '../../lib/ui';
+import { formatDateTime } from '../../lib/ui';
 import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditEntry } from '../api/audit';
 import { auditActionLabel, auditChanges } from '../audit';
 
@@ -27,7 +27,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 function Entry({ entry }: { entry: AuditEntry }) {
   return (
-    <li data-testid="audit-entry" className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[11rem_minmax(0,16rem)_minmax(0,1fr)] md:gap-4">
+    <li data-testid="audit-entry" className="grid gap-2 px-5 py-3 text-sm md:grid-cols-[11rem_minmax(0,16rem)_minmax(0,1fr)] md:gap-4">
       <div>
         <time dateTime={entry.at} className="block font-medium text-stone-900">
           {formatDateTime(entry.at)}
@@ -90,8 +90,8 @@ export function AuditTrail() {
   const showPager = !trail.isPending && (page > 1 || hasNext);
 
   return (
-    <section aria-labelledby={headingId} className={`${admin.card} p-0`}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-200 px-4 py-4">
+    <section aria-labelledby={headingId} className="rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-200 px-5 py-4">
         <h2 id={headingId} className="text-lg font-semibold">
           Admin activity
         </h2>
@@ -105,7 +105,7 @@ export function AuditTrail() {
       </div>
       {body}
       {showPager && (
-        <nav aria-label="Admin activity pages" className="flex items-center justify-between gap-3 border-t border-stone-200 px-4 py-3">
+        <nav aria-label="Admin activity pages" className="flex items-center justify-between gap-3 border-t border-stone-200 px-5 py-3">
           <button
             type="button"
             className={`${btn.secondary} py-2 text-sm`}
