@@ -40,14 +40,27 @@ function SessionSync() {
 
 const Toasts = lazy(() => import('./toasts'));
 
-/** Loads the toasts once the page has settled (or at the first toast), outside the first download. */
+/** Runs `run` once the page has loaded and the browser is idle (the toasts are not needed for the first screen). */
 function whenSettled(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+  let cancelIdle = () => {};
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: 5000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(run, 3000);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') {
+    idle();
+    return () => cancelIdle();
   }
-  const id = window.setTimeout(run, 3000);
-  return () => window.clearTimeout(id);
+  window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    cancelIdle();
+  };
 }
 
 /** Toasts as the app setting says (bottom-left, closing after 3000 ms): see ./toasts.tsx. */

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetSessionStore } from '@/stores/session';
 import { resetUiStore } from '@/stores/ui';
 import { server } from './server';
+
+// findBy*/waitFor wait up to 3 s: lazily loaded pages are compiled on first use, which takes
+// longer than the default 1 s when the machine is busy.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom resolves relative fetch URLs against this origin.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
