@@ -6,10 +6,15 @@ import { fileURLToPath, URL } from 'node:url';
 
 const backend = 'http://127.0.0.1:8080';
 
+/** The lazily loaded pages whose code the early request preloads, by the page kind it names them. */
+const EARLY_PAGES = { product: 'src/features/catalog/components/ProductPage.tsx', list: 'src/features/catalog/components/CategoryPage.tsx' };
+
 /**
  * Puts the early request (src/lib/early-request.ts, its own entry) into the built index.html
  * before the app's bundle, so a catalogue page's data and first pictures load while the
  * bundle is still downloading. The app imports the same file, so both share one instance.
+ * A JSON data block (not a script: the CSP allows no inline scripts) lists the chunks of the
+ * catalogue pages, so the early request can preload the code of the page being opened too.
  */
 function earlyRequestScript(): Plugin {
   return {
@@ -18,12 +23,31 @@ function earlyRequestScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
-        const app = html.indexOf('<script type="module"');
-        if (!chunk || app < 0) throw new Error('the early request entry or the app script is missing');
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const chunk = chunks.find((c) => c.isEntry && c.name === 'early');
+        const appScript = html.indexOf('<script type="module"');
+        if (!chunk || appScript < 0) throw new Error('the early request entry or the app script is missing');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const withImports = (file: string, seen = new Set<string>()): string[] => {
+          if (seen.has(file)) return [];
+          seen.add(file);
+          return [file, ...(byFile.get(file)?.imports ?? []).flatMap((f) => withImports(f, seen))];
+        };
+        // What the app's own script already loads is left out.
+        const app = chunks.find((c) => c.isEntry && c.name === 'index');
+        const loaded = new Set([...withImports(app?.fileName ?? ''), ...withImports(chunk.fileName)]);
+        const pages = Object.fromEntries(
+          Object.entries(EARLY_PAGES).map(([kind, source]) => {
+            const page = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+            if (!page) throw new Error(`no chunk for ${source}`);
+            return [kind, withImports(page.fileName).filter((f) => !loaded.has(f)).map((f) => `/${f}`)];
+          }),
+        );
         // Module scripts run in document order: the early one must come first.
-        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    `;
-        return html.slice(0, app) + tag + html.slice(app);
+        const tags =
+          `<script type="application/json" id="early-page-chunks">${JSON.stringify(pages)}</script>\n    ` +
+          `<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    `;
+        return html.slice(0, appScript) + tags + html.slice(appScript);
       },
     },
   };

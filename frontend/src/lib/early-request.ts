@@ -110,10 +110,33 @@ export function pictureFromPreviewTags(doc: Document, origin: string): ImagePrel
   }
 }
 
-/** Starts the page's catalogue request and preloads the pictures of its first screen. */
+/** The id of the JSON data block (written by the build, see vite.config.ts) listing each page kind's code. */
+export const PAGE_CHUNKS_ID = 'early-page-chunks';
+
+/** Preloads the code of the page being opened, as listed by the build in index.html. */
+export function preloadPageCode(page: EarlyPage, doc: Document) {
+  let files: unknown;
+  try {
+    files = (JSON.parse(doc.getElementById(PAGE_CHUNKS_ID)?.textContent || '{}') as Record<string, unknown>)[page.kind];
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const file of files) {
+    if (typeof file !== 'string' || !file.startsWith('/')) continue;
+    const link = doc.createElement('link');
+    link.setAttribute('rel', 'modulepreload');
+    link.setAttribute('crossorigin', '');
+    link.setAttribute('href', file);
+    doc.head.appendChild(link);
+  }
+}
+
+/** Starts the page's catalogue request and preloads its code and the pictures of its first screen. */
 export function startEarly(pathname: string, doc: Document = document, origin = window.location.origin) {
   const page = earlyPageFor(pathname);
   if (!page) return;
+  preloadPageCode(page, doc);
   const response = fetch(page.apiUrl, { headers: { Accept: 'application/json' } });
   pending = { url: page.apiUrl, startedAt: Date.now(), response };
   const tagged = page.kind === 'product' ? pictureFromPreviewTags(doc, origin) : null;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
-import { earlyPageFor, pictureFromPreviewTags, startEarly, takeEarlyResponse } from '../early-request';
+import { earlyPageFor, PAGE_CHUNKS_ID, pictureFromPreviewTags, preloadPageCode, startEarly, takeEarlyResponse } from '../early-request';
 
 const ORIGIN = window.location.origin;
 
@@ -15,7 +15,7 @@ const preloads = () =>
   }));
 
 afterEach(() => {
-  document.head.querySelectorAll('link[rel="preload"], meta[property="og:image"]').forEach((n) => n.remove());
+  document.head.querySelectorAll(`link[rel="preload"], link[rel="modulepreload"], meta[property="og:image"], #${PAGE_CHUNKS_ID}`).forEach((n) => n.remove());
   takeEarlyResponse('/api/products'); // drop anything a test left behind
 });
 
@@ -98,5 +98,20 @@ describe('the early request', () => {
     expect(reply).not.toBeNull();
     expect(await (await reply!).json()).toEqual([]);
     expect(takeEarlyResponse('/api/products')).toBeNull();
+  });
+
+  it("preloads the opened page's code from the build's list, and nothing for a broken list", () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PAGE_CHUNKS_ID;
+    block.textContent = JSON.stringify({ product: ['/assets/ProductPage-1.js', '/assets/StockBadge-2.js'], list: ['/assets/CategoryPage-3.js'] });
+    document.head.appendChild(block);
+    const modulePreloads = () => Array.from(document.head.querySelectorAll('link[rel="modulepreload"]')).map((l) => l.getAttribute('href'));
+    preloadPageCode({ kind: 'product', apiUrl: '/api/products/x' }, document);
+    expect(modulePreloads()).toEqual(['/assets/ProductPage-1.js', '/assets/StockBadge-2.js']);
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((n) => n.remove());
+    block.textContent = '{not json';
+    preloadPageCode({ kind: 'list', apiUrl: '/api/products' }, document);
+    expect(modulePreloads()).toEqual([]);
   });
 });
