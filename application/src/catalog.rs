@@ -2,7 +2,7 @@
 
 use crate::{AppError, Shop};
 use domain::permissions::require_admin;
-use domain::ports::{ProductFilter, RepoError};
+use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
 use domain::user::User;
 use domain::ProductId;
@@ -45,6 +45,18 @@ impl ProductPatch {
 }
 
 impl Shop {
+    /// The catalogue's version (DESIGN.md section 6): a cached product reply made at another
+    /// version is stale. Read again after this process changes the catalogue, and at least
+    /// every `catalog_version::RECHECK` for changes made by other processes.
+    pub async fn catalog_version(&self) -> Result<u64, AppError> {
+        if let Some(version) = self.catalog_version.fresh() {
+            return Ok(version);
+        }
+        let version = self.ports.products.catalog_version().await?;
+        self.catalog_version.remember(version);
+        Ok(version)
+    }
+
     pub async fn list_products(
         &self,
         filter: &ProductFilter,
@@ -71,13 +83,32 @@ impl Shop {
         Ok(groups)
     }
 
+    /// The products matching `query`, ranked by `sort`, one page when asked, and how many
+    /// match. The database narrows the catalogue down; the domain decides and ranks.
     pub async fn search_products(
         &self,
         query: &str,
         sort: SearchSort,
-    ) -> Result<Vec<Product>, AppError> {
-        let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
-        Ok(search(&products, query, sort))
+        page: Option<Page>,
+    ) -> Result<(Vec<Product>, u64), AppError> {
+        let text = query.trim();
+        if text.is_empty() {
+            return Ok((Vec::new(), 0));
+        }
+        let filter = ProductFilter {
+            text: Some(text.to_owned()),
+            ..Default::default()
+        };
+        let (candidates, _) = self.ports.products.list(&filter).await?;
+        let found = search(&candidates, text, sort);
+        let total = found.len() as u64;
+        Ok((
+            match page {
+                Some(page) => page.of(found),
+                None => found,
+            },
+            total,
+        ))
     }
 
     /// Validates before storing the picture, so a refused form leaves no stray file.
@@ -117,6 +148,7 @@ impl Shop {
             }
             return Err(error.into());
         }
+        self.catalog_version.forget();
         Ok(product)
     }
 
@@ -153,6 +185,7 @@ impl Shop {
         }
         match self.ports.products.update(&product).await {
             Ok(()) => {
+                self.catalog_version.forget();
                 if let (Some(old), Some(_)) = (&old_image, &new_image) {
                     self.ports.images.delete(old).await;
                 }
@@ -177,6 +210,7 @@ impl Shop {
             RepoError::NotFound => AppError::not_found("Product"),
             other => other.into(),
         })?;
+        self.catalog_version.forget();
         if let Some(image) = &product.image {
             self.ports.images.delete(image).await;
         }

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod cart;
 pub mod catalog;
+mod catalog_version;
 pub mod error;
 mod in_flight;
 pub mod orders;
@@ -13,6 +14,7 @@ pub mod throttle;
 
 pub use error::AppError;
 
+use catalog_version::KnownCatalogVersion;
 use domain::ports::{
     CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
     PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository, TokenService,
@@ -48,6 +50,7 @@ pub struct Shop {
     default_settings: ShopSettings,
     throttle: LoginThrottle,
     checkouts_in_flight: CheckoutsInFlight,
+    catalog_version: KnownCatalogVersion,
 }
 
 impl Shop {
@@ -57,6 +60,7 @@ impl Shop {
             default_settings,
             throttle: LoginThrottle::default(),
             checkouts_in_flight: CheckoutsInFlight::default(),
+            catalog_version: KnownCatalogVersion::default(),
         }
     }
 

@@ -90,7 +90,8 @@ impl Shop {
             created_at: now,
         };
         match self.ports.orders.place(&order).await {
-            Ok(()) => {}
+            // The stock shown to shoppers changed.
+            Ok(()) => self.catalog_version.forget(),
             // The same key raced us from another process, or an earlier payment of this
             // shopper is still unconfirmed: never start a second charge.
             Err(OrderStoreError::Repo(RepoError::Duplicate)) => {
@@ -139,6 +140,7 @@ impl Shop {
                     ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
                 };
                 self.ports.orders.transition(&order.id, &failed).await?;
+                self.catalog_version.forget();
                 Err(AppError::PaymentDeclined(reason))
             }
             PaymentOutcome::Unconfirmed { reason } => {
@@ -210,6 +212,7 @@ impl Shop {
             }
         }
         self.ports.orders.transition(id, &transition).await?;
+        self.catalog_version.forget();
         self.order(actor, id).await
     }
 

@@ -167,7 +167,7 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
 }
 
 pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
-    let state = AppState { shop };
+    let state = AppState::new(shop);
     let server = actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
         .bind(&settings.bind)
         .with_context(|| format!("cannot listen on {}", settings.bind))?

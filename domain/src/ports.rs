@@ -37,6 +37,16 @@ impl Page {
     pub fn offset(self) -> i64 {
         i64::from(self.number.saturating_sub(1)) * i64::from(self.size)
     }
+
+    /// This page of `items`.
+    pub fn of<T>(self, items: Vec<T>) -> Vec<T> {
+        let skip = usize::try_from(self.offset()).unwrap_or(usize::MAX);
+        items
+            .into_iter()
+            .skip(skip)
+            .take(self.size as usize)
+            .collect()
+    }
 }
 
 /// Which products to list; newest first.
@@ -46,6 +56,9 @@ pub struct ProductFilter {
     pub featured_only: bool,
     /// Case-insensitive.
     pub tag: Option<String>,
+    /// Products whose name, description, category or tags contain this text, ignoring case:
+    /// a superset of what `product::search_score` matches, which then ranks them.
+    pub text: Option<String>,
     pub page: Option<Page>,
 }
 
@@ -77,6 +90,9 @@ pub trait ProductRepository: Send + Sync {
     async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
     /// The matching products (one page of them when asked) and how many match in all.
     async fn list(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), RepoError>;
+    /// Grows with every insert, update or delete of a product, in any process sharing the
+    /// database: caches of catalogue replies compare it with the version they were made at.
+    async fn catalog_version(&self) -> Result<u64, RepoError>;
 }
 
 #[cfg_attr(feature = "mocks", mockall::automock)]

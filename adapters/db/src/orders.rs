@@ -3,6 +3,7 @@
 
 use crate::connection::{write_transaction, DbConnection};
 use crate::models::{from_db_time, money, now, payment_status, status, OrderLineRow, OrderRow};
+use crate::products::bump_catalog_version;
 use crate::schema::{order_lines, orders, products};
 use crate::{storage, Database};
 use async_trait::async_trait;
@@ -261,10 +262,12 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
             .map(|(product, units, name)| (product.as_str(), i64::from(*units), name.as_str())),
     );
     match change.stock {
-        StockEffect::Release => release_stock(conn, &wanted),
-        StockEffect::Reserve => take_stock(conn, &wanted),
-        StockEffect::None => Ok(()),
+        StockEffect::Release => release_stock(conn, &wanted)?,
+        StockEffect::Reserve => take_stock(conn, &wanted)?,
+        StockEffect::None => return Ok(()),
     }
+    bump_catalog_version(conn)?;
+    Ok(())
 }
 
 fn fact(
@@ -302,6 +305,7 @@ impl OrderRepository for Database {
                     .values(&row)
                     .execute(conn)?;
                 insert_lines(conn, &lines)?;
+                bump_catalog_version(conn)?;
                 Ok::<_, TxError>(())
             })
             .map_err(OrderStoreError::from)

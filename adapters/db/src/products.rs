@@ -1,8 +1,8 @@
 //! `ProductRepository`: the catalogue.
 
-use crate::connection::MultiBackend;
+use crate::connection::{write_transaction, DbConnection, MultiBackend};
 use crate::models::ProductRow;
-use crate::schema::products;
+use crate::schema::{catalog_version, products};
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -30,7 +30,26 @@ fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBacken
         let pattern = format!("%,{},%", escape_like(&tag.to_lowercase()));
         query = query.filter(products::tag_keys.like(pattern).escape('\\'));
     }
+    if let Some(text) = filter.text.as_deref() {
+        let pattern = format!("%{}%", escape_like(&text.to_lowercase()));
+        query = query.filter(
+            lower(products::name)
+                .like(pattern.clone())
+                .escape('\\')
+                .or(lower(products::description)
+                    .like(pattern.clone())
+                    .escape('\\'))
+                .or(products::tag_keys.like(pattern.clone()).escape('\\'))
+                .or(products::category.like(pattern).escape('\\')),
+        );
+    }
     query
+}
+
+define_sql_function! {
+    /// Full lower case on PostgreSQL, ASCII only on SQLite (whose LIKE also ignores ASCII
+    /// case): on SQLite a search may miss a non-ASCII letter written in another case.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
 }
 
 /// Makes `%`, `_` and `\` match themselves in a LIKE pattern escaped with `\`.
@@ -45,16 +64,41 @@ fn escape_like(text: &str) -> String {
     escaped
 }
 
+/// Tells every process that its cached catalogue replies are stale.
+pub(crate) fn bump_catalog_version(conn: &mut DbConnection) -> QueryResult<usize> {
+    diesel::update(catalog_version::table)
+        .set(catalog_version::version.eq(catalog_version::version + 1))
+        .execute(conn)
+}
+
+/// Runs a catalogue change and bumps the catalogue version in one transaction, so no process
+/// can cache the changed data under the old version.
+fn catalog_change(
+    conn: &mut DbConnection,
+    change: impl FnOnce(&mut DbConnection) -> Result<usize, diesel::result::Error>,
+) -> Result<(), RepoError> {
+    one_row(
+        write_transaction(conn, |conn| {
+            let rows = change(conn)?;
+            if rows > 0 {
+                bump_catalog_version(conn)?;
+            }
+            Ok(rows)
+        })
+        .map_err(storage),
+    )
+}
+
 #[async_trait]
 impl ProductRepository for Database {
     async fn insert(&self, product: &Product) -> Result<(), RepoError> {
         let row = ProductRow::from_domain(product);
         self.run(move |conn| {
-            diesel::insert_into(products::table)
-                .values(&row)
-                .execute(conn)
-                .map_err(storage)?;
-            Ok(())
+            catalog_change(conn, |conn| {
+                diesel::insert_into(products::table)
+                    .values(&row)
+                    .execute(conn)
+            })
         })
         .await
     }
@@ -62,12 +106,11 @@ impl ProductRepository for Database {
     async fn update(&self, product: &Product) -> Result<(), RepoError> {
         let row = ProductRow::from_domain(product);
         self.run(move |conn| {
-            one_row(
+            catalog_change(conn, |conn| {
                 diesel::update(products::table.find(&row.id))
                     .set(&row)
                     .execute(conn)
-                    .map_err(storage),
-            )
+            })
         })
         .await
     }
@@ -77,11 +120,20 @@ impl ProductRepository for Database {
         self.run(move |conn| {
             // Cart and wishlist lines go with it (ON DELETE CASCADE); order lines are
             // snapshots without a foreign key.
-            one_row(
-                diesel::delete(products::table.find(id))
-                    .execute(conn)
-                    .map_err(storage),
-            )
+            catalog_change(conn, |conn| {
+                diesel::delete(products::table.find(id)).execute(conn)
+            })
+        })
+        .await
+    }
+
+    async fn catalog_version(&self) -> Result<u64, RepoError> {
+        self.run(|conn| {
+            let version: i64 = catalog_version::table
+                .select(catalog_version::version)
+                .first(conn)
+                .map_err(storage)?;
+            Ok(u64::try_from(version).unwrap_or_default())
         })
         .await
     }

@@ -91,6 +91,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    catalog_version (id) {
+        id -> Integer,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
     settings (id) {
         id -> Integer,
         shop_name -> Text,

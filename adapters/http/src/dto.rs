@@ -653,4 +653,7 @@ pub struct SearchQuery {
     pub q: String,
     #[serde(default)]
     pub sort: String,
+    // Not a flattened `PageQuery`: serde cannot read numbers of a flattened query string.
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
 }

@@ -2,6 +2,7 @@
 //! and static files. Handlers parse, call one use case and map the result.
 
 pub mod auth;
+mod catalog_cache;
 pub mod dto;
 pub mod error;
 mod pages;
@@ -58,6 +59,7 @@ pub fn app(
             }),
         )
         .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
+        .wrap(from_fn(catalog_cache::serve_catalog_from_memory))
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
         .wrap(from_fn(log_request))

@@ -1,5 +1,6 @@
 //! What every handler can reach.
 
+use crate::catalog_cache::CatalogReplies;
 use application::Shop;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,6 +8,17 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct AppState {
     pub shop: Arc<Shop>,
+    /// Shared by all workers of the process.
+    pub catalog_replies: Arc<CatalogReplies>,
+}
+
+impl AppState {
+    pub fn new(shop: Arc<Shop>) -> Self {
+        Self {
+            shop,
+            catalog_replies: Arc::default(),
+        }
+    }
 }
 
 /// Where the adapter finds files to serve.

@@ -1,4 +1,4 @@
-use crate::helpers::{product_form, with_image, TestApp};
+use crate::helpers::{product_form, with_image, TestApp, APPROVED_PHONE};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -272,6 +272,74 @@ async fn one_product_is_found_updated_and_deleted() {
         assert_eq!(
             app.delete(&path, Some(&admin)).await.status,
             StatusCode::NOT_FOUND
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn search_results_come_a_page_at_a_time_with_their_total() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        for (name, price) in [
+            ("Red Dress", "30"),
+            ("Blue Dress", "10"),
+            ("Green Dress", "20"),
+        ] {
+            app.product(&admin, name, price, 5).await;
+        }
+        let page = app
+            .get(
+                "/api/products/search?q=dress&sort=price-asc&page=2&limit=2",
+                None,
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", app.backend);
+        assert_eq!(page.headers["x-total-count"], "3");
+        assert_eq!(page.body.as_array().unwrap().len(), 1);
+        assert_eq!(page.body[0]["name"], "Red Dress");
+        let everything = app.get("/api/products/search?q=dress", None).await;
+        assert_eq!(everything.headers["x-total-count"], "3");
+        assert_eq!(everything.body.as_array().unwrap().len(), 3);
+        let bad = app.get("/api/products/search?q=dress&limit=0", None).await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn catalogue_replies_come_from_memory_until_the_catalogue_changes() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let id = dress["_id"].as_str().unwrap().to_owned();
+        let path = format!("/api/products/{id}");
+        let first = app.get(&path, None).await;
+        let before = app.statements_run();
+        let again = app.get(&path, None).await;
+        let list = app.get("/api/products?page=1&limit=20", None).await;
+        let list_again = app.get("/api/products?page=1&limit=20", None).await;
+        assert_eq!(again.body, first.body);
+        assert_eq!(list_again.body, list.body);
+        assert_eq!(list_again.headers["x-total-count"], "1");
+        assert!(
+            app.statements_run() - before <= 2,
+            "only the first list read and at most one version check reach the database ({})",
+            app.backend
+        );
+
+        // An admin's change and a sale show at once.
+        let form = product_form(&[("price", "25")]);
+        let updated = app.multipart(Method::PUT, &path, &admin, form).await;
+        assert_eq!(updated.status, StatusCode::OK, "{}", updated.body);
+        assert_eq!(app.get(&path, None).await.body["price"], 25.0);
+        let (token, _) = app.shopper("amina").await;
+        assert_eq!(
+            app.buy(&token, &id, 2, APPROVED_PHONE).await.status,
+            StatusCode::CREATED
+        );
+        assert_eq!(app.get(&path, None).await.body["stock"], 3);
+        assert_eq!(
+            app.get("/api/products?page=1&limit=20", None).await.body[0]["stock"],
+            3
         );
     }
 }

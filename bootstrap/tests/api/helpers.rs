@@ -110,7 +110,7 @@ impl TestApp {
         shop.ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD)
             .await
             .expect("the admin is created");
-        let state = AppState { shop };
+        let state = AppState::new(shop);
         let frontend = built_frontend();
         let files = StaticFiles {
             frontend_dir: Some(frontend.path().to_path_buf()),
@@ -135,6 +135,11 @@ impl TestApp {
             _uploads: uploads,
             _frontend: frontend,
         }
+    }
+
+    /// How many SQL statements the app's database has run so far.
+    pub fn statements_run(&self) -> u64 {
+        self._database.statements_run()
     }
 
     pub fn url(&self, path: &str) -> String {

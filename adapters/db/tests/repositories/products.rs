@@ -1,7 +1,7 @@
 use crate::support::{
     add_product, add_user, at, databases, money, order, product, product_id, stock_of,
 };
-use domain::order::OrderStatus;
+use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{
     CartRepository, OrderRepository, Page, ProductFilter, ProductRepository, RepoError,
     WishlistRepository,
@@ -294,5 +294,110 @@ async fn a_page_holds_its_slice_and_the_total_counts_every_match() {
         };
         assert_eq!(ids(&db, women_page).await, (vec!["w1".into()], 3));
         assert_eq!(stock_of(&db, "w1").await, 3);
+    }
+}
+
+#[tokio::test]
+async fn the_text_filter_narrows_on_name_description_category_and_tags_ignoring_case() {
+    for db in databases().await {
+        catalogue(&db).await;
+        let mut silk = product("x1", 3);
+        silk.name = "Silk SCARF".into();
+        silk.description = "Hand-made in Hargeisa".into();
+        silk.tags = vec!["Gift_Idea".into()];
+        ProductRepository::insert(&db, &silk).await.unwrap();
+        let text = |text: &str| ProductFilter {
+            text: Some(text.into()),
+            ..Default::default()
+        };
+        assert_eq!(ids(&db, text("scarf")).await.0, ["x1"], "{db:?}");
+        assert_eq!(ids(&db, text("HARGEISA")).await.0, ["x1"]);
+        assert_eq!(ids(&db, text("gift_idea")).await.0, ["x1"]);
+        assert!(
+            ids(&db, text("gift%")).await.0.is_empty(),
+            "wildcards match themselves"
+        );
+        assert_eq!(ids(&db, text("kids")).await.0, ["k1"], "the category");
+        assert_eq!(ids(&db, text("dresses")).await.0, ["w2"], "a tag");
+    }
+}
+
+#[tokio::test]
+async fn listing_products_runs_the_same_queries_for_one_product_or_twenty() {
+    for db in databases().await {
+        let kids = ProductFilter {
+            category: Some(Category::Kids),
+            ..Default::default()
+        };
+        let women = ProductFilter {
+            category: Some(Category::Women),
+            ..Default::default()
+        };
+        let mut lone = product("k0", 3);
+        lone.category = Category::Kids;
+        ProductRepository::insert(&db, &lone).await.unwrap();
+        for i in 0..20 {
+            let mut p = product(&format!("w{i}"), 3);
+            p.tags = vec!["summer".into(), "linen".into()];
+            p.gallery = vec!["/uploads/a.webp".into(), "/uploads/b.webp".into()];
+            ProductRepository::insert(&db, &p).await.unwrap();
+        }
+        let statements = |filter: ProductFilter| {
+            let db = db.clone();
+            async move {
+                let before = db.statements_run();
+                let (found, _) = ProductRepository::list(&db, &filter).await.unwrap();
+                (found.len(), db.statements_run() - before)
+            }
+        };
+        assert_eq!(statements(kids).await, (1, 1), "{db:?}");
+        assert_eq!(statements(women).await, (20, 1));
+        let first_page = |filter: ProductFilter| ProductFilter {
+            page: Some(Page { number: 2, size: 5 }),
+            ..filter
+        };
+        let women_page = first_page(ProductFilter {
+            category: Some(Category::Women),
+            ..Default::default()
+        });
+        assert_eq!(
+            statements(women_page).await,
+            (5, 2),
+            "the page and the count"
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_catalogue_change_bumps_the_catalogue_version() {
+    for db in databases().await {
+        let start = db.catalog_version().await.unwrap();
+        let mut dress = add_product(&db, "dress", 5).await;
+        assert_eq!(db.catalog_version().await.unwrap(), start + 1, "{db:?}");
+        dress.stock = 4;
+        ProductRepository::update(&db, &dress).await.unwrap();
+        assert_eq!(db.catalog_version().await.unwrap(), start + 2);
+        ProductRepository::delete(&db, &dress.id).await.unwrap();
+        assert_eq!(db.catalog_version().await.unwrap(), start + 3);
+        assert_eq!(
+            ProductRepository::delete(&db, &dress.id).await,
+            Err(RepoError::NotFound)
+        );
+
+        // Stock taken by an order, or given back by canceling it, changes what shoppers see.
+        let scarf = add_product(&db, "scarf", 5).await;
+        let placed = order("o1", "amina", &[(&scarf, 1)]);
+        db.place(&placed).await.unwrap();
+        assert_eq!(db.catalog_version().await.unwrap(), start + 5);
+        let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
+        db.transition(&placed.id, &ship).await.unwrap();
+        assert_eq!(
+            db.catalog_version().await.unwrap(),
+            start + 5,
+            "no stock moved"
+        );
+        let cancel = OrderTransition::status_change(OrderStatus::Shipped, OrderStatus::Canceled);
+        db.transition(&placed.id, &cancel).await.unwrap();
+        assert_eq!(db.catalog_version().await.unwrap(), start + 6);
     }
 }

@@ -123,8 +123,15 @@ async fn search(
     let sort = SearchSort::parse(&query.sort).ok_or_else(|| {
         ApiError::bad_request("sort must be relevance, price-asc, price-desc or newest")
     })?;
-    let found = state.shop.search_products(&query.q, sort).await?;
-    Ok(HttpResponse::Ok().json(products(&found)))
+    let paging = PageQuery {
+        page: query.page,
+        limit: query.limit,
+    };
+    let (found, total) = state
+        .shop
+        .search_products(&query.q, sort, page(&paging)?)
+        .await?;
+    Ok(list_reply(&products(&found), total))
 }
 
 async fn one(
