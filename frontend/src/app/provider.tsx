@@ -40,26 +40,25 @@ function SessionSync() {
 
 const Toasts = lazy(() => import('./toasts'));
 
-/** Runs `run` once the page has loaded and the browser is idle (the toasts are not needed for the first screen). */
+/** A toast is rarely needed in a page's first seconds; until then a toast call loads them itself. */
+const TOASTS_AFTER_LOAD_MS = 3000;
+
+/** Runs `run` a while after the page has loaded, when the browser is idle (not during the first screen). */
 function whenSettled(run: () => void): () => void {
-  let cancelIdle = () => {};
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: 5000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(run, 3000);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+  let timer: number | undefined;
+  let idle: number | undefined;
+  const later = () => {
+    timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 5000 });
+      else run();
+    }, TOASTS_AFTER_LOAD_MS);
   };
-  if (document.readyState === 'complete') {
-    idle();
-    return () => cancelIdle();
-  }
-  window.addEventListener('load', idle, { once: true });
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
   return () => {
-    window.removeEventListener('load', idle);
-    cancelIdle();
+    window.removeEventListener('load', later);
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
   };
 }
 
