@@ -166,6 +166,7 @@ pub trait OrderRepository: Send + Sync {
         id: &OrderId,
         transition: &OrderTransition,
     ) -> Result<(), OrderStoreError>;
+    /// Every order, added up per day (UTC) and status pair.
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
     /// Units sold per product name over orders that were not canceled.
     async fn product_sales(&self) -> Result<Vec<ProductSales>, RepoError>;

@@ -2,12 +2,12 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{from_db_time, money, now, payment_status, status, OrderLineRow, OrderRow};
+use crate::models::{money, now, payment_status, status, OrderLineRow, OrderRow};
 use crate::products::bump_catalog_version;
 use crate::schema::{order_lines, orders, products};
 use crate::{storage, Database};
 use async_trait::async_trait;
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sum;
 use diesel::prelude::*;
 use domain::order::{Order, OrderLine, OrderStatus, OrderTransition, StockEffect};
@@ -270,15 +270,38 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
     Ok(())
 }
 
-fn fact(
-    (created_at, total_cents, order_status, payment): (NaiveDateTime, i64, String, String),
-) -> Result<OrderFact, RepoError> {
-    Ok(OrderFact {
-        created_at: from_db_time(created_at),
-        total: money(total_cents)?,
-        status: status(&order_status)?,
-        payment_status: payment_status(&payment)?,
-    })
+/// Orders added up per day and status pair, in SQL both backends speak: `date()` of a
+/// timestamp is a function on SQLite and a cast on PostgreSQL, and PostgreSQL sums BIGINTs to
+/// NUMERIC unless told otherwise.
+const FACTS_SQL: &str = "SELECT CAST(date(created_at) AS TEXT) AS day, status, payment_status, \
+     COUNT(*) AS orders, CAST(SUM(total_cents) AS BIGINT) AS total_cents \
+     FROM orders GROUP BY 1, 2, 3 ORDER BY 1, 2, 3";
+
+#[derive(QueryableByName)]
+struct FactRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    day: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    status: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    payment_status: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    orders: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    total_cents: i64,
+}
+
+impl FactRow {
+    fn into_domain(self) -> Result<OrderFact, RepoError> {
+        let corrupt = |what: &str| RepoError::Storage(format!("an order fact has a bad {what}"));
+        Ok(OrderFact {
+            day: NaiveDate::parse_from_str(&self.day, "%Y-%m-%d").map_err(|_| corrupt("day"))?,
+            status: status(&self.status)?,
+            payment_status: payment_status(&self.payment_status)?,
+            orders: u64::try_from(self.orders).map_err(|_| corrupt("count"))?,
+            total: money(self.total_cents)?,
+        })
+    }
 }
 
 #[async_trait]
@@ -423,18 +446,11 @@ impl OrderRepository for Database {
 
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError> {
         self.run(|conn| {
-            orders::table
-                .order(orders::created_at.asc())
-                .select((
-                    orders::created_at,
-                    orders::total_cents,
-                    orders::status,
-                    orders::payment_status,
-                ))
-                .load::<(NaiveDateTime, i64, String, String)>(conn)
+            diesel::sql_query(FACTS_SQL)
+                .load::<FactRow>(conn)
                 .map_err(storage)?
                 .into_iter()
-                .map(fact)
+                .map(FactRow::into_domain)
                 .collect()
         })
         .await
