@@ -1,8 +1,12 @@
 /** Class names shared by the admin screens (tables, cards, filters). */
+const tableRows = 'divide-y divide-stone-200 text-left text-sm';
+
 export const admin = {
   card: 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200',
   tableWrap: 'overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200',
-  table: 'min-w-full divide-y divide-stone-200 text-left text-sm',
+  table: `min-w-full ${tableRows}`,
+  /** For a table that sets its own minimum width (min-w-full would win over it in the CSS). */
+  tableRows,
   th: 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-stone-600',
   td: 'px-4 py-3 align-top text-stone-800',
   select:

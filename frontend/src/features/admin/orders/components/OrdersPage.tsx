@@ -147,7 +147,7 @@ export default function OrdersPage() {
   } else {
     body = (
       <div className={`mt-6 ${admin.tableWrap}`}>
-        <table className={`${admin.table} w-full min-w-[48rem] table-fixed`}>
+        <table className={`${admin.tableRows} w-full min-w-[48rem] table-fixed`}>
           <caption className="sr-only">Orders</caption>
           <thead className="bg-stone-50">
             <tr>
