@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { Product } from '@/lib/types';
 import { Link } from 'react-router';
 import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
@@ -61,10 +61,19 @@ function ProductsBlock({
   return <ProductGrid products={products} eagerCount={eager} />;
 }
 
+/**
+ * A list as the page draws it: its cards are drawn in a background render (short slices that
+ * never block the page) after the reply arrives. `pending` holds until they are drawn.
+ */
+function useDrawnList(query: { data: Product[] | undefined; isError: boolean }) {
+  const data = useDeferredValue(query.data);
+  return { data, pending: data === undefined && !query.isError };
+}
+
 export function HomePage() {
-  const products = useProducts({ page: 1, limit: HOME_GRID_SIZE });
-  const featured = useFeaturedProducts();
-  const newArrivals = useNewArrivals();
+  const products = useDrawnList(useProducts({ page: 1, limit: HOME_GRID_SIZE }));
+  const featured = useDrawnList(useFeaturedProducts());
+  const newArrivals = useDrawnList(useNewArrivals());
 
   // Pictures for the hero from what the home page loads anyway (no extra request).
   const loaded = [...(products.data ?? []), ...(featured.data ?? [])];
@@ -105,12 +114,12 @@ export function HomePage() {
       </section>
 
       <Section title="Shop the collection" link={<ViewAll to="/category" label="View all products" />}>
-        <ProductsBlock pending={products.isPending} products={products.data} eager={4} skeleton={HOME_GRID_SIZE} />
+        <ProductsBlock pending={products.pending} products={products.data} eager={4} skeleton={HOME_GRID_SIZE} />
       </Section>
 
-      {(featured.isPending || (featured.data?.length ?? 0) > 0) && (
+      {(featured.pending || (featured.data?.length ?? 0) > 0) && (
         <Section title="Featured" tint>
-          {featured.isPending ? <ProductGridSkeleton count={3} /> : <FeaturedCarousel products={featured.data ?? []} />}
+          {featured.pending ? <ProductGridSkeleton count={3} /> : <FeaturedCarousel products={featured.data ?? []} />}
         </Section>
       )}
 
@@ -134,7 +143,7 @@ export function HomePage() {
       </section>
 
       <Section title="New Arrivals" tint link={<ViewAll to="/new-arrivals" label="View all" />}>
-        <ProductsBlock pending={newArrivals.isPending} products={newArrivals.data?.slice(0, 4)} />
+        <ProductsBlock pending={newArrivals.pending} products={newArrivals.data?.slice(0, 4)} />
       </Section>
     </>
   );
