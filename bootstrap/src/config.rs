@@ -22,80 +22,144 @@ pub struct Cli {
 pub enum Command {
     /// Serve the storefront, the back office and the API (the default).
     Serve,
+    /// Fill the database with a large generated shop, for benchmarks.
+    Seed(SeedArgs),
 }
 
+/// What `shop seed` makes. It refuses a database that already has products unless
+/// `--force` is given, and then adds to what is there (it never deletes anything).
+#[derive(Debug, Clone, Args)]
+pub struct SeedArgs {
+    /// How many products to make.
+    #[arg(long, default_value_t = 10_000)]
+    pub products: u32,
+
+    /// How many orders to make, over the last 12 months.
+    #[arg(long, default_value_t = 100_000)]
+    pub orders: u32,
+
+    /// How many customers to make (they place the orders).
+    #[arg(long, default_value_t = 1_000)]
+    pub users: u32,
+
+    /// Seed even when the database already has products, adding to them.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Global, so that settings may also follow the sub-command (`shop seed --database-url …`).
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
     /// Address and port to listen on.
-    #[arg(long, env = "SHOP_BIND", default_value = "127.0.0.1:8080")]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_BIND",
+        default_value = "127.0.0.1:8080"
+    )]
     pub bind: String,
 
     /// Folder for the SQLite database, uploads and the generated token secret.
-    #[arg(long, env = "SHOP_DATA_DIR", default_value = "./data")]
+    #[arg(long, global = true, env = "SHOP_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 
     /// `postgres://…` for PostgreSQL; default: the SQLite file `shop.db` in the data dir.
-    #[arg(long, env = "SHOP_DATABASE_URL")]
+    #[arg(long, global = true, env = "SHOP_DATABASE_URL")]
     pub database_url: Option<String>,
 
     /// Secret that signs session tokens; default: generated once and kept in the data dir.
-    #[arg(long, env = "SHOP_JWT_SECRET", hide_env_values = true)]
+    #[arg(long, global = true, env = "SHOP_JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<String>,
 
     /// Ensure an admin with this e-mail exists at start (with SHOP_ADMIN_PASSWORD).
-    #[arg(long, env = "SHOP_ADMIN_EMAIL")]
+    #[arg(long, global = true, env = "SHOP_ADMIN_EMAIL")]
     pub admin_email: Option<String>,
 
     /// The password of SHOP_ADMIN_EMAIL.
-    #[arg(long, env = "SHOP_ADMIN_PASSWORD", hide_env_values = true)]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_ADMIN_PASSWORD",
+        hide_env_values = true
+    )]
     pub admin_password: Option<String>,
 
     /// Seed the demo catalogue and a demo customer (default: on for a new SQLite database).
-    #[arg(long, env = "SHOP_DEMO_DATA")]
+    #[arg(long, global = true, env = "SHOP_DEMO_DATA")]
     pub demo_data: Option<bool>,
 
     /// Flat shipping fee in dollars, until an admin changes it in the settings screen.
-    #[arg(long, env = "SHOP_SHIPPING_FEE", default_value_t = 5.0)]
+    #[arg(long, global = true, env = "SHOP_SHIPPING_FEE", default_value_t = 5.0)]
     pub shipping_fee: f64,
 
     /// Shop name shown to shoppers, until an admin changes it.
-    #[arg(long, env = "SHOP_NAME", default_value = "Dukaan Fashion")]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_NAME",
+        default_value = "Dukaan Fashion"
+    )]
     pub shop_name: String,
 
     /// Support phone in the header and footer, until an admin changes it.
-    #[arg(long, env = "SHOP_SUPPORT_PHONE", default_value = "+252 61 000 0000")]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_SUPPORT_PHONE",
+        default_value = "+252 61 000 0000"
+    )]
     pub support_phone: String,
 
     /// Support e-mail in the footer, until an admin changes it.
-    #[arg(long, env = "SHOP_SUPPORT_EMAIL", default_value = "support@dukaan.so")]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_SUPPORT_EMAIL",
+        default_value = "support@dukaan.so"
+    )]
     pub support_email: String,
 
     /// The built frontend to serve.
-    #[arg(long, env = "SHOP_FRONTEND_DIR", default_value = "frontend/dist")]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_FRONTEND_DIR",
+        default_value = "frontend/dist"
+    )]
     pub frontend_dir: PathBuf,
 
     /// Delay of the sandbox payment gateway, in milliseconds.
-    #[arg(long, env = "SHOP_SANDBOX_DELAY_MS", default_value_t = 0)]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_SANDBOX_DELAY_MS",
+        default_value_t = 0
+    )]
     pub sandbox_delay_ms: u64,
 
     /// The WaafiPay `/asm` endpoint (real EVC Plus payments).
-    #[arg(long, env = "WAAFIPAY_URL", default_value = waafipay::DEFAULT_URL)]
+    #[arg(long, global = true, env = "WAAFIPAY_URL", default_value = waafipay::DEFAULT_URL)]
     pub waafipay_url: String,
 
     /// WaafiPay merchant id; with the API user id and key set, payments are real.
-    #[arg(long, env = "WAAFIPAY_MERCHANT_UID")]
+    #[arg(long, global = true, env = "WAAFIPAY_MERCHANT_UID")]
     pub waafipay_merchant_uid: Option<String>,
 
     /// WaafiPay API user id.
-    #[arg(long, env = "WAAFIPAY_API_USER_ID")]
+    #[arg(long, global = true, env = "WAAFIPAY_API_USER_ID")]
     pub waafipay_api_user_id: Option<String>,
 
     /// WaafiPay API key.
-    #[arg(long, env = "WAAFIPAY_API_KEY", hide_env_values = true)]
+    #[arg(long, global = true, env = "WAAFIPAY_API_KEY", hide_env_values = true)]
     pub waafipay_api_key: Option<String>,
 
     /// How long a payment may take, in seconds (the payer confirms on the phone).
-    #[arg(long, env = "SHOP_PAYMENT_TIMEOUT_SECS", default_value_t = 60)]
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_PAYMENT_TIMEOUT_SECS",
+        default_value_t = 60
+    )]
     pub payment_timeout_secs: u64,
 }
 
@@ -180,6 +244,41 @@ mod tests {
         let cli = Cli::parse_from(["shop", "--database-url", "postgres://u@h/db", "serve"]);
         assert!(!cli.settings.is_sqlite());
         assert!(matches!(cli.command, Some(Command::Serve)));
+    }
+
+    #[test]
+    fn seed_takes_its_sizes_and_the_settings_after_the_sub_command() {
+        let cli = Cli::parse_from([
+            "shop",
+            "seed",
+            "--products",
+            "50",
+            "--orders",
+            "200",
+            "--database-url",
+            "postgres://u@h/db",
+        ]);
+        let Some(Command::Seed(args)) = cli.command else {
+            panic!("not seed: {:?}", cli.command);
+        };
+        assert_eq!(
+            (args.products, args.orders, args.users, args.force),
+            (50, 200, 1_000, false)
+        );
+        assert_eq!(cli.settings.database_url(), "postgres://u@h/db");
+    }
+
+    #[test]
+    fn seed_makes_the_benchmark_shop_by_default() {
+        let cli = Cli::parse_from(["shop", "--data-dir", "/tmp/bench", "seed", "--force"]);
+        let Some(Command::Seed(args)) = cli.command else {
+            panic!("not seed: {:?}", cli.command);
+        };
+        assert_eq!(
+            (args.products, args.orders, args.users, args.force),
+            (10_000, 100_000, 1_000, true)
+        );
+        assert_eq!(cli.settings.database_url(), "/tmp/bench/shop.db");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Wiring of the shop: configuration, the system adapters (clock, ids, secrets), the demo
-//! catalogue and the server. `main.rs` only parses the command line and calls in here.
+//! catalogue, the benchmark seed and the server. `main.rs` only parses the command line and
+//! calls in here.
 
 pub mod config;
 pub mod demo;
+pub mod seed;
 pub mod system;
 pub mod wiring;

@@ -1,7 +1,7 @@
 //! The `shop` binary: parses the command line and hands over to the wiring.
 
 use bootstrap::config::{Cli, Command};
-use bootstrap::wiring;
+use bootstrap::{seed, wiring};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
@@ -19,5 +19,6 @@ async fn main() -> anyhow::Result<()> {
             let (shop, files) = wiring::start(&cli.settings).await?;
             wiring::serve(&cli.settings, shop, files).await
         }
+        Command::Seed(args) => seed::run(&cli.settings, &args).await,
     }
 }

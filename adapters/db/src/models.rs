@@ -128,8 +128,10 @@ fn from_json(what: &str, raw: &str) -> Result<Vec<String>, RepoError> {
 }
 
 /// Also the change set of an update: every column but the id and the creation time.
+/// `None` is inserted as `NULL`, not `DEFAULT` (the same here), so that diesel can insert
+/// many rows in one statement on SQLite too (bulk.rs).
 #[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
-#[diesel(table_name = products, treat_none_as_null = true)]
+#[diesel(table_name = products, treat_none_as_null = true, treat_none_as_default_value = false)]
 pub struct ProductRow {
     pub id: String,
     pub name: String,
@@ -208,8 +210,9 @@ impl ProductRow {
 // ---------------------------------------------------------------------------------------
 // orders
 
+/// `None` is inserted as `NULL` (see `ProductRow`).
 #[derive(Debug, Queryable, Selectable, Insertable)]
-#[diesel(table_name = orders)]
+#[diesel(table_name = orders, treat_none_as_default_value = false)]
 pub struct OrderRow {
     pub id: String,
     pub user_id: String,
@@ -233,8 +236,9 @@ pub struct OrderRow {
     pub updated_at: NaiveDateTime,
 }
 
+/// `None` is inserted as `NULL` (see `ProductRow`).
 #[derive(Debug, Queryable, Selectable, Insertable)]
-#[diesel(table_name = order_lines)]
+#[diesel(table_name = order_lines, treat_none_as_default_value = false)]
 pub struct OrderLineRow {
     pub order_id: String,
     pub position: i32,
