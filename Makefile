@@ -58,3 +58,9 @@ $(E2E_STAMP): e2e/package.json e2e/package-lock.json
 clean:
 	cargo clean
 	rm -rf frontend/dist frontend/node_modules e2e/node_modules e2e/artifacts
+
+# Throughput and latency of a large seeded shop on SQLite and PostgreSQL (bench/run.sh): a few
+# minutes, never part of `make test`. The table also lands in bench/results/latest.txt.
+.PHONY: bench
+bench:
+	bench/run.sh

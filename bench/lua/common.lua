@@ -1,0 +1,41 @@
+-- Shared by every scenario (loaded with dofile, wrk runs from the repository root).
+-- `setup` numbers the threads and keeps them, so that `done` can add up what each thread
+-- counted; `done` prints one machine-readable RESULT line that bench/run.sh parses.
+
+local threads = {}
+
+function setup(thread)
+   thread:set("index", #threads + 1)
+   table.insert(threads, thread)
+end
+
+-- Lines of a file the bench wrote (ids, tokens), in order.
+function read_lines(path)
+   local lines = {}
+   for line in io.lines(path) do
+      if line ~= "" then
+         table.insert(lines, line)
+      end
+   end
+   assert(#lines > 0, path .. " is empty")
+   return lines
+end
+
+function work_file(name)
+   return os.getenv("BENCH_WORK") .. "/" .. name
+end
+
+function done(summary, latency, requests)
+   local seconds = summary.duration / 1e6
+   local orders = 0
+   for _, thread in ipairs(threads) do
+      orders = orders + (thread:get("orders") or 0)
+   end
+   local errors = summary.errors
+   io.write(string.format(
+      "RESULT requests=%d seconds=%.3f rps=%.1f p50_ms=%.3f p99_ms=%.3f non2xx=%d socket_errors=%d orders=%d orders_per_s=%.1f\n",
+      summary.requests, seconds, summary.requests / seconds,
+      latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+      errors.status, errors.connect + errors.read + errors.write + errors.timeout,
+      orders, orders / seconds))
+end

@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# `make bench`: the shop under load, on SQLite and on PostgreSQL (DESIGN.md section 6).
+#
+# For each backend: build the release binary (once), seed a fresh database with a large shop
+# (`shop seed`), start `shop serve` on it (sandbox payments without delay, no demo data,
+# request logs off), warm up, then measure each endpoint with wrk and print requests/s,
+# p50, p99 and the server's peak memory (VmHWM), checked against the budgets. The checkout
+# run is verified afterwards: no product oversold, no stock update lost.
+#
+# Results: stdout and bench/results/latest.txt (git-ignored). Settings (environment):
+#   BENCH_PRODUCTS=10000 BENCH_ORDERS=100000 BENCH_USERS=1000   the seeded shop
+#   BENCH_DURATION=10s BENCH_WARMUP=3s BENCH_CONNECTIONS=64     each wrk run (2 threads)
+#   BENCH_BACKENDS="sqlite postgresql"  BENCH_PORT=18080
+#   BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432           server (trust auth); the
+#                                      bench creates and drops its database `shop_bench`
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PRODUCTS=${BENCH_PRODUCTS:-10000}
+ORDERS=${BENCH_ORDERS:-100000}
+USERS=${BENCH_USERS:-1000}
+DURATION=${BENCH_DURATION:-10s}
+WARMUP=${BENCH_WARMUP:-3s}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+THREADS=2
+BACKENDS=${BENCH_BACKENDS:-sqlite postgresql}
+PORT=${BENCH_PORT:-18080}
+POSTGRES=${BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}
+PG_DATABASE=shop_bench
+SHOP=${CARGO_TARGET_DIR:-target}/release/shop
+BASE=http://127.0.0.1:$PORT
+ADMIN_EMAIL=bench-admin@example.com
+ADMIN_PASSWORD=bench-admin-password
+# Shoppers of the cart and checkout runs (registered through the API; the seeded customers
+# may already have an unconfirmed payment, which blocks their next checkout).
+SHOPPERS=$CONNECTIONS
+
+RESULTS=bench/results
+LATEST=$RESULTS/latest.txt
+export BENCH_WORK
+BENCH_WORK=$(mktemp -d)
+SERVER_PID=
+
+# Budgets (DESIGN.md section 6 and issue 7).
+LIST_MIN_RPS=25000
+DETAIL_MIN_RPS=30000
+SEARCH_MAX_P99_MS=10
+STATS_MAX_P99_MS=50
+CHECKOUT_MIN_ORDERS=1000
+MEMORY_MAX_MB=150
+
+stop_server() {
+    if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill "$SERVER_PID"
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    SERVER_PID=
+}
+
+drop_pg_database() {
+    psql -X -q "$POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $PG_DATABASE WITH (FORCE)" >/dev/null
+}
+
+cleanup() {
+    stop_server
+    if [[ " $BACKENDS " == *" postgresql "* ]]; then
+        drop_pg_database || true
+    fi
+    rm -rf "$BENCH_WORK"
+}
+trap cleanup EXIT
+
+# A line of the report: on stdout and in bench/results/latest.txt.
+say() {
+    printf "$@" | tee -a "$LATEST"
+}
+
+need_wrk() {
+    if ! command -v wrk >/dev/null; then
+        echo "Installing wrk (Debian package)…"
+        apt-get update -qq && apt-get install -y -qq wrk >/dev/null
+    fi
+}
+
+# SQL on the backend's database, one row per line, columns separated by `|`.
+sql() {
+    local backend=$1 query=$2
+    case $backend in
+        sqlite) sqlite3 -batch -noheader "$DATA_DIR/shop.db" "$query" ;;
+        postgresql) psql -X -A -t -q "$DATABASE_URL" -c "$query" ;;
+    esac
+}
+
+start_server() {
+    local log=$1
+    env -u WAAFIPAY_MERCHANT_UID -u WAAFIPAY_API_USER_ID -u WAAFIPAY_API_KEY \
+        SHOP_BIND="127.0.0.1:$PORT" SHOP_DATA_DIR="$DATA_DIR" SHOP_DATABASE_URL="$DATABASE_URL" \
+        SHOP_DEMO_DATA=false SHOP_SANDBOX_DELAY_MS=0 SHOP_LOG=warn \
+        SHOP_ADMIN_EMAIL="$ADMIN_EMAIL" SHOP_ADMIN_PASSWORD="$ADMIN_PASSWORD" \
+        "$SHOP" serve >"$log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 120); do
+        if curl -fs "$BASE/api/health" >/dev/null; then
+            return 0
+        fi
+        if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+            break
+        fi
+        sleep 0.5
+    done
+    echo "the shop did not start; its log:" >&2
+    tail -20 "$log" >&2
+    exit 1
+}
+
+post_json() {
+    curl -fsS -X POST -H 'Content-Type: application/json' "$@"
+}
+
+# Registers shoppers through the API, one token per line in the file $2.
+register_shoppers() {
+    local kind=$1 file=$2
+    : >"$file"
+    for i in $(seq 1 "$SHOPPERS"); do
+        post_json "$BASE/api/auth/register" -d "{\"name\":\"Bench Shopper $i\",\
+\"email\":\"bench-$kind-$i@example.com\",\"phone\":\"+252 61 555 $(printf %04d "$i")\",\
+\"password\":\"bench-password\"}" | jq -r .token >>"$file"
+    done
+}
+
+peak_memory_mb() {
+    awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$SERVER_PID/status"
+}
+
+# `field NAME` of the RESULT line in $RESULT.
+field() {
+    sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$RESULT"
+}
+
+# Runs wrk: warm-up (discarded), then the measured run; leaves its RESULT line in $RESULT.
+measure() {
+    local label=$1 script=$2 threads=$3 connections=$4 path=$5
+    shift 5
+    wrk -t"$threads" -c"$connections" -d"$WARMUP" -s "bench/lua/$script" "$@" "$BASE$path" \
+        >"$BENCH_WORK/warmup.txt"
+    WARMUP_RESULT=$(grep '^RESULT' "$BENCH_WORK/warmup.txt")
+    wrk -t"$threads" -c"$connections" -d"$DURATION" --latency -s "bench/lua/$script" "$@" \
+        "$BASE$path" >"$BENCH_WORK/run.txt"
+    RESULT=$(grep '^RESULT' "$BENCH_WORK/run.txt")
+    local errors=$(($(field non2xx) + $(field socket_errors)))
+    say "%-11s %-40s %10s %9s %9s %8s %9s\n" "$BACKEND" "$label" "$(field rps)" \
+        "$(field p50_ms)" "$(field p99_ms)" "$errors" "$(peak_memory_mb)"
+}
+
+# `check LABEL VALUE <=|>= LIMIT`: one budget line, PASS or MISS.
+check() {
+    local label=$1 value=$2 op=$3 limit=$4 verdict
+    if awk -v v="$value" -v l="$limit" -v op="$op" \
+        'BEGIN { exit !((op == ">=" && v >= l) || (op == "<=" && v <= l)) }'; then
+        verdict=PASS
+    else
+        verdict=MISS
+    fi
+    say "  %-4s %-11s %-34s %10s (budget %s %s)\n" "$verdict" "$BACKEND" "$label" "$value" "$op" "$limit"
+}
+
+# After the checkout runs: no stock below zero, no product sold beyond what it had, and
+# every unit sold taken from the stock exactly once.
+verify_stock() {
+    local before=$1 paid_orders=$2
+    sql "$BACKEND" "SELECT id, stock FROM products ORDER BY id" >"$BENCH_WORK/after.txt"
+    sql "$BACKEND" "SELECT l.product_id, SUM(l.quantity) FROM order_lines l \
+        JOIN orders o ON o.id = l.order_id JOIN users u ON u.id = o.user_id \
+        WHERE u.email LIKE 'bench-checkout-%' AND o.status <> 'canceled' \
+        GROUP BY l.product_id" >"$BENCH_WORK/sold.txt"
+    local placed
+    placed=$(sql "$BACKEND" "SELECT COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id \
+        WHERE u.email LIKE 'bench-checkout-%' AND o.status <> 'canceled' \
+        AND o.payment_status = 'paid'")
+    # wrk stops (after the warm-up and after the run) with up to one checkout per connection
+    # in flight, which the shop still completes.
+    awk -F'|' -v placed="$placed" -v counted="$paid_orders" -v in_flight=$((2 * CONNECTIONS)) '
+        FILENAME ~ /before/ { before[$1] = $2; next }
+        FILENAME ~ /sold/ { sold[$1] = $2; units += $2; next }
+        {
+            if ($2 < 0) negative++
+            if (sold[$1] > before[$1]) oversold++
+            if (before[$1] - sold[$1] != $2) lost++
+        }
+        END {
+            printf "  stock check: %d orders placed (%d answered 201 before wrk stopped), %d units sold; %d products below zero, %d oversold, %d stock mismatches: %s\n",
+                placed, counted, units, negative, oversold, lost,
+                (negative + oversold + lost == 0 && placed >= counted && placed <= counted + in_flight) ? "PASS" : "MISS"
+        }' "$before" "$BENCH_WORK/sold.txt" "$BENCH_WORK/after.txt" | tee -a "$LATEST"
+}
+
+bench_backend() {
+    BACKEND=$1
+    DATA_DIR=$BENCH_WORK/$BACKEND
+    mkdir -p "$DATA_DIR"
+    case $BACKEND in
+        sqlite) DATABASE_URL=$DATA_DIR/shop.db ;;
+        postgresql)
+            drop_pg_database
+            psql -X -q "$POSTGRES/postgres" -c "CREATE DATABASE $PG_DATABASE" >/dev/null
+            # Local server: no TLS handshake on every pooled connection.
+            DATABASE_URL=$POSTGRES/$PG_DATABASE?sslmode=disable
+            ;;
+        *) echo "unknown backend $BACKEND" >&2; exit 1 ;;
+    esac
+
+    echo "== $BACKEND: seeding $PRODUCTS products, $ORDERS orders, $USERS customers"
+    "$SHOP" seed --data-dir "$DATA_DIR" --database-url "$DATABASE_URL" \
+        --products "$PRODUCTS" --orders "$ORDERS" --users "$USERS" | tee "$BENCH_WORK/seed.txt"
+    say "%-11s %s\n" "$BACKEND" "$(grep '^Seeded' "$BENCH_WORK/seed.txt")"
+
+    start_server "$BENCH_WORK/server-$BACKEND.log"
+    say "%-11s %-40s %49s\n" "$BACKEND" "server started" "$(peak_memory_mb)"
+    echo "== $BACKEND: registering $SHOPPERS + $SHOPPERS shoppers"
+    register_shoppers cart "$BENCH_WORK/cart_tokens.txt"
+    register_shoppers checkout "$BENCH_WORK/checkout_tokens.txt"
+    local admin
+    admin=$(post_json "$BASE/api/auth/login" \
+        -d "{\"email\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" | jq -r .token)
+    sql "$BACKEND" "SELECT id FROM products ORDER BY random() LIMIT 1000" \
+        >"$BENCH_WORK/product_ids.txt"
+    sql "$BACKEND" "SELECT id FROM products WHERE stock >= 100 ORDER BY random() LIMIT 500" \
+        >"$BENCH_WORK/stocked_ids.txt"
+    # What shoppers can buy, the nearly sold out included: the checkout run sells some out.
+    sql "$BACKEND" "SELECT id FROM products WHERE stock > 0 ORDER BY random() LIMIT 300" \
+        >"$BENCH_WORK/checkout_ids.txt"
+
+    say "%-11s %-40s %49s\n" "$BACKEND" "shoppers registered (argon2)" "$(peak_memory_mb)"
+    echo "== $BACKEND: measuring ($DURATION per endpoint after a $WARMUP warm-up)"
+    measure "product list (page of 20)" get.lua $THREADS "$CONNECTIONS" \
+        "/api/products?page=1&limit=20"
+    local list_rps
+    list_rps=$(field rps)
+    measure "product detail" detail.lua $THREADS "$CONNECTIONS" /
+    local detail_rps
+    detail_rps=$(field rps)
+    measure "category (kids, page of 20)" get.lua $THREADS "$CONNECTIONS" \
+        "/api/products/category/kids?page=1&limit=20"
+    measure "search (10 queries)" search.lua $THREADS "$CONNECTIONS" /
+    local search_p99
+    search_p99=$(field p99_ms)
+    # One thread per connection: each connection is one shopper adding and removing.
+    measure "cart add + remove" cart.lua "$CONNECTIONS" "$CONNECTIONS" /
+
+    sql "$BACKEND" "SELECT id, stock FROM products ORDER BY id" >"$BENCH_WORK/before.txt"
+    # One thread per connection: each connection runs its own shopper's add-then-checkout.
+    measure "checkout: add + checkout requests" checkout.lua "$CONNECTIONS" "$CONNECTIONS" /
+    local orders_per_s paid_orders
+    orders_per_s=$(field orders_per_s)
+    paid_orders=$(($(field orders) + $(sed -n 's/.* orders=\([^ ]*\).*/\1/p' <<<"$WARMUP_RESULT")))
+    say "%-11s %-40s %10s\n" "$BACKEND" "checkout: orders placed and paid per s" "$orders_per_s"
+
+    # The dashboard: a couple of admins, not a crowd.
+    measure "admin stats (2 connections)" get.lua $THREADS 2 /api/admin/stats \
+        -H "Authorization: Bearer $admin"
+    local stats_p99
+    stats_p99=$(field p99_ms)
+    # As the storefront's category page asks today: every product of the category at once.
+    measure "category (women, whole, as the frontend)" get.lua $THREADS "$CONNECTIONS" \
+        /api/products/category/women
+    local memory
+    memory=$(peak_memory_mb)
+    stop_server
+
+    verify_stock "$BENCH_WORK/before.txt" "$paid_orders"
+    check "product list req/s" "$list_rps" ">=" $LIST_MIN_RPS
+    check "product detail req/s" "$detail_rps" ">=" $DETAIL_MIN_RPS
+    check "search p99 ms" "$search_p99" "<=" $SEARCH_MAX_P99_MS
+    check "admin stats p99 ms" "$stats_p99" "<=" $STATS_MAX_P99_MS
+    if [[ $BACKEND == sqlite ]]; then
+        check "checkout orders/s" "$orders_per_s" ">=" $CHECKOUT_MIN_ORDERS
+    fi
+    check "peak memory MB (VmHWM)" "$memory" "<=" $MEMORY_MAX_MB
+    if [[ $BACKEND == postgresql ]]; then
+        drop_pg_database
+    fi
+}
+
+main() {
+    mkdir -p "$RESULTS"
+    : >"$LATEST"
+    need_wrk
+    echo "== building the release binary"
+    nice cargo build --release -p bootstrap
+    say "make bench: %s, commit %s\n" "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(git rev-parse --short HEAD)"
+    say "machine: %s cores (%s), %s GB memory, load average %s\n" "$(nproc)" \
+        "$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)" \
+        "$(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)" \
+        "$(cut -d' ' -f1-3 /proc/loadavg)"
+    say "wrk: %s per endpoint after a %s warm-up, %s threads, %s connections, on the same machine\n" \
+        "$DURATION" "$WARMUP" "$THREADS" "$CONNECTIONS"
+    say "shop: %s products, %s orders, %s customers; sandbox payments, no delay; SHOP_LOG=warn\n\n" \
+        "$PRODUCTS" "$ORDERS" "$USERS"
+    say "%-11s %-40s %10s %9s %9s %8s %9s\n" backend endpoint "req/s" "p50 ms" "p99 ms" \
+        errors "VmHWM MB"
+    for backend in $BACKENDS; do
+        bench_backend "$backend"
+        say "\n"
+    done
+    echo "Results written to $LATEST"
+}
+
+main
