@@ -1,6 +1,8 @@
 //! Registration, sign-in, sessions and user administration.
 
+use crate::throttle::{registration_keys, sign_in_email_key, sign_in_keys, Key};
 use crate::{AppError, Shop};
+use domain::audit::AuditChange;
 use domain::permissions::{may_delete_user, may_manage_user, may_set_role, require_admin};
 use domain::ports::RepoError;
 use domain::user::{ContactInput, Email, ProfileChangeInput, RegistrationInput, Role, User};
@@ -37,9 +39,31 @@ impl Shop {
         })
     }
 
-    /// Self-registration: always a shopper, signed in at once.
-    pub async fn register(&self, input: &RegistrationInput) -> Result<Session, AppError> {
+    /// Refuses with 429 while any of the keys is over its limit; `attempts` names them.
+    fn check_throttle(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
+        match self.throttle.blocked_for(keys, self.ports.clock.now()) {
+            None => Ok(()),
+            Some(wait) => Err(AppError::TooManyAttempts {
+                message: format!(
+                    "Too many {attempts} attempts. Please try again in {} minute(s).",
+                    wait.div_ceil(60)
+                ),
+                retry_after_secs: wait,
+            }),
+        }
+    }
+
+    /// Self-registration: always a shopper, signed in at once. Valid registrations count
+    /// against the e-mail and the client's address, whether the e-mail was free or not.
+    pub async fn register(
+        &self,
+        input: &RegistrationInput,
+        client_address: &str,
+    ) -> Result<Session, AppError> {
         let registration = input.validate()?;
+        let keys = registration_keys(registration.contact.email.as_str(), client_address);
+        self.check_throttle(&keys, "registration")?;
+        self.throttle.record(&keys, self.ports.clock.now());
         let user = User {
             id: self.new_user_id(),
             name: registration.contact.name,
@@ -76,6 +100,8 @@ impl Shop {
             created_at: self.ports.clock.now(),
         };
         self.insert_user(&user).await?;
+        self.record_audit(actor, AuditChange::user_created(&user))
+            .await;
         Ok(CreatedUser {
             user,
             temporary_password,
@@ -89,16 +115,8 @@ impl Shop {
         password: &str,
         client_address: &str,
     ) -> Result<Session, AppError> {
-        let now = self.ports.clock.now();
-        if let Some(wait) = self.throttle.blocked_for(email, client_address, now) {
-            return Err(AppError::TooManyAttempts {
-                message: format!(
-                    "Too many sign-in attempts. Please try again in {} minute(s).",
-                    wait.div_ceil(60)
-                ),
-                retry_after_secs: wait,
-            });
-        }
+        let keys = sign_in_keys(email, client_address);
+        self.check_throttle(&keys, "sign-in")?;
         let user = match Email::parse(email) {
             Some(email) => self.ports.users.by_email(&email).await?,
             None => None,
@@ -114,12 +132,12 @@ impl Shop {
         };
         match user {
             Some(user) if verified => {
-                self.throttle.record_success(email);
+                self.throttle.forgive(&sign_in_email_key(email));
                 let token = self.ports.tokens.issue(&user.id);
                 Ok(Session { user, token })
             }
             _ => {
-                self.throttle.record_failure(email, client_address, now);
+                self.throttle.record(&keys, self.ports.clock.now());
                 Err(AppError::Unauthenticated(INVALID_CREDENTIALS.into()))
             }
         }
@@ -192,7 +210,7 @@ impl Shop {
     }
 
     /// People change their own account (a new password needs the current one); admins change
-    /// anyone's, including the role.
+    /// anyone's, including the role. Changes made by an admin go into the audit trail.
     pub async fn update_user(
         &self,
         actor: &User,
@@ -202,12 +220,13 @@ impl Shop {
         may_manage_user(actor, target)?;
         let own_account = &actor.id == target;
         let change = input.validate(own_account)?;
-        let mut user = self
+        let before = self
             .ports
             .users
             .by_id(target)
             .await?
             .ok_or_else(|| AppError::not_found("User"))?;
+        let mut user = before.clone();
         if let Some(role) = change.role {
             let admins = if user.is_admin() && role != Role::Admin {
                 self.ports.users.count_admins().await?
@@ -237,6 +256,10 @@ impl Shop {
             RepoError::NotFound => AppError::not_found("User"),
             other => other.into(),
         })?;
+        if actor.is_admin() {
+            self.record_audit(actor, AuditChange::user_updated(&before, &user))
+                .await;
+        }
         Ok(user)
     }
 
@@ -257,7 +280,10 @@ impl Shop {
         self.ports.users.delete(target).await.map_err(|e| match e {
             RepoError::NotFound => AppError::not_found("User"),
             other => other.into(),
-        })
+        })?;
+        self.record_audit(actor, AuditChange::user_deleted(&user))
+            .await;
+        Ok(())
     }
 }
 
@@ -265,7 +291,9 @@ impl Shop {
 mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
+    use domain::audit::AuditAction;
     use mockall::predicate::eq;
+    use serde_json::{json, Value};
 
     fn contact(name: &str, email: &str) -> ContactInput {
         ContactInput {
@@ -296,7 +324,7 @@ mod tests {
             .returning(|id| format!("token-for-{id}"));
         let session = ports
             .shop()
-            .register(&registration("amina@example.com"))
+            .register(&registration("amina@example.com"), "1.1.1.1")
             .await
             .unwrap();
         assert_eq!(session.user.role, Role::User);
@@ -317,7 +345,7 @@ mod tests {
             .returning(|_| Err(RepoError::Duplicate));
         let error = ports
             .shop()
-            .register(&registration("amina@example.com"))
+            .register(&registration("amina@example.com"), "1.1.1.1")
             .await
             .unwrap_err();
         assert!(matches!(error, AppError::Conflict(m) if m == EMAIL_TAKEN));
@@ -328,7 +356,7 @@ mod tests {
         let ports = TestPorts::new();
         let error = ports
             .shop()
-            .register(&registration("not-an-email"))
+            .register(&registration("not-an-email"), "1.1.1.1")
             .await
             .unwrap_err();
         assert!(
@@ -474,6 +502,24 @@ mod tests {
             .with(eq("Temp-1234"))
             .returning(|_| Ok("hashed".into()));
         ports.users.expect_insert().returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.actor_id.as_str() == "boss"
+                    && entry.actor_email.as_str() == "boss@example.com"
+                    && entry.change.action == AuditAction::UserCreate
+                    && entry.change.before.is_none()
+                    && entry
+                        .change
+                        .after
+                        .as_ref()
+                        .map(|a| Value::Object(a.clone()))
+                        == Some(json!({ "name": "Hodan", "email": "hodan@example.com",
+                            "phone": "615551234", "role": "admin", "mustChangePassword": true }))
+            })
+            .times(1)
+            .returning(|_| Ok(()));
         let contact = contact("Hodan", "hodan@example.com");
         let created = ports
             .shop()
@@ -483,5 +529,99 @@ mod tests {
         assert_eq!(created.temporary_password, "Temp-1234");
         assert_eq!(created.user.role, Role::Admin);
         assert!(created.user.must_change_password);
+    }
+
+    #[tokio::test]
+    async fn the_twenty_first_registration_from_one_address_is_throttled() {
+        let mut ports = TestPorts::new();
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("hashed".into()));
+        ports.users.expect_insert().times(20).returning(|_| Ok(()));
+        ports.tokens.expect_issue().returning(|_| "token".into());
+        let shop = ports.shop();
+        for i in 0..20 {
+            shop.register(&registration(&format!("u{i}@example.com")), "1.1.1.1")
+                .await
+                .unwrap();
+        }
+        let error = shop
+            .register(&registration("late@example.com"), "1.1.1.1")
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            error,
+            AppError::TooManyAttempts { ref message, retry_after_secs: 3600 }
+                if message == "Too many registration attempts. Please try again in 60 minute(s)."
+        ));
+    }
+
+    #[tokio::test]
+    async fn an_admin_changing_a_role_is_audited_and_a_shopper_editing_themselves_is_not() {
+        let mut ports = TestPorts::new();
+        let amina = shopper("amina");
+        let stored = amina.clone();
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
+        ports.users.expect_update().times(2).returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                let (before, after) = (
+                    entry.change.before.clone().unwrap(),
+                    entry.change.after.clone().unwrap(),
+                );
+                entry.change.action == AuditAction::UserUpdate
+                    && entry.change.entity_id.as_deref() == Some("amina")
+                    && before["role"] == "user"
+                    && after["role"] == "admin"
+                    && before["name"] == "amina"
+                    && after["name"] == "Amina"
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        let shop = ports.shop();
+        let promote = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com"),
+            role: Some("admin".into()),
+            ..Default::default()
+        };
+        shop.update_user(&admin("boss"), &amina.id, &promote)
+            .await
+            .unwrap();
+        let own = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com"),
+            ..Default::default()
+        };
+        shop.update_user(&amina, &amina.id, &own).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn deleting_a_user_is_audited_with_their_fields() {
+        let mut ports = TestPorts::new();
+        ports
+            .users
+            .expect_by_id()
+            .returning(|_| Ok(Some(shopper("amina"))));
+        ports.users.expect_delete().times(1).returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::UserDelete
+                    && entry.change.after.is_none()
+                    && entry.change.before.as_ref().unwrap()["email"] == "amina@example.com"
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .shop()
+            .delete_user(&admin("boss"), &UserId::parse("amina").unwrap())
+            .await
+            .unwrap();
     }
 }

@@ -1,6 +1,7 @@
 //! Browsing and managing the catalogue.
 
 use crate::{AppError, Shop};
+use domain::audit::AuditChange;
 use domain::permissions::require_admin;
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
@@ -149,6 +150,8 @@ impl Shop {
             return Err(error.into());
         }
         self.catalog_version.forget();
+        self.record_audit(actor, AuditChange::product_created(&product))
+            .await;
         Ok(product)
     }
 
@@ -161,8 +164,9 @@ impl Shop {
         image: Option<Vec<u8>>,
     ) -> Result<Product, AppError> {
         require_admin(actor)?;
-        let mut product = self.product(id).await?;
-        let draft = patch.apply_to(&product).validate()?;
+        let before = self.product(id).await?;
+        let draft = patch.apply_to(&before).validate()?;
+        let mut product = before.clone();
         let old_image = product.image.clone();
         let new_image = match image {
             Some(bytes) => Some(self.ports.images.store(bytes).await?),
@@ -189,6 +193,8 @@ impl Shop {
                 if let (Some(old), Some(_)) = (&old_image, &new_image) {
                     self.ports.images.delete(old).await;
                 }
+                self.record_audit(actor, AuditChange::product_updated(&before, &product))
+                    .await;
                 Ok(product)
             }
             Err(error) => {
@@ -214,6 +220,8 @@ impl Shop {
         if let Some(image) = &product.image {
             self.ports.images.delete(image).await;
         }
+        self.record_audit(actor, AuditChange::product_deleted(&product))
+            .await;
         Ok(())
     }
 }
@@ -222,7 +230,9 @@ impl Shop {
 mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
+    use domain::audit::AuditAction;
     use domain::ports::ImageError;
+    use serde_json::{json, Value};
 
     fn input() -> ProductInput {
         ProductInput {
@@ -286,6 +296,26 @@ mod tests {
             .expect_insert()
             .times(1)
             .returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::ProductCreate
+                    && entry.change.entity_id.as_deref() == Some("id-0")
+                    && entry.change.before.is_none()
+                    && entry
+                        .change
+                        .after
+                        .as_ref()
+                        .map(|a| Value::Object(a.clone()))
+                        == Some(
+                            json!({ "name": "Linen Dress", "description": "Light and airy",
+                            "category": "women", "tags": ["new", "summer"], "price": 24.0,
+                            "discount": 20, "stock": 5, "isFeatured": true, "image": null }),
+                        )
+            })
+            .times(1)
+            .returning(|_| Ok(()));
         let product = ports
             .shop()
             .create_product(&admin("boss"), &input(), None)
@@ -307,6 +337,22 @@ mod tests {
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
         ports.products.expect_update().returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                let (before, after) = (
+                    entry.change.before.as_ref().unwrap(),
+                    entry.change.after.as_ref().unwrap(),
+                );
+                entry.change.action == AuditAction::ProductUpdate
+                    && entry.change.entity_id.as_deref() == Some("p1")
+                    && (before["price"].clone(), after["price"].clone())
+                        == (json!(24.0), json!(30.0))
+                    && (before["stock"].clone(), after["stock"].clone()) == (json!(7), json!(7))
+            })
+            .times(1)
+            .returning(|_| Ok(()));
         let patch = ProductPatch {
             price: Some(Some(30.0)),
             ..Default::default()

@@ -3,6 +3,7 @@
 //! `Shop` holds the ports; each module adds the use cases of one feature to it.
 
 pub mod accounts;
+pub mod audit;
 pub mod cart;
 pub mod catalog;
 mod catalog_version;
@@ -16,14 +17,14 @@ pub use error::AppError;
 
 use catalog_version::KnownCatalogVersion;
 use domain::ports::{
-    CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
+    AuditLog, CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
     PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository, TokenService,
     UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
 use in_flight::CheckoutsInFlight;
 use std::sync::Arc;
-use throttle::LoginThrottle;
+use throttle::Throttle;
 
 /// Everything the core talks to.
 #[derive(Clone)]
@@ -41,6 +42,7 @@ pub struct Ports {
     pub images: Arc<dyn ImageStore>,
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdGenerator>,
+    pub audit: Arc<dyn AuditLog>,
 }
 
 /// The shop's use cases.
@@ -48,7 +50,7 @@ pub struct Shop {
     ports: Ports,
     /// Used until an admin saves settings of their own.
     default_settings: ShopSettings,
-    throttle: LoginThrottle,
+    throttle: Throttle,
     checkouts_in_flight: CheckoutsInFlight,
     catalog_version: KnownCatalogVersion,
 }
@@ -58,7 +60,7 @@ impl Shop {
         Self {
             ports,
             default_settings,
-            throttle: LoginThrottle::default(),
+            throttle: Throttle::default(),
             checkouts_in_flight: CheckoutsInFlight::default(),
             catalog_version: KnownCatalogVersion::default(),
         }

@@ -1,6 +1,7 @@
 //! Checkout with EVC Plus, order history, status changes and the dashboard figures.
 
 use crate::{AppError, Shop};
+use domain::audit::AuditChange;
 use domain::cart::totals;
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::order::{
@@ -213,7 +214,10 @@ impl Shop {
         }
         self.ports.orders.transition(id, &transition).await?;
         self.catalog_version.forget();
-        self.order(actor, id).await
+        let changed = self.order(actor, id).await?;
+        self.record_audit(actor, AuditChange::order_status_changed(&order, &changed))
+            .await;
+        Ok(changed)
     }
 
     /// An admin confirms an unconfirmed payment after checking with the provider, optionally
@@ -253,7 +257,10 @@ impl Shop {
             },
         );
         self.ports.orders.transition(id, &paid).await?;
-        self.order(actor, id).await
+        let changed = self.order(actor, id).await?;
+        self.record_audit(actor, AuditChange::order_payment_changed(&order, &changed))
+            .await;
+        Ok(changed)
     }
 
     pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, AppError> {
@@ -329,12 +336,14 @@ mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
     use chrono::{TimeZone, Utc};
+    use domain::audit::AuditAction;
     use domain::cart::CartLine;
     use domain::checkout::MobileNumber;
     use domain::order::StockEffect;
     use domain::product::{Category, Product};
     use domain::{Money, Percent, ProductId};
     use mockall::predicate::{always, eq};
+    use serde_json::{json, Value};
 
     fn product(cents: i64) -> Product {
         Product {
@@ -624,6 +633,19 @@ mod tests {
             })
             .times(1)
             .returning(|_, _| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::OrderPayment
+                    && entry.change.entity_id.as_deref() == Some("o1")
+                    && entry.change.before.clone().map(Value::Object)
+                        == Some(json!({ "paymentStatus": "pending", "transactionId": null }))
+                    && entry.change.after.clone().map(Value::Object)
+                        == Some(json!({ "paymentStatus": "paid", "transactionId": "T1" }))
+            })
+            .times(1)
+            .returning(|_| Ok(()));
         let order = ports
             .shop()
             .update_payment_status(
@@ -711,12 +733,70 @@ mod tests {
             })
             .times(1)
             .returning(|_, _| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::OrderStatus
+                    && entry.change.before.clone().map(Value::Object)
+                        == Some(json!({ "status": "pending", "paymentStatus": "pending" }))
+                    && entry.change.after.clone().map(Value::Object)
+                        == Some(json!({ "status": "canceled", "paymentStatus": "failed" }))
+            })
+            .times(1)
+            .returning(|_| Ok(()));
         let order = ports
             .shop()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap();
         assert_eq!(order.payment_status, PaymentStatus::Failed);
+    }
+
+    #[tokio::test]
+    async fn shipping_an_order_is_audited_with_its_statuses_before_and_after() {
+        let mut ports = TestPorts::new();
+        let mut reads = 0;
+        ports.orders.expect_by_id().returning(move |_| {
+            reads += 1;
+            let mut order = paid_order();
+            if reads > 1 {
+                order.status = OrderStatus::Shipped;
+            }
+            Ok(Some(order))
+        });
+        ports
+            .orders
+            .expect_transition()
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::OrderStatus
+                    && entry.change.entity_id.as_deref() == Some("o1")
+                    && entry
+                        .change
+                        .before
+                        .as_ref()
+                        .map(|b| Value::Object(b.clone()))
+                        == Some(json!({ "status": "pending", "paymentStatus": "paid" }))
+                    && entry
+                        .change
+                        .after
+                        .as_ref()
+                        .map(|a| Value::Object(a.clone()))
+                        == Some(json!({ "status": "shipped", "paymentStatus": "paid" }))
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        let order = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
+            .await
+            .unwrap();
+        assert_eq!(order.status, OrderStatus::Shipped);
     }
 
     fn paid_order() -> Order {

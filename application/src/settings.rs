@@ -1,6 +1,7 @@
 //! Shop settings: read by everyone, changed by admins.
 
 use crate::{AppError, Shop};
+use domain::audit::AuditChange;
 use domain::permissions::require_admin;
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::user::User;
@@ -23,7 +24,55 @@ impl Shop {
     ) -> Result<ShopSettings, AppError> {
         require_admin(actor)?;
         let settings = input.validate()?;
+        let before = self.current_settings().await?;
         self.ports.settings.save(&settings).await?;
+        self.record_audit(actor, AuditChange::settings_updated(&before, &settings))
+            .await;
         Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{admin, TestPorts};
+    use domain::audit::AuditAction;
+    use serde_json::{json, Value};
+
+    #[tokio::test]
+    async fn a_settings_change_is_audited_from_the_defaults_in_force() {
+        let mut ports = TestPorts::new();
+        ports.settings.expect_get().returning(|| Ok(None));
+        ports.settings.expect_save().times(1).returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::SettingsUpdate
+                    && entry.change.entity_id.is_none()
+                    && entry
+                        .change
+                        .before
+                        .as_ref()
+                        .map(|b| Value::Object(b.clone()))
+                        == Some(
+                            json!({ "shopName": "Dukaan", "supportPhone": "+252 61 000 0000",
+                            "supportEmail": "help@dukaan.so", "shippingFee": 5.0 }),
+                        )
+                    && entry.change.after.as_ref().unwrap()["shippingFee"] == json!(0.0)
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        let input = SettingsInput {
+            shop_name: "Dukaan".into(),
+            support_phone: "+252 61 000 0000".into(),
+            support_email: "help@dukaan.so".into(),
+            shipping_fee: Some(0.0),
+        };
+        ports
+            .shop()
+            .update_settings(&admin("boss"), &input)
+            .await
+            .unwrap();
     }
 }

@@ -22,6 +22,7 @@ pub struct TestPorts {
     pub tokens: MockTokenService,
     pub secrets: MockSecretGenerator,
     pub images: MockImageStore,
+    pub audit: MockAuditLog,
 }
 
 impl TestPorts {
@@ -38,6 +39,7 @@ impl TestPorts {
             tokens: MockTokenService::new(),
             secrets: MockSecretGenerator::new(),
             images: MockImageStore::new(),
+            audit: MockAuditLog::new(),
         }
     }
 
@@ -65,6 +67,7 @@ impl TestPorts {
             images: Arc::new(self.images),
             clock: Arc::new(clock),
             ids: Arc::new(ids),
+            audit: Arc::new(self.audit),
         };
         Shop::new(ports, default_settings())
     }

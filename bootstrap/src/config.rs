@@ -153,6 +153,10 @@ pub struct Settings {
     #[arg(long, global = true, env = "WAAFIPAY_API_KEY", hide_env_values = true)]
     pub waafipay_api_key: Option<String>,
 
+    /// The shop is served over HTTPS (e.g. behind a TLS proxy): send Strict-Transport-Security.
+    #[arg(long, env = "SHOP_HSTS", default_value_t = false)]
+    pub hsts: bool,
+
     /// How long a payment may take, in seconds (the payer confirms on the phone).
     #[arg(
         long,
@@ -237,6 +241,12 @@ mod tests {
         assert_eq!(cli.settings.database_url(), "./data/shop.db");
         assert!(cli.settings.is_sqlite());
         assert!(cli.command.is_none());
+    }
+
+    #[test]
+    fn hsts_is_off_unless_asked_for() {
+        assert!(!Cli::parse_from(["shop"]).settings.hsts);
+        assert!(Cli::parse_from(["shop", "--hsts"]).settings.hsts);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use domain::ports::{ImageStore, PasswordHasher, PaymentGateway, TokenService};
 use domain::settings::{SettingsInput, ShopSettings};
 use shop_auth::{generate_secret, Argon2Hasher, JwtTokens, DEFAULT_TOKEN_LIFETIME};
 use shop_db::Database;
-use shop_http::{AppState, StaticFiles};
+use shop_http::{AppState, HttpOptions, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use shop_payments::waafipay::WaafiPayGateway;
@@ -33,7 +33,8 @@ pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings)
         carts: db.clone(),
         wishlists: db.clone(),
         orders: db.clone(),
-        settings: db,
+        settings: db.clone(),
+        audit: db,
         payments: outside.payments,
         hasher: outside.hasher,
         tokens: outside.tokens,
@@ -168,10 +169,14 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
 
 pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
     let state = AppState::new(shop);
-    let server = actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
-        .bind(&settings.bind)
-        .with_context(|| format!("cannot listen on {}", settings.bind))?
-        .run();
+    let options = HttpOptions {
+        hsts: settings.hsts,
+    };
+    let server =
+        actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone(), options))
+            .bind(&settings.bind)
+            .with_context(|| format!("cannot listen on {}", settings.bind))?
+            .run();
     println!("The shop is open at http://{}", settings.bind);
     server.await.context("server failed")
 }

@@ -1,6 +1,7 @@
 //! The ports: what the core needs from the outside world. Adapters implement them and
 //! translate their own failures into the errors named here.
 
+use crate::audit::AuditEntry;
 use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
 use crate::ids::{OrderId, ProductId, UserId};
@@ -177,6 +178,14 @@ pub trait OrderRepository: Send + Sync {
 pub trait SettingsRepository: Send + Sync {
     async fn get(&self) -> Result<Option<ShopSettings>, RepoError>;
     async fn save(&self, settings: &ShopSettings) -> Result<(), RepoError>;
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait AuditLog: Send + Sync {
+    async fn record(&self, entry: &AuditEntry) -> Result<(), RepoError>;
+    /// One page of the entries, newest (last recorded) first, and how many there are.
+    async fn list(&self, page: Page) -> Result<(Vec<AuditEntry>, u64), RepoError>;
 }
 
 /// A charge to ask of the payment provider.

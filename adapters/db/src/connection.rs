@@ -363,5 +363,12 @@ mod tests {
         let sqlite = names("sqlite");
         assert!(!sqlite.is_empty());
         assert_eq!(sqlite, names("postgresql"));
+        // Diesel knows a migration by the timestamp before the first `_`: two folders with
+        // one timestamp would leave the second one silently unapplied.
+        let versions: std::collections::BTreeSet<&str> = sqlite
+            .iter()
+            .map(|name| name.split('_').next().unwrap_or_default())
+            .collect();
+        assert_eq!(versions.len(), sqlite.len(), "{sqlite:?}");
     }
 }

@@ -7,6 +7,7 @@ mod connection;
 mod models;
 mod schema;
 
+mod audit;
 mod bulk;
 mod carts;
 mod orders;

@@ -2,9 +2,10 @@
 //! this crate.
 
 use crate::corrupt;
-use crate::schema::{order_lines, orders, products, settings, users};
+use crate::schema::{audit_log, order_lines, orders, products, settings, users};
 use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
+use domain::audit::{AuditAction, AuditChange, AuditEntry, Snapshot};
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
@@ -389,6 +390,73 @@ impl SettingsRow {
             support_phone: self.support_phone,
             support_email: email(&self.support_email)?,
             shipping_fee: money(self.shipping_cents)?,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// audit trail
+
+/// An entry as stored; `seq` (the insertion order) is left to the database.
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = audit_log)]
+pub struct AuditRow {
+    pub id: String,
+    pub at: NaiveDateTime,
+    pub actor_id: String,
+    pub actor_email: String,
+    pub action: String,
+    pub entity: String,
+    pub entity_id: Option<String>,
+    pub before_fields: Option<String>,
+    pub after_fields: Option<String>,
+}
+
+fn snapshot_from_json(raw: &str) -> Result<Snapshot, RepoError> {
+    serde_json::from_str(raw).map_err(|_| corrupt("audit snapshot", raw))
+}
+
+impl AuditRow {
+    pub fn from_domain(entry: &AuditEntry) -> Self {
+        let json = |fields: &Option<Snapshot>| {
+            fields
+                .as_ref()
+                .map(|f| serde_json::Value::Object(f.clone()).to_string())
+        };
+        Self {
+            id: entry.id.clone(),
+            at: to_db_time(entry.at),
+            actor_id: entry.actor_id.as_str().to_owned(),
+            actor_email: entry.actor_email.as_str().to_owned(),
+            action: entry.change.action.as_str().to_owned(),
+            entity: entry.change.action.entity().as_str().to_owned(),
+            entity_id: entry.change.entity_id.clone(),
+            before_fields: json(&entry.change.before),
+            after_fields: json(&entry.change.after),
+        }
+    }
+
+    pub fn into_domain(self) -> Result<AuditEntry, RepoError> {
+        Ok(AuditEntry {
+            id: self.id,
+            at: from_db_time(self.at),
+            actor_id: user_id(&self.actor_id)?,
+            actor_email: email(&self.actor_email)?,
+            change: AuditChange {
+                action: AuditAction::parse(&self.action)
+                    .ok_or_else(|| corrupt("audit action", &self.action))?,
+                entity_id: self.entity_id,
+                before: self
+                    .before_fields
+                    .as_deref()
+                    .map(snapshot_from_json)
+                    .transpose()?,
+                after: self
+                    .after_fields
+                    .as_deref()
+                    .map(snapshot_from_json)
+                    .transpose()?,
+            },
         })
     }
 }

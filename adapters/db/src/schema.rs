@@ -107,6 +107,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    audit_log (seq) {
+        seq -> BigInt,
+        id -> Text,
+        at -> Timestamp,
+        actor_id -> Text,
+        actor_email -> Text,
+        action -> Text,
+        entity -> Text,
+        entity_id -> Nullable<Text>,
+        before_fields -> Nullable<Text>,
+        after_fields -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(wishlist_items -> products (product_id));

@@ -3,6 +3,7 @@
 
 use application::cart::CartView;
 use application::orders::Dashboard;
+use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::Order;
 use domain::product::Product;
@@ -428,6 +429,37 @@ pub struct PeriodQuery {
 
 fn thirty() -> u32 {
     30
+}
+
+/// One admin action of the audit trail.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntryDto {
+    pub id: String,
+    pub at: String,
+    pub actor_id: String,
+    pub actor_email: String,
+    pub action: &'static str,
+    pub entity: &'static str,
+    pub entity_id: Option<String>,
+    pub before: Option<Snapshot>,
+    pub after: Option<Snapshot>,
+}
+
+impl From<&AuditEntry> for AuditEntryDto {
+    fn from(entry: &AuditEntry) -> Self {
+        Self {
+            id: entry.id.clone(),
+            at: entry.at.to_rfc3339(),
+            actor_id: entry.actor_id.to_string(),
+            actor_email: entry.actor_email.to_string(),
+            action: entry.change.action.as_str(),
+            entity: entry.change.action.entity().as_str(),
+            entity_id: entry.change.entity_id.clone(),
+            before: entry.change.before.clone(),
+            after: entry.change.after.clone(),
+        }
+    }
 }
 
 // ---- request bodies ----

@@ -9,7 +9,7 @@ mod pages;
 mod routes;
 pub mod state;
 
-pub use state::{AppState, StaticFiles};
+pub use state::{AppState, HttpOptions, StaticFiles};
 
 use actix_files::Files;
 use actix_web::body::MessageBody;
@@ -25,6 +25,9 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; st
      img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
 
+/// Two years, subdomains included: browsers then never try plain HTTP for the shop again.
+const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000; includeSubDomains";
+
 const PLACEHOLDER_SVG: &str = include_str!("placeholder.svg");
 const JSON_LIMIT_BYTES: usize = 64 * 1024;
 
@@ -32,6 +35,7 @@ const JSON_LIMIT_BYTES: usize = 64 * 1024;
 pub fn app(
     state: AppState,
     files: StaticFiles,
+    options: HttpOptions,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -63,7 +67,7 @@ pub fn app(
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
         .wrap(from_fn(log_request))
-        .wrap(security_headers())
+        .wrap(security_headers(options))
         .configure(routes::configure)
         .service(uploads);
     match files
@@ -101,12 +105,17 @@ fn json_config() -> web::JsonConfig {
         })
 }
 
-fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
+fn security_headers(options: HttpOptions) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
         .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
-        .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
+        .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"));
+    if options.hsts {
+        headers.add((header::STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY))
+    } else {
+        headers
+    }
 }
 
 /// One log line per request: method, path (never the query or headers), status, duration.

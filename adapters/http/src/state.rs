@@ -21,6 +21,14 @@ impl AppState {
     }
 }
 
+/// How the shop is exposed to the world.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HttpOptions {
+    /// Served over HTTPS (usually by a proxy in front): every reply says
+    /// `Strict-Transport-Security`, so browsers stop using plain HTTP.
+    pub hsts: bool,
+}
+
 /// Where the adapter finds files to serve.
 #[derive(Clone, Debug)]
 pub struct StaticFiles {

@@ -290,3 +290,112 @@ async fn an_admin_sets_a_shoppers_role() {
         );
     }
 }
+
+fn registration(email: &str) -> serde_json::Value {
+    json!({ "name": "Amina", "email": email, "phone": "615551234", "password": "secret1" })
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn twenty_registrations_from_one_address_then_429_with_retry_after() {
+    for app in TestApp::all().await {
+        for i in 0..20 {
+            let reply = app
+                .post(
+                    "/api/auth/register",
+                    None,
+                    registration(&format!("u{i}@example.com")),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::CREATED, "{i}: {}", reply.body);
+        }
+        let reply = app
+            .post("/api/auth/register", None, registration("late@example.com"))
+            .await;
+        assert_eq!(reply.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(
+            reply.message(),
+            "Too many registration attempts. Please try again in 60 minute(s)."
+        );
+        let retry_after: u64 = reply.headers["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((3590..=3600).contains(&retry_after), "{retry_after}");
+        assert_eq!(
+            app.login("late@example.com", "secret1").await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn probing_one_email_with_registrations_is_throttled_after_five() {
+    for app in TestApp::all().await {
+        app.shopper("amina").await;
+        for _ in 0..4 {
+            let reply = app
+                .post(
+                    "/api/auth/register",
+                    None,
+                    registration("amina@example.com"),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::CONFLICT);
+        }
+        let reply = app
+            .post(
+                "/api/auth/register",
+                None,
+                registration("AMINA@example.com"),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(reply.headers.contains_key("retry-after"));
+        let other = app
+            .post(
+                "/api/auth/register",
+                None,
+                registration("hodan@example.com"),
+            )
+            .await;
+        assert_eq!(other.status, StatusCode::CREATED);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn invalid_registrations_are_not_counted() {
+    for app in TestApp::all().await {
+        for _ in 0..25 {
+            let reply = app
+                .post("/api/auth/register", None, json!({ "email": "nope" }))
+                .await;
+            assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+        }
+        let reply = app
+            .post(
+                "/api/auth/register",
+                None,
+                registration("amina@example.com"),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_admin_creating_accounts_is_never_throttled() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        for i in 0..25 {
+            let reply = app
+                .post(
+                    "/api/auth/register",
+                    Some(&admin),
+                    json!({ "name": "Staff", "email": format!("staff{i}@example.com"), "phone": "615551234" }),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::CREATED, "{i}");
+        }
+    }
+}

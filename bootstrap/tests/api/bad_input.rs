@@ -1,8 +1,9 @@
 //! Bad input gets a clear 4xx in JSON, never a 500, and nothing is half-written.
 
-use crate::helpers::TestApp;
+use crate::helpers::{product_form, with_image, TestApp};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use shop_http::HttpOptions;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn malformed_json_and_wrong_types_are_400_with_a_message() {
@@ -55,22 +56,91 @@ async fn malformed_json_and_wrong_types_are_400_with_a_message() {
     }
 }
 
+/// Ids no entity can have: refused before they reach storage.
+const HOSTILE_IDS: [&str; 4] = [
+    "..%2F..%2Fetc%2Fpasswd",
+    "..%5C..%5Cwindows",
+    "%00",
+    "%2E%2E%2Fsecret",
+];
+
 #[tokio::test(flavor = "multi_thread")]
-async fn unknown_and_hostile_ids_are_404() {
+async fn hostile_ids_are_404_everywhere() {
     for app in TestApp::all().await {
-        for path in [
-            "/api/products/does-not-exist",
-            "/api/products/..%2F..%2Fetc%2Fpasswd",
-            "/api/products/%00",
-        ] {
-            let reply = app.get(path, None).await;
-            assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
-            assert_eq!(reply.message(), "Product not found");
+        let admin = app.admin_token().await;
+        for id in HOSTILE_IDS {
+            let checks = [
+                (
+                    Method::GET,
+                    format!("/api/products/{id}"),
+                    "Product not found",
+                ),
+                (
+                    Method::DELETE,
+                    format!("/api/products/{id}"),
+                    "Product not found",
+                ),
+                (Method::GET, format!("/api/orders/{id}"), "Order not found"),
+                (Method::PUT, format!("/api/orders/{id}"), "Order not found"),
+                (Method::DELETE, format!("/api/users/{id}"), "User not found"),
+                (
+                    Method::DELETE,
+                    format!("/api/cart/remove/{id}"),
+                    "Product not found",
+                ),
+                (
+                    Method::DELETE,
+                    format!("/api/wishlist/remove/{id}"),
+                    "Product not found",
+                ),
+            ];
+            for (method, path, message) in checks {
+                let reply = app
+                    .send(
+                        method.clone(),
+                        &path,
+                        Some(&admin),
+                        Some(json!({ "status": "shipped" })),
+                    )
+                    .await;
+                assert_eq!(reply.status, StatusCode::NOT_FOUND, "{method} {path}");
+                assert_eq!(reply.message(), message, "{method} {path}");
+            }
         }
         assert_eq!(
             app.get("/api/nothing-here", None).await.status,
             StatusCode::NOT_FOUND
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_name_cannot_choose_where_the_picture_is_stored() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let form = with_image(
+            product_form(&[
+                ("name", "Scarf"),
+                ("description", "Silk"),
+                ("category", "women"),
+                ("price", "10"),
+                ("stock", "3"),
+            ]),
+            shop_images::demo_picture(1, None),
+            "../../../../tmp/evil.png",
+            "image/png",
+        );
+        let reply = app
+            .multipart(Method::POST, "/api/products", &admin, form)
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        let image = reply.body["image"].as_str().unwrap();
+        assert!(image.starts_with("/uploads/"), "{image}");
+        assert!(!image.contains("..") && !image.contains("evil"), "{image}");
+        assert!(!std::path::Path::new("/tmp/evil.png").exists());
+        let (status, _, body) = app.page("/uploads/..%2F..%2Fetc%2Fpasswd", &[]).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body, "segment contained invalid character ('/')");
     }
 }
 
@@ -117,9 +187,36 @@ async fn every_reply_carries_the_security_headers() {
     for app in TestApp::all().await {
         let reply = app.get("/api/health", None).await;
         let csp = reply.headers["content-security-policy"].to_str().unwrap();
-        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"));
-        assert!(!csp.contains("script-src 'self' 'unsafe-inline'"));
+        let directives: Vec<&str> = csp.split(';').map(str::trim).collect();
+        assert!(directives.contains(&"script-src 'self'"), "{csp}");
+        assert!(directives.contains(&"object-src 'none'"), "{csp}");
+        assert!(directives.contains(&"frame-ancestors 'none'"), "{csp}");
+        assert!(directives.contains(&"base-uri 'self'"), "{csp}");
+        assert!(
+            !directives
+                .iter()
+                .any(|d| d.starts_with("script-src") && d.contains("unsafe")),
+            "{csp}"
+        );
         assert_eq!(reply.headers["x-content-type-options"], "nosniff");
         assert_eq!(reply.headers["x-frame-options"], "DENY");
+        assert_eq!(
+            reply.headers["referrer-policy"],
+            "strict-origin-when-cross-origin"
+        );
+        assert!(reply.headers.get("strict-transport-security").is_none());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn served_over_https_every_reply_demands_https() {
+    for app in TestApp::all_with(HttpOptions { hsts: true }).await {
+        for path in ["/api/health", "/", "/api/nothing-here"] {
+            let (_, headers, _) = app.page(path, &[]).await;
+            assert_eq!(
+                headers["strict-transport-security"], "max-age=63072000; includeSubDomains",
+                "{path}"
+            );
+        }
     }
 }

@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shop_auth::{Argon2Hasher, JwtTokens};
 use shop_db::Database;
-use shop_http::{AppState, StaticFiles};
+use shop_http::{AppState, HttpOptions, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use std::net::TcpListener;
@@ -17,6 +17,8 @@ use std::time::Duration;
 pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "admin-secret";
 pub const APPROVED_PHONE: &str = "61 555 1234";
+/// The secret the test server signs tokens with.
+pub const TOKEN_SECRET: &[u8] = b"a-test-secret-that-is-long-enough-for-hs256";
 
 pub struct TestApp {
     pub address: String,
@@ -73,29 +75,35 @@ impl Reply {
 impl TestApp {
     /// One app per database the tests can reach (SQLite always, PostgreSQL when configured).
     pub async fn all() -> Vec<TestApp> {
-        Self::all_with_payment_delay(Duration::ZERO).await
+        Self::configured(Duration::ZERO, HttpOptions::default()).await
     }
 
     /// Like `all`, with a sandbox gateway that takes `delay` to answer every charge.
     pub async fn all_with_payment_delay(delay: Duration) -> Vec<TestApp> {
+        Self::configured(delay, HttpOptions::default()).await
+    }
+
+    /// Like `all`, served with these HTTP options.
+    pub async fn all_with(options: HttpOptions) -> Vec<TestApp> {
+        Self::configured(Duration::ZERO, options).await
+    }
+
+    async fn configured(payment_delay: Duration, options: HttpOptions) -> Vec<TestApp> {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
-            apps.push(Self::spawn(database, delay).await);
+            apps.push(Self::spawn(database, payment_delay, options).await);
         }
         apps
     }
 
-    async fn spawn(database: Database, payment_delay: Duration) -> TestApp {
+    async fn spawn(database: Database, payment_delay: Duration, options: HttpOptions) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let outside = Outside {
             payments: Arc::new(
                 SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50)),
             ),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
-            tokens: Arc::new(JwtTokens::new(
-                b"a-test-secret-that-is-long-enough-for-hs256",
-                Duration::from_secs(3600),
-            )),
+            tokens: Arc::new(JwtTokens::new(TOKEN_SECRET, Duration::from_secs(3600))),
             images: Arc::new(FsImageStore::new(uploads.path().to_path_buf(), "/uploads")),
         };
         let defaults = SettingsInput {
@@ -118,12 +126,13 @@ impl TestApp {
         };
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
-        let server =
-            actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone()))
-                .workers(2)
-                .listen(listener)
-                .expect("the server listens")
-                .run();
+        let server = actix_web::HttpServer::new(move || {
+            shop_http::app(state.clone(), files.clone(), options)
+        })
+        .workers(2)
+        .listen(listener)
+        .expect("the server listens")
+        .run();
         let handle = server.handle();
         tokio::spawn(server);
         TestApp {

@@ -2,6 +2,7 @@
 //! (when SHOP_TEST_POSTGRES_URL is set) PostgreSQL.
 
 mod accounts;
+mod audit;
 mod authorization;
 mod bad_input;
 mod cart;

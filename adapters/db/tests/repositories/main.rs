@@ -3,6 +3,7 @@
 
 mod support;
 
+mod audit;
 mod carts;
 mod connect;
 mod orders;

@@ -48,6 +48,7 @@ async fn login(
 /// temporary password, and signs nobody in.
 async fn register(
     state: web::Data<AppState>,
+    req: HttpRequest,
     actor: MaybeUser,
     body: web::Json<RegisterBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -62,7 +63,10 @@ async fn register(
             "message": "User created successfully",
         })));
     }
-    let session = state.shop.register(&body.registration()).await?;
+    let session = state
+        .shop
+        .register(&body.registration(), &client_address(&req))
+        .await?;
     Ok(HttpResponse::Created().json(json!({
         "token": session.token,
         "user": UserDto::from(&session.user),

@@ -26,7 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-const DEFAULT_PAGE_SIZE: u32 = 20;
+pub(crate) const DEFAULT_PAGE_SIZE: u32 = 20;
 const MAX_PAGE_SIZE: u32 = 100;
 
 /// `?page=&limit=`: both optional; without either the whole list, as SPEC.md.

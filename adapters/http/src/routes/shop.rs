@@ -1,10 +1,14 @@
 //! Health, settings and the admin dashboard.
 
+use super::{list_reply, page, DEFAULT_PAGE_SIZE};
 use crate::auth::CurrentUser;
-use crate::dto::{PeriodQuery, ReportDto, SettingsBody, SettingsDto, StatsDto};
+use crate::dto::{
+    AuditEntryDto, PageQuery, PeriodQuery, ReportDto, SettingsBody, SettingsDto, StatsDto,
+};
 use crate::error::ApiError;
 use crate::state::AppState;
 use actix_web::{web, HttpResponse};
+use domain::ports::Page;
 use serde_json::json;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -13,7 +17,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/settings", web::put().to(update_settings))
         .route("/admin/stats", web::get().to(stats))
         .route("/admin/reports", web::get().to(report))
-        .route("/admin/orders/export.csv", web::get().to(export_orders));
+        .route("/admin/orders/export.csv", web::get().to(export_orders))
+        .route("/admin/audit", web::get().to(audit_trail));
 }
 
 async fn health() -> HttpResponse {
@@ -49,6 +54,21 @@ async fn report(
 ) -> Result<HttpResponse, ApiError> {
     let report = state.shop.period_report(&user.0, query.days).await?;
     Ok(HttpResponse::Ok().json(ReportDto::from(&report)))
+}
+
+/// The audit trail, newest first; always one page (the first 20 entries when none is asked).
+async fn audit_trail(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = page(&query)?.unwrap_or(Page {
+        number: 1,
+        size: DEFAULT_PAGE_SIZE,
+    });
+    let (entries, total) = state.shop.audit_trail(&user.0, page).await?;
+    let entries: Vec<AuditEntryDto> = entries.iter().map(AuditEntryDto::from).collect();
+    Ok(list_reply(&entries, total))
 }
 
 /// The orders of a period as CSV, one row per order.

@@ -1,0 +1,331 @@
+//! The audit trail of admin actions: who changed which product, order, user or setting, when,
+//! and the relevant fields before and after (never a password hash).
+
+use crate::ids::UserId;
+use crate::order::Order;
+use crate::product::Product;
+use crate::settings::ShopSettings;
+use crate::user::{Email, User};
+use chrono::{DateTime, Utc};
+use serde_json::{json, Map, Value};
+
+/// What an admin did. The names are part of the API contract (docs/api.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AuditAction {
+    ProductCreate,
+    ProductUpdate,
+    ProductDelete,
+    OrderStatus,
+    OrderPayment,
+    UserCreate,
+    UserUpdate,
+    UserDelete,
+    SettingsUpdate,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 9] = [
+        AuditAction::ProductCreate,
+        AuditAction::ProductUpdate,
+        AuditAction::ProductDelete,
+        AuditAction::OrderStatus,
+        AuditAction::OrderPayment,
+        AuditAction::UserCreate,
+        AuditAction::UserUpdate,
+        AuditAction::UserDelete,
+        AuditAction::SettingsUpdate,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::ProductCreate => "product.create",
+            AuditAction::ProductUpdate => "product.update",
+            AuditAction::ProductDelete => "product.delete",
+            AuditAction::OrderStatus => "order.status",
+            AuditAction::OrderPayment => "order.payment",
+            AuditAction::UserCreate => "user.create",
+            AuditAction::UserUpdate => "user.update",
+            AuditAction::UserDelete => "user.delete",
+            AuditAction::SettingsUpdate => "settings.update",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|action| action.as_str() == raw)
+    }
+
+    pub fn entity(self) -> AuditEntity {
+        match self {
+            AuditAction::ProductCreate
+            | AuditAction::ProductUpdate
+            | AuditAction::ProductDelete => AuditEntity::Product,
+            AuditAction::OrderStatus | AuditAction::OrderPayment => AuditEntity::Order,
+            AuditAction::UserCreate | AuditAction::UserUpdate | AuditAction::UserDelete => {
+                AuditEntity::User
+            }
+            AuditAction::SettingsUpdate => AuditEntity::Settings,
+        }
+    }
+}
+
+/// The kind of thing an action changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AuditEntity {
+    Product,
+    Order,
+    User,
+    Settings,
+}
+
+impl AuditEntity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditEntity::Product => "product",
+            AuditEntity::Order => "order",
+            AuditEntity::User => "user",
+            AuditEntity::Settings => "settings",
+        }
+    }
+}
+
+/// The relevant fields of a changed thing, named as the API names them.
+pub type Snapshot = Map<String, Value>;
+
+/// One change: the action, the id of what changed (none for the shop's settings) and its
+/// relevant fields before (none when created) and after (none when deleted).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditChange {
+    pub action: AuditAction,
+    pub entity_id: Option<String>,
+    pub before: Option<Snapshot>,
+    pub after: Option<Snapshot>,
+}
+
+fn snapshot(value: Value) -> Snapshot {
+    match value {
+        Value::Object(fields) => fields,
+        _ => unreachable!("snapshots are built from JSON objects"),
+    }
+}
+
+fn product_fields(product: &Product) -> Snapshot {
+    snapshot(json!({
+        "name": product.name,
+        "description": product.description,
+        "category": product.category.as_str(),
+        "tags": product.tags,
+        "price": product.price.as_dollars(),
+        "discount": product.discount.value(),
+        "stock": product.stock,
+        "isFeatured": product.is_featured,
+        "image": product.image.as_ref().map(|image| image.full.clone()),
+    }))
+}
+
+fn user_fields(user: &User) -> Snapshot {
+    snapshot(json!({
+        "name": user.name,
+        "email": user.email.as_str(),
+        "phone": user.phone,
+        "role": user.role.as_str(),
+        "mustChangePassword": user.must_change_password,
+    }))
+}
+
+fn order_status_fields(order: &Order) -> Snapshot {
+    snapshot(json!({
+        "status": order.status.as_str(),
+        "paymentStatus": order.payment_status.as_str(),
+    }))
+}
+
+fn order_payment_fields(order: &Order) -> Snapshot {
+    snapshot(json!({
+        "paymentStatus": order.payment_status.as_str(),
+        "transactionId": order.transaction_id,
+    }))
+}
+
+fn settings_fields(settings: &ShopSettings) -> Snapshot {
+    snapshot(json!({
+        "shopName": settings.shop_name,
+        "supportPhone": settings.support_phone,
+        "supportEmail": settings.support_email.as_str(),
+        "shippingFee": settings.shipping_fee.as_dollars(),
+    }))
+}
+
+impl AuditChange {
+    pub fn product_created(product: &Product) -> Self {
+        Self {
+            action: AuditAction::ProductCreate,
+            entity_id: Some(product.id.to_string()),
+            before: None,
+            after: Some(product_fields(product)),
+        }
+    }
+
+    pub fn product_updated(before: &Product, after: &Product) -> Self {
+        Self {
+            action: AuditAction::ProductUpdate,
+            entity_id: Some(after.id.to_string()),
+            before: Some(product_fields(before)),
+            after: Some(product_fields(after)),
+        }
+    }
+
+    pub fn product_deleted(product: &Product) -> Self {
+        Self {
+            action: AuditAction::ProductDelete,
+            entity_id: Some(product.id.to_string()),
+            before: Some(product_fields(product)),
+            after: None,
+        }
+    }
+
+    pub fn order_status_changed(before: &Order, after: &Order) -> Self {
+        Self {
+            action: AuditAction::OrderStatus,
+            entity_id: Some(after.id.to_string()),
+            before: Some(order_status_fields(before)),
+            after: Some(order_status_fields(after)),
+        }
+    }
+
+    pub fn order_payment_changed(before: &Order, after: &Order) -> Self {
+        Self {
+            action: AuditAction::OrderPayment,
+            entity_id: Some(after.id.to_string()),
+            before: Some(order_payment_fields(before)),
+            after: Some(order_payment_fields(after)),
+        }
+    }
+
+    pub fn user_created(user: &User) -> Self {
+        Self {
+            action: AuditAction::UserCreate,
+            entity_id: Some(user.id.to_string()),
+            before: None,
+            after: Some(user_fields(user)),
+        }
+    }
+
+    /// A new password shows as `"passwordChanged": true` after the change; the password
+    /// itself and its hash never appear.
+    pub fn user_updated(before: &User, after: &User) -> Self {
+        let mut after_fields = user_fields(after);
+        if after.password_hash != before.password_hash {
+            after_fields.insert("passwordChanged".into(), Value::Bool(true));
+        }
+        Self {
+            action: AuditAction::UserUpdate,
+            entity_id: Some(after.id.to_string()),
+            before: Some(user_fields(before)),
+            after: Some(after_fields),
+        }
+    }
+
+    pub fn user_deleted(user: &User) -> Self {
+        Self {
+            action: AuditAction::UserDelete,
+            entity_id: Some(user.id.to_string()),
+            before: Some(user_fields(user)),
+            after: None,
+        }
+    }
+
+    pub fn settings_updated(before: &ShopSettings, after: &ShopSettings) -> Self {
+        Self {
+            action: AuditAction::SettingsUpdate,
+            entity_id: None,
+            before: Some(settings_fields(before)),
+            after: Some(settings_fields(after)),
+        }
+    }
+}
+
+/// A recorded change: when and by whom. The actor's e-mail is kept as it was then, so the
+/// entry stays readable after the account changes or goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditEntry {
+    pub id: String,
+    pub at: DateTime<Utc>,
+    pub actor_id: UserId,
+    pub actor_email: Email,
+    pub change: AuditChange,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::product::tests::product;
+    use crate::user::Role;
+    use crate::Percent;
+
+    fn user(role: Role, hash: &str) -> User {
+        User {
+            id: UserId::parse("u1").unwrap(),
+            name: "Amina".into(),
+            email: Email::parse("amina@example.com").unwrap(),
+            phone: "615551234".into(),
+            role,
+            password_hash: hash.into(),
+            must_change_password: false,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn action_names_round_trip_and_name_their_entity() {
+        for action in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+        }
+        assert_eq!(AuditAction::parse("product.explode"), None);
+        assert_eq!(AuditAction::OrderPayment.entity().as_str(), "order");
+        assert_eq!(AuditAction::SettingsUpdate.entity().as_str(), "settings");
+    }
+
+    #[test]
+    fn a_product_update_keeps_the_fields_before_and_after_in_dollars() {
+        let before = product("p1", 2400, 5);
+        let mut after = before.clone();
+        after.price = crate::Money::from_cents(1999).unwrap();
+        after.discount = Percent::new(10).unwrap();
+        let change = AuditChange::product_updated(&before, &after);
+        assert_eq!(change.action, AuditAction::ProductUpdate);
+        assert_eq!(change.entity_id.as_deref(), Some("p1"));
+        let before = Value::Object(change.before.unwrap());
+        let after = Value::Object(change.after.unwrap());
+        assert_eq!(before["price"], json!(24.0));
+        assert_eq!(after["price"], json!(19.99));
+        assert_eq!(after["discount"], json!(10));
+        assert_eq!(after["stock"], json!(5));
+    }
+
+    #[test]
+    fn user_snapshots_never_hold_the_password_hash() {
+        let before = user(Role::User, "old-hash");
+        let after = User {
+            role: Role::Admin,
+            password_hash: "new-hash".into(),
+            ..before.clone()
+        };
+        let change = AuditChange::user_updated(&before, &after);
+        assert_eq!(
+            Value::Object(change.before.unwrap()),
+            json!({ "name": "Amina", "email": "amina@example.com", "phone": "615551234",
+                    "role": "user", "mustChangePassword": false })
+        );
+        let after = Value::Object(change.after.unwrap());
+        assert_eq!(after["role"], "admin");
+        assert_eq!(after["passwordChanged"], true);
+        assert!(!after.to_string().contains("hash"));
+    }
+
+    #[test]
+    fn an_unchanged_password_is_not_mentioned() {
+        let amina = user(Role::User, "hash");
+        let change = AuditChange::user_updated(&amina, &amina);
+        assert!(!change.after.unwrap().contains_key("passwordChanged"));
+    }
+}
