@@ -12,8 +12,9 @@ use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDto {
     #[serde(rename = "_id")]
@@ -40,7 +41,7 @@ impl From<&User> for UserDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     #[serde(rename = "_id")]
@@ -91,7 +92,7 @@ pub fn products(list: &[Product]) -> Vec<ProductDto> {
     list.iter().map(ProductDto::from).collect()
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLineDto {
     pub product_id: ProductDto,
@@ -99,7 +100,7 @@ pub struct CartLineDto {
     pub line_total: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartDto {
     pub products: Vec<CartLineDto>,
@@ -129,13 +130,13 @@ impl From<&CartView> for CartDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistLineDto {
     pub product_id: ProductDto,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct WishlistDto {
     pub products: Vec<WishlistLineDto>,
 }
@@ -153,7 +154,7 @@ impl WishlistDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CustomerDto {
     #[serde(rename = "_id")]
     pub id: String,
@@ -161,7 +162,7 @@ pub struct CustomerDto {
     pub email: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct LineProductDto {
     #[serde(rename = "_id")]
     pub id: String,
@@ -169,7 +170,7 @@ pub struct LineProductDto {
     pub image: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineDto {
     pub product_id: LineProductDto,
@@ -180,7 +181,7 @@ pub struct OrderLineDto {
     pub line_total: f64,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressDto {
     #[serde(default)]
@@ -207,7 +208,7 @@ impl From<&ShippingAddress> for AddressDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDto {
     #[serde(rename = "_id")]
@@ -269,7 +270,7 @@ pub fn orders(list: &[Order]) -> Vec<OrderDto> {
     list.iter().map(OrderDto::from).collect()
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingsDto {
     pub shop_name: String,
@@ -291,13 +292,13 @@ impl SettingsDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct RevenueBucketDto {
     pub label: String,
     pub revenue: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct StatusCountsDto {
     pub pending: u64,
     pub shipped: u64,
@@ -305,13 +306,13 @@ pub struct StatusCountsDto {
     pub canceled: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct ProductSalesDto {
     pub name: String,
     pub quantity: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatsDto {
     pub total_products: u64,
@@ -363,20 +364,20 @@ impl From<&Dashboard> for StatsDto {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct DayRevenueDto {
     pub date: String,
     pub revenue: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TopProductDto {
     pub name: String,
     pub quantity: u64,
     pub revenue: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportDto {
     pub days: u32,
@@ -421,8 +422,10 @@ impl From<&PeriodReport> for ReportDto {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PeriodQuery {
+    /// 7, 30 or 90 (default 30).
     #[serde(default = "thirty")]
     pub days: u32,
 }
@@ -432,7 +435,7 @@ fn thirty() -> u32 {
 }
 
 /// One admin action of the audit trail.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntryDto {
     pub id: String,
@@ -442,7 +445,11 @@ pub struct AuditEntryDto {
     pub action: &'static str,
     pub entity: &'static str,
     pub entity_id: Option<String>,
+    /// The relevant fields before the change; null for a creation.
+    #[schema(value_type = Option<Object>)]
     pub before: Option<Snapshot>,
+    /// The relevant fields after the change; null for a deletion.
+    #[schema(value_type = Option<Object>)]
     pub after: Option<Snapshot>,
 }
 
@@ -462,9 +469,59 @@ impl From<&AuditEntry> for AuditEntryDto {
     }
 }
 
+#[derive(Serialize, ToSchema)]
+pub struct MessageDto {
+    pub message: &'static str,
+}
+
+impl MessageDto {
+    pub fn of(message: &'static str) -> Self {
+        Self { message }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct HealthDto {
+    #[schema(example = "ok")]
+    pub status: &'static str,
+}
+
+/// A signed-in session: after sign-in or self-registration.
+#[derive(Serialize, ToSchema)]
+pub struct SessionDto {
+    pub token: String,
+    pub user: UserDto,
+    pub message: &'static str,
+}
+
+/// An account an admin created, with the temporary password shown once.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedUserDto {
+    pub user: UserDto,
+    pub temporary_password: String,
+    pub message: &'static str,
+}
+
+/// What `POST /api/auth/register` answers: a session for a shopper registering, a created
+/// account for an admin.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum RegistrationDto {
+    Session(SessionDto),
+    Created(CreatedUserDto),
+}
+
+/// A checkout that went through (paid) or is kept pending (payment not confirmed yet).
+#[derive(Serialize, ToSchema)]
+pub struct CheckoutDto {
+    pub message: &'static str,
+    pub order: OrderDto,
+}
+
 // ---- request bodies ----
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
     #[serde(default)]
     pub email: String,
@@ -472,7 +529,7 @@ pub struct LoginBody {
     pub password: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct RegisterBody {
     #[serde(default)]
     pub name: String,
@@ -502,7 +559,7 @@ impl RegisterBody {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateUserBody {
     #[serde(default)]
@@ -531,7 +588,7 @@ impl From<UpdateUserBody> for ProfileChangeInput {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartAddBody {
     pub product_id: String,
@@ -543,13 +600,13 @@ fn one() -> i64 {
     1
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistAddBody {
     pub product_id: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutBody {
     #[serde(default)]
@@ -575,13 +632,13 @@ impl From<CheckoutBody> for CheckoutInput {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct StatusBody {
     #[serde(default)]
     pub status: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
     #[serde(default)]
@@ -590,7 +647,7 @@ pub struct PaymentBody {
     pub transaction_id: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingsBody {
     #[serde(default)]
@@ -599,7 +656,9 @@ pub struct SettingsBody {
     pub support_phone: String,
     #[serde(default)]
     pub support_email: String,
+    /// A number, or a number as text.
     #[serde(default, deserialize_with = "loose_number")]
+    #[schema(value_type = Option<f64>)]
     pub shipping_fee: Option<Option<f64>>,
 }
 
@@ -615,22 +674,46 @@ impl From<SettingsBody> for SettingsInput {
 }
 
 /// Product fields as JSON; numbers may come as numbers or as text (HTML forms send text).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductBody {
     pub name: Option<String>,
     pub description: Option<String>,
     pub category: Option<String>,
     #[serde(default, deserialize_with = "loose_number")]
+    #[schema(value_type = Option<f64>)]
     pub price: Option<Option<f64>>,
     #[serde(default, deserialize_with = "loose_number")]
+    #[schema(value_type = Option<f64>)]
     pub stock: Option<Option<f64>>,
     #[serde(default, deserialize_with = "loose_number")]
+    #[schema(value_type = Option<f64>)]
     pub discount: Option<Option<f64>>,
+    /// Comma-separated, or a list of strings.
     #[serde(default, deserialize_with = "loose_tags")]
     pub tags: Option<String>,
     #[serde(default, deserialize_with = "loose_bool")]
     pub is_featured: Option<bool>,
+}
+
+/// The product fields as a multipart form (what the admin screens send), with an optional
+/// picture. It describes the form in the API document; the handler reads it part by part.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductForm {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub price: Option<String>,
+    pub stock: Option<String>,
+    pub discount: Option<String>,
+    /// Comma-separated.
+    pub tags: Option<String>,
+    /// `true`, `on`, `1` or `yes` for true.
+    pub is_featured: Option<String>,
+    /// A PNG, JPEG, GIF or WebP picture of at most 5 MB.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub image: Option<Vec<u8>>,
 }
 
 /// Present: `Some(number)` or `Some(None)` when it is not a number. Absent: `None`.
@@ -673,19 +756,27 @@ pub fn parse_bool(text: &str) -> bool {
     matches!(text.trim(), "true" | "on" | "1" | "yes")
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// The page, from 1.
     pub page: Option<u32>,
+    /// Items per page, 1 to 100 (default 20).
     pub limit: Option<u32>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
+    /// Matched against name, description, category and tags, without case.
     #[serde(default)]
     pub q: String,
+    /// `relevance` (default), `price-asc`, `price-desc` or `newest`.
     #[serde(default)]
     pub sort: String,
     // Not a flattened `PageQuery`: serde cannot read numbers of a flattened query string.
+    /// The page, from 1.
     pub page: Option<u32>,
+    /// Items per page, 1 to 100 (default 20).
     pub limit: Option<u32>,
 }

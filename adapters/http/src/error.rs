@@ -3,8 +3,30 @@
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use application::AppError;
-use serde_json::json;
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt;
+use utoipa::ToSchema;
+
+/// Every error reply: a message for people and, for bad fields, a message per field.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    #[schema(example = "Email is invalid")]
+    pub message: String,
+    /// Per-field messages, keyed by the field's name in the request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub errors: Option<BTreeMap<String, String>>,
+}
+
+impl ErrorBody {
+    fn message(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            errors: None,
+        }
+    }
+}
 
 /// An error answered as `{"message": "…", "errors"?: {field: message}}`.
 #[derive(Debug)]
@@ -55,23 +77,25 @@ impl ResponseError for ApiError {
         let body = match &self.0 {
             AppError::Internal(cause) => {
                 tracing::error!(%cause, "request failed");
-                json!({ "message": INTERNAL_MESSAGE })
+                ErrorBody::message(INTERNAL_MESSAGE)
             }
-            AppError::Invalid(errors) => {
-                let fields: serde_json::Map<String, serde_json::Value> = errors
-                    .iter()
-                    .map(|(k, v)| (k.to_owned(), v.into()))
-                    .collect();
-                json!({ "message": errors.first_message(), "errors": fields })
-            }
+            AppError::Invalid(errors) => ErrorBody {
+                message: errors.first_message().to_owned(),
+                errors: Some(
+                    errors
+                        .iter()
+                        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                        .collect(),
+                ),
+            },
             AppError::TooManyAttempts {
                 message,
                 retry_after_secs,
             } => {
                 response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
-                json!({ "message": message })
+                ErrorBody::message(message)
             }
-            other => json!({ "message": other.to_string() }),
+            other => ErrorBody::message(other.to_string()),
         };
         response.json(body)
     }

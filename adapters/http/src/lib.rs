@@ -5,6 +5,7 @@ pub mod auth;
 mod catalog_cache;
 pub mod dto;
 pub mod error;
+pub mod openapi;
 mod pages;
 mod routes;
 pub mod state;
@@ -19,6 +20,8 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders, Next};
 use actix_web::{web, App, HttpResponse};
 use std::time::Instant;
+use utoipa::OpenApi as _;
+use utoipa_actix_web::AppExt as _;
 
 /// No inline scripts; inline styles are allowed for the chart library.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -51,7 +54,14 @@ pub fn app(
                 .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
         )
         .service(Files::new("", files.uploads_dir.clone()).default_handler(web::to(placeholder)));
-    let app = App::new()
+    let (app, api) = App::new()
+        .into_utoipa_app()
+        .openapi(openapi::ApiDoc::openapi())
+        .service(utoipa_actix_web::scope("/api").configure(routes::configure))
+        .split_for_parts();
+    let document = api.to_json().expect("the API document is plain JSON");
+    let app = app
+        .app_data(web::Data::new(openapi::Document(document)))
         .app_data(web::Data::new(state))
         .app_data(json_config())
         .app_data(web::PathConfig::default().error_handler(|e: PathError, _| {
@@ -68,7 +78,6 @@ pub fn app(
         .wrap(Compress::default())
         .wrap(from_fn(log_request))
         .wrap(security_headers(options))
-        .configure(routes::configure)
         .service(uploads);
     match files
         .frontend_dir

@@ -8,6 +8,7 @@ mod bad_input;
 mod cart;
 mod catalog;
 mod helpers;
+mod openapi;
 mod orders;
 mod pages;
 mod settings;

@@ -1,21 +1,26 @@
 //! Sign-in, registration and user administration.
 
-use super::message;
 use crate::auth::{CurrentUser, MaybeUser};
-use crate::dto::{LoginBody, RegisterBody, UpdateUserBody, UserDto};
+use crate::dto::{
+    CreatedUserDto, LoginBody, MessageDto, RegisterBody, RegistrationDto, SessionDto,
+    UpdateUserBody, UserDto,
+};
 use crate::error::ApiError;
+use crate::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, TooLarge, TooManyAttempts, Unauthenticated,
+};
 use crate::state::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use domain::UserId;
-use serde_json::json;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/login", web::post().to(login))
-        .route("/auth/register", web::post().to(register))
-        .route("/auth/me", web::get().to(me))
-        .route("/users", web::get().to(list_users))
-        .route("/users/{id}", web::put().to(update_user))
-        .route("/users/{id}", web::delete().to(delete_user));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(login)
+        .service(register)
+        .service(me)
+        .service(list_users)
+        .service(update_user)
+        .service(delete_user);
 }
 
 fn client_address(req: &HttpRequest) -> String {
@@ -28,6 +33,16 @@ fn user_id(raw: &str) -> Result<UserId, ApiError> {
     UserId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("User")))
 }
 
+/// Sign in; the same 401 for an unknown e-mail and a wrong password.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = LoginBody,
+    responses(
+        (status = 200, body = SessionDto),
+        BadRequest, Unauthenticated, TooLarge, TooManyAttempts
+    )
+)]
+#[post("/auth/login")]
 async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -37,15 +52,25 @@ async fn login(
         .shop
         .login(&body.email, &body.password, &client_address(&req))
         .await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "token": session.token,
-        "user": UserDto::from(&session.user),
-        "message": "Logged in successfully",
-    })))
+    Ok(HttpResponse::Ok().json(SessionDto {
+        token: session.token,
+        user: UserDto::from(&session.user),
+        message: "Logged in successfully",
+    }))
 }
 
 /// A shopper registers themselves; an admin's request creates an account with a role and a
 /// temporary password, and signs nobody in.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = RegisterBody,
+    security((), ("bearer" = [])),
+    responses(
+        (status = 201, body = RegistrationDto),
+        BadRequest, Unauthenticated, Conflict, TooLarge, TooManyAttempts
+    )
+)]
+#[post("/auth/register")]
 async fn register(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -57,27 +82,45 @@ async fn register(
             .shop
             .create_user(&admin, &body.contact(), body.role.as_deref())
             .await?;
-        return Ok(HttpResponse::Created().json(json!({
-            "user": UserDto::from(&created.user),
-            "temporaryPassword": created.temporary_password,
-            "message": "User created successfully",
-        })));
+        return Ok(
+            HttpResponse::Created().json(RegistrationDto::Created(CreatedUserDto {
+                user: UserDto::from(&created.user),
+                temporary_password: created.temporary_password,
+                message: "User created successfully",
+            })),
+        );
     }
     let session = state
         .shop
         .register(&body.registration(), &client_address(&req))
         .await?;
-    Ok(HttpResponse::Created().json(json!({
-        "token": session.token,
-        "user": UserDto::from(&session.user),
-        "message": "Registered successfully",
-    })))
+    Ok(
+        HttpResponse::Created().json(RegistrationDto::Session(SessionDto {
+            token: session.token,
+            user: UserDto::from(&session.user),
+            message: "Registered successfully",
+        })),
+    )
 }
 
+/// The signed-in user.
+#[utoipa::path(
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses((status = 200, body = UserDto), Unauthenticated)
+)]
+#[get("/auth/me")]
 async fn me(user: CurrentUser) -> HttpResponse {
     HttpResponse::Ok().json(UserDto::from(&user.0))
 }
 
+/// Every account, oldest first (admin).
+#[utoipa::path(
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses((status = 200, body = [UserDto]), Unauthenticated, Forbidden)
+)]
+#[get("/users")]
 async fn list_users(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -86,6 +129,19 @@ async fn list_users(
     Ok(HttpResponse::Ok().json(users.iter().map(UserDto::from).collect::<Vec<_>>()))
 }
 
+/// Change one's own account (a new password needs `currentPassword`), or any account as an
+/// admin, role included.
+#[utoipa::path(
+    tag = "accounts",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The user's id")),
+    request_body = UpdateUserBody,
+    responses(
+        (status = 200, body = UserDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge
+    )
+)]
+#[put("/users/{id}")]
 async fn update_user(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -100,6 +156,18 @@ async fn update_user(
     Ok(HttpResponse::Ok().json(UserDto::from(&updated)))
 }
 
+/// Delete an account with its cart and wishlist; its orders stay (admin; never oneself or the
+/// last admin).
+#[utoipa::path(
+    tag = "accounts",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The user's id")),
+    responses(
+        (status = 200, body = MessageDto),
+        Unauthenticated, Forbidden, NotFound
+    )
+)]
+#[delete("/users/{id}")]
 async fn delete_user(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -107,5 +175,5 @@ async fn delete_user(
 ) -> Result<HttpResponse, ApiError> {
     let target = user_id(&path)?;
     state.shop.delete_user(&user.0, &target).await?;
-    Ok(HttpResponse::Ok().json(message("User deleted successfully")))
+    Ok(HttpResponse::Ok().json(MessageDto::of("User deleted successfully")))
 }

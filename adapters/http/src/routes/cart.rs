@@ -1,38 +1,51 @@
 //! The cart and the wishlist.
 
-use super::message;
 use crate::auth::CurrentUser;
-use crate::dto::{CartAddBody, CartDto, WishlistAddBody, WishlistDto};
+use crate::dto::{CartAddBody, CartDto, MessageDto, WishlistAddBody, WishlistDto};
 use crate::error::ApiError;
+use crate::openapi::{BadRequest, Conflict, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::{delete, get, post, web, HttpResponse};
 use application::cart::WishlistAdd;
 use domain::ProductId;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/cart", web::get().to(cart))
-        .route("/cart/add", web::post().to(add_to_cart))
-        .route(
-            "/cart/remove/{productId}",
-            web::delete().to(remove_from_cart),
-        )
-        .route("/wishlist", web::get().to(wishlist))
-        .route("/wishlist/add", web::post().to(add_to_wishlist))
-        .route(
-            "/wishlist/remove/{productId}",
-            web::delete().to(remove_from_wishlist),
-        );
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(get_cart)
+        .service(add_to_cart)
+        .service(remove_from_cart)
+        .service(get_wishlist)
+        .service(add_to_wishlist)
+        .service(remove_from_wishlist);
 }
 
 pub fn product_id(raw: &str) -> Result<ProductId, ApiError> {
     ProductId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("Product")))
 }
 
-async fn cart(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+/// The signed-in shopper's cart with the server's totals (what checkout charges).
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    responses((status = 200, body = CartDto), Unauthenticated)
+)]
+#[get("/cart")]
+async fn get_cart(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let cart = state.shop.cart(&user.0).await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
+/// Change a line by `quantity` (negative to take some out), adding the line when missing.
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    request_body = CartAddBody,
+    responses(
+        (status = 200, body = CartDto),
+        BadRequest, Unauthenticated, NotFound, Conflict, TooLarge
+    )
+)]
+#[post("/cart/add")]
 async fn add_to_cart(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -43,6 +56,13 @@ async fn add_to_cart(
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    params(("productId" = String, Path, description = "The product's id")),
+    responses((status = 200, body = CartDto), Unauthenticated, NotFound)
+)]
+#[delete("/cart/remove/{productId}")]
 async fn remove_from_cart(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -55,11 +75,32 @@ async fn remove_from_cart(
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
-async fn wishlist(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    responses((status = 200, body = WishlistDto), Unauthenticated)
+)]
+#[get("/wishlist")]
+async fn get_wishlist(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
     let products = state.shop.wishlist(&user.0).await?;
     Ok(HttpResponse::Ok().json(WishlistDto::of(&products)))
 }
 
+/// 201 when added, 200 when the product was already there.
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    request_body = WishlistAddBody,
+    responses(
+        (status = 201, body = MessageDto, description = "Added to wishlist"),
+        (status = 200, body = MessageDto, description = "Product already in wishlist"),
+        BadRequest, Unauthenticated, NotFound, TooLarge
+    )
+)]
+#[post("/wishlist/add")]
 async fn add_to_wishlist(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -67,13 +108,20 @@ async fn add_to_wishlist(
 ) -> Result<HttpResponse, ApiError> {
     let id = product_id(&body.product_id)?;
     Ok(match state.shop.add_to_wishlist(&user.0, &id).await? {
-        WishlistAdd::Added => HttpResponse::Created().json(message("Added to wishlist")),
+        WishlistAdd::Added => HttpResponse::Created().json(MessageDto::of("Added to wishlist")),
         WishlistAdd::AlreadyPresent => {
-            HttpResponse::Ok().json(message("Product already in wishlist"))
+            HttpResponse::Ok().json(MessageDto::of("Product already in wishlist"))
         }
     })
 }
 
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    params(("productId" = String, Path, description = "The product's id")),
+    responses((status = 200, body = MessageDto), Unauthenticated, NotFound)
+)]
+#[delete("/wishlist/remove/{productId}")]
 async fn remove_from_wishlist(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -83,5 +131,5 @@ async fn remove_from_wishlist(
         .shop
         .remove_from_wishlist(&user.0, &product_id(&path)?)
         .await?;
-    Ok(HttpResponse::Ok().json(message("Removed from wishlist")))
+    Ok(HttpResponse::Ok().json(MessageDto::of("Removed from wishlist")))
 }

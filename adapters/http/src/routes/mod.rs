@@ -9,21 +9,21 @@ mod shop;
 use crate::dto::PageQuery;
 use crate::error::ApiError;
 use actix_web::{web, HttpResponse};
+use application::AppError;
 use domain::ports::Page;
 use serde::Serialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::scope("/api")
-            .configure(accounts::configure)
-            .configure(products::configure)
-            .configure(cart::configure)
-            .configure(orders::configure)
-            .configure(shop::configure)
-            .default_service(web::to(|| async {
-                HttpResponse::NotFound().json(serde_json::json!({ "message": "Not found" }))
-            })),
-    );
+/// The calls under `/api`; anything else there is a JSON 404.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.configure(accounts::configure)
+        .configure(products::configure)
+        .configure(cart::configure)
+        .configure(orders::configure)
+        .configure(shop::configure)
+        .default_service(web::to(|| async {
+            Err::<HttpResponse, _>(ApiError(AppError::NotFound("Not found".into())))
+        }));
 }
 
 pub(crate) const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -49,8 +49,4 @@ fn list_reply<T: Serialize>(items: &T, total: u64) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(("X-Total-Count", total.to_string()))
         .json(items)
-}
-
-fn message(text: &str) -> serde_json::Value {
-    serde_json::json!({ "message": text })
 }

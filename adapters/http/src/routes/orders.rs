@@ -2,21 +2,25 @@
 
 use super::{list_reply, page};
 use crate::auth::CurrentUser;
-use crate::dto::{orders, CheckoutBody, OrderDto, PageQuery, PaymentBody, StatusBody};
+use crate::dto::{orders, CheckoutBody, CheckoutDto, OrderDto, PageQuery, PaymentBody, StatusBody};
 use crate::error::ApiError;
+use crate::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, PaymentDeclined, PaymentProviderFailed, TooLarge,
+    Unauthenticated,
+};
 use crate::state::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::orders::{CheckoutOutcome, PAYMENT_UNCONFIRMED};
 use domain::OrderId;
-use serde_json::json;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/orders", web::get().to(my_orders))
-        .route("/orders/all", web::get().to(all_orders))
-        .route("/orders/checkout", web::post().to(checkout))
-        .route("/orders/{id}", web::get().to(order))
-        .route("/orders/{id}", web::put().to(update_status))
-        .route("/orders/{id}/payment", web::put().to(update_payment));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(my_orders)
+        .service(all_orders)
+        .service(checkout)
+        .service(get_order)
+        .service(update_order_status)
+        .service(update_payment);
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
@@ -37,6 +41,23 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     Ok(Some(key.to_owned()))
 }
 
+/// Order the cart and pay with EVC Plus. A retry with the same `Idempotency-Key` answers
+/// what the first attempt answered, without charging again.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params((
+        "Idempotency-Key" = Option<String>, Header,
+        description = "1 to 100 visible characters naming this checkout attempt"
+    )),
+    request_body = CheckoutBody,
+    responses(
+        (status = 201, body = CheckoutDto, description = "Paid: the cart is empty now"),
+        (status = 202, body = CheckoutDto, description = "Payment not confirmed yet: the order is kept pending"),
+        BadRequest, Unauthenticated, PaymentDeclined, Conflict, TooLarge
+    )
+)]
+#[post("/orders/checkout")]
 async fn checkout(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -53,17 +74,24 @@ async fn checkout(
             .await
             .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
     Ok(match outcome? {
-        CheckoutOutcome::Paid(order) => HttpResponse::Created().json(json!({
-            "message": "Order placed successfully",
-            "order": OrderDto::from(&order),
-        })),
-        CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(json!({
-            "message": PAYMENT_UNCONFIRMED,
-            "order": OrderDto::from(&order),
-        })),
+        CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
+            message: "Order placed successfully",
+            order: OrderDto::from(&order),
+        }),
+        CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(CheckoutDto {
+            message: PAYMENT_UNCONFIRMED,
+            order: OrderDto::from(&order),
+        }),
     })
 }
 
+/// The signed-in shopper's orders, newest first.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    responses((status = 200, body = [OrderDto]), Unauthenticated)
+)]
+#[get("/orders")]
 async fn my_orders(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -72,6 +100,17 @@ async fn my_orders(
     Ok(HttpResponse::Ok().json(orders(&list)))
 }
 
+/// Every order, newest first (admin); all of them, or one page when asked.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(PageQuery),
+    responses(
+        (status = 200, body = [OrderDto], headers(("X-Total-Count" = u64, description = "How many orders there are"))),
+        BadRequest, Unauthenticated, Forbidden
+    )
+)]
+#[get("/orders/all")]
 async fn all_orders(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -81,7 +120,15 @@ async fn all_orders(
     Ok(list_reply(&orders(&list), total))
 }
 
-async fn order(
+/// One order (its shopper or an admin).
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    responses((status = 200, body = OrderDto), Unauthenticated, Forbidden, NotFound)
+)]
+#[get("/orders/{id}")]
+async fn get_order(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
@@ -90,7 +137,21 @@ async fn order(
     Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
 }
 
-async fn update_status(
+/// Set an order's status (admin). Canceling puts the stock back and refunds a paid order;
+/// leaving canceled takes the stock again.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    request_body = StatusBody,
+    responses(
+        (status = 200, body = OrderDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge,
+        PaymentProviderFailed
+    )
+)]
+#[put("/orders/{id}")]
+async fn update_order_status(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
@@ -103,6 +164,19 @@ async fn update_status(
     Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
 }
 
+/// Confirm a payment the provider did not confirm at checkout (admin): `paymentStatus` must
+/// be `paid`, with the provider's transaction id when known.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    request_body = PaymentBody,
+    responses(
+        (status = 200, body = OrderDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge
+    )
+)]
+#[put("/orders/{id}/payment")]
 async fn update_payment(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -1,34 +1,38 @@
 //! The catalogue: lists, search, one product, and admin changes (multipart or JSON).
 
 use super::cart::product_id;
-use super::{list_reply, message, page};
+use super::{list_reply, page};
 use crate::auth::CurrentUser;
 use crate::dto::{
-    parse_bool, parse_number, products, PageQuery, ProductBody, ProductDto, SearchQuery,
+    parse_bool, parse_number, products, MessageDto, PageQuery, ProductBody, ProductDto,
+    ProductForm, SearchQuery,
 };
 use crate::error::ApiError;
+use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use application::catalog::ProductPatch;
 use application::AppError;
 use domain::ports::ProductFilter;
 use domain::product::{Category, ProductInput, SearchSort};
 use futures_util::StreamExt;
-use serde_json::Map;
+use std::collections::BTreeMap;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/products", web::get().to(list))
-        .route("/products", web::post().to(create))
-        .route("/products/featured", web::get().to(featured))
-        .route("/products/categories", web::get().to(categories))
-        .route("/products/search", web::get().to(search))
-        .route("/products/tag/{tag}", web::get().to(by_tag))
-        .route("/products/category/{category}", web::get().to(by_category))
-        .route("/products/{id}", web::get().to(one))
-        .route("/products/{id}", web::put().to(update))
-        .route("/products/{id}", web::delete().to(delete));
+/// The fixed paths come before `/products/{id}`, which would match them too.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list_products)
+        .service(create_product)
+        .service(featured_products)
+        .service(product_categories)
+        .service(search_products)
+        .service(products_by_tag)
+        .service(products_by_category)
+        .service(get_product)
+        .service(update_product)
+        .service(delete_product);
 }
 
 async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpResponse, ApiError> {
@@ -36,7 +40,17 @@ async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpRespons
     Ok(list_reply(&products(&list), total))
 }
 
-async fn list(
+/// The catalogue, newest first: all of it, or one page when asked.
+#[utoipa::path(
+    tag = "catalog",
+    params(PageQuery),
+    responses(
+        (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
+        BadRequest
+    )
+)]
+#[get("/products")]
+async fn list_products(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -50,7 +64,16 @@ async fn list(
     .await
 }
 
-async fn featured(
+#[utoipa::path(
+    tag = "catalog",
+    params(PageQuery),
+    responses(
+        (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
+        BadRequest
+    )
+)]
+#[get("/products/featured")]
+async fn featured_products(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -65,7 +88,17 @@ async fn featured(
     .await
 }
 
-async fn by_tag(
+/// The products carrying a tag (without case).
+#[utoipa::path(
+    tag = "catalog",
+    params(("tag" = String, Path, description = "A tag, e.g. `new`"), PageQuery),
+    responses(
+        (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
+        BadRequest
+    )
+)]
+#[get("/products/tag/{tag}")]
+async fn products_by_tag(
     state: web::Data<AppState>,
     path: web::Path<String>,
     query: web::Query<PageQuery>,
@@ -83,7 +116,16 @@ async fn by_tag(
 }
 
 /// An unknown category simply has no products.
-async fn by_category(
+#[utoipa::path(
+    tag = "catalog",
+    params(("category" = String, Path, description = "`women`, `kids` or `sales`"), PageQuery),
+    responses(
+        (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
+        BadRequest
+    )
+)]
+#[get("/products/category/{category}")]
+async fn products_by_category(
     state: web::Data<AppState>,
     path: web::Path<String>,
     query: web::Query<PageQuery>,
@@ -102,21 +144,32 @@ async fn by_category(
     .await
 }
 
-async fn categories(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// Every category with its products, newest first (empty categories included).
+#[utoipa::path(
+    tag = "catalog",
+    responses((status = 200, body = BTreeMap<String, Vec<ProductDto>>))
+)]
+#[get("/products/categories")]
+async fn product_categories(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let groups = state.shop.products_by_category().await?;
-    let body: Map<String, serde_json::Value> = groups
+    let body: BTreeMap<&str, Vec<ProductDto>> = groups
         .iter()
-        .map(|(category, list)| {
-            (
-                category.as_str().to_owned(),
-                serde_json::json!(products(list)),
-            )
-        })
+        .map(|(category, list)| (category.as_str(), products(list)))
         .collect();
     Ok(HttpResponse::Ok().json(body))
 }
 
-async fn search(
+/// Products matching a query, best first or sorted; all of them, or one page when asked.
+#[utoipa::path(
+    tag = "catalog",
+    params(SearchQuery),
+    responses(
+        (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
+        BadRequest
+    )
+)]
+#[get("/products/search")]
+async fn search_products(
     state: web::Data<AppState>,
     query: web::Query<SearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -134,7 +187,13 @@ async fn search(
     Ok(list_reply(&products(&found), total))
 }
 
-async fn one(
+#[utoipa::path(
+    tag = "catalog",
+    params(("id" = String, Path, description = "The product's id")),
+    responses((status = 200, body = ProductDto), NotFound)
+)]
+#[get("/products/{id}")]
+async fn get_product(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
@@ -142,7 +201,21 @@ async fn one(
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
 
-async fn create(
+/// Add a product (admin), from a multipart form with an optional picture or from JSON.
+#[utoipa::path(
+    tag = "catalog",
+    security(("bearer" = [])),
+    request_body(content(
+        (ProductForm = "multipart/form-data"),
+        (ProductBody = "application/json")
+    )),
+    responses(
+        (status = 201, body = ProductDto),
+        BadRequest, Unauthenticated, Forbidden, TooLarge
+    )
+)]
+#[post("/products")]
+async fn create_product(
     state: web::Data<AppState>,
     user: CurrentUser,
     req: HttpRequest,
@@ -163,7 +236,22 @@ async fn create(
     Ok(HttpResponse::Created().json(ProductDto::from(&product)))
 }
 
-async fn update(
+/// Change the fields sent (admin); a new picture replaces the old one.
+#[utoipa::path(
+    tag = "catalog",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The product's id")),
+    request_body(content(
+        (ProductForm = "multipart/form-data"),
+        (ProductBody = "application/json")
+    )),
+    responses(
+        (status = 200, body = ProductDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, TooLarge
+    )
+)]
+#[put("/products/{id}")]
+async fn update_product(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
@@ -189,7 +277,18 @@ async fn update(
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
 
-async fn delete(
+/// Remove a product from the catalogue, carts and wishlists (admin); orders keep their copy.
+#[utoipa::path(
+    tag = "catalog",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The product's id")),
+    responses(
+        (status = 200, body = MessageDto),
+        Unauthenticated, Forbidden, NotFound
+    )
+)]
+#[delete("/products/{id}")]
+async fn delete_product(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
@@ -198,7 +297,7 @@ async fn delete(
         .shop
         .delete_product(&user.0, &product_id(&path)?)
         .await?;
-    Ok(HttpResponse::Ok().json(message("Product deleted successfully")))
+    Ok(HttpResponse::Ok().json(MessageDto::of("Product deleted successfully")))
 }
 
 const MAX_JSON_BYTES: usize = 64 * 1024;

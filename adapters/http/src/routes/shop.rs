@@ -1,35 +1,66 @@
-//! Health, settings and the admin dashboard.
+//! Health, settings, the admin dashboard, reports, the audit trail and the API document.
 
 use super::{list_reply, page, DEFAULT_PAGE_SIZE};
 use crate::auth::CurrentUser;
 use crate::dto::{
-    AuditEntryDto, PageQuery, PeriodQuery, ReportDto, SettingsBody, SettingsDto, StatsDto,
+    AuditEntryDto, HealthDto, PageQuery, PeriodQuery, ReportDto, SettingsBody, SettingsDto,
+    StatsDto,
 };
 use crate::error::ApiError;
+use crate::openapi::{self, BadRequest, Forbidden, TooLarge, Unauthenticated};
 use crate::state::AppState;
-use actix_web::{web, HttpResponse};
+use actix_web::http::header;
+use actix_web::{get, put, web, HttpResponse};
 use domain::ports::Page;
-use serde_json::json;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health))
-        .route("/settings", web::get().to(settings))
-        .route("/settings", web::put().to(update_settings))
-        .route("/admin/stats", web::get().to(stats))
-        .route("/admin/reports", web::get().to(report))
-        .route("/admin/orders/export.csv", web::get().to(export_orders))
-        .route("/admin/audit", web::get().to(audit_trail));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(health)
+        .service(get_settings)
+        .service(update_settings)
+        .service(dashboard_stats)
+        .service(period_report)
+        .service(export_orders)
+        .service(audit_trail)
+        .service(api_document);
 }
 
+#[utoipa::path(tag = "shop", responses((status = 200, body = HealthDto)))]
+#[get("/health")]
 async fn health() -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "status": "ok" }))
+    HttpResponse::Ok().json(HealthDto { status: "ok" })
 }
 
-async fn settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// This document.
+#[utoipa::path(
+    tag = "shop",
+    responses((status = 200, body = Object, description = "The OpenAPI document of the API"))
+)]
+#[get("/openapi.json")]
+async fn api_document(document: web::Data<openapi::Document>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(header::ContentType::json())
+        .body(document.0.clone())
+}
+
+/// The shop's settings (public), and whether payments are the sandbox's.
+#[utoipa::path(tag = "shop", responses((status = 200, body = SettingsDto)))]
+#[get("/settings")]
+async fn get_settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let settings = state.shop.current_settings().await?;
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, state.shop.is_sandbox_payments())))
 }
 
+#[utoipa::path(
+    tag = "shop",
+    security(("bearer" = [])),
+    request_body = SettingsBody,
+    responses(
+        (status = 200, body = SettingsDto),
+        BadRequest, Unauthenticated, Forbidden, TooLarge
+    )
+)]
+#[put("/settings")]
 async fn update_settings(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -42,12 +73,30 @@ async fn update_settings(
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, state.shop.is_sandbox_payments())))
 }
 
-async fn stats(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+/// The dashboard figures (admin).
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    responses((status = 200, body = StatsDto), Unauthenticated, Forbidden)
+)]
+#[get("/admin/stats")]
+async fn dashboard_stats(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
     let dashboard = state.shop.dashboard(&user.0).await?;
     Ok(HttpResponse::Ok().json(StatsDto::from(&dashboard)))
 }
 
-async fn report(
+/// Sales, orders and new users over the last 7, 30 or 90 days (admin).
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    params(PeriodQuery),
+    responses((status = 200, body = ReportDto), BadRequest, Unauthenticated, Forbidden)
+)]
+#[get("/admin/reports")]
+async fn period_report(
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<PeriodQuery>,
@@ -57,6 +106,16 @@ async fn report(
 }
 
 /// The audit trail, newest first; always one page (the first 20 entries when none is asked).
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    params(PageQuery),
+    responses(
+        (status = 200, body = [AuditEntryDto], headers(("X-Total-Count" = u64, description = "How many entries there are"))),
+        BadRequest, Unauthenticated, Forbidden
+    )
+)]
+#[get("/admin/audit")]
 async fn audit_trail(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -71,7 +130,17 @@ async fn audit_trail(
     Ok(list_reply(&entries, total))
 }
 
-/// The orders of a period as CSV, one row per order.
+/// The orders of a period as CSV, one row per order (admin).
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    params(PeriodQuery),
+    responses(
+        (status = 200, body = String, content_type = "text/csv", description = "One row per order, with a header row"),
+        BadRequest, Unauthenticated, Forbidden
+    )
+)]
+#[get("/admin/orders/export.csv")]
 async fn export_orders(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -1,0 +1,90 @@
+//! The OpenAPI document of the API. Each handler carries its `#[utoipa::path]`; the document
+//! is collected from the handlers as they are registered (utoipa-actix-web), so a served
+//! call cannot be left out, and is answered at `GET /api/openapi.json`.
+//!
+//! The error replies below are shared by the handlers' `responses(...)`: every error is an
+//! [`ErrorBody`] and each status means one thing across the API.
+
+use crate::error::ErrorBody;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{IntoResponses, Modify, OpenApi};
+
+/// The parts of the document that no handler states: title, security scheme, error schema.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Dukaan Fashion API",
+        description = "The shop's JSON API (docs/api.md). Amounts are dollars, ids opaque \
+                       strings, times RFC 3339. Errors are `{\"message\"}` JSON, with \
+                       `errors: {field: message}` for bad fields."
+    ),
+    components(schemas(ErrorBody)),
+    modifiers(&BearerToken)
+)]
+pub struct ApiDoc;
+
+/// Signed-in calls send `Authorization: Bearer <token>` (from sign-in or registration); the
+/// handlers name this scheme `"bearer"` in their `security(...)`.
+struct BearerToken;
+
+impl Modify for BearerToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.bearer_format = Some("JWT".into());
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// The document as JSON text, made once per server worker.
+pub struct Document(pub String);
+
+/// 400: bad input; `errors` names the bad fields when there are any.
+#[derive(IntoResponses)]
+#[response(status = 400)]
+pub struct BadRequest(pub ErrorBody);
+
+/// 401: no valid session (no token, or an expired, forged or unknown one).
+#[derive(IntoResponses)]
+#[response(status = 401)]
+pub struct Unauthenticated(pub ErrorBody);
+
+/// 402: the payer or their balance declined the payment.
+#[derive(IntoResponses)]
+#[response(status = 402)]
+pub struct PaymentDeclined(pub ErrorBody);
+
+/// 403: signed in, but not allowed (not an admin, or not one's own account or order).
+#[derive(IntoResponses)]
+#[response(status = 403)]
+pub struct Forbidden(pub ErrorBody);
+
+/// 404: no such thing.
+#[derive(IntoResponses)]
+#[response(status = 404)]
+pub struct NotFound(pub ErrorBody);
+
+/// 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin).
+#[derive(IntoResponses)]
+#[response(status = 409)]
+pub struct Conflict(pub ErrorBody);
+
+/// 413: the body or a picture is too large.
+#[derive(IntoResponses)]
+#[response(status = 413)]
+pub struct TooLarge(pub ErrorBody);
+
+/// 429: too many attempts; try again after `Retry-After` seconds.
+#[derive(IntoResponses)]
+#[response(
+    status = 429,
+    headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))
+)]
+pub struct TooManyAttempts(pub ErrorBody);
+
+/// 502: the payment provider failed.
+#[derive(IntoResponses)]
+#[response(status = 502)]
+pub struct PaymentProviderFailed(pub ErrorBody);

@@ -1,0 +1,131 @@
+//! The OpenAPI document at /api/openapi.json describes every call the app serves, with its
+//! replies and errors.
+
+use crate::helpers::TestApp;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+/// Every call under /api, as docs/api.md lists them.
+const SERVED: &[(&str, &str)] = &[
+    ("post", "/api/auth/login"),
+    ("post", "/api/auth/register"),
+    ("get", "/api/auth/me"),
+    ("get", "/api/users"),
+    ("put", "/api/users/{id}"),
+    ("delete", "/api/users/{id}"),
+    ("get", "/api/products"),
+    ("post", "/api/products"),
+    ("get", "/api/products/featured"),
+    ("get", "/api/products/categories"),
+    ("get", "/api/products/search"),
+    ("get", "/api/products/tag/{tag}"),
+    ("get", "/api/products/category/{category}"),
+    ("get", "/api/products/{id}"),
+    ("put", "/api/products/{id}"),
+    ("delete", "/api/products/{id}"),
+    ("get", "/api/cart"),
+    ("post", "/api/cart/add"),
+    ("delete", "/api/cart/remove/{productId}"),
+    ("get", "/api/wishlist"),
+    ("post", "/api/wishlist/add"),
+    ("delete", "/api/wishlist/remove/{productId}"),
+    ("get", "/api/orders"),
+    ("get", "/api/orders/all"),
+    ("post", "/api/orders/checkout"),
+    ("get", "/api/orders/{id}"),
+    ("put", "/api/orders/{id}"),
+    ("put", "/api/orders/{id}/payment"),
+    ("get", "/api/health"),
+    ("get", "/api/settings"),
+    ("put", "/api/settings"),
+    ("get", "/api/admin/stats"),
+    ("get", "/api/admin/reports"),
+    ("get", "/api/admin/orders/export.csv"),
+    ("get", "/api/admin/audit"),
+    ("get", "/api/openapi.json"),
+];
+
+fn operations(document: &Value) -> BTreeSet<(String, String)> {
+    document["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .unwrap()
+                .keys()
+                .map(move |method| (method.clone(), path.clone()))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_document_lists_exactly_the_calls_the_app_serves() {
+    for app in TestApp::all().await {
+        let reply = app.get("/api/openapi.json", None).await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.headers["content-type"], "application/json");
+        assert!(reply.body["openapi"].as_str().unwrap().starts_with("3."));
+        let expected: BTreeSet<(String, String)> = SERVED
+            .iter()
+            .map(|(method, path)| (method.to_string(), path.to_string()))
+            .collect();
+        assert_eq!(operations(&reply.body), expected);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_documented_call_is_answered_by_its_handler() {
+    for app in TestApp::all().await {
+        let document = app.get("/api/openapi.json", None).await.body;
+        for (method, path) in operations(&document) {
+            let concrete = path
+                .replace("{id}", "x")
+                .replace("{productId}", "x")
+                .replace("{tag}", "x")
+                .replace("{category}", "x");
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let reply = app
+                .send(method.clone(), &concrete, None, Some(json!({})))
+                .await;
+            assert_ne!(reply.message(), "Not found", "{method} {path}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_operation_documents_its_replies_and_errors_as_json() {
+    for app in TestApp::all().await {
+        let document = app.get("/api/openapi.json", None).await.body;
+        assert!(document["components"]["schemas"]["ErrorBody"].is_object());
+        assert!(document["components"]["securitySchemes"]["bearer"].is_object());
+        for (method, path) in operations(&document) {
+            let operation = &document["paths"][&path][&method];
+            let responses = operation["responses"].as_object().unwrap();
+            assert!(
+                responses.keys().any(|status| status.starts_with('2')),
+                "{method} {path}"
+            );
+            for (status, response) in responses {
+                if status.starts_with('4') || status.starts_with('5') {
+                    assert_eq!(
+                        response["content"]["application/json"]["schema"]["$ref"],
+                        "#/components/schemas/ErrorBody",
+                        "{method} {path} {status}"
+                    );
+                }
+            }
+            if operation.get("security").is_some() {
+                assert!(
+                    responses.contains_key("401"),
+                    "{method} {path}: a call that reads a token documents 401"
+                );
+            }
+        }
+        let admin_only = &document["paths"]["/api/admin/audit"]["get"]["responses"];
+        assert!(admin_only["403"].is_object());
+        let login = &document["paths"]["/api/auth/login"]["post"]["responses"];
+        assert!(login["429"]["headers"]["Retry-After"].is_object());
+    }
+}
