@@ -427,6 +427,7 @@ impl From<&PeriodReport> for ReportDto {
 pub struct PeriodQuery {
     /// 7, 30 or 90 (default 30).
     #[serde(default = "thirty")]
+    #[param(minimum = 7, maximum = 90, example = 30)]
     pub days: u32,
 }
 
@@ -532,13 +533,20 @@ pub struct LoginBody {
 #[derive(Deserialize, ToSchema)]
 pub struct RegisterBody {
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 200)]
     pub name: String,
     #[serde(default)]
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 40)]
     pub phone: String,
+    /// Ignored when an admin creates the account (a temporary password is made).
     #[serde(default)]
+    #[schema(min_length = 6, max_length = 128)]
     pub password: String,
+    /// `user` or `admin`; only counts when an admin creates the account.
+    #[schema(pattern = "^(user|admin)$")]
     pub role: Option<String>,
 }
 
@@ -563,13 +571,21 @@ impl RegisterBody {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateUserBody {
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 200)]
     pub name: String,
     #[serde(default)]
+    #[schema(format = Email, max_length = 254)]
     pub email: String,
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 40)]
     pub phone: String,
+    /// `user` or `admin`; only an admin may change it.
+    #[schema(pattern = "^(user|admin)$")]
     pub role: Option<String>,
+    /// A new password.
+    #[schema(min_length = 6, max_length = 128)]
     pub password: Option<String>,
+    /// Needed with a new password for one's own account.
     pub current_password: Option<String>,
 }
 
@@ -591,7 +607,9 @@ impl From<UpdateUserBody> for ProfileChangeInput {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartAddBody {
+    #[schema(pattern = "^[A-Za-z0-9_-]{1,64}$")]
     pub product_id: String,
+    /// The change: negative takes items out (default 1).
     #[serde(default = "one")]
     pub quantity: i64,
 }
@@ -603,6 +621,7 @@ fn one() -> i64 {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistAddBody {
+    #[schema(pattern = "^[A-Za-z0-9_-]{1,64}$")]
     pub product_id: String,
 }
 
@@ -610,8 +629,11 @@ pub struct WishlistAddBody {
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutBody {
     #[serde(default)]
+    #[schema(pattern = "^evc-plus$")]
     pub payment_method: String,
+    /// A Somali mobile number: `61xxxxxxx`, `061xxxxxxx`, `25261xxxxxxx` or `+252 61 xxx xxxx`.
     #[serde(default)]
+    #[schema(example = "+252 61 555 1234")]
     pub payment_phone: String,
     pub shipping_address: Option<AddressDto>,
 }
@@ -635,15 +657,20 @@ impl From<CheckoutBody> for CheckoutInput {
 #[derive(Deserialize, ToSchema)]
 pub struct StatusBody {
     #[serde(default)]
+    #[schema(pattern = "^(pending|shipped|delivered|canceled)$")]
     pub status: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
+    /// Only `paid` may be set.
     #[serde(default)]
+    #[schema(pattern = "^paid$")]
     pub payment_status: String,
+    /// The provider's transaction id, when known.
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub transaction_id: Option<String>,
 }
 
@@ -651,14 +678,17 @@ pub struct PaymentBody {
 #[serde(rename_all = "camelCase")]
 pub struct SettingsBody {
     #[serde(default)]
+    #[schema(min_length = 1)]
     pub shop_name: String,
     #[serde(default)]
+    #[schema(min_length = 1)]
     pub support_phone: String,
     #[serde(default)]
+    #[schema(format = Email)]
     pub support_email: String,
-    /// A number, or a number as text.
+    /// Dollars, 0 to 1000: a number, or a number as text.
     #[serde(default, deserialize_with = "loose_number")]
-    #[schema(value_type = Option<f64>)]
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000)]
     pub shipping_fee: Option<Option<f64>>,
 }
 
@@ -760,8 +790,10 @@ pub fn parse_bool(text: &str) -> bool {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// The page, from 1.
+    #[param(minimum = 1)]
     pub page: Option<u32>,
     /// Items per page, 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
 }
 
@@ -773,6 +805,7 @@ pub struct SearchQuery {
     pub q: String,
     /// `relevance` (default), `price-asc`, `price-desc` or `newest`.
     #[serde(default)]
+    #[param(pattern = "^(|relevance|price-asc|price-desc|newest)$")]
     pub sort: String,
     // Not a flattened `PageQuery`: serde cannot read numbers of a flattened query string.
     /// The page, from 1.
