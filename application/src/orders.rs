@@ -5,7 +5,8 @@ use domain::audit::AuditChange;
 use domain::cart::totals;
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::order::{
-    Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus, PAYMENT_METHOD_EVC_PLUS,
+    payment_confirmation, Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
+    PAYMENT_METHOD_EVC_PLUS,
 };
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{
@@ -25,7 +26,6 @@ pub const CHECKOUT_IN_PROGRESS: &str = "Checkout already in progress";
 pub const PAYMENT_AWAITED: &str =
     "Your previous payment is still being confirmed. Please wait before paying again.";
 pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
-const TRANSACTION_ID_MAX: usize = 100;
 
 /// How a checkout ended when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -220,9 +220,8 @@ impl Shop {
         Ok(changed)
     }
 
-    /// An admin confirms an unconfirmed payment after checking with the provider, optionally
-    /// with the provider's transaction id. `paid` is the only payment status an admin sets:
-    /// refunds go through canceling, failures through the provider's answer.
+    /// An admin confirms an unconfirmed payment (`order::payment_confirmation` says what is
+    /// accepted); only an order that awaits payment can be confirmed.
     pub async fn update_payment_status(
         &self,
         actor: &User,
@@ -231,31 +230,12 @@ impl Shop {
         transaction_id: Option<&str>,
     ) -> Result<Order, AppError> {
         require_admin(actor)?;
-        if PaymentStatus::parse(status) != Some(PaymentStatus::Paid) {
-            return Err(AppError::Invalid(domain::validation::FieldErrors::single(
-                "paymentStatus",
-                "Payment status can only be set to paid",
-            )));
-        }
-        let transaction_id = transaction_id.map(str::trim).filter(|t| !t.is_empty());
-        if transaction_id.is_some_and(|t| t.chars().count() > TRANSACTION_ID_MAX) {
-            return Err(AppError::Invalid(domain::validation::FieldErrors::single(
-                "transactionId",
-                "Transaction id must be at most 100 characters",
-            )));
-        }
+        let confirmation = payment_confirmation(status, transaction_id)?;
         let order = self.order(actor, id).await?;
         if !order.awaits_payment() {
             return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
         }
-        let paid = OrderTransition::payment_change(
-            order.status,
-            PaymentChange {
-                from: PaymentStatus::Pending,
-                to: PaymentStatus::Paid,
-                transaction_id: transaction_id.map(str::to_owned),
-            },
-        );
+        let paid = OrderTransition::payment_change(order.status, confirmation);
         self.ports.orders.transition(id, &paid).await?;
         let changed = self.order(actor, id).await?;
         self.record_audit(actor, AuditChange::order_payment_changed(&order, &changed))

@@ -3,6 +3,7 @@
 use crate::checkout::{MobileNumber, ShippingAddress};
 use crate::ids::{OrderId, ProductId, UserId};
 use crate::money::Money;
+use crate::validation::FieldErrors;
 use chrono::{DateTime, Utc};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -214,6 +215,34 @@ pub fn awaits_payment(status: OrderStatus, payment: PaymentStatus) -> bool {
     payment == PaymentStatus::Pending && status != OrderStatus::Canceled
 }
 
+const TRANSACTION_ID_MAX: usize = 100;
+
+/// An admin confirms an unconfirmed payment after checking with the provider, optionally with
+/// the provider's transaction id. `paid` is the only payment status an admin sets: refunds go
+/// through canceling, failures through the provider's answer.
+pub fn payment_confirmation(
+    status: &str,
+    transaction_id: Option<&str>,
+) -> Result<PaymentChange, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    errors.check(
+        PaymentStatus::parse(status) != Some(PaymentStatus::Paid),
+        "paymentStatus",
+        "Payment status can only be set to paid",
+    );
+    let transaction_id = transaction_id.map(str::trim).filter(|t| !t.is_empty());
+    errors.check(
+        transaction_id.is_some_and(|t| t.chars().count() > TRANSACTION_ID_MAX),
+        "transactionId",
+        "Transaction id must be at most 100 characters",
+    );
+    errors.into_result(PaymentChange {
+        from: PaymentStatus::Pending,
+        to: PaymentStatus::Paid,
+        transaction_id: transaction_id.map(str::to_owned),
+    })
+}
+
 /// How long an `Idempotency-Key` replays the first checkout's result.
 pub const IDEMPOTENCY_WINDOW: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 
@@ -326,5 +355,34 @@ mod tests {
         let at = |raw: &str| raw.parse::<DateTime<Utc>>().unwrap();
         assert!(placed.replays_at(at("2026-11-21T09:59:59Z")));
         assert!(!placed.replays_at(at("2026-11-21T10:00:00Z")));
+    }
+
+    #[test]
+    fn an_admin_confirms_only_paid_with_a_trimmed_short_transaction_id() {
+        let paid = payment_confirmation("paid", Some(" EVC-77 ")).unwrap();
+        assert_eq!(
+            paid,
+            PaymentChange {
+                from: PaymentStatus::Pending,
+                to: PaymentStatus::Paid,
+                transaction_id: Some("EVC-77".into()),
+            }
+        );
+        assert_eq!(
+            payment_confirmation("paid", Some("  "))
+                .unwrap()
+                .transaction_id,
+            None
+        );
+        let refunded = payment_confirmation("refunded", None).unwrap_err();
+        assert_eq!(
+            refunded.get("paymentStatus"),
+            Some("Payment status can only be set to paid")
+        );
+        let long = payment_confirmation("paid", Some(&"x".repeat(101))).unwrap_err();
+        assert_eq!(
+            long.get("transactionId"),
+            Some("Transaction id must be at most 100 characters")
+        );
     }
 }

@@ -14,6 +14,8 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use crate::reply::{reply, Reply};
+
 pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "admin-secret";
 pub const APPROVED_PHONE: &str = "61 555 1234";
@@ -56,19 +58,6 @@ impl Drop for TestApp {
         })
         .join()
         .expect("the server stops");
-    }
-}
-
-/// A reply: status, headers and the JSON body (`Value::Null` when it is not JSON).
-pub struct Reply {
-    pub status: StatusCode,
-    pub headers: reqwest::header::HeaderMap,
-    pub body: Value,
-}
-
-impl Reply {
-    pub fn message(&self) -> &str {
-        self.body["message"].as_str().unwrap_or_default()
     }
 }
 
@@ -348,15 +337,4 @@ pub fn with_image(form: Form, bytes: Vec<u8>, file_name: &str, mime: &str) -> Fo
             .mime_str(mime)
             .unwrap(),
     )
-}
-
-async fn reply(response: reqwest::Response) -> Reply {
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response.bytes().await.expect("a body");
-    Reply {
-        status,
-        headers,
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    }
 }

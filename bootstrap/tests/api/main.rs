@@ -11,4 +11,6 @@ mod helpers;
 mod openapi;
 mod orders;
 mod pages;
+#[path = "../common/reply.rs"]
+mod reply;
 mod settings;

@@ -2,5 +2,7 @@
 //! processes on one database.
 
 mod crash;
+#[path = "../common/reply.rs"]
+mod reply;
 mod support;
 mod two_instances;

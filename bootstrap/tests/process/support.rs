@@ -1,5 +1,6 @@
 //! `ShopProcess`: the `shop` binary serving on a free port, and a small JSON client for it.
 
+use crate::reply::{reply, Reply};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::net::TcpListener;
@@ -15,17 +16,6 @@ pub struct ShopProcess {
     child: Child,
     pub address: String,
     client: reqwest::Client,
-}
-
-pub struct Reply {
-    pub status: StatusCode,
-    pub body: Value,
-}
-
-impl Reply {
-    pub fn message(&self) -> &str {
-        self.body["message"].as_str().unwrap_or_default()
-    }
 }
 
 fn free_port() -> u16 {
@@ -99,13 +89,7 @@ impl ShopProcess {
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
-        let response = request.send().await.expect("the request is answered");
-        let status = response.status();
-        let bytes = response.bytes().await.expect("a body");
-        Reply {
-            status,
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        }
+        reply(request.send().await.expect("the request is answered")).await
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Reply {
