@@ -14,7 +14,7 @@ use domain::ports::{
 };
 use domain::stats::{
     dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,
-    REPORT_PERIODS,
+    REPORT_PERIODS, TOP_PRODUCTS,
 };
 use domain::user::User;
 use domain::OrderId;
@@ -254,7 +254,7 @@ impl Shop {
             })
             .await?;
         let facts = self.ports.orders.facts().await?;
-        let sales = self.ports.orders.product_sales().await?;
+        let sales = self.ports.orders.best_sellers(TOP_PRODUCTS).await?;
         let (recent_orders, _) = self
             .ports
             .orders

@@ -126,6 +126,12 @@ pub fn counts_as_revenue(status: OrderStatus, payment: PaymentStatus) -> bool {
     payment == PaymentStatus::Paid && status != OrderStatus::Canceled
 }
 
+/// The units of an order count as sold (best sellers) unless it was canceled: exactly the
+/// orders that hold their stock.
+pub fn counts_as_sold(status: OrderStatus) -> bool {
+    status != OrderStatus::Canceled
+}
+
 /// What a status change does to the stock of the order's lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StockEffect {
@@ -137,9 +143,9 @@ pub enum StockEffect {
 }
 
 pub fn stock_effect(from: OrderStatus, to: OrderStatus) -> StockEffect {
-    match (from == OrderStatus::Canceled, to == OrderStatus::Canceled) {
-        (false, true) => StockEffect::Release,
-        (true, false) => StockEffect::Reserve,
+    match (counts_as_sold(from), counts_as_sold(to)) {
+        (true, false) => StockEffect::Release,
+        (false, true) => StockEffect::Reserve,
         _ => StockEffect::None,
     }
 }

@@ -169,8 +169,9 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<(), OrderStoreError>;
     /// Every order, added up per day (UTC) and status pair.
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
-    /// Units sold per product name over orders that were not canceled.
-    async fn product_sales(&self) -> Result<Vec<ProductSales>, RepoError>;
+    /// Units sold per product name over orders that were not canceled: the `count` names
+    /// with the most, and any tied with the last of them.
+    async fn best_sellers(&self, count: usize) -> Result<Vec<ProductSales>, RepoError>;
 }
 
 #[cfg_attr(feature = "mocks", mockall::automock)]

@@ -1,7 +1,7 @@
 //! The figures of the admin dashboard (SPEC.md section 9), computed from light order facts.
 
 use crate::money::Money;
-use crate::order::{counts_as_revenue, OrderStatus, PaymentStatus};
+use crate::order::{counts_as_revenue, counts_as_sold, OrderStatus, PaymentStatus};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use std::cmp::Reverse;
 
@@ -268,7 +268,7 @@ pub fn period_report(
         .filter(|o| o.created_at >= from && o.created_at <= now)
         .collect();
     for order in &in_period {
-        if order.status != OrderStatus::Canceled {
+        if counts_as_sold(order.status) {
             for line in &order.lines {
                 let entry = sales.entry(line.name.clone()).or_insert((0, Money::ZERO));
                 entry.0 += u64::from(line.quantity);

@@ -9,6 +9,7 @@
 use crate::connection::{write_transaction, DbConnection};
 use crate::models::{OrderLineRow, OrderRow, ProductRow, UserRow};
 use crate::products::bump_catalog_version;
+use crate::sales_totals::SalesChange;
 use crate::schema::{order_lines, orders, products, users};
 use crate::{storage, Database};
 use diesel::prelude::*;
@@ -73,7 +74,7 @@ impl Database {
     /// Inserts `orders` with their lines, in one transaction, as they are: unlike
     /// `OrderRepository::place` this takes no stock (the products already hold what is
     /// left) and runs no checks of its own beyond the schema's (so a second unconfirmed
-    /// payment of one shopper is refused with `Duplicate`).
+    /// payment of one shopper is refused with `Duplicate`). The dashboard's totals count them.
     pub async fn bulk_insert_orders(&self, orders: &[Order]) -> Result<(), RepoError> {
         let order_rows: Vec<OrderRow> = orders.iter().map(OrderRow::from_domain).collect();
         let line_rows =
@@ -85,10 +86,21 @@ impl Database {
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+        let mut sales = SalesChange::default();
+        for (row, order) in order_rows.iter().zip(orders) {
+            sales.place(
+                &row.counted(),
+                order
+                    .lines
+                    .iter()
+                    .map(|line| (line.name.as_str(), i64::from(line.quantity))),
+            );
+        }
         self.run(move |conn| {
             write_transaction(conn, |conn| {
                 insert_rows!(conn, orders::table, order_rows)?;
-                insert_rows!(conn, order_lines::table, line_rows)
+                insert_rows!(conn, order_lines::table, line_rows)?;
+                sales.apply(conn)
             })
             .map_err(storage)
         })

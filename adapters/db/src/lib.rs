@@ -12,6 +12,7 @@ mod bulk;
 mod carts;
 mod orders;
 mod products;
+mod sales_totals;
 mod settings;
 mod users;
 

@@ -2,15 +2,15 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{money, now, payment_status, status, OrderLineRow, OrderRow};
+use crate::models::{now, OrderLineRow, OrderRow};
 use crate::products::bump_catalog_version;
+use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{order_lines, orders, products};
 use crate::{storage, Database};
 use async_trait::async_trait;
-use chrono::{NaiveDate, NaiveDateTime};
-use diesel::dsl::sum;
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::order::{Order, OrderLine, OrderStatus, OrderTransition, StockEffect};
+use domain::order::{Order, OrderLine, OrderTransition, StockEffect};
 use domain::ports::{OrderRepository, OrderStoreError, Page, RepoError};
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
@@ -245,63 +245,68 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
             RepoError::NotFound.into()
         });
     }
-    if change.stock == StockEffect::None {
-        return Ok(());
-    }
-    let lines: Vec<(String, i32, String)> = order_lines::table
-        .filter(order_lines::order_id.eq(id))
+    let (created_at, total_cents, payment_now): (NaiveDateTime, i64, String) = orders::table
+        .find(id)
         .select((
-            order_lines::product_id,
-            order_lines::quantity,
-            order_lines::name,
+            orders::created_at,
+            orders::total_cents,
+            orders::payment_status,
         ))
-        .load(conn)?;
+        .first(conn)?;
+    let lines: Vec<(String, i32, String)> = if change.stock == StockEffect::None {
+        Vec::new()
+    } else {
+        order_lines::table
+            .filter(order_lines::order_id.eq(id))
+            .select((
+                order_lines::product_id,
+                order_lines::quantity,
+                order_lines::name,
+            ))
+            .load(conn)?
+    };
     let wanted = wanted(
         lines
             .iter()
             .map(|(product, units, name)| (product.as_str(), i64::from(*units), name.as_str())),
     );
-    match change.stock {
-        StockEffect::Release => release_stock(conn, &wanted)?,
-        StockEffect::Reserve => take_stock(conn, &wanted)?,
-        StockEffect::None => return Ok(()),
+    let units_sold = match change.stock {
+        StockEffect::Release => {
+            release_stock(conn, &wanted)?;
+            -1
+        }
+        StockEffect::Reserve => {
+            take_stock(conn, &wanted)?;
+            1
+        }
+        StockEffect::None => 0,
+    };
+    if change.stock != StockEffect::None {
+        bump_catalog_version(conn)?;
     }
-    bump_catalog_version(conn)?;
+    let before = CountedOrder {
+        created_at,
+        status: change.from.as_str(),
+        payment_status: change
+            .payment
+            .as_ref()
+            .map_or(payment_now.as_str(), |p| p.from.as_str()),
+        total_cents,
+    };
+    let after = CountedOrder {
+        status: change.to.as_str(),
+        payment_status: &payment_now,
+        ..before
+    };
+    let mut sales = SalesChange::default();
+    sales.transition(
+        &before,
+        &after,
+        wanted.values().map(|(units, name)| (name.as_str(), *units)),
+        units_sold,
+    );
+    sales.apply(conn)?;
     Ok(())
-}
-
-/// Orders added up per day and status pair, in SQL both backends speak: `date()` of a
-/// timestamp is a function on SQLite and a cast on PostgreSQL, and PostgreSQL sums BIGINTs to
-/// NUMERIC unless told otherwise.
-const FACTS_SQL: &str = "SELECT CAST(date(created_at) AS TEXT) AS day, status, payment_status, \
-     COUNT(*) AS orders, CAST(SUM(total_cents) AS BIGINT) AS total_cents \
-     FROM orders GROUP BY 1, 2, 3 ORDER BY 1, 2, 3";
-
-#[derive(QueryableByName)]
-struct FactRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    day: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    status: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    payment_status: String,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    orders: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    total_cents: i64,
-}
-
-impl FactRow {
-    fn into_domain(self) -> Result<OrderFact, RepoError> {
-        let corrupt = |what: &str| RepoError::Storage(format!("an order fact has a bad {what}"));
-        Ok(OrderFact {
-            day: NaiveDate::parse_from_str(&self.day, "%Y-%m-%d").map_err(|_| corrupt("day"))?,
-            status: status(&self.status)?,
-            payment_status: payment_status(&self.payment_status)?,
-            orders: u64::try_from(self.orders).map_err(|_| corrupt("count"))?,
-            total: money(self.total_cents)?,
-        })
-    }
 }
 
 #[async_trait]
@@ -321,6 +326,11 @@ impl OrderRepository for Database {
                 l.name.as_str(),
             )
         }));
+        let mut sales = SalesChange::default();
+        sales.place(
+            &row.counted(),
+            wanted.values().map(|(units, name)| (name.as_str(), *units)),
+        );
         self.run(move |conn| {
             write_transaction(conn, |conn| {
                 take_stock(conn, &wanted)?;
@@ -329,6 +339,7 @@ impl OrderRepository for Database {
                     .execute(conn)?;
                 insert_lines(conn, &lines)?;
                 bump_catalog_version(conn)?;
+                sales.apply(conn)?;
                 Ok::<_, TxError>(())
             })
             .map_err(OrderStoreError::from)
@@ -445,37 +456,11 @@ impl OrderRepository for Database {
     }
 
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError> {
-        self.run(|conn| {
-            diesel::sql_query(FACTS_SQL)
-                .load::<FactRow>(conn)
-                .map_err(storage)?
-                .into_iter()
-                .map(FactRow::into_domain)
-                .collect()
-        })
-        .await
+        self.run(sales_totals::facts).await
     }
 
-    async fn product_sales(&self) -> Result<Vec<ProductSales>, RepoError> {
-        self.run(|conn| {
-            let rows: Vec<(String, Option<i64>)> = order_lines::table
-                .inner_join(orders::table)
-                .filter(orders::status.ne(OrderStatus::Canceled.as_str()))
-                .group_by(order_lines::name)
-                .select((order_lines::name, sum(order_lines::quantity)))
-                .order(order_lines::name)
-                .load(conn)
-                .map_err(storage)?;
-            Ok(rows
-                .into_iter()
-                .map(|(name, units)| ProductSales {
-                    name,
-                    quantity: units
-                        .and_then(|u| u64::try_from(u).ok())
-                        .unwrap_or_default(),
-                })
-                .collect())
-        })
-        .await
+    async fn best_sellers(&self, count: usize) -> Result<Vec<ProductSales>, RepoError> {
+        self.run(move |conn| sales_totals::best_sellers(conn, count))
+            .await
     }
 }

@@ -122,6 +122,23 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    order_day_totals (day, status, payment_status) {
+        day -> Text,
+        status -> Text,
+        payment_status -> Text,
+        orders -> BigInt,
+        total_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    product_units_sold (name) {
+        name -> Text,
+        units -> BigInt,
+    }
+}
+
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(wishlist_items -> products (product_id));

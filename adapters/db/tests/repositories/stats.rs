@@ -1,5 +1,5 @@
 use crate::support::{add_product, at, databases, order, order_id, unconfirmed};
-use domain::order::{OrderStatus, OrderTransition, PaymentStatus};
+use domain::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
 use domain::ports::OrderRepository;
 use domain::stats::{OrderFact, ProductSales};
 use domain::Money;
@@ -48,7 +48,7 @@ async fn facts_add_up_orders_per_day_and_statuses() {
 }
 
 #[tokio::test]
-async fn product_sales_add_up_units_per_name_over_orders_not_canceled() {
+async fn best_sellers_add_up_units_per_name_over_orders_not_canceled() {
     for db in databases().await {
         let dress = add_product(&db, "dress", 50).await;
         let scarf = add_product(&db, "scarf", 50).await;
@@ -68,7 +68,7 @@ async fn product_sales_add_up_units_per_name_over_orders_not_canceled() {
         .await
         .unwrap();
 
-        let mut sales = db.product_sales().await.unwrap();
+        let mut sales = db.best_sellers(5).await.unwrap();
         sales.sort_by(|a, b| a.name.cmp(&b.name));
         assert_eq!(
             sales,
@@ -80,6 +80,164 @@ async fn product_sales_add_up_units_per_name_over_orders_not_canceled() {
                 ProductSales {
                     name: scarf.name.clone(),
                     quantity: 1
+                },
+            ],
+            "{db:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn totals_follow_payment_changes_cancels_and_orders_taken_back_from_canceled() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 50).await;
+        db.place(&unconfirmed("o1", "amina", &[(&dress, 2)]))
+            .await
+            .unwrap();
+        let day = at(0).date_naive();
+        let fact = |status, payment_status| OrderFact {
+            day,
+            status,
+            payment_status,
+            orders: 1,
+            // Two units at 24.00 plus 5.00 shipping.
+            total: Money::from_cents(5300).unwrap(),
+        };
+        let units = |quantity| {
+            vec![ProductSales {
+                name: dress.name.clone(),
+                quantity,
+            }]
+        };
+        assert_eq!(
+            db.facts().await.unwrap(),
+            [fact(OrderStatus::Pending, PaymentStatus::Pending)],
+            "{db:?}"
+        );
+
+        let paid = OrderTransition::payment_change(
+            OrderStatus::Pending,
+            PaymentChange {
+                from: PaymentStatus::Pending,
+                to: PaymentStatus::Paid,
+                transaction_id: Some("TX-1".into()),
+            },
+        );
+        db.transition(&order_id("o1"), &paid).await.unwrap();
+        assert_eq!(
+            db.facts().await.unwrap(),
+            [fact(OrderStatus::Pending, PaymentStatus::Paid)],
+            "{db:?}"
+        );
+        assert_eq!(db.best_sellers(5).await.unwrap(), units(2), "{db:?}");
+
+        let cancel = OrderTransition {
+            payment: Some(PaymentChange {
+                from: PaymentStatus::Paid,
+                to: PaymentStatus::Refunded,
+                transaction_id: None,
+            }),
+            ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
+        };
+        db.transition(&order_id("o1"), &cancel).await.unwrap();
+        assert_eq!(
+            db.facts().await.unwrap(),
+            [fact(OrderStatus::Canceled, PaymentStatus::Refunded)],
+            "{db:?}"
+        );
+        assert_eq!(db.best_sellers(5).await.unwrap(), [], "{db:?}");
+
+        let reopen = OrderTransition::status_change(OrderStatus::Canceled, OrderStatus::Shipped);
+        db.transition(&order_id("o1"), &reopen).await.unwrap();
+        assert_eq!(
+            db.facts().await.unwrap(),
+            [fact(OrderStatus::Shipped, PaymentStatus::Refunded)],
+            "{db:?}"
+        );
+        assert_eq!(db.best_sellers(5).await.unwrap(), units(2), "{db:?}");
+    }
+}
+
+#[tokio::test]
+async fn best_sellers_keep_every_name_tied_with_the_last_place() {
+    for db in databases().await {
+        let mut products = Vec::new();
+        for (id, units) in [
+            ("a", 9),
+            ("b", 8),
+            ("c", 7),
+            ("d", 5),
+            ("e", 3),
+            ("f", 3),
+            ("g", 1),
+        ] {
+            products.push((add_product(&db, id, 50).await, units));
+        }
+        let lines: Vec<_> = products.iter().map(|(p, units)| (p, *units)).collect();
+        db.place(&order("o1", "amina", &lines)).await.unwrap();
+
+        let mut names: Vec<(String, u64)> = db
+            .best_sellers(5)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|s| (s.name, s.quantity))
+            .collect();
+        names.sort();
+        let expected: Vec<(String, u64)> = products[..6]
+            .iter()
+            .map(|(p, units)| (p.name.clone(), u64::from(*units)))
+            .collect();
+        assert_eq!(names, expected, "{db:?}");
+        assert_eq!(db.best_sellers(0).await.unwrap(), [], "{db:?}");
+        assert_eq!(db.best_sellers(100).await.unwrap().len(), 7, "{db:?}");
+    }
+}
+
+#[tokio::test]
+async fn bulk_loaded_orders_count_in_the_totals_like_placed_ones() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 50).await;
+        let scarf = add_product(&db, "scarf", 50).await;
+        let mut canceled = order("o2", "bashir", &[(&scarf, 4)]);
+        canceled.status = OrderStatus::Canceled;
+        canceled.payment_status = PaymentStatus::Refunded;
+        let kept = order("o1", "amina", &[(&dress, 1), (&scarf, 2)]);
+        db.bulk_insert_orders(&[kept, canceled]).await.unwrap();
+
+        let day = at(0).date_naive();
+        assert_eq!(
+            db.facts().await.unwrap(),
+            [
+                OrderFact {
+                    day,
+                    status: OrderStatus::Canceled,
+                    payment_status: PaymentStatus::Refunded,
+                    orders: 1,
+                    total: Money::from_cents(4 * 2400 + 500).unwrap(),
+                },
+                OrderFact {
+                    day,
+                    status: OrderStatus::Pending,
+                    payment_status: PaymentStatus::Paid,
+                    orders: 1,
+                    total: Money::from_cents(3 * 2400 + 500).unwrap(),
+                },
+            ],
+            "{db:?}"
+        );
+        let mut sales = db.best_sellers(5).await.unwrap();
+        sales.sort_by(|a, b| a.name.cmp(&b.name));
+        assert_eq!(
+            sales,
+            [
+                ProductSales {
+                    name: dress.name.clone(),
+                    quantity: 1
+                },
+                ProductSales {
+                    name: scarf.name.clone(),
+                    quantity: 2
                 },
             ],
             "{db:?}"

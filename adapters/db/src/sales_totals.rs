@@ -1,0 +1,215 @@
+//! The dashboard's running totals (migration `2026-11-21-180000_sales_totals`): orders and
+//! their totals per day and status pair, and units sold per product name. Every transaction
+//! that places or changes orders adds its change here, so the dashboard reads a few hundred
+//! rows however many orders and lines there are.
+
+use crate::connection::DbConnection;
+use crate::models::{money, payment_status, status, OrderRow};
+use crate::schema::{order_day_totals, product_units_sold};
+use crate::storage;
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use domain::order::{counts_as_sold, OrderStatus};
+use domain::ports::RepoError;
+use domain::stats::{OrderFact, ProductSales};
+use std::collections::BTreeMap;
+
+/// How a day is written in `order_day_totals.day`.
+const DAY_FORMAT: &str = "%Y-%m-%d";
+
+/// What some orders add to (or take from) the totals. The maps keep their keys sorted, so
+/// concurrent transactions on PostgreSQL lock the total rows in one order and cannot
+/// deadlock.
+#[derive(Debug, Default)]
+pub(crate) struct SalesChange {
+    /// (day, status, payment status) → (orders, total in cents)
+    days: BTreeMap<(String, String, String), (i64, i64)>,
+    /// product name → units
+    units: BTreeMap<String, i64>,
+}
+
+/// One order as the totals see it.
+#[derive(Clone, Copy)]
+pub(crate) struct CountedOrder<'a> {
+    pub created_at: NaiveDateTime,
+    pub status: &'a str,
+    pub payment_status: &'a str,
+    pub total_cents: i64,
+}
+
+impl OrderRow {
+    pub(crate) fn counted(&self) -> CountedOrder<'_> {
+        CountedOrder {
+            created_at: self.created_at,
+            status: &self.status,
+            payment_status: &self.payment_status,
+            total_cents: self.total_cents,
+        }
+    }
+}
+
+impl SalesChange {
+    /// Counts a new order, and its lines' units when it is not canceled.
+    pub fn place<'a>(
+        &mut self,
+        order: &CountedOrder<'_>,
+        lines: impl IntoIterator<Item = (&'a str, i64)>,
+    ) {
+        self.count(order, 1);
+        if OrderStatus::parse(order.status).is_some_and(counts_as_sold) {
+            self.add_units(lines, 1);
+        }
+    }
+
+    /// Moves an order from the totals of its old statuses (`before`) to those of its new
+    /// ones (`after`); `units_sign` is +1 when its lines count as sold again, -1 when they
+    /// no longer do, 0 otherwise.
+    pub fn transition<'a>(
+        &mut self,
+        before: &CountedOrder<'_>,
+        after: &CountedOrder<'_>,
+        lines: impl IntoIterator<Item = (&'a str, i64)>,
+        units_sign: i64,
+    ) {
+        self.count(before, -1);
+        self.count(after, 1);
+        self.add_units(lines, units_sign);
+    }
+
+    fn count(&mut self, order: &CountedOrder<'_>, sign: i64) {
+        let key = (
+            order.created_at.format(DAY_FORMAT).to_string(),
+            order.status.to_owned(),
+            order.payment_status.to_owned(),
+        );
+        let entry = self.days.entry(key).or_default();
+        entry.0 += sign;
+        entry.1 += sign * order.total_cents;
+    }
+
+    fn add_units<'a>(&mut self, lines: impl IntoIterator<Item = (&'a str, i64)>, sign: i64) {
+        if sign == 0 {
+            return;
+        }
+        for (name, units) in lines {
+            *self.units.entry(name.to_owned()).or_default() += sign * units;
+        }
+    }
+
+    /// Adds the change to the stored totals, in the caller's transaction.
+    pub fn apply(self, conn: &mut DbConnection) -> QueryResult<()> {
+        for ((day, status, payment_status), (orders, total_cents)) in self.days {
+            if orders == 0 && total_cents == 0 {
+                continue;
+            }
+            let statement =
+                diesel::insert_into(order_day_totals::table)
+                    .values((
+                        order_day_totals::day.eq(day),
+                        order_day_totals::status.eq(status),
+                        order_day_totals::payment_status.eq(payment_status),
+                        order_day_totals::orders.eq(orders),
+                        order_day_totals::total_cents.eq(total_cents),
+                    ))
+                    .on_conflict((
+                        order_day_totals::day,
+                        order_day_totals::status,
+                        order_day_totals::payment_status,
+                    ))
+                    .do_update()
+                    .set((
+                        order_day_totals::orders
+                            .eq(order_day_totals::orders + excluded(order_day_totals::orders)),
+                        order_day_totals::total_cents
+                            .eq(order_day_totals::total_cents
+                                + excluded(order_day_totals::total_cents)),
+                    ));
+            // `MultiConnection` has no upsert; each backend has.
+            match conn {
+                DbConnection::Sqlite(conn) => statement.execute(conn)?,
+                DbConnection::Pg(conn) => statement.execute(conn)?,
+            };
+        }
+        for (name, units) in self.units {
+            if units == 0 {
+                continue;
+            }
+            let statement = diesel::insert_into(product_units_sold::table)
+                .values((
+                    product_units_sold::name.eq(name),
+                    product_units_sold::units.eq(units),
+                ))
+                .on_conflict(product_units_sold::name)
+                .do_update()
+                .set(
+                    product_units_sold::units
+                        .eq(product_units_sold::units + excluded(product_units_sold::units)),
+                );
+            match conn {
+                DbConnection::Sqlite(conn) => statement.execute(conn)?,
+                DbConnection::Pg(conn) => statement.execute(conn)?,
+            };
+        }
+        Ok(())
+    }
+}
+
+/// Every day and status pair with orders.
+pub(crate) fn facts(conn: &mut DbConnection) -> Result<Vec<OrderFact>, RepoError> {
+    let rows: Vec<(String, String, String, i64, i64)> = order_day_totals::table
+        .filter(order_day_totals::orders.ne(0))
+        .order((
+            order_day_totals::day,
+            order_day_totals::status,
+            order_day_totals::payment_status,
+        ))
+        .load(conn)
+        .map_err(storage)?;
+    rows.into_iter()
+        .map(|(day, order_status, payment, orders, total_cents)| {
+            let corrupt =
+                |what: &str| RepoError::Storage(format!("an order total has a bad {what}"));
+            Ok(OrderFact {
+                day: NaiveDate::parse_from_str(&day, DAY_FORMAT).map_err(|_| corrupt("day"))?,
+                status: status(&order_status)?,
+                payment_status: payment_status(&payment)?,
+                orders: u64::try_from(orders).map_err(|_| corrupt("count"))?,
+                total: money(total_cents)?,
+            })
+        })
+        .collect()
+}
+
+#[derive(QueryableByName)]
+struct UnitsRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    units: i64,
+}
+
+/// The `count` products with the most units sold, and any tied with the last of them (the
+/// domain breaks ties by name: the backends' collations differ).
+pub(crate) fn best_sellers(
+    conn: &mut DbConnection,
+    count: usize,
+) -> Result<Vec<ProductSales>, RepoError> {
+    let Some(last) = count.checked_sub(1) else {
+        return Ok(Vec::new());
+    };
+    let rows = diesel::sql_query(format!(
+        "SELECT name, units FROM product_units_sold WHERE units > 0 AND units >= \
+         COALESCE((SELECT units FROM product_units_sold WHERE units > 0 \
+         ORDER BY units DESC LIMIT 1 OFFSET {last}), 0)"
+    ))
+    .load::<UnitsRow>(conn)
+    .map_err(storage)?;
+    Ok(rows
+        .into_iter()
+        .map(|row| ProductSales {
+            name: row.name,
+            quantity: u64::try_from(row.units).unwrap_or_default(),
+        })
+        .collect())
+}
