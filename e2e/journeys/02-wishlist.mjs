@@ -16,10 +16,10 @@ journey('02-wishlist', 'a shopper hearts a product on a category card and moves 
   const filledHeart = page.getByRole('button', { name: `Remove ${product.name} from wishlist` });
   await expectVisible(filledHeart);
   assert.equal(await filledHeart.getAttribute('aria-pressed'), 'true');
-  await expectVisible(page.getByRole('link', { name: 'Wishlist (1 items)' }));
+  await expectVisible(page.getByRole('link', { name: 'Wishlist (1 item)' }));
   await t.shot(page, 'hearted');
 
-  await page.getByRole('link', { name: 'Wishlist (1 items)' }).click();
+  await page.getByRole('link', { name: 'Wishlist (1 item)' }).click();
   await expectPath(page, '/wishlist');
   await expectVisible(page.getByRole('heading', { level: 1, name: 'My Wishlist' }));
   await expectVisible(page.getByText('1 Item', { exact: true }));
@@ -30,7 +30,7 @@ journey('02-wishlist', 'a shopper hearts a product on a category card and moves 
   await t.toast(page, 'Added to cart and removed from wishlist');
   await expectVisible(page.getByRole('heading', { name: 'Your wishlist is empty' }));
   await expectVisible(page.getByRole('link', { name: 'Start Shopping' }));
-  await expectVisible(page.getByRole('link', { name: 'Cart (1 items)' }));
+  await expectVisible(page.getByRole('link', { name: 'Cart (1 item)' }));
   await t.shot(page, 'moved');
 
   const [wishlist, cart] = await Promise.all([api.call('GET', '/api/wishlist'), api.cart()]);

@@ -63,6 +63,23 @@ describe('header', () => {
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toBeInTheDocument();
   });
 
+  it("names the cart and wishlist links grammatically: '1 item', '2 items', '0 items'", async () => {
+    const [a, b] = [makeProduct(), makeProduct()];
+    let cart = [{ product: a, quantity: 1 }];
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json(makeCart(cart))),
+      http.get('/api/wishlist', () => HttpResponse.json(makeWishlist([a, b]))),
+    );
+    const { unmount } = renderApp('/', { user: true });
+    expect(await screen.findByRole('link', { name: 'Cart (1 item)' })).toHaveAttribute('href', '/cart');
+    expect(await screen.findByRole('link', { name: 'Wishlist (2 items)' })).toHaveAttribute('href', '/wishlist');
+    unmount();
+
+    cart = [{ product: a, quantity: 1 }, { product: b, quantity: 1 }];
+    renderApp('/', { user: true });
+    expect(await screen.findByRole('link', { name: 'Cart (2 items)' })).toBeInTheDocument();
+  });
+
   it('hides Admin Dashboard from customers', async () => {
     const { user } = renderApp('/', { user: makeUser({ name: 'Amina', role: 'user' }) });
     await user.click(screen.getByRole('button', { name: 'Account menu for Amina' }));

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
+import { pluralize } from '@/lib/format';
 import { useCart } from '@/features/cart/api/cart';
 import { useWishlist } from '@/features/wishlist/api/wishlist';
 import { useSettings } from '@/features/settings/api/settings';
@@ -216,11 +217,11 @@ export function Header() {
           >
             <SearchIcon />
           </button>
-          <Link to="/wishlist" className={`${btn.icon} relative`} aria-label={`Wishlist (${wishlistCount} items)`}>
+          <Link to="/wishlist" className={`${btn.icon} relative`} aria-label={`Wishlist (${pluralize(wishlistCount, 'item', 'items')})`}>
             <HeartIcon />
             <CountBadge count={wishlistCount} label="wishlist" />
           </Link>
-          <Link to="/cart" className={`${btn.icon} relative`} aria-label={`Cart (${cartCount} items)`}>
+          <Link to="/cart" className={`${btn.icon} relative`} aria-label={`Cart (${pluralize(cartCount, 'item', 'items')})`}>
             <CartIcon />
             <CountBadge count={cartCount} label="cart" />
           </Link>
