@@ -7,7 +7,11 @@ import { fileURLToPath, URL } from 'node:url';
 const backend = 'http://127.0.0.1:8080';
 
 /** The lazily loaded pages whose code the early request preloads, by the page kind it names them. */
-const EARLY_PAGES = { product: 'src/features/catalog/components/ProductPage.tsx', list: 'src/features/catalog/components/CategoryPage.tsx' };
+const EARLY_PAGES = {
+  product: 'src/features/catalog/components/ProductPage.tsx',
+  list: 'src/features/catalog/components/CategoryPage.tsx',
+  search: 'src/features/catalog/components/SearchPage.tsx',
+};
 
 /**
  * Puts the early request (src/lib/early-request.ts, its own entry) into the built index.html

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { dollars } from '../lib/api.mjs';
+import { dollars, STOREFRONT_PAGE_SIZE } from '../lib/api.mjs';
 import { eventually, expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
 
 const QUERY = 'dress';
@@ -31,9 +31,19 @@ journey('05-search', 'the header search lists matches and the sort reorders the 
   const results = page.getByRole('list', { name: 'Search results' });
   const cardNames = () => results.getByRole('heading', { level: 2 }).allInnerTexts();
   const cardPrices = () => results.getByTestId('price').allInnerTexts();
-  const expectCards = async (expected) => {
-    await eventually(async () => assert.deepEqual(await cardNames(), names(expected)));
-    assert.deepEqual(await cardPrices(), expected.map((p) => dollars(p.price)));
+  // The page shows the first page of results; 'Load more' adds the rest, page by page.
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  const expectCards = async (all) => {
+    let shown = Math.min(all.length, STOREFRONT_PAGE_SIZE);
+    for (;;) {
+      const expected = all.slice(0, shown);
+      await eventually(async () => assert.deepEqual(await cardNames(), names(expected)));
+      assert.deepEqual(await cardPrices(), expected.map((p) => dollars(p.price)));
+      if (shown === all.length) break;
+      await loadMore.click();
+      shown = Math.min(all.length, shown + STOREFRONT_PAGE_SIZE);
+    }
+    assert.equal(await loadMore.count(), 0, "no 'Load more' once every result is shown");
   };
   await expectCards(relevance);
   await t.shot(page, 'results');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { expectPath, expectVisible, journey } from '../lib/harness.mjs';
+import { STOREFRONT_PAGE_SIZE } from '../lib/api.mjs';
+import { eventually, expectHidden, expectPath, expectVisible, journey } from '../lib/harness.mjs';
 import { ADMIN } from '../lib/server.mjs';
 
 journey('10-deep-links', 'deep links and reloads load the page directly', async (t) => {
@@ -29,6 +30,22 @@ journey('10-deep-links', 'deep links and reloads load the page directly', async 
   await reload();
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Kids Collection' }));
   await t.shot(page, 'kids');
+
+  // All products, one page at a time: the total, the first page, then 'Load more' to the end.
+  assert.ok(products.length > STOREFRONT_PAGE_SIZE, 'the demo catalogue fills more than one page');
+  await visit('/category');
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'All Products' }));
+  await expectVisible(page.getByText(`${products.length} products`, { exact: true }));
+  const cardNames = () => page.getByRole('article').getByRole('heading', { level: 2 }).allInnerTexts();
+  const names = (list) => list.map((p) => p.name);
+  await eventually(async () => assert.deepEqual(await cardNames(), names(products.slice(0, STOREFRONT_PAGE_SIZE))));
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  for (let shown = STOREFRONT_PAGE_SIZE; shown < products.length; shown += STOREFRONT_PAGE_SIZE) {
+    await loadMore.click();
+    await eventually(async () => assert.deepEqual(await cardNames(), names(products.slice(0, shown + STOREFRONT_PAGE_SIZE))));
+  }
+  await expectHidden(loadMore);
+  await t.shot(page, 'all-products');
 
   // The server answers an unknown product with 404 (for search engines) and the app's page.
   await visit('/product/no-such-product', 404);

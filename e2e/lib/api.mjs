@@ -3,6 +3,12 @@ import { ADMIN } from './server.mjs';
 
 let counter = 0;
 
+/**
+ * Products per page of the storefront's category page and search results
+ * (frontend/src/lib/api-paths.ts): they show this many first, then 'Load more' adds a page.
+ */
+export const STOREFRONT_PAGE_SIZE = 24;
+
 /** A new shopper's details, unique within the run. */
 export function newShopper(label) {
   counter += 1;

@@ -7,10 +7,11 @@
  * the page's chunk download side by side instead of one after the other.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { usePrefetchQuery } from '@tanstack/react-query';
-import { Route, Routes, useParams } from 'react-router';
+import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
+import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
-import { categoryProductsQuery, productQuery, productsQuery } from '@/features/catalog/api/products';
+import { categoryPagesQuery, productQuery, searchPagesQuery } from '@/features/catalog/api/products';
+import { parseSort } from '@/lib/api-paths';
 import { HomePage } from '@/features/catalog/components/HomePage';
 import { RequireAdmin, RequireAuth } from './guards';
 import { BareLayout, MainLayout } from './layout/MainLayout';
@@ -50,8 +51,18 @@ const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
 function CategoryRoute() {
   const category = useParams().categoryName?.toLowerCase();
-  usePrefetchQuery(category ? categoryProductsQuery(category) : productsQuery());
+  usePrefetchInfiniteQuery(categoryPagesQuery(category));
   return <CategoryPage />;
+}
+
+function SearchRoute() {
+  const [params] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const options = searchPagesQuery(query, parseSort(params.get('sort')));
+  const client = useQueryClient();
+  // As usePrefetchInfiniteQuery does, but only for a query the page will ask for (not a blank one).
+  if (query && !client.getQueryState(options.queryKey)) void client.prefetchInfiniteQuery(options);
+  return <SearchPage />;
 }
 
 function ProductRoute() {
@@ -67,7 +78,7 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="product/:id" element={<ProductRoute />} />
         <Route path="new-arrivals" element={<NewArrivalsPage />} />
-        <Route path="search" element={<SearchPage />} />
+        <Route path="search" element={<SearchRoute />} />
         <Route path="category" element={<CategoryRoute />} />
         <Route path="category/:categoryName" element={<CategoryRoute />} />
         <Route path="delivery" element={<DeliveryPage />} />

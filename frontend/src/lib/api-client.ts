@@ -4,7 +4,7 @@
  * It knows nothing about toasts or navigation: callers decide what to show.
  */
 import { useSession } from '@/stores/session';
-import { API_BASE } from './api-paths';
+import { API_BASE, apiUrl, type QueryParams } from './api-paths';
 import { takeEarlyResponse } from './early-request';
 
 export { API_BASE };
@@ -36,7 +36,7 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  params?: Record<string, string | number | boolean | undefined | null>;
+  params?: QueryParams;
 }
 
 /** A successful reply with its status, for calls whose meaning depends on it (201 vs 202). */
@@ -44,19 +44,6 @@ export interface ApiResponse<T> {
   status: number;
   data: T;
   headers: Headers;
-}
-
-function buildUrl(path: string, params?: RequestOptions['params']): string {
-  let url = `${API_BASE}${path}`;
-  if (params) {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-    }
-    const qs = search.toString();
-    if (qs) url += `?${qs}`;
-  }
-  return url;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -82,7 +69,7 @@ export async function requestWithStatus<T>(path: string, options: RequestOptions
     body = JSON.stringify(options.body);
   }
 
-  const url = buildUrl(path, options.params);
+  const url = apiUrl(path, options.params);
   const method = options.method ?? 'GET';
   let res: Response;
   try {

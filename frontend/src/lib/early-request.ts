@@ -2,22 +2,23 @@
  * The first catalogue request of a page, started before the app's bundle has arrived.
  *
  * This module is its own small script in the built index.html (see vite.config.ts), placed
- * before the app's bundle, so it runs as soon as it is downloaded: on a category or product
- * page it asks for the products the page shows and preloads the pictures its first screen
- * shows, while the bundle is still on its way. The app is the same module instance (it
+ * before the app's bundle, so it runs as soon as it is downloaded: on a category, search or
+ * product page it asks for what the page shows first (a list's first page, or the product) and
+ * preloads the pictures its first screen shows, while the bundle is still on its way. The app is the same module instance (it
  * imports this file) and takes the reply over through `takeEarlyResponse` instead of asking
  * the server a second time.
  *
  * Only public catalogue calls are made here (no token), and only GET requests.
  */
-import { API_BASE, catalogPaths } from './api-paths';
+import { apiUrl, catalogPaths, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
 import type { Product } from './types';
 
 /** An early reply is only taken over within this time (after that the app asks again). */
 const EARLY_REPLY_TTL_MS = 30_000;
 
-export type EarlyPage = { kind: 'list'; apiUrl: string } | { kind: 'product'; apiUrl: string };
+/** A page whose data is asked for early: a category page ('list'), search results or a product. */
+export type EarlyPage = { kind: 'list' | 'search' | 'product'; apiUrl: string };
 
 interface EarlyRequest {
   url: string;
@@ -35,19 +36,31 @@ function decoded(segment: string): string | null {
   }
 }
 
-/** The catalogue call a page path starts with, as the app's api client spells it; null for other pages. */
-export function earlyPageFor(pathname: string): EarlyPage | null {
+/**
+ * The catalogue call a page starts with (its path and query, as in the address bar), as the
+ * app's api client spells it (for a list: its first page); null for other pages.
+ */
+export function earlyPageFor(path: string): EarlyPage | null {
+  const at = path.indexOf('?');
+  const pathname = at < 0 ? path : path.slice(0, at);
+  const search = at < 0 ? '' : path.slice(at);
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product) {
     const id = decoded(product[1]);
-    return id ? { kind: 'product', apiUrl: API_BASE + catalogPaths.product(id) } : null;
+    return id ? { kind: 'product', apiUrl: apiUrl(catalogPaths.product(id)) } : null;
   }
   const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
   if (category) {
     const name = decoded(category[1]);
-    return name ? { kind: 'list', apiUrl: API_BASE + catalogPaths.category(name.toLowerCase()) } : null;
+    return name ? { kind: 'list', apiUrl: pageUrl(pagedLists.category(name.toLowerCase()), 1) } : null;
   }
-  if (/^\/category\/?$/.test(pathname)) return { kind: 'list', apiUrl: API_BASE + catalogPaths.products() };
+  if (/^\/category\/?$/.test(pathname)) return { kind: 'list', apiUrl: pageUrl(pagedLists.category(undefined), 1) };
+  if (/^\/search\/?$/.test(pathname)) {
+    // As the search page reads its address (useSearchParams); a blank query asks for nothing.
+    const params = new URLSearchParams(search);
+    const q = (params.get('q') ?? '').trim();
+    return q ? { kind: 'search', apiUrl: pageUrl(pagedLists.search(q, parseSort(params.get('sort'))), 1) } : null;
+  }
   return null;
 }
 
@@ -133,8 +146,8 @@ export function preloadPageCode(page: EarlyPage, doc: Document) {
 }
 
 /** Starts the page's catalogue request and preloads its code and the pictures of its first screen. */
-export function startEarly(pathname: string, doc: Document = document, origin = window.location.origin) {
-  const page = earlyPageFor(pathname);
+export function startEarly(path: string, doc: Document = document, origin = window.location.origin) {
+  const page = earlyPageFor(path);
   if (!page) return;
   preloadPageCode(page, doc);
   const response = fetch(page.apiUrl, { headers: { Accept: 'application/json' } });
@@ -153,4 +166,4 @@ export function startEarly(pathname: string, doc: Document = document, origin = 
 }
 
 // In the built shop this runs once, when the script loads; the dev server and tests do not use it.
-if (import.meta.env.PROD && typeof window !== 'undefined') startEarly(window.location.pathname);
+if (import.meta.env.PROD && typeof window !== 'undefined') startEarly(window.location.pathname + window.location.search);

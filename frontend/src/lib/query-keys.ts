@@ -10,8 +10,10 @@ export const productKeys = {
   lists: () => [...productKeys.all, 'list'] as const,
   list: (query: { category?: string; tag?: string; featured?: boolean } & ListParams = {}) =>
     [...productKeys.lists(), query] as const,
-  search: (q: string, sort: ProductSort) => [...productKeys.all, 'search', { q, sort }] as const,
-  categories: () => [...productKeys.all, 'categories'] as const,
+  /** A list the category page loads one page at a time (`useInfiniteQuery`). */
+  pages: (query: { category: string | null; limit: number }) => [...productKeys.lists(), 'pages', query] as const,
+  /** Search results, loaded one page at a time. */
+  search: (q: string, sort: ProductSort, limit: number) => [...productKeys.all, 'search', { q, sort, limit }] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
 };

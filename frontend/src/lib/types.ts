@@ -41,8 +41,6 @@ export interface Product {
   createdAt: string;
 }
 
-export type CategoriesReply = Record<string, Product[]>;
-
 export type ProductSort = 'relevance' | 'price-asc' | 'price-desc' | 'newest';
 
 export interface CartLine {

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { Product } from '@/lib/types';
 import { useSession } from '@/stores/session';
 import { defaultSettings, makeCart, makeWishlist } from './data';
 
@@ -19,3 +20,18 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/**
+ * A product list as the server pages it: `?page=&limit=` answer that slice with the total in
+ * `X-Total-Count`; without them the whole list (still with the total).
+ */
+export function pagedReply(all: Product[], request: Request) {
+  const url = new URL(request.url);
+  const page = url.searchParams.get('page');
+  const limit = url.searchParams.get('limit');
+  const headers = { 'X-Total-Count': String(all.length) };
+  if (page === null && limit === null) return HttpResponse.json(all, { headers });
+  const size = Number(limit ?? 20);
+  const from = (Number(page ?? 1) - 1) * size;
+  return HttpResponse.json(all.slice(from, from + size), { headers });
+}

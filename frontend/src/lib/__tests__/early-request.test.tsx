@@ -3,9 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
+import { CATEGORY_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api-paths';
 import { earlyPageFor, PAGE_CHUNKS_ID, pictureFromPreviewTags, preloadPageCode, startEarly, takeEarlyResponse } from '../early-request';
 
 const ORIGIN = window.location.origin;
+const FIRST_PAGE = `page=1&limit=${CATEGORY_PAGE_SIZE}`;
+const ALL_PRODUCTS_PAGE_1 = `/api/products?${FIRST_PAGE}`;
 
 const preloads = () =>
   Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')).map((l) => ({
@@ -16,7 +19,7 @@ const preloads = () =>
 
 afterEach(() => {
   document.head.querySelectorAll(`link[rel="preload"], link[rel="modulepreload"], meta[property="og:image"], #${PAGE_CHUNKS_ID}`).forEach((n) => n.remove());
-  takeEarlyResponse('/api/products'); // drop anything a test left behind
+  takeEarlyResponse(ALL_PRODUCTS_PAGE_1); // drop anything a test left behind
 });
 
 /** Counts the requests of one GET route. */
@@ -32,15 +35,35 @@ function countRequests(path: string, reply: () => Response) {
 }
 
 describe('the early request', () => {
-  it('asks for exactly the URL the page will ask for, and only on catalogue pages', () => {
+  it("asks for a list's first page, a product, and nothing on other pages", () => {
+    const search = `page=1&limit=${SEARCH_PAGE_SIZE}`;
     expect(earlyPageFor('/product/0193ab12-0000')).toEqual({ kind: 'product', apiUrl: '/api/products/0193ab12-0000' });
-    expect(earlyPageFor('/category/Women')).toEqual({ kind: 'list', apiUrl: '/api/products/category/women' });
-    expect(earlyPageFor('/category/kids%20wear/')).toEqual({ kind: 'list', apiUrl: '/api/products/category/kids%20wear' });
-    expect(earlyPageFor('/category')).toEqual({ kind: 'list', apiUrl: '/api/products' });
-    expect(earlyPageFor('/category/')).toEqual({ kind: 'list', apiUrl: '/api/products' });
-    for (const other of ['/', '/search', '/cart', '/admin/products', '/product/', '/category/a/b', '/category/%E0%A4%A']) {
+    expect(earlyPageFor('/category/Women')).toEqual({ kind: 'list', apiUrl: `/api/products/category/women?${FIRST_PAGE}` });
+    expect(earlyPageFor('/category/kids%20wear/')).toEqual({ kind: 'list', apiUrl: `/api/products/category/kids%20wear?${FIRST_PAGE}` });
+    expect(earlyPageFor('/category')).toEqual({ kind: 'list', apiUrl: ALL_PRODUCTS_PAGE_1 });
+    expect(earlyPageFor('/category/?utm=x')).toEqual({ kind: 'list', apiUrl: ALL_PRODUCTS_PAGE_1 });
+    expect(earlyPageFor('/search?q=dress')).toEqual({ kind: 'search', apiUrl: `/api/products/search?q=dress&sort=relevance&${search}` });
+    expect(earlyPageFor('/search/?sort=price-asc&q=%20silk%20dress%20')).toEqual({
+      kind: 'search',
+      apiUrl: `/api/products/search?q=silk+dress&sort=price-asc&${search}`,
+    });
+    expect(earlyPageFor('/search?q=a%26b&sort=bogus')).toEqual({ kind: 'search', apiUrl: `/api/products/search?q=a%26b&sort=relevance&${search}` });
+    for (const other of ['/', '/search', '/search?q=', '/search?q=%20', '/cart', '/admin/products', '/product/', '/category/a/b', '/category/%E0%A4%A']) {
       expect(earlyPageFor(other)).toBeNull();
     }
+  });
+
+  it.each([
+    ['/category', '/api/products'],
+    ['/category/Kids', '/api/products/category/:c'],
+    ['/search?q=linen%20dress&sort=price-desc', '/api/products/search'],
+    ['/search?q=Abaya', '/api/products/search'],
+  ])('asks on %s for exactly the URL the page asks for', async (path, route) => {
+    const seen = countRequests(route, () => HttpResponse.json([makeProduct({ name: 'Linen Wrap Dress' })]));
+    renderApp(path);
+    expect(await screen.findByText('Linen Wrap Dress')).toBeInTheDocument();
+    const asked = new URL(seen[0]);
+    expect(asked.pathname + asked.search).toBe(earlyPageFor(path)?.apiUrl);
   });
 
   it('hands its reply to the app once, so the category page asks the server only once', async () => {
@@ -50,12 +73,24 @@ describe('the early request', () => {
     startEarly('/category/women', document, ORIGIN);
     renderApp('/category/women');
     expect(await screen.findByText('Linen Wrap Dress')).toBeInTheDocument();
-    expect(seen).toHaveLength(1);
+    expect(seen).toEqual([`${ORIGIN}/api/products/category/women?${FIRST_PAGE}`]);
     // the first four card pictures, exactly as the cards ask for them
     await waitFor(() => expect(preloads()).toHaveLength(4));
     const cards = document.querySelectorAll<HTMLImageElement>('article img');
     expect(preloads().map((p) => p.href)).toEqual(Array.from(cards).slice(0, 4).map((img) => img.getAttribute('src')));
     expect(preloads()[0]).toEqual({ href: '/uploads/0a/a-thumb.jpg', srcset: null, sizes: null });
+  });
+
+  it('hands its reply to the search page once, with the total, and preloads the pictures the search cards ask for', async () => {
+    const found = [1, 2, 3, 4, 5].map((i) => makeProduct({ name: `Silk Dress ${i}`, thumbnail: `/uploads/0c/${i}-thumb.jpg` }));
+    const seen = countRequests('/api/products/search', () => HttpResponse.json(found, { headers: { 'X-Total-Count': '40' } }));
+    startEarly('/search?q=silk&sort=newest', document, ORIGIN);
+    renderApp('/search?q=silk&sort=newest');
+    expect(await screen.findByText('40 product(s) found')).toBeInTheDocument();
+    expect(seen).toEqual([`${ORIGIN}/api/products/search?q=silk&sort=newest&page=1&limit=${SEARCH_PAGE_SIZE}`]);
+    await waitFor(() => expect(preloads()).toHaveLength(4));
+    const cards = document.querySelectorAll<HTMLImageElement>('ul[aria-label="Search results"] img');
+    expect(preloads().map((p) => p.href)).toEqual(Array.from(cards).slice(0, 4).map((img) => img.getAttribute('src')));
   });
 
   it("preloads a product page's picture from the server's preview tag at once, as the gallery asks for it", async () => {
@@ -93,11 +128,12 @@ describe('the early request', () => {
 
     server.use(http.get('/api/products', () => HttpResponse.json([])));
     startEarly('/category', document, ORIGIN);
-    expect(takeEarlyResponse('/api/products/category/women')).toBeNull();
-    const reply = takeEarlyResponse('/api/products');
+    expect(takeEarlyResponse(`/api/products/category/women?${FIRST_PAGE}`)).toBeNull();
+    expect(takeEarlyResponse('/api/products')).toBeNull();
+    const reply = takeEarlyResponse(ALL_PRODUCTS_PAGE_1);
     expect(reply).not.toBeNull();
     expect(await (await reply!).json()).toEqual([]);
-    expect(takeEarlyResponse('/api/products')).toBeNull();
+    expect(takeEarlyResponse(ALL_PRODUCTS_PAGE_1)).toBeNull();
   });
 
   it("preloads the opened page's code from the build's list, and nothing for a broken list", () => {

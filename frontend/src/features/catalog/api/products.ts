@@ -1,12 +1,18 @@
 /**
  * Product calls, their query keys and hooks. Shared by the storefront and the admin area.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { catalogPaths } from '@/lib/api-paths';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api, requestWithStatus } from '@/lib/api-client';
+import { catalogPaths, pagedLists, pageParams, type PagedList } from '@/lib/api-paths';
 import { productKeys } from '@/lib/query-keys';
 import type {
-  CategoriesReply,
   ListParams,
   MessageReply,
   Product,
@@ -22,15 +28,39 @@ const CATALOG_STALE = 60_000;
 
 export const getProducts = (params: ListParams = {}, signal?: AbortSignal) =>
   api.get<Product[]>(catalogPaths.products(), { params: { ...params }, signal });
-export const getProductsByCategory = (category: string, signal?: AbortSignal) =>
-  api.get<Product[]>(catalogPaths.category(category), { signal });
-export const getFeaturedProducts = (signal?: AbortSignal) => api.get<Product[]>('/products/featured', { signal });
-export const getNewArrivals = (signal?: AbortSignal) => api.get<Product[]>('/products/tag/new', { signal });
-export const getCategories = (signal?: AbortSignal) => api.get<CategoriesReply>('/products/categories', { signal });
+export const getFeaturedProducts = (params: ListParams = {}, signal?: AbortSignal) =>
+  api.get<Product[]>('/products/featured', { params: { ...params }, signal });
+export const getNewArrivals = (params: ListParams = {}, signal?: AbortSignal) =>
+  api.get<Product[]>('/products/tag/new', { params: { ...params }, signal });
 export const getProduct = (id: string, signal?: AbortSignal) =>
   api.get<Product>(catalogPaths.product(id), { signal });
-export const searchProducts = (q: string, sort: ProductSort, signal?: AbortSignal) =>
-  api.get<Product[]>('/products/search', { params: { q, sort }, signal });
+
+/** One page of a paged product list, with the list's total from `X-Total-Count`. */
+export interface ProductPage {
+  products: Product[];
+  /** How many products the whole list has; null when the server did not say. */
+  total: number | null;
+  page: number;
+  limit: number;
+}
+
+function totalCount(headers: Headers): number | null {
+  const header = headers.get('X-Total-Count');
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+}
+
+export async function getProductPage(list: PagedList, page: number, signal?: AbortSignal): Promise<ProductPage> {
+  const res = await requestWithStatus<Product[] | null>(list.path, { params: pageParams(list, page), signal });
+  return { products: Array.isArray(res.data) ? res.data : [], total: totalCount(res.headers), page, limit: list.limit };
+}
+
+/** The page after `last`, or undefined when every product of the list is loaded. */
+export function nextPageOf(last: ProductPage, pages: ProductPage[]): number | undefined {
+  if (last.products.length === 0) return undefined;
+  if (last.total === null) return last.products.length >= last.limit ? last.page + 1 : undefined;
+  const loaded = pages.reduce((n, p) => n + p.products.length, 0);
+  return loaded < last.total ? last.page + 1 : undefined;
+}
 
 // ---- query options ----
 
@@ -41,32 +71,39 @@ export const productsQuery = (params: ListParams = {}) =>
     staleTime: CATALOG_STALE,
   });
 
-export const categoryProductsQuery = (category: string) =>
-  queryOptions({
-    queryKey: productKeys.list({ category }),
-    queryFn: ({ signal }) => getProductsByCategory(category, signal),
+const pagedListQuery = (queryKey: readonly unknown[], list: PagedList) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => getProductPage(list, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
     staleTime: CATALOG_STALE,
   });
 
-export const featuredProductsQuery = () =>
+/** The category page's products (a category, or all of them), one page at a time. */
+export const categoryPagesQuery = (category: string | undefined) => {
+  const list = pagedLists.category(category);
+  return pagedListQuery(productKeys.pages({ category: category ?? null, limit: list.limit }), list);
+};
+
+/** Search results, sorted by the server, one page at a time; another sort starts again at page 1. */
+export const searchPagesQuery = (q: string, sort: ProductSort) => {
+  const list = pagedLists.search(q, sort);
+  return pagedListQuery(productKeys.search(q, sort, list.limit), list);
+};
+
+export const featuredProductsQuery = (params: ListParams = {}) =>
   queryOptions({
-    queryKey: productKeys.list({ featured: true }),
-    queryFn: ({ signal }) => getFeaturedProducts(signal),
+    queryKey: productKeys.list({ featured: true, ...params }),
+    queryFn: ({ signal }) => getFeaturedProducts(params, signal),
     staleTime: CATALOG_STALE,
   });
 
-export const newArrivalsQuery = () =>
+export const newArrivalsQuery = (params: ListParams = {}) =>
   queryOptions({
-    queryKey: productKeys.list({ tag: 'new' }),
-    queryFn: ({ signal }) => getNewArrivals(signal),
+    queryKey: productKeys.list({ tag: 'new', ...params }),
+    queryFn: ({ signal }) => getNewArrivals(params, signal),
     staleTime: CATALOG_STALE,
-  });
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: productKeys.categories(),
-    queryFn: ({ signal }) => getCategories(signal),
-    staleTime: 5 * CATALOG_STALE,
   });
 
 export const productQuery = (id: string) =>
@@ -76,28 +113,27 @@ export const productQuery = (id: string) =>
     staleTime: CATALOG_STALE,
   });
 
-export const searchQuery = (q: string, sort: ProductSort) =>
-  queryOptions({
-    queryKey: productKeys.search(q, sort),
-    queryFn: ({ signal }) => searchProducts(q, sort, signal),
-    staleTime: CATALOG_STALE,
-  });
-
 // ---- hooks ----
 
 export const useProducts = (params: ListParams = {}) => useQuery(productsQuery(params));
-export const useCategoryProducts = (category: string | undefined) =>
-  useQuery(category ? categoryProductsQuery(category) : productsQuery());
-export const useFeaturedProducts = () => useQuery(featuredProductsQuery());
-export const useNewArrivals = () => useQuery(newArrivalsQuery());
-export const useCategories = () => useQuery(categoriesQuery());
+export const useFeaturedProducts = (params: ListParams = {}) => useQuery(featuredProductsQuery(params));
+export const useNewArrivals = (params: ListParams = {}) => useQuery(newArrivalsQuery(params));
+
+/** The product lists held by a cached reply: a list, one page per page of a paged list, or categories. */
+function cachedLists(data: unknown): unknown[] {
+  if (Array.isArray(data)) return [data];
+  if (!data || typeof data !== 'object') return [];
+  const pages = (data as { pages?: unknown }).pages;
+  if (Array.isArray(pages)) return pages.map((p) => (p as Partial<ProductPage> | null)?.products);
+  return Object.values(data);
+}
+
 /** A product already in a cached list (lists, search, categories), to show before its details arrive. */
 function findCachedProduct(qc: QueryClient, id: string): Product | undefined {
-  for (const [, data] of qc.getQueriesData<Product[] | CategoriesReply>({ queryKey: productKeys.all })) {
-    const lists = Array.isArray(data) ? [data] : data && typeof data === 'object' ? Object.values(data) : [];
-    for (const list of lists) {
+  for (const [, data] of qc.getQueriesData<unknown>({ queryKey: productKeys.all })) {
+    for (const list of cachedLists(data)) {
       if (!Array.isArray(list)) continue;
-      const found = list.find((p) => p && p._id === id);
+      const found = (list as (Product | null)[]).find((p) => p && p._id === id);
       if (found) return found;
     }
   }
@@ -114,9 +150,6 @@ export function useProduct(id: string | undefined) {
     placeholderData: () => (id ? findCachedProduct(qc, id) : undefined),
   });
 }
-export const useSearchProducts = (q: string, sort: ProductSort) =>
-  useQuery({ ...searchQuery(q, sort), enabled: q.trim().length > 0 });
-
 // ---- admin mutations (used by the admin area) ----
 
 function toFormData(input: ProductInput): FormData {

@@ -1,14 +1,17 @@
+import { useRef } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
+import { CATEGORY_PAGE_SIZE } from '@/lib/api-paths';
 import { capitalize } from '@/lib/format';
-import { useCategories, useCategoryProducts } from '../api/products';
-import { EAGER_CARD_IMAGES } from '@/lib/product';
+import { pagedProducts, useCategoryProductPages } from '../api/product-pages';
+import { EAGER_CARD_IMAGES, SHOP_CATEGORIES } from '@/lib/product';
+import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** Filter keys: 'Women' always first, then the server's other categories. */
-export function categoryFilters(keys: string[]): string[] {
+export function categoryFilters(keys: readonly string[]): string[] {
   const others = keys.filter((k) => k.toLowerCase() !== 'women');
   return ['women', ...others];
 }
@@ -21,9 +24,10 @@ export function CategoryPage() {
   const { categoryName } = useParams();
   const category = categoryName?.toLowerCase();
   usePageTitle(categoryHeading(category));
-  const products = useCategoryProducts(category);
-  const categories = useCategories();
-  const filters = categoryFilters(Object.keys(categories.data ?? {}));
+  const paged = useCategoryProductPages(category);
+  const { products, total } = pagedProducts(paged.data);
+  const filters = categoryFilters(SHOP_CATEGORIES);
+  const grid = useRef<HTMLDivElement>(null);
 
   const pill = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition ${
@@ -51,14 +55,14 @@ export function CategoryPage() {
       </nav>
 
       <div className="mt-6">
-        {products.isPending ? (
+        {paged.isPending ? (
           <>
             <p className="mb-4 text-sm text-stone-600" aria-hidden="true">
               &nbsp;
             </p>
             <ProductGridSkeleton />
           </>
-        ) : (products.data ?? []).length === 0 ? (
+        ) : products.length === 0 ? (
           <EmptyState
             title="No Products Found"
             text="We couldn't find any products in this category. Check back soon for new arrivals!"
@@ -69,10 +73,23 @@ export function CategoryPage() {
             }
           />
         ) : (
-          <>
-            <p className="mb-4 text-sm text-stone-600">{products.data?.length} products</p>
-            <ProductGrid products={products.data ?? []} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
-          </>
+          <div
+            ref={grid}
+            aria-busy={paged.isPlaceholderData}
+            className={paged.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          >
+            <p className="mb-4 text-sm text-stone-600">{total ?? products.length} products</p>
+            <ProductGrid products={products} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
+            {!paged.isPlaceholderData && (
+              <LoadMore
+                paged={paged}
+                shown={products.length}
+                total={total}
+                pageSize={CATEGORY_PAGE_SIZE}
+                list={grid}
+              />
+            )}
+          </div>
         )}
       </div>
     </div>

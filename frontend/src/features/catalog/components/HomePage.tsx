@@ -8,6 +8,10 @@ import { HeroSlider } from './HeroSlider';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 
 const HOME_GRID_SIZE = 8;
+/** The featured carousel steps through this many (three at a time), not the shop's every featured product. */
+const HOME_FEATURED_SIZE = 12;
+/** The home page's new-arrivals row; the whole list is on /new-arrivals. */
+const HOME_NEW_ARRIVALS_SIZE = 4;
 
 function Section({ title, link, children, tint }: { title: string; link?: ReactNode; children: ReactNode; tint?: boolean }) {
   return (
@@ -72,8 +76,8 @@ function useDrawnList(query: { data: Product[] | undefined; isError: boolean }) 
 
 export function HomePage() {
   const products = useDrawnList(useProducts({ page: 1, limit: HOME_GRID_SIZE }));
-  const featured = useDrawnList(useFeaturedProducts());
-  const newArrivals = useDrawnList(useNewArrivals());
+  const featured = useDrawnList(useFeaturedProducts({ page: 1, limit: HOME_FEATURED_SIZE }));
+  const newArrivals = useDrawnList(useNewArrivals({ page: 1, limit: HOME_NEW_ARRIVALS_SIZE }));
 
   // Pictures for the hero from what the home page loads anyway (no extra request).
   const loaded = [...(products.data ?? []), ...(featured.data ?? [])];
@@ -143,7 +147,7 @@ export function HomePage() {
       </section>
 
       <Section title="New Arrivals" tint link={<ViewAll to="/new-arrivals" label="View all" />}>
-        <ProductsBlock pending={newArrivals.pending} products={newArrivals.data?.slice(0, 4)} />
+        <ProductsBlock pending={newArrivals.pending} products={newArrivals.data?.slice(0, HOME_NEW_ARRIVALS_SIZE)} />
       </Section>
     </>
   );

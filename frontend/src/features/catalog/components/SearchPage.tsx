@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -5,9 +6,11 @@ import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn, field } from '@/components/ui/styles';
-import { stockStatusOf } from '@/lib/product';
+import { parseSort, SEARCH_PAGE_SIZE } from '@/lib/api-paths';
+import { EAGER_CARD_IMAGES, stockStatusOf } from '@/lib/product';
 import type { Product, ProductSort } from '@/lib/types';
-import { useSearchProducts } from '../api/products';
+import { pagedProducts, useSearchProducts } from '../api/product-pages';
+import { LoadMore } from './LoadMore';
 import { useProductActions } from './product-actions';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -17,10 +20,6 @@ export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'price-desc', label: 'Price: High to Low' },
   { value: 'newest', label: 'Newest First' },
 ];
-
-function isSort(v: string | null): v is ProductSort {
-  return SORT_OPTIONS.some((o) => o.value === v);
-}
 
 function SearchResultCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
@@ -75,11 +74,14 @@ function SearchResultCard({ product, eager = false }: { product: Product; eager?
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
-  const sortParam = params.get('sort');
-  const sort: ProductSort = isSort(sortParam) ? sortParam : 'relevance';
+  const sort = parseSort(params.get('sort'));
   usePageTitle(`Search: ${query}`);
   const results = useSearchProducts(query, sort);
-  const products = results.data ?? [];
+  const paged = pagedProducts(query ? results.data : undefined);
+  const products = paged.products;
+  // The count is the server's total (X-Total-Count), not how many pages are loaded.
+  const found = paged.total ?? products.length;
+  const list = useRef<HTMLUListElement>(null);
 
   const changeSort = (value: string) => {
     const next = new URLSearchParams(params);
@@ -95,7 +97,7 @@ export function SearchPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search Results for "{query}"</h1>
           {!results.isPending && (
             <p className="mt-1 text-stone-600" aria-live="polite">
-              {products.length} product(s) found
+              {found} product(s) found
             </p>
           )}
         </div>
@@ -127,11 +129,20 @@ export function SearchPage() {
             }
           />
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4" aria-label="Search results">
-            {products.map((p, i) => (
-              <SearchResultCard key={p._id} product={p} eager={i < 4} />
-            ))}
-          </ul>
+          <div aria-busy={results.isPlaceholderData} className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <ul
+              ref={list}
+              className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
+              aria-label="Search results"
+            >
+              {products.map((p, i) => (
+                <SearchResultCard key={p._id} product={p} eager={i < EAGER_CARD_IMAGES} />
+              ))}
+            </ul>
+            {!results.isPlaceholderData && (
+              <LoadMore paged={results} shown={products.length} total={paged.total} pageSize={SEARCH_PAGE_SIZE} list={list} />
+            )}
+          </div>
         )}
       </div>
     </div>

@@ -1,0 +1,38 @@
+/**
+ * The paged product lists of the category page and the search results: one page at a time
+ * with TanStack Query's infinite queries ('Load more' is `fetchNextPage`). Apart from
+ * products.ts (whose queries the main chunk uses) so the infinite-query observer is only
+ * downloaded with those two pages, not by every first visit of the home page.
+ */
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Product, ProductSort } from '@/lib/types';
+import { categoryPagesQuery, searchPagesQuery, type ProductPage } from './products';
+
+/**
+ * The products of the loaded pages in order, each once (a product added or removed between two
+ * page requests shifts the pages, so one may come twice), and the list's latest total.
+ */
+export function pagedProducts(data: { pages: ProductPage[] } | undefined): { products: Product[]; total: number | null } {
+  if (!data) return { products: [], total: null };
+  const seen = new Set<string>();
+  const products: Product[] = [];
+  for (const page of data.pages) {
+    for (const product of page.products) {
+      if (seen.has(product._id)) continue;
+      seen.add(product._id);
+      products.push(product);
+    }
+  }
+  return { products, total: data.pages.at(-1)?.total ?? null };
+}
+
+/**
+ * The category page's products, one page at a time ('Load more' is `fetchNextPage`). Another
+ * category keeps the products shown until its first page arrives (`isPlaceholderData`).
+ */
+export const useCategoryProductPages = (category: string | undefined) =>
+  useInfiniteQuery({ ...categoryPagesQuery(category), placeholderData: keepPreviousData });
+
+/** Search results one page at a time; the previous results stay shown while another query or sort loads. */
+export const useSearchProducts = (q: string, sort: ProductSort) =>
+  useInfiniteQuery({ ...searchPagesQuery(q, sort), enabled: q.trim().length > 0, placeholderData: keepPreviousData });

@@ -1,0 +1,72 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { btn } from '@/components/ui/styles';
+
+/** The shared shape of a paged list's 'Load more' (TanStack Query's infinite query). */
+export interface PagedState {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * 'Load more' under a paged list: a real button (focusable, Enter and Space), busy while the
+ * next page loads (`aria-busy`, a spinner; a second press is ignored rather than disabling the
+ * button, which would drop the keyboard focus), gone once every product is shown. A polite
+ * status says how many are shown. After a page arrives, the focus moves to its first product,
+ * where a keyboard or screen-reader user continues reading.
+ */
+export function LoadMore({
+  paged,
+  shown,
+  total,
+  pageSize,
+  list,
+}: {
+  paged: PagedState;
+  shown: number;
+  /** The whole list's size (`X-Total-Count`); null when unknown. */
+  total: number | null;
+  /** Products per page: a list that fits on one page shows nothing here. */
+  pageSize: number;
+  /** The list the products are drawn in: its product links take the focus after a page arrives. */
+  list: RefObject<HTMLElement | null>;
+}) {
+  const focusFrom = useRef<number | null>(null);
+
+  useEffect(() => {
+    const at = focusFrom.current;
+    if (at === null || shown <= at) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLElement>('h2 a, h3 a')[at]?.focus();
+  }, [shown, list]);
+
+  const busy = paged.isFetchingNextPage;
+  if (!paged.hasNextPage && shown <= pageSize) return null;
+  return (
+    <div className="mt-8 flex flex-col items-center gap-3">
+      <p className="text-sm text-stone-600" role="status">
+        {total !== null ? `Showing ${shown} of ${total} products` : `Showing ${shown} products`}
+      </p>
+      {paged.hasNextPage && (
+        <button
+          type="button"
+          className={`${btn.secondary} min-w-40 aria-busy:cursor-progress aria-busy:opacity-70`}
+          aria-busy={busy}
+          onClick={() => {
+            if (busy) return;
+            focusFrom.current = shown;
+            void paged.fetchNextPage();
+          }}
+        >
+          {busy && (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600"
+              aria-hidden="true"
+            />
+          )}
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}
