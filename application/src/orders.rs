@@ -114,19 +114,11 @@ impl Shop {
         };
         match self.ports.payments.charge(&charge).await {
             PaymentOutcome::Approved { transaction_id } => {
-                let paid = OrderTransition::payment_change(
-                    OrderStatus::Pending,
-                    PaymentChange {
-                        from: PaymentStatus::Pending,
-                        to: PaymentStatus::Paid,
-                        transaction_id: Some(transaction_id.clone()),
-                    },
-                );
+                let paid = OrderTransition::paid_at_checkout(transaction_id.clone());
                 if let Err(error) = self.ports.orders.transition(&order.id, &paid).await {
                     tracing::error!(order = %order.id, %transaction_id, %error, "charged, but the order could not be marked paid");
                     return Err(error.into());
                 }
-                self.ports.carts.clear(&user.id).await?;
                 order.payment_status = PaymentStatus::Paid;
                 order.transaction_id = Some(transaction_id);
                 Ok(CheckoutOutcome::Paid(order))
@@ -389,10 +381,11 @@ mod tests {
                     .map(|p| (p.from, p.to, p.transaction_id.as_deref()))
                     == Some((PaymentStatus::Pending, PaymentStatus::Paid, Some("T1")))
                     && t.stock == StockEffect::None
+                    && t.empties_cart
             })
             .times(1)
             .returning(|_, _| Ok(()));
-        ports.carts.expect_clear().times(1).returning(|_| Ok(()));
+        ports.carts.expect_clear().never();
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -572,7 +565,6 @@ mod tests {
                 transaction_id: "T2".into(),
             });
         ports.orders.expect_transition().returning(|_, _| Ok(()));
-        ports.carts.expect_clear().returning(|_| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), Some("k1"))

@@ -159,6 +159,8 @@ pub struct OrderTransition {
     pub to: OrderStatus,
     pub stock: StockEffect,
     pub payment: Option<PaymentChange>,
+    /// The shopper's cart is emptied in the same step.
+    pub empties_cart: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -176,6 +178,7 @@ impl OrderTransition {
             to,
             stock: stock_effect(from, to),
             payment: None,
+            empties_cart: false,
         }
     }
 
@@ -184,6 +187,23 @@ impl OrderTransition {
         Self {
             payment: Some(payment),
             ..Self::status_change(status, status)
+        }
+    }
+
+    /// The charge of a new order went through: it is paid, and the cart it was made from is
+    /// emptied in the same step, so that no crash can leave a paid order whose items still
+    /// wait in the cart to be paid for again.
+    pub fn paid_at_checkout(transaction_id: String) -> Self {
+        Self {
+            empties_cart: true,
+            ..Self::payment_change(
+                OrderStatus::Pending,
+                PaymentChange {
+                    from: PaymentStatus::Pending,
+                    to: PaymentStatus::Paid,
+                    transaction_id: Some(transaction_id),
+                },
+            )
         }
     }
 

@@ -160,8 +160,9 @@ pub trait OrderRepository: Send + Sync {
     async fn list(&self, page: Option<Page>) -> Result<(Vec<Order>, u64), RepoError>;
     /// In one transaction, only while the order has status `transition.from` (and payment
     /// status `payment.from` for a payment change): sets the new status (and payment status
-    /// and transaction id when given) and applies the stock effect. `Stale` when either moved on, `OutOfStock` when stock cannot be taken
-    /// again, `Repo(NotFound)` when there is no such order.
+    /// and transaction id when given), applies the stock effect and empties the shopper's
+    /// cart when the transition says so. `Stale` when either moved on, `OutOfStock` when
+    /// stock cannot be taken again, `Repo(NotFound)` when there is no such order.
     async fn transition(
         &self,
         id: &OrderId,

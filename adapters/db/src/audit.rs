@@ -12,7 +12,7 @@ use domain::ports::{AuditLog, Page, RepoError};
 impl AuditLog for Database {
     async fn record(&self, entry: &AuditEntry) -> Result<(), RepoError> {
         let row = AuditRow::from_domain(entry);
-        self.run(move |conn| {
+        self.write(move |conn| {
             diesel::insert_into(audit_log::table)
                 .values(&row)
                 .execute(conn)

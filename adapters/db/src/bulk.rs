@@ -50,7 +50,7 @@ impl Database {
         users: impl IntoIterator<Item = &'a User>,
     ) -> Result<(), RepoError> {
         let rows: Vec<UserRow> = users.into_iter().map(UserRow::from_domain).collect();
-        self.run(move |conn| {
+        self.write(move |conn| {
             write_transaction(conn, |conn| insert_rows!(conn, users::table, rows)).map_err(storage)
         })
         .await
@@ -60,7 +60,7 @@ impl Database {
     /// version, so shops serving this database drop their cached catalogue replies.
     pub async fn bulk_insert_products(&self, products: &[Product]) -> Result<(), RepoError> {
         let rows: Vec<ProductRow> = products.iter().map(ProductRow::from_domain).collect();
-        self.run(move |conn| {
+        self.write(move |conn| {
             write_transaction(conn, |conn| {
                 insert_rows!(conn, products::table, rows)?;
                 bump_catalog_version(conn)
@@ -96,7 +96,7 @@ impl Database {
                     .map(|line| (line.name.as_str(), i64::from(line.quantity))),
             );
         }
-        self.run(move |conn| {
+        self.write(move |conn| {
             write_transaction(conn, |conn| {
                 insert_rows!(conn, orders::table, order_rows)?;
                 insert_rows!(conn, order_lines::table, line_rows)?;

@@ -70,7 +70,7 @@ impl CartRepository for Database {
             return self.remove_line(user, product).await.map(drop);
         }
         let quantity = stored_quantity(quantity)?;
-        self.run(move |conn| {
+        self.write(move |conn| {
             // Update, else insert; if another request inserted the line in between, update it.
             if update_quantity(conn, &user, &product, quantity)? > 0 {
                 return Ok(());
@@ -101,7 +101,7 @@ impl CartRepository for Database {
 
     async fn clear(&self, user: &UserId) -> Result<(), RepoError> {
         let user = user.as_str().to_owned();
-        self.run(move |conn| {
+        self.write(move |conn| {
             diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user)))
                 .execute(conn)
                 .map_err(storage)?;
@@ -113,7 +113,7 @@ impl CartRepository for Database {
 
 impl Database {
     async fn remove_line(&self, user: String, product: String) -> Result<bool, RepoError> {
-        self.run(move |conn| {
+        self.write(move |conn| {
             let deleted = diesel::delete(cart_items::table.find((user, product)))
                 .execute(conn)
                 .map_err(storage)?;
@@ -148,7 +148,7 @@ impl WishlistRepository for Database {
     async fn add(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError> {
         let user = user.as_str().to_owned();
         let product = product.as_str().to_owned();
-        self.run(move |conn| {
+        self.write(move |conn| {
             let inserted = diesel::insert_into(wishlist_items::table)
                 .values((
                     wishlist_items::user_id.eq(&user),
@@ -168,7 +168,7 @@ impl WishlistRepository for Database {
     async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError> {
         let user = user.as_str().to_owned();
         let product = product.as_str().to_owned();
-        self.run(move |conn| {
+        self.write(move |conn| {
             let deleted = diesel::delete(wishlist_items::table.find((user, product)))
                 .execute(conn)
                 .map_err(storage)?;

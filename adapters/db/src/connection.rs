@@ -127,7 +127,8 @@ struct Setup {
 }
 
 /// Runs on every SQLite connection before use. `busy_timeout` comes first so that switching
-/// to WAL waits for a busy database instead of failing.
+/// to WAL waits for a busy database instead of failing. (A memory-mapped file, measured,
+/// saved no CPU per checkout and counts the mapped pages as the process's memory.)
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
                               PRAGMA journal_mode = WAL; \
                               PRAGMA synchronous = NORMAL; \
@@ -183,8 +184,17 @@ pub enum OpenError {
 /// at once against one database do not migrate it twice.
 const MIGRATION_LOCK: i64 = 0x5348_4F50; // "SHOP"
 
-/// Opens the target, brings its schema up to date and builds the pool. Blocking.
-pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<DbPool, OpenError> {
+/// The connections of one database.
+pub struct Pools {
+    /// For reads, and for writes on PostgreSQL.
+    pub main: DbPool,
+    /// SQLite only: the one connection that writes, so its page cache stays valid from one
+    /// write to the next (a connection drops its cache whenever another one has written).
+    pub writer: Option<DbPool>,
+}
+
+/// Opens the target, brings its schema up to date and builds the pools. Blocking.
+pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<Pools, OpenError> {
     target.prepare()?;
     // One connection of our own first: a wrong URL fails at once with its real cause
     // instead of after the pool's time-out, and the migrations run on it.
@@ -197,22 +207,31 @@ pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<DbPool, OpenE
         migrations_applied = applied,
         "database ready"
     );
-    let max_size = match target.backend() {
-        Backend::Sqlite => 8,
-        Backend::Postgres => 10,
+    let pool = |max_size| {
+        Pool::builder()
+            .max_size(max_size)
+            .min_idle(Some(1))
+            // No ping per checkout (it would double the cost of a one-row read); a connection
+            // the driver reports broken is dropped instead (`has_broken`).
+            .test_on_check_out(false)
+            .connection_timeout(Duration::from_secs(10))
+            .connection_customizer(Box::new(Setup {
+                statements: statements.clone(),
+            }))
+            .build(Manager {
+                target: target.clone(),
+            })
     };
-    let pool = Pool::builder()
-        .max_size(max_size)
-        .min_idle(Some(1))
-        // No ping per checkout (it would double the cost of a one-row read); a connection
-        // the driver reports broken is dropped instead (`has_broken`).
-        .test_on_check_out(false)
-        .connection_timeout(Duration::from_secs(10))
-        .connection_customizer(Box::new(Setup { statements }))
-        .build(Manager {
-            target: target.clone(),
-        })?;
-    Ok(pool)
+    Ok(match target.backend() {
+        Backend::Sqlite => Pools {
+            main: pool(8)?,
+            writer: Some(pool(1)?),
+        },
+        Backend::Postgres => Pools {
+            main: pool(10)?,
+            writer: None,
+        },
+    })
 }
 
 /// Applies the migrations not yet applied; returns how many there were.
@@ -335,10 +354,11 @@ mod tests {
     fn every_pooled_sqlite_connection_uses_wal_foreign_keys_and_a_busy_timeout() {
         let dir = tempfile::tempdir().unwrap();
         let target = Target::parse(&dir.path().join("shop.db").to_string_lossy());
-        let pool = open(&target, Arc::default()).unwrap();
-        let mut first = pool.get().unwrap();
-        let mut second = pool.get().unwrap();
-        for conn in [&mut *first, &mut *second] {
+        let pools = open(&target, Arc::default()).unwrap();
+        let mut first = pools.main.get().unwrap();
+        let mut second = pools.main.get().unwrap();
+        let mut writer = pools.writer.expect("SQLite has a writer").get().unwrap();
+        for conn in [&mut *first, &mut *second, &mut *writer] {
             assert_eq!(pragma(conn, "journal_mode"), "wal");
             assert_eq!(pragma(conn, "foreign_keys"), "1");
             assert_eq!(pragma(conn, "busy_timeout"), "5000");

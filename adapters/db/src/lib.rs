@@ -2,6 +2,10 @@
 //! a `MultiConnection`, an r2d2 pool whose backend the URL picks, migrations embedded per
 //! backend and run on connect. [`Database`] implements every repository port of
 //! `domain::ports`; all diesel work runs on tokio's blocking pool.
+//!
+//! Lookups by a unique key use `get_result`, never `first`: `first` binds `LIMIT 1`, and
+//! SQLite prepares a statement again on every run when its LIMIT is a bound parameter
+//! (measured: an eighth of a checkout's CPU).
 
 mod connection;
 mod models;
@@ -37,9 +41,20 @@ struct Inner {
     // Dropped first: the pool closes its connections before any clean-up below runs.
     pool: DbPool,
     backend: Backend,
+    /// SQLite only (PostgreSQL's row locks let writers overlap).
+    writer: Option<Writer>,
     statements: Arc<AtomicU64>,
     #[cfg(feature = "test-support")]
     _cleanup: Option<test_support::Cleanup>,
+}
+
+/// SQLite lets one connection write at a time. This process's writers queue on `turn`, in
+/// order, and each starts the moment the one before finishes, on the one writing connection;
+/// left to SQLite, a blocked writer polls the file lock with sleeps of 1, 2, 5, 10… ms while
+/// the lock is long free. Other processes still wait on the busy timeout.
+struct Writer {
+    turn: Arc<tokio::sync::Mutex<()>>,
+    pool: DbPool,
 }
 
 impl std::fmt::Debug for Database {
@@ -59,14 +74,18 @@ impl Database {
         let backend = target.backend();
         let statements = Arc::new(AtomicU64::new(0));
         let counter = statements.clone();
-        let pool = tokio::task::spawn_blocking(move || connection::open(&target, counter))
+        let pools = tokio::task::spawn_blocking(move || connection::open(&target, counter))
             .await
             .map_err(|e| RepoError::Storage(format!("database start-up did not finish: {e}")))?
             .map_err(|e| RepoError::Storage(e.to_string()))?;
         Ok(Database {
             inner: Arc::new(Inner {
-                pool,
+                pool: pools.main,
                 backend,
+                writer: pools.writer.map(|pool| Writer {
+                    turn: Arc::default(),
+                    pool,
+                }),
                 statements,
                 #[cfg(feature = "test-support")]
                 _cleanup: None,
@@ -113,16 +132,46 @@ impl Database {
         T: Send + 'static,
         E: From<RepoError> + Send + 'static,
     {
-        let pool = self.inner.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut conn = pool
-                .get()
-                .map_err(|e| RepoError::Storage(format!("no database connection: {e}")))?;
-            work(&mut conn)
+        run_on(self.inner.pool.clone(), work).await
+    }
+
+    /// Like [`Database::run`], for work that writes: on SQLite it waits for this process's
+    /// earlier writers and runs on the writing connection.
+    async fn write<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<RepoError> + Send + 'static,
+    {
+        let Some(writer) = &self.inner.writer else {
+            return self.run(work).await;
+        };
+        let turn = writer.turn.clone().lock_owned().await;
+        // The turn moves into the work, so it ends when the work does, even if the caller
+        // stops waiting.
+        run_on(writer.pool.clone(), move |conn| {
+            let _turn = turn;
+            work(conn)
         })
         .await
-        .map_err(|e| RepoError::Storage(format!("database task failed: {e}")))?
     }
+}
+
+/// Runs blocking diesel work on a connection of `pool`, on tokio's blocking pool.
+async fn run_on<T, E, F>(pool: DbPool, work: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
+    T: Send + 'static,
+    E: From<RepoError> + Send + 'static,
+{
+    tokio::task::spawn_blocking(move || {
+        let mut conn = pool
+            .get()
+            .map_err(|e| RepoError::Storage(format!("no database connection: {e}")))?;
+        work(&mut conn)
+    })
+    .await
+    .map_err(|e| RepoError::Storage(format!("database task failed: {e}")))?
 }
 
 /// An update or delete of one row by id: `NotFound` when no row had that id.

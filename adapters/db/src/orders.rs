@@ -5,7 +5,7 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::models::{now, OrderLineRow, OrderRow};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
-use crate::schema::{order_lines, orders, products};
+use crate::schema::{cart_items, order_lines, orders, products};
 use crate::{storage, Database};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
@@ -81,7 +81,7 @@ fn take_stock(conn: &mut DbConnection, wanted: &Wanted) -> Result<(), TxError> {
             let current: Option<(String, i64)> = products::table
                 .find(product)
                 .select((products::name, products::stock))
-                .first(conn)
+                .get_result(conn)
                 .optional()?;
             let (name, available) = current.unwrap_or_else(|| (snapshot_name.clone(), 0));
             return Err(OrderStoreError::OutOfStock {
@@ -236,7 +236,7 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
         let exists = orders::table
             .find(id)
             .select(orders::id)
-            .first::<String>(conn)
+            .get_result::<String>(conn)
             .optional()?
             .is_some();
         return Err(if exists {
@@ -245,14 +245,19 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
             RepoError::NotFound.into()
         });
     }
-    let (created_at, total_cents, payment_now): (NaiveDateTime, i64, String) = orders::table
-        .find(id)
-        .select((
-            orders::created_at,
-            orders::total_cents,
-            orders::payment_status,
-        ))
-        .first(conn)?;
+    let (user, created_at, total_cents, payment_now): (String, NaiveDateTime, i64, String) =
+        orders::table
+            .find(id)
+            .select((
+                orders::user_id,
+                orders::created_at,
+                orders::total_cents,
+                orders::payment_status,
+            ))
+            .get_result(conn)?;
+    if change.empties_cart {
+        diesel::delete(cart_items::table.filter(cart_items::user_id.eq(&user))).execute(conn)?;
+    }
     let lines: Vec<(String, i32, String)> = if change.stock == StockEffect::None {
         Vec::new()
     } else {
@@ -331,7 +336,7 @@ impl OrderRepository for Database {
             &row.counted(),
             wanted.values().map(|(units, name)| (name.as_str(), *units)),
         );
-        self.run(move |conn| {
+        self.write(move |conn| {
             write_transaction(conn, |conn| {
                 take_stock(conn, &wanted)?;
                 diesel::insert_into(orders::table)
@@ -353,7 +358,7 @@ impl OrderRepository for Database {
             let row = orders::table
                 .find(id)
                 .select(OrderRow::as_select())
-                .first(conn)
+                .get_result(conn)
                 .optional()
                 .map_err(storage)?;
             one_order(conn, row)
@@ -373,7 +378,7 @@ impl OrderRepository for Database {
                 .filter(orders::user_id.eq(user))
                 .filter(orders::idempotency_key.eq(key))
                 .select(OrderRow::as_select())
-                .first(conn)
+                .get_result(conn)
                 .optional()
                 .map_err(storage)?;
             one_order(conn, row)
@@ -383,7 +388,7 @@ impl OrderRepository for Database {
 
     async fn forget_idempotency_key(&self, id: &OrderId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
+        self.write(move |conn| {
             diesel::update(orders::table.find(id))
                 .set(orders::idempotency_key.eq(None::<String>))
                 .execute(conn)
@@ -448,7 +453,7 @@ impl OrderRepository for Database {
     ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
         let change = change.clone();
-        self.run(move |conn| {
+        self.write(move |conn| {
             write_transaction(conn, |conn| transition(conn, &id, &change))
                 .map_err(OrderStoreError::from)
         })

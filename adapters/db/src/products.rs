@@ -93,7 +93,7 @@ fn catalog_change(
 impl ProductRepository for Database {
     async fn insert(&self, product: &Product) -> Result<(), RepoError> {
         let row = ProductRow::from_domain(product);
-        self.run(move |conn| {
+        self.write(move |conn| {
             catalog_change(conn, |conn| {
                 diesel::insert_into(products::table)
                     .values(&row)
@@ -105,7 +105,7 @@ impl ProductRepository for Database {
 
     async fn update(&self, product: &Product) -> Result<(), RepoError> {
         let row = ProductRow::from_domain(product);
-        self.run(move |conn| {
+        self.write(move |conn| {
             catalog_change(conn, |conn| {
                 diesel::update(products::table.find(&row.id))
                     .set(&row)
@@ -117,7 +117,7 @@ impl ProductRepository for Database {
 
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
+        self.write(move |conn| {
             // Cart and wishlist lines go with it (ON DELETE CASCADE); order lines are
             // snapshots without a foreign key.
             catalog_change(conn, |conn| {
@@ -131,7 +131,7 @@ impl ProductRepository for Database {
         self.run(|conn| {
             let version: i64 = catalog_version::table
                 .select(catalog_version::version)
-                .first(conn)
+                .get_result(conn)
                 .map_err(storage)?;
             Ok(u64::try_from(version).unwrap_or_default())
         })
@@ -144,7 +144,7 @@ impl ProductRepository for Database {
             products::table
                 .find(id)
                 .select(ProductRow::as_select())
-                .first(conn)
+                .get_result(conn)
                 .optional()
                 .map_err(storage)?
                 .map(ProductRow::into_domain)

@@ -15,7 +15,7 @@ impl SettingsRepository for Database {
             settings::table
                 .find(SETTINGS_ROW)
                 .select(SettingsRow::as_select())
-                .first(conn)
+                .get_result(conn)
                 .optional()
                 .map_err(storage)?
                 .map(SettingsRow::into_domain)
@@ -26,7 +26,7 @@ impl SettingsRepository for Database {
 
     async fn save(&self, new: &ShopSettings) -> Result<(), RepoError> {
         let row = SettingsRow::from_domain(new);
-        self.run(move |conn| {
+        self.write(move |conn| {
             let update = |conn: &mut _| {
                 diesel::update(settings::table.find(SETTINGS_ROW))
                     .set(&row)

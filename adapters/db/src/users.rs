@@ -13,7 +13,7 @@ use domain::UserId;
 impl UserRepository for Database {
     async fn insert(&self, user: &User) -> Result<(), RepoError> {
         let row = UserRow::from_domain(user);
-        self.run(move |conn| {
+        self.write(move |conn| {
             diesel::insert_into(users::table)
                 .values(&row)
                 .execute(conn)
@@ -29,7 +29,7 @@ impl UserRepository for Database {
             users::table
                 .find(id)
                 .select(UserRow::as_select())
-                .first(conn)
+                .get_result(conn)
                 .optional()
                 .map_err(storage)?
                 .map(UserRow::into_domain)
@@ -45,7 +45,7 @@ impl UserRepository for Database {
             users::table
                 .filter(users::email.eq(email))
                 .select(UserRow::as_select())
-                .first(conn)
+                .get_result(conn)
                 .optional()
                 .map_err(storage)?
                 .map(UserRow::into_domain)
@@ -70,7 +70,7 @@ impl UserRepository for Database {
 
     async fn update(&self, user: &User) -> Result<(), RepoError> {
         let row = UserRow::from_domain(user);
-        self.run(move |conn| {
+        self.write(move |conn| {
             one_row(
                 diesel::update(users::table.find(&row.id))
                     .set(&row)
@@ -83,7 +83,7 @@ impl UserRepository for Database {
 
     async fn delete(&self, id: &UserId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
+        self.write(move |conn| {
             // The cart and wishlist go with the account (ON DELETE CASCADE); orders have no
             // foreign key and stay.
             one_row(

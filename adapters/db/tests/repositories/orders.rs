@@ -1,8 +1,10 @@
 use crate::support::{
-    add_product, at, databases, order, order_id, product, stock_of, unconfirmed, user_id,
+    add_product, add_user, at, databases, order, order_id, product, stock_of, unconfirmed, user_id,
 };
 use domain::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus, StockEffect};
-use domain::ports::{OrderRepository, OrderStoreError, Page, ProductRepository, RepoError};
+use domain::ports::{
+    CartRepository, OrderRepository, OrderStoreError, Page, ProductRepository, RepoError,
+};
 use shop_db::Database;
 
 async fn order_ids(db: &Database, page: Option<Page>) -> (Vec<String>, u64) {
@@ -497,5 +499,49 @@ async fn listing_orders_takes_as_many_queries_for_many_orders_as_for_one() {
             (3, 3, 2),
             "{db:?}"
         );
+    }
+}
+
+#[tokio::test]
+async fn paying_at_checkout_empties_that_shoppers_cart_in_the_same_step() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        for shopper in ["amina", "bashir"] {
+            add_user(&db, shopper).await;
+            CartRepository::set_quantity(&db, &user_id(shopper), &dress.id, 2)
+                .await
+                .unwrap();
+        }
+        db.place(&unconfirmed("o1", "amina", &[(&dress, 2)]))
+            .await
+            .unwrap();
+        let paid = OrderTransition::paid_at_checkout("TX-1".into());
+
+        // Applied to an order that is no longer pending: nothing happens, the cart stays.
+        db.transition(&order_id("o1"), &cancel()).await.unwrap();
+        assert!(matches!(
+            db.transition(&order_id("o1"), &paid).await,
+            Err(OrderStoreError::Stale)
+        ));
+        assert_eq!(
+            db.lines(&user_id("amina")).await.unwrap().len(),
+            1,
+            "{db:?}"
+        );
+
+        db.transition(&order_id("o1"), &revive()).await.unwrap();
+        db.transition(&order_id("o1"), &paid).await.unwrap();
+        assert_eq!(db.lines(&user_id("amina")).await.unwrap(), [], "{db:?}");
+        assert_eq!(
+            db.lines(&user_id("bashir")).await.unwrap().len(),
+            1,
+            "{db:?}"
+        );
+        let order = OrderRepository::by_id(&db, &order_id("o1"))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(order.payment_status, PaymentStatus::Paid, "{db:?}");
+        assert_eq!(order.transaction_id.as_deref(), Some("TX-1"), "{db:?}");
     }
 }
