@@ -48,7 +48,7 @@ impl ProductPatch {
 impl Shop {
     /// The catalogue's version (DESIGN.md section 6): a cached product reply made at another
     /// version is stale. Read again after this process changes the catalogue, and at least
-    /// every `catalog_version::RECHECK` for changes made by other processes.
+    /// every `recent::RECHECK` for changes made by other processes.
     pub async fn catalog_version(&self) -> Result<u64, AppError> {
         if let Some(version) = self.catalog_version.fresh() {
             return Ok(version);
@@ -73,11 +73,26 @@ impl Shop {
             .ok_or_else(|| AppError::not_found("Product"))
     }
 
-    /// Every category with its products, newest first (empty categories included).
-    pub async fn products_by_category(&self) -> Result<BTreeMap<Category, Vec<Product>>, AppError> {
-        let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
+    /// Every category with its products, newest first (empty categories included): all of
+    /// them, or one page of each when asked.
+    pub async fn products_by_category(
+        &self,
+        page: Option<Page>,
+    ) -> Result<BTreeMap<Category, Vec<Product>>, AppError> {
         let mut groups: BTreeMap<Category, Vec<Product>> =
             Category::ALL.iter().map(|c| (*c, Vec::new())).collect();
+        if page.is_some() {
+            for (category, products) in &mut groups {
+                let filter = ProductFilter {
+                    category: Some(*category),
+                    page,
+                    ..Default::default()
+                };
+                *products = self.ports.products.list(&filter).await?.0;
+            }
+            return Ok(groups);
+        }
+        let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
         for product in products {
             groups.entry(product.category).or_default().push(product);
         }

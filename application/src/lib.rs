@@ -6,16 +6,15 @@ pub mod accounts;
 pub mod audit;
 pub mod cart;
 pub mod catalog;
-mod catalog_version;
 pub mod error;
 mod in_flight;
 pub mod orders;
+mod recent;
 pub mod settings;
 pub mod throttle;
 
 pub use error::AppError;
 
-use catalog_version::KnownCatalogVersion;
 use domain::ports::{
     AuditLog, CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
     PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository, TokenService,
@@ -23,6 +22,7 @@ use domain::ports::{
 };
 use domain::settings::ShopSettings;
 use in_flight::CheckoutsInFlight;
+use recent::Recent;
 use std::sync::Arc;
 use throttle::Throttle;
 
@@ -52,7 +52,9 @@ pub struct Shop {
     default_settings: ShopSettings,
     throttle: Throttle,
     checkouts_in_flight: CheckoutsInFlight,
-    catalog_version: KnownCatalogVersion,
+    catalog_version: Recent<u64>,
+    /// `None`: no settings saved yet (the defaults apply).
+    settings: Recent<Option<ShopSettings>>,
 }
 
 impl Shop {
@@ -62,7 +64,8 @@ impl Shop {
             default_settings,
             throttle: Throttle::default(),
             checkouts_in_flight: CheckoutsInFlight::default(),
-            catalog_version: KnownCatalogVersion::default(),
+            catalog_version: Recent::default(),
+            settings: Recent::default(),
         }
     }
 

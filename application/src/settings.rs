@@ -7,14 +7,18 @@ use domain::settings::{SettingsInput, ShopSettings};
 use domain::user::User;
 
 impl Shop {
-    /// The saved settings, or the configured defaults until an admin saves some.
+    /// The saved settings, or the configured defaults until an admin saves some. Read again
+    /// every `recent::RECHECK` (every cart and checkout needs the shipping fee).
     pub async fn current_settings(&self) -> Result<ShopSettings, AppError> {
-        Ok(self
-            .ports
-            .settings
-            .get()
-            .await?
-            .unwrap_or_else(|| self.default_settings.clone()))
+        let saved = match self.settings.fresh() {
+            Some(saved) => saved,
+            None => {
+                let saved = self.ports.settings.get().await?;
+                self.settings.remember(saved.clone());
+                saved
+            }
+        };
+        Ok(saved.unwrap_or_else(|| self.default_settings.clone()))
     }
 
     pub async fn update_settings(
@@ -26,6 +30,7 @@ impl Shop {
         let settings = input.validate()?;
         let before = self.current_settings().await?;
         self.ports.settings.save(&settings).await?;
+        self.settings.forget();
         self.record_audit(actor, AuditChange::settings_updated(&before, &settings))
             .await;
         Ok(settings)
@@ -74,5 +79,44 @@ mod tests {
             .update_settings(&admin("boss"), &input)
             .await
             .unwrap();
+    }
+
+    #[tokio::test]
+    async fn settings_are_read_once_a_moment_and_again_after_a_change_here() {
+        let mut ports = TestPorts::new();
+        let mut saved: Option<ShopSettings> = None;
+        let input = SettingsInput {
+            shop_name: "Dukaan".into(),
+            support_phone: "+252 61 000 0000".into(),
+            support_email: "help@dukaan.so".into(),
+            shipping_fee: Some(2.5),
+        };
+        let new_settings = input.validate().unwrap();
+        let mut reads = mockall::Sequence::new();
+        ports
+            .settings
+            .expect_get()
+            .times(1)
+            .in_sequence(&mut reads)
+            .returning(|| Ok(None));
+        ports.settings.expect_save().times(1).returning(|_| Ok(()));
+        saved.replace(new_settings.clone());
+        ports
+            .settings
+            .expect_get()
+            .times(1)
+            .in_sequence(&mut reads)
+            .returning(move || Ok(saved.clone()));
+        ports.audit.expect_record().returning(|_| Ok(()));
+        let shop = ports.shop();
+
+        let first = shop.current_settings().await.unwrap();
+        assert_eq!(first.shipping_fee.cents(), 500);
+        assert_eq!(shop.current_settings().await.unwrap(), first);
+        shop.update_settings(&admin("boss"), &input).await.unwrap();
+        assert_eq!(
+            shop.current_settings().await.unwrap().shipping_fee.cents(),
+            250
+        );
     }
 }

@@ -1,4 +1,5 @@
--- GET /api/products/search?q=… over what shoppers type: mostly two words, a few broad ones.
+-- GET /api/products/search?q=… over what shoppers type: mostly two words, a few broad ones;
+-- the first page of 24, as the storefront's search page asks.
 dofile("bench/lua/common.lua")
 
 local queries = {
@@ -12,5 +13,5 @@ end
 
 function request()
    local q = queries[math.random(#queries)]:gsub(" ", "+")
-   return wrk.format("GET", "/api/products/search?q=" .. q)
+   return wrk.format("GET", "/api/products/search?q=" .. q .. "&page=1&limit=24")
 end

@@ -1,6 +1,9 @@
 //! Ready-serialized catalogue replies (DESIGN.md section 6). Reads dominate a shop: a product
 //! list or page asked for again is answered from memory while the catalogue version is the
-//! one it was made at. Every change of a product or its stock bumps the version.
+//! one it was made at. Every change of a product or its stock bumps the version, so replies
+//! are kept under the version and the address; those of older versions are no longer asked
+//! for and make room as the cache evicts. Requests for a reply being made wait for it
+//! instead of each making their own (a burst after a change costs one query, not one each).
 
 use crate::state::AppState;
 use actix_web::body::{self, BoxBody, MessageBody};
@@ -23,7 +26,6 @@ const KEPT_HEADERS: [HeaderName; 2] = [
 ];
 
 struct CachedReply {
-    version: u64,
     headers: Vec<(HeaderName, HeaderValue)>,
     body: Bytes,
 }
@@ -50,12 +52,6 @@ impl Default for CatalogReplies {
     }
 }
 
-impl CatalogReplies {
-    fn fresh(&self, key: &str, version: u64) -> Option<Arc<CachedReply>> {
-        self.cache.get(key).filter(|reply| reply.version == version)
-    }
-}
-
 /// Public catalogue reads only: the same for every shopper, so one reply serves all.
 fn is_catalog_read(req: &ServiceRequest) -> bool {
     req.method() == Method::GET && req.path().starts_with("/api/products")
@@ -75,16 +71,25 @@ pub async fn serve_catalog_from_memory(
     let Ok(version) = state.shop.catalog_version().await else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let key = req.uri().to_string();
-    if let Some(reply) = state.catalog_replies.fresh(&key, version) {
-        let mut response = HttpResponse::Ok();
-        for (name, value) in &reply.headers {
-            response.insert_header((name.clone(), value.clone()));
+    let key = format!("{version} {}", req.uri());
+    let making = match state
+        .catalog_replies
+        .cache
+        .get_value_or_guard_async(&key)
+        .await
+    {
+        Ok(reply) => {
+            let mut response = HttpResponse::Ok();
+            for (name, value) in &reply.headers {
+                response.insert_header((name.clone(), value.clone()));
+            }
+            return Ok(req.into_response(response.body(reply.body.clone())));
         }
-        return Ok(req.into_response(response.body(reply.body.clone())));
-    }
+        Err(making) => making,
+    };
     let response = next.call(req).await?;
     if response.status() != StatusCode::OK {
+        // Not kept: the next request waiting for this reply makes its own.
         return Ok(response.map_into_boxed_body());
     }
     let (req, response) = response.into_parts();
@@ -99,14 +104,11 @@ pub async fn serve_catalog_from_memory(
     let bytes = body::to_bytes(payload)
         .await
         .map_err(|e| actix_web::error::ErrorInternalServerError(e.into()))?;
-    state.catalog_replies.cache.insert(
-        key,
-        Arc::new(CachedReply {
-            version,
-            headers,
-            body: bytes.clone(),
-        }),
-    );
+    // Err only when the reply no longer fits the cache; it is still sent.
+    let _ = making.insert(Arc::new(CachedReply {
+        headers,
+        body: bytes.clone(),
+    }));
     Ok(ServiceResponse::new(
         req,
         response.set_body(bytes).map_into_boxed_body(),

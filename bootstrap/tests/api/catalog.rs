@@ -192,6 +192,38 @@ async fn lists_filter_by_category_featured_and_tag_and_page() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn categories_give_one_page_of_each_when_asked() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        for name in ["Hijab One", "Hijab Two", "Hijab Three"] {
+            app.product(&admin, name, "9.99", 3).await;
+        }
+        let names = |list: &serde_json::Value| -> Vec<String> {
+            list.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["name"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        let first = app.get("/api/products/categories?limit=2", None).await;
+        assert_eq!(first.status, StatusCode::OK);
+        assert_eq!(names(&first.body["women"]), ["Hijab Three", "Hijab Two"]);
+        assert_eq!(first.body["kids"], json!([]));
+        assert_eq!(first.body["sales"], json!([]));
+        let second = app
+            .get("/api/products/categories?page=2&limit=2", None)
+            .await;
+        assert_eq!(names(&second.body["women"]), ["Hijab One"]);
+        let refused = app.get("/api/products/categories?limit=0", None).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            refused.message(),
+            "page starts at 1 and limit is between 1 and 100"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn search_matches_any_field_and_sorts() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;

@@ -144,14 +144,19 @@ async fn products_by_category(
     .await
 }
 
-/// Every category with its products, newest first (empty categories included).
+/// Every category with its products, newest first (empty categories included): all of them,
+/// or one page of each when asked (the storefront's filter buttons need only the keys).
 #[utoipa::path(
     tag = "catalog",
-    responses((status = 200, body = BTreeMap<String, Vec<ProductDto>>))
+    params(PageQuery),
+    responses((status = 200, body = BTreeMap<String, Vec<ProductDto>>), BadRequest)
 )]
 #[get("/products/categories")]
-async fn product_categories(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let groups = state.shop.products_by_category().await?;
+async fn product_categories(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let groups = state.shop.products_by_category(page(&query)?).await?;
     let body: BTreeMap<&str, Vec<ProductDto>> = groups
         .iter()
         .map(|(category, list)| (category.as_str(), products(list)))
