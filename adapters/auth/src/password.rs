@@ -5,15 +5,20 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use async_trait::async_trait;
 use domain::ports::{HashError, PasswordHasher};
 use rand::rngs::OsRng;
+use std::sync::Arc;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Hashes passwords with Argon2id into PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`).
 ///
 /// Hashing and verifying are CPU-heavy, so both run inside `tokio::task::spawn_blocking` and
-/// never hold up an async worker. Verification reads the parameters from the stored hash, so
-/// hashes made with other parameters (for instance before a parameter change) still verify.
+/// never hold up an async worker; at most one per core runs at a time (more would finish no
+/// sooner, and each holds its 19 MiB while it runs). Verification reads the parameters from
+/// the stored hash, so hashes made with other parameters (for instance before a parameter
+/// change) still verify.
 #[derive(Debug, Clone)]
 pub struct Argon2Hasher {
     params: Params,
+    turns: Arc<Semaphore>,
 }
 
 impl Argon2Hasher {
@@ -38,7 +43,20 @@ impl Argon2Hasher {
     pub fn with_params(memory_kib: u32, passes: u32, lanes: u32) -> Result<Self, HashError> {
         let params = Params::new(memory_kib, passes, lanes, None)
             .map_err(|e| HashError(format!("invalid Argon2 parameters: {e}")))?;
-        Ok(Self { params })
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(Self {
+            params,
+            turns: Arc::new(Semaphore::new(cores)),
+        })
+    }
+
+    /// A turn to hash; it ends when the blocking work ends, even if the caller stops waiting.
+    async fn turn(&self) -> OwnedSemaphorePermit {
+        self.turns
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed")
     }
 
     fn argon2(&self) -> Argon2<'static> {
@@ -81,15 +99,24 @@ impl PasswordHasher for Argon2Hasher {
     async fn hash(&self, password: &str) -> Result<String, HashError> {
         let argon2 = self.argon2();
         let password = password.to_owned();
-        tokio::task::spawn_blocking(move || Self::hash_blocking(&argon2, &password))
-            .await
-            .map_err(|e| HashError(format!("hashing task failed: {e}")))?
+        let turn = self.turn().await;
+        tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            Self::hash_blocking(&argon2, &password)
+        })
+        .await
+        .map_err(|e| HashError(format!("hashing task failed: {e}")))?
     }
 
     async fn verify(&self, password: &str, hash: &str) -> bool {
         let password = password.to_owned();
         let hash = hash.to_owned();
-        match tokio::task::spawn_blocking(move || Self::verify_blocking(&password, &hash)).await {
+        let turn = self.turn().await;
+        let verifying = tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            Self::verify_blocking(&password, &hash)
+        });
+        match verifying.await {
             Ok(valid) => valid,
             Err(e) => {
                 tracing::error!(error = %e, "password verification task failed");
