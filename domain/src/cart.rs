@@ -42,6 +42,19 @@ pub fn totals(lines: &[CartLine], shipping_fee: Money) -> CartTotals {
     }
 }
 
+/// The lines once `product`'s line holds `quantity` units: updated where it is (with the
+/// product as just read), or added last, as lines keep the order they were added in.
+pub fn with_line(mut lines: Vec<CartLine>, product: Product, quantity: u32) -> Vec<CartLine> {
+    match lines.iter_mut().find(|line| line.product.id == product.id) {
+        Some(line) => {
+            line.product = product;
+            line.quantity = quantity;
+        }
+        None => lines.push(CartLine { product, quantity }),
+    }
+    lines
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CartError {
     #[error("Quantity must be a whole number other than 0")]
@@ -99,6 +112,19 @@ mod tests {
         );
         assert_eq!(change_quantity(0, 1, 0), Err(CartError::OutOfStock));
         assert_eq!(change_quantity(2, 1, 3), Ok(3));
+    }
+
+    #[test]
+    fn a_changed_line_stays_in_place_with_the_fresh_product_and_a_new_one_comes_last() {
+        let line = |id: &str, stock: u32, quantity: u32| CartLine {
+            product: product(id, 1000, stock),
+            quantity,
+        };
+        let cart = vec![line("a", 5, 1), line("b", 5, 2)];
+        let changed = with_line(cart.clone(), product("a", 1000, 4), 3);
+        assert_eq!(changed, [line("a", 4, 3), line("b", 5, 2)]);
+        let added = with_line(cart, product("c", 1000, 9), 1);
+        assert_eq!(added, [line("a", 5, 1), line("b", 5, 2), line("c", 9, 1)]);
     }
 
     #[test]
