@@ -29,7 +29,15 @@ export const catalogPaths = {
   category: (category: string) => `/products/category/${encodeURIComponent(category)}`,
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   search: () => '/products/search',
+  categories: () => '/products/categories',
 };
+
+/**
+ * The category page's filter buttons need only the category names. GET /api/products/categories
+ * answers every category key (empty ones as `[]`) with at most `limit` products each, so it is
+ * asked for one product per category, not the whole shop.
+ */
+export const categoryKeysRequest = { path: catalogPaths.categories(), params: { limit: 1 } satisfies QueryParams };
 
 /** Products per page of the category page (/category, /category/:name); 'Load more' adds a page. */
 export const CATEGORY_PAGE_SIZE = 24;

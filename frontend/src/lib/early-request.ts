@@ -5,12 +5,17 @@
  * before the app's bundle, so it runs as soon as it is downloaded: on a category, search or
  * product page it asks for what the page shows first (a list's first page, or the product) and
  * preloads the pictures its first screen shows, while the bundle is still on its way. The app is the same module instance (it
- * imports this file) and takes the reply over through `takeEarlyResponse` instead of asking
+ * imports this file) and takes each reply over through `takeEarlyResponse` instead of asking
  * the server a second time.
+ *
+ * A category page also shows the shop's category names (its filter buttons). They are asked
+ * for once the page's list has answered, never beside it, so they cannot delay the list
+ * (the server's time, the connections a browser opens to it); the list's reply usually comes
+ * long before the bundle has arrived, so the names are still there before the page is drawn.
  *
  * Only public catalogue calls are made here (no token), and only GET requests.
  */
-import { apiUrl, catalogPaths, pagedLists, pageUrl, parseSort } from './api-paths';
+import { apiUrl, catalogPaths, categoryKeysRequest, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
 import type { Product } from './types';
 
@@ -21,12 +26,12 @@ const EARLY_REPLY_TTL_MS = 30_000;
 export type EarlyPage = { kind: 'list' | 'search' | 'product'; apiUrl: string };
 
 interface EarlyRequest {
-  url: string;
   startedAt: number;
   response: Promise<Response>;
 }
 
-let pending: EarlyRequest | null = null;
+/** The early requests not yet taken over by the app, by URL. */
+const pending = new Map<string, EarlyRequest>();
 
 function decoded(segment: string): string | null {
   try {
@@ -66,10 +71,18 @@ export function earlyPageFor(path: string): EarlyPage | null {
 
 /** The reply of the early request for `url`, once; null when none was made or it is too old. */
 export function takeEarlyResponse(url: string): Promise<Response> | null {
-  if (!pending || pending.url !== url) return null;
-  const { response, startedAt } = pending;
-  pending = null;
-  return Date.now() - startedAt <= EARLY_REPLY_TTL_MS ? response : null;
+  const early = pending.get(url);
+  if (!early) return null;
+  pending.delete(url);
+  return Date.now() - early.startedAt <= EARLY_REPLY_TTL_MS ? early.response : null;
+}
+
+/** Asks for `url` (after `after` has settled, when given) and keeps the reply for the app. */
+function request(url: string, after?: Promise<unknown>): Promise<Response> {
+  const ask = () => fetch(url, { headers: { Accept: 'application/json' } });
+  const response = after ? after.then(ask, ask) : ask();
+  pending.set(url, { startedAt: Date.now(), response });
+  return response;
 }
 
 /** `<link rel="preload" as="image">` attributes matching exactly what the page's `<img>` will ask for. */
@@ -150,8 +163,11 @@ export function startEarly(path: string, doc: Document = document, origin = wind
   const page = earlyPageFor(path);
   if (!page) return;
   preloadPageCode(page, doc);
-  const response = fetch(page.apiUrl, { headers: { Accept: 'application/json' } });
-  pending = { url: page.apiUrl, startedAt: Date.now(), response };
+  const response = request(page.apiUrl);
+  if (page.kind === 'list') {
+    // The filter buttons' names, once the list has answered (see above); a failure is the app's to log.
+    request(apiUrl(categoryKeysRequest.path, categoryKeysRequest.params), response).catch(() => {});
+  }
   const tagged = page.kind === 'product' ? pictureFromPreviewTags(doc, origin) : null;
   if (tagged) {
     preloadImage(tagged, doc);

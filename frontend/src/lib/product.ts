@@ -77,9 +77,3 @@ export function srcSetFor(path: string | null | undefined, responsive: Responsiv
   return `${imageUrl(responsive.small)} ${responsive.smallWidth}w, ${imageUrl(path)} ${responsive.largeWidth}w`;
 }
 
-/**
- * The shop's categories, as the server knows them (GET /api/products/categories always
- * answers exactly these keys, empty ones included). The category page's filter buttons use
- * this list instead of that call, which sends every product of the shop with its keys.
- */
-export const SHOP_CATEGORIES: readonly string[] = ['women', 'kids', 'sales'];

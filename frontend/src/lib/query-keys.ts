@@ -14,6 +14,8 @@ export const productKeys = {
   pages: (query: { category: string | null; limit: number }) => [...productKeys.lists(), 'pages', query] as const,
   /** Search results, loaded one page at a time. */
   search: (q: string, sort: ProductSort, limit: number) => [...productKeys.all, 'search', { q, sort, limit }] as const,
+  /** The category names (the category page's filter buttons). */
+  categories: () => [...productKeys.all, 'categories'] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
 };

@@ -41,6 +41,9 @@ export interface Product {
   createdAt: string;
 }
 
+/** GET /api/products/categories: each category name with (a page of) its products, empty ones included. */
+export type CategoriesReply = Record<string, Product[]>;
+
 export type ProductSort = 'relevance' | 'price-asc' | 'price-desc' | 'newest';
 
 export interface CartLine {

@@ -2,13 +2,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
-import { renderApp, screen, waitFor } from '@/testing/test-utils';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { CATEGORY_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api-paths';
 import { earlyPageFor, PAGE_CHUNKS_ID, pictureFromPreviewTags, preloadPageCode, startEarly, takeEarlyResponse } from '../early-request';
 
 const ORIGIN = window.location.origin;
 const FIRST_PAGE = `page=1&limit=${CATEGORY_PAGE_SIZE}`;
 const ALL_PRODUCTS_PAGE_1 = `/api/products?${FIRST_PAGE}`;
+const CATEGORY_KEYS = '/api/products/categories?limit=1';
 
 const preloads = () =>
   Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')).map((l) => ({
@@ -19,7 +20,9 @@ const preloads = () =>
 
 afterEach(() => {
   document.head.querySelectorAll(`link[rel="preload"], link[rel="modulepreload"], meta[property="og:image"], #${PAGE_CHUNKS_ID}`).forEach((n) => n.remove());
-  takeEarlyResponse(ALL_PRODUCTS_PAGE_1); // drop anything a test left behind
+  // drop anything a test left behind
+  takeEarlyResponse(ALL_PRODUCTS_PAGE_1);
+  takeEarlyResponse(CATEGORY_KEYS);
 });
 
 /** Counts the requests of one GET route. */
@@ -79,6 +82,50 @@ describe('the early request', () => {
     const cards = document.querySelectorAll<HTMLImageElement>('article img');
     expect(preloads().map((p) => p.href)).toEqual(Array.from(cards).slice(0, 4).map((img) => img.getAttribute('src')));
     expect(preloads()[0]).toEqual({ href: '/uploads/0a/a-thumb.jpg', srcset: null, sizes: null });
+  });
+
+  it("asks a category page's filter names once its list has answered, and hands them to the app", async () => {
+    let answerList!: () => void;
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+    const order: string[] = [];
+    server.use(
+      http.get('/api/products/category/:c', async () => {
+        order.push('list asked');
+        await listAnswered;
+        order.push('list answered');
+        return HttpResponse.json([makeProduct({ name: 'Linen Wrap Dress' })]);
+      }),
+      http.get('/api/products/categories', ({ request }) => {
+        const url = new URL(request.url);
+        order.push(`categories asked: ${url.pathname}${url.search}`);
+        return HttpResponse.json({ abaya: [], kids: [], sales: [], women: [] });
+      }),
+    );
+    startEarly('/category/kids', document, ORIGIN);
+    await waitFor(() => expect(order).toEqual(['list asked']));
+    // nothing beside the page's own list: the names wait for its reply
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['list asked']);
+    answerList();
+    await waitFor(() => expect(order).toHaveLength(3));
+    renderApp('/category/kids');
+    expect(await screen.findByText('Linen Wrap Dress')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['All Products', 'Women', 'Abaya', 'Kids', 'Sales']),
+    );
+    // the app asked neither again
+    expect(order).toEqual(['list asked', 'list answered', `categories asked: ${CATEGORY_KEYS}`]);
+  });
+
+  it('asks for the filter names on category pages only', async () => {
+    const seen = countRequests('/api/products/categories', () => HttpResponse.json({ women: [] }));
+    server.use(http.get('/api/products/search', () => HttpResponse.json([])));
+    startEarly('/search?q=silk', document, ORIGIN);
+    await takeEarlyResponse(`/api/products/search?q=silk&sort=relevance&page=1&limit=${SEARCH_PAGE_SIZE}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
+    expect(takeEarlyResponse(CATEGORY_KEYS)).toBeNull();
   });
 
   it('hands its reply to the search page once, with the total, and preloads the pictures the search cards ask for', async () => {

@@ -4,29 +4,75 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct, makeWishlist } from '@/testing/data';
 import { server } from '@/testing/server';
-import { findToast, renderApp, screen, within } from '@/testing/test-utils';
+import { productKeys } from '@/lib/query-keys';
+import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { carouselWindow } from '../components/FeaturedCarousel';
 import { HeroSlider } from '../components/HeroSlider';
 
 const location = () => screen.getByTestId('location');
 
 describe('category page', () => {
-  it("lists 'All Products', then 'Women', then the shop's other categories, without loading every product", async () => {
-    let categoriesAsked = 0;
+  /** Answers GET /api/products/categories with these keys (each an empty category) and records the requests' queries. */
+  function categoriesServer(keys: string[]) {
+    const asked: URLSearchParams[] = [];
     server.use(
-      http.get('/api/products/categories', () => {
-        categoriesAsked += 1;
-        return HttpResponse.json({ kids: [], sales: [], women: [] });
+      http.get('/api/products/categories', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(Object.fromEntries(keys.map((k) => [k, []])));
       }),
       http.get('/api/products/category/:c', () => HttpResponse.json([makeProduct({ name: 'Kids Tee' })])),
     );
+    return asked;
+  }
+
+  const filters = () => within(screen.getByRole('navigation', { name: 'Categories' }));
+  const filterNames = () => filters().getAllByRole('link').map((l) => l.textContent);
+
+  it("lists 'All Products', then 'Women', then the server's other categories, asking for one product per category", async () => {
+    // the server's order (its keys sorted), Women moved first
+    const asked = categoriesServer(['kids', 'sales', 'women']);
     renderApp('/category/kids');
     expect(await screen.findByRole('heading', { name: 'Kids Collection' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Categories' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['All Products', 'Women', 'Kids', 'Sales']);
+    await waitFor(() => expect(filterNames()).toEqual(['All Products', 'Women', 'Kids', 'Sales']));
+    expect(filters().getByRole('link', { name: 'Kids' })).toHaveAttribute('href', '/category/kids');
     expect(await screen.findByText('Kids Tee')).toBeInTheDocument();
-    // GET /api/products/categories answers every product of the shop: the filters do not need it
-    expect(categoriesAsked).toBe(0);
+    // only the keys are needed: at most one product each, not every product of the shop
+    expect(asked.map((q) => q.toString())).toEqual(['limit=1']);
+  });
+
+  it('shows a category the server adds, after Women and in the server\'s order', async () => {
+    categoriesServer(['abaya', 'kids', 'sales', 'women']);
+    const { user } = renderApp('/category');
+    await waitFor(() => expect(filterNames()).toEqual(['All Products', 'Women', 'Abaya', 'Kids', 'Sales']));
+    await user.click(filters().getByRole('link', { name: 'Abaya' }));
+    expect(location()).toHaveTextContent('/category/abaya');
+    expect(await screen.findByRole('heading', { name: 'Abaya Collection' })).toBeInTheDocument();
+  });
+
+  it("shows 'All Products' and 'Women' while the categories load", async () => {
+    server.use(http.get('/api/products/categories', () => delay('infinite')));
+    renderApp('/category');
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(filterNames()).toEqual(['All Products', 'Women']);
+  });
+
+  it.each([
+    ['a server error', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })],
+    ['a network failure', () => HttpResponse.error()],
+    ['a reply that is not an object', () => HttpResponse.json(['women', 'kids'])],
+  ])("keeps 'All Products' and 'Women' after %s", async (_, reply) => {
+    let asked = 0;
+    server.use(
+      http.get('/api/products/categories', () => {
+        asked += 1;
+        return reply();
+      }),
+    );
+    const { queryClient } = renderApp('/category');
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(productKeys.categories())?.fetchStatus).toBe('idle'));
+    expect(asked).toBe(1);
+    expect(filterNames()).toEqual(['All Products', 'Women']);
   });
 
   it("shows 'All Products' on /category and the empty state when nothing is found", async () => {

@@ -1,12 +1,15 @@
 /**
  * The paged product lists of the category page and the search results: one page at a time
- * with TanStack Query's infinite queries ('Load more' is `fetchNextPage`). Apart from
- * products.ts (whose queries the main chunk uses) so the infinite-query observer is only
- * downloaded with those two pages, not by every first visit of the home page.
+ * with TanStack Query's infinite queries ('Load more' is `fetchNextPage`), and the category
+ * names of the category page's filter buttons. Apart from products.ts (whose queries the main
+ * chunk uses) so this code is only downloaded with those two pages, not by every first visit
+ * of the home page.
  */
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { Product, ProductSort } from '@/lib/types';
-import { categoryPagesQuery, searchPagesQuery, type ProductPage } from './products';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { categoryKeysRequest } from '@/lib/api-paths';
+import type { CategoriesReply, Product, ProductSort } from '@/lib/types';
+import { CATALOG_STALE, categoryPagesQuery, productKeys, searchPagesQuery, type ProductPage } from './products';
 
 /**
  * The products of the loaded pages in order, each once (a product added or removed between two
@@ -36,3 +39,23 @@ export const useCategoryProductPages = (category: string | undefined) =>
 /** Search results one page at a time; the previous results stay shown while another query or sort loads. */
 export const useSearchProducts = (q: string, sort: ProductSort) =>
   useInfiniteQuery({ ...searchPagesQuery(q, sort), enabled: q.trim().length > 0, placeholderData: keepPreviousData });
+
+/**
+ * The shop's category names in the server's order (GET /api/products/categories?limit=1: every
+ * key, empty categories included, with at most one product each; the products are not used).
+ */
+export async function getCategoryKeys(signal?: AbortSignal): Promise<string[]> {
+  const reply = await api.get<CategoriesReply | null>(categoryKeysRequest.path, { params: categoryKeysRequest.params, signal });
+  return reply && typeof reply === 'object' && !Array.isArray(reply) ? Object.keys(reply) : [];
+}
+
+/** The category names change only when the server's categories do: kept five times the catalogue's stale time. */
+export const categoryKeysQuery = () =>
+  queryOptions({
+    queryKey: productKeys.categories(),
+    queryFn: ({ signal }) => getCategoryKeys(signal),
+    staleTime: 5 * CATALOG_STALE,
+  });
+
+/** The category page's filter keys; no data while they load or when the call failed (it is logged). */
+export const useCategoryKeys = () => useQuery(categoryKeysQuery());

@@ -22,7 +22,8 @@ import type {
 
 export { productKeys };
 
-const CATALOG_STALE = 60_000;
+/** How long a catalogue reply is used before it is asked for again. */
+export const CATALOG_STALE = 60_000;
 
 // ---- fetchers ----
 

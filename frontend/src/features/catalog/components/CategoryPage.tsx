@@ -4,8 +4,8 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 import { CATEGORY_PAGE_SIZE } from '@/lib/api-paths';
 import { capitalize } from '@/lib/format';
-import { pagedProducts, useCategoryProductPages } from '../api/product-pages';
-import { EAGER_CARD_IMAGES, SHOP_CATEGORIES } from '@/lib/product';
+import { pagedProducts, useCategoryKeys, useCategoryProductPages } from '../api/product-pages';
+import { EAGER_CARD_IMAGES } from '@/lib/product';
 import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -26,7 +26,8 @@ export function CategoryPage() {
   usePageTitle(categoryHeading(category));
   const paged = useCategoryProductPages(category);
   const { products, total } = pagedProducts(paged.data);
-  const filters = categoryFilters(SHOP_CATEGORIES);
+  // 'All Products' and 'Women' only while the server's keys load or when the call failed.
+  const filters = categoryFilters(useCategoryKeys().data ?? []);
   const grid = useRef<HTMLDivElement>(null);
 
   const pill = ({ isActive }: { isActive: boolean }) =>
