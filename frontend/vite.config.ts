@@ -11,6 +11,7 @@ const EARLY_PAGES = {
   product: 'src/features/catalog/components/ProductPage.tsx',
   list: 'src/features/catalog/components/CategoryPage.tsx',
   search: 'src/features/catalog/components/SearchPage.tsx',
+  'new-arrivals': 'src/features/catalog/components/NewArrivalsPage.tsx',
 };
 
 /**

@@ -10,7 +10,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
-import { categoryPagesQuery, productQuery, searchPagesQuery } from '@/features/catalog/api/products';
+import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/features/catalog/api/products';
 import { parseSort } from '@/lib/api-paths';
 import { HomePage } from '@/features/catalog/components/HomePage';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -55,6 +55,11 @@ function CategoryRoute() {
   return <CategoryPage />;
 }
 
+function NewArrivalsRoute() {
+  usePrefetchInfiniteQuery(newArrivalsPagesQuery());
+  return <NewArrivalsPage />;
+}
+
 function SearchRoute() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
@@ -77,7 +82,7 @@ export function AppRoutes() {
       <Route element={<MainLayout />}>
         <Route index element={<HomePage />} />
         <Route path="product/:id" element={<ProductRoute />} />
-        <Route path="new-arrivals" element={<NewArrivalsPage />} />
+        <Route path="new-arrivals" element={<NewArrivalsRoute />} />
         <Route path="search" element={<SearchRoute />} />
         <Route path="category" element={<CategoryRoute />} />
         <Route path="category/:categoryName" element={<CategoryRoute />} />

@@ -30,6 +30,7 @@ export const catalogPaths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   search: () => '/products/search',
   categories: () => '/products/categories',
+  newArrivals: () => '/products/tag/new',
 };
 
 /**
@@ -43,6 +44,8 @@ export const categoryKeysRequest = { path: catalogPaths.categories(), params: { 
 export const CATEGORY_PAGE_SIZE = 24;
 /** Products per page of the search results (/search?q=); 'Load more' adds a page. */
 export const SEARCH_PAGE_SIZE = 24;
+/** Products per page of /new-arrivals; 'Load more' adds a page. */
+export const NEW_ARRIVALS_PAGE_SIZE = 24;
 
 export const PRODUCT_SORTS: readonly ProductSort[] = ['relevance', 'price-asc', 'price-desc', 'newest'];
 
@@ -72,6 +75,8 @@ export const pagedLists = {
     params: { q, sort },
     limit: SEARCH_PAGE_SIZE,
   }),
+  /** The new-arrivals page's list (the products tagged 'new'). */
+  newArrivals: (): PagedList => ({ path: catalogPaths.newArrivals(), params: {}, limit: NEW_ARRIVALS_PAGE_SIZE }),
 };
 
 /** The query of one page of a paged list. */

@@ -2,9 +2,9 @@
  * The first catalogue request of a page, started before the app's bundle has arrived.
  *
  * This module is its own small script in the built index.html (see vite.config.ts), placed
- * before the app's bundle, so it runs as soon as it is downloaded: on a category, search or
- * product page it asks for what the page shows first (a list's first page, or the product) and
- * preloads the pictures its first screen shows, while the bundle is still on its way. The app is the same module instance (it
+ * before the app's bundle, so it runs as soon as it is downloaded: on a category, search,
+ * new-arrivals or product page it asks for what the page shows first (a list's first page, or
+ * the product) and preloads the pictures its first screen shows, while the bundle is still on its way. The app is the same module instance (it
  * imports this file) and takes each reply over through `takeEarlyResponse` instead of asking
  * the server a second time.
  *
@@ -22,8 +22,8 @@ import type { Product } from './types';
 /** An early reply is only taken over within this time (after that the app asks again). */
 const EARLY_REPLY_TTL_MS = 30_000;
 
-/** A page whose data is asked for early: a category page ('list'), search results or a product. */
-export type EarlyPage = { kind: 'list' | 'search' | 'product'; apiUrl: string };
+/** A page whose data is asked for early: a category page ('list'), /new-arrivals, search results or a product. */
+export type EarlyPage = { kind: 'list' | 'new-arrivals' | 'search' | 'product'; apiUrl: string };
 
 interface EarlyRequest {
   startedAt: number;
@@ -60,6 +60,7 @@ export function earlyPageFor(path: string): EarlyPage | null {
     return name ? { kind: 'list', apiUrl: pageUrl(pagedLists.category(name.toLowerCase()), 1) } : null;
   }
   if (/^\/category\/?$/.test(pathname)) return { kind: 'list', apiUrl: pageUrl(pagedLists.category(undefined), 1) };
+  if (/^\/new-arrivals\/?$/.test(pathname)) return { kind: 'new-arrivals', apiUrl: pageUrl(pagedLists.newArrivals(), 1) };
   if (/^\/search\/?$/.test(pathname)) {
     // As the search page reads its address (useSearchParams); a blank query asks for nothing.
     const params = new URLSearchParams(search);

@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import { CATEGORY_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api-paths';
+import { CATEGORY_PAGE_SIZE, NEW_ARRIVALS_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api-paths';
 import { earlyPageFor, PAGE_CHUNKS_ID, pictureFromPreviewTags, preloadPageCode, startEarly, takeEarlyResponse } from '../early-request';
 
 const ORIGIN = window.location.origin;
 const FIRST_PAGE = `page=1&limit=${CATEGORY_PAGE_SIZE}`;
 const ALL_PRODUCTS_PAGE_1 = `/api/products?${FIRST_PAGE}`;
 const CATEGORY_KEYS = '/api/products/categories?limit=1';
+const NEW_ARRIVALS_PAGE_1 = `/api/products/tag/new?page=1&limit=${NEW_ARRIVALS_PAGE_SIZE}`;
 
 const preloads = () =>
   Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')).map((l) => ({
@@ -23,6 +24,7 @@ afterEach(() => {
   // drop anything a test left behind
   takeEarlyResponse(ALL_PRODUCTS_PAGE_1);
   takeEarlyResponse(CATEGORY_KEYS);
+  takeEarlyResponse(NEW_ARRIVALS_PAGE_1);
 });
 
 /** Counts the requests of one GET route. */
@@ -50,8 +52,10 @@ describe('the early request', () => {
       kind: 'search',
       apiUrl: `/api/products/search?q=silk+dress&sort=price-asc&${search}`,
     });
+    expect(earlyPageFor('/new-arrivals')).toEqual({ kind: 'new-arrivals', apiUrl: NEW_ARRIVALS_PAGE_1 });
+    expect(earlyPageFor('/new-arrivals/?utm=x')).toEqual({ kind: 'new-arrivals', apiUrl: NEW_ARRIVALS_PAGE_1 });
     expect(earlyPageFor('/search?q=a%26b&sort=bogus')).toEqual({ kind: 'search', apiUrl: `/api/products/search?q=a%26b&sort=relevance&${search}` });
-    for (const other of ['/', '/search', '/search?q=', '/search?q=%20', '/cart', '/admin/products', '/product/', '/category/a/b', '/category/%E0%A4%A']) {
+    for (const other of ['/', '/search', '/search?q=', '/search?q=%20', '/cart', '/admin/products', '/product/', '/category/a/b', '/category/%E0%A4%A', '/new-arrivals/x']) {
       expect(earlyPageFor(other)).toBeNull();
     }
   });
@@ -61,6 +65,7 @@ describe('the early request', () => {
     ['/category/Kids', '/api/products/category/:c'],
     ['/search?q=linen%20dress&sort=price-desc', '/api/products/search'],
     ['/search?q=Abaya', '/api/products/search'],
+    ['/new-arrivals', '/api/products/tag/new'],
   ])('asks on %s for exactly the URL the page asks for', async (path, route) => {
     const seen = countRequests(route, () => HttpResponse.json([makeProduct({ name: 'Linen Wrap Dress' })]));
     renderApp(path);
@@ -116,6 +121,22 @@ describe('the early request', () => {
     );
     // the app asked neither again
     expect(order).toEqual(['list asked', 'list answered', `categories asked: ${CATEGORY_KEYS}`]);
+  });
+
+  it('hands its reply to /new-arrivals once, and asks for no filter names there', async () => {
+    const fresh = [1, 2, 3, 4, 5].map((i) => makeProduct({ name: `Fresh Kaftan ${i}`, thumbnail: `/uploads/0d/${i}-thumb.jpg` }));
+    const seen = countRequests('/api/products/tag/new', () => HttpResponse.json(fresh, { headers: { 'X-Total-Count': '40' } }));
+    const keys = countRequests('/api/products/categories', () => HttpResponse.json({ women: [] }));
+    startEarly('/new-arrivals', document, ORIGIN);
+    renderApp('/new-arrivals');
+    expect(await screen.findByText('Fresh Kaftan 1')).toBeInTheDocument();
+    expect(seen).toEqual([`${ORIGIN}${NEW_ARRIVALS_PAGE_1}`]);
+    expect(screen.getByText('Showing 5 of 40 products')).toBeInTheDocument();
+    await waitFor(() => expect(preloads()).toHaveLength(4));
+    const cards = document.querySelectorAll<HTMLImageElement>('article img');
+    expect(preloads().map((p) => p.href)).toEqual(Array.from(cards).slice(0, 4).map((img) => img.getAttribute('src')));
+    expect(keys).toEqual([]);
+    expect(takeEarlyResponse(CATEGORY_KEYS)).toBeNull();
   });
 
   it('asks for the filter names on category pages only', async () => {

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@/lib/api-paths';
+import { CATEGORY_PAGE_SIZE, NEW_ARRIVALS_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@/lib/api-paths';
 import type { Product } from '@/lib/types';
 import { makeProduct } from '@/testing/data';
 import { pagedReply, server } from '@/testing/server';
@@ -104,6 +104,48 @@ describe('category page paging', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText(`Dress ${all.length}`)).toBeInTheDocument();
     expect(cardNames()).toEqual(all.map((p) => p.name));
+  });
+});
+
+describe('new arrivals paging', () => {
+  it(`asks for ${NEW_ARRIVALS_PAGE_SIZE} at a time and 'Load more' appends the next page until all are shown`, async () => {
+    const all = products(NEW_ARRIVALS_PAGE_SIZE + 3, 'Fresh Kaftan');
+    const seen = pagedServer('/api/products/tag/new', all);
+    const { user } = renderApp('/new-arrivals');
+
+    expect(await screen.findByText('Fresh Kaftan 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'New Arrivals' })).toBeInTheDocument();
+    expect(screen.getByText('The latest styles, just added.')).toBeInTheDocument();
+    expect(seen.map((p) => p.toString())).toEqual([`page=1&limit=${NEW_ARRIVALS_PAGE_SIZE}`]);
+    await waitFor(() => expect(cardNames()).toHaveLength(NEW_ARRIVALS_PAGE_SIZE));
+    expect(screen.getByText(`Showing ${NEW_ARRIVALS_PAGE_SIZE} of ${all.length} products`)).toHaveAttribute('role', 'status');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText(`Fresh Kaftan ${all.length}`)).toBeInTheDocument();
+    expect(seen.map((p) => p.toString())).toEqual([
+      `page=1&limit=${NEW_ARRIVALS_PAGE_SIZE}`,
+      `page=2&limit=${NEW_ARRIVALS_PAGE_SIZE}`,
+    ]);
+    expect(cardNames()).toEqual(all.map((p) => p.name));
+    expect(screen.getByRole('link', { name: `Fresh Kaftan ${NEW_ARRIVALS_PAGE_SIZE + 1}` })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByText(`Showing ${all.length} of ${all.length} products`)).toBeInTheDocument();
+  });
+
+  it("shows no 'Load more' when one page holds them all, and the empty state when there are none", async () => {
+    const seen = pagedServer('/api/products/tag/new', products(3, 'Linen Set'));
+    const { unmount } = renderApp('/new-arrivals');
+    await screen.findByText('Linen Set 3');
+    expect(seen.map((p) => p.toString())).toEqual([`page=1&limit=${NEW_ARRIVALS_PAGE_SIZE}`]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    unmount();
+
+    pagedServer('/api/products/tag/new', []);
+    renderApp('/new-arrivals');
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for new arrivals!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/category');
   });
 });
 

@@ -1,15 +1,22 @@
 /**
- * The paged product lists of the category page and the search results: one page at a time
+ * The paged product lists of the category page, the search results and /new-arrivals: one page at a time
  * with TanStack Query's infinite queries ('Load more' is `fetchNextPage`), and the category
  * names of the category page's filter buttons. Apart from products.ts (whose queries the main
- * chunk uses) so this code is only downloaded with those two pages, not by every first visit
+ * chunk uses) so this code is only downloaded with those pages, not by every first visit
  * of the home page.
  */
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { categoryKeysRequest } from '@/lib/api-paths';
 import type { CategoriesReply, Product, ProductSort } from '@/lib/types';
-import { CATALOG_STALE, categoryPagesQuery, productKeys, searchPagesQuery, type ProductPage } from './products';
+import {
+  CATALOG_STALE,
+  categoryPagesQuery,
+  newArrivalsPagesQuery,
+  productKeys,
+  searchPagesQuery,
+  type ProductPage,
+} from './products';
 
 /**
  * The products of the loaded pages in order, each once (a product added or removed between two
@@ -39,6 +46,9 @@ export const useCategoryProductPages = (category: string | undefined) =>
 /** Search results one page at a time; the previous results stay shown while another query or sort loads. */
 export const useSearchProducts = (q: string, sort: ProductSort) =>
   useInfiniteQuery({ ...searchPagesQuery(q, sort), enabled: q.trim().length > 0, placeholderData: keepPreviousData });
+
+/** The new-arrivals page's products, one page at a time ('Load more' is `fetchNextPage`). */
+export const useNewArrivalPages = () => useInfiniteQuery(newArrivalsPagesQuery());
 
 /**
  * The shop's category names in the server's order (GET /api/products/categories?limit=1: every

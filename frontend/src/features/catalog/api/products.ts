@@ -32,7 +32,7 @@ export const getProducts = (params: ListParams = {}, signal?: AbortSignal) =>
 export const getFeaturedProducts = (params: ListParams = {}, signal?: AbortSignal) =>
   api.get<Product[]>('/products/featured', { params: { ...params }, signal });
 export const getNewArrivals = (params: ListParams = {}, signal?: AbortSignal) =>
-  api.get<Product[]>('/products/tag/new', { params: { ...params }, signal });
+  api.get<Product[]>(catalogPaths.newArrivals(), { params: { ...params }, signal });
 export const getProduct = (id: string, signal?: AbortSignal) =>
   api.get<Product>(catalogPaths.product(id), { signal });
 
@@ -91,6 +91,12 @@ export const categoryPagesQuery = (category: string | undefined) => {
 export const searchPagesQuery = (q: string, sort: ProductSort) => {
   const list = pagedLists.search(q, sort);
   return pagedListQuery(productKeys.search(q, sort, list.limit), list);
+};
+
+/** The new-arrivals page's products, one page at a time. */
+export const newArrivalsPagesQuery = () => {
+  const list = pagedLists.newArrivals();
+  return pagedListQuery(productKeys.pages({ tag: 'new', limit: list.limit }), list);
 };
 
 export const featuredProductsQuery = (params: ListParams = {}) =>

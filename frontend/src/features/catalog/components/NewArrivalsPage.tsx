@@ -1,22 +1,28 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
-import { useNewArrivals } from '../api/products';
+import { NEW_ARRIVALS_PAGE_SIZE } from '@/lib/api-paths';
+import { pagedProducts, useNewArrivalPages } from '../api/product-pages';
 import { EAGER_CARD_IMAGES } from '@/lib/product';
+import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { usePageTitle } from '@/lib/use-page-title';
 
+/** The products tagged 'new', one page at a time ('Load more' adds the next page). */
 export function NewArrivalsPage() {
   usePageTitle('New Arrivals');
-  const products = useNewArrivals();
+  const paged = useNewArrivalPages();
+  const { products, total } = pagedProducts(paged.data);
+  const grid = useRef<HTMLDivElement>(null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">New Arrivals</h1>
       <p className="mt-1 text-stone-600">The latest styles, just added.</p>
       <div className="mt-6">
-        {products.isPending ? (
+        {paged.isPending ? (
           <ProductGridSkeleton />
-        ) : (products.data ?? []).length === 0 ? (
+        ) : products.length === 0 ? (
           <EmptyState
             title="No Products Found"
             text="Check back soon for new arrivals!"
@@ -27,7 +33,10 @@ export function NewArrivalsPage() {
             }
           />
         ) : (
-          <ProductGrid products={products.data ?? []} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
+          <div ref={grid}>
+            <ProductGrid products={products} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
+            <LoadMore paged={paged} shown={products.length} total={total} pageSize={NEW_ARRIVALS_PAGE_SIZE} list={grid} />
+          </div>
         )}
       </div>
     </div>
