@@ -4,16 +4,13 @@
 -- as small as a real one instead of growing by every request.
 dofile("bench/lua/common.lua")
 
-local ids, product
-local headers = {}
+local ids, product, headers
 local adding = true
 
 function init(args)
-   local tokens = read_lines(work_file("cart_tokens.txt"))
+   headers = shopper_headers("cart_tokens.txt")
    ids = read_lines(work_file("stocked_ids.txt"))
    math.randomseed(index)
-   headers["Authorization"] = "Bearer " .. tokens[(index - 1) % #tokens + 1]
-   headers["Content-Type"] = "application/json"
 end
 
 function request()

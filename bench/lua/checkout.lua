@@ -7,19 +7,15 @@
 -- `orders` counts the checkouts answered 201: orders placed and paid.
 dofile("bench/lua/common.lua")
 
-local token, ids
+local ids, headers
 local next_step = "add"
 local product
-local headers = {}
 orders = 0
 
 function init(args)
-   local tokens = read_lines(work_file("checkout_tokens.txt"))
-   token = tokens[(index - 1) % #tokens + 1]
+   headers = shopper_headers("checkout_tokens.txt")
    ids = read_lines(work_file("checkout_ids.txt"))
    math.randomseed(index)
-   headers["Authorization"] = "Bearer " .. token
-   headers["Content-Type"] = "application/json"
 end
 
 function request()

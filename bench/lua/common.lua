@@ -25,6 +25,16 @@ function work_file(name)
    return os.getenv("BENCH_WORK") .. "/" .. name
 end
 
+-- The headers of this thread's shopper: the thread's own token from the file `name` (one
+-- token per line) and a JSON body.
+function shopper_headers(name)
+   local tokens = read_lines(work_file(name))
+   return {
+      ["Authorization"] = "Bearer " .. tokens[(index - 1) % #tokens + 1],
+      ["Content-Type"] = "application/json",
+   }
+end
+
 function done(summary, latency, requests)
    local seconds = summary.duration / 1e6
    local orders = 0

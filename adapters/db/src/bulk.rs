@@ -87,14 +87,8 @@ impl Database {
                 })
                 .collect::<Result<Vec<_>, _>>()?;
         let mut sales = SalesChange::default();
-        for (row, order) in order_rows.iter().zip(orders) {
-            sales.place(
-                &row.counted(),
-                order
-                    .lines
-                    .iter()
-                    .map(|line| (line.name.as_str(), i64::from(line.quantity))),
-            );
+        for order in orders {
+            sales.place(order);
         }
         self.write(move |conn| {
             write_transaction(conn, |conn| {

@@ -2,7 +2,7 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{now, OrderLineRow, OrderRow};
+use crate::models::{now, payment_status, OrderLineRow, OrderRow};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{cart_items, order_lines, orders, products};
@@ -275,32 +275,24 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
             .iter()
             .map(|(product, units, name)| (product.as_str(), i64::from(*units), name.as_str())),
     );
-    let units_sold = match change.stock {
-        StockEffect::Release => {
-            release_stock(conn, &wanted)?;
-            -1
-        }
-        StockEffect::Reserve => {
-            take_stock(conn, &wanted)?;
-            1
-        }
-        StockEffect::None => 0,
-    };
+    match change.stock {
+        StockEffect::Release => release_stock(conn, &wanted)?,
+        StockEffect::Reserve => take_stock(conn, &wanted)?,
+        StockEffect::None => {}
+    }
     if change.stock != StockEffect::None {
         bump_catalog_version(conn)?;
     }
+    let payment_now = payment_status(&payment_now)?;
     let before = CountedOrder {
         created_at,
-        status: change.from.as_str(),
-        payment_status: change
-            .payment
-            .as_ref()
-            .map_or(payment_now.as_str(), |p| p.from.as_str()),
+        status: change.from,
+        payment_status: change.payment.as_ref().map_or(payment_now, |p| p.from),
         total_cents,
     };
     let after = CountedOrder {
-        status: change.to.as_str(),
-        payment_status: &payment_now,
+        status: change.to,
+        payment_status: payment_now,
         ..before
     };
     let mut sales = SalesChange::default();
@@ -308,7 +300,6 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
         &before,
         &after,
         wanted.values().map(|(units, name)| (name.as_str(), *units)),
-        units_sold,
     );
     sales.apply(conn)?;
     Ok(())
@@ -332,10 +323,7 @@ impl OrderRepository for Database {
             )
         }));
         let mut sales = SalesChange::default();
-        sales.place(
-            &row.counted(),
-            wanted.values().map(|(units, name)| (name.as_str(), *units)),
-        );
+        sales.place(order);
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 take_stock(conn, &wanted)?;

@@ -4,13 +4,13 @@
 //! rows however many orders and lines there are.
 
 use crate::connection::DbConnection;
-use crate::models::{money, payment_status, status, OrderRow};
+use crate::models::{money, payment_status, status, to_db_time};
 use crate::schema::{order_day_totals, product_units_sold};
 use crate::storage;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use domain::order::{counts_as_sold, OrderStatus};
+use domain::order::{counts_as_sold, Order, OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
 use domain::stats::{OrderFact, ProductSales};
 use std::collections::BTreeMap;
@@ -31,57 +31,48 @@ pub(crate) struct SalesChange {
 
 /// One order as the totals see it.
 #[derive(Clone, Copy)]
-pub(crate) struct CountedOrder<'a> {
+pub(crate) struct CountedOrder {
     pub created_at: NaiveDateTime,
-    pub status: &'a str,
-    pub payment_status: &'a str,
+    pub status: OrderStatus,
+    pub payment_status: PaymentStatus,
     pub total_cents: i64,
 }
 
-impl OrderRow {
-    pub(crate) fn counted(&self) -> CountedOrder<'_> {
-        CountedOrder {
-            created_at: self.created_at,
-            status: &self.status,
-            payment_status: &self.payment_status,
-            total_cents: self.total_cents,
-        }
-    }
-}
-
 impl SalesChange {
-    /// Counts a new order, and its lines' units when it is not canceled.
-    pub fn place<'a>(
-        &mut self,
-        order: &CountedOrder<'_>,
-        lines: impl IntoIterator<Item = (&'a str, i64)>,
-    ) {
-        self.count(order, 1);
-        if OrderStatus::parse(order.status).is_some_and(counts_as_sold) {
-            self.add_units(lines, 1);
+    /// Counts a new order, and its lines' units when they count as sold.
+    pub fn place(&mut self, order: &Order) {
+        let counted = CountedOrder {
+            created_at: to_db_time(order.created_at),
+            status: order.status,
+            payment_status: order.payment_status,
+            total_cents: order.total.cents(),
+        };
+        self.count(&counted, 1);
+        if counts_as_sold(order.status) {
+            let lines = order.lines.iter();
+            self.add_units(lines.map(|l| (l.name.as_str(), i64::from(l.quantity))), 1);
         }
     }
 
     /// Moves an order from the totals of its old statuses (`before`) to those of its new
-    /// ones (`after`); `units_sign` is +1 when its lines count as sold again, -1 when they
-    /// no longer do, 0 otherwise.
+    /// ones (`after`), its lines' units with it when they start or stop counting as sold.
     pub fn transition<'a>(
         &mut self,
-        before: &CountedOrder<'_>,
-        after: &CountedOrder<'_>,
+        before: &CountedOrder,
+        after: &CountedOrder,
         lines: impl IntoIterator<Item = (&'a str, i64)>,
-        units_sign: i64,
     ) {
         self.count(before, -1);
         self.count(after, 1);
-        self.add_units(lines, units_sign);
+        let sold = |order: &CountedOrder| i64::from(counts_as_sold(order.status));
+        self.add_units(lines, sold(after) - sold(before));
     }
 
-    fn count(&mut self, order: &CountedOrder<'_>, sign: i64) {
+    fn count(&mut self, order: &CountedOrder, sign: i64) {
         let key = (
             order.created_at.format(DAY_FORMAT).to_string(),
-            order.status.to_owned(),
-            order.payment_status.to_owned(),
+            order.status.as_str().to_owned(),
+            order.payment_status.as_str().to_owned(),
         );
         let entry = self.days.entry(key).or_default();
         entry.0 += sign;
