@@ -5,45 +5,10 @@ use domain::audit::AuditChange;
 use domain::permissions::require_admin;
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
+use domain::product_edit::ProductPatch;
 use domain::user::User;
 use domain::ProductId;
 use std::collections::BTreeMap;
-
-/// Changed fields of a product; `None` keeps the stored value. Numbers are `Some(None)` when
-/// sent but not a number, so validation can name the field.
-#[derive(Debug, Clone, Default)]
-pub struct ProductPatch {
-    pub name: Option<String>,
-    pub description: Option<String>,
-    pub category: Option<String>,
-    pub price: Option<Option<f64>>,
-    pub stock: Option<Option<f64>>,
-    pub discount: Option<Option<f64>>,
-    pub tags: Option<String>,
-    pub is_featured: Option<bool>,
-}
-
-impl ProductPatch {
-    fn apply_to(self, product: &Product) -> ProductInput {
-        ProductInput {
-            name: self.name.unwrap_or_else(|| product.name.clone()),
-            description: self
-                .description
-                .unwrap_or_else(|| product.description.clone()),
-            category: Some(
-                self.category
-                    .unwrap_or_else(|| product.category.as_str().into()),
-            ),
-            price: self.price.unwrap_or(Some(product.price.as_dollars())),
-            stock: self.stock.unwrap_or(Some(f64::from(product.stock))),
-            discount: self
-                .discount
-                .unwrap_or(Some(f64::from(product.discount.value()))),
-            tags: self.tags.unwrap_or_else(|| product.tags.join(",")),
-            is_featured: self.is_featured.unwrap_or(product.is_featured),
-        }
-    }
-}
 
 impl Shop {
     /// The catalogue's version (DESIGN.md section 6): a cached product reply made at another
@@ -170,7 +135,8 @@ impl Shop {
         Ok(product)
     }
 
-    /// Applies the changed fields; a new picture replaces the old one.
+    /// Writes the fields that were sent (stock only when sent, and with the stock the form
+    /// showed only while it still holds); a new picture replaces the old one.
     pub async fn update_product(
         &self,
         actor: &User,
@@ -180,32 +146,14 @@ impl Shop {
     ) -> Result<Product, AppError> {
         require_admin(actor)?;
         let before = self.product(id).await?;
-        let draft = patch.apply_to(&before).validate()?;
-        let mut product = before.clone();
-        let old_image = product.image.clone();
-        let new_image = match image {
-            Some(bytes) => Some(self.ports.images.store(bytes).await?),
-            None => None,
-        };
-        if draft.discount != product.discount || draft.price != product.price {
-            product.stated_original_price = None;
+        let mut edit = patch.validate(&before)?;
+        if let Some(bytes) = image {
+            edit.image = Some(self.ports.images.store(bytes).await?);
         }
-        product.name = draft.name;
-        product.description = draft.description;
-        product.category = draft.category;
-        product.tags = draft.tags;
-        product.price = draft.price;
-        product.discount = draft.discount;
-        product.stock = draft.stock;
-        product.is_featured = draft.is_featured;
-        if let Some(image) = &new_image {
-            product.gallery = vec![image.full.clone()];
-            product.image = Some(image.clone());
-        }
-        match self.ports.products.update(&product).await {
-            Ok(()) => {
+        match self.ports.products.update(id, &edit).await {
+            Ok(product) => {
                 self.catalog_version.forget();
-                if let (Some(old), Some(_)) = (&old_image, &new_image) {
+                if let (Some(old), Some(_)) = (&before.image, &edit.image) {
                     self.ports.images.delete(old).await;
                 }
                 self.record_audit(actor, AuditChange::product_updated(&before, &product))
@@ -213,13 +161,10 @@ impl Shop {
                 Ok(product)
             }
             Err(error) => {
-                if let Some(image) = &new_image {
+                if let Some(image) = &edit.image {
                     self.ports.images.delete(image).await;
                 }
-                Err(match error {
-                    RepoError::NotFound => AppError::not_found("Product"),
-                    other => other.into(),
-                })
+                Err(error.into())
             }
         }
     }
@@ -246,7 +191,8 @@ mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
     use domain::audit::AuditAction;
-    use domain::ports::ImageError;
+    use domain::ports::{ImageError, ProductStoreError};
+    use domain::product::ProductImage;
     use serde_json::{json, Value};
 
     fn input() -> ProductInput {
@@ -351,7 +297,22 @@ mod tests {
             .products
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
-        ports.products.expect_update().returning(|_| Ok(()));
+        let stored_now = ports_product();
+        ports
+            .products
+            .expect_update()
+            .withf(|id, edit| {
+                id.as_str() == "p1"
+                    && edit.price.map(|p| p.cents()) == Some(3000)
+                    && edit.stock.is_none()
+                    && edit.name.is_none()
+            })
+            .times(1)
+            .returning(move |_, edit| {
+                let mut sold_meanwhile = stored_now.clone();
+                sold_meanwhile.stock = 4;
+                Ok(edit.applied_to(&sold_meanwhile))
+            });
         ports
             .audit
             .expect_record()
@@ -364,7 +325,7 @@ mod tests {
                     && entry.change.entity_id.as_deref() == Some("p1")
                     && (before["price"].clone(), after["price"].clone())
                         == (json!(24.0), json!(30.0))
-                    && (before["stock"].clone(), after["stock"].clone()) == (json!(7), json!(7))
+                    && (before["stock"].clone(), after["stock"].clone()) == (json!(7), json!(4))
             })
             .times(1)
             .returning(|_| Ok(()));
@@ -383,8 +344,56 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(updated.price.cents(), 3000);
-        assert_eq!(updated.stock, 7);
+        assert_eq!(updated.stock, 4, "the stock as stored, not as read before");
         assert_eq!(updated.name, "Linen Dress");
+    }
+
+    #[tokio::test]
+    async fn stock_that_moved_since_the_form_opened_is_a_conflict_and_drops_the_new_picture() {
+        let mut ports = TestPorts::new();
+        ports
+            .products
+            .expect_by_id()
+            .returning(|_| Ok(Some(ports_product())));
+        let picture = ProductImage {
+            full: "/uploads/new.webp".into(),
+            thumbnail: "/uploads/new-thumb.webp".into(),
+        };
+        let stored = picture.clone();
+        ports
+            .images
+            .expect_store()
+            .times(1)
+            .returning(move |_| Ok(stored.clone()));
+        ports
+            .products
+            .expect_update()
+            .returning(|_, _| Err(ProductStoreError::StockChanged { now: 2 }));
+        ports
+            .images
+            .expect_delete()
+            .withf(move |image| *image == picture)
+            .times(1)
+            .return_const(());
+        ports.audit.expect_record().never();
+        let patch = ProductPatch {
+            stock: Some(Some(10.0)),
+            expected_stock: Some(Some(5.0)),
+            ..Default::default()
+        };
+        let error = ports
+            .shop()
+            .update_product(
+                &admin("boss"),
+                &ProductId::parse("p1").unwrap(),
+                patch,
+                Some(vec![1, 2, 3]),
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Conflict(m) if m == "Stock changed since you opened this product: now 2")
+        );
     }
 
     fn ports_product() -> Product {

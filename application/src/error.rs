@@ -2,7 +2,7 @@
 
 use domain::cart::CartError;
 use domain::permissions::PermissionError;
-use domain::ports::{HashError, ImageError, OrderStoreError, RepoError};
+use domain::ports::{HashError, ImageError, OrderStoreError, ProductStoreError, RepoError};
 use domain::validation::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
@@ -107,6 +107,16 @@ impl From<OrderStoreError> for AppError {
             ),
             OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found("Order"),
             OrderStoreError::Repo(repo) => repo.into(),
+        }
+    }
+}
+
+impl From<ProductStoreError> for AppError {
+    fn from(error: ProductStoreError) -> Self {
+        match error {
+            ProductStoreError::StockChanged { .. } => AppError::Conflict(error.to_string()),
+            ProductStoreError::Repo(RepoError::NotFound) => AppError::not_found("Product"),
+            ProductStoreError::Repo(repo) => repo.into(),
         }
     }
 }

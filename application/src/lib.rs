@@ -15,6 +15,7 @@ pub mod throttle;
 
 pub use error::AppError;
 
+use domain::payment_hold::PaymentHold;
 use domain::ports::{
     AuditLog, CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
     PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository, TokenService,
@@ -55,6 +56,7 @@ pub struct Shop {
     catalog_version: Recent<u64>,
     /// `None`: no settings saved yet (the defaults apply).
     settings: Recent<Option<ShopSettings>>,
+    payment_hold: PaymentHold,
 }
 
 impl Shop {
@@ -66,7 +68,20 @@ impl Shop {
             checkouts_in_flight: CheckoutsInFlight::default(),
             catalog_version: Recent::default(),
             settings: Recent::default(),
+            payment_hold: PaymentHold::default(),
         }
+    }
+
+    /// How long an unconfirmed payment keeps its order's stock (default half an hour).
+    pub fn with_payment_hold(self, payment_hold: PaymentHold) -> Self {
+        Self {
+            payment_hold,
+            ..self
+        }
+    }
+
+    pub fn payment_hold(&self) -> PaymentHold {
+        self.payment_hold
     }
 
     pub fn is_sandbox_payments(&self) -> bool {

@@ -8,6 +8,7 @@ use domain::order::{
     payment_confirmation, Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
     PAYMENT_METHOD_EVC_PLUS,
 };
+use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{
     OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError,
@@ -26,6 +27,8 @@ pub const CHECKOUT_IN_PROGRESS: &str = "Checkout already in progress";
 pub const PAYMENT_AWAITED: &str =
     "Your previous payment is still being confirmed. Please wait before paying again.";
 pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
+/// Expired holds are released in batches of this many; the next check takes the rest.
+const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
 /// How a checkout ended when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -89,6 +92,7 @@ impl Shop {
             shipping_address: request.shipping_address,
             idempotency_key: idempotency_key.map(str::to_owned),
             created_at: now,
+            hold_expired_at: None,
         };
         match self.ports.orders.place(&order).await {
             // The stock shown to shoppers changed.
@@ -190,19 +194,19 @@ impl Shop {
         if order.status == to {
             return Ok(order);
         }
-        let transition = OrderTransition::admin_status_change(&order, to);
+        let mut transition = OrderTransition::admin_status_change(&order, to);
         if transition.reverses_payment() {
+            // Of several cancels sent at once, only the claimer reaches the provider.
+            self.ports.orders.claim_refund(id, order.status).await?;
             if let Some(transaction_id) = &order.transaction_id {
-                self.ports
-                    .payments
-                    .refund(transaction_id, &order.id)
-                    .await
-                    .map_err(|reason| {
-                        AppError::PaymentProvider(format!(
-                            "The payment could not be reversed: {reason}"
-                        ))
-                    })?;
+                if let Err(reason) = self.ports.payments.refund(transaction_id, &order.id).await {
+                    self.ports.orders.release_refund_claim(id).await?;
+                    return Err(AppError::PaymentProvider(format!(
+                        "The payment could not be reversed: {reason}"
+                    )));
+                }
             }
+            transition = transition.landing_refund();
         }
         self.ports.orders.transition(id, &transition).await?;
         self.catalog_version.forget();
@@ -224,6 +228,9 @@ impl Shop {
         require_admin(actor)?;
         let confirmation = payment_confirmation(status, transaction_id)?;
         let order = self.order(actor, id).await?;
+        if order.hold_expired_at.is_some() {
+            return Err(AppError::Conflict(HOLD_EXPIRED.into()));
+        }
         if !order.awaits_payment() {
             return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
         }
@@ -233,6 +240,36 @@ impl Shop {
         self.record_audit(actor, AuditChange::order_payment_changed(&order, &changed))
             .await;
         Ok(changed)
+    }
+
+    /// Cancels the orders whose unconfirmed payment held their stock longer than the hold
+    /// (`payment_hold`), putting their units back on sale; `shop serve` calls this every
+    /// `PaymentHold::check_interval`. Safe from several processes at once: each order moves
+    /// once. Returns how many orders it canceled.
+    pub async fn release_expired_payment_holds(&self) -> Result<usize, AppError> {
+        let cutoff = self.payment_hold.cutoff(self.ports.clock.now());
+        let expired = self
+            .ports
+            .orders
+            .unconfirmed_placed_before(cutoff, HOLDS_RELEASED_AT_ONCE)
+            .await?;
+        let mut released = 0;
+        for id in expired {
+            match self.ports.orders.transition(&id, &hold_expiry()).await {
+                Ok(()) => released += 1,
+                // Paid, canceled or shipped meanwhile, or released by another process.
+                Err(OrderStoreError::Stale) => {}
+                Err(error) => return Err(error.into()),
+            }
+        }
+        if released > 0 {
+            self.catalog_version.forget();
+            tracing::warn!(
+                released,
+                "canceled orders whose payment stayed unconfirmed past the hold"
+            );
+        }
+        Ok(released)
     }
 
     pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, AppError> {
@@ -311,7 +348,7 @@ mod tests {
     use domain::audit::AuditAction;
     use domain::cart::CartLine;
     use domain::checkout::MobileNumber;
-    use domain::order::StockEffect;
+    use domain::order::{RefundClaimGuard, StockEffect};
     use domain::product::{Category, Product};
     use domain::{Money, Percent, ProductId};
     use mockall::predicate::{always, eq};
@@ -480,18 +517,30 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn canceling_a_paid_order_refunds_it_first() {
+    async fn a_refused_refund_ends_the_claim_and_leaves_the_order_paid() {
         let mut ports = TestPorts::new();
         ports
             .orders
             .expect_by_id()
             .returning(|_| Ok(Some(paid_order())));
         ports
+            .orders
+            .expect_claim_refund()
+            .withf(|id, from| id.as_str() == "o1" && *from == OrderStatus::Pending)
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
             .payments
             .expect_refund()
             .with(eq("T1"), always())
             .times(1)
             .returning(|_, _| Err("provider down".into()));
+        ports
+            .orders
+            .expect_release_refund_claim()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.orders.expect_transition().never();
         let error = ports
             .shop()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
@@ -500,6 +549,126 @@ mod tests {
         assert!(
             matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down")
         );
+    }
+
+    #[tokio::test]
+    async fn a_cancel_that_loses_the_refund_claim_never_calls_the_provider() {
+        let mut ports = TestPorts::new();
+        ports
+            .orders
+            .expect_by_id()
+            .returning(|_| Ok(Some(paid_order())));
+        ports
+            .orders
+            .expect_claim_refund()
+            .returning(|_, _| Err(OrderStoreError::Stale));
+        ports.payments.expect_refund().never();
+        ports.orders.expect_transition().never();
+        let error = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(_)));
+    }
+
+    #[tokio::test]
+    async fn a_refunded_cancel_lands_with_the_claim() {
+        let mut ports = TestPorts::new();
+        let mut answers = vec![
+            Order {
+                status: OrderStatus::Canceled,
+                payment_status: PaymentStatus::Refunded,
+                ..paid_order()
+            },
+            paid_order(),
+        ];
+        ports
+            .orders
+            .expect_by_id()
+            .returning(move |_| Ok(answers.pop()));
+        ports
+            .orders
+            .expect_claim_refund()
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
+            .payments
+            .expect_refund()
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| {
+                t.refund_claim == RefundClaimGuard::Lands
+                    && t.stock == StockEffect::Release
+                    && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports.audit.expect_record().returning(|_| Ok(()));
+        let order = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
+            .await
+            .unwrap();
+        assert_eq!(order.payment_status, PaymentStatus::Refunded);
+    }
+
+    #[tokio::test]
+    async fn expired_holds_are_canceled_once_and_orders_that_moved_on_are_left() {
+        let mut ports = TestPorts::new();
+        ports
+            .orders
+            .expect_unconfirmed_placed_before()
+            .withf(|cutoff, limit| {
+                *cutoff
+                    == "2026-11-21T11:30:00Z"
+                        .parse::<chrono::DateTime<Utc>>()
+                        .unwrap()
+                    && *limit == 500
+            })
+            .times(1)
+            .returning(|_, _| {
+                Ok(vec![
+                    OrderId::parse("o1").unwrap(),
+                    OrderId::parse("o2").unwrap(),
+                ])
+            });
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| *t == hold_expiry())
+            .times(2)
+            .returning(|id, _| match id.as_str() {
+                "o1" => Ok(()),
+                _ => Err(OrderStoreError::Stale),
+            });
+        assert_eq!(
+            ports.shop().release_expired_payment_holds().await.unwrap(),
+            1
+        );
+    }
+
+    #[tokio::test]
+    async fn an_order_whose_hold_expired_cannot_be_marked_paid() {
+        let mut ports = TestPorts::new();
+        ports.orders.expect_by_id().returning(|_| {
+            Ok(Some(Order {
+                status: OrderStatus::Canceled,
+                payment_status: PaymentStatus::Failed,
+                hold_expired_at: Some(Utc::now()),
+                ..unconfirmed_order()
+            }))
+        });
+        ports.orders.expect_transition().never();
+        let error = ports
+            .shop()
+            .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == HOLD_EXPIRED));
     }
 
     #[tokio::test]
@@ -789,6 +958,7 @@ mod tests {
             shipping_address: None,
             idempotency_key: None,
             created_at: Utc::now(),
+            hold_expired_at: None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Every setting, as a flag or an environment variable (DESIGN.md section 7).
 
 use clap::{Args, Parser, Subcommand};
+use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS};
 use shop_payments::waafipay::{self, WaafiPayConfig};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -165,6 +166,17 @@ pub struct Settings {
         default_value_t = 60
     )]
     pub payment_timeout_secs: u64,
+
+    /// How long an unconfirmed payment keeps its order's stock, in seconds; then the order is
+    /// canceled (payment failed) and its units go back on sale. Longer than the payment
+    /// time-out.
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_UNCONFIRMED_HOLD_SECS",
+        default_value_t = DEFAULT_HOLD_SECS
+    )]
+    pub unconfirmed_hold_secs: u64,
 }
 
 impl Settings {
@@ -176,6 +188,12 @@ impl Settings {
 
     pub fn is_sqlite(&self) -> bool {
         !self.database_url().starts_with("postgres")
+    }
+
+    /// The unconfirmed payment hold; refused when it does not outlast a payment.
+    pub fn payment_hold(&self) -> anyhow::Result<PaymentHold> {
+        PaymentHold::new(self.unconfirmed_hold_secs, self.payment_timeout_secs)
+            .map_err(|e| anyhow::anyhow!("SHOP_UNCONFIRMED_HOLD_SECS: {e}"))
     }
 
     pub fn uploads_dir(&self) -> PathBuf {
@@ -362,5 +380,22 @@ mod tests {
             "0",
         ]);
         assert!(cli.settings.waafipay().is_err());
+    }
+
+    #[test]
+    fn an_unconfirmed_payment_holds_stock_half_an_hour_unless_told_otherwise() {
+        let cli = Cli::parse_from(["shop"]);
+        assert_eq!(cli.settings.unconfirmed_hold_secs, 1800);
+        assert!(cli.settings.payment_hold().is_ok());
+    }
+
+    #[test]
+    fn a_hold_no_longer_than_a_payment_is_refused() {
+        let cli = Cli::parse_from(["shop", "--unconfirmed-hold-secs", "60"]);
+        let error = cli.settings.payment_hold().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "SHOP_UNCONFIRMED_HOLD_SECS: the unconfirmed payment hold (60 s) must be longer than the payment time-out (60 s)"
+        );
     }
 }

@@ -714,6 +714,7 @@ impl OrderBook<'_> {
             shipping_address: customer.address.clone(),
             idempotency_key: None,
             created_at: placed_at,
+            hold_expired_at: None,
         }
     }
 }

@@ -103,17 +103,22 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway
         }
         None => {
             tracing::info!("payments: sandbox");
-            Ok(Arc::new(SandboxGateway::new(Duration::from_millis(
-                settings.sandbox_delay_ms,
-            ))))
+            let no_answer = Duration::from_secs(settings.payment_timeout_secs)
+                .min(shop_payments::sandbox::DEFAULT_NO_ANSWER_TIME);
+            Ok(Arc::new(
+                SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))
+                    .with_no_answer_time(no_answer),
+            ))
         }
     }
 }
 
 /// Connects, migrates, wires the use cases, ensures the admin and seeds the demo shop.
 pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFiles)> {
-    // First, so a partial WaafiPay setup stops the start before anything is touched.
+    // First, so a partial WaafiPay setup or a bad hold stops the start before anything is
+    // touched.
     let payments = payment_gateway(settings)?;
+    let payment_hold = settings.payment_hold()?;
     std::fs::create_dir_all(&settings.data_dir)
         .with_context(|| format!("creating {}", settings.data_dir.display()))?;
     let url = settings.database_url();
@@ -130,7 +135,9 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
         tokens: Arc::new(JwtTokens::new(secret.as_bytes(), DEFAULT_TOKEN_LIFETIME)),
         images: images.clone(),
     };
-    let shop = Arc::new(build_shop(&database, outside, default_settings(settings)?));
+    let shop = Arc::new(
+        build_shop(&database, outside, default_settings(settings)?).with_payment_hold(payment_hold),
+    );
     ensure_admin(settings, &shop).await?;
     if settings.demo_data.unwrap_or(new_sqlite) {
         demo::seed(&shop, &database, images.as_ref()).await?;
@@ -174,7 +181,23 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
 /// thread that ever ran SQLite keeps memory of its own.
 const BLOCKING_THREADS_PER_WORKER: usize = 4;
 
+/// Releases the stock of payments left unconfirmed past the hold, every check interval, for
+/// as long as the server runs.
+fn release_expired_payment_holds(shop: Arc<Shop>) {
+    let mut checks = tokio::time::interval(shop.payment_hold().check_interval());
+    checks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    actix_web::rt::spawn(async move {
+        loop {
+            checks.tick().await;
+            if let Err(error) = shop.release_expired_payment_holds().await {
+                tracing::error!(%error, "releasing expired payment holds failed");
+            }
+        }
+    });
+}
+
 pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
+    release_expired_payment_holds(shop.clone());
     let state = AppState::new(shop);
     let options = HttpOptions {
         hsts: settings.hsts,

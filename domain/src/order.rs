@@ -109,6 +109,9 @@ pub struct Order {
     /// The shopper's `Idempotency-Key`, so a retried checkout finds this order.
     pub idempotency_key: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// When an unconfirmed payment's hold ran out and the order was canceled for it
+    /// (`payment_hold`): the provider may still have taken the money.
+    pub hold_expired_at: Option<DateTime<Utc>>,
 }
 
 impl Order {
@@ -161,7 +164,29 @@ pub struct OrderTransition {
     pub payment: Option<PaymentChange>,
     /// The shopper's cart is emptied in the same step.
     pub empties_cart: bool,
+    /// How the transition treats a refund claimed on the order.
+    pub refund_claim: RefundClaimGuard,
+    /// Marks the order as canceled because its payment hold ran out.
+    pub expires_hold: bool,
 }
+
+/// Refunding a paid order is claimed first (a guarded change), so that of several cancels
+/// sent at once exactly one reaches the provider. While a refund is claimed, no other change
+/// applies to the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RefundClaimGuard {
+    /// Applies only while no refund is claimed (a claim older than `REFUND_CLAIM_TIMEOUT`
+    /// counts as none, and ends).
+    #[default]
+    Unclaimed,
+    /// Lands the refund its caller claimed: applies only while claimed, and ends the claim.
+    Lands,
+}
+
+/// A claim older than this was left by a process that died mid-refund: far longer than a
+/// refund call may take. Claiming again is safe, since the provider answers a second
+/// reversal of one charge as already done.
+pub const REFUND_CLAIM_TIMEOUT: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaymentChange {
@@ -179,6 +204,8 @@ impl OrderTransition {
             stock: stock_effect(from, to),
             payment: None,
             empties_cart: false,
+            refund_claim: RefundClaimGuard::Unclaimed,
+            expires_hold: false,
         }
     }
 
@@ -232,6 +259,14 @@ impl OrderTransition {
         self.payment
             .as_ref()
             .is_some_and(|p| p.to == PaymentStatus::Refunded)
+    }
+
+    /// The same change, landing the refund its caller claimed.
+    pub fn landing_refund(self) -> Self {
+        Self {
+            refund_claim: RefundClaimGuard::Lands,
+            ..self
+        }
     }
 }
 
@@ -330,6 +365,7 @@ mod tests {
             shipping_address: None,
             idempotency_key: None,
             created_at: "2026-11-20T10:00:00Z".parse().unwrap(),
+            hold_expired_at: None,
         }
     }
 

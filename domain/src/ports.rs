@@ -6,8 +6,9 @@ use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
 use crate::ids::{OrderId, ProductId, UserId};
 use crate::money::Money;
-use crate::order::{Order, OrderTransition};
+use crate::order::{Order, OrderStatus, OrderTransition};
 use crate::product::{Category, Product, ProductImage};
+use crate::product_edit::ProductEdit;
 use crate::settings::ShopSettings;
 use crate::stats::{OrderFact, ProductSales};
 use crate::user::{Email, User};
@@ -79,12 +80,29 @@ pub trait UserRepository: Send + Sync {
     async fn count_admins(&self) -> Result<u64, RepoError>;
 }
 
+/// Why a product edit was not stored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProductStoreError {
+    /// The edit expected other stock than the product has now.
+    #[error("Stock changed since you opened this product: now {now}")]
+    StockChanged { now: u32 },
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
     async fn insert(&self, product: &Product) -> Result<(), RepoError>;
-    /// Replaces every field but the id and creation time. `NotFound` when gone.
-    async fn update(&self, product: &Product) -> Result<(), RepoError>;
+    /// Writes only what `edit` sets, in one transaction, and returns the product as stored
+    /// then: stock only when the edit sets it, and with `expected` only while the stored stock
+    /// still is that (else `StockChanged` with the stock now, and nothing is written).
+    /// `Repo(NotFound)` when gone.
+    async fn update(
+        &self,
+        id: &ProductId,
+        edit: &ProductEdit,
+    ) -> Result<Product, ProductStoreError>;
     /// Removes the product from the catalogue, carts and wishlists (orders keep their
     /// snapshots). `NotFound` when gone.
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError>;
@@ -168,6 +186,21 @@ pub trait OrderRepository: Send + Sync {
         id: &OrderId,
         transition: &OrderTransition,
     ) -> Result<(), OrderStoreError>;
+    /// Claims the refund of a paid order that still has status `from` and no live refund
+    /// claim (`order::RefundClaimGuard`), so that of several callers one reaches the provider;
+    /// the claimer then lands the refund with a transition (`landing_refund`) or releases the
+    /// claim. `Stale` when the order moved on or a refund is claimed already,
+    /// `Repo(NotFound)` when there is no such order.
+    async fn claim_refund(&self, id: &OrderId, from: OrderStatus) -> Result<(), OrderStoreError>;
+    /// Ends a claim whose refund did not happen: the order stays as it was, for a retry.
+    async fn release_refund_claim(&self, id: &OrderId) -> Result<(), RepoError>;
+    /// Orders still pending whose payment is unconfirmed, placed before `cutoff`: at most
+    /// `limit` of them, oldest first.
+    async fn unconfirmed_placed_before(
+        &self,
+        cutoff: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<OrderId>, RepoError>;
     /// Every order, added up per day (UTC) and status pair.
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
     /// Units sold per product name over orders that were not canceled: the `count` names

@@ -151,6 +151,11 @@ pub struct ProductDraft {
 
 const MAX_STOCK: f64 = 1_000_000.0;
 
+/// A stock figure as sent: a whole number from 0 to a million.
+pub(crate) fn stock_count(raw: f64) -> Option<u32> {
+    (raw >= 0.0 && raw.fract() == 0.0 && raw <= MAX_STOCK).then_some(raw as u32)
+}
+
 impl ProductInput {
     /// SPEC.md section 5's product form rules and messages.
     pub fn validate(&self) -> Result<ProductDraft, FieldErrors> {
@@ -178,10 +183,7 @@ impl ProductInput {
             .and_then(Money::from_dollars)
             .filter(|m| m.cents() > 0);
         errors.check(price.is_none(), "price", "Valid price is required");
-        let stock = self
-            .stock
-            .filter(|s| *s >= 0.0 && s.fract() == 0.0 && *s <= MAX_STOCK)
-            .map(|s| s as u32);
+        let stock = self.stock.and_then(stock_count);
         errors.check(stock.is_none(), "stock", "Valid stock quantity is required");
         let discount = match self.discount {
             None => Some(Percent::default()),

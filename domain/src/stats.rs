@@ -359,6 +359,7 @@ mod report_tests {
             shipping_address: None,
             idempotency_key: None,
             created_at: now() - Duration::hours(hours_ago),
+            hold_expired_at: None,
         }
     }
 

@@ -10,6 +10,7 @@ use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
 use domain::product::{Category, Product, ProductImage};
+use domain::product_edit::ProductEdit;
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
 use domain::{Money, OrderId, Percent, ProductId, UserId};
@@ -52,7 +53,7 @@ fn product_id(raw: &str) -> Result<ProductId, RepoError> {
     ProductId::parse(raw).ok_or_else(|| corrupt("product id", raw))
 }
 
-fn order_id(raw: &str) -> Result<OrderId, RepoError> {
+pub fn order_id(raw: &str) -> Result<OrderId, RepoError> {
     OrderId::parse(raw).ok_or_else(|| corrupt("order id", raw))
 }
 
@@ -128,10 +129,9 @@ fn from_json(what: &str, raw: &str) -> Result<Vec<String>, RepoError> {
     serde_json::from_str(raw).map_err(|_| corrupt(what, raw))
 }
 
-/// Also the change set of an update: every column but the id and the creation time.
 /// `None` is inserted as `NULL`, not `DEFAULT` (the same here), so that diesel can insert
 /// many rows in one statement on SQLite too (bulk.rs).
-#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[derive(Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = products, treat_none_as_null = true, treat_none_as_default_value = false)]
 pub struct ProductRow {
     pub id: String,
@@ -150,8 +150,50 @@ pub struct ProductRow {
     pub reviews: i64,
     pub stock: i64,
     pub is_featured: bool,
-    #[diesel(skip_update)]
     pub created_at: NaiveDateTime,
+}
+
+/// The columns an admin's edit sets (`ProductEdit`); `None` leaves a column as it is.
+#[derive(Debug, Default, AsChangeset)]
+#[diesel(table_name = products)]
+pub struct EditedProductColumns {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<&'static str>,
+    pub tags: Option<String>,
+    pub tag_keys: Option<String>,
+    pub price_cents: Option<i64>,
+    pub discount: Option<i32>,
+    /// `Some(None)` clears it.
+    pub original_price_cents: Option<Option<i64>>,
+    pub image_full: Option<String>,
+    pub image_thumb: Option<String>,
+    pub gallery: Option<String>,
+    pub stock: Option<i64>,
+    pub is_featured: Option<bool>,
+}
+
+impl EditedProductColumns {
+    pub fn of(edit: &ProductEdit) -> Self {
+        Self {
+            name: edit.name.clone(),
+            description: edit.description.clone(),
+            category: edit.category.map(Category::as_str),
+            tags: edit.tags.as_deref().map(to_json),
+            tag_keys: edit.tags.as_deref().map(tag_keys),
+            price_cents: edit.price.map(Money::cents),
+            discount: edit.discount.map(|d| i32::from(d.value())),
+            original_price_cents: edit.clears_stated_original_price.then_some(None),
+            image_full: edit.image.as_ref().map(|i| i.full.clone()),
+            image_thumb: edit.image.as_ref().map(|i| i.thumbnail.clone()),
+            gallery: edit
+                .image
+                .as_ref()
+                .map(|i| to_json(std::slice::from_ref(&i.full))),
+            stock: edit.stock.map(|s| i64::from(s.to)),
+            is_featured: edit.is_featured,
+        }
+    }
 }
 
 impl ProductRow {
@@ -235,6 +277,7 @@ pub struct OrderRow {
     pub idempotency_key: Option<String>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub hold_expired_at: Option<NaiveDateTime>,
 }
 
 /// `None` is inserted as `NULL` (see `ProductRow`).
@@ -283,6 +326,7 @@ impl OrderRow {
             idempotency_key: order.idempotency_key.clone(),
             created_at,
             updated_at: created_at,
+            hold_expired_at: order.hold_expired_at.map(to_db_time),
         }
     }
 
@@ -324,6 +368,7 @@ impl OrderRow {
             shipping_address,
             idempotency_key: self.idempotency_key,
             created_at: from_db_time(self.created_at),
+            hold_expired_at: self.hold_expired_at.map(from_db_time),
         })
     }
 }

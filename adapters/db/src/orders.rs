@@ -2,15 +2,18 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{now, payment_status, OrderLineRow, OrderRow};
+use crate::models::{now, order_id, payment_status, to_db_time, OrderLineRow, OrderRow};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{cart_items, order_lines, orders, products};
 use crate::{storage, Database};
 use async_trait::async_trait;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use domain::order::{Order, OrderLine, OrderTransition, StockEffect};
+use domain::order::{
+    Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, RefundClaimGuard, StockEffect,
+    REFUND_CLAIM_TIMEOUT,
+};
 use domain::ports::{OrderRepository, OrderStoreError, Page, RepoError};
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
@@ -209,9 +212,37 @@ struct StatusChange<'a> {
     payment_status: Option<&'a str>,
     transaction_id: Option<&'a str>,
     updated_at: NaiveDateTime,
+    hold_expired_at: Option<NaiveDateTime>,
+    /// Always `Some(None)`: a transition ends the claim it lands, or a stale one.
+    refund_claimed_at: Option<Option<NaiveDateTime>>,
+}
+
+/// No live refund claim on the order: none, or one placed before `stale_before` by a
+/// process that died mid-refund (`order::REFUND_CLAIM_TIMEOUT`).
+#[diesel::dsl::auto_type]
+fn no_live_refund_claim(stale_before: NaiveDateTime) -> _ {
+    orders::refund_claimed_at
+        .is_null()
+        .or(orders::refund_claimed_at.lt(stale_before))
+}
+
+/// `Stale` when the order exists (it moved on), else `NotFound`.
+fn stale_or_missing(conn: &mut DbConnection, id: &str) -> Result<OrderStoreError, TxError> {
+    let exists = orders::table
+        .find(id)
+        .select(orders::id)
+        .get_result::<String>(conn)
+        .optional()?
+        .is_some();
+    Ok(if exists {
+        OrderStoreError::Stale
+    } else {
+        OrderStoreError::Repo(RepoError::NotFound)
+    })
 }
 
 fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Result<(), TxError> {
+    let now = now();
     let set = StatusChange {
         status: change.to.as_str(),
         payment_status: change.payment.as_ref().map(|p| p.to.as_str()),
@@ -219,31 +250,26 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
             .payment
             .as_ref()
             .and_then(|p| p.transaction_id.as_deref()),
-        updated_at: now(),
+        updated_at: now,
+        hold_expired_at: change.expires_hold.then_some(now),
+        refund_claimed_at: Some(None),
     };
-    let target = orders::table
-        .find(id)
-        .filter(orders::status.eq(change.from.as_str()));
-    let changed = match &change.payment {
-        Some(payment) => {
-            diesel::update(target.filter(orders::payment_status.eq(payment.from.as_str())))
-                .set(&set)
-                .execute(conn)?
+    let mut target = diesel::update(orders::table)
+        .filter(orders::id.eq(id))
+        .filter(orders::status.eq(change.from.as_str()))
+        .into_boxed();
+    target = match change.refund_claim {
+        RefundClaimGuard::Unclaimed => {
+            target.filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
         }
-        None => diesel::update(target).set(&set).execute(conn)?,
+        RefundClaimGuard::Lands => target.filter(orders::refund_claimed_at.is_not_null()),
     };
+    if let Some(payment) = &change.payment {
+        target = target.filter(orders::payment_status.eq(payment.from.as_str()));
+    }
+    let changed = target.set(&set).execute(conn)?;
     if changed == 0 {
-        let exists = orders::table
-            .find(id)
-            .select(orders::id)
-            .get_result::<String>(conn)
-            .optional()?
-            .is_some();
-        return Err(if exists {
-            OrderStoreError::Stale.into()
-        } else {
-            RepoError::NotFound.into()
-        });
+        return Err(stale_or_missing(conn, id)?.into());
     }
     let (user, created_at, total_cents, payment_now): (String, NaiveDateTime, i64, String) =
         orders::table
@@ -444,6 +470,58 @@ impl OrderRepository for Database {
         self.write(move |conn| {
             write_transaction(conn, |conn| transition(conn, &id, &change))
                 .map_err(OrderStoreError::from)
+        })
+        .await
+    }
+
+    async fn claim_refund(&self, id: &OrderId, from: OrderStatus) -> Result<(), OrderStoreError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            let now = now();
+            let claimed = diesel::update(orders::table)
+                .filter(orders::id.eq(&id))
+                .filter(orders::status.eq(from.as_str()))
+                .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
+                .filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
+                .set(orders::refund_claimed_at.eq(now))
+                .execute(conn)
+                .map_err(storage)?;
+            if claimed == 0 {
+                return Err(stale_or_missing(conn, &id)?);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn release_refund_claim(&self, id: &OrderId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(orders::table.find(id))
+                .set(orders::refund_claimed_at.eq(None::<NaiveDateTime>))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
+        })
+        .await
+    }
+
+    async fn unconfirmed_placed_before(
+        &self,
+        cutoff: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<OrderId>, RepoError> {
+        self.run(move |conn| {
+            let ids: Vec<String> = orders::table
+                .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
+                .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+                .filter(orders::created_at.lt(to_db_time(cutoff)))
+                .order(orders::created_at)
+                .limit(i64::from(limit))
+                .select(orders::id)
+                .load(conn)
+                .map_err(storage)?;
+            ids.iter().map(|id| order_id(id)).collect()
         })
         .await
     }

@@ -1,13 +1,14 @@
 //! `ProductRepository`: the catalogue.
 
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
-use crate::models::ProductRow;
+use crate::models::{count, EditedProductColumns, ProductRow};
 use crate::schema::{catalog_version, products};
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
-use domain::ports::{ProductFilter, ProductRepository, RepoError};
+use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
 use domain::product::Product;
+use domain::product_edit::ProductEdit;
 use domain::ProductId;
 
 /// The products a filter selects, unordered and unpaged.
@@ -103,14 +104,47 @@ impl ProductRepository for Database {
         .await
     }
 
-    async fn update(&self, product: &Product) -> Result<(), RepoError> {
-        let row = ProductRow::from_domain(product);
+    async fn update(
+        &self,
+        id: &ProductId,
+        edit: &ProductEdit,
+    ) -> Result<Product, ProductStoreError> {
+        let id = id.as_str().to_owned();
+        let changes = (*edit != ProductEdit::default()).then(|| EditedProductColumns::of(edit));
+        let expected = edit.stock.and_then(|stock| stock.expected).map(i64::from);
         self.write(move |conn| {
-            catalog_change(conn, |conn| {
-                diesel::update(products::table.find(&row.id))
-                    .set(&row)
-                    .execute(conn)
+            let (written, stored) = write_transaction(conn, |conn| {
+                let target = products::table.find(&id);
+                let written = match (&changes, expected) {
+                    (None, _) => 0,
+                    // The stock guard: a sale since the form was opened makes this write nothing.
+                    (Some(changes), Some(expected)) => {
+                        diesel::update(target.filter(products::stock.eq(expected)))
+                            .set(changes)
+                            .execute(conn)?
+                    }
+                    (Some(changes), None) => diesel::update(target).set(changes).execute(conn)?,
+                };
+                if written > 0 {
+                    bump_catalog_version(conn)?;
+                }
+                let stored = products::table
+                    .find(&id)
+                    .select(ProductRow::as_select())
+                    .get_result(conn)
+                    .optional()?;
+                Ok::<_, diesel::result::Error>((written, stored))
             })
+            .map_err(storage)?;
+            match stored {
+                None => Err(RepoError::NotFound.into()),
+                Some(row) if written == 0 && expected.is_some() => {
+                    Err(ProductStoreError::StockChanged {
+                        now: count(row.stock)?,
+                    })
+                }
+                Some(row) => Ok(row.into_domain()?),
+            }
         })
         .await
     }

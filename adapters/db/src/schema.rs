@@ -75,6 +75,8 @@ diesel::table! {
         idempotency_key -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        hold_expired_at -> Nullable<Timestamp>,
+        refund_claimed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -225,6 +225,10 @@ pub struct OrderDto {
     pub user_id: CustomerDto,
     pub products: Vec<OrderLineDto>,
     pub shipping_address: Option<AddressDto>,
+    /// When the payment stayed unconfirmed past `SHOP_UNCONFIRMED_HOLD_SECS` and the order
+    /// was canceled for it (its stock released); null otherwise. EVC Plus may still have
+    /// taken the money: check before telling the shopper.
+    pub hold_expired_at: Option<String>,
 }
 
 impl From<&Order> for OrderDto {
@@ -237,6 +241,7 @@ impl From<&Order> for OrderDto {
             payment_method: o.payment_method.clone(),
             payment_phone: o.payment_phone.to_string(),
             transaction_id: o.transaction_id.clone(),
+            hold_expired_at: o.hold_expired_at.map(|at| at.to_rfc3339()),
             subtotal: o.subtotal.as_dollars(),
             shipping_fee: o.shipping_fee.as_dollars(),
             total_amount: o.total.as_dollars(),
@@ -713,9 +718,15 @@ pub struct ProductBody {
     #[serde(default, deserialize_with = "loose_number")]
     #[schema(value_type = Option<f64>)]
     pub price: Option<Option<f64>>,
+    /// Stock changes only when sent.
     #[serde(default, deserialize_with = "loose_number")]
     #[schema(value_type = Option<f64>)]
     pub stock: Option<Option<f64>>,
+    /// With `stock` on an update: the stock the admin's form showed. When the stock has
+    /// changed since, the answer is 409 and nothing is written.
+    #[serde(default, deserialize_with = "loose_number")]
+    #[schema(value_type = Option<f64>, minimum = 0)]
+    pub expected_stock: Option<Option<f64>>,
     #[serde(default, deserialize_with = "loose_number")]
     #[schema(value_type = Option<f64>)]
     pub discount: Option<Option<f64>>,
@@ -736,6 +747,7 @@ pub struct ProductForm {
     pub category: Option<String>,
     pub price: Option<String>,
     pub stock: Option<String>,
+    pub expected_stock: Option<String>,
     pub discount: Option<String>,
     /// Comma-separated.
     pub tags: Option<String>,

@@ -7,6 +7,7 @@ mod audit;
 mod carts;
 mod connect;
 mod orders;
+mod payment_safety;
 mod products;
 mod race;
 mod settings;

@@ -3,10 +3,11 @@ use crate::support::{
 };
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{
-    CartRepository, OrderRepository, Page, ProductFilter, ProductRepository, RepoError,
-    WishlistRepository,
+    CartRepository, OrderRepository, Page, ProductFilter, ProductRepository, ProductStoreError,
+    RepoError, WishlistRepository,
 };
-use domain::product::{Category, Product};
+use domain::product::{Category, ProductImage};
+use domain::product_edit::{ProductEdit, StockEdit};
 use domain::Percent;
 use shop_db::Database;
 
@@ -64,38 +65,32 @@ async fn a_product_id_already_taken_is_a_duplicate() {
 }
 
 #[tokio::test]
-async fn an_update_replaces_every_field_but_the_id_and_creation_time() {
+async fn an_edit_writes_the_fields_it_sets_and_leaves_the_rest() {
     for db in databases().await {
         let dress = add_product(&db, "dress", 7).await;
-        let changed = Product {
-            name: "Linen dress".into(),
-            description: "Cool in the heat".into(),
-            category: Category::Sales,
-            tags: vec!["Sale".into()],
-            price: money(1999),
-            discount: Percent::new(50).unwrap(),
-            stated_original_price: Some(money(4500)),
-            image: None,
-            gallery: vec!["/uploads/x.webp".into()],
-            rating_tenths: 38,
-            reviews: 3,
-            stock: 2,
-            is_featured: true,
-            created_at: at(5000),
-            ..dress.clone()
+        let edit = ProductEdit {
+            name: Some("Linen dress".into()),
+            category: Some(Category::Sales),
+            tags: Some(vec!["Sale".into()]),
+            price: Some(money(1999)),
+            discount: Some(Percent::new(50).unwrap()),
+            clears_stated_original_price: true,
+            is_featured: Some(true),
+            image: Some(ProductImage {
+                full: "/uploads/x.webp".into(),
+                thumbnail: "/uploads/x-thumb.webp".into(),
+            }),
+            ..Default::default()
         };
-        ProductRepository::update(&db, &changed).await.unwrap();
-        let stored = ProductRepository::by_id(&db, &dress.id)
+        let stored = ProductRepository::update(&db, &dress.id, &edit)
             .await
-            .unwrap()
             .unwrap();
+        assert_eq!(stored, edit.applied_to(&dress), "{db:?}");
+        assert_eq!(stored.stock, 7, "stock was not sent, so it stays");
+        assert_eq!(stored.description, dress.description);
         assert_eq!(
-            stored,
-            Product {
-                created_at: dress.created_at,
-                ..changed
-            },
-            "{db:?}"
+            ProductRepository::by_id(&db, &dress.id).await.unwrap(),
+            Some(stored)
         );
         let (found, _) = ids(
             &db,
@@ -107,9 +102,54 @@ async fn an_update_replaces_every_field_but_the_id_and_creation_time() {
         .await;
         assert_eq!(found, ["dress"], "the tag filter follows the new tags");
         assert_eq!(
-            ProductRepository::update(&db, &product("ghost", 1)).await,
-            Err(RepoError::NotFound)
+            ProductRepository::update(&db, &product_id("ghost"), &edit).await,
+            Err(ProductStoreError::Repo(RepoError::NotFound))
         );
+    }
+}
+
+#[tokio::test]
+async fn stock_is_set_only_while_it_still_is_what_the_form_showed() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        let version = db.catalog_version().await.unwrap();
+        let stale = ProductEdit {
+            name: Some("Renamed".into()),
+            stock: Some(StockEdit {
+                to: 9,
+                expected: Some(6),
+            }),
+            ..Default::default()
+        };
+        assert_eq!(
+            ProductRepository::update(&db, &dress.id, &stale).await,
+            Err(ProductStoreError::StockChanged { now: 5 }),
+            "{db:?}"
+        );
+        let unchanged = ProductRepository::by_id(&db, &dress.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (unchanged.name.as_str(), unchanged.stock),
+            ("Dress dress", 5)
+        );
+        assert_eq!(
+            db.catalog_version().await.unwrap(),
+            version,
+            "nothing written"
+        );
+        let current = ProductEdit {
+            stock: Some(StockEdit {
+                to: 9,
+                expected: Some(5),
+            }),
+            ..stale
+        };
+        let stored = ProductRepository::update(&db, &dress.id, &current)
+            .await
+            .unwrap();
+        assert_eq!((stored.name.as_str(), stored.stock), ("Renamed", 9));
     }
 }
 
@@ -372,10 +412,18 @@ async fn listing_products_runs_the_same_queries_for_one_product_or_twenty() {
 async fn every_catalogue_change_bumps_the_catalogue_version() {
     for db in databases().await {
         let start = db.catalog_version().await.unwrap();
-        let mut dress = add_product(&db, "dress", 5).await;
+        let dress = add_product(&db, "dress", 5).await;
         assert_eq!(db.catalog_version().await.unwrap(), start + 1, "{db:?}");
-        dress.stock = 4;
-        ProductRepository::update(&db, &dress).await.unwrap();
+        let restock = ProductEdit {
+            stock: Some(StockEdit {
+                to: 4,
+                expected: None,
+            }),
+            ..Default::default()
+        };
+        ProductRepository::update(&db, &dress.id, &restock)
+            .await
+            .unwrap();
         assert_eq!(db.catalog_version().await.unwrap(), start + 2);
         ProductRepository::delete(&db, &dress.id).await.unwrap();
         assert_eq!(db.catalog_version().await.unwrap(), start + 3);

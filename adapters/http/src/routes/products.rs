@@ -8,15 +8,15 @@ use crate::dto::{
     ProductForm, SearchQuery,
 };
 use crate::error::ApiError;
-use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated};
+use crate::openapi::{BadRequest, Conflict, Forbidden, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use application::catalog::ProductPatch;
 use application::AppError;
 use domain::ports::ProductFilter;
 use domain::product::{Category, ProductInput, SearchSort};
+use domain::product_edit::ProductPatch;
 use futures_util::StreamExt;
 use std::collections::BTreeMap;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -241,7 +241,8 @@ async fn create_product(
     Ok(HttpResponse::Created().json(ProductDto::from(&product)))
 }
 
-/// Change the fields sent (admin); a new picture replaces the old one.
+/// Change the fields sent (admin); a new picture replaces the old one. Stock changes only
+/// when sent; with `expectedStock`, only while the stock still is that (else 409).
 #[utoipa::path(
     tag = "catalog",
     security(("bearer" = [])),
@@ -252,7 +253,7 @@ async fn create_product(
     )),
     responses(
         (status = 200, body = ProductDto),
-        BadRequest, Unauthenticated, Forbidden, NotFound, TooLarge
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge
     )
 )]
 #[put("/products/{id}")]
@@ -271,6 +272,7 @@ async fn update_product(
         category: body.category,
         price: body.price,
         stock: body.stock,
+        expected_stock: body.expected_stock,
         discount: body.discount,
         tags: body.tags,
         is_featured: body.is_featured,
@@ -394,6 +396,7 @@ async fn multipart_form(mut form: Multipart) -> Result<(ProductBody, Option<Vec<
             "category" => body.category = Some(text),
             "price" => body.price = number(),
             "stock" => body.stock = number(),
+            "expectedStock" => body.expected_stock = number(),
             "discount" => body.discount = number(),
             "tags" => body.tags = Some(text),
             "isFeatured" => body.is_featured = Some(parse_bool(&text)),

@@ -1,0 +1,119 @@
+//! Refund claims and the holds of unconfirmed payments.
+
+use crate::support::{add_product, add_user, at, databases, order, stock_of, unconfirmed};
+use domain::order::{OrderStatus, OrderTransition, PaymentStatus};
+use domain::payment_hold::hold_expiry;
+use domain::ports::{OrderRepository, OrderStoreError, RepoError};
+
+fn cancel_refunded(from: OrderStatus) -> OrderTransition {
+    let order = order("any", "any", &[]);
+    OrderTransition::admin_status_change(
+        &domain::order::Order {
+            status: from,
+            ..order
+        },
+        OrderStatus::Canceled,
+    )
+}
+
+#[tokio::test]
+async fn one_caller_claims_a_refund_and_nothing_else_changes_the_order_meanwhile() {
+    for db in databases().await {
+        add_user(&db, "amina").await;
+        let dress = add_product(&db, "dress", 5).await;
+        let paid = order("o1", "amina", &[(&dress, 2)]);
+        db.place(&paid).await.unwrap();
+
+        db.claim_refund(&paid.id, OrderStatus::Pending)
+            .await
+            .unwrap();
+        assert_eq!(
+            db.claim_refund(&paid.id, OrderStatus::Pending).await,
+            Err(OrderStoreError::Stale),
+            "{db:?}"
+        );
+        let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
+        assert_eq!(
+            db.transition(&paid.id, &ship).await,
+            Err(OrderStoreError::Stale),
+            "a claimed order does not move under its refund"
+        );
+        assert_eq!(
+            db.transition(&paid.id, &cancel_refunded(OrderStatus::Pending))
+                .await,
+            Err(OrderStoreError::Stale),
+            "only the claimer lands the cancel"
+        );
+
+        db.release_refund_claim(&paid.id).await.unwrap();
+        db.claim_refund(&paid.id, OrderStatus::Pending)
+            .await
+            .unwrap();
+        db.transition(
+            &paid.id,
+            &cancel_refunded(OrderStatus::Pending).landing_refund(),
+        )
+        .await
+        .unwrap();
+        let stored = db.by_id(&paid.id).await.unwrap().unwrap();
+        assert_eq!(
+            (stored.status, stored.payment_status),
+            (OrderStatus::Canceled, PaymentStatus::Refunded)
+        );
+        assert_eq!(stock_of(&db, "dress").await, 5, "the stock came back once");
+        assert_eq!(
+            db.claim_refund(&paid.id, OrderStatus::Canceled).await,
+            Err(OrderStoreError::Stale),
+            "a refunded order cannot be claimed again"
+        );
+        assert_eq!(
+            db.claim_refund(&crate::support::order_id("ghost"), OrderStatus::Pending)
+                .await,
+            Err(OrderStoreError::Repo(RepoError::NotFound))
+        );
+    }
+}
+
+#[tokio::test]
+async fn unconfirmed_orders_past_the_cutoff_are_found_and_released_once() {
+    for db in databases().await {
+        add_user(&db, "amina").await;
+        add_user(&db, "bashir").await;
+        add_user(&db, "cawo").await;
+        let dress = add_product(&db, "dress", 5).await;
+        let old = unconfirmed("old", "amina", &[(&dress, 2)]);
+        let recent = domain::order::Order {
+            created_at: at(600),
+            ..unconfirmed("recent", "bashir", &[(&dress, 1)])
+        };
+        let paid = order("paid", "cawo", &[(&dress, 1)]);
+        for placed in [&old, &recent, &paid] {
+            db.place(placed).await.unwrap();
+        }
+        assert_eq!(stock_of(&db, "dress").await, 1);
+
+        let expired = db.unconfirmed_placed_before(at(300), 10).await.unwrap();
+        assert_eq!(expired, std::slice::from_ref(&old.id), "{db:?}");
+        db.transition(&old.id, &hold_expiry()).await.unwrap();
+        assert_eq!(
+            db.transition(&old.id, &hold_expiry()).await,
+            Err(OrderStoreError::Stale)
+        );
+        let stored = db.by_id(&old.id).await.unwrap().unwrap();
+        assert_eq!(
+            (stored.status, stored.payment_status),
+            (OrderStatus::Canceled, PaymentStatus::Failed)
+        );
+        assert!(stored.hold_expired_at.is_some());
+        assert_eq!(stock_of(&db, "dress").await, 3, "its two units are back");
+        assert!(db
+            .unconfirmed_placed_before(at(300), 10)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            db.unconfirmed_placed_before(at(700), 10).await.unwrap(),
+            [recent.id]
+        );
+    }
+}

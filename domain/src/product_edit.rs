@@ -1,0 +1,241 @@
+//! An admin's edit of a product: it writes only the fields that were sent, and stock only
+//! when stock was sent, so a form opened before some sales never puts sold units back.
+
+use crate::money::{Money, Percent};
+use crate::product::{stock_count, Category, Product, ProductImage, ProductInput};
+use crate::validation::FieldErrors;
+
+/// The fields of an edit as sent; `None` keeps the stored value. Numbers are `Some(None)`
+/// when sent but not a number, so validation can name the field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProductPatch {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub price: Option<Option<f64>>,
+    pub stock: Option<Option<f64>>,
+    /// The stock the admin's form showed; only read together with `stock`.
+    pub expected_stock: Option<Option<f64>>,
+    pub discount: Option<Option<f64>>,
+    pub tags: Option<String>,
+    pub is_featured: Option<bool>,
+}
+
+/// What an edit writes; `None` leaves the stored value alone.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProductEdit {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<Category>,
+    pub tags: Option<Vec<String>>,
+    pub price: Option<Money>,
+    pub discount: Option<Percent>,
+    /// A stated original price no longer holds once the price or the discount changes.
+    pub clears_stated_original_price: bool,
+    pub is_featured: Option<bool>,
+    pub stock: Option<StockEdit>,
+    /// A new picture replaces the old one and the gallery.
+    pub image: Option<ProductImage>,
+}
+
+/// Stock set by the admin. With `expected`, it is set only while the stored stock still is
+/// what the admin's form showed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StockEdit {
+    pub to: u32,
+    pub expected: Option<u32>,
+}
+
+impl ProductPatch {
+    /// Validates the patch laid over `current` with SPEC.md's product rules and keeps only
+    /// what was sent.
+    pub fn validate(&self, current: &Product) -> Result<ProductEdit, FieldErrors> {
+        let merged = ProductInput {
+            name: self.name.clone().unwrap_or_else(|| current.name.clone()),
+            description: self
+                .description
+                .clone()
+                .unwrap_or_else(|| current.description.clone()),
+            category: Some(
+                self.category
+                    .clone()
+                    .unwrap_or_else(|| current.category.as_str().into()),
+            ),
+            price: self.price.unwrap_or(Some(current.price.as_dollars())),
+            stock: self.stock.unwrap_or(Some(f64::from(current.stock))),
+            discount: self
+                .discount
+                .unwrap_or(Some(f64::from(current.discount.value()))),
+            tags: self.tags.clone().unwrap_or_else(|| current.tags.join(",")),
+            is_featured: self.is_featured.unwrap_or(current.is_featured),
+        };
+        let expected = match self.expected_stock.filter(|_| self.stock.is_some()) {
+            None => Ok(None),
+            Some(raw) => raw.and_then(stock_count).map(Some).ok_or(()),
+        };
+        let (draft, expected) = match (merged.validate(), expected) {
+            (Ok(draft), Ok(expected)) => (draft, expected),
+            (draft, expected) => {
+                let mut errors = draft.err().unwrap_or_default();
+                errors.check(
+                    expected.is_err(),
+                    "expectedStock",
+                    "Expected stock must be a whole number of at least 0",
+                );
+                return Err(errors);
+            }
+        };
+        Ok(ProductEdit {
+            clears_stated_original_price: draft.price != current.price
+                || draft.discount != current.discount,
+            name: self.name.as_ref().map(|_| draft.name.clone()),
+            description: self.description.as_ref().map(|_| draft.description.clone()),
+            category: self.category.as_ref().map(|_| draft.category),
+            tags: self.tags.as_ref().map(|_| draft.tags.clone()),
+            price: self.price.map(|_| draft.price),
+            discount: self.discount.map(|_| draft.discount),
+            is_featured: self.is_featured,
+            stock: self.stock.map(|_| StockEdit {
+                to: draft.stock,
+                expected,
+            }),
+            image: None,
+        })
+    }
+}
+
+impl ProductEdit {
+    /// The product as this edit leaves it, stock aside when stock was not sent.
+    pub fn applied_to(&self, product: &Product) -> Product {
+        let mut changed = product.clone();
+        if let Some(name) = &self.name {
+            changed.name = name.clone();
+        }
+        if let Some(description) = &self.description {
+            changed.description = description.clone();
+        }
+        if let Some(category) = self.category {
+            changed.category = category;
+        }
+        if let Some(tags) = &self.tags {
+            changed.tags = tags.clone();
+        }
+        if let Some(price) = self.price {
+            changed.price = price;
+        }
+        if let Some(discount) = self.discount {
+            changed.discount = discount;
+        }
+        if self.clears_stated_original_price {
+            changed.stated_original_price = None;
+        }
+        if let Some(featured) = self.is_featured {
+            changed.is_featured = featured;
+        }
+        if let Some(stock) = self.stock {
+            changed.stock = stock.to;
+        }
+        if let Some(image) = &self.image {
+            changed.gallery = vec![image.full.clone()];
+            changed.image = Some(image.clone());
+        }
+        changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::product::tests::product;
+
+    #[test]
+    fn an_edit_without_stock_leaves_stock_alone() {
+        let patch = ProductPatch {
+            name: Some("Linen Wrap Dress".into()),
+            ..Default::default()
+        };
+        let edit = patch.validate(&product("p1", 4000, 5)).unwrap();
+        assert_eq!(edit.stock, None);
+        assert_eq!(edit.name.as_deref(), Some("Linen Wrap Dress"));
+        assert_eq!(edit.price, None);
+        assert!(!edit.clears_stated_original_price);
+    }
+
+    #[test]
+    fn sent_stock_carries_the_stock_the_form_showed() {
+        let patch = ProductPatch {
+            stock: Some(Some(9.0)),
+            expected_stock: Some(Some(5.0)),
+            ..Default::default()
+        };
+        let edit = patch.validate(&product("p1", 4000, 2)).unwrap();
+        assert_eq!(
+            edit.stock,
+            Some(StockEdit {
+                to: 9,
+                expected: Some(5)
+            })
+        );
+    }
+
+    #[test]
+    fn expected_stock_alone_changes_nothing() {
+        let patch = ProductPatch {
+            expected_stock: Some(Some(5.0)),
+            ..Default::default()
+        };
+        assert_eq!(
+            patch.validate(&product("p1", 4000, 2)).unwrap(),
+            ProductEdit::default()
+        );
+    }
+
+    #[test]
+    fn a_malformed_expected_stock_is_named() {
+        let patch = ProductPatch {
+            stock: Some(Some(3.0)),
+            expected_stock: Some(Some(-1.0)),
+            price: Some(None),
+            ..Default::default()
+        };
+        let errors = patch.validate(&product("p1", 4000, 2)).unwrap_err();
+        assert_eq!(
+            errors.get("expectedStock"),
+            Some("Expected stock must be a whole number of at least 0")
+        );
+        assert_eq!(errors.get("price"), Some("Valid price is required"));
+    }
+
+    #[test]
+    fn a_new_price_or_discount_drops_the_stated_original_price() {
+        let mut current = product("p1", 4000, 2);
+        current.stated_original_price = Money::from_cents(6000);
+        let patch = ProductPatch {
+            discount: Some(Some(25.0)),
+            ..Default::default()
+        };
+        let edit = patch.validate(&current).unwrap();
+        assert!(edit.clears_stated_original_price);
+        assert_eq!(edit.applied_to(&current).stated_original_price, None);
+        let same_price = ProductPatch {
+            price: Some(Some(40.0)),
+            ..Default::default()
+        };
+        assert!(
+            !same_price
+                .validate(&current)
+                .unwrap()
+                .clears_stated_original_price
+        );
+    }
+
+    #[test]
+    fn the_merged_product_is_validated_with_specs_messages() {
+        let patch = ProductPatch {
+            name: Some("  ".into()),
+            ..Default::default()
+        };
+        let errors = patch.validate(&product("p1", 4000, 2)).unwrap_err();
+        assert_eq!(errors.get("name"), Some("Product name is required"));
+    }
+}
