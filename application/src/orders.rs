@@ -10,8 +10,7 @@ use domain::order::{
 };
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{
-    OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RefundRequest,
-    RepoError,
+    OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RefundRequest, RepoError,
 };
 use domain::stats::{
     dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,

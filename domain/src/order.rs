@@ -335,10 +335,8 @@ mod tests {
 
     #[test]
     fn a_whole_charge_refund_gives_back_the_orders_total() {
-        let refund = crate::ports::RefundRequest::whole_charge(
-            "T1",
-            &order(Shipped, PaymentStatus::Paid),
-        );
+        let refund =
+            crate::ports::RefundRequest::whole_charge("T1", &order(Shipped, PaymentStatus::Paid));
         assert_eq!(
             refund,
             crate::ports::RefundRequest {

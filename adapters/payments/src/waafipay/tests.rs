@@ -511,7 +511,10 @@ async fn a_reversal_answered_already_cancelled_is_a_refund_done() {
     ))
     .await;
     assert_eq!(gateway.refund(&whole_refund()).await, Ok(()));
-    assert_eq!(only_body(&server).await["serviceName"], "API_CANCELPURCHASE");
+    assert_eq!(
+        only_body(&server).await["serviceName"],
+        "API_CANCELPURCHASE"
+    );
 }
 
 #[tokio::test]
@@ -538,7 +541,10 @@ async fn a_reversal_refused_as_settled_falls_back_to_refunding_the_whole_amount(
 async fn a_refused_fallback_refund_returns_its_message() {
     let (server, gateway) = gateway_replying_per_service(vec![
         ("API_CANCELPURCHASE", settled()),
-        ("API_REFUND", reply("5310", "RCS_TRAN_NOT_PERMITTED", json!({}))),
+        (
+            "API_REFUND",
+            reply("5310", "RCS_TRAN_NOT_PERMITTED", json!({})),
+        ),
     ])
     .await;
     assert_eq!(
@@ -568,7 +574,10 @@ async fn a_refund_refused_for_the_shops_credentials_is_an_error_and_is_not_retri
         gateway.refund(&whole_refund()).await,
         Err("RCS_USER_IS_NOT_AUTHZ_TO_ACCESS_API".into())
     );
-    assert_eq!(only_body(&server).await["serviceName"], "API_CANCELPURCHASE");
+    assert_eq!(
+        only_body(&server).await["serviceName"],
+        "API_CANCELPURCHASE"
+    );
     let text = logs.text();
     assert!(
         text.lines().any(|line| line.contains("ERROR")
