@@ -22,22 +22,24 @@
 //! the port's outcomes:
 //! - "2001" (`RCS_SUCCESS`) with `params.state` "APPROVED" and `params.transactionId`:
 //!   approved; a success without both is unconfirmed.
-//! - A refusal of the shop itself (`RCS_USER_IS_NOT_AUTHZ_TO_ACCESS_API`, 5035/E10222, an
-//!   invalid merchant or key, a merchant not set up for the service): provider refused,
-//!   logged as an error with WaafiPay's message. Seen in public WaafiPay clients; WaafiPay
-//!   publishes no full list of codes.
-//! - Any other refusal: declined. The payer's refusals come as 5206
-//!   `RCS_TRAN_FAILED_AT_ISSUER_SYSTEM (STATE: …, ERRCODE: … - <why>, TransactionId: …)`,
-//!   where `<why>` is a low balance ("Hadhaagaagu kuguma filna", "Haraaga …"), "User
-//!   Aborted" (rejected on the phone) or "Dialog Timedout" (the USSD prompt expired).
+//! - A refusal of the shop itself: `RCS_USER_IS_NOT_AUTHZ_TO_ACCESS_API` (named by public
+//!   WaafiPay clients) with 5035/E10222 (as answered to this shop), an invalid merchant or
+//!   key, a merchant not set up for the service: provider refused, logged as an error with
+//!   WaafiPay's message. WaafiPay publishes no full list of its codes.
+//! - Any other refusal: declined. Public clients show the payer's refusals as 5206/E10205
+//!   `RCS_TRAN_FAILED_AT_ISSUER_SYSTEM (STATE: …, ERRCODE: … - <why>, TransactionId: …)`
+//!   or `RCS_TRAN_FAILED_AT_ISSUER_SYSTEM (<why>, …)`, where `<why>` is a low balance
+//!   ("Hadhaagaagu kuguma filna", "Haraaga …"), "User Aborted" (rejected on the phone) or
+//!   "Dialog Timedout" (the USSD prompt expired).
 //! - HTTP 5xx, an unreadable reply, a network failure or a time-out: unconfirmed, since the
 //!   money may or may not have moved.
 //!
-//! Refunds: 5202/E10207 `RCS_TRAN_ALREADY_CANCELLED` (in WaafiPay's refund example) means an
-//! earlier reversal went through and its reply was lost, so the refund succeeds. A whole
-//! charge is first reversed with `API_CANCELPURCHASE`; a reversal refused because the
-//! purchase has settled (see [`reply`] for how that is recognised) falls back to
-//! `API_REFUND` of the whole amount. A partial refund goes straight to `API_REFUND`.
+//! Refunds: 5202/E10207 `RCS_TRAN_ALREADY_CANCELLED` (WaafiPay's own refund example, HPP
+//! page) means an earlier reversal went through and its reply was lost, so the refund
+//! succeeds. A whole charge is first reversed with `API_CANCELPURCHASE`; a reversal refused
+//! because the purchase has settled (WaafiPay does not publish that answer: `reply.rs` says
+//! which refusals count) falls back to `API_REFUND` of the whole amount. A partial refund
+//! goes straight to `API_REFUND`.
 //!
 //! The API key and the payer's full number never reach the logs.
 
