@@ -11,7 +11,7 @@ use domain::order::{
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{
-    OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RepoError,
+    OrderStoreError, Page, PaymentOutcome, PaymentRequest, ProductFilter, RefundRequest, RepoError,
 };
 use domain::stats::{
     dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,
@@ -128,17 +128,13 @@ impl Shop {
                 Ok(CheckoutOutcome::Paid(order))
             }
             PaymentOutcome::Declined { reason } => {
-                let failed = OrderTransition {
-                    payment: Some(PaymentChange {
-                        from: PaymentStatus::Pending,
-                        to: PaymentStatus::Failed,
-                        transaction_id: None,
-                    }),
-                    ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
-                };
-                self.ports.orders.transition(&order.id, &failed).await?;
-                self.catalog_version.forget();
+                self.fail_payment(&order.id).await?;
                 Err(AppError::PaymentDeclined(reason))
+            }
+            // No money moved, as for a decline, but the shop's own set-up is at fault.
+            PaymentOutcome::ProviderRefused { reason } => {
+                self.fail_payment(&order.id).await?;
+                Err(AppError::PaymentProvider(reason))
             }
             PaymentOutcome::Unconfirmed { reason } => {
                 // The order holds the cart's items now; keeping them in the cart would invite
@@ -148,6 +144,22 @@ impl Shop {
                 Ok(CheckoutOutcome::Unconfirmed(order))
             }
         }
+    }
+
+    /// A charge that moved no money: the order is canceled with its payment failed and its
+    /// stock released; the cart is kept for another try.
+    async fn fail_payment(&self, id: &OrderId) -> Result<(), AppError> {
+        let failed = OrderTransition {
+            payment: Some(PaymentChange {
+                from: PaymentStatus::Pending,
+                to: PaymentStatus::Failed,
+                transaction_id: None,
+            }),
+            ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
+        };
+        self.ports.orders.transition(id, &failed).await?;
+        self.catalog_version.forget();
+        Ok(())
     }
 
     pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
@@ -199,7 +211,12 @@ impl Shop {
             // Of several cancels sent at once, only the claimer reaches the provider.
             self.ports.orders.claim_refund(id, order.status).await?;
             if let Some(transaction_id) = &order.transaction_id {
-                if let Err(reason) = self.ports.payments.refund(transaction_id, &order.id).await {
+                if let Err(reason) = self
+                    .ports
+                    .payments
+                    .refund(&RefundRequest::whole_charge(transaction_id, &order))
+                    .await
+                {
                     self.ports.orders.release_refund_claim(id).await?;
                     return Err(AppError::PaymentProvider(format!(
                         "The payment could not be reversed: {reason}"
@@ -466,6 +483,41 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_provider_refusing_the_shop_cancels_the_order_keeps_the_cart_and_is_a_provider_failure(
+    ) {
+        let mut ports = ports_with_cart();
+        ports.orders.expect_place().returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .times(1)
+            .returning(|_| PaymentOutcome::ProviderRefused {
+                reason: "The payment provider failed.".into(),
+            });
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| {
+                (t.from, t.to) == (OrderStatus::Pending, OrderStatus::Canceled)
+                    && t.stock == StockEffect::Release
+                    && t.payment.as_ref().map(|p| (p.from, p.to))
+                        == Some((PaymentStatus::Pending, PaymentStatus::Failed))
+                    && !t.empties_cart
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports.carts.expect_clear().never();
+        let error = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::PaymentProvider(m) if m == "The payment provider failed.")
+        );
+    }
+
+    #[tokio::test]
     async fn an_unanswered_payment_keeps_the_order_pending_and_its_items_out_of_the_cart() {
         let mut ports = ports_with_cart();
         ports.orders.expect_place().returning(|_| Ok(()));
@@ -532,9 +584,14 @@ mod tests {
         ports
             .payments
             .expect_refund()
-            .with(eq("T1"), always())
+            .with(eq(RefundRequest {
+                transaction_id: "T1".into(),
+                reference: OrderId::parse("o1").unwrap(),
+                amount: Money::from_cents(4500).unwrap(),
+                whole_charge: true,
+            }))
             .times(1)
-            .returning(|_, _| Err("provider down".into()));
+            .returning(|_| Err("provider down".into()));
         ports
             .orders
             .expect_release_refund_claim()
@@ -596,7 +653,7 @@ mod tests {
             .payments
             .expect_refund()
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_| Ok(()));
         ports
             .orders
             .expect_transition()

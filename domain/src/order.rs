@@ -370,6 +370,21 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_charge_refund_gives_back_the_orders_total() {
+        let refund =
+            crate::ports::RefundRequest::whole_charge("T1", &order(Shipped, PaymentStatus::Paid));
+        assert_eq!(
+            refund,
+            crate::ports::RefundRequest {
+                transaction_id: "T1".into(),
+                reference: OrderId::parse("o1").unwrap(),
+                amount: Money::from_cents(1500).unwrap(),
+                whole_charge: true,
+            }
+        );
+    }
+
+    #[test]
     fn canceling_refunds_a_paid_order_and_fails_an_unconfirmed_one() {
         let paid =
             OrderTransition::admin_status_change(&order(Shipped, PaymentStatus::Paid), Canceled);

@@ -242,18 +242,48 @@ pub enum PaymentOutcome {
     Declined {
         reason: String,
     },
+    /// The provider refused the shop itself (its merchant account, API user or key): no money
+    /// moved, and the fault is the shop's set-up, not the payer's; `reason` is for the shopper.
+    ProviderRefused {
+        reason: String,
+    },
     /// No clear answer (time-out, provider failure): the money may or may not have moved.
     Unconfirmed {
         reason: String,
     },
 }
 
+/// Money to give back on an approved charge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RefundRequest {
+    /// The provider's id of the approved charge.
+    pub transaction_id: String,
+    /// The order the charge paid for.
+    pub reference: OrderId,
+    pub amount: Money,
+    /// The whole charge is given back (a canceled order), so the provider may reverse the
+    /// charge instead of refunding part of it.
+    pub whole_charge: bool,
+}
+
+impl RefundRequest {
+    /// Gives back all of `order`'s charge `transaction_id`: its total.
+    pub fn whole_charge(transaction_id: &str, order: &Order) -> Self {
+        Self {
+            transaction_id: transaction_id.to_owned(),
+            reference: order.id.clone(),
+            amount: order.total,
+            whole_charge: true,
+        }
+    }
+}
+
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait PaymentGateway: Send + Sync {
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome;
-    /// Reverses an approved charge; the error is the provider's reason.
-    async fn refund(&self, transaction_id: &str, reference: &OrderId) -> Result<(), String>;
+    /// Gives back money of an approved charge; the error is the provider's reason.
+    async fn refund(&self, refund: &RefundRequest) -> Result<(), String>;
     /// True for the sandbox, so the storefront can say payments are not real.
     fn is_sandbox(&self) -> bool;
 }

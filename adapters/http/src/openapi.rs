@@ -84,7 +84,8 @@ pub struct TooLarge(pub ErrorBody);
 )]
 pub struct TooManyAttempts(pub ErrorBody);
 
-/// 502: the payment provider failed.
+/// 502: the payment provider failed, or refused the shop's own merchant account (then a
+/// checkout's order is canceled and the cart kept, as for a decline).
 #[derive(IntoResponses)]
 #[response(status = 502)]
 pub struct PaymentProviderFailed(pub ErrorBody);

@@ -2,8 +2,7 @@
 //! (DESIGN.md section 7). No money moves.
 
 use async_trait::async_trait;
-use domain::ids::OrderId;
-use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest};
+use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use std::time::Duration;
 
 /// Declined: the payer's balance is too low.
@@ -104,11 +103,18 @@ impl PaymentGateway for SandboxGateway {
         outcome
     }
 
-    async fn refund(&self, transaction_id: &str, reference: &OrderId) -> Result<(), String> {
+    async fn refund(&self, refund: &RefundRequest) -> Result<(), String> {
+        let transaction_id = refund.transaction_id.as_str();
         if transaction_id.starts_with(TRANSACTION_PREFIX)
             && transaction_id.len() > TRANSACTION_PREFIX.len()
         {
-            tracing::info!(%reference, transaction_id, "sandbox refund");
+            tracing::info!(
+                reference = %refund.reference,
+                transaction_id,
+                amount = %refund.amount,
+                whole_charge = refund.whole_charge,
+                "sandbox refund"
+            );
             Ok(())
         } else {
             Err(format!("Unknown sandbox transaction: {transaction_id}"))
@@ -124,6 +130,7 @@ impl PaymentGateway for SandboxGateway {
 mod tests {
     use super::*;
     use domain::checkout::MobileNumber;
+    use domain::ids::OrderId;
     use domain::money::Money;
     use tokio::time::Instant;
 
@@ -248,15 +255,27 @@ mod tests {
         }
     }
 
+    fn refund_of(transaction_id: &str, whole_charge: bool) -> RefundRequest {
+        RefundRequest {
+            transaction_id: transaction_id.to_owned(),
+            reference: OrderId::parse("order-1").unwrap(),
+            amount: Money::from_cents(1_250).unwrap(),
+            whole_charge,
+        }
+    }
+
     #[tokio::test]
-    async fn refunds_succeed_for_sandbox_transactions_only() {
+    async fn refunds_whole_or_partial_succeed_for_sandbox_transactions_only() {
         let gateway = SandboxGateway::default();
-        let reference = OrderId::parse("order-1").unwrap();
         let id = approved_id(gateway.charge(&request("615123456")).await);
-        assert_eq!(gateway.refund(&id, &reference).await, Ok(()));
-        assert!(gateway.refund("WAAFI-123", &reference).await.is_err());
-        assert!(gateway.refund("SBX-", &reference).await.is_err());
-        assert!(gateway.refund("", &reference).await.is_err());
+        assert_eq!(gateway.refund(&refund_of(&id, true)).await, Ok(()));
+        assert_eq!(gateway.refund(&refund_of(&id, false)).await, Ok(()));
+        for unknown in ["WAAFI-123", "SBX-", ""] {
+            assert_eq!(
+                gateway.refund(&refund_of(unknown, true)).await,
+                Err(format!("Unknown sandbox transaction: {unknown}")),
+            );
+        }
     }
 
     #[test]

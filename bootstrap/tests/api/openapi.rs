@@ -125,6 +125,8 @@ async fn every_operation_documents_its_replies_and_errors_as_json() {
         }
         let admin_only = &document["paths"]["/api/admin/audit"]["get"]["responses"];
         assert!(admin_only["403"].is_object());
+        let checkout = &document["paths"]["/api/orders/checkout"]["post"]["responses"];
+        assert!(checkout["402"].is_object() && checkout["502"].is_object());
         let login = &document["paths"]["/api/auth/login"]["post"]["responses"];
         assert!(login["429"]["headers"]["Retry-After"].is_object());
     }

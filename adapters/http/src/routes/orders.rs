@@ -54,7 +54,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     responses(
         (status = 201, body = CheckoutDto, description = "Paid: the cart is empty now"),
         (status = 202, body = CheckoutDto, description = "Payment not confirmed yet: the order is kept pending"),
-        BadRequest, Unauthenticated, PaymentDeclined, Conflict, TooLarge
+        BadRequest, Unauthenticated, PaymentDeclined, Conflict, TooLarge, PaymentProviderFailed
     )
 )]
 #[post("/orders/checkout")]
