@@ -55,6 +55,8 @@ pub struct Shop {
     catalog_version: Recent<u64>,
     /// `None`: no settings saved yet (the defaults apply).
     settings: Recent<Option<ShopSettings>>,
+    /// See `accounts::UNKNOWN_EMAIL_PASSWORD`.
+    unknown_email_hash: tokio::sync::OnceCell<String>,
 }
 
 impl Shop {
@@ -66,6 +68,7 @@ impl Shop {
             checkouts_in_flight: CheckoutsInFlight::default(),
             catalog_version: Recent::default(),
             settings: Recent::default(),
+            unknown_email_hash: tokio::sync::OnceCell::new(),
         }
     }
 
