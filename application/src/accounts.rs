@@ -347,8 +347,11 @@ mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
     use domain::audit::AuditAction;
+    use domain::user::SessionClaims;
     use mockall::predicate::eq;
     use serde_json::{json, Value};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
 
     fn contact(name: &str, email: &str) -> ContactInput {
         ContactInput {
@@ -376,7 +379,7 @@ mod tests {
         ports
             .tokens
             .expect_issue()
-            .returning(|id| format!("token-for-{id}"));
+            .returning(|claims| format!("token-for-{}", claims.user));
         let session = ports
             .shop()
             .register(&registration("amina@example.com"), "1.1.1.1")
@@ -426,6 +429,7 @@ mod tests {
         ports.users.expect_by_email().returning(move |email| {
             Ok((email.as_str() == "amina@example.com").then(|| stored.clone()))
         });
+        ports.hasher.expect_hash().returning(|_| Ok("dummy".into()));
         ports.hasher.expect_verify().returning(|_, _| false);
         let shop = ports.shop();
         let wrong = shop
@@ -444,6 +448,8 @@ mod tests {
     async fn the_sixth_failed_sign_in_is_throttled() {
         let mut ports = TestPorts::new();
         ports.users.expect_by_email().returning(|_| Ok(None));
+        ports.hasher.expect_hash().returning(|_| Ok("dummy".into()));
+        ports.hasher.expect_verify().returning(|_, _| false);
         let shop = ports.shop();
         for _ in 0..5 {
             assert!(matches!(
@@ -464,13 +470,214 @@ mod tests {
         ));
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 8)]
+    async fn sixty_guesses_sent_together_check_at_most_five_passwords() {
+        let mut ports = TestPorts::new();
+        let stored = shopper("amina");
+        ports
+            .users
+            .expect_by_email()
+            .returning(move |_| Ok(Some(stored.clone())));
+        let checked = Arc::new(AtomicUsize::new(0));
+        let counter = checked.clone();
+        ports.hasher.expect_verify().returning(move |_, _| {
+            counter.fetch_add(1, Ordering::SeqCst);
+            // As long as a real check, so that the guesses overlap.
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            false
+        });
+        let shop = Arc::new(ports.shop());
+        let guesses: Vec<_> = (0..60)
+            .map(|i| {
+                let shop = shop.clone();
+                tokio::spawn(async move {
+                    shop.login("amina@example.com", &format!("guess{i}"), "1.1.1.1")
+                        .await
+                })
+            })
+            .collect();
+        let (mut refused, mut throttled) = (0, 0);
+        for guess in guesses {
+            match guess.await.unwrap() {
+                Err(AppError::Unauthenticated(_)) => refused += 1,
+                Err(AppError::TooManyAttempts { .. }) => throttled += 1,
+                other => panic!("unexpected answer {other:?}"),
+            }
+        }
+        assert_eq!(checked.load(Ordering::SeqCst), 5);
+        assert_eq!((refused, throttled), (5, 55));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_email_checks_a_password_like_a_known_one() {
+        let mut ports = TestPorts::new();
+        ports.users.expect_by_email().returning(|_| Ok(None));
+        ports
+            .hasher
+            .expect_hash()
+            .times(1)
+            .returning(|_| Ok("dummy-hash".into()));
+        ports
+            .hasher
+            .expect_verify()
+            .with(eq("guess"), eq("dummy-hash"))
+            .times(2)
+            .returning(|_, _| true);
+        let shop = ports.shop();
+        for _ in 0..2 {
+            let error = shop
+                .login("nobody@example.com", "guess", "1.1.1.1")
+                .await
+                .unwrap_err();
+            assert!(matches!(error, AppError::Unauthenticated(m) if m == INVALID_CREDENTIALS));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_sign_in_email_with_control_characters_is_refused_uncounted() {
+        let ports = TestPorts::new();
+        let error = ports
+            .shop()
+            .login("amina\0@example.com", "secret1", "1.1.1.1")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.get("email") == Some("email must not contain control characters"))
+        );
+    }
+
+    #[tokio::test]
+    async fn changing_ones_own_password_ends_earlier_sessions_and_answers_a_fresh_token() {
+        let mut ports = TestPorts::new();
+        let amina = shopper("amina");
+        let stored = amina.clone();
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
+        ports.hasher.expect_verify().returning(|_, _| true);
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("new-hash".into()));
+        ports
+            .users
+            .expect_update()
+            .withf(|user| user.password_hash == "new-hash" && user.token_version == 1)
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .tokens
+            .expect_issue()
+            .returning(|claims| format!("{}@{}", claims.user, claims.token_version));
+        let input = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com"),
+            new_password: Some("newsecret".into()),
+            current_password: Some("secret1".into()),
+            ..Default::default()
+        };
+        let updated = ports
+            .shop()
+            .update_user(&amina, &amina.id, &input)
+            .await
+            .unwrap();
+        assert_eq!(updated.token.as_deref(), Some("amina@1"));
+        assert!(!updated.user.accepts(&amina.session_claims()));
+    }
+
+    #[tokio::test]
+    async fn an_admin_resetting_a_password_ends_that_users_sessions_without_a_token() {
+        let mut ports = TestPorts::new();
+        ports
+            .users
+            .expect_by_id()
+            .returning(|_| Ok(Some(shopper("amina"))));
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("new-hash".into()));
+        ports.users.expect_update().times(1).returning(|_| Ok(()));
+        ports.audit.expect_record().returning(|_| Ok(()));
+        let input = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com"),
+            new_password: Some("newsecret".into()),
+            ..Default::default()
+        };
+        let updated = ports
+            .shop()
+            .update_user(&admin("boss"), &UserId::parse("amina").unwrap(), &input)
+            .await
+            .unwrap();
+        assert_eq!(updated.token, None);
+        assert_eq!(updated.user.token_version, 1);
+        assert!(updated.user.must_change_password);
+    }
+
+    #[tokio::test]
+    async fn a_token_from_before_a_password_change_stops_working() {
+        let mut ports = TestPorts::new();
+        ports.tokens.expect_verify().returning(|_| {
+            Some(SessionClaims {
+                user: UserId::parse("amina").unwrap(),
+                token_version: 0,
+            })
+        });
+        ports.users.expect_by_id().returning(|_| {
+            let mut amina = shopper("amina");
+            amina.end_earlier_sessions();
+            Ok(Some(amina))
+        });
+        let error = ports
+            .shop()
+            .authenticate("t", Intent::Other)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
+    }
+
+    #[tokio::test]
+    async fn on_a_temporary_password_only_that_password_may_change() {
+        let mut ports = TestPorts::new();
+        let mut hodan = shopper("hodan");
+        hodan.must_change_password = true;
+        let stored = hodan.clone();
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
+        ports
+            .tokens
+            .expect_verify()
+            .returning(|_| Some(shopper("hodan").session_claims()));
+        let shop = ports.shop();
+        let rename = ProfileChangeInput {
+            contact: contact("Hodan Ali", "hodan@example.com"),
+            ..Default::default()
+        };
+        let error = shop
+            .update_user(&hodan, &hodan.id, &rename)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Forbidden(m) if m == "Please change your temporary password first.")
+        );
+        assert!(matches!(
+            shop.authenticate("t", Intent::Other).await,
+            Err(AppError::Forbidden(_))
+        ));
+        assert!(shop
+            .authenticate("t", Intent::ReadOwnProfile)
+            .await
+            .is_ok());
+    }
+
     #[tokio::test]
     async fn a_token_of_a_deleted_user_stops_working() {
         let mut ports = TestPorts::new();
         ports
             .tokens
             .expect_verify()
-            .returning(|_| UserId::parse("gone"));
+            .returning(|_| Some(shopper("gone").session_claims()));
         ports.users.expect_by_id().returning(|_| Ok(None));
         let error = ports
             .shop()
@@ -541,7 +748,6 @@ mod tests {
             .users
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
-        ports.users.expect_count_admins().returning(|| Ok(2));
         let error = ports.shop().delete_user(&boss, &boss.id).await.unwrap_err();
         assert!(
             matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account")

@@ -33,7 +33,7 @@ fn bearer_token(req: &HttpRequest) -> Option<String> {
     (!token.is_empty()).then(|| token.to_owned())
 }
 
-async fn load(
+fn load(
     req: &HttpRequest,
     intent: Intent,
 ) -> impl Future<Output = Result<Option<User>, ApiError>> {
