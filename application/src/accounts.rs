@@ -4,8 +4,8 @@ use crate::throttle::{registration_keys, sign_in_keys, Key};
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::permissions::{
-    may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role,
-    require_admin, Intent,
+    may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
+    Intent,
 };
 use domain::ports::{RepoError, UserStoreError};
 use domain::user::{ContactInput, Email, ProfileChangeInput, RegistrationInput, Role, User};
@@ -665,10 +665,7 @@ mod tests {
             shop.authenticate("t", Intent::Other).await,
             Err(AppError::Forbidden(_))
         ));
-        assert!(shop
-            .authenticate("t", Intent::ReadOwnProfile)
-            .await
-            .is_ok());
+        assert!(shop.authenticate("t", Intent::ReadOwnProfile).await.is_ok());
     }
 
     #[tokio::test]

@@ -158,7 +158,10 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for _ in 0..5 {
-            assert_eq!(throttle.take(&sign_in_keys("a@b.so", "1.1.1.1"), now), Ok(()));
+            assert_eq!(
+                throttle.take(&sign_in_keys("a@b.so", "1.1.1.1"), now),
+                Ok(())
+            );
         }
         assert_eq!(
             throttle.take(&sign_in_keys("A@b.so", "2.2.2.2"), now),
@@ -195,11 +198,16 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for _ in 0..5 {
-            assert!(throttle.take(&sign_in_keys("a@b.so", "1.1.1.1"), now).is_ok());
+            assert!(throttle
+                .take(&sign_in_keys("a@b.so", "1.1.1.1"), now)
+                .is_ok());
         }
         let [email, _] = sign_in_keys("a@b.so", "1.1.1.1");
         throttle.forgive(&email);
-        assert_eq!(throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now), Ok(()));
+        assert_eq!(
+            throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now),
+            Ok(())
+        );
     }
 
     #[test]
@@ -214,7 +222,10 @@ mod tests {
             assert!(throttle.take(&[email.clone()], now).is_ok());
         }
         // Refused on the e-mail: the address's twentieth slot stays free.
-        assert_eq!(throttle.take(&[email.clone(), address.clone()], now), Err(900));
+        assert_eq!(
+            throttle.take(&[email.clone(), address.clone()], now),
+            Err(900)
+        );
         assert_eq!(throttle.take(&[address.clone()], now), Ok(()));
         assert_eq!(throttle.take(&[address.clone()], now), Err(900));
         throttle.give_back(&address);
@@ -261,6 +272,9 @@ mod tests {
             throttle.take(&registration_keys("a@b.so", "2.2.2.2"), now),
             Err(3600)
         );
-        assert_eq!(throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now), Ok(()));
+        assert_eq!(
+            throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now),
+            Ok(())
+        );
     }
 }

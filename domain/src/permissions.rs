@@ -165,7 +165,10 @@ mod tests {
             keeps_an_admin(std::slice::from_ref(&boss), &boss),
             Err(PermissionError::LastAdmin)
         );
-        assert_eq!(keeps_an_admin(&[boss.clone(), other.clone()], &boss), Ok(()));
+        assert_eq!(
+            keeps_an_admin(&[boss.clone(), other.clone()], &boss),
+            Ok(())
+        );
         assert_eq!(keeps_an_admin(&[boss], &amina), Ok(()));
         assert_eq!(keeps_an_admin(&[], &other), Ok(()));
     }

@@ -91,9 +91,8 @@ pub enum Lines {
 /// Control characters (NUL, escape, …) have no place in text people type, and PostgreSQL
 /// cannot store NUL at all: every text input is checked with this.
 pub fn has_control_characters(text: &str, lines: Lines) -> bool {
-    text.chars().any(|c| {
-        c.is_control() && !(lines == Lines::Multi && matches!(c, '\n' | '\r' | '\t'))
-    })
+    text.chars()
+        .any(|c| c.is_control() && !(lines == Lines::Multi && matches!(c, '\n' | '\r' | '\t')))
 }
 
 /// A single-line text that is not a form's field (a query parameter): `Err` names it.
@@ -109,18 +108,37 @@ mod tests {
 
     #[test]
     fn control_characters_are_refused_but_multi_line_text_keeps_breaks_and_tabs() {
-        for bad in ["a\0b", "\u{1b}[31m", "a\u{7f}", "line\nbreak", "tab\there", "\u{85}"] {
+        for bad in [
+            "a\0b",
+            "\u{1b}[31m",
+            "a\u{7f}",
+            "line\nbreak",
+            "tab\there",
+            "\u{85}",
+        ] {
             assert!(has_control_characters(bad, Lines::Single), "{bad:?}");
         }
-        assert!(!has_control_characters("Amina Ali, Muqdisho ü €", Lines::Single));
-        assert!(!has_control_characters("line\r\nbreak\tand tab", Lines::Multi));
-        assert!(has_control_characters("nul\0 in a description", Lines::Multi));
+        assert!(!has_control_characters(
+            "Amina Ali, Muqdisho ü €",
+            Lines::Single
+        ));
+        assert!(!has_control_characters(
+            "line\r\nbreak\tand tab",
+            Lines::Multi
+        ));
+        assert!(has_control_characters(
+            "nul\0 in a description",
+            Lines::Multi
+        ));
     }
 
     #[test]
     fn a_text_field_names_itself_in_the_message() {
         let mut errors = FieldErrors::new();
-        assert_eq!(errors.text("name", " Amina\0 ", Lines::Single), Some("Amina\0".into()));
+        assert_eq!(
+            errors.text("name", " Amina\0 ", Lines::Single),
+            Some("Amina\0".into())
+        );
         assert_eq!(
             errors.get("name"),
             Some("name must not contain control characters")

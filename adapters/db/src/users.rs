@@ -50,7 +50,11 @@ impl From<RepoError> for TxError {
 /// result; on SQLite the transaction is the only writer.
 fn check_keeps_an_admin(conn: &mut DbConnection, removed: &str) -> Result<(), TxError> {
     let concerned = users::table
-        .filter(users::role.eq(Role::Admin.as_str()).or(users::id.eq(removed)))
+        .filter(
+            users::role
+                .eq(Role::Admin.as_str())
+                .or(users::id.eq(removed)),
+        )
         .order(users::id.asc())
         .select((users::id, users::role));
     let rows: Vec<(String, String)> = match conn {

@@ -33,10 +33,7 @@ fn bearer_token(req: &HttpRequest) -> Option<String> {
     (!token.is_empty()).then(|| token.to_owned())
 }
 
-fn load(
-    req: &HttpRequest,
-    intent: Intent,
-) -> impl Future<Output = Result<Option<User>, ApiError>> {
+fn load(req: &HttpRequest, intent: Intent) -> impl Future<Output = Result<Option<User>, ApiError>> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let token = bearer_token(req);
     async move {

@@ -1,8 +1,7 @@
 use crate::support::{add_product, add_user, at, databases, order, user, user_id};
 use domain::permissions::PermissionError;
 use domain::ports::{
-    CartRepository, OrderRepository, RepoError, UserRepository, UserStoreError,
-    WishlistRepository,
+    CartRepository, OrderRepository, RepoError, UserRepository, UserStoreError, WishlistRepository,
 };
 use domain::user::{Email, Role};
 
@@ -178,7 +177,9 @@ async fn the_store_neither_demotes_nor_deletes_the_last_admin_and_keeps_token_ve
         );
         assert_eq!(db.count_admins().await.unwrap(), 1);
         // Shoppers come and go as before.
-        UserRepository::delete(&db, &user_id("amina")).await.unwrap();
+        UserRepository::delete(&db, &user_id("amina"))
+            .await
+            .unwrap();
         UserRepository::delete(&db, &other.id).await.unwrap();
     }
 }
