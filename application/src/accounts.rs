@@ -1,11 +1,15 @@
 //! Registration, sign-in, sessions and user administration.
 
-use crate::throttle::{registration_keys, sign_in_email_key, sign_in_keys, Key};
+use crate::throttle::{registration_keys, sign_in_keys, Key};
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
-use domain::permissions::{may_delete_user, may_manage_user, may_set_role, require_admin};
-use domain::ports::RepoError;
+use domain::permissions::{
+    may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
+    Intent,
+};
+use domain::ports::{RepoError, UserStoreError};
 use domain::user::{ContactInput, Email, ProfileChangeInput, RegistrationInput, Role, User};
+use domain::validation::{plain_text, FieldErrors};
 use domain::UserId;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -19,6 +23,18 @@ pub struct Session {
     pub user: User,
     pub token: String,
 }
+
+/// A changed account, with a fresh token when the person changed their own password (their
+/// earlier sessions, this one included, ended with it).
+#[derive(Debug, Clone)]
+pub struct UpdatedUser {
+    pub user: User,
+    pub token: Option<String>,
+}
+
+/// Hashed once per process, so that signing in with an unknown e-mail verifies a password
+/// just like a known one and takes as long.
+const UNKNOWN_EMAIL_PASSWORD: &str = "no account has this password";
 
 /// An account an admin created, with the temporary password to hand over once.
 #[derive(Debug, Clone)]
@@ -39,11 +55,12 @@ impl Shop {
         })
     }
 
-    /// Refuses with 429 while any of the keys is over its limit; `attempts` names them.
-    fn check_throttle(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
-        match self.throttle.blocked_for(keys, self.ports.clock.now()) {
-            None => Ok(()),
-            Some(wait) => Err(AppError::TooManyAttempts {
+    /// Counts an attempt against every key, or refuses with 429 while any of them is over
+    /// its limit; `attempts` names them.
+    fn take_attempt(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
+        match self.throttle.take(keys, self.ports.clock.now()) {
+            Ok(()) => Ok(()),
+            Err(wait) => Err(AppError::TooManyAttempts {
                 message: format!(
                     "Too many {attempts} attempts. Please try again in {} minute(s).",
                     wait.div_ceil(60)
@@ -62,8 +79,7 @@ impl Shop {
     ) -> Result<Session, AppError> {
         let registration = input.validate()?;
         let keys = registration_keys(registration.contact.email.as_str(), client_address);
-        self.check_throttle(&keys, "registration")?;
-        self.throttle.record(&keys, self.ports.clock.now());
+        self.take_attempt(&keys, "registration")?;
         let user = User {
             id: self.new_user_id(),
             name: registration.contact.name,
@@ -72,10 +88,11 @@ impl Shop {
             role: Role::User,
             password_hash: self.ports.hasher.hash(&registration.password).await?,
             must_change_password: false,
+            token_version: 0,
             created_at: self.ports.clock.now(),
         };
         self.insert_user(&user).await?;
-        let token = self.ports.tokens.issue(&user.id);
+        let token = self.ports.tokens.issue(&user.session_claims());
         Ok(Session { user, token })
     }
 
@@ -97,6 +114,7 @@ impl Shop {
             role,
             password_hash: self.ports.hasher.hash(&temporary_password).await?,
             must_change_password: true,
+            token_version: 0,
             created_at: self.ports.clock.now(),
         };
         self.insert_user(&user).await?;
@@ -108,15 +126,18 @@ impl Shop {
         })
     }
 
-    /// Checks the password; the same answer for an unknown e-mail and a wrong password.
+    /// Checks the password; the same answer, after the same work, for an unknown e-mail and
+    /// a wrong password. The attempt is counted before the check, so guesses sent together
+    /// check no more passwords than the limit allows; a success hands it back.
     pub async fn login(
         &self,
         email: &str,
         password: &str,
         client_address: &str,
     ) -> Result<Session, AppError> {
+        plain_text("email", email)?;
         let keys = sign_in_keys(email, client_address);
-        self.check_throttle(&keys, "sign-in")?;
+        self.take_attempt(&keys, "sign-in")?;
         let user = match Email::parse(email) {
             Some(email) => self.ports.users.by_email(&email).await?,
             None => None,
@@ -128,33 +149,61 @@ impl Shop {
                     .verify(password, &user.password_hash)
                     .await
             }
-            None => false,
+            None => {
+                self.ports
+                    .hasher
+                    .verify(password, self.unknown_email_hash().await?)
+                    .await;
+                false
+            }
         };
         match user {
             Some(user) if verified => {
-                self.throttle.forgive(&sign_in_email_key(email));
-                let token = self.ports.tokens.issue(&user.id);
+                let [email_key, address_key] = &keys;
+                self.throttle.forgive(email_key);
+                self.throttle.give_back(address_key);
+                let token = self.ports.tokens.issue(&user.session_claims());
                 Ok(Session { user, token })
             }
-            _ => {
-                self.throttle.record(&keys, self.ports.clock.now());
-                Err(AppError::Unauthenticated(INVALID_CREDENTIALS.into()))
-            }
+            _ => Err(AppError::Unauthenticated(INVALID_CREDENTIALS.into())),
         }
     }
 
-    /// The user a bearer token names, loaded fresh so role changes and deletions count at once.
-    pub async fn authenticate(&self, token: &str) -> Result<User, AppError> {
-        let id = self
+    /// The hash an unknown e-mail's password is checked against, made on first use.
+    async fn unknown_email_hash(&self) -> Result<&str, AppError> {
+        let hash = self
+            .unknown_email_hash
+            .get_or_try_init(|| self.ports.hasher.hash(UNKNOWN_EMAIL_PASSWORD))
+            .await?;
+        Ok(hash)
+    }
+
+    /// The user a bearer token names, loaded fresh so role changes, deletions and password
+    /// changes (which end earlier sessions) count at once; 403 when the account is on a
+    /// temporary password and `intent` is not one it may have.
+    pub async fn authenticate(&self, token: &str, intent: Intent) -> Result<User, AppError> {
+        let claims = self
             .ports
             .tokens
             .verify(token)
             .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))?;
-        self.ports
+        let user = self
+            .ports
             .users
-            .by_id(&id)
+            .by_id(&claims.user)
             .await?
-            .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))
+            .filter(|user| user.accepts(&claims))
+            .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))?;
+        may_act_on_temporary_password(&user, intent)?;
+        Ok(user)
+    }
+
+    /// Gives `user` a new password and ends every earlier session of theirs (a later
+    /// password reset does the same).
+    async fn replace_password(&self, user: &mut User, password: &str) -> Result<(), AppError> {
+        user.password_hash = self.ports.hasher.hash(password).await?;
+        user.end_earlier_sessions();
+        Ok(())
     }
 
     /// Makes sure an admin with this e-mail exists and signs in with this password (the
@@ -179,7 +228,7 @@ impl Shop {
             Some(mut user) => {
                 user.role = Role::Admin;
                 user.password_hash = hash;
-                self.ports.users.update(&user).await?;
+                self.ports.users.update(&user).await.map_err(stored)?;
                 Ok(false)
             }
             None => {
@@ -191,6 +240,7 @@ impl Shop {
                     role: Role::Admin,
                     password_hash: hash,
                     must_change_password: false,
+                    token_version: 0,
                     created_at: self.ports.clock.now(),
                 };
                 self.insert_user(&user).await?;
@@ -209,17 +259,27 @@ impl Shop {
         Ok(self.ports.users.list().await?)
     }
 
-    /// People change their own account (a new password needs the current one); admins change
-    /// anyone's, including the role. Changes made by an admin go into the audit trail.
+    /// People change their own account (a new password needs the current one, and answers
+    /// with a fresh token); admins change anyone's, including the role. A new password ends
+    /// the account's earlier sessions. Changes made by an admin go into the audit trail.
     pub async fn update_user(
         &self,
         actor: &User,
         target: &UserId,
         input: &ProfileChangeInput,
-    ) -> Result<User, AppError> {
+    ) -> Result<UpdatedUser, AppError> {
         may_manage_user(actor, target)?;
         let own_account = &actor.id == target;
         let change = input.validate(own_account)?;
+        let own_password_changes = own_account && change.password.is_some();
+        may_act_on_temporary_password(
+            actor,
+            if own_password_changes {
+                Intent::ChangeOwnPassword
+            } else {
+                Intent::Other
+            },
+        )?;
         let before = self
             .ports
             .users
@@ -228,39 +288,32 @@ impl Shop {
             .ok_or_else(|| AppError::not_found("User"))?;
         let mut user = before.clone();
         if let Some(role) = change.role {
-            let admins = if user.is_admin() && role != Role::Admin {
-                self.ports.users.count_admins().await?
-            } else {
-                u64::MAX
-            };
-            may_set_role(actor, &user, role, admins)?;
+            may_set_role(actor, &user, role)?;
             user.role = role;
         }
         if let Some(password) = &change.password {
             if let Some(current) = &password.current_password {
                 if !self.ports.hasher.verify(current, &user.password_hash).await {
-                    return Err(AppError::Invalid(domain::validation::FieldErrors::single(
+                    return Err(AppError::Invalid(FieldErrors::single(
                         "currentPassword",
                         "Current password is incorrect",
                     )));
                 }
             }
-            user.password_hash = self.ports.hasher.hash(&password.new_password).await?;
+            self.replace_password(&mut user, &password.new_password)
+                .await?;
             user.must_change_password = !own_account;
         }
         user.name = change.contact.name;
         user.email = change.contact.email;
         user.phone = change.contact.phone;
-        self.ports.users.update(&user).await.map_err(|e| match e {
-            RepoError::Duplicate => AppError::Conflict(EMAIL_TAKEN.into()),
-            RepoError::NotFound => AppError::not_found("User"),
-            other => other.into(),
-        })?;
+        self.ports.users.update(&user).await.map_err(stored)?;
         if actor.is_admin() {
             self.record_audit(actor, AuditChange::user_updated(&before, &user))
                 .await;
         }
-        Ok(user)
+        let token = own_password_changes.then(|| self.ports.tokens.issue(&user.session_claims()));
+        Ok(UpdatedUser { user, token })
     }
 
     pub async fn delete_user(&self, actor: &User, target: &UserId) -> Result<(), AppError> {
@@ -271,19 +324,21 @@ impl Shop {
             .by_id(target)
             .await?
             .ok_or_else(|| AppError::not_found("User"))?;
-        let admins = if user.is_admin() {
-            self.ports.users.count_admins().await?
-        } else {
-            u64::MAX
-        };
-        may_delete_user(actor, &user, admins)?;
-        self.ports.users.delete(target).await.map_err(|e| match e {
-            RepoError::NotFound => AppError::not_found("User"),
-            other => other.into(),
-        })?;
+        may_delete_user(actor, &user)?;
+        self.ports.users.delete(target).await.map_err(stored)?;
         self.record_audit(actor, AuditChange::user_deleted(&user))
             .await;
         Ok(())
+    }
+}
+
+/// The answer to an account change the store refused.
+fn stored(error: UserStoreError) -> AppError {
+    match error {
+        UserStoreError::Refused(refusal) => refusal.into(),
+        UserStoreError::Repo(RepoError::Duplicate) => AppError::Conflict(EMAIL_TAKEN.into()),
+        UserStoreError::Repo(RepoError::NotFound) => AppError::not_found("User"),
+        UserStoreError::Repo(other) => other.into(),
     }
 }
 
@@ -292,8 +347,11 @@ mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
     use domain::audit::AuditAction;
+    use domain::user::SessionClaims;
     use mockall::predicate::eq;
     use serde_json::{json, Value};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
 
     fn contact(name: &str, email: &str) -> ContactInput {
         ContactInput {
@@ -321,7 +379,7 @@ mod tests {
         ports
             .tokens
             .expect_issue()
-            .returning(|id| format!("token-for-{id}"));
+            .returning(|claims| format!("token-for-{}", claims.user));
         let session = ports
             .shop()
             .register(&registration("amina@example.com"), "1.1.1.1")
@@ -371,6 +429,7 @@ mod tests {
         ports.users.expect_by_email().returning(move |email| {
             Ok((email.as_str() == "amina@example.com").then(|| stored.clone()))
         });
+        ports.hasher.expect_hash().returning(|_| Ok("dummy".into()));
         ports.hasher.expect_verify().returning(|_, _| false);
         let shop = ports.shop();
         let wrong = shop
@@ -389,6 +448,8 @@ mod tests {
     async fn the_sixth_failed_sign_in_is_throttled() {
         let mut ports = TestPorts::new();
         ports.users.expect_by_email().returning(|_| Ok(None));
+        ports.hasher.expect_hash().returning(|_| Ok("dummy".into()));
+        ports.hasher.expect_verify().returning(|_, _| false);
         let shop = ports.shop();
         for _ in 0..5 {
             assert!(matches!(
@@ -409,15 +470,217 @@ mod tests {
         ));
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 8)]
+    async fn sixty_guesses_sent_together_check_at_most_five_passwords() {
+        let mut ports = TestPorts::new();
+        let stored = shopper("amina");
+        ports
+            .users
+            .expect_by_email()
+            .returning(move |_| Ok(Some(stored.clone())));
+        let checked = Arc::new(AtomicUsize::new(0));
+        let counter = checked.clone();
+        ports.hasher.expect_verify().returning(move |_, _| {
+            counter.fetch_add(1, Ordering::SeqCst);
+            // As long as a real check, so that the guesses overlap.
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            false
+        });
+        let shop = Arc::new(ports.shop());
+        let guesses: Vec<_> = (0..60)
+            .map(|i| {
+                let shop = shop.clone();
+                tokio::spawn(async move {
+                    shop.login("amina@example.com", &format!("guess{i}"), "1.1.1.1")
+                        .await
+                })
+            })
+            .collect();
+        let (mut refused, mut throttled) = (0, 0);
+        for guess in guesses {
+            match guess.await.unwrap() {
+                Err(AppError::Unauthenticated(_)) => refused += 1,
+                Err(AppError::TooManyAttempts { .. }) => throttled += 1,
+                other => panic!("unexpected answer {other:?}"),
+            }
+        }
+        assert_eq!(checked.load(Ordering::SeqCst), 5);
+        assert_eq!((refused, throttled), (5, 55));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_email_checks_a_password_like_a_known_one() {
+        let mut ports = TestPorts::new();
+        ports.users.expect_by_email().returning(|_| Ok(None));
+        ports
+            .hasher
+            .expect_hash()
+            .times(1)
+            .returning(|_| Ok("dummy-hash".into()));
+        ports
+            .hasher
+            .expect_verify()
+            .with(eq("guess"), eq("dummy-hash"))
+            .times(2)
+            .returning(|_, _| true);
+        let shop = ports.shop();
+        for _ in 0..2 {
+            let error = shop
+                .login("nobody@example.com", "guess", "1.1.1.1")
+                .await
+                .unwrap_err();
+            assert!(matches!(error, AppError::Unauthenticated(m) if m == INVALID_CREDENTIALS));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_sign_in_email_with_control_characters_is_refused_uncounted() {
+        let ports = TestPorts::new();
+        let error = ports
+            .shop()
+            .login("amina\0@example.com", "secret1", "1.1.1.1")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Invalid(e) if e.get("email") == Some("email must not contain control characters"))
+        );
+    }
+
+    #[tokio::test]
+    async fn changing_ones_own_password_ends_earlier_sessions_and_answers_a_fresh_token() {
+        let mut ports = TestPorts::new();
+        let amina = shopper("amina");
+        let stored = amina.clone();
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
+        ports.hasher.expect_verify().returning(|_, _| true);
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("new-hash".into()));
+        ports
+            .users
+            .expect_update()
+            .withf(|user| user.password_hash == "new-hash" && user.token_version == 1)
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .tokens
+            .expect_issue()
+            .returning(|claims| format!("{}@{}", claims.user, claims.token_version));
+        let input = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com"),
+            new_password: Some("newsecret".into()),
+            current_password: Some("secret1".into()),
+            ..Default::default()
+        };
+        let updated = ports
+            .shop()
+            .update_user(&amina, &amina.id, &input)
+            .await
+            .unwrap();
+        assert_eq!(updated.token.as_deref(), Some("amina@1"));
+        assert!(!updated.user.accepts(&amina.session_claims()));
+    }
+
+    #[tokio::test]
+    async fn an_admin_resetting_a_password_ends_that_users_sessions_without_a_token() {
+        let mut ports = TestPorts::new();
+        ports
+            .users
+            .expect_by_id()
+            .returning(|_| Ok(Some(shopper("amina"))));
+        ports
+            .hasher
+            .expect_hash()
+            .returning(|_| Ok("new-hash".into()));
+        ports.users.expect_update().times(1).returning(|_| Ok(()));
+        ports.audit.expect_record().returning(|_| Ok(()));
+        let input = ProfileChangeInput {
+            contact: contact("Amina", "amina@example.com"),
+            new_password: Some("newsecret".into()),
+            ..Default::default()
+        };
+        let updated = ports
+            .shop()
+            .update_user(&admin("boss"), &UserId::parse("amina").unwrap(), &input)
+            .await
+            .unwrap();
+        assert_eq!(updated.token, None);
+        assert_eq!(updated.user.token_version, 1);
+        assert!(updated.user.must_change_password);
+    }
+
+    #[tokio::test]
+    async fn a_token_from_before_a_password_change_stops_working() {
+        let mut ports = TestPorts::new();
+        ports.tokens.expect_verify().returning(|_| {
+            Some(SessionClaims {
+                user: UserId::parse("amina").unwrap(),
+                token_version: 0,
+            })
+        });
+        ports.users.expect_by_id().returning(|_| {
+            let mut amina = shopper("amina");
+            amina.end_earlier_sessions();
+            Ok(Some(amina))
+        });
+        let error = ports
+            .shop()
+            .authenticate("t", Intent::Other)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
+    }
+
+    #[tokio::test]
+    async fn on_a_temporary_password_only_that_password_may_change() {
+        let mut ports = TestPorts::new();
+        let mut hodan = shopper("hodan");
+        hodan.must_change_password = true;
+        let stored = hodan.clone();
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(stored.clone())));
+        ports
+            .tokens
+            .expect_verify()
+            .returning(|_| Some(shopper("hodan").session_claims()));
+        let shop = ports.shop();
+        let rename = ProfileChangeInput {
+            contact: contact("Hodan Ali", "hodan@example.com"),
+            ..Default::default()
+        };
+        let error = shop
+            .update_user(&hodan, &hodan.id, &rename)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Forbidden(m) if m == "Please change your temporary password first.")
+        );
+        assert!(matches!(
+            shop.authenticate("t", Intent::Other).await,
+            Err(AppError::Forbidden(_))
+        ));
+        assert!(shop.authenticate("t", Intent::ReadOwnProfile).await.is_ok());
+    }
+
     #[tokio::test]
     async fn a_token_of_a_deleted_user_stops_working() {
         let mut ports = TestPorts::new();
         ports
             .tokens
             .expect_verify()
-            .returning(|_| UserId::parse("gone"));
+            .returning(|_| Some(shopper("gone").session_claims()));
         ports.users.expect_by_id().returning(|_| Ok(None));
-        let error = ports.shop().authenticate("t").await.unwrap_err();
+        let error = ports
+            .shop()
+            .authenticate("t", Intent::Other)
+            .await
+            .unwrap_err();
         assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
     }
 
@@ -482,7 +745,6 @@ mod tests {
             .users
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
-        ports.users.expect_count_admins().returning(|| Ok(2));
         let error = ports.shop().delete_user(&boss, &boss.id).await.unwrap_err();
         assert!(
             matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account")

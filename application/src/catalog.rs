@@ -72,6 +72,7 @@ impl Shop {
         sort: SearchSort,
         page: Option<Page>,
     ) -> Result<(Vec<Product>, u64), AppError> {
+        domain::validation::plain_text("q", query)?;
         let text = query.trim();
         if text.is_empty() {
             return Ok((Vec::new(), 0));

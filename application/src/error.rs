@@ -71,7 +71,10 @@ impl From<HashError> for AppError {
 
 impl From<PermissionError> for AppError {
     fn from(error: PermissionError) -> Self {
-        AppError::Forbidden(error.to_string())
+        match error {
+            PermissionError::LastAdmin => AppError::Conflict(error.to_string()),
+            _ => AppError::Forbidden(error.to_string()),
+        }
     }
 }
 

@@ -57,6 +57,8 @@ pub struct Shop {
     /// `None`: no settings saved yet (the defaults apply).
     settings: Recent<Option<ShopSettings>>,
     payment_hold: PaymentHold,
+    /// See `accounts::UNKNOWN_EMAIL_PASSWORD`.
+    unknown_email_hash: tokio::sync::OnceCell<String>,
 }
 
 impl Shop {
@@ -69,6 +71,7 @@ impl Shop {
             catalog_version: Recent::default(),
             settings: Recent::default(),
             payment_hold: PaymentHold::default(),
+            unknown_email_hash: tokio::sync::OnceCell::new(),
         }
     }
 

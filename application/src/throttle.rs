@@ -19,7 +19,7 @@ impl Limit {
     }
 }
 
-/// Failed sign-ins: guessing one account's password, or many accounts' from one address.
+/// Sign-ins (a success hands its attempt back): guessing one account's password, or many accounts' from one address.
 pub const SIGN_IN_PER_EMAIL: Limit = Limit {
     max: 5,
     window_minutes: 15,
@@ -77,11 +77,6 @@ pub fn sign_in_keys(email: &str, address: &str) -> [Key; 2] {
     ]
 }
 
-/// The e-mail's sign-in key alone (a successful sign-in forgives it).
-pub fn sign_in_email_key(email: &str) -> Key {
-    email_key("sign-in", email, SIGN_IN_PER_EMAIL)
-}
-
 pub fn registration_keys(email: &str, address: &str) -> [Key; 2] {
     [
         email_key("register", email, REGISTRATION_PER_EMAIL),
@@ -101,21 +96,23 @@ pub struct Throttle {
 }
 
 impl Throttle {
-    /// Seconds to wait when any of the keys has reached its limit in its current window.
-    pub fn blocked_for(&self, keys: &[Key], now: DateTime<Utc>) -> Option<u64> {
-        let attempts = self.attempts.lock().unwrap_or_else(|p| p.into_inner());
-        keys.iter()
+    /// Takes an attempt for every key, in one step with the check so that attempts sent
+    /// together cannot all pass it. `Err(seconds to wait)`, counting nothing, when any key
+    /// has reached its limit in its current window; a key whose window has ended starts a
+    /// new one.
+    pub fn take(&self, keys: &[Key], now: DateTime<Utc>) -> Result<(), u64> {
+        let mut attempts = self.attempts.lock().unwrap_or_else(|p| p.into_inner());
+        let wait = keys
+            .iter()
             .filter_map(|key| {
                 let entry = attempts.get(&key.name)?;
                 (entry.count >= key.limit.max && entry.window_end > now)
                     .then(|| (entry.window_end - now).num_seconds().max(1) as u64)
             })
-            .max()
-    }
-
-    /// Counts one attempt for every key; a key whose window has ended starts a new one.
-    pub fn record(&self, keys: &[Key], now: DateTime<Utc>) {
-        let mut attempts = self.attempts.lock().unwrap_or_else(|p| p.into_inner());
+            .max();
+        if let Some(wait) = wait {
+            return Err(wait);
+        }
         if attempts.len() >= MAX_TRACKED_KEYS {
             attempts.retain(|_, a| a.window_end > now);
         }
@@ -129,6 +126,15 @@ impl Throttle {
                 *entry = fresh;
             }
             entry.count += 1;
+        }
+        Ok(())
+    }
+
+    /// Hands back an attempt taken for `key` that turned out not to count (a success).
+    pub fn give_back(&self, key: &Key) {
+        let mut attempts = self.attempts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(entry) = attempts.get_mut(&key.name) {
+            entry.count = entry.count.saturating_sub(1);
         }
     }
 
@@ -151,24 +157,22 @@ mod tests {
     fn five_failures_for_one_email_block_it_for_fifteen_minutes() {
         let throttle = Throttle::default();
         let now = noon();
-        for _ in 0..4 {
-            throttle.record(&sign_in_keys("a@b.so", "1.1.1.1"), now);
+        for _ in 0..5 {
+            assert_eq!(
+                throttle.take(&sign_in_keys("a@b.so", "1.1.1.1"), now),
+                Ok(())
+            );
         }
         assert_eq!(
-            throttle.blocked_for(&sign_in_keys("A@b.so", "2.2.2.2"), now),
-            None
-        );
-        throttle.record(&sign_in_keys("a@b.so", "1.1.1.1"), now);
-        assert_eq!(
-            throttle.blocked_for(&sign_in_keys("A@b.so", "2.2.2.2"), now),
-            Some(900)
+            throttle.take(&sign_in_keys("A@b.so", "2.2.2.2"), now),
+            Err(900)
         );
         assert_eq!(
-            throttle.blocked_for(
+            throttle.take(
                 &sign_in_keys("a@b.so", "2.2.2.2"),
                 now + Duration::minutes(15)
             ),
-            None
+            Ok(())
         );
     }
 
@@ -177,14 +181,16 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for i in 0..20 {
-            throttle.record(&sign_in_keys(&format!("u{i}@b.so"), "1.1.1.1"), now);
+            assert!(throttle
+                .take(&sign_in_keys(&format!("u{i}@b.so"), "1.1.1.1"), now)
+                .is_ok());
         }
         assert!(throttle
-            .blocked_for(&sign_in_keys("new@b.so", "1.1.1.1"), now)
-            .is_some());
+            .take(&sign_in_keys("new@b.so", "1.1.1.1"), now)
+            .is_err());
         assert!(throttle
-            .blocked_for(&sign_in_keys("new@b.so", "9.9.9.9"), now)
-            .is_none());
+            .take(&sign_in_keys("new@b.so", "9.9.9.9"), now)
+            .is_ok());
     }
 
     #[test]
@@ -192,13 +198,38 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for _ in 0..5 {
-            throttle.record(&sign_in_keys("a@b.so", "1.1.1.1"), now);
+            assert!(throttle
+                .take(&sign_in_keys("a@b.so", "1.1.1.1"), now)
+                .is_ok());
         }
-        throttle.forgive(&sign_in_email_key("a@b.so"));
+        let [email, _] = sign_in_keys("a@b.so", "1.1.1.1");
+        throttle.forgive(&email);
         assert_eq!(
-            throttle.blocked_for(&sign_in_keys("a@b.so", "2.2.2.2"), now),
-            None
+            throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now),
+            Ok(())
         );
+    }
+
+    #[test]
+    fn a_refused_attempt_counts_nothing_and_a_given_back_one_frees_its_slot() {
+        let throttle = Throttle::default();
+        let now = noon();
+        let [email, address] = sign_in_keys("a@b.so", "1.1.1.1");
+        for _ in 0..19 {
+            assert!(throttle.take(&[address.clone()], now).is_ok());
+        }
+        for _ in 0..5 {
+            assert!(throttle.take(&[email.clone()], now).is_ok());
+        }
+        // Refused on the e-mail: the address's twentieth slot stays free.
+        assert_eq!(
+            throttle.take(&[email.clone(), address.clone()], now),
+            Err(900)
+        );
+        assert_eq!(throttle.take(&[address.clone()], now), Ok(()));
+        assert_eq!(throttle.take(&[address.clone()], now), Err(900));
+        throttle.give_back(&address);
+        assert_eq!(throttle.take(&[address], now), Ok(()));
     }
 
     #[test]
@@ -206,23 +237,25 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for i in 0..20 {
-            throttle.record(&registration_keys(&format!("u{i}@b.so"), "1.1.1.1"), now);
+            assert!(throttle
+                .take(&registration_keys(&format!("u{i}@b.so"), "1.1.1.1"), now)
+                .is_ok());
         }
         let later = now + Duration::minutes(30);
         assert_eq!(
-            throttle.blocked_for(&registration_keys("new@b.so", "1.1.1.1"), later),
-            Some(1800)
+            throttle.take(&registration_keys("new@b.so", "1.1.1.1"), later),
+            Err(1800)
         );
         assert_eq!(
-            throttle.blocked_for(&registration_keys("new@b.so", "9.9.9.9"), later),
-            None
+            throttle.take(&registration_keys("new@b.so", "9.9.9.9"), later),
+            Ok(())
         );
         assert_eq!(
-            throttle.blocked_for(
-                &registration_keys("new@b.so", "1.1.1.1"),
+            throttle.take(
+                &registration_keys("other@b.so", "1.1.1.1"),
                 now + Duration::hours(1)
             ),
-            None
+            Ok(())
         );
     }
 
@@ -231,15 +264,17 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for _ in 0..5 {
-            throttle.record(&registration_keys("a@b.so", "1.1.1.1"), now);
+            assert!(throttle
+                .take(&registration_keys("a@b.so", "1.1.1.1"), now)
+                .is_ok());
         }
         assert_eq!(
-            throttle.blocked_for(&registration_keys("a@b.so", "2.2.2.2"), now),
-            Some(3600)
+            throttle.take(&registration_keys("a@b.so", "2.2.2.2"), now),
+            Err(3600)
         );
         assert_eq!(
-            throttle.blocked_for(&sign_in_keys("a@b.so", "2.2.2.2"), now),
-            None
+            throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now),
+            Ok(())
         );
     }
 }

@@ -545,6 +545,7 @@ fn customers(
                     role: Role::User,
                     password_hash: password_hash.to_owned(),
                     must_change_password: false,
+                    token_version: 0,
                     // The last one a day ago: none is newer than every order.
                     created_at: spread(now - Duration::days(1), CATALOGUE_DAYS - 1, i, count),
                 },

@@ -271,6 +271,7 @@ mod tests {
             role,
             password_hash: hash.into(),
             must_change_password: false,
+            token_version: 0,
             created_at: Utc::now(),
         }
     }

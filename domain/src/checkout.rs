@@ -2,7 +2,7 @@
 
 use crate::cart::CartLine;
 use crate::order::{OrderLine, PAYMENT_METHOD_EVC_PLUS};
-use crate::validation::{non_blank, FieldErrors};
+use crate::validation::{FieldErrors, Lines};
 use std::fmt;
 
 /// A Somali mobile number, stored as `252` followed by 9 digits.
@@ -122,7 +122,9 @@ impl CheckoutInput {
 impl ShippingAddressInput {
     fn validate_into(&self, errors: &mut FieldErrors) -> Option<ShippingAddress> {
         let mut field = |value: &str, key: &'static str, message: &str| {
-            let text = non_blank(value).filter(|t| t.chars().count() <= MAX_ADDRESS_FIELD);
+            let text = errors
+                .text(key, value, Lines::Single)
+                .filter(|t| t.chars().count() <= MAX_ADDRESS_FIELD);
             errors.check(text.is_none(), key, message);
             text
         };

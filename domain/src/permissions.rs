@@ -16,6 +16,8 @@ pub enum PermissionError {
     SelfDelete,
     #[error("The last admin cannot be removed or demoted")]
     LastAdmin,
+    #[error("Please change your temporary password first.")]
+    TemporaryPassword,
 }
 
 pub fn require_admin(actor: &User) -> Result<(), PermissionError> {
@@ -23,6 +25,24 @@ pub fn require_admin(actor: &User) -> Result<(), PermissionError> {
         Ok(())
     } else {
         Err(PermissionError::AdminOnly)
+    }
+}
+
+/// What a request asks, as far as an account on a temporary password is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    ReadOwnProfile,
+    ChangeOwnPassword,
+    Other,
+}
+
+/// An account on a temporary password (created by an admin) may only read its own profile
+/// and change that password until it has.
+pub fn may_act_on_temporary_password(actor: &User, intent: Intent) -> Result<(), PermissionError> {
+    if actor.must_change_password && intent == Intent::Other {
+        Err(PermissionError::TemporaryPassword)
+    } else {
+        Ok(())
     }
 }
 
@@ -44,37 +64,33 @@ pub fn may_read_order(actor: &User, owner: &UserId) -> Result<(), PermissionErro
     }
 }
 
-/// Only an admin sets roles, and the last admin keeps theirs.
-pub fn may_set_role(
-    actor: &User,
-    target: &User,
-    new_role: Role,
-    admin_count: u64,
-) -> Result<(), PermissionError> {
+/// Only an admin sets roles. Whether the last admin keeps theirs is [`keeps_an_admin`]'s
+/// to say, when the change is stored.
+pub fn may_set_role(actor: &User, target: &User, new_role: Role) -> Result<(), PermissionError> {
     if new_role == target.role {
         return Ok(());
     }
-    require_admin(actor)?;
-    if target.is_admin() && admin_count <= 1 {
-        return Err(PermissionError::LastAdmin);
-    }
-    Ok(())
+    require_admin(actor)
 }
 
-/// Admins delete accounts, never their own, and never the last admin.
-pub fn may_delete_user(
-    actor: &User,
-    target: &User,
-    admin_count: u64,
-) -> Result<(), PermissionError> {
+/// Admins delete accounts, never their own (nor the last admin: [`keeps_an_admin`]).
+pub fn may_delete_user(actor: &User, target: &User) -> Result<(), PermissionError> {
     require_admin(actor)?;
     if actor.id == target.id {
         return Err(PermissionError::SelfDelete);
     }
-    if target.is_admin() && admin_count <= 1 {
-        return Err(PermissionError::LastAdmin);
-    }
     Ok(())
+}
+
+/// The last admin is neither demoted nor deleted: `removed` is about to stop being an admin
+/// and `admins` are the admins as stored now. Storage asks this with the admins' rows locked,
+/// so two admins removing each other at once cannot both pass.
+pub fn keeps_an_admin(admins: &[UserId], removed: &UserId) -> Result<(), PermissionError> {
+    if admins.contains(removed) && admins.len() <= 1 {
+        Err(PermissionError::LastAdmin)
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -92,6 +108,7 @@ mod tests {
             role,
             password_hash: String::new(),
             must_change_password: false,
+            token_version: 0,
             created_at: Utc::now(),
         }
     }
@@ -111,41 +128,62 @@ mod tests {
     }
 
     #[test]
+    fn a_temporary_password_allows_only_reading_the_profile_and_changing_it() {
+        let mut hodan = user("hodan", Role::Admin);
+        hodan.must_change_password = true;
+        for allowed in [Intent::ReadOwnProfile, Intent::ChangeOwnPassword] {
+            assert_eq!(may_act_on_temporary_password(&hodan, allowed), Ok(()));
+        }
+        assert_eq!(
+            may_act_on_temporary_password(&hodan, Intent::Other),
+            Err(PermissionError::TemporaryPassword)
+        );
+        assert_eq!(
+            PermissionError::TemporaryPassword.to_string(),
+            "Please change your temporary password first."
+        );
+        hodan.must_change_password = false;
+        assert_eq!(may_act_on_temporary_password(&hodan, Intent::Other), Ok(()));
+    }
+
+    #[test]
     fn a_shopper_cannot_promote_themselves() {
         let amina = user("amina", Role::User);
         assert_eq!(
-            may_set_role(&amina, &amina, Role::Admin, 1),
+            may_set_role(&amina, &amina, Role::Admin),
             Err(PermissionError::AdminOnly)
         );
-        assert_eq!(may_set_role(&amina, &amina, Role::User, 1), Ok(()));
+        assert_eq!(may_set_role(&amina, &amina, Role::User), Ok(()));
     }
 
     #[test]
     fn the_last_admin_is_neither_demoted_nor_deleted() {
-        let boss = user("boss", Role::Admin);
-        let other = user("other", Role::Admin);
+        let boss = UserId::parse("boss").unwrap();
+        let other = UserId::parse("other").unwrap();
+        let amina = UserId::parse("amina").unwrap();
         assert_eq!(
-            may_set_role(&boss, &boss, Role::User, 1),
+            keeps_an_admin(std::slice::from_ref(&boss), &boss),
             Err(PermissionError::LastAdmin)
         );
-        assert_eq!(may_set_role(&boss, &other, Role::User, 2), Ok(()));
         assert_eq!(
-            may_delete_user(&other, &boss, 1),
-            Err(PermissionError::LastAdmin)
+            keeps_an_admin(&[boss.clone(), other.clone()], &boss),
+            Ok(())
         );
-        assert_eq!(may_delete_user(&other, &boss, 2), Ok(()));
+        assert_eq!(keeps_an_admin(&[boss], &amina), Ok(()));
+        assert_eq!(keeps_an_admin(&[], &other), Ok(()));
     }
 
     #[test]
     fn admins_cannot_delete_themselves() {
         let boss = user("boss", Role::Admin);
         assert_eq!(
-            may_delete_user(&boss, &boss, 3),
+            may_delete_user(&boss, &boss),
             Err(PermissionError::SelfDelete)
         );
         assert_eq!(
-            may_delete_user(&user("amina", Role::User), &boss, 3),
+            may_delete_user(&user("amina", Role::User), &boss),
             Err(PermissionError::AdminOnly)
         );
+        assert_eq!(may_delete_user(&user("other", Role::Admin), &boss), Ok(()));
     }
 }

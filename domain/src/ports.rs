@@ -7,11 +7,12 @@ use crate::checkout::MobileNumber;
 use crate::ids::{OrderId, ProductId, UserId};
 use crate::money::Money;
 use crate::order::{Order, OrderStatus, OrderTransition};
+use crate::permissions::PermissionError;
 use crate::product::{Category, Product, ProductImage};
 use crate::product_edit::ProductEdit;
 use crate::settings::ShopSettings;
 use crate::stats::{OrderFact, ProductSales};
-use crate::user::{Email, User};
+use crate::user::{Email, SessionClaims, User};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -64,6 +65,16 @@ pub struct ProductFilter {
     pub page: Option<Page>,
 }
 
+/// Why an account could not be changed or deleted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UserStoreError {
+    /// A rule checked against the stored state refused it (the last admin).
+    #[error(transparent)]
+    Refused(#[from] PermissionError),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
@@ -73,10 +84,13 @@ pub trait UserRepository: Send + Sync {
     async fn by_email(&self, email: &Email) -> Result<Option<User>, RepoError>;
     /// Oldest first.
     async fn list(&self) -> Result<Vec<User>, RepoError>;
-    /// `Duplicate` when the new e-mail is taken, `NotFound` when the user is gone.
-    async fn update(&self, user: &User) -> Result<(), RepoError>;
-    /// Removes the account with its cart and wishlist; its orders stay. `NotFound` when gone.
-    async fn delete(&self, id: &UserId) -> Result<(), RepoError>;
+    /// `Duplicate` when the new e-mail is taken, `NotFound` when the user is gone. In one
+    /// transaction with the admins locked: `Refused(LastAdmin)` when it would demote the last
+    /// admin (`permissions::keeps_an_admin`).
+    async fn update(&self, user: &User) -> Result<(), UserStoreError>;
+    /// Removes the account with its cart and wishlist; its orders stay. `NotFound` when gone,
+    /// `Refused(LastAdmin)` for the last admin, checked like `update`.
+    async fn delete(&self, id: &UserId) -> Result<(), UserStoreError>;
     async fn count_admins(&self) -> Result<u64, RepoError>;
 }
 
@@ -302,9 +316,9 @@ pub trait PasswordHasher: Send + Sync {
 
 #[cfg_attr(feature = "mocks", mockall::automock)]
 pub trait TokenService: Send + Sync {
-    fn issue(&self, user: &UserId) -> String;
-    /// The user a valid, unexpired token names; `None` for anything else.
-    fn verify(&self, token: &str) -> Option<UserId>;
+    fn issue(&self, claims: &SessionClaims) -> String;
+    /// What a valid, unexpired token says; `None` for anything else.
+    fn verify(&self, token: &str) -> Option<SessionClaims>;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,7 +2,7 @@
 
 use crate::ids::ProductId;
 use crate::money::{Money, Percent};
-use crate::validation::{non_blank, FieldErrors};
+use crate::validation::{FieldErrors, Lines};
 use chrono::{DateTime, Utc};
 use std::cmp::Reverse;
 
@@ -160,14 +160,16 @@ impl ProductInput {
     /// SPEC.md section 5's product form rules and messages.
     pub fn validate(&self) -> Result<ProductDraft, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let name = non_blank(&self.name);
+        let name = errors.text("name", &self.name, Lines::Single);
         errors.check(name.is_none(), "name", "Product name is required");
-        let description = non_blank(&self.description);
+        // A description may span lines.
+        let description = errors.text("description", &self.description, Lines::Multi);
         errors.check(
             description.is_none(),
             "description",
             "Description is required",
         );
+        errors.check_text("tags", &self.tags, Lines::Single);
         let category = match self.category.as_deref().map(str::trim) {
             None | Some("") => Some(Category::default()),
             Some(raw) => Category::parse(raw),

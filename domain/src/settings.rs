@@ -2,7 +2,7 @@
 
 use crate::money::Money;
 use crate::user::Email;
-use crate::validation::{non_blank, FieldErrors};
+use crate::validation::{FieldErrors, Lines};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShopSettings {
@@ -27,14 +27,15 @@ const MAX_SHIPPING_CENTS: i64 = 100_000;
 impl SettingsInput {
     pub fn validate(&self) -> Result<ShopSettings, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let shop_name = non_blank(&self.shop_name);
+        let shop_name = errors.text("shopName", &self.shop_name, Lines::Single);
         errors.check(shop_name.is_none(), "shopName", "Shop name is required");
-        let support_phone = non_blank(&self.support_phone);
+        let support_phone = errors.text("supportPhone", &self.support_phone, Lines::Single);
         errors.check(
             support_phone.is_none(),
             "supportPhone",
             "Phone number is required",
         );
+        errors.check_text("supportEmail", &self.support_email, Lines::Single);
         let support_email = Email::parse(&self.support_email);
         errors.check(support_email.is_none(), "supportEmail", "Email is invalid");
         let shipping_fee = self

@@ -1,7 +1,7 @@
 //! Accounts: e-mail, roles, and the validation of registration and profile changes.
 
 use crate::ids::UserId;
-use crate::validation::{non_blank, FieldErrors};
+use crate::validation::{FieldErrors, Lines};
 use chrono::{DateTime, Utc};
 use std::fmt;
 
@@ -74,6 +74,9 @@ pub struct User {
     pub password_hash: String,
     /// Set for accounts an admin created with a temporary password.
     pub must_change_password: bool,
+    /// Goes up whenever the password changes: a session token carries the version it was
+    /// issued at, and a token of an older version no longer counts.
+    pub token_version: u64,
     pub created_at: DateTime<Utc>,
 }
 
@@ -81,6 +84,31 @@ impl User {
     pub fn is_admin(&self) -> bool {
         self.role == Role::Admin
     }
+
+    /// What a session token issued now says.
+    pub fn session_claims(&self) -> SessionClaims {
+        SessionClaims {
+            user: self.id.clone(),
+            token_version: self.token_version,
+        }
+    }
+
+    /// Every token issued before now stops working (a password change or reset).
+    pub fn end_earlier_sessions(&mut self) {
+        self.token_version += 1;
+    }
+
+    /// Whether a token saying `claims` is a session of this user as they are now.
+    pub fn accepts(&self, claims: &SessionClaims) -> bool {
+        claims.user == self.id && claims.token_version == self.token_version
+    }
+}
+
+/// What a session token says: whose it is, and their token version when it was issued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionClaims {
+    pub user: UserId,
+    pub token_version: u64,
 }
 
 /// The contact fields every account has, validated.
@@ -102,7 +130,7 @@ pub struct ContactInput {
 impl ContactInput {
     /// SPEC.md section 5: name, e-mail (shaped like an address) and phone are required.
     fn validate_into(&self, errors: &mut FieldErrors) -> Option<Contact> {
-        let name = non_blank(&self.name);
+        let name = errors.text("name", &self.name, Lines::Single);
         errors.check(name.is_none(), "name", "Name is required");
         errors.check(
             name.as_ref()
@@ -110,6 +138,7 @@ impl ContactInput {
             "name",
             "Name is too long",
         );
+        errors.check_text("email", &self.email, Lines::Single);
         let email = if self.email.trim().is_empty() {
             errors.add("email", "Email is required");
             None
@@ -118,7 +147,7 @@ impl ContactInput {
             errors.check(email.is_none(), "email", "Email is invalid");
             email
         };
-        let phone = non_blank(&self.phone);
+        let phone = errors.text("phone", &self.phone, Lines::Single);
         errors.check(phone.is_none(), "phone", "Phone number is required");
         errors.check(
             phone.as_ref().is_some_and(|p| p.chars().count() > 40),
@@ -367,6 +396,50 @@ mod tests {
             .unwrap_err();
         assert_eq!(errors.get("name"), Some("Name is required"));
         assert_eq!(errors.get("role"), Some("Role must be user or admin"));
+    }
+
+    #[test]
+    fn contact_fields_refuse_control_characters() {
+        let errors = contact("Ami\0na", "amina\u{1b}@example.com", "615\n551234")
+            .validate()
+            .unwrap_err();
+        assert_eq!(
+            errors.get("name"),
+            Some("name must not contain control characters")
+        );
+        assert_eq!(
+            errors.get("email"),
+            Some("email must not contain control characters")
+        );
+        assert_eq!(
+            errors.get("phone"),
+            Some("phone must not contain control characters")
+        );
+    }
+
+    #[test]
+    fn a_session_ends_when_the_password_changes() {
+        let mut user = User {
+            id: UserId::parse("amina").unwrap(),
+            name: "Amina".into(),
+            email: Email::parse("amina@example.com").unwrap(),
+            phone: "615551234".into(),
+            role: Role::User,
+            password_hash: "hash".into(),
+            must_change_password: false,
+            token_version: 0,
+            created_at: Utc::now(),
+        };
+        let earlier = user.session_claims();
+        assert!(user.accepts(&earlier));
+        user.end_earlier_sessions();
+        assert!(!user.accepts(&earlier));
+        assert!(user.accepts(&user.session_claims()));
+        let someone_else = SessionClaims {
+            user: UserId::parse("hodan").unwrap(),
+            token_version: user.token_version,
+        };
+        assert!(!user.accepts(&someone_else));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use domain::ids::UserId;
 use domain::ports::TokenService;
+use domain::user::SessionClaims;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore as _;
 use serde::{Deserialize, Serialize};
@@ -30,9 +31,12 @@ struct Claims {
     iat: i64,
     /// Expires at, seconds since the Unix epoch.
     exp: i64,
+    /// The user's token version at issue (0 in tokens made before versions existed).
+    #[serde(default)]
+    ver: u64,
 }
 
-/// Issues and checks HS256 tokens naming a user: claims `{sub, iat, exp}`.
+/// Issues and checks HS256 tokens naming a user: claims `{sub, iat, exp, ver}`.
 ///
 /// Only HS256 with this service's secret is accepted: `alg: none`, other algorithms, other
 /// secrets, expired tokens, tampered tokens and tokens whose `sub` is not a valid user id all
@@ -81,11 +85,12 @@ impl JwtTokens {
         }
     }
 
-    fn issue_at(&self, user: &UserId, now: i64) -> String {
+    fn issue_at(&self, session: &SessionClaims, now: i64) -> String {
         let claims = Claims {
-            sub: user.as_str().to_owned(),
+            sub: session.user.as_str().to_owned(),
             iat: now,
             exp: now.saturating_add(self.lifetime_secs),
+            ver: session.token_version,
         };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .expect("signing plain claims with HS256 cannot fail")
@@ -93,16 +98,19 @@ impl JwtTokens {
 }
 
 impl TokenService for JwtTokens {
-    fn issue(&self, user: &UserId) -> String {
-        self.issue_at(user, chrono::Utc::now().timestamp())
+    fn issue(&self, claims: &SessionClaims) -> String {
+        self.issue_at(claims, chrono::Utc::now().timestamp())
     }
 
-    fn verify(&self, token: &str) -> Option<UserId> {
+    fn verify(&self, token: &str) -> Option<SessionClaims> {
         let data = decode::<Claims>(token, &self.decoding, &self.validation).ok()?;
         if data.header.alg != Algorithm::HS256 {
             return None;
         }
-        UserId::parse(&data.claims.sub)
+        Some(SessionClaims {
+            user: UserId::parse(&data.claims.sub)?,
+            token_version: data.claims.ver,
+        })
     }
 }
 
@@ -115,8 +123,12 @@ mod tests {
 
     const SECRET: &[u8] = b"0123456789abcdef0123456789abcdef-test-secret";
 
-    fn user(id: &str) -> UserId {
-        UserId::parse(id).unwrap()
+    /// A session of user `id` at token version 0.
+    fn user(id: &str) -> SessionClaims {
+        SessionClaims {
+            user: UserId::parse(id).unwrap(),
+            token_version: 0,
+        }
     }
 
     fn now() -> i64 {
@@ -137,6 +149,22 @@ mod tests {
         let id = user("0190b6f2-7c1e-7abc-9def-0123456789ab");
         let token = tokens.issue(&id);
         assert_eq!(tokens.verify(&token), Some(id));
+    }
+
+    #[test]
+    fn the_token_carries_the_token_version_and_older_tokens_read_as_version_0() {
+        let tokens = JwtTokens::new(SECRET, DEFAULT_TOKEN_LIFETIME);
+        let session = SessionClaims {
+            user: UserId::parse("u1").unwrap(),
+            token_version: 3,
+        };
+        assert_eq!(tokens.verify(&tokens.issue(&session)), Some(session));
+        let without_version = sign(
+            Algorithm::HS256,
+            &json!({"sub": "u1", "iat": now(), "exp": now() + 3600}),
+            SECRET,
+        );
+        assert_eq!(tokens.verify(&without_version), Some(user("u1")));
     }
 
     #[test]

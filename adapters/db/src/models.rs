@@ -75,6 +75,7 @@ pub struct UserRow {
     pub role: String,
     pub password_hash: String,
     pub must_change_password: bool,
+    pub token_version: i64,
     #[diesel(skip_update)]
     pub created_at: NaiveDateTime,
 }
@@ -89,6 +90,7 @@ impl UserRow {
             role: user.role.as_str().to_owned(),
             password_hash: user.password_hash.clone(),
             must_change_password: user.must_change_password,
+            token_version: i64::try_from(user.token_version).unwrap_or(i64::MAX),
             created_at: to_db_time(user.created_at),
         }
     }
@@ -102,6 +104,8 @@ impl UserRow {
             role: Role::parse(&self.role).ok_or_else(|| corrupt("role", &self.role))?,
             password_hash: self.password_hash,
             must_change_password: self.must_change_password,
+            token_version: u64::try_from(self.token_version)
+                .map_err(|_| corrupt("token version", self.token_version))?,
             created_at: from_db_time(self.created_at),
         })
     }

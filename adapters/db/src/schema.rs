@@ -10,6 +10,7 @@ diesel::table! {
         role -> Text,
         password_hash -> Text,
         must_change_password -> Bool,
+        token_version -> BigInt,
         created_at -> Timestamp,
     }
 }

@@ -1,13 +1,75 @@
 //! `UserRepository`: accounts.
 
+use crate::connection::{write_transaction, DbConnection};
 use crate::models::UserRow;
 use crate::schema::users;
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
-use domain::ports::{RepoError, UserRepository};
+use domain::permissions::keeps_an_admin;
+use domain::ports::{RepoError, UserRepository, UserStoreError};
 use domain::user::{Email, Role, User};
 use domain::UserId;
+
+/// What can end an account change early: a database failure or a refusal for the caller.
+enum TxError {
+    Db(diesel::result::Error),
+    Store(UserStoreError),
+}
+
+impl From<diesel::result::Error> for TxError {
+    fn from(error: diesel::result::Error) -> Self {
+        TxError::Db(error)
+    }
+}
+
+impl From<UserStoreError> for TxError {
+    fn from(error: UserStoreError) -> Self {
+        TxError::Store(error)
+    }
+}
+
+impl From<TxError> for UserStoreError {
+    fn from(error: TxError) -> Self {
+        match error {
+            TxError::Db(error) => UserStoreError::Repo(storage(error)),
+            TxError::Store(error) => error,
+        }
+    }
+}
+
+impl From<RepoError> for TxError {
+    fn from(error: RepoError) -> Self {
+        TxError::Store(UserStoreError::Repo(error))
+    }
+}
+
+/// Inside a write transaction, before `removed` stops being an admin (demoted or deleted):
+/// refuses when it is the last admin. On PostgreSQL the admins' rows (and the target's)
+/// are locked in id order first, so a concurrent change waits and then sees this one's
+/// result; on SQLite the transaction is the only writer.
+fn check_keeps_an_admin(conn: &mut DbConnection, removed: &str) -> Result<(), TxError> {
+    let concerned = users::table
+        .filter(
+            users::role
+                .eq(Role::Admin.as_str())
+                .or(users::id.eq(removed)),
+        )
+        .order(users::id.asc())
+        .select((users::id, users::role));
+    let rows: Vec<(String, String)> = match conn {
+        DbConnection::Pg(conn) => concerned.for_update().load(conn)?,
+        DbConnection::Sqlite(conn) => concerned.load(conn)?,
+    };
+    let admins: Vec<UserId> = rows
+        .into_iter()
+        .filter(|(_, role)| role == Role::Admin.as_str())
+        .filter_map(|(id, _)| UserId::parse(&id))
+        .collect();
+    let removed = UserId::parse(removed).ok_or(RepoError::NotFound)?;
+    keeps_an_admin(&admins, &removed).map_err(UserStoreError::from)?;
+    Ok(())
+}
 
 #[async_trait]
 impl UserRepository for Database {
@@ -68,29 +130,42 @@ impl UserRepository for Database {
         .await
     }
 
-    async fn update(&self, user: &User) -> Result<(), RepoError> {
+    async fn update(&self, user: &User) -> Result<(), UserStoreError> {
         let row = UserRow::from_domain(user);
+        let demotes = !user.is_admin();
         self.write(move |conn| {
-            one_row(
-                diesel::update(users::table.find(&row.id))
-                    .set(&row)
-                    .execute(conn)
-                    .map_err(storage),
-            )
+            write_transaction(conn, |conn| {
+                if demotes {
+                    check_keeps_an_admin(conn, &row.id)?;
+                }
+                one_row(
+                    diesel::update(users::table.find(&row.id))
+                        .set(&row)
+                        .execute(conn)
+                        .map_err(storage),
+                )?;
+                Ok::<_, TxError>(())
+            })
+            .map_err(UserStoreError::from)
         })
         .await
     }
 
-    async fn delete(&self, id: &UserId) -> Result<(), RepoError> {
+    async fn delete(&self, id: &UserId) -> Result<(), UserStoreError> {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
-            // The cart and wishlist go with the account (ON DELETE CASCADE); orders have no
-            // foreign key and stay.
-            one_row(
-                diesel::delete(users::table.find(id))
-                    .execute(conn)
-                    .map_err(storage),
-            )
+            write_transaction(conn, |conn| {
+                check_keeps_an_admin(conn, &id)?;
+                // The cart and wishlist go with the account (ON DELETE CASCADE); orders have
+                // no foreign key and stay.
+                one_row(
+                    diesel::delete(users::table.find(&id))
+                        .execute(conn)
+                        .map_err(storage),
+                )?;
+                Ok::<_, TxError>(())
+            })
+            .map_err(UserStoreError::from)
         })
         .await
     }

@@ -500,6 +500,16 @@ pub struct SessionDto {
     pub message: &'static str,
 }
 
+/// A changed account: the user's fields, and a fresh `token` when one's own password was
+/// changed (that ended every earlier session, the one that sent the change included).
+#[derive(Serialize, ToSchema)]
+pub struct UpdatedUserDto {
+    #[serde(flatten)]
+    pub user: UserDto,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
 /// An account an admin created, with the temporary password shown once.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

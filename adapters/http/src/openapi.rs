@@ -56,7 +56,8 @@ pub struct Unauthenticated(pub ErrorBody);
 #[response(status = 402)]
 pub struct PaymentDeclined(pub ErrorBody);
 
-/// 403: signed in, but not allowed (not an admin, or not one's own account or order).
+/// 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+/// account on a temporary password: only its profile and the password change are open).
 #[derive(IntoResponses)]
 #[response(status = 403)]
 pub struct Forbidden(pub ErrorBody);

@@ -264,7 +264,7 @@ async fn an_admin_cannot_delete_themselves_nor_demote_the_last_admin() {
         let reply = app
             .put(&format!("/api/users/{id}"), Some(&admin), demote)
             .await;
-        assert_eq!(reply.status, StatusCode::FORBIDDEN);
+        assert_eq!(reply.status, StatusCode::CONFLICT);
         assert_eq!(
             reply.message(),
             "The last admin cannot be removed or demoted"

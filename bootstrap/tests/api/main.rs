@@ -1,6 +1,7 @@
 //! HTTP contract tests: every call of SPEC.md section 7 over the real wiring, on SQLite and
 //! (when SHOP_TEST_POSTGRES_URL is set) PostgreSQL.
 
+mod account_attacks;
 mod accounts;
 mod audit;
 mod authorization;

@@ -161,6 +161,9 @@ export interface UpdateUserRequest {
   currentPassword?: string;
 }
 
+/** The reply to PUT /api/users/{id}: the user, with a fresh token when one's own password changed. */
+export type UpdateUserReply = User & { token?: string };
+
 export interface MessageReply {
   message: string;
 }

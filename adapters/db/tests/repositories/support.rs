@@ -42,6 +42,7 @@ pub fn user(id: &str) -> User {
         role: Role::User,
         password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
         must_change_password: false,
+        token_version: 0,
         created_at: at(0),
     }
 }

@@ -1,6 +1,7 @@
 use crate::support::{add_product, add_user, at, databases, order, user, user_id};
+use domain::permissions::PermissionError;
 use domain::ports::{
-    CartRepository, OrderRepository, RepoError, UserRepository, WishlistRepository,
+    CartRepository, OrderRepository, RepoError, UserRepository, UserStoreError, WishlistRepository,
 };
 use domain::user::{Email, Role};
 
@@ -73,12 +74,12 @@ async fn an_update_to_a_taken_email_is_a_duplicate_and_of_a_missing_user_not_fou
         bashir.email = Email::parse("amina@example.com").unwrap();
         assert_eq!(
             UserRepository::update(&db, &bashir).await,
-            Err(RepoError::Duplicate),
+            Err(UserStoreError::Repo(RepoError::Duplicate)),
             "{db:?}"
         );
         assert_eq!(
             UserRepository::update(&db, &user("ghost")).await,
-            Err(RepoError::NotFound)
+            Err(UserStoreError::Repo(RepoError::NotFound))
         );
     }
 }
@@ -108,7 +109,7 @@ async fn deleting_a_user_takes_their_cart_and_wishlist_but_not_their_orders() {
         assert_eq!(db.for_user(&amina.id).await.unwrap().len(), 1);
         assert_eq!(
             UserRepository::delete(&db, &amina.id).await,
-            Err(RepoError::NotFound)
+            Err(UserStoreError::Repo(RepoError::NotFound))
         );
         // The account can be made again, its cart empty.
         add_user(&db, "amina").await;
@@ -140,5 +141,45 @@ async fn users_are_listed_oldest_first_and_admins_are_counted() {
         middle.role = Role::Admin;
         UserRepository::update(&db, &middle).await.unwrap();
         assert_eq!(db.count_admins().await.unwrap(), 2);
+    }
+}
+
+#[tokio::test]
+async fn the_store_neither_demotes_nor_deletes_the_last_admin_and_keeps_token_versions() {
+    for db in databases().await {
+        let mut boss = user("boss");
+        boss.role = Role::Admin;
+        UserRepository::insert(&db, &boss).await.unwrap();
+        let mut other = user("other");
+        other.role = Role::Admin;
+        UserRepository::insert(&db, &other).await.unwrap();
+        add_user(&db, "amina").await;
+
+        let mut demoted = other.clone();
+        demoted.role = Role::User;
+        demoted.token_version = 4;
+        UserRepository::update(&db, &demoted).await.unwrap();
+        assert_eq!(
+            UserRepository::by_id(&db, &other.id).await.unwrap(),
+            Some(demoted),
+            "{db:?}"
+        );
+        let mut last = boss.clone();
+        last.role = Role::User;
+        assert_eq!(
+            UserRepository::update(&db, &last).await,
+            Err(UserStoreError::Refused(PermissionError::LastAdmin)),
+            "{db:?}"
+        );
+        assert_eq!(
+            UserRepository::delete(&db, &boss.id).await,
+            Err(UserStoreError::Refused(PermissionError::LastAdmin))
+        );
+        assert_eq!(db.count_admins().await.unwrap(), 1);
+        // Shoppers come and go as before.
+        UserRepository::delete(&db, &user_id("amina"))
+            .await
+            .unwrap();
+        UserRepository::delete(&db, &other.id).await.unwrap();
     }
 }

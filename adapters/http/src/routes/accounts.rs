@@ -1,9 +1,9 @@
 //! Sign-in, registration and user administration.
 
-use crate::auth::{CurrentUser, MaybeUser};
+use crate::auth::{CurrentUser, MaybeUser, SignedInUser};
 use crate::dto::{
     CreatedUserDto, LoginBody, MessageDto, RegisterBody, RegistrationDto, SessionDto,
-    UpdateUserBody, UserDto,
+    UpdateUserBody, UpdatedUserDto, UserDto,
 };
 use crate::error::ApiError;
 use crate::openapi::{
@@ -67,7 +67,7 @@ async fn login(
     security((), ("bearer" = [])),
     responses(
         (status = 201, body = RegistrationDto),
-        BadRequest, Unauthenticated, Conflict, TooLarge, TooManyAttempts
+        BadRequest, Unauthenticated, Forbidden, Conflict, TooLarge, TooManyAttempts
     )
 )]
 #[post("/auth/register")]
@@ -103,14 +103,14 @@ async fn register(
     )
 }
 
-/// The signed-in user.
+/// The signed-in user (also on a temporary password).
 #[utoipa::path(
     tag = "accounts",
     security(("bearer" = [])),
     responses((status = 200, body = UserDto), Unauthenticated)
 )]
 #[get("/auth/me")]
-async fn me(user: CurrentUser) -> HttpResponse {
+async fn me(user: SignedInUser) -> HttpResponse {
     HttpResponse::Ok().json(UserDto::from(&user.0))
 }
 
@@ -129,22 +129,23 @@ async fn list_users(
     Ok(HttpResponse::Ok().json(users.iter().map(UserDto::from).collect::<Vec<_>>()))
 }
 
-/// Change one's own account (a new password needs `currentPassword`), or any account as an
-/// admin, role included.
+/// Change one's own account (a new password needs `currentPassword`, ends every earlier
+/// session and answers with a fresh `token`), or any account as an admin, role included. On
+/// a temporary password only one's own password may be changed.
 #[utoipa::path(
     tag = "accounts",
     security(("bearer" = [])),
     params(("id" = String, Path, description = "The user's id")),
     request_body = UpdateUserBody,
     responses(
-        (status = 200, body = UserDto),
+        (status = 200, body = UpdatedUserDto),
         BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge
     )
 )]
 #[put("/users/{id}")]
 async fn update_user(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: SignedInUser,
     path: web::Path<String>,
     body: web::Json<UpdateUserBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -153,7 +154,10 @@ async fn update_user(
         .shop
         .update_user(&user.0, &target, &body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Ok().json(UserDto::from(&updated)))
+    Ok(HttpResponse::Ok().json(UpdatedUserDto {
+        user: UserDto::from(&updated.user),
+        token: updated.token,
+    }))
 }
 
 /// Delete an account with its cart and wishlist; its orders stay (admin; never oneself or the
@@ -164,7 +168,7 @@ async fn update_user(
     params(("id" = String, Path, description = "The user's id")),
     responses(
         (status = 200, body = MessageDto),
-        Unauthenticated, Forbidden, NotFound
+        Unauthenticated, Forbidden, NotFound, Conflict
     )
 )]
 #[delete("/users/{id}")]

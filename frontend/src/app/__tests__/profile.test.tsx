@@ -14,6 +14,20 @@ async function openEdit(user = amina()) {
 }
 
 describe('profile tab', () => {
+  it('keeps the session with the fresh token a password change answers', async () => {
+    const me = amina();
+    server.use(http.put('/api/users/:id', () => HttpResponse.json({ ...me, token: 'fresh-token' })));
+    const { user } = await openEdit(me);
+    await user.type(screen.getByLabelText('Current Password'), 'old-secret');
+    await user.type(screen.getByLabelText('New Password'), 'new-secret');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast('Profile updated successfully');
+    expect(useSession.getState().token).toBe('fresh-token');
+    expect(window.localStorage.getItem('token')).toBe('fresh-token');
+    expect(useSession.getState().user).toEqual(me);
+  });
+
   it('shows the stored user and the account type', async () => {
     renderApp('/profile', { user: makeUser({ role: 'admin', name: 'Sahra' }) });
     expect(await screen.findByText('Sahra')).toBeInTheDocument();

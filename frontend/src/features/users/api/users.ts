@@ -3,7 +3,14 @@ import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
-import type { AdminCreateUserReply, MessageReply, RegisterRequest, UpdateUserRequest, User } from '@/lib/types';
+import type {
+  AdminCreateUserReply,
+  MessageReply,
+  RegisterRequest,
+  UpdateUserReply,
+  UpdateUserRequest,
+  User,
+} from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { userKeys };
@@ -11,7 +18,7 @@ export { userKeys };
 export const getUsers = (signal?: AbortSignal) => api.get<User[]>('/users', { signal });
 export const getMe = (signal?: AbortSignal) => api.get<User>('/auth/me', { signal });
 export const updateUser = ({ id, input }: { id: string; input: UpdateUserRequest }) =>
-  api.put<User>(`/users/${encodeURIComponent(id)}`, input);
+  api.put<UpdateUserReply>(`/users/${encodeURIComponent(id)}`, input);
 export const deleteUser = (id: string) => api.delete<MessageReply>(`/users/${encodeURIComponent(id)}`);
 /** An admin creating a user: the reply has the user and a one-time temporary password, no token. */
 export const createUser = (input: RegisterRequest) => api.post<AdminCreateUserReply>('/auth/register', input);
@@ -50,15 +57,22 @@ interface Callbacks<TData, TVars> {
   onError?: (error: unknown, vars: TVars) => void;
 }
 
-/** Updates a user; when it is the signed-in user, the stored session user follows. */
+/**
+ * Updates a user; when it is the signed-in user, the stored session user follows. A change of
+ * one's own password ends every earlier session on the server, and the reply's fresh token
+ * replaces the stored one.
+ */
 export function useUpdateUser(options: Callbacks<User, { id: string; input: UpdateUserRequest }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
     onError: options.onError,
-    onSuccess: async (user, vars) => {
+    onSuccess: async ({ token, ...user }, vars) => {
       const session = useSession.getState();
-      if (session.user && session.user._id === user._id) session.setUser(user);
+      if (session.user && session.user._id === user._id) {
+        if (token) session.signIn(token, user);
+        else session.setUser(user);
+      }
       await qc.invalidateQueries({ queryKey: userKeys.all });
       options.onSuccess?.(user, vars);
     },
