@@ -12,6 +12,7 @@ pub mod permissions;
 pub mod ports;
 pub mod product;
 pub mod settings;
+pub mod spreadsheet;
 pub mod stats;
 pub mod user;
 pub mod validation;
