@@ -292,9 +292,15 @@ mod tests {
     #[test]
     fn the_public_url_defaults_to_the_bind_address_and_is_checked() {
         let cli = Cli::parse_from(["shop", "--bind", "0.0.0.0:9000"]);
-        assert_eq!(cli.settings.public_url().unwrap().as_str(), "http://0.0.0.0:9000");
+        assert_eq!(
+            cli.settings.public_url().unwrap().as_str(),
+            "http://0.0.0.0:9000"
+        );
         let cli = Cli::parse_from(["shop", "--public-url", "https://shop.so/"]);
-        assert_eq!(cli.settings.public_url().unwrap().as_str(), "https://shop.so");
+        assert_eq!(
+            cli.settings.public_url().unwrap().as_str(),
+            "https://shop.so"
+        );
         let cli = Cli::parse_from(["shop", "--public-url", "https://shop.so/?utm=x"]);
         let error = cli.settings.public_url().unwrap_err().to_string();
         assert_eq!(

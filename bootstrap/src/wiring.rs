@@ -239,8 +239,8 @@ pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> 
     .client_request_timeout(shop_http::REQUEST_HEAD_TIMEOUT)
     .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
     .bind(&settings.bind)
-            .with_context(|| format!("cannot listen on {}", settings.bind))?
-            .run();
+    .with_context(|| format!("cannot listen on {}", settings.bind))?
+    .run();
     println!("The shop is open at http://{}", settings.bind);
     server.await.context("server failed")
 }

@@ -37,8 +37,19 @@ mod tests {
 
     #[test]
     fn ordinary_text_is_kept_as_it_is() {
-        for text in ["Amina Yusuf", "Hodan", "", "a=b", " =1", "Mogadishu-North", "'quoted"] {
-            assert!(matches!(inert_cell(text), Cow::Borrowed(t) if t == text), "{text:?}");
+        for text in [
+            "Amina Yusuf",
+            "Hodan",
+            "",
+            "a=b",
+            " =1",
+            "Mogadishu-North",
+            "'quoted",
+        ] {
+            assert!(
+                matches!(inert_cell(text), Cow::Borrowed(t) if t == text),
+                "{text:?}"
+            );
         }
     }
 }

@@ -108,7 +108,11 @@ fn keep_private(path: &str) -> std::io::Result<()> {
         .truncate(false)
         .mode(0o600)
         .open(path)?;
-    for file in [path.to_owned(), format!("{path}-wal"), format!("{path}-shm")] {
+    for file in [
+        path.to_owned(),
+        format!("{path}-wal"),
+        format!("{path}-shm"),
+    ] {
         match std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
             _ => {}

@@ -12,7 +12,6 @@
 
 use crate::routes::DEFAULT_PAGE_SIZE;
 use crate::state::AppState;
-use domain::product::SearchSort;
 use actix_web::body::{self, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
@@ -20,6 +19,7 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
+use domain::product::SearchSort;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use std::collections::BTreeMap;

@@ -67,7 +67,9 @@ pub fn app(
         .app_data(web::Data::new(openapi::Document(document)))
         .app_data(web::Data::new(state))
         .app_data(web::Data::new(options.public_url.clone()))
-        .app_data(request_time::BodyTimeout::of_request(options.request_timeout))
+        .app_data(request_time::BodyTimeout::of_request(
+            options.request_timeout,
+        ))
         .app_data(json_config())
         .app_data(web::PathConfig::default().error_handler(|e: PathError, _| {
             error::payload_error(format!("Invalid path: {e}"), false)

@@ -8,10 +8,10 @@
 use crate::error;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::HttpMessage as _;
 use actix_web::error::PayloadError;
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
+use actix_web::HttpMessage as _;
 use futures_util::Stream;
 use std::cell::Cell;
 use std::future::Future;
@@ -50,7 +50,8 @@ pub(crate) async fn limit_body_time<B: MessageBody>(
         inner: payload,
         deadline: Box::pin(tokio::time::sleep(allowance)),
         timed_out: timed_out.clone(),
-    }) as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
+    })
+        as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
     let response = next.call(req).await?;
     if !timed_out.get() {
         return Ok(response.map_into_left_body());

@@ -108,7 +108,10 @@ mod tests {
     #[test]
     fn only_a_plain_http_or_https_address_is_a_public_url() {
         for (text, error) in [
-            ("shop.so", PublicUrlError::NotAUrl(url::ParseError::RelativeUrlWithoutBase)),
+            (
+                "shop.so",
+                PublicUrlError::NotAUrl(url::ParseError::RelativeUrlWithoutBase),
+            ),
             ("ftp://shop.so", PublicUrlError::NotHttp),
             ("mailto:a@shop.so", PublicUrlError::NotHttp),
             ("https://user:pw@shop.so", PublicUrlError::Credentials),

@@ -7,7 +7,10 @@ use serde_json::json;
 
 const FORGED: [(&str, &str); 3] = [
     ("Host", "evil.example"),
-    ("X-Forwarded-Host", "evil.example\"><meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">"),
+    (
+        "X-Forwarded-Host",
+        "evil.example\"><meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">",
+    ),
     ("X-Forwarded-Proto", "gopher"),
 ];
 
@@ -49,9 +52,15 @@ async fn text_a_shopper_typed_cannot_start_a_formula_in_the_orders_export() {
                 json!({ "name": "=1+2", "email": "mallory@example.com", "phone": "615551234", "password": "secret1" }),
             )
             .await;
-        assert_eq!(registered.status, StatusCode::CREATED, "{}", registered.body);
+        assert_eq!(
+            registered.status,
+            StatusCode::CREATED,
+            "{}",
+            registered.body
+        );
         let token = registered.body["token"].as_str().unwrap();
-        app.add_to_cart(token, dress["_id"].as_str().unwrap(), 1).await;
+        app.add_to_cart(token, dress["_id"].as_str().unwrap(), 1)
+            .await;
         let address = json!({ "fullName": "@SUM(1)", "phone": "615551234", "city": "+1+2",
             "district": "-1+2", "addressLine": "Road 1" });
         let order = app
@@ -70,7 +79,9 @@ async fn text_a_shopper_typed_cannot_start_a_formula_in_the_orders_export() {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 2, "{csv}");
         assert!(
-            lines[1].ends_with(",'=1+2,mallory@example.com,pending,paid,1,20.00,5.00,25.00,'+1+2,'-1+2"),
+            lines[1].ends_with(
+                ",'=1+2,mallory@example.com,pending,paid,1,20.00,5.00,25.00,'+1+2,'-1+2"
+            ),
             "{}",
             lines[1]
         );
@@ -82,9 +93,7 @@ async fn personal_replies_may_not_be_stored_and_the_catalogue_may() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
         let (token, user_id) = app.shopper("amina").await;
-        let login = app
-            .login("amina@example.com", "secret1")
-            .await;
+        let login = app.login("amina@example.com", "secret1").await;
         assert_eq!(login.status, StatusCode::OK);
         assert_eq!(login.headers["cache-control"], "no-store");
         let registered = app
@@ -111,7 +120,11 @@ async fn personal_replies_may_not_be_stored_and_the_catalogue_may() {
             assert_eq!(headers["cache-control"], "no-store", "{path}");
         }
         let profile = app
-            .put(&format!("/api/users/{user_id}"), Some(&token), json!({ "name": "Amina", "email": "amina@example.com", "phone": "615551234" }))
+            .put(
+                &format!("/api/users/{user_id}"),
+                Some(&token),
+                json!({ "name": "Amina", "email": "amina@example.com", "phone": "615551234" }),
+            )
             .await;
         assert_eq!(profile.status, StatusCode::OK, "{}", profile.body);
         assert_eq!(profile.headers["cache-control"], "no-store");
@@ -132,10 +145,21 @@ async fn head_answers_like_get_without_a_body() {
         let admin = app.admin_token().await;
         let product = app.product(&admin, "Linen Dress", "24.5", 3).await;
         let page = format!("/product/{}", product["_id"].as_str().unwrap());
-        for path in ["/", "/api/health", "/api/products", &page, "/category/kids", ASSET_PATH] {
+        for path in [
+            "/",
+            "/api/health",
+            "/api/products",
+            &page,
+            "/category/kids",
+            ASSET_PATH,
+        ] {
             let client = reqwest::Client::new();
             let get = client.get(app.url(path)).send().await.unwrap();
-            let head = client.request(Method::HEAD, app.url(path)).send().await.unwrap();
+            let head = client
+                .request(Method::HEAD, app.url(path))
+                .send()
+                .await
+                .unwrap();
             assert_eq!(head.status(), StatusCode::OK, "{path}");
             assert_eq!(head.status(), get.status(), "{path}");
             assert_eq!(

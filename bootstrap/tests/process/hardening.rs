@@ -16,7 +16,10 @@ Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"email\":";
 async fn read_until_closed(mut connection: TcpStream, limit: Duration) -> String {
     let mut received = Vec::new();
     let read = tokio::time::timeout(limit, connection.read_to_end(&mut received)).await;
-    assert!(read.is_ok(), "the connection was still open after {limit:?}");
+    assert!(
+        read.is_ok(),
+        "the connection was still open after {limit:?}"
+    );
     String::from_utf8_lossy(&received).into_owned()
 }
 
@@ -54,9 +57,15 @@ async fn a_body_that_never_finishes_is_cut_off_but_a_slow_payment_is_not() {
     );
     let (checkout, cut_off) = tokio::join!(checkout, cut_off);
     for reply in &cut_off {
-        assert!(reply.starts_with("HTTP/1.1 408 Request Timeout\r\n"), "{reply}");
+        assert!(
+            reply.starts_with("HTTP/1.1 408 Request Timeout\r\n"),
+            "{reply}"
+        );
         assert!(reply.contains("connection: close"), "{reply}");
-        assert!(reply.ends_with("{\"message\":\"The request took too long to arrive\"}"), "{reply}");
+        assert!(
+            reply.ends_with("{\"message\":\"The request took too long to arrive\"}"),
+            "{reply}"
+        );
     }
     assert_eq!(checkout.status, StatusCode::CREATED, "{}", checkout.body);
     assert!(started.elapsed() >= Duration::from_secs(12));

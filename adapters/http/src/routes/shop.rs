@@ -178,8 +178,12 @@ async fn export_orders(
             format!("{:.2}", order.subtotal.as_dollars()),
             format!("{:.2}", order.shipping_fee.as_dollars()),
             format!("{:.2}", order.total.as_dollars()),
-            address.map(|a| inert_cell(&a.city).into_owned()).unwrap_or_default(),
-            address.map(|a| inert_cell(&a.district).into_owned()).unwrap_or_default(),
+            address
+                .map(|a| inert_cell(&a.city).into_owned())
+                .unwrap_or_default(),
+            address
+                .map(|a| inert_cell(&a.district).into_owned())
+                .unwrap_or_default(),
         ])
         .map_err(write_failed)?;
     }
