@@ -95,7 +95,9 @@ impl From<ImageError> for AppError {
             ImageError::NotAnImage => {
                 AppError::Invalid(FieldErrors::single("image", error.to_string()))
             }
-            ImageError::TooLarge => AppError::TooLarge(error.to_string()),
+            ImageError::TooLarge | ImageError::TooManyPixels => {
+                AppError::TooLarge(error.to_string())
+            }
             ImageError::Storage(_) => AppError::Internal(error.to_string()),
         }
     }

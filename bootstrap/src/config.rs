@@ -2,9 +2,14 @@
 
 use clap::{Args, Parser, Subcommand};
 use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS};
+use shop_http::PublicUrl;
 use shop_payments::waafipay::{self, WaafiPayConfig};
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// The shortest `SHOP_REQUEST_TIMEOUT_SECS`: the head alone may take
+/// [`shop_http::REQUEST_HEAD_TIMEOUT`] (5 s) of it, and a body needs time too.
+pub const MIN_REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Parser)]
 #[command(
@@ -177,6 +182,26 @@ pub struct Settings {
         default_value_t = DEFAULT_HOLD_SECS
     )]
     pub unconfirmed_hold_secs: u64,
+
+    /// The shop's address as shoppers see it, e.g. `https://shop.example.so`: the one source
+    /// of absolute URLs in pages and the sitemap; default: `http://` and the bind address.
+    #[arg(long, global = true, env = "SHOP_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Seconds a client has to send a whole request, head and body (at least 10); a slower
+    /// one gets 408 and its connection is closed. The work after that is not limited by it.
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_REQUEST_TIMEOUT_SECS",
+        default_value_t = 30
+    )]
+    pub request_timeout_secs: u64,
+
+    /// Most connections open at once; more wait to be accepted. Default: half the open-file
+    /// limit, at most 10,000; a larger value is lowered to that.
+    #[arg(long, global = true, env = "SHOP_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
 }
 
 impl Settings {
@@ -194,6 +219,27 @@ impl Settings {
     pub fn payment_hold(&self) -> anyhow::Result<PaymentHold> {
         PaymentHold::new(self.unconfirmed_hold_secs, self.payment_timeout_secs)
             .map_err(|e| anyhow::anyhow!("SHOP_UNCONFIRMED_HOLD_SECS: {e}"))
+    }
+
+    /// `SHOP_PUBLIC_URL`, or `http://` and the bind address; refused unless it is a plain
+    /// http(s) address.
+    pub fn public_url(&self) -> anyhow::Result<PublicUrl> {
+        let text = self
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.bind));
+        PublicUrl::parse(&text).map_err(|e| anyhow::anyhow!("SHOP_PUBLIC_URL {text:?}: {e}"))
+    }
+
+    /// `SHOP_REQUEST_TIMEOUT_SECS`, refused below [`MIN_REQUEST_TIMEOUT`].
+    pub fn request_timeout(&self) -> anyhow::Result<Duration> {
+        let timeout = Duration::from_secs(self.request_timeout_secs);
+        anyhow::ensure!(
+            timeout >= MIN_REQUEST_TIMEOUT,
+            "SHOP_REQUEST_TIMEOUT_SECS must be at least {}",
+            MIN_REQUEST_TIMEOUT.as_secs()
+        );
+        Ok(timeout)
     }
 
     pub fn uploads_dir(&self) -> PathBuf {
@@ -259,6 +305,41 @@ mod tests {
         assert_eq!(cli.settings.database_url(), "./data/shop.db");
         assert!(cli.settings.is_sqlite());
         assert!(cli.command.is_none());
+    }
+
+    #[test]
+    fn the_public_url_defaults_to_the_bind_address_and_is_checked() {
+        let cli = Cli::parse_from(["shop", "--bind", "0.0.0.0:9000"]);
+        assert_eq!(
+            cli.settings.public_url().unwrap().as_str(),
+            "http://0.0.0.0:9000"
+        );
+        let cli = Cli::parse_from(["shop", "--public-url", "https://shop.so/"]);
+        assert_eq!(
+            cli.settings.public_url().unwrap().as_str(),
+            "https://shop.so"
+        );
+        let cli = Cli::parse_from(["shop", "--public-url", "https://shop.so/?utm=x"]);
+        let error = cli.settings.public_url().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "SHOP_PUBLIC_URL \"https://shop.so/?utm=x\": the address may not carry a query (?) or a fragment (#)"
+        );
+    }
+
+    #[test]
+    fn a_request_has_thirty_seconds_by_default_and_never_less_than_ten() {
+        let cli = Cli::parse_from(["shop"]);
+        assert_eq!(
+            cli.settings.request_timeout().unwrap(),
+            Duration::from_secs(30)
+        );
+        assert_eq!(cli.settings.max_connections, None);
+        let cli = Cli::parse_from(["shop", "--request-timeout-secs", "9"]);
+        assert_eq!(
+            cli.settings.request_timeout().unwrap_err().to_string(),
+            "SHOP_REQUEST_TIMEOUT_SECS must be at least 10"
+        );
     }
 
     #[test]

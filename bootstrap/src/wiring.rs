@@ -93,6 +93,21 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     std::fs::write(path, contents)
 }
 
+/// The data dir (database, token secret) is created readable by the owner only.
+#[cfg(unix)]
+fn create_private_dir(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(path)
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(path: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(path)
+}
+
 /// WaafiPay when its three credentials are set, else the sandbox; refuses a partial setup.
 fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway>> {
     match settings.waafipay()? {
@@ -115,11 +130,12 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway
 
 /// Connects, migrates, wires the use cases, ensures the admin and seeds the demo shop.
 pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFiles)> {
-    // First, so a partial WaafiPay setup or a bad hold stops the start before anything is
-    // touched.
+    // First, so a bad setting stops the start before anything is touched.
+    settings.public_url()?;
+    settings.request_timeout()?;
     let payments = payment_gateway(settings)?;
     let payment_hold = settings.payment_hold()?;
-    std::fs::create_dir_all(&settings.data_dir)
+    create_private_dir(&settings.data_dir)
         .with_context(|| format!("creating {}", settings.data_dir.display()))?;
     let url = settings.database_url();
     let new_sqlite = settings.is_sqlite() && !Path::new(&url).exists();
@@ -196,18 +212,57 @@ fn release_expired_payment_holds(shop: Arc<Shop>) {
     });
 }
 
+/// The most connections by default; and file descriptors kept for everything else (the
+/// database, pictures, the payment provider).
+const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
+
+/// How many connections to serve at once: the setting or the default, never more than half
+/// the open-file limit (raised to its hard limit first), so that hostile clients holding
+/// connections can never leave the shop without a file descriptor. Others wait to be
+/// accepted.
+fn max_connections(settings: &Settings) -> usize {
+    let wanted = settings.max_connections.unwrap_or(DEFAULT_MAX_CONNECTIONS);
+    let files = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => usize::try_from(limit).unwrap_or(usize::MAX),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the open-file limit; assuming 1024");
+            1024
+        }
+    };
+    let allowed = (files / 2).max(1);
+    if wanted > allowed {
+        tracing::warn!(
+            wanted,
+            allowed,
+            open_file_limit = files,
+            "SHOP_MAX_CONNECTIONS lowered to half the open-file limit"
+        );
+    }
+    wanted.min(allowed)
+}
+
 pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
     release_expired_payment_holds(shop.clone());
     let state = AppState::new(shop);
     let options = HttpOptions {
         hsts: settings.hsts,
+        public_url: settings.public_url()?,
+        request_timeout: settings.request_timeout()?,
     };
-    let server =
-        actix_web::HttpServer::new(move || shop_http::app(state.clone(), files.clone(), options))
-            .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
-            .bind(&settings.bind)
-            .with_context(|| format!("cannot listen on {}", settings.bind))?
-            .run();
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    let connections = max_connections(settings);
+    tracing::info!(connections, "connections served at once");
+    let server = actix_web::HttpServer::new(move || {
+        shop_http::app(state.clone(), files.clone(), options.clone())
+    })
+    .workers(workers)
+    // actix counts per worker.
+    .max_connections(connections.div_ceil(workers))
+    .client_request_timeout(shop_http::REQUEST_HEAD_TIMEOUT)
+    .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
+    .bind(&settings.bind)
+    .with_context(|| format!("cannot listen on {}", settings.bind))?
+    .run();
     println!("The shop is open at http://{}", settings.bind);
     server.await.context("server failed")
 }

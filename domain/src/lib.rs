@@ -14,6 +14,7 @@ pub mod ports;
 pub mod product;
 pub mod product_edit;
 pub mod settings;
+pub mod spreadsheet;
 pub mod stats;
 pub mod user;
 pub mod validation;

@@ -327,6 +327,9 @@ pub enum ImageError {
     NotAnImage,
     #[error("Images may be at most 5 MB")]
     TooLarge,
+    /// More pixels than a phone's photo: decoding it would take too much memory.
+    #[error("Pictures may be at most 50 megapixels")]
+    TooManyPixels,
     #[error("image storage failed: {0}")]
     Storage(String),
 }

@@ -89,9 +89,41 @@ impl Target {
             {
                 std::fs::create_dir_all(parent)?;
             }
+            keep_private(path).map_err(OpenError::Private)?;
         }
         Ok(())
     }
+}
+
+/// A SQLite database holds every shopper's name, phone and address: its file, and the
+/// `-wal` and `-shm` files beside it, are readable by the owner only. The file is created
+/// that way (SQLite gives the files it adds the database file's mode), and the files of a
+/// database made before this rule are narrowed.
+#[cfg(unix)]
+fn keep_private(path: &str) -> std::io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(path)?;
+    for file in [
+        path.to_owned(),
+        format!("{path}-wal"),
+        format!("{path}-shm"),
+    ] {
+        match std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn keep_private(_path: &str) -> std::io::Result<()> {
+    Ok(())
 }
 
 /// Hands out connections to one target.
@@ -170,6 +202,8 @@ pub enum OpenError {
     NotAFile(String),
     #[error("cannot create the database directory: {0}")]
     Directory(#[from] std::io::Error),
+    #[error("cannot make the database files private: {0}")]
+    Private(std::io::Error),
     #[error("cannot connect to the database: {0}")]
     Connect(#[from] ConnectionError),
     #[error("cannot prepare the database connection: {0}")]
@@ -323,6 +357,27 @@ mod tests {
             Target::parse("postgres://h/db").backend().name(),
             "postgresql"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_database_files_are_readable_by_the_owner_only() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("shop.db");
+        // A database file from before, readable by everyone, with its WAL.
+        std::fs::write(dir.path().join("shop.db-wal"), b"").unwrap();
+        let target = Target::parse(&path.to_string_lossy());
+        let pools = open(&target, Arc::default()).unwrap();
+        let mut conn = pools.main.get().unwrap();
+        diesel::sql_query("SELECT 1").execute(&mut *conn).unwrap();
+        for name in ["shop.db", "shop.db-wal", "shop.db-shm"] {
+            let mode = std::fs::metadata(dir.path().join(name))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600, "{name}");
+        }
     }
 
     #[test]

@@ -4,7 +4,13 @@
 //! are kept under the version and the address; those of older versions are no longer asked
 //! for and make room as the cache evicts. Requests for a reply being made wait for it
 //! instead of each making their own (a burst after a change costs one query, not one each).
+//!
+//! A reply is kept under the parameters its route reads, parsed and with their defaults
+//! filled in, never under the raw query string: `?page=1&limit=20&junk=1` and
+//! `?limit=20&page=1` are one reply. (Keyed by the raw string, 32 clients adding random
+//! parameters each made their own query and their own entry.)
 
+use crate::routes::DEFAULT_PAGE_SIZE;
 use crate::state::AppState;
 use actix_web::body::{self, BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -13,12 +19,18 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
+use domain::product::SearchSort;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 const CAPACITY_BYTES: u64 = 32 * 1024 * 1024;
 const EXPECTED_REPLIES: usize = 4096;
+/// What an entry costs beyond its key and body (headers, bookkeeping): many tiny replies
+/// count for what they take too.
+const ENTRY_OVERHEAD_BYTES: u64 = 256;
 /// The reply headers a cached reply keeps.
 const KEPT_HEADERS: [HeaderName; 2] = [
     header::CONTENT_TYPE,
@@ -35,7 +47,7 @@ struct ByBytes;
 
 impl Weighter<String, Arc<CachedReply>> for ByBytes {
     fn weight(&self, key: &String, reply: &Arc<CachedReply>) -> u64 {
-        (key.len() + reply.body.len()) as u64
+        (key.len() + reply.body.len()) as u64 + ENTRY_OVERHEAD_BYTES
     }
 }
 
@@ -52,8 +64,74 @@ impl Default for CatalogReplies {
     }
 }
 
+impl CatalogReplies {
+    /// How many replies are kept.
+    pub fn len(&self) -> usize {
+        self.cache.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cache.is_empty()
+    }
+}
+
+/// The query parameters each catalogue route reads (see `routes::products`).
+fn parameters_read(path: &str) -> &'static [&'static str] {
+    const PAGED: &[&str] = &["page", "limit"];
+    match path.strip_prefix("/api/products") {
+        Some("/search") => &["q", "sort", "page", "limit"],
+        Some("" | "/featured" | "/categories") => PAGED,
+        Some(rest) if rest.starts_with("/tag/") || rest.starts_with("/category/") => PAGED,
+        _ => &[],
+    }
+}
+
+/// The reply's address as its route understands it: the path and the parameters it reads,
+/// parsed, defaults filled in, in one order (the free text `q` last, so no value can pass
+/// for another). `None` when a parameter is repeated or does not parse: the route refuses
+/// that request, and it is not worth a place in the cache.
+fn normalised_address(path: &str, query: &str) -> Option<String> {
+    let read = parameters_read(path);
+    let mut given: BTreeMap<&str, String> = BTreeMap::new();
+    for (name, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        if let Some(known) = read.iter().find(|known| **known == name) {
+            if given.insert(known, value.into_owned()).is_some() {
+                return None;
+            }
+        }
+    }
+    let text = |name: &str| given.get(name).map_or("", String::as_str);
+    let number = |name: &str| match given.get(name) {
+        None => Some(None),
+        Some(value) => value.parse::<u32>().ok().map(Some),
+    };
+    let mut address = path.to_owned();
+    if read.contains(&"sort") {
+        let sort = SearchSort::parse(text("sort"))?;
+        let _ = write!(address, " sort={sort:?}");
+    }
+    if read.contains(&"page") {
+        match (number("page")?, number("limit")?) {
+            // Neither: the whole list.
+            (None, None) => {}
+            (page, limit) => {
+                let _ = write!(
+                    address,
+                    " page={} limit={}",
+                    page.unwrap_or(1),
+                    limit.unwrap_or(DEFAULT_PAGE_SIZE)
+                );
+            }
+        }
+    }
+    if read.contains(&"q") {
+        let _ = write!(address, " q={}", text("q"));
+    }
+    Some(address)
+}
+
 /// Public catalogue reads only: the same for every shopper, so one reply serves all.
-fn is_catalog_read(req: &ServiceRequest) -> bool {
+pub(crate) fn is_catalog_read(req: &ServiceRequest) -> bool {
     req.method() == Method::GET && req.path().starts_with("/api/products")
 }
 
@@ -71,7 +149,10 @@ pub async fn serve_catalog_from_memory(
     let Ok(version) = state.shop.catalog_version().await else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let key = format!("{version} {}", req.uri());
+    let Some(address) = normalised_address(req.path(), req.query_string()) else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let key = format!("{version} {address}");
     let making = match state
         .catalog_replies
         .cache
@@ -113,4 +194,56 @@ pub async fn serve_catalog_from_memory(
         req,
         response.set_body(bytes).map_into_boxed_body(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_is_known_by_the_parameters_its_route_reads_with_their_defaults() {
+        let same = [
+            "page=1&limit=20",
+            "limit=20&page=1",
+            "page=1&limit=20&junk=1",
+            "page=1",
+            "limit=20",
+            "utm_source=x&limit=20&page=1",
+        ];
+        for query in same {
+            assert_eq!(
+                normalised_address("/api/products", query).as_deref(),
+                Some("/api/products page=1 limit=20"),
+                "{query}"
+            );
+        }
+        assert_eq!(
+            normalised_address("/api/products/featured", "junk=2").as_deref(),
+            Some("/api/products/featured")
+        );
+        assert_eq!(
+            normalised_address("/api/products/p1", "page=3&limit=5").as_deref(),
+            Some("/api/products/p1")
+        );
+        assert_eq!(
+            normalised_address("/api/products/search", "junk=1&q=red+dress&limit=5").as_deref(),
+            Some("/api/products/search sort=Relevance page=1 limit=5 q=red dress")
+        );
+        assert_eq!(
+            normalised_address("/api/products/search", "q=a&sort=relevance"),
+            normalised_address("/api/products/search", "sort=&q=a&x=y"),
+        );
+    }
+
+    #[test]
+    fn a_request_its_route_refuses_gets_no_address() {
+        for (path, query) in [
+            ("/api/products", "page=1&page=2"),
+            ("/api/products", "page=abc"),
+            ("/api/products/tag/new", "limit=-1"),
+            ("/api/products/search", "sort=cheapest"),
+        ] {
+            assert_eq!(normalised_address(path, query), None, "{path}?{query}");
+        }
+    }
 }

@@ -110,3 +110,14 @@ pub fn payload_error(message: String, too_large: bool) -> actix_web::Error {
     };
     ApiError(error).into()
 }
+
+/// What a client that did not send its whole request in time is told.
+pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long to arrive";
+
+/// 408 for a request whose body did not arrive in time (a transport failure, not a use
+/// case's); the connection is closed after it.
+pub fn request_timeout() -> HttpResponse {
+    HttpResponse::RequestTimeout()
+        .force_close()
+        .json(ErrorBody::message(REQUEST_TIMEOUT_MESSAGE))
+}

@@ -7,16 +7,19 @@ pub mod dto;
 pub mod error;
 pub mod openapi;
 mod pages;
+mod request_time;
 mod routes;
 pub mod state;
 
-pub use state::{AppState, HttpOptions, StaticFiles};
+pub use request_time::REQUEST_HEAD_TIMEOUT;
+pub use state::{AppState, HttpOptions, PublicUrl, PublicUrlError, StaticFiles};
 
 use actix_files::Files;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders, Next};
 use actix_web::{web, App, HttpResponse};
 use std::time::Instant;
@@ -63,6 +66,10 @@ pub fn app(
     let app = app
         .app_data(web::Data::new(openapi::Document(document)))
         .app_data(web::Data::new(state))
+        .app_data(web::Data::new(options.public_url.clone()))
+        .app_data(request_time::BodyTimeout::of_request(
+            options.request_timeout,
+        ))
         .app_data(json_config())
         .app_data(web::PathConfig::default().error_handler(|e: PathError, _| {
             error::payload_error(format!("Invalid path: {e}"), false)
@@ -74,10 +81,13 @@ pub fn app(
         )
         .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
         .wrap(from_fn(catalog_cache::serve_catalog_from_memory))
+        .wrap(from_fn(no_store_for_personal_replies))
+        .wrap(from_fn(head_as_get))
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
+        .wrap(from_fn(request_time::limit_body_time))
         .wrap(from_fn(log_request))
-        .wrap(security_headers(options))
+        .wrap(security_headers(options.hsts))
         .service(uploads);
     match files
         .frontend_dir
@@ -114,13 +124,13 @@ fn json_config() -> web::JsonConfig {
         })
 }
 
-fn security_headers(options: HttpOptions) -> DefaultHeaders {
+fn security_headers(hsts: bool) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
         .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"));
-    if options.hsts {
+    if hsts {
         headers.add((header::STRICT_TRANSPORT_SECURITY, STRICT_TRANSPORT_SECURITY))
     } else {
         headers
@@ -143,6 +153,36 @@ async fn log_request(
         ms = started.elapsed().as_secs_f64() * 1000.0,
         "request"
     );
+    Ok(response)
+}
+
+/// Monitors and link checkers ask with HEAD: every GET route answers it, with the headers
+/// of its GET reply and no body (actix leaves the body out of a reply to HEAD).
+async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    next.call(req).await
+}
+
+/// Replies under `/api/` may be personal (a token, a cart, an order, an export): no browser
+/// or proxy may keep them. The public catalogue and settings, the same for everyone, may be.
+async fn no_store_for_personal_replies(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let personal = req.path().starts_with("/api/")
+        && !catalog_cache::is_catalog_read(&req)
+        && !(req.method() == Method::GET && req.path() == "/api/settings");
+    let mut response = next.call(req).await?;
+    if personal {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     Ok(response)
 }
 

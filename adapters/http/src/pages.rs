@@ -2,9 +2,9 @@
 //! title, description and social preview tags (for search engines and shared links), and
 //! `sitemap.xml` lists the catalogue.
 
-use crate::state::AppState;
+use crate::state::{AppState, PublicUrl};
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use domain::ports::ProductFilter;
 use domain::product::Product;
 use domain::ProductId;
@@ -35,13 +35,14 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn base_url(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
-}
-
 /// `index.html` with the product's title and preview tags in place of the generic title.
-pub fn with_product_tags(index: &str, product: &Product, shop_name: &str, base: &str) -> String {
+pub fn with_product_tags(
+    index: &str,
+    product: &Product,
+    shop_name: &str,
+    public_url: &PublicUrl,
+) -> String {
+    let base = escape(public_url.as_str());
     let title = escape(&format!("{} | {}", product.name, shop_name));
     let description: String = product.description.chars().take(160).collect();
     let description = escape(&description);
@@ -77,8 +78,8 @@ pub fn with_product_tags(index: &str, product: &Product, shop_name: &str, base: 
 }
 
 async fn product_page(
-    req: HttpRequest,
     state: web::Data<AppState>,
+    public_url: web::Data<PublicUrl>,
     index: web::Data<IndexPage>,
     path: web::Path<String>,
 ) -> HttpResponse {
@@ -98,7 +99,7 @@ async fn product_page(
         .unwrap_or_default();
     html(
         HttpResponse::Ok(),
-        with_product_tags(&index.0, &product, &shop_name, &base_url(&req)),
+        with_product_tags(&index.0, &product, &shop_name, &public_url),
     )
 }
 
@@ -123,8 +124,8 @@ const STATIC_PAGES: [&str; 6] = [
     "/new-arrivals",
 ];
 
-async fn sitemap(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let base = base_url(&req);
+async fn sitemap(state: web::Data<AppState>, public_url: web::Data<PublicUrl>) -> HttpResponse {
+    let base = escape(public_url.as_str());
     let products = match state.shop.list_products(&ProductFilter::default()).await {
         Ok((products, _)) => products,
         Err(error) => {
@@ -133,13 +134,12 @@ async fn sitemap(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     };
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for page in STATIC_PAGES {
-        let _ = writeln!(xml, "  <url><loc>{}{page}</loc></url>", escape(&base));
+        let _ = writeln!(xml, "  <url><loc>{base}{page}</loc></url>");
     }
     for product in &products {
         let _ = writeln!(
             xml,
-            "  <url><loc>{}/product/{}</loc><lastmod>{}</lastmod></url>",
-            escape(&base),
+            "  <url><loc>{base}/product/{}</loc><lastmod>{}</lastmod></url>",
             escape(product.id.as_str()),
             product.created_at.format("%Y-%m-%d")
         );
@@ -180,7 +180,8 @@ mod tests {
             created_at: Utc::now(),
         };
         let index = "<html><head><title>Shop</title></head><body></body></html>";
-        let page = with_product_tags(index, &product, "Dukaan", "http://shop.so");
+        let public_url = PublicUrl::parse("http://shop.so/").unwrap();
+        let page = with_product_tags(index, &product, "Dukaan", &public_url);
         assert!(page.contains("<title>Dress &lt;b&gt;&quot;new&quot;&lt;/b&gt; | Dukaan</title>"));
         assert!(page.contains("<meta name=\"description\" content=\"Soft &amp; light\" />"));
         assert!(page.contains(

@@ -9,6 +9,6 @@ mod prepare;
 pub use demo::{demo_picture, DEMO_HEIGHT, DEMO_WIDTH};
 pub use fs_store::FsImageStore;
 pub use prepare::{
-    prepare, PreparedImage, FULL_MAX_SIDE, JPEG_QUALITY, MAX_DECODED_BYTES, MAX_SIDE,
+    prepare, PreparedImage, FULL_MAX_SIDE, JPEG_QUALITY, MAX_DECODED_BYTES, MAX_PIXELS, MAX_SIDE,
     MAX_UPLOAD_BYTES, THUMBNAIL_MAX_SIDE,
 };

@@ -10,9 +10,12 @@ use std::io::Cursor;
 /// Uploads above this size (5 MiB) are refused before any decoding.
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 /// Pictures wider or taller than this are refused (decompression bombs).
-pub const MAX_SIDE: u32 = 8000;
-/// The most memory a decoded picture may take.
-pub const MAX_DECODED_BYTES: u64 = 256 * 1024 * 1024;
+pub const MAX_SIDE: u32 = 16_384;
+/// Pictures with more pixels than this (50 megapixels, a phone's largest photo) are refused:
+/// decoding one takes about 3 bytes a pixel.
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// The most memory a decoded picture may take: 50 megapixels of 8-bit RGBA.
+pub const MAX_DECODED_BYTES: u64 = MAX_PIXELS * 4;
 /// The full-size picture fits within this many pixels each way.
 pub const FULL_MAX_SIDE: u32 = 1200;
 /// The thumbnail fits within this many pixels each way.
@@ -66,6 +69,9 @@ fn decode(bytes: &[u8]) -> Result<DynamicImage, ImageError> {
     if width == 0 || height == 0 {
         return Err(ImageError::NotAnImage);
     }
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(ImageError::TooManyPixels);
+    }
     if width > MAX_SIDE || height > MAX_SIDE || decoder.total_bytes() > MAX_DECODED_BYTES {
         return Err(ImageError::TooLarge);
     }
@@ -93,12 +99,19 @@ fn refusal(error: image::ImageError) -> ImageError {
 }
 
 /// Scales down (never up) to fit within `max_side` × `max_side`, keeping the aspect ratio.
+/// A picture more than twice that size is first averaged down to twice it: the filter's
+/// working copy of a 36-megapixel photo alone would take 115 MB, the average's none.
 fn fit_within(picture: DynamicImage, max_side: u32) -> DynamicImage {
     if picture.width() <= max_side && picture.height() <= max_side {
-        picture
-    } else {
-        picture.resize(max_side, max_side, FilterType::CatmullRom)
+        return picture;
     }
+    let near = 2 * max_side;
+    let picture = if picture.width() > near || picture.height() > near {
+        picture.thumbnail(near, near)
+    } else {
+        picture
+    };
+    picture.resize(max_side, max_side, FilterType::CatmullRom)
 }
 
 /// Drops the alpha channel, blending partly transparent pixels onto white.
@@ -247,6 +260,22 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_phone_photo_of_fifty_megapixels_is_taken() {
+        // 8160 x 6120, the size of a 50-megapixel phone camera's photos.
+        let photo = RgbImage::from_fn(8160, 6120, |x, y| {
+            image::Rgb([(x / 32) as u8, (y / 24) as u8, 90])
+        });
+        let mut bytes = Vec::new();
+        JpegEncoder::new_with_quality(&mut bytes, 40)
+            .encode_image(&photo)
+            .unwrap();
+        assert!(bytes.len() <= MAX_UPLOAD_BYTES, "{} bytes", bytes.len());
+        let prepared = prepare(&bytes).unwrap();
+        assert_eq!(decoded(&prepared.full).dimensions(), (1200, 900));
+        assert_eq!(decoded(&prepared.thumbnail).dimensions(), (400, 300));
+    }
+
+    #[test]
     fn a_tall_picture_keeps_its_aspect_ratio() {
         let prepared = prepare(&png(500, 1250)).unwrap();
         assert_eq!(decoded(&prepared.full).dimensions(), (480, 1200));
@@ -332,12 +361,17 @@ pub(crate) mod tests {
 
     #[test]
     fn oversized_dimensions_are_refused_before_decoding() {
-        assert_eq!(prepare(&png(8001, 2)), Err(ImageError::TooLarge));
-        assert_eq!(prepare(&png(2, 8001)), Err(ImageError::TooLarge));
-        // A decompression bomb: a tiny file declaring 8000 x 8000 RGBA at 16 bits (512 MB).
-        let bomb = png_header_only(8000, 8000, 16, 6);
+        assert_eq!(prepare(&png(16_385, 2)), Err(ImageError::TooLarge));
+        assert_eq!(prepare(&png(2, 16_385)), Err(ImageError::TooLarge));
+        // A decompression bomb: a tiny file declaring 7000 x 7000 RGBA at 16 bits (392 MB).
+        let bomb = png_header_only(7000, 7000, 16, 6);
         assert!(bomb.len() < 100);
         assert_eq!(prepare(&bomb), Err(ImageError::TooLarge));
+        // More than 50 megapixels, whatever the depth.
+        assert_eq!(
+            prepare(&png_header_only(10_000, 5_001, 8, 2)),
+            Err(ImageError::TooManyPixels)
+        );
         // The same header declaring a modest size is read, then refused for its missing data.
         assert_eq!(
             prepare(&png_header_only(100, 100, 8, 6)),

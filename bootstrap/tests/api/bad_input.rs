@@ -3,7 +3,6 @@
 use crate::helpers::{product_form, with_image, TestApp};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
-use shop_http::HttpOptions;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn malformed_json_and_wrong_types_are_400_with_a_message() {
@@ -210,7 +209,7 @@ async fn every_reply_carries_the_security_headers() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn served_over_https_every_reply_demands_https() {
-    for app in TestApp::all_with(HttpOptions { hsts: true }).await {
+    for app in TestApp::all_with_hsts().await {
         for path in ["/api/health", "/", "/api/nothing-here"] {
             let (_, headers, _) = app.page(path, &[]).await;
             assert_eq!(

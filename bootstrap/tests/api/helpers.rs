@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shop_auth::{Argon2Hasher, JwtTokens};
 use shop_db::Database;
-use shop_http::{AppState, HttpOptions, StaticFiles};
+use shop_http::{AppState, HttpOptions, PublicUrl, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use std::net::TcpListener;
@@ -25,6 +25,8 @@ pub const TOKEN_SECRET: &[u8] = b"a-test-secret-that-is-long-enough-for-hs256";
 pub struct TestApp {
     pub address: String,
     pub backend: &'static str,
+    /// The app's state, to look at its catalogue cache.
+    pub state: AppState,
     _database: Database,
     client: reqwest::Client,
     server: actix_web::dev::ServerHandle,
@@ -64,28 +66,28 @@ impl Drop for TestApp {
 impl TestApp {
     /// One app per database the tests can reach (SQLite always, PostgreSQL when configured).
     pub async fn all() -> Vec<TestApp> {
-        Self::configured(Duration::ZERO, HttpOptions::default()).await
+        Self::configured(Duration::ZERO, false).await
     }
 
     /// Like `all`, with a sandbox gateway that takes `delay` to answer every charge.
     pub async fn all_with_payment_delay(delay: Duration) -> Vec<TestApp> {
-        Self::configured(delay, HttpOptions::default()).await
+        Self::configured(delay, false).await
     }
 
-    /// Like `all`, served with these HTTP options.
-    pub async fn all_with(options: HttpOptions) -> Vec<TestApp> {
-        Self::configured(Duration::ZERO, options).await
+    /// Like `all`, served as over HTTPS (`Strict-Transport-Security`).
+    pub async fn all_with_hsts() -> Vec<TestApp> {
+        Self::configured(Duration::ZERO, true).await
     }
 
-    async fn configured(payment_delay: Duration, options: HttpOptions) -> Vec<TestApp> {
+    async fn configured(payment_delay: Duration, hsts: bool) -> Vec<TestApp> {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
-            apps.push(Self::spawn(database, payment_delay, options).await);
+            apps.push(Self::spawn(database, payment_delay, hsts).await);
         }
         apps
     }
 
-    async fn spawn(database: Database, payment_delay: Duration, options: HttpOptions) -> TestApp {
+    async fn spawn(database: Database, payment_delay: Duration, hsts: bool) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let outside = Outside {
             payments: Arc::new(
@@ -108,6 +110,7 @@ impl TestApp {
             .await
             .expect("the admin is created");
         let state = AppState::new(shop);
+        let served = state.clone();
         let frontend = built_frontend();
         let files = StaticFiles {
             frontend_dir: Some(frontend.path().to_path_buf()),
@@ -115,8 +118,13 @@ impl TestApp {
         };
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
         let address = format!("http://{}", listener.local_addr().unwrap());
+        let options = HttpOptions {
+            hsts,
+            public_url: PublicUrl::parse(&address).expect("the test address is a URL"),
+            request_timeout: Duration::from_secs(30),
+        };
         let server = actix_web::HttpServer::new(move || {
-            shop_http::app(state.clone(), files.clone(), options)
+            shop_http::app(served.clone(), files.clone(), options.clone())
         })
         .workers(2)
         .listen(listener)
@@ -127,6 +135,7 @@ impl TestApp {
         TestApp {
             address,
             backend: database.backend_name(),
+            state,
             _database: database,
             client: reqwest::Client::new(),
             server: handle,

@@ -8,6 +8,7 @@ mod authorization;
 mod bad_input;
 mod cart;
 mod catalog;
+mod hardening;
 mod helpers;
 mod openapi;
 mod orders;

@@ -2,6 +2,7 @@
 //! processes on one database.
 
 mod crash;
+mod hardening;
 #[path = "../common/reply.rs"]
 mod reply;
 mod support;

@@ -14,6 +14,7 @@ pub const APPROVED_PHONE: &str = "61 555 1234";
 
 pub struct ShopProcess {
     child: Child,
+    pub pid: u32,
     pub address: String,
     client: reqwest::Client,
 }
@@ -46,6 +47,7 @@ impl ShopProcess {
         }
         let child = command.spawn().expect("the shop binary starts");
         let shop = ShopProcess {
+            pid: child.id(),
             child,
             address: format!("http://127.0.0.1:{port}"),
             client: reqwest::Client::new(),

@@ -12,6 +12,7 @@ use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, put, web, HttpResponse};
 use domain::ports::Page;
+use domain::spreadsheet::inert_cell;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -169,16 +170,20 @@ async fn export_orders(
         csv.write_record([
             order.id.to_string(),
             order.created_at.to_rfc3339(),
-            order.customer_name.clone(),
-            order.customer_email.clone(),
+            inert_cell(&order.customer_name).into_owned(),
+            inert_cell(&order.customer_email).into_owned(),
             order.status.as_str().to_owned(),
             order.payment_status.as_str().to_owned(),
             order.item_count().to_string(),
             format!("{:.2}", order.subtotal.as_dollars()),
             format!("{:.2}", order.shipping_fee.as_dollars()),
             format!("{:.2}", order.total.as_dollars()),
-            address.map(|a| a.city.clone()).unwrap_or_default(),
-            address.map(|a| a.district.clone()).unwrap_or_default(),
+            address
+                .map(|a| inert_cell(&a.city).into_owned())
+                .unwrap_or_default(),
+            address
+                .map(|a| inert_cell(&a.district).into_owned())
+                .unwrap_or_default(),
         ])
         .map_err(write_failed)?;
     }
