@@ -1,6 +1,6 @@
 //! Product pictures stored as files under one root folder.
 
-use crate::prepare::{prepare, MAX_UPLOAD_BYTES};
+use crate::prepare::{megapixels, prepare, MAX_UPLOAD_BYTES};
 use async_trait::async_trait;
 use domain::ports::{ImageError, ImageStore};
 use domain::product::ProductImage;
@@ -16,14 +16,22 @@ use tokio::sync::Semaphore;
 ///
 /// Names are never reused, so whoever serves `<url_prefix>` may cache the files forever.
 ///
-/// At most one picture per core is decoded at a time (a decoded photo takes up to 200 MB):
-/// six parallel uploads of large photos took a shop to 1.6 GB; the others now wait.
+/// Decoding shares a budget of megapixels, and at most one picture per core is decoded at a
+/// time: a decoded photo takes about 6 bytes a pixel while it is scaled down, and six
+/// parallel uploads of large photos took a shop to 1.6 GB. Small pictures decode side by
+/// side; two phone photos of 36 megapixels take turns.
 #[derive(Debug, Clone)]
 pub struct FsImageStore {
     root: PathBuf,
     url_prefix: String,
+    /// Megapixels being decoded.
     decoding: Arc<Semaphore>,
+    /// Pictures being decoded: one per core.
+    decoders: Arc<Semaphore>,
 }
+
+/// Megapixels decoded at once: more than the largest picture accepted (`MAX_PIXELS`).
+const DECODING_BUDGET_MEGAPIXELS: u32 = 64;
 
 impl FsImageStore {
     /// A store writing under `root_dir` (created when needed) whose files are served at
@@ -34,7 +42,8 @@ impl FsImageStore {
         Self {
             root: root_dir,
             url_prefix,
-            decoding: Arc::new(Semaphore::new(cores)),
+            decoding: Arc::new(Semaphore::new(DECODING_BUDGET_MEGAPIXELS as usize)),
+            decoders: Arc::new(Semaphore::new(cores)),
         }
     }
 
@@ -132,12 +141,21 @@ impl ImageStore for FsImageStore {
         if bytes.len() > MAX_UPLOAD_BYTES {
             return Err(ImageError::TooLarge);
         }
-        let decoding = self
+        let queue_closed = |e| ImageError::Storage(format!("picture queue closed: {e}"));
+        let megapixels = megapixels(&bytes).min(DECODING_BUDGET_MEGAPIXELS);
+        let budget = self
             .decoding
+            .clone()
+            .acquire_many_owned(megapixels)
+            .await
+            .map_err(queue_closed)?;
+        let decoder = self
+            .decoders
             .clone()
             .acquire_owned()
             .await
-            .map_err(|e| ImageError::Storage(format!("picture queue closed: {e}")))?;
+            .map_err(queue_closed)?;
+        let decoding = (budget, decoder);
         let store = self.clone();
         tokio::task::spawn_blocking(move || {
             let prepared = prepare(&bytes);

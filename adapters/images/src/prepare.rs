@@ -32,6 +32,19 @@ pub struct PreparedImage {
     pub thumbnail: Vec<u8>,
 }
 
+/// The megapixels decoding `bytes` will take (rounded up, at least 1), read from the
+/// picture's header alone; 1 for anything unreadable, which `prepare` then refuses.
+pub fn megapixels(bytes: &[u8]) -> u32 {
+    let pixels = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()
+        .and_then(|reader| reader.into_dimensions().ok())
+        .map_or(0, |(width, height)| u64::from(width) * u64::from(height));
+    u32::try_from(pixels.div_ceil(1_000_000))
+        .unwrap_or(u32::MAX)
+        .max(1)
+}
+
 /// Checks that `bytes` are a PNG, JPEG, WebP or GIF picture (by content, never by name),
 /// decodes it within limits, turns it upright according to its Exif orientation, flattens
 /// transparency onto white and re-encodes a full size and a thumbnail as JPEG. Nothing of the
@@ -257,6 +270,13 @@ pub(crate) mod tests {
         assert!(white.iter().all(|&c| c >= 245), "{white:?}");
         let red = full.to_rgb8().get_pixel(1100, 240).0;
         assert!(red[0] > 190 && red[1] < 60 && red[2] < 60, "{red:?}");
+    }
+
+    #[test]
+    fn a_pictures_megapixels_come_from_its_header() {
+        assert_eq!(megapixels(&png(2000, 1500)), 3);
+        assert_eq!(megapixels(&png(10, 10)), 1);
+        assert_eq!(megapixels(b"not a picture"), 1);
     }
 
     #[test]

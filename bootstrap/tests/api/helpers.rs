@@ -1,6 +1,8 @@
 //! `TestApp`: the real shop on port 0 over a fresh database, one per backend.
 
+use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside};
+use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::settings::SettingsInput;
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
@@ -11,6 +13,7 @@ use shop_http::{AppState, HttpOptions, PublicUrl, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use std::net::TcpListener;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,11 +30,43 @@ pub struct TestApp {
     pub backend: &'static str,
     /// The app's state, to look at its catalogue cache.
     pub state: AppState,
+    /// The payment provider the app talks to.
+    pub payments: Arc<CountedPayments>,
     _database: Database,
     client: reqwest::Client,
     server: actix_web::dev::ServerHandle,
     _uploads: tempfile::TempDir,
     _frontend: tempfile::TempDir,
+}
+
+/// The sandbox provider, counting the refunds sent to it. A refund takes 50 ms, like a
+/// provider's round trip, so that requests racing to refund overlap.
+pub struct CountedPayments {
+    sandbox: SandboxGateway,
+    refunds: AtomicUsize,
+}
+
+impl CountedPayments {
+    pub fn refunds_sent(&self) -> usize {
+        self.refunds.load(Ordering::SeqCst)
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for CountedPayments {
+    async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
+        self.sandbox.charge(request).await
+    }
+
+    async fn refund(&self, refund: &RefundRequest) -> Result<(), String> {
+        self.refunds.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        self.sandbox.refund(refund).await
+    }
+
+    fn is_sandbox(&self) -> bool {
+        true
+    }
 }
 
 /// The built frontend the test server serves: an `index.html` and one hashed asset.
@@ -89,10 +124,13 @@ impl TestApp {
 
     async fn spawn(database: Database, payment_delay: Duration, hsts: bool) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
+        let payments = Arc::new(CountedPayments {
+            sandbox: SandboxGateway::new(payment_delay)
+                .with_no_answer_time(Duration::from_millis(50)),
+            refunds: AtomicUsize::new(0),
+        });
         let outside = Outside {
-            payments: Arc::new(
-                SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50)),
-            ),
+            payments: payments.clone(),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             tokens: Arc::new(JwtTokens::new(TOKEN_SECRET, Duration::from_secs(3600))),
             images: Arc::new(FsImageStore::new(uploads.path().to_path_buf(), "/uploads")),
@@ -136,6 +174,7 @@ impl TestApp {
             address,
             backend: database.backend_name(),
             state,
+            payments,
             _database: database,
             client: reqwest::Client::new(),
             server: handle,

@@ -16,3 +16,4 @@ mod pages;
 #[path = "../common/reply.rs"]
 mod reply;
 mod settings;
+mod stock_and_money;

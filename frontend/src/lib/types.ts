@@ -190,7 +190,10 @@ export interface ProductInput {
   category: Category;
   description: string;
   price: number;
-  stock: number;
+  /** Left out of an edit that did not change the stock, so sales made meanwhile stay sold. */
+  stock?: number;
+  /** With `stock` on an edit: the stock the form showed (the server answers 409 if it moved). */
+  expectedStock?: number;
   discount: number;
   tags: string[];
   isFeatured: boolean;

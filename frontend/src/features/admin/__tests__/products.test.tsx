@@ -205,8 +205,11 @@ describe('admin products: saving', () => {
     await findToast('Invalid product');
     expect(d.getByText('Name is too long')).toBeInTheDocument();
     expect(puts[0].contentType).toContain('application/json');
-    expect(puts[0].body).toMatchObject({ name: 'Floral Summer Dress', price: 24, stock: 25, discount: 20, tags: ['dress', 'new'] });
+    expect(puts[0].body).toMatchObject({ name: 'Floral Summer Dress', price: 24, discount: 20, tags: ['dress', 'new'] });
     expect(puts[0].body).not.toHaveProperty('image');
+    // The stock was not touched: sending it would put back units sold while the form was open.
+    expect(puts[0].body).not.toHaveProperty('stock');
+    expect(puts[0].body).not.toHaveProperty('expectedStock');
 
     await user.clear(d.getByLabelText('Name'));
     expect(d.queryByText('Name is too long')).not.toBeInTheDocument();
@@ -214,6 +217,22 @@ describe('admin products: saving', () => {
     await user.click(d.getByRole('button', { name: 'Update' }));
     await findToast('Product updated successfully');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends a changed stock with the stock it showed, and shows the server answer when it moved meanwhile', async () => {
+    const puts = recordJson('put', '/api/products/p-dress', () =>
+      HttpResponse.json({ message: 'Stock changed since you opened this product: now 22' }, { status: 409 }),
+    );
+    serveProducts();
+    const { user } = renderAdmin('/admin/products');
+    await user.click(await screen.findByRole('button', { name: 'Edit Floral Summer Dress' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    await user.clear(d.getByLabelText('Stock'));
+    await user.type(d.getByLabelText('Stock'), '40');
+    await user.click(d.getByRole('button', { name: 'Update' }));
+    await findToast('Stock changed since you opened this product: now 22');
+    expect(puts[0].body).toMatchObject({ stock: 40, expectedStock: 25 });
+    expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
   });
 
   it('edits with multipart when a new image is chosen', async () => {
@@ -228,6 +247,7 @@ describe('admin products: saving', () => {
     expect(puts[0].contentType).toContain('multipart/form-data');
     expect((puts[0].body as FormData).get('name')).toBe('Kids Sneakers');
     expect((puts[0].body as FormData).get('image')).toBeTruthy();
+    expect((puts[0].body as FormData).get('stock')).toBeNull();
   });
 
   it('toasts the default message when a save fails without a server message', async () => {

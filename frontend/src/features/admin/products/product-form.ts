@@ -65,14 +65,21 @@ export const parseTags = (tags: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-/** Price and discount as numbers, stock as an integer, tags as a list (SPEC.md section 5). */
-export function toProductInput(form: ProductForm): ProductInput {
+/**
+ * Price and discount as numbers, stock as an integer, tags as a list (SPEC.md section 5).
+ * Editing `product`, the stock is sent only when the admin changed it, with the stock the
+ * form showed, so units sold while the form was open are never put back.
+ */
+export function toProductInput(form: ProductForm, product?: Product): ProductInput {
+  const stock = Math.trunc(Number(form.stock));
+  const shown = product?.stock ?? undefined;
+  const stockFields = product !== undefined && stock === shown ? {} : { stock, expectedStock: shown };
   return {
     name: form.name.trim(),
     category: form.category,
     description: form.description.trim(),
     price: Number(form.price),
-    stock: Math.trunc(Number(form.stock)),
+    ...stockFields,
     discount: form.discount.trim() === '' ? 0 : Number(form.discount),
     tags: parseTags(form.tags),
     isFeatured: form.isFeatured,

@@ -165,7 +165,8 @@ function toFormData(input: ProductInput): FormData {
   fd.set('category', input.category);
   fd.set('description', input.description);
   fd.set('price', String(input.price));
-  fd.set('stock', String(input.stock));
+  if (input.stock !== undefined) fd.set('stock', String(input.stock));
+  if (input.expectedStock !== undefined) fd.set('expectedStock', String(input.expectedStock));
   fd.set('discount', String(input.discount));
   fd.set('tags', input.tags.join(','));
   fd.set('isFeatured', String(input.isFeatured));

@@ -92,7 +92,7 @@ export function ProductFormModal({
     const found = validateProductForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0 || busy) return;
-    const input = toProductInput(form);
+    const input = toProductInput(form, product ?? undefined);
     if (product) update.mutate({ id: product._id, input });
     else create.mutate(input);
   };

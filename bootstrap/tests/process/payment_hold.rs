@@ -1,0 +1,78 @@
+//! An unconfirmed payment holds its stock only for `SHOP_UNCONFIRMED_HOLD_SECS`.
+
+use crate::support::{ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
+use domain::payment_hold::HOLD_EXPIRED;
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// The sandbox's number that never answers.
+const NO_ANSWER_PHONE: &str = "252610000003";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_payment_left_unconfirmed_lets_its_stock_go_when_the_hold_runs_out() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let shop = ShopProcess::start(
+        data.path(),
+        &[
+            ("SHOP_PAYMENT_TIMEOUT_SECS", "1"),
+            ("SHOP_UNCONFIRMED_HOLD_SECS", "2"),
+        ],
+    )
+    .await;
+    let admin = shop.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let dress = shop.product(&admin, "Dress", 3).await;
+    let hoarder = shop.shopper("hoarder").await;
+    shop.add_to_cart(&hoarder, &dress, 3).await;
+    let unconfirmed = shop
+        .send(
+            Method::POST,
+            "/api/orders/checkout",
+            Some(&hoarder),
+            Some(json!({ "paymentMethod": "evc-plus", "paymentPhone": NO_ANSWER_PHONE })),
+            &[],
+        )
+        .await;
+    assert_eq!(
+        unconfirmed.status,
+        StatusCode::ACCEPTED,
+        "{}",
+        unconfirmed.body
+    );
+    let order_id = unconfirmed.body["order"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(shop.stock_of(&dress).await, 0, "the order holds every unit");
+
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while shop.stock_of(&dress).await != 3 {
+        assert!(Instant::now() < deadline, "the hold was never released");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let order = shop
+        .get(&format!("/api/orders/{order_id}"), &admin)
+        .await
+        .body;
+    assert_eq!(order["status"], "canceled");
+    assert_eq!(order["paymentStatus"], "failed");
+    assert!(order["holdExpiredAt"].is_string(), "{order}");
+
+    let marked_paid = shop
+        .send(
+            Method::PUT,
+            &format!("/api/orders/{order_id}/payment"),
+            Some(&admin),
+            Some(json!({ "paymentStatus": "paid" })),
+            &[],
+        )
+        .await;
+    assert_eq!(marked_paid.status, StatusCode::CONFLICT);
+    assert_eq!(marked_paid.message(), HOLD_EXPIRED);
+
+    // The shopper may pay again.
+    shop.add_to_cart(&hoarder, &dress, 1).await;
+    let again = shop.checkout(&hoarder, "second-try").await;
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+    assert_eq!(shop.stock_of(&dress).await, 2);
+}
