@@ -96,6 +96,8 @@ export interface Order {
   paymentMethod?: string;
   paymentPhone?: string;
   transactionId?: string | null;
+  /** Set when the payment stayed unconfirmed past the hold and the order was canceled for it. */
+  holdExpiredAt?: string | null;
   subtotal?: number;
   shippingFee?: number;
   totalAmount: number;

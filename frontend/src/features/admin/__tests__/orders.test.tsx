@@ -273,6 +273,26 @@ describe('admin orders: payment the provider did not confirm', () => {
     expect(screen.getAllByTestId('order-row')).toHaveLength(3);
   });
 
+  it('marks orders whose payment hold expired, says what to check, and lists only them on request', async () => {
+    const expired = makeOrder({
+      _id: 'hhhh8888-expired',
+      createdAt: at(1, 9),
+      status: 'canceled',
+      paymentStatus: 'failed',
+      holdExpiredAt: at(1, 10),
+    });
+    serveOrders([expired, yesterday]);
+    const { user } = renderAdmin('/admin/orders');
+    const rows = await screen.findAllByTestId('order-row');
+    const marked = rows.filter((row) => within(row).queryByText(/Hold expired/));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveTextContent('hhhh8888');
+    expect(screen.getByText('1 order was canceled unpaid.')).toBeInTheDocument();
+    const only = screen.getByRole('button', { name: 'Show only orders whose hold expired' });
+    await user.click(only);
+    expect(ids()).toEqual(['hhhh8888...']);
+  });
+
   it('confirms, sends the transaction id, toasts and refreshes the orders and the dashboard figures', async () => {
     let list = [unconfirmed];
     let statsCalls = 0;

@@ -12,8 +12,11 @@ export interface OrderFilters {
   date: DateRange;
   sortBy: OrderSortKey;
   dir: 'asc' | 'desc';
-  /** 'awaiting': only orders whose payment the provider never confirmed. */
-  payment: 'all' | 'awaiting';
+  /**
+   * 'awaiting': only orders whose payment the provider never confirmed; 'holdExpired': only
+   * orders canceled because that lasted past the hold (the provider may still have the money).
+   */
+  payment: 'all' | 'awaiting' | 'holdExpired';
 }
 
 export const defaultOrderFilters: OrderFilters = { q: '', status: 'all', date: 'all', sortBy: 'date', dir: 'desc', payment: 'all' };
@@ -58,6 +61,7 @@ export function filterOrders(orders: Order[], f: OrderFilters, now: Date = new D
     }
     if (f.status !== 'all' && o.status !== f.status) return false;
     if (f.payment === 'awaiting' && !isAwaitingPayment(o)) return false;
+    if (f.payment === 'holdExpired' && !o.holdExpiredAt) return false;
     if (bounds) {
       const t = time(o);
       if (t < bounds[0].getTime() || t >= bounds[1].getTime()) return false;

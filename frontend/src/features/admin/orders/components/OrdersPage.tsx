@@ -45,6 +45,18 @@ function AwaitingPaymentBadge() {
   );
 }
 
+/** Canceled because its payment stayed unconfirmed past the hold: EVC Plus may still have the money. */
+function HoldExpiredBadge() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-rose-100 px-2.5 py-0.5 text-xs font-semibold text-rose-950 ring-1 ring-rose-400"
+      title="The payment was never confirmed, so the order was canceled and its items went back on sale"
+    >
+      <span aria-hidden="true">⏱</span> Hold expired
+    </span>
+  );
+}
+
 function OrderDetails({ order }: { order: Order }) {
   const a = order.shippingAddress;
   return (
@@ -125,6 +137,7 @@ export default function OrdersPage() {
   const list = orders.isError ? [] : (orders.data ?? []);
   const shown = useMemo(() => filterOrders(list, filters), [list, filters]);
   const awaitingCount = useMemo(() => list.filter(isAwaitingPayment).length, [list]);
+  const holdExpiredCount = useMemo(() => list.filter((o) => o.holdExpiredAt).length, [list]);
   const setFilter = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
   const toggle = (id: string) =>
@@ -186,6 +199,7 @@ export default function OrdersPage() {
                         ) : (
                           o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />
                         )}
+                        {o.holdExpiredAt && <HoldExpiredBadge />}
                       </div>
                     </td>
                     <td className={td}>
@@ -289,6 +303,23 @@ export default function OrdersPage() {
             onClick={() => setFilter('payment', filters.payment === 'awaiting' ? 'all' : 'awaiting')}
           >
             Show only orders awaiting payment
+          </button>
+        </div>
+      )}
+      {(holdExpiredCount > 0 || filters.payment === 'holdExpired') && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-rose-50 p-4 text-rose-950 ring-1 ring-rose-300">
+          <p className="max-w-3xl text-sm">
+            <strong>{pluralize(holdExpiredCount, 'order was', 'orders were')} canceled unpaid.</strong> Their payment was never
+            confirmed in time, so their items went back on sale. Check your EVC Plus merchant account: if the money arrived,
+            refund it to the shopper.
+          </p>
+          <button
+            type="button"
+            className={`${btn.secondary} py-2 text-sm`}
+            aria-pressed={filters.payment === 'holdExpired'}
+            onClick={() => setFilter('payment', filters.payment === 'holdExpired' ? 'all' : 'holdExpired')}
+          >
+            Show only orders whose hold expired
           </button>
         </div>
       )}
