@@ -216,18 +216,18 @@ mod tests {
         let now = noon();
         let [email, address] = sign_in_keys("a@b.so", "1.1.1.1");
         for _ in 0..19 {
-            assert!(throttle.take(&[address.clone()], now).is_ok());
+            assert!(throttle.take(std::slice::from_ref(&address), now).is_ok());
         }
         for _ in 0..5 {
-            assert!(throttle.take(&[email.clone()], now).is_ok());
+            assert!(throttle.take(std::slice::from_ref(&email), now).is_ok());
         }
         // Refused on the e-mail: the address's twentieth slot stays free.
         assert_eq!(
             throttle.take(&[email.clone(), address.clone()], now),
             Err(900)
         );
-        assert_eq!(throttle.take(&[address.clone()], now), Ok(()));
-        assert_eq!(throttle.take(&[address.clone()], now), Err(900));
+        assert_eq!(throttle.take(std::slice::from_ref(&address), now), Ok(()));
+        assert_eq!(throttle.take(std::slice::from_ref(&address), now), Err(900));
         throttle.give_back(&address);
         assert_eq!(throttle.take(&[address], now), Ok(()));
     }
