@@ -344,6 +344,19 @@ impl TestApp {
         .await
     }
 
+    /// Registers `count` shoppers (`buyer0`, `buyer1`, …), each with one unit of the product in
+    /// the cart, and returns their tokens: buyers ready to race for it.
+    pub async fn buyers_with_carts(&self, count: usize, product_id: &str) -> Vec<String> {
+        let mut buyers = Vec::new();
+        for i in 0..count {
+            let (token, _) = self.shopper(&format!("buyer{i}")).await;
+            let added = self.add_to_cart(&token, product_id, 1).await;
+            assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+            buyers.push(token);
+        }
+        buyers
+    }
+
     /// Puts `quantity` of a product in the cart and checks out, paying from `phone`.
     pub async fn buy(&self, token: &str, product_id: &str, quantity: i64, phone: &str) -> Reply {
         self.add_to_cart(token, product_id, quantity).await;

@@ -244,12 +244,7 @@ async fn ten_buyers_racing_for_three_units_make_exactly_three_orders() {
         let admin = app.admin_token().await;
         let last = app.product(&admin, "Last Abaya", "30", 3).await;
         let id = last["_id"].as_str().unwrap().to_owned();
-        let mut buyers = Vec::new();
-        for i in 0..10 {
-            let (token, _) = app.shopper(&format!("buyer{i}")).await;
-            assert_eq!(app.add_to_cart(&token, &id, 1).await.status, StatusCode::OK);
-            buyers.push(token);
-        }
+        let buyers = app.buyers_with_carts(10, &id).await;
         let replies = join_all(
             buyers
                 .iter()

@@ -90,12 +90,7 @@ async fn an_edit_with_a_slow_picture_racing_four_checkouts_keeps_every_sale() {
         let admin = app.admin_token().await;
         let dress = app.product(&admin, "Silk Abaya", "55", 4).await;
         let id = dress["_id"].as_str().unwrap().to_owned();
-        let mut buyers = Vec::new();
-        for i in 0..4 {
-            let (token, _) = app.shopper(&format!("buyer{i}")).await;
-            assert_eq!(app.add_to_cart(&token, &id, 1).await.status, StatusCode::OK);
-            buyers.push(token);
-        }
+        let buyers = app.buyers_with_carts(4, &id).await;
         let form = with_image(
             product_form(&[("name", "Silk Abaya, navy"), ("price", "55")]),
             picture(),
