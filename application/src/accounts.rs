@@ -3,6 +3,7 @@
 use crate::throttle::{registration_keys, sign_in_keys, Key};
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
+use domain::listing::users::UserQuery;
 use domain::permissions::{
     may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
     Intent,
@@ -254,9 +255,14 @@ impl Shop {
         Ok(self.ports.users.count_admins().await? > 0)
     }
 
-    pub async fn list_users(&self, actor: &User) -> Result<Vec<User>, AppError> {
+    /// The admin's user list: searched, filtered and paged by the store.
+    pub async fn list_users(
+        &self,
+        actor: &User,
+        query: &UserQuery,
+    ) -> Result<(Vec<User>, u64), AppError> {
         require_admin(actor)?;
-        Ok(self.ports.users.list().await?)
+        Ok(self.ports.users.find(query).await?)
     }
 
     /// People change their own account (a new password needs the current one, and answers

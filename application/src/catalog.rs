@@ -2,6 +2,7 @@
 
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
+use domain::listing::products::ProductQuery;
 use domain::permissions::require_admin;
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
@@ -28,6 +29,16 @@ impl Shop {
         filter: &ProductFilter,
     ) -> Result<(Vec<Product>, u64), AppError> {
         Ok(self.ports.products.list(filter).await?)
+    }
+
+    /// The admin's product list: searched, filtered, sorted and paged by the store.
+    pub async fn admin_products(
+        &self,
+        actor: &User,
+        query: &ProductQuery,
+    ) -> Result<(Vec<Product>, u64), AppError> {
+        require_admin(actor)?;
+        Ok(self.ports.products.admin_list(query).await?)
     }
 
     pub async fn product(&self, id: &ProductId) -> Result<Product, AppError> {

@@ -1,6 +1,7 @@
 //! The errors use cases return; the HTTP adapter maps each variant to one status.
 
 use domain::cart::CartError;
+use domain::listing::InvalidListParameter;
 use domain::permissions::PermissionError;
 use domain::ports::{HashError, ImageError, OrderStoreError, ProductStoreError, RepoError};
 use domain::validation::FieldErrors;
@@ -54,6 +55,12 @@ impl AppError {
 impl From<FieldErrors> for AppError {
     fn from(errors: FieldErrors) -> Self {
         AppError::Invalid(errors)
+    }
+}
+
+impl From<InvalidListParameter> for AppError {
+    fn from(error: InvalidListParameter) -> Self {
+        AppError::BadRequest(error.0)
     }
 }
 

@@ -6,6 +6,8 @@ pub mod accounts;
 pub mod audit;
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
+pub mod dashboard;
 pub mod error;
 mod in_flight;
 pub mod orders;

@@ -2,11 +2,13 @@
 
 use crate::{Ports, Shop};
 use chrono::{TimeZone, Utc};
+use domain::checkout::MobileNumber;
 use domain::money::Money;
+use domain::order::{Order, OrderStatus, PaymentStatus};
 use domain::ports::*;
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
-use domain::UserId;
+use domain::{OrderId, UserId};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -102,4 +104,27 @@ pub fn shopper(id: &str) -> User {
 
 pub fn admin(id: &str) -> User {
     user(id, Role::Admin)
+}
+
+/// A paid, pending order of `amina` (o1: $40 + $5 shipping, transaction T1).
+pub fn paid_order() -> Order {
+    Order {
+        id: OrderId::parse("o1").unwrap(),
+        user_id: shopper("amina").id,
+        customer_name: "amina".into(),
+        customer_email: "amina@example.com".into(),
+        lines: vec![],
+        subtotal: Money::from_cents(4000).unwrap(),
+        shipping_fee: Money::from_cents(500).unwrap(),
+        total: Money::from_cents(4500).unwrap(),
+        status: OrderStatus::Pending,
+        payment_status: PaymentStatus::Paid,
+        payment_method: "evc-plus".into(),
+        payment_phone: MobileNumber::parse("615551234").unwrap(),
+        transaction_id: Some("T1".into()),
+        shipping_address: None,
+        idempotency_key: None,
+        created_at: Utc::now(),
+        hold_expired_at: None,
+    }
 }

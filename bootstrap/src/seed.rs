@@ -797,6 +797,8 @@ impl fmt::Display for Seeded {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::listing::orders::OrderQuery;
+    use domain::listing::users::UserQuery;
     use domain::ports::{OrderRepository, UserRepository};
     use std::collections::HashMap;
 
@@ -864,7 +866,9 @@ mod tests {
             let products: HashMap<&ProductId, &Product> =
                 products.iter().map(|p| (&p.id, p)).collect();
 
-            let users = UserRepository::list(&database).await.unwrap();
+            let (users, _) = UserRepository::find(&database, &UserQuery::default())
+                .await
+                .unwrap();
             assert_eq!((users.len(), seeded.customers), (20, 20), "{backend}");
             assert!(users.iter().all(|u| u.role == Role::User));
             assert!(users
@@ -877,7 +881,9 @@ mod tests {
             );
             let users: HashMap<&UserId, &User> = users.iter().map(|u| (&u.id, u)).collect();
 
-            let (orders, total) = OrderRepository::list(&database, None).await.unwrap();
+            let (orders, total) = OrderRepository::list(&database, &OrderQuery::default())
+                .await
+                .unwrap();
             assert_eq!(
                 (orders.len(), total, seeded.orders),
                 (200, 200, 200),
@@ -971,8 +977,12 @@ mod tests {
         let (_, products) = ProductRepository::list(&database, &ProductFilter::default())
             .await
             .unwrap();
-        let users = UserRepository::list(&database).await.unwrap();
-        let (_, orders) = OrderRepository::list(&database, None).await.unwrap();
+        let (users, _) = UserRepository::find(&database, &UserQuery::default())
+            .await
+            .unwrap();
+        let (_, orders) = OrderRepository::list(&database, &OrderQuery::default())
+            .await
+            .unwrap();
         assert_eq!((products, users.len(), orders), (10, 6, 20));
     }
 

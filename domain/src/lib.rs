@@ -6,6 +6,7 @@ pub mod audit;
 pub mod cart;
 pub mod checkout;
 pub mod ids;
+pub mod listing;
 pub mod money;
 pub mod order;
 pub mod payment_hold;

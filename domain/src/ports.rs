@@ -5,6 +5,9 @@ use crate::audit::AuditEntry;
 use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
 use crate::ids::{OrderId, ProductId, UserId};
+use crate::listing::orders::OrderQuery;
+use crate::listing::products::ProductQuery;
+use crate::listing::users::UserQuery;
 use crate::money::Money;
 use crate::order::{Order, OrderStatus, OrderTransition};
 use crate::permissions::PermissionError;
@@ -82,8 +85,10 @@ pub trait UserRepository: Send + Sync {
     async fn insert(&self, user: &User) -> Result<(), RepoError>;
     async fn by_id(&self, id: &UserId) -> Result<Option<User>, RepoError>;
     async fn by_email(&self, email: &Email) -> Result<Option<User>, RepoError>;
-    /// Oldest first.
-    async fn list(&self) -> Result<Vec<User>, RepoError>;
+    /// The matching accounts, oldest first (one page when asked), and how many match.
+    async fn find(&self, query: &UserQuery) -> Result<(Vec<User>, u64), RepoError>;
+    /// How many accounts were made at or after `from`.
+    async fn count_joined_since(&self, from: DateTime<Utc>) -> Result<u64, RepoError>;
     /// `Duplicate` when the new e-mail is taken, `NotFound` when the user is gone. In one
     /// transaction with the admins locked: `Refused(LastAdmin)` when it would demote the last
     /// admin (`permissions::keeps_an_admin`).
@@ -123,6 +128,9 @@ pub trait ProductRepository: Send + Sync {
     async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
     /// The matching products (one page of them when asked) and how many match in all.
     async fn list(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), RepoError>;
+    /// The admin's list: searched, filtered and sorted as asked (ties newest first), one page
+    /// when asked, and how many match in all.
+    async fn admin_list(&self, query: &ProductQuery) -> Result<(Vec<Product>, u64), RepoError>;
     /// Grows with every insert, update or delete of a product, in any process sharing the
     /// database: caches of catalogue replies compare it with the version they were made at.
     async fn catalog_version(&self) -> Result<u64, RepoError>;
@@ -188,8 +196,9 @@ pub trait OrderRepository: Send + Sync {
     async fn forget_idempotency_key(&self, id: &OrderId) -> Result<(), RepoError>;
     /// The user's orders, newest first.
     async fn for_user(&self, user: &UserId) -> Result<Vec<Order>, RepoError>;
-    /// All orders, newest first (one page when asked), and how many there are.
-    async fn list(&self, page: Option<Page>) -> Result<(Vec<Order>, u64), RepoError>;
+    /// The matching orders, sorted as asked (ties newest first), one page when asked, and
+    /// how many match in all; a fixed number of queries whatever the page size.
+    async fn list(&self, query: &OrderQuery) -> Result<(Vec<Order>, u64), RepoError>;
     /// In one transaction, only while the order has status `transition.from` (and payment
     /// status `payment.from` for a payment change): sets the new status (and payment status
     /// and transaction id when given), applies the stock effect and empties the shopper's

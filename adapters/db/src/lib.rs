@@ -8,17 +8,20 @@
 //! (measured: an eighth of a checkout's CPU).
 
 mod connection;
+mod listing;
 mod models;
 mod schema;
 
 mod audit;
 mod bulk;
 mod carts;
+mod order_list;
 mod orders;
 mod products;
 mod sales_totals;
 mod settings;
 mod users;
+mod writer;
 
 #[cfg(feature = "test-support")]
 pub mod test_support;
@@ -29,6 +32,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use domain::ports::RepoError;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use writer::Writer;
 
 /// The shop's database: a pool of connections to SQLite or PostgreSQL. Cloning is cheap
 /// and shares the pool.
@@ -41,20 +45,11 @@ struct Inner {
     // Dropped first: the pool closes its connections before any clean-up below runs.
     pool: DbPool,
     backend: Backend,
-    /// SQLite only (PostgreSQL's row locks let writers overlap).
+    /// SQLite only (PostgreSQL's row locks let writers overlap): see [`writer`].
     writer: Option<Writer>,
     statements: Arc<AtomicU64>,
     #[cfg(feature = "test-support")]
     _cleanup: Option<test_support::Cleanup>,
-}
-
-/// SQLite lets one connection write at a time. This process's writers queue on `turn`, in
-/// order, and each starts the moment the one before finishes, on the one writing connection;
-/// left to SQLite, a blocked writer polls the file lock with sleeps of 1, 2, 5, 10… ms while
-/// the lock is long free. Other processes still wait on the busy timeout.
-struct Writer {
-    turn: Arc<tokio::sync::Mutex<()>>,
-    pool: DbPool,
 }
 
 impl std::fmt::Debug for Database {
@@ -82,10 +77,11 @@ impl Database {
             inner: Arc::new(Inner {
                 pool: pools.main,
                 backend,
-                writer: pools.writer.map(|pool| Writer {
-                    turn: Arc::default(),
-                    pool,
-                }),
+                writer: pools
+                    .writer
+                    .map(Writer::start)
+                    .transpose()
+                    .map_err(|e| RepoError::Storage(format!("cannot start the writer: {e}")))?,
                 statements,
                 #[cfg(feature = "test-support")]
                 _cleanup: None,
@@ -146,14 +142,7 @@ impl Database {
         let Some(writer) = &self.inner.writer else {
             return self.run(work).await;
         };
-        let turn = writer.turn.clone().lock_owned().await;
-        // The turn moves into the work, so it ends when the work does, even if the caller
-        // stops waiting.
-        run_on(writer.pool.clone(), move |conn| {
-            let _turn = turn;
-            work(conn)
-        })
-        .await
+        writer.run(work).await
     }
 }
 

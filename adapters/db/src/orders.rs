@@ -2,7 +2,9 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
+use crate::listing::total_of;
 use crate::models::{now, order_id, payment_status, to_db_time, OrderLineRow, OrderRow};
+use crate::order_list;
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{cart_items, order_lines, orders, products};
@@ -10,11 +12,12 @@ use crate::{storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
+use domain::listing::orders::OrderQuery;
 use domain::order::{
     Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, RefundClaimGuard, StockEffect,
     REFUND_CLAIM_TIMEOUT,
 };
-use domain::ports::{OrderRepository, OrderStoreError, Page, RepoError};
+use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
 use std::collections::{BTreeMap, HashMap};
@@ -430,30 +433,27 @@ impl OrderRepository for Database {
         .await
     }
 
-    async fn list(&self, page: Option<Page>) -> Result<(Vec<Order>, u64), RepoError> {
+    async fn list(&self, query: &OrderQuery) -> Result<(Vec<Order>, u64), RepoError> {
+        let query = query.clone();
+        let backend = self.inner.backend;
         self.run(move |conn| {
-            let mut query = orders::table
-                .order((orders::created_at.desc(), orders::id.desc()))
-                .select(OrderRow::as_select())
-                .into_boxed();
-            if let Some(page) = page {
-                query = query.limit(i64::from(page.size)).offset(page.offset());
+            let mut selection = order_list::sorted(order_list::matching(&query, backend), &query)
+                .select(OrderRow::as_select());
+            if let Some(page) = query.page {
+                selection = selection.limit(i64::from(page.size)).offset(page.offset());
             }
-            let rows = query.load(conn).map_err(storage)?;
-            let total = match page {
-                None => rows.len() as u64,
-                Some(page) if page.number <= 1 && rows.len() < page.size as usize => {
-                    rows.len() as u64
-                }
-                Some(_) => {
-                    let total: i64 = orders::table.count().get_result(conn).map_err(storage)?;
-                    u64::try_from(total).unwrap_or_default()
-                }
-            };
-            let lines = match page {
-                Some(_) => load_lines(conn, LinesOf::Orders(&rows))?,
-                None if rows.is_empty() => HashMap::new(),
-                None => load_lines(conn, LinesOf::All)?,
+            let rows = selection.load(conn).map_err(storage)?;
+            let total = total_of(query.page, rows.len(), || {
+                order_list::matching(&query, backend)
+                    .count()
+                    .get_result(conn)
+            })?;
+            let lines = if rows.is_empty() {
+                HashMap::new()
+            } else if query == OrderQuery::default() {
+                load_lines(conn, LinesOf::All)?
+            } else {
+                load_lines(conn, LinesOf::Orders(&rows))?
             };
             Ok((with_lines(rows, lines)?, total))
         })

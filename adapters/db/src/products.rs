@@ -1,13 +1,16 @@
 //! `ProductRepository`: the catalogue.
 
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
+use crate::listing::{contains_pattern, escape_like, lower, total_of};
 use crate::models::{count, EditedProductColumns, ProductRow};
 use crate::schema::{catalog_version, products};
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
+use domain::listing::products::{ProductQuery, ProductSort};
+use domain::listing::Direction;
 use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
-use domain::product::Product;
+use domain::product::{Product, StockStatus, LOW_STOCK_MAX};
 use domain::product_edit::ProductEdit;
 use domain::ProductId;
 
@@ -32,7 +35,7 @@ fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBacken
         query = query.filter(products::tag_keys.like(pattern).escape('\\'));
     }
     if let Some(text) = filter.text.as_deref() {
-        let pattern = format!("%{}%", escape_like(&text.to_lowercase()));
+        let pattern = contains_pattern(&text.to_lowercase());
         query = query.filter(
             lower(products::name)
                 .like(pattern.clone())
@@ -47,22 +50,36 @@ fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBacken
     query
 }
 
-define_sql_function! {
-    /// Full lower case on PostgreSQL, ASCII only on SQLite (whose LIKE also ignores ASCII
-    /// case): on SQLite a search may miss a non-ASCII letter written in another case.
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+type ProductSelection = products::BoxedQuery<'static, MultiBackend>;
+
+/// Only the products of this stock status (SPEC.md: 0 out, 1 to 10 low, above 10 in stock).
+fn with_stock(selection: ProductSelection, stock: Option<StockStatus>) -> ProductSelection {
+    let low_max = i64::from(LOW_STOCK_MAX);
+    match stock {
+        None => selection,
+        Some(StockStatus::OutOfStock) => selection.filter(products::stock.le(0)),
+        Some(StockStatus::LowStock) => selection.filter(products::stock.between(1, low_max)),
+        Some(StockStatus::InStock) => selection.filter(products::stock.gt(low_max)),
+    }
 }
 
-/// Makes `%`, `_` and `\` match themselves in a LIKE pattern escaped with `\`.
-fn escape_like(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            escaped.push('\\');
-        }
-        escaped.push(c);
-    }
-    escaped
+/// The admin's order; ties newest first, then by id, so pages never overlap.
+fn sorted_for_admin(selection: ProductSelection, query: &ProductQuery) -> ProductSelection {
+    use products::{category, created_at, id, name, price_cents, stock};
+    let ascending = query.direction == Direction::Ascending;
+    let selection = match (query.sort, ascending) {
+        (ProductSort::Name, true) => selection.order(lower(name).asc()),
+        (ProductSort::Name, false) => selection.order(lower(name).desc()),
+        (ProductSort::Price, true) => selection.order(price_cents.asc()),
+        (ProductSort::Price, false) => selection.order(price_cents.desc()),
+        (ProductSort::Stock, true) => selection.order(stock.asc()),
+        (ProductSort::Stock, false) => selection.order(stock.desc()),
+        (ProductSort::Category, true) => selection.order(category.asc()),
+        (ProductSort::Category, false) => selection.order(category.desc()),
+        (ProductSort::CreatedAt, true) => selection.order(created_at.asc()),
+        (ProductSort::CreatedAt, false) => selection.order(created_at.desc()),
+    };
+    selection.then_order_by((created_at.desc(), id.desc()))
 }
 
 /// Tells every process that its cached catalogue replies are stale.
@@ -187,6 +204,33 @@ impl ProductRepository for Database {
         .await
     }
 
+    async fn admin_list(&self, query: &ProductQuery) -> Result<(Vec<Product>, u64), RepoError> {
+        let query = query.clone();
+        let filter = ProductFilter {
+            category: query.category,
+            text: query.search.as_ref().map(|text| text.as_str().to_owned()),
+            ..ProductFilter::default()
+        };
+        let selected = move || with_stock(matching(&filter), query.stock);
+        self.run(move |conn| {
+            let mut selection =
+                sorted_for_admin(selected(), &query).select(ProductRow::as_select());
+            if let Some(page) = query.page {
+                selection = selection.limit(i64::from(page.size)).offset(page.offset());
+            }
+            let rows = selection.load(conn).map_err(storage)?;
+            let total = total_of(query.page, rows.len(), || {
+                selected().count().get_result(conn)
+            })?;
+            let products = rows
+                .into_iter()
+                .map(ProductRow::into_domain)
+                .collect::<Result<_, _>>()?;
+            Ok((products, total))
+        })
+        .await
+    }
+
     async fn list(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), RepoError> {
         if filter.tag.as_deref().is_some_and(|tag| tag.contains(',')) {
             // No tag holds a comma (the domain splits tags on commas).
@@ -201,20 +245,9 @@ impl ProductRepository for Database {
                 query = query.limit(i64::from(page.size)).offset(page.offset());
             }
             let rows = query.load(conn).map_err(storage)?;
-            let total = match filter.page {
-                // Everything matching is on this one page.
-                Some(page) if page.number <= 1 && rows.len() < page.size as usize => {
-                    rows.len() as u64
-                }
-                None => rows.len() as u64,
-                Some(_) => {
-                    let total: i64 = matching(&filter)
-                        .count()
-                        .get_result(conn)
-                        .map_err(storage)?;
-                    u64::try_from(total).unwrap_or_default()
-                }
-            };
+            let total = total_of(filter.page, rows.len(), || {
+                matching(&filter).count().get_result(conn)
+            })?;
             let products = rows
                 .into_iter()
                 .map(ProductRow::into_domain)

@@ -1,15 +1,38 @@
 //! `UserRepository`: accounts.
 
+use crate::connection::MultiBackend;
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::UserRow;
+use crate::listing::{contains_pattern, lower, total_of};
+use crate::models::{to_db_time, UserRow};
 use crate::schema::users;
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use domain::listing::users::UserQuery;
 use domain::permissions::keeps_an_admin;
 use domain::ports::{RepoError, UserRepository, UserStoreError};
 use domain::user::{Email, Role, User};
 use domain::UserId;
+
+/// The accounts `query` selects, unordered and unpaged.
+fn matching(query: &UserQuery) -> users::BoxedQuery<'static, MultiBackend> {
+    let mut selection = users::table.into_boxed();
+    if let Some(role) = query.role {
+        selection = selection.filter(users::role.eq(role.as_str()));
+    }
+    if let Some(text) = &query.search {
+        let pattern = contains_pattern(text.as_str());
+        selection = selection.filter(
+            lower(users::name)
+                .like(pattern.clone())
+                .escape('\\')
+                .or(lower(users::email).like(pattern.clone()).escape('\\'))
+                .or(lower(users::phone).like(pattern).escape('\\')),
+        );
+    }
+    selection
+}
 
 /// What can end an account change early: a database failure or a refusal for the caller.
 enum TxError {
@@ -116,16 +139,36 @@ impl UserRepository for Database {
         .await
     }
 
-    async fn list(&self) -> Result<Vec<User>, RepoError> {
-        self.run(|conn| {
-            users::table
+    async fn find(&self, query: &UserQuery) -> Result<(Vec<User>, u64), RepoError> {
+        let query = query.clone();
+        self.run(move |conn| {
+            let mut selection = matching(&query)
                 .order((users::created_at.asc(), users::id.asc()))
-                .select(UserRow::as_select())
-                .load(conn)
-                .map_err(storage)?
+                .select(UserRow::as_select());
+            if let Some(page) = query.page {
+                selection = selection.limit(i64::from(page.size)).offset(page.offset());
+            }
+            let rows = selection.load(conn).map_err(storage)?;
+            let total = total_of(query.page, rows.len(), || {
+                matching(&query).count().get_result(conn)
+            })?;
+            let users = rows
                 .into_iter()
                 .map(UserRow::into_domain)
-                .collect()
+                .collect::<Result<_, _>>()?;
+            Ok((users, total))
+        })
+        .await
+    }
+
+    async fn count_joined_since(&self, from: DateTime<Utc>) -> Result<u64, RepoError> {
+        self.run(move |conn| {
+            let joined: i64 = users::table
+                .filter(users::created_at.ge(to_db_time(from)))
+                .count()
+                .get_result(conn)
+                .map_err(storage)?;
+            Ok(u64::try_from(joined).unwrap_or_default())
         })
         .await
     }

@@ -2,7 +2,7 @@
 //! most two decimals; everything below this module works in cents.
 
 use application::cart::CartView;
-use application::orders::Dashboard;
+use application::dashboard::Dashboard;
 use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::Order;

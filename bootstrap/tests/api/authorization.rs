@@ -21,6 +21,7 @@ const ADMIN_ROUTES: &[(Method, &str)] = &[
     (Method::GET, "/api/admin/reports"),
     (Method::GET, "/api/admin/orders/export.csv"),
     (Method::GET, "/api/admin/audit"),
+    (Method::GET, "/api/admin/products"),
     (Method::PUT, "/api/settings"),
 ];
 

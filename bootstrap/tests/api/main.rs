@@ -5,6 +5,7 @@ mod account_attacks;
 mod accounts;
 mod audit;
 mod authorization;
+mod back_office;
 mod bad_input;
 mod cart;
 mod catalog;

@@ -43,6 +43,7 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/reports"),
     ("get", "/api/admin/orders/export.csv"),
     ("get", "/api/admin/audit"),
+    ("get", "/api/admin/products"),
     ("get", "/api/openapi.json"),
 ];
 

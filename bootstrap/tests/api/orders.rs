@@ -1,7 +1,6 @@
 use crate::helpers::{TestApp, APPROVED_PHONE};
-use application::orders::{
-    CHECKOUT_IN_PROGRESS, NOT_AWAITING_PAYMENT, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED,
-};
+use application::checkout::{CHECKOUT_IN_PROGRESS, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED};
+use application::orders::NOT_AWAITING_PAYMENT;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;

@@ -96,6 +96,25 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return (await requestWithStatus<T>(path, options)).data;
 }
 
+/** One page of a list the server pages (`page`, `limit`): its rows and the list's total. */
+export interface ListPage<T> {
+  rows: T[];
+  /** How many rows the whole list has, from `X-Total-Count`; null when the server did not say. */
+  total: number | null;
+}
+
+/** The `X-Total-Count` of a reply; null when missing or not a whole number. */
+export function totalCount(headers: Headers): number | null {
+  const header = headers.get('X-Total-Count');
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+}
+
+/** GET one page of a paged list: the JSON array and the total from `X-Total-Count`. */
+export async function requestPage<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ListPage<T>> {
+  const res = await requestWithStatus<T[] | null>(path, { ...options, method: 'GET' });
+  return { rows: Array.isArray(res.data) ? res.data : [], total: totalCount(res.headers) };
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

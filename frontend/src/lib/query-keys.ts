@@ -5,6 +5,24 @@
  */
 import type { ListParams, ProductSort } from './types';
 
+/**
+ * The keys of a back-office list the server filters and pages: each page (its filters and page
+ * number) under `pages()`, the totals a screen shows for fixed filters (the orders awaiting
+ * payment) under `counts()`. So a mutation can put an edited row into the cached pages without
+ * refetching them, and still refresh the counts.
+ */
+export function pagedListKeys<const R extends readonly string[]>(root: R) {
+  return {
+    all: root,
+    pages: () => [...root, 'page'] as const,
+    page: (query: object) => [...root, 'page', query] as const,
+    counts: () => [...root, 'count'] as const,
+    count: (query: object) => [...root, 'count', query] as const,
+  };
+}
+
+export type PagedListKeys = ReturnType<typeof pagedListKeys<readonly string[]>>;
+
 export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
@@ -18,6 +36,8 @@ export const productKeys = {
   categories: () => [...productKeys.all, 'categories'] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
+  /** The admin's product list (GET /api/admin/products). */
+  admin: pagedListKeys(['products', 'admin']),
 };
 
 export const cartKeys = {
@@ -33,15 +53,18 @@ export const wishlistKeys = {
 export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
-  list: (scope: 'mine' | 'all') => [...orderKeys.lists(), scope] as const,
+  /** The shopper's own orders. */
+  mine: () => [...orderKeys.lists(), 'mine'] as const,
+  /** The admin's list of every order (GET /api/orders/all). */
+  admin: pagedListKeys(['orders', 'admin']),
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (id: string) => [...orderKeys.details(), id] as const,
 };
 
 export const userKeys = {
   all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: () => [...userKeys.lists()] as const,
+  /** The admin's user list (GET /api/users). */
+  admin: pagedListKeys(['users', 'admin']),
   me: () => [...userKeys.all, 'me'] as const,
 };
 
@@ -56,4 +79,4 @@ export const adminKeys = {
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all];

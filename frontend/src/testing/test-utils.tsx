@@ -14,7 +14,7 @@ export interface RenderAppOptions {
 }
 
 /** Shows the current location for assertions: screen.getByTestId('location'). */
-function LocationProbe() {
+export function LocationProbe() {
   const location = useLocation();
   return (
     <div data-testid="location" hidden>

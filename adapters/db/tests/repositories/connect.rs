@@ -1,4 +1,5 @@
 use crate::support::{add_user, databases, user_id};
+use domain::listing::users::UserQuery;
 use domain::ports::{RepoError, UserRepository};
 use shop_db::Database;
 
@@ -44,7 +45,11 @@ async fn the_test_databases_are_fresh_and_answer() {
     for db in all {
         db.ping().await.unwrap();
         assert!(
-            UserRepository::list(&db).await.unwrap().is_empty(),
+            UserRepository::find(&db, &UserQuery::default())
+                .await
+                .unwrap()
+                .0
+                .is_empty(),
             "{db:?}"
         );
     }

@@ -4,6 +4,7 @@
 mod support;
 
 mod audit;
+mod back_office_lists;
 mod carts;
 mod connect;
 mod orders;

@@ -1,14 +1,23 @@
 use crate::support::{
     add_product, add_user, at, databases, order, order_id, product, stock_of, unconfirmed, user_id,
 };
+use domain::listing::orders::OrderQuery;
 use domain::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus, StockEffect};
 use domain::ports::{
     CartRepository, OrderRepository, OrderStoreError, Page, ProductRepository, RepoError,
 };
 use shop_db::Database;
 
+/// Every order, newest first, or one page of them.
+fn newest(page: Option<Page>) -> OrderQuery {
+    OrderQuery {
+        page,
+        ..OrderQuery::default()
+    }
+}
+
 async fn order_ids(db: &Database, page: Option<Page>) -> (Vec<String>, u64) {
-    let (orders, total) = OrderRepository::list(db, page).await.unwrap();
+    let (orders, total) = OrderRepository::list(db, &newest(page)).await.unwrap();
     (
         orders.into_iter().map(|o| o.id.to_string()).collect(),
         total,
@@ -432,7 +441,7 @@ async fn orders_are_listed_newest_first_with_their_lines_one_page_at_a_time() {
         assert_eq!(order_ids(&db, page(1)).await, (all(&["o4", "o3"]), 5));
         assert_eq!(order_ids(&db, page(3)).await, (all(&["o0"]), 5));
 
-        let (orders, _) = OrderRepository::list(&db, page(2)).await.unwrap();
+        let (orders, _) = OrderRepository::list(&db, &newest(page(2))).await.unwrap();
         assert_eq!(orders[0].lines.len(), 2);
         assert_eq!(orders[0].lines[1].quantity, 3, "lines keep their order");
         assert_eq!(
@@ -482,17 +491,19 @@ async fn listing_orders_takes_as_many_queries_for_many_orders_as_for_one() {
         assert_eq!((one, eight), (2, 2), "{db:?}");
 
         let before = db.statements_run();
-        OrderRepository::list(&db, Some(Page { number: 1, size: 1 }))
+        OrderRepository::list(&db, &newest(Some(Page { number: 1, size: 1 })))
             .await
             .unwrap();
         let page_of_one = count(before);
         let before = db.statements_run();
-        OrderRepository::list(&db, Some(Page { number: 1, size: 8 }))
+        OrderRepository::list(&db, &newest(Some(Page { number: 1, size: 8 })))
             .await
             .unwrap();
         let page_of_eight = count(before);
         let before = db.statements_run();
-        OrderRepository::list(&db, None).await.unwrap();
+        OrderRepository::list(&db, &OrderQuery::default())
+            .await
+            .unwrap();
         let everything = count(before);
         assert_eq!(
             (page_of_one, page_of_eight, everything),

@@ -1,6 +1,7 @@
 //! Concurrent writers: the guarded decrement and the status check hold under contention.
 
 use crate::support::{add_product, databases, order, order_id, stock_of};
+use domain::listing::orders::OrderQuery;
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{OrderRepository, OrderStoreError};
 use std::sync::Arc;
@@ -29,7 +30,13 @@ async fn ten_shoppers_racing_for_three_units_make_exactly_three_orders() {
         }
         assert_eq!((won, refused), (3, 7), "{db:?}");
         assert_eq!(stock_of(&db, "dress").await, 0);
-        assert_eq!(OrderRepository::list(&db, None).await.unwrap().1, 3);
+        assert_eq!(
+            OrderRepository::list(&db, &OrderQuery::default())
+                .await
+                .unwrap()
+                .1,
+            3
+        );
     }
 }
 

@@ -1,4 +1,5 @@
 use crate::support::{add_product, add_user, at, databases, order, user, user_id};
+use domain::listing::users::UserQuery;
 use domain::permissions::PermissionError;
 use domain::ports::{
     CartRepository, OrderRepository, RepoError, UserRepository, UserStoreError, WishlistRepository,
@@ -129,9 +130,10 @@ async fn users_are_listed_oldest_first_and_admins_are_counted() {
         for u in [&newest, &oldest, &middle] {
             UserRepository::insert(&db, u).await.unwrap();
         }
-        let listed: Vec<_> = UserRepository::list(&db)
+        let listed: Vec<_> = UserRepository::find(&db, &UserQuery::default())
             .await
             .unwrap()
+            .0
             .into_iter()
             .map(|u| u.id.to_string())
             .collect();

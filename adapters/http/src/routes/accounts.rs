@@ -18,7 +18,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login)
         .service(register)
         .service(me)
-        .service(list_users)
         .service(update_user)
         .service(delete_user);
 }
@@ -112,21 +111,6 @@ async fn register(
 #[get("/auth/me")]
 async fn me(user: SignedInUser) -> HttpResponse {
     HttpResponse::Ok().json(UserDto::from(&user.0))
-}
-
-/// Every account, oldest first (admin).
-#[utoipa::path(
-    tag = "accounts",
-    security(("bearer" = [])),
-    responses((status = 200, body = [UserDto]), Unauthenticated, Forbidden)
-)]
-#[get("/users")]
-async fn list_users(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-) -> Result<HttpResponse, ApiError> {
-    let users = state.shop.list_users(&user.0).await?;
-    Ok(HttpResponse::Ok().json(users.iter().map(UserDto::from).collect::<Vec<_>>()))
 }
 
 /// Change one's own account (a new password needs `currentPassword`, ends every earlier

@@ -1,6 +1,7 @@
 //! Every call of SPEC.md section 7 and the additions of DESIGN.md section 3, under `/api`.
 
 mod accounts;
+mod back_office;
 mod cart;
 mod orders;
 mod products;
@@ -16,7 +17,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 /// The calls under `/api`; anything else there is a JSON 404.
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.configure(accounts::configure)
+    // First: `/orders/all` before `/orders/{id}`.
+    cfg.configure(back_office::configure)
+        .configure(accounts::configure)
         .configure(products::configure)
         .configure(cart::configure)
         .configure(orders::configure)
@@ -26,8 +29,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         }));
 }
 
-pub(crate) const DEFAULT_PAGE_SIZE: u32 = 20;
-const MAX_PAGE_SIZE: u32 = 100;
+pub(crate) use domain::listing::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
 
 /// `?page=&limit=`: both optional; without either the whole list, as SPEC.md.
 fn page(query: &PageQuery) -> Result<Option<Page>, ApiError> {

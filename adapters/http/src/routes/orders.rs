@@ -1,8 +1,7 @@
 //! Checkout, order history and order administration.
 
-use super::{list_reply, page};
 use crate::auth::CurrentUser;
-use crate::dto::{orders, CheckoutBody, CheckoutDto, OrderDto, PageQuery, PaymentBody, StatusBody};
+use crate::dto::{orders, CheckoutBody, CheckoutDto, OrderDto, PaymentBody, StatusBody};
 use crate::error::ApiError;
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PaymentDeclined, PaymentProviderFailed, TooLarge,
@@ -10,13 +9,12 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use application::orders::{CheckoutOutcome, PAYMENT_UNCONFIRMED};
+use application::checkout::{CheckoutOutcome, PAYMENT_UNCONFIRMED};
 use domain::OrderId;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(my_orders)
-        .service(all_orders)
         .service(checkout)
         .service(get_order)
         .service(update_order_status)
@@ -98,26 +96,6 @@ async fn my_orders(
 ) -> Result<HttpResponse, ApiError> {
     let list = state.shop.my_orders(&user.0).await?;
     Ok(HttpResponse::Ok().json(orders(&list)))
-}
-
-/// Every order, newest first (admin); all of them, or one page when asked.
-#[utoipa::path(
-    tag = "orders",
-    security(("bearer" = [])),
-    params(PageQuery),
-    responses(
-        (status = 200, body = [OrderDto], headers(("X-Total-Count" = u64, description = "How many orders there are"))),
-        BadRequest, Unauthenticated, Forbidden
-    )
-)]
-#[get("/orders/all")]
-async fn all_orders(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    query: web::Query<PageQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let (list, total) = state.shop.all_orders(&user.0, page(&query)?).await?;
-    Ok(list_reply(&orders(&list), total))
 }
 
 /// One order (its shopper or an admin).

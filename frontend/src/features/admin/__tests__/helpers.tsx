@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { User } from '@/lib/types';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, screen } from '@/testing/test-utils';
 
 export const ADMIN_ID = 'a0000001-0000-7000-8000-000000000000';
 export const adminUser = (overrides: Partial<User> = {}) =>
@@ -39,6 +39,47 @@ export function recordJson(method: 'post' | 'put' | 'delete', path: string, repl
     }),
   );
   return calls;
+}
+
+/** A reply to one page of a list: its rows and the total sent in `X-Total-Count` (the rows' count by default). */
+export interface ListReply<T> {
+  rows: T[];
+  total?: number;
+  /** Waited for before answering (to see the previous page stay while the next loads). */
+  delay?: Promise<void>;
+}
+
+/**
+ * Serves a list the server pages at `path`: `reply` picks the rows and total for each request.
+ * Returns the query of every request, in order.
+ */
+export function serveList<T>(path: string, reply: (query: URLSearchParams) => ListReply<T>) {
+  const requests: URLSearchParams[] = [];
+  server.use(
+    http.get(path, async ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      requests.push(query);
+      const { rows, total, delay } = reply(query);
+      if (delay) await delay;
+      return HttpResponse.json(rows, { headers: { 'X-Total-Count': String(total ?? rows.length) } });
+    }),
+  );
+  return requests;
+}
+
+/** A request's query as a plain object, for exact comparisons. */
+export const paramsOf = (query: URLSearchParams | undefined) => Object.fromEntries(query ?? []);
+
+/** The app's current location (path and query), from the test app's location probe. */
+export const currentUrl = () => screen.getByTestId('location').textContent;
+
+/** A promise and its resolve function, to hold a reply back. */
+export function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 export { HttpResponse };

@@ -5,8 +5,8 @@ import type { Order } from '@/lib/types';
 import { makeOrder } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { dateBounds, defaultOrderFilters, filterOrders } from '../orders/filter';
-import { recordJson, renderAdmin } from './helpers';
+import { dateBounds, dateParams } from '../orders/list';
+import { currentUrl, deferred, paramsOf, recordJson, renderAdmin, serveList, type ListReply } from './helpers';
 
 beforeAll(async () => {
   await import('../AdminRoutes');
@@ -56,38 +56,58 @@ const old = makeOrder({
   totalAmount: 5,
   userId: { _id: 'u4', name: 'Old Customer', email: 'old@example.com' },
 });
-const all = [old, lastMonth, today, lastWeek, yesterday];
+const all = [today, yesterday, lastWeek, lastMonth, old];
 
-function serveOrders(list: Order[] = all) {
-  server.use(http.get('/api/orders/all', () => HttpResponse.json(list)));
+interface Served {
+  /** The rows of a page, by request. */
+  page?: (query: URLSearchParams) => ListReply<Order>;
+  /** The counts the notices ask for (`paymentStatus=…&page=1&limit=1`). */
+  awaiting?: () => number;
+  holdExpired?: () => number;
+}
+
+/** GET /api/orders/all: pages of the list, and the one-row requests of the notices' counts. */
+function serveOrders({ page = () => ({ rows: all }), awaiting = () => 0, holdExpired = () => 0 }: Served = {}) {
+  const requests = serveList<Order>('/api/orders/all', (q) => {
+    if (q.get('limit') !== '1') return page(q);
+    const total = q.get('paymentStatus') === 'awaiting' ? awaiting() : holdExpired();
+    return { rows: [], total };
+  });
+  return {
+    /** The list's page requests (the counts left out). */
+    pages: () => requests.filter((q) => q.get('limit') !== '1').map(paramsOf),
+    counts: () => requests.filter((q) => q.get('limit') === '1').map(paramsOf),
+  };
 }
 
 const ids = () => screen.getAllByTestId('order-id').map((cell) => cell.textContent);
+const firstPage = { page: '1', limit: '20', sort: 'date', dir: 'desc' };
 
 describe('admin orders: table', () => {
-  it('shows short ids, customers with fallbacks, totals in dollars, status and payment badges', async () => {
-    serveOrders();
+  it('asks the server for the first page, newest first, and shows its rows in its order with fallbacks and badges', async () => {
+    // Not in date order: the server's order is shown as it is, never re-sorted in the browser.
+    const served = serveOrders({ page: () => ({ rows: [yesterday, old, lastWeek, today, lastMonth] }) });
     renderAdmin('/admin/orders');
     const rows = await screen.findAllByTestId('order-row');
-    expect(rows).toHaveLength(5);
-    // default sort: date, newest first
-    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...', 'dddd4444...', 'eeee5555...']);
-    const second = within(rows[1]);
-    expect(second.getByText('Hodan Ali')).toBeInTheDocument();
-    expect(second.getByText('hodan@example.com')).toBeInTheDocument();
-    expect(second.getByText('$120.50')).toBeInTheDocument();
-    expect(second.getByText('Shipped')).toHaveClass('bg-blue-100');
-    expect(second.getByText('Payment paid')).toBeInTheDocument();
+    expect(served.pages()).toEqual([firstPage]);
+    expect(ids()).toEqual(['bbbb2222...', 'eeee5555...', 'cccc3333...', 'aaaa1111...', 'dddd4444...']);
+    const first = within(rows[0]);
+    expect(first.getByText('Hodan Ali')).toBeInTheDocument();
+    expect(first.getByText('hodan@example.com')).toBeInTheDocument();
+    expect(first.getByText('$120.50')).toBeInTheDocument();
+    expect(first.getByText('Shipped')).toHaveClass('bg-blue-100');
+    expect(first.getByText('Payment paid')).toBeInTheDocument();
     const third = within(rows[2]);
     expect(third.getByText('Unknown')).toBeInTheDocument();
     expect(third.getByText('No email')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('Pending')).toHaveClass('bg-yellow-100');
-    expect(within(rows[3]).getByText('Canceled')).toHaveClass('bg-red-100');
-    expect(within(rows[4]).getByText('Delivered')).toHaveClass('bg-green-100');
+    expect(within(rows[3]).getByText('Pending')).toHaveClass('bg-yellow-100');
+    expect(within(rows[4]).getByText('Canceled')).toHaveClass('bg-red-100');
+    expect(within(rows[1]).getByText('Delivered')).toHaveClass('bg-green-100');
+    expect(screen.getByText('Showing 1–5 of 5')).toBeInTheDocument();
   });
 
   it('shows the delivery address on demand', async () => {
-    serveOrders([today]);
+    serveOrders({ page: () => ({ rows: [today] }) });
     const { user } = renderAdmin('/admin/orders');
     const toggle = await screen.findByRole('button', { name: 'Details of order aaaa1111' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -98,6 +118,13 @@ describe('admin orders: table', () => {
     expect(screen.getByText(/Hodan, Mogadishu/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide details of order aaaa1111' }));
     expect(screen.queryByText(/Maka Al Mukarama Road 12/)).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches', async () => {
+    serveOrders({ page: () => ({ rows: [] }) });
+    renderAdmin('/admin/orders?q=nobody');
+    expect(await screen.findByText('No orders found matching your criteria')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Orders pages' })).not.toBeInTheDocument();
   });
 
   it('shows the banner and the toast when the list fails to load', async () => {
@@ -111,31 +138,43 @@ describe('admin orders: table', () => {
   });
 });
 
-describe('admin orders: filters and sort', () => {
-  it('searches by order id, customer name or e-mail', async () => {
-    serveOrders();
-    const { user } = renderAdmin('/admin/orders');
+describe('admin orders: search, filters and sort by the server, kept in the URL', () => {
+  it('sends the search once typing pauses (order id, name, e-mail or phone) and goes back to page 1', async () => {
+    const served = serveOrders();
+    const { user } = renderAdmin('/admin/orders?page=2');
     await screen.findAllByTestId('order-row');
-    const search = screen.getByLabelText('Search orders');
-    await user.type(search, 'DDDD4444');
-    expect(ids()).toEqual(['dddd4444...']);
-    await user.clear(search);
-    await user.type(search, 'hodan');
-    expect(ids()).toEqual(['bbbb2222...']);
-    await user.clear(search);
-    await user.type(search, 'old@example');
-    expect(ids()).toEqual(['eeee5555...']);
-    await user.type(search, 'zzz');
-    expect(screen.getByText('No orders found matching your criteria')).toBeInTheDocument();
+    expect(served.pages()).toEqual([{ ...firstPage, page: '2' }]);
+    await user.type(screen.getByLabelText('Search orders'), '  Hodan ');
+    await waitFor(() => expect(served.pages()).toHaveLength(2));
+    // One request for the whole word, not one per key; trimmed, at page 1.
+    expect(served.pages()[1]).toEqual({ ...firstPage, q: 'Hodan' });
+    expect(currentUrl()).toBe('/admin/orders?q=Hodan');
+    await user.clear(screen.getByLabelText('Search orders'));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
+    expect(served.pages().at(-1)).toEqual(firstPage);
   });
 
-  it('filters by status and by date (today, yesterday, last 7 days, last 30 days)', async () => {
-    serveOrders();
-    const { user } = renderAdmin('/admin/orders');
+  it('filters by status, payment and date range, each in the URL and back at page 1', async () => {
+    const served = serveOrders();
+    const { user } = renderAdmin('/admin/orders?page=3');
     await screen.findAllByTestId('order-row');
-    await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
-    expect(ids()).toEqual(['cccc3333...', 'eeee5555...']);
-    await user.selectOptions(screen.getByLabelText('Status'), 'all');
+    const status = screen.getByLabelText('Status');
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All statuses',
+      'Pending',
+      'Shipped',
+      'Delivered',
+      'Canceled',
+    ]);
+    await user.selectOptions(status, 'delivered');
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, status: 'delivered' }));
+    expect(currentUrl()).toBe('/admin/orders?status=delivered');
+
+    await user.selectOptions(screen.getByLabelText('Payment'), 'refunded');
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, status: 'delivered', paymentStatus: 'refunded' }));
+    expect(currentUrl()).toBe('/admin/orders?status=delivered&paymentStatus=refunded');
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await user.selectOptions(screen.getByLabelText('Payment'), '');
 
     const date = screen.getByLabelText('Date');
     expect(within(date).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -145,60 +184,143 @@ describe('admin orders: filters and sort', () => {
       'Last 7 days',
       'Last 30 days',
     ]);
+    await user.selectOptions(date, 'yesterday');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders?date=yesterday'));
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    const dayBefore = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+    await waitFor(() =>
+      expect(served.pages().at(-1)).toEqual({ ...firstPage, from: dayBefore.toISOString(), to: midnight.toISOString() }),
+    );
     await user.selectOptions(date, 'today');
-    expect(ids()).toEqual(['aaaa1111...']);
-    await user.selectOptions(date, 'yesterday');
-    expect(ids()).toEqual(['bbbb2222...']);
-    await user.selectOptions(date, 'week');
-    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...']);
-    await user.selectOptions(date, 'month');
-    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...', 'dddd4444...']);
-    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
-    await user.selectOptions(date, 'yesterday');
-    expect(screen.getByText('No orders found matching your criteria')).toBeInTheDocument();
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, from: midnight.toISOString() }));
+    await user.selectOptions(date, 'last7days');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders?date=last7days'));
+    const from = new Date(served.pages().at(-1)!.from).getTime();
+    expect(Math.abs(from - (Date.now() - 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+    expect(served.pages().at(-1)).not.toHaveProperty('to');
   });
 
   it('sorts by date, total amount or status, with a direction toggle', async () => {
-    serveOrders();
+    const served = serveOrders();
     const { user } = renderAdmin('/admin/orders');
     await screen.findAllByTestId('order-row');
     const dir = () => screen.getByRole('button', { name: /Sort (ascending|descending)/ });
     expect(dir()).toHaveTextContent('Descending');
-    await user.click(dir());
-    expect(ids()).toEqual(['eeee5555...', 'dddd4444...', 'cccc3333...', 'bbbb2222...', 'aaaa1111...']);
     await user.selectOptions(screen.getByLabelText('Sort by'), 'total');
-    expect(ids()).toEqual(['eeee5555...', 'cccc3333...', 'aaaa1111...', 'dddd4444...', 'bbbb2222...']);
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, sort: 'total' }));
     await user.click(dir());
-    expect(ids()).toEqual(['bbbb2222...', 'dddd4444...', 'aaaa1111...', 'cccc3333...', 'eeee5555...']);
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, sort: 'total', dir: 'asc' }));
+    expect(currentUrl()).toBe('/admin/orders?sort=total&dir=asc');
+    expect(dir()).toHaveTextContent('Ascending');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'status');
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, sort: 'status', dir: 'asc' }));
+    // Back to the default sort: it leaves the URL.
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'date');
     await user.click(dir());
-    // ascending by status name: canceled, delivered (older first), pending, shipped
-    expect(ids()).toEqual(['dddd4444...', 'eeee5555...', 'cccc3333...', 'aaaa1111...', 'bbbb2222...']);
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
   });
 
-  it('computes the date ranges from local midnight and one month back', () => {
-    const ref = new Date(2026, 10, 21, 15, 30);
-    const [todayFrom] = dateBounds('today', ref)!;
-    expect(todayFrom).toEqual(new Date(2026, 10, 21));
-    expect(dateBounds('yesterday', ref)).toEqual([new Date(2026, 10, 20), new Date(2026, 10, 21)]);
-    expect(dateBounds('month', ref)![0]).toEqual(new Date(2026, 9, 21, 15, 30));
-    expect(dateBounds('all', ref)).toBeNull();
-    const justBeforeMidnight = makeOrder({ createdAt: new Date(2026, 10, 20, 23, 59).toISOString() });
-    expect(filterOrders([justBeforeMidnight], { ...defaultOrderFilters, date: 'today' }, ref)).toHaveLength(0);
-    expect(filterOrders([justBeforeMidnight], { ...defaultOrderFilters, date: 'yesterday' }, ref)).toHaveLength(1);
+  it('asks for the list a shared link names and shows its filters', async () => {
+    const served = serveOrders({ page: () => ({ rows: [yesterday], total: 21 }) });
+    renderAdmin('/admin/orders?status=shipped&q=amina&page=2&date=last30days&sort=total&dir=asc');
+    await screen.findAllByTestId('order-row');
+    const { from, ...rest } = served.pages()[0];
+    expect(rest).toEqual({ page: '2', limit: '20', q: 'amina', status: 'shipped', sort: 'total', dir: 'asc' });
+    const monthBack = new Date(now);
+    monthBack.setMonth(monthBack.getMonth() - 1);
+    expect(Math.abs(new Date(from).getTime() - monthBack.getTime())).toBeLessThan(60_000);
+    expect(screen.getByLabelText('Search orders')).toHaveValue('amina');
+    expect(screen.getByLabelText('Status')).toHaveValue('shipped');
+    expect(screen.getByLabelText('Date')).toHaveValue('last30days');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('total');
+    expect(screen.getByText('Showing 21–21 of 21')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('ignores values it does not know in the URL', async () => {
+    const served = serveOrders();
+    renderAdmin('/admin/orders?status=lost&sort=colour&page=-4');
+    await screen.findAllByTestId('order-row');
+    expect(served.pages()).toEqual([firstPage]);
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+});
+
+describe('admin orders: pages', () => {
+  const page2 = [makeOrder({ _id: 'ffff0021-second-page' })];
+
+  it('shows the total, moves pages, and keeps the rows on screen while the next page loads', async () => {
+    const hold = deferred();
+    const served = serveOrders({
+      page: (q) => (q.get('page') === '2' ? { rows: page2, total: 45, delay: hold.promise } : { rows: all, total: 45 }),
+    });
+    const { user } = renderAdmin('/admin/orders');
+    await screen.findAllByTestId('order-row');
+    const pager = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(within(pager).getByText('Showing 1–5 of 45')).toBeInTheDocument();
+    expect(within(pager).getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous', '1', '2', '3', 'Next']);
+    expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, page: '2' }));
+    expect(currentUrl()).toBe('/admin/orders?page=2');
+    // Page 2 has not answered yet: page 1 stays, marked busy.
+    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...', 'dddd4444...', 'eeee5555...']);
+    expect(screen.getAllByTestId('order-row')[0].closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    hold.resolve();
+    await waitFor(() => expect(ids()).toEqual(['ffff0021...']));
+    expect(screen.getByTestId('order-row').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+    expect(within(pager).getByText('Showing 21–21 of 45')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, page: '3' }));
+    await user.click(within(pager).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders?page=2'));
+  });
+
+  it('writes large totals with separators and offers the first, nearby and last pages', async () => {
+    serveOrders({ page: () => ({ rows: all, total: 100_000 }) });
+    renderAdmin('/admin/orders?page=2500');
+    await screen.findAllByTestId('order-row');
+    const pager = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(within(pager).getByText('Showing 49,981–49,985 of 100,000')).toBeInTheDocument();
+    expect(within(pager).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Previous',
+      '1',
+      '2,499',
+      '2,500',
+      '2,501',
+      '5,000',
+      'Next',
+    ]);
+  });
+
+  it('goes to the last page when the one asked for is past the end', async () => {
+    const served = serveOrders({ page: (q) => (q.get('page') === '2' ? { rows: all, total: 25 } : { rows: [], total: 25 }) });
+    renderAdmin('/admin/orders?page=9');
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders?page=2'));
+    await screen.findAllByTestId('order-row');
+    expect(served.pages().map((q) => q.page)).toEqual(['9', '2']);
   });
 });
 
 describe('admin orders: status update', () => {
-  it('updates through the modal, toasts and shows the new status', async () => {
-    let list = [today];
-    server.use(http.get('/api/orders/all', () => HttpResponse.json(list)));
+  it('updates through the modal and puts the reply into the row, refreshing the counts and figures but not the list', async () => {
+    let awaiting = 3;
+    const served = serveOrders({ awaiting: () => awaiting });
     const puts = recordJson('put', `/api/orders/${today._id}`, () => {
-      list = [{ ...today, status: 'shipped' }];
-      return HttpResponse.json(list[0]);
+      awaiting = 2;
+      return HttpResponse.json({ ...today, status: 'shipped' });
     });
-    const { user } = renderAdmin('/admin/orders');
+    const { user, queryClient } = renderAdmin('/admin/orders');
     const open = await screen.findByRole('button', { name: 'Update Status of order aaaa1111' });
+    await screen.findByText('3 orders await payment.');
+    await queryClient.prefetchQuery({ queryKey: adminKeys.stats(), queryFn: () => ({}) });
+    const pagesBefore = served.pages().length;
+    const countsBefore = served.counts().length;
+
     await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Update Order Status' });
     const select = within(dialog).getByLabelText('Status');
@@ -209,12 +331,18 @@ describe('admin orders: status update', () => {
     await findToast('Order status updated successfully');
     expect(puts[0].body).toEqual({ status: 'shipped' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(within(screen.getByTestId('order-row')).getByText('Shipped')).toBeInTheDocument();
+    const row = screen.getAllByTestId('order-row')[0];
+    expect(within(row).getByText('Shipped')).toBeInTheDocument();
+    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...', 'dddd4444...', 'eeee5555...']);
     expect(open).toHaveFocus();
+    await screen.findByText('2 orders await payment.');
+    expect(served.counts().length).toBe(countsBefore + 2);
+    expect(queryClient.getQueryState(adminKeys.stats())?.isInvalidated).toBe(true);
+    expect(served.pages()).toHaveLength(pagesBefore);
   });
 
   it('shows the server message on failure, else the default; Cancel and Escape close the modal', async () => {
-    serveOrders([today]);
+    serveOrders({ page: () => ({ rows: [today] }) });
     let reply = HttpResponse.json({ message: 'Not enough stock to reopen' }, { status: 409 });
     server.use(http.put(`/api/orders/${today._id}`, () => reply));
     const { user } = renderAdmin('/admin/orders');
@@ -253,8 +381,8 @@ describe('admin orders: payment the provider did not confirm', () => {
     paymentStatus: 'pending',
   });
 
-  it('marks awaiting orders with a badge, a notice and a Mark as paid action; canceled or paid ones have neither', async () => {
-    serveOrders([unconfirmed, canceledUnpaid, yesterday]);
+  it('counts awaiting orders on the server, marks them with a badge and a Mark as paid action, and lists only them on request', async () => {
+    const served = serveOrders({ page: () => ({ rows: [unconfirmed, canceledUnpaid, yesterday] }), awaiting: () => 7 });
     const { user } = renderAdmin('/admin/orders');
     const rows = await screen.findAllByTestId('order-row');
     expect(within(rows[0]).getByText(/Payment pending/)).toHaveTextContent('not confirmed by the payment provider');
@@ -263,14 +391,20 @@ describe('admin orders: payment the provider did not confirm', () => {
       expect(within(row).queryByRole('button', { name: /Mark as paid/ })).not.toBeInTheDocument();
       expect(within(row).queryByText(/not confirmed/)).not.toBeInTheDocument();
     }
-    expect(screen.getByText('1 order awaits payment.')).toBeInTheDocument();
+    // The count is the server's total, not the one awaiting order on this page.
+    expect(await screen.findByText('7 orders await payment.')).toBeInTheDocument();
+    expect(served.counts()).toContainEqual({ paymentStatus: 'awaiting', page: '1', limit: '1' });
+    expect(screen.queryByText(/canceled unpaid/)).not.toBeInTheDocument();
 
     const only = screen.getByRole('button', { name: 'Show only orders awaiting payment' });
+    expect(only).toHaveAttribute('aria-pressed', 'false');
     await user.click(only);
     expect(only).toHaveAttribute('aria-pressed', 'true');
-    expect(ids()).toEqual(['ffff6666...']);
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, paymentStatus: 'awaiting' }));
+    expect(currentUrl()).toBe('/admin/orders?paymentStatus=awaiting');
+    expect(screen.getByLabelText('Payment')).toHaveValue('awaiting');
     await user.click(only);
-    expect(screen.getAllByTestId('order-row')).toHaveLength(3);
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
   });
 
   it('marks orders whose payment hold expired, says what to check, and lists only them on request', async () => {
@@ -281,37 +415,40 @@ describe('admin orders: payment the provider did not confirm', () => {
       paymentStatus: 'failed',
       holdExpiredAt: at(1, 10),
     });
-    serveOrders([expired, yesterday]);
+    const served = serveOrders({ page: () => ({ rows: [expired, yesterday] }), holdExpired: () => 1 });
     const { user } = renderAdmin('/admin/orders');
     const rows = await screen.findAllByTestId('order-row');
     const marked = rows.filter((row) => within(row).queryByText(/Hold expired/));
     expect(marked).toHaveLength(1);
     expect(marked[0]).toHaveTextContent('hhhh8888');
-    expect(screen.getByText('1 order was canceled unpaid.')).toBeInTheDocument();
-    const only = screen.getByRole('button', { name: 'Show only orders whose hold expired' });
-    await user.click(only);
-    expect(ids()).toEqual(['hhhh8888...']);
+    expect(await screen.findByText('1 order was canceled unpaid.')).toBeInTheDocument();
+    expect(served.counts()).toContainEqual({ paymentStatus: 'holdExpired', page: '1', limit: '1' });
+    await user.click(screen.getByRole('button', { name: 'Show only orders whose hold expired' }));
+    await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, paymentStatus: 'holdExpired' }));
+    expect(currentUrl()).toBe('/admin/orders?paymentStatus=holdExpired');
   });
 
-  it('confirms, sends the transaction id, toasts and refreshes the orders and the dashboard figures', async () => {
-    let list = [unconfirmed];
+  it('confirms, sends the transaction id, toasts, and updates the row, the count and the dashboard figures without reloading the list', async () => {
+    let awaiting = 1;
     let statsCalls = 0;
+    const served = serveOrders({ page: () => ({ rows: [unconfirmed] }), awaiting: () => awaiting });
     server.use(
-      http.get('/api/orders/all', () => HttpResponse.json(list)),
       http.get('/api/admin/stats', () => {
         statsCalls += 1;
         return HttpResponse.json({});
       }),
     );
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () => {
-      list = [{ ...unconfirmed, paymentStatus: 'paid', transactionId: 'EVC-778899' }];
-      return HttpResponse.json(list[0]);
+      awaiting = 0;
+      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', transactionId: 'EVC-778899' });
     });
     const { user, queryClient } = renderAdmin('/admin/orders');
     // the dashboard figures are cached from an earlier visit
     await queryClient.prefetchQuery({ queryKey: adminKeys.stats(), queryFn: () => fetch('/api/admin/stats').then((r) => r.json()) });
     expect(statsCalls).toBe(1);
     const open = await screen.findByRole('button', { name: 'Mark as paid order ffff6666' });
+    expect(await screen.findByText('1 order awaits payment.')).toBeInTheDocument();
+    const pagesBefore = served.pages().length;
     await user.click(open);
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
     expect(dialog).toHaveAccessibleDescription(/did not confirm the payment of order ffff6666\.\.\. for Ayaan Warsame \(\$53\.00\)/);
@@ -327,11 +464,12 @@ describe('admin orders: payment the provider did not confirm', () => {
     expect(within(row).getByText('Payment paid')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Mark as paid/ })).not.toBeInTheDocument();
     expect(queryClient.getQueryState(adminKeys.stats())?.isInvalidated).toBe(true);
-    expect(screen.queryByText(/awaits payment/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/awaits payment/)).not.toBeInTheDocument());
+    expect(served.pages()).toHaveLength(pagesBefore);
   });
 
   it('sends no transaction id when none is given', async () => {
-    serveOrders([unconfirmed]);
+    serveOrders({ page: () => ({ rows: [unconfirmed] }) });
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () =>
       HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid' }),
     );
@@ -345,7 +483,7 @@ describe('admin orders: payment the provider did not confirm', () => {
   });
 
   it("shows the server's message when the order no longer awaits payment, else the default; Cancel sends nothing", async () => {
-    serveOrders([unconfirmed]);
+    serveOrders({ page: () => ({ rows: [unconfirmed] }) });
     let reply = HttpResponse.json({ message: 'This order is not awaiting payment' }, { status: 409 });
     let calls = 0;
     server.use(
@@ -372,5 +510,21 @@ describe('admin orders: payment the provider did not confirm', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls).toBe(2);
+  });
+});
+
+describe('admin orders: date ranges', () => {
+  it('computes the ranges from local midnight and one month back, as from (inclusive) and to (exclusive)', () => {
+    const ref = new Date(2026, 10, 21, 15, 30);
+    expect(dateBounds('today', ref)).toEqual([new Date(2026, 10, 21), null]);
+    expect(dateBounds('yesterday', ref)).toEqual([new Date(2026, 10, 20), new Date(2026, 10, 21)]);
+    expect(dateBounds('last7days', ref)).toEqual([new Date(2026, 10, 14, 15, 30), null]);
+    expect(dateBounds('last30days', ref)).toEqual([new Date(2026, 9, 21, 15, 30), null]);
+    expect(dateParams('yesterday', ref)).toEqual({
+      from: new Date(2026, 10, 20).toISOString(),
+      to: new Date(2026, 10, 21).toISOString(),
+    });
+    expect(dateParams('today', ref)).toEqual({ from: new Date(2026, 10, 21).toISOString() });
+    expect(dateParams('', ref)).toEqual({});
   });
 });

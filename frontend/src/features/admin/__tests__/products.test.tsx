@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminKeys, productKeys } from '@/lib/query-keys';
+import type { Product } from '@/lib/types';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { filterProducts, defaultProductFilters } from '../products/filter';
 import { toProductInput, emptyProductForm, validateProductForm } from '../products/product-form';
-import { recordJson, renderAdmin } from './helpers';
+import { currentUrl, paramsOf, recordJson, renderAdmin, serveList, type ListReply } from './helpers';
 
 const dress = makeProduct({ _id: 'p-dress', name: 'Floral Summer Dress', category: 'women', price: 24, discount: 20, originalPrice: 30, stock: 25, stockStatus: 'inStock', tags: ['dress', 'new'] });
 const shoes = makeProduct({ _id: 'p-shoes', name: 'Kids Sneakers', description: 'Light shoes for running', category: 'kids', price: 15, stock: 4, stockStatus: 'lowStock' });
@@ -16,27 +17,31 @@ beforeAll(async () => {
   await import('../products/components/ProductsPage');
 });
 
-function serveProducts(list = [dress, shoes, scarf]) {
-  server.use(http.get('/api/products', () => HttpResponse.json(list)));
+/** GET /api/admin/products: the given rows (all three by default); returns every request's query. */
+function serveProducts(reply: (query: URLSearchParams) => ListReply<Product> = () => ({ rows: [dress, shoes, scarf] })) {
+  return serveList<Product>('/api/admin/products', reply);
 }
+
+const firstPage = { page: '1', limit: '20', sort: 'name', dir: 'asc' };
 
 const rowNames = () => screen.getAllByTestId('product-row').map((r) => within(r).getAllByText(/./)[0].textContent);
 
 async function openAdd() {
-  serveProducts();
+  const served = serveProducts();
   const utils = renderAdmin('/admin/products');
   await screen.findAllByTestId('product-row');
   await utils.user.click(screen.getByRole('button', { name: 'Add New Product' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add New Product' });
-  return { ...utils, dialog };
+  return { ...utils, dialog, served };
 }
 
-describe('admin products: list and filters', () => {
-  it('shows the loading text, then the table with price, discount percent, stock and status badge', async () => {
-    serveProducts();
+describe('admin products: list, filters and sort by the server, kept in the URL', () => {
+  it('shows the loading text, then the first page by name with price, discount percent, stock and status badge', async () => {
+    const served = serveProducts();
     renderAdmin('/admin/products');
     expect(await screen.findByText('Loading products...')).toBeInTheDocument();
     const rows = await screen.findAllByTestId('product-row');
+    expect(served.map(paramsOf)).toEqual([firstPage]);
     expect(rows).toHaveLength(3);
     const first = within(rows[0]);
     expect(first.getByText('Floral Summer Dress', { selector: 'p' })).toBeInTheDocument();
@@ -47,51 +52,88 @@ describe('admin products: list and filters', () => {
     expect(within(rows[2]).getByText('Out of Stock')).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Edit Floral Summer Dress' })).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Delete Floral Summer Dress' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
   });
 
-  it('filters by text (name, description, category), category and server stock status, sorts with a direction toggle', async () => {
-    serveProducts();
+  it('sends the search, category, stock status and sort, each in the URL and back at page 1', async () => {
+    const served = serveProducts();
+    const { user } = renderAdmin('/admin/products?page=2');
+    await screen.findAllByTestId('product-row');
+    expect(paramsOf(served[0])).toEqual({ ...firstPage, page: '2' });
+    const last = () => paramsOf(served.at(-1));
+
+    await user.type(screen.getByLabelText('Search products'), 'running shoes');
+    await waitFor(() => expect(last()).toEqual({ ...firstPage, q: 'running shoes' }));
+    expect(served).toHaveLength(2);
+    expect(currentUrl()).toBe('/admin/products?q=running+shoes');
+    await user.clear(screen.getByLabelText('Search products'));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/products'));
+
+    const category = screen.getByLabelText('Category');
+    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['All categories', 'Women', 'Kids', 'Sales']);
+    await user.selectOptions(category, 'kids');
+    await waitFor(() => expect(last()).toEqual({ ...firstPage, category: 'kids' }));
+    const stock = screen.getByLabelText('Stock status');
+    expect(within(stock).getAllByRole('option').map((o) => o.textContent)).toEqual(['All stock', 'In Stock', 'Low Stock', 'Out of Stock']);
+    await user.selectOptions(stock, 'outOfStock');
+    await waitFor(() => expect(last()).toEqual({ ...firstPage, category: 'kids', stock: 'outOfStock' }));
+    expect(currentUrl()).toBe('/admin/products?category=kids&stock=outOfStock');
+    await user.selectOptions(category, '');
+    await user.selectOptions(stock, '');
+
+    const sort = screen.getByLabelText('Sort by');
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Name', 'Price', 'Stock', 'Category', 'Date added']);
+    await user.selectOptions(sort, 'price');
+    await waitFor(() => expect(last()).toEqual({ ...firstPage, sort: 'price' }));
+    await user.click(screen.getByRole('button', { name: /Sort ascending/ }));
+    await waitFor(() => expect(last()).toEqual({ ...firstPage, sort: 'price', dir: 'desc' }));
+    expect(currentUrl()).toBe('/admin/products?sort=price&dir=desc');
+  });
+
+  it('asks for the list a shared link names and shows its filters', async () => {
+    const served = serveProducts(() => ({ rows: [shoes], total: 41 }));
+    renderAdmin('/admin/products?category=kids&stock=lowStock&q=sneakers&sort=stock&dir=desc&page=3');
+    await screen.findAllByTestId('product-row');
+    expect(served.map(paramsOf)).toEqual([
+      { page: '3', limit: '20', q: 'sneakers', category: 'kids', stock: 'lowStock', sort: 'stock', dir: 'desc' },
+    ]);
+    expect(screen.getByLabelText('Search products')).toHaveValue('sneakers');
+    expect(screen.getByLabelText('Category')).toHaveValue('kids');
+    expect(screen.getByLabelText('Stock status')).toHaveValue('lowStock');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('stock');
+    expect(screen.getByRole('button', { name: /Sort descending/ })).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Products pages' });
+    expect(within(pager).getByText('Showing 41–41 of 41')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('moves pages with the pager', async () => {
+    const served = serveProducts((q) => ({ rows: q.get('page') === '1' ? [dress, shoes] : [scarf], total: 41 }));
     const { user } = renderAdmin('/admin/products');
     await screen.findAllByTestId('product-row');
-    expect(rowNames()).toEqual(['Floral Summer Dress', 'Kids Sneakers', 'Silk Scarf']);
+    const pager = screen.getByRole('navigation', { name: 'Products pages' });
+    expect(within(pager).getByText('Showing 1–2 of 41')).toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Silk Scarf']));
+    expect(paramsOf(served.at(-1))).toEqual({ ...firstPage, page: '3' });
+    expect(currentUrl()).toBe('/admin/products?page=3');
+    expect(within(pager).getByText('Showing 41–41 of 41')).toBeInTheDocument();
+  });
 
-    await user.type(screen.getByLabelText('Search products'), 'running');
-    expect(rowNames()).toEqual(['Kids Sneakers']);
-    await user.clear(screen.getByLabelText('Search products'));
-    await user.type(screen.getByLabelText('Search products'), 'SALES');
-    expect(rowNames()).toEqual(['Silk Scarf']);
-    await user.clear(screen.getByLabelText('Search products'));
-
-    await user.selectOptions(screen.getByLabelText('Category'), 'kids');
-    expect(rowNames()).toEqual(['Kids Sneakers']);
-    await user.selectOptions(screen.getByLabelText('Category'), 'all');
-
-    await user.selectOptions(screen.getByLabelText('Stock status'), 'outOfStock');
-    expect(rowNames()).toEqual(['Silk Scarf']);
-    await user.selectOptions(screen.getByLabelText('Stock status'), 'all');
-
-    await user.selectOptions(screen.getByLabelText('Sort by'), 'price');
-    expect(rowNames()).toEqual(['Silk Scarf', 'Kids Sneakers', 'Floral Summer Dress']);
-    await user.click(screen.getByRole('button', { name: /Sort ascending/ }));
-    expect(rowNames()).toEqual(['Floral Summer Dress', 'Kids Sneakers', 'Silk Scarf']);
-    await user.selectOptions(screen.getByLabelText('Sort by'), 'stock');
-    expect(rowNames()).toEqual(['Floral Summer Dress', 'Kids Sneakers', 'Silk Scarf']);
-
-    await user.type(screen.getByLabelText('Search products'), 'nothing like this');
-    expect(screen.getByText('No products found')).toBeInTheDocument();
+  it('says when nothing matches', async () => {
+    serveProducts(() => ({ rows: [], total: 0 }));
+    renderAdmin('/admin/products?q=nothing+like+this');
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search or filters')).toBeInTheDocument();
   });
 
-  it('uses the server stock status, not its own thresholds', () => {
-    const odd = makeProduct({ name: 'Odd', stock: 50, stockStatus: 'lowStock' });
-    expect(filterProducts([odd], { ...defaultProductFilters, stock: 'lowStock' })).toHaveLength(1);
-    expect(filterProducts([odd], { ...defaultProductFilters, stock: 'inStock' })).toHaveLength(0);
-  });
-
   it('toasts a load failure', async () => {
-    server.use(http.get('/api/products', () => HttpResponse.json({ message: 'boom' }, { status: 503 })));
+    server.use(http.get('/api/admin/products', () => HttpResponse.json({ message: 'boom' }, { status: 503 })));
     renderAdmin('/admin/products');
     await findToast('Failed to load products. Please try again.');
+    const alert = screen.getAllByRole('alert').find((a) => a.closest('main'));
+    expect(alert).toHaveTextContent('Failed to load products. Please try again.');
   });
 });
 
@@ -154,9 +196,9 @@ describe('admin products: form validation', () => {
 });
 
 describe('admin products: saving', () => {
-  it('creates with a multipart POST (image and fields, tags joined with commas), toasts and closes', async () => {
+  it('creates with a multipart POST (image and fields, tags joined with commas), toasts, closes and reloads the list', async () => {
     const posts = recordJson('post', '/api/products', () => HttpResponse.json(dress, { status: 201 }));
-    const { user, dialog } = await openAdd();
+    const { user, dialog, served } = await openAdd();
     const d = within(dialog);
     await user.type(d.getByLabelText('Name'), 'Linen Abaya');
     await user.selectOptions(d.getByLabelText('Category'), 'sales');
@@ -185,6 +227,7 @@ describe('admin products: saving', () => {
     expect(fd.get('image')).toBeTruthy();
     expect(posts[0].headers.get('authorization')).toBe('Bearer test-token');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(served.map(paramsOf)).toEqual([firstPage, firstPage]);
   });
 
   it('edits with JSON when no new image is chosen, and shows server field errors under the fields', async () => {
@@ -217,6 +260,25 @@ describe('admin products: saving', () => {
     await user.click(d.getByRole('button', { name: 'Update' }));
     await findToast('Product updated successfully');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("puts the server's reply into the row without reloading the list; the catalogue and the dashboard figures are refreshed", async () => {
+    recordJson('put', '/api/products/p-shoes', () => HttpResponse.json({ ...shoes, name: 'Kids Trainers', price: 17 }));
+    const served = serveProducts(() => ({ rows: [dress, shoes, scarf], total: 3 }));
+    const { user, queryClient } = renderAdmin('/admin/products?sort=price');
+    await user.click(await screen.findByRole('button', { name: 'Edit Kids Sneakers' }));
+    // cached from the storefront and the dashboard
+    await queryClient.prefetchQuery({ queryKey: productKeys.list(), queryFn: () => [] });
+    await queryClient.prefetchQuery({ queryKey: adminKeys.stats(), queryFn: () => ({}) });
+    const d = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    await user.click(d.getByRole('button', { name: 'Update' }));
+    await findToast('Product updated successfully');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(rowNames()).toEqual(['Floral Summer Dress', 'Kids Trainers', 'Silk Scarf']);
+    expect(within(screen.getAllByTestId('product-row')[1]).getByText('$17.00')).toBeInTheDocument();
+    expect(served).toHaveLength(1);
+    expect(queryClient.getQueryState(productKeys.list())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(adminKeys.stats())?.isInvalidated).toBe(true);
   });
 
   it('sends a changed stock with the stock it showed, and shows the server answer when it moved meanwhile', async () => {
@@ -265,16 +327,16 @@ describe('admin products: saving', () => {
 });
 
 describe('admin products: delete', () => {
-  it('asks with the exact question, deletes, toasts and reloads the list', async () => {
+  it('asks with the exact question, deletes, toasts and reloads the page shown (its total changed)', async () => {
     let list = [dress, shoes];
+    const served = serveProducts(() => ({ rows: list }));
     server.use(
-      http.get('/api/products', () => HttpResponse.json(list)),
       http.delete('/api/products/p-shoes', () => {
         list = [dress];
         return HttpResponse.json({ message: 'Product deleted successfully' });
       }),
     );
-    const { user } = renderAdmin('/admin/products');
+    const { user } = renderAdmin('/admin/products?stock=lowStock');
     const deleteButton = await screen.findByRole('button', { name: 'Delete Kids Sneakers' });
     await user.click(deleteButton);
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Product' });
@@ -283,11 +345,16 @@ describe('admin products: delete', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await findToast('Product deleted successfully');
     await waitFor(() => expect(screen.getAllByTestId('product-row')).toHaveLength(1));
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(served.map(paramsOf)).toEqual([
+      { ...firstPage, stock: 'lowStock' },
+      { ...firstPage, stock: 'lowStock' },
+    ]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('shows the server message, else the default, when a delete fails', async () => {
-    serveProducts([dress]);
+    serveProducts(() => ({ rows: [dress] }));
     server.use(http.delete('/api/products/p-dress', () => new HttpResponse(null, { status: 500 })));
     const { user } = renderAdmin('/admin/products');
     await user.click(await screen.findByRole('button', { name: 'Delete Floral Summer Dress' }));
@@ -296,7 +363,7 @@ describe('admin products: delete', () => {
   });
 
   it("says 'Unauthorized' when the server refuses without a message", async () => {
-    serveProducts([dress]);
+    serveProducts(() => ({ rows: [dress] }));
     server.use(http.delete('/api/products/p-dress', () => new HttpResponse(null, { status: 403 })));
     const { user } = renderAdmin('/admin/products');
     await user.click(await screen.findByRole('button', { name: 'Delete Floral Summer Dress' }));

@@ -5,7 +5,7 @@ import { makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { deleteRefusal, SELF_DELETE_REFUSED } from '../users/user-form';
-import { ADMIN_ID, adminUser, recordJson, renderAdmin } from './helpers';
+import { ADMIN_ID, adminUser, currentUrl, paramsOf, recordJson, renderAdmin, serveList, type ListReply } from './helpers';
 
 beforeAll(async () => {
   await import('../AdminRoutes');
@@ -16,18 +16,23 @@ const me = adminUser();
 const amina = makeUser({ _id: 'u-amina', name: 'Amina Hassan', email: 'amina@example.com', phone: '252615551234', role: 'user' });
 const omar = makeUser({ _id: 'u-omar', name: 'Omar Nur', email: 'omar@shop.so', phone: '252617770000', role: 'admin' });
 
-function serveUsers(list: User[] = [me, amina, omar]) {
-  server.use(http.get('/api/users', () => HttpResponse.json(list)));
+/** GET /api/users: the given rows (all three by default); returns every request's query. */
+function serveUsers(reply: (query: URLSearchParams) => ListReply<User> = () => ({ rows: [me, amina, omar] })) {
+  return serveList<User>('/api/users', reply);
 }
+
+const firstPage = { page: '1', limit: '20' };
 const names = () => screen.getAllByTestId('user-row').map((r) => r.querySelector('p')?.textContent);
 
 describe('admin users: table', () => {
-  it("highlights the admin's own row with '(You)' and no Delete button", async () => {
-    serveUsers();
+  it("asks for the first page and highlights the admin's own row with '(You)' and no Delete button", async () => {
+    const served = serveUsers();
     renderAdmin('/admin/users');
     expect(await screen.findByText('Loading users...')).toBeInTheDocument();
     const rows = await screen.findAllByTestId('user-row');
+    expect(served.map(paramsOf)).toEqual([firstPage]);
     expect(rows).toHaveLength(3);
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
     const mine = rows[0];
     expect(within(mine).getByText('(You)')).toBeInTheDocument();
     expect(mine).toHaveAttribute('aria-current', 'true');
@@ -49,7 +54,7 @@ describe('admin users: table', () => {
     expect(deleteRefusal(amina, me)).toBeNull();
 
     // A stale list: the signed-in admin's id changed since, so the row shows Delete, and the server refuses.
-    serveUsers([amina]);
+    serveUsers(() => ({ rows: [amina] }));
     server.use(
       http.delete('/api/users/u-amina', () => HttpResponse.json({ message: 'You cannot delete your own account' }, { status: 403 })),
     );
@@ -59,29 +64,42 @@ describe('admin users: table', () => {
     await findToast('You cannot delete your own account');
   });
 
-  it('searches name, e-mail and phone, filters by role, and says when nothing matches', async () => {
-    serveUsers();
-    const { user } = renderAdmin('/admin/users');
+  it('sends the search (name, e-mail or phone) and the role, each in the URL and back at page 1', async () => {
+    const served = serveUsers();
+    const { user } = renderAdmin('/admin/users?page=2');
     await screen.findAllByTestId('user-row');
-    const search = screen.getByLabelText('Search users');
-    await user.type(search, 'omar nur');
-    expect(names()).toEqual(['Omar Nur']);
-    await user.clear(search);
-    await user.type(search, 'AMINA@');
-    expect(names()).toEqual(['Amina Hassan']);
-    await user.clear(search);
-    await user.type(search, '7770');
-    expect(names()).toEqual(['Omar Nur']);
-    await user.clear(search);
+    expect(served.map(paramsOf)).toEqual([{ ...firstPage, page: '2' }]);
+    await user.type(screen.getByLabelText('Search users'), 'omar nur');
+    await waitFor(() => expect(paramsOf(served.at(-1))).toEqual({ ...firstPage, q: 'omar nur' }));
+    expect(served).toHaveLength(2);
+    expect(currentUrl()).toBe('/admin/users?q=omar+nur');
 
     const role = screen.getByLabelText('Role');
     expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['All roles', 'Customers', 'Admins']);
     await user.selectOptions(role, 'admin');
-    expect(names()).toEqual(['Sahra Admin(You)', 'Omar Nur']);
-    await user.selectOptions(role, 'user');
-    expect(names()).toEqual(['Amina Hassan']);
-    await user.type(search, 'nobody');
-    expect(screen.getByText('No users found')).toBeInTheDocument();
+    await waitFor(() => expect(paramsOf(served.at(-1))).toEqual({ ...firstPage, q: 'omar nur', role: 'admin' }));
+    expect(currentUrl()).toBe('/admin/users?q=omar+nur&role=admin');
+  });
+
+  it('asks for the list a shared link names, and says when nothing matches', async () => {
+    const served = serveUsers(() => ({ rows: [], total: 0 }));
+    renderAdmin('/admin/users?role=user&q=7770');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(served.map(paramsOf)).toEqual([{ ...firstPage, q: '7770', role: 'user' }]);
+    expect(screen.getByLabelText('Search users')).toHaveValue('7770');
+    expect(screen.getByLabelText('Role')).toHaveValue('user');
+  });
+
+  it('moves pages with the pager', async () => {
+    const served = serveUsers((q) => ({ rows: q.get('page') === '2' ? [omar] : [me, amina], total: 22 }));
+    const { user } = renderAdmin('/admin/users');
+    await screen.findAllByTestId('user-row');
+    const pager = screen.getByRole('navigation', { name: 'Users pages' });
+    expect(within(pager).getByText('Showing 1–2 of 22')).toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(names()).toEqual(['Omar Nur']));
+    expect(paramsOf(served.at(-1))).toEqual({ ...firstPage, page: '2' });
+    expect(within(pager).getByText('Showing 21–21 of 22')).toBeInTheDocument();
   });
 
   it('toasts a load failure', async () => {
@@ -92,8 +110,8 @@ describe('admin users: table', () => {
 });
 
 describe('admin users: add, edit, delete', () => {
-  it('validates, creates with the admin token and role, and shows the temporary password once with a copy button', async () => {
-    serveUsers();
+  it('validates, creates with the admin token and role, reloads the list, and shows the temporary password once with a copy button', async () => {
+    const served = serveUsers();
     const posts = recordJson('post', '/api/auth/register', () =>
       HttpResponse.json(
         {
@@ -134,6 +152,7 @@ describe('admin users: add, edit, delete', () => {
     await findToast('User created successfully');
     expect(posts[0].body).toEqual({ name: 'Ladan Ahmed', email: 'ladan@example.com', phone: '252613334444', role: 'admin' });
     expect(posts[0].headers.get('authorization')).toBe('Bearer test-token');
+    expect(served).toHaveLength(2);
 
     const shown = await screen.findByRole('dialog', { name: 'Temporary password' });
     expect(within(shown).getByTestId('temporary-password')).toHaveTextContent('Tmp-9x2Kq7');
@@ -145,8 +164,8 @@ describe('admin users: add, edit, delete', () => {
     expect(screen.queryByText('Tmp-9x2Kq7')).not.toBeInTheDocument();
   });
 
-  it('edits with PUT /api/users/{id}; a failure shows the server message, else the default', async () => {
-    serveUsers();
+  it("edits with PUT /api/users/{id} and puts the reply into the row without reloading the list; a failure shows the server message, else the default", async () => {
+    const served = serveUsers();
     let fail: 'message' | 'bare' | null = 'message';
     const puts = recordJson('put', '/api/users/u-amina', (body) => {
       if (fail === 'message') return HttpResponse.json({ message: 'Email already in use', errors: { email: 'Email already in use' } }, { status: 409 });
@@ -170,13 +189,15 @@ describe('admin users: add, edit, delete', () => {
     await findToast('User updated successfully');
     expect(puts.at(-1)!.body).toEqual({ name: 'Amina Hassan', email: 'amina@example.com', phone: '252615551234', role: 'admin' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getAllByTestId('user-row')[1]).getByText('Admin')).toBeInTheDocument();
+    expect(served).toHaveLength(1);
   });
 
-  it('deletes after the exact confirmation, or shows the default failure', async () => {
+  it('deletes after the exact confirmation and reloads the page shown, or shows the default failure', async () => {
     let list = [me, amina, omar];
     let ok = false;
+    const served = serveUsers(() => ({ rows: list }));
     server.use(
-      http.get('/api/users', () => HttpResponse.json(list)),
       http.delete('/api/users/u-omar', () => {
         if (!ok) return new HttpResponse(null, { status: 500 });
         list = [me, amina];
@@ -193,5 +214,7 @@ describe('admin users: add, edit, delete', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await findToast('User deleted successfully');
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(2));
+    expect(screen.getByText('Showing 1–2 of 2')).toBeInTheDocument();
+    expect(served).toHaveLength(2);
   });
 });

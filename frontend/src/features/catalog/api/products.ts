@@ -9,8 +9,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, requestWithStatus } from '@/lib/api-client';
+import { api, requestPage } from '@/lib/api-client';
 import { catalogPaths, pagedLists, pageParams, type PagedList } from '@/lib/api-paths';
+import { outside, putRowInPages } from '@/lib/list-cache';
 import { productKeys } from '@/lib/query-keys';
 import type {
   ListParams,
@@ -45,14 +46,9 @@ export interface ProductPage {
   limit: number;
 }
 
-function totalCount(headers: Headers): number | null {
-  const header = headers.get('X-Total-Count');
-  return header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
-}
-
 export async function getProductPage(list: PagedList, page: number, signal?: AbortSignal): Promise<ProductPage> {
-  const res = await requestWithStatus<Product[] | null>(list.path, { params: pageParams(list, page), signal });
-  return { products: Array.isArray(res.data) ? res.data : [], total: totalCount(res.headers), page, limit: list.limit };
+  const { rows, total } = await requestPage<Product>(list.path, { params: pageParams(list, page), signal });
+  return { products: rows, total, page, limit: list.limit };
 }
 
 /** The page after `last`, or undefined when every product of the list is loaded. */
@@ -209,7 +205,11 @@ export function useUpdateProduct(options: MutationCallbacks<Product, { id: strin
     onError: options.onError,
     onSuccess: async (data, vars) => {
       qc.setQueryData(productKeys.detail(data._id), data);
-      await qc.invalidateQueries({ queryKey: productKeys.all });
+      // The admin's list shows the edit in place; the catalogue's lists are fetched again.
+      await Promise.all([
+        putRowInPages(qc, productKeys.admin, data),
+        qc.invalidateQueries({ queryKey: productKeys.all, predicate: outside(productKeys.admin.pages()) }),
+      ]);
       options.onSuccess?.(data, vars);
     },
   });

@@ -1,6 +1,10 @@
-/** Order calls, keys and hooks: the shopper's own orders and the admin's list. */
+/**
+ * Order calls, keys and hooks: the shopper's own orders and the admin's changes to an order.
+ * The admin's list itself is defined by the admin area (features/admin/orders/list.ts).
+ */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys } from '@/lib/query-keys';
 import type { Order, OrderStatus } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -8,7 +12,6 @@ import { selectIsAuthenticated, useSession } from '@/stores/session';
 export { orderKeys };
 
 export const getMyOrders = (signal?: AbortSignal) => api.get<Order[]>('/orders', { signal });
-export const getAllOrders = (signal?: AbortSignal) => api.get<Order[]>('/orders/all', { signal });
 export const getOrder = (id: string, signal?: AbortSignal) =>
   api.get<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
 export const updateOrderStatus = ({ id, status }: { id: string; status: OrderStatus }) =>
@@ -29,9 +32,7 @@ export const markOrderPaid = ({ id, transactionId }: { id: string; transactionId
 };
 
 export const myOrdersQuery = () =>
-  queryOptions({ queryKey: orderKeys.list('mine'), queryFn: ({ signal }) => getMyOrders(signal) });
-export const allOrdersQuery = () =>
-  queryOptions({ queryKey: orderKeys.list('all'), queryFn: ({ signal }) => getAllOrders(signal) });
+  queryOptions({ queryKey: orderKeys.mine(), queryFn: ({ signal }) => getMyOrders(signal) });
 export const orderQuery = (id: string) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => getOrder(id, signal) });
 
@@ -41,21 +42,21 @@ export function useOrders() {
   return useQuery({ ...myOrdersQuery(), enabled: signedIn, refetchOnMount: 'always' });
 }
 
-export function useAllOrders() {
-  const signedIn = useSession(selectIsAuthenticated);
-  return useQuery({ ...allOrdersQuery(), enabled: signedIn });
-}
-
 export function useOrder(id: string | undefined) {
   return useQuery({ ...orderQuery(id ?? ''), enabled: Boolean(id) });
 }
 
-/** Puts a changed order into the cached lists and its detail, then refreshes orders and the admin figures. */
+/**
+ * Puts a changed order in place into the admin's cached pages and its detail (no page is
+ * fetched again), then refreshes what it changes elsewhere: the admin's counts (orders awaiting
+ * payment), the shopper's own list and the admin figures.
+ */
 async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: Order) {
-  qc.setQueryData<Order[]>(orderKeys.list('all'), (old) => old?.map((o) => (o._id === order._id ? order : o)));
   qc.setQueryData(orderKeys.detail(order._id), order);
   await Promise.all([
-    qc.invalidateQueries({ queryKey: orderKeys.all }),
+    putRowInPages(qc, orderKeys.admin, order),
+    qc.invalidateQueries({ queryKey: orderKeys.admin.counts() }),
+    qc.invalidateQueries({ queryKey: orderKeys.mine() }),
     // stats, reports and the audit trail all live under the admin keys
     qc.invalidateQueries({ queryKey: adminKeys.all }),
   ]);

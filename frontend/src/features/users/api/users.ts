@@ -1,7 +1,8 @@
 /** User calls, keys and hooks: the profile update and the admin's user management. */
 import { useEffect } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { outside, putRowInPages } from '@/lib/list-cache';
 import { userKeys } from '@/lib/query-keys';
 import type {
   AdminCreateUserReply,
@@ -11,19 +12,16 @@ import type {
   UpdateUserRequest,
   User,
 } from '@/lib/types';
-import { selectIsAuthenticated, useSession } from '@/stores/session';
+import { useSession } from '@/stores/session';
 
 export { userKeys };
 
-export const getUsers = (signal?: AbortSignal) => api.get<User[]>('/users', { signal });
 export const getMe = (signal?: AbortSignal) => api.get<User>('/auth/me', { signal });
 export const updateUser = ({ id, input }: { id: string; input: UpdateUserRequest }) =>
   api.put<UpdateUserReply>(`/users/${encodeURIComponent(id)}`, input);
 export const deleteUser = (id: string) => api.delete<MessageReply>(`/users/${encodeURIComponent(id)}`);
 /** An admin creating a user: the reply has the user and a one-time temporary password, no token. */
 export const createUser = (input: RegisterRequest) => api.post<AdminCreateUserReply>('/auth/register', input);
-
-export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: ({ signal }) => getUsers(signal) });
 
 /**
  * Refreshes the stored user from the server once per session (GET /api/auth/me), so a
@@ -47,11 +45,6 @@ export function useSessionUserRefresh() {
   }, [fresh]);
 }
 
-export function useUsers() {
-  const signedIn = useSession(selectIsAuthenticated);
-  return useQuery({ ...usersQuery(), enabled: signedIn });
-}
-
 interface Callbacks<TData, TVars> {
   onSuccess?: (data: TData, vars: TVars) => void;
   onError?: (error: unknown, vars: TVars) => void;
@@ -73,7 +66,11 @@ export function useUpdateUser(options: Callbacks<User, { id: string; input: Upda
         if (token) session.signIn(token, user);
         else session.setUser(user);
       }
-      await qc.invalidateQueries({ queryKey: userKeys.all });
+      // The admin's list shows the edit in place.
+      await Promise.all([
+        putRowInPages(qc, userKeys.admin, user),
+        qc.invalidateQueries({ queryKey: userKeys.all, predicate: outside(userKeys.admin.pages()) }),
+      ]);
       options.onSuccess?.(user, vars);
     },
   });
@@ -97,7 +94,6 @@ export function useDeleteUser(options: Callbacks<MessageReply, string> = {}) {
     mutationFn: deleteUser,
     onError: options.onError,
     onSuccess: async (data, id) => {
-      qc.setQueryData<User[]>(userKeys.list(), (old) => old?.filter((u) => u._id !== id));
       await qc.invalidateQueries({ queryKey: userKeys.all });
       options.onSuccess?.(data, id);
     },

@@ -4,7 +4,7 @@ import { capitalize } from '@/lib/format';
 import type { Order, OrderStatus } from '@/lib/types';
 import { SelectField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
-import { ORDER_STATUSES } from '../filter';
+import { ORDER_STATUSES } from '../list';
 
 /** Update Status: any of the four statuses from any current one. */
 export function UpdateStatusModal({

@@ -3,7 +3,7 @@
  * time, the total in the `X-Total-Count` header.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { requestWithStatus } from '@/lib/api-client';
+import { requestPage } from '@/lib/api-client';
 import { adminKeys } from '@/lib/query-keys';
 
 export type AuditEntity = 'product' | 'order' | 'user' | 'settings';
@@ -46,10 +46,8 @@ export const auditKeys = {
 };
 
 export async function getAuditTrail(page: number, limit = AUDIT_PAGE_SIZE, signal?: AbortSignal): Promise<AuditPage> {
-  const res = await requestWithStatus<AuditEntry[] | null>('/admin/audit', { params: { page, limit }, signal });
-  const header = res.headers.get('X-Total-Count');
-  const total = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
-  return { entries: Array.isArray(res.data) ? res.data : [], total };
+  const { rows, total } = await requestPage<AuditEntry>('/admin/audit', { params: { page, limit }, signal });
+  return { entries: rows, total };
 }
 
 export const auditQuery = (page: number, limit = AUDIT_PAGE_SIZE) =>

@@ -1,0 +1,77 @@
+//! The dashboard and the reports: figures added up by the server.
+
+use crate::{AppError, Shop};
+use domain::listing::orders::OrderQuery;
+use domain::order::Order;
+use domain::permissions::require_admin;
+use domain::ports::{Page, ProductFilter};
+use domain::stats::{
+    dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,
+    REPORT_PERIODS, TOP_PRODUCTS,
+};
+use domain::user::User;
+
+/// The dashboard: figures plus the catalogue size and the newest orders.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dashboard {
+    pub total_products: u64,
+    pub figures: DashboardFigures,
+    pub recent_orders: Vec<Order>,
+}
+
+impl Shop {
+    pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, AppError> {
+        require_admin(actor)?;
+        let (_, total_products) = self
+            .ports
+            .products
+            .list(&ProductFilter {
+                page: Some(Page { number: 1, size: 1 }),
+                ..Default::default()
+            })
+            .await?;
+        let facts = self.ports.orders.facts().await?;
+        let sales = self.ports.orders.best_sellers(TOP_PRODUCTS).await?;
+        let (recent_orders, _) = self
+            .ports
+            .orders
+            .list(&OrderQuery::newest(Page {
+                number: 1,
+                size: RECENT_ORDERS as u32,
+            }))
+            .await?;
+        Ok(Dashboard {
+            total_products,
+            figures: dashboard(&facts, sales, self.ports.clock.now()),
+            recent_orders,
+        })
+    }
+
+    /// The reports screen: sales, orders and new users over the last 7, 30 or 90 days.
+    pub async fn period_report(&self, actor: &User, days: u32) -> Result<PeriodReport, AppError> {
+        let (orders, now) = self.orders_in_period(actor, days).await?;
+        let from = period_start(days, now);
+        let new_users = self.ports.users.count_joined_since(from).await?;
+        Ok(period_report(&orders, new_users, days, now))
+    }
+
+    /// The orders placed in the last `days` days (7, 30 or 90), newest first, for exports.
+    pub async fn orders_in_period(
+        &self,
+        actor: &User,
+        days: u32,
+    ) -> Result<(Vec<Order>, chrono::DateTime<chrono::Utc>), AppError> {
+        require_admin(actor)?;
+        if !REPORT_PERIODS.contains(&days) {
+            return Err(AppError::BadRequest("days must be 7, 30 or 90".into()));
+        }
+        let now = self.ports.clock.now();
+        let from = period_start(days, now);
+        let (orders, _) = self
+            .ports
+            .orders
+            .list(&OrderQuery::placed_since(from))
+            .await?;
+        Ok((orders, now))
+    }
+}

@@ -1,0 +1,252 @@
+//! The admin's order list: `GET /api/orders/all?page=&limit=&q=&status=&paymentStatus=&from=&to=&sort=&dir=`.
+
+use super::{choice, page, Direction, InvalidListParameter, SearchText};
+use crate::order::{OrderStatus, PaymentStatus};
+use crate::ports::Page;
+use chrono::{DateTime, Utc};
+
+/// Which payments to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentFilter {
+    Status(PaymentStatus),
+    /// Unconfirmed payments of orders not canceled (`order::awaits_payment`).
+    Awaiting,
+    /// Orders canceled because their unconfirmed payment outlasted the hold.
+    HoldExpired,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderSort {
+    /// When placed.
+    Date,
+    Total,
+    /// By status name, then when placed.
+    Status,
+}
+
+/// The orders to list, in which order, and which page of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderQuery {
+    /// In the order id (a prefix is what the table shows), the customer's name, e-mail or
+    /// phone.
+    pub search: Option<SearchText>,
+    pub status: Option<OrderStatus>,
+    pub payment: Option<PaymentFilter>,
+    /// Placed at or after.
+    pub from: Option<DateTime<Utc>>,
+    /// Placed before.
+    pub to: Option<DateTime<Utc>>,
+    pub sort: OrderSort,
+    pub direction: Direction,
+    /// `None`: every match.
+    pub page: Option<Page>,
+}
+
+impl Default for OrderQuery {
+    /// Every order, newest first: what SPEC.md's call without parameters answers.
+    fn default() -> Self {
+        OrderQuery {
+            search: None,
+            status: None,
+            payment: None,
+            from: None,
+            to: None,
+            sort: OrderSort::Date,
+            direction: Direction::Descending,
+            page: None,
+        }
+    }
+}
+
+/// The request's parameters as sent.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OrderListParams<'a> {
+    pub page: Option<&'a str>,
+    pub limit: Option<&'a str>,
+    pub q: Option<&'a str>,
+    pub status: Option<&'a str>,
+    pub payment_status: Option<&'a str>,
+    pub from: Option<&'a str>,
+    pub to: Option<&'a str>,
+    pub sort: Option<&'a str>,
+    pub dir: Option<&'a str>,
+}
+
+impl OrderQuery {
+    pub fn parse(params: &OrderListParams) -> Result<Self, InvalidListParameter> {
+        let statuses = OrderStatus::ALL.map(|s| (s.as_str(), s));
+        let payments = [
+            PaymentStatus::Pending,
+            PaymentStatus::Paid,
+            PaymentStatus::Failed,
+            PaymentStatus::Refunded,
+        ]
+        .map(|s| (s.as_str(), PaymentFilter::Status(s)));
+        let payments: Vec<(&str, PaymentFilter)> = payments
+            .into_iter()
+            .chain([
+                ("awaiting", PaymentFilter::Awaiting),
+                ("holdExpired", PaymentFilter::HoldExpired),
+            ])
+            .collect();
+        let sorts = [
+            ("date", OrderSort::Date),
+            ("total", OrderSort::Total),
+            ("status", OrderSort::Status),
+        ];
+        let query = OrderQuery {
+            search: SearchText::parse(params.q)?,
+            status: choice("status", params.status, &statuses)?,
+            payment: choice("paymentStatus", params.payment_status, &payments)?,
+            from: instant("from", params.from)?,
+            to: instant("to", params.to)?,
+            sort: choice("sort", params.sort, &sorts)?.unwrap_or(OrderSort::Date),
+            direction: Direction::parse(params.dir, Direction::Descending)?,
+            page: page(params.page, params.limit)?,
+        };
+        if let (Some(from), Some(to)) = (query.from, query.to) {
+            if from > to {
+                return Err(InvalidListParameter("from must not be after to".into()));
+            }
+        }
+        Ok(query)
+    }
+
+    /// The newest orders: one page of them.
+    pub fn newest(page: Page) -> Self {
+        OrderQuery {
+            page: Some(page),
+            ..OrderQuery::default()
+        }
+    }
+
+    /// Every order placed at or after `from`, newest first.
+    pub fn placed_since(from: DateTime<Utc>) -> Self {
+        OrderQuery {
+            from: Some(from),
+            ..OrderQuery::default()
+        }
+    }
+}
+
+/// An RFC 3339 instant, e.g. `2026-11-23T00:00:00+03:00`.
+fn instant(
+    parameter: &str,
+    value: Option<&str>,
+) -> Result<Option<DateTime<Utc>>, InvalidListParameter> {
+    let Some(value) = value.filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    DateTime::parse_from_rfc3339(value)
+        .map(|t| Some(t.with_timezone(&Utc)))
+        .map_err(|_| {
+            InvalidListParameter(format!(
+                "{parameter} must be a date and time in RFC 3339, like 2026-11-23T00:00:00Z"
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(params: OrderListParams) -> Result<OrderQuery, String> {
+        OrderQuery::parse(&params).map_err(|e| e.0)
+    }
+
+    #[test]
+    fn no_parameters_ask_for_every_order_newest_first() {
+        assert_eq!(parse(OrderListParams::default()), Ok(OrderQuery::default()));
+    }
+
+    #[test]
+    fn every_parameter_is_read() {
+        let query = parse(OrderListParams {
+            page: Some("2"),
+            limit: Some("50"),
+            q: Some(" Amina "),
+            status: Some("shipped"),
+            payment_status: Some("awaiting"),
+            from: Some("2026-11-23T00:00:00+03:00"),
+            to: Some("2026-11-24T00:00:00+03:00"),
+            sort: Some("total"),
+            dir: Some("asc"),
+        })
+        .unwrap();
+        assert_eq!(query.search.unwrap().as_str(), "amina");
+        assert_eq!(query.status, Some(OrderStatus::Shipped));
+        assert_eq!(query.payment, Some(PaymentFilter::Awaiting));
+        assert_eq!(
+            query.from.unwrap().to_rfc3339(),
+            "2026-11-22T21:00:00+00:00"
+        );
+        assert_eq!(query.to.unwrap().to_rfc3339(), "2026-11-23T21:00:00+00:00");
+        assert_eq!(query.sort, OrderSort::Total);
+        assert_eq!(query.direction, Direction::Ascending);
+        assert_eq!(
+            query.page,
+            Some(Page {
+                number: 2,
+                size: 50
+            })
+        );
+        assert_eq!(
+            parse(OrderListParams {
+                payment_status: Some("refunded"),
+                ..Default::default()
+            })
+            .unwrap()
+            .payment,
+            Some(PaymentFilter::Status(PaymentStatus::Refunded))
+        );
+    }
+
+    #[test]
+    fn a_bad_parameter_is_refused_naming_it() {
+        let cases = [
+            (
+                OrderListParams { status: Some("lost"), ..Default::default() },
+                "status must be one of pending, shipped, delivered, canceled",
+            ),
+            (
+                OrderListParams { payment_status: Some("owed"), ..Default::default() },
+                "paymentStatus must be one of pending, paid, failed, refunded, awaiting, holdExpired",
+            ),
+            (
+                OrderListParams { sort: Some("name"), ..Default::default() },
+                "sort must be one of date, total, status",
+            ),
+            (
+                OrderListParams { dir: Some("up"), ..Default::default() },
+                "dir must be one of asc, desc",
+            ),
+            (
+                OrderListParams { from: Some("2026-11-23"), ..Default::default() },
+                "from must be a date and time in RFC 3339, like 2026-11-23T00:00:00Z",
+            ),
+            (
+                OrderListParams { to: Some("yesterday"), ..Default::default() },
+                "to must be a date and time in RFC 3339, like 2026-11-23T00:00:00Z",
+            ),
+            (
+                OrderListParams {
+                    from: Some("2026-11-24T00:00:00Z"),
+                    to: Some("2026-11-23T00:00:00Z"),
+                    ..Default::default()
+                },
+                "from must not be after to",
+            ),
+            (
+                OrderListParams { page: Some("0"), ..Default::default() },
+                "page must be a whole number from 1",
+            ),
+            (
+                OrderListParams { limit: Some("101"), ..Default::default() },
+                "limit must be a whole number from 1 to 100",
+            ),
+        ];
+        for (params, message) in cases {
+            assert_eq!(parse(params), Err(message.to_owned()), "{params:?}");
+        }
+    }
+}

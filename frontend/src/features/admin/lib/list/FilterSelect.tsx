@@ -1,0 +1,29 @@
+import { SelectField } from '../../components/fields';
+
+export interface FilterOption<V extends string> {
+  value: V;
+  label: string;
+}
+
+/** A labelled choice of one filter's values ('' is the "all" option). */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly FilterOption<V>[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value as V)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import type { FilterSpecs } from './definition';
+import { Pager } from './Pager';
+import type { AdminList } from './use-admin-list';
+
+/**
+ * The body of a back-office list: the loading text, the failure with Try Again, the empty
+ * text, or the rows (`children` draws them; dimmed and busy while the next page loads) with
+ * the pager.
+ */
+export function ListView<Row, S extends FilterSpecs>({
+  list,
+  label,
+  loading,
+  empty,
+  children,
+}: {
+  list: AdminList<Row, S>;
+  /** What the rows are, e.g. 'Orders' (the pager is 'Orders pages'). */
+  label: string;
+  loading: string;
+  empty: ReactNode;
+  children: (rows: Row[]) => ReactNode;
+}) {
+  const { query, rows } = list;
+  if (query.isPending) return <PageLoading text={loading} />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p>{list.failure.message}</p>
+        <button type="button" className={btn.secondary} onClick={() => void query.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (rows.length === 0) return <>{empty}</>;
+  const loadingNext = query.isPlaceholderData;
+  return (
+    <>
+      <div aria-busy={loadingNext} className={loadingNext ? 'opacity-60 transition-opacity' : undefined}>
+        {children(rows)}
+      </div>
+      <Pager
+        label={`${label} pages`}
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        shown={rows.length}
+        onPage={list.setPage}
+      />
+    </>
+  );
+}

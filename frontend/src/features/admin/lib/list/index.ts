@@ -1,0 +1,28 @@
+/**
+ * The back-office list helper: one definition per list (definition.ts), one hook
+ * (useAdminList) and the pieces every list screen draws (search, filter selects, body, pager).
+ *
+ *   export const ordersList = defineList<Order>()({
+ *     path: '/orders/all', keys: orderKeys.admin,
+ *     filters: { q: text(), status: oneOf(ORDER_STATUSES), sort: oneOf(SORTS, 'date'), dir: oneOf(SORT_DIRS, 'desc') },
+ *     failure: { message: 'Failed to load orders. Please try again.', log: 'Failed to fetch all orders' },
+ *   });
+ *   const list = useAdminList(ordersList);   // list.filters, list.setFilter('status', 'shipped'), list.rows, list.total
+ *   <ListView list={list} label="Orders" loading="Loading orders..." empty={…}>{(rows) => <table>…</table>}</ListView>
+ */
+export {
+  ADMIN_PAGE_SIZE,
+  SORT_DIRS,
+  defineList,
+  oneOf,
+  text,
+  type FilterSpec,
+  type Filters,
+  type ListDefinition,
+  type SortDir,
+} from './definition';
+export { useAdminList, useListCount, type AdminList } from './use-admin-list';
+export { FilterSelect, type FilterOption } from './FilterSelect';
+export { ListView } from './ListView';
+export { Pager } from './Pager';
+export { SearchField } from './SearchField';

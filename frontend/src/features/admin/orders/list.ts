@@ -1,0 +1,92 @@
+/** The admin order list (GET /api/orders/all): its filters, sort and date ranges (SPEC.md sections 2 and 9). */
+import { capitalize } from '@/lib/format';
+import { orderKeys } from '@/lib/query-keys';
+import type { Order, OrderStatus } from '@/lib/types';
+import { defineList, oneOf, SORT_DIRS, text, type FilterOption } from '../lib/list';
+
+export const ORDERS_LOAD_FAILED = 'Failed to load orders. Please try again.';
+
+export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'canceled'] as const satisfies readonly OrderStatus[];
+
+/**
+ * The payment filter: a payment status, 'awaiting' (placed and not canceled, the payment never
+ * confirmed by the provider) or 'holdExpired' (canceled because that lasted past the hold).
+ */
+export const PAYMENT_FILTERS = ['pending', 'paid', 'failed', 'refunded', 'awaiting', 'holdExpired'] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+
+export const DATE_RANGES = ['today', 'yesterday', 'last7days', 'last30days'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+
+export const ORDER_SORTS = ['date', 'total', 'status'] as const;
+type OrderSort = (typeof ORDER_SORTS)[number];
+
+export const STATUS_OPTIONS: readonly FilterOption<OrderStatus | ''>[] = [
+  { value: '', label: 'All statuses' },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
+];
+
+export const PAYMENT_OPTIONS: readonly FilterOption<PaymentFilter | ''>[] = [
+  { value: '', label: 'All payments' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'awaiting', label: 'Awaiting confirmation' },
+  { value: 'holdExpired', label: 'Hold expired' },
+];
+
+export const SORT_OPTIONS: readonly FilterOption<OrderSort>[] = [
+  { value: 'date', label: 'Date' },
+  { value: 'total', label: 'Total amount' },
+  { value: 'status', label: 'Status' },
+];
+
+export const DATE_OPTIONS: readonly FilterOption<DateRange | ''>[] = [
+  { value: '', label: 'All time' },
+  { value: 'today', label: 'Today' },
+  { value: 'yesterday', label: 'Yesterday' },
+  { value: 'last7days', label: 'Last 7 days' },
+  { value: 'last30days', label: 'Last 30 days' },
+];
+
+/** [from, to) of a date range in local time (to null: up to now); today starts at midnight, the last 30 days go one month back. */
+export function dateBounds(range: DateRange, now: Date): [Date, Date | null] {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  switch (range) {
+    case 'today':
+      return [midnight, null];
+    case 'yesterday':
+      return [new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1), midnight];
+    case 'last7days':
+      return [new Date(now.getTime() - 7 * 24 * 3600 * 1000), null];
+    case 'last30days': {
+      const from = new Date(now);
+      from.setMonth(from.getMonth() - 1);
+      return [from, null];
+    }
+  }
+}
+
+/** The API's `from` (inclusive) and `to` (exclusive) of a date range, as RFC 3339 instants. */
+export function dateParams(range: DateRange | '' | undefined, now = new Date()): { from?: string; to?: string } {
+  if (!range) return {};
+  const [from, to] = dateBounds(range, now);
+  return to ? { from: from.toISOString(), to: to.toISOString() } : { from: from.toISOString() };
+}
+
+export const ordersList = defineList<Order>()({
+  path: '/orders/all',
+  keys: orderKeys.admin,
+  filters: {
+    q: text(),
+    status: oneOf(ORDER_STATUSES),
+    paymentStatus: oneOf(PAYMENT_FILTERS),
+    /** Not an API parameter: sent as `from`/`to`, computed when the page is fetched. */
+    date: oneOf(DATE_RANGES),
+    sort: oneOf(ORDER_SORTS, 'date'),
+    dir: oneOf(SORT_DIRS, 'desc'),
+  },
+  params: ({ date, ...rest }) => ({ ...rest, ...dateParams(date) }),
+  failure: { message: ORDERS_LOAD_FAILED, log: 'Failed to fetch all orders' },
+});
