@@ -1,10 +1,10 @@
 //! The shopper's cart and wishlist.
 
 use crate::{AppError, Shop};
-use domain::cart::{change_quantity, totals, with_line, CartLine, CartTotals};
+use domain::cart::{change_quantity, chosen_variant, totals, with_line, CartLine, CartTotals};
 use domain::product::Product;
 use domain::user::User;
-use domain::ProductId;
+use domain::{ProductId, VariantId};
 
 /// A cart with the totals the shopper will be charged.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,34 +33,47 @@ impl Shop {
         })
     }
 
-    /// Adds `delta` units (negative to take some away), keeping the line between 1 and the stock.
+    /// Adds `delta` units (negative to take some away) of the product in `variant` (a product
+    /// with sizes needs one), keeping the line between 1 and that size's stock.
     pub async fn add_to_cart(
         &self,
         user: &User,
         product_id: &ProductId,
+        variant: Option<&VariantId>,
         delta: i64,
     ) -> Result<CartView, AppError> {
         let product = self.product(product_id).await?;
+        let variant = chosen_variant(&product, variant)?;
+        let variant_id = variant.as_ref().map(|v| &v.id);
         let lines = self.ports.carts.lines(&user.id).await?;
         let current = lines
             .iter()
-            .find(|l| &l.product.id == product_id)
+            .find(|l| l.is_for(&product, variant_id))
             .map_or(0, |l| l.quantity);
-        let quantity = change_quantity(current, delta, product.stock)?;
+        let stock = variant.as_ref().map_or(product.stock, |v| v.stock);
+        let quantity = change_quantity(current, delta, stock)?;
         self.ports
             .carts
-            .set_quantity(&user.id, product_id, quantity)
+            .set_quantity(&user.id, product_id, variant_id.cloned(), quantity)
             .await?;
         // The cart as it is now, without reading it again.
-        self.cart_view(with_line(lines, product, quantity)).await
+        self.cart_view(with_line(lines, product, variant, quantity))
+            .await
     }
 
+    /// Removes the product's line in `variant` (`None`: the one-size line).
     pub async fn remove_from_cart(
         &self,
         user: &User,
         product_id: &ProductId,
+        variant: Option<&VariantId>,
     ) -> Result<CartView, AppError> {
-        if !self.ports.carts.remove(&user.id, product_id).await? {
+        if !self
+            .ports
+            .carts
+            .remove(&user.id, product_id, variant.cloned())
+            .await?
+        {
             return Err(AppError::NotFound("Product not in cart".into()));
         }
         self.cart(user).await
@@ -121,6 +134,7 @@ mod tests {
             rating_tenths: 40,
             reviews: 1,
             stock,
+            variants: Vec::new(),
             is_featured: false,
             created_at: Utc::now(),
         }
@@ -136,12 +150,13 @@ mod tests {
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
                 product: product(3),
+                variant: None,
                 quantity: 2,
             }])
         });
         let error = ports
             .shop()
-            .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), 2)
+            .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
             .await
             .unwrap_err();
         assert!(matches!(error, AppError::Conflict(m) if m == "Only 3 left in stock"));
@@ -157,19 +172,25 @@ mod tests {
         ports.carts.expect_lines().times(1).returning(|_| {
             Ok(vec![CartLine {
                 product: product(10),
+                variant: None,
                 quantity: 1,
             }])
         });
         ports
             .carts
             .expect_set_quantity()
-            .with(always(), eq(ProductId::parse("p1").unwrap()), eq(3))
+            .with(
+                always(),
+                eq(ProductId::parse("p1").unwrap()),
+                eq(None),
+                eq(3),
+            )
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_, _, _, _| Ok(()));
         ports.settings.expect_get().returning(|| Ok(None));
         let cart = ports
             .shop()
-            .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), 2)
+            .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
             .await
             .unwrap();
         assert_eq!(cart.lines.len(), 1);

@@ -8,7 +8,9 @@ use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
 use domain::user::User;
-use domain::ProductId;
+use domain::validation::FieldErrors;
+use domain::variant::{total_stock, validate_grid, Variant, VariantFilter, VariantInput};
+use domain::{ProductId, VariantId};
 use std::collections::BTreeMap;
 
 impl Shop {
@@ -81,6 +83,7 @@ impl Shop {
         &self,
         query: &str,
         sort: SearchSort,
+        variant: Option<VariantFilter>,
         page: Option<Page>,
     ) -> Result<(Vec<Product>, u64), AppError> {
         domain::validation::plain_text("q", query)?;
@@ -90,6 +93,7 @@ impl Shop {
         }
         let filter = ProductFilter {
             text: Some(text.to_owned()),
+            variant,
             ..Default::default()
         };
         let (candidates, _) = self.ports.products.list(&filter).await?;
@@ -104,18 +108,44 @@ impl Shop {
         ))
     }
 
-    /// Validates before storing the picture, so a refused form leaves no stray file.
+    /// A fresh variant id.
+    fn new_variant_id(&self) -> VariantId {
+        VariantId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids")
+    }
+
+    /// Validates before storing the picture, so a refused form leaves no stray file. With
+    /// sizes (`variants`), the stock is theirs and a product-level stock is not needed.
     pub async fn create_product(
         &self,
         actor: &User,
         input: &ProductInput,
+        variants: &[VariantInput],
         image: Option<Vec<u8>>,
     ) -> Result<Product, AppError> {
         require_admin(actor)?;
-        let draft = input.validate()?;
+        let draft = if variants.is_empty() {
+            input.validate()?
+        } else {
+            ProductInput {
+                stock: Some(0.0),
+                ..input.clone()
+            }
+            .validate()?
+        };
+        let variants: Vec<Variant> =
+            validate_grid(variants, &[], &draft.name, || self.new_variant_id())
+                .map_err(|e| FieldErrors::single("variants", e.0))?
+                .iter()
+                .map(|row| row.applied(None))
+                .collect();
         let image = match image {
             Some(bytes) => Some(self.ports.images.store(bytes).await?),
             None => None,
+        };
+        let stock = if variants.is_empty() {
+            draft.stock
+        } else {
+            total_stock(&variants)
         };
         let product = Product {
             id: ProductId::parse(&self.ports.ids.new_id())
@@ -131,7 +161,8 @@ impl Shop {
             image,
             rating_tenths: 0,
             reviews: 0,
-            stock: draft.stock,
+            stock,
+            variants,
             is_featured: draft.is_featured,
             created_at: self.ports.clock.now(),
         };
@@ -148,17 +179,25 @@ impl Shop {
     }
 
     /// Writes the fields that were sent (stock only when sent, and with the stock the form
-    /// showed only while it still holds); a new picture replaces the old one.
+    /// showed only while it still holds) and the size grid when sent (`None`: sizes
+    /// untouched); a new picture replaces the old one.
     pub async fn update_product(
         &self,
         actor: &User,
         id: &ProductId,
         patch: ProductPatch,
+        variants: Option<&[VariantInput]>,
         image: Option<Vec<u8>>,
     ) -> Result<Product, AppError> {
         require_admin(actor)?;
         let before = self.product(id).await?;
-        let mut edit = patch.validate(&before)?;
+        let edit = patch.validate(&before)?;
+        let name = edit.name.as_deref().unwrap_or(&before.name);
+        let grid = variants
+            .map(|rows| validate_grid(rows, &before.variants, name, || self.new_variant_id()))
+            .transpose()
+            .map_err(|e| FieldErrors::single("variants", e.0))?;
+        let mut edit = edit.with_variants(grid, &before);
         if let Some(bytes) = image {
             edit.image = Some(self.ports.images.store(bytes).await?);
         }
@@ -224,7 +263,7 @@ mod tests {
     async fn shoppers_cannot_create_products() {
         let error = TestPorts::new()
             .shop()
-            .create_product(&shopper("amina"), &input(), None)
+            .create_product(&shopper("amina"), &input(), &[], None)
             .await
             .unwrap_err();
         assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
@@ -236,7 +275,7 @@ mod tests {
         bad.price = Some(0.0);
         let error = TestPorts::new()
             .shop()
-            .create_product(&admin("boss"), &bad, Some(vec![1, 2, 3]))
+            .create_product(&admin("boss"), &bad, &[], Some(vec![1, 2, 3]))
             .await
             .unwrap_err();
         assert!(
@@ -253,7 +292,7 @@ mod tests {
             .returning(|_| Err(ImageError::NotAnImage));
         let error = ports
             .shop()
-            .create_product(&admin("boss"), &input(), Some(b"<svg/>".to_vec()))
+            .create_product(&admin("boss"), &input(), &[], Some(b"<svg/>".to_vec()))
             .await
             .unwrap_err();
         assert!(
@@ -284,14 +323,14 @@ mod tests {
                         == Some(
                             json!({ "name": "Linen Dress", "description": "Light and airy",
                             "category": "women", "tags": ["new", "summer"], "price": 24.0,
-                            "discount": 20, "stock": 5, "isFeatured": true, "image": null }),
+                            "discount": 20, "stock": 5, "variants": [], "isFeatured": true, "image": null }),
                         )
             })
             .times(1)
             .returning(|_| Ok(()));
         let product = ports
             .shop()
-            .create_product(&admin("boss"), &input(), None)
+            .create_product(&admin("boss"), &input(), &[], None)
             .await
             .unwrap();
         assert_eq!(product.price.cents(), 2400);
@@ -352,6 +391,7 @@ mod tests {
                 &ProductId::parse("p1").unwrap(),
                 patch,
                 None,
+                None,
             )
             .await
             .unwrap();
@@ -399,6 +439,7 @@ mod tests {
                 &admin("boss"),
                 &ProductId::parse("p1").unwrap(),
                 patch,
+                None,
                 Some(vec![1, 2, 3]),
             )
             .await
@@ -423,6 +464,7 @@ mod tests {
             rating_tenths: 45,
             reviews: 3,
             stock: 5,
+            variants: Vec::new(),
             is_featured: false,
             created_at: chrono::Utc::now(),
         }

@@ -179,6 +179,7 @@ mod tests {
             rating_tenths: 45,
             reviews: 2,
             stock: 4,
+            variants: Vec::new(),
             is_featured: false,
             created_at: Utc::now(),
         }
@@ -197,6 +198,7 @@ mod tests {
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
                 product: product(2000),
+                variant: None,
                 quantity: 2,
             }])
         });

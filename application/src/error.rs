@@ -91,7 +91,10 @@ impl From<CartError> for AppError {
             CartError::OutOfStock | CartError::NotEnoughStock { .. } => {
                 AppError::Conflict(error.to_string())
             }
-            CartError::NoChange | CartError::BelowOne => AppError::BadRequest(error.to_string()),
+            CartError::NoChange | CartError::BelowOne | CartError::SizeRequired => {
+                AppError::BadRequest(error.to_string())
+            }
+            CartError::UnknownSize => AppError::NotFound(error.to_string()),
         }
     }
 }
@@ -126,7 +129,12 @@ impl From<OrderStoreError> for AppError {
 impl From<ProductStoreError> for AppError {
     fn from(error: ProductStoreError) -> Self {
         match error {
-            ProductStoreError::StockChanged { .. } => AppError::Conflict(error.to_string()),
+            ProductStoreError::StockChanged { .. }
+            | ProductStoreError::VariantStockChanged { .. }
+            | ProductStoreError::VariantGone { .. } => AppError::Conflict(error.to_string()),
+            ProductStoreError::SkuTaken { .. } => {
+                AppError::Invalid(FieldErrors::single("variants", error.to_string()))
+            }
             ProductStoreError::Repo(RepoError::NotFound) => AppError::not_found("Product"),
             ProductStoreError::Repo(repo) => repo.into(),
         }

@@ -425,6 +425,7 @@ pub async fn seed(
                     rating_tenths: 38 + (seed * 7 % 13) as u8,
                     reviews: 12 + seed * 17 % 240,
                     stock: *stock,
+                    variants: Vec::new(),
                     is_featured: *featured,
                     created_at: now - Duration::hours(i64::from(seed) * 9),
                 };

@@ -440,6 +440,7 @@ fn products(
                 rating_tenths: rng.gen_range(30..=50),
                 reviews: rng.gen_range(0..=400),
                 stock: stock(rng),
+                variants: Vec::new(),
                 is_featured: rng.gen_bool(0.025),
                 created_at,
             }
@@ -689,6 +690,7 @@ impl OrderBook<'_> {
                     image: product.image.as_ref().map(|i| i.thumbnail.clone()),
                     unit_price: product.price,
                     quantity: pick(rng, &[(75, 1), (20, 2), (5, 3)]),
+                    variant: None,
                 }
             })
             .collect();

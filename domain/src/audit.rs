@@ -117,6 +117,9 @@ fn product_fields(product: &Product) -> Snapshot {
         "price": product.price.as_dollars(),
         "discount": product.discount.value(),
         "stock": product.stock,
+        "variants": product.variants.iter().map(|v| json!({
+            "size": v.size, "colour": v.colour, "sku": v.sku, "stock": v.stock,
+        })).collect::<Vec<_>>(),
         "isFeatured": product.is_featured,
         "image": product.image.as_ref().map(|image| image.full.clone()),
     }))

@@ -1,17 +1,50 @@
 //! Carts: line quantities bounded by 1 and the stock, and the totals a shopper is charged.
 
+use crate::ids::VariantId;
 use crate::money::Money;
 use crate::product::Product;
+use crate::variant::Variant;
 
+/// A product in one size: the same product in two sizes is two lines.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CartLine {
     pub product: Product,
+    /// The size, as the product has it now; `None` for a one-size product.
+    pub variant: Option<Variant>,
     pub quantity: u32,
 }
 
 impl CartLine {
     pub fn line_total(&self) -> Money {
         self.product.price.times(self.quantity)
+    }
+
+    /// What is left of this line's size.
+    pub fn stock(&self) -> u32 {
+        self.variant
+            .as_ref()
+            .map_or(self.product.stock, |v| v.stock)
+    }
+
+    pub fn is_for(&self, product: &Product, variant: Option<&VariantId>) -> bool {
+        self.product.id == product.id && self.variant.as_ref().map(|v| &v.id) == variant
+    }
+}
+
+/// The size a shopper asked for, checked against the product: a product with sizes needs
+/// one of its own, a one-size product takes none.
+pub fn chosen_variant(
+    product: &Product,
+    variant: Option<&VariantId>,
+) -> Result<Option<Variant>, CartError> {
+    match variant {
+        None if product.variants.is_empty() => Ok(None),
+        None => Err(CartError::SizeRequired),
+        Some(id) => product
+            .variant(id)
+            .cloned()
+            .map(Some)
+            .ok_or(CartError::UnknownSize),
     }
 }
 
@@ -42,15 +75,30 @@ pub fn totals(lines: &[CartLine], shipping_fee: Money) -> CartTotals {
     }
 }
 
-/// The lines once `product`'s line holds `quantity` units: updated where it is (with the
-/// product as just read), or added last, as lines keep the order they were added in.
-pub fn with_line(mut lines: Vec<CartLine>, product: Product, quantity: u32) -> Vec<CartLine> {
-    match lines.iter_mut().find(|line| line.product.id == product.id) {
+/// The lines once the line of `product` in `variant` holds `quantity` units: updated where it
+/// is (with the product as just read), or added last, as lines keep the order they were
+/// added in.
+pub fn with_line(
+    mut lines: Vec<CartLine>,
+    product: Product,
+    variant: Option<Variant>,
+    quantity: u32,
+) -> Vec<CartLine> {
+    let variant_id = variant.as_ref().map(|v| v.id.clone());
+    match lines
+        .iter_mut()
+        .find(|line| line.is_for(&product, variant_id.as_ref()))
+    {
         Some(line) => {
             line.product = product;
+            line.variant = variant;
             line.quantity = quantity;
         }
-        None => lines.push(CartLine { product, quantity }),
+        None => lines.push(CartLine {
+            product,
+            variant,
+            quantity,
+        }),
     }
     lines
 }
@@ -65,6 +113,10 @@ pub enum CartError {
     OutOfStock,
     #[error("Only {available} left in stock")]
     NotEnoughStock { available: u32 },
+    #[error("Please select a size")]
+    SizeRequired,
+    #[error("Size not found")]
+    UnknownSize,
 }
 
 /// The quantity a line has after adding `delta` (negative to take some away) to `current`
@@ -118,13 +170,70 @@ mod tests {
     fn a_changed_line_stays_in_place_with_the_fresh_product_and_a_new_one_comes_last() {
         let line = |id: &str, stock: u32, quantity: u32| CartLine {
             product: product(id, 1000, stock),
+            variant: None,
             quantity,
         };
         let cart = vec![line("a", 5, 1), line("b", 5, 2)];
-        let changed = with_line(cart.clone(), product("a", 1000, 4), 3);
+        let changed = with_line(cart.clone(), product("a", 1000, 4), None, 3);
         assert_eq!(changed, [line("a", 4, 3), line("b", 5, 2)]);
-        let added = with_line(cart, product("c", 1000, 9), 1);
+        let added = with_line(cart, product("c", 1000, 9), None, 1);
         assert_eq!(added, [line("a", 5, 1), line("b", 5, 2), line("c", 9, 1)]);
+    }
+
+    fn sized(id: &str, size: &str, stock: u32) -> Variant {
+        Variant {
+            id: VariantId::parse(id).unwrap(),
+            size: size.into(),
+            colour: None,
+            sku: format!("SKU-{id}"),
+            stock,
+        }
+    }
+
+    #[test]
+    fn a_product_with_sizes_needs_one_of_its_own_and_a_one_size_product_none() {
+        let mut dress = product("a", 1000, 5);
+        dress.variants = vec![sized("s", "S", 2), sized("m", "M", 3)];
+        let m = VariantId::parse("m").unwrap();
+        assert_eq!(chosen_variant(&dress, None), Err(CartError::SizeRequired));
+        assert_eq!(
+            chosen_variant(&dress, Some(&VariantId::parse("xl").unwrap())),
+            Err(CartError::UnknownSize)
+        );
+        assert_eq!(
+            chosen_variant(&dress, Some(&m)),
+            Ok(Some(sized("m", "M", 3)))
+        );
+        let scarf = product("b", 1000, 5);
+        assert_eq!(chosen_variant(&scarf, None), Ok(None));
+        assert_eq!(
+            chosen_variant(&scarf, Some(&m)),
+            Err(CartError::UnknownSize)
+        );
+    }
+
+    #[test]
+    fn two_sizes_of_one_product_are_two_lines_each_bounded_by_its_own_stock() {
+        let mut dress = product("a", 1000, 5);
+        dress.variants = vec![sized("s", "S", 2), sized("m", "M", 3)];
+        let lines = with_line(vec![], dress.clone(), Some(sized("s", "S", 2)), 2);
+        let lines = with_line(lines, dress.clone(), Some(sized("m", "M", 3)), 1);
+        let lines = with_line(lines, dress, Some(sized("s", "S", 2)), 1);
+        assert_eq!(
+            lines
+                .iter()
+                .map(|l| (
+                    l.variant.as_ref().unwrap().size.as_str(),
+                    l.quantity,
+                    l.stock()
+                ))
+                .collect::<Vec<_>>(),
+            [("S", 1, 2), ("M", 1, 3)]
+        );
+        assert_eq!(
+            change_quantity(1, 2, lines[0].stock()),
+            Err(CartError::NotEnoughStock { available: 2 })
+        );
     }
 
     #[test]
@@ -151,10 +260,12 @@ mod tests {
         let lines = vec![
             CartLine {
                 product: product("a", 1999, 10),
+                variant: None,
                 quantity: 2,
             },
             CartLine {
                 product: product("b", 500, 10),
+                variant: None,
                 quantity: 1,
             },
         ];

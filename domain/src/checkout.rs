@@ -3,6 +3,7 @@
 use crate::cart::CartLine;
 use crate::order::{OrderLine, PAYMENT_METHOD_EVC_PLUS};
 use crate::validation::{FieldErrors, Lines};
+use crate::variant::Variant;
 use std::fmt;
 
 /// A Somali mobile number, stored as `252` followed by 9 digits.
@@ -158,6 +159,7 @@ pub fn order_lines(cart: &[CartLine]) -> Option<Vec<OrderLine>> {
             image: line.product.image.as_ref().map(|i| i.thumbnail.clone()),
             unit_price: line.product.price,
             quantity: line.quantity,
+            variant: line.variant.as_ref().map(Variant::snapshot),
         })
         .collect();
     Some(lines)

@@ -44,6 +44,10 @@ id_type!(
     /// Identifies an order.
     OrderId
 );
+id_type!(
+    /// Identifies one size (and colour) of a product.
+    VariantId
+);
 
 #[cfg(test)]
 mod tests {

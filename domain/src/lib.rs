@@ -19,6 +19,7 @@ pub mod spreadsheet;
 pub mod stats;
 pub mod user;
 pub mod validation;
+pub mod variant;
 
-pub use ids::{OrderId, ProductId, UserId};
+pub use ids::{OrderId, ProductId, UserId, VariantId};
 pub use money::{Money, Percent};

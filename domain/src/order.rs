@@ -4,6 +4,7 @@ use crate::checkout::{MobileNumber, ShippingAddress};
 use crate::ids::{OrderId, ProductId, UserId};
 use crate::money::Money;
 use crate::validation::FieldErrors;
+use crate::variant::VariantSnapshot;
 use chrono::{DateTime, Utc};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,6 +80,8 @@ pub struct OrderLine {
     pub image: Option<String>,
     pub unit_price: Money,
     pub quantity: u32,
+    /// The size and colour bought; `None` for a one-size product.
+    pub variant: Option<VariantSnapshot>,
 }
 
 impl OrderLine {

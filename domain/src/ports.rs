@@ -4,7 +4,7 @@
 use crate::audit::AuditEntry;
 use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
-use crate::ids::{OrderId, ProductId, UserId};
+use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
@@ -16,6 +16,7 @@ use crate::product_edit::ProductEdit;
 use crate::settings::ShopSettings;
 use crate::stats::{OrderFact, ProductSales};
 use crate::user::{Email, SessionClaims, User};
+use crate::variant::VariantFilter;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -65,6 +66,8 @@ pub struct ProductFilter {
     /// Products whose name, description, category or tags contain this text, ignoring case:
     /// a superset of what `product::search_score` matches, which then ranks them.
     pub text: Option<String>,
+    /// Only products with stock in this size and colour.
+    pub variant: Option<VariantFilter>,
     pub page: Option<Page>,
 }
 
@@ -105,6 +108,15 @@ pub enum ProductStoreError {
     /// The edit expected other stock than the product has now.
     #[error("Stock changed since you opened this product: now {now}")]
     StockChanged { now: u32 },
+    /// A size's stock was not what the admin's grid showed (`VariantStock::SetIfStill`).
+    #[error("Stock of size {size} changed since you opened this product: now {now}")]
+    VariantStockChanged { size: String, now: u32 },
+    /// A kept size was removed by someone else since the grid was read.
+    #[error("Size {size} was removed by someone else. Please reload and try again.")]
+    VariantGone { size: String },
+    /// Another product's size has this SKU.
+    #[error("SKU {sku} is already used by another product")]
+    SkuTaken { sku: String },
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -112,11 +124,16 @@ pub enum ProductStoreError {
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
-    async fn insert(&self, product: &Product) -> Result<(), RepoError>;
+    /// Stores the product with its variants. `SkuTaken` when another product has one of
+    /// their SKUs.
+    async fn insert(&self, product: &Product) -> Result<(), ProductStoreError>;
     /// Writes only what `edit` sets, in one transaction, and returns the product as stored
     /// then: stock only when the edit sets it, and with `expected` only while the stored stock
-    /// still is that (else `StockChanged` with the stock now, and nothing is written).
-    /// `Repo(NotFound)` when gone.
+    /// still is that (else `StockChanged` with the stock now, and nothing is written). With a
+    /// grid of variants, writes it (`variant::VariantStock` says which stock; a size sold
+    /// since is `VariantStockChanged`, one removed since `VariantGone`), removes the variants
+    /// left out with their cart lines, and sets the stock to the sum. `Repo(NotFound)` when
+    /// gone.
     async fn update(
         &self,
         id: &ProductId,
@@ -141,15 +158,22 @@ pub trait ProductRepository: Send + Sync {
 pub trait CartRepository: Send + Sync {
     /// The lines with their products, oldest first.
     async fn lines(&self, user: &UserId) -> Result<Vec<CartLine>, RepoError>;
-    /// Sets a line's quantity, adding the line when missing.
+    /// Sets the quantity of the line of `product` in `variant` (`None`: a one-size product),
+    /// adding the line when missing.
     async fn set_quantity(
         &self,
         user: &UserId,
         product: &ProductId,
+        variant: Option<VariantId>,
         quantity: u32,
     ) -> Result<(), RepoError>;
     /// `false` when there was no such line.
-    async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
+    async fn remove(
+        &self,
+        user: &UserId,
+        product: &ProductId,
+        variant: Option<VariantId>,
+    ) -> Result<bool, RepoError>;
     async fn clear(&self, user: &UserId) -> Result<(), RepoError>;
 }
 

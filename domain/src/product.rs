@@ -1,8 +1,10 @@
 //! The catalogue: products, categories, pricing, stock status, validation and search.
 
 use crate::ids::ProductId;
+use crate::ids::VariantId;
 use crate::money::{Money, Percent};
 use crate::validation::{FieldErrors, Lines};
+use crate::variant::{Variant, VariantFilter};
 use chrono::{DateTime, Utc};
 use std::cmp::Reverse;
 
@@ -87,7 +89,10 @@ pub struct Product {
     /// Average rating in tenths of a star (45 is 4.5 stars).
     pub rating_tenths: u8,
     pub reviews: u32,
+    /// With variants, the sum of theirs.
     pub stock: u32,
+    /// Sizes and colours in the admin's order; none for a one-size product.
+    pub variants: Vec<Variant>,
     pub is_featured: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -103,6 +108,17 @@ impl Product {
 
     pub fn has_tag(&self, tag: &str) -> bool {
         self.tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
+    }
+
+    pub fn variant(&self, id: &VariantId) -> Option<&Variant> {
+        self.variants.iter().find(|v| &v.id == id)
+    }
+
+    /// Whether some unit is left in this size and colour.
+    pub fn in_stock_in(&self, filter: &VariantFilter) -> bool {
+        self.variants
+            .iter()
+            .any(|v| v.stock > 0 && v.is(filter.size.as_deref(), filter.colour.as_deref()))
     }
 }
 
@@ -329,6 +345,7 @@ pub(crate) mod tests {
             rating_tenths: 45,
             reviews: 200,
             stock,
+            variants: vec![],
             is_featured: false,
             created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
         }

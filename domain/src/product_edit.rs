@@ -4,6 +4,9 @@
 use crate::money::{Money, Percent};
 use crate::product::{stock_count, Category, Product, ProductImage, ProductInput};
 use crate::validation::FieldErrors;
+use crate::variant::{total_stock, VariantWrite};
+#[cfg(test)]
+use crate::variant::{Variant, VariantStock};
 
 /// The fields of an edit as sent; `None` keeps the stored value. Numbers are `Some(None)`
 /// when sent but not a number, so validation can name the field.
@@ -36,6 +39,8 @@ pub struct ProductEdit {
     pub stock: Option<StockEdit>,
     /// A new picture replaces the old one and the gallery.
     pub image: Option<ProductImage>,
+    /// The sizes and colours, in order, when the grid was sent: those left out go.
+    pub variants: Option<Vec<VariantWrite>>,
 }
 
 /// Stock set by the admin. With `expected`, it is set only while the stored stock still is
@@ -100,11 +105,27 @@ impl ProductPatch {
                 expected,
             }),
             image: None,
+            variants: None,
         })
     }
 }
 
 impl ProductEdit {
+    /// Adds the admin's size grid (`None` when it was not sent). A product with sizes has the
+    /// sum of theirs as its stock, so a product-level stock sent with them is ignored; one
+    /// whose sizes are all removed keeps its stock unless stock was sent too.
+    pub fn with_variants(mut self, variants: Option<Vec<VariantWrite>>, current: &Product) -> Self {
+        let has_sizes = match &variants {
+            Some(rows) => !rows.is_empty(),
+            None => !current.variants.is_empty(),
+        };
+        if has_sizes {
+            self.stock = None;
+        }
+        self.variants = variants;
+        self
+    }
+
     /// The product as this edit leaves it, stock aside when stock was not sent.
     pub fn applied_to(&self, product: &Product) -> Product {
         let mut changed = product.clone();
@@ -135,6 +156,15 @@ impl ProductEdit {
         if let Some(stock) = self.stock {
             changed.stock = stock.to;
         }
+        if let Some(rows) = &self.variants {
+            changed.variants = rows
+                .iter()
+                .map(|row| row.applied(product.variant(&row.id).map(|v| v.stock)))
+                .collect();
+            if !rows.is_empty() {
+                changed.stock = total_stock(&changed.variants);
+            }
+        }
         if let Some(image) = &self.image {
             changed.gallery = vec![image.full.clone()];
             changed.image = Some(image.clone());
@@ -147,6 +177,81 @@ impl ProductEdit {
 mod tests {
     use super::*;
     use crate::product::tests::product;
+    use crate::VariantId;
+
+    fn write(id: &str, size: &str, stock: VariantStock) -> VariantWrite {
+        VariantWrite {
+            id: VariantId::parse(id).unwrap(),
+            is_new: false,
+            size: size.into(),
+            colour: None,
+            sku: format!("SKU-{id}"),
+            stock,
+        }
+    }
+
+    #[test]
+    fn with_sizes_the_stock_is_their_sum_and_a_product_level_stock_is_ignored() {
+        let patch = ProductPatch {
+            stock: Some(Some(50.0)),
+            ..Default::default()
+        };
+        let mut dress = product("p1", 4000, 5);
+        dress.variants = vec![Variant {
+            id: VariantId::parse("s").unwrap(),
+            size: "S".into(),
+            colour: None,
+            sku: "SKU-s".into(),
+            stock: 5,
+        }];
+        let grid = vec![
+            write("s", "S", VariantStock::Keep),
+            write("m", "M", VariantStock::Set(4)),
+        ];
+        let edit = patch
+            .validate(&dress)
+            .unwrap()
+            .with_variants(Some(grid), &dress);
+        assert_eq!(edit.stock, None);
+        let after = edit.applied_to(&dress);
+        assert_eq!(
+            after
+                .variants
+                .iter()
+                .map(|v| (v.size.as_str(), v.stock))
+                .collect::<Vec<_>>(),
+            [("S", 5), ("M", 4)]
+        );
+        assert_eq!(after.stock, 9);
+        let without_grid = patch.validate(&dress).unwrap().with_variants(None, &dress);
+        assert_eq!(without_grid.stock, None);
+    }
+
+    #[test]
+    fn removing_every_size_keeps_the_stock_unless_stock_is_sent() {
+        let mut dress = product("p1", 4000, 5);
+        dress.variants = vec![Variant {
+            id: VariantId::parse("s").unwrap(),
+            size: "S".into(),
+            colour: None,
+            sku: "SKU-s".into(),
+            stock: 5,
+        }];
+        let keep = ProductPatch::default()
+            .validate(&dress)
+            .unwrap()
+            .with_variants(Some(vec![]), &dress);
+        assert_eq!(keep.applied_to(&dress).stock, 5);
+        let set = ProductPatch {
+            stock: Some(Some(2.0)),
+            ..Default::default()
+        }
+        .validate(&dress)
+        .unwrap()
+        .with_variants(Some(vec![]), &dress);
+        assert_eq!(set.stock.map(|s| s.to), Some(2));
+        assert!(set.applied_to(&dress).variants.is_empty());
+    }
 
     #[test]
     fn an_edit_without_stock_leaves_stock_alone() {

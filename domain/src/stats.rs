@@ -347,6 +347,7 @@ mod report_tests {
                 image: None,
                 unit_price: unit,
                 quantity,
+                variant: None,
             }],
             subtotal: unit.times(quantity),
             shipping_fee: Money::from_cents(500).unwrap(),

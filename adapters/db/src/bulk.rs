@@ -10,7 +10,8 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::models::{OrderLineRow, OrderRow, ProductRow, UserRow};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::SalesChange;
-use crate::schema::{order_lines, orders, products, users};
+use crate::schema::{order_lines, orders, product_variants, products, users};
+use crate::variants::VariantRow;
 use crate::{storage, Database};
 use diesel::prelude::*;
 use domain::order::Order;
@@ -56,13 +57,16 @@ impl Database {
         .await
     }
 
-    /// Inserts `products` as they are, in one transaction that also bumps the catalogue
-    /// version, so shops serving this database drop their cached catalogue replies.
+    /// Inserts `products` as they are, with their variants, in one transaction that also
+    /// bumps the catalogue version, so shops serving this database drop their cached
+    /// catalogue replies.
     pub async fn bulk_insert_products(&self, products: &[Product]) -> Result<(), RepoError> {
         let rows: Vec<ProductRow> = products.iter().map(ProductRow::from_domain).collect();
+        let variant_rows: Vec<VariantRow> = products.iter().flat_map(VariantRow::all_of).collect();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 insert_rows!(conn, products::table, rows)?;
+                insert_rows!(conn, product_variants::table, variant_rows)?;
                 bump_catalog_version(conn)
             })
             .map(drop)

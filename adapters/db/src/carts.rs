@@ -4,13 +4,14 @@
 use crate::connection::DbConnection;
 use crate::models::{count, now, quantity as stored_quantity, ProductRow};
 use crate::schema::{cart_items, products, wishlist_items};
+use crate::variants::{self, variant_key, ONE_SIZE};
 use crate::{is_foreign_key_violation, is_unique_violation, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::cart::CartLine;
 use domain::ports::{CartRepository, RepoError, WishlistRepository};
 use domain::product::Product;
-use domain::{ProductId, UserId};
+use domain::{ProductId, UserId, VariantId};
 
 /// A missing user or product behind a new line is `NotFound`.
 fn line_error(error: diesel::result::Error) -> RepoError {
@@ -23,11 +24,10 @@ fn line_error(error: diesel::result::Error) -> RepoError {
 
 fn update_quantity(
     conn: &mut DbConnection,
-    user: &str,
-    product: &str,
+    (user, product, variant): (&str, &str, &str),
     quantity: i32,
 ) -> Result<usize, RepoError> {
-    diesel::update(cart_items::table.find((user, product)))
+    diesel::update(cart_items::table.find((user, product, variant)))
         .set(cart_items::quantity.eq(quantity))
         .execute(conn)
         .map_err(storage)
@@ -38,19 +38,47 @@ impl CartRepository for Database {
     async fn lines(&self, user: &UserId) -> Result<Vec<CartLine>, RepoError> {
         let user = user.as_str().to_owned();
         self.run(move |conn| {
-            let rows: Vec<(i32, ProductRow)> = cart_items::table
+            let rows: Vec<(i32, String, ProductRow)> = cart_items::table
                 .inner_join(products::table)
                 .filter(cart_items::user_id.eq(user))
-                .order((cart_items::created_at.asc(), cart_items::product_id.asc()))
-                .select((cart_items::quantity, ProductRow::as_select()))
+                .order((
+                    cart_items::created_at.asc(),
+                    cart_items::product_id.asc(),
+                    cart_items::variant_id.asc(),
+                ))
+                .select((
+                    cart_items::quantity,
+                    cart_items::variant_id,
+                    ProductRow::as_select(),
+                ))
                 .load(conn)
                 .map_err(storage)?;
-            rows.into_iter()
-                .map(|(quantity, product)| {
-                    Ok(CartLine {
-                        product: product.into_domain()?,
-                        quantity: count(i64::from(quantity))?,
-                    })
+            let (lines, products): (Vec<_>, Vec<_>) = rows
+                .into_iter()
+                .map(|(quantity, variant, product)| ((quantity, variant), product))
+                .unzip();
+            let products = variants::with_variants(conn, products)?;
+            lines
+                .into_iter()
+                .zip(products)
+                .filter_map(|((quantity, variant), product)| {
+                    let variant = match variant.as_str() {
+                        ONE_SIZE => None,
+                        // A size removed since is no longer in the cart (its line goes with
+                        // the grid's transaction; this covers a read in between).
+                        id => Some(
+                            product
+                                .variants
+                                .iter()
+                                .find(|v| v.id.as_str() == id)?
+                                .clone(),
+                        ),
+                    };
+                    Some(count(i64::from(quantity)).map(|quantity| CartLine {
+                        product,
+                        variant,
+                        quantity,
+                    }))
                 })
                 .collect()
         })
@@ -62,41 +90,46 @@ impl CartRepository for Database {
         &self,
         user: &UserId,
         product: &ProductId,
+        variant: Option<VariantId>,
         quantity: u32,
     ) -> Result<(), RepoError> {
-        let user = user.as_str().to_owned();
-        let product = product.as_str().to_owned();
+        let key = line_key(user, product, variant);
         if quantity == 0 {
-            return self.remove_line(user, product).await.map(drop);
+            return self.remove_line(key).await.map(drop);
         }
         let quantity = stored_quantity(quantity)?;
         self.write(move |conn| {
+            let (user, product, variant) = &key;
+            let key = (user.as_str(), product.as_str(), variant.as_str());
             // Update, else insert; if another request inserted the line in between, update it.
-            if update_quantity(conn, &user, &product, quantity)? > 0 {
+            if update_quantity(conn, key, quantity)? > 0 {
                 return Ok(());
             }
             let inserted = diesel::insert_into(cart_items::table)
                 .values((
-                    cart_items::user_id.eq(&user),
-                    cart_items::product_id.eq(&product),
+                    cart_items::user_id.eq(user),
+                    cart_items::product_id.eq(product),
+                    cart_items::variant_id.eq(variant),
                     cart_items::quantity.eq(quantity),
                     cart_items::created_at.eq(now()),
                 ))
                 .execute(conn);
             match inserted {
                 Ok(_) => Ok(()),
-                Err(e) if is_unique_violation(&e) => {
-                    update_quantity(conn, &user, &product, quantity).map(drop)
-                }
+                Err(e) if is_unique_violation(&e) => update_quantity(conn, key, quantity).map(drop),
                 Err(e) => Err(line_error(e)),
             }
         })
         .await
     }
 
-    async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError> {
-        self.remove_line(user.as_str().to_owned(), product.as_str().to_owned())
-            .await
+    async fn remove(
+        &self,
+        user: &UserId,
+        product: &ProductId,
+        variant: Option<VariantId>,
+    ) -> Result<bool, RepoError> {
+        self.remove_line(line_key(user, product, variant)).await
     }
 
     async fn clear(&self, user: &UserId) -> Result<(), RepoError> {
@@ -111,10 +144,21 @@ impl CartRepository for Database {
     }
 }
 
+/// A cart line's key columns.
+type LineKey = (String, String, String);
+
+fn line_key(user: &UserId, product: &ProductId, variant: Option<VariantId>) -> LineKey {
+    (
+        user.as_str().to_owned(),
+        product.as_str().to_owned(),
+        variant_key(variant.as_ref()),
+    )
+}
+
 impl Database {
-    async fn remove_line(&self, user: String, product: String) -> Result<bool, RepoError> {
+    async fn remove_line(&self, key: LineKey) -> Result<bool, RepoError> {
         self.write(move |conn| {
-            let deleted = diesel::delete(cart_items::table.find((user, product)))
+            let deleted = diesel::delete(cart_items::table.find(key))
                 .execute(conn)
                 .map_err(storage)?;
             Ok(deleted > 0)
@@ -128,7 +172,7 @@ impl WishlistRepository for Database {
     async fn products(&self, user: &UserId) -> Result<Vec<Product>, RepoError> {
         let user = user.as_str().to_owned();
         self.run(move |conn| {
-            wishlist_items::table
+            let rows = wishlist_items::table
                 .inner_join(products::table)
                 .filter(wishlist_items::user_id.eq(user))
                 .order((
@@ -137,10 +181,8 @@ impl WishlistRepository for Database {
                 ))
                 .select(ProductRow::as_select())
                 .load(conn)
-                .map_err(storage)?
-                .into_iter()
-                .map(ProductRow::into_domain)
-                .collect()
+                .map_err(storage)?;
+            variants::with_variants(conn, rows)
         })
         .await
     }

@@ -20,7 +20,10 @@ mod orders;
 mod products;
 mod sales_totals;
 mod settings;
+mod stock;
+mod tx;
 mod users;
+mod variants;
 mod writer;
 
 #[cfg(feature = "test-support")]

@@ -42,3 +42,6 @@ pub(crate) fn total_of(
         Some(_) => Ok(u64::try_from(count().map_err(storage)?).unwrap_or_default()),
     }
 }
+
+/// Most ids bound in one `IN (…)`; both backends allow far more.
+pub(crate) const IN_LIST_MAX: usize = 500;

@@ -13,7 +13,8 @@ use domain::product::{Category, Product, ProductImage};
 use domain::product_edit::ProductEdit;
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
-use domain::{Money, OrderId, Percent, ProductId, UserId};
+use domain::variant::VariantSnapshot;
+use domain::{Money, OrderId, Percent, ProductId, UserId, VariantId};
 
 /// Timestamps are stored as UTC without a zone (the type both backends share), to the
 /// microsecond: PostgreSQL keeps no more, so SQLite is given no more either.
@@ -158,7 +159,7 @@ pub struct ProductRow {
 }
 
 /// The columns an admin's edit sets (`ProductEdit`); `None` leaves a column as it is.
-#[derive(Debug, Default, AsChangeset)]
+#[derive(Debug, Default, PartialEq, AsChangeset)]
 #[diesel(table_name = products)]
 pub struct EditedProductColumns {
     pub name: Option<String>,
@@ -248,6 +249,8 @@ impl ProductRow {
                 .map_err(|_| corrupt("rating", self.rating_tenths))?,
             reviews: count(self.reviews)?,
             stock: count(self.stock)?,
+            // Read by `variants::with_variants`.
+            variants: Vec::new(),
             is_featured: self.is_featured,
             created_at: from_db_time(self.created_at),
         })
@@ -295,6 +298,10 @@ pub struct OrderLineRow {
     pub image: Option<String>,
     pub unit_price_cents: i64,
     pub quantity: i32,
+    pub variant_id: Option<String>,
+    pub size: Option<String>,
+    pub colour: Option<String>,
+    pub sku: Option<String>,
 }
 
 pub fn status(raw: &str) -> Result<OrderStatus, RepoError> {
@@ -392,6 +399,10 @@ impl OrderLineRow {
             image: line.image.clone(),
             unit_price_cents: line.unit_price.cents(),
             quantity: quantity(line.quantity)?,
+            variant_id: line.variant.as_ref().map(|v| v.id.as_str().to_owned()),
+            size: line.variant.as_ref().map(|v| v.size.clone()),
+            colour: line.variant.as_ref().and_then(|v| v.colour.clone()),
+            sku: line.variant.as_ref().map(|v| v.sku.clone()),
         })
     }
 
@@ -402,6 +413,16 @@ impl OrderLineRow {
             image: self.image,
             unit_price: money(self.unit_price_cents)?,
             quantity: count(i64::from(self.quantity))?,
+            variant: match (self.variant_id, self.size, self.sku) {
+                (Some(id), Some(size), Some(sku)) => Some(VariantSnapshot {
+                    id: VariantId::parse(&id).ok_or_else(|| corrupt("variant id", &id))?,
+                    size,
+                    colour: self.colour,
+                    sku,
+                }),
+                (None, None, None) => None,
+                _ => return Err(corrupt("order line size", &self.order_id)),
+            },
         })
     }
 }

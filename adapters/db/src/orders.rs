@@ -2,12 +2,14 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::listing::total_of;
+use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{now, order_id, payment_status, to_db_time, OrderLineRow, OrderRow};
 use crate::order_list;
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
-use crate::schema::{cart_items, order_lines, orders, products};
+use crate::schema::{cart_items, order_lines, orders};
+use crate::stock::{self, Wanted};
+use crate::tx::TxError;
 use crate::{storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -20,95 +22,7 @@ use domain::order::{
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
-use std::collections::{BTreeMap, HashMap};
-
-/// What can end a transaction early: a database failure or an answer for the caller.
-enum TxError {
-    Db(diesel::result::Error),
-    Store(OrderStoreError),
-}
-
-impl From<diesel::result::Error> for TxError {
-    fn from(error: diesel::result::Error) -> Self {
-        TxError::Db(error)
-    }
-}
-
-impl From<RepoError> for TxError {
-    fn from(error: RepoError) -> Self {
-        TxError::Store(OrderStoreError::Repo(error))
-    }
-}
-
-impl From<OrderStoreError> for TxError {
-    fn from(error: OrderStoreError) -> Self {
-        TxError::Store(error)
-    }
-}
-
-impl From<TxError> for OrderStoreError {
-    fn from(error: TxError) -> Self {
-        match error {
-            TxError::Db(error) => OrderStoreError::Repo(storage(error)),
-            TxError::Store(error) => error,
-        }
-    }
-}
-
-/// Units wanted per product, by product id: the `BTreeMap` gives the fixed (sorted) order
-/// in which rows are locked, so concurrent orders cannot deadlock, and adds up repeated
-/// products. The name is the snapshot's, for a product that no longer exists.
-type Wanted = BTreeMap<String, (i64, String)>;
-
-fn wanted<'a>(lines: impl IntoIterator<Item = (&'a str, i64, &'a str)>) -> Wanted {
-    let mut wanted = Wanted::new();
-    for (product, units, name) in lines {
-        wanted
-            .entry(product.to_owned())
-            .or_insert_with(|| (0, name.to_owned()))
-            .0 += units;
-    }
-    wanted
-}
-
-/// Takes the stock of every product with a guarded decrement, in product id order.
-/// `OutOfStock` (with the product's current name and stock) for the first that cannot serve;
-/// the caller's transaction then rolls back what was taken.
-fn take_stock(conn: &mut DbConnection, wanted: &Wanted) -> Result<(), TxError> {
-    for (product, (units, snapshot_name)) in wanted {
-        let taken = diesel::update(
-            products::table
-                .find(product)
-                .filter(products::stock.ge(*units)),
-        )
-        .set(products::stock.eq(products::stock - *units))
-        .execute(conn)?;
-        if taken == 0 {
-            let current: Option<(String, i64)> = products::table
-                .find(product)
-                .select((products::name, products::stock))
-                .get_result(conn)
-                .optional()?;
-            let (name, available) = current.unwrap_or_else(|| (snapshot_name.clone(), 0));
-            return Err(OrderStoreError::OutOfStock {
-                name,
-                available: u32::try_from(available).unwrap_or_default(),
-            }
-            .into());
-        }
-    }
-    Ok(())
-}
-
-/// Puts units back, in product id order; products deleted since are skipped.
-fn release_stock(conn: &mut DbConnection, wanted: &Wanted) -> Result<(), TxError> {
-    for (product, (units, _)) in wanted {
-        diesel::update(products::table.find(product))
-            .set(products::stock.eq(products::stock + *units))
-            .execute(conn)?;
-    }
-    Ok(())
-}
+use std::collections::HashMap;
 
 /// Stores the lines of one order in one statement.
 fn insert_lines(conn: &mut DbConnection, rows: &[OrderLineRow]) -> QueryResult<()> {
@@ -136,9 +50,6 @@ enum LinesOf<'a> {
     /// Every order.
     All,
 }
-
-/// Most ids bound in one `IN (…)`; both backends allow far more.
-const IN_LIST_MAX: usize = 500;
 
 /// The lines of several orders, grouped by order id, each group in position order: one
 /// query (or one per 500 orders), never one per order.
@@ -230,7 +141,10 @@ fn no_live_refund_claim(stale_before: NaiveDateTime) -> _ {
 }
 
 /// `Stale` when the order exists (it moved on), else `NotFound`.
-fn stale_or_missing(conn: &mut DbConnection, id: &str) -> Result<OrderStoreError, TxError> {
+fn stale_or_missing(
+    conn: &mut DbConnection,
+    id: &str,
+) -> Result<OrderStoreError, TxError<OrderStoreError>> {
     let exists = orders::table
         .find(id)
         .select(orders::id)
@@ -244,7 +158,11 @@ fn stale_or_missing(conn: &mut DbConnection, id: &str) -> Result<OrderStoreError
     })
 }
 
-fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Result<(), TxError> {
+fn transition(
+    conn: &mut DbConnection,
+    id: &str,
+    change: &OrderTransition,
+) -> Result<(), TxError<OrderStoreError>> {
     let now = now();
     let set = StatusChange {
         status: change.to.as_str(),
@@ -287,26 +205,18 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
     if change.empties_cart {
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(&user))).execute(conn)?;
     }
-    let lines: Vec<(String, i32, String)> = if change.stock == StockEffect::None {
+    let lines: Vec<OrderLineRow> = if change.stock == StockEffect::None {
         Vec::new()
     } else {
         order_lines::table
             .filter(order_lines::order_id.eq(id))
-            .select((
-                order_lines::product_id,
-                order_lines::quantity,
-                order_lines::name,
-            ))
+            .select(OrderLineRow::as_select())
             .load(conn)?
     };
-    let wanted = wanted(
-        lines
-            .iter()
-            .map(|(product, units, name)| (product.as_str(), i64::from(*units), name.as_str())),
-    );
+    let wanted = Wanted::of(&lines);
     match change.stock {
-        StockEffect::Release => release_stock(conn, &wanted)?,
-        StockEffect::Reserve => take_stock(conn, &wanted)?,
+        StockEffect::Release => stock::release(conn, &wanted)?,
+        StockEffect::Reserve => stock::take(conn, &wanted)?,
         StockEffect::None => {}
     }
     if change.stock != StockEffect::None {
@@ -325,11 +235,7 @@ fn transition(conn: &mut DbConnection, id: &str, change: &OrderTransition) -> Re
         ..before
     };
     let mut sales = SalesChange::default();
-    sales.transition(
-        &before,
-        &after,
-        wanted.values().map(|(units, name)| (name.as_str(), *units)),
-    );
+    sales.transition(&before, &after, wanted.by_name());
     sales.apply(conn)?;
     Ok(())
 }
@@ -344,25 +250,19 @@ impl OrderRepository for Database {
             .enumerate()
             .map(|(position, line)| OrderLineRow::from_domain(&order.id, position, line))
             .collect::<Result<Vec<_>, _>>()?;
-        let wanted = wanted(lines.iter().map(|l| {
-            (
-                l.product_id.as_str(),
-                i64::from(l.quantity),
-                l.name.as_str(),
-            )
-        }));
+        let wanted = Wanted::of(&lines);
         let mut sales = SalesChange::default();
         sales.place(order);
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                take_stock(conn, &wanted)?;
+                stock::take(conn, &wanted)?;
                 diesel::insert_into(orders::table)
                     .values(&row)
                     .execute(conn)?;
                 insert_lines(conn, &lines)?;
                 bump_catalog_version(conn)?;
                 sales.apply(conn)?;
-                Ok::<_, TxError>(())
+                Ok::<_, TxError<OrderStoreError>>(())
             })
             .map_err(OrderStoreError::from)
         })

@@ -3,7 +3,9 @@
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
 use crate::listing::{contains_pattern, escape_like, lower, total_of};
 use crate::models::{count, EditedProductColumns, ProductRow};
-use crate::schema::{catalog_version, products};
+use crate::schema::{catalog_version, product_variants, products};
+use crate::tx::TxError;
+use crate::variants;
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
@@ -33,6 +35,37 @@ fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBacken
         // ignores ASCII case) and PostgreSQL (whose LIKE does not).
         let pattern = format!("%,{},%", escape_like(&tag.to_lowercase()));
         query = query.filter(products::tag_keys.like(pattern).escape('\\'));
+    }
+    if let Some(variant) = &filter.variant {
+        use product_variants::{colour, product_id, size, stock};
+        let in_stock = product_variants::table.filter(stock.gt(0));
+        let colour_key = lower(colour.assume_not_null());
+        // Three shapes of one subquery: diesel cannot box a subquery on the multi-backend.
+        query = match (variant.size.clone(), variant.colour.clone()) {
+            (Some(wanted_size), Some(wanted_colour)) => query.filter(
+                products::id.eq_any(
+                    in_stock
+                        .filter(lower(size).eq(wanted_size))
+                        .filter(colour_key.eq(wanted_colour))
+                        .select(product_id),
+                ),
+            ),
+            (Some(wanted_size), None) => query.filter(
+                products::id.eq_any(
+                    in_stock
+                        .filter(lower(size).eq(wanted_size))
+                        .select(product_id),
+                ),
+            ),
+            (None, Some(wanted_colour)) => query.filter(
+                products::id.eq_any(
+                    in_stock
+                        .filter(colour_key.eq(wanted_colour))
+                        .select(product_id),
+                ),
+            ),
+            (None, None) => query,
+        };
     }
     if let Some(text) = filter.text.as_deref() {
         let pattern = contains_pattern(&text.to_lowercase());
@@ -109,14 +142,19 @@ fn catalog_change(
 
 #[async_trait]
 impl ProductRepository for Database {
-    async fn insert(&self, product: &Product) -> Result<(), RepoError> {
+    async fn insert(&self, product: &Product) -> Result<(), ProductStoreError> {
         let row = ProductRow::from_domain(product);
+        let grid = variants::new_grid(product);
         self.write(move |conn| {
-            catalog_change(conn, |conn| {
+            write_transaction(conn, |conn| {
                 diesel::insert_into(products::table)
                     .values(&row)
-                    .execute(conn)
+                    .execute(conn)?;
+                variants::write_grid(conn, &row.id, &grid)?;
+                bump_catalog_version(conn)?;
+                Ok::<_, TxError<ProductStoreError>>(())
             })
+            .map_err(ProductStoreError::from)
         })
         .await
     }
@@ -127,10 +165,12 @@ impl ProductRepository for Database {
         edit: &ProductEdit,
     ) -> Result<Product, ProductStoreError> {
         let id = id.as_str().to_owned();
-        let changes = (*edit != ProductEdit::default()).then(|| EditedProductColumns::of(edit));
+        let columns = EditedProductColumns::of(edit);
+        let changes = (columns != EditedProductColumns::default()).then_some(columns);
         let expected = edit.stock.and_then(|stock| stock.expected).map(i64::from);
+        let grid = edit.variants.clone();
         self.write(move |conn| {
-            let (written, stored) = write_transaction(conn, |conn| {
+            write_transaction(conn, |conn| {
                 let target = products::table.find(&id);
                 let written = match (&changes, expected) {
                     (None, _) => 0,
@@ -142,26 +182,35 @@ impl ProductRepository for Database {
                     }
                     (Some(changes), None) => diesel::update(target).set(changes).execute(conn)?,
                 };
-                if written > 0 {
+                let stored = |conn: &mut DbConnection| {
+                    products::table
+                        .find(&id)
+                        .select(ProductRow::as_select())
+                        .get_result(conn)
+                        .optional()
+                };
+                if written == 0 && changes.is_some() {
+                    return Err(match stored(conn)? {
+                        None => TxError::Store(RepoError::NotFound.into()),
+                        Some(row) => TxError::Store(ProductStoreError::StockChanged {
+                            now: count(row.stock)?,
+                        }),
+                    });
+                }
+                if let Some(grid) = &grid {
+                    if stored(conn)?.is_none() {
+                        return Err(TxError::Store(RepoError::NotFound.into()));
+                    }
+                    variants::write_grid(conn, &id, grid)?;
+                }
+                if written > 0 || grid.is_some() {
                     bump_catalog_version(conn)?;
                 }
-                let stored = products::table
-                    .find(&id)
-                    .select(ProductRow::as_select())
-                    .get_result(conn)
-                    .optional()?;
-                Ok::<_, diesel::result::Error>((written, stored))
+                let row = stored(conn)?;
+                let product = variants::one_with_variants(conn, row)?;
+                product.ok_or(TxError::Store(RepoError::NotFound.into()))
             })
-            .map_err(storage)?;
-            match stored {
-                None => Err(RepoError::NotFound.into()),
-                Some(row) if written == 0 && expected.is_some() => {
-                    Err(ProductStoreError::StockChanged {
-                        now: count(row.stock)?,
-                    })
-                }
-                Some(row) => Ok(row.into_domain()?),
-            }
+            .map_err(ProductStoreError::from)
         })
         .await
     }
@@ -192,14 +241,13 @@ impl ProductRepository for Database {
     async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError> {
         let id = id.as_str().to_owned();
         self.run(move |conn| {
-            products::table
+            let row = products::table
                 .find(id)
                 .select(ProductRow::as_select())
                 .get_result(conn)
                 .optional()
-                .map_err(storage)?
-                .map(ProductRow::into_domain)
-                .transpose()
+                .map_err(storage)?;
+            variants::one_with_variants(conn, row)
         })
         .await
     }
@@ -222,11 +270,7 @@ impl ProductRepository for Database {
             let total = total_of(query.page, rows.len(), || {
                 selected().count().get_result(conn)
             })?;
-            let products = rows
-                .into_iter()
-                .map(ProductRow::into_domain)
-                .collect::<Result<_, _>>()?;
-            Ok((products, total))
+            Ok((variants::with_variants(conn, rows)?, total))
         })
         .await
     }
@@ -248,11 +292,7 @@ impl ProductRepository for Database {
             let total = total_of(filter.page, rows.len(), || {
                 matching(&filter).count().get_result(conn)
             })?;
-            let products = rows
-                .into_iter()
-                .map(ProductRow::into_domain)
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok((products, total))
+            Ok((variants::with_variants(conn, rows)?, total))
         })
         .await
     }

@@ -38,9 +38,22 @@ diesel::table! {
 }
 
 diesel::table! {
-    cart_items (user_id, product_id) {
+    product_variants (id) {
+        id -> Text,
+        product_id -> Text,
+        position -> Integer,
+        size -> Text,
+        colour -> Nullable<Text>,
+        sku -> Text,
+        stock -> BigInt,
+    }
+}
+
+diesel::table! {
+    cart_items (user_id, product_id, variant_id) {
         user_id -> Text,
         product_id -> Text,
+        variant_id -> Text,
         quantity -> Integer,
         created_at -> Timestamp,
     }
@@ -90,6 +103,10 @@ diesel::table! {
         image -> Nullable<Text>,
         unit_price_cents -> BigInt,
         quantity -> Integer,
+        variant_id -> Nullable<Text>,
+        size -> Nullable<Text>,
+        colour -> Nullable<Text>,
+        sku -> Nullable<Text>,
     }
 }
 
@@ -143,6 +160,7 @@ diesel::table! {
 }
 
 diesel::joinable!(cart_items -> products (product_id));
+diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(wishlist_items -> users (user_id));
@@ -151,6 +169,7 @@ diesel::joinable!(order_lines -> orders (order_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     products,
+    product_variants,
     cart_items,
     wishlist_items,
     orders,

@@ -5,6 +5,7 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{contains_pattern, lower, total_of};
 use crate::models::{to_db_time, UserRow};
 use crate::schema::users;
+use crate::tx::TxError;
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -34,44 +35,14 @@ fn matching(query: &UserQuery) -> users::BoxedQuery<'static, MultiBackend> {
     selection
 }
 
-/// What can end an account change early: a database failure or a refusal for the caller.
-enum TxError {
-    Db(diesel::result::Error),
-    Store(UserStoreError),
-}
-
-impl From<diesel::result::Error> for TxError {
-    fn from(error: diesel::result::Error) -> Self {
-        TxError::Db(error)
-    }
-}
-
-impl From<UserStoreError> for TxError {
-    fn from(error: UserStoreError) -> Self {
-        TxError::Store(error)
-    }
-}
-
-impl From<TxError> for UserStoreError {
-    fn from(error: TxError) -> Self {
-        match error {
-            TxError::Db(error) => UserStoreError::Repo(storage(error)),
-            TxError::Store(error) => error,
-        }
-    }
-}
-
-impl From<RepoError> for TxError {
-    fn from(error: RepoError) -> Self {
-        TxError::Store(UserStoreError::Repo(error))
-    }
-}
-
 /// Inside a write transaction, before `removed` stops being an admin (demoted or deleted):
 /// refuses when it is the last admin. On PostgreSQL the admins' rows (and the target's)
 /// are locked in id order first, so a concurrent change waits and then sees this one's
 /// result; on SQLite the transaction is the only writer.
-fn check_keeps_an_admin(conn: &mut DbConnection, removed: &str) -> Result<(), TxError> {
+fn check_keeps_an_admin(
+    conn: &mut DbConnection,
+    removed: &str,
+) -> Result<(), TxError<UserStoreError>> {
     let concerned = users::table
         .filter(
             users::role
@@ -187,7 +158,7 @@ impl UserRepository for Database {
                         .execute(conn)
                         .map_err(storage),
                 )?;
-                Ok::<_, TxError>(())
+                Ok::<_, TxError<UserStoreError>>(())
             })
             .map_err(UserStoreError::from)
         })
@@ -206,7 +177,7 @@ impl UserRepository for Database {
                         .execute(conn)
                         .map_err(storage),
                 )?;
-                Ok::<_, TxError>(())
+                Ok::<_, TxError<UserStoreError>>(())
             })
             .map_err(UserStoreError::from)
         })

@@ -20,6 +20,7 @@ use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
 use domain::product::SearchSort;
+use domain::variant::VariantFilter;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use std::collections::BTreeMap;
@@ -78,10 +79,13 @@ impl CatalogReplies {
 /// The query parameters each catalogue route reads (see `routes::products`).
 fn parameters_read(path: &str) -> &'static [&'static str] {
     const PAGED: &[&str] = &["page", "limit"];
+    const SIZED: &[&str] = &["page", "limit", "size", "colour"];
     match path.strip_prefix("/api/products") {
-        Some("/search") => &["q", "sort", "page", "limit"],
-        Some("" | "/featured" | "/categories") => PAGED,
-        Some(rest) if rest.starts_with("/tag/") || rest.starts_with("/category/") => PAGED,
+        Some("/search") => &["q", "sort", "page", "limit", "size", "colour"],
+        Some("") => SIZED,
+        Some("/featured" | "/categories") => PAGED,
+        Some(rest) if rest.starts_with("/category/") => SIZED,
+        Some(rest) if rest.starts_with("/tag/") => PAGED,
         _ => &[],
     }
 }
@@ -122,6 +126,14 @@ fn normalised_address(path: &str, query: &str) -> Option<String> {
                     limit.unwrap_or(DEFAULT_PAGE_SIZE)
                 );
             }
+        }
+    }
+    if read.contains(&"size") {
+        if let Some(sizes) = VariantFilter::parse(
+            given.get("size").map(String::as_str),
+            given.get("colour").map(String::as_str),
+        ) {
+            let _ = write!(address, " sizes={sizes:?}");
         }
     }
     if read.contains(&"q") {

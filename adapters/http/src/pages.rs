@@ -176,6 +176,7 @@ mod tests {
             rating_tenths: 40,
             reviews: 1,
             stock: 3,
+            variants: Vec::new(),
             is_featured: false,
             created_at: Utc::now(),
         };

@@ -14,4 +14,5 @@ mod race;
 mod settings;
 mod stats;
 mod users;
+mod variants;
 mod wishlists;

@@ -519,7 +519,7 @@ async fn paying_at_checkout_empties_that_shoppers_cart_in_the_same_step() {
         let dress = add_product(&db, "dress", 5).await;
         for shopper in ["amina", "bashir"] {
             add_user(&db, shopper).await;
-            CartRepository::set_quantity(&db, &user_id(shopper), &dress.id, 2)
+            CartRepository::set_quantity(&db, &user_id(shopper), &dress.id, None, 2)
                 .await
                 .unwrap();
         }

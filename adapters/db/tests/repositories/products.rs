@@ -1,5 +1,6 @@
 use crate::support::{
-    add_product, add_user, at, databases, money, order, product, product_id, stock_of,
+    add_product, add_user, at, databases, money, order, product, product_id, sized_product,
+    stock_of,
 };
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{
@@ -58,7 +59,7 @@ async fn a_product_id_already_taken_is_a_duplicate() {
         add_product(&db, "dress", 1).await;
         assert_eq!(
             ProductRepository::insert(&db, &product("dress", 2)).await,
-            Err(RepoError::Duplicate),
+            Err(ProductStoreError::Repo(RepoError::Duplicate)),
             "{db:?}"
         );
     }
@@ -159,8 +160,12 @@ async fn deleting_a_product_takes_it_out_of_carts_and_wishlists_but_not_out_of_o
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
         let scarf = add_product(&db, "scarf", 5).await;
-        db.set_quantity(&amina.id, &dress.id, 1).await.unwrap();
-        db.set_quantity(&amina.id, &scarf.id, 1).await.unwrap();
+        db.set_quantity(&amina.id, &dress.id, None, 1)
+            .await
+            .unwrap();
+        db.set_quantity(&amina.id, &scarf.id, None, 1)
+            .await
+            .unwrap();
         WishlistRepository::add(&db, &amina.id, &dress.id)
             .await
             .unwrap();
@@ -363,7 +368,7 @@ async fn the_text_filter_narrows_on_name_description_category_and_tags_ignoring_
 }
 
 #[tokio::test]
-async fn listing_products_runs_the_same_queries_for_one_product_or_twenty() {
+async fn listing_products_in_sizes_runs_the_same_queries_for_one_product_or_twenty() {
     for db in databases().await {
         let kids = ProductFilter {
             category: Some(Category::Kids),
@@ -377,7 +382,12 @@ async fn listing_products_runs_the_same_queries_for_one_product_or_twenty() {
         lone.category = Category::Kids;
         ProductRepository::insert(&db, &lone).await.unwrap();
         for i in 0..20 {
-            let mut p = product(&format!("w{i}"), 3);
+            let sizes = [
+                ("S", None, 1),
+                ("M", Some("Black"), 2),
+                ("M", Some("Red"), 0),
+            ];
+            let mut p = sized_product(&format!("w{i}"), &sizes);
             p.tags = vec!["summer".into(), "linen".into()];
             p.gallery = vec!["/uploads/a.webp".into(), "/uploads/b.webp".into()];
             ProductRepository::insert(&db, &p).await.unwrap();
@@ -390,8 +400,9 @@ async fn listing_products_runs_the_same_queries_for_one_product_or_twenty() {
                 (found.len(), db.statements_run() - before)
             }
         };
-        assert_eq!(statements(kids).await, (1, 1), "{db:?}");
-        assert_eq!(statements(women).await, (20, 1));
+        // The products, then their sizes: never a query per product.
+        assert_eq!(statements(kids).await, (1, 2), "{db:?}");
+        assert_eq!(statements(women).await, (20, 2));
         let first_page = |filter: ProductFilter| ProductFilter {
             page: Some(Page { number: 2, size: 5 }),
             ..filter
@@ -402,8 +413,8 @@ async fn listing_products_runs_the_same_queries_for_one_product_or_twenty() {
         });
         assert_eq!(
             statements(women_page).await,
-            (5, 2),
-            "the page and the count"
+            (5, 3),
+            "the page, its sizes and the count"
         );
     }
 }

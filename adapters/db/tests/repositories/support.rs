@@ -6,7 +6,8 @@ use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus, PAYMENT_METHOD
 use domain::ports::{ProductRepository, UserRepository};
 use domain::product::{Category, Product, ProductImage};
 use domain::user::{Email, Role, User};
-use domain::{Money, OrderId, Percent, ProductId, UserId};
+use domain::variant::{total_stock, Variant};
+use domain::{Money, OrderId, Percent, ProductId, UserId, VariantId};
 pub use shop_db::test_support::databases;
 use shop_db::Database;
 
@@ -68,8 +69,35 @@ pub fn product(id: &str, stock: u32) -> Product {
         rating_tenths: 45,
         reviews: 120,
         stock,
+        variants: Vec::new(),
         is_featured: false,
         created_at: at(0),
+    }
+}
+
+/// A product in sizes, each `(size, colour, stock)` a variant `{id}-{size}[-{colour}]`; its
+/// stock is their sum.
+pub fn sized_product(id: &str, sizes: &[(&str, Option<&str>, u32)]) -> Product {
+    let variants: Vec<Variant> = sizes
+        .iter()
+        .map(|(size, colour, stock)| {
+            let key = match colour {
+                Some(colour) => format!("{id}-{size}-{colour}"),
+                None => format!("{id}-{size}"),
+            };
+            Variant {
+                id: VariantId::parse(&key).unwrap(),
+                size: (*size).into(),
+                colour: colour.map(Into::into),
+                sku: key.to_uppercase(),
+                stock: *stock,
+            }
+        })
+        .collect();
+    Product {
+        stock: total_stock(&variants),
+        variants,
+        ..product(id, 0)
     }
 }
 
@@ -83,6 +111,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
             image: product.image.as_ref().map(|i| i.thumbnail.clone()),
             unit_price: product.price,
             quantity: *quantity,
+            variant: None,
         })
         .collect();
     let subtotal: Money = lines.iter().map(OrderLine::line_total).sum();

@@ -90,7 +90,9 @@ async fn deleting_a_user_takes_their_cart_and_wishlist_but_not_their_orders() {
     for db in databases().await {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
-        db.set_quantity(&amina.id, &dress.id, 2).await.unwrap();
+        db.set_quantity(&amina.id, &dress.id, None, 2)
+            .await
+            .unwrap();
         WishlistRepository::add(&db, &amina.id, &dress.id)
             .await
             .unwrap();

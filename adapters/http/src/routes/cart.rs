@@ -1,13 +1,13 @@
 //! The cart and the wishlist.
 
 use crate::auth::CurrentUser;
-use crate::dto::{CartAddBody, CartDto, MessageDto, WishlistAddBody, WishlistDto};
+use crate::dto::{CartAddBody, CartDto, CartLineQuery, MessageDto, WishlistAddBody, WishlistDto};
 use crate::error::ApiError;
 use crate::openapi::{BadRequest, Conflict, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpResponse};
 use application::cart::WishlistAdd;
-use domain::ProductId;
+use domain::{ProductId, VariantId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -21,6 +21,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 pub fn product_id(raw: &str) -> Result<ProductId, ApiError> {
     ProductId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("Product")))
+}
+
+/// A size id as sent; one that cannot be an id is no size of any product.
+fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
+    raw.map(|raw| {
+        VariantId::parse(raw)
+            .ok_or_else(|| ApiError(application::AppError::NotFound("Size not found".into())))
+    })
+    .transpose()
 }
 
 /// The signed-in shopper's cart with the server's totals (what checkout charges).
@@ -52,14 +61,18 @@ async fn add_to_cart(
     body: web::Json<CartAddBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = product_id(&body.product_id)?;
-    let cart = state.shop.add_to_cart(&user.0, &id, body.quantity).await?;
+    let variant = variant_id(body.variant_id.as_deref())?;
+    let cart = state
+        .shop
+        .add_to_cart(&user.0, &id, variant.as_ref(), body.quantity)
+        .await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
 #[utoipa::path(
     tag = "cart",
     security(("bearer" = [])),
-    params(("productId" = String, Path, description = "The product's id")),
+    params(("productId" = String, Path, description = "The product's id"), CartLineQuery),
     responses((status = 200, body = CartDto), Unauthenticated, NotFound)
 )]
 #[delete("/cart/remove/{productId}")]
@@ -67,10 +80,12 @@ async fn remove_from_cart(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
+    line: web::Query<CartLineQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let variant = variant_id(line.variant_id.as_deref())?;
     let cart = state
         .shop
-        .remove_from_cart(&user.0, &product_id(&path)?)
+        .remove_from_cart(&user.0, &product_id(&path)?, variant.as_ref())
         .await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }

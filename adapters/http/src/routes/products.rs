@@ -4,8 +4,8 @@ use super::cart::product_id;
 use super::{list_reply, page};
 use crate::auth::CurrentUser;
 use crate::dto::{
-    parse_bool, parse_number, products, MessageDto, PageQuery, ProductBody, ProductDto,
-    ProductForm, SearchQuery,
+    parse_bool, parse_number, products, variant_rows, MessageDto, PageQuery, ProductBody,
+    ProductDto, ProductForm, SearchQuery, VariantQuery,
 };
 use crate::error::ApiError;
 use crate::openapi::{BadRequest, Conflict, Forbidden, NotFound, TooLarge, Unauthenticated};
@@ -17,6 +17,8 @@ use application::AppError;
 use domain::ports::ProductFilter;
 use domain::product::{Category, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
+use domain::validation::FieldErrors;
+use domain::variant::VariantInput;
 use futures_util::StreamExt;
 use std::collections::BTreeMap;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -40,10 +42,11 @@ async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpRespons
     Ok(list_reply(&products(&list), total))
 }
 
-/// The catalogue, newest first: all of it, or one page when asked.
+/// The catalogue, newest first: all of it, or one page when asked; with `size`/`colour`,
+/// only products with stock in that size and colour.
 #[utoipa::path(
     tag = "catalog",
-    params(PageQuery),
+    params(PageQuery, VariantQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
         BadRequest
@@ -53,11 +56,13 @@ async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpRespons
 async fn list_products(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
+    sizes: web::Query<VariantQuery>,
 ) -> Result<HttpResponse, ApiError> {
     filtered(
         &state,
         ProductFilter {
             page: page(&query)?,
+            variant: sizes.filter(),
             ..Default::default()
         },
     )
@@ -118,7 +123,7 @@ async fn products_by_tag(
 /// An unknown category simply has no products.
 #[utoipa::path(
     tag = "catalog",
-    params(("category" = String, Path, description = "`women`, `kids` or `sales`"), PageQuery),
+    params(("category" = String, Path, description = "`women`, `kids` or `sales`"), PageQuery, VariantQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
         BadRequest
@@ -129,6 +134,7 @@ async fn products_by_category(
     state: web::Data<AppState>,
     path: web::Path<String>,
     query: web::Query<PageQuery>,
+    sizes: web::Query<VariantQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(category) = Category::parse(&path) else {
         return Ok(list_reply(&Vec::<ProductDto>::new(), 0));
@@ -138,6 +144,7 @@ async fn products_by_category(
         ProductFilter {
             category: Some(category),
             page: page(&query)?,
+            variant: sizes.filter(),
             ..Default::default()
         },
     )
@@ -167,7 +174,7 @@ async fn product_categories(
 /// Products matching a query, best first or sorted; all of them, or one page when asked.
 #[utoipa::path(
     tag = "catalog",
-    params(SearchQuery),
+    params(SearchQuery, VariantQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
         BadRequest
@@ -177,6 +184,7 @@ async fn product_categories(
 async fn search_products(
     state: web::Data<AppState>,
     query: web::Query<SearchQuery>,
+    sizes: web::Query<VariantQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let sort = SearchSort::parse(&query.sort).ok_or_else(|| {
         ApiError::bad_request("sort must be relevance, price-asc, price-desc or newest")
@@ -187,7 +195,7 @@ async fn search_products(
     };
     let (found, total) = state
         .shop
-        .search_products(&query.q, sort, page(&paging)?)
+        .search_products(&query.q, sort, sizes.filter(), page(&paging)?)
         .await?;
     Ok(list_reply(&products(&found), total))
 }
@@ -237,12 +245,17 @@ async fn create_product(
         tags: body.tags.unwrap_or_default(),
         is_featured: body.is_featured.unwrap_or(false),
     };
-    let product = state.shop.create_product(&user.0, &input, image).await?;
+    let variants = grid(body.variants)?.unwrap_or_default();
+    let product = state
+        .shop
+        .create_product(&user.0, &input, &variants, image)
+        .await?;
     Ok(HttpResponse::Created().json(ProductDto::from(&product)))
 }
 
 /// Change the fields sent (admin); a new picture replaces the old one. Stock changes only
-/// when sent; with `expectedStock`, only while the stock still is that (else 409).
+/// when sent; with `expectedStock`, only while the stock still is that (else 409). A size
+/// grid (`variants`) replaces the sizes; their stock follows each row's `expectedStock`.
 #[utoipa::path(
     tag = "catalog",
     security(("bearer" = [])),
@@ -266,6 +279,7 @@ async fn update_product(
 ) -> Result<HttpResponse, ApiError> {
     let id = product_id(&path)?;
     let (body, image) = product_form(&req, payload).await?;
+    let variants = grid(body.variants)?;
     let patch = ProductPatch {
         name: body.name,
         description: body.description,
@@ -279,7 +293,7 @@ async fn update_product(
     };
     let product = state
         .shop
-        .update_product(&user.0, &id, patch, image)
+        .update_product(&user.0, &id, patch, variants.as_deref(), image)
         .await?;
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
@@ -305,6 +319,16 @@ async fn delete_product(
         .delete_product(&user.0, &product_id(&path)?)
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of("Product deleted successfully")))
+}
+
+/// The size grid when sent, refused with 400 on `variants` when it is not a JSON array of rows.
+fn grid(sent: Option<serde_json::Value>) -> Result<Option<Vec<VariantInput>>, ApiError> {
+    sent.map(|value| {
+        variant_rows(value).map_err(|message| {
+            ApiError(AppError::Invalid(FieldErrors::single("variants", message)))
+        })
+    })
+    .transpose()
 }
 
 const MAX_JSON_BYTES: usize = 64 * 1024;
@@ -400,6 +424,7 @@ async fn multipart_form(mut form: Multipart) -> Result<(ProductBody, Option<Vec<
             "discount" => body.discount = number(),
             "tags" => body.tags = Some(text),
             "isFeatured" => body.is_featured = Some(parse_bool(&text)),
+            "variants" => body.variants = Some(serde_json::Value::String(text)),
             _ => {}
         }
     }

@@ -14,6 +14,12 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+mod variants;
+pub use variants::{
+    variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantQuery, VariantRowBody,
+    MALFORMED_GRID,
+};
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDto {
@@ -60,6 +66,8 @@ pub struct ProductDto {
     pub reviews: u32,
     pub stock: u32,
     pub stock_status: &'static str,
+    /// Sizes and colours in the admin's order; empty for a one-size product.
+    pub variants: Vec<VariantDto>,
     pub is_featured: bool,
     pub created_at: String,
 }
@@ -82,6 +90,7 @@ impl From<&Product> for ProductDto {
             reviews: p.reviews,
             stock: p.stock,
             stock_status: p.stock_status().as_str(),
+            variants: p.variants.iter().map(VariantDto::from).collect(),
             is_featured: p.is_featured,
             created_at: p.created_at.to_rfc3339(),
         }
@@ -96,6 +105,8 @@ pub fn products(list: &[Product]) -> Vec<ProductDto> {
 #[serde(rename_all = "camelCase")]
 pub struct CartLineDto {
     pub product_id: ProductDto,
+    /// The size; null for a one-size product.
+    pub variant: Option<LineVariantDto>,
     pub quantity: u32,
     pub line_total: f64,
 }
@@ -118,6 +129,7 @@ impl From<&CartView> for CartDto {
                 .iter()
                 .map(|l| CartLineDto {
                     product_id: ProductDto::from(&l.product),
+                    variant: l.variant.as_ref().map(|v| v.snapshot().into()),
                     quantity: l.quantity,
                     line_total: l.line_total().as_dollars(),
                 })
@@ -179,6 +191,8 @@ pub struct OrderLineDto {
     pub price: f64,
     pub quantity: u32,
     pub line_total: f64,
+    /// The size bought, as it was; null for a one-size product.
+    pub variant: Option<LineVariantDto>,
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -263,6 +277,7 @@ impl From<&Order> for OrderDto {
                     image: l.image.clone(),
                     price: l.unit_price.as_dollars(),
                     quantity: l.quantity,
+                    variant: l.variant.clone().map(LineVariantDto::from),
                     line_total: l.line_total().as_dollars(),
                 })
                 .collect(),
@@ -624,6 +639,10 @@ impl From<UpdateUserBody> for ProfileChangeInput {
 pub struct CartAddBody {
     #[schema(pattern = "^[A-Za-z0-9_-]{1,64}$")]
     pub product_id: String,
+    /// The size; required for a product with sizes (400 'Please select a size').
+    #[serde(default)]
+    #[schema(pattern = "^[A-Za-z0-9_-]{1,64}$")]
+    pub variant_id: Option<String>,
     /// The change: negative takes items out (default 1).
     #[serde(default = "one")]
     pub quantity: i64,
@@ -743,6 +762,11 @@ pub struct ProductBody {
     /// Comma-separated, or a list of strings.
     #[serde(default, deserialize_with = "loose_tags")]
     pub tags: Option<String>,
+    /// The size grid (in a multipart form: its JSON text). Rows with an `_id` keep that
+    /// size, rows without are new, sizes left out are removed. With sizes, `stock` is theirs.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<VariantRowBody>>)]
+    pub variants: Option<Value>,
     #[serde(default, deserialize_with = "loose_bool")]
     pub is_featured: Option<bool>,
 }
@@ -763,13 +787,17 @@ pub struct ProductForm {
     pub tags: Option<String>,
     /// `true`, `on`, `1` or `yes` for true.
     pub is_featured: Option<String>,
+    /// The size grid as JSON text: `[{"size":"M","colour":"Black","sku":"","stock":3}]`.
+    pub variants: Option<String>,
     /// A PNG, JPEG, GIF or WebP picture of at most 5 MB.
     #[schema(value_type = Option<String>, format = Binary)]
     pub image: Option<Vec<u8>>,
 }
 
 /// Present: `Some(number)` or `Some(None)` when it is not a number. Absent: `None`.
-fn loose_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<f64>>, D::Error> {
+pub(crate) fn loose_number<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Option<f64>>, D::Error> {
     Ok(Some(parse_number(&Value::deserialize(d)?)))
 }
 

@@ -1,0 +1,180 @@
+//! Stock moved by orders: the guarded decrement at checkout (and when a canceled order is
+//! reopened) and the restock on cancel, per product and, for products with sizes, per size,
+//! keeping a product's stock the sum of its sizes'.
+//!
+//! Rows are locked in a fixed order, products by id and within a product its own row before
+//! its sizes by id (as the admin's grid does), so concurrent writers cannot deadlock.
+
+use crate::connection::DbConnection;
+use crate::models::OrderLineRow;
+use crate::schema::{product_variants, products};
+use crate::tx::TxError;
+use diesel::dsl::{exists, not};
+use diesel::prelude::*;
+use domain::ports::OrderStoreError;
+use std::collections::BTreeMap;
+
+/// Units of one size: how the out-of-stock message names it.
+struct SizeUnits {
+    units: i64,
+    label: String,
+}
+
+/// Units of one product: the snapshot's name (for a product deleted since), all of its
+/// units, and how they split into one-size units and sizes.
+struct ProductUnits {
+    name: String,
+    units: i64,
+    one_size: i64,
+    sizes: BTreeMap<String, SizeUnits>,
+}
+
+/// The units of an order's lines, by product id and then size id (the lock order), repeated
+/// lines added up.
+pub(crate) struct Wanted(BTreeMap<String, ProductUnits>);
+
+impl Wanted {
+    pub fn of<'a>(lines: impl IntoIterator<Item = &'a OrderLineRow>) -> Self {
+        let mut wanted: BTreeMap<String, ProductUnits> = BTreeMap::new();
+        for line in lines {
+            let units = i64::from(line.quantity);
+            let product = wanted
+                .entry(line.product_id.clone())
+                .or_insert_with(|| ProductUnits {
+                    name: line.name.clone(),
+                    units: 0,
+                    one_size: 0,
+                    sizes: BTreeMap::new(),
+                });
+            product.units += units;
+            match &line.variant_id {
+                None => product.one_size += units,
+                Some(variant) => {
+                    let label = match (&line.size, &line.colour) {
+                        (Some(size), Some(colour)) => format!("{} ({size}, {colour})", line.name),
+                        (Some(size), None) => format!("{} ({size})", line.name),
+                        _ => line.name.clone(),
+                    };
+                    product
+                        .sizes
+                        .entry(variant.clone())
+                        .or_insert(SizeUnits { units: 0, label })
+                        .units += units;
+                }
+            }
+        }
+        Wanted(wanted)
+    }
+
+    /// Units per product, under the snapshot's name (for the sales totals).
+    pub fn by_name(&self) -> impl Iterator<Item = (&str, i64)> {
+        self.0.values().map(|p| (p.name.as_str(), p.units))
+    }
+}
+
+fn out_of_stock(name: String, available: Option<i64>) -> TxError<OrderStoreError> {
+    TxError::Store(OrderStoreError::OutOfStock {
+        name,
+        available: available.and_then(|a| u32::try_from(a).ok()).unwrap_or(0),
+    })
+}
+
+/// Takes every line's units with guarded decrements: the product's stock, and each size's.
+/// `OutOfStock` (with the current name and stock) for the first that cannot serve; the
+/// caller's transaction then rolls back what was taken. One-size units are only taken from
+/// a product that has no sizes (its stock is theirs).
+pub(crate) fn take(
+    conn: &mut DbConnection,
+    wanted: &Wanted,
+) -> Result<(), TxError<OrderStoreError>> {
+    for (product, want) in &wanted.0 {
+        let row = products::table
+            .find(product)
+            .filter(products::stock.ge(want.units));
+        let taken = if want.one_size > 0 {
+            let without_sizes = not(exists(
+                product_variants::table.filter(product_variants::product_id.eq(products::id)),
+            ));
+            diesel::update(row.filter(without_sizes))
+                .set(products::stock.eq(products::stock - want.units))
+                .execute(conn)?
+        } else {
+            diesel::update(row)
+                .set(products::stock.eq(products::stock - want.units))
+                .execute(conn)?
+        };
+        if taken == 0 {
+            let current: Option<(String, i64)> = products::table
+                .find(product)
+                .select((products::name, products::stock))
+                .get_result(conn)
+                .optional()?;
+            return Err(match current {
+                Some((name, available)) => out_of_stock(name, Some(available)),
+                None => out_of_stock(want.name.clone(), None),
+            });
+        }
+        for (variant, size) in &want.sizes {
+            let taken = diesel::update(
+                product_variants::table
+                    .find(variant)
+                    .filter(product_variants::product_id.eq(product))
+                    .filter(product_variants::stock.ge(size.units)),
+            )
+            .set(product_variants::stock.eq(product_variants::stock - size.units))
+            .execute(conn)?;
+            if taken == 0 {
+                let available: Option<i64> = product_variants::table
+                    .find(variant)
+                    .select(product_variants::stock)
+                    .get_result(conn)
+                    .optional()?;
+                return Err(out_of_stock(size.label.clone(), available));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puts every line's units back: to their size, and to the product as much as its sizes
+/// took back. Products and sizes deleted since take nothing back, and one-size units go
+/// back only to a product that still has no sizes, so the product's stock stays the sum.
+pub(crate) fn release(conn: &mut DbConnection, wanted: &Wanted) -> QueryResult<()> {
+    for (product, want) in &wanted.0 {
+        let target = products::table.find(product);
+        let mut returned = 0;
+        if want.one_size > 0 {
+            let without_sizes = not(exists(
+                product_variants::table.filter(product_variants::product_id.eq(products::id)),
+            ));
+            diesel::update(target.filter(without_sizes))
+                .set(products::stock.eq(products::stock + want.one_size))
+                .execute(conn)?;
+        }
+        if want.sizes.is_empty() {
+            continue;
+        }
+        // The product's row before its sizes (the lock order).
+        diesel::update(target)
+            .set(products::stock.eq(products::stock))
+            .execute(conn)?;
+        for (variant, size) in &want.sizes {
+            let restocked = diesel::update(
+                product_variants::table
+                    .find(variant)
+                    .filter(product_variants::product_id.eq(product)),
+            )
+            .set(product_variants::stock.eq(product_variants::stock + size.units))
+            .execute(conn)?;
+            if restocked > 0 {
+                returned += size.units;
+            }
+        }
+        if returned > 0 {
+            diesel::update(target)
+                .set(products::stock.eq(products::stock + returned))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
