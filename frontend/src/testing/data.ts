@@ -1,5 +1,5 @@
 /** Test data shaped like the server's JSON (docs/api.md). */
-import type { Cart, Order, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
+import type { Cart, Order, OrderLine, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
 import { stockStatusOf } from '@/lib/product';
 
 let seq = 0;
@@ -85,6 +85,19 @@ export function makeCart(lines: { product: Product; variant?: Variant; quantity:
 
 export function makeWishlist(products: Product[]): Wishlist {
   return { products: products.map((p) => ({ productId: p })) };
+}
+
+/** An order line as the order keeps it: a snapshot of the product and, for a product with sizes, of its size. */
+export function makeOrderLine(product: Product, quantity: number, variant?: Variant): OrderLine {
+  return {
+    productId: { _id: product._id, name: product.name },
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    variant: variant ? snapshotOf(variant) : null,
+    quantity,
+    lineTotal: Math.round(product.price * quantity * 100) / 100,
+  };
 }
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {

@@ -268,8 +268,8 @@ export function ProductPage() {
   }
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
-      <Gallery key={product.data._id} product={product.data} />
-      <ProductDetails key={product.data._id} product={product.data} />
+      <Gallery key={`gallery-${product.data._id}`} product={product.data} />
+      <ProductDetails key={`details-${product.data._id}`} product={product.data} />
     </div>
   );
 }
