@@ -166,6 +166,8 @@ function toFormData(input: ProductInput): FormData {
   fd.set('discount', String(input.discount));
   fd.set('tags', input.tags.join(','));
   fd.set('isFeatured', String(input.isFeatured));
+  // The sizes travel as one field holding their JSON.
+  if (input.variants) fd.set('variants', JSON.stringify(input.variants));
   if (input.image) fd.set('image', input.image);
   return fd;
 }
