@@ -1,6 +1,7 @@
 /** The admin product form: its state, the checks of SPEC.md section 5, and the payload. */
 import type { Product, ProductInput } from '@/lib/types';
-import { variantsOf } from '@/lib/variants';
+import { parseNumber, parseStock } from '@/lib/validation';
+import { hasVariants, variantsOf } from '@/lib/variants';
 import { toVariantInputs, variantProblem, variantRowsFrom, variantsChanged, type VariantRow } from './variant-rows';
 
 export const PRODUCT_CATEGORIES = ['women', 'kids', 'sales'] as const;
@@ -49,20 +50,17 @@ export const productFormFrom = (p: Product): ProductForm => ({
   variants: variantRowsFrom(variantsOf(p)),
 });
 
-const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
-
 export function validateProductForm(form: ProductForm): ProductErrors {
   const errors: ProductErrors = {};
   if (!form.name.trim()) errors.name = 'Product name is required';
   if (!form.description.trim()) errors.description = 'Description is required';
-  const price = num(form.price);
+  const price = parseNumber(form.price);
   if (!(price > 0)) errors.price = 'Valid price is required';
   if (form.variants.length > 0) {
     const problem = variantProblem(form.variants);
     if (problem) errors.variants = problem.message;
   } else {
-    const stock = num(form.stock);
-    if (!(stock >= 0) || !Number.isInteger(stock)) errors.stock = 'Valid stock quantity is required';
+    if (Number.isNaN(parseStock(form.stock))) errors.stock = 'Valid stock quantity is required';
   }
   const discount = form.discount.trim() === '' ? 0 : Number(form.discount);
   if (!(discount >= 0 && discount <= 100)) errors.discount = 'Discount must be between 0 and 100';
@@ -85,7 +83,7 @@ export const parseTags = (tags: string) =>
  */
 export function toProductInput(form: ProductForm, product?: Product): ProductInput {
   const sized = form.variants.length > 0;
-  const hadSizes = product !== undefined && variantsOf(product).length > 0;
+  const hadSizes = product !== undefined && hasVariants(product);
   const stock = Math.trunc(Number(form.stock));
   const shown = product?.stock ?? undefined;
   const stockUnchanged = product !== undefined && stock === shown && !hadSizes;

@@ -1,5 +1,6 @@
 /** The product form's size grid: its rows as typed, the checks the server makes, and the `variants` it sends. */
 import type { Variant, VariantInput } from '@/lib/types';
+import { parseStock } from '@/lib/validation';
 
 export interface VariantRow {
   /** The row's identity on screen: the variant's id, or a made-up one for a new size. */
@@ -42,14 +43,6 @@ export function moveRow(rows: readonly VariantRow[], index: number, by: -1 | 1):
   return next;
 }
 
-const wholeNumber = (s: string) => (s.trim() === '' ? NaN : Number(s));
-
-/** A row's stock as a number, NaN when it is not a whole number of 0 or more. */
-export function rowStock(row: Pick<VariantRow, 'stock'>): number {
-  const n = wholeNumber(row.stock);
-  return Number.isInteger(n) && n >= 0 ? n : NaN;
-}
-
 /** What is wrong with the grid, in the server's words, and where. */
 export interface VariantProblem {
   message: string;
@@ -67,7 +60,7 @@ export function variantProblem(rows: readonly VariantRow[]): VariantProblem | un
     const colour = r.colour.trim();
     const sku = r.sku.trim();
     if (!size) return { message: 'Each size needs a name', row, field: 'size' };
-    if (Number.isNaN(rowStock(r))) return { message: 'Stock must be a whole number of 0 or more', row, field: 'stock' };
+    if (Number.isNaN(parseStock(r.stock))) return { message: 'Stock must be a whole number of 0 or more', row, field: 'stock' };
     const earlier = rows.slice(0, row);
     if (earlier.some((e) => sameText(e.size, size) && sameText(e.colour, colour))) {
       return { message: colour ? `Size ${size} in ${colour} is listed twice` : `Size ${size} is listed twice`, row, field: 'size' };
@@ -87,7 +80,7 @@ export function toVariantInputs(rows: readonly VariantRow[]): VariantInput[] {
       size: r.size.trim(),
       ...(colour ? { colour } : {}),
       ...(sku ? { sku } : {}),
-      stock: rowStock(r),
+      stock: parseStock(r.stock),
     };
   });
 }

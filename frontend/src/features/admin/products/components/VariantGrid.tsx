@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
 import { TrashIcon } from '@/components/ui/icons';
 import { btn, field } from '@/components/ui/styles';
 import { SIZE_PRESETS } from '@/lib/sizes';
+import { parseStock } from '@/lib/validation';
 import { admin } from '../../lib/ui';
-import { moveRow, newVariantRow, rowStock, variantProblem, withSizes, type VariantField, type VariantRow } from '../variant-rows';
+import { moveRow, newVariantRow, variantProblem, withSizes, type VariantField, type VariantRow } from '../variant-rows';
 
 const COLUMNS: { field: VariantField; label: string; input: InputHTMLAttributes<HTMLInputElement> }[] = [
   { field: 'size', label: 'Size', input: { autoComplete: 'off' } },
@@ -44,7 +45,7 @@ export function VariantGrid({
 
   // The row and cell the message is about, when it is one the form can point to.
   const problem = error ? variantProblem(rows) : undefined;
-  const total = rows.reduce((n, r) => n + (Number.isNaN(rowStock(r)) ? 0 : rowStock(r)), 0);
+  const total = rows.reduce((n, r) => n + (parseStock(r.stock) || 0), 0);
 
   const update = (index: number, f: VariantField, value: string) =>
     onChange(rows.map((r, i) => (i === index ? { ...r, [f]: value } : r)));
