@@ -17,7 +17,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { coloursOf, SELECT_SIZE, variantsOf } from '@/lib/variants';
 import { useProduct } from '../api/products';
 import { useProductActions } from './product-actions';
-import { VariantPicker } from './VariantPicker';
+import { OptionGroup, VariantPicker } from './VariantPicker';
 
 export const COLOURS = [
   { name: 'Gray', swatch: 'bg-stone-400' },
@@ -111,10 +111,7 @@ function Gallery({ product }: { product: Product }) {
 function ColourSwatches() {
   const [colour, setColour] = useState<string>(COLOURS[0].name);
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold">
-        Colour: <span className="font-normal">{colour}</span>
-      </legend>
+    <OptionGroup label="Colour" value={colour}>
       <div className="flex gap-3">
         {COLOURS.map((c) => (
           <label key={c.name} className="cursor-pointer">
@@ -134,7 +131,7 @@ function ColourSwatches() {
           </label>
         ))}
       </div>
-    </fieldset>
+    </OptionGroup>
   );
 }
 

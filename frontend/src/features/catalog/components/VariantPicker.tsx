@@ -1,6 +1,23 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Variant } from '@/lib/types';
 import { colourOf, coloursOf, isLowSize } from '@/lib/variants';
+
+/** A product page choice (colour, size) with what is chosen in its legend, e.g. 'Colour: Black'. */
+export function OptionGroup({ label, value, children }: { label: string; value?: string; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">
+        {label}
+        {value && (
+          <>
+            : <span className="font-normal">{value}</span>
+          </>
+        )}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
 
 /** One choice of a radio group drawn as a button, with a note under it tied to it for assistive tech. */
 function Choice({
@@ -86,10 +103,7 @@ export function VariantPicker({
   return (
     <>
       {colours.length > 0 && (
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold">
-            Colour: <span className="font-normal">{colour}</span>
-          </legend>
+        <OptionGroup label="Colour" value={colour}>
           <ul className="flex flex-wrap gap-2">
             {colours.map((c) => (
               <Choice
@@ -103,12 +117,9 @@ export function VariantPicker({
               />
             ))}
           </ul>
-        </fieldset>
+        </OptionGroup>
       )}
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">
-          Size{value && <span className="font-normal">: {value.size}</span>}
-        </legend>
+      <OptionGroup label="Size" value={value?.size}>
         <ul className="flex flex-wrap gap-2">
           {sizes.map((v) => (
             <Choice
@@ -122,7 +133,7 @@ export function VariantPicker({
             />
           ))}
         </ul>
-      </fieldset>
+      </OptionGroup>
     </>
   );
 }
