@@ -3,7 +3,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
-import type { Product } from '@/lib/types';
+import type { Product, Variant } from '@/lib/types';
+import { hasVariants, SELECT_SIZE } from '@/lib/variants';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useUi } from '@/stores/ui';
 import { useAddToCart } from '@/features/cart/api/cart';
@@ -30,6 +31,21 @@ export function useRequireLogin() {
   );
 }
 
+/**
+ * A product with sizes cannot go into the cart from a card or the wishlist: sends the shopper to
+ * its page to choose a size, saying so.
+ */
+export function useChooseSize() {
+  const navigate = useNavigate();
+  return useCallback(
+    (product: Product) => {
+      toast.info(SELECT_SIZE, { toastId: SELECT_SIZE });
+      navigate(`/product/${product._id}`);
+    },
+    [navigate],
+  );
+}
+
 export function useLogout() {
   const clear = useClearUserData();
   const navigate = useNavigate();
@@ -45,6 +61,7 @@ export function useLogout() {
 export function useShopActions(): ProductActions {
   const signedIn = useSession(selectIsAuthenticated);
   const requireLogin = useRequireLogin();
+  const chooseSize = useChooseSize();
   const navigate = useNavigate();
   const wishlist = useWishlist();
   const [adding, setAdding] = useState<Record<string, boolean>>({});
@@ -59,14 +76,18 @@ export function useShopActions(): ProductActions {
   );
 
   const addToCart = useCallback(
-    async (product: Product, quantity = 1) => {
+    async (product: Product, quantity = 1, variant?: Variant) => {
+      if (!variant && hasVariants(product)) {
+        chooseSize(product);
+        return false;
+      }
       if (!signedIn) {
         requireLogin('Please log in to add to cart');
         return false;
       }
       setAdding((a) => ({ ...a, [product._id]: true }));
       try {
-        await addToCartAsync({ productId: product._id, quantity });
+        await addToCartAsync({ productId: product._id, variantId: variant?._id, quantity });
         toast.success('Added to cart!');
         return true;
       } catch (err) {
@@ -76,16 +97,16 @@ export function useShopActions(): ProductActions {
         setAdding((a) => ({ ...a, [product._id]: false }));
       }
     },
-    [addToCartAsync, requireLogin, signedIn],
+    [addToCartAsync, chooseSize, requireLogin, signedIn],
   );
 
   const buyNow = useCallback(
-    async (product: Product, quantity: number) => {
+    async (product: Product, quantity: number, variant?: Variant) => {
       if (!signedIn) {
         requireLogin('Please log in to proceed to checkout');
         return;
       }
-      if (await addToCart(product, quantity)) navigate('/checkout');
+      if (await addToCart(product, quantity, variant)) navigate('/checkout');
     },
     [addToCart, navigate, requireLogin, signedIn],
   );

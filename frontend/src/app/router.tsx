@@ -12,6 +12,7 @@ import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
 import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/features/catalog/api/products';
 import { parseSort } from '@/lib/api-paths';
+import { sizeFilterOf } from '@/lib/sizes';
 import { HomePage } from '@/features/catalog/components/HomePage';
 import { RequireAdmin, RequireAuth } from './guards';
 import { BareLayout, MainLayout } from './layout/MainLayout';
@@ -51,7 +52,8 @@ const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
 function CategoryRoute() {
   const category = useParams().categoryName?.toLowerCase();
-  usePrefetchInfiniteQuery(categoryPagesQuery(category));
+  const [params] = useSearchParams();
+  usePrefetchInfiniteQuery(categoryPagesQuery(category, sizeFilterOf(params, category)));
   return <CategoryPage />;
 }
 
@@ -63,7 +65,7 @@ function NewArrivalsRoute() {
 function SearchRoute() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
-  const options = searchPagesQuery(query, parseSort(params.get('sort')));
+  const options = searchPagesQuery(query, parseSort(params.get('sort')), sizeFilterOf(params));
   const client = useQueryClient();
   // As usePrefetchInfiniteQuery does, but only for a query the page will ask for (not a blank one).
   if (query && !client.getQueryState(options.queryKey)) void client.prefetchInfiniteQuery(options);

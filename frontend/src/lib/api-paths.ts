@@ -63,16 +63,19 @@ export interface PagedList {
 }
 
 export const pagedLists = {
-  /** The category page's list: one category, or the whole catalogue when there is none. */
-  category: (category: string | undefined): PagedList => ({
+  /**
+   * The category page's list: one category, or the whole catalogue when there is none; with a
+   * `size`, only the products with stock in that size.
+   */
+  category: (category: string | undefined, size?: string): PagedList => ({
     path: category ? catalogPaths.category(category) : catalogPaths.products(),
-    params: {},
+    params: { size },
     limit: CATEGORY_PAGE_SIZE,
   }),
-  /** The search page's list, sorted by the server. */
-  search: (q: string, sort: ProductSort): PagedList => ({
+  /** The search page's list, sorted by the server; with a `size`, only the products with stock in that size. */
+  search: (q: string, sort: ProductSort, size?: string): PagedList => ({
     path: catalogPaths.search(),
-    params: { q, sort },
+    params: { q, sort, size },
     limit: SEARCH_PAGE_SIZE,
   }),
   /** The new-arrivals page's list (the products tagged 'new'). */

@@ -17,6 +17,7 @@
  */
 import { apiUrl, catalogPaths, categoryKeysRequest, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
+import { sizeFilterOf } from './sizes';
 import type { Product } from './types';
 
 /** An early reply is only taken over within this time (after that the app asks again). */
@@ -54,18 +55,21 @@ export function earlyPageFor(path: string): EarlyPage | null {
     const id = decoded(product[1]);
     return id ? { kind: 'product', apiUrl: apiUrl(catalogPaths.product(id)) } : null;
   }
+  // As the pages read their address (useSearchParams).
+  const params = new URLSearchParams(search);
   const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
   if (category) {
-    const name = decoded(category[1]);
-    return name ? { kind: 'list', apiUrl: pageUrl(pagedLists.category(name.toLowerCase()), 1) } : null;
+    const name = decoded(category[1])?.toLowerCase();
+    return name ? { kind: 'list', apiUrl: pageUrl(pagedLists.category(name, sizeFilterOf(params, name)), 1) } : null;
   }
-  if (/^\/category\/?$/.test(pathname)) return { kind: 'list', apiUrl: pageUrl(pagedLists.category(undefined), 1) };
+  if (/^\/category\/?$/.test(pathname)) {
+    return { kind: 'list', apiUrl: pageUrl(pagedLists.category(undefined, sizeFilterOf(params)), 1) };
+  }
   if (/^\/new-arrivals\/?$/.test(pathname)) return { kind: 'new-arrivals', apiUrl: pageUrl(pagedLists.newArrivals(), 1) };
   if (/^\/search\/?$/.test(pathname)) {
-    // As the search page reads its address (useSearchParams); a blank query asks for nothing.
-    const params = new URLSearchParams(search);
+    // A blank query asks for nothing.
     const q = (params.get('q') ?? '').trim();
-    return q ? { kind: 'search', apiUrl: pageUrl(pagedLists.search(q, parseSort(params.get('sort'))), 1) } : null;
+    return q ? { kind: 'search', apiUrl: pageUrl(pagedLists.search(q, parseSort(params.get('sort')), sizeFilterOf(params)), 1) } : null;
   }
   return null;
 }

@@ -29,9 +29,11 @@ export const productKeys = {
   list: (query: { category?: string; tag?: string; featured?: boolean } & ListParams = {}) =>
     [...productKeys.lists(), query] as const,
   /** A list the category page (a category) or /new-arrivals (a tag) loads one page at a time (`useInfiniteQuery`). */
-  pages: (query: ({ category: string | null } | { tag: string }) & { limit: number }) => [...productKeys.lists(), 'pages', query] as const,
+  pages: (query: ({ category: string | null; size: string | null } | { tag: string }) & { limit: number }) =>
+    [...productKeys.lists(), 'pages', query] as const,
   /** Search results, loaded one page at a time. */
-  search: (q: string, sort: ProductSort, limit: number) => [...productKeys.all, 'search', { q, sort, limit }] as const,
+  search: (q: string, sort: ProductSort, size: string | null, limit: number) =>
+    [...productKeys.all, 'search', { q, sort, size, limit }] as const,
   /** The category names (the category page's filter buttons). */
   categories: () => [...productKeys.all, 'categories'] as const,
   details: () => [...productKeys.all, 'detail'] as const,

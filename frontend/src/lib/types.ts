@@ -18,6 +18,19 @@ export interface User {
 export type Category = 'women' | 'kids' | 'sales' | (string & {});
 export type StockStatus = 'inStock' | 'lowStock' | 'outOfStock';
 
+/** One size (and colour) of a product, with its own stock. */
+export interface Variant {
+  _id: string;
+  size: string;
+  colour: string | null;
+  sku: string;
+  stock: number;
+  stockStatus: StockStatus;
+}
+
+/** The size and colour a cart or order line is for (an order keeps it as it was when bought). */
+export type VariantSnapshot = Pick<Variant, '_id' | 'size' | 'colour' | 'sku'>;
+
 export interface Product {
   _id: string;
   name: string;
@@ -37,6 +50,11 @@ export interface Product {
   reviews: number | null;
   stock: number | null;
   stockStatus?: StockStatus;
+  /**
+   * Its sizes in the order the admin gave them; empty for a one-size product. With variants,
+   * `stock` is their sum.
+   */
+  variants?: Variant[];
   isFeatured: boolean;
   createdAt: string;
 }
@@ -46,11 +64,23 @@ export type CategoriesReply = Record<string, Product[]>;
 
 export type ProductSort = 'relevance' | 'price-asc' | 'price-desc' | 'newest';
 
+/** A cart line: one product in one size; the same product in two sizes is two lines. */
 export interface CartLine {
   productId: Product;
+  variant?: VariantSnapshot | null;
   quantity: number;
   lineTotal: number;
 }
+
+/** POST /api/cart/add: `variantId` names the size (required for a product with variants); a negative quantity changes the line by that delta. */
+export interface AddToCartRequest {
+  productId: string;
+  variantId?: string;
+  quantity: number;
+}
+
+/** The line a cart call acts on: a product, and its size when it has sizes. */
+export type CartLineRef = Pick<AddToCartRequest, 'productId' | 'variantId'>;
 
 export interface Cart {
   products: CartLine[];
@@ -84,6 +114,7 @@ export interface OrderLine {
   name?: string;
   image?: string | null;
   price?: number;
+  variant?: VariantSnapshot | null;
   quantity: number;
   lineTotal?: number;
 }
@@ -186,6 +217,18 @@ export interface ListParams {
   limit?: number;
 }
 
+/**
+ * One row of the admin's size grid: with `_id` an existing variant kept, without a new one;
+ * variants left out are removed. A blank `sku` is left out and the server makes one.
+ */
+export interface VariantInput {
+  _id?: string;
+  size: string;
+  colour?: string;
+  sku?: string;
+  stock: number;
+}
+
 /** Product fields an admin edits; sent as JSON or, with an image, as multipart. */
 export interface ProductInput {
   name: string;
@@ -199,5 +242,7 @@ export interface ProductInput {
   discount: number;
   tags: string[];
   isFeatured: boolean;
+  /** The sizes, in order; left out of an edit that did not change them. With sizes the server ignores `stock`. */
+  variants?: VariantInput[];
   image?: File | null;
 }

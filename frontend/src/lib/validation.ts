@@ -29,6 +29,15 @@ export function validateConfirmation(password: string, confirmation: string): st
   return password === confirmation ? undefined : 'Passwords do not match';
 }
 
+/** A number as typed into a form; NaN when blank. */
+export const parseNumber = (text: string): number => (text.trim() === '' ? NaN : Number(text));
+
+/** A stock as typed: a whole number of 0 or more, else NaN. */
+export function parseStock(text: string): number {
+  const n = parseNumber(text);
+  return Number.isInteger(n) && n >= 0 ? n : NaN;
+}
+
 /** Drops undefined entries; an empty object means valid. */
 export function compact<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
   const out: FieldErrors<K> = {};

@@ -1,5 +1,6 @@
 /** Test data shaped like the server's JSON (docs/api.md). */
-import type { Cart, Order, Product, Settings, User, Wishlist } from '@/lib/types';
+import type { Cart, Order, OrderLine, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
+import { stockStatusOf } from '@/lib/product';
 
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}${(++seq).toString().padStart(6, '0')}-0000-7000-8000-000000000000`;
@@ -34,15 +35,40 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     reviews: 200,
     stock: 25,
     stockStatus: 'inStock',
+    variants: [],
     isFeatured: false,
     createdAt: '2026-10-01T10:00:00Z',
     ...overrides,
   };
 }
 
-export function makeCart(lines: { product: Product; quantity: number }[], shipping = 5): Cart {
-  const products = lines.map(({ product, quantity }) => ({
+/** A size of a product; its stock status follows its stock as the server's does. */
+export function makeVariant(size: string, stock: number, overrides: Partial<Variant> = {}): Variant {
+  const colour = overrides.colour ?? null;
+  return {
+    _id: nextId('v'),
+    size,
+    colour,
+    sku: ['DRS', colour?.toUpperCase(), size].filter(Boolean).join('-'),
+    stock,
+    stockStatus: stockStatusOf(stock),
+    ...overrides,
+  };
+}
+
+/** A product with these sizes: its stock is their sum, as the server sends it. */
+export function makeSizedProduct(variants: Variant[], overrides: Partial<Product> = {}): Product {
+  const stock = variants.reduce((n, v) => n + v.stock, 0);
+  return makeProduct({ variants, stock, stockStatus: stockStatusOf(stock), ...overrides });
+}
+
+/** What a cart or order line keeps of a size. */
+export const snapshotOf = ({ _id, size, colour, sku }: Variant): VariantSnapshot => ({ _id, size, colour, sku });
+
+export function makeCart(lines: { product: Product; variant?: Variant; quantity: number }[], shipping = 5): Cart {
+  const products = lines.map(({ product, variant, quantity }) => ({
     productId: product,
+    variant: variant ? snapshotOf(variant) : null,
     quantity,
     lineTotal: Math.round(product.price * quantity * 100) / 100,
   }));
@@ -61,6 +87,19 @@ export function makeWishlist(products: Product[]): Wishlist {
   return { products: products.map((p) => ({ productId: p })) };
 }
 
+/** An order line as the order keeps it: a snapshot of the product and, for a product with sizes, of its size. */
+export function makeOrderLine(product: Product, quantity: number, variant?: Variant): OrderLine {
+  return {
+    productId: { _id: product._id, name: product.name },
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    variant: variant ? snapshotOf(variant) : null,
+    quantity,
+    lineTotal: Math.round(product.price * quantity * 100) / 100,
+  };
+}
+
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: nextId('o'),
@@ -75,7 +114,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     totalAmount: 53,
     userId: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
     products: [
-      { productId: { _id: 'p1', name: 'Floral Summer Dress' }, name: 'Floral Summer Dress', price: 24, quantity: 2, lineTotal: 48 },
+      { productId: { _id: 'p1', name: 'Floral Summer Dress' }, name: 'Floral Summer Dress', price: 24, variant: null, quantity: 2, lineTotal: 48 },
     ],
     shippingAddress: {
       fullName: 'Amina Hassan',

@@ -1,12 +1,12 @@
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, makeCart, makeOrder, makeProduct } from '@/testing/data';
+import { defaultSettings, makeCart, makeOrder, makeOrderLine, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
-import { findToast, renderApp, screen, waitFor } from '@/testing/test-utils';
+import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const location = () => screen.getByTestId('location');
 
-function withCart(lines = [{ product: makeProduct({ price: 24 }), quantity: 2 }]) {
+function withCart(lines: Parameters<typeof makeCart>[0] = [{ product: makeProduct({ price: 24 }), quantity: 2 }]) {
   server.use(http.get('/api/cart', () => HttpResponse.json(makeCart(lines))));
 }
 
@@ -194,5 +194,37 @@ describe('checkout', () => {
     server.use(http.get('/api/cart', () => HttpResponse.error()));
     renderApp('/checkout', { user: true });
     await findToast('Failed to load cart data');
+  });
+
+  it("names each line's size in the summary and on the success page", async () => {
+    const m = makeVariant('M', 4, { colour: 'Black' });
+    const l = makeVariant('L', 4, { colour: 'Black' });
+    const dress = makeSizedProduct([m, l], { name: 'Linen Wrap Dress', price: 30 });
+    const scarf = makeProduct({ name: 'Silk Scarf', price: 10 });
+    withCart([
+      { product: dress, variant: m, quantity: 1 },
+      { product: dress, variant: l, quantity: 1 },
+      { product: scarf, quantity: 1 },
+    ]);
+    const order = makeOrder({
+      products: [makeOrderLine(dress, 1, m), makeOrderLine(dress, 1, l), makeOrderLine(scarf, 1)],
+      totalAmount: 75,
+    });
+    server.use(http.post('/api/orders/checkout', () => HttpResponse.json({ message: 'Order placed successfully', order }, { status: 201 })));
+    const { user } = renderApp('/checkout', { user: true });
+    const summary = within((await screen.findByRole('heading', { name: 'Order Summary' })).parentElement as HTMLElement);
+    expect(summary.getAllByTestId('line-variant').map((v) => v.textContent)).toEqual(['Size M · Black', 'Size L · Black']);
+    expect(summary.getAllByText('Linen Wrap Dress')).toHaveLength(2);
+
+    await user.type(screen.getByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $75.00 with EVC Plus' }));
+    expect(await screen.findByText('Payment Successful!', {}, { timeout: 4000 })).toBeInTheDocument();
+    const lines = screen.getAllByTestId('order-line');
+    expect(lines.map((li) => li.textContent)).toEqual([
+      'Linen Wrap Dress × 1Size M · Black$30.00',
+      'Linen Wrap Dress × 1Size L · Black$30.00',
+      'Silk Scarf × 1$10.00',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '@/stores/session';
-import { makeOrder, makeUser } from '@/testing/data';
+import { makeOrder, makeOrderLine, makeProduct, makeSizedProduct, makeUser, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
@@ -176,5 +176,19 @@ describe('orders tab', () => {
     server.use(http.get('/api/orders', () => new HttpResponse(null, { status: 500 })));
     renderApp('/profile?tab=orders', { user: true });
     await findToast('Failed to fetch orders');
+  });
+
+  it("names each line's size and colour in the order's details", async () => {
+    const m = makeVariant('M', 4, { colour: 'Black' });
+    const dress = makeSizedProduct([m], { name: 'Linen Wrap Dress', price: 30 });
+    const order = makeOrder({ products: [makeOrderLine(dress, 2, m), makeOrderLine(makeProduct({ name: 'Silk Scarf', price: 10 }), 1)] });
+    server.use(http.get('/api/orders', () => HttpResponse.json([order])));
+    const { user } = renderApp('/profile?tab=orders', { user: true });
+    await user.click(await screen.findByRole('button', { name: 'Details' }));
+    const lines = screen.getAllByTestId('order-line');
+    expect(within(lines[0]).getByText('Linen Wrap Dress × 2')).toBeInTheDocument();
+    expect(within(lines[0]).getByTestId('line-variant')).toHaveTextContent('Size M · Black');
+    expect(within(lines[0]).getByText('$60.00')).toBeInTheDocument();
+    expect(within(lines[1]).queryByTestId('line-variant')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { CheckCircleIcon, LockIcon, TruckIcon } from '@/components/ui/icons';
+import { LineVariant } from '@/components/ui/LineVariant';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { PageLoading } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
@@ -9,6 +10,7 @@ import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import type { ShippingAddress } from '@/lib/types';
+import { cartLineKey, cartLineRef } from '@/lib/variants';
 import { compact, hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
 import { EMPTY_CART, useCart } from '@/features/cart/api/cart';
@@ -278,7 +280,7 @@ export function CheckoutPage() {
           ) : (
             <ul className="divide-y divide-stone-100">
               {data.products.map((line) => (
-                <li key={line.productId._id} className="flex gap-3 py-3">
+                <li key={cartLineKey(cartLineRef(line))} className="flex gap-3 py-3">
                   <ProductImage
                     path={line.productId.thumbnail || line.productId.image}
                     alt=""
@@ -288,6 +290,7 @@ export function CheckoutPage() {
                   />
                   <div className="min-w-0 flex-1">
                     <p className="line-clamp-2 text-sm font-medium">{line.productId.name}</p>
+                    <LineVariant variant={line.variant} />
                     <p className="text-sm text-stone-600">Qty: {line.quantity}</p>
                   </div>
                   <p className="text-sm font-semibold">{formatPrice(line.lineTotal)}</p>

@@ -6,14 +6,20 @@ import { useAddToCart } from '@/features/cart/api/cart';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/wishlist';
 import { WishlistView } from '@/features/wishlist/components/WishlistView';
 import { usePageTitle } from '@/lib/use-page-title';
+import { hasVariants } from '@/lib/variants';
+import { useChooseSize } from '../hooks';
 
-/** The wishlist page, with moving to the cart: one unit is added and, only then, the line removed. */
+/**
+ * The wishlist page, with moving to the cart: one unit is added and, only then, the line removed.
+ * A product with sizes is not moved: the shopper is sent to its page to choose a size.
+ */
 export function WishlistRoute() {
   usePageTitle('My Wishlist');
   const addToCart = useAddToCart();
   const removeFromWishlist = useRemoveFromWishlist();
   const [movingId, setMovingId] = useState<string | null>(null);
   const [movingAll, setMovingAll] = useState(false);
+  const chooseSize = useChooseSize();
 
   /** Returns true when the product was added to the cart and removed from the wishlist. */
   const move = async (product: Product): Promise<boolean> => {
@@ -33,6 +39,11 @@ export function WishlistRoute() {
   };
 
   const moveOne = async (product: Product) => {
+    // Which size to add is the shopper's choice, made on the product's page.
+    if (hasVariants(product)) {
+      chooseSize(product);
+      return;
+    }
     setMovingId(product._id);
     if (await move(product)) toast.success('Added to cart and removed from wishlist');
     setMovingId(null);

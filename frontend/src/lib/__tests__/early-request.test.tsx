@@ -55,6 +55,11 @@ describe('the early request', () => {
     expect(earlyPageFor('/new-arrivals')).toEqual({ kind: 'new-arrivals', apiUrl: NEW_ARRIVALS_PAGE_1 });
     expect(earlyPageFor('/new-arrivals/?utm=x')).toEqual({ kind: 'new-arrivals', apiUrl: NEW_ARRIVALS_PAGE_1 });
     expect(earlyPageFor('/search?q=a%26b&sort=bogus')).toEqual({ kind: 'search', apiUrl: `/api/products/search?q=a%26b&sort=relevance&${search}` });
+    // 'Show only my size', as the page reads it: a size the list offers, else none
+    expect(earlyPageFor('/category/Women?size=M')).toEqual({ kind: 'list', apiUrl: `/api/products/category/women?size=M&${FIRST_PAGE}` });
+    expect(earlyPageFor('/category/kids?size=M')).toEqual({ kind: 'list', apiUrl: `/api/products/category/kids?${FIRST_PAGE}` });
+    expect(earlyPageFor('/category?size=4-5Y')).toEqual({ kind: 'list', apiUrl: `/api/products?size=4-5Y&${FIRST_PAGE}` });
+    expect(earlyPageFor('/search?q=dress&size=XL')).toEqual({ kind: 'search', apiUrl: `/api/products/search?q=dress&sort=relevance&size=XL&${search}` });
     for (const other of ['/', '/search', '/search?q=', '/search?q=%20', '/cart', '/admin/products', '/product/', '/category/a/b', '/category/%E0%A4%A', '/new-arrivals/x']) {
       expect(earlyPageFor(other)).toBeNull();
     }

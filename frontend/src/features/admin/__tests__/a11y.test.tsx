@@ -1,6 +1,6 @@
 /** axe over the three server-paged admin lists, with filters, notices, rows and a pager on screen. */
-import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations as violations } from '@/testing/axe';
 import { makeOrder, makeProduct, makeUser } from '@/testing/data';
 import { screen } from '@/testing/test-utils';
 import { adminUser, renderAdmin, serveList } from './helpers';
@@ -13,14 +13,6 @@ beforeAll(async () => {
     import('../users/components/UsersPage'),
   ]);
 });
-
-/** The violations axe finds in the admin page's main region (colour contrast needs a real browser). */
-async function violations() {
-  const main = document.querySelector('main');
-  if (!main) throw new Error('no main');
-  const result = await axe.run(main, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('admin lists are axe-clean', () => {
   it('orders, with the notices and a pager', async () => {

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminKeys } from '@/lib/query-keys';
 import type { Order } from '@/lib/types';
-import { makeOrder } from '@/testing/data';
+import { makeOrder, makeOrderLine, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { dateBounds, dateParams } from '../orders/list';
@@ -118,6 +118,23 @@ describe('admin orders: table', () => {
     expect(screen.getByText(/Hodan, Mogadishu/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide details of order aaaa1111' }));
     expect(screen.queryByText(/Maka Al Mukarama Road 12/)).not.toBeInTheDocument();
+  });
+
+  it("names each line's size and colour in the details", async () => {
+    const m = makeVariant('M', 4, { colour: 'Black' });
+    const s = makeVariant('S', 4);
+    const dress = makeSizedProduct([m], { name: 'Linen Wrap Dress', price: 30 });
+    const tee = makeSizedProduct([s], { name: 'Kids Tee', price: 8 });
+    const sized = makeOrder({
+      _id: 'abab1212-sized',
+      products: [makeOrderLine(dress, 1, m), makeOrderLine(tee, 3, s), makeOrderLine(makeProduct({ name: 'Silk Scarf' }), 1)],
+    });
+    serveOrders({ page: () => ({ rows: [sized] }) });
+    const { user } = renderAdmin('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Details of order abab1212' }));
+    const lines = screen.getAllByTestId('order-line');
+    expect(lines.map((li) => within(li).queryByTestId('line-variant')?.textContent ?? null)).toEqual(['Size M · Black', 'Size S', null]);
+    expect(within(lines[1]).getByText('Kids Tee × 3')).toBeInTheDocument();
   });
 
   it('says when nothing matches', async () => {

@@ -1,11 +1,14 @@
 /** The admin product form: its state, the checks of SPEC.md section 5, and the payload. */
 import type { Product, ProductInput } from '@/lib/types';
+import { parseNumber, parseStock } from '@/lib/validation';
+import { hasVariants, variantsOf } from '@/lib/variants';
+import { toVariantInputs, variantProblem, variantRowsFrom, variantsChanged, type VariantRow } from './variant-rows';
 
 export const PRODUCT_CATEGORIES = ['women', 'kids', 'sales'] as const;
 
-export type ProductField = 'name' | 'category' | 'description' | 'price' | 'stock' | 'discount' | 'tags' | 'image';
+export type ProductField = 'name' | 'category' | 'description' | 'price' | 'stock' | 'discount' | 'tags' | 'image' | 'variants';
 export type ProductErrors = Partial<Record<ProductField, string>>;
-export const PRODUCT_FIELDS: readonly ProductField[] = ['name', 'category', 'description', 'price', 'stock', 'discount', 'tags', 'image'];
+export const PRODUCT_FIELDS: readonly ProductField[] = ['name', 'category', 'description', 'price', 'stock', 'discount', 'tags', 'image', 'variants'];
 
 export interface ProductForm {
   name: string;
@@ -17,6 +20,8 @@ export interface ProductForm {
   tags: string;
   isFeatured: boolean;
   image: File | null;
+  /** The size grid; empty for a one-size product (then `stock` is the product's). */
+  variants: VariantRow[];
 }
 
 export const emptyProductForm = (): ProductForm => ({
@@ -29,6 +34,7 @@ export const emptyProductForm = (): ProductForm => ({
   tags: '',
   isFeatured: false,
   image: null,
+  variants: [],
 });
 
 export const productFormFrom = (p: Product): ProductForm => ({
@@ -41,18 +47,21 @@ export const productFormFrom = (p: Product): ProductForm => ({
   tags: (p.tags ?? []).join(', '),
   isFeatured: Boolean(p.isFeatured),
   image: null,
+  variants: variantRowsFrom(variantsOf(p)),
 });
-
-const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
 
 export function validateProductForm(form: ProductForm): ProductErrors {
   const errors: ProductErrors = {};
   if (!form.name.trim()) errors.name = 'Product name is required';
   if (!form.description.trim()) errors.description = 'Description is required';
-  const price = num(form.price);
+  const price = parseNumber(form.price);
   if (!(price > 0)) errors.price = 'Valid price is required';
-  const stock = num(form.stock);
-  if (!(stock >= 0) || !Number.isInteger(stock)) errors.stock = 'Valid stock quantity is required';
+  if (form.variants.length > 0) {
+    const problem = variantProblem(form.variants);
+    if (problem) errors.variants = problem.message;
+  } else {
+    if (Number.isNaN(parseStock(form.stock))) errors.stock = 'Valid stock quantity is required';
+  }
   const discount = form.discount.trim() === '' ? 0 : Number(form.discount);
   if (!(discount >= 0 && discount <= 100)) errors.discount = 'Discount must be between 0 and 100';
   return errors;
@@ -68,18 +77,25 @@ export const parseTags = (tags: string) =>
 /**
  * Price and discount as numbers, stock as an integer, tags as a list (SPEC.md section 5).
  * Editing `product`, the stock is sent only when the admin changed it, with the stock the
- * form showed, so units sold while the form was open are never put back.
+ * form showed, so units sold while the form was open are never put back; the sizes likewise
+ * only when the grid changed. With sizes the stock is their sum, so no stock is sent; a
+ * product whose sizes were all removed gets the stock field's value.
  */
 export function toProductInput(form: ProductForm, product?: Product): ProductInput {
+  const sized = form.variants.length > 0;
+  const hadSizes = product !== undefined && hasVariants(product);
   const stock = Math.trunc(Number(form.stock));
   const shown = product?.stock ?? undefined;
-  const stockFields = product !== undefined && stock === shown ? {} : { stock, expectedStock: shown };
+  const stockUnchanged = product !== undefined && stock === shown && !hadSizes;
+  const stockFields = sized || stockUnchanged ? {} : { stock, expectedStock: shown };
+  const sendSizes = product ? variantsChanged(form.variants, variantsOf(product)) : sized;
   return {
     name: form.name.trim(),
     category: form.category,
     description: form.description.trim(),
     price: Number(form.price),
     ...stockFields,
+    ...(sendSizes ? { variants: toVariantInputs(form.variants) } : {}),
     discount: form.discount.trim() === '' ? 0 : Number(form.discount),
     tags: parseTags(form.tags),
     isFeatured: form.isFeatured,

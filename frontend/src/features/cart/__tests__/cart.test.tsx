@@ -1,29 +1,35 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Cart } from '@/lib/types';
-import { makeCart, makeProduct } from '@/testing/data';
+import type { AddToCartRequest, Cart, Product, Variant } from '@/lib/types';
+import { axeViolations } from '@/testing/axe';
+import { makeCart, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-/** A small in-memory cart server that answers like the real one. */
-function cartServer(initial: { product: ReturnType<typeof makeProduct>; quantity: number }[]) {
+/** A small in-memory cart server that answers like the real one: a line is a product in one size (or none). */
+function cartServer(initial: { product: Product; variant?: Variant; quantity: number }[]) {
   let lines = initial.map((l) => ({ ...l }));
-  const requests: { productId: string; quantity: number }[] = [];
+  const requests: AddToCartRequest[] = [];
+  const removed: string[] = [];
   const current = (): Cart => makeCart(lines);
+  const isLine = (l: (typeof lines)[number], productId: string, variantId: string | null | undefined) =>
+    l.product._id === productId && (l.variant?._id ?? null) === (variantId ?? null);
   server.use(
     http.get('/api/cart', () => HttpResponse.json(current())),
     http.post('/api/cart/add', async ({ request }) => {
-      const body = (await request.json()) as { productId: string; quantity: number };
+      const body = (await request.json()) as AddToCartRequest;
       requests.push(body);
-      lines = lines.map((l) => (l.product._id === body.productId ? { ...l, quantity: l.quantity + body.quantity } : l));
+      lines = lines.map((l) => (isLine(l, body.productId, body.variantId) ? { ...l, quantity: l.quantity + body.quantity } : l));
       return HttpResponse.json(current());
     }),
-    http.delete('/api/cart/remove/:id', ({ params }) => {
-      lines = lines.filter((l) => l.product._id !== params.id);
+    http.delete('/api/cart/remove/:id', ({ params, request }) => {
+      const url = new URL(request.url);
+      removed.push(url.pathname + url.search);
+      lines = lines.filter((l) => !isLine(l, String(params.id), url.searchParams.get('variantId')));
       return HttpResponse.json(current());
     }),
   );
-  return { requests };
+  return { requests, removed };
 }
 
 describe('cart page', () => {
@@ -95,5 +101,70 @@ describe('cart page', () => {
     renderApp('/cart', { user: true });
     expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/category');
+  });
+
+  it('shows two sizes of one product as two lines, each naming its size, and acts on that size', async () => {
+    const blackM = makeVariant('M', 5, { colour: 'Black' });
+    const blackL = makeVariant('L', 2, { colour: 'Black' });
+    const dress = makeSizedProduct([blackM, blackL], { name: 'Linen Wrap Dress', price: 30 });
+    const { requests, removed } = cartServer([
+      { product: dress, variant: blackM, quantity: 1 },
+      { product: dress, variant: blackL, quantity: 2 },
+    ]);
+    const { user } = renderApp('/cart', { user: true });
+
+    const [medium, large] = await screen.findAllByTestId('cart-line');
+    expect(within(medium).getByTestId('line-variant')).toHaveTextContent('Size M · Black');
+    expect(within(large).getByTestId('line-variant')).toHaveTextContent('Size L · Black');
+    expect(within(medium).getByRole('link', { name: 'Linen Wrap Dress' })).toHaveAttribute('href', `/product/${dress._id}`);
+    // the quantity is bounded by the size's stock: 2 L left, 2 in the cart
+    expect(within(large).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(within(large).getByRole('group', { name: 'Quantity of Linen Wrap Dress (Size L · Black)' })).toBeInTheDocument();
+
+    await user.click(within(medium).getByRole('button', { name: 'Increase quantity' }));
+    await waitFor(() => expect(within(medium).getByTestId('line-quantity')).toHaveTextContent('2'));
+    expect(within(large).getByTestId('line-quantity')).toHaveTextContent('2');
+    await user.click(within(large).getByRole('button', { name: 'Decrease quantity' }));
+    await waitFor(() => expect(within(large).getByTestId('line-quantity')).toHaveTextContent('1'));
+    expect(requests).toEqual([
+      { productId: dress._id, variantId: blackM._id, quantity: 1 },
+      { productId: dress._id, variantId: blackL._id, quantity: -1 },
+    ]);
+
+    await user.click(within(large).getByRole('button', { name: 'Remove Linen Wrap Dress (Size L · Black) from cart' }));
+    await findToast('Item removed from cart');
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(removed).toEqual([`/api/cart/remove/${dress._id}?variantId=${blackL._id}`]);
+    expect(screen.getByTestId('line-variant')).toHaveTextContent('Size M · Black');
+  });
+
+  it('removes a one-size line without a size, and clears every line by its size', async () => {
+    const m = makeVariant('M', 5);
+    const dress = makeSizedProduct([m], { name: 'Linen Wrap Dress' });
+    const scarf = makeProduct({ name: 'Silk Scarf' });
+    const { removed } = cartServer([
+      { product: dress, variant: m, quantity: 1 },
+      { product: scarf, quantity: 1 },
+    ]);
+    const { user } = renderApp('/cart', { user: true });
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
+    // a one-size line names no size
+    expect(screen.getAllByTestId('line-variant')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(removed).toEqual([`/api/cart/remove/${dress._id}?variantId=${m._id}`, `/api/cart/remove/${scarf._id}`]);
+  });
+
+  it('is axe-clean with lines in two sizes', async () => {
+    const m = makeVariant('M', 5, { colour: 'Black' });
+    const l = makeVariant('L', 5, { colour: 'Black' });
+    const dress = makeSizedProduct([m, l], { name: 'Linen Wrap Dress' });
+    cartServer([
+      { product: dress, variant: m, quantity: 1 },
+      { product: dress, variant: l, quantity: 1 },
+    ]);
+    renderApp('/cart', { user: true });
+    await screen.findAllByTestId('cart-line');
+    expect(await axeViolations()).toEqual([]);
   });
 });

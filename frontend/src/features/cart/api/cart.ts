@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cartKeys } from '@/lib/query-keys';
-import type { Cart } from '@/lib/types';
+import type { AddToCartRequest, Cart, CartLineRef } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { cartKeys };
@@ -19,10 +19,12 @@ function normalize(cart: Cart | null | undefined): Cart {
 }
 
 export const getCart = async (signal?: AbortSignal) => normalize(await api.get<Cart>('/cart', { signal }));
-export const addToCart = async (vars: { productId: string; quantity: number }) =>
-  normalize(await api.post<Cart>('/cart/add', vars));
-export const removeFromCart = async (productId: string) =>
-  normalize(await api.delete<Cart>(`/cart/remove/${encodeURIComponent(productId)}`));
+export const addToCart = async (vars: AddToCartRequest) => normalize(await api.post<Cart>('/cart/add', vars));
+/** Removes one line: the product's one-size line, or the line of the size `variantId` names. */
+export const removeFromCart = async ({ productId, variantId }: CartLineRef) =>
+  normalize(
+    await api.delete<Cart>(`/cart/remove/${encodeURIComponent(productId)}`, { params: { variantId } }),
+  );
 
 export const cartQuery = () =>
   queryOptions({
@@ -46,8 +48,8 @@ interface Callbacks<TVars> {
   onError?: (error: unknown, vars: TVars) => void;
 }
 
-/** Adds `quantity` units (a negative quantity changes the line by that delta). */
-export function useAddToCart(options: Callbacks<{ productId: string; quantity: number }> = {}) {
+/** Adds `quantity` units of a product (in the size `variantId` names); a negative quantity changes the line by that delta. */
+export function useAddToCart(options: Callbacks<AddToCartRequest> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: addToCart,
@@ -59,26 +61,26 @@ export function useAddToCart(options: Callbacks<{ productId: string; quantity: n
   });
 }
 
-export function useRemoveFromCart(options: Callbacks<string> = {}) {
+export function useRemoveFromCart(options: Callbacks<CartLineRef> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: removeFromCart,
     onError: options.onError,
-    onSuccess: (cart, productId) => {
+    onSuccess: (cart, line) => {
       storeCart(qc, cart);
-      options.onSuccess?.(cart, productId);
+      options.onSuccess?.(cart, line);
     },
   });
 }
 
 /** Removes the lines one by one (SPEC.md section 4). */
-export function useClearCart(options: Callbacks<string[]> = {}) {
+export function useClearCart(options: Callbacks<CartLineRef[]> = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (productIds: string[]) => {
+    mutationFn: async (lines: CartLineRef[]) => {
       let cart: Cart = EMPTY_CART;
-      for (const id of productIds) {
-        cart = await removeFromCart(id);
+      for (const line of lines) {
+        cart = await removeFromCart(line);
         qc.setQueryData(cartKeys.detail(), cart);
       }
       return cart;

@@ -10,6 +10,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { maxQuantity } from '@/lib/product';
 import type { Cart, CartLine } from '@/lib/types';
+import { cartLineKey, cartLineRef, lineVariant, variantLabel } from '@/lib/variants';
+import { LineVariant } from '@/components/ui/LineVariant';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api/cart';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -18,6 +20,9 @@ function quantityError(err: unknown): string {
   return errorMessage(err, 'Failed to update quantity');
 }
 
+/** The most a line may hold: the stock of its size, or the product's for a one-size line. */
+const lineMax = (line: CartLine) => maxQuantity(lineVariant(line) ?? line.productId);
+
 function CartLineItem({ line, busy, onChange, onRemove }: {
   line: CartLine;
   busy: boolean;
@@ -25,7 +30,9 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
   onRemove: () => void;
 }) {
   const p = line.productId;
-  const max = maxQuantity(p);
+  const max = lineMax(line);
+  // Names the line for assistive tech: two sizes of one product are two lines.
+  const name = line.variant ? `${p.name} (${variantLabel(line.variant)})` : p.name;
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
       <Link to={`/product/${p._id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -37,6 +44,7 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
             <Link to={`/product/${p._id}`} className="line-clamp-2 font-semibold hover:text-brand-700">
               {p.name}
             </Link>
+            <LineVariant variant={line.variant} />
             <p className="text-sm text-stone-600">
               <span className="sr-only">Unit price: </span>
               {formatPrice(p.price)} each
@@ -45,7 +53,7 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
           <button
             type="button"
             title="Remove from cart"
-            aria-label={`Remove ${p.name} from cart`}
+            aria-label={`Remove ${name} from cart`}
             className={`${btn.icon} text-stone-500 hover:text-red-700`}
             onClick={onRemove}
             disabled={busy}
@@ -54,7 +62,7 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
           </button>
         </div>
         <div className="mt-auto flex items-center justify-between gap-2">
-          <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={`Quantity of ${p.name}`}>
+          <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={`Quantity of ${name}`}>
             <button
               type="button"
               className={btn.icon}
@@ -138,13 +146,15 @@ export function CartPage() {
   const changeQuantity = (line: CartLine, delta: number) => {
     // A change that would bring a line below 1 is ignored.
     if (line.quantity + delta < 1) return;
-    if (line.quantity + delta > maxQuantity(line.productId)) return;
-    setBusyLine(line.productId._id);
-    change.mutate({ productId: line.productId._id, quantity: delta }, { onSettled: () => setBusyLine(null) });
+    if (line.quantity + delta > lineMax(line)) return;
+    const ref = cartLineRef(line);
+    setBusyLine(cartLineKey(ref));
+    change.mutate({ ...ref, quantity: delta }, { onSettled: () => setBusyLine(null) });
   };
   const removeLine = (line: CartLine) => {
-    setBusyLine(line.productId._id);
-    remove.mutate(line.productId._id, { onSettled: () => setBusyLine(null) });
+    const ref = cartLineRef(line);
+    setBusyLine(cartLineKey(ref));
+    remove.mutate(ref, { onSettled: () => setBusyLine(null) });
   };
 
   return (
@@ -158,22 +168,25 @@ export function CartPage() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_360px]">
         <section aria-label="Cart items" className="rounded-2xl bg-white px-4 ring-1 ring-stone-200 sm:px-6">
           <ul className="divide-y divide-stone-200">
-            {data.products.map((line) => (
-              <CartLineItem
-                key={line.productId._id}
-                line={line}
-                busy={busyLine === line.productId._id || clear.isPending}
-                onChange={(d) => changeQuantity(line, d)}
-                onRemove={() => removeLine(line)}
-              />
-            ))}
+            {data.products.map((line) => {
+              const key = cartLineKey(cartLineRef(line));
+              return (
+                <CartLineItem
+                  key={key}
+                  line={line}
+                  busy={busyLine === key || clear.isPending}
+                  onChange={(d) => changeQuantity(line, d)}
+                  onRemove={() => removeLine(line)}
+                />
+              );
+            })}
           </ul>
           <div className="flex justify-end border-t border-stone-200 py-3">
             <button
               type="button"
               className={`${btn.ghost} text-sm text-red-700`}
               disabled={clear.isPending}
-              onClick={() => clear.mutate(data.products.map((l) => l.productId._id))}
+              onClick={() => clear.mutate(data.products.map(cartLineRef))}
             >
               Clear cart
             </button>

@@ -38,14 +38,14 @@ export function pagedProducts(data: { pages: ProductPage[] } | undefined): { pro
 
 /**
  * The category page's products, one page at a time ('Load more' is `fetchNextPage`). Another
- * category keeps the products shown until its first page arrives (`isPlaceholderData`).
+ * category or size keeps the products shown until its first page arrives (`isPlaceholderData`).
  */
-export const useCategoryProductPages = (category: string | undefined) =>
-  useInfiniteQuery({ ...categoryPagesQuery(category), placeholderData: keepPreviousData });
+export const useCategoryProductPages = (category: string | undefined, size?: string) =>
+  useInfiniteQuery({ ...categoryPagesQuery(category, size), placeholderData: keepPreviousData });
 
-/** Search results one page at a time; the previous results stay shown while another query or sort loads. */
-export const useSearchProducts = (q: string, sort: ProductSort) =>
-  useInfiniteQuery({ ...searchPagesQuery(q, sort), enabled: q.trim().length > 0, placeholderData: keepPreviousData });
+/** Search results one page at a time; the previous results stay shown while another query, sort or size loads. */
+export const useSearchProducts = (q: string, sort: ProductSort, size?: string) =>
+  useInfiniteQuery({ ...searchPagesQuery(q, sort, size), enabled: q.trim().length > 0, placeholderData: keepPreviousData });
 
 /** The new-arrivals page's products, one page at a time ('Load more' is `fetchNextPage`). */
 export const useNewArrivalPages = () => useInfiniteQuery(newArrivalsPagesQuery());

@@ -77,16 +77,16 @@ const pagedListQuery = (queryKey: readonly unknown[], list: PagedList) =>
     staleTime: CATALOG_STALE,
   });
 
-/** The category page's products (a category, or all of them), one page at a time. */
-export const categoryPagesQuery = (category: string | undefined) => {
-  const list = pagedLists.category(category);
-  return pagedListQuery(productKeys.pages({ category: category ?? null, limit: list.limit }), list);
+/** The category page's products (a category, or all of them; in one size when given), one page at a time. */
+export const categoryPagesQuery = (category: string | undefined, size?: string) => {
+  const list = pagedLists.category(category, size);
+  return pagedListQuery(productKeys.pages({ category: category ?? null, size: size ?? null, limit: list.limit }), list);
 };
 
-/** Search results, sorted by the server, one page at a time; another sort starts again at page 1. */
-export const searchPagesQuery = (q: string, sort: ProductSort) => {
-  const list = pagedLists.search(q, sort);
-  return pagedListQuery(productKeys.search(q, sort, list.limit), list);
+/** Search results, sorted by the server (in one size when given), one page at a time; another sort or size starts again at page 1. */
+export const searchPagesQuery = (q: string, sort: ProductSort, size?: string) => {
+  const list = pagedLists.search(q, sort, size);
+  return pagedListQuery(productKeys.search(q, sort, size ?? null, list.limit), list);
 };
 
 /** The new-arrivals page's products, one page at a time. */
@@ -166,6 +166,8 @@ function toFormData(input: ProductInput): FormData {
   fd.set('discount', String(input.discount));
   fd.set('tags', input.tags.join(','));
   fd.set('isFeatured', String(input.isFeatured));
+  // The sizes travel as one field holding their JSON.
+  if (input.variants) fd.set('variants', JSON.stringify(input.variants));
   if (input.image) fd.set('image', input.image);
   return fd;
 }

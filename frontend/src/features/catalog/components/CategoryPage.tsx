@@ -8,6 +8,7 @@ import { pagedProducts, useCategoryKeys, useCategoryProductPages } from '../api/
 import { EAGER_CARD_IMAGES } from '@/lib/product';
 import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
+import { SizeFilter, useSizeFilter } from './SizeFilter';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** Filter keys: 'Women' always first, then the server's other categories. */
@@ -24,7 +25,8 @@ export function CategoryPage() {
   const { categoryName } = useParams();
   const category = categoryName?.toLowerCase();
   usePageTitle(categoryHeading(category));
-  const paged = useCategoryProductPages(category);
+  const sizeFilter = useSizeFilter(category);
+  const paged = useCategoryProductPages(category, sizeFilter.size);
   const { products, total } = pagedProducts(paged.data);
   // 'All Products' and 'Women' only while the server's keys load or when the call failed.
   const filters = categoryFilters(useCategoryKeys().data ?? []);
@@ -54,6 +56,7 @@ export function CategoryPage() {
           ))}
         </ul>
       </nav>
+      <SizeFilter {...sizeFilter} className="mt-4 sm:ml-auto sm:w-56" />
 
       <div className="mt-6">
         {paged.isPending ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -14,8 +14,10 @@ import { capitalize, formatPrice } from '@/lib/format';
 import { galleryImageSources, maxQuantity, REVIEWS_FALLBACK, stockStatusOf } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { coloursOf, SELECT_SIZE, variantsOf } from '@/lib/variants';
 import { useProduct } from '../api/products';
 import { useProductActions } from './product-actions';
+import { OptionGroup, VariantPicker } from './VariantPicker';
 
 export const COLOURS = [
   { name: 'Gray', swatch: 'bg-stone-400' },
@@ -105,16 +107,52 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
+/** SPEC.md's colour choice, display only: for products that do not come in colours. */
+function ColourSwatches() {
+  const [colour, setColour] = useState<string>(COLOURS[0].name);
+  return (
+    <OptionGroup label="Colour" value={colour}>
+      <div className="flex gap-3">
+        {COLOURS.map((c) => (
+          <label key={c.name} className="cursor-pointer">
+            <input
+              type="radio"
+              name="colour"
+              value={c.name}
+              checked={colour === c.name}
+              onChange={() => setColour(c.name)}
+              className="peer sr-only"
+            />
+            <span
+              className={`block h-9 w-9 rounded-full ${c.swatch} ring-2 ring-transparent ring-offset-2 peer-checked:ring-stone-900 peer-focus-visible:ring-brand-600`}
+              title={c.name}
+            />
+            <span className="sr-only">{c.name}</span>
+          </label>
+        ))}
+      </div>
+    </OptionGroup>
+  );
+}
+
 function ProductDetails({ product }: { product: Product }) {
   const { addToCart, buyNow, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const [quantity, setQuantity] = useState(1);
-  const [colour, setColour] = useState<string>(COLOURS[0].name);
-  const max = maxQuantity(product);
+  const variants = variantsOf(product);
+  const [variantId, setVariantId] = useState<string | null>(null);
+  // The chosen size as the product has it now (a refreshed product may have sold it out meanwhile).
+  const variant = variants.find((v) => v._id === variantId && v.stock > 0) ?? null;
+  const needsSize = variants.length > 0 && !variant;
+  const stock = variant ? variant.stock : product.stock;
+  const max = maxQuantity({ stock });
+  // The quantity follows the chosen size's stock down.
+  const shownQuantity = Math.min(quantity, Math.max(1, max));
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
   const inWishlist = isInWishlist(product._id);
   const busy = isAdding(product._id);
   const rating = typeof product.rating === 'number' ? product.rating : 0;
   const reviews = typeof product.reviews === 'number' ? product.reviews : REVIEWS_FALLBACK;
+  const hintId = useId();
 
   usePageTitle(product.name);
 
@@ -129,58 +167,50 @@ function ProductDetails({ product }: { product: Product }) {
       <Stars rating={rating} reviews={reviews} />
       <Price product={product} showSave size="lg" />
       <p className="text-sm text-stone-600">
-        or 6 monthly payments of {formatPrice((product.price * quantity) / 6)}
+        or 6 monthly payments of {formatPrice((product.price * shownQuantity) / 6)}
       </p>
       <p className="leading-relaxed text-stone-700">{product.description}</p>
 
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">
-          Colour: <span className="font-normal">{colour}</span>
-        </legend>
-        <div className="flex gap-3">
-          {COLOURS.map((c) => (
-            <label key={c.name} className="cursor-pointer">
-              <input
-                type="radio"
-                name="colour"
-                value={c.name}
-                checked={colour === c.name}
-                onChange={() => setColour(c.name)}
-                className="peer sr-only"
-              />
-              <span
-                className={`block h-9 w-9 rounded-full ${c.swatch} ring-2 ring-transparent ring-offset-2 peer-checked:ring-stone-900 peer-focus-visible:ring-brand-600`}
-                title={c.name}
-              />
-              <span className="sr-only">{c.name}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {coloursOf(variants).length === 0 && <ColourSwatches />}
+      {variants.length > 0 && (
+        <VariantPicker variants={variants} value={variant} onChange={(v) => setVariantId(v?._id ?? null)} />
+      )}
 
       <div className="flex flex-wrap items-center gap-3">
-        <StockBadge stock={product.stock} />
-        {typeof product.stock === 'number' && product.stock > 0 && product.stock <= 10 && (
-          <span className="text-sm font-medium text-amber-900">Only {product.stock} left in stock</span>
+        <StockBadge stock={stock} />
+        {typeof stock === 'number' && stock > 0 && stock <= 10 && (
+          <span className="text-sm font-medium text-amber-900">Only {stock} left in stock</span>
         )}
       </div>
 
       {!soldOut && (
         <div>
           <p className="mb-2 text-sm font-semibold">Quantity</p>
-          <QuantityStepper value={quantity} max={max} onChange={setQuantity} />
+          <QuantityStepper value={shownQuantity} max={max} onChange={setQuantity} />
         </div>
       )}
 
+      {needsSize && !soldOut && (
+        <p id={hintId} className="text-sm font-semibold text-amber-900">
+          {SELECT_SIZE}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={`${btn.primary} w-full sm:w-auto sm:flex-1`} disabled={soldOut || busy} onClick={() => void buyNow(product, quantity)}>
+        <button
+          type="button"
+          className={`${btn.primary} w-full sm:w-auto sm:flex-1`}
+          disabled={soldOut || busy || needsSize}
+          aria-describedby={needsSize ? hintId : undefined}
+          onClick={() => void buyNow(product, shownQuantity, variant ?? undefined)}
+        >
           Buy Now
         </button>
         <button
           type="button"
           className={`${btn.secondary} flex-1`}
-          disabled={soldOut || busy}
-          onClick={() => void addToCart(product, quantity)}
+          disabled={soldOut || busy || needsSize}
+          aria-describedby={needsSize ? hintId : undefined}
+          onClick={() => void addToCart(product, shownQuantity, variant ?? undefined)}
         >
           Add to Cart
         </button>
@@ -235,8 +265,8 @@ export function ProductPage() {
   }
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
-      <Gallery key={product.data._id} product={product.data} />
-      <ProductDetails key={product.data._id} product={product.data} />
+      <Gallery key={`gallery-${product.data._id}`} product={product.data} />
+      <ProductDetails key={`details-${product.data._id}`} product={product.data} />
     </div>
   );
 }

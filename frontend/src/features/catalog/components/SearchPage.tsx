@@ -12,6 +12,7 @@ import type { Product, ProductSort } from '@/lib/types';
 import { pagedProducts, useSearchProducts } from '../api/product-pages';
 import { LoadMore } from './LoadMore';
 import { useProductActions } from './product-actions';
+import { SizeFilter, useSizeFilter } from './SizeFilter';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
@@ -76,7 +77,8 @@ export function SearchPage() {
   const query = (params.get('q') ?? '').trim();
   const sort = parseSort(params.get('sort'));
   usePageTitle(`Search: ${query}`);
-  const results = useSearchProducts(query, sort);
+  const sizeFilter = useSizeFilter();
+  const results = useSearchProducts(query, sort, sizeFilter.size);
   const paged = pagedProducts(query ? results.data : undefined);
   const products = paged.products;
   // The count is the server's total (X-Total-Count), not how many pages are loaded.
@@ -101,17 +103,20 @@ export function SearchPage() {
             </p>
           )}
         </div>
-        <div className="sm:w-56">
-          <label htmlFor="search-sort" className={field.label}>
-            Sort by
-          </label>
-          <select id="search-sort" value={sort} onChange={(e) => changeSort(e.target.value)} className={field.input}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <SizeFilter {...sizeFilter} className="sm:w-48" />
+          <div className="sm:w-56">
+            <label htmlFor="search-sort" className={field.label}>
+              Sort by
+            </label>
+            <select id="search-sort" value={sort} onChange={(e) => changeSort(e.target.value)} className={field.input}>
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
 

@@ -3,11 +3,15 @@
  * the app provides it, wiring the cart and wishlist features.
  */
 import { createContext, useContext } from 'react';
-import type { Product } from '@/lib/types';
+import type { Product, Variant } from '@/lib/types';
 
 export interface ProductActions {
-  addToCart: (product: Product, quantity?: number) => Promise<boolean>;
-  buyNow: (product: Product, quantity: number) => Promise<void>;
+  /**
+   * Adds `quantity` units of `variant` (the chosen size; a product with sizes without one is not
+   * added: the shopper is sent to its page to choose).
+   */
+  addToCart: (product: Product, quantity?: number, variant?: Variant) => Promise<boolean>;
+  buyNow: (product: Product, quantity: number, variant?: Variant) => Promise<void>;
   toggleWishlist: (product: Product) => Promise<void>;
   isInWishlist: (productId: string) => boolean;
   isAdding: (productId: string) => boolean;

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { OrderItems } from '@/components/ui/OrderItems';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import type { Order } from '@/lib/types';
@@ -29,6 +30,14 @@ export function OrderSuccessPage() {
               <dt className="text-stone-600">Delivery to</dt>
               <dd className="text-right">
                 {order.shippingAddress.fullName}, {order.shippingAddress.city}
+              </dd>
+            </div>
+          )}
+          {order.products.length > 0 && (
+            <div className="border-t border-stone-200 pt-2">
+              <dt className="text-stone-600">Items</dt>
+              <dd className="mt-1">
+                <OrderItems lines={order.products} />
               </dd>
             </div>
           )}

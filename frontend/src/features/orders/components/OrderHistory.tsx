@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
+import { OrderItems } from '@/components/ui/OrderItems';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -41,16 +42,7 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
       <div>
         <p className="font-semibold">Items</p>
-        <ul className="mt-1 space-y-1 text-stone-700">
-          {order.products.map((l, i) => (
-            <li key={i} className="flex justify-between gap-3">
-              <span>
-                {l.name ?? l.productId?.name ?? 'Product'} × {l.quantity}
-              </span>
-              {typeof l.lineTotal === 'number' && <span>{formatPrice(l.lineTotal)}</span>}
-            </li>
-          ))}
-        </ul>
+        <OrderItems lines={order.products} className="mt-1 text-stone-700" />
         {typeof order.subtotal === 'number' && (
           <dl className="mt-2 space-y-0.5 border-t border-stone-200 pt-2 text-stone-700">
             <div className="flex justify-between">

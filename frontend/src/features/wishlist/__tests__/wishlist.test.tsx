@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeCart, makeProduct, makeWishlist } from '@/testing/data';
+import { makeCart, makeProduct, makeSizedProduct, makeVariant, makeWishlist } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor } from '@/testing/test-utils';
 
@@ -78,5 +78,41 @@ describe('wishlist page', () => {
     await user.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
     await findToast('Product already in wishlist');
     await waitFor(() => expect(document.querySelector('.Toastify__toast--info')).not.toBeNull());
+  });
+
+  it("sends a product with sizes to its page to choose one instead of adding it, and 'Move all' moves only one-size products", async () => {
+    const dress = makeSizedProduct([makeVariant('S', 3), makeVariant('M', 4)], { name: 'Linen Wrap Dress' });
+    const tee = makeProduct({ name: 'Kids Tee' });
+    const scarf = makeProduct({ name: 'Silk Scarf' });
+    let list = [dress, tee, scarf];
+    const added: string[] = [];
+    server.use(
+      http.get('/api/wishlist', () => HttpResponse.json(makeWishlist(list))),
+      http.get('/api/products/:id', () => HttpResponse.json(dress)),
+      http.post('/api/cart/add', async ({ request }) => {
+        added.push(((await request.json()) as { productId: string }).productId);
+        return HttpResponse.json(makeCart([]));
+      }),
+      http.delete('/api/wishlist/remove/:id', ({ params }) => {
+        list = list.filter((p) => p._id !== params.id);
+        return HttpResponse.json({ message: 'Removed from wishlist' });
+      }),
+    );
+    const { user, unmount } = renderApp('/wishlist', { user: true });
+    await screen.findByText('3 Items in Wishlist');
+    await user.click(screen.getByRole('button', { name: 'Move all to cart' }));
+    await findToast('Moved to cart');
+    expect(added).toEqual([tee._id, scarf._id]);
+    expect(await screen.findByText('1 Item')).toBeInTheDocument();
+    unmount();
+
+    const again = renderApp('/wishlist', { user: true });
+    await screen.findByText('1 Item');
+    await again.user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await findToast('Please select a size');
+    expect(screen.getByTestId('location')).toHaveTextContent(`/product/${dress._id}`);
+    expect(await screen.findByRole('heading', { name: 'Linen Wrap Dress', level: 1 })).toBeInTheDocument();
+    expect(added).toEqual([tee._id, scarf._id]);
+    expect(list).toEqual([dress]);
   });
 });

@@ -8,6 +8,7 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
 import { stockStatusOf } from '@/lib/product';
+import { hasVariants } from '@/lib/variants';
 import type { Product } from '@/lib/types';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist';
 
@@ -52,7 +53,10 @@ export function WishlistView({
       />
     );
   }
-  const available = lines.map((l) => l.productId).filter((p) => stockStatusOf(p.stock) !== 'outOfStock');
+  // 'Move all' moves one-size products; a size is chosen on the product's page.
+  const available = lines
+    .map((l) => l.productId)
+    .filter((p) => stockStatusOf(p.stock) !== 'outOfStock' && !hasVariants(p));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

@@ -1,5 +1,6 @@
 /** The admin order table: short id, customer, date, total, status and payment badges, actions, details on demand. */
 import { Fragment, useState } from 'react';
+import { OrderItems } from '@/components/ui/OrderItems';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import { isAwaitingPayment } from '@/lib/order';
@@ -57,14 +58,7 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
       <div>
         <h3 className="font-semibold text-stone-900">Items</h3>
-        <ul className="mt-1 space-y-1 text-stone-700">
-          {order.products.map((line, i) => (
-            <li key={i}>
-              {line.quantity} × {line.name ?? line.productId?.name ?? 'Unknown'}
-              {line.lineTotal != null && <span className="text-stone-600"> — {formatPrice(line.lineTotal)}</span>}
-            </li>
-          ))}
-        </ul>
+        <OrderItems lines={order.products} className="mt-1 text-stone-700" />
         {order.paymentPhone && <p className="mt-2 text-stone-600">EVC Plus: {order.paymentPhone}</p>}
         {order.transactionId && <p className="text-stone-600">Transaction: {order.transactionId}</p>}
       </div>

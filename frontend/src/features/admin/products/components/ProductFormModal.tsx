@@ -20,6 +20,8 @@ import {
   type ProductField,
   type ProductForm,
 } from '../product-form';
+import type { VariantRow } from '../variant-rows';
+import { VariantGrid } from './VariantGrid';
 
 const canPreview = () => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function';
 
@@ -70,12 +72,16 @@ export function ProductFormModal({
     if (errors[f]) setErrors(({ [f]: _cleared, ...rest }) => rest);
   };
   const set =
-    (f: Exclude<ProductField, 'image'>) =>
+    (f: Exclude<ProductField, 'image' | 'variants'>) =>
     (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const value = e.target.value;
       setForm((s) => ({ ...s, [f]: value }));
       clear(f);
     };
+  const setVariants = (variants: VariantRow[]) => {
+    setForm((s) => ({ ...s, variants }));
+    clear('variants');
+  };
   const onImage = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
     if (file && file.type && !file.type.startsWith('image/')) {
@@ -129,7 +135,10 @@ export function ProductFormModal({
           error={errors.description}
           className="sm:col-span-2"
         />
-        <TextField label="Stock" name="stock" type="number" inputMode="numeric" min={0} step={1} value={form.stock} onChange={set('stock')} error={errors.stock} />
+        {/* With sizes the stock is theirs (the grid's total). */}
+        {form.variants.length === 0 && (
+          <TextField label="Stock" name="stock" type="number" inputMode="numeric" min={0} step={1} value={form.stock} onChange={set('stock')} error={errors.stock} />
+        )}
         <TextField
           label="Discount (%)"
           name="discount"
@@ -150,6 +159,7 @@ export function ProductFormModal({
           hint="Comma-separated, e.g. new, dress, summer"
           className="sm:col-span-2"
         />
+        <VariantGrid rows={form.variants} error={errors.variants} onChange={setVariants} />
         <div className="sm:col-span-2">
           <TextField
             label="Image"

@@ -1,0 +1,139 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { Variant } from '@/lib/types';
+import { colourOf, coloursOf, isLowSize } from '@/lib/variants';
+
+/** A product page choice (colour, size) with what is chosen in its legend, e.g. 'Colour: Black'. */
+export function OptionGroup({ label, value, children }: { label: string; value?: string; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">
+        {label}
+        {value && (
+          <>
+            : <span className="font-normal">{value}</span>
+          </>
+        )}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** One choice of a radio group drawn as a button, with a note under it tied to it for assistive tech. */
+function Choice({
+  group,
+  label,
+  checked,
+  disabled = false,
+  note,
+  onChoose,
+}: {
+  group: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  note?: string;
+  onChoose: () => void;
+}) {
+  const noteId = useId();
+  return (
+    <li className="flex flex-col items-center gap-1">
+      <label className={disabled ? 'cursor-not-allowed' : 'cursor-pointer'}>
+        <input
+          type="radio"
+          name={group}
+          value={label}
+          checked={checked}
+          disabled={disabled}
+          onChange={onChoose}
+          aria-describedby={note ? noteId : undefined}
+          className="peer sr-only"
+        />
+        <span className="flex h-10 min-w-12 items-center justify-center rounded-lg bg-white px-3 text-sm font-semibold text-stone-900 ring-1 ring-stone-300 transition peer-checked:bg-stone-900 peer-checked:text-white peer-checked:ring-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:bg-stone-100 peer-disabled:text-stone-500 peer-disabled:line-through hover:ring-stone-500">
+          {label}
+        </span>
+      </label>
+      {note && (
+        <span id={noteId} className={`text-xs font-medium ${disabled ? 'text-stone-600' : 'text-amber-900'}`}>
+          {note}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** 'Sold out' for a size with none left, 'Only N left' for one running low. */
+function stockNote(stock: number): string | undefined {
+  if (stock <= 0) return 'Sold out';
+  if (isLowSize(stock)) return `Only ${stock} left`;
+  return undefined;
+}
+
+/**
+ * The size choice of a product with variants, and its colour choice when they come in colours
+ * (a colour shows that colour's sizes). Radio groups: the arrow keys move within a group, and a
+ * sold-out size cannot be chosen.
+ */
+export function VariantPicker({
+  variants,
+  value,
+  onChange,
+}: {
+  variants: readonly Variant[];
+  /** The chosen size; null until one is chosen. */
+  value: Variant | null;
+  onChange: (variant: Variant | null) => void;
+}) {
+  const colours = coloursOf(variants);
+  const [colour, setColour] = useState(() => {
+    const first = value ?? variants.find((v) => v.stock > 0) ?? variants[0];
+    return colourOf(first);
+  });
+  const sizes = colours.length > 0 ? variants.filter((v) => colourOf(v) === colour) : variants;
+  const hasStock = (c: string) => variants.some((v) => colourOf(v) === c && v.stock > 0);
+  const group = useId();
+
+  const chooseColour = (next: string) => {
+    setColour(next);
+    // The same size in the new colour stays chosen when there is some of it.
+    const same = value && variants.find((v) => colourOf(v) === next && v.size === value.size && v.stock > 0);
+    onChange(same ?? null);
+  };
+
+  return (
+    <>
+      {colours.length > 0 && (
+        <OptionGroup label="Colour" value={colour}>
+          <ul className="flex flex-wrap gap-2">
+            {colours.map((c) => (
+              <Choice
+                key={c}
+                group={`${group}-colour`}
+                label={c}
+                checked={c === colour}
+                disabled={!hasStock(c)}
+                note={hasStock(c) ? undefined : 'Sold out'}
+                onChoose={() => chooseColour(c)}
+              />
+            ))}
+          </ul>
+        </OptionGroup>
+      )}
+      <OptionGroup label="Size" value={value?.size}>
+        <ul className="flex flex-wrap gap-2">
+          {sizes.map((v) => (
+            <Choice
+              key={v._id}
+              group={`${group}-size`}
+              label={v.size}
+              checked={value?._id === v._id}
+              disabled={v.stock <= 0}
+              note={stockNote(v.stock)}
+              onChoose={() => onChange(v)}
+            />
+          ))}
+        </ul>
+      </OptionGroup>
+    </>
+  );
+}
