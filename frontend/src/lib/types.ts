@@ -227,6 +227,8 @@ export interface VariantInput {
   colour?: string;
   sku?: string;
   stock: number;
+  /** A kept size: the stock the grid showed. The same as `stock` leaves what sold since; else 409 when it changed. */
+  expectedStock?: number;
 }
 
 /** Product fields an admin edits; sent as JSON or, with an image, as multipart. */

@@ -11,6 +11,8 @@ export interface VariantRow {
   colour: string;
   sku: string;
   stock: string;
+  /** The stock the grid was opened with (kept sizes): the server keeps what sold since unless the admin changed it. */
+  shownStock?: number;
 }
 
 export type VariantField = 'size' | 'colour' | 'sku' | 'stock';
@@ -24,7 +26,7 @@ export function newVariantRow(size = ''): VariantRow {
 }
 
 export const variantRowsFrom = (variants: readonly Variant[]): VariantRow[] =>
-  variants.map((v) => ({ key: v._id, _id: v._id, size: v.size, colour: v.colour ?? '', sku: v.sku, stock: String(v.stock) }));
+  variants.map((v) => ({ key: v._id, _id: v._id, size: v.size, colour: v.colour ?? '', sku: v.sku, stock: String(v.stock), shownStock: v.stock }));
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -43,6 +45,9 @@ export function moveRow(rows: readonly VariantRow[], index: number, by: -1 | 1):
   return next;
 }
 
+/** What an SKU may be made of (the server's rule). */
+const SKU = /^[\p{L}\p{N}._/-]+$/u;
+
 /** What is wrong with the grid, in the server's words, and where. */
 export interface VariantProblem {
   message: string;
@@ -60,7 +65,11 @@ export function variantProblem(rows: readonly VariantRow[]): VariantProblem | un
     const colour = r.colour.trim();
     const sku = r.sku.trim();
     if (!size) return { message: 'Each size needs a name', row, field: 'size' };
-    if (Number.isNaN(parseStock(r.stock))) return { message: 'Stock must be a whole number of 0 or more', row, field: 'stock' };
+    if (Number.isNaN(parseStock(r.stock))) {
+      const name = colour ? `size ${size} in ${colour}` : `size ${size}`;
+      return { message: `Stock of ${name} must be a whole number of 0 or more`, row, field: 'stock' };
+    }
+    if (sku && !SKU.test(sku)) return { message: 'An SKU may only contain letters, digits and - _ . /', row, field: 'sku' };
     const earlier = rows.slice(0, row);
     if (earlier.some((e) => sameText(e.size, size) && sameText(e.colour, colour))) {
       return { message: colour ? `Size ${size} in ${colour} is listed twice` : `Size ${size} is listed twice`, row, field: 'size' };
@@ -81,6 +90,7 @@ export function toVariantInputs(rows: readonly VariantRow[]): VariantInput[] {
       ...(colour ? { colour } : {}),
       ...(sku ? { sku } : {}),
       stock: parseStock(r.stock),
+      ...(r._id && r.shownStock !== undefined ? { expectedStock: r.shownStock } : {}),
     };
   });
 }
