@@ -86,5 +86,7 @@ export default defineConfig({
     globals: false,
     css: false,
     restoreMocks: true,
+    // Rendering whole catalogue pages in jsdom takes seconds on two shared cores.
+    testTimeout: 15_000,
   },
 });
