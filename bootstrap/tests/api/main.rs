@@ -18,3 +18,4 @@ mod pages;
 mod reply;
 mod settings;
 mod stock_and_money;
+mod variants;
