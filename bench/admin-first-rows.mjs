@@ -83,7 +83,7 @@ try {
       const nav = performance.getEntriesByType('navigation')[0];
       return {
         html: Math.round(nav.responseEnd),
-        scripts: Math.max(...performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js')).map((e) => Math.round(e.responseEnd)), 0),
+        lastScript: Math.max(...performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js')).map((e) => Math.round(e.responseEnd)), 0),
         list: end((name) => name.includes('/api/orders/all?') && !name.includes('limit=1&') && !name.includes('paymentStatus=')),
       };
     });
@@ -92,7 +92,7 @@ try {
     await cdp.send('HeapProfiler.collectGarbage');
     const afterGc = (await cdp.send('Runtime.getHeapUsage')).usedSize;
     console.log(
-      `${label.padEnd(14)} first rows ${firstRowsMs.toFixed(0).padStart(5)} ms (html ${steps.html} ms, scripts ${steps.scripts} ms, ` +
+      `${label.padEnd(14)} first rows ${firstRowsMs.toFixed(0).padStart(5)} ms (html ${steps.html} ms, last script ${steps.lastScript} ms, ` +
         `order list answered ${steps.list} ms), ${rows} rows, JS heap ${mb(usedSize)} MB (${mb(afterGc)} MB after GC)`,
     );
     return { firstRowsMs, rows, usedSize, afterGc };
