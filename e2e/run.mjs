@@ -10,3 +10,4 @@ import './journeys/07-admin-denied.mjs';
 import './journeys/08-profile.mjs';
 import './journeys/09-mobile-menu.mjs';
 import './journeys/10-deep-links.mjs';
+import './journeys/11-admin-at-scale.mjs';

@@ -54,6 +54,16 @@ export class Api {
     return api;
   }
 
+  /** One page of a server-paged list (the admin lists): its rows and `X-Total-Count`. */
+  async list(path) {
+    const headers = { Accept: 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const reply = await fetch(`${this.baseUrl}${path}`, { headers });
+    const text = await reply.text();
+    if (!reply.ok) throw new Error(`GET ${path}: ${reply.status} ${text}`);
+    return { rows: JSON.parse(text), total: Number(reply.headers.get('x-total-count')) };
+  }
+
   asAdmin() {
     return this.as(ADMIN);
   }

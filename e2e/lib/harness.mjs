@@ -105,15 +105,20 @@ class Journey {
     this.browserLog = [];
     this.pageErrors = [];
     this.shots = 0;
+    /** Shops the journey started itself (startShop), stopped when it ends. */
+    this.shops = [];
   }
 
   url(p) {
     return `${this.baseUrl}${p}`;
   }
 
-  /** A page in a fresh browser context (its own storage: one shopper per context). */
-  async open({ name = 'main', viewport = DESKTOP } = {}) {
-    const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', baseURL: this.baseUrl });
+  /**
+   * A page in a fresh browser context (its own storage: one shopper per context), on the
+   * suite's shop or on `baseUrl` (a shop the journey started).
+   */
+  async open({ name = 'main', viewport = DESKTOP, baseUrl = this.baseUrl } = {}) {
+    const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', baseURL: baseUrl });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS * 2);
     const page = await context.newPage();
@@ -126,6 +131,24 @@ class Journey {
     this.contexts.push(context);
     this.pages.push({ name, page });
     return page;
+  }
+
+  /**
+   * A second shop of the journey's own (server.mjs `startShop` options, e.g. `seed`), with an
+   * `api`; stopped when the journey ends, its log kept in the journey's artifacts.
+   */
+  async startShop(options) {
+    const other = await startShop(options);
+    other.api = new Api(other.baseUrl);
+    this.shops.push(other);
+    return other;
+  }
+
+  async stopShops() {
+    for (const [i, other] of this.shops.entries()) {
+      writeFileSync(path.join(this.dir, `server-${i + 2}.log`), other.log.join('\n') + '\n');
+      await other.stop();
+    }
   }
 
   /** Saves the current screen at 1280 px and at 390 px wide as `NN-label-<width>.png`. */
@@ -214,6 +237,7 @@ export function journey(slug, title, fn, { timeout = 120_000 } = {}) {
       throw err;
     } finally {
       for (const context of t.contexts) await context.close().catch(() => {});
+      await t.stopShops();
     }
   });
 }

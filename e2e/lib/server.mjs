@@ -36,8 +36,29 @@ const ANSI_ESCAPES = /\x1b\[[0-9;]*m/g;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A running shop: its base URL, its log lines, and `stop()`. */
-export async function startShop() {
+/** Runs `binary args…` with `env`, its output lines into `log`; rejects unless it exits 0. */
+function run(binary, args, env, log) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (text) => log.push(...text.replace(ANSI_ESCAPES, '').split('\n').filter((line) => line.trim())));
+    }
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} ${args[0]} failed (code ${code}, signal ${signal}):\n${log.join('\n')}`)),
+    );
+  });
+}
+
+/**
+ * A running shop: its base URL, its log lines, and `stop()`.
+ *
+ * `seed: { products, orders, users }` first fills the fresh database with a large shop
+ * (`shop seed`, as bench/run.sh does: customers with the password `shopper123`, a year of
+ * orders) and then serves it without the demo catalogue; `seedMs` says how long that took.
+ */
+export async function startShop({ seed } = {}) {
   const binary = shopBinary();
   const frontendDir = path.resolve(process.env.SHOP_E2E_FRONTEND_DIR || path.join(REPO, 'frontend', 'dist'));
   if (!existsSync(binary)) throw new Error(`No shop binary at ${binary} (build it with \`cargo build -p bootstrap\` or set SHOP_BIN)`);
@@ -61,6 +82,24 @@ export async function startShop() {
   });
 
   const log = [];
+  let seedMs = 0;
+  if (seed) {
+    const seedStarted = Date.now();
+    // The progress bar draws nothing without a terminal; the summary lines land in the log.
+    await run(
+      binary,
+      ['seed', '--data-dir', dataDir, '--database-url', path.join(dataDir, 'shop.db'),
+        '--products', String(seed.products), '--orders', String(seed.orders), '--users', String(seed.users)],
+      env,
+      log,
+    ).catch((err) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    });
+    seedMs = Date.now() - seedStarted;
+    env.SHOP_DEMO_DATA = 'false';
+  }
+
   const started = Date.now();
   const child = spawn(binary, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let exited = null;
@@ -104,5 +143,5 @@ export async function startShop() {
     await sleep(150);
   }
 
-  return { baseUrl, binary, dataDir, log, startupMs: Date.now() - started, stop };
+  return { baseUrl, binary, dataDir, log, seedMs, startupMs: Date.now() - started, stop };
 }
