@@ -1,5 +1,6 @@
 DROP INDEX orders_search_trgm;
 DROP INDEX orders_total_created_at;
+DROP INDEX orders_hold_expired;
 DROP INDEX orders_payment_status_created_at;
 DROP INDEX orders_status_created_at;
 DROP INDEX orders_created_at_id;
