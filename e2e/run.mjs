@@ -10,3 +10,5 @@ import './journeys/07-admin-denied.mjs';
 import './journeys/08-profile.mjs';
 import './journeys/09-mobile-menu.mjs';
 import './journeys/10-deep-links.mjs';
+import './journeys/12-sizes.mjs';
+import './journeys/13-admin-size-grid.mjs';
