@@ -105,7 +105,14 @@ impl Scene {
         // Pale garments get a deeper backdrop, so they stand out from it.
         let depth = if colour.lightness > 0.75 { 0.12 } else { 0.0 };
         let light = colour.lightness;
-        let accent = if light < 0.6 {
+        let accent = if garment == Garment::Abaya && light < 0.45 {
+            // A dark abaya's embroidery is gold.
+            Hsl {
+                hue: 43.0,
+                saturation: 0.65,
+                lightness: 0.55,
+            }
+        } else if light < 0.6 {
             Hsl {
                 lightness: light + 0.22,
                 ..colour
