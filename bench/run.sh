@@ -5,7 +5,7 @@
 # (`shop seed`), start `shop serve` on it (sandbox payments without delay, no demo data,
 # request logs off), warm up, then measure each endpoint with wrk and print requests/s,
 # p50, p99 and the server's peak memory (VmHWM), checked against the budgets. The checkout
-# run is verified afterwards: no product oversold, no stock update lost.
+# run is verified afterwards: no product or size oversold, no stock update lost.
 #
 # Results: stdout and bench/results/latest.txt (git-ignored). Settings (environment):
 #   BENCH_PRODUCTS=10000 BENCH_ORDERS=100000 BENCH_USERS=1000   the seeded shop
@@ -186,34 +186,57 @@ check() {
     say "  %-4s %-11s %-34s %10s (budget %s %s)\n" "$verdict" "$BACKEND" "$label" "$value" "$op" "$limit"
 }
 
-# After the checkout runs: no stock below zero, no product sold beyond what it had, and
-# every unit sold taken from the stock exactly once.
+# After the checkout runs: no stock below zero, no product (and no size) sold beyond what
+# it had, every unit sold taken from the stock exactly once, and every product with sizes
+# holding the sum of theirs.
 # The orders of the run are those placed since $3 (UTC): the seeded ones are all older.
 verify_stock() {
-    local before=$1 paid_orders=$2 since=$3
+    local before=$1 paid_orders=$2 since=$3 before_sizes=$4
     sql "$BACKEND" "SELECT id, stock FROM products ORDER BY id" >"$BENCH_WORK/after.txt"
-    sql "$BACKEND" "SELECT l.product_id, SUM(l.quantity) FROM order_lines l \
-        JOIN orders o ON o.id = l.order_id \
-        WHERE o.created_at >= '$since' AND o.status <> 'canceled' \
-        GROUP BY l.product_id" >"$BENCH_WORK/sold.txt"
-    local placed
+    sql "$BACKEND" "SELECT id, stock FROM product_variants ORDER BY id" \
+        >"$BENCH_WORK/after_sizes.txt"
+    local run_lines="FROM order_lines l JOIN orders o ON o.id = l.order_id \
+        WHERE o.created_at >= '$since' AND o.status <> 'canceled'"
+    sql "$BACKEND" "SELECT l.product_id, SUM(l.quantity) $run_lines GROUP BY l.product_id" \
+        >"$BENCH_WORK/sold.txt"
+    sql "$BACKEND" "SELECT l.variant_id, SUM(l.quantity) $run_lines \
+        AND l.variant_id IS NOT NULL GROUP BY l.variant_id" >"$BENCH_WORK/sold_sizes.txt"
+    local placed unsummed
     placed=$(sql "$BACKEND" "SELECT COUNT(*) FROM orders \
         WHERE created_at >= '$since' AND status <> 'canceled' AND payment_status = 'paid'")
+    unsummed=$(sql "$BACKEND" "SELECT COUNT(*) FROM products p \
+        JOIN (SELECT product_id, SUM(stock) AS stock FROM product_variants \
+        GROUP BY product_id) v ON v.product_id = p.id WHERE p.stock <> v.stock")
     # wrk stops (after the warm-up and after the run) with up to one checkout per connection
     # in flight, which the shop still completes.
-    awk -F'|' -v placed="$placed" -v counted="$paid_orders" -v in_flight=$((2 * CONNECTIONS)) '
+    # Products and sizes are checked alike; their ids never clash (both are UUIDs).
+    awk -F'|' -v placed="$placed" -v counted="$paid_orders" -v in_flight=$((2 * CONNECTIONS)) \
+        -v unsummed="$unsummed" -v units_file="$BENCH_WORK/sold.txt" '
         FILENAME ~ /before/ { before[$1] = $2; next }
-        FILENAME ~ /sold/ { sold[$1] = $2; units += $2; next }
+        FILENAME ~ /sold/ { sold[$1] = $2; if (FILENAME == units_file) units += $2; next }
         {
             if ($2 < 0) negative++
             if (sold[$1] > before[$1]) oversold++
             if (before[$1] - sold[$1] != $2) lost++
         }
         END {
-            printf "  stock check: %d orders placed (%d answered 201 before wrk stopped), %d units sold; %d products below zero, %d oversold, %d stock mismatches: %s\n",
-                placed, counted, units, negative, oversold, lost,
-                (negative + oversold + lost == 0 && placed >= counted && placed <= counted + in_flight) ? "PASS" : "MISS"
-        }' "$before" "$BENCH_WORK/sold.txt" "$BENCH_WORK/after.txt" | tee -a "$LATEST"
+            printf "  stock check: %d orders placed (%d answered 201 before wrk stopped), %d units sold; %d products or sizes below zero, %d oversold, %d stock mismatches, %d products not holding the sum of their sizes: %s\n",
+                placed, counted, units, negative, oversold, lost, unsummed,
+                (negative + oversold + lost + unsummed == 0 && placed >= counted && placed <= counted + in_flight) ? "PASS" : "MISS"
+        }' "$before" "$BENCH_WORK/sold.txt" "$BENCH_WORK/after.txt" \
+        "$before_sizes" "$BENCH_WORK/sold_sizes.txt" "$BENCH_WORK/after_sizes.txt" | tee -a "$LATEST"
+}
+
+# What shoppers can put in a cart, one `productId variantId` a line (`-` for a one-size
+# product): sizes with at least $1 left and one-size products with at least $2, $3 of them.
+sellable() {
+    local min_size=$1 min_product=$2 count=$3
+    sql "$BACKEND" "SELECT item FROM ( \
+        SELECT product_id || ' ' || id AS item FROM product_variants WHERE stock >= $min_size \
+        UNION ALL \
+        SELECT id || ' -' AS item FROM products p WHERE stock >= $min_product \
+            AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) \
+        ) AS items ORDER BY random() LIMIT $count"
 }
 
 # The back office's list queries, one path a line, from the seeded shop (for admin-list.lua):
@@ -295,11 +318,9 @@ bench_backend() {
             "$BENCH_WORK/checkout_tokens.txt"
         sql "$BACKEND" "SELECT id FROM products ORDER BY random() LIMIT 1000" \
             >"$BENCH_WORK/product_ids.txt"
-        sql "$BACKEND" "SELECT id FROM products WHERE stock >= 100 ORDER BY random() LIMIT 500" \
-            >"$BENCH_WORK/stocked_ids.txt"
+        sellable 30 100 500 >"$BENCH_WORK/stocked_items.txt"
         # What shoppers can buy, the nearly sold out included: the checkout run sells some out.
-        sql "$BACKEND" "SELECT id FROM products WHERE stock > 0 ORDER BY random() LIMIT 300" \
-            >"$BENCH_WORK/checkout_ids.txt"
+        sellable 1 1 300 >"$BENCH_WORK/checkout_items.txt"
 
         say "%-11s %-40s %49s\n" "$BACKEND" "shoppers signed in (argon2)" "$(peak_memory_mb)"
         echo "== $BACKEND: measuring ($DURATION per endpoint after a $WARMUP warm-up)"
@@ -317,6 +338,8 @@ bench_backend() {
         measure "cart add + remove" cart.lua "$CONNECTIONS" "$CONNECTIONS" /
 
         sql "$BACKEND" "SELECT id, stock FROM products ORDER BY id" >"$BENCH_WORK/before.txt"
+        sql "$BACKEND" "SELECT id, stock FROM product_variants ORDER BY id" \
+            >"$BENCH_WORK/before_sizes.txt"
         checkout_start=$(date -u '+%Y-%m-%d %H:%M:%S')
         # One thread per connection: each connection runs its own shopper's add-then-checkout.
         measure "checkout: add + checkout requests" checkout.lua "$CONNECTIONS" "$CONNECTIONS" /
@@ -369,7 +392,8 @@ bench_backend() {
     stop_server
 
     if [[ $ONLY != admin ]]; then
-        verify_stock "$BENCH_WORK/before.txt" "$paid_orders" "$checkout_start"
+        verify_stock "$BENCH_WORK/before.txt" "$paid_orders" "$checkout_start" \
+            "$BENCH_WORK/before_sizes.txt"
         check "product list req/s" "$list_rps" ">=" $LIST_MIN_RPS
         check "product detail req/s" "$detail_rps" ">=" $DETAIL_MIN_RPS
         check "search p99 ms" "$search_p99" "<=" $SEARCH_MAX_P99_MS

@@ -11,3 +11,5 @@ import './journeys/08-profile.mjs';
 import './journeys/09-mobile-menu.mjs';
 import './journeys/10-deep-links.mjs';
 import './journeys/11-admin-at-scale.mjs';
+import './journeys/12-sizes.mjs';
+import './journeys/13-admin-size-grid.mjs';

@@ -1,25 +1,26 @@
 -- POST /api/cart/add: run with as many threads as connections, so that each connection has
 -- this script to itself and one shopper's token. The shopper adds one unit of a
--- well-stocked product and removes it again (DELETE /api/cart/remove/{id}), so the cart stays
--- as small as a real one instead of growing by every request.
+-- well-stocked product (or size of one) and removes it again (DELETE
+-- /api/cart/remove/{id}[?variantId=]), so the cart stays as small as a real one instead of
+-- growing by every request.
 dofile("bench/lua/common.lua")
 
-local ids, product, headers
+local items, remove, headers
 local adding = true
 
 function init(args)
    headers = shopper_headers("cart_tokens.txt")
-   ids = read_lines(work_file("stocked_ids.txt"))
+   items = read_lines(work_file("stocked_items.txt"))
    math.randomseed(index)
 end
 
 function request()
    if not adding then
-      return wrk.format("DELETE", "/api/cart/remove/" .. product, headers)
+      return wrk.format("DELETE", remove, headers)
    end
-   product = ids[math.random(#ids)]
-   return wrk.format("POST", "/api/cart/add", headers,
-      '{"productId":"' .. product .. '","quantity":1}')
+   local _, add
+   _, add, remove = cart_item(items[math.random(#items)], 1)
+   return wrk.format("POST", "/api/cart/add", headers, add)
 end
 
 function response(status, headers, body)

@@ -1,20 +1,21 @@
 -- Shopping while the stock lasts: run with as many threads as connections, so that each
 -- connection has this script to itself and one shopper's token, and its requests follow
--- each other. The shopper adds one unit of a product to the cart and, when that worked,
--- checks out (sandbox EVC Plus: approved). A refused add (sold out meanwhile: 409) is
--- followed by another add; a refused checkout (the last unit went to someone else between
--- the add and the checkout) by removing that product, so the cart is empty again.
+-- each other. The shopper adds one unit of a product (of a size, for a product with sizes)
+-- to the cart and, when that worked, checks out (sandbox EVC Plus: approved). A refused add
+-- (sold out meanwhile: 409) is followed by another add; a refused checkout (the last unit
+-- went to someone else between the add and the checkout) by removing that line, so the
+-- cart is empty again.
 -- `orders` counts the checkouts answered 201: orders placed and paid.
 dofile("bench/lua/common.lua")
 
-local ids, headers
+local items, headers
 local next_step = "add"
-local product
+local remove
 orders = 0
 
 function init(args)
    headers = shopper_headers("checkout_tokens.txt")
-   ids = read_lines(work_file("checkout_ids.txt"))
+   items = read_lines(work_file("checkout_items.txt"))
    math.randomseed(index)
 end
 
@@ -23,11 +24,11 @@ function request()
       return wrk.format("POST", "/api/orders/checkout", headers,
          '{"paymentMethod":"evc-plus","paymentPhone":"615550123"}')
    elseif next_step == "remove" then
-      return wrk.format("DELETE", "/api/cart/remove/" .. product, headers)
+      return wrk.format("DELETE", remove, headers)
    end
-   product = ids[math.random(#ids)]
-   return wrk.format("POST", "/api/cart/add", headers,
-      '{"productId":"' .. product .. '","quantity":1}')
+   local _, add
+   _, add, remove = cart_item(items[math.random(#items)], 1)
+   return wrk.format("POST", "/api/cart/add", headers, add)
 end
 
 function response(status, headers, body)

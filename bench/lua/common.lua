@@ -25,6 +25,22 @@ function work_file(name)
    return os.getenv("BENCH_WORK") .. "/" .. name
 end
 
+-- A line of the bench's item files: a product id and a size's id, `-` for a one-size product.
+-- Returns the product id, the body adding `quantity` of it to the cart, and the address
+-- removing its line.
+function cart_item(line, quantity)
+   local product, variant = line:match("^(%S+) (%S+)$")
+   assert(product, "not an item: " .. line)
+   if variant == "-" then
+      return product,
+         '{"productId":"' .. product .. '","quantity":' .. quantity .. '}',
+         "/api/cart/remove/" .. product
+   end
+   return product,
+      '{"productId":"' .. product .. '","variantId":"' .. variant .. '","quantity":' .. quantity .. '}',
+      "/api/cart/remove/" .. product .. "?variantId=" .. variant
+end
+
 -- The headers of this thread's shopper: the thread's own token from the file `name` (one
 -- token per line) and a JSON body.
 function shopper_headers(name)

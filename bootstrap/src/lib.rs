@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod demo;
+pub mod pictures;
 pub mod seed;
 pub mod system;
 pub mod wiring;

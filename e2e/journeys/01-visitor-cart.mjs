@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { newShopper } from '../lib/api.mjs';
+import { isOneSize, newShopper } from '../lib/api.mjs';
 import { expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
 
 journey('01-visitor-cart', 'a visitor browses to a product, is sent to log in, registers and adds two units', async (t) => {
   const page = await t.open();
   const shopper = newShopper('Visitor');
-  const product = (await t.api.category('women')).find((p) => p.stock > 10);
+  // One-size: Add to Cart works without choosing a size (12-sizes covers sizes).
+  const product = (await t.api.category('women')).find((p) => p.stock > 10 && isOneSize(p));
 
   await page.goto('/');
   const mainNav = page.getByRole('navigation', { name: 'Main' });

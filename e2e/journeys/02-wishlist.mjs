@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { newShopper } from '../lib/api.mjs';
+import { isOneSize, newShopper } from '../lib/api.mjs';
 import { expectPath, expectVisible, journey } from '../lib/harness.mjs';
 
 journey('02-wishlist', 'a shopper hearts a product on a category card and moves it to the cart', async (t) => {
   const shopper = newShopper('Wishlist');
   const api = await t.api.as(shopper, { register: true });
-  const product = (await t.api.category('women')).filter((p) => p.stock > 10)[1];
+  // One-size: the wishlist moves it to the cart (one with sizes sends the shopper to its page).
+  const product = (await t.api.category('women')).filter((p) => p.stock > 10 && isOneSize(p))[1];
   const page = await t.open();
   await t.signIn(page, shopper);
 

@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
-import { dollars, newShopper } from '../lib/api.mjs';
+import { dollars, isOneSize, newShopper } from '../lib/api.mjs';
 import { eventually, expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
 import { accountMenu, APPROVED_PHONE, openCheckoutWithAddress } from '../lib/steps.mjs';
 
 journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number and finds the order in Profile', async (t) => {
   const shopper = newShopper('Checkout');
   const api = await t.api.as(shopper, { register: true });
-  const [dress, kid] = [(await t.api.category('women')).filter((p) => p.stock > 10)[2], (await t.api.category('kids')).find((p) => p.stock > 10)];
-  await api.addToCart(dress._id, 2);
+  // Two units of a size of a women's product, one of a one-size kids' product.
+  const dress = (await t.api.category('women')).filter((p) => p.stock > 10 && p.variants.some((v) => v.stock > 3))[2];
+  const size = dress.variants.find((v) => v.stock > 3);
+  const kid = (await t.api.category('kids')).find((p) => p.stock > 10 && isOneSize(p));
+  await api.addToCart(dress._id, 2, size._id);
   const cart = await api.addToCart(kid._id, 1);
   const total = cart.total;
 
@@ -41,7 +44,9 @@ journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number
   assert.equal(order.totalAmount, total);
   assert.equal(order.paymentStatus, 'paid');
   assert.equal(order.shippingAddress.city, 'Mogadishu');
-  assert.equal((await t.api.product(dress._id)).stock, dress.stock - 2, 'stock taken at checkout');
+  const after = await t.api.product(dress._id);
+  assert.equal(after.stock, dress.stock - 2, 'stock taken at checkout');
+  assert.equal(after.variants.find((v) => v._id === size._id).stock, size.stock - 2, "from the size's stock");
 
   await accountMenu(page, 'Profile');
   await expectPath(page, '/profile');

@@ -83,8 +83,9 @@ export class Api {
   cart() {
     return this.call('GET', '/api/cart');
   }
-  addToCart(productId, quantity = 1) {
-    return this.call('POST', '/api/cart/add', { productId, quantity });
+  /** Adds to the cart; a product with sizes needs the size's id (`variantId`). */
+  addToCart(productId, quantity = 1, variantId = undefined) {
+    return this.call('POST', '/api/cart/add', variantId ? { productId, variantId, quantity } : { productId, quantity });
   }
   orders() {
     return this.call('GET', '/api/orders');
@@ -96,6 +97,9 @@ export class Api {
     return this.call('GET', '/api/admin/stats');
   }
 }
+
+/** Whether a product is one-size (no sizes to choose: scarves, bags, jewellery, hats). */
+export const isOneSize = (product) => !product.variants?.length;
 
 /** Prices as the storefront prints them: `$12.50`. */
 export const dollars = (amount) => `$${amount.toFixed(2)}`;

@@ -18,6 +18,7 @@ use domain::order::Order;
 use domain::ports::RepoError;
 use domain::product::Product;
 use domain::user::User;
+use std::collections::HashSet;
 
 /// Rows per `INSERT`. Bound parameters per statement are rows × columns: with the widest
 /// table (orders, 20 columns) that stays under SQLite's limit of 32,766 (PostgreSQL allows
@@ -44,6 +45,19 @@ macro_rules! insert_rows {
 }
 
 impl Database {
+    /// Every SKU the shop's sizes hold, in lower case (SKUs are unique without case): a bulk
+    /// load that generates SKUs draws new ones until they are not among these.
+    pub async fn skus_in_use(&self) -> Result<HashSet<String>, RepoError> {
+        self.run(|conn| {
+            let skus: Vec<String> = product_variants::table
+                .select(product_variants::sku)
+                .load(conn)
+                .map_err(storage)?;
+            Ok(skus.into_iter().map(|sku| sku.to_lowercase()).collect())
+        })
+        .await
+    }
+
     /// Inserts `users` as they are (the password hashes included), in one transaction.
     /// `Duplicate` when an e-mail or id is taken (and then nothing is inserted).
     pub async fn bulk_insert_users<'a>(

@@ -125,7 +125,7 @@ async fn an_upload_name_cannot_choose_where_the_picture_is_stored() {
                 ("price", "10"),
                 ("stock", "3"),
             ]),
-            shop_images::demo_picture(1, None),
+            shop_images::demo_picture(shop_images::Garment::TShirt, None, 1),
             "../../../../tmp/evil.png",
             "image/png",
         );

@@ -21,7 +21,7 @@ async fn an_admin_creates_a_product_with_a_picture_served_immutably() {
         let admin = app.admin_token().await;
         let form = with_image(
             full_form("Eid Dress"),
-            shop_images::demo_picture(3, None),
+            shop_images::demo_picture(shop_images::Garment::Dress, None, 3),
             "dress.png",
             "image/png",
         );

@@ -1,0 +1,154 @@
+//! The demo shop of `make run`: about 40 products over women, kids and sales (some featured,
+//! some new, some discounted, clothes in sizes with a few sold out or nearly) with pictures
+//! drawn locally to match their names and colours, and a demo customer. The products
+//! themselves are listed in [`catalogue`].
+
+mod catalogue;
+
+use crate::pictures::{self, Look};
+use crate::system::{RandomIds, SystemClock};
+use application::{AppError, Shop};
+use catalogue::{DemoProduct, CATALOGUE};
+use chrono::{DateTime, Duration, Utc};
+use domain::ports::{Clock, IdGenerator, ImageStore, ProductFilter, ProductRepository};
+use domain::product::{Category, Product, ProductImage};
+use domain::user::{ContactInput, RegistrationInput};
+use domain::variant::{generated_sku, total_stock, Variant};
+use domain::{Money, Percent, ProductId, VariantId};
+use shop_images::Garment;
+
+pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
+pub const DEMO_CUSTOMER_PASSWORD: &str = "customer123";
+
+/// Seeds the catalogue once (when it is empty) and the demo customer.
+pub async fn seed(
+    shop: &Shop,
+    products: &dyn ProductRepository,
+    images: &dyn ImageStore,
+) -> anyhow::Result<()> {
+    let (_, existing) = products
+        .list(&ProductFilter::default())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if existing == 0 {
+        let seeded = seed_catalogue(products, images).await?;
+        println!("Seeded the demo catalogue: {seeded} products");
+    }
+    let customer = RegistrationInput {
+        contact: ContactInput {
+            name: "Amina Hassan".into(),
+            email: DEMO_CUSTOMER_EMAIL.into(),
+            phone: "+252 61 555 1234".into(),
+        },
+        password: DEMO_CUSTOMER_PASSWORD.into(),
+    };
+    // Seeding counts as one registration from the machine itself.
+    match shop.register(&customer, "localhost").await {
+        Ok(_) | Err(AppError::Conflict(_)) => {
+            println!("Demo customer: {DEMO_CUSTOMER_EMAIL} / {DEMO_CUSTOMER_PASSWORD}");
+            Ok(())
+        }
+        Err(error) => Err(anyhow::anyhow!("demo customer: {error}")),
+    }
+}
+
+/// Draws the catalogue's pictures and inserts its products; returns how many.
+async fn seed_catalogue(
+    products: &dyn ProductRepository,
+    images: &dyn ImageStore,
+) -> anyhow::Result<usize> {
+    let items: Vec<(Category, &DemoProduct)> = CATALOGUE
+        .iter()
+        .flat_map(|(category, items)| items.iter().map(move |item| (*category, item)))
+        .collect();
+    // One picture per colour (the first is the product's image, all are its gallery).
+    let looks: Vec<Vec<Look>> = (1..)
+        .zip(&items)
+        .map(|(seed, (_, item))| looks(item, seed))
+        .collect();
+    let mut drawn = pictures::draw_all(images, &looks.concat())
+        .await?
+        .into_iter();
+    let now = SystemClock.now();
+    for ((seed, (category, item)), looks) in (1..).zip(&items).zip(&looks) {
+        let pictures: Vec<ProductImage> = drawn.by_ref().take(looks.len()).collect();
+        let product = demo_product(item, *category, seed, pictures, now);
+        products
+            .insert(&product)
+            .await
+            .map_err(|e| anyhow::anyhow!("{}: {e}", item.name))?;
+    }
+    Ok(items.len())
+}
+
+/// The pictures of the `seed`-th product: the garment its name names, once per colour.
+fn looks(item: &DemoProduct, seed: u32) -> Vec<Look> {
+    let garment = Garment::of_name(item.name);
+    let mut colours: Vec<&str> = Vec::new();
+    for size in item.sizes() {
+        if let Some(colour) = size.colour.filter(|c| !colours.contains(c)) {
+            colours.push(colour);
+        }
+    }
+    if colours.is_empty() {
+        colours.push(item.colour);
+    }
+    colours
+        .into_iter()
+        .map(|colour| Look {
+            garment,
+            colour: Some(colour.to_owned()),
+            seed,
+        })
+        .collect()
+}
+
+/// The `seed`-th product of the catalogue (1 is the newest), with its pictures.
+fn demo_product(
+    item: &DemoProduct,
+    category: Category,
+    seed: u32,
+    pictures: Vec<ProductImage>,
+    now: DateTime<Utc>,
+) -> Product {
+    let variants: Vec<Variant> = item
+        .sizes()
+        .into_iter()
+        .map(|size| {
+            let id = VariantId::parse(&RandomIds.new_id()).expect("uuid ids are valid");
+            Variant {
+                sku: generated_sku(item.name, size.size, size.colour, &id),
+                id,
+                size: size.size.to_owned(),
+                colour: size.colour.map(str::to_owned),
+                stock: size.stock,
+            }
+        })
+        .collect();
+    let stock = if variants.is_empty() {
+        item.total_stock()
+    } else {
+        total_stock(&variants)
+    };
+    Product {
+        id: ProductId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
+        name: item.name.into(),
+        description: item.description.into(),
+        category,
+        tags: item.tags.split(',').map(str::to_owned).collect(),
+        price: Money::from_cents(item.cents).expect("demo prices are valid"),
+        discount: Percent::new(item.discount).expect("demo discounts are valid"),
+        stated_original_price: None,
+        gallery: pictures.iter().map(|p| p.full.clone()).collect(),
+        image: pictures.into_iter().next(),
+        rating_tenths: 38 + (seed * 7 % 13) as u8,
+        reviews: 12 + seed * 17 % 240,
+        stock,
+        variants,
+        is_featured: item.featured,
+        created_at: now - Duration::hours(i64::from(seed) * 9),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,110 @@
+//! The seeded shop's customers: Somali names, phones and addresses, all with one password.
+
+use super::{spread, CATALOGUE_DAYS};
+use crate::system::RandomIds;
+use chrono::{DateTime, Duration, Utc};
+use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::ports::IdGenerator;
+use domain::user::{Email, Role, User};
+use domain::UserId;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+const FIRST_NAMES: &[&str] = &[
+    "Amina", "Hodan", "Fadumo", "Sahra", "Ifrah", "Hibaq", "Nasra", "Ayaan", "Khadija", "Maryan",
+    "Deeqa", "Ubah", "Ikran", "Sagal", "Hawa", "Asha", "Abdi", "Mohamed", "Yusuf", "Hassan",
+];
+
+const LAST_NAMES: &[&str] = &[
+    "Hassan", "Mohamed", "Ali", "Warsame", "Farah", "Abdi", "Jama", "Osman", "Aden", "Ibrahim",
+    "Nur", "Yusuf", "Omar", "Egal", "Hersi",
+];
+
+const CITIES: &[(&str, &[&str])] = &[
+    (
+        "Mogadishu",
+        &[
+            "Hodan",
+            "Wadajir",
+            "Hamar Weyne",
+            "Karaan",
+            "Yaqshid",
+            "Dharkenley",
+        ],
+    ),
+    (
+        "Hargeisa",
+        &["Koodbuur", "Ahmed Dhagah", "26 June", "Ibrahim Koodbuur"],
+    ),
+    ("Kismayo", &["Farjano", "Gulwadeyaasha", "Shaqaalaha"]),
+    ("Garowe", &["Hawle Wadaag", "Wadajir"]),
+    ("Bosaso", &["Raf Dhaber", "Shabelle"]),
+];
+
+/// A customer with what their orders need ready: the normalised payment number and a
+/// delivery address (some never give one).
+pub(super) struct Customer {
+    pub user: User,
+    pub payment_phone: MobileNumber,
+    pub address: Option<ShippingAddress>,
+}
+
+/// Customers oldest first, all with `password_hash`. Their e-mail addresses carry a tag of
+/// this run (`customer12.3f9a0c@example.com`), so a second seed adds new customers.
+pub(super) fn customers(
+    rng: &mut StdRng,
+    count: u32,
+    password_hash: &str,
+    now: DateTime<Utc>,
+) -> Vec<Customer> {
+    let run = &RandomIds.new_id()[..6];
+    (0..count)
+        .map(|i| {
+            let name = format!(
+                "{} {}",
+                FIRST_NAMES.choose(rng).expect("not empty"),
+                LAST_NAMES.choose(rng).expect("not empty")
+            );
+            // Never 61 000 000x: those are the sandbox's declining test numbers.
+            let phone = format!(
+                "+252 6{} {} {:04}",
+                [1, 2, 3, 5, 8].choose(rng).expect("not empty"),
+                rng.gen_range(100..=999),
+                rng.gen_range(0..=9999)
+            );
+            let payment_phone = MobileNumber::parse(&phone).expect("seed numbers are Somali");
+            let address = rng.gen_bool(0.85).then(|| {
+                let (city, districts) = CITIES.choose(rng).expect("not empty");
+                ShippingAddress {
+                    full_name: name.clone(),
+                    phone: phone.clone(),
+                    city: (*city).to_owned(),
+                    district: (*districts.choose(rng).expect("not empty")).to_owned(),
+                    address_line: format!(
+                        "Street {}, house {}",
+                        rng.gen_range(1..=60),
+                        rng.gen_range(1..=300)
+                    ),
+                }
+            });
+            let email = format!("customer{}.{run}@example.com", i + 1);
+            Customer {
+                user: User {
+                    id: UserId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
+                    name,
+                    email: Email::parse(&email).expect("seed e-mails are valid"),
+                    phone,
+                    role: Role::User,
+                    password_hash: password_hash.to_owned(),
+                    must_change_password: false,
+                    token_version: 0,
+                    // The last one a day ago: none is newer than every order.
+                    created_at: spread(now - Duration::days(1), CATALOGUE_DAYS - 1, i, count),
+                },
+                payment_phone,
+                address,
+            }
+        })
+        .collect()
+}

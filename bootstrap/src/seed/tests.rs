@@ -1,0 +1,316 @@
+use super::catalogue::{is_one_size, looks, LOW_SIZE_MAX};
+use super::*;
+use domain::listing::orders::OrderQuery;
+use domain::listing::users::UserQuery;
+use domain::order::{OrderLine, OrderStatus, PaymentStatus};
+use domain::ports::{OrderRepository, UserRepository};
+use domain::product::Category;
+use domain::user::{Role, User};
+use domain::variant::total_stock;
+use domain::{ProductId, UserId};
+use shop_images::Garment;
+use std::collections::HashMap;
+
+const SHIPPING_FEE_CENTS: i64 = 500;
+
+async fn seed_into(database: &Database, plan: SeedPlan) -> anyhow::Result<Seeded> {
+    let uploads = tempfile::tempdir().unwrap();
+    let images = FsImageStore::new(uploads.path().to_path_buf(), "/uploads");
+    seed(
+        database,
+        &images,
+        &Argon2Hasher::fast_for_tests(),
+        Money::from_cents(SHIPPING_FEE_CENTS).unwrap(),
+        &plan,
+        &ProgressBar::hidden(),
+    )
+    .await
+}
+
+fn tally(names: impl Iterator<Item = &'static str>) -> BTreeMap<&'static str, u64> {
+    let mut counts = BTreeMap::new();
+    for name in names {
+        *counts.entry(name).or_default() += 1;
+    }
+    counts
+}
+
+#[tokio::test]
+async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_backend() {
+    let plan = SeedPlan {
+        products: 200,
+        orders: 200,
+        users: 20,
+        pictures: 2,
+        force: false,
+    };
+    for database in shop_db::test_support::databases().await {
+        let backend = database.backend_name();
+        let seeded = seed_into(&database, plan).await.unwrap();
+        let fee = Money::from_cents(SHIPPING_FEE_CENTS).unwrap();
+
+        let (products, total) = ProductRepository::list(&database, &ProductFilter::default())
+            .await
+            .unwrap();
+        assert_eq!(
+            (products.len(), total, seeded.products),
+            (200, 200, 200),
+            "{backend}"
+        );
+        // Stock is unsigned in the domain: reading every product back proves none is
+        // negative in the database.
+        let categories: HashSet<Category> = products.iter().map(|p| p.category).collect();
+        assert_eq!(categories.len(), 3, "{backend}");
+        assert_eq!(seeded.pictures, looks(2).len() as u64, "{backend}");
+        assert_pictures_match_names(&products);
+        assert_sizes_are_consistent(&products, &seeded);
+        assert!(products.iter().any(|p| p.discount.value() > 0), "{backend}");
+        assert_eq!(
+            tally(products.iter().map(|p| p.category.as_str())),
+            seeded.by_category,
+            "{backend}"
+        );
+        let products: HashMap<&ProductId, &Product> = products.iter().map(|p| (&p.id, p)).collect();
+
+        let (users, _) = UserRepository::find(&database, &UserQuery::default())
+            .await
+            .unwrap();
+        assert_eq!((users.len(), seeded.customers), (20, 20), "{backend}");
+        assert!(users.iter().all(|u| u.role == Role::User));
+        assert!(users
+            .iter()
+            .all(|u| u.password_hash == users[0].password_hash));
+        assert!(
+            Argon2Hasher::fast_for_tests()
+                .verify(CUSTOMER_PASSWORD, &users[0].password_hash)
+                .await
+        );
+        let users: HashMap<&UserId, &User> = users.iter().map(|u| (&u.id, u)).collect();
+
+        let (orders, total) = OrderRepository::list(&database, &OrderQuery::default())
+            .await
+            .unwrap();
+        assert_eq!(
+            (orders.len(), total, seeded.orders),
+            (200, 200, 200),
+            "{backend}"
+        );
+        assert_eq!(
+            tally(orders.iter().map(|o| o.status.as_str())),
+            seeded.by_status,
+            "{backend}"
+        );
+        assert_eq!(
+            tally(orders.iter().map(|o| o.payment_status.as_str())),
+            seeded.by_payment,
+            "{backend}"
+        );
+        assert_eq!(
+            seeded.by_status.keys().copied().collect::<Vec<_>>(),
+            ["canceled", "delivered", "pending", "shipped"],
+            "{backend}"
+        );
+        assert_eq!(
+            seeded.by_payment.keys().copied().collect::<Vec<_>>(),
+            ["failed", "paid", "pending", "refunded"],
+            "{backend}"
+        );
+        let lines: usize = orders.iter().map(|o| o.lines.len()).sum();
+        assert_eq!(lines as u64, seeded.order_lines, "{backend}");
+
+        let mut awaiting_payment = HashSet::new();
+        let mut sized_lines = 0;
+        for order in &orders {
+            assert!((1..=4).contains(&order.lines.len()), "{backend}");
+            let subtotal: Money = order.lines.iter().map(OrderLine::line_total).sum();
+            assert_eq!(order.subtotal, subtotal, "{backend}");
+            assert_eq!(order.shipping_fee, fee, "{backend}");
+            assert_eq!(order.total, subtotal + fee, "{backend}");
+            for line in &order.lines {
+                let product = products[&line.product_id];
+                assert_eq!(line.name, product.name, "{backend}");
+                assert_eq!(line.unit_price, product.price, "{backend}");
+                assert!(product.created_at <= order.created_at, "{backend}");
+                // A line of a product with sizes names one of them, as it is.
+                match &line.variant {
+                    None => assert!(product.variants.is_empty(), "{backend}: {}", line.name),
+                    Some(bought) => {
+                        let variant = product.variant(&bought.id).expect("a size of it");
+                        assert_eq!(*bought, variant.snapshot(), "{backend}");
+                        sized_lines += 1;
+                    }
+                }
+            }
+            let buyer = users[&order.user_id];
+            assert_eq!(order.customer_email, buyer.email.as_str(), "{backend}");
+            assert!(buyer.created_at <= order.created_at, "{backend}");
+            let charged = matches!(
+                order.payment_status,
+                PaymentStatus::Paid | PaymentStatus::Refunded
+            );
+            assert_eq!(order.transaction_id.is_some(), charged, "{backend}");
+            match order.payment_status {
+                PaymentStatus::Pending => {
+                    assert_eq!(order.status, OrderStatus::Pending, "{backend}");
+                    assert!(awaiting_payment.insert(&order.user_id), "{backend}");
+                }
+                PaymentStatus::Failed | PaymentStatus::Refunded => {
+                    assert_eq!(order.status, OrderStatus::Canceled, "{backend}")
+                }
+                PaymentStatus::Paid => {
+                    assert_ne!(order.status, OrderStatus::Canceled, "{backend}")
+                }
+            }
+        }
+        assert_eq!(sized_lines, seeded.sized_lines, "{backend}");
+        assert!(
+            sized_lines > seeded.order_lines / 2,
+            "{backend}: {sized_lines}"
+        );
+    }
+}
+
+/// Pictures follow the names: products sharing a picture are the same kind of garment in
+/// the same colour (the one in the name, or the first of their colours).
+fn assert_pictures_match_names(products: &[Product]) {
+    let mut looks: HashMap<&str, HashSet<(Garment, String)>> = HashMap::new();
+    for product in products {
+        let colour = match product.variants.first().and_then(|v| v.colour.clone()) {
+            Some(first) => first,
+            None => product.name.rsplit_once(" in ").unwrap().1.to_owned(),
+        };
+        let picture = product.image.as_ref().unwrap();
+        assert_eq!(product.gallery, std::slice::from_ref(&picture.full));
+        looks
+            .entry(picture.full.as_str())
+            .or_default()
+            .insert((Garment::of_name(&product.name), colour));
+    }
+    for (picture, looks) in &looks {
+        assert_eq!(looks.len(), 1, "{picture}: {looks:?}");
+    }
+}
+
+/// Clothes come in about five sizes (some sold out, some low), accessories in one; a product
+/// with sizes holds the sum of their stock; SKUs are unique.
+fn assert_sizes_are_consistent(products: &[Product], seeded: &Seeded) {
+    let mut skus = HashSet::new();
+    for product in products {
+        let garment = Garment::of_name(&product.name);
+        assert_eq!(
+            product.variants.is_empty(),
+            is_one_size(garment),
+            "{}",
+            product.name
+        );
+        if !product.variants.is_empty() {
+            assert_eq!(
+                product.stock,
+                total_stock(&product.variants),
+                "{}",
+                product.name
+            );
+        }
+        let colours: HashSet<_> = product.variants.iter().map(|v| &v.colour).collect();
+        // In several colours, every size names one; in one, none does.
+        assert!(
+            colours.len() == 1 || !colours.contains(&None),
+            "{}",
+            product.name
+        );
+        for variant in &product.variants {
+            assert!(skus.insert(variant.sku.to_lowercase()), "{}", variant.sku);
+        }
+    }
+    let sized: Vec<&Product> = products.iter().filter(|p| !p.variants.is_empty()).collect();
+    let sizes: usize = sized.iter().map(|p| p.variants.len()).sum();
+    assert_eq!(
+        (sized.len() as u64, sizes as u64),
+        (seeded.sized_products, seeded.sizes)
+    );
+    let per_product = seeded.sizes_per_sized_product();
+    assert!((4.0..=6.5).contains(&per_product), "{per_product}");
+    assert!(sized.len() > products.len() / 2, "{}", sized.len());
+    assert!(sized
+        .iter()
+        .any(|p| p.variants.iter().any(|v| v.colour.is_some())));
+    // On well-stocked products some sizes are sold out and some running low.
+    let in_stock_sizes: Vec<u32> = sized
+        .iter()
+        .filter(|p| p.stock > 50)
+        .flat_map(|p| p.variants.iter().map(|v| v.stock))
+        .collect();
+    assert!(in_stock_sizes.contains(&0));
+    assert!(in_stock_sizes
+        .iter()
+        .any(|s| (1..=LOW_SIZE_MAX).contains(s)));
+    let seeded_sold_out = sized
+        .iter()
+        .flat_map(|p| &p.variants)
+        .filter(|v| v.stock == 0);
+    assert_eq!(seeded_sold_out.count() as u64, seeded.sold_out_sizes);
+}
+
+#[tokio::test]
+async fn a_shop_with_products_is_seeded_again_only_when_forced() {
+    let database = shop_db::test_support::sqlite().await;
+    let plan = SeedPlan {
+        products: 5,
+        orders: 10,
+        users: 3,
+        pictures: 1,
+        force: false,
+    };
+    let first = seed_into(&database, plan).await.unwrap();
+    assert_eq!(
+        database.skus_in_use().await.unwrap().len() as u64,
+        first.sizes
+    );
+    let refused = seed_into(&database, plan).await.unwrap_err().to_string();
+    assert!(refused.contains("already has 5 products"), "{refused}");
+
+    let version = ProductRepository::catalog_version(&database).await.unwrap();
+    let forced = SeedPlan {
+        force: true,
+        ..plan
+    };
+    let second = seed_into(&database, forced).await.unwrap();
+    // The same sizes again, under SKUs of their own.
+    assert_eq!(second.sizes, first.sizes);
+    assert_eq!(
+        database.skus_in_use().await.unwrap().len() as u64,
+        first.sizes + second.sizes
+    );
+    // Shops serving the database drop their cached catalogue (one batch of products).
+    assert_eq!(
+        ProductRepository::catalog_version(&database).await.unwrap(),
+        version + 1
+    );
+    let (_, products) = ProductRepository::list(&database, &ProductFilter::default())
+        .await
+        .unwrap();
+    let (users, _) = UserRepository::find(&database, &UserQuery::default())
+        .await
+        .unwrap();
+    let (_, orders) = OrderRepository::list(&database, &OrderQuery::default())
+        .await
+        .unwrap();
+    assert_eq!((products, users.len(), orders), (10, 6, 20));
+}
+
+#[tokio::test]
+async fn orders_without_products_or_customers_are_refused() {
+    let database = shop_db::test_support::sqlite().await;
+    let plan = SeedPlan {
+        products: 0,
+        orders: 10,
+        users: 3,
+        pictures: 1,
+        force: false,
+    };
+    let refused = seed_into(&database, plan).await.unwrap_err().to_string();
+    assert!(
+        refused.contains("orders need products and customers"),
+        "{refused}"
+    );
+}
