@@ -190,12 +190,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn with_sizes_the_stock_is_their_sum_and_a_product_level_stock_is_ignored() {
-        let patch = ProductPatch {
-            stock: Some(Some(50.0)),
-            ..Default::default()
-        };
+    /// A dress in one size, S, with 5 left.
+    fn dress_in_small() -> Product {
         let mut dress = product("p1", 4000, 5);
         dress.variants = vec![Variant {
             id: VariantId::parse("s").unwrap(),
@@ -204,6 +200,16 @@ mod tests {
             sku: "SKU-s".into(),
             stock: 5,
         }];
+        dress
+    }
+
+    #[test]
+    fn with_sizes_the_stock_is_their_sum_and_a_product_level_stock_is_ignored() {
+        let patch = ProductPatch {
+            stock: Some(Some(50.0)),
+            ..Default::default()
+        };
+        let dress = dress_in_small();
         let grid = vec![
             write("s", "S", VariantStock::Keep),
             write("m", "M", VariantStock::Set(4)),
@@ -229,14 +235,7 @@ mod tests {
 
     #[test]
     fn removing_every_size_keeps_the_stock_unless_stock_is_sent() {
-        let mut dress = product("p1", 4000, 5);
-        dress.variants = vec![Variant {
-            id: VariantId::parse("s").unwrap(),
-            size: "S".into(),
-            colour: None,
-            sku: "SKU-s".into(),
-            stock: 5,
-        }];
+        let dress = dress_in_small();
         let keep = ProductPatch::default()
             .validate(&dress)
             .unwrap()
