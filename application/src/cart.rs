@@ -61,7 +61,7 @@ impl Shop {
             .await
     }
 
-    /// Removes the product's line in `variant` (`None`: the one-size line).
+    /// Removes the product's line in `variant`, or with `None` all its lines.
     pub async fn remove_from_cart(
         &self,
         user: &User,

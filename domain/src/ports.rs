@@ -167,7 +167,8 @@ pub trait CartRepository: Send + Sync {
         variant: Option<VariantId>,
         quantity: u32,
     ) -> Result<(), RepoError>;
-    /// `false` when there was no such line.
+    /// Removes the line of `product` in `variant`, or with `None` every line of `product`
+    /// (a client that knows no sizes removes the product). `false` when there was none.
     async fn remove(
         &self,
         user: &UserId,

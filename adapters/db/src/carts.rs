@@ -129,7 +129,23 @@ impl CartRepository for Database {
         product: &ProductId,
         variant: Option<VariantId>,
     ) -> Result<bool, RepoError> {
-        self.remove_line(line_key(user, product, variant)).await
+        let user = user.as_str().to_owned();
+        let product = product.as_str().to_owned();
+        let variant = variant.map(|v| variant_key(Some(&v)));
+        self.write(move |conn| {
+            let lines = cart_items::table
+                .filter(cart_items::user_id.eq(user))
+                .filter(cart_items::product_id.eq(product));
+            let deleted = match variant {
+                Some(variant) => {
+                    diesel::delete(lines.filter(cart_items::variant_id.eq(variant))).execute(conn)
+                }
+                None => diesel::delete(lines).execute(conn),
+            }
+            .map_err(storage)?;
+            Ok(deleted > 0)
+        })
+        .await
     }
 
     async fn clear(&self, user: &UserId) -> Result<(), RepoError> {

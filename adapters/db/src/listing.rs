@@ -1,7 +1,11 @@
-//! What every list the stores answer shares: text searched with LIKE, and the total of a
-//! paged list.
+//! What every list the stores answer shares: text searched with LIKE or a trigram index,
+//! and the total of a paged list.
 
+use crate::connection::{Backend, MultiBackend};
 use crate::storage;
+use diesel::dsl::sql;
+use diesel::expression::BoxableExpression;
+use diesel::sql_types::{Bool, Text};
 use diesel::{define_sql_function, QueryResult};
 use domain::ports::{Page, RepoError};
 
@@ -28,6 +32,37 @@ pub(crate) fn contains_pattern(text: &str) -> String {
     format!("%{}%", escape_like(text))
 }
 
+/// The shortest text an FTS5 trigram index can find.
+const TRIGRAM: usize = 3;
+
+/// The condition `{before}{column} … {after}` that the trigram-indexed `column` (FTS5 with
+/// the trigram tokenizer on SQLite, pg_trgm on PostgreSQL) contains `text`, already in
+/// lower case. On SQLite an FTS5 phrase, which the index serves when the text holds a
+/// whole trigram; shorter texts, and PostgreSQL, use LIKE.
+pub(crate) fn containing_text<T>(
+    before: &str,
+    column: &str,
+    text: &str,
+    after: &str,
+    backend: Backend,
+) -> Box<dyn BoxableExpression<T, MultiBackend, SqlType = Bool>> {
+    let (operator, bound, escape) = match backend {
+        Backend::Sqlite if text.chars().count() >= TRIGRAM => ("MATCH", fts_phrase(text), ""),
+        Backend::Sqlite | Backend::Postgres => ("LIKE", contains_pattern(text), " ESCAPE '\\'"),
+    };
+    Box::new(
+        sql::<Bool>(&format!("{before}{column} {operator} "))
+            .bind::<Text, _>(bound)
+            .sql(&format!("{escape}{after}")),
+    )
+}
+
+/// An FTS5 query for the text as one string: with the trigram tokenizer, any text that
+/// contains it.
+fn fts_phrase(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
 /// How many rows a list has in all, when its `page` (or the whole list) brought `rows`:
 /// counted with `count` only when the page cannot tell.
 pub(crate) fn total_of(
@@ -45,3 +80,18 @@ pub(crate) fn total_of(
 
 /// Most ids bound in one `IN (…)`; both backends allow far more.
 pub(crate) const IN_LIST_MAX: usize = 500;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quote_in_the_text_cannot_end_the_fts_string() {
+        assert_eq!(fts_phrase("ab\"c OR x"), "\"ab\"\"c OR x\"");
+    }
+
+    #[test]
+    fn like_wildcards_in_the_text_match_themselves() {
+        assert_eq!(contains_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+    }
+}

@@ -1,30 +1,23 @@
 //! The admin's order list: the orders an `OrderQuery` selects, in its order.
 //!
-//! The text search must not read every order on each keystroke. On SQLite an FTS5 table
-//! with the trigram tokenizer (`orders_search`, kept by a trigger) finds the orders whose
-//! id, customer name, e-mail or phones contain the text; on PostgreSQL a pg_trgm index on
-//! the same text in lower case does. Texts shorter than a trigram are looked for by LIKE.
+//! The text search must not read every order on each keystroke. Each distinct text an
+//! order is searched by (its id, the customer's name, e-mail, phones; lower case) is a row
+//! of `order_search_terms`, linked to its orders by `order_search_links` (both kept by a
+//! trigger, see the migration `order_search_terms`). A search finds the terms containing the
+//! text, with a trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), then their orders.
+//! On SQLite, texts shorter than a trigram are looked for by LIKE over the terms.
 
 use crate::connection::{Backend, MultiBackend};
-use crate::listing::contains_pattern;
+use crate::listing::containing_text;
 use crate::models::to_db_time;
 use crate::schema::orders;
-use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Text};
+use diesel::sql_types::Bool;
 use domain::listing::orders::{OrderQuery, OrderSort, PaymentFilter};
 use domain::listing::{Direction, SearchText};
 use domain::order::{OrderStatus, PaymentStatus};
 
 pub(crate) type OrderSelection = orders::BoxedQuery<'static, MultiBackend>;
-
-/// PostgreSQL: the text the search looks in; the same expression as the index
-/// `orders_search_trgm`, so that the index serves it.
-const PG_SEARCHED_TEXT: &str = "lower(orders.id || ' ' || orders.customer_name || ' ' || \
-     orders.customer_email || ' ' || orders.payment_phone || ' ' || coalesce(orders.ship_phone, ''))";
-
-/// The shortest text a trigram index can find.
-const TRIGRAM: usize = 3;
 
 /// The orders `query` selects, unordered and unpaged.
 pub(crate) fn matching(query: &OrderQuery, backend: Backend) -> OrderSelection {
@@ -62,34 +55,19 @@ fn containing(
     text: &SearchText,
     backend: Backend,
 ) -> Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = Bool>> {
-    let text = text.as_str();
-    let long_enough = text.chars().count() >= TRIGRAM;
-    match backend {
-        Backend::Sqlite if long_enough => Box::new(
-            sql::<Bool>(
-                "orders.id IN (SELECT order_id FROM orders_search WHERE orders_search MATCH ",
-            )
-            .bind::<Text, _>(fts_phrase(text))
-            .sql(")"),
+    let terms = match backend {
+        Backend::Sqlite => "SELECT rowid FROM order_search_trigrams",
+        Backend::Postgres => "SELECT id FROM order_search_terms",
+    };
+    containing_text(
+        &format!(
+            "orders.id IN (SELECT order_id FROM order_search_links WHERE term_id IN ({terms} WHERE "
         ),
-        Backend::Sqlite => Box::new(
-            sql::<Bool>("orders.id IN (SELECT order_id FROM orders_search WHERE search_text LIKE ")
-                .bind::<Text, _>(contains_pattern(text))
-                .sql(" ESCAPE '\\')"),
-        ),
-        Backend::Postgres => Box::new(
-            sql::<Bool>(PG_SEARCHED_TEXT)
-                .sql(" LIKE ")
-                .bind::<Text, _>(contains_pattern(text))
-                .sql(" ESCAPE '\\'"),
-        ),
-    }
-}
-
-/// An FTS5 query for the text as one string: with the trigram tokenizer, any text that
-/// contains it.
-fn fts_phrase(text: &str) -> String {
-    format!("\"{}\"", text.replace('"', "\"\""))
+        "term",
+        text.as_str(),
+        "))",
+        backend,
+    )
 }
 
 /// `selection` in the order `query` asks for; ties follow the same direction by date,
@@ -111,15 +89,5 @@ pub(crate) fn sorted(selection: OrderSelection, query: &OrderQuery) -> OrderSele
         (OrderSort::Status, Direction::Descending) => {
             selection.order((status.desc(), created_at.desc(), id.desc()))
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_quote_in_the_text_cannot_end_the_fts_string() {
-        assert_eq!(fts_phrase("ab\"c OR x"), "\"ab\"\"c OR x\"");
     }
 }

@@ -1,7 +1,7 @@
 //! `ProductRepository`: the catalogue.
 
-use crate::connection::{write_transaction, DbConnection, MultiBackend};
-use crate::listing::{contains_pattern, escape_like, lower, total_of};
+use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};
+use crate::listing::{containing_text, escape_like, lower, total_of};
 use crate::models::{count, EditedProductColumns, ProductRow};
 use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
@@ -9,6 +9,7 @@ use crate::variants;
 use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel::sql_types::Bool;
 use domain::listing::products::{ProductQuery, ProductSort};
 use domain::listing::Direction;
 use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
@@ -17,7 +18,7 @@ use domain::product_edit::ProductEdit;
 use domain::ProductId;
 
 /// The products a filter selects, unordered and unpaged.
-fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBackend> {
+fn matching(filter: &ProductFilter, backend: Backend) -> ProductSelection {
     let mut query = products::table.into_boxed();
     if let Some(category) = filter.category {
         query = query.filter(products::category.eq(category.as_str()));
@@ -68,19 +69,35 @@ fn matching(filter: &ProductFilter) -> products::BoxedQuery<'static, MultiBacken
         };
     }
     if let Some(text) = filter.text.as_deref() {
-        let pattern = contains_pattern(&text.to_lowercase());
-        query = query.filter(
-            lower(products::name)
-                .like(pattern.clone())
-                .escape('\\')
-                .or(lower(products::description)
-                    .like(pattern.clone())
-                    .escape('\\'))
-                .or(products::tag_keys.like(pattern.clone()).escape('\\'))
-                .or(products::category.like(pattern).escape('\\')),
-        );
+        query = query.filter(containing(&text.to_lowercase(), backend));
     }
     query
+}
+
+/// The products whose name, description, tags or category contain `text` (lower case),
+/// through the trigram index of the migration `product_search`.
+fn containing(
+    text: &str,
+    backend: Backend,
+) -> Box<dyn BoxableExpression<products::table, MultiBackend, SqlType = Bool>> {
+    match backend {
+        Backend::Sqlite => containing_text(
+            "products.id IN (SELECT product_id FROM product_search WHERE ",
+            "search_text",
+            text,
+            ")",
+            backend,
+        ),
+        // The expression of the index `product_search_trgm`, so that the index serves it.
+        Backend::Postgres => containing_text(
+            "",
+            "lower(products.name || E'\\n' || products.description || E'\\n' || \
+             products.tag_keys || E'\\n' || products.category)",
+            text,
+            "",
+            backend,
+        ),
+    }
 }
 
 type ProductSelection = products::BoxedQuery<'static, MultiBackend>;
@@ -259,7 +276,8 @@ impl ProductRepository for Database {
             text: query.search.as_ref().map(|text| text.as_str().to_owned()),
             ..ProductFilter::default()
         };
-        let selected = move || with_stock(matching(&filter), query.stock);
+        let backend = self.inner.backend;
+        let selected = move || with_stock(matching(&filter, backend), query.stock);
         self.run(move |conn| {
             let mut selection =
                 sorted_for_admin(selected(), &query).select(ProductRow::as_select());
@@ -281,8 +299,9 @@ impl ProductRepository for Database {
             return Ok((Vec::new(), 0));
         }
         let filter = filter.clone();
+        let backend = self.inner.backend;
         self.run(move |conn| {
-            let mut query = matching(&filter)
+            let mut query = matching(&filter, backend)
                 .select(ProductRow::as_select())
                 .order((products::created_at.desc(), products::id.desc()));
             if let Some(page) = filter.page {
@@ -290,7 +309,7 @@ impl ProductRepository for Database {
             }
             let rows = query.load(conn).map_err(storage)?;
             let total = total_of(filter.page, rows.len(), || {
-                matching(&filter).count().get_result(conn)
+                matching(&filter, backend).count().get_result(conn)
             })?;
             Ok((variants::with_variants(conn, rows)?, total))
         })

@@ -178,11 +178,13 @@ pub async fn columns(db: &Database) -> Vec<(String, String, bool)> {
         .run(|conn| {
             let query = match conn {
                 DbConnection::Sqlite(_) => {
-                    "SELECT m.name AS table_name, p.name AS column_name, p.\"notnull\" = 0 AS nullable \
-                     FROM sqlite_master m, pragma_table_info(m.name) p \
-                     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' \
-                     AND m.name <> '__diesel_schema_migrations' \
-                     AND m.name NOT LIKE 'orders\\_search%' ESCAPE '\\'"
+                    // Ordinary tables only: not the FTS5 search indexes (virtual tables and
+                    // their shadow tables), which PostgreSQL keeps as trigram indexes.
+                    "SELECT t.name AS table_name, p.name AS column_name, p.\"notnull\" = 0 AS nullable \
+                     FROM pragma_table_list t, pragma_table_info(t.name) p \
+                     WHERE t.schema = 'main' AND t.type = 'table' \
+                     AND t.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' \
+                     AND t.name <> '__diesel_schema_migrations'"
                 }
                 DbConnection::Pg(_) => {
                     "SELECT table_name::text AS table_name, column_name::text AS column_name, \

@@ -364,6 +364,24 @@ async fn the_text_filter_narrows_on_name_description_category_and_tags_ignoring_
         );
         assert_eq!(ids(&db, text("kids")).await.0, ["k1"], "the category");
         assert_eq!(ids(&db, text("dresses")).await.0, ["w2"], "a tag");
+        assert_eq!(ids(&db, text("ar")).await.0, ["x1"], "shorter than a trigram");
+        assert!(
+            ids(&db, text("scarf hand")).await.0.is_empty(),
+            "never across two fields"
+        );
+        // The search index follows edits and deletes.
+        let rename = ProductEdit {
+            name: Some("Chiffon Shawl".into()),
+            ..Default::default()
+        };
+        ProductRepository::update(&db, &silk.id, &rename)
+            .await
+            .unwrap();
+        assert!(ids(&db, text("scarf")).await.0.is_empty(), "{db:?}");
+        assert_eq!(ids(&db, text("chiffon")).await.0, ["x1"]);
+        assert_eq!(ids(&db, text("hargeisa")).await.0, ["x1"]);
+        ProductRepository::delete(&db, &silk.id).await.unwrap();
+        assert!(ids(&db, text("chiffon")).await.0.is_empty());
     }
 }
 

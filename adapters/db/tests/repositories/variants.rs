@@ -309,7 +309,7 @@ async fn an_sku_of_another_product_is_refused_and_skus_may_swap_within_one() {
 }
 
 #[tokio::test]
-async fn two_sizes_of_one_product_are_two_cart_lines_removed_one_at_a_time() {
+async fn two_sizes_of_one_product_are_two_cart_lines_removed_by_size_or_together() {
     for db in databases().await {
         let dress = add_dress(&db).await;
         let amina = add_user(&db, "amina").await;
@@ -334,14 +334,24 @@ async fn two_sizes_of_one_product_are_two_cart_lines_removed_one_at_a_time() {
                 .await
                 .unwrap()
         );
+        let left = db.lines(&user_id("amina")).await.unwrap();
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].variant.as_ref().unwrap().id, large);
+        db.set_quantity(&amina.id, &dress.id, Some(small.clone()), 1)
+            .await
+            .unwrap();
+        assert!(
+            CartRepository::remove(&db, &amina.id, &dress.id, None)
+                .await
+                .unwrap(),
+            "without a size, every line of the product goes"
+        );
+        assert!(db.lines(&amina.id).await.unwrap().is_empty(), "{db:?}");
         assert!(
             !CartRepository::remove(&db, &amina.id, &dress.id, None)
                 .await
                 .unwrap(),
-            "no one-size line"
+            "nothing left to remove"
         );
-        let left = db.lines(&user_id("amina")).await.unwrap();
-        assert_eq!(left.len(), 1);
-        assert_eq!(left[0].variant.as_ref().unwrap().id, large);
     }
 }

@@ -1,0 +1,1 @@
+DROP INDEX product_search_trgm;
