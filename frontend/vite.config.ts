@@ -6,12 +6,23 @@ import { fileURLToPath, URL } from 'node:url';
 
 const backend = 'http://127.0.0.1:8080';
 
-/** The lazily loaded pages whose code the early request preloads, by the page kind it names them. */
-const EARLY_PAGES = {
-  product: 'src/features/catalog/components/ProductPage.tsx',
-  list: 'src/features/catalog/components/CategoryPage.tsx',
-  search: 'src/features/catalog/components/SearchPage.tsx',
-  'new-arrivals': 'src/features/catalog/components/NewArrivalsPage.tsx',
+const ADMIN_AREA = 'src/features/admin/AdminRoutes.tsx';
+
+/**
+ * The lazily loaded modules whose code the early request preloads, by the page kind it names
+ * them: an admin page is the admin area's module and the page's own.
+ */
+const EARLY_PAGES: Record<string, string[]> = {
+  product: ['src/features/catalog/components/ProductPage.tsx'],
+  list: ['src/features/catalog/components/CategoryPage.tsx'],
+  search: ['src/features/catalog/components/SearchPage.tsx'],
+  'new-arrivals': ['src/features/catalog/components/NewArrivalsPage.tsx'],
+  'admin-dashboard': [ADMIN_AREA, 'src/features/admin/dashboard/components/DashboardPage.tsx'],
+  'admin-orders': [ADMIN_AREA, 'src/features/admin/orders/components/OrdersPage.tsx'],
+  'admin-products': [ADMIN_AREA, 'src/features/admin/products/components/ProductsPage.tsx'],
+  'admin-users': [ADMIN_AREA, 'src/features/admin/users/components/UsersPage.tsx'],
+  'admin-settings': [ADMIN_AREA, 'src/features/admin/settings/components/SettingsPage.tsx'],
+  'admin-reports': [ADMIN_AREA, 'src/features/admin/reports/components/ReportsPage.tsx'],
 };
 
 /**
@@ -19,7 +30,8 @@ const EARLY_PAGES = {
  * before the app's bundle, so a catalogue page's data and first pictures load while the
  * bundle is still downloading. The app imports the same file, so both share one instance.
  * A JSON data block (not a script: the CSP allows no inline scripts) lists the chunks of the
- * catalogue pages, so the early request can preload the code of the page being opened too.
+ * catalogue and admin pages, so the early request can preload the code of the page being
+ * opened too.
  */
 function earlyRequestScript(): Plugin {
   return {
@@ -42,10 +54,13 @@ function earlyRequestScript(): Plugin {
         const app = chunks.find((c) => c.isEntry && c.name === 'index');
         const loaded = new Set([...withImports(app?.fileName ?? ''), ...withImports(chunk.fileName)]);
         const pages = Object.fromEntries(
-          Object.entries(EARLY_PAGES).map(([kind, source]) => {
-            const page = chunks.find((c) => c.facadeModuleId?.endsWith(source));
-            if (!page) throw new Error(`no chunk for ${source}`);
-            return [kind, withImports(page.fileName).filter((f) => !loaded.has(f)).map((f) => `/${f}`)];
+          Object.entries(EARLY_PAGES).map(([kind, sources]) => {
+            const files = sources.flatMap((source) => {
+              const page = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+              if (!page) throw new Error(`no chunk for ${source}`);
+              return withImports(page.fileName);
+            });
+            return [kind, [...new Set(files)].filter((f) => !loaded.has(f)).map((f) => `/${f}`)];
           }),
         );
         // Module scripts run in document order: the early one must come first.

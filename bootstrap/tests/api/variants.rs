@@ -243,6 +243,19 @@ async fn the_cart_needs_a_size_and_holds_each_size_as_its_own_line() {
         assert_eq!(removed.status, StatusCode::OK);
         assert_eq!(removed.body["products"].as_array().unwrap().len(), 1);
         assert_eq!(removed.body["products"][0]["variant"]["size"], "S");
+        // A client that knows no sizes removes the product: every size of it.
+        let every_size = app
+            .delete(&format!("/api/cart/remove/{id}"), Some(&token))
+            .await;
+        assert_eq!(every_size.status, StatusCode::OK);
+        assert_eq!(every_size.body["products"], json!([]));
+        let again = app
+            .delete(&format!("/api/cart/remove/{id}"), Some(&token))
+            .await;
+        assert_eq!(
+            (again.status, again.body["message"].clone()),
+            (StatusCode::NOT_FOUND, json!("Product not in cart"))
+        );
     }
 }
 

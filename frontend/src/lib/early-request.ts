@@ -13,7 +13,8 @@
  * (the server's time, the connections a browser opens to it); the list's reply usually comes
  * long before the bundle has arrived, so the names are still there before the page is drawn.
  *
- * Only public catalogue calls are made here (no token), and only GET requests.
+ * Only public catalogue calls are made here (no token), and only GET requests. An admin page
+ * gets its code preloaded, not its data.
  */
 import { apiUrl, catalogPaths, categoryKeysRequest, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
@@ -144,11 +145,33 @@ export function pictureFromPreviewTags(doc: Document, origin: string): ImagePrel
 /** The id of the JSON data block (written by the build, see vite.config.ts) listing each page kind's code. */
 export const PAGE_CHUNKS_ID = 'early-page-chunks';
 
-/** Preloads the code of the page being opened, as listed by the build in index.html. */
-export function preloadPageCode(page: EarlyPage, doc: Document) {
+/** The admin pages whose code (the admin area's module and the page's) is preloaded, by path. */
+const ADMIN_PAGES: Record<string, string> = {
+  '': 'admin-dashboard',
+  orders: 'admin-orders',
+  products: 'admin-products',
+  users: 'admin-users',
+  settings: 'admin-settings',
+  reports: 'admin-reports',
+};
+
+/**
+ * The code kind of an admin page, for a visitor with a stored session (anyone else is sent to
+ * sign in, so their download would be wasted); null for other pages. The admin area loads
+ * its page's module only once its own module has run, one download after the other: asked
+ * for here, both come side by side with the app's bundle.
+ */
+export function adminPageFor(pathname: string, storage: Pick<Storage, 'getItem'> | null): string | null {
+  const page = /^\/admin(?:\/([a-z]*))?\/?$/.exec(pathname);
+  const kind = page ? ADMIN_PAGES[page[1] ?? ''] : undefined;
+  return kind && storage?.getItem('token') ? kind : null;
+}
+
+/** Preloads the code of the page of this kind, as listed by the build in index.html. */
+export function preloadPageCode(kind: string, doc: Document) {
   let files: unknown;
   try {
-    files = (JSON.parse(doc.getElementById(PAGE_CHUNKS_ID)?.textContent || '{}') as Record<string, unknown>)[page.kind];
+    files = (JSON.parse(doc.getElementById(PAGE_CHUNKS_ID)?.textContent || '{}') as Record<string, unknown>)[kind];
   } catch {
     return;
   }
@@ -163,11 +186,26 @@ export function preloadPageCode(page: EarlyPage, doc: Document) {
   }
 }
 
-/** Starts the page's catalogue request and preloads its code and the pictures of its first screen. */
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the page's catalogue request and preloads its code and the pictures of its first
+ * screen; on an admin page, its code.
+ */
 export function startEarly(path: string, doc: Document = document, origin = window.location.origin) {
   const page = earlyPageFor(path);
-  if (!page) return;
-  preloadPageCode(page, doc);
+  if (!page) {
+    const admin = adminPageFor(path.split('?')[0], localStorageOrNull());
+    if (admin) preloadPageCode(admin, doc);
+    return;
+  }
+  preloadPageCode(page.kind, doc);
   const response = request(page.apiUrl);
   if (page.kind === 'list') {
     // The filter buttons' names, once the list has answered (see above); a failure is the app's to log.

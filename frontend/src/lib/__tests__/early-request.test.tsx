@@ -4,7 +4,7 @@ import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { CATEGORY_PAGE_SIZE, NEW_ARRIVALS_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../api-paths';
-import { earlyPageFor, PAGE_CHUNKS_ID, pictureFromPreviewTags, preloadPageCode, startEarly, takeEarlyResponse } from '../early-request';
+import { adminPageFor, earlyPageFor, PAGE_CHUNKS_ID, pictureFromPreviewTags, preloadPageCode, startEarly, takeEarlyResponse } from '../early-request';
 
 const ORIGIN = window.location.origin;
 const FIRST_PAGE = `page=1&limit=${CATEGORY_PAGE_SIZE}`;
@@ -216,11 +216,41 @@ describe('the early request', () => {
     block.textContent = JSON.stringify({ product: ['/assets/ProductPage-1.js', '/assets/StockBadge-2.js'], list: ['/assets/CategoryPage-3.js'] });
     document.head.appendChild(block);
     const modulePreloads = () => Array.from(document.head.querySelectorAll('link[rel="modulepreload"]')).map((l) => l.getAttribute('href'));
-    preloadPageCode({ kind: 'product', apiUrl: '/api/products/x' }, document);
+    preloadPageCode('product', document);
     expect(modulePreloads()).toEqual(['/assets/ProductPage-1.js', '/assets/StockBadge-2.js']);
     document.head.querySelectorAll('link[rel="modulepreload"]').forEach((n) => n.remove());
     block.textContent = '{not json';
-    preloadPageCode({ kind: 'list', apiUrl: '/api/products' }, document);
+    preloadPageCode('list', document);
     expect(modulePreloads()).toEqual([]);
+  });
+
+  it("names an admin page's code for a visitor with a stored session only", () => {
+    const signedIn = { getItem: (key: string) => (key === 'token' ? 'a.b.c' : null) };
+    expect(adminPageFor('/admin/orders', signedIn)).toBe('admin-orders');
+    expect(adminPageFor('/admin/products/', signedIn)).toBe('admin-products');
+    expect(adminPageFor('/admin', signedIn)).toBe('admin-dashboard');
+    expect(adminPageFor('/admin/', signedIn)).toBe('admin-dashboard');
+    expect(adminPageFor('/admin/nowhere', signedIn)).toBeNull();
+    expect(adminPageFor('/administrator', signedIn)).toBeNull();
+    expect(adminPageFor('/admin/orders', { getItem: () => null })).toBeNull();
+    expect(adminPageFor('/admin/orders', null)).toBeNull();
+  });
+
+  it("preloads an admin page's code beside the app's bundle, and asks the server for nothing", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PAGE_CHUNKS_ID;
+    block.textContent = JSON.stringify({ 'admin-orders': ['/assets/AdminRoutes-1.js', '/assets/OrdersPage-2.js'] });
+    document.head.appendChild(block);
+    localStorage.setItem('token', 'a.b.c');
+    const seen = countRequests('/api/*', () => HttpResponse.json([]));
+    startEarly('/admin/orders?status=shipped', document, ORIGIN);
+    expect(Array.from(document.head.querySelectorAll('link[rel="modulepreload"]')).map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/AdminRoutes-1.js',
+      '/assets/OrdersPage-2.js',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
+    localStorage.removeItem('token');
   });
 });
