@@ -9,7 +9,7 @@ use domain::product::{search, Category, Product, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
 use domain::user::User;
 use domain::validation::FieldErrors;
-use domain::variant::{total_stock, validate_grid, Variant, VariantFilter, VariantInput};
+use domain::variant::{validate_grid, VariantFilter, VariantInput};
 use domain::{ProductId, VariantId};
 use std::collections::BTreeMap;
 
@@ -113,8 +113,7 @@ impl Shop {
         VariantId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids")
     }
 
-    /// Validates before storing the picture, so a refused form leaves no stray file. With
-    /// sizes (`variants`), the stock is theirs and a product-level stock is not needed.
+    /// Validates before storing the picture, so a refused form leaves no stray file.
     pub async fn create_product(
         &self,
         actor: &User,
@@ -123,29 +122,10 @@ impl Shop {
         image: Option<Vec<u8>>,
     ) -> Result<Product, AppError> {
         require_admin(actor)?;
-        let draft = if variants.is_empty() {
-            input.validate()?
-        } else {
-            ProductInput {
-                stock: Some(0.0),
-                ..input.clone()
-            }
-            .validate()?
-        };
-        let variants: Vec<Variant> =
-            validate_grid(variants, &[], &draft.name, || self.new_variant_id())
-                .map_err(|e| FieldErrors::single("variants", e.0))?
-                .iter()
-                .map(|row| row.applied(None))
-                .collect();
+        let (draft, variants) = input.validate_with_sizes(variants, || self.new_variant_id())?;
         let image = match image {
             Some(bytes) => Some(self.ports.images.store(bytes).await?),
             None => None,
-        };
-        let stock = if variants.is_empty() {
-            draft.stock
-        } else {
-            total_stock(&variants)
         };
         let product = Product {
             id: ProductId::parse(&self.ports.ids.new_id())
@@ -161,7 +141,7 @@ impl Shop {
             image,
             rating_tenths: 0,
             reviews: 0,
-            stock,
+            stock: draft.stock,
             variants,
             is_featured: draft.is_featured,
             created_at: self.ports.clock.now(),

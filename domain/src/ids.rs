@@ -48,6 +48,10 @@ id_type!(
     /// Identifies one size (and colour) of a product.
     VariantId
 );
+id_type!(
+    /// Identifies a discount code.
+    DiscountId
+);
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod cart;
 pub mod checkout;
+pub mod discount;
 pub mod ids;
 pub mod listing;
 pub mod money;
@@ -21,5 +22,5 @@ pub mod user;
 pub mod validation;
 pub mod variant;
 
-pub use ids::{OrderId, ProductId, UserId, VariantId};
+pub use ids::{DiscountId, OrderId, ProductId, UserId, VariantId};
 pub use money::{Money, Percent};

@@ -2,8 +2,8 @@
 //! the admin's grid that edits them, and the size a cart or order line is for.
 
 use crate::ids::VariantId;
-use crate::product::{stock_count, StockStatus};
-use crate::validation::{has_control_characters, Lines};
+use crate::product::{stock_count, ProductDraft, ProductInput, StockStatus};
+use crate::validation::{has_control_characters, FieldErrors, Lines};
 
 /// One size (and colour) of a product. The product's own stock is the sum of its variants'.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -333,6 +333,32 @@ pub fn total_stock(variants: &[Variant]) -> u32 {
     variants.iter().map(|v| v.stock).sum()
 }
 
+impl ProductInput {
+    /// A new product's form with its sizes (`rows`; none for a one-size product). With sizes
+    /// the stock is theirs: the form needs no stock of its own and the product's is their sum.
+    pub fn validate_with_sizes(
+        &self,
+        rows: &[VariantInput],
+        new_id: impl FnMut() -> VariantId,
+    ) -> Result<(ProductDraft, Vec<Variant>), FieldErrors> {
+        if rows.is_empty() {
+            return Ok((self.validate()?, Vec::new()));
+        }
+        let mut draft = ProductInput {
+            stock: Some(0.0),
+            ..self.clone()
+        }
+        .validate()?;
+        let sizes: Vec<Variant> = validate_grid(rows, &[], &draft.name, new_id)
+            .map_err(|e| FieldErrors::single("variants", e.0))?
+            .iter()
+            .map(|row| row.applied(None))
+            .collect();
+        draft.stock = total_stock(&sizes);
+        Ok((draft, sizes))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -568,5 +594,46 @@ mod tests {
     fn the_stock_of_a_product_with_variants_is_their_sum() {
         let variants = [variant("v1", "S", None, 3), variant("v2", "M", None, 4)];
         assert_eq!(total_stock(&variants), 7);
+    }
+
+    fn form(stock: Option<f64>) -> ProductInput {
+        ProductInput {
+            name: "Linen Dress".into(),
+            description: "Light linen".into(),
+            price: Some(30.0),
+            stock,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_new_product_in_sizes_needs_no_stock_of_its_own_and_has_their_sum() {
+        let (draft, sizes) = form(None)
+            .validate_with_sizes(&[row("S", 2.0), row("M", 5.0)], ids())
+            .unwrap();
+        assert_eq!(draft.stock, 7);
+        assert_eq!(
+            sizes
+                .iter()
+                .map(|v| (v.id.as_str(), v.size.as_str(), v.stock))
+                .collect::<Vec<_>>(),
+            [("new1", "S", 2), ("new2", "M", 5)]
+        );
+        let (one_size, none) = form(Some(4.0)).validate_with_sizes(&[], ids()).unwrap();
+        assert_eq!((one_size.stock, none.len()), (4, 0));
+    }
+
+    #[test]
+    fn a_new_product_without_sizes_needs_its_stock_and_a_bad_grid_is_a_variants_error() {
+        let missing = form(None).validate_with_sizes(&[], ids()).unwrap_err();
+        assert_eq!(
+            missing.get("stock"),
+            Some("Valid stock quantity is required")
+        );
+        let bad = form(None)
+            .validate_with_sizes(&[row("S", 1.0), row("S", 2.0)], ids())
+            .unwrap_err();
+        assert!(bad.get("variants").is_some(), "{bad:?}");
+        assert_eq!(bad.get("stock"), None);
     }
 }

@@ -364,7 +364,11 @@ async fn the_text_filter_narrows_on_name_description_category_and_tags_ignoring_
         );
         assert_eq!(ids(&db, text("kids")).await.0, ["k1"], "the category");
         assert_eq!(ids(&db, text("dresses")).await.0, ["w2"], "a tag");
-        assert_eq!(ids(&db, text("ar")).await.0, ["x1"], "shorter than a trigram");
+        assert_eq!(
+            ids(&db, text("ar")).await.0,
+            ["x1"],
+            "shorter than a trigram"
+        );
         assert!(
             ids(&db, text("scarf hand")).await.0.is_empty(),
             "never across two fields"
