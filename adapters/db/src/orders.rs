@@ -344,9 +344,11 @@ impl OrderRepository for Database {
             }
             let rows = selection.load(conn).map_err(storage)?;
             let total = total_of(query.page, rows.len(), || {
-                order_list::matching(&query, backend)
-                    .count()
-                    .get_result(conn)
+                sales_totals::orders_counted(conn, &query).unwrap_or_else(|| {
+                    order_list::matching(&query, backend)
+                        .count()
+                        .get_result(conn)
+                })
             })?;
             let lines = if rows.is_empty() {
                 HashMap::new()

@@ -8,8 +8,11 @@ use crate::models::{money, payment_status, status, to_db_time};
 use crate::schema::{order_day_totals, product_units_sold};
 use crate::storage;
 use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl::sql;
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use diesel::upsert::excluded;
+use domain::listing::orders::{OrderQuery, PaymentFilter};
 use domain::order::{counts_as_sold, Order, OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
 use domain::stats::{OrderFact, ProductSales};
@@ -203,4 +206,39 @@ pub(crate) fn best_sellers(
             quantity: u64::try_from(row.units).unwrap_or_default(),
         })
         .collect())
+}
+
+/// How many orders `query` selects, added up from the totals per day and status pair when
+/// they can tell (no text, no time range, no hold-expired filter); `None` when they cannot.
+/// Counting the orders themselves reads every one that matches: on PostgreSQL, 40-110 ms for
+/// a status of 80,000 orders.
+pub(crate) fn orders_counted(
+    conn: &mut DbConnection,
+    query: &OrderQuery,
+) -> Option<QueryResult<i64>> {
+    if query.search.is_some() || query.from.is_some() || query.to.is_some() {
+        return None;
+    }
+    let mut totals = order_day_totals::table.into_boxed();
+    if let Some(status) = query.status {
+        totals = totals.filter(order_day_totals::status.eq(status.as_str()));
+    }
+    match query.payment {
+        None => {}
+        Some(PaymentFilter::Status(payment)) => {
+            totals = totals.filter(order_day_totals::payment_status.eq(payment.as_str()));
+        }
+        Some(PaymentFilter::Awaiting) => {
+            totals = totals
+                .filter(order_day_totals::payment_status.eq(PaymentStatus::Pending.as_str()))
+                .filter(order_day_totals::status.ne(OrderStatus::Canceled.as_str()));
+        }
+        Some(PaymentFilter::HoldExpired) => return None,
+    }
+    // SUM of a BIGINT is NUMERIC on PostgreSQL.
+    Some(
+        totals
+            .select(sql::<BigInt>("CAST(COALESCE(SUM(orders), 0) AS BIGINT)"))
+            .get_result(conn),
+    )
 }

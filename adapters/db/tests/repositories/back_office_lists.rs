@@ -141,6 +141,15 @@ async fn orders_are_filtered_by_status_payment_and_time() {
             let (found, total) = orders_for(&db, params).await;
             assert_eq!(found, ids(expected), "{params:?} on {db:?}");
             assert_eq!(total, expected.len() as u64);
+            // One row a page: the total is counted (from the running totals where they can tell).
+            let one_a_page = OrderListParams {
+                page: Some("1"),
+                limit: Some("1"),
+                ..params
+            };
+            let (first, counted) = orders_for(&db, one_a_page).await;
+            assert_eq!(first, ids(&expected[..1]), "{params:?} on {db:?}");
+            assert_eq!(counted, expected.len() as u64, "{params:?} on {db:?}");
         }
     }
 }
