@@ -35,10 +35,35 @@ pub(crate) fn contains_pattern(text: &str) -> String {
 /// The shortest text an FTS5 trigram index can find.
 const TRIGRAM: usize = 3;
 
-/// The condition `{before}{column} … {after}` that the trigram-indexed `column` (FTS5 with
-/// the trigram tokenizer on SQLite, pg_trgm on PostgreSQL) contains `text`, already in
-/// lower case. On SQLite an FTS5 phrase, which the index serves when the text holds a
-/// whole trigram; shorter texts, and PostgreSQL, use LIKE.
+/// How a trigram-indexed column (FTS5 with the trigram tokenizer on SQLite, pg_trgm on
+/// PostgreSQL) is asked whether it contains a text: `{column} {operator} ?{escape}`.
+pub(crate) struct TextMatch {
+    pub operator: &'static str,
+    /// The value bound to `?`.
+    pub bound: String,
+    /// What follows the bound value.
+    pub escape: &'static str,
+}
+
+/// On SQLite an FTS5 phrase, which the index serves when `text` (already in lower case)
+/// holds a whole trigram; shorter texts, and PostgreSQL, use LIKE.
+pub(crate) fn text_match(text: &str, backend: Backend) -> TextMatch {
+    match backend {
+        Backend::Sqlite if text.chars().count() >= TRIGRAM => TextMatch {
+            operator: "MATCH",
+            bound: fts_phrase(text),
+            escape: "",
+        },
+        Backend::Sqlite | Backend::Postgres => TextMatch {
+            operator: "LIKE",
+            bound: contains_pattern(text),
+            escape: " ESCAPE '\\'",
+        },
+    }
+}
+
+/// The condition `{before}{column} … {after}` that the trigram-indexed `column` contains
+/// `text` (see [`text_match`]).
 pub(crate) fn containing_text<T>(
     before: &str,
     column: &str,
@@ -46,10 +71,11 @@ pub(crate) fn containing_text<T>(
     after: &str,
     backend: Backend,
 ) -> Box<dyn BoxableExpression<T, MultiBackend, SqlType = Bool>> {
-    let (operator, bound, escape) = match backend {
-        Backend::Sqlite if text.chars().count() >= TRIGRAM => ("MATCH", fts_phrase(text), ""),
-        Backend::Sqlite | Backend::Postgres => ("LIKE", contains_pattern(text), " ESCAPE '\\'"),
-    };
+    let TextMatch {
+        operator,
+        bound,
+        escape,
+    } = text_match(text, backend);
     Box::new(
         sql::<Bool>(&format!("{before}{column} {operator} "))
             .bind::<Text, _>(bound)

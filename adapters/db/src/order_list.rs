@@ -1,18 +1,20 @@
 //! The admin's order list: the orders an `OrderQuery` selects, in its order.
 //!
 //! The text search must not read every order on each keystroke. Each distinct text an
-//! order is searched by (its id, the customer's name, e-mail, phones; lower case) is a row
-//! of `order_search_terms`, linked to its orders by `order_search_links` (both kept by a
+//! order is searched by (the customer's name, e-mail, phones; lower case) is a row of
+//! `order_search_terms`, linked to its orders by `order_search_links` (both kept by a
 //! trigger, see the migration `order_search_terms`). A search finds the terms containing the
-//! text, with a trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), then their orders.
-//! On SQLite, texts shorter than a trigram are looked for by LIKE over the terms.
+//! text, with a trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), then their orders,
+//! and the orders whose id starts with the text. On SQLite, texts shorter than a trigram
+//! are looked for by LIKE over the terms.
 
 use crate::connection::{Backend, MultiBackend};
-use crate::listing::containing_text;
+use crate::listing::{text_match, TextMatch};
 use crate::models::to_db_time;
 use crate::schema::orders;
+use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::Bool;
+use diesel::sql_types::{Bool, Text};
 use domain::listing::orders::{OrderQuery, OrderSort, PaymentFilter};
 use domain::listing::{Direction, SearchText};
 use domain::order::{OrderStatus, PaymentStatus};
@@ -55,19 +57,46 @@ fn containing(
     text: &SearchText,
     backend: Backend,
 ) -> Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = Bool>> {
+    let text = text.as_str();
     let terms = match backend {
         Backend::Sqlite => "SELECT rowid FROM order_search_trigrams",
         Backend::Postgres => "SELECT id FROM order_search_terms",
     };
-    containing_text(
-        &format!(
-            "orders.id IN (SELECT order_id FROM order_search_links WHERE term_id IN ({terms} WHERE "
+    let TextMatch {
+        operator,
+        bound,
+        escape,
+    } = text_match(text, backend);
+    let of_terms = sql::<Bool>(&format!(
+        "orders.id IN (SELECT order_id FROM order_search_links \
+         WHERE term_id IN ({terms} WHERE term {operator} "
+    ))
+    .bind::<Text, _>(bound)
+    .sql(&format!("{escape})"));
+    match id_prefix(text, backend) {
+        None => Box::new(of_terms.sql(")")),
+        Some((operator, pattern)) => Box::new(
+            of_terms
+                .sql(&format!(
+                    " UNION ALL SELECT id FROM orders WHERE id {operator} "
+                ))
+                .bind::<Text, _>(pattern)
+                .sql(")"),
         ),
-        "term",
-        text.as_str(),
-        "))",
-        backend,
-    )
+    }
+}
+
+/// The orders whose id starts with `text`, when it can start one (ids are lower-case
+/// letters, digits and dashes): a range of the primary key, as GLOB on SQLite (whose LIKE
+/// ignores case, so cannot use the index) and LIKE on PostgreSQL (`orders_id_prefix`).
+fn id_prefix(text: &str, backend: Backend) -> Option<(&'static str, String)> {
+    let id_like = text
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    id_like.then(|| match backend {
+        Backend::Sqlite => ("GLOB", format!("{text}*")),
+        Backend::Postgres => ("LIKE", format!("{text}%")),
+    })
 }
 
 /// `selection` in the order `query` asks for; ties follow the same direction by date,
