@@ -12,6 +12,7 @@ import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
 import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/features/catalog/api/products';
 import { parseSort } from '@/lib/api-paths';
+import { preloadable } from '@/lib/preloadable';
 import { sizeFilterOf } from '@/lib/sizes';
 import { HomePage } from '@/features/catalog/components/HomePage';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -46,7 +47,14 @@ const CheckoutPage = lazy(() => import('./routes/checkout').then((m) => ({ defau
 const OrderSuccessPage = lazy(() =>
   import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 );
-const AdminRoutes = lazy(() => import('@/features/admin/AdminRoutes'));
+const AdminRoutes = preloadable(() => import('@/features/admin/AdminRoutes'));
+
+/**
+ * Loads the admin area's module and the code of its page at `pathname`, so that an admin
+ * page opened directly renders at once (see lib/preloadable.ts).
+ */
+export const preloadAdminPage = (pathname: string): Promise<void> =>
+  AdminRoutes.preload().then((admin) => admin.preloadPage(pathname));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 

@@ -16,6 +16,7 @@
  * Only public catalogue calls are made here (no token), and only GET requests. An admin page
  * gets its code preloaded, not its data.
  */
+import { adminPageAt } from './admin-paths';
 import { apiUrl, catalogPaths, categoryKeysRequest, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
 import { sizeFilterOf } from './sizes';
@@ -145,16 +146,6 @@ export function pictureFromPreviewTags(doc: Document, origin: string): ImagePrel
 /** The id of the JSON data block (written by the build, see vite.config.ts) listing each page kind's code. */
 export const PAGE_CHUNKS_ID = 'early-page-chunks';
 
-/** The admin pages whose code (the admin area's module and the page's) is preloaded, by path. */
-const ADMIN_PAGES: Record<string, string> = {
-  '': 'admin-dashboard',
-  orders: 'admin-orders',
-  products: 'admin-products',
-  users: 'admin-users',
-  settings: 'admin-settings',
-  reports: 'admin-reports',
-};
-
 /**
  * The code kind of an admin page, for a visitor with a stored session (anyone else is sent to
  * sign in, so their download would be wasted); null for other pages. The admin area loads
@@ -162,9 +153,8 @@ const ADMIN_PAGES: Record<string, string> = {
  * for here, both come side by side with the app's bundle.
  */
 export function adminPageFor(pathname: string, storage: Pick<Storage, 'getItem'> | null): string | null {
-  const page = /^\/admin(?:\/([a-z]*))?\/?$/.exec(pathname);
-  const kind = page ? ADMIN_PAGES[page[1] ?? ''] : undefined;
-  return kind && storage?.getItem('token') ? kind : null;
+  const name = adminPageAt(pathname);
+  return name !== null && storage?.getItem('token') ? `admin-${name || 'dashboard'}` : null;
 }
 
 /** Preloads the code of the page of this kind, as listed by the build in index.html. */

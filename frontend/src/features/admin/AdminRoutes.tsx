@@ -1,20 +1,39 @@
 /**
  * The admin area: one lazily loaded module behind the admin guard, so shoppers never
  * download it. Each screen is a further lazy chunk, so the charts (recharts) load only
- * with the dashboard and the reports.
+ * with the dashboard and the reports; the page an admin opens is loaded before the first
+ * render (`preloadPage`), so it appears without a loading step.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
+import { adminPageAt, type AdminPageName } from '@/lib/admin-paths';
+import { preloadable } from '@/lib/preloadable';
 import { AdminLayout } from './components/AdminLayout';
 
-const DashboardPage = lazy(() => import('./dashboard/components/DashboardPage'));
-const ProductsPage = lazy(() => import('./products/components/ProductsPage'));
-const OrdersPage = lazy(() => import('./orders/components/OrdersPage'));
-const UsersPage = lazy(() => import('./users/components/UsersPage'));
-const SettingsPage = lazy(() => import('./settings/components/SettingsPage'));
-const ReportsPage = lazy(() => import('./reports/components/ReportsPage'));
+const DashboardPage = preloadable(() => import('./dashboard/components/DashboardPage'));
+const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
+const OrdersPage = preloadable(() => import('./orders/components/OrdersPage'));
+const UsersPage = preloadable(() => import('./users/components/UsersPage'));
+const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
+const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
+
+/** Every admin page, by its path under /admin. */
+const PAGES: Record<AdminPageName, { preload: () => Promise<unknown> }> = {
+  '': DashboardPage,
+  products: ProductsPage,
+  orders: OrdersPage,
+  users: UsersPage,
+  settings: SettingsPage,
+  reports: ReportsPage,
+};
+
+/** Loads the code of the admin page at `pathname` (e.g. '/admin/orders'), if there is one. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const name = adminPageAt(pathname);
+  if (name !== null) await PAGES[name].preload();
+}
 
 const page = (element: React.ReactNode) => <Suspense fallback={<Spinner label="Loading" />}>{element}</Suspense>;
 
