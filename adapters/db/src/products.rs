@@ -80,24 +80,13 @@ fn containing(
     text: &str,
     backend: Backend,
 ) -> Box<dyn BoxableExpression<products::table, MultiBackend, SqlType = Bool>> {
-    match backend {
-        Backend::Sqlite => containing_text(
-            "products.id IN (SELECT product_id FROM product_search WHERE ",
-            "search_text",
-            text,
-            ")",
-            backend,
-        ),
-        // The expression of the index `product_search_trgm`, so that the index serves it.
-        Backend::Postgres => containing_text(
-            "",
-            "lower(products.name || E'\\n' || products.description || E'\\n' || \
-             products.tag_keys || E'\\n' || products.category)",
-            text,
-            "",
-            backend,
-        ),
-    }
+    containing_text(
+        "products.id IN (SELECT product_id FROM product_search WHERE ",
+        "search_text",
+        text,
+        ")",
+        backend,
+    )
 }
 
 type ProductSelection = products::BoxedQuery<'static, MultiBackend>;

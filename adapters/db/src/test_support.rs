@@ -179,7 +179,8 @@ pub async fn columns(db: &Database) -> Vec<(String, String, bool)> {
             let query = match conn {
                 DbConnection::Sqlite(_) => {
                     // Ordinary tables only: not the FTS5 search indexes (virtual tables and
-                    // their shadow tables), which PostgreSQL keeps as trigram indexes.
+                    // their shadow tables), which PostgreSQL keeps as trigram indexes (of
+                    // `product_search`, left out there).
                     "SELECT t.name AS table_name, p.name AS column_name, p.\"notnull\" = 0 AS nullable \
                      FROM pragma_table_list t, pragma_table_info(t.name) p \
                      WHERE t.schema = 'main' AND t.type = 'table' \
@@ -190,7 +191,8 @@ pub async fn columns(db: &Database) -> Vec<(String, String, bool)> {
                     "SELECT table_name::text AS table_name, column_name::text AS column_name, \
                      is_nullable = 'YES' AS nullable \
                      FROM information_schema.columns \
-                     WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations'"
+                     WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations' \
+                     AND table_name <> 'product_search'"
                 }
             };
             diesel::sql_query(query).load::<ColumnRow>(conn).map_err(crate::storage)

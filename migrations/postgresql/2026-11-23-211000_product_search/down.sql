@@ -1,1 +1,4 @@
-DROP INDEX product_search_trgm;
+DROP TRIGGER product_search_on_update ON products;
+DROP TRIGGER product_search_on_insert ON products;
+DROP FUNCTION product_search_write();
+DROP TABLE product_search;
