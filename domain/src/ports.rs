@@ -4,7 +4,8 @@
 use crate::audit::AuditEntry;
 use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
-use crate::ids::{OrderId, ProductId, UserId, VariantId};
+use crate::discount::{Discount, DiscountCode};
+use crate::ids::{DiscountId, OrderId, ProductId, UserId, VariantId};
 use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
@@ -100,6 +101,25 @@ pub trait UserRepository: Send + Sync {
     /// `Refused(LastAdmin)` for the last admin, checked like `update`.
     async fn delete(&self, id: &UserId) -> Result<(), UserStoreError>;
     async fn count_admins(&self) -> Result<u64, RepoError>;
+}
+
+/// Discount codes (issue 15).
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait DiscountRepository: Send + Sync {
+    /// `Duplicate` when the code is taken.
+    async fn insert(&self, discount: &Discount) -> Result<(), RepoError>;
+    /// Writes the admin's fields (not the uses or the creation time): `Duplicate` when the
+    /// new code is taken, `NotFound` when the code is gone.
+    async fn update(&self, discount: &Discount) -> Result<(), RepoError>;
+    /// `NotFound` when gone. Orders keep the code's text and amount; carts drop it.
+    async fn delete(&self, id: &DiscountId) -> Result<(), RepoError>;
+    async fn by_id(&self, id: &DiscountId) -> Result<Option<Discount>, RepoError>;
+    async fn by_code(&self, code: &DiscountCode) -> Result<Option<Discount>, RepoError>;
+    /// Newest first (one page when asked), and how many there are.
+    async fn list(&self, page: Option<Page>) -> Result<(Vec<Discount>, u64), RepoError>;
+    /// How many of `user`'s orders hold a use of the code.
+    async fn uses_by(&self, id: &DiscountId, user: &UserId) -> Result<u32, RepoError>;
 }
 
 /// Why a product edit was not stored.

@@ -15,6 +15,7 @@ mod schema;
 mod audit;
 mod bulk;
 mod carts;
+mod discounts;
 mod order_list;
 mod orders;
 mod products;

@@ -91,6 +91,41 @@ diesel::table! {
         updated_at -> Timestamp,
         hold_expired_at -> Nullable<Timestamp>,
         refund_claimed_at -> Nullable<Timestamp>,
+        discount_code -> Nullable<Text>,
+        discount_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    discounts (id) {
+        id -> Text,
+        code -> Text,
+        kind -> Text,
+        value -> BigInt,
+        min_subtotal_cents -> Nullable<BigInt>,
+        starts_at -> Nullable<Timestamp>,
+        ends_at -> Nullable<Timestamp>,
+        usage_limit -> Nullable<Integer>,
+        per_customer_limit -> Nullable<Integer>,
+        times_used -> Integer,
+        active -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    discount_uses (order_id) {
+        order_id -> Text,
+        discount_id -> Text,
+        user_id -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cart_discounts (user_id) {
+        user_id -> Text,
+        discount_id -> Text,
     }
 }
 
@@ -166,6 +201,9 @@ diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 
+diesel::joinable!(discount_uses -> discounts (discount_id));
+diesel::joinable!(cart_discounts -> discounts (discount_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     products,
@@ -175,4 +213,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_lines,
     settings,
+    discounts,
+    discount_uses,
+    cart_discounts,
 );

@@ -7,6 +7,7 @@ mod audit;
 mod back_office_lists;
 mod carts;
 mod connect;
+mod discounts;
 mod orders;
 mod payment_safety;
 mod products;

@@ -1,0 +1,206 @@
+//! `DiscountRepository`: the shop's discount codes (migration `discount_codes`).
+
+use crate::listing::total_of;
+use crate::models::{from_db_time, money, to_db_time};
+use crate::schema::{discount_uses, discounts};
+use crate::{corrupt, one_row, storage, Database};
+use async_trait::async_trait;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use domain::discount::{Discount, DiscountCode, DiscountKind};
+use domain::ports::{DiscountRepository, Page, RepoError};
+use domain::{DiscountId, Percent, UserId};
+
+/// Also the change set of an admin's edit: every column but the id, the uses and the
+/// creation time (skipped).
+#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = discounts, treat_none_as_null = true)]
+struct DiscountRow {
+    #[diesel(skip_update)]
+    id: String,
+    code: String,
+    kind: String,
+    value: i64,
+    min_subtotal_cents: Option<i64>,
+    starts_at: Option<NaiveDateTime>,
+    ends_at: Option<NaiveDateTime>,
+    usage_limit: Option<i32>,
+    per_customer_limit: Option<i32>,
+    #[diesel(skip_update)]
+    times_used: i32,
+    active: bool,
+    #[diesel(skip_update)]
+    created_at: NaiveDateTime,
+}
+
+fn stored_count(count: Option<u32>) -> Option<i32> {
+    count.map(|n| i32::try_from(n).unwrap_or(i32::MAX))
+}
+
+fn read_count(what: &str, raw: i32) -> Result<u32, RepoError> {
+    u32::try_from(raw).map_err(|_| corrupt(what, raw))
+}
+
+impl DiscountRow {
+    fn from_domain(discount: &Discount) -> Self {
+        let value = match discount.kind {
+            DiscountKind::Percent(percent) => i64::from(percent.value()),
+            DiscountKind::Fixed(amount) => amount.cents(),
+            DiscountKind::FreeShipping => 0,
+        };
+        Self {
+            id: discount.id.as_str().to_owned(),
+            code: discount.code.as_str().to_owned(),
+            kind: discount.kind.as_str().to_owned(),
+            value,
+            min_subtotal_cents: discount.min_subtotal.map(|m| m.cents()),
+            starts_at: discount.starts_at.map(to_db_time),
+            ends_at: discount.ends_at.map(to_db_time),
+            usage_limit: stored_count(discount.usage_limit),
+            per_customer_limit: stored_count(discount.per_customer_limit),
+            times_used: stored_count(Some(discount.times_used)).unwrap_or_default(),
+            active: discount.active,
+            created_at: to_db_time(discount.created_at),
+        }
+    }
+
+    fn into_domain(self) -> Result<Discount, RepoError> {
+        let kind = match self.kind.as_str() {
+            "percent" => u8::try_from(self.value)
+                .ok()
+                .and_then(Percent::new)
+                .map(DiscountKind::Percent),
+            "fixed" => money(self.value).ok().map(DiscountKind::Fixed),
+            "freeShipping" => Some(DiscountKind::FreeShipping),
+            _ => None,
+        }
+        .ok_or_else(|| corrupt("discount", format!("{} {}", self.kind, self.value)))?;
+        Ok(Discount {
+            id: DiscountId::parse(&self.id).ok_or_else(|| corrupt("discount id", &self.id))?,
+            code: DiscountCode::parse(&self.code)
+                .ok_or_else(|| corrupt("discount code", &self.code))?,
+            kind,
+            min_subtotal: self.min_subtotal_cents.map(money).transpose()?,
+            starts_at: self.starts_at.map(from_db_time),
+            ends_at: self.ends_at.map(from_db_time),
+            usage_limit: self
+                .usage_limit
+                .map(|n| read_count("usage limit", n))
+                .transpose()?,
+            per_customer_limit: self
+                .per_customer_limit
+                .map(|n| read_count("limit per customer", n))
+                .transpose()?,
+            times_used: read_count("uses", self.times_used)?,
+            active: self.active,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+#[async_trait]
+impl DiscountRepository for Database {
+    async fn insert(&self, discount: &Discount) -> Result<(), RepoError> {
+        let row = DiscountRow::from_domain(discount);
+        self.write(move |conn| {
+            diesel::insert_into(discounts::table)
+                .values(&row)
+                .execute(conn)
+                .map_err(storage)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn update(&self, discount: &Discount) -> Result<(), RepoError> {
+        let row = DiscountRow::from_domain(discount);
+        self.write(move |conn| {
+            one_row(
+                diesel::update(discounts::table.find(&row.id))
+                    .set(&row)
+                    .execute(conn)
+                    .map_err(storage),
+            )
+        })
+        .await
+    }
+
+    async fn delete(&self, id: &DiscountId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            one_row(
+                diesel::delete(discounts::table.find(id))
+                    .execute(conn)
+                    .map_err(storage),
+            )
+        })
+        .await
+    }
+
+    async fn by_id(&self, id: &DiscountId) -> Result<Option<Discount>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            discounts::table
+                .find(id)
+                .select(DiscountRow::as_select())
+                .get_result(conn)
+                .optional()
+                .map_err(storage)?
+                .map(DiscountRow::into_domain)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn by_code(&self, code: &DiscountCode) -> Result<Option<Discount>, RepoError> {
+        let code = code.as_str().to_owned();
+        self.run(move |conn| {
+            discounts::table
+                .filter(discounts::code.eq(code))
+                .select(DiscountRow::as_select())
+                .get_result(conn)
+                .optional()
+                .map_err(storage)?
+                .map(DiscountRow::into_domain)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn list(&self, page: Option<Page>) -> Result<(Vec<Discount>, u64), RepoError> {
+        self.run(move |conn| {
+            let mut query = discounts::table
+                .select(DiscountRow::as_select())
+                .order((discounts::created_at.desc(), discounts::id.desc()))
+                .into_boxed();
+            if let Some(page) = page {
+                query = query.limit(i64::from(page.size)).offset(page.offset());
+            }
+            let rows = query.load(conn).map_err(storage)?;
+            let total = total_of(page, rows.len(), || {
+                discounts::table.count().get_result(conn)
+            })?;
+            let codes = rows
+                .into_iter()
+                .map(DiscountRow::into_domain)
+                .collect::<Result<_, _>>()?;
+            Ok((codes, total))
+        })
+        .await
+    }
+
+    async fn uses_by(&self, id: &DiscountId, user: &UserId) -> Result<u32, RepoError> {
+        let id = id.as_str().to_owned();
+        let user = user.as_str().to_owned();
+        self.run(move |conn| {
+            let uses: i64 = discount_uses::table
+                .filter(discount_uses::discount_id.eq(id))
+                .filter(discount_uses::user_id.eq(user))
+                .count()
+                .get_result(conn)
+                .map_err(storage)?;
+            u32::try_from(uses).map_err(|_| corrupt("uses", uses))
+        })
+        .await
+    }
+}
