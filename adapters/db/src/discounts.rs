@@ -1,5 +1,6 @@
 //! `DiscountRepository`: the shop's discount codes (migration `discount_codes`).
 
+use crate::connection::{DbConnection, MultiBackend};
 use crate::listing::total_of;
 use crate::models::{from_db_time, money, to_db_time};
 use crate::schema::{discount_uses, discounts};
@@ -33,8 +34,8 @@ struct DiscountRow {
     created_at: NaiveDateTime,
 }
 
-fn stored_count(count: Option<u32>) -> Option<i32> {
-    count.map(|n| i32::try_from(n).unwrap_or(i32::MAX))
+fn stored_count(count: u32) -> i32 {
+    i32::try_from(count).unwrap_or(i32::MAX)
 }
 
 fn read_count(what: &str, raw: i32) -> Result<u32, RepoError> {
@@ -56,9 +57,9 @@ impl DiscountRow {
             min_subtotal_cents: discount.min_subtotal.map(|m| m.cents()),
             starts_at: discount.starts_at.map(to_db_time),
             ends_at: discount.ends_at.map(to_db_time),
-            usage_limit: stored_count(discount.usage_limit),
-            per_customer_limit: stored_count(discount.per_customer_limit),
-            times_used: stored_count(Some(discount.times_used)).unwrap_or_default(),
+            usage_limit: discount.usage_limit.map(stored_count),
+            per_customer_limit: discount.per_customer_limit.map(stored_count),
+            times_used: stored_count(discount.times_used),
             active: discount.active,
             created_at: to_db_time(discount.created_at),
         }
@@ -96,6 +97,20 @@ impl DiscountRow {
             created_at: from_db_time(self.created_at),
         })
     }
+}
+
+/// The code `query` picks (by id or by code), if there is one.
+fn the_one(
+    query: discounts::BoxedQuery<'static, MultiBackend>,
+    conn: &mut DbConnection,
+) -> Result<Option<Discount>, RepoError> {
+    query
+        .select(DiscountRow::as_select())
+        .get_result(conn)
+        .optional()
+        .map_err(storage)?
+        .map(DiscountRow::into_domain)
+        .transpose()
 }
 
 #[async_trait]
@@ -139,30 +154,17 @@ impl DiscountRepository for Database {
 
     async fn by_id(&self, id: &DiscountId) -> Result<Option<Discount>, RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
-            discounts::table
-                .find(id)
-                .select(DiscountRow::as_select())
-                .get_result(conn)
-                .optional()
-                .map_err(storage)?
-                .map(DiscountRow::into_domain)
-                .transpose()
-        })
-        .await
+        self.run(move |conn| the_one(discounts::table.find(id).into_boxed(), conn))
+            .await
     }
 
     async fn by_code(&self, code: &DiscountCode) -> Result<Option<Discount>, RepoError> {
         let code = code.as_str().to_owned();
         self.run(move |conn| {
-            discounts::table
-                .filter(discounts::code.eq(code))
-                .select(DiscountRow::as_select())
-                .get_result(conn)
-                .optional()
-                .map_err(storage)?
-                .map(DiscountRow::into_domain)
-                .transpose()
+            the_one(
+                discounts::table.filter(discounts::code.eq(code)).into_boxed(),
+                conn,
+            )
         })
         .await
     }

@@ -17,6 +17,7 @@
  * gets its code preloaded, not its data.
  */
 import { adminPageAt } from './admin-paths';
+import { safeStorage, TOKEN_KEY } from './browser-storage';
 import { apiUrl, catalogPaths, categoryKeysRequest, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
 import { sizeFilterOf } from './sizes';
@@ -154,7 +155,7 @@ export const PAGE_CHUNKS_ID = 'early-page-chunks';
  */
 export function adminPageFor(pathname: string, storage: Pick<Storage, 'getItem'> | null): string | null {
   const name = adminPageAt(pathname);
-  return name !== null && storage?.getItem('token') ? `admin-${name || 'dashboard'}` : null;
+  return name !== null && storage?.getItem(TOKEN_KEY) ? `admin-${name || 'dashboard'}` : null;
 }
 
 /** Preloads the code of the page of this kind, as listed by the build in index.html. */
@@ -176,14 +177,6 @@ export function preloadPageCode(kind: string, doc: Document) {
   }
 }
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Starts the page's catalogue request and preloads its code and the pictures of its first
  * screen; on an admin page, its code.
@@ -191,7 +184,7 @@ function localStorageOrNull(): Storage | null {
 export function startEarly(path: string, doc: Document = document, origin = window.location.origin) {
   const page = earlyPageFor(path);
   if (!page) {
-    const admin = adminPageFor(path.split('?')[0], localStorageOrNull());
+    const admin = adminPageFor(path.split('?')[0], safeStorage('local'));
     if (admin) preloadPageCode(admin, doc);
     return;
   }

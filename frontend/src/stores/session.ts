@@ -4,9 +4,9 @@
  * Also the return address: the path a shopper wanted when sent to sign in.
  */
 import { create } from 'zustand';
+import { safeStorage, TOKEN_KEY } from '@/lib/browser-storage';
 import type { User } from '@/lib/types';
 
-const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 const RETURN_KEY = 'returnTo';
 
@@ -27,14 +27,6 @@ export interface SessionState {
   setReturnTo: (path: string) => void;
   /** Reads and clears the return address. */
   takeReturnTo: () => string | null;
-}
-
-function safeStorage(kind: 'local' | 'session'): Storage | null {
-  try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 function readUser(raw: string | null): User | null {

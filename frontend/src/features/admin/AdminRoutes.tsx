@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
-import { adminPageAt, type AdminPageName } from '@/lib/admin-paths';
+import { ADMIN_PAGE_NAMES, adminPageAt, type AdminPageName } from '@/lib/admin-paths';
 import { preloadable } from '@/lib/preloadable';
 import { AdminLayout } from './components/AdminLayout';
 
@@ -20,7 +20,7 @@ const SettingsPage = preloadable(() => import('./settings/components/SettingsPag
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 
 /** Every admin page, by its path under /admin. */
-const PAGES: Record<AdminPageName, { preload: () => Promise<unknown> }> = {
+const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   '': DashboardPage,
   products: ProductsPage,
   orders: OrdersPage,
@@ -35,18 +35,19 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (name !== null) await PAGES[name].preload();
 }
 
-const page = (element: React.ReactNode) => <Suspense fallback={<Spinner label="Loading" />}>{element}</Suspense>;
-
 export default function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={page(<DashboardPage />)} />
-        <Route path="products" element={page(<ProductsPage />)} />
-        <Route path="orders" element={page(<OrdersPage />)} />
-        <Route path="users" element={page(<UsersPage />)} />
-        <Route path="settings" element={page(<SettingsPage />)} />
-        <Route path="reports" element={page(<ReportsPage />)} />
+        {ADMIN_PAGE_NAMES.map((name) => {
+          const Page = PAGES[name];
+          const element = (
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <Page />
+            </Suspense>
+          );
+          return name === '' ? <Route key="" index element={element} /> : <Route key={name} path={name} element={element} />;
+        })}
         <Route path="*" element={<EmptyState title="Page not found" text="This admin page does not exist." />} />
       </Route>
     </Routes>
