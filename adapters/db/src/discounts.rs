@@ -162,7 +162,9 @@ impl DiscountRepository for Database {
         let code = code.as_str().to_owned();
         self.run(move |conn| {
             the_one(
-                discounts::table.filter(discounts::code.eq(code)).into_boxed(),
+                discounts::table
+                    .filter(discounts::code.eq(code))
+                    .into_boxed(),
                 conn,
             )
         })

@@ -15,6 +15,7 @@ mod schema;
 mod audit;
 mod bulk;
 mod carts;
+mod checkpointer;
 mod discounts;
 mod order_list;
 mod orders;
@@ -30,6 +31,7 @@ mod writer;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
+use checkpointer::Checkpointer;
 use connection::{Backend, DbConnection, DbPool, Target};
 use diesel::connection::SimpleConnection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
@@ -48,6 +50,8 @@ pub struct Database {
 struct Inner {
     // Dropped first: the pool closes its connections before any clean-up below runs.
     pool: DbPool,
+    /// SQLite only, like the writer: see [`checkpointer`].
+    _checkpointer: Option<Checkpointer>,
     backend: Backend,
     /// SQLite only (PostgreSQL's row locks let writers overlap): see [`writer`].
     writer: Option<Writer>,
@@ -77,15 +81,25 @@ impl Database {
             .await
             .map_err(|e| RepoError::Storage(format!("database start-up did not finish: {e}")))?
             .map_err(|e| RepoError::Storage(e.to_string()))?;
+        let started = |what: &str, e: std::io::Error| {
+            RepoError::Storage(format!("cannot start the {what}: {e}"))
+        };
+        let (writer, checkpointer) = match pools.writer {
+            Some(writer) => (
+                Some(Writer::start(writer).map_err(|e| started("writer", e))?),
+                Some(
+                    Checkpointer::start(pools.main.clone())
+                        .map_err(|e| started("checkpointer", e))?,
+                ),
+            ),
+            None => (None, None),
+        };
         Ok(Database {
             inner: Arc::new(Inner {
                 pool: pools.main,
+                _checkpointer: checkpointer,
                 backend,
-                writer: pools
-                    .writer
-                    .map(Writer::start)
-                    .transpose()
-                    .map_err(|e| RepoError::Storage(format!("cannot start the writer: {e}")))?,
+                writer,
                 statements,
                 #[cfg(feature = "test-support")]
                 _cleanup: None,
