@@ -8,6 +8,7 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod dashboard;
+pub mod discounts;
 pub mod error;
 mod in_flight;
 pub mod orders;
@@ -19,9 +20,9 @@ pub use error::AppError;
 
 use domain::payment_hold::PaymentHold;
 use domain::ports::{
-    AuditLog, CartRepository, Clock, IdGenerator, ImageStore, OrderRepository, PasswordHasher,
-    PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository, TokenService,
-    UserRepository, WishlistRepository,
+    AuditLog, CartRepository, Clock, DiscountRepository, IdGenerator, ImageStore, OrderRepository,
+    PasswordHasher, PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository,
+    TokenService, UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
 use in_flight::CheckoutsInFlight;
@@ -37,6 +38,7 @@ pub struct Ports {
     pub carts: Arc<dyn CartRepository>,
     pub wishlists: Arc<dyn WishlistRepository>,
     pub orders: Arc<dyn OrderRepository>,
+    pub discounts: Arc<dyn DiscountRepository>,
     pub settings: Arc<dyn SettingsRepository>,
     pub payments: Arc<dyn PaymentGateway>,
     pub hasher: Arc<dyn PasswordHasher>,

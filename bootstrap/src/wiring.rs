@@ -33,6 +33,7 @@ pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings)
         carts: db.clone(),
         wishlists: db.clone(),
         orders: db.clone(),
+        discounts: db.clone(),
         settings: db.clone(),
         audit: db,
         payments: outside.payments,

@@ -1,7 +1,9 @@
-//! The audit trail of admin actions: who changed which product, order, user or setting, when,
-//! and the relevant fields before and after (never a password hash).
+//! The audit trail of admin actions: who changed which product, order, user, setting or
+//! discount code, when, and the relevant fields before and after (never a password hash).
 
+use crate::discount::{Discount, DiscountKind};
 use crate::ids::UserId;
+use crate::money::Money;
 use crate::order::Order;
 use crate::product::Product;
 use crate::settings::ShopSettings;
@@ -21,10 +23,13 @@ pub enum AuditAction {
     UserUpdate,
     UserDelete,
     SettingsUpdate,
+    DiscountCreate,
+    DiscountUpdate,
+    DiscountDelete,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 9] = [
+    pub const ALL: [AuditAction; 12] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
@@ -34,6 +39,9 @@ impl AuditAction {
         AuditAction::UserUpdate,
         AuditAction::UserDelete,
         AuditAction::SettingsUpdate,
+        AuditAction::DiscountCreate,
+        AuditAction::DiscountUpdate,
+        AuditAction::DiscountDelete,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -47,6 +55,9 @@ impl AuditAction {
             AuditAction::UserUpdate => "user.update",
             AuditAction::UserDelete => "user.delete",
             AuditAction::SettingsUpdate => "settings.update",
+            AuditAction::DiscountCreate => "discount.create",
+            AuditAction::DiscountUpdate => "discount.update",
+            AuditAction::DiscountDelete => "discount.delete",
         }
     }
 
@@ -64,6 +75,9 @@ impl AuditAction {
                 AuditEntity::User
             }
             AuditAction::SettingsUpdate => AuditEntity::Settings,
+            AuditAction::DiscountCreate
+            | AuditAction::DiscountUpdate
+            | AuditAction::DiscountDelete => AuditEntity::Discount,
         }
     }
 }
@@ -75,6 +89,7 @@ pub enum AuditEntity {
     Order,
     User,
     Settings,
+    Discount,
 }
 
 impl AuditEntity {
@@ -84,6 +99,7 @@ impl AuditEntity {
             AuditEntity::Order => "order",
             AuditEntity::User => "user",
             AuditEntity::Settings => "settings",
+            AuditEntity::Discount => "discount",
         }
     }
 }
@@ -155,6 +171,25 @@ fn settings_fields(settings: &ShopSettings) -> Snapshot {
         "supportPhone": settings.support_phone,
         "supportEmail": settings.support_email.as_str(),
         "shippingFee": settings.shipping_fee.as_dollars(),
+    }))
+}
+
+fn discount_fields(discount: &Discount) -> Snapshot {
+    let value = match discount.kind {
+        DiscountKind::Percent(percent) => json!(percent.value()),
+        DiscountKind::Fixed(amount) => json!(amount.as_dollars()),
+        DiscountKind::FreeShipping => Value::Null,
+    };
+    snapshot(json!({
+        "code": discount.code.as_str(),
+        "kind": discount.kind.as_str(),
+        "value": value,
+        "minSubtotal": discount.min_subtotal.map(Money::as_dollars),
+        "startsAt": discount.starts_at.map(|at| at.to_rfc3339()),
+        "endsAt": discount.ends_at.map(|at| at.to_rfc3339()),
+        "usageLimit": discount.usage_limit,
+        "perCustomerLimit": discount.per_customer_limit,
+        "active": discount.active,
     }))
 }
 
@@ -233,6 +268,33 @@ impl AuditChange {
             action: AuditAction::UserDelete,
             entity_id: Some(user.id.to_string()),
             before: Some(user_fields(user)),
+            after: None,
+        }
+    }
+
+    pub fn discount_created(discount: &Discount) -> Self {
+        Self {
+            action: AuditAction::DiscountCreate,
+            entity_id: Some(discount.id.to_string()),
+            before: None,
+            after: Some(discount_fields(discount)),
+        }
+    }
+
+    pub fn discount_updated(before: &Discount, after: &Discount) -> Self {
+        Self {
+            action: AuditAction::DiscountUpdate,
+            entity_id: Some(after.id.to_string()),
+            before: Some(discount_fields(before)),
+            after: Some(discount_fields(after)),
+        }
+    }
+
+    pub fn discount_deleted(discount: &Discount) -> Self {
+        Self {
+            action: AuditAction::DiscountDelete,
+            entity_id: Some(discount.id.to_string()),
+            before: Some(discount_fields(discount)),
             after: None,
         }
     }
@@ -324,6 +386,22 @@ mod tests {
         assert_eq!(after["role"], "admin");
         assert_eq!(after["passwordChanged"], true);
         assert!(!after.to_string().contains("hash"));
+    }
+
+    #[test]
+    fn a_discount_snapshot_names_its_fields_as_the_api_does() {
+        let mut eid =
+            crate::discount::tests::code(DiscountKind::Fixed(Money::from_cents(500).unwrap()));
+        eid.usage_limit = Some(100);
+        let change = AuditChange::discount_created(&eid);
+        assert_eq!(change.action.entity(), AuditEntity::Discount);
+        assert_eq!(change.entity_id.as_deref(), Some("eid"));
+        assert_eq!(
+            Value::Object(change.after.unwrap()),
+            json!({ "code": "EID-2026", "kind": "fixed", "value": 5.0, "minSubtotal": null,
+                    "startsAt": null, "endsAt": null, "usageLimit": 100,
+                    "perCustomerLimit": null, "active": true })
+        );
     }
 
     #[test]

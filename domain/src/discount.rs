@@ -382,7 +382,7 @@ impl DiscountInput {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use chrono::TimeZone;
     use proptest::prelude::*;
@@ -395,7 +395,8 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 3, day, 12, 0, 0).unwrap()
     }
 
-    fn code(kind: DiscountKind) -> Discount {
+    /// The code EID-2026 of this kind, without conditions.
+    pub(crate) fn code(kind: DiscountKind) -> Discount {
         Discount {
             id: DiscountId::parse("eid").unwrap(),
             code: DiscountCode::parse("EID-2026").unwrap(),

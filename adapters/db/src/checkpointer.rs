@@ -82,9 +82,11 @@ mod tests {
             )
             .unwrap();
         let start = Instant::now();
-        while size() < before + 1_000_000 && start.elapsed() < Duration::from_secs(5) {
+        // Most of it: a few pages may be reused free ones.
+        let copied = || size() >= before + 900_000;
+        while !copied() && start.elapsed() < Duration::from_secs(5) {
             std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(size() >= before + 1_000_000, "{} bytes", size());
+        assert!(copied(), "{} bytes, {before} before", size());
     }
 }

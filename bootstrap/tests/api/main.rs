@@ -9,6 +9,7 @@ mod back_office;
 mod bad_input;
 mod cart;
 mod catalog;
+mod discounts;
 mod hardening;
 mod helpers;
 mod openapi;

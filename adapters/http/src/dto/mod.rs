@@ -14,7 +14,9 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+mod discounts;
 mod variants;
+pub use discounts::{DiscountBody, DiscountDto};
 pub use variants::{
     variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantQuery, VariantRowBody,
     MALFORMED_GRID,
@@ -824,7 +826,7 @@ fn loose_tags<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Erro
     })
 }
 
-fn loose_bool<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+pub(crate) fn loose_bool<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
     Ok(match Value::deserialize(d)? {
         Value::Bool(b) => Some(b),
         Value::String(s) => Some(parse_bool(&s)),

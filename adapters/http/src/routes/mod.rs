@@ -3,6 +3,7 @@
 mod accounts;
 mod back_office;
 mod cart;
+mod discounts;
 mod orders;
 mod products;
 mod shop;
@@ -22,6 +23,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(accounts::configure)
         .configure(products::configure)
         .configure(cart::configure)
+        .configure(discounts::configure)
         .configure(orders::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {

@@ -11,6 +11,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.update': 'Updated a user',
   'user.delete': 'Deleted a user',
   'settings.update': 'Updated the shop settings',
+  'discount.create': 'Created a discount code',
+  'discount.update': 'Updated a discount code',
+  'discount.delete': 'Deleted a discount code',
 };
 
 /** A readable label; an action this screen does not know is shown as the server named it. */

@@ -6,7 +6,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { requestPage } from '@/lib/api-client';
 import { adminKeys } from '@/lib/query-keys';
 
-export type AuditEntity = 'product' | 'order' | 'user' | 'settings';
+export type AuditEntity = 'product' | 'order' | 'user' | 'settings' | 'discount';
 
 export type AuditAction =
   | 'product.create'
@@ -17,7 +17,10 @@ export type AuditAction =
   | 'user.create'
   | 'user.update'
   | 'user.delete'
-  | 'settings.update';
+  | 'settings.update'
+  | 'discount.create'
+  | 'discount.update'
+  | 'discount.delete';
 
 export interface AuditEntry {
   id: string;

@@ -1,0 +1,243 @@
+//! Discount codes in the back office (issue 15): listed, made, changed and deleted by
+//! admins, each change audited. The rules of a code are `domain::discount`.
+
+use crate::{AppError, Shop};
+use domain::audit::AuditChange;
+use domain::discount::{Discount, DiscountInput};
+use domain::permissions::require_admin;
+use domain::ports::{Page, RepoError};
+use domain::user::User;
+use domain::validation::FieldErrors;
+use domain::DiscountId;
+
+pub const CODE_TAKEN: &str = "This code is already in use";
+
+/// A code another one already has is the form's error, on the code.
+fn code_taken(error: RepoError) -> AppError {
+    match error {
+        RepoError::Duplicate => {
+            let mut errors = FieldErrors::new();
+            errors.add("code", CODE_TAKEN);
+            AppError::Invalid(errors)
+        }
+        RepoError::NotFound => AppError::not_found("Discount code"),
+        other => other.into(),
+    }
+}
+
+impl Shop {
+    /// The codes, newest first, with how many there are.
+    pub async fn discounts(
+        &self,
+        actor: &User,
+        page: Option<Page>,
+    ) -> Result<(Vec<Discount>, u64), AppError> {
+        require_admin(actor)?;
+        Ok(self.ports.discounts.list(page).await?)
+    }
+
+    pub async fn create_discount(
+        &self,
+        actor: &User,
+        input: &DiscountInput,
+    ) -> Result<Discount, AppError> {
+        require_admin(actor)?;
+        let draft = input.validate()?;
+        let id =
+            DiscountId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids");
+        let discount = draft.into_discount(id, 0, self.ports.clock.now());
+        self.ports
+            .discounts
+            .insert(&discount)
+            .await
+            .map_err(code_taken)?;
+        self.record_audit(actor, AuditChange::discount_created(&discount))
+            .await;
+        Ok(discount)
+    }
+
+    /// Replaces a code's fields; its uses so far and its creation time stay.
+    pub async fn update_discount(
+        &self,
+        actor: &User,
+        id: &DiscountId,
+        input: &DiscountInput,
+    ) -> Result<Discount, AppError> {
+        require_admin(actor)?;
+        let draft = input.validate()?;
+        let before = self.discount(id).await?;
+        let after = draft.into_discount(before.id.clone(), before.times_used, before.created_at);
+        self.ports
+            .discounts
+            .update(&after)
+            .await
+            .map_err(code_taken)?;
+        self.record_audit(actor, AuditChange::discount_updated(&before, &after))
+            .await;
+        Ok(after)
+    }
+
+    /// Deletes a code; orders that used it keep its code and amount.
+    pub async fn delete_discount(&self, actor: &User, id: &DiscountId) -> Result<(), AppError> {
+        require_admin(actor)?;
+        let discount = self.discount(id).await?;
+        self.ports.discounts.delete(id).await.map_err(code_taken)?;
+        self.record_audit(actor, AuditChange::discount_deleted(&discount))
+            .await;
+        Ok(())
+    }
+
+    async fn discount(&self, id: &DiscountId) -> Result<Discount, AppError> {
+        self.ports
+            .discounts
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Discount code"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{admin, shopper, TestPorts};
+    use chrono::{TimeZone, Utc};
+    use domain::audit::AuditAction;
+    use domain::discount::{DiscountCode, DiscountKind};
+    use domain::Money;
+
+    fn eid_input() -> DiscountInput {
+        DiscountInput {
+            code: "eid-2026".into(),
+            kind: "fixed".into(),
+            value: Some(5.0),
+            active: true,
+            ..DiscountInput::default()
+        }
+    }
+
+    fn eid_stored(times_used: u32) -> Discount {
+        Discount {
+            id: DiscountId::parse("d1").unwrap(),
+            code: DiscountCode::parse("EID-2026").unwrap(),
+            kind: DiscountKind::Fixed(Money::from_cents(500).unwrap()),
+            min_subtotal: None,
+            starts_at: None,
+            ends_at: None,
+            usage_limit: Some(10),
+            per_customer_limit: None,
+            times_used,
+            active: true,
+            created_at: Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_new_code_is_stored_upper_case_unused_and_audited() {
+        let mut ports = TestPorts::new();
+        ports
+            .discounts
+            .expect_insert()
+            .withf(|d| {
+                d.code.as_str() == "EID-2026"
+                    && d.kind == DiscountKind::Fixed(Money::from_cents(500).unwrap())
+                    && d.times_used == 0
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| entry.change.action == AuditAction::DiscountCreate)
+            .times(1)
+            .returning(|_| Ok(()));
+        let made = ports
+            .shop()
+            .create_discount(&admin("root"), &eid_input())
+            .await
+            .unwrap();
+        assert_eq!(
+            made.created_at,
+            Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
+        );
+    }
+
+    #[tokio::test]
+    async fn a_taken_code_is_the_code_fields_error() {
+        let mut ports = TestPorts::new();
+        ports
+            .discounts
+            .expect_insert()
+            .returning(|_| Err(RepoError::Duplicate));
+        ports.audit.expect_record().never();
+        let error = ports
+            .shop()
+            .create_discount(&admin("root"), &eid_input())
+            .await
+            .unwrap_err();
+        let AppError::Invalid(errors) = error else {
+            panic!("expected field errors, got {error:?}")
+        };
+        assert_eq!(errors.get("code"), Some(CODE_TAKEN));
+    }
+
+    #[tokio::test]
+    async fn an_edit_keeps_the_uses_and_the_creation_time() {
+        let mut ports = TestPorts::new();
+        ports
+            .discounts
+            .expect_by_id()
+            .returning(|_| Ok(Some(eid_stored(7))));
+        ports
+            .discounts
+            .expect_update()
+            .withf(|d| {
+                d.times_used == 7
+                    && d.usage_limit.is_none()
+                    && d.created_at == Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap()
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.audit.expect_record().times(1).returning(|_| Ok(()));
+        let after = ports
+            .shop()
+            .update_discount(
+                &admin("root"),
+                &DiscountId::parse("d1").unwrap(),
+                &eid_input(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(after.times_used, 7);
+    }
+
+    #[tokio::test]
+    async fn editing_or_deleting_a_missing_code_is_not_found() {
+        let mut ports = TestPorts::new();
+        ports.discounts.expect_by_id().returning(|_| Ok(None));
+        let shop = ports.shop();
+        let id = DiscountId::parse("gone").unwrap();
+        let error = shop.delete_discount(&admin("root"), &id).await.unwrap_err();
+        assert!(matches!(error, AppError::NotFound(m) if m == "Discount code not found"));
+        let error = shop
+            .update_discount(&admin("root"), &id, &eid_input())
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::NotFound(_)));
+    }
+
+    #[tokio::test]
+    async fn shoppers_cannot_list_or_make_codes() {
+        let shop = TestPorts::new().shop();
+        let amina = shopper("amina");
+        assert!(matches!(
+            shop.discounts(&amina, None).await.unwrap_err(),
+            AppError::Forbidden(_)
+        ));
+        assert!(matches!(
+            shop.create_discount(&amina, &eid_input())
+                .await
+                .unwrap_err(),
+            AppError::Forbidden(_)
+        ));
+    }
+}

@@ -1,0 +1,4 @@
+DELETE FROM audit_log WHERE entity = 'discount';
+ALTER TABLE audit_log DROP CONSTRAINT audit_log_entity_check;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_check
+    CHECK (entity IN ('product', 'order', 'user', 'settings'));
