@@ -72,6 +72,7 @@ impl Shop {
             idempotency_key: idempotency_key.map(str::to_owned),
             created_at: now,
             hold_expired_at: None,
+            discount: None,
         };
         match self.ports.orders.place(&order).await {
             // The stock shown to shoppers changed.

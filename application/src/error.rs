@@ -116,7 +116,9 @@ impl From<ImageError> for AppError {
 impl From<OrderStoreError> for AppError {
     fn from(error: OrderStoreError) -> Self {
         match error {
-            OrderStoreError::OutOfStock { .. } => AppError::Conflict(error.to_string()),
+            OrderStoreError::OutOfStock { .. } | OrderStoreError::DiscountUnavailable => {
+                AppError::Conflict(error.to_string())
+            }
             OrderStoreError::Stale => AppError::Conflict(
                 "The order was changed by someone else. Please reload and try again.".into(),
             ),

@@ -129,5 +129,6 @@ pub fn paid_order() -> Order {
         idempotency_key: None,
         created_at: Utc::now(),
         hold_expired_at: None,
+        discount: None,
     }
 }

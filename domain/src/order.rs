@@ -1,6 +1,7 @@
 //! Orders: statuses, payment statuses, line snapshots and what a status change does to stock.
 
 use crate::checkout::{MobileNumber, ShippingAddress};
+use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId};
 use crate::money::Money;
 use crate::validation::FieldErrors;
@@ -115,6 +116,16 @@ pub struct Order {
     /// When an unconfirmed payment's hold ran out and the order was canceled for it
     /// (`payment_hold`): the provider may still have taken the money.
     pub hold_expired_at: Option<DateTime<Utc>>,
+    /// The discount code the order was placed with, and what it took off.
+    pub discount: Option<OrderDiscount>,
+}
+
+/// A discount code as an order used it: the code as it was then and what it took off the
+/// merchandise (`total` = `subtotal` - `amount` + `shipping_fee`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderDiscount {
+    pub code: DiscountCode,
+    pub amount: Money,
 }
 
 impl Order {
@@ -154,6 +165,12 @@ pub fn stock_effect(from: OrderStatus, to: OrderStatus) -> StockEffect {
         (false, true) => StockEffect::Reserve,
         _ => StockEffect::None,
     }
+}
+
+/// Canceling an order before it ships gives its discount code's use back (DESIGN.md
+/// section 8): a declined payment, a hold that ran out, a shopper's or an admin's cancel.
+pub fn returns_discount_use(from: OrderStatus, to: OrderStatus) -> bool {
+    from == OrderStatus::Pending && to == OrderStatus::Canceled
 }
 
 /// One atomic change of an order, applied only while the order still has status `from`
@@ -332,6 +349,15 @@ mod tests {
         assert_eq!(stock_effect(Shipped, Canceled), StockEffect::Release);
         assert_eq!(stock_effect(Canceled, Canceled), StockEffect::None);
         assert_eq!(stock_effect(Canceled, Pending), StockEffect::Reserve);
+    }
+
+    #[test]
+    fn only_a_cancel_before_shipping_gives_a_discount_use_back() {
+        assert!(returns_discount_use(Pending, Canceled));
+        assert!(!returns_discount_use(Shipped, Canceled));
+        assert!(!returns_discount_use(Delivered, Canceled));
+        assert!(!returns_discount_use(Canceled, Canceled));
+        assert!(!returns_discount_use(Pending, Shipped));
         assert_eq!(stock_effect(Pending, Delivered), StockEffect::None);
     }
 
@@ -369,6 +395,7 @@ mod tests {
             idempotency_key: None,
             created_at: "2026-11-20T10:00:00Z".parse().unwrap(),
             hold_expired_at: None,
+            discount: None,
         }
     }
 

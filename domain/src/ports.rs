@@ -218,6 +218,10 @@ pub enum OrderStoreError {
     /// The order no longer has the status the change expected (someone else changed it).
     #[error("The order was changed by someone else")]
     Stale,
+    /// The order's discount code cannot be used now (used up meanwhile, ended, turned off,
+    /// deleted, or the customer's own limit reached); nothing was changed.
+    #[error("This discount code can no longer be used")]
+    DiscountUnavailable,
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -229,6 +233,9 @@ pub trait OrderRepository: Send + Sync {
     /// the order. `OutOfStock` when any line cannot be served (then nothing is changed);
     /// `Repo(Duplicate)` when the user already has an order with the same idempotency key, or
     /// an order that awaits payment (`Order::awaits_payment`): one charge in flight at a time.
+    /// An order with a discount code takes one use of it in the same transaction, guarded by
+    /// its conditions at the order's time (`DiscountUnavailable`); canceling the order
+    /// before it ships gives the use back, once.
     async fn place(&self, order: &Order) -> Result<(), OrderStoreError>;
     async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError>;
     async fn by_idempotency_key(

@@ -361,6 +361,7 @@ mod report_tests {
             idempotency_key: None,
             created_at: now() - Duration::hours(hours_ago),
             hold_expired_at: None,
+            discount: None,
         }
     }
 

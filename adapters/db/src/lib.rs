@@ -16,6 +16,7 @@ mod audit;
 mod bulk;
 mod carts;
 mod checkpointer;
+mod discount_uses;
 mod discounts;
 mod order_list;
 mod orders;

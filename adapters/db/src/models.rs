@@ -7,7 +7,8 @@ use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
 use domain::audit::{AuditAction, AuditChange, AuditEntry, Snapshot};
 use domain::checkout::{MobileNumber, ShippingAddress};
-use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus};
+use domain::discount::DiscountCode;
+use domain::order::{Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
 use domain::product::{Category, Product, ProductImage};
 use domain::product_edit::ProductEdit;
@@ -285,6 +286,8 @@ pub struct OrderRow {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub hold_expired_at: Option<NaiveDateTime>,
+    pub discount_code: Option<String>,
+    pub discount_cents: i64,
 }
 
 /// `None` is inserted as `NULL` (see `ProductRow`).
@@ -338,6 +341,8 @@ impl OrderRow {
             created_at,
             updated_at: created_at,
             hold_expired_at: order.hold_expired_at.map(to_db_time),
+            discount_code: order.discount.as_ref().map(|d| d.code.as_str().to_owned()),
+            discount_cents: order.discount.as_ref().map_or(0, |d| d.amount.cents()),
         }
     }
 
@@ -380,6 +385,16 @@ impl OrderRow {
             idempotency_key: self.idempotency_key,
             created_at: from_db_time(self.created_at),
             hold_expired_at: self.hold_expired_at.map(from_db_time),
+            discount: self
+                .discount_code
+                .map(|code| {
+                    Ok::<_, RepoError>(OrderDiscount {
+                        code: DiscountCode::parse(&code)
+                            .ok_or_else(|| corrupt("discount code of order", &code))?,
+                        amount: money(self.discount_cents)?,
+                    })
+                })
+                .transpose()?,
         })
     }
 }

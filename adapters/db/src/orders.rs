@@ -2,6 +2,7 @@
 //! places them, status transitions and the dashboard's facts.
 
 use crate::connection::{write_transaction, DbConnection};
+use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{now, order_id, payment_status, to_db_time, OrderLineRow, OrderRow};
 use crate::order_list;
@@ -16,8 +17,8 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::listing::orders::OrderQuery;
 use domain::order::{
-    Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, RefundClaimGuard, StockEffect,
-    REFUND_CLAIM_TIMEOUT,
+    returns_discount_use, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus,
+    RefundClaimGuard, StockEffect, REFUND_CLAIM_TIMEOUT,
 };
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
@@ -219,6 +220,9 @@ fn transition(
         StockEffect::Reserve => stock::take(conn, &wanted)?,
         StockEffect::None => {}
     }
+    if returns_discount_use(change.from, change.to) {
+        discount_uses::give_back(conn, id)?;
+    }
     if change.stock != StockEffect::None {
         bump_catalog_version(conn)?;
     }
@@ -260,6 +264,17 @@ impl OrderRepository for Database {
                     .values(&row)
                     .execute(conn)?;
                 insert_lines(conn, &lines)?;
+                if let Some(code) = &row.discount_code {
+                    discount_uses::take(
+                        conn,
+                        &UseOf {
+                            code,
+                            order: &row.id,
+                            user: &row.user_id,
+                            at: row.created_at,
+                        },
+                    )?;
+                }
                 bump_catalog_version(conn)?;
                 sales.apply(conn)?;
                 Ok::<_, TxError<OrderStoreError>>(())

@@ -182,6 +182,7 @@ impl<'a> OrderBook<'a> {
             idempotency_key: None,
             created_at: placed_at,
             hold_expired_at: None,
+            discount: None,
         }
     }
 }

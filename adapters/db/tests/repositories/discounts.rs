@@ -1,9 +1,13 @@
 //! Discount codes as stored (issue 15).
 
-use crate::support::{at, databases, user_id};
+use crate::support::{add_product, at, databases, order, order_id, stock_of, user_id};
 use domain::discount::{Discount, DiscountCode, DiscountKind};
-use domain::ports::{DiscountRepository, Page, RepoError};
+use domain::order::{Order, OrderDiscount, OrderStatus, OrderTransition};
+use domain::ports::{DiscountRepository, OrderStoreError, Page, RepoError};
+use domain::product::Product;
 use domain::{DiscountId, Money, Percent};
+use shop_db::Database;
+use std::sync::Arc;
 
 fn code(id: &str, code: &str, seconds: i64) -> Discount {
     Discount {
@@ -126,5 +130,158 @@ async fn codes_are_listed_newest_first_a_page_at_a_time() {
             (vec!["FIRST".into()], 3),
             "{db:?}"
         );
+    }
+}
+
+/// EID-2026 without conditions but these: `usage_limit` and `per_customer_limit`.
+async fn add_code(db: &Database, usage_limit: Option<u32>, per_customer_limit: Option<u32>) {
+    let eid = Discount {
+        min_subtotal: None,
+        starts_at: None,
+        ends_at: None,
+        usage_limit,
+        per_customer_limit,
+        ..code("eid", "EID-2026", 0)
+    };
+    DiscountRepository::insert(db, &eid).await.unwrap();
+}
+
+/// An order of one unit of `product` with EID-2026 taking $5 off.
+fn with_code(id: &str, user: &str, product: &Product) -> Order {
+    Order {
+        discount: Some(OrderDiscount {
+            code: DiscountCode::parse("EID-2026").unwrap(),
+            amount: Money::from_cents(500).unwrap(),
+        }),
+        ..order(id, user, &[(product, 1)])
+    }
+}
+
+// The orders' port, by its path: in scope, its `by_id` would clash with the codes'.
+async fn place(db: &Database, order: &Order) -> Result<(), OrderStoreError> {
+    domain::ports::OrderRepository::place(db, order).await
+}
+
+async fn move_order(db: &Database, id: &str, from: OrderStatus, to: OrderStatus) {
+    let change = OrderTransition::status_change(from, to);
+    domain::ports::OrderRepository::transition(db, &order_id(id), &change)
+        .await
+        .unwrap();
+}
+
+async fn order_by_id(db: &Database, id: &str) -> Option<Order> {
+    domain::ports::OrderRepository::by_id(db, &order_id(id))
+        .await
+        .unwrap()
+}
+
+async fn uses_of_eid(db: &Database) -> u32 {
+    DiscountRepository::by_code(db, &DiscountCode::parse("EID-2026").unwrap())
+        .await
+        .unwrap()
+        .unwrap()
+        .times_used
+}
+
+#[tokio::test]
+async fn an_order_takes_a_use_and_a_cancel_before_shipping_gives_it_back_once() {
+    for db in databases().await {
+        add_code(&db, Some(5), None).await;
+        let dress = add_product(&db, "dress", 10).await;
+        place(&db, &with_code("o1", "amina", &dress)).await.unwrap();
+        assert_eq!(uses_of_eid(&db).await, 1);
+        assert_eq!(
+            db.uses_by(&DiscountId::parse("eid").unwrap(), &user_id("amina"))
+                .await
+                .unwrap(),
+            1
+        );
+        let placed = order_by_id(&db, "o1").await.unwrap();
+        assert_eq!(placed.discount, with_code("o1", "amina", &dress).discount);
+
+        move_order(&db, "o1", OrderStatus::Pending, OrderStatus::Canceled).await;
+        assert_eq!(uses_of_eid(&db).await, 0, "{db:?}");
+        // Reopened and canceled again: the use went back once, and is not taken again.
+        move_order(&db, "o1", OrderStatus::Canceled, OrderStatus::Pending).await;
+        move_order(&db, "o1", OrderStatus::Pending, OrderStatus::Canceled).await;
+        assert_eq!(uses_of_eid(&db).await, 0);
+        let kept = order_by_id(&db, "o1").await.unwrap();
+        assert_eq!(kept.discount.unwrap().amount.cents(), 500);
+    }
+}
+
+#[tokio::test]
+async fn a_shipped_order_canceled_keeps_its_use() {
+    for db in databases().await {
+        add_code(&db, None, None).await;
+        let dress = add_product(&db, "dress", 10).await;
+        place(&db, &with_code("o1", "amina", &dress)).await.unwrap();
+        move_order(&db, "o1", OrderStatus::Pending, OrderStatus::Shipped).await;
+        move_order(&db, "o1", OrderStatus::Shipped, OrderStatus::Canceled).await;
+        assert_eq!(uses_of_eid(&db).await, 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_orders_for_a_codes_last_use_get_it_exactly_once() {
+    for db in databases().await {
+        add_code(&db, Some(1), None).await;
+        let dress = Arc::new(add_product(&db, "dress", 20).await);
+        let attempts: Vec<_> = (0..8)
+            .map(|i| {
+                let (db, dress) = (db.clone(), dress.clone());
+                tokio::spawn(async move {
+                    place(&db, &with_code(&format!("o{i}"), &format!("u{i}"), &dress)).await
+                })
+            })
+            .collect();
+        let mut won = 0;
+        for attempt in attempts {
+            match attempt.await.unwrap() {
+                Ok(()) => won += 1,
+                Err(OrderStoreError::DiscountUnavailable) => {}
+                Err(other) => panic!("{db:?}: unexpected {other:?}"),
+            }
+        }
+        assert_eq!(won, 1, "{db:?}");
+        assert_eq!(uses_of_eid(&db).await, 1);
+        assert_eq!(
+            stock_of(&db, "dress").await,
+            19,
+            "the refused orders took no stock"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_code_turned_off_ended_or_at_the_customers_limit_refuses_the_order_and_changes_nothing() {
+    for db in databases().await {
+        add_code(&db, None, Some(1)).await;
+        let dress = add_product(&db, "dress", 10).await;
+        place(&db, &with_code("o1", "amina", &dress)).await.unwrap();
+        let again = place(&db, &with_code("o2", "amina", &dress)).await;
+        assert!(
+            matches!(again, Err(OrderStoreError::DiscountUnavailable)),
+            "{db:?}"
+        );
+        // Another customer may; then the code ends before their next order, and is turned off.
+        place(&db, &with_code("o3", "hodan", &dress)).await.unwrap();
+        let mut eid = DiscountRepository::by_id(&db, &DiscountId::parse("eid").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        eid.per_customer_limit = None;
+        eid.ends_at = Some(at(0));
+        DiscountRepository::update(&db, &eid).await.unwrap();
+        let ended = place(&db, &with_code("o4", "hodan", &dress)).await;
+        assert!(matches!(ended, Err(OrderStoreError::DiscountUnavailable)));
+        eid.ends_at = None;
+        eid.active = false;
+        DiscountRepository::update(&db, &eid).await.unwrap();
+        let off = place(&db, &with_code("o5", "hodan", &dress)).await;
+        assert!(matches!(off, Err(OrderStoreError::DiscountUnavailable)));
+        assert_eq!(uses_of_eid(&db).await, 2);
+        assert_eq!(stock_of(&db, "dress").await, 8);
+        assert!(order_by_id(&db, "o2").await.is_none());
     }
 }

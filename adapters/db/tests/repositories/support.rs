@@ -140,6 +140,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         idempotency_key: None,
         created_at: at(0),
         hold_expired_at: None,
+        discount: None,
     }
 }
 
