@@ -1,5 +1,6 @@
 //! Carts: line quantities bounded by 1 and the stock, and the totals a shopper is charged.
 
+use crate::discount::Discount;
 use crate::ids::VariantId;
 use crate::money::Money;
 use crate::product::Product;
@@ -53,8 +54,24 @@ pub fn chosen_variant(
 pub struct CartTotals {
     pub item_count: u32,
     pub subtotal: Money,
+    /// Taken off the merchandise by the cart's discount code.
+    pub discount: Money,
     pub shipping: Money,
+    /// subtotal - discount + shipping.
     pub total: Money,
+}
+
+impl CartTotals {
+    /// These totals with `code` applied (its conditions checked by the caller).
+    pub fn with_discount(self, code: &Discount) -> CartTotals {
+        let applied = code.applied(self.subtotal, self.shipping);
+        CartTotals {
+            discount: applied.amount,
+            shipping: applied.shipping,
+            total: applied.total,
+            ..self
+        }
+    }
 }
 
 /// Subtotal is the sum of lines; shipping is the flat fee, charged only when there is
@@ -70,6 +87,7 @@ pub fn totals(lines: &[CartLine], shipping_fee: Money) -> CartTotals {
     CartTotals {
         item_count,
         subtotal,
+        discount: Money::ZERO,
         shipping,
         total: subtotal + shipping,
     }
@@ -147,6 +165,39 @@ mod tests {
 
     fn money(cents: i64) -> Money {
         Money::from_cents(cents).unwrap()
+    }
+
+    #[test]
+    fn a_code_takes_its_amount_off_the_merchandise_and_free_shipping_the_fee() {
+        use crate::discount::{tests::code, DiscountKind};
+        let cart = [CartLine {
+            product: product("a", 2000, 5),
+            variant: None,
+            quantity: 2,
+        }];
+        let plain = totals(&cart, money(500));
+        assert_eq!((plain.discount, plain.total), (Money::ZERO, money(4500)));
+        let fifteen = plain.with_discount(&code(DiscountKind::Percent(
+            crate::Percent::new(15).unwrap(),
+        )));
+        assert_eq!(
+            (
+                fifteen.subtotal,
+                fifteen.discount,
+                fifteen.shipping,
+                fifteen.total
+            ),
+            (money(4000), money(600), money(500), money(3900))
+        );
+        let free = plain.with_discount(&code(DiscountKind::FreeShipping));
+        assert_eq!(
+            (free.discount, free.shipping, free.total),
+            (Money::ZERO, Money::ZERO, money(4000))
+        );
+        // A fixed amount above the merchandise takes the merchandise, never the shipping.
+        let fixed = plain.with_discount(&code(DiscountKind::Fixed(money(5000))));
+        assert_eq!((fixed.discount, fixed.total), (money(4000), money(500)));
+        assert_eq!(fixed.item_count, 2);
     }
 
     #[test]
