@@ -120,6 +120,13 @@ pub trait DiscountRepository: Send + Sync {
     async fn list(&self, page: Option<Page>) -> Result<(Vec<Discount>, u64), RepoError>;
     /// How many of `user`'s orders hold a use of the code.
     async fn uses_by(&self, id: &DiscountId, user: &UserId) -> Result<u32, RepoError>;
+    /// The code applied to `user`'s cart, if any (one per cart).
+    async fn on_cart(&self, user: &UserId) -> Result<Option<Discount>, RepoError>;
+    /// Applies the code to `user`'s cart, in place of any other; `NotFound` when the code
+    /// is gone.
+    async fn apply_to_cart(&self, user: &UserId, id: &DiscountId) -> Result<(), RepoError>;
+    /// Takes any code off `user`'s cart.
+    async fn remove_from_cart(&self, user: &UserId) -> Result<(), RepoError>;
 }
 
 /// Why a product edit was not stored.

@@ -1,9 +1,9 @@
 //! `DiscountRepository`: the shop's discount codes (migration `discount_codes`).
 
-use crate::connection::{DbConnection, MultiBackend};
+use crate::connection::{write_transaction, DbConnection, MultiBackend};
 use crate::listing::total_of;
 use crate::models::{from_db_time, money, to_db_time};
-use crate::schema::{discount_uses, discounts};
+use crate::schema::{cart_discounts, discount_uses, discounts};
 use crate::{corrupt, one_row, storage, Database};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
@@ -204,6 +204,61 @@ impl DiscountRepository for Database {
                 .get_result(conn)
                 .map_err(storage)?;
             u32::try_from(uses).map_err(|_| corrupt("uses", uses))
+        })
+        .await
+    }
+
+    async fn on_cart(&self, user: &UserId) -> Result<Option<Discount>, RepoError> {
+        let user = user.as_str().to_owned();
+        self.run(move |conn| {
+            let on_cart = cart_discounts::table
+                .filter(cart_discounts::user_id.eq(user))
+                .select(cart_discounts::discount_id);
+            the_one(
+                discounts::table
+                    .filter(discounts::id.eq_any(on_cart))
+                    .into_boxed(),
+                conn,
+            )
+        })
+        .await
+    }
+
+    async fn apply_to_cart(&self, user: &UserId, id: &DiscountId) -> Result<(), RepoError> {
+        let user = user.as_str().to_owned();
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| {
+                let exists = discounts::table
+                    .find(&id)
+                    .select(discounts::id)
+                    .get_result::<String>(conn)
+                    .optional()?
+                    .is_some();
+                if !exists {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                diesel::delete(cart_discounts::table.find(&user)).execute(conn)?;
+                diesel::insert_into(cart_discounts::table)
+                    .values((
+                        cart_discounts::user_id.eq(&user),
+                        cart_discounts::discount_id.eq(&id),
+                    ))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .map_err(storage)
+        })
+        .await
+    }
+
+    async fn remove_from_cart(&self, user: &UserId) -> Result<(), RepoError> {
+        let user = user.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::delete(cart_discounts::table.find(user))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
         })
         .await
     }

@@ -1,6 +1,6 @@
 //! Discount codes as stored (issue 15).
 
-use crate::support::{add_product, at, databases, order, order_id, stock_of, user_id};
+use crate::support::{add_product, add_user, at, databases, order, order_id, stock_of, user_id};
 use domain::discount::{Discount, DiscountCode, DiscountKind};
 use domain::order::{Order, OrderDiscount, OrderStatus, OrderTransition};
 use domain::ports::{DiscountRepository, OrderStoreError, Page, RepoError};
@@ -283,5 +283,33 @@ async fn a_code_turned_off_ended_or_at_the_customers_limit_refuses_the_order_and
         assert_eq!(uses_of_eid(&db).await, 2);
         assert_eq!(stock_of(&db, "dress").await, 8);
         assert!(order_by_id(&db, "o2").await.is_none());
+    }
+}
+
+#[tokio::test]
+async fn a_cart_holds_one_code_until_it_is_removed_replaced_or_deleted() {
+    for db in databases().await {
+        add_user(&db, "amina").await;
+        let amina = user_id("amina");
+        assert_eq!(db.on_cart(&amina).await.unwrap(), None);
+        let eid = code("eid", "EID-2026", 0);
+        let welcome = code("welcome", "WELCOME", 10);
+        db.insert(&eid).await.unwrap();
+        db.insert(&welcome).await.unwrap();
+        db.apply_to_cart(&amina, &eid.id).await.unwrap();
+        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(eid.clone()));
+        db.apply_to_cart(&amina, &welcome.id).await.unwrap();
+        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(welcome.clone()));
+        assert_eq!(
+            db.apply_to_cart(&amina, &DiscountId::parse("gone").unwrap())
+                .await,
+            Err(RepoError::NotFound)
+        );
+        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(welcome.clone()));
+        db.remove_from_cart(&amina).await.unwrap();
+        assert_eq!(db.on_cart(&amina).await.unwrap(), None);
+        db.apply_to_cart(&amina, &welcome.id).await.unwrap();
+        DiscountRepository::delete(&db, &welcome.id).await.unwrap();
+        assert_eq!(db.on_cart(&amina).await.unwrap(), None, "{db:?}");
     }
 }
