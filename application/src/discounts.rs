@@ -12,8 +12,9 @@ use domain::DiscountId;
 
 pub const CODE_TAKEN: &str = "This code is already in use";
 
-/// A code another one already has is the form's error, on the code.
-fn code_taken(error: RepoError) -> AppError {
+/// A store error as the admin hears it: a code another one already has is the form's
+/// error on the code; a code gone is not found.
+fn store_refusal(error: RepoError) -> AppError {
     match error {
         RepoError::Duplicate => {
             let mut errors = FieldErrors::new();
@@ -50,7 +51,7 @@ impl Shop {
             .discounts
             .insert(&discount)
             .await
-            .map_err(code_taken)?;
+            .map_err(store_refusal)?;
         self.record_audit(actor, AuditChange::discount_created(&discount))
             .await;
         Ok(discount)
@@ -71,7 +72,7 @@ impl Shop {
             .discounts
             .update(&after)
             .await
-            .map_err(code_taken)?;
+            .map_err(store_refusal)?;
         self.record_audit(actor, AuditChange::discount_updated(&before, &after))
             .await;
         Ok(after)
@@ -81,7 +82,11 @@ impl Shop {
     pub async fn delete_discount(&self, actor: &User, id: &DiscountId) -> Result<(), AppError> {
         require_admin(actor)?;
         let discount = self.discount(id).await?;
-        self.ports.discounts.delete(id).await.map_err(code_taken)?;
+        self.ports
+            .discounts
+            .delete(id)
+            .await
+            .map_err(store_refusal)?;
         self.record_audit(actor, AuditChange::discount_deleted(&discount))
             .await;
         Ok(())

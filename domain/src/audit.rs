@@ -1,7 +1,7 @@
 //! The audit trail of admin actions: who changed which product, order, user, setting or
 //! discount code, when, and the relevant fields before and after (never a password hash).
 
-use crate::discount::{Discount, DiscountKind};
+use crate::discount::Discount;
 use crate::ids::UserId;
 use crate::money::Money;
 use crate::order::Order;
@@ -175,15 +175,10 @@ fn settings_fields(settings: &ShopSettings) -> Snapshot {
 }
 
 fn discount_fields(discount: &Discount) -> Snapshot {
-    let value = match discount.kind {
-        DiscountKind::Percent(percent) => json!(percent.value()),
-        DiscountKind::Fixed(amount) => json!(amount.as_dollars()),
-        DiscountKind::FreeShipping => Value::Null,
-    };
     snapshot(json!({
         "code": discount.code.as_str(),
         "kind": discount.kind.as_str(),
-        "value": value,
+        "value": discount.kind.form_value(),
         "minSubtotal": discount.min_subtotal.map(Money::as_dollars),
         "startsAt": discount.starts_at.map(|at| at.to_rfc3339()),
         "endsAt": discount.ends_at.map(|at| at.to_rfc3339()),
@@ -390,8 +385,9 @@ mod tests {
 
     #[test]
     fn a_discount_snapshot_names_its_fields_as_the_api_does() {
-        let mut eid =
-            crate::discount::tests::code(DiscountKind::Fixed(Money::from_cents(500).unwrap()));
+        let mut eid = crate::discount::tests::code(crate::discount::DiscountKind::Fixed(
+            Money::from_cents(500).unwrap(),
+        ));
         eid.usage_limit = Some(100);
         let change = AuditChange::discount_created(&eid);
         assert_eq!(change.action.entity(), AuditEntity::Discount);

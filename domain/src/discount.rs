@@ -63,6 +63,16 @@ impl DiscountKind {
             DiscountKind::FreeShipping => "freeShipping",
         }
     }
+
+    /// The kind's value as the admin's form has it: the percent, or the amount in dollars;
+    /// none for free shipping.
+    pub fn form_value(self) -> Option<f64> {
+        match self {
+            DiscountKind::Percent(percent) => Some(f64::from(percent.value())),
+            DiscountKind::Fixed(amount) => Some(amount.as_dollars()),
+            DiscountKind::FreeShipping => None,
+        }
+    }
 }
 
 /// A discount code as the shop keeps it.

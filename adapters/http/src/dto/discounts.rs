@@ -1,7 +1,7 @@
 //! Discount codes as the API shows them and as the admin's form sends them (issue 15).
 
 use super::{loose_bool, loose_number};
-use domain::discount::{Discount, DiscountInput, DiscountKind};
+use domain::discount::{Discount, DiscountInput};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -34,11 +34,7 @@ impl From<&Discount> for DiscountDto {
             id: d.id.to_string(),
             code: d.code.to_string(),
             kind: d.kind.as_str(),
-            value: match d.kind {
-                DiscountKind::Percent(percent) => f64::from(percent.value()),
-                DiscountKind::Fixed(amount) => amount.as_dollars(),
-                DiscountKind::FreeShipping => 0.0,
-            },
+            value: d.kind.form_value().unwrap_or(0.0),
             min_subtotal: d.min_subtotal.map(|m| m.as_dollars()),
             starts_at: d.starts_at.map(|at| at.to_rfc3339()),
             ends_at: d.ends_at.map(|at| at.to_rfc3339()),
