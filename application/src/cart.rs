@@ -1,7 +1,9 @@
 //! The shopper's cart and wishlist.
 
+use crate::cart_discount::CartCode;
 use crate::{AppError, Shop};
-use domain::cart::{change_quantity, chosen_variant, totals, with_line, CartLine, CartTotals};
+use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
+use domain::discount::Discount;
 use domain::product::Product;
 use domain::user::User;
 use domain::{ProductId, VariantId};
@@ -11,6 +13,8 @@ use domain::{ProductId, VariantId};
 pub struct CartView {
     pub lines: Vec<CartLine>,
     pub totals: CartTotals,
+    /// The discount code on the cart, if any.
+    pub code: Option<CartCode>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,15 +25,34 @@ pub enum WishlistAdd {
 
 impl Shop {
     pub async fn cart(&self, user: &User) -> Result<CartView, AppError> {
-        let lines = self.ports.carts.lines(&user.id).await?;
-        self.cart_view(lines).await
+        let (lines, discount) = self.cart_with_code(user).await?;
+        self.cart_view(user, lines, discount).await
     }
 
-    async fn cart_view(&self, lines: Vec<CartLine>) -> Result<CartView, AppError> {
-        let fee = self.current_settings().await?.shipping_fee;
+    /// The cart's lines and its discount code, read side by side.
+    pub(crate) async fn cart_with_code(
+        &self,
+        user: &User,
+    ) -> Result<(Vec<CartLine>, Option<Discount>), AppError> {
+        Ok(tokio::try_join!(
+            self.ports.carts.lines(&user.id),
+            self.ports.discounts.on_cart(&user.id)
+        )?)
+    }
+
+    pub(crate) async fn cart_view(
+        &self,
+        user: &User,
+        lines: Vec<CartLine>,
+        discount: Option<Discount>,
+    ) -> Result<CartView, AppError> {
+        let (totals, code) = self
+            .discounted_totals(user, &lines, discount.as_ref())
+            .await?;
         Ok(CartView {
-            totals: totals(&lines, fee),
             lines,
+            totals,
+            code,
         })
     }
 
@@ -45,7 +68,7 @@ impl Shop {
         let product = self.product(product_id).await?;
         let variant = chosen_variant(&product, variant)?;
         let variant_id = variant.as_ref().map(|v| &v.id);
-        let lines = self.ports.carts.lines(&user.id).await?;
+        let (lines, discount) = self.cart_with_code(user).await?;
         let current = lines
             .iter()
             .find(|l| l.is_for(&product, variant_id))
@@ -57,7 +80,7 @@ impl Shop {
             .set_quantity(&user.id, product_id, variant_id.cloned(), quantity)
             .await?;
         // The cart as it is now, without reading it again.
-        self.cart_view(with_line(lines, product, variant, quantity))
+        self.cart_view(user, with_line(lines, product, variant, quantity), discount)
             .await
     }
 
@@ -113,32 +136,8 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{shopper, TestPorts};
-    use chrono::Utc;
-    use domain::product::Category;
-    use domain::{Money, Percent};
+    use crate::testing::{product, shopper, TestPorts};
     use mockall::predicate::{always, eq};
-
-    fn product(stock: u32) -> Product {
-        Product {
-            id: ProductId::parse("p1").unwrap(),
-            name: "Kids Hoodie".into(),
-            description: "Warm".into(),
-            category: Category::Kids,
-            tags: vec![],
-            price: Money::from_cents(1250).unwrap(),
-            discount: Percent::default(),
-            stated_original_price: None,
-            image: None,
-            gallery: vec![],
-            rating_tenths: 40,
-            reviews: 1,
-            stock,
-            variants: Vec::new(),
-            is_featured: false,
-            created_at: Utc::now(),
-        }
-    }
 
     #[tokio::test]
     async fn adding_beyond_the_stock_is_refused_with_the_amount_left() {
@@ -146,14 +145,15 @@ mod tests {
         ports
             .products
             .expect_by_id()
-            .returning(|_| Ok(Some(product(3))));
+            .returning(|_| Ok(Some(product(1250, 3))));
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
-                product: product(3),
+                product: product(1250, 3),
                 variant: None,
                 quantity: 2,
             }])
         });
+        ports.cart_code(None);
         let error = ports
             .shop()
             .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
@@ -168,10 +168,10 @@ mod tests {
         ports
             .products
             .expect_by_id()
-            .returning(|_| Ok(Some(product(10))));
+            .returning(|_| Ok(Some(product(1250, 10))));
         ports.carts.expect_lines().times(1).returning(|_| {
             Ok(vec![CartLine {
-                product: product(10),
+                product: product(1250, 10),
                 variant: None,
                 quantity: 1,
             }])
@@ -188,6 +188,7 @@ mod tests {
             .times(1)
             .returning(|_, _, _, _| Ok(()));
         ports.settings.expect_get().returning(|| Ok(None));
+        ports.cart_code(None);
         let cart = ports
             .shop()
             .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
@@ -206,7 +207,7 @@ mod tests {
         ports
             .products
             .expect_by_id()
-            .returning(|_| Ok(Some(product(1))));
+            .returning(|_| Ok(Some(product(1250, 1))));
         ports.wishlists.expect_add().returning(|_, _| Ok(false));
         let outcome = ports
             .shop()

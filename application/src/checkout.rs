@@ -1,10 +1,11 @@
 //! Checkout with EVC Plus: stock reserved and the order stored in one transaction, then the charge.
 
 use crate::{AppError, Shop};
-use domain::cart::totals;
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
+use domain::discount::DiscountRefusal;
 use domain::order::{
-    Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus, PAYMENT_METHOD_EVC_PLUS,
+    Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
+    PAYMENT_METHOD_EVC_PLUS,
 };
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
@@ -50,10 +51,13 @@ impl Shop {
                 self.ports.orders.forget_idempotency_key(&first.id).await?;
             }
         }
-        let cart = self.ports.carts.lines(&user.id).await?;
+        let (cart, code) = self.cart_with_code(user).await?;
         let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(EMPTY_CART.into()))?;
-        let fee = self.current_settings().await?.shipping_fee;
-        let cart_totals = totals(&cart, fee);
+        let (cart_totals, held) = self.discounted_totals(user, &cart, code.as_ref()).await?;
+        // DESIGN.md section 8: a shopper is never charged a total they did not see.
+        if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
+            return Err(self.drop_discount(user, refusal).await);
+        }
         let mut order = Order {
             id: OrderId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids"),
             user_id: user.id.clone(),
@@ -72,7 +76,10 @@ impl Shop {
             idempotency_key: idempotency_key.map(str::to_owned),
             created_at: now,
             hold_expired_at: None,
-            discount: None,
+            discount: held.map(|held| OrderDiscount {
+                code: held.code,
+                amount: cart_totals.discount,
+            }),
         };
         match self.ports.orders.place(&order).await {
             // The stock shown to shoppers changed.
@@ -87,6 +94,11 @@ impl Shop {
                     }
                 }
                 return Err(AppError::Conflict(PAYMENT_AWAITED.into()));
+            }
+            // Another order took the code's last use, or the shopper's own, since it was read.
+            Err(OrderStoreError::DiscountUnavailable) => {
+                let refusal = self.why_unavailable(user, &order).await?;
+                return Err(self.drop_discount(user, refusal).await);
             }
             Err(error) => return Err(error.into()),
         }
@@ -126,6 +138,35 @@ impl Shop {
         }
     }
 
+    /// Takes a code that no longer applies off the cart and answers why (409): the shopper
+    /// sees the cart without it before paying.
+    async fn drop_discount(&self, user: &User, refusal: DiscountRefusal) -> AppError {
+        if let Err(error) = self.ports.discounts.remove_from_cart(&user.id).await {
+            return error.into();
+        }
+        AppError::Conflict(refusal.to_string())
+    }
+
+    /// Why the order's code was refused when placing it, read again; a code deleted
+    /// meanwhile, or one whose last use went between the reads, is used up to this shopper.
+    async fn why_unavailable(
+        &self,
+        user: &User,
+        order: &Order,
+    ) -> Result<DiscountRefusal, AppError> {
+        let Some(used) = &order.discount else {
+            return Ok(DiscountRefusal::UsedUp);
+        };
+        let Some(discount) = self.ports.discounts.by_code(&used.code).await? else {
+            return Ok(DiscountRefusal::UsedUp);
+        };
+        Ok(self
+            .discount_check(user, &discount, order.subtotal)
+            .await?
+            .err()
+            .unwrap_or(DiscountRefusal::UsedUp))
+    }
+
     /// A charge that moved no money: the order is canceled with its payment failed and its
     /// stock released; the cart is kept for another try.
     async fn fail_payment(&self, id: &OrderId) -> Result<(), AppError> {
@@ -155,36 +196,16 @@ fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{paid_order, shopper, TestPorts};
+    use crate::testing::{paid_order, product, shopper, TestPorts};
     use chrono::{TimeZone, Utc};
 
+    use crate::testing::eid_code;
     use domain::cart::CartLine;
     use domain::checkout::MobileNumber;
+    use domain::discount::{Discount, DiscountKind};
     use domain::order::StockEffect;
-    use domain::product::{Category, Product};
-    use domain::{Money, Percent, ProductId};
+    use domain::Money;
     use mockall::predicate::{always, eq};
-
-    fn product(cents: i64) -> Product {
-        Product {
-            id: ProductId::parse("p1").unwrap(),
-            name: "Abaya".into(),
-            description: "Black".into(),
-            category: Category::Women,
-            tags: vec![],
-            price: Money::from_cents(cents).unwrap(),
-            discount: Percent::default(),
-            stated_original_price: None,
-            image: None,
-            gallery: vec![],
-            rating_tenths: 45,
-            reviews: 2,
-            stock: 4,
-            variants: Vec::new(),
-            is_featured: false,
-            created_at: Utc::now(),
-        }
-    }
 
     fn input() -> CheckoutInput {
         CheckoutInput {
@@ -198,12 +219,13 @@ mod tests {
         let mut ports = TestPorts::new();
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
-                product: product(2000),
+                product: product(2000, 4),
                 variant: None,
                 quantity: 2,
             }])
         });
         ports.settings.expect_get().returning(|| Ok(None));
+        ports.cart_code(None);
         ports
     }
 
@@ -338,6 +360,7 @@ mod tests {
     async fn an_empty_cart_cannot_be_checked_out() {
         let mut ports = TestPorts::new();
         ports.carts.expect_lines().returning(|_| Ok(vec![]));
+        ports.cart_code(None);
         let error = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -433,5 +456,111 @@ mod tests {
             .await
             .unwrap();
         assert!(matches!(outcome, CheckoutOutcome::Paid(o) if o.id.as_str() == "id-0"));
+    }
+
+    fn five_off() -> Discount {
+        eid_code(DiscountKind::Fixed(Money::from_cents(500).unwrap()))
+    }
+
+    #[tokio::test]
+    async fn a_code_on_the_cart_is_charged_and_kept_on_the_order() {
+        let mut ports = TestPorts::new();
+        ports.carts.expect_lines().returning(|_| {
+            Ok(vec![CartLine {
+                product: product(2000, 4),
+                variant: None,
+                quantity: 2,
+            }])
+        });
+        ports.settings.expect_get().returning(|| Ok(None));
+        ports.cart_code(Some(five_off()));
+        ports
+            .orders
+            .expect_place()
+            .withf(|order| {
+                order
+                    .discount
+                    .as_ref()
+                    .map(|d| (d.code.as_str(), d.amount.cents()))
+                    == Some(("EID-2026", 500))
+                    && (order.subtotal.cents(), order.total.cents()) == (4000, 4000)
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .withf(|request| request.amount.cents() == 4000)
+            .times(1)
+            .returning(|_| PaymentOutcome::Approved {
+                transaction_id: "T1".into(),
+            });
+        ports.orders.expect_transition().returning(|_, _| Ok(()));
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap();
+        assert!(matches!(outcome, CheckoutOutcome::Paid(o) if o.total.cents() == 4000));
+    }
+
+    #[tokio::test]
+    async fn a_code_that_stopped_applying_is_refused_and_taken_off_the_cart_before_placing() {
+        let mut ports = ports_with_cart();
+        ports.discounts.checkpoint();
+        ports.cart_code(Some(Discount {
+            active: false,
+            ..five_off()
+        }));
+        ports
+            .discounts
+            .expect_remove_from_cart()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.orders.expect_place().never();
+        ports.payments.expect_charge().never();
+        let error = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == "This discount code is not active"));
+    }
+
+    #[tokio::test]
+    async fn a_code_whose_last_use_went_to_another_order_is_refused_without_charging() {
+        let mut ports = ports_with_cart();
+        ports.discounts.checkpoint();
+        let limited = Discount {
+            usage_limit: Some(1),
+            ..five_off()
+        };
+        ports.cart_code(Some(limited.clone()));
+        ports
+            .orders
+            .expect_place()
+            .times(1)
+            .returning(|_| Err(OrderStoreError::DiscountUnavailable));
+        // Read again after the race: the use went to the other buyer.
+        ports.discounts.expect_by_code().returning(move |_| {
+            Ok(Some(Discount {
+                times_used: 1,
+                ..limited.clone()
+            }))
+        });
+        ports
+            .discounts
+            .expect_remove_from_cart()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.payments.expect_charge().never();
+        let error = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Conflict(m) if m == "This discount code has been used up")
+        );
     }
 }

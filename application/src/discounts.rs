@@ -104,10 +104,10 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, shopper, TestPorts};
+    use crate::testing::{admin, eid_code, shopper, TestPorts};
     use chrono::{TimeZone, Utc};
     use domain::audit::AuditAction;
-    use domain::discount::{DiscountCode, DiscountKind};
+    use domain::discount::DiscountKind;
     use domain::Money;
 
     fn eid_input() -> DiscountInput {
@@ -122,17 +122,9 @@ mod tests {
 
     fn eid_stored(times_used: u32) -> Discount {
         Discount {
-            id: DiscountId::parse("d1").unwrap(),
-            code: DiscountCode::parse("EID-2026").unwrap(),
-            kind: DiscountKind::Fixed(Money::from_cents(500).unwrap()),
-            min_subtotal: None,
-            starts_at: None,
-            ends_at: None,
             usage_limit: Some(10),
-            per_customer_limit: None,
             times_used,
-            active: true,
-            created_at: Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap(),
+            ..eid_code(DiscountKind::Fixed(Money::from_cents(500).unwrap()))
         }
     }
 

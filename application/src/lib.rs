@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod cart;
+pub mod cart_discount;
 pub mod catalog;
 pub mod checkout;
 pub mod dashboard;

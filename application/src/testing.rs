@@ -3,12 +3,14 @@
 use crate::{Ports, Shop};
 use chrono::{TimeZone, Utc};
 use domain::checkout::MobileNumber;
+use domain::discount::{Discount, DiscountCode, DiscountKind};
 use domain::money::Money;
 use domain::order::{Order, OrderStatus, PaymentStatus};
 use domain::ports::*;
+use domain::product::{Category, Product};
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
-use domain::{OrderId, UserId};
+use domain::{DiscountId, OrderId, Percent, ProductId, UserId};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -45,6 +47,13 @@ impl TestPorts {
             images: MockImageStore::new(),
             audit: MockAuditLog::new(),
         }
+    }
+
+    /// The shopper's cart holds `code` (or none).
+    pub fn cart_code(&mut self, code: Option<Discount>) {
+        self.discounts
+            .expect_on_cart()
+            .returning(move |_| Ok(code.clone()));
     }
 
     /// A shop whose clock stands at 2026-11-21 12:00 UTC and whose ids count up.
@@ -130,5 +139,44 @@ pub fn paid_order() -> Order {
         created_at: Utc::now(),
         hold_expired_at: None,
         discount: None,
+    }
+}
+
+/// The code EID-2026 (d1) of this kind, active, without conditions or uses.
+pub fn eid_code(kind: DiscountKind) -> Discount {
+    Discount {
+        id: DiscountId::parse("d1").unwrap(),
+        code: DiscountCode::parse("EID-2026").unwrap(),
+        kind,
+        min_subtotal: None,
+        starts_at: None,
+        ends_at: None,
+        usage_limit: None,
+        per_customer_limit: None,
+        times_used: 0,
+        active: true,
+        created_at: Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap(),
+    }
+}
+
+/// The product p1, an abaya at `cents` with `stock` units and no sizes.
+pub fn product(cents: i64, stock: u32) -> Product {
+    Product {
+        id: ProductId::parse("p1").unwrap(),
+        name: "Abaya".into(),
+        description: "Black".into(),
+        category: Category::Women,
+        tags: vec![],
+        price: Money::from_cents(cents).unwrap(),
+        discount: Percent::default(),
+        stated_original_price: None,
+        image: None,
+        gallery: vec![],
+        rating_tenths: 45,
+        reviews: 2,
+        stock,
+        variants: Vec::new(),
+        is_featured: false,
+        created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
     }
 }

@@ -1,9 +1,9 @@
 //! `CartRepository` and `WishlistRepository`: a user's lines, each read with its product in
 //! one joined query.
 
-use crate::connection::DbConnection;
+use crate::connection::{write_transaction, DbConnection};
 use crate::models::{count, now, quantity as stored_quantity, ProductRow};
-use crate::schema::{cart_items, products, wishlist_items};
+use crate::schema::{cart_discounts, cart_items, products, wishlist_items};
 use crate::variants::{self, variant_key, ONE_SIZE};
 use crate::{is_foreign_key_violation, is_unique_violation, storage, Database};
 use async_trait::async_trait;
@@ -20,6 +20,13 @@ fn line_error(error: diesel::result::Error) -> RepoError {
     } else {
         storage(error)
     }
+}
+
+/// Empties `user`'s cart: its lines and its discount code.
+pub(crate) fn empty(conn: &mut DbConnection, user: &str) -> QueryResult<()> {
+    diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user))).execute(conn)?;
+    diesel::delete(cart_discounts::table.find(user)).execute(conn)?;
+    Ok(())
 }
 
 fn update_quantity(
@@ -150,13 +157,8 @@ impl CartRepository for Database {
 
     async fn clear(&self, user: &UserId) -> Result<(), RepoError> {
         let user = user.as_str().to_owned();
-        self.write(move |conn| {
-            diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user)))
-                .execute(conn)
-                .map_err(storage)?;
-            Ok(())
-        })
-        .await
+        self.write(move |conn| write_transaction(conn, |conn| empty(conn, &user)).map_err(storage))
+            .await
     }
 }
 

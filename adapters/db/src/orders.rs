@@ -1,6 +1,7 @@
 //! `OrderRepository`: orders with their line snapshots, the guarded stock decrement that
 //! places them, status transitions and the dashboard's facts.
 
+use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
@@ -8,7 +9,7 @@ use crate::models::{now, order_id, payment_status, to_db_time, OrderLineRow, Ord
 use crate::order_list;
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
-use crate::schema::{cart_items, order_lines, orders};
+use crate::schema::{order_lines, orders};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
 use crate::{storage, Database};
@@ -204,7 +205,7 @@ fn transition(
             ))
             .get_result(conn)?;
     if change.empties_cart {
-        diesel::delete(cart_items::table.filter(cart_items::user_id.eq(&user))).execute(conn)?;
+        carts::empty(conn, &user)?;
     }
     let lines: Vec<OrderLineRow> = if change.stock == StockEffect::None {
         Vec::new()

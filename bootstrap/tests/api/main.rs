@@ -8,6 +8,7 @@ mod authorization;
 mod back_office;
 mod bad_input;
 mod cart;
+mod cart_discounts;
 mod catalog;
 mod discounts;
 mod hardening;

@@ -27,6 +27,8 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/cart"),
     ("post", "/api/cart/add"),
     ("delete", "/api/cart/remove/{productId}"),
+    ("post", "/api/cart/discount"),
+    ("delete", "/api/cart/discount"),
     ("get", "/api/wishlist"),
     ("post", "/api/wishlist/add"),
     ("delete", "/api/wishlist/remove/{productId}"),

@@ -6,6 +6,28 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+/// The code a cart holds and what it takes off the merchandise now.
+#[derive(Serialize, ToSchema)]
+pub struct CartDiscountDto {
+    pub code: String,
+    /// Dollars (0 for free shipping, which makes the cart's shipping 0 instead).
+    pub amount: f64,
+}
+
+/// A code the cart holds that does not apply now, and why, in a shopper's words.
+#[derive(Serialize, ToSchema)]
+pub struct DiscountNotAppliedDto {
+    pub code: String,
+    pub message: String,
+}
+
+/// The code a shopper typed.
+#[derive(Deserialize, ToSchema)]
+pub struct CartDiscountBody {
+    #[schema(example = "EID-2026")]
+    pub code: String,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DiscountDto {

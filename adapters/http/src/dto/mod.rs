@@ -16,7 +16,9 @@ use utoipa::{IntoParams, ToSchema};
 
 mod discounts;
 mod variants;
-pub use discounts::{DiscountBody, DiscountDto};
+pub use discounts::{
+    CartDiscountBody, CartDiscountDto, DiscountBody, DiscountDto, DiscountNotAppliedDto,
+};
 pub use variants::{
     variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantQuery, VariantRowBody,
     MALFORMED_GRID,
@@ -119,7 +121,14 @@ pub struct CartDto {
     pub products: Vec<CartLineDto>,
     pub item_count: u32,
     pub subtotal: f64,
+    /// The code taking money off now; null without one, or while it does not apply.
+    pub discount: Option<CartDiscountDto>,
+    /// The code the cart holds that does not apply now, with why (checkout refuses it and
+    /// takes it off the cart).
+    pub discount_not_applied: Option<DiscountNotAppliedDto>,
+    /// 0 with free shipping.
     pub shipping: f64,
+    /// subtotal - discount + shipping: what checkout charges.
     pub total: f64,
 }
 
@@ -138,6 +147,20 @@ impl From<&CartView> for CartDto {
                 .collect(),
             item_count: cart.totals.item_count,
             subtotal: cart.totals.subtotal.as_dollars(),
+            discount: cart
+                .code
+                .as_ref()
+                .filter(|held| held.refusal.is_none())
+                .map(|held| CartDiscountDto {
+                    code: held.code.to_string(),
+                    amount: cart.totals.discount.as_dollars(),
+                }),
+            discount_not_applied: cart.code.as_ref().and_then(|held| {
+                held.refusal.as_ref().map(|refusal| DiscountNotAppliedDto {
+                    code: held.code.to_string(),
+                    message: refusal.to_string(),
+                })
+            }),
             shipping: cart.totals.shipping.as_dollars(),
             total: cart.totals.total.as_dollars(),
         }
@@ -238,6 +261,10 @@ pub struct OrderDto {
     pub subtotal: f64,
     pub shipping_fee: f64,
     pub total_amount: f64,
+    /// The discount code the order used, if any.
+    pub discount_code: Option<String>,
+    /// What the code took off the merchandise (0 without one, and for free shipping).
+    pub discount_amount: f64,
     pub user_id: CustomerDto,
     pub products: Vec<OrderLineDto>,
     pub shipping_address: Option<AddressDto>,
@@ -261,6 +288,8 @@ impl From<&Order> for OrderDto {
             subtotal: o.subtotal.as_dollars(),
             shipping_fee: o.shipping_fee.as_dollars(),
             total_amount: o.total.as_dollars(),
+            discount_code: o.discount.as_ref().map(|d| d.code.to_string()),
+            discount_amount: o.discount.as_ref().map_or(0.0, |d| d.amount.as_dollars()),
             user_id: CustomerDto {
                 id: o.user_id.to_string(),
                 name: o.customer_name.clone(),

@@ -1,7 +1,9 @@
 //! The cart and the wishlist.
 
 use crate::auth::CurrentUser;
-use crate::dto::{CartAddBody, CartDto, CartLineQuery, MessageDto, WishlistAddBody, WishlistDto};
+use crate::dto::{
+    CartAddBody, CartDiscountBody, CartDto, CartLineQuery, MessageDto, WishlistAddBody, WishlistDto,
+};
 use crate::error::ApiError;
 use crate::openapi::{BadRequest, Conflict, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
@@ -14,6 +16,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(get_cart)
         .service(add_to_cart)
         .service(remove_from_cart)
+        .service(apply_discount)
+        .service(remove_discount)
         .service(get_wishlist)
         .service(add_to_wishlist)
         .service(remove_from_wishlist);
@@ -87,6 +91,43 @@ async fn remove_from_cart(
         .shop
         .remove_from_cart(&user.0, &product_id(&path)?, variant.as_ref())
         .await?;
+    Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
+}
+
+/// Apply a discount code to the cart, in place of any other. A code that does not apply to
+/// the cart now (inactive, not started, expired, used up, below its minimum, past the
+/// shopper's own limit) is 400 with the reason, an unknown one 404; neither sticks.
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    request_body = CartDiscountBody,
+    responses(
+        (status = 200, body = CartDto),
+        BadRequest, Unauthenticated, NotFound, TooLarge
+    )
+)]
+#[post("/cart/discount")]
+async fn apply_discount(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<CartDiscountBody>,
+) -> Result<HttpResponse, ApiError> {
+    let cart = state.shop.apply_discount(&user.0, &body.code).await?;
+    Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
+}
+
+/// Take the discount code off the cart (a cart without one is answered as it is).
+#[utoipa::path(
+    tag = "cart",
+    security(("bearer" = [])),
+    responses((status = 200, body = CartDto), Unauthenticated)
+)]
+#[delete("/cart/discount")]
+async fn remove_discount(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    let cart = state.shop.remove_discount(&user.0).await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 

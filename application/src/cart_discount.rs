@@ -1,0 +1,332 @@
+//! A discount code on the shopper's cart (DESIGN.md section 8): it sticks only while it
+//! applies, the cart shows what it takes off, and checkout checks it again.
+
+use crate::cart::CartView;
+use crate::{AppError, Shop};
+use domain::cart::{totals, CartLine, CartTotals};
+use domain::checkout::EMPTY_CART;
+use domain::discount::{Discount, DiscountCode, DiscountRefusal};
+use domain::ports::RepoError;
+use domain::user::User;
+use domain::Money;
+
+pub const UNKNOWN_CODE: &str = "Discount code not found";
+
+/// The code held by a cart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartCode {
+    pub code: DiscountCode,
+    /// Why it takes nothing off now (the cart shrank below its minimum, it expired, an admin
+    /// switched it off); `None` while it applies.
+    pub refusal: Option<DiscountRefusal>,
+}
+
+impl Shop {
+    /// Applies the code a shopper typed to their cart, in place of any other. A code that
+    /// does not apply to the cart now is refused with the reason and nothing is stored.
+    pub async fn apply_discount(&self, user: &User, typed: &str) -> Result<CartView, AppError> {
+        let unknown = || AppError::NotFound(UNKNOWN_CODE.into());
+        let code = DiscountCode::parse(typed).ok_or_else(unknown)?;
+        let discount = self
+            .ports
+            .discounts
+            .by_code(&code)
+            .await?
+            .ok_or_else(unknown)?;
+        let lines = self.ports.carts.lines(&user.id).await?;
+        if lines.is_empty() {
+            return Err(AppError::BadRequest(EMPTY_CART.into()));
+        }
+        let subtotal = totals(&lines, Money::ZERO).subtotal;
+        self.discount_check(user, &discount, subtotal)
+            .await?
+            .map_err(|refusal| AppError::BadRequest(refusal.to_string()))?;
+        match self
+            .ports
+            .discounts
+            .apply_to_cart(&user.id, &discount.id)
+            .await
+        {
+            // Deleted by an admin meanwhile.
+            Err(RepoError::NotFound) => return Err(unknown()),
+            stored => stored?,
+        }
+        self.cart_view(user, lines, Some(discount)).await
+    }
+
+    /// Takes the code off the cart; a cart without one is left as it is.
+    pub async fn remove_discount(&self, user: &User) -> Result<CartView, AppError> {
+        self.ports.discounts.remove_from_cart(&user.id).await?;
+        self.cart(user).await
+    }
+
+    /// Whether `discount` applies now to `user`'s merchandise `subtotal`.
+    pub(crate) async fn discount_check(
+        &self,
+        user: &User,
+        discount: &Discount,
+        subtotal: Money,
+    ) -> Result<Result<(), DiscountRefusal>, AppError> {
+        // Only a code with a limit per customer needs their past orders.
+        let uses = match discount.per_customer_limit {
+            Some(_) => self.ports.discounts.uses_by(&discount.id, &user.id).await?,
+            None => 0,
+        };
+        Ok(discount.check(subtotal, self.ports.clock.now(), uses))
+    }
+
+    /// The cart's totals with its code when that applies, and the code as the cart holds it.
+    pub(crate) async fn discounted_totals(
+        &self,
+        user: &User,
+        lines: &[CartLine],
+        discount: Option<&Discount>,
+    ) -> Result<(CartTotals, Option<CartCode>), AppError> {
+        let fee = self.current_settings().await?.shipping_fee;
+        let plain = totals(lines, fee);
+        let Some(discount) = discount else {
+            return Ok((plain, None));
+        };
+        let refusal = self
+            .discount_check(user, discount, plain.subtotal)
+            .await?
+            .err();
+        let totals = match refusal {
+            None => plain.with_discount(discount),
+            Some(_) => plain,
+        };
+        Ok((
+            totals,
+            Some(CartCode {
+                code: discount.code.clone(),
+                refusal,
+            }),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{eid_code, product, shopper, TestPorts};
+    use chrono::{TimeZone, Utc};
+    use domain::discount::DiscountKind;
+    use domain::Percent;
+
+    fn cents(cents: i64) -> Money {
+        Money::from_cents(cents).unwrap()
+    }
+
+    fn ten_percent() -> Discount {
+        eid_code(DiscountKind::Percent(Percent::new(10).unwrap()))
+    }
+
+    /// Amina's cart: two abayas at $20.00; shipping $5.00.
+    fn ports_with_cart() -> TestPorts {
+        let mut ports = TestPorts::new();
+        ports.carts.expect_lines().returning(|_| {
+            Ok(vec![CartLine {
+                product: product(2000, 5),
+                variant: None,
+                quantity: 2,
+            }])
+        });
+        ports.settings.expect_get().returning(|| Ok(None));
+        ports
+    }
+
+    fn code_is(ports: &mut TestPorts, code: Discount) {
+        ports
+            .discounts
+            .expect_by_code()
+            .returning(move |_| Ok(Some(code.clone())));
+    }
+
+    #[tokio::test]
+    async fn an_applied_code_sticks_and_the_cart_shows_what_it_takes_off() {
+        let mut ports = ports_with_cart();
+        code_is(&mut ports, ten_percent());
+        ports
+            .discounts
+            .expect_apply_to_cart()
+            .withf(|user, id| user.as_str() == "amina" && id.as_str() == "d1")
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let cart = ports
+            .shop()
+            .apply_discount(&shopper("amina"), " eid-2026 ")
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                cart.totals.subtotal,
+                cart.totals.discount,
+                cart.totals.total
+            ),
+            (cents(4000), cents(400), cents(4100))
+        );
+        assert_eq!(
+            cart.code,
+            Some(CartCode {
+                code: DiscountCode::parse("EID-2026").unwrap(),
+                refusal: None,
+            })
+        );
+    }
+
+    #[tokio::test]
+    async fn an_unknown_or_malformed_code_is_not_found_and_nothing_is_stored() {
+        for typed in ["NOPE-2026", "no such code!"] {
+            let mut ports = ports_with_cart();
+            ports.discounts.expect_by_code().returning(|_| Ok(None));
+            ports.discounts.expect_apply_to_cart().never();
+            let error = ports
+                .shop()
+                .apply_discount(&shopper("amina"), typed)
+                .await
+                .unwrap_err();
+            assert!(matches!(error, AppError::NotFound(m) if m == UNKNOWN_CODE));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_code_that_does_not_apply_now_is_refused_with_the_reason_and_not_stored() {
+        let refused = [
+            (
+                Discount {
+                    min_subtotal: Some(cents(5000)),
+                    ..ten_percent()
+                },
+                "This discount code needs a subtotal of at least $50.00",
+            ),
+            (
+                Discount {
+                    active: false,
+                    ..ten_percent()
+                },
+                "This discount code is not active",
+            ),
+            (
+                Discount {
+                    ends_at: Some(Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap()),
+                    ..ten_percent()
+                },
+                "This discount code has expired",
+            ),
+            (
+                Discount {
+                    usage_limit: Some(3),
+                    times_used: 3,
+                    ..ten_percent()
+                },
+                "This discount code has been used up",
+            ),
+        ];
+        for (code, message) in refused {
+            let mut ports = ports_with_cart();
+            code_is(&mut ports, code);
+            ports.discounts.expect_apply_to_cart().never();
+            let error = ports
+                .shop()
+                .apply_discount(&shopper("amina"), "EID-2026")
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(&error, AppError::BadRequest(m) if m == message),
+                "{error:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_shopper_at_their_own_limit_is_refused() {
+        let mut ports = ports_with_cart();
+        code_is(
+            &mut ports,
+            Discount {
+                per_customer_limit: Some(1),
+                ..ten_percent()
+            },
+        );
+        ports
+            .discounts
+            .expect_uses_by()
+            .withf(|id, user| id.as_str() == "d1" && user.as_str() == "amina")
+            .returning(|_, _| Ok(1));
+        ports.discounts.expect_apply_to_cart().never();
+        let error = ports
+            .shop()
+            .apply_discount(&shopper("amina"), "EID-2026")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::BadRequest(m) if m == "You have already used this discount code")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_code_on_an_empty_cart_is_refused() {
+        let mut ports = TestPorts::new();
+        code_is(&mut ports, ten_percent());
+        ports.carts.expect_lines().returning(|_| Ok(vec![]));
+        ports.discounts.expect_apply_to_cart().never();
+        let error = ports
+            .shop()
+            .apply_discount(&shopper("amina"), "EID-2026")
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::BadRequest(m) if m == EMPTY_CART));
+    }
+
+    #[tokio::test]
+    async fn a_held_code_that_stopped_applying_takes_nothing_off_and_says_why() {
+        let mut ports = ports_with_cart();
+        ports.cart_code(Some(Discount {
+            min_subtotal: Some(cents(5000)),
+            ..ten_percent()
+        }));
+        let cart = ports.shop().cart(&shopper("amina")).await.unwrap();
+        assert_eq!(
+            (cart.totals.discount, cart.totals.total),
+            (Money::ZERO, cents(4500))
+        );
+        assert_eq!(
+            cart.code.and_then(|held| held.refusal),
+            Some(DiscountRefusal::BelowMinimum {
+                minimum: cents(5000)
+            })
+        );
+    }
+
+    #[tokio::test]
+    async fn free_shipping_on_the_cart_takes_the_fee() {
+        let mut ports = ports_with_cart();
+        ports.cart_code(Some(eid_code(DiscountKind::FreeShipping)));
+        let cart = ports.shop().cart(&shopper("amina")).await.unwrap();
+        assert_eq!(
+            (
+                cart.totals.discount,
+                cart.totals.shipping,
+                cart.totals.total
+            ),
+            (Money::ZERO, Money::ZERO, cents(4000))
+        );
+    }
+
+    #[tokio::test]
+    async fn removing_the_code_shows_the_cart_at_full_price() {
+        let mut ports = ports_with_cart();
+        ports
+            .discounts
+            .expect_remove_from_cart()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.cart_code(None);
+        let cart = ports
+            .shop()
+            .remove_discount(&shopper("amina"))
+            .await
+            .unwrap();
+        assert_eq!((cart.totals.total, cart.code), (cents(4500), None));
+    }
+}
