@@ -235,6 +235,19 @@ pub struct PeriodReport {
     pub revenue_by_day: Vec<(chrono::NaiveDate, Money)>,
     /// Best sellers of the period by units, with what they brought in.
     pub top_products: Vec<(ProductSales, Money)>,
+    /// What discount codes took off the merchandise of the revenue orders.
+    pub discounts_given: Money,
+    /// Each code those orders used, the most used first.
+    pub discount_codes: Vec<CodeUses>,
+}
+
+/// How much one discount code was used in a period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeUses {
+    pub code: String,
+    pub orders: u64,
+    /// Taken off their merchandise (0 for free shipping).
+    pub amount: Money,
 }
 
 pub const REPORT_PERIODS: [u32; 3] = [7, 30, 90];
@@ -263,6 +276,7 @@ pub fn period_report(
     let mut total_sales = Money::ZERO;
     let mut revenue_orders = 0u64;
     let mut sales: std::collections::BTreeMap<String, (u64, Money)> = Default::default();
+    let mut codes: std::collections::BTreeMap<String, (u64, Money)> = Default::default();
     let in_period: Vec<_> = orders
         .iter()
         .filter(|o| o.created_at >= from && o.created_at <= now)
@@ -280,6 +294,13 @@ pub fn period_report(
         }
         total_sales = total_sales + order.total;
         revenue_orders += 1;
+        if let Some(used) = &order.discount {
+            let entry = codes
+                .entry(used.code.to_string())
+                .or_insert((0, Money::ZERO));
+            entry.0 += 1;
+            entry.1 = entry.1 + used.amount;
+        }
         let day = (order.created_at.date_naive() - from.date_naive()).num_days();
         if let Some(slot) = usize::try_from(day)
             .ok()
@@ -297,9 +318,20 @@ pub fn period_report(
             })
             .collect(),
     );
+    let mut discount_codes: Vec<CodeUses> = codes
+        .into_iter()
+        .map(|(code, (orders, amount))| CodeUses {
+            code,
+            orders,
+            amount,
+        })
+        .collect();
+    discount_codes.sort_by(|a, b| b.orders.cmp(&a.orders).then(a.code.cmp(&b.code)));
     PeriodReport {
         days,
         from,
+        discounts_given: discount_codes.iter().map(|c| c.amount).sum(),
+        discount_codes,
         to: now,
         total_sales,
         orders: in_period.len() as u64,
@@ -407,5 +439,44 @@ mod report_tests {
             .map(|(s, revenue)| (s.name.as_str(), s.quantity, revenue.cents()))
             .collect();
         assert_eq!(top, [("Hijab", 3, 3000), ("Dress", 2, 2000)]);
+        assert_eq!(report.discounts_given, Money::ZERO);
+        assert!(report.discount_codes.is_empty());
+    }
+
+    #[test]
+    fn the_report_counts_each_code_of_the_revenue_orders_and_what_it_took_off() {
+        use crate::discount::DiscountCode;
+        use crate::order::OrderDiscount;
+        let with_code = |hours_ago, code: &str, cents, payment| Order {
+            discount: Some(OrderDiscount {
+                code: DiscountCode::parse(code).unwrap(),
+                amount: Money::from_cents(cents).unwrap(),
+            }),
+            ..order(hours_ago, "Dress", 1, OrderStatus::Pending, payment)
+        };
+        let orders = vec![
+            with_code(1, "EID-10", 100, PaymentStatus::Paid),
+            with_code(2, "EID-10", 250, PaymentStatus::Paid),
+            with_code(3, "SHIPFREE", 0, PaymentStatus::Paid),
+            // Not paid: nothing was given.
+            with_code(4, "EID-10", 100, PaymentStatus::Failed),
+        ];
+        let report = period_report(&orders, 0, 7, now());
+        assert_eq!(report.discounts_given.cents(), 350);
+        assert_eq!(
+            report.discount_codes,
+            [
+                CodeUses {
+                    code: "EID-10".into(),
+                    orders: 2,
+                    amount: Money::from_cents(350).unwrap(),
+                },
+                CodeUses {
+                    code: "SHIPFREE".into(),
+                    orders: 1,
+                    amount: Money::ZERO,
+                },
+            ]
+        );
     }
 }

@@ -92,6 +92,19 @@ async fn a_code_takes_its_share_off_the_cart_and_checkout_charges_exactly_that()
         assert_eq!(stored.body["discountCode"], "EID-15");
         assert_eq!(stored.body["totalAmount"], 39.0);
         assert_eq!(times_used(&app, &admin, &id).await, 1, "{}", app.backend);
+        // The back office counts what was charged, and what the code gave.
+        let stats = app.get("/api/admin/stats", Some(&admin)).await.body;
+        assert_eq!(stats["totalRevenue"], 39.0);
+        let report = app
+            .get("/api/admin/reports?days=7", Some(&admin))
+            .await
+            .body;
+        assert_eq!(report["totalSales"], 39.0);
+        assert_eq!(report["discountsGiven"], 6.0);
+        assert_eq!(
+            report["discountCodes"],
+            json!([{ "code": "EID-15", "orders": 1, "amount": 6.0 }])
+        );
         let emptied = app.get("/api/cart", Some(&token)).await.body;
         assert_eq!(
             (&emptied["discount"], &emptied["total"]),

@@ -440,6 +440,18 @@ pub struct ReportDto {
     pub average_order_value: f64,
     pub revenue_by_day: Vec<DayRevenueDto>,
     pub top_products: Vec<TopProductDto>,
+    /// What discount codes took off the merchandise of the period's revenue orders.
+    pub discounts_given: f64,
+    /// Each code those orders used, the most used first.
+    pub discount_codes: Vec<CodeUsesDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CodeUsesDto {
+    pub code: String,
+    pub orders: u64,
+    /// Dollars taken off (0 for free shipping).
+    pub amount: f64,
 }
 
 impl From<&PeriodReport> for ReportDto {
@@ -452,6 +464,16 @@ impl From<&PeriodReport> for ReportDto {
             orders: r.orders,
             new_users: r.new_users,
             average_order_value: r.average_order_value.as_dollars(),
+            discounts_given: r.discounts_given.as_dollars(),
+            discount_codes: r
+                .discount_codes
+                .iter()
+                .map(|c| CodeUsesDto {
+                    code: c.code.clone(),
+                    orders: c.orders,
+                    amount: c.amount.as_dollars(),
+                })
+                .collect(),
             revenue_by_day: r
                 .revenue_by_day
                 .iter()
