@@ -7,18 +7,23 @@
 //! slice with multi-row `INSERT`s.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{OrderLineRow, OrderRow, ProductRow, UserRow};
+use crate::discount_uses::UseRow;
+use crate::discounts::DiscountRow;
+use crate::models::{to_db_time, OrderLineRow, OrderRow, ProductRow, UserRow};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::SalesChange;
-use crate::schema::{order_lines, orders, product_variants, products, users};
+use crate::schema::{
+    discount_uses, discounts, order_lines, orders, product_variants, products, users,
+};
 use crate::variants::VariantRow;
 use crate::{storage, Database};
 use diesel::prelude::*;
-use domain::order::Order;
+use domain::discount::Discount;
+use domain::order::{Order, OrderStatus};
 use domain::ports::RepoError;
 use domain::product::Product;
 use domain::user::User;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Rows per `INSERT`. Bound parameters per statement are rows × columns: with the widest
 /// table (orders, 20 columns) that stays under SQLite's limit of 32,766 (PostgreSQL allows
@@ -89,10 +94,23 @@ impl Database {
         .await
     }
 
+    /// Inserts `discounts` as they are, in one transaction. `Duplicate` when a code is taken.
+    pub async fn bulk_insert_discounts(&self, discounts: &[Discount]) -> Result<(), RepoError> {
+        let rows: Vec<DiscountRow> = discounts.iter().map(DiscountRow::from_domain).collect();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| insert_rows!(conn, discounts::table, rows))
+                .map_err(storage)
+        })
+        .await
+    }
+
     /// Inserts `orders` with their lines, in one transaction, as they are: unlike
     /// `OrderRepository::place` this takes no stock (the products already hold what is
     /// left) and runs no checks of its own beyond the schema's (so a second unconfirmed
     /// payment of one shopper is refused with `Duplicate`). The dashboard's totals count them.
+    /// An order with a discount code holds a use of it (counted in the code's `timesUsed`)
+    /// unless it was canceled, as orders canceled before shipping give theirs back; its code
+    /// must exist (else `NotFound`).
     pub async fn bulk_insert_orders(&self, orders: &[Order]) -> Result<(), RepoError> {
         let order_rows: Vec<OrderRow> = orders.iter().map(OrderRow::from_domain).collect();
         let line_rows =
@@ -108,14 +126,64 @@ impl Database {
         for order in orders {
             sales.place(order);
         }
+        let uses: Vec<(String, UseRow)> = orders
+            .iter()
+            .filter(|order| order.status != OrderStatus::Canceled)
+            .filter_map(|order| {
+                let used = order.discount.as_ref()?;
+                Some((
+                    used.code.as_str().to_owned(),
+                    UseRow {
+                        order_id: order.id.as_str().to_owned(),
+                        discount_id: String::new(),
+                        user_id: order.user_id.as_str().to_owned(),
+                        created_at: to_db_time(order.created_at),
+                    },
+                ))
+            })
+            .collect();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 insert_rows!(conn, orders::table, order_rows)?;
                 insert_rows!(conn, order_lines::table, line_rows)?;
+                insert_uses(conn, uses)?;
                 sales.apply(conn)
             })
             .map_err(storage)
         })
         .await
     }
+}
+
+/// Records the uses (code, use) and adds them to their codes' `times_used`.
+fn insert_uses(conn: &mut DbConnection, uses: Vec<(String, UseRow)>) -> QueryResult<()> {
+    if uses.is_empty() {
+        return Ok(());
+    }
+    let codes: HashSet<&str> = uses.iter().map(|(code, _)| code.as_str()).collect();
+    let ids: HashMap<String, String> = discounts::table
+        .filter(discounts::code.eq_any(codes))
+        .select((discounts::code, discounts::id))
+        .load(conn)?
+        .into_iter()
+        .collect();
+    let mut per_code: BTreeMap<String, i32> = BTreeMap::new();
+    let rows = uses
+        .into_iter()
+        .map(|(code, row)| {
+            let id = ids.get(&code).ok_or(diesel::result::Error::NotFound)?;
+            *per_code.entry(id.clone()).or_default() += 1;
+            Ok(UseRow {
+                discount_id: id.clone(),
+                ..row
+            })
+        })
+        .collect::<QueryResult<Vec<_>>>()?;
+    insert_rows!(conn, discount_uses::table, rows)?;
+    for (id, count) in per_code {
+        diesel::update(discounts::table.find(id))
+            .set(discounts::times_used.eq(discounts::times_used + count))
+            .execute(conn)?;
+    }
+    Ok(())
 }

@@ -9,6 +9,16 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use domain::ports::OrderStoreError;
 
+/// A use as stored: by one order, of one code, for one customer.
+#[derive(Insertable)]
+#[diesel(table_name = discount_uses)]
+pub(crate) struct UseRow {
+    pub order_id: String,
+    pub discount_id: String,
+    pub user_id: String,
+    pub created_at: NaiveDateTime,
+}
+
 /// Who takes a use: the order, its customer and when it was placed.
 pub(crate) struct UseOf<'a> {
     pub code: &'a str,
@@ -62,12 +72,12 @@ pub(crate) fn take(conn: &mut DbConnection, using: &UseOf) -> Result<(), TxError
         }
     }
     diesel::insert_into(discount_uses::table)
-        .values((
-            discount_uses::order_id.eq(using.order),
-            discount_uses::discount_id.eq(&id),
-            discount_uses::user_id.eq(using.user),
-            discount_uses::created_at.eq(using.at),
-        ))
+        .values(UseRow {
+            order_id: using.order.to_owned(),
+            discount_id: id,
+            user_id: using.user.to_owned(),
+            created_at: using.at,
+        })
         .execute(conn)?;
     Ok(())
 }

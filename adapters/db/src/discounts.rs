@@ -16,7 +16,7 @@ use domain::{DiscountId, Percent, UserId};
 /// creation time (skipped).
 #[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = discounts, treat_none_as_null = true)]
-struct DiscountRow {
+pub(crate) struct DiscountRow {
     #[diesel(skip_update)]
     id: String,
     code: String,
@@ -43,7 +43,7 @@ fn read_count(what: &str, raw: i32) -> Result<u32, RepoError> {
 }
 
 impl DiscountRow {
-    fn from_domain(discount: &Discount) -> Self {
+    pub(crate) fn from_domain(discount: &Discount) -> Self {
         let value = match discount.kind {
             DiscountKind::Percent(percent) => i64::from(percent.value()),
             DiscountKind::Fixed(amount) => amount.cents(),

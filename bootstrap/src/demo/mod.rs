@@ -4,13 +4,16 @@
 //! themselves are listed in [`catalogue`].
 
 mod catalogue;
+mod discounts;
 
 use crate::pictures::{self, Look};
 use crate::system::{RandomIds, SystemClock};
 use application::{AppError, Shop};
 use catalogue::{DemoProduct, CATALOGUE};
 use chrono::{DateTime, Duration, Utc};
-use domain::ports::{Clock, IdGenerator, ImageStore, ProductFilter, ProductRepository};
+use domain::ports::{
+    Clock, DiscountRepository, IdGenerator, ImageStore, ProductFilter, ProductRepository,
+};
 use domain::product::{Category, Product, ProductImage};
 use domain::user::{ContactInput, RegistrationInput};
 use domain::variant::{generated_sku, total_stock, Variant};
@@ -20,12 +23,14 @@ use shop_images::Garment;
 pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
 pub const DEMO_CUSTOMER_PASSWORD: &str = "customer123";
 
-/// Seeds the catalogue once (when it is empty) and the demo customer.
-pub async fn seed(
+/// Seeds the catalogue once (when it is empty), the demo discount codes and the demo
+/// customer.
+pub async fn seed<Store: ProductRepository + DiscountRepository>(
     shop: &Shop,
-    products: &dyn ProductRepository,
+    store: &Store,
     images: &dyn ImageStore,
 ) -> anyhow::Result<()> {
+    let products: &dyn ProductRepository = store;
     let (_, existing) = products
         .list(&ProductFilter::default())
         .await
@@ -34,6 +39,7 @@ pub async fn seed(
         let seeded = seed_catalogue(products, images).await?;
         println!("Seeded the demo catalogue: {seeded} products");
     }
+    discounts::seed(store, SystemClock.now()).await?;
     let customer = RegistrationInput {
         contact: ContactInput {
             name: "Amina Hassan".into(),

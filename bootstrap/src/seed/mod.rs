@@ -1,11 +1,13 @@
 //! `shop seed`: fills a database with a large, realistic shop for benchmarks (DESIGN.md
 //! section 6): products over women, kids and sales with tags, discounts, featured items,
 //! sizes and colours, a spread of stock and pictures ([`catalogue`]); customers
-//! ([`customers`]); a year of orders in every status ([`orders`]).
+//! ([`customers`]); the year's discount codes ([`discounts`]); a year of orders in every
+//! status ([`orders`]), some with a code.
 //!
 //! Every order keeps the domain's rules: its lines snapshot a product (and the size bought)
-//! that existed when it was placed, its total is the sum of its lines plus the shop's
-//! shipping fee, revenue comes from paid orders that were not canceled, a canceled order's
+//! that existed when it was placed, its total is the sum of its lines less its code's
+//! discount plus the shop's shipping fee (none with free shipping), a code's uses are those
+//! of its orders that stand, revenue comes from paid orders that were not canceled, a canceled order's
 //! stock is back on the shelf (a product's stock, and each size's, is what is left after all
 //! orders; a product with sizes holds the sum of theirs), and a shopper has at most one order
 //! whose payment is still unconfirmed. Rows go in through shop-db's bulk loader, a few
@@ -17,6 +19,7 @@
 
 mod catalogue;
 mod customers;
+mod discounts;
 mod orders;
 #[cfg(test)]
 mod tests;
@@ -30,6 +33,7 @@ use crate::system::SystemClock;
 use crate::wiring::default_settings;
 use anyhow::Context;
 use chrono::{DateTime, Duration, Utc};
+use discounts::SaleCodes;
 use domain::order::Order;
 use domain::ports::{
     Clock, ImageStore, Page, PasswordHasher, ProductFilter, ProductRepository, SettingsRepository,
@@ -114,6 +118,9 @@ pub struct Seeded {
     pub order_lines: u64,
     /// Lines of products with sizes: each names the size bought.
     pub sized_lines: u64,
+    /// Orders with a discount code, and what the codes took off their merchandise.
+    pub with_code: u64,
+    pub discounted: Money,
     pub by_status: BTreeMap<&'static str, u64>,
     pub by_payment: BTreeMap<&'static str, u64>,
     pub steps: Vec<(&'static str, Took)>,
@@ -247,7 +254,23 @@ pub async fn seed(
     took(&mut seeded, "customers");
 
     progress.set_message("orders");
-    let mut orders = OrderBook::new(&products, &customers, shipping_fee);
+    let codes = SaleCodes::new(now);
+    let mut new_codes = Vec::new();
+    for code in codes.all() {
+        // A `--force` run counts its orders' uses on the codes an earlier run made.
+        if domain::ports::DiscountRepository::by_code(database, &code.code)
+            .await
+            .map_err(|e| anyhow::anyhow!("reading discount codes: {e}"))?
+            .is_none()
+        {
+            new_codes.push(code);
+        }
+    }
+    database
+        .bulk_insert_discounts(&new_codes)
+        .await
+        .map_err(|e| anyhow::anyhow!("inserting discount codes: {e}"))?;
+    let mut orders = OrderBook::new(&products, &customers, shipping_fee, &codes);
     let times = orders::order_times(&mut rng, plan.orders, now);
     for (chunk_start, chunk) in (0..)
         .step_by(PER_TRANSACTION)
@@ -327,6 +350,10 @@ impl Seeded {
         self.orders += 1;
         self.order_lines += order.lines.len() as u64;
         self.sized_lines += order.lines.iter().filter(|l| l.variant.is_some()).count() as u64;
+        if let Some(used) = &order.discount {
+            self.with_code += 1;
+            self.discounted = self.discounted + used.amount;
+        }
         *self.by_status.entry(order.status.as_str()).or_default() += 1;
         *self
             .by_payment
@@ -387,6 +414,11 @@ impl fmt::Display for Seeded {
             self.sized_lines,
             counts(&self.by_status),
             counts(&self.by_payment)
+        )?;
+        writeln!(
+            f,
+            "  {} orders with a discount code, {} taken off",
+            self.with_code, self.discounted
         )?;
         let steps: Vec<String> = self
             .steps

@@ -2,17 +2,20 @@
 //! of products (and the sizes bought) that existed when it was placed.
 
 use super::customers::Customer;
+use super::discounts::SaleCodes;
 use super::{pick, ORDER_DAYS};
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
-use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use domain::order::{
+    Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS,
+};
 use domain::ports::IdGenerator;
 use domain::product::Product;
 use domain::{Money, OrderId};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The status and payment status an order can have together under the domain's rules.
 type OrderState = (OrderStatus, PaymentStatus);
@@ -92,17 +95,27 @@ pub(super) struct OrderBook<'a> {
     products: &'a [Product],
     customers: &'a [Customer],
     shipping_fee: Money,
+    codes: &'a SaleCodes,
     /// Customers with an order whose payment is unconfirmed.
     awaiting_payment: HashSet<usize>,
+    /// Uses held per (code, customer), for the codes' limits per customer.
+    code_uses: HashMap<(usize, usize), u32>,
 }
 
 impl<'a> OrderBook<'a> {
-    pub fn new(products: &'a [Product], customers: &'a [Customer], shipping_fee: Money) -> Self {
+    pub fn new(
+        products: &'a [Product],
+        customers: &'a [Customer],
+        shipping_fee: Money,
+        codes: &'a SaleCodes,
+    ) -> Self {
         Self {
             products,
             customers,
             shipping_fee,
+            codes,
             awaiting_payment: HashSet::new(),
+            code_uses: HashMap::new(),
         }
     }
 
@@ -160,6 +173,24 @@ impl<'a> OrderBook<'a> {
             .collect();
         let subtotal: Money = lines.iter().map(OrderLine::line_total).sum();
         let (status, payment_status) = state;
+        let uses_of = |code| self.code_uses.get(&(code, buyer)).copied().unwrap_or(0);
+        let (shipping_fee, total, discount) =
+            match self.codes.pick(rng, placed_at, subtotal, uses_of) {
+                None => (self.shipping_fee, subtotal + self.shipping_fee, None),
+                Some(code) => {
+                    // A canceled order gave its use back.
+                    if status != OrderStatus::Canceled {
+                        *self.code_uses.entry((code, buyer)).or_default() += 1;
+                    }
+                    let used = self.codes.get(code);
+                    let applied = used.applied(subtotal, self.shipping_fee);
+                    let discount = OrderDiscount {
+                        code: used.code.clone(),
+                        amount: applied.amount,
+                    };
+                    (applied.shipping, applied.total, Some(discount))
+                }
+            };
         let charged = matches!(
             payment_status,
             PaymentStatus::Paid | PaymentStatus::Refunded
@@ -171,8 +202,8 @@ impl<'a> OrderBook<'a> {
             customer_email: customer.user.email.to_string(),
             lines,
             subtotal,
-            shipping_fee: self.shipping_fee,
-            total: subtotal + self.shipping_fee,
+            shipping_fee,
+            total,
             status,
             payment_status,
             payment_method: PAYMENT_METHOD_EVC_PLUS.to_owned(),
@@ -182,7 +213,7 @@ impl<'a> OrderBook<'a> {
             idempotency_key: None,
             created_at: placed_at,
             hold_expired_at: None,
-            discount: None,
+            discount,
         }
     }
 }

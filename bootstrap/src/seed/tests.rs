@@ -1,9 +1,11 @@
 use super::catalogue::{is_one_size, looks, LOW_SIZE_MAX};
 use super::*;
+use domain::cart::CartTotals;
+use domain::discount::{Discount, DiscountCode};
 use domain::listing::orders::OrderQuery;
 use domain::listing::users::UserQuery;
 use domain::order::{OrderLine, OrderStatus, PaymentStatus};
-use domain::ports::{OrderRepository, UserRepository};
+use domain::ports::{DiscountRepository, OrderRepository, UserRepository};
 use domain::product::Category;
 use domain::user::{Role, User};
 use domain::variant::total_stock;
@@ -118,14 +120,59 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
         let lines: usize = orders.iter().map(|o| o.lines.len()).sum();
         assert_eq!(lines as u64, seeded.order_lines, "{backend}");
 
+        let (stored_codes, _) = DiscountRepository::list(&database, None).await.unwrap();
+        let codes: HashMap<&str, &Discount> =
+            stored_codes.iter().map(|d| (d.code.as_str(), d)).collect();
+        let mut code_uses = HashMap::new();
+        let mut held: HashMap<DiscountCode, u32> = HashMap::new();
+        // Oldest first, as they were placed, for the limits per customer.
+        let mut orders = orders;
+        orders.sort_by_key(|o| o.created_at);
         let mut awaiting_payment = HashSet::new();
         let mut sized_lines = 0;
         for order in &orders {
             assert!((1..=4).contains(&order.lines.len()), "{backend}");
             let subtotal: Money = order.lines.iter().map(OrderLine::line_total).sum();
             assert_eq!(order.subtotal, subtotal, "{backend}");
-            assert_eq!(order.shipping_fee, fee, "{backend}");
-            assert_eq!(order.total, subtotal + fee, "{backend}");
+            // What checkout would have charged with the order's code, on the day.
+            let plain = CartTotals {
+                item_count: order.item_count(),
+                subtotal,
+                discount: Money::ZERO,
+                shipping: fee,
+                total: subtotal + fee,
+            };
+            let charged = match &order.discount {
+                None => plain,
+                Some(used) => {
+                    let code = &codes[used.code.as_str()];
+                    let customer_uses = code_uses
+                        .entry((code.code.clone(), order.user_id.clone()))
+                        .or_insert(0u32);
+                    assert_eq!(
+                        code.check(subtotal, order.created_at, *customer_uses),
+                        Ok(()),
+                        "{backend}: {} on {}",
+                        code.code,
+                        order.created_at
+                    );
+                    if order.status != OrderStatus::Canceled {
+                        *customer_uses += 1;
+                        *held.entry(code.code.clone()).or_default() += 1;
+                    }
+                    plain.with_discount(code)
+                }
+            };
+            assert_eq!(
+                (order.shipping_fee, order.total),
+                (charged.shipping, charged.total),
+                "{backend}"
+            );
+            assert_eq!(
+                order.discount.as_ref().map_or(Money::ZERO, |d| d.amount),
+                charged.discount,
+                "{backend}"
+            );
             for line in &order.lines {
                 let product = products[&line.product_id];
                 assert_eq!(line.name, product.name, "{backend}");
@@ -163,6 +210,13 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
             }
         }
         assert_eq!(sized_lines, seeded.sized_lines, "{backend}");
+        let with_code = orders.iter().filter(|o| o.discount.is_some()).count() as u64;
+        assert_eq!(with_code, seeded.with_code, "{backend}");
+        assert!(with_code > 0, "{backend}: some orders use a code");
+        for code in &stored_codes {
+            let uses = held.get(&code.code).copied().unwrap_or(0);
+            assert_eq!(code.times_used, uses, "{backend}: {}", code.code);
+        }
         assert!(
             sized_lines > seeded.order_lines / 2,
             "{backend}: {sized_lines}"
