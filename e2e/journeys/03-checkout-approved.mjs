@@ -18,7 +18,7 @@ journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number
   await t.signIn(page, shopper);
   const form = await openCheckoutWithAddress(page);
   assert.equal(await form.getByLabel('Full Name').inputValue(), shopper.name);
-  await expectText(page.getByTestId('checkout-total'), dollars(total));
+  await expectText(page.getByTestId('total'), dollars(total));
   await expectVisible(page.getByText('Qty: 2'));
   await expectVisible(page.getByText('Standard delivery: 2-3 business days'));
   const pay = page.getByRole('button', { name: `Pay ${dollars(total)} with EVC Plus` });

@@ -43,7 +43,9 @@ const RegisterPage = lazy(() =>
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const WishlistRoute = lazy(() => import('./routes/wishlist').then((m) => ({ default: m.WishlistRoute })));
 const CartPage = lazy(() => import('@/features/cart/components/CartPage').then((m) => ({ default: m.CartPage })));
-const CheckoutPage = lazy(() => import('./routes/checkout').then((m) => ({ default: m.CheckoutPage })));
+const CheckoutPage = lazy(() =>
+  import('@/features/checkout/components/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+);
 const OrderSuccessPage = lazy(() =>
   import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 );

@@ -82,10 +82,25 @@ export interface AddToCartRequest {
 /** The line a cart call acts on: a product, and its size when it has sizes. */
 export type CartLineRef = Pick<AddToCartRequest, 'productId' | 'variantId'>;
 
+/** The discount code a cart holds and what it takes off the merchandise (0 for free shipping, which makes `shipping` 0). */
+export interface CartDiscount {
+  code: string;
+  amount: number;
+}
+
+/** A code the cart holds that does not apply now (expired, switched off, below its minimum), and why. */
+export interface DiscountNotApplied {
+  code: string;
+  message: string;
+}
+
+/** The server's totals, what checkout charges: `total` = `subtotal` - `discount.amount` + `shipping`. */
 export interface Cart {
   products: CartLine[];
   itemCount: number;
   subtotal: number;
+  discount: CartDiscount | null;
+  discountNotApplied: DiscountNotApplied | null;
   shipping: number;
   total: number;
 }
@@ -131,11 +146,45 @@ export interface Order {
   holdExpiredAt?: string | null;
   subtotal?: number;
   shippingFee?: number;
+  /** The discount code the order used, or null. */
+  discountCode?: string | null;
+  /** What the code took off the merchandise: `totalAmount` = `subtotal` - `discountAmount` + `shippingFee`. */
+  discountAmount?: number;
   totalAmount: number;
   userId: { _id?: string; name?: string; email?: string } | null;
   products: OrderLine[];
   shippingAddress?: ShippingAddress | null;
 }
+
+export type DiscountKind = 'percent' | 'fixed' | 'freeShipping';
+
+/** A discount code as the back office sees it (docs/api.md "Discount codes"). */
+export interface Discount {
+  _id: string;
+  /** Upper case: 3 to 32 of A-Z, 0-9 and '-'. */
+  code: string;
+  kind: DiscountKind;
+  /** The percent for `percent`, dollars for `fixed`, 0 for `freeShipping`. */
+  value: number;
+  minSubtotal: number | null;
+  /** RFC 3339 UTC; null when there is none. */
+  startsAt: string | null;
+  endsAt: string | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  timesUsed: number;
+  active: boolean;
+  createdAt: string;
+}
+
+/** A code as the admin's form sends it (POST, and PUT with every field); null is none. */
+export type DiscountInput = Pick<
+  Discount,
+  'code' | 'kind' | 'minSubtotal' | 'startsAt' | 'endsAt' | 'usageLimit' | 'perCustomerLimit' | 'active'
+> & {
+  /** Null when the form's field is blank (the server then says what is missing). */
+  value: number | null;
+};
 
 export interface Settings {
   shopName: string;

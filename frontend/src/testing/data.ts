@@ -1,5 +1,5 @@
 /** Test data shaped like the server's JSON (docs/api.md). */
-import type { Cart, Order, OrderLine, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
+import type { Cart, Discount, Order, OrderLine, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
 import { stockStatusOf } from '@/lib/product';
 
 let seq = 0;
@@ -78,8 +78,34 @@ export function makeCart(lines: { product: Product; variant?: Variant; quantity:
     products,
     itemCount,
     subtotal,
+    discount: null,
+    discountNotApplied: null,
     shipping: products.length ? shipping : 0,
     total: products.length ? subtotal + shipping : 0,
+  };
+}
+
+/** The cart holding a code that takes `amount` off its merchandise, totals as the server's. */
+export function withDiscount(cart: Cart, code: string, amount: number): Cart {
+  const total = Math.round((cart.subtotal - amount + cart.shipping) * 100) / 100;
+  return { ...cart, discount: { code, amount }, discountNotApplied: null, total };
+}
+
+export function makeDiscount(overrides: Partial<Discount> = {}): Discount {
+  return {
+    _id: nextId('d'),
+    code: 'EID-2026',
+    kind: 'percent',
+    value: 15,
+    minSubtotal: null,
+    startsAt: null,
+    endsAt: null,
+    usageLimit: null,
+    perCustomerLimit: null,
+    timesUsed: 0,
+    active: true,
+    createdAt: '2026-03-01T09:00:00+00:00',
+    ...overrides,
   };
 }
 
@@ -111,6 +137,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     transactionId: 'T1',
     subtotal: 48,
     shippingFee: 5,
+    discountCode: null,
+    discountAmount: 0,
     totalAmount: 53,
     userId: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
     products: [

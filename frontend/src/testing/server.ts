@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Product } from '@/lib/types';
+import type { Cart, Product } from '@/lib/types';
 import { useSession } from '@/stores/session';
-import { defaultSettings, makeCart, makeWishlist } from './data';
+import { defaultSettings, makeCart, makeWishlist, withDiscount } from './data';
 
 /** Replies every page needs; tests add their own with server.use(...). */
 export const defaultHandlers = [
@@ -34,4 +34,41 @@ export function pagedReply(all: Product[], request: Request) {
   const size = Number(limit ?? 20);
   const from = (Number(page ?? 1) - 1) * size;
   return HttpResponse.json(all.slice(from, from + size), { headers });
+}
+
+/**
+ * A cart whose discount calls answer like the server's: `codes` are the codes it knows, each
+ * with what it takes off, matched whatever the case; any other is 404 'Discount code not
+ * found'. Returns the codes sent, how often the cart was fetched, and `set` to change the cart
+ * the server holds.
+ */
+export function serveDiscountCart(cart: Cart, codes: Record<string, number>) {
+  let current = cart;
+  let fetched = 0;
+  const sent: string[] = [];
+  server.use(
+    http.get('/api/cart', () => {
+      fetched += 1;
+      return HttpResponse.json(current);
+    }),
+    http.post('/api/cart/discount', async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      sent.push(code);
+      const known = code.trim().toUpperCase();
+      if (!(known in codes)) return HttpResponse.json({ message: 'Discount code not found' }, { status: 404 });
+      current = withDiscount(cart, known, codes[known]);
+      return HttpResponse.json(current);
+    }),
+    http.delete('/api/cart/discount', () => {
+      current = { ...cart, discount: null, discountNotApplied: null };
+      return HttpResponse.json(current);
+    }),
+  );
+  return {
+    sent,
+    fetched: () => fetched,
+    set: (next: Cart) => {
+      current = next;
+    },
+  };
 }

@@ -23,8 +23,13 @@ export function Field({
   hint,
   id,
   className = '',
+  announceError = false,
   children,
-}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
+}: FieldProps & {
+  /** The error is announced when it appears (role="alert"): for a refusal the server sends back. */
+  announceError?: boolean;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const errorId = `${controlId}-error`;
@@ -42,7 +47,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={errorId} className={field.error}>
+        <p id={errorId} className={field.error} role={announceError ? 'alert' : undefined}>
           {error}
         </p>
       )}

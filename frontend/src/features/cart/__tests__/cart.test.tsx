@@ -2,8 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AddToCartRequest, Cart, Product, Variant } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
-import { makeCart, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
-import { server } from '@/testing/server';
+import { makeCart, makeProduct, makeSizedProduct, makeVariant, withDiscount } from '@/testing/data';
+import { server, serveDiscountCart } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 /** A small in-memory cart server that answers like the real one: a line is a product in one size (or none). */
@@ -165,6 +165,131 @@ describe('cart page', () => {
     ]);
     renderApp('/cart', { user: true });
     await screen.findAllByTestId('cart-line');
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('cart page: discount code', () => {
+  /** Two dresses at $24 and $5 shipping: $53.00 in all; EID-2026 takes 15 % ($7.20) off. */
+  const cart = () => makeCart([{ product: makeProduct({ name: 'Floral Summer Dress', price: 24 }), quantity: 2 }]);
+  const summary = () => within(screen.getByRole('complementary'));
+  const codeInput = () => screen.findByRole('textbox', { name: 'Discount code' });
+
+  it('applies a code typed in any case: the discount line, the new total, and the code with Remove in place of the field', async () => {
+    const served = serveDiscountCart(cart(), { 'EID-2026': 7.2 });
+    const { user } = renderApp('/cart', { user: true });
+    const input = await codeInput();
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    await user.type(input, '   ');
+    expect(apply).toBeDisabled();
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'eid-2026');
+    await user.click(apply);
+    const remove = await screen.findByRole('button', { name: 'Remove discount code EID-2026' });
+    expect(served.sent).toEqual(['eid-2026']);
+    expect(remove).toHaveFocus();
+    expect(screen.queryByRole('textbox', { name: 'Discount code' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('discount-code')).toHaveTextContent('EID-2026');
+    const lines = summary()
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+    expect(lines).toEqual(['Subtotal (2 items) $48.00', 'Discount (EID-2026) -$7.20', 'Shipping $5.00', 'Total $45.80']);
+  });
+
+  it("shows the server's refusal under the field and keeps the total", async () => {
+    serveDiscountCart(cart(), {});
+    server.use(
+      http.post('/api/cart/discount', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        return code === 'BIG50'
+          ? HttpResponse.json({ message: 'This discount code needs a subtotal of at least $50.00' }, { status: 400 })
+          : HttpResponse.json({ message: 'Discount code not found' }, { status: 404 });
+      }),
+    );
+    const { user } = renderApp('/cart', { user: true });
+    const input = await codeInput();
+    await user.type(input, 'BIG50{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This discount code needs a subtotal of at least $50.00');
+    expect(input).toHaveAccessibleDescription('This discount code needs a subtotal of at least $50.00');
+    expect(input).toHaveValue('BIG50');
+    expect(screen.getByTestId('total')).toHaveTextContent('$53.00');
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+
+    // Editing the code clears the message; another refusal shows its own.
+    await user.type(input, 'X');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Discount code not found');
+    expect(screen.getByTestId('total')).toHaveTextContent('$53.00');
+  });
+
+  it('removes the code: the full price again, and the field back with the focus', async () => {
+    const full = cart();
+    serveDiscountCart(withDiscount(full, 'EID-2026', 7.2), {});
+    let removed = 0;
+    server.use(
+      http.delete('/api/cart/discount', () => {
+        removed += 1;
+        return HttpResponse.json(full);
+      }),
+    );
+    const { user } = renderApp('/cart', { user: true });
+    expect(await screen.findByTestId('discount')).toHaveTextContent('-$7.20');
+    expect(screen.getByTestId('total')).toHaveTextContent('$45.80');
+    await user.click(screen.getByRole('button', { name: 'Remove discount code EID-2026' }));
+    const input = await codeInput();
+    expect(input).toHaveFocus();
+    expect(removed).toBe(1);
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+    expect(screen.getByTestId('total')).toHaveTextContent('$53.00');
+  });
+
+  it("shows a free-shipping code's line and the server's shipping of $0.00", async () => {
+    const full = cart();
+    server.use(
+      http.get('/api/cart', () =>
+        HttpResponse.json({ ...full, discount: { code: 'FREESHIP', amount: 0 }, shipping: 0, total: full.subtotal }),
+      ),
+    );
+    renderApp('/cart', { user: true });
+    expect(await screen.findByTestId('discount')).toHaveTextContent('Free shipping');
+    expect(screen.getByText('Discount (FREESHIP)')).toBeInTheDocument();
+    expect(screen.getByTestId('shipping')).toHaveTextContent('$0.00');
+    expect(screen.getByTestId('total')).toHaveTextContent('$48.00');
+  });
+
+  it('says why a held code no longer applies, with the full price and Remove', async () => {
+    serveDiscountCart({ ...cart(), discountNotApplied: { code: 'EID-2026', message: 'This discount code has expired' } }, {});
+    const { user } = renderApp('/cart', { user: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This discount code has expired');
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+    expect(screen.getByTestId('total')).toHaveTextContent('$53.00');
+    await user.click(screen.getByRole('button', { name: 'Remove discount code EID-2026' }));
+    expect(await codeInput()).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is axe-clean with a code applied, with one that no longer applies, and with a refusal', async () => {
+    const full = cart();
+    const served = serveDiscountCart(withDiscount(full, 'EID-2026', 7.2), {});
+    const { unmount } = renderApp('/cart', { user: true });
+    await screen.findByTestId('discount');
+    expect(await axeViolations()).toEqual([]);
+    unmount();
+
+    served.set({ ...full, discountNotApplied: { code: 'EID-2026', message: 'This discount code has expired' } });
+    const second = renderApp('/cart', { user: true });
+    await screen.findByRole('alert');
+    expect(await axeViolations()).toEqual([]);
+    second.unmount();
+
+    served.set(full);
+    const { user } = renderApp('/cart', { user: true });
+    await user.type(await codeInput(), 'NOPE{Enter}');
+    await screen.findByRole('alert');
     expect(await axeViolations()).toEqual([]);
   });
 });

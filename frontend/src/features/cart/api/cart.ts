@@ -10,7 +10,15 @@ import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { cartKeys };
 
-export const EMPTY_CART: Cart = { products: [], itemCount: 0, subtotal: 0, shipping: 0, total: 0 };
+export const EMPTY_CART: Cart = {
+  products: [],
+  itemCount: 0,
+  subtotal: 0,
+  discount: null,
+  discountNotApplied: null,
+  shipping: 0,
+  total: 0,
+};
 
 /** Lines whose product is gone are dropped (SPEC.md section 3). */
 function normalize(cart: Cart | null | undefined): Cart {
@@ -25,6 +33,9 @@ export const removeFromCart = async ({ productId, variantId }: CartLineRef) =>
   normalize(
     await api.delete<Cart>(`/cart/remove/${encodeURIComponent(productId)}`, { params: { variantId } }),
   );
+/** Puts a discount code on the cart in place of any other; refused with the reason (400) or 'Discount code not found' (404). */
+export const applyDiscount = async (code: string) => normalize(await api.post<Cart>('/cart/discount', { code }));
+export const removeDiscount = async () => normalize(await api.delete<Cart>('/cart/discount'));
 
 export const cartQuery = () =>
   queryOptions({
@@ -48,11 +59,11 @@ interface Callbacks<TVars> {
   onError?: (error: unknown, vars: TVars) => void;
 }
 
-/** Adds `quantity` units of a product (in the size `variantId` names); a negative quantity changes the line by that delta. */
-export function useAddToCart(options: Callbacks<AddToCartRequest> = {}) {
+/** A cart call whose reply, the whole cart, becomes the cached cart. */
+function useCartMutation<TVars>(mutationFn: (vars: TVars) => Promise<Cart>, options: Callbacks<TVars>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: addToCart,
+    mutationFn,
     onError: options.onError,
     onSuccess: (cart, vars) => {
       storeCart(qc, cart);
@@ -61,17 +72,15 @@ export function useAddToCart(options: Callbacks<AddToCartRequest> = {}) {
   });
 }
 
-export function useRemoveFromCart(options: Callbacks<CartLineRef> = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: removeFromCart,
-    onError: options.onError,
-    onSuccess: (cart, line) => {
-      storeCart(qc, cart);
-      options.onSuccess?.(cart, line);
-    },
-  });
-}
+/** Adds `quantity` units of a product (in the size `variantId` names); a negative quantity changes the line by that delta. */
+export const useAddToCart = (options: Callbacks<AddToCartRequest> = {}) => useCartMutation(addToCart, options);
+
+export const useRemoveFromCart = (options: Callbacks<CartLineRef> = {}) => useCartMutation(removeFromCart, options);
+
+/** Applies the code the shopper typed (matched whatever its case). */
+export const useApplyDiscount = (options: Callbacks<string> = {}) => useCartMutation(applyDiscount, options);
+
+export const useRemoveDiscount = (options: Callbacks<void> = {}) => useCartMutation(removeDiscount, options);
 
 /** Removes the lines one by one (SPEC.md section 4). */
 export function useClearCart(options: Callbacks<CartLineRef[]> = {}) {

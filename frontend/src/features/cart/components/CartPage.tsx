@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -9,11 +9,13 @@ import { btn } from '@/components/ui/styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { maxQuantity } from '@/lib/product';
-import type { Cart, CartLine } from '@/lib/types';
+import type { CartLine } from '@/lib/types';
 import { cartLineKey, cartLineRef, lineVariant, variantLabel } from '@/lib/variants';
 import { LineVariant } from '@/components/ui/LineVariant';
 import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api/cart';
 import { usePageTitle } from '@/lib/use-page-title';
+import { CartSummary } from './CartSummary';
+import { DiscountCodeField } from './DiscountCodeField';
 
 function quantityError(err: unknown): string {
   if (err instanceof ApiError && err.isNetworkError) return 'Error updating quantity';
@@ -92,26 +94,6 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
         </div>
       </div>
     </li>
-  );
-}
-
-export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
-  return (
-    <dl className="space-y-3 text-sm">
-      <div className="flex justify-between">
-        <dt>Subtotal ({pluralize(cart.itemCount, 'item', 'items')})</dt>
-        <dd data-testid="subtotal">{formatPrice(cart.subtotal)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt>Shipping</dt>
-        <dd data-testid="shipping">{formatPrice(cart.shipping)}</dd>
-      </div>
-      <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold">
-        <dt>Total</dt>
-        <dd data-testid="total">{formatPrice(cart.total)}</dd>
-      </div>
-      {children}
-    </dl>
   );
 }
 
@@ -194,6 +176,7 @@ export function CartPage() {
         </section>
         <aside className="h-fit rounded-2xl bg-white p-6 ring-1 ring-stone-200 lg:sticky lg:top-28">
           <h2 className="mb-4 text-lg font-bold">Order Summary</h2>
+          <DiscountCodeField cart={data} className="mb-5 border-b border-stone-200 pb-5" />
           <CartSummary cart={data} />
           <div className="mt-6 flex flex-col gap-3">
             <Link to="/checkout" className={btn.primary}>

@@ -1,7 +1,16 @@
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, makeCart, makeOrder, makeOrderLine, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
-import { server } from '@/testing/server';
+import {
+  defaultSettings,
+  makeCart,
+  makeOrder,
+  makeOrderLine,
+  makeProduct,
+  makeSizedProduct,
+  makeVariant,
+  withDiscount,
+} from '@/testing/data';
+import { server, serveDiscountCart } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const location = () => screen.getByTestId('location');
@@ -226,5 +235,47 @@ describe('checkout', () => {
       'Linen Wrap Dress × 1Size L · Black$30.00',
       'Silk Scarf × 1$10.00',
     ]);
+  });
+
+  it('applies a discount code: the discount line in the summary and the Pay button follow the total', async () => {
+    const served = serveDiscountCart(makeCart([{ product: makeProduct({ price: 24 }), quantity: 2 }]), { 'EID-2026': 7.2 });
+    const { user } = renderApp('/checkout', { user: true });
+    expect(await screen.findByRole('button', { name: 'Pay $53.00 with EVC Plus' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'Eid-2026');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('button', { name: 'Pay $45.80 with EVC Plus' })).toBeInTheDocument();
+    expect(served.sent).toEqual(['Eid-2026']);
+    expect(screen.getByText('Discount (EID-2026)')).toBeInTheDocument();
+    expect(screen.getByTestId('discount')).toHaveTextContent('-$7.20');
+    expect(screen.getByTestId('shipping')).toHaveTextContent('$5.00');
+    expect(screen.getByTestId('total')).toHaveTextContent('$45.80');
+
+    await user.click(screen.getByRole('button', { name: 'Remove discount code EID-2026' }));
+    expect(await screen.findByRole('button', { name: 'Pay $53.00 with EVC Plus' })).toBeInTheDocument();
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+  });
+
+  it('a code that stopped applying (409): the reason, and the cart fetched again shows the full price before paying', async () => {
+    const full = makeCart([{ product: makeProduct({ price: 24 }), quantity: 2 }]);
+    const served = serveDiscountCart(withDiscount(full, 'LAST-ONE', 10), {});
+    server.use(
+      http.post('/api/orders/checkout', () => {
+        // The server takes the code off the cart when it refuses it.
+        served.set(full);
+        return HttpResponse.json({ message: 'This discount code has been used up' }, { status: 409 });
+      }),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    const before = served.fetched();
+    await user.click(screen.getByRole('button', { name: 'Pay $43.00 with EVC Plus' }));
+    await findToast('This discount code has been used up');
+    expect(await screen.findByRole('button', { name: 'Pay $53.00 with EVC Plus' })).toBeEnabled();
+    expect(served.fetched()).toBe(before + 1);
+    expect(screen.queryByTestId('discount')).not.toBeInTheDocument();
+    expect(screen.getByTestId('total')).toHaveTextContent('$53.00');
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toHaveValue('');
+    expect(location()).toHaveTextContent('/checkout');
   });
 });

@@ -1,10 +1,9 @@
 /** The checkout call: charges the cart through EVC Plus. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestWithStatus } from '@/lib/api-client';
-import type { Cart, CheckoutReply, CheckoutRequest } from '@/lib/types';
-
-const EMPTY_CART: Cart = { products: [], itemCount: 0, subtotal: 0, shipping: 0, total: 0 };
 import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
+import type { CheckoutReply, CheckoutRequest } from '@/lib/types';
+import { EMPTY_CART } from '@/features/cart/api/cart';
 
 export interface CheckoutResult {
   /** 201: paid. 202: the order is kept but the payment is not confirmed yet. */
@@ -31,7 +30,8 @@ export function useCheckout(
   return useMutation({
     mutationFn: checkout,
     onError: (err) => {
-      // A declined payment keeps the cart but may have changed stock and orders.
+      // A declined payment keeps the cart but may have changed stock and orders; a discount code
+      // that no longer applies (409) was taken off the cart, whose full price is shown again.
       void qc.invalidateQueries({ queryKey: cartKeys.all });
       void qc.invalidateQueries({ queryKey: orderKeys.all });
       options.onError?.(err);

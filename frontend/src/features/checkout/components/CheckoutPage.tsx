@@ -8,15 +8,17 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice, pluralize } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import type { ShippingAddress } from '@/lib/types';
 import { cartLineKey, cartLineRef } from '@/lib/variants';
 import { compact, hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
 import { EMPTY_CART, useCart } from '@/features/cart/api/cart';
+import { CartSummary } from '@/features/cart/components/CartSummary';
+import { DiscountCodeField } from '@/features/cart/components/DiscountCodeField';
 import { useSettings } from '@/features/settings/api/settings';
-import { useCheckout } from '@/features/checkout/api/checkout';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useCheckout } from '../api/checkout';
 
 export const REDIRECT_DELAY_MS = 1500;
 
@@ -298,20 +300,8 @@ export function CheckoutPage() {
               ))}
             </ul>
           )}
-          <dl className="space-y-2 border-t border-stone-200 pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal ({pluralize(data.itemCount, 'item', 'items')})</dt>
-              <dd>{formatPrice(data.subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd>{formatPrice(data.shipping)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatPrice(data.total)}</dd>
-            </div>
-          </dl>
+          {data.products.length > 0 && <DiscountCodeField cart={data} className="border-t border-stone-200 pt-4" />}
+          <CartSummary cart={data} className="border-t border-stone-200 pt-4" />
           <div className="space-y-2 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
             <p className="flex items-center gap-2 font-semibold text-stone-900">
               <TruckIcon size={18} /> Delivery
