@@ -21,6 +21,7 @@ const EARLY_PAGES: Record<string, string[]> = {
   'admin-orders': [ADMIN_AREA, 'src/features/admin/orders/components/OrdersPage.tsx'],
   'admin-products': [ADMIN_AREA, 'src/features/admin/products/components/ProductsPage.tsx'],
   'admin-users': [ADMIN_AREA, 'src/features/admin/users/components/UsersPage.tsx'],
+  'admin-discounts': [ADMIN_AREA, 'src/features/admin/discounts/components/DiscountsPage.tsx'],
   'admin-settings': [ADMIN_AREA, 'src/features/admin/settings/components/SettingsPage.tsx'],
   'admin-reports': [ADMIN_AREA, 'src/features/admin/reports/components/ReportsPage.tsx'],
 };

@@ -75,10 +75,16 @@ export const settingsKeys = {
   detail: () => [...settingsKeys.all, 'detail'] as const,
 };
 
+export const discountKeys = {
+  all: ['discounts'] as const,
+  /** The admin's list of discount codes (GET /api/admin/discounts). */
+  admin: pagedListKeys(['discounts', 'admin']),
+};
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all];

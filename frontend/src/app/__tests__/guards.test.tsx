@@ -116,7 +116,7 @@ describe('admin guard', () => {
     renderApp('/admin', { user: makeUser({ role: 'admin', name: 'Sahra' }) });
     expect(await screen.findByText('Welcome back, Sahra!')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
-    for (const name of ['Products', 'Orders', 'Users', 'Settings', 'Reports']) {
+    for (const name of ['Products', 'Orders', 'Users', 'Discounts', 'Settings', 'Reports']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
   });

@@ -16,6 +16,7 @@ const DashboardPage = preloadable(() => import('./dashboard/components/Dashboard
 const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
 const OrdersPage = preloadable(() => import('./orders/components/OrdersPage'));
 const UsersPage = preloadable(() => import('./users/components/UsersPage'));
+const DiscountsPage = preloadable(() => import('./discounts/components/DiscountsPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 
@@ -25,6 +26,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   products: ProductsPage,
   orders: OrdersPage,
   users: UsersPage,
+  discounts: DiscountsPage,
   settings: SettingsPage,
   reports: ReportsPage,
 };

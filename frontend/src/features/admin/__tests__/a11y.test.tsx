@@ -1,9 +1,9 @@
-/** axe over the three server-paged admin lists, with filters, notices, rows and a pager on screen. */
+/** axe over the server-paged admin lists, with filters, notices, rows and a pager on screen. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from '@/testing/axe';
-import { makeOrder, makeProduct, makeUser } from '@/testing/data';
-import { screen } from '@/testing/test-utils';
-import { adminUser, renderAdmin, serveList } from './helpers';
+import { makeDiscount, makeOrder, makeProduct, makeUser } from '@/testing/data';
+import { screen, within } from '@/testing/test-utils';
+import { adminUser, HttpResponse, recordJson, renderAdmin, serveList } from './helpers';
 
 beforeAll(async () => {
   await import('../AdminRoutes');
@@ -11,13 +11,17 @@ beforeAll(async () => {
     import('../orders/components/OrdersPage'),
     import('../products/components/ProductsPage'),
     import('../users/components/UsersPage'),
+    import('../discounts/components/DiscountsPage'),
   ]);
 });
 
 describe('admin lists are axe-clean', () => {
   it('orders, with the notices and a pager', async () => {
     const unconfirmed = makeOrder({ status: 'pending', paymentStatus: 'pending', transactionId: null });
-    serveList('/api/orders/all', (q) => (q.get('limit') === '1' ? { rows: [], total: 2 } : { rows: [unconfirmed, makeOrder()], total: 90 }));
+    const discounted = makeOrder({ discountCode: 'EID-2026', discountAmount: 7.2, totalAmount: 45.8 });
+    serveList('/api/orders/all', (q) =>
+      q.get('limit') === '1' ? { rows: [], total: 2 } : { rows: [unconfirmed, discounted, makeOrder()], total: 90 },
+    );
     renderAdmin('/admin/orders?page=2');
     await screen.findAllByTestId('order-row');
     await screen.findByText('2 orders await payment.');
@@ -42,5 +46,31 @@ describe('admin lists are axe-clean', () => {
     renderAdmin('/admin/users?q=nobody', me);
     await screen.findByText('No users found');
     expect(await violations()).toEqual([]);
+  });
+
+  it('discounts, with every status, a pager and the add form showing a field error', async () => {
+    serveList('/api/admin/discounts', () => ({
+      rows: [
+        makeDiscount({ minSubtotal: 20, startsAt: '2026-03-29T00:00:00+00:00', endsAt: '2099-04-05T00:00:00+00:00', usageLimit: 100, perCustomerLimit: 1 }),
+        makeDiscount({ code: 'WELCOME5', kind: 'fixed', value: 5 }),
+        makeDiscount({ code: 'FREESHIP', kind: 'freeShipping', value: 0, active: false }),
+        makeDiscount({ code: 'SOON', startsAt: '2099-01-01T00:00:00+00:00' }),
+        makeDiscount({ code: 'RAMADAN', endsAt: '2020-01-01T00:00:00+00:00' }),
+        makeDiscount({ code: 'FIRST-10', usageLimit: 10, timesUsed: 10 }),
+      ],
+      total: 26,
+    }));
+    recordJson('post', '/api/admin/discounts', () =>
+      HttpResponse.json({ message: 'Please check the highlighted fields', errors: { code: 'Code must be 3 to 32 letters, digits or dashes' } }, { status: 400 }),
+    );
+    const { user } = renderAdmin('/admin/discounts');
+    await screen.findAllByTestId('discount-row');
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Add Discount Code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Discount Code' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Code' }));
+    await within(dialog).findByText('Code must be 3 to 32 letters, digits or dashes');
+    expect(await violations(dialog)).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ beforeEach(() => {
         averageOrderValue: 0,
         revenueByDay: [],
         topProducts: [],
+        discountsGiven: 0,
+        discountCodes: [],
       }),
     ),
   );

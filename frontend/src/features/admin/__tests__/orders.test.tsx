@@ -120,6 +120,16 @@ describe('admin orders: table', () => {
     expect(screen.queryByText(/Maka Al Mukarama Road 12/)).not.toBeInTheDocument();
   });
 
+  it('shows the discount code an order used and what it took off, or a dash', async () => {
+    const discounted = makeOrder({ _id: 'ffff6666-discounted', discountCode: 'EID-2026', discountAmount: 6, totalAmount: 47 });
+    const freeShipping = makeOrder({ _id: 'abcd7777-freeship', discountCode: 'FREESHIP', discountAmount: 0, shippingFee: 0, totalAmount: 48 });
+    serveOrders({ page: () => ({ rows: [discounted, freeShipping, today] }) });
+    renderAdmin('/admin/orders');
+    await screen.findAllByTestId('order-row');
+    expect(screen.getByRole('columnheader', { name: 'Discount' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('order-discount').map((cell) => cell.textContent)).toEqual(['EID-2026-$6.00', 'FREESHIP', '—None']);
+  });
+
   it("names each line's size and colour in the details", async () => {
     const m = makeVariant('M', 4, { colour: 'Black' });
     const s = makeVariant('S', 4);

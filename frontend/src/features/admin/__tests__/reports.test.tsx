@@ -33,6 +33,15 @@ const report = (days: number): Report => ({
           { name: 'Floral Summer Dress', quantity: 9, revenue: 216 },
           { name: 'Kids Sneakers', quantity: 4, revenue: 60 },
         ],
+  discountsGiven: days === 7 ? 0 : 86.4,
+  discountCodes:
+    days === 7
+      ? []
+      : [
+          { code: 'EID-2026', orders: 14, amount: 80.4 },
+          { code: 'FREESHIP', orders: 3, amount: 0 },
+          { code: 'WELCOME5', orders: 1, amount: 6 },
+        ],
 });
 
 function serveReports() {
@@ -66,11 +75,21 @@ describe('admin reports', () => {
     expect(within(rows[0]).getByText('Floral Summer Dress')).toBeInTheDocument();
     expect(within(rows[0]).getByText('9')).toBeInTheDocument();
     expect(within(rows[0]).getByText('$216.00')).toBeInTheDocument();
+    expect(card('Discounts given')).toHaveTextContent('$86.40');
+    const codes = within(screen.getByRole('region', { name: 'Discount codes' }));
+    expect(codes.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Orders', 'Amount']);
+    expect(codes.getAllByTestId('discount-code-row').map((row) => row.textContent)).toEqual([
+      'EID-202614$80.40',
+      'FREESHIP3$0.00',
+      'WELCOME51$6.00',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(card('Total sales')).toHaveTextContent('$99.00'));
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('No products sold in this period')).toBeInTheDocument();
+    expect(card('Discounts given')).toHaveTextContent('$0.00');
+    expect(screen.getByText('No discount codes used in this period')).toBeInTheDocument();
     expect(asked).toEqual(['30', '7']);
   });
 

@@ -12,6 +12,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/reports', label: 'Reports' },
 ];

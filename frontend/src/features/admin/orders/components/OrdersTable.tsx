@@ -1,4 +1,4 @@
-/** The admin order table: short id, customer, date, total, status and payment badges, actions, details on demand. */
+/** The admin order table: short id, customer, date, total, discount code, status and payment badges, actions, details on demand. */
 import { Fragment, useState } from 'react';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
@@ -33,6 +33,24 @@ function HoldExpiredBadge() {
     >
       <span aria-hidden="true">⏱</span> Hold expired
     </span>
+  );
+}
+
+/** The code the order used and what it took off, e.g. 'EID-2026' and '-$6.00'; a dash without one. */
+function OrderDiscount({ order }: { order: Order }) {
+  if (!order.discountCode) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">None</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="block break-all font-mono text-xs font-semibold text-stone-900">{order.discountCode}</span>
+      {order.discountAmount ? <span className="text-emerald-800">-{formatPrice(order.discountAmount)}</span> : null}
+    </>
   );
 }
 
@@ -86,7 +104,7 @@ export function OrdersTable({
 
   return (
     <div className={`mt-6 ${admin.tableWrap}`}>
-      <table className={`${admin.tableRows} w-full min-w-[48rem] table-fixed`}>
+      <table className={`${admin.tableRows} w-full min-w-[56rem] table-fixed`}>
         <caption className="sr-only">Orders</caption>
         <thead className="bg-stone-50">
           <tr>
@@ -94,6 +112,7 @@ export function OrdersTable({
             <th scope="col" className={th}>Customer</th>
             <th scope="col" className={`${th} hidden w-48 2xl:table-cell`}>Date</th>
             <th scope="col" className={`${th} w-28`}>Total</th>
+            <th scope="col" className={`${th} w-32`}>Discount</th>
             <th scope="col" className={`${th} w-48`}>Status</th>
             <th scope="col" className={`${th} w-40`}>Actions</th>
           </tr>
@@ -117,6 +136,9 @@ export function OrdersTable({
                   </td>
                   <td className={`${td} hidden 2xl:table-cell`}>{formatDateTime(o.createdAt)}</td>
                   <td className={`${td} font-semibold`}>{formatPrice(o.totalAmount)}</td>
+                  <td className={td} data-testid="order-discount">
+                    <OrderDiscount order={o} />
+                  </td>
                   <td className={td}>
                     <div className="flex flex-col items-start gap-1">
                       <OrderStatusBadge status={o.status} />
@@ -156,7 +178,7 @@ export function OrdersTable({
                 </tr>
                 {expanded && (
                   <tr id={detailsId}>
-                    <td colSpan={6} className="p-0">
+                    <td colSpan={7} className="p-0">
                       <OrderDetails order={o} />
                     </td>
                   </tr>

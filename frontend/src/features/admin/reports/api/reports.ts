@@ -20,6 +20,10 @@ export interface Report {
   averageOrderValue: number;
   revenueByDay: { date: string; revenue: number }[];
   topProducts: { name: string; quantity: number; revenue: number }[];
+  /** What discount codes took off the period's orders' merchandise. */
+  discountsGiven: number;
+  /** Each code those orders used, the most used first (`amount` 0 for free shipping). */
+  discountCodes: { code: string; orders: number; amount: number }[];
 }
 
 export const reportKeys = {

@@ -1,5 +1,5 @@
-/** Admin reports (/admin/reports): a period of 7, 30 or 90 days, its figures, revenue per day, top products and the CSV export. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+/** Admin reports (/admin/reports): a period of 7, 30 or 90 days, its figures, revenue per day, top products, the discount codes used and the CSV export. */
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
@@ -20,6 +20,52 @@ function Card({ label, value }: { label: string; value: string }) {
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
       <dd className="mt-2 text-3xl font-bold text-stone-900">{value}</dd>
     </div>
+  );
+}
+
+const numberCell = `${admin.td} text-right`;
+
+/** A card with a titled table of the period's rows, or `empty` when it has none. */
+function TableCard<Row>({
+  id,
+  title,
+  columns,
+  rows,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The column headings; numbers are right-aligned. */
+  columns: { label: string; numeric?: boolean }[];
+  rows: Row[];
+  empty: string;
+  children: (row: Row, index: number) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={admin.card}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-stone-600">{empty}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className={admin.table}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.label} scope="col" className={c.numeric ? `${admin.th} text-right` : admin.th}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">{rows.map(children)}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -61,11 +107,12 @@ export default function ReportsPage() {
         <p className="text-sm text-stone-600">
           {formatShortDate(r.from)} – {formatShortDate(r.to)}
         </p>
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           <Card label="Total sales" value={formatPrice(r.totalSales)} />
           <Card label="Orders" value={String(r.orders)} />
           <Card label="New users" value={String(r.newUsers)} />
           <Card label="Average order value" value={formatPrice(r.averageOrderValue)} />
+          <Card label="Discounts given" value={formatPrice(r.discountsGiven)} />
         </dl>
         <figure className={admin.card}>
           <figcaption className="text-lg font-semibold">Revenue per day</figcaption>
@@ -86,37 +133,39 @@ export default function ReportsPage() {
             </tbody>
           </table>
         </figure>
-        <section aria-labelledby="top-products" className={admin.card}>
-          <h2 id="top-products" className="text-lg font-semibold">
-            Top products
-          </h2>
-          {r.topProducts.length === 0 ? (
-            <p className="mt-3 text-stone-600">No products sold in this period</p>
-          ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className={admin.table}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={admin.th}>#</th>
-                    <th scope="col" className={admin.th}>Product</th>
-                    <th scope="col" className={`${admin.th} text-right`}>Quantity sold</th>
-                    <th scope="col" className={`${admin.th} text-right`}>Revenue</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {r.topProducts.map((p, i) => (
-                    <tr key={`${p.name}-${i}`} data-testid="top-product">
-                      <td className={admin.td}>{i + 1}</td>
-                      <td className={admin.td}>{p.name || 'Unknown'}</td>
-                      <td className={`${admin.td} text-right`}>{p.quantity}</td>
-                      <td className={`${admin.td} text-right`}>{formatPrice(p.revenue)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <div className="grid gap-6 xl:grid-cols-2">
+          <TableCard
+            id="top-products"
+            title="Top products"
+            columns={[{ label: '#' }, { label: 'Product' }, { label: 'Quantity sold', numeric: true }, { label: 'Revenue', numeric: true }]}
+            rows={r.topProducts}
+            empty="No products sold in this period"
+          >
+            {(p, i) => (
+              <tr key={`${p.name}-${i}`} data-testid="top-product">
+                <td className={admin.td}>{i + 1}</td>
+                <td className={admin.td}>{p.name || 'Unknown'}</td>
+                <td className={numberCell}>{p.quantity}</td>
+                <td className={numberCell}>{formatPrice(p.revenue)}</td>
+              </tr>
+            )}
+          </TableCard>
+          <TableCard
+            id="discount-codes"
+            title="Discount codes"
+            columns={[{ label: 'Code' }, { label: 'Orders', numeric: true }, { label: 'Amount', numeric: true }]}
+            rows={r.discountCodes}
+            empty="No discount codes used in this period"
+          >
+            {(c) => (
+              <tr key={c.code} data-testid="discount-code-row">
+                <td className={`${admin.td} font-mono`}>{c.code}</td>
+                <td className={numberCell}>{c.orders}</td>
+                <td className={numberCell}>{formatPrice(c.amount)}</td>
+              </tr>
+            )}
+          </TableCard>
+        </div>
       </div>
     );
   }

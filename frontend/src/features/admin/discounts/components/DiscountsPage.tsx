@@ -1,0 +1,81 @@
+/** Admin discount codes (/admin/discounts): a server-paged list, the add/edit modal, (de)activation and the delete confirmation. */
+import { useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { btn } from '@/components/ui/styles';
+import { toast } from '@/lib/toast';
+import type { Discount } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { ListView, useAdminList } from '../../lib/list';
+import { admin } from '../../lib/ui';
+import { useDeleteDiscount, useUpdateDiscount } from '../api/discounts';
+import { deleteDiscountQuestion, switchedActive } from '../discount-form';
+import { discountsList } from '../list';
+import { DiscountFormModal } from './DiscountFormModal';
+import { DiscountsTable } from './DiscountsTable';
+
+export default function DiscountsPage() {
+  usePageTitle('Discounts');
+  const list = useAdminList(discountsList);
+  const [editing, setEditing] = useState<Discount | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Discount | null>(null);
+
+  const switchActive = useUpdateDiscount({
+    onSuccess: (d) => toast.success(d.active ? `${d.code} activated` : `${d.code} deactivated`),
+    onError: (err) => {
+      logError('Failed to change discount code', err);
+      toast.error(adminErrorMessage(err, 'Failed to change discount code'));
+    },
+  });
+  const remove = useDeleteDiscount({
+    onSuccess: () => {
+      toast.success('Discount code deleted');
+      setDeleting(null);
+    },
+    onError: (err) => {
+      logError('Failed to delete discount code', err);
+      toast.error(adminErrorMessage(err, 'Failed to delete discount code'));
+    },
+  });
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className={admin.pageTitle}>Discounts</h1>
+        <button type="button" className={btn.primary} onClick={() => setEditing('new')}>
+          Add Discount Code
+        </button>
+      </div>
+      <ListView
+        list={list}
+        label="Discount codes"
+        loading="Loading discount codes..."
+        empty={<EmptyState title="No discount codes yet" text="Add a code for your next sale." />}
+      >
+        {(rows) => (
+          <DiscountsTable
+            discounts={rows}
+            switching={switchActive.isPending ? (switchActive.variables?.id ?? null) : null}
+            onEdit={setEditing}
+            onSwitchActive={(d) => switchActive.mutate({ id: d._id, input: switchedActive(d) })}
+            onDelete={setDeleting}
+          />
+        )}
+      </ListView>
+      {editing && (
+        <DiscountFormModal discount={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Discount Code"
+          message={deleteDiscountQuestion(deleting.code)}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting._id)}
+        />
+      )}
+    </section>
+  );
+}
