@@ -13,3 +13,4 @@ import './journeys/10-deep-links.mjs';
 import './journeys/11-admin-at-scale.mjs';
 import './journeys/12-sizes.mjs';
 import './journeys/13-admin-size-grid.mjs';
+import './journeys/14-discount-code.mjs';

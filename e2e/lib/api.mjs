@@ -96,6 +96,14 @@ export class Api {
   stats() {
     return this.call('GET', '/api/admin/stats');
   }
+  /** An admin making a discount code: `{code, kind, value, …}` as docs/api.md "Discount codes" has it. */
+  createDiscount(input) {
+    return this.call('POST', '/api/admin/discounts', input);
+  }
+  /** The newest discount codes (an admin's first page of 100). */
+  async discounts() {
+    return (await this.list('/api/admin/discounts?page=1&limit=100')).rows;
+  }
 }
 
 /** Whether a product is one-size (no sizes to choose: scarves, bags, jewellery, hats). */
@@ -103,3 +111,6 @@ export const isOneSize = (product) => !product.variants?.length;
 
 /** Prices as the storefront prints them: `$12.50`. */
 export const dollars = (amount) => `$${amount.toFixed(2)}`;
+
+/** Whole cents of a dollar amount as the API sends it (at most two decimals). */
+export const cents = (amount) => Math.round(amount * 100);
