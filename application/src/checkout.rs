@@ -4,12 +4,12 @@ use crate::{AppError, Shop};
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::discount::DiscountRefusal;
 use domain::order::{
-    Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
-    PAYMENT_METHOD_EVC_PLUS,
+    Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
+    StatusChange, PAYMENT_METHOD_EVC_PLUS,
 };
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
-use domain::OrderId;
+use domain::{Money, OrderId};
 
 pub const PAYMENT_UNCONFIRMED: &str =
     "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
@@ -80,6 +80,16 @@ impl Shop {
                 code: held.code,
                 amount: cart_totals.discount,
             }),
+            delivered_at: None,
+            refunded: Money::ZERO,
+            history: vec![StatusChange {
+                status: OrderStatus::Pending,
+                at: now,
+                by: Some(Changer {
+                    id: user.id.clone(),
+                    name: user.name.clone(),
+                }),
+            }],
         };
         match self.ports.orders.place(&order).await {
             // The stock shown to shoppers changed.
@@ -187,7 +197,9 @@ impl Shop {
 /// The answer a checkout gave the first time.
 fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
     match order.payment_status {
-        PaymentStatus::Paid | PaymentStatus::Refunded => Ok(CheckoutOutcome::Paid(order)),
+        PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
+            Ok(CheckoutOutcome::Paid(order))
+        }
         PaymentStatus::Pending => Ok(CheckoutOutcome::Unconfirmed(order)),
         PaymentStatus::Failed => Err(AppError::PaymentDeclined(PAYMENT_DECLINED.into())),
     }

@@ -60,7 +60,7 @@ impl Shop {
         if order.status == to {
             return Ok(order);
         }
-        let mut transition = OrderTransition::admin_status_change(&order, to);
+        let mut transition = OrderTransition::admin_status_change(&order, to).by(actor);
         if transition.reverses_payment() {
             // Of several cancels sent at once, only the claimer reaches the provider.
             self.ports.orders.claim_refund(id, order.status).await?;
@@ -68,7 +68,7 @@ impl Shop {
                 if let Err(reason) = self
                     .ports
                     .payments
-                    .refund(&RefundRequest::whole_charge(transaction_id, &order))
+                    .refund(&RefundRequest::rest_of_charge(transaction_id, &order))
                     .await
                 {
                     self.ports.orders.release_refund_claim(id).await?;

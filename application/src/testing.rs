@@ -139,6 +139,9 @@ pub fn paid_order() -> Order {
         created_at: Utc::now(),
         hold_expired_at: None,
         discount: None,
+        delivered_at: None,
+        refunded: Money::ZERO,
+        history: Vec::new(),
     }
 }
 

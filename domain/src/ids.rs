@@ -53,6 +53,22 @@ id_type!(
     DiscountId
 );
 
+id_type!(
+    /// Identifies a return of units of an order.
+    ReturnId
+);
+id_type!(
+    /// Identifies a line of an order: the order's id and the line's place in it.
+    OrderLineId
+);
+
+impl OrderLineId {
+    /// The id of the `index`-th line (from 0) of `order`.
+    pub fn of(order: &OrderId, index: usize) -> Self {
+        Self(format!("{order}-{}", index + 1))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@ pub mod permissions;
 pub mod ports;
 pub mod product;
 pub mod product_edit;
+pub mod returns;
 pub mod settings;
 pub mod spreadsheet;
 pub mod stats;
@@ -22,5 +23,5 @@ pub mod user;
 pub mod validation;
 pub mod variant;
 
-pub use ids::{DiscountId, OrderId, ProductId, UserId, VariantId};
+pub use ids::{DiscountId, OrderId, OrderLineId, ProductId, ReturnId, UserId, VariantId};
 pub use money::{Money, Percent};

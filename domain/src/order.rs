@@ -2,7 +2,7 @@
 
 use crate::checkout::{MobileNumber, ShippingAddress};
 use crate::discount::DiscountCode;
-use crate::ids::{OrderId, ProductId, UserId};
+use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::money::Money;
 use crate::validation::FieldErrors;
 use crate::variant::VariantSnapshot;
@@ -49,18 +49,22 @@ pub enum PaymentStatus {
     Pending,
     Paid,
     Failed,
+    /// Paid, and part of it given back for returned units.
+    PartiallyRefunded,
     Refunded,
 }
 
 impl PaymentStatus {
+    pub const ALL: [PaymentStatus; 5] = [
+        PaymentStatus::Pending,
+        PaymentStatus::Paid,
+        PaymentStatus::Failed,
+        PaymentStatus::PartiallyRefunded,
+        PaymentStatus::Refunded,
+    ];
+
     pub fn parse(raw: &str) -> Option<Self> {
-        match raw {
-            "pending" => Some(PaymentStatus::Pending),
-            "paid" => Some(PaymentStatus::Paid),
-            "failed" => Some(PaymentStatus::Failed),
-            "refunded" => Some(PaymentStatus::Refunded),
-            _ => None,
-        }
+        Self::ALL.into_iter().find(|s| s.as_str() == raw)
     }
 
     pub fn as_str(self) -> &'static str {
@@ -68,9 +72,34 @@ impl PaymentStatus {
             PaymentStatus::Pending => "pending",
             PaymentStatus::Paid => "paid",
             PaymentStatus::Failed => "failed",
+            PaymentStatus::PartiallyRefunded => "partiallyRefunded",
             PaymentStatus::Refunded => "refunded",
         }
     }
+
+    /// The provider took the money (some of it may have gone back since).
+    pub fn was_charged(self) -> bool {
+        matches!(
+            self,
+            PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded
+        )
+    }
+}
+
+/// Who set a status: an admin, or the shopper (none: the shop itself, as for a payment
+/// answer or a hold that ran out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changer {
+    pub id: UserId,
+    pub name: String,
+}
+
+/// A status an order or a return took, when, and who set it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusChange<S> {
+    pub status: S,
+    pub at: DateTime<Utc>,
+    pub by: Option<Changer>,
 }
 
 /// A snapshot of what was bought, so the order survives later edits or deletion of the product.
@@ -118,6 +147,13 @@ pub struct Order {
     pub hold_expired_at: Option<DateTime<Utc>>,
     /// The discount code the order was placed with, and what it took off.
     pub discount: Option<OrderDiscount>,
+    /// When it was delivered; none while it is not.
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// What went back to the shopper: the whole total for a canceled paid order, the
+    /// refunds of its returns otherwise.
+    pub refunded: Money,
+    /// The statuses it took, oldest first; the first is its placing.
+    pub history: Vec<StatusChange<OrderStatus>>,
 }
 
 /// A discount code as an order used it: the code as it was then and what it took off the
@@ -129,6 +165,11 @@ pub struct OrderDiscount {
 }
 
 impl Order {
+    /// The stable id of the line at `index`.
+    pub fn line_id(&self, index: usize) -> OrderLineId {
+        OrderLineId::of(&self.id, index)
+    }
+
     pub fn item_count(&self) -> u32 {
         self.lines.iter().map(|l| l.quantity).sum()
     }
@@ -188,6 +229,8 @@ pub struct OrderTransition {
     pub refund_claim: RefundClaimGuard,
     /// Marks the order as canceled because its payment hold ran out.
     pub expires_hold: bool,
+    /// Who makes the change (none: the shop itself), for the order's status history.
+    pub by: Option<Changer>,
 }
 
 /// Refunding a paid order is claimed first (a guarded change), so that of several cancels
@@ -226,6 +269,18 @@ impl OrderTransition {
             empties_cart: false,
             refund_claim: RefundClaimGuard::Unclaimed,
             expires_hold: false,
+            by: None,
+        }
+    }
+
+    /// The same change, made by `changer`.
+    pub fn by(self, changer: &crate::user::User) -> Self {
+        Self {
+            by: Some(Changer {
+                id: changer.id.clone(),
+                name: changer.name.clone(),
+            }),
+            ..self
         }
     }
 
@@ -261,7 +316,9 @@ impl OrderTransition {
         let mut transition = Self::status_change(order.status, to);
         if to == OrderStatus::Canceled {
             let refunded_or_failed = match order.payment_status {
-                PaymentStatus::Paid => Some(PaymentStatus::Refunded),
+                PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => {
+                    Some(PaymentStatus::Refunded)
+                }
                 PaymentStatus::Pending => Some(PaymentStatus::Failed),
                 PaymentStatus::Failed | PaymentStatus::Refunded => None,
             };
@@ -396,13 +453,16 @@ mod tests {
             created_at: "2026-11-20T10:00:00Z".parse().unwrap(),
             hold_expired_at: None,
             discount: None,
+            delivered_at: None,
+            refunded: Money::ZERO,
+            history: Vec::new(),
         }
     }
 
     #[test]
-    fn a_whole_charge_refund_gives_back_the_orders_total() {
+    fn a_cancel_gives_back_what_is_left_of_the_charge() {
         let refund =
-            crate::ports::RefundRequest::whole_charge("T1", &order(Shipped, PaymentStatus::Paid));
+            crate::ports::RefundRequest::rest_of_charge("T1", &order(Shipped, PaymentStatus::Paid));
         assert_eq!(
             refund,
             crate::ports::RefundRequest {
@@ -411,6 +471,17 @@ mod tests {
                 amount: Money::from_cents(1500).unwrap(),
                 whole_charge: true,
             }
+        );
+        let returned_some = Order {
+            refunded: Money::from_cents(600).unwrap(),
+            ..order(Delivered, PaymentStatus::PartiallyRefunded)
+        };
+        let rest = crate::ports::RefundRequest::rest_of_charge("T1", &returned_some);
+        assert_eq!((rest.amount.cents(), rest.whole_charge), (900, false));
+        let cancel = OrderTransition::admin_status_change(&returned_some, Canceled);
+        assert_eq!(
+            cancel.payment.map(|p| (p.from, p.to)),
+            Some((PaymentStatus::PartiallyRefunded, PaymentStatus::Refunded))
         );
     }
 

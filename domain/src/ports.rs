@@ -349,13 +349,14 @@ pub struct RefundRequest {
 }
 
 impl RefundRequest {
-    /// Gives back all of `order`'s charge `transaction_id`: its total.
-    pub fn whole_charge(transaction_id: &str, order: &Order) -> Self {
+    /// Gives back what is left of `order`'s charge `transaction_id` (a canceled order): its
+    /// total less what its returns refunded; the whole charge while nothing was.
+    pub fn rest_of_charge(transaction_id: &str, order: &Order) -> Self {
         Self {
             transaction_id: transaction_id.to_owned(),
             reference: order.id.clone(),
-            amount: order.total,
-            whole_charge: true,
+            amount: order.total.saturating_sub(order.refunded),
+            whole_charge: order.refunded == Money::ZERO,
         }
     }
 }

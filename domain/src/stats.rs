@@ -394,6 +394,9 @@ mod report_tests {
             created_at: now() - Duration::hours(hours_ago),
             hold_expired_at: None,
             discount: None,
+            delivered_at: None,
+            refunded: Money::ZERO,
+            history: Vec::new(),
         }
     }
 

@@ -10,10 +10,12 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::UseRow;
 use crate::discounts::DiscountRow;
 use crate::models::{to_db_time, OrderLineRow, OrderRow, ProductRow, UserRow};
+use crate::order_history;
 use crate::products::bump_catalog_version;
 use crate::sales_totals::SalesChange;
 use crate::schema::{
-    discount_uses, discounts, order_lines, orders, product_variants, products, users,
+    discount_uses, discounts, order_lines, order_status_history, orders, product_variants,
+    products, users,
 };
 use crate::variants::VariantRow;
 use crate::{storage, Database};
@@ -28,7 +30,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// Rows per `INSERT`. Bound parameters per statement are rows × columns: with the widest
 /// table (orders, 20 columns) that stays under SQLite's limit of 32,766 (PostgreSQL allows
 /// 65,535); larger statements gain nothing measurable.
-const ROWS_PER_STATEMENT: usize = 1_000;
+pub(crate) const ROWS_PER_STATEMENT: usize = 1_000;
 
 /// Inserts the slice `$rows` into `$table`, `ROWS_PER_STATEMENT` rows per statement, on a
 /// `&mut DbConnection`. `MultiConnection` has no multi-row insert, so this goes to the
@@ -38,16 +40,17 @@ const ROWS_PER_STATEMENT: usize = 1_000;
 /// a generic function over both do not resolve.
 macro_rules! insert_rows {
     ($conn:expr, $table:expr, $rows:expr) => {{
-        for chunk in $rows.chunks(ROWS_PER_STATEMENT) {
+        for chunk in $rows.chunks($crate::bulk::ROWS_PER_STATEMENT) {
             let statement = diesel::insert_into($table).values(chunk);
             match &mut *$conn {
-                DbConnection::Sqlite(conn) => statement.execute(conn)?,
-                DbConnection::Pg(conn) => statement.execute(conn)?,
+                $crate::connection::DbConnection::Sqlite(conn) => statement.execute(conn)?,
+                $crate::connection::DbConnection::Pg(conn) => statement.execute(conn)?,
             };
         }
         QueryResult::Ok(())
     }};
 }
+pub(crate) use insert_rows;
 
 impl Database {
     /// Every SKU the shop's sizes hold, in lower case (SKUs are unique without case): a bulk
@@ -122,6 +125,11 @@ impl Database {
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+        let history = order_history::rows_of(
+            orders
+                .iter()
+                .map(|order| (order.id.as_str(), order.history.as_slice())),
+        );
         let mut sales = SalesChange::default();
         for order in orders {
             sales.place(order);
@@ -146,6 +154,7 @@ impl Database {
             write_transaction(conn, |conn| {
                 insert_rows!(conn, orders::table, order_rows)?;
                 insert_rows!(conn, order_lines::table, line_rows)?;
+                insert_rows!(conn, order_status_history::table, history)?;
                 insert_uses(conn, uses)?;
                 sales.apply(conn)
             })

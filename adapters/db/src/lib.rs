@@ -18,6 +18,7 @@ mod carts;
 mod checkpointer;
 mod discount_uses;
 mod discounts;
+mod order_history;
 mod order_list;
 mod orders;
 mod products;

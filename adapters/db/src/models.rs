@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use domain::audit::{AuditAction, AuditChange, AuditEntry, Snapshot};
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::discount::DiscountCode;
-use domain::order::{Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus};
+use domain::order::{Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange};
 use domain::ports::RepoError;
 use domain::product::{Category, Product, ProductImage};
 use domain::product_edit::ProductEdit;
@@ -288,6 +288,8 @@ pub struct OrderRow {
     pub hold_expired_at: Option<NaiveDateTime>,
     pub discount_code: Option<String>,
     pub discount_cents: i64,
+    pub delivered_at: Option<NaiveDateTime>,
+    pub refunded_cents: i64,
 }
 
 /// `None` is inserted as `NULL` (see `ProductRow`).
@@ -315,6 +317,24 @@ pub fn payment_status(raw: &str) -> Result<PaymentStatus, RepoError> {
     PaymentStatus::parse(raw).ok_or_else(|| corrupt("payment status", raw))
 }
 
+/// How a payment status is stored. A partly refunded order stays 'paid', with its
+/// `refunded_cents` above 0 (SQLite cannot widen the column's CHECK without rebuilding the
+/// orders table).
+pub fn stored_payment(status: PaymentStatus) -> &'static str {
+    match status {
+        PaymentStatus::PartiallyRefunded => PaymentStatus::Paid.as_str(),
+        other => other.as_str(),
+    }
+}
+
+/// The payment status of an order stored as `raw` with `refunded_cents` given back.
+pub fn payment_of(raw: &str, refunded_cents: i64) -> Result<PaymentStatus, RepoError> {
+    match payment_status(raw)? {
+        PaymentStatus::Paid if refunded_cents > 0 => Ok(PaymentStatus::PartiallyRefunded),
+        status => Ok(status),
+    }
+}
+
 impl OrderRow {
     pub fn from_domain(order: &Order) -> Self {
         let address = order.shipping_address.as_ref();
@@ -328,7 +348,7 @@ impl OrderRow {
             shipping_cents: order.shipping_fee.cents(),
             total_cents: order.total.cents(),
             status: order.status.as_str().to_owned(),
-            payment_status: order.payment_status.as_str().to_owned(),
+            payment_status: stored_payment(order.payment_status).to_owned(),
             payment_method: order.payment_method.clone(),
             payment_phone: order.payment_phone.as_str().to_owned(),
             transaction_id: order.transaction_id.clone(),
@@ -343,11 +363,18 @@ impl OrderRow {
             hold_expired_at: order.hold_expired_at.map(to_db_time),
             discount_code: order.discount.as_ref().map(|d| d.code.as_str().to_owned()),
             discount_cents: order.discount.as_ref().map_or(0, |d| d.amount.cents()),
+            delivered_at: order.delivered_at.map(to_db_time),
+            refunded_cents: order.refunded.cents(),
         }
     }
 
-    /// The order with its lines (already in their positions' order).
-    pub fn into_domain(self, lines: Vec<OrderLine>) -> Result<Order, RepoError> {
+    /// The order with its lines (already in their positions' order) and its status history
+    /// (oldest first).
+    pub fn into_domain(
+        self,
+        lines: Vec<OrderLine>,
+        history: Vec<StatusChange<OrderStatus>>,
+    ) -> Result<Order, RepoError> {
         let shipping_address = match (
             self.ship_full_name,
             self.ship_phone,
@@ -377,7 +404,7 @@ impl OrderRow {
             shipping_fee: money(self.shipping_cents)?,
             total: money(self.total_cents)?,
             status: status(&self.status)?,
-            payment_status: payment_status(&self.payment_status)?,
+            payment_status: payment_of(&self.payment_status, self.refunded_cents)?,
             payment_method: self.payment_method,
             payment_phone: MobileNumber::from_stored(&self.payment_phone),
             transaction_id: self.transaction_id,
@@ -395,6 +422,9 @@ impl OrderRow {
                     })
                 })
                 .transpose()?,
+            delivered_at: self.delivered_at.map(from_db_time),
+            refunded: money(self.refunded_cents)?,
+            history,
         })
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::connection::{Backend, MultiBackend};
 use crate::listing::{text_match, TextMatch};
-use crate::models::to_db_time;
+use crate::models::{stored_payment, to_db_time};
 use crate::schema::orders;
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -29,8 +29,12 @@ pub(crate) fn matching(query: &OrderQuery, backend: Backend) -> OrderSelection {
     }
     match query.payment {
         None => {}
+        // 'paid' holds the partly refunded too (`models::stored_payment`).
         Some(PaymentFilter::Status(status)) => {
-            selection = selection.filter(orders::payment_status.eq(status.as_str()));
+            selection = selection.filter(orders::payment_status.eq(stored_payment(status)));
+            if status == PaymentStatus::PartiallyRefunded {
+                selection = selection.filter(orders::refunded_cents.gt(0));
+            }
         }
         Some(PaymentFilter::Awaiting) => {
             selection = selection

@@ -1,15 +1,19 @@
 //! `OrderRepository`: orders with their line snapshots, the guarded stock decrement that
 //! places them, status transitions and the dashboard's facts.
 
+use crate::bulk::insert_rows;
 use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
-use crate::models::{now, order_id, payment_status, to_db_time, OrderLineRow, OrderRow};
+use crate::models::{
+    now, order_id, payment_of, stored_payment, to_db_time, OrderLineRow, OrderRow,
+};
+use crate::order_history;
 use crate::order_list;
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
-use crate::schema::{order_lines, orders};
+use crate::schema::{order_lines, order_status_history, orders};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
 use crate::{storage, Database};
@@ -26,25 +30,8 @@ use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
 use std::collections::HashMap;
 
-/// Stores the lines of one order in one statement.
-fn insert_lines(conn: &mut DbConnection, rows: &[OrderLineRow]) -> QueryResult<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    // The multi-backend connection cannot batch-insert; each backend can.
-    match conn {
-        DbConnection::Sqlite(conn) => diesel::insert_into(order_lines::table)
-            .values(rows)
-            .execute(conn),
-        DbConnection::Pg(conn) => diesel::insert_into(order_lines::table)
-            .values(rows)
-            .execute(conn),
-    }
-    .map(drop)
-}
-
-/// Which orders' lines to load.
-enum LinesOf<'a> {
+/// Which orders' lines and histories to load.
+pub(crate) enum OrdersOf<'a> {
     /// These orders (loaded in slices of bounded size).
     Orders(&'a [OrderRow]),
     /// Every order of one user.
@@ -57,11 +44,11 @@ enum LinesOf<'a> {
 /// query (or one per 500 orders), never one per order.
 fn load_lines(
     conn: &mut DbConnection,
-    of: LinesOf<'_>,
+    of: OrdersOf<'_>,
 ) -> Result<HashMap<String, Vec<OrderLine>>, RepoError> {
     let mut rows: Vec<OrderLineRow> = Vec::new();
     match of {
-        LinesOf::Orders(orders) => {
+        OrdersOf::Orders(orders) => {
             for slice in orders.chunks(IN_LIST_MAX) {
                 let ids: Vec<&str> = slice.iter().map(|o| o.id.as_str()).collect();
                 rows.extend(
@@ -74,7 +61,7 @@ fn load_lines(
                 );
             }
         }
-        LinesOf::All => {
+        OrdersOf::All => {
             // Lines of orders placed after the orders were read find no order and are left.
             rows = order_lines::table
                 .order((order_lines::order_id, order_lines::position))
@@ -82,7 +69,7 @@ fn load_lines(
                 .load(conn)
                 .map_err(storage)?;
         }
-        LinesOf::User(user) => {
+        OrdersOf::User(user) => {
             // An order visible to the first query was committed with its lines, so joining
             // on the user again cannot miss any.
             rows = order_lines::table
@@ -102,28 +89,42 @@ fn load_lines(
     Ok(grouped)
 }
 
-fn with_lines(
+/// The orders of `rows` with their lines and histories, read for these orders, or with
+/// `wider` for a set of orders holding them (one query each, however many orders).
+fn whole_orders(
+    conn: &mut DbConnection,
     rows: Vec<OrderRow>,
-    mut lines: HashMap<String, Vec<OrderLine>>,
+    wider: Option<OrdersOf<'_>>,
 ) -> Result<Vec<Order>, RepoError> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let of = || match &wider {
+        None => OrdersOf::Orders(&rows),
+        Some(OrdersOf::Orders(orders)) => OrdersOf::Orders(orders),
+        Some(OrdersOf::User(user)) => OrdersOf::User(user),
+        Some(OrdersOf::All) => OrdersOf::All,
+    };
+    let mut lines = load_lines(conn, of())?;
+    let mut history = order_history::load(conn, of())?;
     rows.into_iter()
         .map(|row| {
             let order_lines = lines.remove(&row.id).unwrap_or_default();
-            row.into_domain(order_lines)
+            let changes = history.remove(&row.id).unwrap_or_default();
+            row.into_domain(order_lines, changes)
         })
         .collect()
 }
 
 fn one_order(conn: &mut DbConnection, row: Option<OrderRow>) -> Result<Option<Order>, RepoError> {
     let Some(row) = row else { return Ok(None) };
-    let lines = load_lines(conn, LinesOf::Orders(std::slice::from_ref(&row)))?;
-    with_lines(vec![row], lines).map(|mut orders| orders.pop())
+    Ok(whole_orders(conn, vec![row], None)?.pop())
 }
 
 /// The columns a transition sets; `None` leaves a column as it is.
 #[derive(AsChangeset)]
 #[diesel(table_name = orders)]
-struct StatusChange<'a> {
+struct OrderChangeset<'a> {
     status: &'a str,
     payment_status: Option<&'a str>,
     transaction_id: Option<&'a str>,
@@ -131,6 +132,8 @@ struct StatusChange<'a> {
     hold_expired_at: Option<NaiveDateTime>,
     /// Always `Some(None)`: a transition ends the claim it lands, or a stale one.
     refund_claimed_at: Option<Option<NaiveDateTime>>,
+    /// Set on delivery, cleared when an order leaves delivered.
+    delivered_at: Option<Option<NaiveDateTime>>,
 }
 
 /// No live refund claim on the order: none, or one placed before `stale_before` by a
@@ -166,9 +169,10 @@ fn transition(
     change: &OrderTransition,
 ) -> Result<(), TxError<OrderStoreError>> {
     let now = now();
-    let set = StatusChange {
+    let delivered = OrderStatus::Delivered;
+    let set = OrderChangeset {
         status: change.to.as_str(),
-        payment_status: change.payment.as_ref().map(|p| p.to.as_str()),
+        payment_status: change.payment.as_ref().map(|p| stored_payment(p.to)),
         transaction_id: change
             .payment
             .as_ref()
@@ -176,6 +180,11 @@ fn transition(
         updated_at: now,
         hold_expired_at: change.expires_hold.then_some(now),
         refund_claimed_at: Some(None),
+        delivered_at: match (change.from == delivered, change.to == delivered) {
+            (false, true) => Some(Some(now)),
+            (true, false) => Some(None),
+            _ => None,
+        },
     };
     let mut target = diesel::update(orders::table)
         .filter(orders::id.eq(id))
@@ -188,22 +197,37 @@ fn transition(
         RefundClaimGuard::Lands => target.filter(orders::refund_claimed_at.is_not_null()),
     };
     if let Some(payment) = &change.payment {
-        target = target.filter(orders::payment_status.eq(payment.from.as_str()));
+        target = target.filter(orders::payment_status.eq(stored_payment(payment.from)));
     }
     let changed = target.set(&set).execute(conn)?;
     if changed == 0 {
         return Err(stale_or_missing(conn, id)?.into());
     }
-    let (user, created_at, total_cents, payment_now): (String, NaiveDateTime, i64, String) =
-        orders::table
-            .find(id)
-            .select((
-                orders::user_id,
-                orders::created_at,
-                orders::total_cents,
-                orders::payment_status,
-            ))
-            .get_result(conn)?;
+    if change.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded) {
+        // A cancel gives back the rest of the charge: all of it is refunded now.
+        diesel::update(orders::table.find(id))
+            .set(orders::refunded_cents.eq(orders::total_cents))
+            .execute(conn)?;
+    }
+    if change.from != change.to {
+        order_history::append(conn, id, change.to, now, change.by.as_ref())?;
+    }
+    let (user, created_at, total_cents, payment_now, refunded_cents): (
+        String,
+        NaiveDateTime,
+        i64,
+        String,
+        i64,
+    ) = orders::table
+        .find(id)
+        .select((
+            orders::user_id,
+            orders::created_at,
+            orders::total_cents,
+            orders::payment_status,
+            orders::refunded_cents,
+        ))
+        .get_result(conn)?;
     if change.empties_cart {
         carts::empty(conn, &user)?;
     }
@@ -227,7 +251,7 @@ fn transition(
     if change.stock != StockEffect::None {
         bump_catalog_version(conn)?;
     }
-    let payment_now = payment_status(&payment_now)?;
+    let payment_now = payment_of(&payment_now, refunded_cents)?;
     let before = CountedOrder {
         created_at,
         status: change.from,
@@ -256,6 +280,7 @@ impl OrderRepository for Database {
             .map(|(position, line)| OrderLineRow::from_domain(&order.id, position, line))
             .collect::<Result<Vec<_>, _>>()?;
         let wanted = Wanted::of(&lines);
+        let history = order_history::rows_of([(order.id.as_str(), order.history.as_slice())]);
         let mut sales = SalesChange::default();
         sales.place(order);
         self.write(move |conn| {
@@ -264,7 +289,8 @@ impl OrderRepository for Database {
                 diesel::insert_into(orders::table)
                     .values(&row)
                     .execute(conn)?;
-                insert_lines(conn, &lines)?;
+                insert_rows!(conn, order_lines::table, lines)?;
+                insert_rows!(conn, order_status_history::table, history)?;
                 if let Some(code) = &row.discount_code {
                     discount_uses::take(
                         conn,
@@ -340,11 +366,7 @@ impl OrderRepository for Database {
                 .select(OrderRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            if rows.is_empty() {
-                return Ok(Vec::new());
-            }
-            let lines = load_lines(conn, LinesOf::User(&user))?;
-            with_lines(rows, lines)
+            whole_orders(conn, rows, Some(OrdersOf::User(&user)))
         })
         .await
     }
@@ -366,14 +388,8 @@ impl OrderRepository for Database {
                         .get_result(conn)
                 })
             })?;
-            let lines = if rows.is_empty() {
-                HashMap::new()
-            } else if query == OrderQuery::default() {
-                load_lines(conn, LinesOf::All)?
-            } else {
-                load_lines(conn, LinesOf::Orders(&rows))?
-            };
-            Ok((with_lines(rows, lines)?, total))
+            let wider = (query == OrderQuery::default()).then_some(OrdersOf::All);
+            Ok((whole_orders(conn, rows, wider)?, total))
         })
         .await
     }

@@ -4,7 +4,7 @@
 //! rows however many orders and lines there are.
 
 use crate::connection::DbConnection;
-use crate::models::{money, payment_status, status, to_db_time};
+use crate::models::{money, payment_status, status, stored_payment, to_db_time};
 use crate::schema::{order_day_totals, product_units_sold};
 use crate::storage;
 use chrono::{NaiveDate, NaiveDateTime};
@@ -75,7 +75,7 @@ impl SalesChange {
         let key = (
             order.created_at.format(DAY_FORMAT).to_string(),
             order.status.as_str().to_owned(),
-            order.payment_status.as_str().to_owned(),
+            stored_payment(order.payment_status).to_owned(),
         );
         let entry = self.days.entry(key).or_default();
         entry.0 += sign;
@@ -225,8 +225,10 @@ pub(crate) fn orders_counted(
     }
     match query.payment {
         None => {}
+        // The totals do not tell partly refunded orders from the other paid ones.
+        Some(PaymentFilter::Status(PaymentStatus::PartiallyRefunded)) => return None,
         Some(PaymentFilter::Status(payment)) => {
-            totals = totals.filter(order_day_totals::payment_status.eq(payment.as_str()));
+            totals = totals.filter(order_day_totals::payment_status.eq(stored_payment(payment)));
         }
         Some(PaymentFilter::Awaiting) => {
             totals = totals

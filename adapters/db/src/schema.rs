@@ -93,6 +93,19 @@ diesel::table! {
         refund_claimed_at -> Nullable<Timestamp>,
         discount_code -> Nullable<Text>,
         discount_cents -> BigInt,
+        delivered_at -> Nullable<Timestamp>,
+        refunded_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_status_history (order_id, seq) {
+        order_id -> Text,
+        seq -> Integer,
+        status -> Text,
+        at -> Timestamp,
+        by_id -> Nullable<Text>,
+        by_name -> Nullable<Text>,
     }
 }
 
@@ -200,6 +213,7 @@ diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
+diesel::joinable!(order_status_history -> orders (order_id));
 
 diesel::joinable!(discount_uses -> discounts (discount_id));
 diesel::joinable!(cart_discounts -> discounts (discount_id));
@@ -212,6 +226,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     wishlist_items,
     orders,
     order_lines,
+    order_status_history,
     settings,
     discounts,
     discount_uses,

@@ -7,7 +7,8 @@ use super::{pick, ORDER_DAYS};
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::order::{
-    Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS,
+    Changer, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange,
+    PAYMENT_METHOD_EVC_PLUS,
 };
 use domain::ports::IdGenerator;
 use domain::product::Product;
@@ -191,10 +192,12 @@ impl<'a> OrderBook<'a> {
                     (applied.shipping, applied.total, Some(discount))
                 }
             };
-        let charged = matches!(
-            payment_status,
-            PaymentStatus::Paid | PaymentStatus::Refunded
-        );
+        let charged = payment_status.was_charged();
+        let placed_by = Changer {
+            id: customer.user.id.clone(),
+            name: customer.user.name.clone(),
+        };
+        let history = history(rng, placed_at, now, status, placed_by);
         Order {
             id: OrderId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
             user_id: customer.user.id.clone(),
@@ -214,6 +217,55 @@ impl<'a> OrderBook<'a> {
             created_at: placed_at,
             hold_expired_at: None,
             discount,
+            delivered_at: history
+                .iter()
+                .find(|change| change.status == OrderStatus::Delivered)
+                .map(|change| change.at),
+            refunded: if payment_status == PaymentStatus::Refunded {
+                total
+            } else {
+                Money::ZERO
+            },
+            history,
         }
     }
+}
+
+/// The statuses an order now in `status` went through: placed by its customer, shipped a
+/// day or two later and delivered two to four days after that, or canceled within hours;
+/// never after `now`.
+fn history(
+    rng: &mut StdRng,
+    placed_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+    status: OrderStatus,
+    placed_by: Changer,
+) -> Vec<StatusChange<OrderStatus>> {
+    let mut at = placed_at;
+    let mut later = |rng: &mut StdRng, hours: std::ops::Range<i64>| {
+        at = (at + Duration::minutes(rng.gen_range(hours.start * 60..hours.end * 60))).min(now);
+        at
+    };
+    let steps: &[(OrderStatus, std::ops::Range<i64>)] = match status {
+        OrderStatus::Pending => &[],
+        OrderStatus::Shipped => &[(OrderStatus::Shipped, 12..48)],
+        OrderStatus::Delivered => &[
+            (OrderStatus::Shipped, 12..48),
+            (OrderStatus::Delivered, 48..96),
+        ],
+        OrderStatus::Canceled => &[(OrderStatus::Canceled, 1..12)],
+    };
+    let mut history = vec![StatusChange {
+        status: OrderStatus::Pending,
+        at: placed_at,
+        by: Some(placed_by),
+    }];
+    for (status, hours) in steps {
+        history.push(StatusChange {
+            status: *status,
+            at: later(rng, hours.clone()),
+            by: None,
+        });
+    }
+    history
 }

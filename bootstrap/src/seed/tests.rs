@@ -191,11 +191,25 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
             let buyer = users[&order.user_id];
             assert_eq!(order.customer_email, buyer.email.as_str(), "{backend}");
             assert!(buyer.created_at <= order.created_at, "{backend}");
-            let charged = matches!(
-                order.payment_status,
-                PaymentStatus::Paid | PaymentStatus::Refunded
+            assert_eq!(
+                order.transaction_id.is_some(),
+                order.payment_status.was_charged(),
+                "{backend}"
             );
-            assert_eq!(order.transaction_id.is_some(), charged, "{backend}");
+            // Placed by its customer, then each status in time, ending with its own.
+            let history = &order.history;
+            assert_eq!(history[0].status, OrderStatus::Pending, "{backend}");
+            assert_eq!(history[0].at, order.created_at, "{backend}");
+            assert_eq!(history[0].by.as_ref().map(|b| &b.id), Some(&order.user_id));
+            assert_eq!(history.last().unwrap().status, order.status, "{backend}");
+            assert!(history.windows(2).all(|w| w[0].at <= w[1].at), "{backend}");
+            let delivered = history.iter().find(|c| c.status == OrderStatus::Delivered);
+            assert_eq!(order.delivered_at, delivered.map(|c| c.at), "{backend}");
+            let refunded = order.payment_status == PaymentStatus::Refunded;
+            assert_eq!(
+                order.refunded,
+                if refunded { order.total } else { Money::ZERO }
+            );
             match order.payment_status {
                 PaymentStatus::Pending => {
                     assert_eq!(order.status, OrderStatus::Pending, "{backend}");
@@ -204,7 +218,7 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
                 PaymentStatus::Failed | PaymentStatus::Refunded => {
                     assert_eq!(order.status, OrderStatus::Canceled, "{backend}")
                 }
-                PaymentStatus::Paid => {
+                PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => {
                     assert_ne!(order.status, OrderStatus::Canceled, "{backend}")
                 }
             }

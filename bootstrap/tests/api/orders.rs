@@ -446,3 +446,55 @@ async fn reports_cover_a_period_and_export_its_orders_as_csv() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_order_shows_the_statuses_it_took_its_delivery_and_what_was_refunded() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "20", 5).await;
+        let (token, _) = app.shopper("amina").await;
+        let placed = app
+            .buy(&token, dress["_id"].as_str().unwrap(), 2, APPROVED_PHONE)
+            .await;
+        let order = &placed.body["order"];
+        let id = order["_id"].as_str().unwrap();
+        assert_eq!(order["products"][0]["_id"], format!("{id}-1"));
+        assert_eq!(order["statusHistory"][0]["status"], "pending");
+        assert_eq!(order["deliveredAt"], serde_json::Value::Null);
+        assert_eq!(order["refundedAmount"], 0.0);
+
+        let path = format!("/api/orders/{id}");
+        for status in ["shipped", "delivered"] {
+            let moved = app
+                .put(&path, Some(&admin), json!({ "status": status }))
+                .await;
+            assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+        }
+        let delivered = app.get(&path, Some(&token)).await.body;
+        let statuses: Vec<&str> = delivered["statusHistory"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            statuses,
+            ["pending", "shipped", "delivered"],
+            "{}",
+            app.backend
+        );
+        assert_eq!(
+            delivered["deliveredAt"],
+            delivered["statusHistory"][2]["at"]
+        );
+
+        let canceled = app
+            .put(&path, Some(&admin), json!({ "status": "canceled" }))
+            .await;
+        assert_eq!(canceled.status, StatusCode::OK, "{}", canceled.body);
+        assert_eq!(canceled.body["paymentStatus"], "refunded");
+        assert_eq!(canceled.body["refundedAmount"], 45.0);
+        assert_eq!(canceled.body["deliveredAt"], serde_json::Value::Null);
+        assert_eq!(canceled.body["statusHistory"][3]["status"], "canceled");
+    }
+}

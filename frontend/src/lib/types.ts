@@ -114,7 +114,7 @@ export interface Wishlist {
 }
 
 export type OrderStatus = 'pending' | 'shipped' | 'delivered' | 'canceled';
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'partiallyRefunded' | 'refunded';
 
 export interface ShippingAddress {
   fullName: string;

@@ -1,5 +1,6 @@
 use crate::support::{
-    add_product, add_user, at, databases, order, order_id, product, stock_of, unconfirmed, user_id,
+    add_product, add_user, at, databases, order, order_id, product, stock_of, unconfirmed, user,
+    user_id,
 };
 use domain::listing::orders::OrderQuery;
 use domain::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus, StockEffect};
@@ -488,7 +489,8 @@ async fn listing_orders_takes_as_many_queries_for_many_orders_as_for_one() {
         let before = db.statements_run();
         assert_eq!(db.for_user(&user_id("bashir")).await.unwrap().len(), 8);
         let eight = count(before);
-        assert_eq!((one, eight), (2, 2), "{db:?}");
+        // The orders, their lines and their histories.
+        assert_eq!((one, eight), (3, 3), "{db:?}");
 
         let before = db.statements_run();
         OrderRepository::list(&db, &newest(Some(Page { number: 1, size: 1 })))
@@ -507,7 +509,7 @@ async fn listing_orders_takes_as_many_queries_for_many_orders_as_for_one() {
         let everything = count(before);
         assert_eq!(
             (page_of_one, page_of_eight, everything),
-            (3, 3, 2),
+            (4, 4, 3),
             "{db:?}"
         );
     }
@@ -554,5 +556,73 @@ async fn paying_at_checkout_empties_that_shoppers_cart_in_the_same_step() {
             .unwrap();
         assert_eq!(order.payment_status, PaymentStatus::Paid, "{db:?}");
         assert_eq!(order.transaction_id.as_deref(), Some("TX-1"), "{db:?}");
+    }
+}
+
+#[tokio::test]
+async fn status_changes_are_kept_with_who_made_them_and_delivery_opens_the_return_window() {
+    use domain::order::Changer;
+    use OrderStatus::{Canceled, Delivered, Pending, Shipped};
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 5).await;
+        db.place(&order("o1", "amina", &[(&dress, 2)]))
+            .await
+            .unwrap();
+        let admin = user("hodan");
+        let id = order_id("o1");
+        let step = |from, to| OrderTransition::status_change(from, to).by(&admin);
+        db.transition(&id, &step(Pending, Shipped)).await.unwrap();
+        let before_delivery = chrono::Utc::now() - chrono::Duration::seconds(1);
+        db.transition(&id, &step(Shipped, Delivered)).await.unwrap();
+        let delivered = OrderRepository::by_id(&db, &id).await.unwrap().unwrap();
+        let steps: Vec<(OrderStatus, Option<String>)> = delivered
+            .history
+            .iter()
+            .map(|c| (c.status, c.by.as_ref().map(|by| by.name.clone())))
+            .collect();
+        assert_eq!(
+            steps,
+            [
+                (Pending, Some("Customer amina".into())),
+                (Shipped, Some(admin.name.clone())),
+                (Delivered, Some(admin.name.clone())),
+            ],
+            "{db:?}"
+        );
+        assert_eq!(
+            delivered.history[1].by,
+            Some(Changer {
+                id: admin.id.clone(),
+                name: admin.name.clone()
+            })
+        );
+        let delivered_at = delivered.delivered_at.expect("delivered now");
+        assert!(delivered_at >= before_delivery, "{db:?}");
+        assert_eq!(delivered.history[2].at, delivered_at);
+
+        // Back to shipped: no longer delivered.
+        db.transition(&id, &step(Delivered, Shipped)).await.unwrap();
+        let back = OrderRepository::by_id(&db, &id).await.unwrap().unwrap();
+        assert_eq!((back.delivered_at, back.history.len()), (None, 4));
+
+        // A canceled paid order gives back all of its total.
+        let refund = OrderTransition {
+            payment: Some(PaymentChange {
+                from: PaymentStatus::Paid,
+                to: PaymentStatus::Refunded,
+                transaction_id: None,
+            }),
+            ..step(Shipped, Canceled)
+        };
+        db.transition(&id, &refund).await.unwrap();
+        let canceled = OrderRepository::by_id(&db, &id).await.unwrap().unwrap();
+        assert_eq!(
+            (canceled.payment_status, canceled.refunded),
+            (PaymentStatus::Refunded, canceled.total)
+        );
+        assert_eq!(canceled.history.last().unwrap().status, Canceled);
+        // The shopper's orders come with the same history.
+        let listed = db.for_user(&user_id("amina")).await.unwrap();
+        assert_eq!(listed[0].history, canceled.history);
     }
 }

@@ -2,7 +2,9 @@
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::checkout::{MobileNumber, ShippingAddress};
-use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use domain::order::{
+    Changer, Order, OrderLine, OrderStatus, PaymentStatus, StatusChange, PAYMENT_METHOD_EVC_PLUS,
+};
 use domain::ports::{ProductRepository, UserRepository};
 use domain::product::{Category, Product, ProductImage};
 use domain::user::{Email, Role, User};
@@ -141,6 +143,16 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         created_at: at(0),
         hold_expired_at: None,
         discount: None,
+        delivered_at: None,
+        refunded: Money::ZERO,
+        history: vec![StatusChange {
+            status: OrderStatus::Pending,
+            at: at(0),
+            by: Some(Changer {
+                id: user_id(user),
+                name: format!("Customer {user}"),
+            }),
+        }],
     }
 }
 

@@ -210,6 +210,9 @@ pub struct LineProductDto {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineDto {
+    /// Stable: the order's id and the line's place (returns name lines by it).
+    #[serde(rename = "_id")]
+    pub id: String,
     pub product_id: LineProductDto,
     pub name: String,
     pub image: Option<String>,
@@ -265,6 +268,12 @@ pub struct OrderDto {
     pub discount_code: Option<String>,
     /// What the code took off the merchandise (0 without one, and for free shipping).
     pub discount_amount: f64,
+    /// What went back to the shopper: the rest of the charge on a cancel, returns' refunds.
+    pub refunded_amount: f64,
+    /// When it was delivered; null while it is not.
+    pub delivered_at: Option<String>,
+    /// The statuses it took, oldest first; the first is its placing.
+    pub status_history: Vec<StatusEntryDto>,
     pub user_id: CustomerDto,
     pub products: Vec<OrderLineDto>,
     pub shipping_address: Option<AddressDto>,
@@ -272,6 +281,13 @@ pub struct OrderDto {
     /// was canceled for it (its stock released); null otherwise. EVC Plus may still have
     /// taken the money: check before telling the shopper.
     pub hold_expired_at: Option<String>,
+}
+
+/// A status an order took, and when.
+#[derive(Serialize, ToSchema)]
+pub struct StatusEntryDto {
+    pub status: &'static str,
+    pub at: String,
 }
 
 impl From<&Order> for OrderDto {
@@ -290,6 +306,16 @@ impl From<&Order> for OrderDto {
             total_amount: o.total.as_dollars(),
             discount_code: o.discount.as_ref().map(|d| d.code.to_string()),
             discount_amount: o.discount.as_ref().map_or(0.0, |d| d.amount.as_dollars()),
+            refunded_amount: o.refunded.as_dollars(),
+            delivered_at: o.delivered_at.map(|at| at.to_rfc3339()),
+            status_history: o
+                .history
+                .iter()
+                .map(|change| StatusEntryDto {
+                    status: change.status.as_str(),
+                    at: change.at.to_rfc3339(),
+                })
+                .collect(),
             user_id: CustomerDto {
                 id: o.user_id.to_string(),
                 name: o.customer_name.clone(),
@@ -298,7 +324,9 @@ impl From<&Order> for OrderDto {
             products: o
                 .lines
                 .iter()
-                .map(|l| OrderLineDto {
+                .enumerate()
+                .map(|(index, l)| OrderLineDto {
+                    id: o.line_id(index).to_string(),
                     product_id: LineProductDto {
                         id: l.product_id.to_string(),
                         name: l.name.clone(),

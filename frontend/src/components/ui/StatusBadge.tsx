@@ -11,8 +11,12 @@ const PAYMENT_STATUS_STYLES: Record<string, string> = {
   paid: 'bg-green-100 text-green-900 ring-green-300',
   pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
   failed: 'bg-red-100 text-red-900 ring-red-300',
+  partiallyRefunded: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
   refunded: 'bg-stone-100 text-stone-800 ring-stone-300',
 };
+
+/** Payment statuses whose API name is not the word shown. */
+const PAYMENT_STATUS_WORDS: Record<string, string> = { partiallyRefunded: 'partially refunded' };
 
 const GREY = 'bg-stone-100 text-stone-800 ring-stone-300';
 
@@ -31,7 +35,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function PaymentStatusBadge({ status }: { status: string }) {
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_STATUS_STYLES[status] ?? GREY}`}>
-      Payment {status}
+      Payment {PAYMENT_STATUS_WORDS[status] ?? status}
     </span>
   );
 }

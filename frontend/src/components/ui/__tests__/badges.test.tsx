@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stockStatusOf } from '@/lib/product';
 import { makeProduct } from '@/testing/data';
 import { DiscountBadge, Price } from '../Price';
-import { OrderStatusBadge } from '../StatusBadge';
+import { OrderStatusBadge, PaymentStatusBadge } from '../StatusBadge';
 import { StockBadge } from '../StockBadge';
 
 describe('stock badge', () => {
@@ -68,5 +68,16 @@ describe('order status badge', () => {
     const badge = screen.getByTestId('order-status');
     expect(badge).toHaveTextContent(label);
     expect(badge).toHaveClass(colour);
+  });
+});
+
+describe('payment status badge', () => {
+  it.each([
+    ['paid', 'Payment paid'],
+    ['partiallyRefunded', 'Payment partially refunded'],
+    ['refunded', 'Payment refunded'],
+  ])('%s reads %s', (status, text) => {
+    render(<PaymentStatusBadge status={status} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
   });
 });

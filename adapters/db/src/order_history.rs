@@ -1,0 +1,136 @@
+//! The statuses orders took (migration `2026-11-24-100000_order_status_history`): written
+//! with the order and with each status change in the same transaction, read with the
+//! orders' lines, one query per batch of orders.
+
+use crate::connection::DbConnection;
+use crate::listing::IN_LIST_MAX;
+use crate::models::{from_db_time, status, to_db_time};
+use crate::orders::OrdersOf;
+use crate::schema::{order_status_history, orders};
+use crate::{corrupt, storage};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use domain::order::{Changer, OrderStatus, StatusChange};
+use domain::ports::RepoError;
+use domain::UserId;
+use std::collections::HashMap;
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_status_history, treat_none_as_default_value = false)]
+pub(crate) struct HistoryRow {
+    order_id: String,
+    seq: i32,
+    status: String,
+    at: NaiveDateTime,
+    by_id: Option<String>,
+    by_name: Option<String>,
+}
+
+impl HistoryRow {
+    fn of(order: &str, seq: i32, change: &StatusChange<OrderStatus>) -> Self {
+        Self {
+            order_id: order.to_owned(),
+            seq,
+            status: change.status.as_str().to_owned(),
+            at: to_db_time(change.at),
+            by_id: change.by.as_ref().map(|by| by.id.as_str().to_owned()),
+            by_name: change.by.as_ref().map(|by| by.name.clone()),
+        }
+    }
+
+    fn into_domain(self) -> Result<StatusChange<OrderStatus>, RepoError> {
+        let by = match (self.by_id, self.by_name) {
+            (Some(id), Some(name)) => Some(Changer {
+                id: UserId::parse(&id)
+                    .ok_or_else(|| corrupt("user id in a status history", &id))?,
+                name,
+            }),
+            _ => None,
+        };
+        Ok(StatusChange {
+            status: status(&self.status)?,
+            at: from_db_time(self.at),
+            by,
+        })
+    }
+}
+
+/// The rows of each order's `history` (a new order's, or a bulk load's), numbered from 1.
+pub(crate) fn rows_of<'a>(
+    orders: impl IntoIterator<Item = (&'a str, &'a [StatusChange<OrderStatus>])>,
+) -> Vec<HistoryRow> {
+    orders
+        .into_iter()
+        .flat_map(|(order, history)| {
+            (1..)
+                .zip(history)
+                .map(move |(seq, change)| HistoryRow::of(order, seq, change))
+        })
+        .collect()
+}
+
+/// Records that the order `id` took `to` at `at`, set by `by`.
+pub(crate) fn append(
+    conn: &mut DbConnection,
+    id: &str,
+    to: OrderStatus,
+    at: NaiveDateTime,
+    by: Option<&Changer>,
+) -> QueryResult<()> {
+    let last: Option<i32> = order_status_history::table
+        .filter(order_status_history::order_id.eq(id))
+        .select(diesel::dsl::max(order_status_history::seq))
+        .get_result(conn)?;
+    let change = StatusChange {
+        status: to,
+        at: from_db_time(at),
+        by: by.cloned(),
+    };
+    diesel::insert_into(order_status_history::table)
+        .values(HistoryRow::of(id, last.unwrap_or(0) + 1, &change))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The history of the orders `of` names, by order id, oldest first.
+pub(crate) fn load(
+    conn: &mut DbConnection,
+    of: OrdersOf<'_>,
+) -> Result<HashMap<String, Vec<StatusChange<OrderStatus>>>, RepoError> {
+    let ordered = (order_status_history::order_id, order_status_history::seq);
+    let rows: Vec<HistoryRow> = match of {
+        OrdersOf::Orders(orders) => {
+            let mut rows = Vec::new();
+            for slice in orders.chunks(IN_LIST_MAX) {
+                let ids: Vec<&str> = slice.iter().map(|o| o.id.as_str()).collect();
+                rows.extend(
+                    order_status_history::table
+                        .filter(order_status_history::order_id.eq_any(ids))
+                        .order(ordered)
+                        .select(HistoryRow::as_select())
+                        .load(conn)
+                        .map_err(storage)?,
+                );
+            }
+            rows
+        }
+        OrdersOf::User(user) => order_status_history::table
+            .inner_join(orders::table)
+            .filter(orders::user_id.eq(user))
+            .order(ordered)
+            .select(HistoryRow::as_select())
+            .load(conn)
+            .map_err(storage)?,
+        OrdersOf::All => order_status_history::table
+            .order(ordered)
+            .select(HistoryRow::as_select())
+            .load(conn)
+            .map_err(storage)?,
+    };
+    let mut grouped: HashMap<String, Vec<StatusChange<OrderStatus>>> = HashMap::new();
+    for row in rows {
+        let order = row.order_id.clone();
+        grouped.entry(order).or_default().push(row.into_domain()?);
+    }
+    Ok(grouped)
+}

@@ -1,0 +1,331 @@
+//! Returns (DESIGN.md section 8; the shop promises 30-day free returns): which units of a
+//! delivered order a shopper may send back, what they get back for them to the cent, and
+//! how a return moves from requested to refunded.
+//!
+//! A unit's refund is what was paid for it: its price less its line's share of the order's
+//! discount code, the share spread over the line's units so that returning them all gives
+//! back exactly the line's subtotal less its share. Shipping is refunded with the order's
+//! last unit. A rejected return gives its units back to the shopper's allowance.
+
+use crate::discount::line_shares;
+use crate::ids::{OrderLineId, ProductId, ReturnId};
+use crate::money::Money;
+use crate::order::{Order, OrderStatus, PaymentStatus, StatusChange};
+use crate::variant::VariantSnapshot;
+use crate::{OrderId, UserId};
+use chrono::{DateTime, TimeDelta, Utc};
+use std::collections::HashMap;
+
+/// How long after delivery a shopper may ask to return units.
+pub const RETURN_WINDOW: TimeDelta = TimeDelta::days(30);
+/// The longest reason a shopper may give.
+pub const REASON_MAX: usize = 1000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReturnStatus {
+    Requested,
+    Approved,
+    Rejected,
+    /// The parcel arrived: its units are back in stock.
+    Received,
+    /// The money went back to the shopper.
+    Refunded,
+}
+
+impl ReturnStatus {
+    pub const ALL: [ReturnStatus; 5] = [
+        ReturnStatus::Requested,
+        ReturnStatus::Approved,
+        ReturnStatus::Rejected,
+        ReturnStatus::Received,
+        ReturnStatus::Refunded,
+    ];
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == raw.trim())
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReturnStatus::Requested => "requested",
+            ReturnStatus::Approved => "approved",
+            ReturnStatus::Rejected => "rejected",
+            ReturnStatus::Received => "received",
+            ReturnStatus::Refunded => "refunded",
+        }
+    }
+
+    /// Requested -> approved or rejected; approved -> received (or rejected, when the parcel
+    /// never comes); received -> refunded.
+    pub fn can_become(self, to: ReturnStatus) -> bool {
+        use ReturnStatus::*;
+        matches!(
+            (self, to),
+            (Requested, Approved | Rejected)
+                | (Approved, Received | Rejected)
+                | (Received, Refunded)
+        )
+    }
+
+    /// Whether the return's units count against what the order may still return.
+    pub fn holds_units(self) -> bool {
+        self != ReturnStatus::Rejected
+    }
+}
+
+/// Units of one order line in a return, and what they are refunded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReturnLine {
+    pub line_id: OrderLineId,
+    pub product_id: ProductId,
+    pub name: String,
+    pub variant: Option<VariantSnapshot>,
+    pub quantity: u32,
+    pub amount: Money,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Return {
+    pub id: ReturnId,
+    pub order_id: OrderId,
+    pub user_id: UserId,
+    pub status: ReturnStatus,
+    pub lines: Vec<ReturnLine>,
+    /// The lines' amounts, and the order's shipping when this return holds its last units.
+    pub refund_amount: Money,
+    pub reason: String,
+    pub created_at: DateTime<Utc>,
+    /// Oldest first; the first entry is the request.
+    pub history: Vec<StatusChange<ReturnStatus>>,
+}
+
+/// A shopper's return request as sent: order line ids and quantities, and why.
+#[derive(Debug, Clone, Default)]
+pub struct ReturnInput {
+    pub lines: Vec<(String, i64)>,
+    pub reason: String,
+}
+
+/// Why a return cannot be made, in words a shopper understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReturnRefusal {
+    #[error("Only delivered orders can be returned")]
+    NotDelivered,
+    #[error("Only paid orders can be returned")]
+    NotPaid,
+    #[error("The 30 days to return this order ended on {ended}")]
+    WindowClosed { ended: String },
+    #[error("Choose at least one item to return")]
+    NoLines,
+    #[error("This order has no item {line}")]
+    UnknownLine { line: String },
+    #[error("Quantity must be a whole number of 1 or more")]
+    BadQuantity,
+    #[error("You can return at most {left} of {name}")]
+    TooMany { name: String, left: u32 },
+    #[error("Please tell us why you are returning these items")]
+    ReasonMissing,
+    #[error("Reason must be at most 1000 characters")]
+    ReasonTooLong,
+}
+
+impl ReturnRefusal {
+    /// Whether the refusal is about the order's state (409) rather than the request (400).
+    pub fn is_conflict(&self) -> bool {
+        matches!(
+            self,
+            ReturnRefusal::NotDelivered
+                | ReturnRefusal::NotPaid
+                | ReturnRefusal::WindowClosed { .. }
+                | ReturnRefusal::TooMany { .. }
+        )
+    }
+}
+
+/// The lines and refund of a return about to be requested.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReturnPlan {
+    pub lines: Vec<ReturnLine>,
+    pub refund_amount: Money,
+    pub reason: String,
+}
+
+/// What the order's earlier returns that were not rejected hold.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HeldByReturns {
+    /// Units per order line.
+    pub units: HashMap<OrderLineId, u32>,
+    /// Their refund amounts together.
+    pub refunds: Money,
+}
+
+impl HeldByReturns {
+    /// Adds what `returns` hold (those not rejected).
+    pub fn of<'a>(returns: impl IntoIterator<Item = &'a Return>) -> Self {
+        let mut held = Self::default();
+        for r in returns.into_iter().filter(|r| r.status.holds_units()) {
+            held.refunds = held.refunds + r.refund_amount;
+            for line in &r.lines {
+                *held.units.entry(line.line_id.clone()).or_default() += line.quantity;
+            }
+        }
+        held
+    }
+}
+
+/// The last moment `order` may be returned, once delivered.
+pub fn return_deadline(order: &Order) -> Option<DateTime<Utc>> {
+    order.delivered_at.map(|at| at + RETURN_WINDOW)
+}
+
+/// Whether `order` may be returned at `now` at all (some unit left, in time, delivered and
+/// paid); the order page shows 'Return items' while it may.
+pub fn may_return(order: &Order, held: &HeldByReturns, now: DateTime<Utc>) -> bool {
+    order_allows_return(order, now).is_ok()
+        && order
+            .lines
+            .iter()
+            .enumerate()
+            .any(|(index, line)| line.quantity > held_units(held, &order.line_id(index)))
+}
+
+fn held_units(held: &HeldByReturns, line: &OrderLineId) -> u32 {
+    held.units.get(line).copied().unwrap_or(0)
+}
+
+fn order_allows_return(order: &Order, now: DateTime<Utc>) -> Result<(), ReturnRefusal> {
+    if order.status != OrderStatus::Delivered {
+        return Err(ReturnRefusal::NotDelivered);
+    }
+    if !matches!(
+        order.payment_status,
+        PaymentStatus::Paid | PaymentStatus::PartiallyRefunded
+    ) {
+        return Err(ReturnRefusal::NotPaid);
+    }
+    match return_deadline(order) {
+        Some(deadline) if now <= deadline => Ok(()),
+        Some(deadline) => Err(ReturnRefusal::WindowClosed {
+            ended: deadline.format("%-d %B %Y").to_string(),
+        }),
+        None => Err(ReturnRefusal::NotDelivered),
+    }
+}
+
+/// Checks a shopper's request against `order` at `now` and what its earlier returns `held`,
+/// and works out each line's refund: what was paid for those units, and the shipping with
+/// the order's last unit; never more than the order's total less what earlier returns hold.
+pub fn plan_return(
+    order: &Order,
+    held: &HeldByReturns,
+    input: &ReturnInput,
+    now: DateTime<Utc>,
+) -> Result<ReturnPlan, ReturnRefusal> {
+    order_allows_return(order, now)?;
+    let reason = input.reason.trim();
+    if reason.is_empty() {
+        return Err(ReturnRefusal::ReasonMissing);
+    }
+    if reason.chars().count() > REASON_MAX {
+        return Err(ReturnRefusal::ReasonTooLong);
+    }
+    if input.lines.is_empty() {
+        return Err(ReturnRefusal::NoLines);
+    }
+    let discount = order.discount.as_ref().map_or(Money::ZERO, |d| d.amount);
+    let subtotals: Vec<Money> = order.lines.iter().map(|l| l.line_total()).collect();
+    let shares = line_shares(discount, &subtotals);
+    // The same line twice in a request counts as one ask for both quantities.
+    let mut asked: Vec<(usize, u32)> = Vec::new();
+    for (raw_id, quantity) in &input.lines {
+        let index = (0..order.lines.len())
+            .find(|&index| order.line_id(index).as_str() == raw_id.trim())
+            .ok_or_else(|| ReturnRefusal::UnknownLine {
+                line: raw_id.trim().to_owned(),
+            })?;
+        let quantity = u32::try_from(*quantity)
+            .ok()
+            .filter(|q| *q >= 1)
+            .ok_or(ReturnRefusal::BadQuantity)?;
+        match asked.iter_mut().find(|(i, _)| *i == index) {
+            Some((_, total)) => *total = total.saturating_add(quantity),
+            None => asked.push((index, quantity)),
+        }
+    }
+    let mut lines = Vec::with_capacity(asked.len());
+    for (index, quantity) in asked {
+        let line = &order.lines[index];
+        let line_id = order.line_id(index);
+        let before = held_units(held, &line_id);
+        let left = line.quantity.saturating_sub(before);
+        if quantity > left {
+            return Err(ReturnRefusal::TooMany {
+                name: line.name.clone(),
+                left,
+            });
+        }
+        let paid =
+            |units: u32| paid_for_units(line.line_total(), line.quantity, shares[index], units);
+        lines.push(ReturnLine {
+            line_id,
+            product_id: line.product_id.clone(),
+            name: line.name.clone(),
+            variant: line.variant.clone(),
+            quantity,
+            amount: paid(before + quantity) - paid(before),
+        });
+    }
+    let units_after: u32 = order
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, _)| {
+            let id = order.line_id(index);
+            held_units(held, &id)
+                + lines
+                    .iter()
+                    .filter(|l| l.line_id == id)
+                    .map(|l| l.quantity)
+                    .sum::<u32>()
+        })
+        .sum();
+    let shipping = if units_after == order.item_count() {
+        order.shipping_fee
+    } else {
+        Money::ZERO
+    };
+    let asked_amount: Money = lines.iter().map(|l| l.amount).sum::<Money>() + shipping;
+    Ok(ReturnPlan {
+        lines,
+        refund_amount: asked_amount.min(order.total.saturating_sub(held.refunds)),
+        reason: reason.to_owned(),
+    })
+}
+
+/// What the first `units` of a line of `quantity` units costing `line_total` in all, whose
+/// share of the order's discount is `share`, were paid: the share is spread over the units
+/// (rounded down per prefix), so all of them were paid `line_total - share` exactly.
+fn paid_for_units(line_total: Money, quantity: u32, share: Money, units: u32) -> Money {
+    if quantity == 0 {
+        return Money::ZERO;
+    }
+    let units = i128::from(units.min(quantity));
+    let quantity = i128::from(quantity);
+    let gross = i128::from(line_total.cents()) * units / quantity;
+    let off = i128::from(share.cents()) * units / quantity;
+    Money::from_cents((gross - off) as i64).expect("a part of a paid line is an amount")
+}
+
+/// The order's payment status once `refunded` in all went back of its `total`.
+pub fn payment_after_refunds(total: Money, refunded: Money) -> PaymentStatus {
+    if refunded >= total {
+        PaymentStatus::Refunded
+    } else if refunded > Money::ZERO {
+        PaymentStatus::PartiallyRefunded
+    } else {
+        PaymentStatus::Paid
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,3 @@
+DROP TABLE order_status_history;
+ALTER TABLE orders DROP COLUMN refunded_cents;
+ALTER TABLE orders DROP COLUMN delivered_at;
