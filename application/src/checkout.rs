@@ -228,6 +228,11 @@ mod tests {
     }
 
     fn ports_with_cart() -> TestPorts {
+        ports_with_cart_holding(None)
+    }
+
+    /// Two abayas at $20.00 in the cart, which holds `code`.
+    fn ports_with_cart_holding(code: Option<Discount>) -> TestPorts {
         let mut ports = TestPorts::new();
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
@@ -237,7 +242,7 @@ mod tests {
             }])
         });
         ports.settings.expect_get().returning(|| Ok(None));
-        ports.cart_code(None);
+        ports.cart_code(code);
         ports
     }
 
@@ -476,16 +481,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_code_on_the_cart_is_charged_and_kept_on_the_order() {
-        let mut ports = TestPorts::new();
-        ports.carts.expect_lines().returning(|_| {
-            Ok(vec![CartLine {
-                product: product(2000, 4),
-                variant: None,
-                quantity: 2,
-            }])
-        });
-        ports.settings.expect_get().returning(|| Ok(None));
-        ports.cart_code(Some(five_off()));
+        let mut ports = ports_with_cart_holding(Some(five_off()));
         ports
             .orders
             .expect_place()
@@ -518,9 +514,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_code_that_stopped_applying_is_refused_and_taken_off_the_cart_before_placing() {
-        let mut ports = ports_with_cart();
-        ports.discounts.checkpoint();
-        ports.cart_code(Some(Discount {
+        let mut ports = ports_with_cart_holding(Some(Discount {
             active: false,
             ..five_off()
         }));
@@ -541,13 +535,11 @@ mod tests {
 
     #[tokio::test]
     async fn a_code_whose_last_use_went_to_another_order_is_refused_without_charging() {
-        let mut ports = ports_with_cart();
-        ports.discounts.checkpoint();
         let limited = Discount {
             usage_limit: Some(1),
             ..five_off()
         };
-        ports.cart_code(Some(limited.clone()));
+        let mut ports = ports_with_cart_holding(Some(limited.clone()));
         ports
             .orders
             .expect_place()

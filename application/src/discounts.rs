@@ -16,11 +16,7 @@ pub const CODE_TAKEN: &str = "This code is already in use";
 /// error on the code; a code gone is not found.
 fn store_refusal(error: RepoError) -> AppError {
     match error {
-        RepoError::Duplicate => {
-            let mut errors = FieldErrors::new();
-            errors.add("code", CODE_TAKEN);
-            AppError::Invalid(errors)
-        }
+        RepoError::Duplicate => AppError::Invalid(FieldErrors::single("code", CODE_TAKEN)),
         RepoError::NotFound => AppError::not_found("Discount code"),
         other => other.into(),
     }

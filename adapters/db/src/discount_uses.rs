@@ -62,12 +62,7 @@ pub(crate) fn take(conn: &mut DbConnection, using: &UseOf) -> Result<(), TxError
         .select((discounts::id, discounts::per_customer_limit))
         .get_result(conn)?;
     if let Some(limit) = per_customer_limit {
-        let uses: i64 = discount_uses::table
-            .filter(discount_uses::discount_id.eq(&id))
-            .filter(discount_uses::user_id.eq(using.user))
-            .count()
-            .get_result(conn)?;
-        if uses >= i64::from(limit) {
+        if uses_by(conn, &id, using.user)? >= i64::from(limit) {
             return Err(unavailable());
         }
     }
@@ -80,6 +75,15 @@ pub(crate) fn take(conn: &mut DbConnection, using: &UseOf) -> Result<(), TxError
         })
         .execute(conn)?;
     Ok(())
+}
+
+/// How many uses of the code `discount` the customer `user` holds.
+pub(crate) fn uses_by(conn: &mut DbConnection, discount: &str, user: &str) -> QueryResult<i64> {
+    discount_uses::table
+        .filter(discount_uses::discount_id.eq(discount))
+        .filter(discount_uses::user_id.eq(user))
+        .count()
+        .get_result(conn)
 }
 
 /// Gives the order's use back, if it took one that was not given back yet (and its code

@@ -1,9 +1,10 @@
 //! `DiscountRepository`: the shop's discount codes (migration `discount_codes`).
 
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
+use crate::discount_uses;
 use crate::listing::total_of;
 use crate::models::{from_db_time, money, to_db_time};
-use crate::schema::{cart_discounts, discount_uses, discounts};
+use crate::schema::{cart_discounts, discounts};
 use crate::{corrupt, one_row, storage, Database};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
@@ -197,12 +198,7 @@ impl DiscountRepository for Database {
         let id = id.as_str().to_owned();
         let user = user.as_str().to_owned();
         self.run(move |conn| {
-            let uses: i64 = discount_uses::table
-                .filter(discount_uses::discount_id.eq(id))
-                .filter(discount_uses::user_id.eq(user))
-                .count()
-                .get_result(conn)
-                .map_err(storage)?;
+            let uses = discount_uses::uses_by(conn, &id, &user).map_err(storage)?;
             u32::try_from(uses).map_err(|_| corrupt("uses", uses))
         })
         .await

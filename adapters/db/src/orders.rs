@@ -31,6 +31,7 @@ use domain::{OrderId, UserId};
 use std::collections::HashMap;
 
 /// Which orders' lines and histories to load.
+#[derive(Clone, Copy)]
 pub(crate) enum OrdersOf<'a> {
     /// These orders (loaded in slices of bounded size).
     Orders(&'a [OrderRow]),
@@ -99,14 +100,9 @@ fn whole_orders(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let of = || match &wider {
-        None => OrdersOf::Orders(&rows),
-        Some(OrdersOf::Orders(orders)) => OrdersOf::Orders(orders),
-        Some(OrdersOf::User(user)) => OrdersOf::User(user),
-        Some(OrdersOf::All) => OrdersOf::All,
-    };
-    let mut lines = load_lines(conn, of())?;
-    let mut history = order_history::load(conn, of())?;
+    let of = wider.unwrap_or(OrdersOf::Orders(&rows));
+    let mut lines = load_lines(conn, of)?;
+    let mut history = order_history::load(conn, of)?;
     rows.into_iter()
         .map(|row| {
             let order_lines = lines.remove(&row.id).unwrap_or_default();
