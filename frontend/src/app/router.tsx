@@ -41,6 +41,7 @@ const RegisterPage = lazy(() =>
   import('@/features/auth/components/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
+const OrderPage = lazy(() => import('@/features/orders/components/OrderPage').then((m) => ({ default: m.OrderPage })));
 const WishlistRoute = lazy(() => import('./routes/wishlist').then((m) => ({ default: m.WishlistRoute })));
 const CartPage = lazy(() => import('@/features/cart/components/CartPage').then((m) => ({ default: m.CartPage })));
 const CheckoutPage = lazy(() =>
@@ -102,6 +103,7 @@ export function AppRoutes() {
         <Route path="returns" element={<ReturnsPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="profile" element={guarded(<ProfileRoute />)} />
+        <Route path="orders/:id" element={guarded(<OrderPage />)} />
         <Route path="wishlist" element={guarded(<WishlistRoute />)} />
         <Route path="cart" element={guarded(<CartPage />)} />
         <Route path="checkout" element={guarded(<CheckoutPage />)} />

@@ -12,6 +12,14 @@ export function formatLongDate(iso: string | null | undefined): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
+/** Date and time, e.g. Nov 2, 2026, 12:00 PM. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
 export function capitalize(s: string | null | undefined): string {
   if (!s) return '';
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -63,6 +63,15 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.details(), id] as const,
 };
 
+export const returnKeys = {
+  all: ['returns'] as const,
+  lists: () => [...returnKeys.all, 'list'] as const,
+  /** The returns of one order (GET /api/orders/{id}/returns), newest first. */
+  ofOrder: (orderId: string) => [...returnKeys.lists(), 'order', orderId] as const,
+  /** The admin's list of every return (GET /api/admin/returns). */
+  admin: pagedListKeys(['returns', 'admin']),
+};
+
 export const userKeys = {
   all: ['users'] as const,
   /** The admin's user list (GET /api/users). */
@@ -87,4 +96,4 @@ export const adminKeys = {
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all];

@@ -125,6 +125,8 @@ export interface ShippingAddress {
 }
 
 export interface OrderLine {
+  /** Stable: the order's id and the line's place in it (returns name lines by it). */
+  _id?: string;
   productId: { _id: string; name: string; image?: string | null } | null;
   name?: string;
   image?: string | null;
@@ -132,6 +134,19 @@ export interface OrderLine {
   variant?: VariantSnapshot | null;
   quantity: number;
   lineTotal?: number;
+}
+
+/** Who set a status: an admin; null for the shop itself or the customer (and always null in a shopper's view). */
+export interface StatusChanger {
+  _id: string;
+  name: string;
+}
+
+/** A status an order or a return took, when, and who set it. */
+export interface StatusChange<S extends string = string> {
+  status: S | (string & {});
+  at: string;
+  by: StatusChanger | null;
 }
 
 export interface Order {
@@ -151,9 +166,54 @@ export interface Order {
   /** What the code took off the merchandise: `totalAmount` = `subtotal` - `discountAmount` + `shippingFee`. */
   discountAmount?: number;
   totalAmount: number;
+  /** What went back to the shopper (returns refunded, or all of it for a canceled paid order). */
+  refundedAmount?: number;
+  /** Every status the order took, oldest first. */
+  statusHistory?: StatusChange<OrderStatus>[];
+  /** When it was last marked delivered; null while it is not delivered. */
+  deliveredAt?: string | null;
+  /** The last moment a return may be asked for (delivery + 30 days); null when not delivered. */
+  returnableUntil?: string | null;
   userId: { _id?: string; name?: string; email?: string } | null;
   products: OrderLine[];
   shippingAddress?: ShippingAddress | null;
+}
+
+export type ReturnStatus = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded';
+
+/** Units of one order line in a return, and what they refund. */
+export interface ReturnLine {
+  /** The order line's `_id`. */
+  lineId: string;
+  name: string;
+  variant: VariantSnapshot | null;
+  quantity: number;
+  amount: number;
+}
+
+/** A shopper's return of some units of a delivered order (docs/api.md "Returns"). */
+export interface OrderReturn {
+  _id: string;
+  orderId: string;
+  status: ReturnStatus;
+  lines: ReturnLine[];
+  refundAmount: number;
+  reason: string;
+  createdAt: string;
+  /** Oldest first. */
+  statusHistory: StatusChange<ReturnStatus>[];
+  customer: { _id: string; name: string; email: string };
+}
+
+/** POST /api/orders/{id}/returns: the units of each line to send back (lines left out: none), and why. */
+export interface CreateReturnRequest {
+  lines: { lineId: string; quantity: number }[];
+  reason: string;
+}
+
+/** PUT /api/admin/returns/{id}: the status the admin moves the return to. */
+export interface UpdateReturnRequest {
+  status: Exclude<ReturnStatus, 'requested'>;
 }
 
 export type DiscountKind = 'percent' | 'fixed' | 'freeShipping';

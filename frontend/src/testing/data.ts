@@ -1,5 +1,5 @@
 /** Test data shaped like the server's JSON (docs/api.md). */
-import type { Cart, Discount, Order, OrderLine, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
+import type { Cart, Discount, Order, OrderLine, OrderReturn, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
 import { stockStatusOf } from '@/lib/product';
 
 let seq = 0;
@@ -151,6 +151,27 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       district: 'Hodan',
       addressLine: 'Maka Al Mukarama Road 12',
     },
+    refundedAmount: 0,
+    statusHistory: [{ status: 'pending', at: overrides.createdAt ?? '2026-11-02T12:00:00Z', by: null }],
+    deliveredAt: null,
+    returnableUntil: null,
+    ...overrides,
+  };
+}
+
+/** A return of some units of an order, as the server sends it: just requested unless told otherwise. */
+export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
+  const createdAt = overrides.createdAt ?? '2026-11-20T10:00:00Z';
+  return {
+    _id: nextId('r'),
+    orderId: 'o1',
+    status: 'requested',
+    lines: [{ lineId: 'o1-1', name: 'Floral Summer Dress', variant: null, quantity: 1, amount: 24 }],
+    refundAmount: 24,
+    reason: 'Too big',
+    createdAt,
+    statusHistory: [{ status: 'requested', at: createdAt, by: null }],
+    customer: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
     ...overrides,
   };
 }

@@ -39,3 +39,23 @@ export function PaymentStatusBadge({ status }: { status: string }) {
     </span>
   );
 }
+
+const RETURN_STATUS_STYLES: Record<string, string> = {
+  requested: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
+  approved: 'bg-blue-100 text-blue-900 ring-blue-300',
+  received: 'bg-violet-100 text-violet-900 ring-violet-300',
+  refunded: 'bg-green-100 text-green-900 ring-green-300',
+  rejected: 'bg-red-100 text-red-900 ring-red-300',
+};
+
+/** A return's status: requested yellow, approved blue, received violet, refunded green, rejected red. */
+export function ReturnStatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      data-testid="return-status"
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${RETURN_STATUS_STYLES[status] ?? GREY}`}
+    >
+      {capitalize(status)}
+    </span>
+  );
+}

@@ -16,13 +16,7 @@ export const admin = {
   pageTitle: 'text-2xl font-bold tracking-tight text-stone-900',
 };
 
-/** Date and time, e.g. Nov 2, 2026, 12:00 PM. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+export { formatDateTime } from '@/lib/format';
 
 /** Short date, e.g. Nov 2, 2026. */
 export function formatShortDate(iso: string | null | undefined): string {

@@ -1,6 +1,8 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { OrderItems } from '@/components/ui/OrderItems';
+import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -22,15 +24,7 @@ function OrderDetails({ order }: { order: Order }) {
       <div>
         <p className="font-semibold">Delivery address</p>
         {a ? (
-          <address className="mt-1 not-italic text-stone-700">
-            {a.fullName}
-            <br />
-            {a.addressLine}
-            <br />
-            {[a.district, a.city].filter(Boolean).join(', ')}
-            <br />
-            {a.phone}
-          </address>
+          <ShippingAddressText address={a} className="mt-1 text-stone-700" />
         ) : (
           <p className="mt-1 text-stone-600">No delivery address recorded.</p>
         )}
@@ -112,9 +106,9 @@ export function OrderHistory() {
                     {/* On phones each row is a small card; from sm up, a table row. */}
                     <tr className="block px-4 py-3 sm:table-row sm:p-0">
                       <Cell label="Order ID">
-                        <span className="font-mono" title={o._id}>
+                        <Link to={`/orders/${encodeURIComponent(o._id)}`} className="font-mono font-semibold text-brand-700 hover:underline" title={o._id}>
                           {shortOrderId(o._id)}
-                        </span>
+                        </Link>
                       </Cell>
                       <Cell label="Date">{formatLongDate(o.createdAt)}</Cell>
                       <Cell label="Total">

@@ -1,0 +1,41 @@
+import { formatPrice } from '@/lib/format';
+import type { Order } from '@/lib/types';
+
+const row = 'flex justify-between gap-4';
+
+/** The server's amounts of an order: subtotal, the code's discount, shipping, total, and what was refunded. */
+export function OrderTotals({ order }: { order: Order }) {
+  return (
+    <dl className="space-y-1.5 text-sm text-stone-700">
+      {typeof order.subtotal === 'number' && (
+        <div className={row}>
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(order.subtotal)}</dd>
+        </div>
+      )}
+      {(order.discountCode || order.discountAmount) ? (
+        <div className={`${row} text-emerald-800`}>
+          <dt className="min-w-0 break-words">Discount{order.discountCode && ` (${order.discountCode})`}</dt>
+          {/* A free-shipping code takes nothing off the merchandise: the shipping is 0 instead. */}
+          <dd className="whitespace-nowrap">{order.discountAmount ? `-${formatPrice(order.discountAmount)}` : 'Free shipping'}</dd>
+        </div>
+      ) : null}
+      {typeof order.shippingFee === 'number' && (
+        <div className={row}>
+          <dt>Shipping</dt>
+          <dd>{formatPrice(order.shippingFee)}</dd>
+        </div>
+      )}
+      <div className={`${row} border-t border-stone-200 pt-2 text-base font-bold text-stone-900`}>
+        <dt>Total</dt>
+        <dd>{formatPrice(order.totalAmount)}</dd>
+      </div>
+      {order.refundedAmount ? (
+        <div className={`${row} font-semibold text-emerald-800`}>
+          <dt>Refunded</dt>
+          <dd>{formatPrice(order.refundedAmount)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,38 @@
+import { capitalize, formatDateTime } from '@/lib/format';
+import type { StatusChange } from '@/lib/types';
+
+/**
+ * The statuses an order or a return took, oldest first, each with its date and time; with
+ * `who`, also who set it (the back office).
+ */
+export function StatusTimeline({
+  history,
+  label,
+  who,
+}: {
+  history: readonly StatusChange[];
+  /** The list's name for assistive tech, e.g. 'Order status history'. */
+  label: string;
+  who?: (change: StatusChange, index: number) => string;
+}) {
+  if (history.length === 0) return <p className="text-sm text-stone-600">No status changes recorded.</p>;
+  return (
+    <ol aria-label={label} className="relative space-y-3 border-l-2 border-stone-200 pl-4 text-sm">
+      {history.map((change, i) => (
+        <li key={`${change.status}-${change.at}-${i}`} className="relative" data-testid="status-step">
+          <span
+            aria-hidden="true"
+            className={`absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full ring-2 ring-white ${
+              i === history.length - 1 ? 'bg-brand-700' : 'bg-stone-400'
+            }`}
+          />
+          <p className="font-semibold text-stone-900">{capitalize(change.status)}</p>
+          <p className="text-stone-600">
+            <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+            {who && <> · by {who(change, i)}</>}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Return calls, keys and hooks: an order's returns, the shopper's request, and the admin's
+ * steps (approve, reject, mark received, refund). The admin's list itself is defined by the
+ * admin area (features/admin/returns/list.ts).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { putRowInPages } from '@/lib/list-cache';
+import { adminKeys, orderKeys, returnKeys } from '@/lib/query-keys';
+import type { CreateReturnRequest, OrderReturn, UpdateReturnRequest } from '@/lib/types';
+import { selectIsAuthenticated, useSession } from '@/stores/session';
+
+export { returnKeys };
+
+const orderReturnsPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}/returns`;
+
+/** The order's returns, newest first (its owner or an admin). */
+export const getOrderReturns = (orderId: string, signal?: AbortSignal) =>
+  api.get<OrderReturn[]>(orderReturnsPath(orderId), { signal });
+
+/**
+ * 201 with the return. 400 `{message}` for a request the form should have caught (no item, no
+ * reason), 409 `{message}` when the order cannot be returned (not delivered, the 30 days over,
+ * more units than are left): the screen shows the message as it is.
+ */
+export const createReturn = ({ orderId, body }: { orderId: string; body: CreateReturnRequest }) =>
+  api.post<OrderReturn>(orderReturnsPath(orderId), body);
+
+/** 200 with the return; 409 `{message}` for a step not allowed now, 502 `{message}` when the payment provider refused the refund. */
+export const updateReturn = ({ id, status }: { id: string } & UpdateReturnRequest) =>
+  api.put<OrderReturn>(`/admin/returns/${encodeURIComponent(id)}`, { status } satisfies UpdateReturnRequest);
+
+export const orderReturnsQuery = (orderId: string) =>
+  queryOptions({ queryKey: returnKeys.ofOrder(orderId), queryFn: ({ signal }) => getOrderReturns(orderId, signal) });
+
+export function useOrderReturns(orderId: string | undefined) {
+  const signedIn = useSession(selectIsAuthenticated);
+  return useQuery({ ...orderReturnsQuery(orderId ?? ''), enabled: signedIn && Boolean(orderId) });
+}
+
+interface Callbacks<TData, TVars> {
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
+/** A return in its order's cached list: replaced in place, or put first (newest first) when new. */
+function storeReturn(qc: ReturnType<typeof useQueryClient>, ret: OrderReturn) {
+  qc.setQueryData<OrderReturn[]>(returnKeys.ofOrder(ret.orderId), (old) =>
+    old === undefined ? undefined : old.some((r) => r._id === ret._id) ? old.map((r) => (r._id === ret._id ? ret : r)) : [ret, ...old],
+  );
+}
+
+/** The shopper asks to return some units: the return is shown at once, and the admin's pages are fetched again when next shown. */
+export function useCreateReturn(options: Callbacks<OrderReturn, { orderId: string; body: CreateReturnRequest }> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createReturn,
+    onError: options.onError,
+    onSuccess: async (ret, vars) => {
+      storeReturn(qc, ret);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: returnKeys.ofOrder(vars.orderId) }),
+        qc.invalidateQueries({ queryKey: returnKeys.admin.all }),
+      ]);
+      options.onSuccess?.(ret, vars);
+    },
+  });
+}
+
+/**
+ * An admin moves a return on: the server's row takes its place in the cached pages and in its
+ * order's returns; the order itself (its detail, the lists it is in, the figures) is fetched
+ * again, since receiving puts units back and refunding changes `refundedAmount` and
+ * `paymentStatus`.
+ */
+export function useUpdateReturn(options: Callbacks<OrderReturn, { id: string } & UpdateReturnRequest> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateReturn,
+    onError: options.onError,
+    onSuccess: async (ret, vars) => {
+      storeReturn(qc, ret);
+      await Promise.all([
+        putRowInPages(qc, returnKeys.admin, ret),
+        qc.invalidateQueries({ queryKey: orderKeys.all }),
+        qc.invalidateQueries({ queryKey: adminKeys.all }),
+      ]);
+      options.onSuccess?.(ret, vars);
+    },
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * A shopper's order (/orders/:id): its lines, amounts, delivery address, payment and status
+ * timeline, and its returns: while a return can be asked for (delivered, paid, within the 30
+ * days, some units left), 'Return items' opens the request form.
+ */
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { OrderLineList } from '@/components/ui/OrderLineList';
+import { OrderTotals } from '@/components/ui/OrderTotals';
+import { ReturnSummary } from '@/components/ui/ReturnSummary';
+import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
+import { PageLoading } from '@/components/ui/Spinner';
+import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
+import { StatusTimeline } from '@/components/ui/StatusTimeline';
+import { btn } from '@/components/ui/styles';
+import { ApiError } from '@/lib/api-client';
+import { formatLongDate, shortOrderId } from '@/lib/format';
+import { paymentMethodName } from '@/lib/order';
+import { canRequestReturn, unitsLeft, withinReturnWindow } from '@/lib/returns';
+import { toast } from '@/lib/toast';
+import type { Order, OrderReturn } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useOrder } from '../api/orders';
+import { useOrderReturns } from '../api/returns';
+import { ReturnForm } from './ReturnForm';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const RETURN_REQUESTED = 'Return requested';
+
+const card = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
+
+function Section({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={id} className={`${card} ${className}`}>
+      <h2 id={id} className="mb-4 text-lg font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Whether and until when a return can be asked for, and the button that opens the form. */
+function ReturnNotice({
+  order,
+  returns,
+  open,
+  onOpen,
+  buttonRef,
+}: {
+  order: Order;
+  returns: OrderReturn[];
+  open: boolean;
+  onOpen: () => void;
+  buttonRef: Ref<HTMLButtonElement>;
+}) {
+  const until = formatLongDate(order.returnableUntil);
+  if (canRequestReturn(order, returns)) {
+    return (
+      <div className="flex flex-col gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-200 sm:flex-row sm:items-center sm:justify-between">
+        <p>Returns are possible until {until}</p>
+        <button ref={buttonRef} type="button" className={btn.primary} aria-expanded={open} aria-controls="return-form" onClick={onOpen}>
+          Return items
+        </button>
+      </div>
+    );
+  }
+  if (withinReturnWindow(order)) return <p className="text-stone-700">Every item of this order is already in a return.</p>;
+  if (order.status === 'delivered' && until && new Date(order.returnableUntil as string).getTime() < Date.now()) {
+    return <p className="text-stone-700">The time to return this order ended on {until}.</p>;
+  }
+  if (order.status === 'pending' || order.status === 'shipped') {
+    return <p className="text-stone-700">Items can be returned within 30 days of delivery.</p>;
+  }
+  return null;
+}
+
+function OrderReturns({ order }: { order: Order }) {
+  const returns = useOrderReturns(order._id);
+  const [formOpen, setFormOpen] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+
+  // The new return's heading takes the focus, so its status is read out where it now is.
+  useEffect(() => {
+    if (created) document.getElementById(`return-${created}`)?.focus();
+  }, [created]);
+
+  const close = () => {
+    setFormOpen(false);
+    openButton.current?.focus();
+  };
+
+  return (
+    <Section id="returns-title" title="Returns">
+      {returns.isPending ? (
+        <PageLoading text="Loading returns..." />
+      ) : returns.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p>The returns of this order could not be loaded.</p>
+          <button type="button" className={btn.secondary} onClick={() => void returns.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <>
+          <ReturnNotice
+            order={order}
+            returns={returns.data}
+            open={formOpen}
+            onOpen={() => (formOpen ? close() : setFormOpen(true))}
+            buttonRef={openButton}
+          />
+          {formOpen && (
+            <ReturnForm
+              order={order}
+              left={unitsLeft(order, returns.data)}
+              onCancel={close}
+              onDone={(ret) => {
+                toast.success(RETURN_REQUESTED);
+                setFormOpen(false);
+                setCreated(ret._id);
+              }}
+            />
+          )}
+          {created && (
+            <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200">
+              Thank you. We have your return request; you can follow its progress here.
+            </p>
+          )}
+          {returns.data.length > 0 && (
+            <ul className="mt-4 space-y-4" aria-label="Returns of this order">
+              {returns.data.map((ret) => (
+                <li key={ret._id}>
+                  <ReturnSummary ret={ret} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+export function OrderPage() {
+  const id = useParams().id ?? '';
+  const order = useOrder(id);
+  usePageTitle(`Order ${shortOrderId(id)}`);
+
+  if (order.isPending) return <PageLoading text="Loading order..." />;
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) {
+      return (
+        <EmptyState
+          title={ORDER_NOT_FOUND}
+          text="We could not find this order in your account."
+          action={
+            <Link to="/profile?tab=orders" className={btn.primary}>
+              View my orders
+            </Link>
+          }
+        />
+      );
+    }
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p>This order could not be loaded.</p>
+          <button type="button" className={btn.secondary} onClick={() => void order.refetch()}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const o = order.data;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Link to="/profile?tab=orders" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← My orders
+      </Link>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight">Order {shortOrderId(o._id)}</h1>
+          <p className="mt-1 text-stone-600">Placed on {formatLongDate(o.createdAt)}</p>
+          <p className="mt-1 text-sm break-all text-stone-600">
+            Order number: <span className="font-mono text-stone-900">{o._id}</span>
+          </p>
+        </div>
+        <OrderStatusBadge status={o.status} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Section id="items-title" title="Items">
+            <OrderLineList lines={o.products} />
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <OrderTotals order={o} />
+            </div>
+          </Section>
+          <OrderReturns order={o} />
+        </div>
+        <div className="space-y-6">
+          <Section id="delivery-title" title="Delivery address">
+            {o.shippingAddress ? (
+              <ShippingAddressText address={o.shippingAddress} className="text-stone-700" />
+            ) : (
+              <p className="text-stone-600">No delivery address recorded.</p>
+            )}
+          </Section>
+          <Section id="payment-title" title="Payment">
+            <dl className="space-y-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-600">Method</dt>
+                <dd className="font-medium">{paymentMethodName(o.paymentMethod)}</dd>
+              </div>
+              {o.paymentPhone && (
+                <div className="flex justify-between gap-3">
+                  <dt className="text-stone-600">Phone</dt>
+                  <dd className="font-medium">{o.paymentPhone}</dd>
+                </div>
+              )}
+              {o.paymentStatus && (
+                <div className="flex items-center justify-between gap-3">
+                  <dt className="text-stone-600">Status</dt>
+                  <dd>
+                    <PaymentStatusBadge status={o.paymentStatus} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </Section>
+          <Section id="status-title" title="Order status">
+            <StatusTimeline history={o.statusHistory ?? []} label="Order status history" />
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
