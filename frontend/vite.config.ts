@@ -19,9 +19,11 @@ const EARLY_PAGES: Record<string, string[]> = {
   'new-arrivals': ['src/features/catalog/components/NewArrivalsPage.tsx'],
   'admin-dashboard': [ADMIN_AREA, 'src/features/admin/dashboard/components/DashboardPage.tsx'],
   'admin-orders': [ADMIN_AREA, 'src/features/admin/orders/components/OrdersPage.tsx'],
+  'admin-order': [ADMIN_AREA, 'src/features/admin/orders/components/OrderPage.tsx'],
   'admin-products': [ADMIN_AREA, 'src/features/admin/products/components/ProductsPage.tsx'],
   'admin-users': [ADMIN_AREA, 'src/features/admin/users/components/UsersPage.tsx'],
   'admin-discounts': [ADMIN_AREA, 'src/features/admin/discounts/components/DiscountsPage.tsx'],
+  'admin-returns': [ADMIN_AREA, 'src/features/admin/returns/components/ReturnsPage.tsx'],
   'admin-settings': [ADMIN_AREA, 'src/features/admin/settings/components/SettingsPage.tsx'],
   'admin-reports': [ADMIN_AREA, 'src/features/admin/reports/components/ReportsPage.tsx'],
 };

@@ -8,15 +8,17 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
-import { ADMIN_PAGE_NAMES, adminPageAt, type AdminPageName } from '@/lib/admin-paths';
+import { ADMIN_PAGE_NAMES, ADMIN_PAGE_ROUTES, adminPageAt, type AdminPageName } from '@/lib/admin-paths';
 import { preloadable } from '@/lib/preloadable';
 import { AdminLayout } from './components/AdminLayout';
 
 const DashboardPage = preloadable(() => import('./dashboard/components/DashboardPage'));
 const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
 const OrdersPage = preloadable(() => import('./orders/components/OrdersPage'));
+const OrderPage = preloadable(() => import('./orders/components/OrderPage'));
 const UsersPage = preloadable(() => import('./users/components/UsersPage'));
 const DiscountsPage = preloadable(() => import('./discounts/components/DiscountsPage'));
+const ReturnsPage = preloadable(() => import('./returns/components/ReturnsPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 
@@ -25,8 +27,10 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   '': DashboardPage,
   products: ProductsPage,
   orders: OrdersPage,
+  order: OrderPage,
   users: UsersPage,
   discounts: DiscountsPage,
+  returns: ReturnsPage,
   settings: SettingsPage,
   reports: ReportsPage,
 };
@@ -48,7 +52,7 @@ export default function AdminRoutes() {
               <Page />
             </Suspense>
           );
-          return name === '' ? <Route key="" index element={element} /> : <Route key={name} path={name} element={element} />;
+          return name === '' ? <Route key="" index element={element} /> : <Route key={name} path={ADMIN_PAGE_ROUTES[name]} element={element} />;
         })}
         <Route path="*" element={<EmptyState title="Page not found" text="This admin page does not exist." />} />
       </Route>

@@ -230,6 +230,11 @@ describe('the early request', () => {
     expect(adminPageFor('/admin/products/', signedIn)).toBe('admin-products');
     expect(adminPageFor('/admin', signedIn)).toBe('admin-dashboard');
     expect(adminPageFor('/admin/', signedIn)).toBe('admin-dashboard');
+    expect(adminPageFor('/admin/returns', signedIn)).toBe('admin-returns');
+    expect(adminPageFor('/admin/orders/0193a2b4-5c6d', signedIn)).toBe('admin-order');
+    expect(adminPageFor('/admin/orders/0193a2b4-5c6d/', signedIn)).toBe('admin-order');
+    expect(adminPageFor('/admin/orders/a/b', signedIn)).toBeNull();
+    expect(adminPageFor('/admin/order', signedIn)).toBeNull();
     expect(adminPageFor('/admin/nowhere', signedIn)).toBeNull();
     expect(adminPageFor('/administrator', signedIn)).toBeNull();
     expect(adminPageFor('/admin/orders', { getItem: () => null })).toBeNull();

@@ -1,7 +1,9 @@
-/** axe over the server-paged admin lists, with filters, notices, rows and a pager on screen. */
+/** axe over the server-paged admin lists, with filters, notices, rows and a pager on screen, and over an order's page. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from '@/testing/axe';
-import { makeDiscount, makeOrder, makeProduct, makeUser } from '@/testing/data';
+import { makeDiscount, makeOrder, makeProduct, makeReturn, makeUser } from '@/testing/data';
+import { http } from 'msw';
+import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
 import { adminUser, HttpResponse, recordJson, renderAdmin, serveList } from './helpers';
 
@@ -12,6 +14,8 @@ beforeAll(async () => {
     import('../products/components/ProductsPage'),
     import('../users/components/UsersPage'),
     import('../discounts/components/DiscountsPage'),
+    import('../returns/components/ReturnsPage'),
+    import('../orders/components/OrderPage'),
   ]);
 });
 
@@ -71,6 +75,57 @@ describe('admin lists are axe-clean', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Discount Code' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Code' }));
     await within(dialog).findByText('Code must be 3 to 32 letters, digits or dashes');
+    expect(await violations(dialog)).toEqual([]);
+  });
+
+  it('returns, with every status, their steps, a pager and the refund confirmation', async () => {
+    const variant = { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' };
+    serveList('/api/admin/returns', () => ({
+      rows: [
+        makeReturn({ status: 'requested', lines: [{ lineId: 'o1-1', name: 'Linen Wrap Dress', variant, quantity: 1, amount: 27 }] }),
+        makeReturn({ status: 'approved' }),
+        makeReturn({ status: 'received' }),
+        makeReturn({ status: 'refunded' }),
+        makeReturn({ status: 'rejected' }),
+      ],
+      total: 45,
+    }));
+    const { user } = renderAdmin('/admin/returns');
+    await screen.findAllByTestId('return-row');
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /^Refund/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund Return' });
+    expect(await violations(dialog)).toEqual([]);
+  });
+
+  it('an order, with its history, returns and the status modal', async () => {
+    const sahra = { _id: 'a1', name: 'Sahra Admin' };
+    const order = makeOrder({
+      _id: 'o1',
+      status: 'delivered',
+      paymentStatus: 'partiallyRefunded',
+      refundedAmount: 24,
+      discountCode: 'EID-2026',
+      discountAmount: 7.2,
+      products: [{ _id: 'o1-1', productId: { _id: 'p1', name: 'Linen Wrap Dress' }, name: 'Linen Wrap Dress', image: null, price: 24, quantity: 2, lineTotal: 48, variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' } }],
+      statusHistory: [
+        { status: 'pending', at: '2026-11-02T12:00:00Z', by: null },
+        { status: 'delivered', at: '2026-11-04T12:00:00Z', by: sahra },
+      ],
+    });
+    server.use(
+      http.get('/api/orders/:id', () => HttpResponse.json(order)),
+      http.get('/api/orders/:id/returns', () =>
+        HttpResponse.json([makeReturn({ status: 'approved', statusHistory: [{ status: 'requested', at: '2026-11-05T12:00:00Z', by: null }, { status: 'approved', at: '2026-11-05T13:00:00Z', by: sahra }] }), makeReturn({ status: 'refunded' })]),
+      ),
+    );
+    const { user } = renderAdmin('/admin/orders/o1');
+    await screen.findAllByTestId('return');
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Order Status' });
     expect(await violations(dialog)).toEqual([]);
   });
 });

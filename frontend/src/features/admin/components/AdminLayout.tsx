@@ -13,6 +13,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/discounts', label: 'Discounts' },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/reports', label: 'Reports' },
 ];

@@ -6,6 +6,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  busyLabel = 'Deleting...',
   busy,
   onConfirm,
   onCancel,
@@ -13,6 +14,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** The confirm button's text while the call is under way. */
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -24,7 +27,7 @@ export function ConfirmDialog({
           Cancel
         </button>
         <button type="button" className={`${btn.primary} bg-red-700 hover:bg-red-800`} onClick={onConfirm} disabled={busy}>
-          {busy ? 'Deleting...' : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </button>
       </div>
     </Modal>

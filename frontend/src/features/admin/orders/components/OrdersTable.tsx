@@ -1,6 +1,8 @@
-/** The admin order table: short id, customer, date, total, discount code, status and payment badges, actions, details on demand. */
+/** The admin order table: short id (linking to the order's page), customer, date, total, discount code, status and payment badges, actions, details on demand. */
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
 import { OrderItems } from '@/components/ui/OrderItems';
+import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import { isAwaitingPayment } from '@/lib/order';
@@ -61,15 +63,7 @@ function OrderDetails({ order }: { order: Order }) {
       <div>
         <h3 className="font-semibold text-stone-900">Delivery address</h3>
         {a ? (
-          <address className="mt-1 not-italic text-stone-700">
-            {a.fullName}
-            <br />
-            {a.addressLine}
-            <br />
-            {[a.district, a.city].filter(Boolean).join(', ')}
-            <br />
-            {a.phone}
-          </address>
+          <ShippingAddressText address={a} className="mt-1 text-stone-700" />
         ) : (
           <p className="mt-1 text-stone-600">No delivery address given</p>
         )}
@@ -127,7 +121,9 @@ export function OrdersTable({
               <Fragment key={o._id}>
                 <tr data-testid="order-row" className={awaiting ? 'bg-amber-50/60' : undefined}>
                   <td className={`${td} font-mono`} title={o._id}>
-                    <span data-testid="order-id">{shortOrderId(o._id)}</span>
+                    <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="font-semibold text-brand-800 hover:underline">
+                      <span data-testid="order-id">{shortOrderId(o._id)}</span>
+                    </Link>
                     <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
                   </td>
                   <td className={`${td} break-words`}>

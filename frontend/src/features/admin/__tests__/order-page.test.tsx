@@ -1,0 +1,229 @@
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime, formatLongDate } from '@/lib/format';
+import type { Order, OrderReturn } from '@/lib/types';
+import { makeOrder, makeReturn } from '@/testing/data';
+import { server } from '@/testing/server';
+import { findToast, screen, waitFor, within } from '@/testing/test-utils';
+import { currentUrl, renderAdmin, serveList } from './helpers';
+
+beforeAll(async () => {
+  await import('../AdminRoutes');
+  await Promise.all([import('../orders/components/OrderPage'), import('../orders/components/OrdersPage')]);
+});
+
+const ORDER_ID = 'cafe1234-0000-7000-8000-00000000beef';
+const sahra = { _id: 'a1', name: 'Sahra Admin' };
+
+const order: Order = makeOrder({
+  _id: ORDER_ID,
+  createdAt: '2026-11-02T12:00:00Z',
+  status: 'delivered',
+  paymentStatus: 'partiallyRefunded',
+  paymentMethod: 'evc-plus',
+  paymentPhone: '252615551234',
+  transactionId: 'EVC-778899',
+  subtotal: 72,
+  discountCode: null,
+  discountAmount: 0,
+  shippingFee: 5,
+  totalAmount: 77,
+  refundedAmount: 30,
+  userId: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
+  products: [
+    {
+      _id: `${ORDER_ID}-1`,
+      productId: { _id: 'p1', name: 'Linen Wrap Dress' },
+      name: 'Linen Wrap Dress',
+      image: '/uploads/linen.webp',
+      price: 30,
+      quantity: 2,
+      lineTotal: 60,
+      variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' },
+    },
+    { _id: `${ORDER_ID}-2`, productId: { _id: 'p2', name: 'Silk Scarf' }, name: 'Silk Scarf', image: null, price: 12, quantity: 1, lineTotal: 12, variant: null },
+  ],
+  deliveredAt: '2026-11-06T09:00:00Z',
+  returnableUntil: '2026-12-06T09:00:00Z',
+  statusHistory: [
+    { status: 'pending', at: '2026-11-02T12:00:00Z', by: null },
+    { status: 'canceled', at: '2026-11-02T12:20:00Z', by: null },
+    { status: 'pending', at: '2026-11-02T15:00:00Z', by: sahra },
+    { status: 'shipped', at: '2026-11-03T10:00:00Z', by: sahra },
+    { status: 'delivered', at: '2026-11-06T09:00:00Z', by: { _id: 'a2', name: 'Farah Courier Desk' } },
+  ],
+});
+
+const received = makeReturn({
+  _id: 'r-1',
+  orderId: ORDER_ID,
+  status: 'received',
+  createdAt: '2026-11-08T10:00:00Z',
+  lines: [{ lineId: `${ORDER_ID}-1`, name: 'Linen Wrap Dress', variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' }, quantity: 1, amount: 30 }],
+  refundAmount: 30,
+  reason: 'Too big',
+  statusHistory: [
+    { status: 'requested', at: '2026-11-08T10:00:00Z', by: null },
+    { status: 'approved', at: '2026-11-08T11:00:00Z', by: sahra },
+    { status: 'received', at: '2026-11-10T11:00:00Z', by: sahra },
+  ],
+});
+
+/** GET /api/orders/{id} (the current `order`) and its returns; counts the order's fetches. */
+function serveOrder(current: () => Order = () => order, returns: () => OrderReturn[] = () => [received]) {
+  let fetched = 0;
+  server.use(
+    http.get('/api/orders/:id', ({ params }) => {
+      if (params.id !== ORDER_ID) return HttpResponse.json({ message: 'Order not found' }, { status: 404 });
+      fetched += 1;
+      return HttpResponse.json(current());
+    }),
+    http.get('/api/orders/:id/returns', () => HttpResponse.json(returns())),
+  );
+  return { fetched: () => fetched };
+}
+
+const main = () => within(screen.getByRole('main'));
+const region = (name: string) => within(screen.getByRole('region', { name }));
+
+async function openPage() {
+  const utils = renderAdmin(`/admin/orders/${ORDER_ID}`);
+  await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' });
+  await screen.findAllByTestId('return');
+  return utils;
+}
+
+describe('admin order page', () => {
+  it('shows the customer, the lines with size and SKU, the amounts, address, payment and who set each status', async () => {
+    serveOrder();
+    await openPage();
+    expect(main().getByText(ORDER_ID)).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(region('Customer').getByText('Amina Hassan')).toBeInTheDocument();
+    expect(region('Customer').getByText('amina@example.com')).toBeInTheDocument();
+
+    const lines = region('Items').getAllByTestId('order-line');
+    expect(within(lines[0]).getByText('Size M · Black')).toBeInTheDocument();
+    expect(within(lines[0]).getByText('SKU LWD-BLK-M')).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Qty 2 × $30.00')).toBeInTheDocument();
+    expect(region('Items').getByText('Refunded').nextSibling).toHaveTextContent('$30.00');
+    expect(region('Items').getByText('Total').nextSibling).toHaveTextContent('$77.00');
+    expect(region('Delivery address').getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
+    expect(region('Payment').getByText('EVC Plus')).toBeInTheDocument();
+    expect(region('Payment').getByText('EVC-778899')).toBeInTheDocument();
+    expect(region('Payment').getByText('Payment partially refunded')).toBeInTheDocument();
+
+    const history = within(region('Status history').getByRole('list', { name: 'Order status history' })).getAllByRole('listitem');
+    expect(history.map((s) => s.textContent)).toEqual([
+      `Pending${formatDateTime('2026-11-02T12:00:00Z')} · by Customer`,
+      `Canceled${formatDateTime('2026-11-02T12:20:00Z')} · by System`,
+      `Pending${formatDateTime('2026-11-02T15:00:00Z')} · by Sahra Admin`,
+      `Shipped${formatDateTime('2026-11-03T10:00:00Z')} · by Sahra Admin`,
+      `Delivered${formatDateTime('2026-11-06T09:00:00Z')} · by Farah Courier Desk`,
+    ]);
+  });
+
+  it("lists the order's returns with who moved them and their next step", async () => {
+    serveOrder();
+    await openPage();
+    const ret = within(screen.getByTestId('return'));
+    expect(ret.getByTestId('return-status')).toHaveTextContent('Received');
+    expect(within(ret.getByRole('list', { name: 'Return status history' })).getAllByRole('listitem').map((s) => s.textContent)).toEqual([
+      `Requested${formatDateTime('2026-11-08T10:00:00Z')} · by Customer`,
+      `Approved${formatDateTime('2026-11-08T11:00:00Z')} · by Sahra Admin`,
+      `Received${formatDateTime('2026-11-10T11:00:00Z')} · by Sahra Admin`,
+    ]);
+    expect(ret.getAllByRole('button').map((b) => b.textContent)).toEqual(['Refund the return of order cafe1234...']);
+  });
+
+  it('refunds a return after the confirmation and fetches the order again (refunded amount and payment status)', async () => {
+    let current = order;
+    let returns = [received];
+    const served = serveOrder(() => current, () => returns);
+    const puts: unknown[] = [];
+    server.use(
+      http.put('/api/admin/returns/:id', async ({ request }) => {
+        puts.push(await request.json());
+        const done = { ...received, status: 'refunded' as const, statusHistory: [...received.statusHistory, { status: 'refunded', at: '2026-11-11T09:00:00Z', by: sahra }] };
+        returns = [done];
+        current = { ...order, paymentStatus: 'partiallyRefunded', refundedAmount: 60 };
+        return HttpResponse.json(done);
+      }),
+    );
+    const { user } = await openPage();
+    expect(served.fetched()).toBe(1);
+    await user.click(screen.getByRole('button', { name: /^Refund/ }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Refund Return' })).getByRole('button', { name: 'Refund' }));
+    await findToast('Refunded $30.00');
+    expect(puts).toEqual([{ status: 'refunded' }]);
+    await waitFor(() => expect(region('Items').getByText('Refunded').nextSibling).toHaveTextContent('$60.00'));
+    expect(served.fetched()).toBe(2);
+    expect(screen.getByTestId('return-status')).toHaveTextContent('Refunded');
+    expect(within(screen.getByTestId('return')).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('prints a packing slip: shop name, order number, date, ship-to address, lines with size, SKU and quantity, no prices', async () => {
+    serveOrder();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user } = await openPage();
+    const slip = within(screen.getByTestId('packing-slip'));
+    // Outside the page's content: when printing, only the slip shows (index.css).
+    expect(screen.getByTestId('packing-slip').parentElement).toBe(document.body);
+    expect(screen.getByTestId('packing-slip')).toHaveAttribute('data-print-only');
+    await waitFor(() => expect(slip.getByText('Dukaan Fashion')).toBeInTheDocument());
+    expect(slip.getByText('Packing slip')).toBeInTheDocument();
+    expect(slip.getByText(ORDER_ID)).toBeInTheDocument();
+    expect(slip.getByText(formatLongDate('2026-11-02T12:00:00Z'))).toBeInTheDocument();
+    expect(slip.getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
+    const rows = slip.getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
+    expect(rows).toEqual([
+      ['Item', 'Size', 'Colour', 'SKU', 'Quantity'],
+      ['Linen Wrap Dress', 'M', 'Black', 'LWD-BLK-M', '2'],
+      ['Silk Scarf', 'One size', '', '', '1'],
+      ['Items in all', '3'],
+    ]);
+    expect(slip.queryByText(/\$/)).not.toBeInTheDocument();
+
+    await user.click(main().getByRole('button', { name: 'Print packing slip' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it("updates the order's status from its page", async () => {
+    serveOrder();
+    const puts: unknown[] = [];
+    server.use(
+      http.put('/api/orders/:id', async ({ request }) => {
+        puts.push(await request.json());
+        return HttpResponse.json({ ...order, status: 'shipped', statusHistory: [...(order.statusHistory ?? []), { status: 'shipped', at: '2026-11-12T09:00:00Z', by: sahra }] });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(main().getByRole('button', { name: 'Update Status' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Status' }), 'shipped');
+    await user.click(dialog.getByRole('button', { name: 'Update' }));
+    await findToast('Order status updated successfully');
+    expect(puts).toEqual([{ status: 'shipped' }]);
+    expect(main().getByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(within(region('Status history').getByRole('list')).getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('is opened from its row in the orders table', async () => {
+    serveOrder();
+    serveList<Order>('/api/orders/all', () => ({ rows: [order] }));
+    const { user } = renderAdmin('/admin/orders');
+    const row = within((await screen.findAllByTestId('order-row'))[0]);
+    expect(row.getByTestId('order-id')).toHaveTextContent('cafe1234...');
+    await user.click(row.getByRole('link', { name: 'cafe1234...' }));
+    await waitFor(() => expect(currentUrl()).toBe(`/admin/orders/${ORDER_ID}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '← Orders' }));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
+  });
+
+  it('says when there is no such order', async () => {
+    serveOrder();
+    renderAdmin('/admin/orders/nope');
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * One order in the back office (/admin/orders/:id): the customer, lines (with SKU), amounts,
+ * delivery address, payment, the status history with who set each status, the order's returns
+ * with their next steps, the status update, and a printable packing slip.
+ */
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { OrderLineList } from '@/components/ui/OrderLineList';
+import { OrderTotals } from '@/components/ui/OrderTotals';
+import { ReturnSummary } from '@/components/ui/ReturnSummary';
+import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
+import { PageLoading } from '@/components/ui/Spinner';
+import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
+import { StatusTimeline } from '@/components/ui/StatusTimeline';
+import { btn } from '@/components/ui/styles';
+import { useOrder, useUpdateOrderStatus } from '@/features/orders/api/orders';
+import { useOrderReturns } from '@/features/orders/api/returns';
+import { useSettings } from '@/features/settings/api/settings';
+import { ApiError } from '@/lib/api-client';
+import { shortOrderId } from '@/lib/format';
+import { paymentMethodName } from '@/lib/order';
+import { changedBy } from '@/lib/returns';
+import { toast } from '@/lib/toast';
+import type { Order } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { admin, formatDateTime } from '../../lib/ui';
+import { ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
+import { PackingSlip } from './PackingSlip';
+import { UpdateStatusModal } from './UpdateStatusModal';
+
+function Card({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={id} className={`${admin.card} ${className}`}>
+      <h2 id={id} className="mb-4 text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <dt className="text-stone-600">{term}</dt>
+      <dd className="min-w-0 font-medium break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+function OrderReturns({ orderId }: { orderId: string }) {
+  const returns = useOrderReturns(orderId);
+  const steps = useReturnSteps();
+  return (
+    <Card id="returns-title" title="Returns">
+      {returns.isPending ? (
+        <PageLoading text="Loading returns..." />
+      ) : returns.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p>{adminErrorMessage(returns.error, 'Failed to load the returns of this order')}</p>
+          <button type="button" className={btn.secondary} onClick={() => void returns.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : returns.data.length === 0 ? (
+        <p className="text-stone-600">No returns for this order.</p>
+      ) : (
+        <>
+          {steps.notices}
+          <ul className="mt-4 space-y-4 first:mt-0" aria-label="Returns of this order">
+            {returns.data.map((ret) => (
+              <li key={ret._id}>
+                <ReturnSummary
+                  ret={ret}
+                  who={changedBy}
+                  actions={<ReturnStepButtons ret={ret} busy={steps.busyId === ret._id} onStep={steps.take} />}
+                />
+              </li>
+            ))}
+          </ul>
+          {steps.dialog}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const settings = useSettings();
+  const [updating, setUpdating] = useState(false);
+  const update = useUpdateOrderStatus({
+    onSuccess: () => {
+      toast.success('Order status updated successfully');
+      setUpdating(false);
+    },
+    onError: (err) => {
+      logError('Failed to update order status', err);
+      toast.error(adminErrorMessage(err, 'Failed to update order status'));
+    },
+  });
+  const customer = order.userId;
+  const address = order.shippingAddress;
+
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className={admin.pageTitle}>Order {shortOrderId(order._id)}</h1>
+          <p className="mt-1 text-sm break-all text-stone-600">
+            Order number: <span className="font-mono text-stone-900">{order._id}</span>
+          </p>
+          <p className="text-sm text-stone-600">Placed {formatDateTime(order.createdAt)}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <OrderStatusBadge status={order.status} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={btn.secondary} onClick={() => setUpdating(true)}>
+            Update Status
+          </button>
+          <button type="button" className={btn.primary} onClick={() => window.print()}>
+            Print packing slip
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-3">
+        <div className="space-y-6 xl:col-span-2">
+          <Card id="items-title" title="Items">
+            <OrderLineList lines={order.products} showSku />
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <OrderTotals order={order} />
+            </div>
+          </Card>
+          <OrderReturns orderId={order._id} />
+        </div>
+        <div className="space-y-6">
+          <Card id="customer-title" title="Customer">
+            <p className="font-medium text-stone-900">{customer?.name || 'Unknown'}</p>
+            <p className="break-words text-stone-600">{customer?.email || 'No email'}</p>
+          </Card>
+          <Card id="delivery-title" title="Delivery address">
+            {address ? <ShippingAddressText address={address} className="text-stone-700" /> : <p className="text-stone-600">No delivery address given</p>}
+          </Card>
+          <Card id="payment-title" title="Payment">
+            <dl className="space-y-2 text-sm">
+              <Fact term="Method">{paymentMethodName(order.paymentMethod)}</Fact>
+              {order.paymentPhone && <Fact term="Phone">{order.paymentPhone}</Fact>}
+              {order.transactionId && <Fact term="Transaction">{order.transactionId}</Fact>}
+              {order.paymentStatus && (
+                <Fact term="Status">
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                </Fact>
+              )}
+            </dl>
+          </Card>
+          <Card id="history-title" title="Status history">
+            <StatusTimeline history={order.statusHistory ?? []} label="Order status history" who={changedBy} />
+          </Card>
+        </div>
+      </div>
+
+      <PackingSlip order={order} shopName={settings.data?.shopName ?? ''} />
+      {updating && (
+        <UpdateStatusModal
+          order={order}
+          busy={update.isPending}
+          onClose={() => setUpdating(false)}
+          onSubmit={(status) => update.mutate({ id: order._id, status })}
+        />
+      )}
+    </>
+  );
+}
+
+export default function OrderPage() {
+  const id = useParams().id ?? '';
+  const order = useOrder(id);
+  usePageTitle(`Order ${shortOrderId(id)}`);
+
+  return (
+    <section>
+      <Link to="/admin/orders" className="text-sm font-semibold text-brand-800 hover:underline">
+        ← Orders
+      </Link>
+      {order.isPending ? (
+        <PageLoading text="Loading order..." />
+      ) : order.isError ? (
+        order.error instanceof ApiError && order.error.status === 404 ? (
+          <EmptyState title="Order not found" text="No order has this number." />
+        ) : (
+          <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+            <p>{adminErrorMessage(order.error, 'Failed to load the order. Please try again.')}</p>
+            <button type="button" className={btn.secondary} onClick={() => void order.refetch()}>
+              Try Again
+            </button>
+          </div>
+        )
+      ) : (
+        <OrderDetail order={order.data} />
+      )}
+    </section>
+  );
+}

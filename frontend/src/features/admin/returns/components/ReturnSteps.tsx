@@ -1,0 +1,160 @@
+/**
+ * What an admin does with a return, on the Returns screen and on an order's page: the buttons
+ * of the steps allowed from its status (Approve, Reject, Mark received, Refund), a confirmation
+ * before rejecting or refunding, a toast when it is done and the server's message when it is
+ * refused (409: not allowed now; 502: the payment provider refused the refund).
+ */
+import { useState } from 'react';
+import { useUpdateReturn } from '@/features/orders/api/returns';
+import { ApiError } from '@/lib/api-client';
+import { formatPrice, shortOrderId } from '@/lib/format';
+import { nextReturnSteps } from '@/lib/returns';
+import { toast } from '@/lib/toast';
+import type { OrderReturn, UpdateReturnRequest } from '@/lib/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { admin } from '../../lib/ui';
+
+type Step = UpdateReturnRequest['status'];
+
+export const STEP_LABELS: Record<Step, string> = {
+  approved: 'Approve',
+  rejected: 'Reject',
+  received: 'Mark received',
+  refunded: 'Refund',
+};
+
+const STEP_STYLES: Record<Step, string> = {
+  approved: 'text-brand-800 hover:bg-brand-50',
+  rejected: 'text-red-700 hover:bg-red-50',
+  received: 'text-stone-800 hover:bg-stone-100',
+  refunded: 'text-emerald-800 hover:bg-emerald-50',
+};
+
+/** The toast of a step taken. */
+export function stepDone(step: Step, ret: OrderReturn): string {
+  switch (step) {
+    case 'approved':
+      return 'Return approved';
+    case 'rejected':
+      return 'Return rejected';
+    case 'received':
+      return 'Return marked as received';
+    case 'refunded':
+      return `Refunded ${formatPrice(ret.refundAmount)}`;
+  }
+}
+
+const UPDATE_FAILED = 'Failed to update the return';
+
+/** The buttons of the steps allowed from the return's status; nothing once it is rejected or refunded. */
+export function ReturnStepButtons({
+  ret,
+  busy,
+  onStep,
+}: {
+  ret: OrderReturn;
+  busy: boolean;
+  onStep: (ret: OrderReturn, step: Step) => void;
+}) {
+  const steps = nextReturnSteps(ret.status);
+  if (steps.length === 0) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No action</span>
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-1">
+      {steps.map((step) => (
+        <button
+          key={step}
+          type="button"
+          className={`${admin.action} whitespace-nowrap ${STEP_STYLES[step]} disabled:opacity-50`}
+          disabled={busy}
+          onClick={() => onStep(ret, step)}
+        >
+          {STEP_LABELS[step]} <span className="sr-only">the return of order {shortOrderId(ret.orderId)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The steps of returns on one screen: `take` moves a return on (after a confirmation for
+ * Reject and Refund), `dialog` is that confirmation, `failure` the last refusal (shown until
+ * the next step succeeds), `busyId` the return being changed.
+ */
+export function useReturnSteps() {
+  const [confirming, setConfirming] = useState<{ ret: OrderReturn; step: Step } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
+  const [announce, setAnnounce] = useState('');
+
+  const update = useUpdateReturn({
+    onSuccess: (ret, { status }) => {
+      const done = stepDone(status, ret);
+      toast.success(done);
+      setAnnounce(done);
+      setFailure(null);
+      setConfirming(null);
+    },
+    onError: (err, { status }) => {
+      logError('Failed to update the return', err);
+      setConfirming(null);
+      // 502: the provider refused the refund; the return stays received and the refund can be tried again.
+      setFailure({ message: adminErrorMessage(err, UPDATE_FAILED), retry: status === 'refunded' && err instanceof ApiError && err.status === 502 });
+    },
+  });
+
+  const send = (ret: OrderReturn, step: Step) => update.mutate({ id: ret._id, status: step });
+  const take = (ret: OrderReturn, step: Step) => {
+    if (step === 'rejected' || step === 'refunded') setConfirming({ ret, step });
+    else send(ret, step);
+  };
+
+  const customer = (ret: OrderReturn) => ret.customer?.name || 'the customer';
+  const dialog = confirming ? (
+    confirming.step === 'rejected' ? (
+      <ConfirmDialog
+        title="Reject Return"
+        message={`Reject the return of order ${shortOrderId(confirming.ret.orderId)} from ${customer(confirming.ret)}? Nothing will be refunded for these items.`}
+        confirmLabel="Reject"
+        busyLabel="Rejecting..."
+        busy={update.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => send(confirming.ret, 'rejected')}
+      />
+    ) : (
+      <ConfirmDialog
+        title="Refund Return"
+        message={`Refund ${formatPrice(confirming.ret.refundAmount)} to ${customer(confirming.ret)} for order ${shortOrderId(confirming.ret.orderId)}? The money goes back through the payment provider; this cannot be undone.`}
+        confirmLabel="Refund"
+        busyLabel="Refunding..."
+        busy={update.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => send(confirming.ret, 'refunded')}
+      />
+    )
+  ) : null;
+
+  const notices = (
+    <>
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
+      {failure && (
+        <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p className="font-semibold">{failure.message}</p>
+          {failure.retry && <p className="mt-1 text-sm">The return is still marked received: you can try the refund again.</p>}
+        </div>
+      )}
+    </>
+  );
+
+  return { take, busyId: update.isPending ? (update.variables?.id ?? null) : null, dialog, notices };
+}
+
+export type ReturnSteps = ReturnType<typeof useReturnSteps>;

@@ -1,0 +1,20 @@
+/** The admin list of returns (GET /api/admin/returns): newest first, paged, filtered by status. */
+import { capitalize } from '@/lib/format';
+import { returnKeys } from '@/lib/query-keys';
+import { RETURN_STATUSES } from '@/lib/returns';
+import type { OrderReturn, ReturnStatus } from '@/lib/types';
+import { defineList, oneOf, type FilterOption } from '../lib/list';
+
+export const RETURNS_LOAD_FAILED = 'Failed to load returns. Please try again.';
+
+export const RETURN_STATUS_OPTIONS: readonly FilterOption<ReturnStatus | ''>[] = [
+  { value: '', label: 'All statuses' },
+  ...RETURN_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
+];
+
+export const returnsList = defineList<OrderReturn>()({
+  path: '/admin/returns',
+  keys: returnKeys.admin,
+  filters: { status: oneOf(RETURN_STATUSES) },
+  failure: { message: RETURNS_LOAD_FAILED, log: 'Failed to load returns' },
+});
