@@ -52,7 +52,7 @@ export function ReturnSummary({
         <h4 className="mb-2 text-sm font-semibold text-stone-900">Progress</h4>
         <StatusTimeline history={ret.statusHistory} label="Return status history" who={who} />
       </div>
-      {actions && <div className="mt-4 flex flex-wrap gap-2">{actions}</div>}
+      {actions}
     </article>
   );
 }

@@ -22,7 +22,7 @@ export function StatusTimeline({
         <li key={`${change.status}-${change.at}-${i}`} className="relative" data-testid="status-step">
           <span
             aria-hidden="true"
-            className={`absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full ring-2 ring-white ${
+            className={`absolute top-1.5 -left-[calc(1rem+6px)] h-2.5 w-2.5 rounded-full ring-2 ring-white ${
               i === history.length - 1 ? 'bg-brand-700' : 'bg-stone-400'
             }`}
           />

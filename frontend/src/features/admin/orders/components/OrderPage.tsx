@@ -75,7 +75,11 @@ function OrderReturns({ orderId }: { orderId: string }) {
                 <ReturnSummary
                   ret={ret}
                   who={changedBy}
-                  actions={<ReturnStepButtons ret={ret} busy={steps.busyId === ret._id} onStep={steps.take} />}
+                  actions={
+                    <div className="mt-4 empty:hidden">
+                      <ReturnStepButtons ret={ret} busy={steps.busyId === ret._id} onStep={steps.take} />
+                    </div>
+                  }
                 />
               </li>
             ))}

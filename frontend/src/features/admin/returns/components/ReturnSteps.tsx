@@ -4,7 +4,7 @@
  * before rejecting or refunding, a toast when it is done and the server's message when it is
  * refused (409: not allowed now; 502: the payment provider refused the refund).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useUpdateReturn } from '@/features/orders/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
@@ -47,25 +47,28 @@ export function stepDone(step: Step, ret: OrderReturn): string {
 
 const UPDATE_FAILED = 'Failed to update the return';
 
-/** The buttons of the steps allowed from the return's status; nothing once it is rejected or refunded. */
+/** A table cell's 'nothing to do' (a return rejected or refunded). */
+export const NO_STEP = (
+  <>
+    <span aria-hidden="true">—</span>
+    <span className="sr-only">No action</span>
+  </>
+);
+
+/** The buttons of the steps allowed from the return's status; `none` once it is rejected or refunded. */
 export function ReturnStepButtons({
   ret,
   busy,
   onStep,
+  none = null,
 }: {
   ret: OrderReturn;
   busy: boolean;
   onStep: (ret: OrderReturn, step: Step) => void;
+  none?: ReactNode;
 }) {
   const steps = nextReturnSteps(ret.status);
-  if (steps.length === 0) {
-    return (
-      <>
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">No action</span>
-      </>
-    );
-  }
+  if (steps.length === 0) return <>{none}</>;
   return (
     <div className="flex flex-wrap gap-1">
       {steps.map((step) => (

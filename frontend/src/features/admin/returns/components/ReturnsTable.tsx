@@ -5,7 +5,7 @@ import { formatPrice, shortOrderId } from '@/lib/format';
 import type { OrderReturn } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
 import { admin, formatDateTime } from '../../lib/ui';
-import { ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
+import { NO_STEP, ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
 
 export function ReturnsTable({
   returns,
@@ -64,7 +64,7 @@ export function ReturnsTable({
                 <ReturnStatusBadge status={r.status} />
               </td>
               <td className={admin.td}>
-                <ReturnStepButtons ret={r} busy={steps.busyId === r._id} onStep={steps.take} />
+                <ReturnStepButtons ret={r} busy={steps.busyId === r._id} onStep={steps.take} none={NO_STEP} />
               </td>
             </tr>
           ))}
