@@ -14,6 +14,7 @@ pub mod error;
 mod in_flight;
 pub mod orders;
 mod recent;
+pub mod returns;
 pub mod settings;
 pub mod throttle;
 
@@ -22,8 +23,8 @@ pub use error::AppError;
 use domain::payment_hold::PaymentHold;
 use domain::ports::{
     AuditLog, CartRepository, Clock, DiscountRepository, IdGenerator, ImageStore, OrderRepository,
-    PasswordHasher, PaymentGateway, ProductRepository, SecretGenerator, SettingsRepository,
-    TokenService, UserRepository, WishlistRepository,
+    PasswordHasher, PaymentGateway, ProductRepository, ReturnRepository, SecretGenerator,
+    SettingsRepository, TokenService, UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
 use in_flight::CheckoutsInFlight;
@@ -40,6 +41,7 @@ pub struct Ports {
     pub wishlists: Arc<dyn WishlistRepository>,
     pub orders: Arc<dyn OrderRepository>,
     pub discounts: Arc<dyn DiscountRepository>,
+    pub returns: Arc<dyn ReturnRepository>,
     pub settings: Arc<dyn SettingsRepository>,
     pub payments: Arc<dyn PaymentGateway>,
     pub hasher: Arc<dyn PasswordHasher>,

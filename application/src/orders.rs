@@ -3,7 +3,7 @@
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
-use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
+use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, StatusChange};
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{OrderStoreError, RefundRequest};
@@ -14,9 +14,20 @@ pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be mark
 /// Expired holds are released in batches of this many; the next check takes the rest.
 const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
+/// A history as `actor` sees it: who changed what is the back office's to know.
+pub(crate) fn history_seen_by<S>(actor: &User, history: &mut [StatusChange<S>]) {
+    if !actor.is_admin() {
+        history.iter_mut().for_each(|change| change.by = None);
+    }
+}
+
 impl Shop {
     pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
-        Ok(self.ports.orders.for_user(&user.id).await?)
+        let mut orders = self.ports.orders.for_user(&user.id).await?;
+        for order in &mut orders {
+            history_seen_by(user, &mut order.history);
+        }
+        Ok(orders)
     }
 
     /// The admin's order list: searched, filtered, sorted and paged by the store.
@@ -30,13 +41,14 @@ impl Shop {
     }
 
     pub async fn order(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
-        let order = self
+        let mut order = self
             .ports
             .orders
             .by_id(id)
             .await?
             .ok_or_else(|| AppError::not_found("Order"))?;
         may_read_order(actor, &order.user_id)?;
+        history_seen_by(actor, &mut order.history);
         Ok(order)
     }
 
@@ -59,6 +71,13 @@ impl Shop {
         let order = self.order(actor, id).await?;
         if order.status == to {
             return Ok(order);
+        }
+        let was_delivered = order
+            .history
+            .iter()
+            .any(|change| change.status == OrderStatus::Delivered);
+        if to == OrderStatus::Canceled && was_delivered {
+            self.refuse_cancel_with_returns(id).await?;
         }
         let mut transition = OrderTransition::admin_status_change(&order, to).by(actor);
         if transition.reverses_payment() {

@@ -34,6 +34,7 @@ pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings)
         wishlists: db.clone(),
         orders: db.clone(),
         discounts: db.clone(),
+        returns: db.clone(),
         settings: db.clone(),
         audit: db,
         payments: outside.payments,

@@ -6,6 +6,7 @@ use crate::ids::UserId;
 use crate::money::Money;
 use crate::order::Order;
 use crate::product::Product;
+use crate::returns::Return;
 use crate::settings::ShopSettings;
 use crate::user::{Email, User};
 use chrono::{DateTime, Utc};
@@ -19,6 +20,8 @@ pub enum AuditAction {
     ProductDelete,
     OrderStatus,
     OrderPayment,
+    /// A return of some of an order's units moved on (approved, rejected, received, refunded).
+    OrderReturn,
     UserCreate,
     UserUpdate,
     UserDelete,
@@ -29,12 +32,13 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 12] = [
+    pub const ALL: [AuditAction; 13] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
         AuditAction::OrderStatus,
         AuditAction::OrderPayment,
+        AuditAction::OrderReturn,
         AuditAction::UserCreate,
         AuditAction::UserUpdate,
         AuditAction::UserDelete,
@@ -51,6 +55,7 @@ impl AuditAction {
             AuditAction::ProductDelete => "product.delete",
             AuditAction::OrderStatus => "order.status",
             AuditAction::OrderPayment => "order.payment",
+            AuditAction::OrderReturn => "order.return",
             AuditAction::UserCreate => "user.create",
             AuditAction::UserUpdate => "user.update",
             AuditAction::UserDelete => "user.delete",
@@ -70,7 +75,9 @@ impl AuditAction {
             AuditAction::ProductCreate
             | AuditAction::ProductUpdate
             | AuditAction::ProductDelete => AuditEntity::Product,
-            AuditAction::OrderStatus | AuditAction::OrderPayment => AuditEntity::Order,
+            AuditAction::OrderStatus | AuditAction::OrderPayment | AuditAction::OrderReturn => {
+                AuditEntity::Order
+            }
             AuditAction::UserCreate | AuditAction::UserUpdate | AuditAction::UserDelete => {
                 AuditEntity::User
             }
@@ -165,6 +172,14 @@ fn order_payment_fields(order: &Order) -> Snapshot {
     }))
 }
 
+fn return_fields(r: &Return) -> Snapshot {
+    snapshot(json!({
+        "returnId": r.id.as_str(),
+        "status": r.status.as_str(),
+        "refundAmount": r.refund_amount.as_dollars(),
+    }))
+}
+
 fn settings_fields(settings: &ShopSettings) -> Snapshot {
     snapshot(json!({
         "shopName": settings.shop_name,
@@ -231,6 +246,16 @@ impl AuditChange {
             entity_id: Some(after.id.to_string()),
             before: Some(order_payment_fields(before)),
             after: Some(order_payment_fields(after)),
+        }
+    }
+
+    /// Recorded under the return's order, so the order's trail tells its whole story.
+    pub fn order_return_changed(before: &Return, after: &Return) -> Self {
+        Self {
+            action: AuditAction::OrderReturn,
+            entity_id: Some(after.order_id.to_string()),
+            before: Some(return_fields(before)),
+            after: Some(return_fields(after)),
         }
     }
 

@@ -67,6 +67,15 @@ impl OrderLineId {
     pub fn of(order: &OrderId, index: usize) -> Self {
         Self(format!("{order}-{}", index + 1))
     }
+
+    /// The line's index (from 0) in `order`, when it is one of its lines' ids.
+    pub fn index_in(&self, order: &OrderId) -> Option<usize> {
+        let place = self.0.strip_prefix(order.as_str())?.strip_prefix('-')?;
+        if place.starts_with('0') || !place.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        place.parse::<usize>().ok()?.checked_sub(1)
+    }
 }
 
 #[cfg(test)]

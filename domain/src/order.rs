@@ -94,6 +94,15 @@ pub struct Changer {
     pub name: String,
 }
 
+impl From<&crate::user::User> for Changer {
+    fn from(user: &crate::user::User) -> Self {
+        Self {
+            id: user.id.clone(),
+            name: user.name.clone(),
+        }
+    }
+}
+
 /// A status an order or a return took, when, and who set it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StatusChange<S> {
@@ -276,10 +285,7 @@ impl OrderTransition {
     /// The same change, made by `changer`.
     pub fn by(self, changer: &crate::user::User) -> Self {
         Self {
-            by: Some(Changer {
-                id: changer.id.clone(),
-                name: changer.name.clone(),
-            }),
+            by: Some(changer.into()),
             ..self
         }
     }

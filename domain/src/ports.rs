@@ -5,15 +5,16 @@ use crate::audit::AuditEntry;
 use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
 use crate::discount::{Discount, DiscountCode};
-use crate::ids::{DiscountId, OrderId, ProductId, UserId, VariantId};
+use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, UserId, VariantId};
 use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
 use crate::money::Money;
-use crate::order::{Order, OrderStatus, OrderTransition};
+use crate::order::{Changer, Order, OrderStatus, OrderTransition};
 use crate::permissions::PermissionError;
 use crate::product::{Category, Product, ProductImage};
 use crate::product_edit::ProductEdit;
+use crate::returns::{Return, ReturnInput, ReturnRefusal, ReturnStatus};
 use crate::settings::ShopSettings;
 use crate::stats::{OrderFact, ProductSales};
 use crate::user::{Email, SessionClaims, User};
@@ -290,6 +291,69 @@ pub trait OrderRepository: Send + Sync {
     async fn best_sellers(&self, count: usize) -> Result<Vec<ProductSales>, RepoError>;
 }
 
+/// Why a return could not be stored or changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReturnStoreError {
+    /// The request breaks a rule of `returns::plan_return`, checked against the order as it
+    /// is inside the transaction; nothing was stored.
+    #[error(transparent)]
+    Refused(#[from] ReturnRefusal),
+    /// The return no longer has the status the change expected, or a refund is claimed on it
+    /// (or, for a request, on its order): someone else changed it first.
+    #[error("The return was changed by someone else")]
+    Stale,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// A shopper's request to return units of their order, as the use case hands it to storage.
+#[derive(Debug, Clone)]
+pub struct ReturnRequest {
+    pub id: ReturnId,
+    pub order: OrderId,
+    pub by: Changer,
+    pub input: ReturnInput,
+    pub at: DateTime<Utc>,
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait ReturnRepository: Send + Sync {
+    /// In one transaction, with the order's row locked: plans the return against the order
+    /// and its returns that were not rejected (`returns::plan_return` at `request.at`) and
+    /// stores it as requested. `Refused` with the broken rule, `Stale` while a refund of the
+    /// whole order is claimed (a cancel), `Repo(NotFound)` without the order.
+    async fn request(&self, request: &ReturnRequest) -> Result<Return, ReturnStoreError>;
+    async fn by_id(&self, id: &ReturnId) -> Result<Option<Return>, RepoError>;
+    /// The order's returns, newest first.
+    async fn for_order(&self, order: &OrderId) -> Result<Vec<Return>, RepoError>;
+    /// One page of the returns with `status` (any without), newest first, and how many match.
+    async fn list(
+        &self,
+        status: Option<ReturnStatus>,
+        page: Page,
+    ) -> Result<(Vec<Return>, u64), RepoError>;
+    /// In one transaction, only while the return has status `from` and no live refund claim:
+    /// moves it to `to`, set by `by`. Received puts its units back in stock, per size;
+    /// rejected gives them back to what the order may still return. Refunded lands the
+    /// refund its caller claimed: the order's `refunded` grows by the return's amount and
+    /// its payment status follows (`returns::payment_after_refunds`), and the claim ends.
+    /// `Stale` when the return moved on, `Repo(NotFound)` without it.
+    async fn transition(
+        &self,
+        id: &ReturnId,
+        from: ReturnStatus,
+        to: ReturnStatus,
+        by: &Changer,
+    ) -> Result<(), ReturnStoreError>;
+    /// Claims the refund of a received return, so that of several callers one reaches the
+    /// provider (as `OrderRepository::claim_refund`). `Stale` when it is not received or a
+    /// refund is claimed already.
+    async fn claim_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError>;
+    /// Ends a claim whose refund did not happen: the return stays received, for a retry.
+    async fn release_refund_claim(&self, id: &ReturnId) -> Result<(), RepoError>;
+}
+
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait SettingsRepository: Send + Sync {
@@ -357,6 +421,17 @@ impl RefundRequest {
             reference: order.id.clone(),
             amount: order.total.saturating_sub(order.refunded),
             whole_charge: order.refunded == Money::ZERO,
+        }
+    }
+
+    /// Gives back `amount` of `order`'s charge `transaction_id` for a return: the whole
+    /// charge only when nothing was refunded before and the return takes all of it.
+    pub fn for_return(transaction_id: &str, order: &Order, amount: Money) -> Self {
+        Self {
+            transaction_id: transaction_id.to_owned(),
+            reference: order.id.clone(),
+            amount,
+            whole_charge: order.refunded == Money::ZERO && amount == order.total,
         }
     }
 }

@@ -67,6 +67,17 @@ impl ReturnStatus {
         )
     }
 
+    /// Why a return cannot become `self` from a status that does not lead to it.
+    pub fn unreachable_message(self) -> &'static str {
+        match self {
+            ReturnStatus::Requested => "A return cannot go back to requested",
+            ReturnStatus::Approved => "Only a requested return can be approved",
+            ReturnStatus::Rejected => "Only a requested or approved return can be rejected",
+            ReturnStatus::Received => "Only an approved return can be marked received",
+            ReturnStatus::Refunded => "Only a received return can be refunded",
+        }
+    }
+
     /// Whether the return's units count against what the order may still return.
     pub fn holds_units(self) -> bool {
         self != ReturnStatus::Rejected
@@ -89,6 +100,9 @@ pub struct Return {
     pub id: ReturnId,
     pub order_id: OrderId,
     pub user_id: UserId,
+    /// The order's customer, as the order names them.
+    pub customer_name: String,
+    pub customer_email: String,
     pub status: ReturnStatus,
     pub lines: Vec<ReturnLine>,
     /// The lines' amounts, and the order's shipping when this return holds its last units.
@@ -113,6 +127,8 @@ pub enum ReturnRefusal {
     NotDelivered,
     #[error("Only paid orders can be returned")]
     NotPaid,
+    #[error("This order has been refunded in full")]
+    RefundedInFull,
     #[error("The 30 days to return this order ended on {ended}")]
     WindowClosed { ended: String },
     #[error("Choose at least one item to return")]
@@ -136,6 +152,7 @@ impl ReturnRefusal {
             self,
             ReturnRefusal::NotDelivered
                 | ReturnRefusal::NotPaid
+                | ReturnRefusal::RefundedInFull
                 | ReturnRefusal::WindowClosed { .. }
                 | ReturnRefusal::TooMany { .. }
         )
@@ -197,11 +214,10 @@ fn order_allows_return(order: &Order, now: DateTime<Utc>) -> Result<(), ReturnRe
     if order.status != OrderStatus::Delivered {
         return Err(ReturnRefusal::NotDelivered);
     }
-    if !matches!(
-        order.payment_status,
-        PaymentStatus::Paid | PaymentStatus::PartiallyRefunded
-    ) {
-        return Err(ReturnRefusal::NotPaid);
+    match order.payment_status {
+        PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => {}
+        PaymentStatus::Refunded => return Err(ReturnRefusal::RefundedInFull),
+        PaymentStatus::Pending | PaymentStatus::Failed => return Err(ReturnRefusal::NotPaid),
     }
     match return_deadline(order) {
         Some(deadline) if now <= deadline => Ok(()),

@@ -22,6 +22,7 @@ mod order_history;
 mod order_list;
 mod orders;
 mod products;
+mod returns;
 mod sales_totals;
 mod settings;
 mod stock;

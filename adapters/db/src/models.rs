@@ -51,7 +51,7 @@ fn user_id(raw: &str) -> Result<UserId, RepoError> {
     UserId::parse(raw).ok_or_else(|| corrupt("user id", raw))
 }
 
-fn product_id(raw: &str) -> Result<ProductId, RepoError> {
+pub fn product_id(raw: &str) -> Result<ProductId, RepoError> {
     ProductId::parse(raw).ok_or_else(|| corrupt("product id", raw))
 }
 
@@ -451,6 +451,11 @@ impl OrderLineRow {
         })
     }
 
+    /// `quantity` units of this line, the rest of it as it is (stock put back by a return).
+    pub fn with_quantity(self, quantity: i32) -> Self {
+        Self { quantity, ..self }
+    }
+
     pub fn into_domain(self) -> Result<OrderLine, RepoError> {
         Ok(OrderLine {
             product_id: product_id(&self.product_id)?,
@@ -458,17 +463,35 @@ impl OrderLineRow {
             image: self.image,
             unit_price: money(self.unit_price_cents)?,
             quantity: count(i64::from(self.quantity))?,
-            variant: match (self.variant_id, self.size, self.sku) {
-                (Some(id), Some(size), Some(sku)) => Some(VariantSnapshot {
-                    id: VariantId::parse(&id).ok_or_else(|| corrupt("variant id", &id))?,
-                    size,
-                    colour: self.colour,
-                    sku,
-                }),
-                (None, None, None) => None,
-                _ => return Err(corrupt("order line size", &self.order_id)),
-            },
+            variant: variant_snapshot(
+                self.variant_id,
+                self.size,
+                self.colour,
+                self.sku,
+                &self.order_id,
+            )?,
         })
+    }
+}
+
+/// The size a line was for, from its snapshot's columns (all null: one size); `of` names
+/// the line's owner in an error.
+pub fn variant_snapshot(
+    id: Option<String>,
+    size: Option<String>,
+    colour: Option<String>,
+    sku: Option<String>,
+    of: &str,
+) -> Result<Option<VariantSnapshot>, RepoError> {
+    match (id, size, sku) {
+        (Some(id), Some(size), Some(sku)) => Ok(Some(VariantSnapshot {
+            id: VariantId::parse(&id).ok_or_else(|| corrupt("variant id", &id))?,
+            size,
+            colour,
+            sku,
+        })),
+        (None, None, None) => Ok(None),
+        _ => Err(corrupt("line size", of)),
     }
 }
 

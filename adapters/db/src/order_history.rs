@@ -26,31 +26,46 @@ pub(crate) struct HistoryRow {
     by_name: Option<String>,
 }
 
+/// The `by_id` and `by_name` columns of a status history (orders' and returns').
+pub(crate) fn changer_columns(by: Option<&Changer>) -> (Option<String>, Option<String>) {
+    (
+        by.map(|by| by.id.as_str().to_owned()),
+        by.map(|by| by.name.clone()),
+    )
+}
+
+/// Who set a status, from its `by_id` and `by_name` columns (none: the shop itself).
+pub(crate) fn changer_of(
+    by_id: Option<String>,
+    by_name: Option<String>,
+) -> Result<Option<Changer>, RepoError> {
+    match (by_id, by_name) {
+        (Some(id), Some(name)) => Ok(Some(Changer {
+            id: UserId::parse(&id).ok_or_else(|| corrupt("user id in a status history", &id))?,
+            name,
+        })),
+        _ => Ok(None),
+    }
+}
+
 impl HistoryRow {
     fn of(order: &str, seq: i32, change: &StatusChange<OrderStatus>) -> Self {
+        let (by_id, by_name) = changer_columns(change.by.as_ref());
         Self {
             order_id: order.to_owned(),
             seq,
             status: change.status.as_str().to_owned(),
             at: to_db_time(change.at),
-            by_id: change.by.as_ref().map(|by| by.id.as_str().to_owned()),
-            by_name: change.by.as_ref().map(|by| by.name.clone()),
+            by_id,
+            by_name,
         }
     }
 
     fn into_domain(self) -> Result<StatusChange<OrderStatus>, RepoError> {
-        let by = match (self.by_id, self.by_name) {
-            (Some(id), Some(name)) => Some(Changer {
-                id: UserId::parse(&id)
-                    .ok_or_else(|| corrupt("user id in a status history", &id))?,
-                name,
-            }),
-            _ => None,
-        };
         Ok(StatusChange {
             status: status(&self.status)?,
             at: from_db_time(self.at),
-            by,
+            by: changer_of(self.by_id, self.by_name)?,
         })
     }
 }

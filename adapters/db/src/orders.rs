@@ -92,7 +92,7 @@ fn load_lines(
 
 /// The orders of `rows` with their lines and histories, read for these orders, or with
 /// `wider` for a set of orders holding them (one query each, however many orders).
-fn whole_orders(
+pub(crate) fn whole_orders(
     conn: &mut DbConnection,
     rows: Vec<OrderRow>,
     wider: Option<OrdersOf<'_>>,
@@ -112,7 +112,10 @@ fn whole_orders(
         .collect()
 }
 
-fn one_order(conn: &mut DbConnection, row: Option<OrderRow>) -> Result<Option<Order>, RepoError> {
+pub(crate) fn one_order(
+    conn: &mut DbConnection,
+    row: Option<OrderRow>,
+) -> Result<Option<Order>, RepoError> {
     let Some(row) = row else { return Ok(None) };
     Ok(whole_orders(conn, vec![row], None)?.pop())
 }
@@ -135,7 +138,7 @@ struct OrderChangeset<'a> {
 /// No live refund claim on the order: none, or one placed before `stale_before` by a
 /// process that died mid-refund (`order::REFUND_CLAIM_TIMEOUT`).
 #[diesel::dsl::auto_type]
-fn no_live_refund_claim(stale_before: NaiveDateTime) -> _ {
+pub(crate) fn no_live_refund_claim(stale_before: NaiveDateTime) -> _ {
     orders::refund_claimed_at
         .is_null()
         .or(orders::refund_claimed_at.lt(stale_before))
@@ -194,6 +197,10 @@ fn transition(
     };
     if let Some(payment) = &change.payment {
         target = target.filter(orders::payment_status.eq(stored_payment(payment.from)));
+    }
+    if change.to == OrderStatus::Canceled {
+        // A cancel puts all the stock back and refunds the rest: not while returns hold units.
+        target = target.filter(orders::returns_held.eq(0));
     }
     let changed = target.set(&set).execute(conn)?;
     if changed == 0 {
@@ -412,6 +419,7 @@ impl OrderRepository for Database {
                 .filter(orders::id.eq(&id))
                 .filter(orders::status.eq(from.as_str()))
                 .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
+                .filter(orders::returns_held.eq(0))
                 .filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
                 .set(orders::refund_claimed_at.eq(now))
                 .execute(conn)

@@ -95,6 +95,47 @@ diesel::table! {
         discount_cents -> BigInt,
         delivered_at -> Nullable<Timestamp>,
         refunded_cents -> BigInt,
+        returns_held -> Integer,
+    }
+}
+
+diesel::table! {
+    returns (id) {
+        id -> Text,
+        order_id -> Text,
+        user_id -> Text,
+        status -> Text,
+        refund_cents -> BigInt,
+        reason -> Text,
+        created_at -> Timestamp,
+        refund_claimed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    return_lines (return_id, position) {
+        return_id -> Text,
+        position -> Integer,
+        line_position -> Integer,
+        product_id -> Text,
+        name -> Text,
+        variant_id -> Nullable<Text>,
+        size -> Nullable<Text>,
+        colour -> Nullable<Text>,
+        sku -> Nullable<Text>,
+        quantity -> Integer,
+        amount_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    return_status_history (return_id, seq) {
+        return_id -> Text,
+        seq -> Integer,
+        status -> Text,
+        at -> Timestamp,
+        by_id -> Nullable<Text>,
+        by_name -> Nullable<Text>,
     }
 }
 
@@ -214,6 +255,9 @@ diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(order_status_history -> orders (order_id));
+diesel::joinable!(returns -> orders (order_id));
+diesel::joinable!(return_lines -> returns (return_id));
+diesel::joinable!(return_status_history -> returns (return_id));
 
 diesel::joinable!(discount_uses -> discounts (discount_id));
 diesel::joinable!(cart_discounts -> discounts (discount_id));
@@ -227,6 +271,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_lines,
     order_status_history,
+    returns,
+    return_lines,
+    return_status_history,
     settings,
     discounts,
     discount_uses,

@@ -310,6 +310,27 @@ fn with_database(url: &str, name: &str) -> String {
     }
 }
 
+/// Dates the delivery of order `id` at `at`, as if it was delivered then (the 30 days to
+/// return it run from its delivery).
+///
+/// # Panics
+/// When the order cannot be changed.
+pub async fn deliver_at(db: &Database, id: &str, at: chrono::DateTime<chrono::Utc>) {
+    use crate::schema::orders;
+    use diesel::prelude::*;
+    let id = id.to_owned();
+    let changed = db
+        .write(move |conn| {
+            diesel::update(orders::table.find(id))
+                .set(orders::delivered_at.eq(crate::models::to_db_time(at)))
+                .execute(conn)
+                .map_err(crate::storage)
+        })
+        .await
+        .expect("the delivery is dated");
+    assert_eq!(changed, 1, "no such order");
+}
+
 #[cfg(test)]
 mod tests {
     use super::{with_database, without_tls_or_gss};

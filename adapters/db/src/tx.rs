@@ -3,7 +3,9 @@
 //! of the transaction so it rolls back.
 
 use crate::storage;
-use domain::ports::{OrderStoreError, ProductStoreError, RepoError, UserStoreError};
+use domain::ports::{
+    OrderStoreError, ProductStoreError, RepoError, ReturnStoreError, UserStoreError,
+};
 
 pub(crate) enum TxError<E> {
     Db(diesel::result::Error),
@@ -42,4 +44,9 @@ macro_rules! store_error {
     )*};
 }
 
-store_error!(OrderStoreError, ProductStoreError, UserStoreError);
+store_error!(
+    OrderStoreError,
+    ProductStoreError,
+    UserStoreError,
+    ReturnStoreError
+);

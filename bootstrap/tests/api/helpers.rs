@@ -32,7 +32,8 @@ pub struct TestApp {
     pub state: AppState,
     /// The payment provider the app talks to.
     pub payments: Arc<CountedPayments>,
-    _database: Database,
+    /// Its database, to set up what the API cannot (a delivery a month ago).
+    pub database: Database,
     client: reqwest::Client,
     server: actix_web::dev::ServerHandle,
     _uploads: tempfile::TempDir,
@@ -175,7 +176,7 @@ impl TestApp {
             backend: database.backend_name(),
             state,
             payments,
-            _database: database,
+            database,
             client: reqwest::Client::new(),
             server: handle,
             _uploads: uploads,
@@ -185,7 +186,7 @@ impl TestApp {
 
     /// How many SQL statements the app's database has run so far.
     pub fn statements_run(&self) -> u64 {
-        self._database.statements_run()
+        self.database.statements_run()
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -18,6 +18,7 @@ mod orders;
 mod pages;
 #[path = "../common/reply.rs"]
 mod reply;
+mod returns;
 mod settings;
 mod stock_and_money;
 mod variants;

@@ -7,7 +7,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 /// Creates "Linen Wrap Dress" with sizes S (2), M in Black (1), M in Red (0), L (4).
-async fn dress(app: &TestApp, admin: &str) -> Value {
+pub(crate) async fn dress(app: &TestApp, admin: &str) -> Value {
     let grid = json!([
         { "size": "S", "stock": 2 },
         { "size": "M", "colour": "Black", "sku": "LWD-M-BLK", "stock": 1 },
@@ -28,7 +28,7 @@ async fn dress(app: &TestApp, admin: &str) -> Value {
     reply.body
 }
 
-fn size_id(product: &Value, size: &str, colour: Option<&str>) -> String {
+pub(crate) fn size_id(product: &Value, size: &str, colour: Option<&str>) -> String {
     product["variants"]
         .as_array()
         .unwrap()
@@ -59,7 +59,13 @@ fn sizes(product: &Value) -> (Vec<(String, Value, u64)>, u64) {
     )
 }
 
-async fn add_size(app: &TestApp, token: &str, product: &str, size: &str, quantity: i64) -> Value {
+pub(crate) async fn add_size(
+    app: &TestApp,
+    token: &str,
+    product: &str,
+    size: &str,
+    quantity: i64,
+) -> Value {
     let reply = app
         .post(
             "/api/cart/add",

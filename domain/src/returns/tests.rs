@@ -82,6 +82,8 @@ fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
         id: ReturnId::parse("r1").unwrap(),
         order_id: OrderId::parse("o1").unwrap(),
         user_id: UserId::parse("amina").unwrap(),
+        customer_name: "Amina".into(),
+        customer_email: "amina@example.com".into(),
         status,
         lines: plan.lines,
         refund_amount: plan.refund_amount,
@@ -95,6 +97,12 @@ fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
 fn line_ids_are_the_order_and_the_place_of_the_line() {
     assert_eq!(order(0).line_id(0).as_str(), "o1-1");
     assert_eq!(order(0).line_id(1).as_str(), "o1-2");
+    let o1 = OrderId::parse("o1").unwrap();
+    assert_eq!(order(0).line_id(1).index_in(&o1), Some(1));
+    for other in ["o1-0", "o1-01", "o1-x", "o12-1", "o1-", "o2-1"] {
+        let id = OrderLineId::parse(other).unwrap();
+        assert_eq!(id.index_in(&o1), None, "{other}");
+    }
 }
 
 #[test]
@@ -131,6 +139,14 @@ fn only_delivered_paid_orders_may_be_returned() {
     };
     assert_eq!(
         plan(&refunded, &held, &[("o1-1", 1)]),
+        Err(ReturnRefusal::RefundedInFull)
+    );
+    let unpaid = Order {
+        payment_status: PaymentStatus::Pending,
+        ..order(0)
+    };
+    assert_eq!(
+        plan(&unpaid, &held, &[("o1-1", 1)]),
         Err(ReturnRefusal::NotPaid)
     );
     let partly = Order {

@@ -12,6 +12,7 @@ mod orders;
 mod payment_safety;
 mod products;
 mod race;
+mod returns;
 mod settings;
 mod stats;
 mod users;

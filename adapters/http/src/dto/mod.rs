@@ -5,8 +5,9 @@ use application::cart::CartView;
 use application::dashboard::Dashboard;
 use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
-use domain::order::Order;
+use domain::order::{Order, OrderStatus, StatusChange};
 use domain::product::Product;
+use domain::returns::return_deadline;
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
@@ -15,9 +16,13 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 mod discounts;
+mod returns;
 mod variants;
 pub use discounts::{
     CartDiscountBody, CartDiscountDto, DiscountBody, DiscountDto, DiscountNotAppliedDto,
+};
+pub use returns::{
+    ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
 };
 pub use variants::{
     variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantQuery, VariantRowBody,
@@ -274,6 +279,9 @@ pub struct OrderDto {
     pub delivered_at: Option<String>,
     /// The statuses it took, oldest first; the first is its placing.
     pub status_history: Vec<StatusEntryDto>,
+    /// The last moment units of it may be asked back (30 days from delivery); null while it
+    /// is not delivered.
+    pub returnable_until: Option<String>,
     pub user_id: CustomerDto,
     pub products: Vec<OrderLineDto>,
     pub shipping_address: Option<AddressDto>,
@@ -283,11 +291,37 @@ pub struct OrderDto {
     pub hold_expired_at: Option<String>,
 }
 
-/// A status an order took, and when.
+/// A status an order or a return took, when, and who set it.
 #[derive(Serialize, ToSchema)]
 pub struct StatusEntryDto {
     pub status: &'static str,
     pub at: String,
+    /// Who set it, for admins (the shopper for a placing or a return's request); null for
+    /// the shop itself, and always for a shopper.
+    pub by: Option<ChangerDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChangerDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+}
+
+impl StatusEntryDto {
+    pub fn list<S: Copy>(history: &[StatusChange<S>], name: fn(S) -> &'static str) -> Vec<Self> {
+        history
+            .iter()
+            .map(|change| StatusEntryDto {
+                status: name(change.status),
+                at: change.at.to_rfc3339(),
+                by: change.by.as_ref().map(|by| ChangerDto {
+                    id: by.id.to_string(),
+                    name: by.name.clone(),
+                }),
+            })
+            .collect()
+    }
 }
 
 impl From<&Order> for OrderDto {
@@ -308,14 +342,8 @@ impl From<&Order> for OrderDto {
             discount_amount: o.discount.as_ref().map_or(0.0, |d| d.amount.as_dollars()),
             refunded_amount: o.refunded.as_dollars(),
             delivered_at: o.delivered_at.map(|at| at.to_rfc3339()),
-            status_history: o
-                .history
-                .iter()
-                .map(|change| StatusEntryDto {
-                    status: change.status.as_str(),
-                    at: change.at.to_rfc3339(),
-                })
-                .collect(),
+            status_history: StatusEntryDto::list(&o.history, OrderStatus::as_str),
+            returnable_until: return_deadline(o).map(|at| at.to_rfc3339()),
             user_id: CustomerDto {
                 id: o.user_id.to_string(),
                 name: o.customer_name.clone(),

@@ -6,6 +6,7 @@ mod cart;
 mod discounts;
 mod orders;
 mod products;
+mod returns;
 mod shop;
 
 use crate::dto::PageQuery;
@@ -24,6 +25,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(products::configure)
         .configure(cart::configure)
         .configure(discounts::configure)
+        .configure(returns::configure)
         .configure(orders::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {

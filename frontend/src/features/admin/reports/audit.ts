@@ -7,6 +7,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'product.delete': 'Deleted a product',
   'order.status': 'Changed an order status',
   'order.payment': 'Changed an order payment',
+  'order.return': 'Changed an order return',
   'user.create': 'Created a user',
   'user.update': 'Updated a user',
   'user.delete': 'Deleted a user',

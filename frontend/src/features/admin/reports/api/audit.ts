@@ -14,6 +14,7 @@ export type AuditAction =
   | 'product.delete'
   | 'order.status'
   | 'order.payment'
+  | 'order.return'
   | 'user.create'
   | 'user.update'
   | 'user.delete'

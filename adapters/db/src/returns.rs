@@ -1,0 +1,588 @@
+//! `ReturnRepository` (migration `2026-11-24-200000_returns`): returns with their lines and
+//! status histories. A request is planned against its order inside the transaction that
+//! stores it, with the order's row locked; receiving puts the units back in stock and a
+//! refund lands on the order, each in the transaction that moves the return, so repeating
+//! a change cannot repeat its effect.
+
+use crate::bulk::insert_rows;
+use crate::connection::{write_transaction, DbConnection};
+use crate::listing::{total_of, IN_LIST_MAX};
+use crate::models::{
+    from_db_time, money, now, order_id, payment_of, product_id, quantity, stored_payment,
+    to_db_time, variant_snapshot, OrderLineRow, OrderRow,
+};
+use crate::order_history::{changer_columns, changer_of};
+use crate::orders::{no_live_refund_claim, one_order};
+use crate::products::bump_catalog_version;
+use crate::sales_totals::{CountedOrder, SalesChange};
+use crate::schema::{order_lines, orders, return_lines, return_status_history, returns};
+use crate::stock::{self, Wanted};
+use crate::tx::TxError;
+use crate::{corrupt, storage, Database};
+use async_trait::async_trait;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use domain::ids::{OrderLineId, ReturnId};
+use domain::order::{Changer, OrderStatus, PaymentStatus, StatusChange, REFUND_CLAIM_TIMEOUT};
+use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
+use domain::returns::{
+    payment_after_refunds, plan_return, HeldByReturns, Return, ReturnLine, ReturnStatus,
+};
+use domain::OrderId;
+use std::collections::HashMap;
+
+type Tx<T> = Result<T, TxError<ReturnStoreError>>;
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = returns, treat_none_as_default_value = false)]
+struct ReturnRow {
+    id: String,
+    order_id: String,
+    user_id: String,
+    status: String,
+    refund_cents: i64,
+    reason: String,
+    created_at: NaiveDateTime,
+    refund_claimed_at: Option<NaiveDateTime>,
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = return_lines, treat_none_as_default_value = false)]
+struct ReturnLineRow {
+    return_id: String,
+    position: i32,
+    line_position: i32,
+    product_id: String,
+    name: String,
+    variant_id: Option<String>,
+    size: Option<String>,
+    colour: Option<String>,
+    sku: Option<String>,
+    quantity: i32,
+    amount_cents: i64,
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = return_status_history, treat_none_as_default_value = false)]
+struct ReturnHistoryRow {
+    return_id: String,
+    seq: i32,
+    status: String,
+    at: NaiveDateTime,
+    by_id: Option<String>,
+    by_name: Option<String>,
+}
+
+/// No live refund claim on the return (as `orders::no_live_refund_claim`).
+#[diesel::dsl::auto_type]
+fn no_live_claim(stale_before: NaiveDateTime) -> _ {
+    returns::refund_claimed_at
+        .is_null()
+        .or(returns::refund_claimed_at.lt(stale_before))
+}
+
+fn return_status(raw: &str) -> Result<ReturnStatus, RepoError> {
+    ReturnStatus::parse(raw).ok_or_else(|| corrupt("return status", raw))
+}
+
+impl ReturnHistoryRow {
+    fn of(id: &str, seq: i32, status: ReturnStatus, at: NaiveDateTime, by: &Changer) -> Self {
+        let (by_id, by_name) = changer_columns(Some(by));
+        Self {
+            return_id: id.to_owned(),
+            seq,
+            status: status.as_str().to_owned(),
+            at,
+            by_id,
+            by_name,
+        }
+    }
+
+    fn into_domain(self) -> Result<StatusChange<ReturnStatus>, RepoError> {
+        Ok(StatusChange {
+            status: return_status(&self.status)?,
+            at: from_db_time(self.at),
+            by: changer_of(self.by_id, self.by_name)?,
+        })
+    }
+}
+
+impl ReturnLineRow {
+    /// The `position`-th line of return `id` of `order`.
+    fn of(
+        id: &str,
+        order: &OrderId,
+        position: usize,
+        line: &ReturnLine,
+    ) -> Result<Self, RepoError> {
+        let place = |index: usize| {
+            i32::try_from(index).map_err(|_| RepoError::Storage("too many return lines".into()))
+        };
+        let line_position = line
+            .line_id
+            .index_in(order)
+            .ok_or_else(|| corrupt("order line id", &line.line_id))?;
+        let variant = line.variant.as_ref();
+        Ok(Self {
+            return_id: id.to_owned(),
+            position: place(position)?,
+            line_position: place(line_position)?,
+            product_id: line.product_id.as_str().to_owned(),
+            name: line.name.clone(),
+            variant_id: variant.map(|v| v.id.as_str().to_owned()),
+            size: variant.map(|v| v.size.clone()),
+            colour: variant.and_then(|v| v.colour.clone()),
+            sku: variant.map(|v| v.sku.clone()),
+            quantity: quantity(line.quantity)?,
+            amount_cents: line.amount.cents(),
+        })
+    }
+
+    fn into_domain(self, order: &OrderId) -> Result<ReturnLine, RepoError> {
+        let index = usize::try_from(self.line_position)
+            .map_err(|_| corrupt("order line position", self.line_position))?;
+        Ok(ReturnLine {
+            line_id: OrderLineId::of(order, index),
+            product_id: product_id(&self.product_id)?,
+            variant: variant_snapshot(
+                self.variant_id,
+                self.size,
+                self.colour,
+                self.sku,
+                &self.return_id,
+            )?,
+            name: self.name,
+            quantity: u32::try_from(self.quantity)
+                .map_err(|_| corrupt("returned quantity", self.quantity))?,
+            amount: money(self.amount_cents)?,
+        })
+    }
+}
+
+/// A return's row with its order's customer (returns joined with their orders).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = returns)]
+struct RowWithCustomer {
+    #[diesel(embed)]
+    row: ReturnRow,
+    #[diesel(select_expression = orders::customer_name)]
+    customer_name: String,
+    #[diesel(select_expression = orders::customer_email)]
+    customer_email: String,
+}
+
+impl ReturnRow {
+    fn into_domain(
+        self,
+        customer_name: String,
+        customer_email: String,
+        lines: Vec<ReturnLineRow>,
+        history: Vec<ReturnHistoryRow>,
+    ) -> Result<Return, RepoError> {
+        let order = order_id(&self.order_id)?;
+        Ok(Return {
+            id: ReturnId::parse(&self.id).ok_or_else(|| corrupt("return id", &self.id))?,
+            user_id: domain::UserId::parse(&self.user_id)
+                .ok_or_else(|| corrupt("user id", &self.user_id))?,
+            customer_name,
+            customer_email,
+            status: return_status(&self.status)?,
+            lines: lines
+                .into_iter()
+                .map(|line| line.into_domain(&order))
+                .collect::<Result<_, _>>()?,
+            refund_amount: money(self.refund_cents)?,
+            reason: self.reason,
+            created_at: from_db_time(self.created_at),
+            history: history
+                .into_iter()
+                .map(ReturnHistoryRow::into_domain)
+                .collect::<Result<_, _>>()?,
+            order_id: order,
+        })
+    }
+}
+
+/// The returns of `rows` with their lines and histories: two queries per 500 returns.
+fn whole_returns(
+    conn: &mut DbConnection,
+    rows: Vec<RowWithCustomer>,
+) -> Result<Vec<Return>, RepoError> {
+    let mut lines: HashMap<String, Vec<ReturnLineRow>> = HashMap::new();
+    let mut history: HashMap<String, Vec<ReturnHistoryRow>> = HashMap::new();
+    for slice in rows.chunks(IN_LIST_MAX) {
+        let ids: Vec<&str> = slice.iter().map(|r| r.row.id.as_str()).collect();
+        let line_rows: Vec<ReturnLineRow> = return_lines::table
+            .filter(return_lines::return_id.eq_any(&ids))
+            .order((return_lines::return_id, return_lines::position))
+            .select(ReturnLineRow::as_select())
+            .load(conn)
+            .map_err(storage)?;
+        for row in line_rows {
+            lines.entry(row.return_id.clone()).or_default().push(row);
+        }
+        let history_rows: Vec<ReturnHistoryRow> = return_status_history::table
+            .filter(return_status_history::return_id.eq_any(&ids))
+            .order((return_status_history::return_id, return_status_history::seq))
+            .select(ReturnHistoryRow::as_select())
+            .load(conn)
+            .map_err(storage)?;
+        for row in history_rows {
+            history.entry(row.return_id.clone()).or_default().push(row);
+        }
+    }
+    rows.into_iter()
+        .map(|found| {
+            let own_lines = lines.remove(&found.row.id).unwrap_or_default();
+            let own_history = history.remove(&found.row.id).unwrap_or_default();
+            found.row.into_domain(
+                found.customer_name,
+                found.customer_email,
+                own_lines,
+                own_history,
+            )
+        })
+        .collect()
+}
+
+fn newest_first_of_order(conn: &mut DbConnection, order: &str) -> Result<Vec<Return>, RepoError> {
+    let rows = returns::table
+        .inner_join(orders::table)
+        .filter(returns::order_id.eq(order))
+        .order((returns::created_at.desc(), returns::id.desc()))
+        .select(RowWithCustomer::as_select())
+        .load(conn)
+        .map_err(storage)?;
+    whole_returns(conn, rows)
+}
+
+/// `Stale` when the row `exists` (it moved on), else `NotFound`.
+fn stale_unless_missing(exists: bool) -> TxError<ReturnStoreError> {
+    TxError::Store(if exists {
+        ReturnStoreError::Stale
+    } else {
+        ReturnStoreError::Repo(RepoError::NotFound)
+    })
+}
+
+fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
+    let order = request.order.as_str();
+    let now = now();
+    // Locks the order's row (and counts the return against a cancel) unless a refund of
+    // the whole order is under way.
+    let locked = diesel::update(orders::table.find(order))
+        .filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
+        .set(orders::returns_held.eq(orders::returns_held + 1))
+        .execute(conn)?;
+    let row = orders::table
+        .find(order)
+        .select(OrderRow::as_select())
+        .get_result(conn)
+        .optional()?;
+    if locked == 0 {
+        return Err(stale_unless_missing(row.is_some()));
+    }
+    let Some(order) = one_order(conn, row)? else {
+        return Err(stale_unless_missing(false));
+    };
+    let earlier = newest_first_of_order(conn, order.id.as_str())?;
+    let plan = plan_return(
+        &order,
+        &HeldByReturns::of(&earlier),
+        &request.input,
+        request.at,
+    )
+    .map_err(|refusal| TxError::Store(refusal.into()))?;
+    let id = request.id.as_str();
+    let at = to_db_time(request.at);
+    diesel::insert_into(returns::table)
+        .values(ReturnRow {
+            id: id.to_owned(),
+            order_id: order.id.as_str().to_owned(),
+            user_id: order.user_id.as_str().to_owned(),
+            status: ReturnStatus::Requested.as_str().to_owned(),
+            refund_cents: plan.refund_amount.cents(),
+            reason: plan.reason.clone(),
+            created_at: at,
+            refund_claimed_at: None,
+        })
+        .execute(conn)?;
+    let lines = plan
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(position, line)| ReturnLineRow::of(id, &order.id, position, line))
+        .collect::<Result<Vec<_>, _>>()?;
+    insert_rows!(conn, return_lines::table, lines)?;
+    diesel::insert_into(return_status_history::table)
+        .values(ReturnHistoryRow::of(
+            id,
+            1,
+            ReturnStatus::Requested,
+            at,
+            &request.by,
+        ))
+        .execute(conn)?;
+    Ok(Return {
+        id: request.id.clone(),
+        order_id: order.id,
+        user_id: order.user_id,
+        customer_name: order.customer_name,
+        customer_email: order.customer_email,
+        status: ReturnStatus::Requested,
+        lines: plan.lines,
+        refund_amount: plan.refund_amount,
+        reason: plan.reason,
+        created_at: from_db_time(at),
+        history: vec![StatusChange {
+            status: ReturnStatus::Requested,
+            at: from_db_time(at),
+            by: Some(request.by.clone()),
+        }],
+    })
+}
+
+fn transition(
+    conn: &mut DbConnection,
+    id: &str,
+    from: ReturnStatus,
+    to: ReturnStatus,
+    by: &Changer,
+) -> Tx<()> {
+    let now = now();
+    let target = diesel::update(returns::table)
+        .filter(returns::id.eq(id))
+        .filter(returns::status.eq(from.as_str()))
+        .into_boxed();
+    // A refund lands only for its claimer; every other change waits for no live claim.
+    let target = if to == ReturnStatus::Refunded {
+        target.filter(returns::refund_claimed_at.is_not_null())
+    } else {
+        target.filter(no_live_claim(now - REFUND_CLAIM_TIMEOUT))
+    };
+    let changed = target
+        .set((
+            returns::status.eq(to.as_str()),
+            returns::refund_claimed_at.eq(None::<NaiveDateTime>),
+        ))
+        .execute(conn)?;
+    let row: Option<ReturnRow> = returns::table
+        .find(id)
+        .select(ReturnRow::as_select())
+        .get_result(conn)
+        .optional()?;
+    let row = match row {
+        Some(row) if changed > 0 => row,
+        other => return Err(stale_unless_missing(other.is_some())),
+    };
+    let last: Option<i32> = return_status_history::table
+        .filter(return_status_history::return_id.eq(id))
+        .select(diesel::dsl::max(return_status_history::seq))
+        .get_result(conn)?;
+    diesel::insert_into(return_status_history::table)
+        .values(ReturnHistoryRow::of(id, last.unwrap_or(0) + 1, to, now, by))
+        .execute(conn)?;
+    match to {
+        ReturnStatus::Received => restock(conn, &row)?,
+        ReturnStatus::Rejected => {
+            diesel::update(orders::table.find(&row.order_id))
+                .set(orders::returns_held.eq(orders::returns_held - 1))
+                .execute(conn)?;
+        }
+        ReturnStatus::Refunded => land_refund(conn, &row, now)?,
+        ReturnStatus::Requested | ReturnStatus::Approved => {}
+    }
+    Ok(())
+}
+
+/// Puts the return's units back in stock, per size, as a cancel does with an order's.
+fn restock(conn: &mut DbConnection, row: &ReturnRow) -> QueryResult<()> {
+    let returned: Vec<(i32, i32)> = return_lines::table
+        .filter(return_lines::return_id.eq(&row.id))
+        .select((return_lines::line_position, return_lines::quantity))
+        .load(conn)?;
+    let positions: Vec<i32> = returned.iter().map(|(position, _)| *position).collect();
+    let units: Vec<OrderLineRow> = order_lines::table
+        .filter(order_lines::order_id.eq(&row.order_id))
+        .filter(order_lines::position.eq_any(positions))
+        .select(OrderLineRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .filter_map(|line| {
+            let units = returned
+                .iter()
+                .find(|(position, _)| *position == line.position)?
+                .1;
+            Some(line.with_quantity(units))
+        })
+        .collect();
+    stock::release(conn, &Wanted::of(&units))?;
+    bump_catalog_version(conn).map(drop)
+}
+
+/// Adds the return's refund to its order's `refunded_cents`, never past the total, and
+/// moves the order's payment status with it (the sales totals follow a full refund).
+fn land_refund(conn: &mut DbConnection, row: &ReturnRow, now: NaiveDateTime) -> Tx<()> {
+    let added = diesel::update(orders::table.find(&row.order_id))
+        .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
+        .filter((orders::refunded_cents + row.refund_cents).le(orders::total_cents))
+        .set((
+            orders::refunded_cents.eq(orders::refunded_cents + row.refund_cents),
+            orders::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    if added == 0 {
+        // The order was refunded some other way meanwhile: nothing more can go back.
+        return Err(TxError::Store(ReturnStoreError::Stale));
+    }
+    let (created_at, status, total_cents, payment, refunded_cents): (
+        NaiveDateTime,
+        String,
+        i64,
+        String,
+        i64,
+    ) = orders::table
+        .find(&row.order_id)
+        .select((
+            orders::created_at,
+            orders::status,
+            orders::total_cents,
+            orders::payment_status,
+            orders::refunded_cents,
+        ))
+        .get_result(conn)?;
+    let payment_now = payment_after_refunds(money(total_cents)?, money(refunded_cents)?);
+    if payment_now != PaymentStatus::Refunded {
+        return Ok(());
+    }
+    diesel::update(orders::table.find(&row.order_id))
+        .set(orders::payment_status.eq(stored_payment(PaymentStatus::Refunded)))
+        .execute(conn)?;
+    let before = CountedOrder {
+        created_at,
+        status: OrderStatus::parse(&status).ok_or_else(|| corrupt("order status", &status))?,
+        payment_status: payment_of(&payment, 0)?,
+        total_cents,
+    };
+    let after = CountedOrder {
+        payment_status: PaymentStatus::Refunded,
+        ..before
+    };
+    let mut sales = SalesChange::default();
+    sales.transition(&before, &after, std::iter::empty());
+    sales.apply(conn)?;
+    Ok(())
+}
+
+#[async_trait]
+impl ReturnRepository for Database {
+    async fn request(&self, asked: &ReturnRequest) -> Result<Return, ReturnStoreError> {
+        let asked = asked.clone();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| request(conn, &asked)).map_err(ReturnStoreError::from)
+        })
+        .await
+    }
+
+    async fn by_id(&self, id: &ReturnId) -> Result<Option<Return>, RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            let row = returns::table
+                .inner_join(orders::table)
+                .filter(returns::id.eq(id))
+                .select(RowWithCustomer::as_select())
+                .get_result(conn)
+                .optional()
+                .map_err(storage)?;
+            Ok(whole_returns(conn, row.into_iter().collect())?.pop())
+        })
+        .await
+    }
+
+    async fn for_order(&self, order: &OrderId) -> Result<Vec<Return>, RepoError> {
+        let order = order.as_str().to_owned();
+        self.run(move |conn| newest_first_of_order(conn, &order))
+            .await
+    }
+
+    async fn list(
+        &self,
+        status: Option<ReturnStatus>,
+        page: Page,
+    ) -> Result<(Vec<Return>, u64), RepoError> {
+        self.run(move |conn| {
+            let matching = || {
+                let mut query = returns::table.inner_join(orders::table).into_boxed();
+                if let Some(status) = status {
+                    query = query.filter(returns::status.eq(status.as_str()));
+                }
+                query
+            };
+            let rows = matching()
+                .order((returns::created_at.desc(), returns::id.desc()))
+                .limit(i64::from(page.size))
+                .offset(page.offset())
+                .select(RowWithCustomer::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            let total = total_of(Some(page), rows.len(), || {
+                matching().count().get_result(conn)
+            })?;
+            Ok((whole_returns(conn, rows)?, total))
+        })
+        .await
+    }
+
+    async fn transition(
+        &self,
+        id: &ReturnId,
+        from: ReturnStatus,
+        to: ReturnStatus,
+        by: &Changer,
+    ) -> Result<(), ReturnStoreError> {
+        let id = id.as_str().to_owned();
+        let by = by.clone();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| transition(conn, &id, from, to, &by))
+                .map_err(ReturnStoreError::from)
+        })
+        .await
+    }
+
+    async fn claim_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            let now = now();
+            let claimed = diesel::update(returns::table.find(&id))
+                .filter(returns::status.eq(ReturnStatus::Received.as_str()))
+                .filter(no_live_claim(now - REFUND_CLAIM_TIMEOUT))
+                .set(returns::refund_claimed_at.eq(now))
+                .execute(conn)
+                .map_err(storage)?;
+            if claimed > 0 {
+                return Ok(());
+            }
+            let exists = returns::table
+                .find(&id)
+                .select(returns::id)
+                .get_result::<String>(conn)
+                .optional()
+                .map_err(storage)?
+                .is_some();
+            Err(stale_unless_missing(exists).into())
+        })
+        .await
+    }
+
+    async fn release_refund_claim(&self, id: &ReturnId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(returns::table.find(id))
+                .set(returns::refund_claimed_at.eq(None::<NaiveDateTime>))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
+        })
+        .await
+    }
+}

@@ -1,0 +1,130 @@
+//! Returns as the API shows them and as a shopper's request sends them (issue 16).
+
+use super::{parse_number, CustomerDto, LineVariantDto, StatusEntryDto};
+use domain::returns::{Return, ReturnInput};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+/// Units of one order line to send back.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnLineBody {
+    /// The order line's `_id`.
+    #[serde(default)]
+    #[schema(example = "ord-1-1")]
+    pub line_id: String,
+    /// A whole number of 1 or more.
+    #[serde(default)]
+    #[schema(value_type = u32, example = 1)]
+    pub quantity: Value,
+}
+
+/// Which units of a delivered order a shopper sends back, and why.
+#[derive(Deserialize, ToSchema)]
+pub struct ReturnBody {
+    #[serde(default)]
+    pub lines: Vec<ReturnLineBody>,
+    /// 1 to 1,000 characters.
+    #[serde(default)]
+    #[schema(example = "Too small")]
+    pub reason: String,
+}
+
+impl From<ReturnBody> for ReturnInput {
+    fn from(body: ReturnBody) -> Self {
+        ReturnInput {
+            lines: body
+                .lines
+                .into_iter()
+                .map(|line| {
+                    // Anything but a whole number is refused as a quantity below one.
+                    let quantity = parse_number(&line.quantity)
+                        .filter(|q| q.fract() == 0.0 && q.abs() < 1e9)
+                        .map_or(0, |q| q as i64);
+                    (line.line_id, quantity)
+                })
+                .collect(),
+            reason: body.reason,
+        }
+    }
+}
+
+/// An admin's change of a return.
+#[derive(Deserialize, ToSchema)]
+pub struct ReturnStatusBody {
+    /// `approved`, `rejected`, `received` or `refunded`.
+    #[schema(example = "approved")]
+    pub status: String,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReturnListQuery {
+    /// `requested`, `approved`, `rejected`, `received` or `refunded`; all without.
+    pub status: Option<String>,
+    /// The page, from 1.
+    pub page: Option<u32>,
+    /// Items per page, 1 to 100 (default 20).
+    pub limit: Option<u32>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnLineDto {
+    pub line_id: String,
+    pub name: String,
+    /// The size bought; null for a one-size product.
+    pub variant: Option<LineVariantDto>,
+    pub quantity: u32,
+    /// What these units are refunded, their share of the order's discount taken off.
+    pub amount: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub order_id: String,
+    /// `requested`, `approved`, `rejected`, `received` or `refunded`.
+    pub status: &'static str,
+    pub lines: Vec<ReturnLineDto>,
+    /// The lines' amounts, and the order's shipping when this return holds its last units.
+    pub refund_amount: f64,
+    pub reason: String,
+    pub created_at: String,
+    /// Oldest first; the first is the request.
+    pub status_history: Vec<StatusEntryDto>,
+    pub customer: CustomerDto,
+}
+
+impl From<&Return> for ReturnDto {
+    fn from(r: &Return) -> Self {
+        Self {
+            id: r.id.to_string(),
+            order_id: r.order_id.to_string(),
+            status: r.status.as_str(),
+            lines: r
+                .lines
+                .iter()
+                .map(|line| ReturnLineDto {
+                    line_id: line.line_id.to_string(),
+                    name: line.name.clone(),
+                    variant: line.variant.clone().map(LineVariantDto::from),
+                    quantity: line.quantity,
+                    amount: line.amount.as_dollars(),
+                })
+                .collect(),
+            refund_amount: r.refund_amount.as_dollars(),
+            reason: r.reason.clone(),
+            created_at: r.created_at.to_rfc3339(),
+            status_history: StatusEntryDto::list(&r.history, |s| s.as_str()),
+            customer: CustomerDto {
+                id: r.user_id.to_string(),
+                name: r.customer_name.clone(),
+                email: r.customer_email.clone(),
+            },
+        }
+    }
+}

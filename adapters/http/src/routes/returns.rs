@@ -1,0 +1,135 @@
+//! Returns (issue 16): a shopper asks to send back units of a delivered order; admins
+//! approve, reject, receive and refund them.
+
+use super::{list_reply, page};
+use crate::auth::CurrentUser;
+use crate::dto::{PageQuery, ReturnBody, ReturnDto, ReturnListQuery, ReturnStatusBody};
+use crate::error::ApiError;
+use crate::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, PaymentProviderFailed, TooLarge, Unauthenticated,
+};
+use crate::state::AppState;
+use actix_web::{get, post, put, web, HttpResponse};
+use application::AppError;
+use domain::listing::DEFAULT_PAGE_SIZE;
+use domain::ports::Page;
+use domain::{OrderId, ReturnId};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(request_return)
+        .service(order_returns)
+        .service(list_returns)
+        .service(change_return);
+}
+
+fn order_id(raw: &str) -> Result<OrderId, ApiError> {
+    OrderId::parse(raw).ok_or_else(|| ApiError(AppError::not_found("Order")))
+}
+
+fn return_id(raw: &str) -> Result<ReturnId, ApiError> {
+    ReturnId::parse(raw).ok_or_else(|| ApiError(AppError::not_found("Return")))
+}
+
+/// Ask to return units of a delivered order (its shopper), within 30 days of delivery and
+/// at most what was bought less what earlier returns that were not rejected hold.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    request_body = ReturnBody,
+    responses(
+        (status = 201, body = ReturnDto),
+        BadRequest, Unauthenticated, NotFound, Conflict, TooLarge
+    )
+)]
+#[post("/orders/{id}/returns")]
+async fn request_return(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: web::Json<ReturnBody>,
+) -> Result<HttpResponse, ApiError> {
+    let requested = state
+        .shop
+        .request_return(&user.0, &order_id(&path)?, &body.into_inner().into())
+        .await?;
+    Ok(HttpResponse::Created().json(ReturnDto::from(&requested)))
+}
+
+/// An order's returns, newest first (its shopper or an admin).
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    responses((status = 200, body = [ReturnDto]), Unauthenticated, NotFound)
+)]
+#[get("/orders/{id}/returns")]
+async fn order_returns(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let list = state.shop.order_returns(&user.0, &order_id(&path)?).await?;
+    Ok(HttpResponse::Ok().json(list.iter().map(ReturnDto::from).collect::<Vec<_>>()))
+}
+
+/// The returns, newest first, one page (admin); filtered by status when asked.
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    params(ReturnListQuery),
+    responses(
+        (status = 200, body = [ReturnDto], headers(("X-Total-Count" = u64, description = "How many returns match"))),
+        BadRequest, Unauthenticated, Forbidden
+    )
+)]
+#[get("/admin/returns")]
+async fn list_returns(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ReturnListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let asked = page(&PageQuery {
+        page: query.page,
+        limit: query.limit,
+    })?;
+    let one_page = asked.unwrap_or(Page {
+        number: 1,
+        size: DEFAULT_PAGE_SIZE,
+    });
+    let (list, total) = state
+        .shop
+        .returns(&user.0, query.status.as_deref(), one_page)
+        .await?;
+    let list: Vec<ReturnDto> = list.iter().map(ReturnDto::from).collect();
+    Ok(list_reply(&list, total))
+}
+
+/// Move a return on (admin): requested -> approved or rejected, approved -> received (its
+/// units go back to stock) or rejected, received -> refunded (the money goes back through
+/// EVC Plus). Asking for the status it has changes nothing.
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The return's id")),
+    request_body = ReturnStatusBody,
+    responses(
+        (status = 200, body = ReturnDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge,
+        PaymentProviderFailed
+    )
+)]
+#[put("/admin/returns/{id}")]
+async fn change_return(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: web::Json<ReturnStatusBody>,
+) -> Result<HttpResponse, ApiError> {
+    let changed = state
+        .shop
+        .change_return(&user.0, &return_id(&path)?, &body.status)
+        .await?;
+    Ok(HttpResponse::Ok().json(ReturnDto::from(&changed)))
+}

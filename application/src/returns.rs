@@ -1,0 +1,198 @@
+//! Returns (issue 16; DESIGN.md section 8): a shopper asks to send back units of a delivered
+//! order, and admins approve or reject the request, mark the parcel received (its units go
+//! back to stock) and refund it through the payment gateway. The rules are
+//! `domain::returns`; every change is guarded in storage, so repeating one is a no-op.
+
+use crate::orders::history_seen_by;
+use crate::{AppError, Shop};
+use domain::audit::AuditChange;
+use domain::money::Money;
+use domain::order::{Changer, Order};
+use domain::permissions::require_admin;
+use domain::ports::{Page, RefundRequest, RepoError, ReturnRequest, ReturnStoreError};
+use domain::returns::{Return, ReturnInput, ReturnStatus};
+use domain::user::User;
+use domain::validation::FieldErrors;
+use domain::{OrderId, ReturnId};
+
+pub const STATUS_INVALID: &str = "Status must be approved, rejected, received or refunded";
+pub const REFUND_UNDER_WAY: &str =
+    "A refund of this order is under way. Please reload and try again.";
+pub const RETURN_CHANGED: &str =
+    "The return was changed by someone else. Please reload and try again.";
+pub const ORDER_HAS_RETURNS: &str =
+    "This order has returns: settle them on the Returns screen instead of canceling the order";
+
+fn return_refusal(error: ReturnStoreError, stale: &str) -> AppError {
+    match error {
+        ReturnStoreError::Refused(refusal) if refusal.is_conflict() => {
+            AppError::Conflict(refusal.to_string())
+        }
+        ReturnStoreError::Refused(refusal) => AppError::BadRequest(refusal.to_string()),
+        ReturnStoreError::Stale => AppError::Conflict(stale.into()),
+        ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found("Return"),
+        ReturnStoreError::Repo(repo) => repo.into(),
+    }
+}
+
+fn as_seen_by(actor: &User, mut r: Return) -> Return {
+    history_seen_by(actor, &mut r.history);
+    r
+}
+
+impl Shop {
+    /// The order `id` when `actor` placed it, or is an admin; anyone else learns nothing of
+    /// it (404).
+    async fn order_for_returns(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
+        self.ports
+            .orders
+            .by_id(id)
+            .await?
+            .filter(|order| actor.is_admin() || order.user_id == actor.id)
+            .ok_or_else(|| AppError::not_found("Order"))
+    }
+
+    /// The shopper who placed order `id` asks to return some of its units.
+    pub async fn request_return(
+        &self,
+        actor: &User,
+        id: &OrderId,
+        input: &ReturnInput,
+    ) -> Result<Return, AppError> {
+        let order = self.order_for_returns(actor, id).await?;
+        if order.user_id != actor.id {
+            return Err(AppError::not_found("Order"));
+        }
+        let request = ReturnRequest {
+            id: ReturnId::parse(&self.ports.ids.new_id())
+                .expect("the id generator makes valid ids"),
+            order: order.id,
+            by: actor.into(),
+            input: input.clone(),
+            at: self.ports.clock.now(),
+        };
+        let requested = self
+            .ports
+            .returns
+            .request(&request)
+            .await
+            .map_err(|error| return_refusal(error, REFUND_UNDER_WAY))?;
+        Ok(as_seen_by(actor, requested))
+    }
+
+    /// The returns of order `id`, newest first (its shopper or an admin).
+    pub async fn order_returns(&self, actor: &User, id: &OrderId) -> Result<Vec<Return>, AppError> {
+        let order = self.order_for_returns(actor, id).await?;
+        let returns = self.ports.returns.for_order(&order.id).await?;
+        Ok(returns.into_iter().map(|r| as_seen_by(actor, r)).collect())
+    }
+
+    /// One page of the returns with `status` (all without), newest first (admin).
+    pub async fn returns(
+        &self,
+        actor: &User,
+        status: Option<&str>,
+        page: Page,
+    ) -> Result<(Vec<Return>, u64), AppError> {
+        require_admin(actor)?;
+        let status = match status.map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(raw) => Some(ReturnStatus::parse(raw).ok_or_else(|| {
+                AppError::BadRequest(
+                    "status must be requested, approved, rejected, received or refunded".into(),
+                )
+            })?),
+        };
+        Ok(self.ports.returns.list(status, page).await?)
+    }
+
+    /// An admin moves return `id` on. Asking for the status it has is a no-op; refunding
+    /// sends its amount back through the payment gateway first, once.
+    pub async fn change_return(
+        &self,
+        actor: &User,
+        id: &ReturnId,
+        status: &str,
+    ) -> Result<Return, AppError> {
+        require_admin(actor)?;
+        let to = ReturnStatus::parse(status)
+            .filter(|s| *s != ReturnStatus::Requested)
+            .ok_or_else(|| AppError::Invalid(FieldErrors::single("status", STATUS_INVALID)))?;
+        let before = self.one_return(id).await?;
+        if before.status == to {
+            return Ok(before);
+        }
+        if !before.status.can_become(to) {
+            return Err(AppError::Conflict(to.unreachable_message().into()));
+        }
+        let by = Changer::from(actor);
+        if to == ReturnStatus::Refunded {
+            self.refund_return(&before).await?;
+        }
+        self.ports
+            .returns
+            .transition(id, before.status, to, &by)
+            .await
+            .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
+        if to == ReturnStatus::Received {
+            self.catalog_version.forget();
+        }
+        let after = self.one_return(id).await?;
+        self.record_audit(actor, AuditChange::order_return_changed(&before, &after))
+            .await;
+        Ok(after)
+    }
+
+    async fn one_return(&self, id: &ReturnId) -> Result<Return, AppError> {
+        self.ports
+            .returns
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Return"))
+    }
+
+    /// Claims the return's refund (of several admins, one reaches the provider) and sends
+    /// it; a refusal releases the claim and leaves the return received, to try again.
+    async fn refund_return(&self, r: &Return) -> Result<(), AppError> {
+        self.ports
+            .returns
+            .claim_refund(&r.id)
+            .await
+            .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
+        let order = self
+            .ports
+            .orders
+            .by_id(&r.order_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Order"))?;
+        // Without a provider's transaction (a payment an admin confirmed by hand) or an
+        // amount, the money goes back by hand too.
+        let Some(transaction_id) = order.transaction_id.as_deref() else {
+            return Ok(());
+        };
+        if r.refund_amount == Money::ZERO {
+            return Ok(());
+        }
+        let refund = RefundRequest::for_return(transaction_id, &order, r.refund_amount);
+        if let Err(reason) = self.ports.payments.refund(&refund).await {
+            self.ports.returns.release_refund_claim(&r.id).await?;
+            return Err(AppError::PaymentProvider(format!(
+                "The refund could not be sent: {reason}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses to cancel order `id` while returns hold some of its units (a cancel would put
+    /// them back in stock and refund them a second time).
+    pub(crate) async fn refuse_cancel_with_returns(&self, id: &OrderId) -> Result<(), AppError> {
+        let returns = self.ports.returns.for_order(id).await?;
+        if returns.iter().any(|r| r.status.holds_units()) {
+            return Err(AppError::Conflict(ORDER_HAS_RETURNS.into()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

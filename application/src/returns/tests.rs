@@ -1,0 +1,395 @@
+use super::*;
+use crate::testing::{admin, paid_order, shopper, TestPorts};
+use chrono::{TimeZone, Utc};
+use domain::audit::AuditAction;
+use domain::ids::{OrderLineId, ProductId};
+use domain::order::{OrderStatus, StatusChange};
+use domain::returns::{ReturnLine, ReturnRefusal};
+use mockall::predicate::eq;
+
+fn order_id() -> OrderId {
+    OrderId::parse("o1").unwrap()
+}
+
+fn return_id() -> ReturnId {
+    ReturnId::parse("r1").unwrap()
+}
+
+/// o1 ($40 + $5 shipping), delivered on 20 November.
+fn delivered_order() -> Order {
+    let delivered = Utc.with_ymd_and_hms(2026, 11, 20, 9, 0, 0).unwrap();
+    Order {
+        status: OrderStatus::Delivered,
+        delivered_at: Some(delivered),
+        history: vec![StatusChange {
+            status: OrderStatus::Delivered,
+            at: delivered,
+            by: Some(Changer::from(&admin("boss"))),
+        }],
+        ..paid_order()
+    }
+}
+
+/// Amina's return r1 of o1: two units for $18.00 in all, with `status`.
+fn a_return(status: ReturnStatus) -> Return {
+    let at = Utc.with_ymd_and_hms(2026, 11, 21, 10, 0, 0).unwrap();
+    Return {
+        id: return_id(),
+        order_id: order_id(),
+        user_id: shopper("amina").id,
+        customer_name: "amina".into(),
+        customer_email: "amina@example.com".into(),
+        status,
+        lines: vec![ReturnLine {
+            line_id: OrderLineId::of(&order_id(), 0),
+            product_id: ProductId::parse("p1").unwrap(),
+            name: "Abaya".into(),
+            variant: None,
+            quantity: 2,
+            amount: Money::from_cents(1800).unwrap(),
+        }],
+        refund_amount: Money::from_cents(1800).unwrap(),
+        reason: "Too small".into(),
+        created_at: at,
+        history: vec![StatusChange {
+            status: ReturnStatus::Requested,
+            at,
+            by: Some(Changer::from(&shopper("amina"))),
+        }],
+    }
+}
+
+fn input() -> ReturnInput {
+    ReturnInput {
+        lines: vec![("o1-1".into(), 2)],
+        reason: "Too small".into(),
+    }
+}
+
+fn ports_with_order() -> TestPorts {
+    let mut ports = TestPorts::new();
+    ports
+        .orders
+        .expect_by_id()
+        .returning(|_| Ok(Some(delivered_order())));
+    ports
+}
+
+/// Ports whose return r1 is `before` until it moves, and `after` then.
+fn ports_with_return(before: ReturnStatus, after: ReturnStatus) -> TestPorts {
+    let mut ports = ports_with_order();
+    let mut seq = mockall::Sequence::new();
+    ports
+        .returns
+        .expect_by_id()
+        .times(1)
+        .in_sequence(&mut seq)
+        .returning(move |_| Ok(Some(a_return(before))));
+    ports
+        .returns
+        .expect_by_id()
+        .in_sequence(&mut seq)
+        .returning(move |_| Ok(Some(a_return(after))));
+    ports
+}
+
+#[tokio::test]
+async fn a_request_is_stored_with_its_shopper_and_the_clock() {
+    let mut ports = ports_with_order();
+    ports
+        .returns
+        .expect_request()
+        .withf(|request| {
+            request.order.as_str() == "o1"
+                && request.by == Changer::from(&shopper("amina"))
+                && request.at == Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
+                && request.input.lines == vec![("o1-1".to_owned(), 2)]
+        })
+        .times(1)
+        .returning(|_| Ok(a_return(ReturnStatus::Requested)));
+    let requested = ports
+        .shop()
+        .request_return(&shopper("amina"), &order_id(), &input())
+        .await
+        .unwrap();
+    assert_eq!(requested.refund_amount, Money::from_cents(1800).unwrap());
+    assert_eq!(requested.history[0].by, None, "a shopper sees no names");
+}
+
+#[tokio::test]
+async fn another_shoppers_order_is_not_found_even_for_an_admin_asking_to_return() {
+    for actor in [shopper("hodan"), admin("boss")] {
+        let error = ports_with_order()
+            .shop()
+            .request_return(&actor, &order_id(), &input())
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::NotFound(m) if m == "Order not found"));
+    }
+}
+
+#[tokio::test]
+async fn refusals_are_conflicts_about_the_order_and_bad_requests_about_the_request() {
+    let cases = [
+        (
+            ReturnRefusal::NotDelivered,
+            409,
+            "Only delivered orders can be returned",
+        ),
+        (
+            ReturnRefusal::TooMany {
+                name: "Abaya".into(),
+                left: 1,
+            },
+            409,
+            "You can return at most 1 of Abaya",
+        ),
+        (
+            ReturnRefusal::NoLines,
+            400,
+            "Choose at least one item to return",
+        ),
+    ];
+    for (refusal, status, message) in cases {
+        let mut ports = ports_with_order();
+        ports
+            .returns
+            .expect_request()
+            .returning(move |_| Err(ReturnStoreError::Refused(refusal.clone())));
+        let error = ports
+            .shop()
+            .request_return(&shopper("amina"), &order_id(), &input())
+            .await
+            .unwrap_err();
+        match (status, error) {
+            (409, AppError::Conflict(m)) | (400, AppError::BadRequest(m)) => assert_eq!(m, message),
+            (_, other) => panic!("{message}: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_request_while_the_order_is_being_refunded_is_a_conflict() {
+    let mut ports = ports_with_order();
+    ports
+        .returns
+        .expect_request()
+        .returning(|_| Err(ReturnStoreError::Stale));
+    let error = ports
+        .shop()
+        .request_return(&shopper("amina"), &order_id(), &input())
+        .await
+        .unwrap_err();
+    assert!(matches!(error, AppError::Conflict(m) if m == REFUND_UNDER_WAY));
+}
+
+#[tokio::test]
+async fn asking_for_the_status_a_return_has_changes_nothing() {
+    let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
+    ports.returns.expect_transition().never();
+    ports.returns.expect_claim_refund().never();
+    let unchanged = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "received")
+        .await
+        .unwrap();
+    assert_eq!(unchanged.status, ReturnStatus::Received);
+}
+
+#[tokio::test]
+async fn a_return_cannot_skip_a_step() {
+    let cases = [
+        (
+            ReturnStatus::Requested,
+            "refunded",
+            "Only a received return can be refunded",
+        ),
+        (
+            ReturnStatus::Requested,
+            "received",
+            "Only an approved return can be marked received",
+        ),
+        (
+            ReturnStatus::Refunded,
+            "rejected",
+            "Only a requested or approved return can be rejected",
+        ),
+        (
+            ReturnStatus::Rejected,
+            "approved",
+            "Only a requested return can be approved",
+        ),
+    ];
+    for (from, to, message) in cases {
+        let mut ports = ports_with_return(from, from);
+        ports.returns.expect_transition().never();
+        let error = ports
+            .shop()
+            .change_return(&admin("boss"), &return_id(), to)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Conflict(m) if m == message),
+            "{to}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn only_admins_move_returns_and_only_to_known_statuses() {
+    let error = TestPorts::new()
+        .shop()
+        .change_return(&shopper("amina"), &return_id(), "approved")
+        .await
+        .unwrap_err();
+    assert!(matches!(error, AppError::Forbidden(_)));
+    for status in ["requested", "lost", ""] {
+        let error = TestPorts::new()
+            .shop()
+            .change_return(&admin("boss"), &return_id(), status)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&error, AppError::Invalid(e) if e.first_message() == STATUS_INVALID),
+            "{status}: {error:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
+    let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Refunded);
+    ports
+        .returns
+        .expect_claim_refund()
+        .with(eq(return_id()))
+        .times(1)
+        .returning(|_| Ok(()));
+    ports
+        .payments
+        .expect_refund()
+        .with(eq(RefundRequest {
+            transaction_id: "T1".into(),
+            reference: order_id(),
+            amount: Money::from_cents(1800).unwrap(),
+            whole_charge: false,
+        }))
+        .times(1)
+        .returning(|_| Ok(()));
+    ports
+        .returns
+        .expect_transition()
+        .withf(|id, from, to, by| {
+            id.as_str() == "r1"
+                && *from == ReturnStatus::Received
+                && *to == ReturnStatus::Refunded
+                && by.name == "boss"
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    ports
+        .audit
+        .expect_record()
+        .withf(|entry| {
+            entry.change.action == AuditAction::OrderReturn
+                && entry.change.entity_id.as_deref() == Some("o1")
+                && entry.change.after.as_ref().unwrap()["status"] == "refunded"
+        })
+        .times(1)
+        .returning(|_| Ok(()));
+    let refunded = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "refunded")
+        .await
+        .unwrap();
+    assert_eq!(refunded.status, ReturnStatus::Refunded);
+}
+
+#[tokio::test]
+async fn a_refund_the_provider_refuses_leaves_the_return_received() {
+    let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
+    ports.returns.expect_claim_refund().returning(|_| Ok(()));
+    ports
+        .payments
+        .expect_refund()
+        .returning(|_| Err("Insufficient merchant balance".into()));
+    ports
+        .returns
+        .expect_release_refund_claim()
+        .with(eq(return_id()))
+        .times(1)
+        .returning(|_| Ok(()));
+    ports.returns.expect_transition().never();
+    let error = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "refunded")
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        error,
+        AppError::PaymentProvider(m) if m == "The refund could not be sent: Insufficient merchant balance"
+    ));
+}
+
+#[tokio::test]
+async fn a_refund_already_claimed_by_another_admin_is_a_conflict_without_a_second_call() {
+    let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
+    ports
+        .returns
+        .expect_claim_refund()
+        .returning(|_| Err(ReturnStoreError::Stale));
+    ports.payments.expect_refund().never();
+    let error = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "refunded")
+        .await
+        .unwrap_err();
+    assert!(matches!(error, AppError::Conflict(m) if m == RETURN_CHANGED));
+}
+
+#[tokio::test]
+async fn a_delivered_order_with_returns_is_not_canceled() {
+    let mut ports = ports_with_order();
+    ports
+        .returns
+        .expect_for_order()
+        .returning(|_| Ok(vec![a_return(ReturnStatus::Received)]));
+    ports.orders.expect_claim_refund().never();
+    ports.payments.expect_refund().never();
+    let error = ports
+        .shop()
+        .update_order_status(&admin("boss"), &order_id(), "canceled")
+        .await
+        .unwrap_err();
+    assert!(matches!(error, AppError::Conflict(m) if m == ORDER_HAS_RETURNS));
+}
+
+#[tokio::test]
+async fn a_shopper_reads_their_orders_returns_without_staff_names() {
+    let mut ports = ports_with_order();
+    ports.returns.expect_for_order().returning(|_| {
+        let mut approved = a_return(ReturnStatus::Approved);
+        approved.history.push(StatusChange {
+            status: ReturnStatus::Approved,
+            at: Utc::now(),
+            by: Some(Changer::from(&admin("boss"))),
+        });
+        Ok(vec![approved])
+    });
+    let shop = ports.shop();
+    let seen = shop
+        .order_returns(&shopper("amina"), &order_id())
+        .await
+        .unwrap();
+    assert!(seen[0].history.iter().all(|change| change.by.is_none()));
+    let by_admin = shop
+        .order_returns(&admin("boss"), &order_id())
+        .await
+        .unwrap();
+    assert_eq!(by_admin[0].history[1].by.as_ref().unwrap().name, "boss");
+    let error = shop
+        .order_returns(&shopper("hodan"), &order_id())
+        .await
+        .unwrap_err();
+    assert!(matches!(error, AppError::NotFound(_)));
+}
