@@ -268,6 +268,10 @@ write_admin_urls() {
             echo "/api/admin/products?q=$word&stock=$stock&sort=name&dir=asc&page=1&limit=20"
         done
     done >"$BENCH_WORK/products_search.txt"
+    # The Returns screen: every status, and all of them, page 1 of 20 (newest first).
+    for status in '' requested approved rejected received refunded; do
+        echo "/api/admin/returns?status=$status&page=1&limit=20"
+    done >"$BENCH_WORK/returns_status.txt"
     # First names (each shared by a few dozen customers) and e-mail pieces.
     sql "$BACKEND" "SELECT name, email FROM users WHERE role = 'user' ORDER BY random() LIMIT 40" |
         awk -F'|' '
@@ -383,6 +387,9 @@ bench_backend() {
         BENCH_URLS=$BENCH_WORK/users_search.txt \
             measure "admin users: q (2 connections)" admin-list.lua $THREADS 2 / -H "$auth"
         list_checks+=("admin users q p99 ms" "$(field p99_ms)")
+        BENCH_URLS=$BENCH_WORK/returns_status.txt \
+            measure "admin returns: by status (2 conn.)" admin-list.lua $THREADS 2 / -H "$auth"
+        list_checks+=("admin returns by status p99 ms" "$(field p99_ms)")
 
         echo "== $BACKEND: /admin/orders in headless Chromium"
         node bench/admin-first-rows.mjs "$BASE" "$ADMIN_EMAIL" "$ADMIN_PASSWORD" | tee "$BENCH_WORK/first-rows.txt"

@@ -12,6 +12,7 @@ use crate::discounts::DiscountRow;
 use crate::models::{to_db_time, OrderLineRow, OrderRow, ProductRow, UserRow};
 use crate::order_history;
 use crate::products::bump_catalog_version;
+use crate::returns::ReturnRows;
 use crate::sales_totals::SalesChange;
 use crate::schema::{
     discount_uses, discounts, order_lines, order_status_history, orders, product_variants,
@@ -24,6 +25,7 @@ use domain::discount::Discount;
 use domain::order::{Order, OrderStatus};
 use domain::ports::RepoError;
 use domain::product::Product;
+use domain::returns::Return;
 use domain::user::User;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -161,6 +163,15 @@ impl Database {
             .map_err(storage)
         })
         .await
+    }
+
+    /// Inserts `returns` of orders already stored, as they are, with their lines and
+    /// histories, in one transaction: nothing is restocked or refunded (the seeded orders
+    /// and products already show it), and their orders count the ones not rejected.
+    pub async fn bulk_insert_returns(&self, returns: &[Return]) -> Result<(), RepoError> {
+        let rows = ReturnRows::of(returns)?;
+        self.write(move |conn| write_transaction(conn, |conn| rows.insert(conn)).map_err(storage))
+            .await
     }
 }
 

@@ -86,8 +86,14 @@ fn return_status(raw: &str) -> Result<ReturnStatus, RepoError> {
 }
 
 impl ReturnHistoryRow {
-    fn of(id: &str, seq: i32, status: ReturnStatus, at: NaiveDateTime, by: &Changer) -> Self {
-        let (by_id, by_name) = changer_columns(Some(by));
+    fn of(
+        id: &str,
+        seq: i32,
+        status: ReturnStatus,
+        at: NaiveDateTime,
+        by: Option<&Changer>,
+    ) -> Self {
+        let (by_id, by_name) = changer_columns(by);
         Self {
             return_id: id.to_owned(),
             seq,
@@ -320,7 +326,7 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
             1,
             ReturnStatus::Requested,
             at,
-            &request.by,
+            Some(&request.by),
         ))
         .execute(conn)?;
     Ok(Return {
@@ -380,7 +386,13 @@ fn transition(
         .select(diesel::dsl::max(return_status_history::seq))
         .get_result(conn)?;
     diesel::insert_into(return_status_history::table)
-        .values(ReturnHistoryRow::of(id, last.unwrap_or(0) + 1, to, now, by))
+        .values(ReturnHistoryRow::of(
+            id,
+            last.unwrap_or(0) + 1,
+            to,
+            now,
+            Some(by),
+        ))
         .execute(conn)?;
     match to {
         ReturnStatus::Received => restock(conn, &row)?,
@@ -472,6 +484,69 @@ fn land_refund(conn: &mut DbConnection, row: &ReturnRow, now: NaiveDateTime) -> 
     sales.transition(&before, &after, std::iter::empty());
     sales.apply(conn)?;
     Ok(())
+}
+
+/// The rows of returns stored as they are (`shop seed`'s).
+pub(crate) struct ReturnRows {
+    returns: Vec<ReturnRow>,
+    lines: Vec<ReturnLineRow>,
+    history: Vec<ReturnHistoryRow>,
+}
+
+impl ReturnRows {
+    pub(crate) fn of(all: &[Return]) -> Result<Self, RepoError> {
+        let mut rows = ReturnRows {
+            returns: Vec::with_capacity(all.len()),
+            lines: Vec::new(),
+            history: Vec::new(),
+        };
+        for r in all {
+            let id = r.id.as_str();
+            rows.returns.push(ReturnRow {
+                id: id.to_owned(),
+                order_id: r.order_id.as_str().to_owned(),
+                user_id: r.user_id.as_str().to_owned(),
+                status: r.status.as_str().to_owned(),
+                refund_cents: r.refund_amount.cents(),
+                reason: r.reason.clone(),
+                created_at: to_db_time(r.created_at),
+                refund_claimed_at: None,
+            });
+            for (position, line) in r.lines.iter().enumerate() {
+                rows.lines
+                    .push(ReturnLineRow::of(id, &r.order_id, position, line)?);
+            }
+            rows.history
+                .extend((1..).zip(&r.history).map(|(seq, change)| {
+                    ReturnHistoryRow::of(
+                        id,
+                        seq,
+                        change.status,
+                        to_db_time(change.at),
+                        change.by.as_ref(),
+                    )
+                }));
+        }
+        Ok(rows)
+    }
+
+    /// Inserts the rows and counts the returns that were not rejected on their orders.
+    pub(crate) fn insert(self, conn: &mut DbConnection) -> QueryResult<()> {
+        let mut held: HashMap<&str, i32> = HashMap::new();
+        for row in &self.returns {
+            if row.status != ReturnStatus::Rejected.as_str() {
+                *held.entry(row.order_id.as_str()).or_default() += 1;
+            }
+        }
+        for (order, count) in held {
+            diesel::update(orders::table.find(order))
+                .set(orders::returns_held.eq(orders::returns_held + count))
+                .execute(conn)?;
+        }
+        insert_rows!(conn, returns::table, self.returns)?;
+        insert_rows!(conn, return_lines::table, self.lines)?;
+        insert_rows!(conn, return_status_history::table, self.history)
+    }
 }
 
 #[async_trait]

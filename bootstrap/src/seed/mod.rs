@@ -2,7 +2,7 @@
 //! section 6): products over women, kids and sales with tags, discounts, featured items,
 //! sizes and colours, a spread of stock and pictures ([`catalogue`]); customers
 //! ([`customers`]); the year's discount codes ([`discounts`]); a year of orders in every
-//! status ([`orders`]), some with a code.
+//! status ([`orders`]), some with a code, and some delivered orders' returns ([`returns`]).
 //!
 //! Every order keeps the domain's rules: its lines snapshot a product (and the size bought)
 //! that existed when it was placed, its total is the sum of its lines less its code's
@@ -21,6 +21,7 @@ mod catalogue;
 mod customers;
 mod discounts;
 mod orders;
+mod returns;
 #[cfg(test)]
 mod tests;
 
@@ -39,6 +40,7 @@ use domain::ports::{
     Clock, ImageStore, Page, PasswordHasher, ProductFilter, ProductRepository, SettingsRepository,
 };
 use domain::product::{Product, StockStatus};
+use domain::returns::{Return, ReturnStatus};
 use domain::Money;
 use indicatif::{ProgressBar, ProgressStyle};
 use orders::OrderBook;
@@ -123,6 +125,9 @@ pub struct Seeded {
     pub discounted: Money,
     pub by_status: BTreeMap<&'static str, u64>,
     pub by_payment: BTreeMap<&'static str, u64>,
+    /// Returns by status, and what the refunded ones gave back.
+    pub returns_by_status: BTreeMap<&'static str, u64>,
+    pub refunded: Money,
     pub steps: Vec<(&'static str, Took)>,
 }
 
@@ -271,12 +276,14 @@ pub async fn seed(
         .await
         .map_err(|e| anyhow::anyhow!("inserting discount codes: {e}"))?;
     let mut orders = OrderBook::new(&products, &customers, shipping_fee, &codes);
+    // Returns draw from a stream of their own, so the orders are the same with or without.
+    let mut returns_rng = StdRng::seed_from_u64(CONTENTS_SEED + 1);
     let times = orders::order_times(&mut rng, plan.orders, now);
     for (chunk_start, chunk) in (0..)
         .step_by(PER_TRANSACTION)
         .zip(times.chunks(PER_TRANSACTION))
     {
-        let placed: Vec<Order> = chunk
+        let mut placed: Vec<Order> = chunk
             .iter()
             .enumerate()
             .map(|(i, &placed_at)| {
@@ -284,13 +291,21 @@ pub async fn seed(
                 orders.order(&mut rng, placed_at, now, newest_first)
             })
             .collect();
+        let sent_back = returns::returns_of(&mut returns_rng, &mut placed, now);
         for order in &placed {
             seeded.count_order(order);
+        }
+        for r in &sent_back {
+            seeded.count_return(r);
         }
         database
             .bulk_insert_orders(&placed)
             .await
             .map_err(|e| anyhow::anyhow!("inserting orders: {e}"))?;
+        database
+            .bulk_insert_returns(&sent_back)
+            .await
+            .map_err(|e| anyhow::anyhow!("inserting returns: {e}"))?;
         progress.inc(chunk.len() as u64);
     }
     took(&mut seeded, "orders");
@@ -361,6 +376,13 @@ impl Seeded {
             .or_default() += 1;
     }
 
+    fn count_return(&mut self, r: &Return) {
+        *self.returns_by_status.entry(r.status.as_str()).or_default() += 1;
+        if r.status == ReturnStatus::Refunded {
+            self.refunded = self.refunded + r.refund_amount;
+        }
+    }
+
     /// Sizes per product that comes in sizes.
     pub fn sizes_per_sized_product(&self) -> f64 {
         self.sizes as f64 / self.sized_products.max(1) as f64
@@ -419,6 +441,13 @@ impl fmt::Display for Seeded {
             f,
             "  {} orders with a discount code, {} taken off",
             self.with_code, self.discounted
+        )?;
+        writeln!(
+            f,
+            "  {} returns ({}), {} refunded",
+            self.returns_by_status.values().sum::<u64>(),
+            counts(&self.returns_by_status),
+            self.refunded
         )?;
         let steps: Vec<String> = self
             .steps

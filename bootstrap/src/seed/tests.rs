@@ -5,8 +5,9 @@ use domain::discount::{Discount, DiscountCode};
 use domain::listing::orders::OrderQuery;
 use domain::listing::users::UserQuery;
 use domain::order::{OrderLine, OrderStatus, PaymentStatus};
-use domain::ports::{DiscountRepository, OrderRepository, UserRepository};
+use domain::ports::{DiscountRepository, OrderRepository, ReturnRepository, UserRepository};
 use domain::product::Category;
+use domain::returns::payment_after_refunds;
 use domain::user::{Role, User};
 use domain::variant::total_stock;
 use domain::{ProductId, UserId};
@@ -92,6 +93,11 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
         let (orders, total) = OrderRepository::list(&database, &OrderQuery::default())
             .await
             .unwrap();
+        let all = Page {
+            number: 1,
+            size: 1000,
+        };
+        let (returns, _) = ReturnRepository::list(&database, None, all).await.unwrap();
         assert_eq!(
             (orders.len(), total, seeded.orders),
             (200, 200, 200),
@@ -114,7 +120,7 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
         );
         assert_eq!(
             seeded.by_payment.keys().copied().collect::<Vec<_>>(),
-            ["failed", "paid", "pending", "refunded"],
+            ["failed", "paid", "partiallyRefunded", "pending", "refunded"],
             "{backend}"
         );
         let lines: usize = orders.iter().map(|o| o.lines.len()).sum();
@@ -205,25 +211,78 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
             assert!(history.windows(2).all(|w| w[0].at <= w[1].at), "{backend}");
             let delivered = history.iter().find(|c| c.status == OrderStatus::Delivered);
             assert_eq!(order.delivered_at, delivered.map(|c| c.at), "{backend}");
-            let refunded = order.payment_status == PaymentStatus::Refunded;
-            assert_eq!(
-                order.refunded,
-                if refunded { order.total } else { Money::ZERO }
-            );
+            // A canceled paid order gave back all of it; a delivered one what its refunded
+            // returns did, its payment status following.
+            let by_returns: Money = returns
+                .iter()
+                .filter(|r| r.order_id == order.id && r.status == ReturnStatus::Refunded)
+                .map(|r| r.refund_amount)
+                .sum();
+            if order.status == OrderStatus::Canceled {
+                let refunded = order.payment_status == PaymentStatus::Refunded;
+                let expected = if refunded { order.total } else { Money::ZERO };
+                assert_eq!(order.refunded, expected, "{backend}");
+            } else {
+                assert_eq!(order.refunded, by_returns, "{backend}");
+                if order.payment_status.was_charged() {
+                    let expected = payment_after_refunds(order.total, order.refunded);
+                    assert_eq!(order.payment_status, expected, "{backend}");
+                }
+            }
             match order.payment_status {
                 PaymentStatus::Pending => {
                     assert_eq!(order.status, OrderStatus::Pending, "{backend}");
                     assert!(awaiting_payment.insert(&order.user_id), "{backend}");
                 }
-                PaymentStatus::Failed | PaymentStatus::Refunded => {
+                PaymentStatus::Failed => {
                     assert_eq!(order.status, OrderStatus::Canceled, "{backend}")
                 }
+                PaymentStatus::Refunded => assert!(
+                    order.status == OrderStatus::Canceled || order.refunded == by_returns,
+                    "{backend}"
+                ),
                 PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => {
                     assert_ne!(order.status, OrderStatus::Canceled, "{backend}")
                 }
             }
         }
         assert_eq!(sized_lines, seeded.sized_lines, "{backend}");
+        // Returns: of delivered orders, asked for by their customer within the 30 days, at
+        // most what was bought, each step in time.
+        assert!(!returns.is_empty(), "{backend}: some orders were returned");
+        assert_eq!(
+            tally(returns.iter().map(|r| r.status.as_str())),
+            seeded.returns_by_status,
+            "{backend}"
+        );
+        for r in &returns {
+            let order = orders
+                .iter()
+                .find(|o| o.id == r.order_id)
+                .expect("its order");
+            let delivered = order.delivered_at.expect("a delivered order");
+            assert!(delivered <= r.created_at, "{backend}");
+            assert!(
+                r.created_at <= delivered + domain::returns::RETURN_WINDOW,
+                "{backend}"
+            );
+            assert_eq!(
+                r.history[0].by.as_ref().map(|b| &b.id),
+                Some(&order.user_id)
+            );
+            assert_eq!(r.history.last().unwrap().status, r.status, "{backend}");
+            assert!(
+                r.history.windows(2).all(|w| w[0].at <= w[1].at),
+                "{backend}"
+            );
+            for line in &r.lines {
+                let index = line
+                    .line_id
+                    .index_in(&order.id)
+                    .expect("a line of the order");
+                assert!(line.quantity <= order.lines[index].quantity, "{backend}");
+            }
+        }
         let with_code = orders.iter().filter(|o| o.discount.is_some()).count() as u64;
         assert_eq!(with_code, seeded.with_code, "{backend}");
         assert!(with_code > 0, "{backend}: some orders use a code");
