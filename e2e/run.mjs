@@ -14,3 +14,4 @@ import './journeys/11-admin-at-scale.mjs';
 import './journeys/12-sizes.mjs';
 import './journeys/13-admin-size-grid.mjs';
 import './journeys/14-discount-code.mjs';
+import './journeys/15-returns.mjs';

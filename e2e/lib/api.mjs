@@ -90,8 +90,24 @@ export class Api {
   orders() {
     return this.call('GET', '/api/orders');
   }
-  checkout(paymentPhone) {
-    return this.call('POST', '/api/orders/checkout', { paymentMethod: 'evc-plus', paymentPhone });
+  /** Pays the cart; `shippingAddress` `{fullName, phone, city, district, addressLine}` is optional. */
+  checkout(paymentPhone, shippingAddress = undefined) {
+    return this.call('POST', '/api/orders/checkout', { paymentMethod: 'evc-plus', paymentPhone, shippingAddress });
+  }
+  order(id) {
+    return this.call('GET', `/api/orders/${id}`);
+  }
+  /** An admin moving an order on: `pending`, `shipped`, `delivered` or `canceled`. */
+  setOrderStatus(id, status) {
+    return this.call('PUT', `/api/orders/${id}`, { status });
+  }
+  /** The order's returns, newest first (its shopper or an admin). */
+  orderReturns(id) {
+    return this.call('GET', `/api/orders/${id}/returns`);
+  }
+  /** An admin adding a product from JSON: `{name, category, price, …, variants: [{size, colour?, stock}]}`. */
+  createProduct(input) {
+    return this.call('POST', '/api/products', input);
   }
   stats() {
     return this.call('GET', '/api/admin/stats');

@@ -105,22 +105,25 @@ export function ReturnForm({
                   </p>
                 </div>
                 {max > 0 && (
-                  <select
-                    id={controlId}
-                    aria-describedby={`${controlId}-hint`}
-                    value={quantities[lineId] ?? 0}
-                    onChange={(e) => {
-                      setQuantities((q) => ({ ...q, [lineId]: Number(e.target.value) }));
-                      setErrors((er) => ({ ...er, items: undefined }));
-                    }}
-                    className={`${field.input} w-20 shrink-0`}
-                  >
-                    {Array.from({ length: max + 1 }, (_, n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
+                  // A box of its own: field.input's w-full would otherwise beat w-20 and squeeze the item's name to nothing.
+                  <div className="w-20 shrink-0">
+                    <select
+                      id={controlId}
+                      aria-describedby={`${controlId}-hint`}
+                      value={quantities[lineId] ?? 0}
+                      onChange={(e) => {
+                        setQuantities((q) => ({ ...q, [lineId]: Number(e.target.value) }));
+                        setErrors((er) => ({ ...er, items: undefined }));
+                      }}
+                      className={field.input}
+                    >
+                      {Array.from({ length: max + 1 }, (_, n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
                 )}
               </li>
             );
