@@ -3,7 +3,7 @@
  * detail(id)). Shared so a mutation in one feature can invalidate what it changes in
  * another without importing that feature.
  */
-import type { ListParams, ProductSort } from './types';
+import type { ListParams, ProductSort, ReviewSort } from './types';
 
 /**
  * The keys of a back-office list the server filters and pages: each page (its filters and page
@@ -90,10 +90,25 @@ export const discountKeys = {
   admin: pagedListKeys(['discounts', 'admin']),
 };
 
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  lists: () => [...reviewKeys.all, 'list'] as const,
+  /** A product's visible reviews in one order, loaded one page at a time (`useInfiniteQuery`). */
+  list: (productId: string, query: { sort: ReviewSort; limit: number }) => [...reviewKeys.lists(), productId, query] as const,
+  summaries: () => [...reviewKeys.all, 'summary'] as const,
+  /** A product's average, count and reviews per number of stars. */
+  summary: (productId: string) => [...reviewKeys.summaries(), productId] as const,
+  /** What the signed-in shopper may do on each product (user-scoped). */
+  mines: () => [...reviewKeys.all, 'mine'] as const,
+  mine: (productId: string) => [...reviewKeys.mines(), productId] as const,
+  /** The admin's list of every review (GET /api/admin/reviews). */
+  admin: pagedListKeys(['reviews', 'admin']),
+};
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all];

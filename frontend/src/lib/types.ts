@@ -216,6 +216,55 @@ export interface UpdateReturnRequest {
   status: Exclude<ReturnStatus, 'requested'>;
 }
 
+/** A shopper's review of a product they received (docs/api.md "Reviews"). Its texts are shown as text, never as HTML. */
+export interface Review {
+  _id: string;
+  /** A whole number from 1 to 5. */
+  rating: number;
+  title: string | null;
+  body: string;
+  /** The reviewer as shoppers see them, e.g. 'Amina W.'. */
+  author: string;
+  verifiedPurchase: boolean;
+  createdAt: string;
+  /** Only on the shopper's own review (GET .../reviews/mine) and the admin's rows: an admin hid it from the shop. */
+  hidden?: boolean;
+}
+
+export type ReviewSort = 'newest' | 'highest' | 'lowest';
+
+/** GET /api/products/{id}/reviews/summary: the mean of the visible reviews (one decimal, 0 without any), their count, and how many give each number of stars (`stars[i]`: i + 1 stars). */
+export interface ReviewSummary {
+  rating: number;
+  reviews: number;
+  stars: number[];
+}
+
+/** GET /api/products/{id}/reviews/mine: whether the shopper may review the product (else why not) and their own review, if any. */
+export interface MyReview {
+  canReview: boolean;
+  reason: string | null;
+  review: Review | null;
+}
+
+/** POST /api/products/{id}/reviews: a new review, or the shopper's earlier one replaced. */
+export interface ReviewInput {
+  rating: number;
+  title?: string;
+  body: string;
+}
+
+/** A review as the back office lists it: whether it is hidden, and its product. */
+export interface AdminReview extends Review {
+  hidden: boolean;
+  product: { _id: string; name: string };
+}
+
+/** PUT /api/admin/reviews/{id}. */
+export interface UpdateReviewRequest {
+  hidden: boolean;
+}
+
 export type DiscountKind = 'percent' | 'fixed' | 'freeShipping';
 
 /** A discount code as the back office sees it (docs/api.md "Discount codes"). */

@@ -1,5 +1,20 @@
 /** Test data shaped like the server's JSON (docs/api.md). */
-import type { Cart, Discount, Order, OrderLine, OrderReturn, Product, Settings, User, Variant, VariantSnapshot, Wishlist } from '@/lib/types';
+import type {
+  AdminReview,
+  Cart,
+  Discount,
+  Order,
+  OrderLine,
+  OrderReturn,
+  Product,
+  Review,
+  ReviewSummary,
+  Settings,
+  User,
+  Variant,
+  VariantSnapshot,
+  Wishlist,
+} from '@/lib/types';
 import { stockStatusOf } from '@/lib/product';
 
 let seq = 0;
@@ -175,6 +190,33 @@ export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
     ...overrides,
   };
 }
+
+/** A visible review by a verified buyer, as the server sends it. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: nextId('w'),
+    rating: 5,
+    title: 'Lovely fabric',
+    body: 'Soft, breathes well and the size was right.',
+    author: 'Amina W.',
+    verifiedPurchase: true,
+    createdAt: '2026-11-10T09:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A review as the back office lists it: shown, of the dress, unless told otherwise. */
+export function makeAdminReview(overrides: Partial<AdminReview> = {}): AdminReview {
+  return {
+    ...makeReview(),
+    hidden: false,
+    product: { _id: 'p1', name: 'Floral Summer Dress' },
+    ...overrides,
+  };
+}
+
+/** The summary of a product nobody reviewed yet. */
+export const emptyReviewSummary: ReviewSummary = { rating: 0, reviews: 0, stars: [0, 0, 0, 0, 0] };
 
 export const defaultSettings: Settings = {
   shopName: 'Dukaan Fashion',

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Cart, Product } from '@/lib/types';
 import { useSession } from '@/stores/session';
-import { defaultSettings, makeCart, makeWishlist, withDiscount } from './data';
+import { NOT_A_BUYER } from '@/lib/reviews';
+import { defaultSettings, emptyReviewSummary, makeCart, makeWishlist, withDiscount } from './data';
 
 /** Replies every page needs; tests add their own with server.use(...). */
 export const defaultHandlers = [
@@ -17,6 +18,14 @@ export const defaultHandlers = [
   http.get('/api/products/featured', () => HttpResponse.json([])),
   http.get('/api/products/tag/new', () => HttpResponse.json([])),
   http.get('/api/products/categories', () => HttpResponse.json({ women: [], kids: [], sales: [] })),
+  // A product page's reviews: none yet; a signed-in shopper who has not received the product.
+  http.get('/api/products/:id/reviews', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  http.get('/api/products/:id/reviews/summary', () => HttpResponse.json(emptyReviewSummary)),
+  http.get('/api/products/:id/reviews/mine', () =>
+    useSession.getState().user
+      ? HttpResponse.json({ canReview: false, reason: NOT_A_BUYER, review: null })
+      : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

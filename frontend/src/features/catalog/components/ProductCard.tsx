@@ -28,7 +28,8 @@ export const ProductCard = memo(function ProductCard({
   const inWishlist = isInWishlist(product._id);
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
   const busy = isAdding(product._id);
-  const hasRating = typeof product.rating === 'number' && product.rating > 0;
+  // A rating exists when the product has reviews (0 reviews: the server's rating is 0, no stars).
+  const hasRating = typeof product.rating === 'number' && product.rating > 0 && product.reviews !== 0;
 
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { usePrefetchInfiniteQuery, usePrefetchQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -11,11 +12,13 @@ import { StockBadge } from '@/components/ui/StockBadge';
 import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { capitalize, formatPrice } from '@/lib/format';
-import { galleryImageSources, maxQuantity, REVIEWS_FALLBACK, stockStatusOf } from '@/lib/product';
+import { galleryImageSources, maxQuantity, stockStatusOf } from '@/lib/product';
+import { NO_REVIEWS, reviewCountOf } from '@/lib/reviews';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coloursOf, SELECT_SIZE, variantsOf } from '@/lib/variants';
 import { useProduct } from '../api/products';
+import { reviewPagesQuery, reviewSummaryQuery } from '../api/reviews';
 import { useProductActions } from './product-actions';
 import { OptionGroup, VariantPicker } from './VariantPicker';
 
@@ -151,7 +154,7 @@ function ProductDetails({ product }: { product: Product }) {
   const inWishlist = isInWishlist(product._id);
   const busy = isAdding(product._id);
   const rating = typeof product.rating === 'number' ? product.rating : 0;
-  const reviews = typeof product.reviews === 'number' ? product.reviews : REVIEWS_FALLBACK;
+  const reviews = reviewCountOf(product);
   const hintId = useId();
 
   usePageTitle(product.name);
@@ -164,7 +167,15 @@ function ProductDetails({ product }: { product: Product }) {
         </Link>
       </p>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
-      <Stars rating={rating} reviews={reviews} />
+      {reviews > 0 ? (
+        <a href="#reviews" className="self-start rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+          <Stars rating={rating} reviews={reviews} />
+        </a>
+      ) : (
+        <a href="#reviews" className="self-start text-sm text-stone-600 underline hover:text-stone-900">
+          {NO_REVIEWS}
+        </a>
+      )}
       <Price product={product} showSave size="lg" />
       <p className="text-sm text-stone-600">
         or 6 monthly payments of {formatPrice((product.price * shownQuantity) / 6)}
@@ -240,6 +251,31 @@ function ProductDetails({ product }: { product: Product }) {
   );
 }
 
+/** The reviews' code is a chunk of its own, loaded beside their first replies once the product is shown. */
+const ReviewsSection = lazy(() => import('./reviews/ReviewsSection'));
+
+/** The page's 'Customer reviews' (`#reviews`): the heading at once, the rest as it arrives. */
+function Reviews({ productId }: { productId: string }) {
+  usePrefetchQuery(reviewSummaryQuery(productId));
+  usePrefetchInfiniteQuery(reviewPagesQuery(productId, 'newest'));
+  return (
+    <section id="reviews" aria-labelledby="reviews-title" className="mx-auto max-w-6xl scroll-mt-24 px-4 pb-12">
+      <h2 id="reviews-title" className="mb-6 border-t border-stone-200 pt-8 text-xl font-bold tracking-tight sm:text-2xl">
+        Customer reviews
+      </h2>
+      <Suspense
+        fallback={
+          <p role="status" className="text-stone-600">
+            Loading reviews...
+          </p>
+        }
+      >
+        <ReviewsSection productId={productId} />
+      </Suspense>
+    </section>
+  );
+}
+
 export function ProductPage() {
   const { id } = useParams();
   const product = useProduct(id);
@@ -264,9 +300,12 @@ export function ProductPage() {
     );
   }
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
-      <Gallery key={`gallery-${product.data._id}`} product={product.data} />
-      <ProductDetails key={`details-${product.data._id}`} product={product.data} />
-    </div>
+    <>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
+        <Gallery key={`gallery-${product.data._id}`} product={product.data} />
+        <ProductDetails key={`details-${product.data._id}`} product={product.data} />
+      </div>
+      <Reviews key={`reviews-${product.data._id}`} productId={product.data._id} />
+    </>
   );
 }
