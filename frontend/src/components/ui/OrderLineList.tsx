@@ -1,10 +1,22 @@
+import type { ReactNode } from 'react';
 import { formatPrice } from '@/lib/format';
 import type { OrderLine } from '@/lib/types';
 import { LineVariant } from './LineVariant';
 import { ProductImage } from './ProductImage';
 
-/** An order's lines with their pictures: name, size and colour (and SKU for the back office), quantity, price and line total. */
-export function OrderLineList({ lines, showSku = false }: { lines: readonly OrderLine[]; showSku?: boolean }) {
+/**
+ * An order's lines with their pictures: name, size and colour (and SKU for the back office),
+ * quantity, price and line total, and what `action` draws for a line (the shopper's 'Review').
+ */
+export function OrderLineList({
+  lines,
+  showSku = false,
+  action,
+}: {
+  lines: readonly OrderLine[];
+  showSku?: boolean;
+  action?: (line: OrderLine, name: string) => ReactNode;
+}) {
   return (
     <ul className="divide-y divide-stone-200">
       {lines.map((line, i) => {
@@ -28,8 +40,13 @@ export function OrderLineList({ lines, showSku = false }: { lines: readonly Orde
                   {typeof line.price === 'number' && <> × {formatPrice(line.price)}</>}
                 </p>
               </div>
-              {typeof line.lineTotal === 'number' && (
-                <p className="font-semibold whitespace-nowrap text-stone-900">{formatPrice(line.lineTotal)}</p>
+              {(typeof line.lineTotal === 'number' || action) && (
+                <div className="flex flex-col gap-1 sm:items-end">
+                  {typeof line.lineTotal === 'number' && (
+                    <p className="font-semibold whitespace-nowrap text-stone-900">{formatPrice(line.lineTotal)}</p>
+                  )}
+                  {action?.(line, name)}
+                </div>
               )}
             </div>
           </li>

@@ -353,6 +353,21 @@ describe('shopper order page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
   });
 
+  it("links each line of a delivered order to its product's review form", async () => {
+    await openOrder(delivered());
+    const lines = screen.getAllByTestId('order-line');
+    expect(within(lines[0]).getByRole('link', { name: 'Review Linen Wrap Dress' })).toHaveAttribute('href', '/product/p1#write-review');
+    expect(within(lines[1]).getByRole('link', { name: 'Review Silk Scarf' })).toHaveAttribute('href', '/product/p2#write-review');
+  });
+
+  it("offers no 'Review' before delivery, nor for a product the shop no longer has", async () => {
+    const { unmount } = await openOrder(delivered({ status: 'shipped', deliveredAt: null, returnableUntil: null }));
+    expect(page().queryByRole('link', { name: /^Review/ })).not.toBeInTheDocument();
+    unmount();
+    await openOrder(delivered({ products: [{ ...dress, productId: null }, scarf] }));
+    expect(page().getAllByRole('link', { name: /^Review/ }).map((l) => l.getAttribute('href'))).toEqual(['/product/p2#write-review']);
+  });
+
   it('is linked from the Orders tab', async () => {
     serveOrder(delivered());
     server.use(http.get('/api/orders', () => HttpResponse.json([delivered()])));

@@ -19,13 +19,14 @@ import { formatLongDate, shortOrderId } from '@/lib/format';
 import { paymentMethodName } from '@/lib/order';
 import { canRequestReturn, unitsLeft, withinReturnWindow } from '@/lib/returns';
 import { toast } from '@/lib/toast';
-import type { Order, OrderReturn } from '@/lib/types';
+import type { Order, OrderLine, OrderReturn } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrder } from '../api/orders';
 import { useOrderReturns } from '../api/returns';
 import { ReturnForm } from './ReturnForm';
 
 export const ORDER_NOT_FOUND = 'Order not found';
+export const REVIEW_LINE = 'Review';
 export const RETURN_REQUESTED = 'Return requested';
 
 const card = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
@@ -74,6 +75,24 @@ function ReturnNotice({
     return <p className="text-stone-700">Items can be returned within 30 days of delivery.</p>;
   }
   return null;
+}
+
+/**
+ * A delivered line's 'Review': to its product's review form (the server decides there whether
+ * the shopper may review it). None for a product the shop no longer has.
+ */
+function reviewLink(line: OrderLine, name: string) {
+  const productId = line.productId?._id;
+  if (!productId) return null;
+  return (
+    <Link
+      to={`/product/${encodeURIComponent(productId)}#write-review`}
+      aria-label={`${REVIEW_LINE} ${name}`}
+      className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 hover:underline sm:min-h-0"
+    >
+      {REVIEW_LINE}
+    </Link>
+  );
 }
 
 function OrderReturns({ order }: { order: Order }) {
@@ -196,7 +215,7 @@ export function OrderPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Section id="items-title" title="Items">
-            <OrderLineList lines={o.products} />
+            <OrderLineList lines={o.products} action={o.status === 'delivered' ? reviewLink : undefined} />
             <div className="mt-4 border-t border-stone-200 pt-4">
               <OrderTotals order={o} />
             </div>
