@@ -9,6 +9,7 @@ export const ADMIN_PAGE_ROUTES = {
   users: 'users',
   discounts: 'discounts',
   returns: 'returns',
+  reviews: 'reviews',
   settings: 'settings',
   reports: 'reports',
 } as const;

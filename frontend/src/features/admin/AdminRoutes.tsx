@@ -19,6 +19,7 @@ const OrderPage = preloadable(() => import('./orders/components/OrderPage'));
 const UsersPage = preloadable(() => import('./users/components/UsersPage'));
 const DiscountsPage = preloadable(() => import('./discounts/components/DiscountsPage'));
 const ReturnsPage = preloadable(() => import('./returns/components/ReturnsPage'));
+const ReviewsPage = preloadable(() => import('./reviews/components/ReviewsPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 
@@ -31,6 +32,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   users: UsersPage,
   discounts: DiscountsPage,
   returns: ReturnsPage,
+  reviews: ReviewsPage,
   settings: SettingsPage,
   reports: ReportsPage,
 };

@@ -1,7 +1,7 @@
 /** axe over the server-paged admin lists, with filters, notices, rows and a pager on screen, and over an order's page. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from '@/testing/axe';
-import { makeDiscount, makeOrder, makeProduct, makeReturn, makeUser } from '@/testing/data';
+import { makeAdminReview, makeDiscount, makeOrder, makeProduct, makeReturn, makeUser } from '@/testing/data';
 import { http } from 'msw';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
@@ -15,6 +15,7 @@ beforeAll(async () => {
     import('../users/components/UsersPage'),
     import('../discounts/components/DiscountsPage'),
     import('../returns/components/ReturnsPage'),
+    import('../reviews/components/ReviewsPage'),
     import('../orders/components/OrderPage'),
   ]);
 });
@@ -96,6 +97,20 @@ describe('admin lists are axe-clean', () => {
 
     await user.click(screen.getByRole('button', { name: /^Refund/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund Return' });
+    expect(await violations(dialog)).toEqual([]);
+  });
+
+  it('reviews, shown and hidden, with a pager and the delete confirmation', async () => {
+    serveList('/api/admin/reviews', () => ({
+      rows: [makeAdminReview(), makeAdminReview({ hidden: true, title: null, author: 'Hodan A.' })],
+      total: 33,
+    }));
+    const { user } = renderAdmin('/admin/reviews');
+    await screen.findAllByTestId('review-row');
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getAllByRole('button', { name: /^Delete/ })[0]);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Review' });
     expect(await violations(dialog)).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/returns', label: 'Returns' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/reports', label: 'Reports' },
 ];

@@ -15,6 +15,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'discount.create': 'Created a discount code',
   'discount.update': 'Updated a discount code',
   'discount.delete': 'Deleted a discount code',
+  'review.hide': 'Hid a review',
+  'review.show': 'Showed a review',
+  'review.delete': 'Deleted a review',
 };
 
 /** A readable label; an action this screen does not know is shown as the server named it. */

@@ -1,18 +1,19 @@
 /**
  * Review calls, their query options and hooks (docs/api.md "Reviews"): a product's visible
  * reviews one page at a time, its summary, what the signed-in shopper may do, writing (or
- * replacing) and deleting a review. The admin's list is defined by the admin area
- * (features/admin/reviews/list.ts), which deletes through `useDeleteReview` too.
+ * replacing) and deleting a review, and the admin's hiding and showing one. The admin's list
+ * is defined by the admin area (features/admin/reviews/list.ts), which deletes through
+ * `useDeleteReview` too.
  *
  * Writing, hiding or deleting a review changes the product's `rating` and `reviews`: the
  * product, the product lists and the reviews are fetched again.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, requestPage, requestWithStatus, type ListPage } from '@/lib/api-client';
-import { outside } from '@/lib/list-cache';
+import { outside, putRowInPages } from '@/lib/list-cache';
 import { productKeys, reviewKeys } from '@/lib/query-keys';
 import { REVIEWS_PAGE_SIZE } from '@/lib/reviews';
-import type { MessageReply, MyReview, Review, ReviewInput, ReviewSort, ReviewSummary } from '@/lib/types';
+import type { AdminReview, MessageReply, MyReview, Review, ReviewInput, ReviewSort, ReviewSummary, UpdateReviewRequest } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { reviewKeys };
@@ -51,6 +52,10 @@ export async function saveReview({ productId, input }: { productId: string; inpu
 /** Its author or an admin: 200 `{message: 'Review deleted'}`; 403 `{message}` for someone else's review; 404. */
 export const deleteReview = ({ productId, reviewId }: { productId: string; reviewId: string }) =>
   api.delete<MessageReply>(`${reviewsPath(productId)}/${encodeURIComponent(reviewId)}`);
+
+/** An admin hides a review from the shop or shows it again: 200 with the review as the back office lists it; 404. */
+export const updateReview = ({ id, hidden }: { id: string } & UpdateReviewRequest) =>
+  api.put<AdminReview>(`/admin/reviews/${encodeURIComponent(id)}`, { hidden } satisfies UpdateReviewRequest);
 
 // ---- query options ----
 
@@ -136,6 +141,23 @@ export function useDeleteReview(options: Callbacks<MessageReply, { productId: st
       );
       await refreshAfterReviewChange(qc);
       options.onSuccess?.(data, vars);
+    },
+  });
+}
+
+/**
+ * An admin hides or shows a review: the server's row takes its place in the cached pages; the
+ * product (whose rating and count follow its visible reviews), the product lists and the
+ * storefront's reviews are fetched again.
+ */
+export function useUpdateReview(options: Callbacks<AdminReview, { id: string } & UpdateReviewRequest> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateReview,
+    onError: options.onError,
+    onSuccess: async (row, vars) => {
+      await Promise.all([putRowInPages(qc, reviewKeys.admin, row), refreshAfterReviewChange(qc, { keepAdminPages: true })]);
+      options.onSuccess?.(row, vars);
     },
   });
 }

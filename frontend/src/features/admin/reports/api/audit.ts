@@ -21,7 +21,10 @@ export type AuditAction =
   | 'settings.update'
   | 'discount.create'
   | 'discount.update'
-  | 'discount.delete';
+  | 'discount.delete'
+  | 'review.hide'
+  | 'review.show'
+  | 'review.delete';
 
 export interface AuditEntry {
   id: string;
