@@ -15,6 +15,7 @@ mod in_flight;
 pub mod orders;
 mod recent;
 pub mod returns;
+pub mod reviews;
 pub mod settings;
 pub mod throttle;
 
@@ -23,8 +24,8 @@ pub use error::AppError;
 use domain::payment_hold::PaymentHold;
 use domain::ports::{
     AuditLog, CartRepository, Clock, DiscountRepository, IdGenerator, ImageStore, OrderRepository,
-    PasswordHasher, PaymentGateway, ProductRepository, ReturnRepository, SecretGenerator,
-    SettingsRepository, TokenService, UserRepository, WishlistRepository,
+    PasswordHasher, PaymentGateway, ProductRepository, ReturnRepository, ReviewRepository,
+    SecretGenerator, SettingsRepository, TokenService, UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
 use in_flight::CheckoutsInFlight;
@@ -42,6 +43,7 @@ pub struct Ports {
     pub orders: Arc<dyn OrderRepository>,
     pub discounts: Arc<dyn DiscountRepository>,
     pub returns: Arc<dyn ReturnRepository>,
+    pub reviews: Arc<dyn ReviewRepository>,
     pub settings: Arc<dyn SettingsRepository>,
     pub payments: Arc<dyn PaymentGateway>,
     pub hasher: Arc<dyn PasswordHasher>,

@@ -35,6 +35,7 @@ pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings)
         orders: db.clone(),
         discounts: db.clone(),
         returns: db.clone(),
+        reviews: db.clone(),
         settings: db.clone(),
         audit: db,
         payments: outside.payments,

@@ -7,6 +7,7 @@ use crate::money::Money;
 use crate::order::Order;
 use crate::product::Product;
 use crate::returns::Return;
+use crate::review::Review;
 use crate::settings::ShopSettings;
 use crate::user::{Email, User};
 use chrono::{DateTime, Utc};
@@ -29,10 +30,14 @@ pub enum AuditAction {
     DiscountCreate,
     DiscountUpdate,
     DiscountDelete,
+    /// An admin hides, shows or deletes a review (recorded under its product).
+    ReviewHide,
+    ReviewShow,
+    ReviewDelete,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
+    pub const ALL: [AuditAction; 16] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
@@ -46,6 +51,9 @@ impl AuditAction {
         AuditAction::DiscountCreate,
         AuditAction::DiscountUpdate,
         AuditAction::DiscountDelete,
+        AuditAction::ReviewHide,
+        AuditAction::ReviewShow,
+        AuditAction::ReviewDelete,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -63,6 +71,9 @@ impl AuditAction {
             AuditAction::DiscountCreate => "discount.create",
             AuditAction::DiscountUpdate => "discount.update",
             AuditAction::DiscountDelete => "discount.delete",
+            AuditAction::ReviewHide => "review.hide",
+            AuditAction::ReviewShow => "review.show",
+            AuditAction::ReviewDelete => "review.delete",
         }
     }
 
@@ -74,7 +85,10 @@ impl AuditAction {
         match self {
             AuditAction::ProductCreate
             | AuditAction::ProductUpdate
-            | AuditAction::ProductDelete => AuditEntity::Product,
+            | AuditAction::ProductDelete
+            | AuditAction::ReviewHide
+            | AuditAction::ReviewShow
+            | AuditAction::ReviewDelete => AuditEntity::Product,
             AuditAction::OrderStatus | AuditAction::OrderPayment | AuditAction::OrderReturn => {
                 AuditEntity::Order
             }
@@ -180,6 +194,17 @@ fn return_fields(r: &Return) -> Snapshot {
     }))
 }
 
+fn review_fields(review: &Review) -> Snapshot {
+    snapshot(json!({
+        "reviewId": review.id.as_str(),
+        "author": review.author,
+        "rating": review.rating.stars(),
+        "title": review.title,
+        "body": review.body,
+        "hidden": review.hidden,
+    }))
+}
+
 fn settings_fields(settings: &ShopSettings) -> Snapshot {
     snapshot(json!({
         "shopName": settings.shop_name,
@@ -256,6 +281,29 @@ impl AuditChange {
             entity_id: Some(after.order_id.to_string()),
             before: Some(return_fields(before)),
             after: Some(return_fields(after)),
+        }
+    }
+
+    /// An admin hid or showed `before` (recorded under its product).
+    pub fn review_visibility_changed(before: &Review, after: &Review) -> Self {
+        Self {
+            action: if after.hidden {
+                AuditAction::ReviewHide
+            } else {
+                AuditAction::ReviewShow
+            },
+            entity_id: Some(after.product_id.to_string()),
+            before: Some(review_fields(before)),
+            after: Some(review_fields(after)),
+        }
+    }
+
+    pub fn review_deleted(review: &Review) -> Self {
+        Self {
+            action: AuditAction::ReviewDelete,
+            entity_id: Some(review.product_id.to_string()),
+            before: Some(review_fields(review)),
+            after: None,
         }
     }
 

@@ -58,6 +58,10 @@ id_type!(
     ReturnId
 );
 id_type!(
+    /// Identifies a shopper's review of a product.
+    ReviewId
+);
+id_type!(
     /// Identifies a line of an order: the order's id and the line's place in it.
     OrderLineId
 );

@@ -16,6 +16,7 @@ pub mod ports;
 pub mod product;
 pub mod product_edit;
 pub mod returns;
+pub mod review;
 pub mod settings;
 pub mod spreadsheet;
 pub mod stats;
@@ -23,5 +24,5 @@ pub mod user;
 pub mod validation;
 pub mod variant;
 
-pub use ids::{DiscountId, OrderId, OrderLineId, ProductId, ReturnId, UserId, VariantId};
+pub use ids::{DiscountId, OrderId, OrderLineId, ProductId, ReturnId, ReviewId, UserId, VariantId};
 pub use money::{Money, Percent};

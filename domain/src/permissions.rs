@@ -12,6 +12,8 @@ pub enum PermissionError {
     NotYourAccount,
     #[error("You can only access your own orders")]
     NotYourOrder,
+    #[error("You can only delete your own review")]
+    NotYourReview,
     #[error("You cannot delete your own account")]
     SelfDelete,
     #[error("The last admin cannot be removed or demoted")]

@@ -26,6 +26,7 @@ use domain::order::{Order, OrderStatus};
 use domain::ports::RepoError;
 use domain::product::Product;
 use domain::returns::Return;
+use domain::review::Review;
 use domain::user::User;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -161,6 +162,17 @@ impl Database {
                 sales.apply(conn)
             })
             .map_err(storage)
+        })
+        .await
+    }
+
+    /// Inserts `reviews` as they are, in one transaction, and sets their products' ratings
+    /// and counts from them (no check that their authors received the products).
+    pub async fn bulk_insert_reviews(&self, reviews: &[Review]) -> Result<(), RepoError> {
+        let reviews = reviews.to_vec();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| crate::reviews::insert_all(conn, &reviews))
+                .map_err(storage)
         })
         .await
     }

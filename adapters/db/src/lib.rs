@@ -23,6 +23,7 @@ mod order_list;
 mod orders;
 mod products;
 mod returns;
+mod reviews;
 mod sales_totals;
 mod settings;
 mod stock;

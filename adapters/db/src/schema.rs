@@ -100,6 +100,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    reviews (id) {
+        id -> Text,
+        product_id -> Text,
+        user_id -> Text,
+        author -> Text,
+        rating -> Integer,
+        title -> Nullable<Text>,
+        body -> Text,
+        verified_purchase -> Bool,
+        hidden -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     returns (id) {
         id -> Text,
         order_id -> Text,
@@ -256,6 +271,7 @@ diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(order_status_history -> orders (order_id));
 diesel::joinable!(returns -> orders (order_id));
+diesel::joinable!(reviews -> products (product_id));
 diesel::joinable!(return_lines -> returns (return_id));
 diesel::joinable!(return_status_history -> returns (return_id));
 
@@ -273,6 +289,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_status_history,
     returns,
     return_lines,
+    reviews,
     return_status_history,
     settings,
     discounts,

@@ -144,7 +144,14 @@ fn normalised_address(path: &str, query: &str) -> Option<String> {
 
 /// Public catalogue reads only: the same for every shopper, so one reply serves all.
 pub(crate) fn is_catalog_read(req: &ServiceRequest) -> bool {
-    req.method() == Method::GET && req.path().starts_with("/api/products")
+    req.method() == Method::GET && is_catalog_path(req.path())
+}
+
+/// The catalogue's paths, not a product's reviews (`/api/products/{id}/reviews…`): those
+/// are paged and sorted in their own way, and `…/reviews/mine` is the signed-in shopper's.
+fn is_catalog_path(path: &str) -> bool {
+    path.strip_prefix("/api/products")
+        .is_some_and(|rest| rest.split('/').nth(2) != Some("reviews"))
 }
 
 pub async fn serve_catalog_from_memory(
@@ -245,6 +252,25 @@ mod tests {
             normalised_address("/api/products/search", "q=a&sort=relevance"),
             normalised_address("/api/products/search", "sort=&q=a&x=y"),
         );
+    }
+
+    #[test]
+    fn a_products_reviews_are_not_the_catalogue() {
+        for path in [
+            "/api/products",
+            "/api/products/p1",
+            "/api/products/category/women",
+        ] {
+            assert!(is_catalog_path(path), "{path}");
+        }
+        for path in [
+            "/api/products/p1/reviews",
+            "/api/products/p1/reviews/mine",
+            "/api/products/p1/reviews/summary",
+            "/api/orders",
+        ] {
+            assert!(!is_catalog_path(path), "{path}");
+        }
     }
 
     #[test]

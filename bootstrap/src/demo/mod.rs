@@ -1,21 +1,23 @@
 //! The demo shop of `make run`: about 40 products over women, kids and sales (some featured,
 //! some new, some discounted, clothes in sizes with a few sold out or nearly) with pictures
-//! drawn locally to match their names and colours, and a demo customer. The products
-//! themselves are listed in [`catalogue`].
+//! drawn locally to match their names and colours, demo shoppers' reviews of what was
+//! delivered to them ([`reviews`]), and a demo customer. The products themselves are listed
+//! in [`catalogue`].
 
 mod catalogue;
 mod discounts;
+mod reviews;
 
 use crate::pictures::{self, Look};
 use crate::system::{RandomIds, SystemClock};
-use application::{AppError, Shop};
+use application::Shop;
 use catalogue::{DemoProduct, CATALOGUE};
 use chrono::{DateTime, Duration, Utc};
 use domain::ports::{
-    Clock, DiscountRepository, IdGenerator, ImageStore, ProductFilter, ProductRepository,
+    Clock, DiscountRepository, IdGenerator, ImageStore, OrderRepository, ProductFilter,
+    ProductRepository, ReviewRepository, UserRepository,
 };
 use domain::product::{Category, Product, ProductImage};
-use domain::user::{ContactInput, RegistrationInput};
 use domain::variant::{generated_sku, total_stock, Variant};
 use domain::{Money, Percent, ProductId, VariantId};
 use shop_images::Garment;
@@ -23,46 +25,45 @@ use shop_images::Garment;
 pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
 pub const DEMO_CUSTOMER_PASSWORD: &str = "customer123";
 
-/// Seeds the catalogue once (when it is empty), the demo discount codes and the demo
-/// customer.
-pub async fn seed<Store: ProductRepository + DiscountRepository>(
-    shop: &Shop,
-    store: &Store,
-    images: &dyn ImageStore,
-) -> anyhow::Result<()> {
+/// Seeds the catalogue once (when it is empty) with its demo shoppers' delivered orders and
+/// reviews, the demo discount codes and the demo customer (with a delivered order of her own
+/// the first time).
+pub async fn seed<Store>(shop: &Shop, store: &Store, images: &dyn ImageStore) -> anyhow::Result<()>
+where
+    Store: ProductRepository
+        + DiscountRepository
+        + OrderRepository
+        + ReviewRepository
+        + UserRepository,
+{
     let products: &dyn ProductRepository = store;
     let (_, existing) = products
         .list(&ProductFilter::default())
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    if existing == 0 {
-        let seeded = seed_catalogue(products, images).await?;
-        println!("Seeded the demo catalogue: {seeded} products");
-    }
-    discounts::seed(store, SystemClock.now()).await?;
-    let customer = RegistrationInput {
-        contact: ContactInput {
-            name: "Amina Hassan".into(),
-            email: DEMO_CUSTOMER_EMAIL.into(),
-            phone: "+252 61 555 1234".into(),
-        },
-        password: DEMO_CUSTOMER_PASSWORD.into(),
+    let catalogue = if existing == 0 {
+        let catalogue = seed_catalogue(products, images).await?;
+        println!("Seeded the demo catalogue: {} products", catalogue.len());
+        Some(catalogue)
+    } else {
+        None
     };
-    // Seeding counts as one registration from the machine itself.
-    match shop.register(&customer, "localhost").await {
-        Ok(_) | Err(AppError::Conflict(_)) => {
-            println!("Demo customer: {DEMO_CUSTOMER_EMAIL} / {DEMO_CUSTOMER_PASSWORD}");
-            Ok(())
-        }
-        Err(error) => Err(anyhow::anyhow!("demo customer: {error}")),
+    discounts::seed(store, SystemClock.now()).await?;
+    // Seeding counts as one registration per account from the machine itself.
+    let customer = reviews::shopper(shop, store, "Amina Hassan", DEMO_CUSTOMER_EMAIL).await?;
+    println!("Demo customer: {DEMO_CUSTOMER_EMAIL} / {DEMO_CUSTOMER_PASSWORD}");
+    if let Some(catalogue) = catalogue {
+        reviews::seed(shop, store, &catalogue, &customer).await?;
+        println!("Seeded the demo shoppers' reviews and the demo customer's delivered order");
     }
+    Ok(())
 }
 
-/// Draws the catalogue's pictures and inserts its products; returns how many.
+/// Draws the catalogue's pictures and inserts its products; returns them.
 async fn seed_catalogue(
     products: &dyn ProductRepository,
     images: &dyn ImageStore,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<Vec<Product>> {
     let items: Vec<(Category, &DemoProduct)> = CATALOGUE
         .iter()
         .flat_map(|(category, items)| items.iter().map(move |item| (*category, item)))
@@ -76,6 +77,7 @@ async fn seed_catalogue(
         .await?
         .into_iter();
     let now = SystemClock.now();
+    let mut catalogue = Vec::with_capacity(items.len());
     for ((seed, (category, item)), looks) in (1..).zip(&items).zip(&looks) {
         let pictures: Vec<ProductImage> = drawn.by_ref().take(looks.len()).collect();
         let product = demo_product(item, *category, seed, pictures, now);
@@ -83,8 +85,9 @@ async fn seed_catalogue(
             .insert(&product)
             .await
             .map_err(|e| anyhow::anyhow!("{}: {e}", item.name))?;
+        catalogue.push(product);
     }
-    Ok(items.len())
+    Ok(catalogue)
 }
 
 /// The pictures of the `seed`-th product: the garment its name names, once per colour.
@@ -147,8 +150,9 @@ fn demo_product(
         stated_original_price: None,
         gallery: pictures.iter().map(|p| p.full.clone()).collect(),
         image: pictures.into_iter().next(),
-        rating_tenths: 38 + (seed * 7 % 13) as u8,
-        reviews: 12 + seed * 17 % 240,
+        // Its demo shoppers' reviews make them (`reviews`).
+        rating_tenths: 0,
+        reviews: 0,
         stock,
         variants,
         is_featured: item.featured,

@@ -127,7 +127,7 @@ async fn the_demo_catalogue_is_stored_with_its_sizes_on_every_backend() {
         let backend = database.backend_name();
         let uploads = tempfile::tempdir().unwrap();
         let images = FsImageStore::new(uploads.path().to_path_buf(), "/uploads");
-        let count = seed_catalogue(&database, &images).await.unwrap();
+        let count = seed_catalogue(&database, &images).await.unwrap().len();
         let (stored, total) = ProductRepository::list(&database, &ProductFilter::default())
             .await
             .unwrap();
@@ -184,5 +184,83 @@ async fn the_demo_catalogue_is_stored_with_its_sizes_on_every_backend() {
         }
         let pictures = std::fs::read_dir(uploads.path()).unwrap().count();
         assert!(pictures >= all().count(), "{pictures}");
+    }
+}
+
+/// The shop `make run` builds over `database`, with the sandbox provider.
+fn demo_shop(database: &shop_db::Database, uploads: &std::path::Path) -> Shop {
+    use crate::wiring::{build_shop, Outside};
+    use std::sync::Arc;
+    let outside = Outside {
+        payments: Arc::new(shop_payments::sandbox::SandboxGateway::default()),
+        hasher: Arc::new(shop_auth::Argon2Hasher::fast_for_tests()),
+        tokens: Arc::new(shop_auth::JwtTokens::new(
+            b"a-demo-test-secret-long-enough-for-hs256",
+            std::time::Duration::from_secs(60),
+        )),
+        images: Arc::new(FsImageStore::new(uploads.to_path_buf(), "/uploads")),
+    };
+    let defaults = domain::settings::SettingsInput {
+        shop_name: "Dukaan".into(),
+        support_phone: "+252 61 000 0000".into(),
+        support_email: "help@dukaan.so".into(),
+        shipping_fee: Some(5.0),
+    }
+    .validate()
+    .unwrap();
+    build_shop(database, outside, defaults)
+}
+
+#[tokio::test]
+async fn every_demo_rating_is_made_by_demo_shoppers_reviews_of_what_they_received() {
+    use domain::ports::{OrderRepository, ReviewRepository, UserRepository};
+    for database in shop_db::test_support::databases().await {
+        let backend = database.backend_name();
+        let uploads = tempfile::tempdir().unwrap();
+        let images = FsImageStore::new(uploads.path().to_path_buf(), "/uploads");
+        let shop = demo_shop(&database, uploads.path());
+        seed(&shop, &database, &images).await.unwrap();
+        // A second start adds nothing.
+        seed(&shop, &database, &images).await.unwrap();
+
+        let (products, _) = ProductRepository::list(&database, &ProductFilter::default())
+            .await
+            .unwrap();
+        let mut reviewed = 0;
+        for product in &products {
+            let summary = database.summary(&product.id).await.unwrap();
+            assert_eq!(
+                (product.rating_tenths, product.reviews),
+                (summary.average_tenths(), summary.count()),
+                "{backend}: {}",
+                product.name
+            );
+            reviewed += usize::from(summary.count() > 0);
+        }
+        assert_eq!(reviewed, 7, "{backend}");
+        let linen = products
+            .iter()
+            .find(|p| p.name == "Linen Wrap Dress")
+            .unwrap();
+        assert_eq!((linen.rating_tenths, linen.reviews), (45, 2), "{backend}");
+        let (first, _) = database
+            .for_product(
+                &linen.id,
+                domain::review::ReviewSort::Highest,
+                domain::ports::Page { number: 1, size: 5 },
+            )
+            .await
+            .unwrap();
+        assert_eq!(first[0].author, "Hodan A.");
+        assert!(database
+            .has_received(&first[0].user_id, &linen.id)
+            .await
+            .unwrap());
+
+        let email = domain::user::Email::parse(DEMO_CUSTOMER_EMAIL).unwrap();
+        let customer = database.by_email(&email).await.unwrap().unwrap();
+        let orders = database.for_user(&customer.id).await.unwrap();
+        assert_eq!(orders.len(), 1, "{backend}");
+        assert_eq!(orders[0].status, domain::order::OrderStatus::Delivered);
     }
 }

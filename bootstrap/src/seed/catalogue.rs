@@ -285,8 +285,9 @@ pub(super) fn products(
                 stated_original_price: None,
                 gallery: vec![image.full.clone()],
                 image: Some(image.clone()),
-                rating_tenths: rng.gen_range(30..=50),
-                reviews: rng.gen_range(0..=400),
+                // Their reviews make them (`reviews`).
+                rating_tenths: 0,
+                reviews: 0,
                 stock,
                 variants,
                 is_featured: rng.gen_bool(0.025),

@@ -2,7 +2,8 @@
 //! section 6): products over women, kids and sales with tags, discounts, featured items,
 //! sizes and colours, a spread of stock and pictures ([`catalogue`]); customers
 //! ([`customers`]); the year's discount codes ([`discounts`]); a year of orders in every
-//! status ([`orders`]), some with a code, and some delivered orders' returns ([`returns`]).
+//! status ([`orders`]), some with a code, and some delivered orders' returns ([`returns`])
+//! and reviews ([`reviews`]), which alone make the products' ratings.
 //!
 //! Every order keeps the domain's rules: its lines snapshot a product (and the size bought)
 //! that existed when it was placed, its total is the sum of its lines less its code's
@@ -22,6 +23,7 @@ mod customers;
 mod discounts;
 mod orders;
 mod returns;
+mod reviews;
 #[cfg(test)]
 mod tests;
 
@@ -128,6 +130,9 @@ pub struct Seeded {
     /// Returns by status, and what the refunded ones gave back.
     pub returns_by_status: BTreeMap<&'static str, u64>,
     pub refunded: Money,
+    /// Reviews written, and how many products they rate.
+    pub reviews: u64,
+    pub reviewed_products: u64,
     pub steps: Vec<(&'static str, Took)>,
 }
 
@@ -278,6 +283,9 @@ pub async fn seed(
     let mut orders = OrderBook::new(&products, &customers, shipping_fee, &codes);
     // Returns draw from a stream of their own, so the orders are the same with or without.
     let mut returns_rng = StdRng::seed_from_u64(CONTENTS_SEED + 1);
+    let mut reviews_rng = StdRng::seed_from_u64(CONTENTS_SEED + 2);
+    let mut review_book = reviews::ReviewBook::default();
+    let mut reviewed: HashSet<domain::ProductId> = HashSet::new();
     let times = orders::order_times(&mut rng, plan.orders, now);
     for (chunk_start, chunk) in (0..)
         .step_by(PER_TRANSACTION)
@@ -306,8 +314,16 @@ pub async fn seed(
             .bulk_insert_returns(&sent_back)
             .await
             .map_err(|e| anyhow::anyhow!("inserting returns: {e}"))?;
+        let written = review_book.reviews_of(&mut reviews_rng, &placed, now);
+        seeded.reviews += written.len() as u64;
+        reviewed.extend(written.iter().map(|r| r.product_id.clone()));
+        database
+            .bulk_insert_reviews(&written)
+            .await
+            .map_err(|e| anyhow::anyhow!("inserting reviews: {e}"))?;
         progress.inc(chunk.len() as u64);
     }
+    seeded.reviewed_products = reviewed.len() as u64;
     took(&mut seeded, "orders");
     Ok(seeded)
 }
@@ -441,6 +457,11 @@ impl fmt::Display for Seeded {
             f,
             "  {} orders with a discount code, {} taken off",
             self.with_code, self.discounted
+        )?;
+        writeln!(
+            f,
+            "  {} reviews of {} products",
+            self.reviews, self.reviewed_products
         )?;
         writeln!(
             f,

@@ -5,9 +5,13 @@ use domain::discount::{Discount, DiscountCode};
 use domain::listing::orders::OrderQuery;
 use domain::listing::users::UserQuery;
 use domain::order::{OrderLine, OrderStatus, PaymentStatus};
-use domain::ports::{DiscountRepository, OrderRepository, ReturnRepository, UserRepository};
+use domain::ports::{
+    DiscountRepository, OrderRepository, ReturnRepository, ReviewQuery, ReviewRepository,
+    UserRepository,
+};
 use domain::product::Category;
 use domain::returns::payment_after_refunds;
+use domain::review::RatingSummary;
 use domain::user::{Role, User};
 use domain::variant::total_stock;
 use domain::{ProductId, UserId};
@@ -247,6 +251,53 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
             }
         }
         assert_eq!(sized_lines, seeded.sized_lines, "{backend}");
+        // Reviews: by a customer whose delivered order holds the product, one each; every
+        // product's rating and count are its reviews'.
+        let review_query = ReviewQuery {
+            hidden: None,
+            search: None,
+            page: all,
+        };
+        let (reviews, _) = ReviewRepository::list(&database, &review_query)
+            .await
+            .unwrap();
+        assert_eq!(reviews.len() as u64, seeded.reviews, "{backend}");
+        assert!(
+            !reviews.is_empty(),
+            "{backend}: some products were reviewed"
+        );
+        let mut per_product: HashMap<&ProductId, RatingSummary> = HashMap::new();
+        let mut authors = HashSet::new();
+        for review in &reviews {
+            assert!(
+                authors.insert((&review.product_id, &review.user_id)),
+                "one each"
+            );
+            assert!(
+                orders.iter().any(|o| o.user_id == review.user_id
+                    && o.status == OrderStatus::Delivered
+                    && o.delivered_at.is_some_and(|at| at <= review.created_at)
+                    && o.lines.iter().any(|l| l.product_id == review.product_id)),
+                "{backend}: {} reviewed what was delivered to them",
+                review.author
+            );
+            per_product.entry(&review.product_id).or_default().stars
+                [usize::from(review.rating.stars() - 1)] += 1;
+        }
+        assert_eq!(
+            per_product.len() as u64,
+            seeded.reviewed_products,
+            "{backend}"
+        );
+        for product in products.values() {
+            let summary = per_product.get(&product.id).copied().unwrap_or_default();
+            assert_eq!(
+                (product.rating_tenths, product.reviews),
+                (summary.average_tenths(), summary.count()),
+                "{backend}: {}",
+                product.name
+            );
+        }
         // Returns: of delivered orders, asked for by their customer within the 30 days, at
         // most what was bought, each step in time.
         assert!(!returns.is_empty(), "{backend}: some orders were returned");
@@ -408,10 +459,11 @@ async fn a_shop_with_products_is_seeded_again_only_when_forced() {
         database.skus_in_use().await.unwrap().len() as u64,
         first.sizes + second.sizes
     );
-    // Shops serving the database drop their cached catalogue (one batch of products).
+    // Shops serving the database drop their cached catalogue (one batch of products, and
+    // one of reviews when there are some).
     assert_eq!(
         ProductRepository::catalog_version(&database).await.unwrap(),
-        version + 1
+        version + 1 + u64::from(second.reviews > 0)
     );
     let (_, products) = ProductRepository::list(&database, &ProductFilter::default())
         .await

@@ -19,6 +19,7 @@ mod pages;
 #[path = "../common/reply.rs"]
 mod reply;
 mod returns;
+mod reviews;
 mod settings;
 mod stock_and_money;
 mod variants;

@@ -13,6 +13,7 @@ mod payment_safety;
 mod products;
 mod race;
 mod returns;
+mod reviews;
 mod settings;
 mod stats;
 mod users;

@@ -17,12 +17,17 @@ use utoipa::{IntoParams, ToSchema};
 
 mod discounts;
 mod returns;
+mod reviews;
 mod variants;
 pub use discounts::{
     CartDiscountBody, CartDiscountDto, DiscountBody, DiscountDto, DiscountNotAppliedDto,
 };
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
+};
+pub use reviews::{
+    AdminReviewDto, AdminReviewsQuery, ProductReviewsQuery, RatingSummaryDto, ReviewBody,
+    ReviewDto, ReviewEligibilityDto, ReviewVisibilityBody, ReviewedProductDto,
 };
 pub use variants::{
     variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantQuery, VariantRowBody,

@@ -7,6 +7,7 @@ mod discounts;
 mod orders;
 mod products;
 mod returns;
+mod reviews;
 mod shop;
 
 use crate::dto::PageQuery;
@@ -26,6 +27,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(cart::configure)
         .configure(discounts::configure)
         .configure(returns::configure)
+        .configure(reviews::configure)
         .configure(orders::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {
@@ -34,6 +36,18 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 pub(crate) use domain::listing::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+
+/// `?page=&limit=` of a list that is always paged: page 1 of 20 when neither is given.
+fn one_page(number: Option<u32>, limit: Option<u32>) -> Result<Page, ApiError> {
+    Ok(page(&PageQuery {
+        page: number,
+        limit,
+    })?
+    .unwrap_or(Page {
+        number: 1,
+        size: DEFAULT_PAGE_SIZE,
+    }))
+}
 
 /// `?page=&limit=`: both optional; without either the whole list, as SPEC.md.
 fn page(query: &PageQuery) -> Result<Option<Page>, ApiError> {

@@ -1,9 +1,9 @@
 //! Returns (issue 16): a shopper asks to send back units of a delivered order; admins
 //! approve, reject, receive and refund them.
 
-use super::{list_reply, page};
+use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
-use crate::dto::{PageQuery, ReturnBody, ReturnDto, ReturnListQuery, ReturnStatusBody};
+use crate::dto::{ReturnBody, ReturnDto, ReturnListQuery, ReturnStatusBody};
 use crate::error::ApiError;
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PaymentProviderFailed, TooLarge, Unauthenticated,
@@ -11,8 +11,6 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpResponse};
 use application::AppError;
-use domain::listing::DEFAULT_PAGE_SIZE;
-use domain::ports::Page;
 use domain::{OrderId, ReturnId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -90,17 +88,13 @@ async fn list_returns(
     user: CurrentUser,
     query: web::Query<ReturnListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let asked = page(&PageQuery {
-        page: query.page,
-        limit: query.limit,
-    })?;
-    let one_page = asked.unwrap_or(Page {
-        number: 1,
-        size: DEFAULT_PAGE_SIZE,
-    });
     let (list, total) = state
         .shop
-        .returns(&user.0, query.status.as_deref(), one_page)
+        .returns(
+            &user.0,
+            query.status.as_deref(),
+            one_page(query.page, query.limit)?,
+        )
         .await?;
     let list: Vec<ReturnDto> = list.iter().map(ReturnDto::from).collect();
     Ok(list_reply(&list, total))

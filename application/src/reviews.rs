@@ -1,0 +1,201 @@
+//! Reviews by verified buyers (issue 17; DESIGN.md section 8): anyone reads a product's
+//! visible reviews; a shopper with a delivered order holding the product writes one (again:
+//! it replaces theirs) and deletes it; admins hide, show and delete any. The rules are
+//! `domain::review`; the product's rating follows in storage, in the review's transaction.
+
+use crate::{AppError, Shop};
+use domain::audit::AuditChange;
+use domain::permissions::{require_admin, PermissionError};
+use domain::ports::{Page, RepoError, ReviewQuery};
+use domain::review::{author_name, RatingSummary, Review, ReviewInput, ReviewSort, NOT_A_BUYER};
+use domain::user::User;
+use domain::validation::plain_text;
+use domain::{ProductId, ReviewId};
+
+/// Whether a shopper may write a review of a product, why not, and theirs if they wrote one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewEligibility {
+    pub can_review: bool,
+    pub reason: Option<&'static str>,
+    pub review: Option<Review>,
+}
+
+/// A review as written, and whether it is new (or replaced the author's earlier one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrittenReview {
+    pub review: Review,
+    pub created: bool,
+}
+
+fn not_found(error: RepoError) -> AppError {
+    match error {
+        RepoError::NotFound => AppError::not_found("Review"),
+        other => other.into(),
+    }
+}
+
+impl Shop {
+    /// One page of the product's visible reviews (`sort`: newest, highest or lowest).
+    pub async fn product_reviews(
+        &self,
+        product: &ProductId,
+        sort: Option<&str>,
+        page: Page,
+    ) -> Result<(Vec<Review>, u64), AppError> {
+        let sort = ReviewSort::parse(sort.unwrap_or_default())
+            .ok_or_else(|| AppError::BadRequest("sort must be newest, highest or lowest".into()))?;
+        self.product(product).await?;
+        Ok(self.ports.reviews.for_product(product, sort, page).await?)
+    }
+
+    /// How many visible reviews give the product each star.
+    pub async fn rating_summary(&self, product: &ProductId) -> Result<RatingSummary, AppError> {
+        self.product(product).await?;
+        Ok(self.ports.reviews.summary(product).await?)
+    }
+
+    /// Whether `actor` may review the product, and their review of it.
+    pub async fn review_eligibility(
+        &self,
+        actor: &User,
+        product: &ProductId,
+    ) -> Result<ReviewEligibility, AppError> {
+        self.product(product).await?;
+        let can_review = self.ports.reviews.has_received(&actor.id, product).await?;
+        Ok(ReviewEligibility {
+            can_review,
+            reason: (!can_review).then_some(NOT_A_BUYER),
+            review: self.ports.reviews.by_author(product, &actor.id).await?,
+        })
+    }
+
+    /// `actor` reviews the product they received; writing again replaces their review.
+    pub async fn write_review(
+        &self,
+        actor: &User,
+        product: &ProductId,
+        input: &ReviewInput,
+    ) -> Result<WrittenReview, AppError> {
+        let draft = input.validate()?;
+        self.product(product).await?;
+        if !self.ports.reviews.has_received(&actor.id, product).await? {
+            return Err(AppError::Forbidden(NOT_A_BUYER.into()));
+        }
+        let created = self
+            .ports
+            .reviews
+            .by_author(product, &actor.id)
+            .await?
+            .is_none();
+        let review = Review {
+            id: ReviewId::parse(&self.ports.ids.new_id())
+                .expect("the id generator makes valid ids"),
+            product_id: product.clone(),
+            product_name: String::new(),
+            user_id: actor.id.clone(),
+            author: author_name(&actor.name),
+            rating: draft.rating,
+            title: draft.title,
+            body: draft.body,
+            verified_purchase: true,
+            hidden: false,
+            created_at: self.ports.clock.now(),
+        };
+        let review = self
+            .ports
+            .reviews
+            .save(&review)
+            .await
+            .map_err(|error| match error {
+                RepoError::NotFound => AppError::not_found("Product"),
+                other => other.into(),
+            })?;
+        self.catalog_version.forget();
+        Ok(WrittenReview { review, created })
+    }
+
+    /// Deletes review `id` of the product: its author or an admin (audited).
+    pub async fn delete_review(
+        &self,
+        actor: &User,
+        product: &ProductId,
+        id: &ReviewId,
+    ) -> Result<(), AppError> {
+        let review = self
+            .ports
+            .reviews
+            .by_id(id)
+            .await?
+            .filter(|review| &review.product_id == product)
+            .ok_or_else(|| AppError::not_found("Review"))?;
+        if review.user_id != actor.id && !actor.is_admin() {
+            return Err(PermissionError::NotYourReview.into());
+        }
+        self.ports.reviews.delete(id).await.map_err(not_found)?;
+        self.catalog_version.forget();
+        if review.user_id != actor.id {
+            self.record_audit(actor, AuditChange::review_deleted(&review))
+                .await;
+        }
+        Ok(())
+    }
+
+    /// The back office's reviews, newest first: hidden ones, shown ones or all, searched.
+    pub async fn reviews(
+        &self,
+        actor: &User,
+        hidden: Option<bool>,
+        search: Option<&str>,
+        page: Page,
+    ) -> Result<(Vec<Review>, u64), AppError> {
+        require_admin(actor)?;
+        let search = search.map(str::trim).filter(|q| !q.is_empty());
+        if let Some(q) = search {
+            plain_text("q", q)?;
+        }
+        let query = ReviewQuery {
+            hidden,
+            search: search.map(str::to_owned),
+            page,
+        };
+        Ok(self.ports.reviews.list(&query).await?)
+    }
+
+    /// An admin hides or shows review `id`; the product's rating follows (audited).
+    pub async fn set_review_hidden(
+        &self,
+        actor: &User,
+        id: &ReviewId,
+        hidden: bool,
+    ) -> Result<Review, AppError> {
+        require_admin(actor)?;
+        let before = self
+            .ports
+            .reviews
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Review"))?;
+        if before.hidden == hidden {
+            return Ok(before);
+        }
+        self.ports
+            .reviews
+            .set_hidden(id, hidden)
+            .await
+            .map_err(not_found)?;
+        self.catalog_version.forget();
+        let after = Review {
+            hidden,
+            ..before.clone()
+        };
+        self.record_audit(
+            actor,
+            AuditChange::review_visibility_changed(&before, &after),
+        )
+        .await;
+        Ok(after)
+    }
+}
+
+#[cfg(test)]
+mod tests;
