@@ -52,7 +52,7 @@ export default function ReviewsPage() {
       <FilterBar label="Filter reviews">
         <SearchField
           label="Search reviews"
-          placeholder="Product, author or text"
+          placeholder="Title, text or author"
           value={filters.q}
           onSearch={(q) => setFilter('q', q, { replace: true })}
           className="sm:col-span-1 lg:min-w-64 lg:flex-1"
