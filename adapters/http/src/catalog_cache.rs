@@ -20,6 +20,7 @@ use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
 use domain::product::SearchSort;
+use domain::review::ReviewSort;
 use domain::variant::VariantFilter;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
@@ -76,10 +77,40 @@ impl CatalogReplies {
     }
 }
 
-/// The query parameters each catalogue route reads (see `routes::products`).
+/// A product's reviews (`routes::reviews`): the list, its summary, or the shopper's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReviewPath {
+    List,
+    Summary,
+    Mine,
+}
+
+/// Which reviews path `path` is, if it is one (`/api/products/{id}/reviews…`).
+fn review_path(path: &str) -> Option<ReviewPath> {
+    let mut segments = path.strip_prefix("/api/products/")?.split('/');
+    // `/tag/reviews` is the catalogue's tag "reviews".
+    let under = segments.next()?;
+    if matches!(under, "tag" | "category") || segments.next() != Some("reviews") {
+        return None;
+    }
+    match (segments.next(), segments.next()) {
+        (None, _) => Some(ReviewPath::List),
+        (Some("summary"), None) => Some(ReviewPath::Summary),
+        // `mine`, and a review's own path (only ever deleted).
+        _ => Some(ReviewPath::Mine),
+    }
+}
+
+/// The query parameters each catalogue route reads (see `routes::products` and
+/// `routes::reviews`).
 fn parameters_read(path: &str) -> &'static [&'static str] {
     const PAGED: &[&str] = &["page", "limit"];
     const SIZED: &[&str] = &["page", "limit", "size", "colour"];
+    match review_path(path) {
+        Some(ReviewPath::List) => return &["sort", "page", "limit"],
+        Some(ReviewPath::Summary | ReviewPath::Mine) => return &[],
+        None => {}
+    }
     match path.strip_prefix("/api/products") {
         Some("/search") => &["q", "sort", "page", "limit", "size", "colour"],
         Some("") => SIZED,
@@ -111,8 +142,10 @@ fn normalised_address(path: &str, query: &str) -> Option<String> {
     };
     let mut address = path.to_owned();
     if read.contains(&"sort") {
-        let sort = SearchSort::parse(text("sort"))?;
-        let _ = write!(address, " sort={sort:?}");
+        let _ = match review_path(path) {
+            Some(_) => write!(address, " sort={:?}", ReviewSort::parse(text("sort"))?),
+            None => write!(address, " sort={:?}", SearchSort::parse(text("sort"))?),
+        };
     }
     if read.contains(&"page") {
         match (number("page")?, number("limit")?) {
@@ -147,11 +180,11 @@ pub(crate) fn is_catalog_read(req: &ServiceRequest) -> bool {
     req.method() == Method::GET && is_catalog_path(req.path())
 }
 
-/// The catalogue's paths, not a product's reviews (`/api/products/{id}/reviews…`): those
-/// are paged and sorted in their own way, and `…/reviews/mine` is the signed-in shopper's.
+/// The catalogue's paths, a product's visible reviews and their summary included (a review
+/// written, hidden or deleted moves the catalogue's version), but not `…/reviews/mine`: that
+/// is the signed-in shopper's own.
 fn is_catalog_path(path: &str) -> bool {
-    path.strip_prefix("/api/products")
-        .is_some_and(|rest| rest.split('/').nth(2) != Some("reviews"))
+    path.starts_with("/api/products") && review_path(path) != Some(ReviewPath::Mine)
 }
 
 pub async fn serve_catalog_from_memory(
@@ -255,22 +288,36 @@ mod tests {
     }
 
     #[test]
-    fn a_products_reviews_are_not_the_catalogue() {
+    fn a_shoppers_own_review_is_never_the_catalogues() {
         for path in [
             "/api/products",
             "/api/products/p1",
             "/api/products/category/women",
+            "/api/products/tag/reviews",
+            "/api/products/p1/reviews",
+            "/api/products/p1/reviews/summary",
         ] {
             assert!(is_catalog_path(path), "{path}");
         }
         for path in [
-            "/api/products/p1/reviews",
             "/api/products/p1/reviews/mine",
-            "/api/products/p1/reviews/summary",
+            "/api/products/p1/reviews/r1",
             "/api/orders",
         ] {
             assert!(!is_catalog_path(path), "{path}");
         }
+        assert_eq!(
+            normalised_address("/api/products/p1/reviews", "sort=highest&limit=5&x=1").as_deref(),
+            Some("/api/products/p1/reviews sort=Highest page=1 limit=5")
+        );
+        assert_eq!(
+            normalised_address("/api/products/p1/reviews/summary", "page=2").as_deref(),
+            Some("/api/products/p1/reviews/summary")
+        );
+        assert_eq!(
+            normalised_address("/api/products/p1/reviews", "sort=best"),
+            None
+        );
     }
 
     #[test]
