@@ -272,6 +272,15 @@ write_admin_urls() {
     for status in '' requested approved rejected received refunded; do
         echo "/api/admin/returns?status=$status&page=1&limit=20"
     done >"$BENCH_WORK/returns_status.txt"
+    # The Reviews screen: all, hidden, shown, and words of what the seed's shoppers wrote.
+    {
+        echo "/api/admin/reviews?page=1&limit=20"
+        echo "/api/admin/reviews?hidden=true&page=1&limit=20"
+        echo "/api/admin/reviews?hidden=false&page=1&limit=20"
+        for word in fabric colour eid daughter thin seam hodan; do
+            echo "/api/admin/reviews?q=$word&page=1&limit=20"
+        done
+    } >"$BENCH_WORK/reviews_search.txt"
     # First names (each shared by a few dozen customers) and e-mail pieces.
     sql "$BACKEND" "SELECT name, email FROM users WHERE role = 'user' ORDER BY random() LIMIT 40" |
         awk -F'|' '
@@ -390,6 +399,9 @@ bench_backend() {
         BENCH_URLS=$BENCH_WORK/returns_status.txt \
             measure "admin returns: by status (2 conn.)" admin-list.lua $THREADS 2 / -H "$auth"
         list_checks+=("admin returns by status p99 ms" "$(field p99_ms)")
+        BENCH_URLS=$BENCH_WORK/reviews_search.txt \
+            measure "admin reviews: q + hidden (2 conn.)" admin-list.lua $THREADS 2 / -H "$auth"
+        list_checks+=("admin reviews q+hidden p99 ms" "$(field p99_ms)")
 
         echo "== $BACKEND: /admin/orders in headless Chromium"
         node bench/admin-first-rows.mjs "$BASE" "$ADMIN_EMAIL" "$ADMIN_PASSWORD" | tee "$BENCH_WORK/first-rows.txt"
