@@ -15,3 +15,4 @@ import './journeys/12-sizes.mjs';
 import './journeys/13-admin-size-grid.mjs';
 import './journeys/14-discount-code.mjs';
 import './journeys/15-returns.mjs';
+import './journeys/16-reviews.mjs';
