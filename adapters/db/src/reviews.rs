@@ -5,7 +5,7 @@
 
 use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
-use crate::listing::{contains_pattern, lower, total_of};
+use crate::listing::{contains_pattern, total_of};
 use crate::models::{from_db_time, product_id, to_db_time};
 use crate::products::bump_catalog_version;
 use crate::schema::{order_lines, orders, products, reviews};
@@ -33,6 +33,7 @@ struct ReviewRow {
     verified_purchase: bool,
     hidden: bool,
     created_at: NaiveDateTime,
+    search_text: String,
 }
 
 /// A review's row with its product's name (reviews joined with products).
@@ -58,6 +59,7 @@ impl ReviewRow {
             verified_purchase: review.verified_purchase,
             hidden: review.hidden,
             created_at: to_db_time(review.created_at),
+            search_text: search_text(review),
         }
     }
 
@@ -86,6 +88,17 @@ impl RowWithProduct {
     fn into_domain(self) -> Result<Review, RepoError> {
         self.row.into_domain(self.product_name)
     }
+}
+
+/// What the back office's search reads of a review, in lower case.
+fn search_text(review: &Review) -> String {
+    [
+        review.title.as_deref().unwrap_or_default(),
+        &review.body,
+        &review.author,
+    ]
+    .join("\n")
+    .to_lowercase()
 }
 
 fn reviews_of(rows: Vec<RowWithProduct>) -> Result<Vec<Review>, RepoError> {
@@ -192,15 +205,7 @@ fn matching(query: &ReviewQuery) -> IntoBoxed<'static, WithProducts, MultiBacken
     }
     if let Some(text) = &query.search {
         let pattern = contains_pattern(&text.to_lowercase());
-        selection = selection.filter(
-            lower(reviews::body)
-                .like(pattern.clone())
-                .escape('\\')
-                .or(lower(reviews::author).like(pattern.clone()).escape('\\'))
-                .or(lower(reviews::title.assume_not_null())
-                    .like(pattern)
-                    .escape('\\')),
-        );
+        selection = selection.filter(reviews::search_text.like(pattern).escape('\\'));
     }
     selection
 }
@@ -247,6 +252,7 @@ impl ReviewRepository for Database {
                                 reviews::title.eq(&row.title),
                                 reviews::body.eq(&row.body),
                                 reviews::created_at.eq(row.created_at),
+                                reviews::search_text.eq(&row.search_text),
                             ))
                             .execute(conn)?;
                     }

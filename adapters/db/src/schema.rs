@@ -111,6 +111,7 @@ diesel::table! {
         verified_purchase -> Bool,
         hidden -> Bool,
         created_at -> Timestamp,
+        search_text -> Text,
     }
 }
 

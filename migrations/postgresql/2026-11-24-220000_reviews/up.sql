@@ -14,6 +14,9 @@ CREATE TABLE reviews (
     verified_purchase BOOLEAN NOT NULL DEFAULT TRUE,
     hidden BOOLEAN NOT NULL DEFAULT FALSE,
     created_at TIMESTAMP NOT NULL,
+    -- The title, body and author in lower case, as the back office's search reads them:
+    -- one column to scan instead of three to lower-case on every row.
+    search_text TEXT NOT NULL,
     UNIQUE (product_id, user_id)
 );
 -- A product's page of visible reviews, newest first or by rating.
@@ -22,6 +25,8 @@ CREATE INDEX reviews_of_product_by_rating ON reviews (product_id, hidden, rating
 -- The back office's list, all or hidden or shown.
 CREATE INDEX reviews_newest ON reviews (created_at, id);
 CREATE INDEX reviews_by_hidden ON reviews (hidden, created_at, id);
+-- The back office's search: a trigram index serves `search_text LIKE '%words%'`.
+CREATE INDEX reviews_search ON reviews USING gin (search_text gin_trgm_ops);
 
 -- Until now the ratings and counts were made up by the demo and seed data: no product may
 -- show a rating no review supports.

@@ -14,6 +14,9 @@ CREATE TABLE reviews (
     verified_purchase BOOLEAN NOT NULL DEFAULT 1,
     hidden BOOLEAN NOT NULL DEFAULT 0,
     created_at TIMESTAMP NOT NULL,
+    -- The title, body and author in lower case, as the back office's search reads them:
+    -- one column to scan instead of three to lower-case on every row.
+    search_text TEXT NOT NULL,
     UNIQUE (product_id, user_id)
 );
 -- A product's page of visible reviews, newest first or by rating.

@@ -203,6 +203,10 @@ async fn a_products_reviews_come_newest_first_or_by_rating_one_page_at_a_time() 
             .await
             .unwrap();
         assert_eq!(ids(&by_author), ["r4"]);
+        let (by_title, _) = ReviewRepository::list(&db, &query(None, Some("TITLE R1")))
+            .await
+            .unwrap();
+        assert_eq!(ids(&by_title), ["r1"]);
         let (literal, _) = ReviewRepository::list(&db, &query(None, Some("%")))
             .await
             .unwrap();
