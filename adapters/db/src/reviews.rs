@@ -12,13 +12,13 @@ use crate::schema::{order_lines, orders, products, reviews};
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
-use diesel::dsl::{count_star, exists, IntoBoxed};
+use diesel::dsl::{count_star, exists};
 use diesel::prelude::*;
 use domain::order::OrderStatus;
 use domain::ports::{Page, RepoError, ReviewQuery, ReviewRepository};
 use domain::review::{Rating, RatingSummary, Review, ReviewSort};
 use domain::{ProductId, ReviewId, UserId};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 #[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = reviews, treat_none_as_default_value = false)]
@@ -34,16 +34,6 @@ struct ReviewRow {
     hidden: bool,
     created_at: NaiveDateTime,
     search_text: String,
-}
-
-/// A review's row with its product's name (reviews joined with products).
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = reviews)]
-struct RowWithProduct {
-    #[diesel(embed)]
-    row: ReviewRow,
-    #[diesel(select_expression = products::name)]
-    product_name: String,
 }
 
 impl ReviewRow {
@@ -84,12 +74,6 @@ impl ReviewRow {
     }
 }
 
-impl RowWithProduct {
-    fn into_domain(self) -> Result<Review, RepoError> {
-        self.row.into_domain(self.product_name)
-    }
-}
-
 /// What the back office's search reads of a review, in lower case.
 fn search_text(review: &Review) -> String {
     [
@@ -101,18 +85,34 @@ fn search_text(review: &Review) -> String {
     .to_lowercase()
 }
 
-fn reviews_of(rows: Vec<RowWithProduct>) -> Result<Vec<Review>, RepoError> {
-    rows.into_iter().map(RowWithProduct::into_domain).collect()
+/// The reviews of `rows`, with their products' names: one more query, not a join per row
+/// (every review's product exists: deleting a product deletes its reviews).
+fn named(conn: &mut DbConnection, rows: Vec<ReviewRow>) -> Result<Vec<Review>, RepoError> {
+    let ids: BTreeSet<&str> = rows.iter().map(|r| r.product_id.as_str()).collect();
+    let names: HashMap<String, String> = products::table
+        .filter(products::id.eq_any(ids))
+        .select((products::id, products::name))
+        .load(conn)
+        .map_err(storage)?
+        .into_iter()
+        .collect();
+    rows.into_iter()
+        .map(|row| {
+            let name = names.get(&row.product_id).cloned().unwrap_or_default();
+            row.into_domain(name)
+        })
+        .collect()
 }
 
 /// The review `id` as stored, with its product's name.
-fn stored(conn: &mut DbConnection, id: &str) -> QueryResult<Option<RowWithProduct>> {
-    reviews::table
-        .inner_join(products::table)
-        .filter(reviews::id.eq(id))
-        .select(RowWithProduct::as_select())
+fn stored(conn: &mut DbConnection, id: &str) -> Result<Option<Review>, RepoError> {
+    let row = reviews::table
+        .find(id)
+        .select(ReviewRow::as_select())
         .get_result(conn)
         .optional()
+        .map_err(storage)?;
+    Ok(named(conn, row.into_iter().collect())?.pop())
 }
 
 /// The product's visible reviews per star.
@@ -196,10 +196,8 @@ fn change_review(
     .map_err(storage)
 }
 
-type WithProducts = diesel::dsl::InnerJoin<reviews::table, products::table>;
-
-fn matching(query: &ReviewQuery) -> IntoBoxed<'static, WithProducts, MultiBackend> {
-    let mut selection = reviews::table.inner_join(products::table).into_boxed();
+fn matching(query: &ReviewQuery) -> reviews::BoxedQuery<'static, MultiBackend> {
+    let mut selection = reviews::table.into_boxed();
     if let Some(hidden) = query.hidden {
         selection = selection.filter(reviews::hidden.eq(hidden));
     }
@@ -263,23 +261,17 @@ impl ReviewRepository for Database {
                     }
                 }
                 refresh_rating(conn, &row.product_id)?;
-                stored(conn, &row.id)?.ok_or(diesel::result::Error::NotFound)
+                Ok(row.id.clone())
             })
-            .map_err(storage)?
-            .into_domain()
+            .map_err(storage)?;
+            stored(conn, &row.id)?.ok_or(RepoError::NotFound)
         })
         .await
     }
 
     async fn by_id(&self, id: &ReviewId) -> Result<Option<Review>, RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
-            stored(conn, &id)
-                .map_err(storage)?
-                .map(RowWithProduct::into_domain)
-                .transpose()
-        })
-        .await
+        self.run(move |conn| stored(conn, &id)).await
     }
 
     async fn by_author(
@@ -289,16 +281,14 @@ impl ReviewRepository for Database {
     ) -> Result<Option<Review>, RepoError> {
         let (product, user) = (product.as_str().to_owned(), user.as_str().to_owned());
         self.run(move |conn| {
-            reviews::table
-                .inner_join(products::table)
+            let row = reviews::table
                 .filter(reviews::product_id.eq(product))
                 .filter(reviews::user_id.eq(user))
-                .select(RowWithProduct::as_select())
+                .select(ReviewRow::as_select())
                 .get_result(conn)
                 .optional()
-                .map_err(storage)?
-                .map(RowWithProduct::into_domain)
-                .transpose()
+                .map_err(storage)?;
+            Ok(named(conn, row.into_iter().collect())?.pop())
         })
         .await
     }
@@ -313,7 +303,6 @@ impl ReviewRepository for Database {
         self.run(move |conn| {
             let visible = || {
                 reviews::table
-                    .inner_join(products::table)
                     .filter(reviews::product_id.eq(product.clone()))
                     .filter(reviews::hidden.eq(false))
                     .into_boxed::<MultiBackend>()
@@ -329,13 +318,13 @@ impl ReviewRepository for Database {
             let rows = sorted
                 .limit(i64::from(page.size))
                 .offset(page.offset())
-                .select(RowWithProduct::as_select())
+                .select(ReviewRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
             let total = total_of(Some(page), rows.len(), || {
                 visible().count().get_result(conn)
             })?;
-            Ok((reviews_of(rows)?, total))
+            Ok((named(conn, rows)?, total))
         })
         .await
     }
@@ -353,13 +342,13 @@ impl ReviewRepository for Database {
                 .order((reviews::created_at.desc(), reviews::id.desc()))
                 .limit(i64::from(query.page.size))
                 .offset(query.page.offset())
-                .select(RowWithProduct::as_select())
+                .select(ReviewRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
             let total = total_of(Some(query.page), rows.len(), || {
                 matching(&query).count().get_result(conn)
             })?;
-            Ok((reviews_of(rows)?, total))
+            Ok((named(conn, rows)?, total))
         })
         .await
     }
