@@ -99,13 +99,11 @@ impl Shop {
         let (candidates, _) = self.ports.products.list(&filter).await?;
         let found = search(&candidates, text, sort);
         let total = found.len() as u64;
-        Ok((
-            match page {
-                Some(page) => page.of(found),
-                None => found,
-            },
-            total,
-        ))
+        let shown = match page {
+            Some(page) => page.of(found),
+            None => found,
+        };
+        Ok((shown.into_iter().cloned().collect(), total))
     }
 
     /// A fresh variant id.

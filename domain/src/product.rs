@@ -306,8 +306,9 @@ pub fn search_score(product: &Product, query: &str) -> Option<u32> {
     (score > 0).then_some(score)
 }
 
-/// The products matching `query`, ordered by `sort` (relevance: best match first, then newest).
-pub fn search(products: &[Product], query: &str, sort: SearchSort) -> Vec<Product> {
+/// The products matching `query`, ordered by `sort` (relevance: best match first, then newest);
+/// borrowed, so that a caller copies only the page it shows.
+pub fn search<'a>(products: &'a [Product], query: &str, sort: SearchSort) -> Vec<&'a Product> {
     let mut hits: Vec<(u32, &Product)> = products
         .iter()
         .filter_map(|p| search_score(p, query).map(|s| (s, p)))
@@ -322,7 +323,7 @@ pub fn search(products: &[Product], query: &str, sort: SearchSort) -> Vec<Produc
         }
         SearchSort::Newest => hits.sort_by_key(|(_, p)| Reverse(p.created_at)),
     }
-    hits.into_iter().map(|(_, p)| p.clone()).collect()
+    hits.into_iter().map(|(_, p)| p).collect()
 }
 
 #[cfg(test)]
@@ -443,7 +444,7 @@ pub(crate) mod tests {
         dear.created_at = cheap.created_at + chrono::Duration::days(1);
         let other = product("c", 100, 1);
         let all = vec![cheap.clone(), dear.clone(), other];
-        let ids = |found: Vec<Product>| {
+        let ids = |found: Vec<&Product>| {
             found
                 .into_iter()
                 .map(|p| p.id.to_string())

@@ -1,7 +1,8 @@
 //! The demo shop's reviews: four demo shoppers had some of the catalogue delivered and
 //! reviewed it, so the stars on the cards are true; the demo customer has a delivered
-//! order of her own to review or return. Orders are stored as paid (no payment provider is
-//! asked) and moved to delivered as an admin would.
+//! order of her own to review or return. Orders are stored as paid by hand (no payment
+//! provider is asked, now or when they are canceled or returned) and moved to delivered as
+//! an admin would.
 
 use crate::system::{RandomIds, SystemClock};
 use application::{AppError, Shop};
@@ -156,7 +157,9 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
         payment_status: PaymentStatus::Paid,
         payment_method: PAYMENT_METHOD_EVC_PLUS.to_owned(),
         payment_phone: MobileNumber::parse("615551234").expect("a valid number"),
-        transaction_id: Some(format!("DEMO-{}", RandomIds.new_id())),
+        // Paid as if confirmed by hand: no provider's transaction, so a cancel or a return's
+        // refund asks no provider (the sandbox knows none of these).
+        transaction_id: None,
         shipping_address: Some(ShippingAddress {
             full_name: user.name.clone(),
             phone: user.phone.clone(),
