@@ -254,8 +254,9 @@ pub fn plan_return(
     // The same line twice in a request counts as one ask for both quantities.
     let mut asked: Vec<(usize, u32)> = Vec::new();
     for (raw_id, quantity) in &input.lines {
-        let index = (0..order.lines.len())
-            .find(|&index| order.line_id(index).as_str() == raw_id.trim())
+        let index = OrderLineId::parse(raw_id.trim())
+            .and_then(|id| id.index_in(&order.id))
+            .filter(|&index| index < order.lines.len())
             .ok_or_else(|| ReturnRefusal::UnknownLine {
                 line: raw_id.trim().to_owned(),
             })?;
