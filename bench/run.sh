@@ -281,6 +281,17 @@ write_admin_urls() {
             echo "/api/admin/reviews?q=$word&page=1&limit=20"
         done
     } >"$BENCH_WORK/reviews_search.txt"
+    # The Notifications screen: every status and channel, and recipients' e-mail pieces and
+    # subjects' words.
+    {
+        for status in '' pending sent retrying failed skipped; do
+            echo "/api/admin/notifications?status=$status&page=1&limit=20"
+        done
+        echo "/api/admin/notifications?channel=sms&page=1&limit=20"
+        for word in confirmed shipped canceled 'new+order' customer17 customer4; do
+            echo "/api/admin/notifications?q=$word&page=1&limit=20"
+        done
+    } >"$BENCH_WORK/notifications_search.txt"
     # First names (each shared by a few dozen customers) and e-mail pieces.
     sql "$BACKEND" "SELECT name, email FROM users WHERE role = 'user' ORDER BY random() LIMIT 40" |
         awk -F'|' '
@@ -402,6 +413,9 @@ bench_backend() {
         BENCH_URLS=$BENCH_WORK/reviews_search.txt \
             measure "admin reviews: q + hidden (2 conn.)" admin-list.lua $THREADS 2 / -H "$auth"
         list_checks+=("admin reviews q+hidden p99 ms" "$(field p99_ms)")
+        BENCH_URLS=$BENCH_WORK/notifications_search.txt \
+            measure "admin notifications: status, q (2 c.)" admin-list.lua $THREADS 2 / -H "$auth"
+        list_checks+=("admin notifications p99 ms" "$(field p99_ms)")
 
         echo "== $BACKEND: /admin/orders in headless Chromium"
         node bench/admin-first-rows.mjs "$BASE" "$ADMIN_EMAIL" "$ADMIN_PASSWORD" | tee "$BENCH_WORK/first-rows.txt"

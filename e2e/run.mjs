@@ -16,3 +16,4 @@ import './journeys/13-admin-size-grid.mjs';
 import './journeys/14-discount-code.mjs';
 import './journeys/15-returns.mjs';
 import './journeys/16-reviews.mjs';
+import './journeys/17-password-reset.mjs';

@@ -24,6 +24,8 @@ const EARLY_PAGES: Record<string, string[]> = {
   'admin-users': [ADMIN_AREA, 'src/features/admin/users/components/UsersPage.tsx'],
   'admin-discounts': [ADMIN_AREA, 'src/features/admin/discounts/components/DiscountsPage.tsx'],
   'admin-returns': [ADMIN_AREA, 'src/features/admin/returns/components/ReturnsPage.tsx'],
+  'admin-reviews': [ADMIN_AREA, 'src/features/admin/reviews/components/ReviewsPage.tsx'],
+  'admin-notifications': [ADMIN_AREA, 'src/features/admin/notifications/components/NotificationsPage.tsx'],
   'admin-settings': [ADMIN_AREA, 'src/features/admin/settings/components/SettingsPage.tsx'],
   'admin-reports': [ADMIN_AREA, 'src/features/admin/reports/components/ReportsPage.tsx'],
 };

@@ -58,7 +58,7 @@ impl Shop {
 
     /// Counts an attempt against every key, or refuses with 429 while any of them is over
     /// its limit; `attempts` names them.
-    fn take_attempt(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
+    pub(crate) fn take_attempt(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
         match self.throttle.take(keys, self.ports.clock.now()) {
             Ok(()) => Ok(()),
             Err(wait) => Err(AppError::TooManyAttempts {

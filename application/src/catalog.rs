@@ -96,14 +96,14 @@ impl Shop {
             variant,
             ..Default::default()
         };
-        let (candidates, _) = self.ports.products.list(&filter).await?;
+        let candidates = self.ports.products.search_candidates(&filter).await?;
         let found = search(&candidates, text, sort);
         let total = found.len() as u64;
         let shown = match page {
             Some(page) => page.of(found),
             None => found,
         };
-        Ok((shown.into_iter().cloned().collect(), total))
+        Ok((self.ports.products.by_ids(&shown).await?, total))
     }
 
     /// A fresh variant id.

@@ -3,6 +3,7 @@
 use crate::{AppError, Shop};
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::discount::DiscountRefusal;
+use domain::notification::{Announcement, Topic};
 use domain::order::{
     Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
     StatusChange, PAYMENT_METHOD_EVC_PLUS,
@@ -143,6 +144,14 @@ impl Shop {
                 // paying for them twice.
                 tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
                 self.ports.carts.clear(&user.id).await?;
+                let messages = Announcement::to_shopper(
+                    Topic::PaymentUnconfirmed,
+                    order.id.as_str(),
+                    &order.customer_email,
+                    order.payment_phone.as_str(),
+                    None,
+                );
+                self.ports.outbox.enqueue(&messages, now).await?;
                 Ok(CheckoutOutcome::Unconfirmed(order))
             }
         }
@@ -363,6 +372,17 @@ mod tests {
                 reason: "time-out".into(),
             });
         ports.carts.expect_clear().times(1).returning(|_| Ok(()));
+        ports
+            .outbox
+            .expect_enqueue()
+            .withf(|messages, _| {
+                messages.len() == 2
+                    && messages
+                        .iter()
+                        .all(|m| m.topic == Topic::PaymentUnconfirmed && m.reference == "id-0")
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)

@@ -12,7 +12,9 @@ pub mod dashboard;
 pub mod discounts;
 pub mod error;
 mod in_flight;
+pub mod notifications;
 pub mod orders;
+pub mod password_reset;
 mod recent;
 pub mod returns;
 pub mod reviews;
@@ -24,11 +26,12 @@ pub use error::AppError;
 use domain::payment_hold::PaymentHold;
 use domain::ports::{
     AuditLog, CartRepository, Clock, DiscountRepository, IdGenerator, ImageStore, OrderRepository,
-    PasswordHasher, PaymentGateway, ProductRepository, ReturnRepository, ReviewRepository,
+    Outbox, PasswordHasher, PaymentGateway, ProductRepository, ReturnRepository, ReviewRepository,
     SecretGenerator, SettingsRepository, TokenService, UserRepository, WishlistRepository,
 };
 use domain::settings::ShopSettings;
 use in_flight::CheckoutsInFlight;
+use notifications::Channels;
 use recent::Recent;
 use std::sync::Arc;
 use throttle::Throttle;
@@ -53,6 +56,7 @@ pub struct Ports {
     pub clock: Arc<dyn Clock>,
     pub ids: Arc<dyn IdGenerator>,
     pub audit: Arc<dyn AuditLog>,
+    pub outbox: Arc<dyn Outbox>,
 }
 
 /// The shop's use cases.
@@ -68,6 +72,7 @@ pub struct Shop {
     payment_hold: PaymentHold,
     /// See `accounts::UNKNOWN_EMAIL_PASSWORD`.
     unknown_email_hash: tokio::sync::OnceCell<String>,
+    channels: Channels,
 }
 
 impl Shop {
@@ -81,7 +86,13 @@ impl Shop {
             settings: Recent::default(),
             payment_hold: PaymentHold::default(),
             unknown_email_hash: tokio::sync::OnceCell::new(),
+            channels: Channels::default(),
         }
+    }
+
+    /// The channels messages go out through (none configured by default: all skipped).
+    pub fn with_channels(self, channels: Channels) -> Self {
+        Self { channels, ..self }
     }
 
     /// How long an unconfirmed payment keeps its order's stock (default half an hour).

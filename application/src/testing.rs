@@ -30,6 +30,7 @@ pub struct TestPorts {
     pub secrets: MockSecretGenerator,
     pub images: MockImageStore,
     pub audit: MockAuditLog,
+    pub outbox: MockOutbox,
 }
 
 impl TestPorts {
@@ -50,6 +51,7 @@ impl TestPorts {
             secrets: MockSecretGenerator::new(),
             images: MockImageStore::new(),
             audit: MockAuditLog::new(),
+            outbox: MockOutbox::new(),
         }
     }
 
@@ -88,6 +90,7 @@ impl TestPorts {
             clock: Arc::new(clock),
             ids: Arc::new(ids),
             audit: Arc::new(self.audit),
+            outbox: Arc::new(self.outbox),
         };
         Shop::new(ports, default_settings())
     }

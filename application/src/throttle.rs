@@ -39,6 +39,26 @@ pub const REGISTRATION_PER_ADDRESS: Limit = Limit {
     window_minutes: 60,
 };
 
+/// Password reset codes asked for: each code allows `password_reset::TRIES` guesses, so
+/// these bound the guesses at one account.
+pub const RESET_CODE_PER_EMAIL: Limit = Limit {
+    max: 5,
+    window_minutes: 60,
+};
+pub const RESET_CODE_PER_ADDRESS: Limit = Limit {
+    max: 20,
+    window_minutes: 60,
+};
+/// New passwords tried with a code.
+pub const RESET_PER_EMAIL: Limit = Limit {
+    max: 10,
+    window_minutes: 15,
+};
+pub const RESET_PER_ADDRESS: Limit = Limit {
+    max: 30,
+    window_minutes: 15,
+};
+
 /// Bounds memory under a flood of distinct keys.
 const MAX_TRACKED_KEYS: usize = 100_000;
 
@@ -81,6 +101,20 @@ pub fn registration_keys(email: &str, address: &str) -> [Key; 2] {
     [
         email_key("register", email, REGISTRATION_PER_EMAIL),
         address_key("register", address, REGISTRATION_PER_ADDRESS),
+    ]
+}
+
+pub fn reset_code_keys(email: &str, address: &str) -> [Key; 2] {
+    [
+        email_key("reset-code", email, RESET_CODE_PER_EMAIL),
+        address_key("reset-code", address, RESET_CODE_PER_ADDRESS),
+    ]
+}
+
+pub fn reset_keys(email: &str, address: &str) -> [Key; 2] {
+    [
+        email_key("reset", email, RESET_PER_EMAIL),
+        address_key("reset", address, RESET_PER_ADDRESS),
     ]
 }
 

@@ -1,7 +1,10 @@
 //! Every setting, as a flag or an environment variable (DESIGN.md section 7).
 
+mod messaging;
+
 use clap::{Args, Parser, Subcommand};
 use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS};
+use shop_http::client_address::TrustedProxies;
 use shop_http::PublicUrl;
 use shop_payments::waafipay::{self, WaafiPayConfig};
 use std::path::PathBuf;
@@ -90,8 +93,9 @@ pub struct Settings {
     )]
     pub admin_password: Option<String>,
 
-    /// Seed the demo catalogue and a demo customer (default: on for a new SQLite database).
-    #[arg(long, global = true, env = "SHOP_DEMO_DATA")]
+    /// Seed the demo catalogue and a demo customer (default: on for a new SQLite database);
+    /// `1`/`0`, `yes`/`no`, `true`/`false`, `on`/`off`.
+    #[arg(long, global = true, env = "SHOP_DEMO_DATA", value_parser = clap::builder::BoolishValueParser::new())]
     pub demo_data: Option<bool>,
 
     /// Flat shipping fee in dollars, until an admin changes it in the settings screen.
@@ -202,6 +206,15 @@ pub struct Settings {
     /// limit, at most 10,000; a larger value is lowered to that.
     #[arg(long, global = true, env = "SHOP_MAX_CONNECTIONS")]
     pub max_connections: Option<usize>,
+
+    /// The reverse proxies in front of the shop (addresses or CIDR ranges, comma-separated):
+    /// only from these is the client's address read from `X-Forwarded-For`/`Forwarded`;
+    /// from anyone else those headers are ignored. Default: none.
+    #[arg(long, global = true, env = "SHOP_TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
+
+    #[command(flatten)]
+    pub messaging: messaging::MessagingSettings,
 }
 
 impl Settings {
@@ -229,6 +242,12 @@ impl Settings {
             .clone()
             .unwrap_or_else(|| format!("http://{}", self.bind));
         PublicUrl::parse(&text).map_err(|e| anyhow::anyhow!("SHOP_PUBLIC_URL {text:?}: {e}"))
+    }
+
+    /// `SHOP_TRUSTED_PROXIES`, refused unless every item is an address or a CIDR range.
+    pub fn trusted_proxies(&self) -> anyhow::Result<TrustedProxies> {
+        TrustedProxies::parse(&self.trusted_proxies)
+            .map_err(|e| anyhow::anyhow!("SHOP_TRUSTED_PROXIES: {e}"))
     }
 
     /// `SHOP_REQUEST_TIMEOUT_SECS`, refused below [`MIN_REQUEST_TIMEOUT`].
@@ -339,6 +358,47 @@ mod tests {
         assert_eq!(
             cli.settings.request_timeout().unwrap_err().to_string(),
             "SHOP_REQUEST_TIMEOUT_SECS must be at least 10"
+        );
+    }
+
+    #[test]
+    fn booleans_accept_the_usual_forms() {
+        let demo = |value: &str| {
+            Cli::parse_from(["shop", "--demo-data", value])
+                .settings
+                .demo_data
+        };
+        for yes in ["1", "yes", "true", "on", "TRUE"] {
+            assert_eq!(demo(yes), Some(true), "{yes}");
+        }
+        for no in ["0", "no", "false", "off"] {
+            assert_eq!(demo(no), Some(false), "{no}");
+        }
+        assert!(Cli::try_parse_from(["shop", "--demo-data", "maybe"]).is_err());
+        assert_eq!(Cli::parse_from(["shop"]).settings.demo_data, None);
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges() {
+        let trusted = |value: &str| {
+            Cli::parse_from(["shop", "--trusted-proxies", value])
+                .settings
+                .trusted_proxies()
+        };
+        assert!(trusted("10.0.0.0/8, 127.0.0.1").is_ok());
+        let error = trusted("10.0.0.0/8, proxy.local").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("SHOP_TRUSTED_PROXIES: \"proxy.local\""),
+            "{error}"
+        );
+        assert_eq!(
+            Cli::parse_from(["shop"])
+                .settings
+                .trusted_proxies()
+                .unwrap(),
+            TrustedProxies::default()
         );
     }
 

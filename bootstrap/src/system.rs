@@ -1,8 +1,10 @@
 //! Adapters for the clock, ids and random secrets.
 
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
+use domain::password_reset::CODE_DIGITS;
 use domain::ports::{Clock, IdGenerator, SecretGenerator};
 use rand::distributions::{Alphanumeric, DistString};
+use rand::Rng;
 
 pub struct SystemClock;
 
@@ -30,6 +32,11 @@ impl SecretGenerator for RandomSecrets {
     fn temporary_password(&self) -> String {
         Alphanumeric.sample_string(&mut rand::thread_rng(), 12)
     }
+
+    fn reset_code(&self) -> String {
+        let code: u32 = rand::thread_rng().gen_range(0..10u32.pow(CODE_DIGITS as u32));
+        format!("{code:0width$}", width = CODE_DIGITS)
+    }
 }
 
 #[cfg(test)]
@@ -55,5 +62,16 @@ mod tests {
         let a = RandomSecrets.temporary_password();
         assert_eq!(a.len(), 12);
         assert_ne!(a, RandomSecrets.temporary_password());
+    }
+
+    #[test]
+    fn reset_codes_are_six_digits_leading_zeros_kept() {
+        let codes: std::collections::HashSet<String> =
+            (0..2000).map(|_| RandomSecrets.reset_code()).collect();
+        assert!(codes
+            .iter()
+            .all(|c| domain::password_reset::is_code_shaped(c)));
+        assert!(codes.len() > 1900, "random: {}", codes.len());
+        assert!(codes.iter().any(|c| c.starts_with('0')));
     }
 }

@@ -37,7 +37,8 @@ pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings)
         returns: db.clone(),
         reviews: db.clone(),
         settings: db.clone(),
-        audit: db,
+        audit: db.clone(),
+        outbox: db,
         payments: outside.payments,
         hasher: outside.hasher,
         tokens: outside.tokens,
@@ -136,8 +137,12 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
     // First, so a bad setting stops the start before anything is touched.
     settings.public_url()?;
     settings.request_timeout()?;
+    settings.trusted_proxies()?;
     let payments = payment_gateway(settings)?;
     let payment_hold = settings.payment_hold()?;
+    let channels = settings
+        .messaging
+        .channels(settings.public_url()?.as_str())?;
     create_private_dir(&settings.data_dir)
         .with_context(|| format!("creating {}", settings.data_dir.display()))?;
     let url = settings.database_url();
@@ -146,6 +151,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
         .await
         .map_err(|e| anyhow::anyhow!("cannot open the database: {e}"))?;
     tracing::info!(backend = database.backend_name(), "database ready");
+    database.set_unconfigured_channels(&channels.unconfigured());
     let secret = jwt_secret(settings)?;
     let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
     let outside = Outside {
@@ -155,7 +161,9 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
         images: images.clone(),
     };
     let shop = Arc::new(
-        build_shop(&database, outside, default_settings(settings)?).with_payment_hold(payment_hold),
+        build_shop(&database, outside, default_settings(settings)?)
+            .with_payment_hold(payment_hold)
+            .with_channels(channels),
     );
     ensure_admin(settings, &shop).await?;
     if settings.demo_data.unwrap_or(new_sqlite) {
@@ -215,6 +223,32 @@ fn release_expired_payment_holds(shop: Arc<Shop>) {
     });
 }
 
+/// How often the outbox is looked at: a message is sent within about this long.
+const OUTBOX_ROUND: Duration = Duration::from_secs(1);
+
+/// Sends what the outbox holds, a round at a time, for as long as the server runs (every
+/// process sharing the database does; each message goes to one).
+fn send_notifications(shop: Arc<Shop>) {
+    let mut rounds = tokio::time::interval(OUTBOX_ROUND);
+    rounds.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    actix_web::rt::spawn(async move {
+        loop {
+            rounds.tick().await;
+            // A full round may leave more due: the next round follows at once.
+            loop {
+                match shop.send_due_notifications().await {
+                    Ok(tried) if tried > 0 => continue,
+                    Ok(_) => break,
+                    Err(error) => {
+                        tracing::error!(%error, "sending notifications failed");
+                        break;
+                    }
+                }
+            }
+        }
+    });
+}
+
 /// The most connections by default; and file descriptors kept for everything else (the
 /// database, pictures, the payment provider).
 const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
@@ -246,11 +280,13 @@ fn max_connections(settings: &Settings) -> usize {
 
 pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
     release_expired_payment_holds(shop.clone());
+    send_notifications(shop.clone());
     let state = AppState::new(shop);
     let options = HttpOptions {
         hsts: settings.hsts,
         public_url: settings.public_url()?,
         request_timeout: settings.request_timeout()?,
+        trusted_proxies: settings.trusted_proxies()?,
     };
     let workers = std::thread::available_parallelism().map_or(1, usize::from);
     let connections = max_connections(settings);

@@ -62,6 +62,10 @@ id_type!(
     ReviewId
 );
 id_type!(
+    /// Identifies a message in the outbox.
+    NotificationId
+);
+id_type!(
     /// Identifies a line of an order: the order's id and the line's place in it.
     OrderLineId
 );

@@ -9,7 +9,9 @@ pub mod discount;
 pub mod ids;
 pub mod listing;
 pub mod money;
+pub mod notification;
 pub mod order;
+pub mod password_reset;
 pub mod payment_hold;
 pub mod permissions;
 pub mod ports;
@@ -24,5 +26,8 @@ pub mod user;
 pub mod validation;
 pub mod variant;
 
-pub use ids::{DiscountId, OrderId, OrderLineId, ProductId, ReturnId, ReviewId, UserId, VariantId};
+pub use ids::{
+    DiscountId, NotificationId, OrderId, OrderLineId, ProductId, ReturnId, ReviewId, UserId,
+    VariantId,
+};
 pub use money::{Money, Percent};

@@ -47,6 +47,11 @@ impl PaymentHold {
         now - self.duration
     }
 
+    /// How long the hold lasts, in whole minutes (as messages tell it).
+    pub fn minutes(self) -> i64 {
+        self.duration.num_minutes()
+    }
+
     /// How often to look for expired holds: a tenth of the hold, from 1 s to a minute.
     pub fn check_interval(self) -> std::time::Duration {
         let tenth = self.duration.num_milliseconds() / 10;

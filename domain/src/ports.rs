@@ -10,9 +10,11 @@ use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
 use crate::money::Money;
+use crate::notification::Announcement;
 use crate::order::{Changer, Order, OrderStatus, OrderTransition};
+use crate::password_reset::PasswordReset;
 use crate::permissions::PermissionError;
-use crate::product::{Category, Product, ProductImage};
+use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
 use crate::returns::{Return, ReturnInput, ReturnRefusal, ReturnStatus};
 use crate::review::{RatingSummary, Review, ReviewSort};
@@ -22,6 +24,9 @@ use crate::user::{Email, SessionClaims, User};
 use crate::variant::VariantFilter;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+
+mod notifications;
+pub use notifications::*;
 
 /// A storage failure.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,6 +108,25 @@ pub trait UserRepository: Send + Sync {
     /// `Refused(LastAdmin)` for the last admin, checked like `update`.
     async fn delete(&self, id: &UserId) -> Result<(), UserStoreError>;
     async fn count_admins(&self) -> Result<u64, RepoError>;
+    /// Gives the account a fresh reset code in place of any earlier one and queues
+    /// `messages` (the code's e-mail), in one transaction.
+    async fn start_password_reset(
+        &self,
+        reset: &PasswordReset,
+        messages: &[Announcement],
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+    /// Takes a try of the account's reset code while it is live: its hash, or `None` when
+    /// there is none, it expired, or its tries are used up.
+    async fn take_reset_try(
+        &self,
+        user: &UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<String>, RepoError>;
+    /// Stores `user` (with its new password) and uses up its reset code `code_hash`, in one
+    /// transaction: `NotFound`, and nothing stored, when that code is gone (a racing reset
+    /// used it).
+    async fn finish_password_reset(&self, user: &User, code_hash: &str) -> Result<(), RepoError>;
 }
 
 /// Discount codes (issue 15).
@@ -172,8 +196,15 @@ pub trait ProductRepository: Send + Sync {
     /// snapshots). `NotFound` when gone.
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError>;
     async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError>;
+    /// The products of `ids` that exist, in the order of `ids`.
+    async fn by_ids(&self, ids: &[ProductId]) -> Result<Vec<Product>, RepoError>;
     /// The matching products (one page of them when asked) and how many match in all.
     async fn list(&self, filter: &ProductFilter) -> Result<(Vec<Product>, u64), RepoError>;
+    /// What search ranks the matching products by (`product::search`), unpaged.
+    async fn search_candidates(
+        &self,
+        filter: &ProductFilter,
+    ) -> Result<Vec<SearchCandidate>, RepoError>;
     /// The admin's list: searched, filtered and sorted as asked (ties newest first), one page
     /// when asked, and how many match in all.
     async fn admin_list(&self, query: &ProductQuery) -> Result<(Vec<Product>, u64), RepoError>;
@@ -550,4 +581,6 @@ pub trait IdGenerator: Send + Sync {
 pub trait SecretGenerator: Send + Sync {
     /// A random password an admin hands to a new user, to be changed at first sign-in.
     fn temporary_password(&self) -> String;
+    /// A password reset code: `password_reset::CODE_DIGITS` random digits.
+    fn reset_code(&self) -> String;
 }

@@ -272,9 +272,36 @@ impl SearchSort {
     }
 }
 
+/// What search matches and orders a product by, without its sizes and pictures: a broad query
+/// ranks thousands of these and loads in full only the page it answers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchCandidate {
+    pub id: ProductId,
+    pub name: String,
+    pub description: String,
+    pub category: Category,
+    pub tags: Vec<String>,
+    pub price: Money,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&Product> for SearchCandidate {
+    fn from(product: &Product) -> Self {
+        Self {
+            id: product.id.clone(),
+            name: product.name.clone(),
+            description: product.description.clone(),
+            category: product.category,
+            tags: product.tags.clone(),
+            price: product.price,
+            created_at: product.created_at,
+        }
+    }
+}
+
 /// How well a product matches a query (case-insensitive, on name, description, category or
 /// any tag, as SPEC.md section 7): `None` when it does not match; higher is better.
-pub fn search_score(product: &Product, query: &str) -> Option<u32> {
+pub fn search_score(product: &SearchCandidate, query: &str) -> Option<u32> {
     let query = query.trim().to_lowercase();
     if query.is_empty() {
         return None;
@@ -306,10 +333,10 @@ pub fn search_score(product: &Product, query: &str) -> Option<u32> {
     (score > 0).then_some(score)
 }
 
-/// The products matching `query`, ordered by `sort` (relevance: best match first, then newest);
-/// borrowed, so that a caller copies only the page it shows.
-pub fn search<'a>(products: &'a [Product], query: &str, sort: SearchSort) -> Vec<&'a Product> {
-    let mut hits: Vec<(u32, &Product)> = products
+/// The ids of the products matching `query`, ordered by `sort` (relevance: best match first,
+/// then newest).
+pub fn search(candidates: &[SearchCandidate], query: &str, sort: SearchSort) -> Vec<ProductId> {
+    let mut hits: Vec<(u32, &SearchCandidate)> = candidates
         .iter()
         .filter_map(|p| search_score(p, query).map(|s| (s, p)))
         .collect();
@@ -323,7 +350,7 @@ pub fn search<'a>(products: &'a [Product], query: &str, sort: SearchSort) -> Vec
         }
         SearchSort::Newest => hits.sort_by_key(|(_, p)| Reverse(p.created_at)),
     }
-    hits.into_iter().map(|(_, p)| p).collect()
+    hits.into_iter().map(|(_, p)| p.id.clone()).collect()
 }
 
 #[cfg(test)]
@@ -443,13 +470,8 @@ pub(crate) mod tests {
         dear.tags = vec!["summer".into()];
         dear.created_at = cheap.created_at + chrono::Duration::days(1);
         let other = product("c", 100, 1);
-        let all = vec![cheap.clone(), dear.clone(), other];
-        let ids = |found: Vec<&Product>| {
-            found
-                .into_iter()
-                .map(|p| p.id.to_string())
-                .collect::<Vec<_>>()
-        };
+        let all: Vec<SearchCandidate> = [cheap, dear, other].iter().map(Into::into).collect();
+        let ids = |found: Vec<ProductId>| found.iter().map(ToString::to_string).collect::<Vec<_>>();
         assert_eq!(
             ids(search(&all, "SUMMER", SearchSort::Relevance)),
             ["a", "b"]

@@ -138,15 +138,7 @@ impl ContactInput {
             "name",
             "Name is too long",
         );
-        errors.check_text("email", &self.email, Lines::Single);
-        let email = if self.email.trim().is_empty() {
-            errors.add("email", "Email is required");
-            None
-        } else {
-            let email = Email::parse(&self.email);
-            errors.check(email.is_none(), "email", "Email is invalid");
-            email
-        };
+        let email = email_field(&self.email, errors);
         let phone = errors.text("phone", &self.phone, Lines::Single);
         errors.check(phone.is_none(), "phone", "Phone number is required");
         errors.check(
@@ -194,7 +186,19 @@ fn role_field(raw: Option<&str>, errors: &mut FieldErrors) -> Option<Role> {
     }
 }
 
-fn check_new_password(password: &str, errors: &mut FieldErrors) {
+/// An e-mail as a form sends it: required, and shaped like an address.
+pub(crate) fn email_field(raw: &str, errors: &mut FieldErrors) -> Option<Email> {
+    errors.check_text("email", raw, Lines::Single);
+    if raw.trim().is_empty() {
+        errors.add("email", "Email is required");
+        return None;
+    }
+    let email = Email::parse(raw);
+    errors.check(email.is_none(), "email", "Email is invalid");
+    email
+}
+
+pub(crate) fn check_new_password(password: &str, errors: &mut FieldErrors) {
     let length = password.chars().count();
     errors.check(
         length < MIN_PASSWORD_LEN,

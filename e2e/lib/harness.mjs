@@ -1,5 +1,6 @@
-// The suite's frame: one shop and one headless Chromium for the run, and `journey()`, a
-// node:test test with its own browser contexts, screenshots and failure artifacts.
+// The suite's frame: one SMTP server, one shop (mailing through it) and one headless Chromium
+// for the run, and `journey()`, a node:test test with its own browser contexts, screenshots
+// and failure artifacts.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { Api } from './api.mjs';
 import { startShop } from './server.mjs';
+import { startSmtp } from './smtp.mjs';
 
 const E2E_DIR = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
@@ -18,6 +20,7 @@ export const PHONE = { width: 390, height: 844 };
 /** How long a step may wait for the page (the debug binary and 2 shared cores are slow-ish). */
 const STEP_TIMEOUT_MS = 15_000;
 
+let smtp;
 let shop;
 let browser;
 const runStarted = Date.now();
@@ -25,8 +28,10 @@ const runStarted = Date.now();
 before(async () => {
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
-  shop = await startShop();
-  console.log(`# shop ${shop.binary} on ${shop.baseUrl} (ready in ${shop.startupMs} ms)`);
+  // Every message the shop sends during the run stays in artifacts/maildir/new/.
+  smtp = await startSmtp({ maildir: path.join(ARTIFACTS, 'maildir') });
+  shop = await startShop({ smtp });
+  console.log(`# shop ${shop.binary} on ${shop.baseUrl} (ready in ${shop.startupMs} ms), mail to ${smtp.url}`);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true, // playwright adds --headless and a fresh temporary --user-data-dir itself
@@ -47,6 +52,10 @@ after(async () => {
   if (shop) {
     writeFileSync(path.join(ARTIFACTS, 'server.log'), shop.log.join('\n') + '\n');
     await shop.stop();
+  }
+  if (smtp) {
+    await smtp.stop();
+    writeFileSync(path.join(ARTIFACTS, 'smtp.log'), smtp.log.join('\n') + '\n');
   }
   console.log(`# e2e run took ${((Date.now() - runStarted) / 1000).toFixed(1)} s; artifacts in ${ARTIFACTS}`);
 });
@@ -100,6 +109,8 @@ class Journey {
     this.dir = dir;
     this.baseUrl = shop.baseUrl;
     this.api = new Api(shop.baseUrl);
+    /** The suite's SMTP server (smtp.mjs): `waitForMail(to, match)`, `mails()`. */
+    this.mail = smtp;
     this.pages = [];
     this.contexts = [];
     this.browserLog = [];

@@ -20,7 +20,8 @@ export function shopBinary() {
   return path.join(targetDir, 'debug', 'shop');
 }
 
-function freePort() {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -57,8 +58,11 @@ function run(binary, args, env, log) {
  * `seed: { products, orders, users }` first fills the fresh database with a large shop
  * (`shop seed`, as bench/run.sh does: customers with the password `shopper123`, a year of
  * orders) and then serves it without the demo catalogue; `seedMs` says how long that took.
+ *
+ * `smtp: { url, from }` sends the shop's e-mail through that SMTP server (`SHOP_SMTP_URL`,
+ * `SHOP_MAIL_FROM`; smtp.mjs starts one); without it e-mail is recorded as skipped.
  */
-export async function startShop({ seed } = {}) {
+export async function startShop({ seed, smtp } = {}) {
   const binary = shopBinary();
   const frontendDir = path.resolve(process.env.SHOP_E2E_FRONTEND_DIR || path.join(REPO, 'frontend', 'dist'));
   if (!existsSync(binary)) throw new Error(`No shop binary at ${binary} (build it with \`cargo build -p bootstrap\` or set SHOP_BIN)`);
@@ -80,6 +84,7 @@ export async function startShop({ seed } = {}) {
     SHOP_LOG: 'info',
     NO_COLOR: '1',
   });
+  if (smtp) Object.assign(env, { SHOP_SMTP_URL: smtp.url, SHOP_MAIL_FROM: smtp.from });
 
   const log = [];
   let seedMs = 0;

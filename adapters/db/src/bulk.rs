@@ -22,6 +22,7 @@ use crate::variants::VariantRow;
 use crate::{storage, Database};
 use diesel::prelude::*;
 use domain::discount::Discount;
+use domain::notification::Notification;
 use domain::order::{Order, OrderStatus};
 use domain::ports::RepoError;
 use domain::product::Product;
@@ -173,6 +174,15 @@ impl Database {
         self.write(move |conn| {
             write_transaction(conn, |conn| crate::reviews::insert_all(conn, &reviews))
                 .map_err(storage)
+        })
+        .await
+    }
+
+    /// Inserts messages as they are, in one transaction (nothing is sent).
+    pub async fn bulk_insert_notifications(&self, all: &[Notification]) -> Result<(), RepoError> {
+        let all = all.to_vec();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| crate::outbox::insert_all(conn, &all)).map_err(storage)
         })
         .await
     }

@@ -169,7 +169,7 @@ const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
                               PRAGMA wal_autocheckpoint = 10000; \
                               PRAGMA foreign_keys = ON;";
 
-fn configure(conn: &mut DbConnection) -> QueryResult<()> {
+pub(crate) fn configure(conn: &mut DbConnection) -> QueryResult<()> {
     match conn {
         DbConnection::Sqlite(conn) => conn.batch_execute(SQLITE_PRAGMAS),
         DbConnection::Pg(_) => Ok(()),

@@ -21,6 +21,8 @@ mod discounts;
 mod order_history;
 mod order_list;
 mod orders;
+mod outbox;
+mod password_resets;
 mod products;
 mod returns;
 mod reviews;
@@ -39,8 +41,9 @@ use checkpointer::Checkpointer;
 use connection::{Backend, DbConnection, DbPool, Target};
 use diesel::connection::SimpleConnection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use domain::notification::Channel;
 use domain::ports::RepoError;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use writer::Writer;
 
@@ -60,6 +63,8 @@ struct Inner {
     /// SQLite only (PostgreSQL's row locks let writers overlap): see [`writer`].
     writer: Option<Writer>,
     statements: Arc<AtomicU64>,
+    /// `outbox::Unconfigured`'s bits.
+    unconfigured_channels: AtomicU8,
     #[cfg(feature = "test-support")]
     _cleanup: Option<test_support::Cleanup>,
 }
@@ -81,7 +86,8 @@ impl Database {
         let backend = target.backend();
         let statements = Arc::new(AtomicU64::new(0));
         let counter = statements.clone();
-        let pools = tokio::task::spawn_blocking(move || connection::open(&target, counter))
+        let opened = target.clone();
+        let pools = tokio::task::spawn_blocking(move || connection::open(&opened, counter))
             .await
             .map_err(|e| RepoError::Storage(format!("database start-up did not finish: {e}")))?
             .map_err(|e| RepoError::Storage(e.to_string()))?;
@@ -92,7 +98,7 @@ impl Database {
             Some(writer) => (
                 Some(Writer::start(writer).map_err(|e| started("writer", e))?),
                 Some(
-                    Checkpointer::start(pools.main.clone())
+                    Checkpointer::start(target)
                         .map_err(|e| started("checkpointer", e))?,
                 ),
             ),
@@ -105,6 +111,7 @@ impl Database {
                 backend,
                 writer,
                 statements,
+                unconfigured_channels: AtomicU8::new(0),
                 #[cfg(feature = "test-support")]
                 _cleanup: None,
             }),
@@ -124,6 +131,19 @@ impl Database {
             // Not shared yet, so this does not happen; then the database is just kept.
             Err(inner) => Database { inner },
         }
+    }
+
+    /// The channels this process cannot send through: the messages queued for them are
+    /// stored as skipped (DESIGN.md section 8), so no worker has to touch them again.
+    pub fn set_unconfigured_channels(&self, channels: &[Channel]) {
+        let bits = outbox::Unconfigured::of(channels).bits();
+        self.inner
+            .unconfigured_channels
+            .store(bits, Ordering::Relaxed);
+    }
+
+    pub(crate) fn unconfigured_channels(&self) -> outbox::Unconfigured {
+        outbox::Unconfigured::from_bits(self.inner.unconfigured_channels.load(Ordering::Relaxed))
     }
 
     /// `"sqlite"` or `"postgresql"`.

@@ -10,7 +10,7 @@ use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::discount::DiscountCode;
 use domain::order::{Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange};
 use domain::ports::RepoError;
-use domain::product::{Category, Product, ProductImage};
+use domain::product::{Category, Product, ProductImage, SearchCandidate};
 use domain::product_edit::ProductEdit;
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
@@ -253,6 +253,34 @@ impl ProductRow {
             // Read by `variants::with_variants`.
             variants: Vec::new(),
             is_featured: self.is_featured,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+/// The columns search ranks by (`SearchCandidate`).
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = products)]
+pub struct SearchCandidateRow {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub category: String,
+    pub tags: String,
+    pub price_cents: i64,
+    pub created_at: NaiveDateTime,
+}
+
+impl SearchCandidateRow {
+    pub fn into_domain(self) -> Result<SearchCandidate, RepoError> {
+        Ok(SearchCandidate {
+            id: product_id(&self.id)?,
+            name: self.name,
+            description: self.description,
+            category: Category::parse(&self.category)
+                .ok_or_else(|| corrupt("category", &self.category))?,
+            tags: from_json("tags", &self.tags)?,
+            price: money(self.price_cents)?,
             created_at: from_db_time(self.created_at),
         })
     }

@@ -11,6 +11,7 @@ use crate::models::{
 };
 use crate::order_history;
 use crate::order_list;
+use crate::outbox::{self, OrderContacts, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
@@ -166,6 +167,7 @@ fn transition(
     conn: &mut DbConnection,
     id: &str,
     change: &OrderTransition,
+    unconfigured: Unconfigured,
 ) -> Result<(), TxError<OrderStoreError>> {
     let now = now();
     let delivered = OrderStatus::Delivered;
@@ -215,12 +217,14 @@ fn transition(
     if change.from != change.to {
         order_history::append(conn, id, change.to, now, change.by.as_ref())?;
     }
-    let (user, created_at, total_cents, payment_now, refunded_cents): (
+    let (user, created_at, total_cents, payment_now, refunded_cents, email, phone): (
         String,
         NaiveDateTime,
         i64,
         String,
         i64,
+        String,
+        String,
     ) = orders::table
         .find(id)
         .select((
@@ -229,8 +233,18 @@ fn transition(
             orders::total_cents,
             orders::payment_status,
             orders::refunded_cents,
+            orders::customer_email,
+            orders::payment_phone,
         ))
         .get_result(conn)?;
+    outbox::announce_order_change(
+        conn,
+        id,
+        &OrderContacts { email, phone },
+        (change.from, change.to),
+        change.payment.as_ref().map(|p| (p.from, p.to)),
+        (now, unconfigured),
+    )?;
     if change.empties_cart {
         carts::empty(conn, &user)?;
     }
@@ -245,7 +259,7 @@ fn transition(
     let wanted = Wanted::of(&lines);
     match change.stock {
         StockEffect::Release => stock::release(conn, &wanted)?,
-        StockEffect::Reserve => stock::take(conn, &wanted)?,
+        StockEffect::Reserve => stock::take(conn, &wanted, unconfigured)?,
         StockEffect::None => {}
     }
     if returns_discount_use(change.from, change.to) {
@@ -286,9 +300,10 @@ impl OrderRepository for Database {
         let history = order_history::rows_of([(order.id.as_str(), order.history.as_slice())]);
         let mut sales = SalesChange::default();
         sales.place(order);
+        let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                stock::take(conn, &wanted)?;
+                stock::take(conn, &wanted, unconfigured)?;
                 diesel::insert_into(orders::table)
                     .values(&row)
                     .execute(conn)?;
@@ -404,8 +419,9 @@ impl OrderRepository for Database {
     ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
         let change = change.clone();
+        let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
-            write_transaction(conn, |conn| transition(conn, &id, &change))
+            write_transaction(conn, |conn| transition(conn, &id, &change, unconfigured))
                 .map_err(OrderStoreError::from)
         })
         .await

@@ -1,8 +1,8 @@
 //! `ProductRepository`: the catalogue.
 
 use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};
-use crate::listing::{containing_text, escape_like, lower, total_of};
-use crate::models::{count, EditedProductColumns, ProductRow};
+use crate::listing::{containing_text, escape_like, lower, total_of, IN_LIST_MAX};
+use crate::models::{count, EditedProductColumns, ProductRow, SearchCandidateRow};
 use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
 use crate::variants;
@@ -13,9 +13,10 @@ use diesel::sql_types::Bool;
 use domain::listing::products::{ProductQuery, ProductSort};
 use domain::listing::Direction;
 use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
-use domain::product::{Product, StockStatus, LOW_STOCK_MAX};
+use domain::product::{Product, SearchCandidate, StockStatus, LOW_STOCK_MAX};
 use domain::product_edit::ProductEdit;
 use domain::ProductId;
+use std::collections::HashMap;
 
 /// The products a filter selects, unordered and unpaged.
 fn matching(filter: &ProductFilter, backend: Backend) -> ProductSelection {
@@ -254,6 +255,48 @@ impl ProductRepository for Database {
                 .optional()
                 .map_err(storage)?;
             variants::one_with_variants(conn, row)
+        })
+        .await
+    }
+
+    async fn by_ids(&self, ids: &[ProductId]) -> Result<Vec<Product>, RepoError> {
+        let ids: Vec<String> = ids.iter().map(|id| id.as_str().to_owned()).collect();
+        self.run(move |conn| {
+            let mut rows = Vec::with_capacity(ids.len());
+            for slice in ids.chunks(IN_LIST_MAX) {
+                rows.extend(
+                    products::table
+                        .filter(products::id.eq_any(slice))
+                        .select(ProductRow::as_select())
+                        .load(conn)
+                        .map_err(storage)?,
+                );
+            }
+            let position: HashMap<&str, usize> = ids
+                .iter()
+                .enumerate()
+                .map(|(at, id)| (id.as_str(), at))
+                .collect();
+            rows.sort_by_key(|row| position.get(row.id.as_str()).copied());
+            variants::with_variants(conn, rows)
+        })
+        .await
+    }
+
+    async fn search_candidates(
+        &self,
+        filter: &ProductFilter,
+    ) -> Result<Vec<SearchCandidate>, RepoError> {
+        let filter = filter.clone();
+        let backend = self.inner.backend;
+        self.run(move |conn| {
+            matching(&filter, backend)
+                .select(SearchCandidateRow::as_select())
+                .load(conn)
+                .map_err(storage)?
+                .into_iter()
+                .map(SearchCandidateRow::into_domain)
+                .collect()
         })
         .await
     }

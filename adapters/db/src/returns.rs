@@ -13,6 +13,7 @@ use crate::models::{
 };
 use crate::order_history::{changer_columns, changer_of};
 use crate::orders::{no_live_refund_claim, one_order};
+use crate::outbox::{self, OrderContacts, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{CountedOrder, SalesChange};
 use crate::schema::{order_lines, orders, return_lines, return_status_history, returns};
@@ -23,6 +24,7 @@ use async_trait::async_trait;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use domain::ids::{OrderLineId, ReturnId};
+use domain::notification::{return_change_announced, Topic};
 use domain::order::{Changer, OrderStatus, PaymentStatus, StatusChange, REFUND_CLAIM_TIMEOUT};
 use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
 use domain::returns::{
@@ -351,9 +353,9 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
 fn transition(
     conn: &mut DbConnection,
     id: &str,
-    from: ReturnStatus,
-    to: ReturnStatus,
+    (from, to): (ReturnStatus, ReturnStatus),
     by: &Changer,
+    unconfigured: Unconfigured,
 ) -> Tx<()> {
     let now = now();
     let target = diesel::update(returns::table)
@@ -394,6 +396,16 @@ fn transition(
             Some(by),
         ))
         .execute(conn)?;
+    if return_change_announced(to) {
+        let contacts = OrderContacts::of(conn, &row.order_id)?;
+        let payload = Some(to.as_str().to_owned());
+        outbox::announce(
+            conn,
+            &contacts.messages(Topic::ReturnUpdated, id, payload),
+            now,
+            unconfigured,
+        )?;
+    }
     match to {
         ReturnStatus::Received => restock(conn, &row)?,
         ReturnStatus::Rejected => {
@@ -617,9 +629,12 @@ impl ReturnRepository for Database {
     ) -> Result<(), ReturnStoreError> {
         let id = id.as_str().to_owned();
         let by = by.clone();
+        let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
-            write_transaction(conn, |conn| transition(conn, &id, from, to, &by))
-                .map_err(ReturnStoreError::from)
+            write_transaction(conn, |conn| {
+                transition(conn, &id, (from, to), &by, unconfigured)
+            })
+            .map_err(ReturnStoreError::from)
         })
         .await
     }

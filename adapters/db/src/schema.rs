@@ -100,6 +100,35 @@ diesel::table! {
 }
 
 diesel::table! {
+    notifications (id) {
+        id -> Text,
+        topic -> Text,
+        channel -> Text,
+        recipient -> Nullable<Text>,
+        reference -> Text,
+        payload -> Nullable<Text>,
+        subject -> Nullable<Text>,
+        status -> Text,
+        attempts -> Integer,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+        next_attempt_at -> Nullable<Timestamp>,
+        sent_at -> Nullable<Timestamp>,
+        give_up_at -> Timestamp,
+        search_text -> Text,
+    }
+}
+
+diesel::table! {
+    password_resets (user_id) {
+        user_id -> Text,
+        code_hash -> Text,
+        expires_at -> Timestamp,
+        tries_left -> Integer,
+    }
+}
+
+diesel::table! {
     reviews (id) {
         id -> Text,
         product_id -> Text,
@@ -273,6 +302,7 @@ diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(order_status_history -> orders (order_id));
 diesel::joinable!(returns -> orders (order_id));
 diesel::joinable!(reviews -> products (product_id));
+diesel::joinable!(password_resets -> users (user_id));
 diesel::joinable!(return_lines -> returns (return_id));
 diesel::joinable!(return_status_history -> returns (return_id));
 
@@ -296,4 +326,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     discounts,
     discount_uses,
     cart_discounts,
+    notifications,
+    password_resets,
 );

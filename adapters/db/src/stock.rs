@@ -6,11 +6,14 @@
 //! its sizes by id (as the admin's grid does), so concurrent writers cannot deadlock.
 
 use crate::connection::DbConnection;
+use crate::models::now;
 use crate::models::OrderLineRow;
+use crate::outbox::{self, Unconfigured};
 use crate::schema::{product_variants, products};
 use crate::tx::TxError;
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
+use domain::notification::{runs_low, Announcement, LowStock, Topic};
 use domain::ports::OrderStoreError;
 use std::collections::BTreeMap;
 
@@ -82,28 +85,35 @@ fn out_of_stock(name: String, available: Option<i64>) -> TxError<OrderStoreError
 /// Takes every line's units with guarded decrements: the product's stock, and each size's.
 /// `OutOfStock` (with the current name and stock) for the first that cannot serve; the
 /// caller's transaction then rolls back what was taken. One-size units are only taken from
-/// a product that has no sizes (its stock is theirs).
+/// a product that has no sizes (its stock is theirs). A size (or a one-size product) that
+/// runs low alerts the shop, in the same transaction.
 pub(crate) fn take(
     conn: &mut DbConnection,
     wanted: &Wanted,
+    unconfigured: Unconfigured,
 ) -> Result<(), TxError<OrderStoreError>> {
+    let mut running_low = Vec::new();
     for (product, want) in &wanted.0 {
         let row = products::table
             .find(product)
             .filter(products::stock.ge(want.units));
-        let taken = if want.one_size > 0 {
+        let left: Option<i64> = if want.one_size > 0 {
             let without_sizes = not(exists(
                 product_variants::table.filter(product_variants::product_id.eq(products::id)),
             ));
             diesel::update(row.filter(without_sizes))
                 .set(products::stock.eq(products::stock - want.units))
-                .execute(conn)?
+                .returning(products::stock)
+                .get_result(conn)
+                .optional()?
         } else {
             diesel::update(row)
                 .set(products::stock.eq(products::stock - want.units))
-                .execute(conn)?
+                .returning(products::stock)
+                .get_result(conn)
+                .optional()?
         };
-        if taken == 0 {
+        let Some(left) = left else {
             let current: Option<(String, i64)> = products::table
                 .find(product)
                 .select((products::name, products::stock))
@@ -113,25 +123,40 @@ pub(crate) fn take(
                 Some((name, available)) => out_of_stock(name, Some(available)),
                 None => out_of_stock(want.name.clone(), None),
             });
+        };
+        if want.sizes.is_empty() && runs_low(left + want.units, left) {
+            running_low.push(LowStock::of(product, &want.name, left));
         }
         for (variant, size) in &want.sizes {
-            let taken = diesel::update(
+            let left: Option<i64> = diesel::update(
                 product_variants::table
                     .find(variant)
                     .filter(product_variants::product_id.eq(product))
                     .filter(product_variants::stock.ge(size.units)),
             )
             .set(product_variants::stock.eq(product_variants::stock - size.units))
-            .execute(conn)?;
-            if taken == 0 {
+            .returning(product_variants::stock)
+            .get_result(conn)
+            .optional()?;
+            let Some(left) = left else {
                 let available: Option<i64> = product_variants::table
                     .find(variant)
                     .select(product_variants::stock)
                     .get_result(conn)
                     .optional()?;
                 return Err(out_of_stock(size.label.clone(), available));
+            };
+            if runs_low(left + size.units, left) {
+                running_low.push(LowStock::of(product, &size.label, left));
             }
         }
+    }
+    if !running_low.is_empty() {
+        let alerts: Vec<Announcement> = running_low
+            .into_iter()
+            .map(|low| Announcement::to_shop(Topic::LowStock, &low.product, Some(low.payload())))
+            .collect();
+        outbox::announce(conn, &alerts, now(), unconfigured)?;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@ use crate::connection::MultiBackend;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{contains_pattern, lower, total_of};
 use crate::models::{to_db_time, UserRow};
+use crate::password_resets;
 use crate::schema::users;
 use crate::tx::TxError;
 use crate::{one_row, storage, Database};
@@ -11,6 +12,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use domain::listing::users::UserQuery;
+use domain::notification::Announcement;
+use domain::password_reset::PasswordReset;
 use domain::permissions::keeps_an_admin;
 use domain::ports::{RepoError, UserRepository, UserStoreError};
 use domain::user::{Email, Role, User};
@@ -192,6 +195,41 @@ impl UserRepository for Database {
                 .get_result(conn)
                 .map_err(storage)?;
             Ok(u64::try_from(admins).unwrap_or_default())
+        })
+        .await
+    }
+
+    async fn start_password_reset(
+        &self,
+        reset: &PasswordReset,
+        messages: &[Announcement],
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let (reset, messages) = (reset.clone(), messages.to_vec());
+        let unconfigured = self.unconfigured_channels();
+        self.write(move |conn| {
+            password_resets::start(conn, &reset, &messages, now, unconfigured).map_err(storage)
+        })
+        .await
+    }
+
+    async fn take_reset_try(
+        &self,
+        user: &UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<String>, RepoError> {
+        let user = user.as_str().to_owned();
+        self.write(move |conn| password_resets::take_try(conn, &user, now).map_err(storage))
+            .await
+    }
+
+    async fn finish_password_reset(&self, user: &User, code_hash: &str) -> Result<(), RepoError> {
+        let (user, code_hash) = (user.clone(), code_hash.to_owned());
+        self.write(move |conn| {
+            match password_resets::finish(conn, &user, &code_hash).map_err(storage)? {
+                true => Ok(()),
+                false => Err(RepoError::NotFound),
+            }
         })
         .await
     }

@@ -3,6 +3,7 @@
 
 pub mod auth;
 mod catalog_cache;
+pub mod client_address;
 pub mod dto;
 pub mod error;
 pub mod openapi;
@@ -67,6 +68,7 @@ pub fn app(
         .app_data(web::Data::new(openapi::Document(document)))
         .app_data(web::Data::new(state))
         .app_data(web::Data::new(options.public_url.clone()))
+        .app_data(web::Data::new(options.trusted_proxies.clone()))
         .app_data(request_time::BodyTimeout::of_request(
             options.request_timeout,
         ))

@@ -1,6 +1,7 @@
 //! What every handler can reach.
 
 use crate::catalog_cache::CatalogReplies;
+use crate::client_address::TrustedProxies;
 use application::Shop;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,6 +33,8 @@ pub struct HttpOptions {
     pub public_url: PublicUrl,
     /// The time a client has to send a whole request, head and body.
     pub request_timeout: Duration,
+    /// Whose `X-Forwarded-For`/`Forwarded` headers name the client (`client_address`).
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// The shop's address as shoppers see it (`SHOP_PUBLIC_URL`), without a trailing slash: the

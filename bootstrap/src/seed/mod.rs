@@ -21,6 +21,7 @@
 mod catalogue;
 mod customers;
 mod discounts;
+mod notifications;
 mod orders;
 mod returns;
 mod reviews;
@@ -43,6 +44,7 @@ use domain::ports::{
 };
 use domain::product::{Product, StockStatus};
 use domain::returns::{Return, ReturnStatus};
+use domain::settings::ShopSettings;
 use domain::Money;
 use indicatif::{ProgressBar, ProgressStyle};
 use orders::OrderBook;
@@ -132,6 +134,8 @@ pub struct Seeded {
     pub refunded: Money,
     /// Reviews written, and how many products they rate.
     pub reviews: u64,
+    /// The messages the orders sent.
+    pub notifications: u64,
     pub reviewed_products: u64,
     pub steps: Vec<(&'static str, Took)>,
 }
@@ -144,9 +148,9 @@ pub async fn run(settings: &Settings, args: &SeedArgs) -> anyhow::Result<()> {
     let database = Database::connect(&settings.database_url())
         .await
         .map_err(|e| anyhow::anyhow!("cannot open the database: {e}"))?;
-    let shipping_fee = match database.get().await.map_err(|e| anyhow::anyhow!("{e}"))? {
-        Some(saved) => saved.shipping_fee,
-        None => default_settings(settings)?.shipping_fee,
+    let shop_settings = match database.get().await.map_err(|e| anyhow::anyhow!("{e}"))? {
+        Some(saved) => saved,
+        None => default_settings(settings)?,
     };
     let images = FsImageStore::new(settings.uploads_dir(), "/uploads");
     let plan = SeedPlan::from(args);
@@ -161,7 +165,7 @@ pub async fn run(settings: &Settings, args: &SeedArgs) -> anyhow::Result<()> {
         &database,
         &images,
         &Argon2Hasher::new(),
-        shipping_fee,
+        &shop_settings,
         &plan,
         &progress,
     )
@@ -181,7 +185,7 @@ pub async fn seed(
     database: &Database,
     images: &dyn ImageStore,
     hasher: &dyn PasswordHasher,
-    shipping_fee: Money,
+    shop_settings: &ShopSettings,
     plan: &SeedPlan,
     progress: &ProgressBar,
 ) -> anyhow::Result<Seeded> {
@@ -280,7 +284,7 @@ pub async fn seed(
         .bulk_insert_discounts(&new_codes)
         .await
         .map_err(|e| anyhow::anyhow!("inserting discount codes: {e}"))?;
-    let mut orders = OrderBook::new(&products, &customers, shipping_fee, &codes);
+    let mut orders = OrderBook::new(&products, &customers, shop_settings.shipping_fee, &codes);
     // Returns draw from a stream of their own, so the orders are the same with or without.
     let mut returns_rng = StdRng::seed_from_u64(CONTENTS_SEED + 1);
     let mut reviews_rng = StdRng::seed_from_u64(CONTENTS_SEED + 2);
@@ -314,6 +318,12 @@ pub async fn seed(
             .bulk_insert_returns(&sent_back)
             .await
             .map_err(|e| anyhow::anyhow!("inserting returns: {e}"))?;
+        let sent = notifications::notifications_of(&placed, shop_settings, now);
+        seeded.notifications += sent.len() as u64;
+        database
+            .bulk_insert_notifications(&sent)
+            .await
+            .map_err(|e| anyhow::anyhow!("inserting notifications: {e}"))?;
         let written = review_book.reviews_of(&mut reviews_rng, &placed, now);
         seeded.reviews += written.len() as u64;
         reviewed.extend(written.iter().map(|r| r.product_id.clone()));
@@ -463,6 +473,7 @@ impl fmt::Display for Seeded {
             "  {} reviews of {} products",
             self.reviews, self.reviewed_products
         )?;
+        writeln!(f, "  {} messages sent", self.notifications)?;
         writeln!(
             f,
             "  {} returns ({}), {} refunded",

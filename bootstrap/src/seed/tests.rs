@@ -6,8 +6,8 @@ use domain::listing::orders::OrderQuery;
 use domain::listing::users::UserQuery;
 use domain::order::{OrderLine, OrderStatus, PaymentStatus};
 use domain::ports::{
-    DiscountRepository, OrderRepository, ReturnRepository, ReviewQuery, ReviewRepository,
-    UserRepository,
+    DiscountRepository, NotificationQuery, OrderRepository, Outbox, ReturnRepository, ReviewQuery,
+    ReviewRepository, UserRepository,
 };
 use domain::product::Category;
 use domain::returns::payment_after_refunds;
@@ -27,7 +27,12 @@ async fn seed_into(database: &Database, plan: SeedPlan) -> anyhow::Result<Seeded
         database,
         &images,
         &Argon2Hasher::fast_for_tests(),
-        Money::from_cents(SHIPPING_FEE_CENTS).unwrap(),
+        &ShopSettings {
+            shop_name: "Dukaan Fashion".into(),
+            support_phone: "+252 61 000 0000".into(),
+            support_email: domain::user::Email::parse("help@dukaan.so").unwrap(),
+            shipping_fee: Money::from_cents(SHIPPING_FEE_CENTS).unwrap(),
+        },
         &plan,
         &ProgressBar::hidden(),
     )
@@ -251,6 +256,40 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
             }
         }
         assert_eq!(sized_lines, seeded.sized_lines, "{backend}");
+        // Messages: each paid order confirmed to its shopper (e-mail and SMS) and announced
+        // to the shop, every one sent.
+        let messages = NotificationQuery {
+            status: None,
+            channel: None,
+            search: None,
+            page: Page { number: 1, size: 1 },
+        };
+        let (_, sent) = Outbox::list(&database, &messages).await.unwrap();
+        assert_eq!(sent, seeded.notifications, "{backend}");
+        // Those of the last 30 days (a minute either way: the seed ran a moment ago).
+        let charged_since = |minutes: i64| {
+            let since = chrono::Utc::now() - domain::notification::KEPT_FOR
+                + chrono::Duration::minutes(minutes);
+            orders
+                .iter()
+                .filter(|o| o.payment_status.was_charged() && o.created_at >= since)
+                .count() as u64
+        };
+        let new_orders = NotificationQuery {
+            search: Some("new order #".into()),
+            ..messages.clone()
+        };
+        let announced = Outbox::list(&database, &new_orders).await.unwrap().1;
+        assert!(announced > 0, "{backend}");
+        assert!(
+            (charged_since(1)..=charged_since(-1)).contains(&announced),
+            "{backend}: {announced}"
+        );
+        let unsent = NotificationQuery {
+            status: Some(domain::notification::DeliveryStatus::Pending),
+            ..messages
+        };
+        assert_eq!(Outbox::list(&database, &unsent).await.unwrap().1, 0);
         // Reviews: by a customer whose delivered order holds the product, one each; every
         // product's rating and count are its reviews'.
         let review_query = ReviewQuery {

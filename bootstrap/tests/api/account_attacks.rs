@@ -329,3 +329,32 @@ async fn control_characters_are_refused_with_400_naming_the_field() {
         );
     }
 }
+
+/// Without `SHOP_TRUSTED_PROXIES` a forged `X-Forwarded-For` changes nothing: wrong passwords
+/// for twenty-one accounts from one address meet the address's limit, whatever each claims.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_forged_forwarded_for_does_not_dodge_the_per_address_limit() {
+    for app in TestApp::all().await {
+        let client = reqwest::Client::new();
+        let mut statuses = Vec::new();
+        for i in 0..21 {
+            let response = client
+                .post(app.url("/api/auth/login"))
+                .header("X-Forwarded-For", format!("198.51.100.{i}"))
+                .json(
+                    &json!({ "email": format!("nobody{i}@example.com"), "password": "wrong-pass" }),
+                )
+                .send()
+                .await
+                .unwrap();
+            statuses.push(response.status());
+        }
+        assert!(
+            statuses[..20]
+                .iter()
+                .all(|s| *s == StatusCode::UNAUTHORIZED),
+            "{statuses:?}"
+        );
+        assert_eq!(statuses[20], StatusCode::TOO_MANY_REQUESTS);
+    }
+}

@@ -9,6 +9,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shop_auth::{Argon2Hasher, JwtTokens};
 use shop_db::Database;
+use shop_http::client_address::TrustedProxies;
 use shop_http::{AppState, HttpOptions, PublicUrl, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
@@ -161,6 +162,7 @@ impl TestApp {
             hsts,
             public_url: PublicUrl::parse(&address).expect("the test address is a URL"),
             request_timeout: Duration::from_secs(30),
+            trusted_proxies: TrustedProxies::default(),
         };
         let server = actix_web::HttpServer::new(move || {
             shop_http::app(served.clone(), files.clone(), options.clone())

@@ -62,6 +62,10 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/audit"),
     ("get", "/api/admin/products"),
     ("get", "/api/openapi.json"),
+    ("post", "/api/auth/forgot-password"),
+    ("post", "/api/auth/reset-password"),
+    ("get", "/api/admin/notifications"),
+    ("post", "/api/admin/notifications/{id}/resend"),
 ];
 
 fn operations(document: &Value) -> BTreeSet<(String, String)> {

@@ -3,6 +3,7 @@
 
 mod crash;
 mod hardening;
+mod mail;
 mod payment_hold;
 #[path = "../common/reply.rs"]
 mod reply;

@@ -30,6 +30,15 @@ impl ShopProcess {
     /// Starts `shop serve` on `data_dir` (no demo data) with extra settings as environment
     /// variables, and waits until it answers its health check.
     pub async fn start(data_dir: &Path, env: &[(&str, &str)]) -> ShopProcess {
+        Self::start_logging_to(data_dir, env, Stdio::null()).await
+    }
+
+    /// `start`, its log (standard output) going to `log`.
+    pub async fn start_logging_to(
+        data_dir: &Path,
+        env: &[(&str, &str)],
+        log: impl Into<Stdio>,
+    ) -> ShopProcess {
         let port = free_port();
         let mut command = Command::new(env!("CARGO_BIN_EXE_shop"));
         command
@@ -40,7 +49,7 @@ impl ShopProcess {
             .env("SHOP_ADMIN_EMAIL", ADMIN_EMAIL)
             .env("SHOP_ADMIN_PASSWORD", ADMIN_PASSWORD)
             .env("SHOP_LOG", "warn")
-            .stdout(Stdio::null())
+            .stdout(log)
             .stderr(Stdio::inherit());
         for (name, value) in env {
             command.env(name, value);

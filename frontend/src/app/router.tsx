@@ -40,6 +40,12 @@ const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then
 const RegisterPage = lazy(() =>
   import('@/features/auth/components/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/components/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const ProfileRoute = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfileRoute })));
 const OrderPage = lazy(() => import('@/features/orders/components/OrderPage').then((m) => ({ default: m.OrderPage })));
 const WishlistRoute = lazy(() => import('./routes/wishlist').then((m) => ({ default: m.WishlistRoute })));
@@ -113,6 +119,8 @@ export function AppRoutes() {
       <Route element={<BareLayout />}>
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
       </Route>
       <Route
         path="admin/*"

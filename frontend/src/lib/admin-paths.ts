@@ -10,6 +10,7 @@ export const ADMIN_PAGE_ROUTES = {
   discounts: 'discounts',
   returns: 'returns',
   reviews: 'reviews',
+  notifications: 'notifications',
   settings: 'settings',
   reports: 'reports',
 } as const;

@@ -105,10 +105,16 @@ export const reviewKeys = {
   admin: pagedListKeys(['reviews', 'admin']),
 };
 
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** The admin's list of the messages the shop sends (GET /api/admin/notifications). */
+  admin: pagedListKeys(['notifications', 'admin']),
+};
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all];

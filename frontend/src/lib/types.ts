@@ -295,6 +295,40 @@ export type DiscountInput = Pick<
   value: number | null;
 };
 
+/** What a message the shop sends is about (docs/api.md "Notifications"). */
+export type NotificationTopic =
+  | 'orderConfirmed'
+  | 'paymentUnconfirmed'
+  | 'orderShipped'
+  | 'orderDelivered'
+  | 'orderCanceled'
+  | 'returnUpdated'
+  | 'passwordReset'
+  | 'newOrder'
+  | 'lowStock';
+
+export type NotificationChannel = 'email' | 'sms';
+
+/** pending: waiting to be sent; retrying: a send failed and another try is due at `nextAttemptAt`; failed: given up; skipped: not sent on purpose. */
+export type NotificationStatus = 'pending' | 'sent' | 'retrying' | 'failed' | 'skipped';
+
+/** A message the shop sends (an e-mail or an SMS), as the back office lists it. */
+export interface AdminNotification {
+  _id: string;
+  topic: NotificationTopic | (string & {});
+  channel: NotificationChannel | (string & {});
+  /** An e-mail address or phone number; null for the shop's own alert address, not yet resolved. */
+  recipient: string | null;
+  /** Null until the message is first rendered. */
+  subject: string | null;
+  status: NotificationStatus | (string & {});
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+
 export interface Settings {
   shopName: string;
   supportPhone: string;
@@ -357,6 +391,18 @@ export type UpdateUserReply = User & { token?: string };
 
 export interface MessageReply {
   message: string;
+}
+
+/** POST /api/auth/forgot-password: answered 200 with a `MessageReply` whether or not the account exists. */
+export interface ForgotPasswordRequest {
+  email: string;
+}
+
+/** POST /api/auth/reset-password: the 6-digit code sent by e-mail and the new password (the confirmation is not sent). */
+export interface ResetPasswordRequest {
+  email: string;
+  code: string;
+  password: string;
 }
 
 export interface CheckoutRequest {

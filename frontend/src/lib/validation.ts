@@ -46,3 +46,11 @@ export function compact<K extends string>(errors: FieldErrors<K>): FieldErrors<K
 }
 
 export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
+
+/** The password-reset code as typed: spaces (a pasted '123 456') are dropped. */
+export const normalizeResetCode = (code: string): string => code.replace(/\s+/g, '');
+
+/** The code sent by e-mail to reset a password: exactly 6 digits. */
+export function validateResetCode(code: string): string | undefined {
+  return /^[0-9]{6}$/.test(normalizeResetCode(code)) ? undefined : 'Enter the 6-digit code';
+}

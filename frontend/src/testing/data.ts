@@ -1,5 +1,6 @@
 /** Test data shaped like the server's JSON (docs/api.md). */
 import type {
+  AdminNotification,
   AdminReview,
   Cart,
   Discount,
@@ -211,6 +212,24 @@ export function makeAdminReview(overrides: Partial<AdminReview> = {}): AdminRevi
     ...makeReview(),
     hidden: false,
     product: { _id: 'p1', name: 'Floral Summer Dress' },
+    ...overrides,
+  };
+}
+
+/** A message the shop sent: an order confirmation e-mail, sent on the first try, unless told otherwise. */
+export function makeNotification(overrides: Partial<AdminNotification> = {}): AdminNotification {
+  return {
+    _id: nextId('n'),
+    topic: 'orderConfirmed',
+    channel: 'email',
+    recipient: 'amina@example.com',
+    subject: 'Your order is confirmed',
+    status: 'sent',
+    attempts: 1,
+    lastError: null,
+    createdAt: '2026-11-20T10:00:00Z',
+    sentAt: '2026-11-20T10:00:05Z',
+    nextAttemptAt: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ mod carts;
 mod connect;
 mod discounts;
 mod orders;
+mod outbox;
 mod payment_safety;
 mod products;
 mod race;

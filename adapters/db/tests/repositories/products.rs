@@ -7,9 +7,9 @@ use domain::ports::{
     CartRepository, OrderRepository, Page, ProductFilter, ProductRepository, ProductStoreError,
     RepoError, WishlistRepository,
 };
-use domain::product::{Category, ProductImage};
+use domain::product::{Category, ProductImage, SearchCandidate};
 use domain::product_edit::{ProductEdit, StockEdit};
-use domain::Percent;
+use domain::{Percent, ProductId};
 use shop_db::Database;
 
 async fn ids(db: &Database, filter: ProductFilter) -> (Vec<String>, u64) {
@@ -386,6 +386,31 @@ async fn the_text_filter_narrows_on_name_description_category_and_tags_ignoring_
         assert_eq!(ids(&db, text("hargeisa")).await.0, ["x1"]);
         ProductRepository::delete(&db, &silk.id).await.unwrap();
         assert!(ids(&db, text("chiffon")).await.0.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn search_ranks_lean_candidates_and_loads_only_the_products_it_shows() {
+    for db in databases().await {
+        let mut silk = sized_product("x1", &[("S", None, 2), ("M", Some("Teal"), 1)]);
+        silk.name = "Silk Scarf".into();
+        silk.tags = vec!["Gift".into()];
+        ProductRepository::insert(&db, &silk).await.unwrap();
+        catalogue(&db).await;
+        let filter = ProductFilter {
+            text: Some("scarf".into()),
+            ..Default::default()
+        };
+        let candidates = ProductRepository::search_candidates(&db, &filter)
+            .await
+            .unwrap();
+        assert_eq!(candidates, [SearchCandidate::from(&silk)], "{db:?}");
+
+        let wanted = ["w3", "nowhere", "x1", "w1"].map(|id| ProductId::parse(id).unwrap());
+        let found = ProductRepository::by_ids(&db, &wanted).await.unwrap();
+        let found_ids: Vec<String> = found.iter().map(|p| p.id.to_string()).collect();
+        assert_eq!(found_ids, ["w3", "x1", "w1"], "in the order asked, {db:?}");
+        assert_eq!(found[1], silk, "with its sizes");
     }
 }
 

@@ -16,11 +16,15 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 mod discounts;
+mod notifications;
 mod returns;
 mod reviews;
 mod variants;
 pub use discounts::{
     CartDiscountBody, CartDiscountDto, DiscountBody, DiscountDto, DiscountNotAppliedDto,
+};
+pub use notifications::{
+    ForgotPasswordBody, NotificationDto, NotificationsQuery, ResetPasswordBody,
 };
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,

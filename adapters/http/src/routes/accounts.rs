@@ -1,6 +1,7 @@
 //! Sign-in, registration and user administration.
 
 use crate::auth::{CurrentUser, MaybeUser, SignedInUser};
+use crate::client_address::client_address;
 use crate::dto::{
     CreatedUserDto, LoginBody, MessageDto, RegisterBody, RegistrationDto, SessionDto,
     UpdateUserBody, UpdatedUserDto, UserDto,
@@ -20,12 +21,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(me)
         .service(update_user)
         .service(delete_user);
-}
-
-fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default()
 }
 
 fn user_id(raw: &str) -> Result<UserId, ApiError> {

@@ -4,6 +4,7 @@ mod accounts;
 mod back_office;
 mod cart;
 mod discounts;
+mod notifications;
 mod orders;
 mod products;
 mod returns;
@@ -28,6 +29,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(discounts::configure)
         .configure(returns::configure)
         .configure(reviews::configure)
+        .configure(notifications::configure)
         .configure(orders::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {

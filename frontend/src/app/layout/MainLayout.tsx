@@ -46,7 +46,7 @@ export function MainLayout() {
   );
 }
 
-/** Pages without header or footer (sign-in, registration): the logo above a centred card. */
+/** Pages without header or footer (sign-in, registration, password reset): the logo above a centred card. */
 export function BareLayout() {
   const { data: settings } = useSettings();
   return (

@@ -20,6 +20,7 @@ const UsersPage = preloadable(() => import('./users/components/UsersPage'));
 const DiscountsPage = preloadable(() => import('./discounts/components/DiscountsPage'));
 const ReturnsPage = preloadable(() => import('./returns/components/ReturnsPage'));
 const ReviewsPage = preloadable(() => import('./reviews/components/ReviewsPage'));
+const NotificationsPage = preloadable(() => import('./notifications/components/NotificationsPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 
@@ -33,6 +34,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   discounts: DiscountsPage,
   returns: ReturnsPage,
   reviews: ReviewsPage,
+  notifications: NotificationsPage,
   settings: SettingsPage,
   reports: ReportsPage,
 };

@@ -15,6 +15,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/reviews', label: 'Reviews' },
+  { to: '/admin/notifications', label: 'Notifications' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/reports', label: 'Reports' },
 ];

@@ -7,6 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './AuthShell';
+import { ErrorBanner } from './ErrorBanner';
+import { forgotPasswordState } from '../password-reset';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function LoginPage() {
@@ -66,11 +68,7 @@ export function LoginPage() {
         </>
       }
     >
-      {error && (
-        <div role="alert" data-testid="login-error" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-          {error}
-        </div>
-      )}
+      <ErrorBanner message={error} testId="login-error" />
       <form onSubmit={submit} className="space-y-4">
         <TextField
           label="Email"
@@ -90,6 +88,12 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <p className="-mt-2 text-right text-sm">
+          {/* The e-mail typed so far goes along, so the reset page need not ask for it again. */}
+          <Link to="/forgot-password" state={forgotPasswordState(email)} className="font-semibold text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className={`${btn.primary} w-full`} disabled={login.isPending}>
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </button>

@@ -1,0 +1,283 @@
+//! Notifications (DESIGN.md section 8): the worker's round of sending what the outbox holds,
+//! and the back office's list with its resend. Messages are queued by the changes they
+//! announce (in the storage adapter's transactions, by `domain::notification`'s rules);
+//! their words are written here when they are sent (`templates`).
+
+pub mod templates;
+#[cfg(test)]
+mod tests;
+
+use crate::{AppError, Shop};
+use domain::notification::{
+    next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
+};
+use domain::permissions::require_admin;
+use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
+use domain::returns::ReturnStatus;
+use domain::user::User;
+use domain::validation::plain_text;
+use domain::{NotificationId, OrderId, ReturnId, UserId};
+use std::sync::Arc;
+use templates::Sender;
+
+/// How many messages one round claims.
+const ROUND_SIZE: u32 = 32;
+/// How many messages older than `KEPT_FOR` one round forgets: a round a second keeps up
+/// with far more than a shop sends.
+const FORGOTTEN_PER_ROUND: u32 = 500;
+/// How long a claimed message is its worker's to send: far longer than a send may take (the
+/// adapters time out within 30 s); after it, a message whose worker died is due again.
+const LEASE: chrono::Duration = chrono::Duration::minutes(2);
+
+pub const CODE_GONE: &str =
+    "This password reset code can no longer be sent; the shopper can ask for a new one.";
+pub const ALREADY_QUEUED: &str = "This message is already waiting to be sent.";
+
+/// The channels messages go out through, and where the shop's alerts go. A channel left
+/// `None` is not configured: its messages are recorded as skipped.
+#[derive(Clone, Default)]
+pub struct Channels {
+    pub mailer: Option<Arc<dyn Mailer>>,
+    pub sms: Option<Arc<dyn SmsGateway>>,
+    /// `SHOP_ORDER_ALERT_EMAIL`; the settings' support e-mail when `None`.
+    pub order_alert_email: Option<String>,
+    /// `SHOP_PUBLIC_URL`, for links in messages.
+    pub public_url: Option<String>,
+}
+
+impl Channels {
+    /// The channels without a provider: their messages are recorded as skipped.
+    pub fn unconfigured(&self) -> Vec<Channel> {
+        let mut channels = Vec::new();
+        if self.mailer.is_none() {
+            channels.push(Channel::Email);
+        }
+        if self.sms.is_none() {
+            channels.push(Channel::Sms);
+        }
+        channels
+    }
+}
+
+/// Why a message cannot be written: what it is about is gone (a deleted account, or storage
+/// that no longer holds it). Such a message fails at once; retrying would not help.
+struct Unwritable(String);
+
+impl Shop {
+    /// One round of the worker: skips the messages of unconfigured channels, then claims the
+    /// due ones, writes and sends each, records how it went, and forgets some finished ones
+    /// older than `KEPT_FOR`. Answers how many it tried.
+    pub async fn send_due_notifications(&self) -> Result<usize, AppError> {
+        let now = self.ports.clock.now();
+        self.ports
+            .outbox
+            .skip(&self.channels.unconfigured(), now)
+            .await?;
+        let claimed = self
+            .ports
+            .outbox
+            .claim_due(now, now + LEASE, ROUND_SIZE)
+            .await?;
+        let mut outcomes = Vec::with_capacity(claimed.len());
+        for message in &claimed {
+            outcomes.push(self.send_one(message).await);
+        }
+        self.ports.outbox.record(&outcomes).await?;
+        self.ports
+            .outbox
+            .forget_finished(now - KEPT_FOR, FORGOTTEN_PER_ROUND)
+            .await?;
+        Ok(claimed.len())
+    }
+
+    async fn send_one(&self, message: &Notification) -> SendOutcome {
+        let recipient = match (&message.recipient, message.topic.is_for_the_shop()) {
+            (Some(recipient), _) => Ok(recipient.clone()),
+            (None, true) => self.shop_alert_address().await,
+            (None, false) => Err(Unwritable("the message has no recipient".into())),
+        };
+        let written = match recipient {
+            Ok(recipient) => self.write(message).await.map(|letter| (recipient, letter)),
+            Err(error) => Err(error),
+        };
+        let now = self.ports.clock.now();
+        let forget_payload = message.topic == Topic::PasswordReset;
+        let (recipient, letter) = match written {
+            Ok(written) => written,
+            Err(Unwritable(error)) => {
+                return SendOutcome {
+                    id: message.id.clone(),
+                    status: DeliveryStatus::Failed,
+                    recipient: None,
+                    subject: None,
+                    error: Some(error),
+                    at: now,
+                    next_attempt_at: None,
+                    forget_payload,
+                }
+            }
+        };
+        let sent = match message.channel {
+            Channel::Email => match &self.channels.mailer {
+                Some(mailer) => {
+                    let email = OutgoingEmail {
+                        to: recipient.clone(),
+                        letter: letter.clone(),
+                    };
+                    Some(mailer.send(&email).await)
+                }
+                None => None,
+            },
+            Channel::Sms => match &self.channels.sms {
+                Some(sms) => Some(sms.send(&recipient, &letter.sms).await),
+                None => None,
+            },
+        };
+        let (status, error, next_attempt_at) = match sent {
+            None => (DeliveryStatus::Skipped, None, None),
+            Some(Ok(())) => (DeliveryStatus::Sent, None, None),
+            Some(Err(error)) => {
+                tracing::warn!(message = %message.id, topic = message.topic.as_str(), channel = message.channel.as_str(), attempts = message.attempts, %error, "a message could not be sent");
+                match next_attempt(message.attempts, now, message.give_up_at) {
+                    Some(at) => (DeliveryStatus::Retrying, Some(error), Some(at)),
+                    None => (DeliveryStatus::Failed, Some(error), None),
+                }
+            }
+        };
+        SendOutcome {
+            id: message.id.clone(),
+            status,
+            recipient: Some(recipient),
+            subject: Some(letter.subject),
+            error,
+            at: now,
+            next_attempt_at,
+            forget_payload: forget_payload && status != DeliveryStatus::Retrying,
+        }
+    }
+
+    async fn shop_alert_address(&self) -> Result<String, Unwritable> {
+        if let Some(address) = &self.channels.order_alert_email {
+            return Ok(address.clone());
+        }
+        let settings = self
+            .current_settings()
+            .await
+            .map_err(|e| Unwritable(format!("the settings could not be read: {e}")))?;
+        Ok(settings.support_email.to_string())
+    }
+
+    /// The words of `message`, from what it is about as stored now.
+    async fn write(&self, message: &Notification) -> Result<Letter, Unwritable> {
+        let settings = self
+            .current_settings()
+            .await
+            .map_err(|e| Unwritable(format!("the settings could not be read: {e}")))?;
+        let from = Sender {
+            settings: &settings,
+            public_url: self.channels.public_url.as_deref(),
+            hold_minutes: self.payment_hold.minutes(),
+        };
+        let gone = || Unwritable(format!("its {} is gone", message.reference));
+        let payload = message.payload.as_deref();
+        match message.topic {
+            Topic::PasswordReset => {
+                let code = payload.ok_or_else(|| Unwritable("the code is gone".into()))?;
+                let user = UserId::parse(&message.reference).ok_or_else(gone)?;
+                let user = self
+                    .ports
+                    .users
+                    .by_id(&user)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(gone)?;
+                Ok(templates::password_reset(code, &user.name, &from))
+            }
+            Topic::LowStock => {
+                let low = payload
+                    .and_then(|payload| LowStock::from_payload(&message.reference, payload))
+                    .ok_or_else(gone)?;
+                Ok(templates::low_stock(&low, &from))
+            }
+            Topic::ReturnUpdated => {
+                let id = ReturnId::parse(&message.reference).ok_or_else(gone)?;
+                let status = payload.and_then(ReturnStatus::parse).ok_or_else(gone)?;
+                let item = self
+                    .ports
+                    .returns
+                    .by_id(&id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(gone)?;
+                Ok(templates::about_return(status, &item, &from))
+            }
+            topic => {
+                let id = OrderId::parse(&message.reference).ok_or_else(gone)?;
+                let order = self
+                    .ports
+                    .orders
+                    .by_id(&id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(gone)?;
+                Ok(match topic {
+                    Topic::NewOrder => templates::new_order(&order, &from),
+                    _ => templates::about_order(topic, &order, &from),
+                })
+            }
+        }
+    }
+
+    /// The back office's messages, newest first, filtered and searched.
+    pub async fn notifications(
+        &self,
+        actor: &User,
+        status: Option<DeliveryStatus>,
+        channel: Option<Channel>,
+        search: Option<&str>,
+        page: Page,
+    ) -> Result<(Vec<Notification>, u64), AppError> {
+        require_admin(actor)?;
+        let search = search.map(str::trim).filter(|q| !q.is_empty());
+        if let Some(q) = search {
+            plain_text("q", q)?;
+        }
+        let query = NotificationQuery {
+            status,
+            channel,
+            search: search.map(str::to_owned),
+            page,
+        };
+        Ok(self.ports.outbox.list(&query).await?)
+    }
+
+    /// An admin queues message `id` again (a failed one, or one sent to a fixed address).
+    pub async fn resend_notification(
+        &self,
+        actor: &User,
+        id: &NotificationId,
+    ) -> Result<Notification, AppError> {
+        require_admin(actor)?;
+        let message = self
+            .ports
+            .outbox
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Message"))?;
+        if message.status == DeliveryStatus::Pending {
+            return Err(AppError::Conflict(ALREADY_QUEUED.into()));
+        }
+        if message.topic == Topic::PasswordReset && message.payload.is_none() {
+            return Err(AppError::Conflict(CODE_GONE.into()));
+        }
+        self.ports.outbox.resend(id, self.ports.clock.now()).await?;
+        self.ports
+            .outbox
+            .by_id(id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Message"))
+    }
+}

@@ -1,0 +1,99 @@
+//! Forgotten passwords (DESIGN.md section 8; the rules are `domain::password_reset`): a code
+//! by e-mail (and SMS to the account's phone), then a new password with it.
+
+use crate::throttle::{reset_code_keys, reset_keys};
+use crate::{AppError, Shop};
+use domain::checkout::MobileNumber;
+use domain::notification::{Announcement, Topic};
+use domain::password_reset::{
+    requested_email, PasswordReset, ResetInput, CODE_REFUSED, CODE_SENT, PASSWORD_RESET,
+};
+use domain::ports::RepoError;
+
+impl Shop {
+    /// Sends a reset code to the account of `email`, if there is one. The answer, and the
+    /// work before it (a code is made and hashed either way), are the same whether or not
+    /// there is: the call tells nobody which e-mails have accounts.
+    pub async fn forgot_password(
+        &self,
+        email: &str,
+        client_address: &str,
+    ) -> Result<&'static str, AppError> {
+        let email = requested_email(email)?;
+        self.take_attempt(
+            &reset_code_keys(email.as_str(), client_address),
+            "password reset",
+        )?;
+        let user = self.ports.users.by_email(&email).await?;
+        let code = self.ports.secrets.reset_code();
+        let code_hash = self.ports.hasher.hash(&code).await?;
+        let Some(user) = user else {
+            return Ok(CODE_SENT);
+        };
+        let now = self.ports.clock.now();
+        // An SMS too when the account's phone is a Somali mobile number.
+        let phone = MobileNumber::parse(&user.phone)
+            .map(|phone| phone.as_str().to_owned())
+            .unwrap_or_default();
+        let messages = Announcement::to_shopper(
+            Topic::PasswordReset,
+            user.id.as_str(),
+            user.email.as_str(),
+            &phone,
+            Some(code),
+        );
+        let reset = PasswordReset::issued(user.id.clone(), code_hash, now);
+        self.ports
+            .users
+            .start_password_reset(&reset, &messages, now)
+            .await?;
+        Ok(CODE_SENT)
+    }
+
+    /// Sets a new password with a live code, ending every earlier session of the account. A
+    /// wrong code uses one of its tries; every refusal has the same words.
+    pub async fn reset_password(
+        &self,
+        input: &ResetInput,
+        client_address: &str,
+    ) -> Result<&'static str, AppError> {
+        let reset = input.validate()?;
+        self.take_attempt(
+            &reset_keys(reset.email.as_str(), client_address),
+            "password reset",
+        )?;
+        let refused = || AppError::BadRequest(CODE_REFUSED.into());
+        let mut user = self
+            .ports
+            .users
+            .by_email(&reset.email)
+            .await?
+            .ok_or_else(refused)?;
+        let now = self.ports.clock.now();
+        let code_hash = self
+            .ports
+            .users
+            .take_reset_try(&user.id, now)
+            .await?
+            .ok_or_else(refused)?;
+        if !self.ports.hasher.verify(&reset.code, &code_hash).await {
+            return Err(refused());
+        }
+        user.password_hash = self.ports.hasher.hash(&reset.password).await?;
+        user.must_change_password = false;
+        user.end_earlier_sessions();
+        match self
+            .ports
+            .users
+            .finish_password_reset(&user, &code_hash)
+            .await
+        {
+            Ok(()) => Ok(PASSWORD_RESET),
+            Err(RepoError::NotFound) => Err(refused()),
+            Err(other) => Err(other.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,186 @@
+use super::*;
+use crate::testing::{shopper, TestPorts};
+use chrono::{Duration, TimeZone, Utc};
+use domain::user::Email;
+
+fn now() -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
+}
+
+fn ports_making_code() -> TestPorts {
+    let mut ports = TestPorts::new();
+    ports
+        .secrets
+        .expect_reset_code()
+        .times(1)
+        .return_const("042137".to_owned());
+    ports
+        .hasher
+        .expect_hash()
+        .withf(|code| code == "042137")
+        .times(1)
+        .returning(|_| Ok("code-hash".into()));
+    ports
+}
+
+#[tokio::test]
+async fn an_unknown_e_mail_gets_the_same_answer_after_the_same_work_and_nothing_is_stored() {
+    let mut ports = ports_making_code();
+    ports.users.expect_by_email().returning(|_| Ok(None));
+    ports.users.expect_start_password_reset().never();
+    let answer = ports
+        .shop()
+        .forgot_password("nobody@example.com", "10.0.0.1")
+        .await;
+    assert_eq!(answer.unwrap(), CODE_SENT);
+}
+
+#[tokio::test]
+async fn a_known_account_gets_a_hashed_code_for_thirty_minutes_sent_by_e_mail_and_sms() {
+    let mut ports = ports_making_code();
+    ports
+        .users
+        .expect_by_email()
+        .returning(|_| Ok(Some(shopper("amina"))));
+    ports
+        .users
+        .expect_start_password_reset()
+        .withf(|reset, messages, at| {
+            reset.code_hash == "code-hash"
+                && reset.expires_at == now() + Duration::minutes(30)
+                && reset.tries_left == 5
+                && *at == now()
+                && messages.len() == 2
+                && messages[0].recipient.as_deref() == Some("amina@example.com")
+                && messages[1].recipient.as_deref() == Some("252615551234")
+                && messages
+                    .iter()
+                    .all(|m| m.payload.as_deref() == Some("042137") && m.reference == "amina")
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    let answer = ports
+        .shop()
+        .forgot_password("Amina@example.com", "10.0.0.1")
+        .await;
+    assert_eq!(answer.unwrap(), CODE_SENT);
+}
+
+#[tokio::test]
+async fn asking_for_codes_is_throttled_per_e_mail() {
+    let mut ports = TestPorts::new();
+    ports
+        .secrets
+        .expect_reset_code()
+        .return_const("111111".to_owned());
+    ports.hasher.expect_hash().returning(|_| Ok("h".into()));
+    ports.users.expect_by_email().returning(|_| Ok(None));
+    let shop = ports.shop();
+    for _ in 0..5 {
+        shop.forgot_password("amina@example.com", "10.0.0.1")
+            .await
+            .unwrap();
+    }
+    let sixth = shop.forgot_password("amina@example.com", "10.0.0.2").await;
+    assert!(matches!(sixth, Err(AppError::TooManyAttempts { .. })));
+}
+
+fn reset(code: &str) -> ResetInput {
+    ResetInput {
+        email: "amina@example.com".into(),
+        code: code.into(),
+        password: "a new secret".into(),
+    }
+}
+
+fn ports_with_live_code() -> TestPorts {
+    let mut ports = TestPorts::new();
+    ports
+        .users
+        .expect_by_email()
+        .with(mockall::predicate::eq(
+            Email::parse("amina@example.com").unwrap(),
+        ))
+        .returning(|_| Ok(Some(shopper("amina"))));
+    ports
+        .users
+        .expect_take_reset_try()
+        .returning(|_, _| Ok(Some("code-hash".into())));
+    ports
+        .hasher
+        .expect_verify()
+        .returning(|code, hash| code == "042137" && hash == "code-hash");
+    ports
+}
+
+#[tokio::test]
+async fn the_right_code_sets_the_password_and_ends_earlier_sessions() {
+    let mut ports = ports_with_live_code();
+    ports
+        .hasher
+        .expect_hash()
+        .withf(|password| password == "a new secret")
+        .returning(|_| Ok("new-hash".into()));
+    ports
+        .users
+        .expect_finish_password_reset()
+        .withf(|user, code_hash| {
+            user.password_hash == "new-hash" && user.token_version == 1 && code_hash == "code-hash"
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let answer = ports
+        .shop()
+        .reset_password(&reset("042137"), "10.0.0.1")
+        .await;
+    assert_eq!(answer.unwrap(), PASSWORD_RESET);
+}
+
+#[tokio::test]
+async fn a_wrong_used_or_missing_code_is_refused_with_one_answer() {
+    let mut ports = ports_with_live_code();
+    ports.users.expect_finish_password_reset().never();
+    let wrong = ports
+        .shop()
+        .reset_password(&reset("999999"), "10.0.0.1")
+        .await;
+    assert!(matches!(wrong, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
+
+    let mut ports = TestPorts::new();
+    ports
+        .users
+        .expect_by_email()
+        .returning(|_| Ok(Some(shopper("amina"))));
+    ports
+        .users
+        .expect_take_reset_try()
+        .returning(|_, _| Ok(None));
+    let none = ports
+        .shop()
+        .reset_password(&reset("042137"), "10.0.0.1")
+        .await;
+    assert!(matches!(none, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
+
+    let mut ports = ports_with_live_code();
+    ports
+        .hasher
+        .expect_hash()
+        .returning(|_| Ok("new-hash".into()));
+    ports
+        .users
+        .expect_finish_password_reset()
+        .returning(|_, _| Err(RepoError::NotFound));
+    let raced = ports
+        .shop()
+        .reset_password(&reset("042137"), "10.0.0.1")
+        .await;
+    assert!(matches!(raced, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
+
+    let invalid = TestPorts::new()
+        .shop()
+        .reset_password(&reset("12"), "10.0.0.1")
+        .await;
+    assert!(
+        matches!(invalid, Err(AppError::Invalid(e)) if e.get("code") == Some("Enter the 6-digit code"))
+    );
+}

@@ -1,0 +1,25 @@
+/**
+ * Forgotten password: ask for a 6-digit code by e-mail, then set a new password with it.
+ * Neither call signs in; the shopper signs in with the new password afterwards.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ForgotPasswordRequest, MessageReply, ResetPasswordRequest } from '@/lib/types';
+
+/** Answered 200 whether or not an account has this e-mail (the reply does not tell); 400 or 429 with a message. */
+export const forgotPassword = (input: ForgotPasswordRequest) => api.post<MessageReply>('/auth/forgot-password', input);
+/** 400 with a message (and per-field `errors`) for a wrong or expired code; 429 after too many tries. */
+export const resetPassword = (input: ResetPasswordRequest) => api.post<MessageReply>('/auth/reset-password', input);
+
+interface Callbacks<TData, TVars> {
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
+export function useForgotPassword(options: Callbacks<MessageReply, ForgotPasswordRequest> = {}) {
+  return useMutation({ mutationFn: forgotPassword, onSuccess: options.onSuccess, onError: options.onError });
+}
+
+export function useResetPassword(options: Callbacks<MessageReply, ResetPasswordRequest> = {}) {
+  return useMutation({ mutationFn: resetPassword, onSuccess: options.onSuccess, onError: options.onError });
+}

@@ -1,0 +1,2 @@
+DROP TABLE password_resets;
+DROP TABLE notifications;
