@@ -1,6 +1,6 @@
 //! Registration, sign-in, sessions and user administration.
 
-use crate::throttle::{registration_keys, sign_in_keys, Key};
+use crate::throttle::Key;
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::listing::users::UserQuery;
@@ -72,15 +72,19 @@ impl Shop {
     }
 
     /// Self-registration: always a shopper, signed in at once. Valid registrations count
-    /// against the e-mail and the client's address, whether the e-mail was free or not.
+    /// against the e-mail and the client's address, whether the e-mail was free or not; one
+    /// with a taken e-mail also counts against the address's (lower) limit of those.
     pub async fn register(
         &self,
         input: &RegistrationInput,
         client_address: &str,
     ) -> Result<Session, AppError> {
         let registration = input.validate()?;
-        let keys = registration_keys(registration.contact.email.as_str(), client_address);
-        self.take_attempt(&keys, "registration")?;
+        let keys = self
+            .throttle
+            .limits()
+            .registration_keys(registration.contact.email.as_str(), client_address);
+        self.take_attempt(&keys.all(), "registration")?;
         let user = User {
             id: self.new_user_id(),
             name: registration.contact.name,
@@ -93,6 +97,7 @@ impl Shop {
             created_at: self.ports.clock.now(),
         };
         self.insert_user(&user).await?;
+        self.throttle.give_back(&keys.taken_from_address);
         let token = self.ports.tokens.issue(&user.session_claims());
         Ok(Session { user, token })
     }
@@ -137,8 +142,8 @@ impl Shop {
         client_address: &str,
     ) -> Result<Session, AppError> {
         plain_text("email", email)?;
-        let keys = sign_in_keys(email, client_address);
-        self.take_attempt(&keys, "sign-in")?;
+        let keys = self.throttle.limits().sign_in_keys(email, client_address);
+        self.take_attempt(&keys.all(), "sign-in")?;
         let user = match Email::parse(email) {
             Some(email) => self.ports.users.by_email(&email).await?,
             None => None,
@@ -160,9 +165,8 @@ impl Shop {
         };
         match user {
             Some(user) if verified => {
-                let [email_key, address_key] = &keys;
-                self.throttle.forgive(email_key);
-                self.throttle.give_back(address_key);
+                self.throttle.forgive(&keys.email);
+                self.throttle.give_back(&keys.address);
                 let token = self.ports.tokens.issue(&user.session_claims());
                 Ok(Session { user, token })
             }
@@ -800,19 +804,34 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_twenty_first_registration_from_one_address_is_throttled() {
+    async fn registrations_with_free_emails_pass_and_the_twenty_first_taken_one_is_throttled() {
         let mut ports = TestPorts::new();
         ports
             .hasher
             .expect_hash()
             .returning(|_| Ok("hashed".into()));
-        ports.users.expect_insert().times(20).returning(|_| Ok(()));
+        let mut inserts = 0;
+        // The first 200 e-mails are free, the next ones taken.
+        ports.users.expect_insert().times(220).returning(move |_| {
+            inserts += 1;
+            if inserts <= 200 {
+                Ok(())
+            } else {
+                Err(RepoError::Duplicate)
+            }
+        });
         ports.tokens.expect_issue().returning(|_| "token".into());
         let shop = ports.shop();
-        for i in 0..20 {
+        for i in 0..200 {
             shop.register(&registration(&format!("u{i}@example.com")), "1.1.1.1")
                 .await
                 .unwrap();
+        }
+        for i in 0..20 {
+            let taken = shop
+                .register(&registration(&format!("t{i}@example.com")), "1.1.1.1")
+                .await;
+            assert!(matches!(taken, Err(AppError::Conflict(_))), "{taken:?}");
         }
         let error = shop
             .register(&registration("late@example.com"), "1.1.1.1")

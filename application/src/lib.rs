@@ -34,7 +34,7 @@ use in_flight::CheckoutsInFlight;
 use notifications::Channels;
 use recent::Recent;
 use std::sync::Arc;
-use throttle::Throttle;
+use throttle::{AttemptLimits, Throttle};
 
 /// Everything the core talks to.
 #[derive(Clone)]
@@ -93,6 +93,15 @@ impl Shop {
     /// The channels messages go out through (none configured by default: all skipped).
     pub fn with_channels(self, channels: Channels) -> Self {
         Self { channels, ..self }
+    }
+
+    /// How many sign-in, registration and password-reset attempts are allowed (see
+    /// `throttle::AttemptLimits`'s defaults).
+    pub fn with_attempt_limits(self, limits: AttemptLimits) -> Self {
+        Self {
+            throttle: Throttle::new(limits),
+            ..self
+        }
     }
 
     /// How long an unconfirmed payment keeps its order's stock (default half an hour).

@@ -1,7 +1,6 @@
 //! Forgotten passwords (DESIGN.md section 8; the rules are `domain::password_reset`): a code
 //! by e-mail (and SMS to the account's phone), then a new password with it.
 
-use crate::throttle::{reset_code_keys, reset_keys};
 use crate::{AppError, Shop};
 use domain::checkout::MobileNumber;
 use domain::notification::{Announcement, Topic};
@@ -21,7 +20,10 @@ impl Shop {
     ) -> Result<&'static str, AppError> {
         let email = requested_email(email)?;
         self.take_attempt(
-            &reset_code_keys(email.as_str(), client_address),
+            &self
+                .throttle
+                .limits()
+                .reset_code_keys(email.as_str(), client_address),
             "password reset",
         )?;
         let user = self.ports.users.by_email(&email).await?;
@@ -59,7 +61,10 @@ impl Shop {
     ) -> Result<&'static str, AppError> {
         let reset = input.validate()?;
         self.take_attempt(
-            &reset_keys(reset.email.as_str(), client_address),
+            &self
+                .throttle
+                .limits()
+                .reset_keys(reset.email.as_str(), client_address),
             "password reset",
         )?;
         let refused = || AppError::BadRequest(CODE_REFUSED.into());

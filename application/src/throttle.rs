@@ -6,7 +6,8 @@ use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// How many attempts one key may make within a window.
+/// How many attempts one key may make within a window. Written `COUNT/WINDOW`, the window
+/// in minutes (`15m`) or hours (`1h`): `100/15m`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limit {
     pub max: u32,
@@ -14,50 +15,91 @@ pub struct Limit {
 }
 
 impl Limit {
+    const fn new(max: u32, window_minutes: i64) -> Self {
+        Self {
+            max,
+            window_minutes,
+        }
+    }
+
     fn window(self) -> Duration {
         Duration::minutes(self.window_minutes)
     }
 }
 
-/// Sign-ins (a success hands its attempt back): guessing one account's password, or many accounts' from one address.
-pub const SIGN_IN_PER_EMAIL: Limit = Limit {
-    max: 5,
-    window_minutes: 15,
-};
-pub const SIGN_IN_PER_ADDRESS: Limit = Limit {
-    max: 20,
-    window_minutes: 15,
-};
-/// Registrations (valid ones, whether the e-mail was free or taken): mass sign-ups from one
-/// address, or probing which e-mails have accounts.
-pub const REGISTRATION_PER_EMAIL: Limit = Limit {
-    max: 5,
-    window_minutes: 60,
-};
-pub const REGISTRATION_PER_ADDRESS: Limit = Limit {
-    max: 20,
-    window_minutes: 60,
-};
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.window_minutes {
+            minutes if minutes % 60 == 0 => write!(f, "{}/{}h", self.max, minutes / 60),
+            minutes => write!(f, "{}/{minutes}m", self.max),
+        }
+    }
+}
 
-/// Password reset codes asked for: each code allows `password_reset::TRIES` guesses, so
-/// these bound the guesses at one account.
-pub const RESET_CODE_PER_EMAIL: Limit = Limit {
-    max: 5,
-    window_minutes: 60,
-};
-pub const RESET_CODE_PER_ADDRESS: Limit = Limit {
-    max: 20,
-    window_minutes: 60,
-};
-/// New passwords tried with a code.
-pub const RESET_PER_EMAIL: Limit = Limit {
-    max: 10,
-    window_minutes: 15,
-};
-pub const RESET_PER_ADDRESS: Limit = Limit {
-    max: 30,
-    window_minutes: 15,
-};
+impl std::str::FromStr for Limit {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let refused =
+            || format!("`{text}` is not a limit: write attempts/window, e.g. 100/15m or 500/1h");
+        let (max, window) = text.trim().split_once('/').ok_or_else(refused)?;
+        let max: u32 = max.trim().parse().map_err(|_| refused())?;
+        let window = window.trim();
+        let (amount, minutes_each) = match window.strip_suffix('h') {
+            Some(hours) => (hours, 60),
+            None => (window.strip_suffix('m').ok_or_else(refused)?, 1),
+        };
+        let window_minutes = amount.trim().parse::<i64>().map_err(|_| refused())? * minutes_each;
+        if max == 0 || !(1..=24 * 60).contains(&window_minutes) {
+            return Err(format!(
+                "`{text}`: a limit allows at least one attempt, over a window from 1 minute to 24 hours"
+            ));
+        }
+        Ok(Self::new(max, window_minutes))
+    }
+}
+
+/// The limits of every counted kind of attempt. Per e-mail they stop guessing one account's
+/// password; per address they stop one client trying many accounts. A mobile carrier puts
+/// thousands of shoppers behind one public address, so what real shoppers do from it
+/// succeeds and is handed back (sign-ins, registrations with a free e-mail) and only
+/// failures, and sign-ups in bulk, count against the address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttemptLimits {
+    /// Wrong passwords for one e-mail.
+    pub sign_in_per_email: Limit,
+    /// Wrong passwords from one address, whatever the e-mails.
+    pub sign_in_per_address: Limit,
+    /// Valid registrations for one e-mail, free or taken (probing whether it has an account).
+    pub registration_per_email: Limit,
+    /// Registrations from one address (accounts made in bulk).
+    pub registration_per_address: Limit,
+    /// Registrations from one address that found their e-mail taken (probing many e-mails).
+    pub taken_registration_per_address: Limit,
+    /// Password reset codes asked for: each allows `password_reset::TRIES` guesses, so these
+    /// bound the guesses at one account.
+    pub reset_code_per_email: Limit,
+    pub reset_code_per_address: Limit,
+    /// New passwords tried with a code.
+    pub reset_per_email: Limit,
+    pub reset_per_address: Limit,
+}
+
+impl Default for AttemptLimits {
+    fn default() -> Self {
+        Self {
+            sign_in_per_email: Limit::new(5, 15),
+            sign_in_per_address: Limit::new(100, 15),
+            registration_per_email: Limit::new(5, 60),
+            registration_per_address: Limit::new(1_000, 60),
+            taken_registration_per_address: Limit::new(20, 60),
+            reset_code_per_email: Limit::new(5, 60),
+            reset_code_per_address: Limit::new(100, 60),
+            reset_per_email: Limit::new(10, 15),
+            reset_per_address: Limit::new(100, 15),
+        }
+    }
+}
 
 /// Bounds memory under a flood of distinct keys.
 const MAX_TRACKED_KEYS: usize = 100_000;
@@ -76,46 +118,83 @@ impl Key {
             limit,
         }
     }
+
+    fn email(kind: &str, email: &str, limit: Limit) -> Self {
+        Self::new(
+            kind,
+            &format!("email:{}", email.trim().to_lowercase()),
+            limit,
+        )
+    }
+
+    fn address(kind: &str, address: &str, limit: Limit) -> Self {
+        Self::new(kind, &format!("addr:{address}"), limit)
+    }
 }
 
-fn email_key(kind: &str, email: &str, limit: Limit) -> Key {
-    Key::new(
-        kind,
-        &format!("email:{}", email.trim().to_lowercase()),
-        limit,
-    )
+/// A sign-in's keys: its e-mail's and its address's.
+pub struct SignInKeys {
+    pub email: Key,
+    pub address: Key,
 }
 
-fn address_key(kind: &str, address: &str, limit: Limit) -> Key {
-    Key::new(kind, &format!("addr:{address}"), limit)
+/// A registration's keys: its e-mail's, its address's, and its address's count of taken
+/// e-mails (handed back when the e-mail was free).
+pub struct RegistrationKeys {
+    pub email: Key,
+    pub address: Key,
+    pub taken_from_address: Key,
 }
 
-pub fn sign_in_keys(email: &str, address: &str) -> [Key; 2] {
-    [
-        email_key("sign-in", email, SIGN_IN_PER_EMAIL),
-        address_key("sign-in", address, SIGN_IN_PER_ADDRESS),
-    ]
+impl AttemptLimits {
+    pub fn sign_in_keys(&self, email: &str, address: &str) -> SignInKeys {
+        SignInKeys {
+            email: Key::email("sign-in", email, self.sign_in_per_email),
+            address: Key::address("sign-in", address, self.sign_in_per_address),
+        }
+    }
+
+    pub fn registration_keys(&self, email: &str, address: &str) -> RegistrationKeys {
+        RegistrationKeys {
+            email: Key::email("register", email, self.registration_per_email),
+            address: Key::address("register", address, self.registration_per_address),
+            taken_from_address: Key::address(
+                "register-taken",
+                address,
+                self.taken_registration_per_address,
+            ),
+        }
+    }
+
+    pub fn reset_code_keys(&self, email: &str, address: &str) -> [Key; 2] {
+        [
+            Key::email("reset-code", email, self.reset_code_per_email),
+            Key::address("reset-code", address, self.reset_code_per_address),
+        ]
+    }
+
+    pub fn reset_keys(&self, email: &str, address: &str) -> [Key; 2] {
+        [
+            Key::email("reset", email, self.reset_per_email),
+            Key::address("reset", address, self.reset_per_address),
+        ]
+    }
 }
 
-pub fn registration_keys(email: &str, address: &str) -> [Key; 2] {
-    [
-        email_key("register", email, REGISTRATION_PER_EMAIL),
-        address_key("register", address, REGISTRATION_PER_ADDRESS),
-    ]
+impl SignInKeys {
+    pub fn all(&self) -> [Key; 2] {
+        [self.email.clone(), self.address.clone()]
+    }
 }
 
-pub fn reset_code_keys(email: &str, address: &str) -> [Key; 2] {
-    [
-        email_key("reset-code", email, RESET_CODE_PER_EMAIL),
-        address_key("reset-code", address, RESET_CODE_PER_ADDRESS),
-    ]
-}
-
-pub fn reset_keys(email: &str, address: &str) -> [Key; 2] {
-    [
-        email_key("reset", email, RESET_PER_EMAIL),
-        address_key("reset", address, RESET_PER_ADDRESS),
-    ]
+impl RegistrationKeys {
+    pub fn all(&self) -> [Key; 3] {
+        [
+            self.email.clone(),
+            self.address.clone(),
+            self.taken_from_address.clone(),
+        ]
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -126,10 +205,22 @@ struct Attempts {
 
 #[derive(Debug, Default)]
 pub struct Throttle {
+    limits: AttemptLimits,
     attempts: Mutex<HashMap<String, Attempts>>,
 }
 
 impl Throttle {
+    pub fn new(limits: AttemptLimits) -> Self {
+        Self {
+            limits,
+            attempts: Mutex::default(),
+        }
+    }
+
+    pub fn limits(&self) -> &AttemptLimits {
+        &self.limits
+    }
+
     /// Takes an attempt for every key, in one step with the check so that attempts sent
     /// together cannot all pass it. `Err(seconds to wait)`, counting nothing, when any key
     /// has reached its limit in its current window; a key whose window has ended starts a
@@ -187,44 +278,64 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
     }
 
+    fn sign_in(email: &str, address: &str) -> [Key; 2] {
+        AttemptLimits::default().sign_in_keys(email, address).all()
+    }
+
+    fn registration(email: &str, address: &str) -> RegistrationKeys {
+        AttemptLimits::default().registration_keys(email, address)
+    }
+
+    #[test]
+    fn limits_are_written_attempts_over_minutes_or_hours() {
+        assert_eq!("100/15m".parse(), Ok(Limit::new(100, 15)));
+        assert_eq!(" 500 / 2h ".parse(), Ok(Limit::new(500, 120)));
+        assert_eq!(Limit::new(100, 15).to_string(), "100/15m");
+        assert_eq!(Limit::new(1_000, 60).to_string(), "1000/1h");
+        for wrong in [
+            "100", "100/15", "x/15m", "100/m", "0/15m", "5/0m", "5/25h", "-1/5m",
+        ] {
+            assert!(wrong.parse::<Limit>().is_err(), "{wrong}");
+        }
+    }
+
     #[test]
     fn five_failures_for_one_email_block_it_for_fifteen_minutes() {
         let throttle = Throttle::default();
         let now = noon();
         for _ in 0..5 {
-            assert_eq!(
-                throttle.take(&sign_in_keys("a@b.so", "1.1.1.1"), now),
-                Ok(())
-            );
+            assert_eq!(throttle.take(&sign_in("a@b.so", "1.1.1.1"), now), Ok(()));
         }
+        assert_eq!(throttle.take(&sign_in("A@b.so", "2.2.2.2"), now), Err(900));
         assert_eq!(
-            throttle.take(&sign_in_keys("A@b.so", "2.2.2.2"), now),
-            Err(900)
-        );
-        assert_eq!(
-            throttle.take(
-                &sign_in_keys("a@b.so", "2.2.2.2"),
-                now + Duration::minutes(15)
-            ),
+            throttle.take(&sign_in("a@b.so", "2.2.2.2"), now + Duration::minutes(15)),
             Ok(())
         );
     }
 
     #[test]
-    fn one_address_trying_many_emails_is_blocked_too() {
+    fn one_address_failing_with_many_emails_is_blocked_too() {
         let throttle = Throttle::default();
         let now = noon();
-        for i in 0..20 {
+        for i in 0..100 {
             assert!(throttle
-                .take(&sign_in_keys(&format!("u{i}@b.so"), "1.1.1.1"), now)
+                .take(&sign_in(&format!("u{i}@b.so"), "1.1.1.1"), now)
                 .is_ok());
         }
-        assert!(throttle
-            .take(&sign_in_keys("new@b.so", "1.1.1.1"), now)
-            .is_err());
-        assert!(throttle
-            .take(&sign_in_keys("new@b.so", "9.9.9.9"), now)
-            .is_ok());
+        assert!(throttle.take(&sign_in("new@b.so", "1.1.1.1"), now).is_err());
+        assert!(throttle.take(&sign_in("new@b.so", "9.9.9.9"), now).is_ok());
+    }
+
+    #[test]
+    fn configured_limits_replace_the_defaults() {
+        let throttle = Throttle::new(AttemptLimits {
+            sign_in_per_address: Limit::new(2, 60),
+            ..AttemptLimits::default()
+        });
+        let keys = |email: &str| throttle.limits().sign_in_keys(email, "1.1.1.1").all();
+        assert!(throttle.take(&keys("a@b.so"), noon()).is_ok());
+        assert!(throttle.take(&keys("b@b.so"), noon()).is_ok());
+        assert_eq!(throttle.take(&keys("c@b.so"), noon()), Err(3600));
     }
 
     #[test]
@@ -232,23 +343,21 @@ mod tests {
         let throttle = Throttle::default();
         let now = noon();
         for _ in 0..5 {
-            assert!(throttle
-                .take(&sign_in_keys("a@b.so", "1.1.1.1"), now)
-                .is_ok());
+            assert!(throttle.take(&sign_in("a@b.so", "1.1.1.1"), now).is_ok());
         }
-        let [email, _] = sign_in_keys("a@b.so", "1.1.1.1");
+        let [email, _] = sign_in("a@b.so", "1.1.1.1");
         throttle.forgive(&email);
-        assert_eq!(
-            throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now),
-            Ok(())
-        );
+        assert_eq!(throttle.take(&sign_in("a@b.so", "2.2.2.2"), now), Ok(()));
     }
 
     #[test]
     fn a_refused_attempt_counts_nothing_and_a_given_back_one_frees_its_slot() {
-        let throttle = Throttle::default();
+        let throttle = Throttle::new(AttemptLimits {
+            sign_in_per_address: Limit::new(20, 15),
+            ..AttemptLimits::default()
+        });
         let now = noon();
-        let [email, address] = sign_in_keys("a@b.so", "1.1.1.1");
+        let [email, address] = throttle.limits().sign_in_keys("a@b.so", "1.1.1.1").all();
         for _ in 0..19 {
             assert!(throttle.take(std::slice::from_ref(&address), now).is_ok());
         }
@@ -267,30 +376,47 @@ mod tests {
     }
 
     #[test]
-    fn twenty_registrations_from_one_address_block_it_for_an_hour() {
+    fn registrations_with_free_emails_from_one_address_pass_and_taken_ones_are_bounded() {
         let throttle = Throttle::default();
         let now = noon();
+        // A carrier's address: shoppers registering with their own e-mails.
+        for i in 0..200 {
+            let keys = registration(&format!("u{i}@b.so"), "1.1.1.1");
+            assert_eq!(throttle.take(&keys.all(), now), Ok(()), "shopper {i}");
+            throttle.give_back(&keys.taken_from_address);
+        }
+        // Someone probing which e-mails have accounts: every e-mail was taken.
         for i in 0..20 {
-            assert!(throttle
-                .take(&registration_keys(&format!("u{i}@b.so"), "1.1.1.1"), now)
-                .is_ok());
+            let keys = registration(&format!("taken{i}@b.so"), "1.1.1.1");
+            assert_eq!(throttle.take(&keys.all(), now), Ok(()));
         }
         let later = now + Duration::minutes(30);
+        let next = registration("new@b.so", "1.1.1.1");
+        assert_eq!(throttle.take(&next.all(), later), Err(1800));
+        let elsewhere = registration("new@b.so", "9.9.9.9");
+        assert_eq!(throttle.take(&elsewhere.all(), later), Ok(()));
+        let after_the_hour = registration("other@b.so", "1.1.1.1");
         assert_eq!(
-            throttle.take(&registration_keys("new@b.so", "1.1.1.1"), later),
-            Err(1800)
-        );
-        assert_eq!(
-            throttle.take(&registration_keys("new@b.so", "9.9.9.9"), later),
+            throttle.take(&after_the_hour.all(), now + Duration::hours(1)),
             Ok(())
         );
-        assert_eq!(
-            throttle.take(
-                &registration_keys("other@b.so", "1.1.1.1"),
-                now + Duration::hours(1)
-            ),
-            Ok(())
-        );
+    }
+
+    #[test]
+    fn accounts_made_in_bulk_from_one_address_are_bounded() {
+        let throttle = Throttle::new(AttemptLimits {
+            registration_per_address: Limit::new(3, 60),
+            ..AttemptLimits::default()
+        });
+        for i in 0..3 {
+            let keys = throttle
+                .limits()
+                .registration_keys(&format!("u{i}@b.so"), "1.1.1.1");
+            assert_eq!(throttle.take(&keys.all(), noon()), Ok(()));
+            throttle.give_back(&keys.taken_from_address);
+        }
+        let keys = throttle.limits().registration_keys("u9@b.so", "1.1.1.1");
+        assert_eq!(throttle.take(&keys.all(), noon()), Err(3600));
     }
 
     #[test]
@@ -299,16 +425,13 @@ mod tests {
         let now = noon();
         for _ in 0..5 {
             assert!(throttle
-                .take(&registration_keys("a@b.so", "1.1.1.1"), now)
+                .take(&registration("a@b.so", "1.1.1.1").all(), now)
                 .is_ok());
         }
         assert_eq!(
-            throttle.take(&registration_keys("a@b.so", "2.2.2.2"), now),
+            throttle.take(&registration("a@b.so", "2.2.2.2").all(), now),
             Err(3600)
         );
-        assert_eq!(
-            throttle.take(&sign_in_keys("a@b.so", "2.2.2.2"), now),
-            Ok(())
-        );
+        assert_eq!(throttle.take(&sign_in("a@b.so", "2.2.2.2"), now), Ok(()));
     }
 }

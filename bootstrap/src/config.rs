@@ -1,9 +1,10 @@
 //! Every setting, as a flag or an environment variable (DESIGN.md section 7).
 
+mod limits;
 mod messaging;
 
 use clap::{Args, Parser, Subcommand};
-use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS};
+use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS, DEFAULT_PAYMENT_TIMEOUT_SECS};
 use shop_http::client_address::TrustedProxies;
 use shop_http::PublicUrl;
 use shop_payments::waafipay::{self, WaafiPayConfig};
@@ -172,7 +173,7 @@ pub struct Settings {
         long,
         global = true,
         env = "SHOP_PAYMENT_TIMEOUT_SECS",
-        default_value_t = 60
+        default_value_t = DEFAULT_PAYMENT_TIMEOUT_SECS
     )]
     pub payment_timeout_secs: u64,
 
@@ -215,6 +216,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub messaging: messaging::MessagingSettings,
+
+    #[command(flatten)]
+    pub limits: limits::LimitSettings,
 }
 
 impl Settings {

@@ -163,6 +163,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
     let shop = Arc::new(
         build_shop(&database, outside, default_settings(settings)?)
             .with_payment_hold(payment_hold)
+            .with_attempt_limits(settings.limits.attempt_limits())
             .with_channels(channels),
     );
     ensure_admin(settings, &shop).await?;

@@ -12,10 +12,15 @@ pub const DEFAULT_HOLD_SECS: u64 = 1800;
 /// An admin marking such an order paid gets this (409).
 pub const HOLD_EXPIRED: &str = "This order's payment was not confirmed in time: the order was canceled and its items went back on sale. If EVC Plus took the money, refund it to the shopper.";
 
-/// How long an unconfirmed payment keeps its order's stock.
+/// `SHOP_PAYMENT_TIMEOUT_SECS`'s default: a minute for the payer to confirm on the phone.
+pub const DEFAULT_PAYMENT_TIMEOUT_SECS: u64 = 60;
+
+/// How long an unconfirmed payment keeps its order's stock, and how long the payer has to
+/// confirm a payment on the phone (the checkout counts it down).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PaymentHold {
     duration: TimeDelta,
+    payment_timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,7 +44,13 @@ impl PaymentHold {
         let secs = i64::try_from(hold_secs).map_err(|_| too_short)?;
         Ok(Self {
             duration: TimeDelta::seconds(secs),
+            payment_timeout_secs,
         })
+    }
+
+    /// How long the payer has to confirm a payment, in seconds.
+    pub fn payment_timeout_secs(self) -> u64 {
+        self.payment_timeout_secs
     }
 
     /// Unconfirmed orders placed before this have held their stock long enough.
@@ -63,6 +74,7 @@ impl Default for PaymentHold {
     fn default() -> Self {
         Self {
             duration: TimeDelta::seconds(DEFAULT_HOLD_SECS as i64),
+            payment_timeout_secs: DEFAULT_PAYMENT_TIMEOUT_SECS,
         }
     }
 }

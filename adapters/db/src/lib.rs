@@ -97,10 +97,7 @@ impl Database {
         let (writer, checkpointer) = match pools.writer {
             Some(writer) => (
                 Some(Writer::start(writer).map_err(|e| started("writer", e))?),
-                Some(
-                    Checkpointer::start(target)
-                        .map_err(|e| started("checkpointer", e))?,
-                ),
+                Some(Checkpointer::start(target).map_err(|e| started("checkpointer", e))?),
             ),
             None => (None, None),
         };

@@ -9,6 +9,8 @@ async fn settings_are_public_and_an_admin_changes_the_shipping_fee_that_carts_ch
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.body["shippingFee"], 5.0);
         assert_eq!(reply.body["sandboxPayments"], true);
+        // The checkout counts down the payer's minute to confirm on the phone.
+        assert_eq!(reply.body["paymentTimeoutSecs"], 60);
         assert_eq!(reply.body["supportEmail"], "help@dukaan.so");
 
         let admin = app.admin_token().await;

@@ -3,6 +3,7 @@
 
 use application::cart::CartView;
 use application::dashboard::Dashboard;
+use application::Shop;
 use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::{Order, OrderStatus, StatusChange};
@@ -394,16 +395,19 @@ pub struct SettingsDto {
     pub support_email: String,
     pub shipping_fee: f64,
     pub sandbox_payments: bool,
+    /// How long the payer has to confirm an EVC Plus payment on the phone, in seconds.
+    pub payment_timeout_secs: u64,
 }
 
 impl SettingsDto {
-    pub fn of(settings: &ShopSettings, sandbox_payments: bool) -> Self {
+    pub fn of(settings: &ShopSettings, shop: &Shop) -> Self {
         Self {
             shop_name: settings.shop_name.clone(),
             support_phone: settings.support_phone.clone(),
             support_email: settings.support_email.to_string(),
             shipping_fee: settings.shipping_fee.as_dollars(),
-            sandbox_payments,
+            sandbox_payments: shop.is_sandbox_payments(),
+            payment_timeout_secs: shop.payment_hold().payment_timeout_secs(),
         }
     }
 }

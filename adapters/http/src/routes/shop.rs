@@ -49,7 +49,7 @@ async fn api_document(document: web::Data<openapi::Document>) -> HttpResponse {
 #[get("/settings")]
 async fn get_settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let settings = state.shop.current_settings().await?;
-    Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, state.shop.is_sandbox_payments())))
+    Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
 }
 
 #[utoipa::path(
@@ -71,7 +71,7 @@ async fn update_settings(
         .shop
         .update_settings(&user.0, &body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, state.shop.is_sandbox_payments())))
+    Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
 }
 
 /// The dashboard figures (admin).
