@@ -335,6 +335,8 @@ export interface Settings {
   supportEmail: string;
   shippingFee: number;
   sandboxPayments?: boolean;
+  /** Seconds the payer has to confirm an EVC Plus payment on the phone (read-only; 60 by default). */
+  paymentTimeoutSecs?: number;
 }
 
 export interface Stats {

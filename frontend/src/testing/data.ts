@@ -243,4 +243,5 @@ export const defaultSettings: Settings = {
   supportEmail: 'help@example.com',
   shippingFee: 5,
   sandboxPayments: false,
+  paymentTimeoutSecs: 60,
 };

@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   defaultSettings,
   makeCart,
@@ -10,8 +10,9 @@ import {
   makeVariant,
   withDiscount,
 } from '@/testing/data';
+import { axeViolations } from '@/testing/axe';
 import { server, serveDiscountCart } from '@/testing/server';
-import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { act, findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const location = () => screen.getByTestId('location');
 
@@ -131,24 +132,182 @@ describe('checkout', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('a 202 reply shows its message and goes to the orders tab', async () => {
+  it('while EVC Plus waits for the payer: the number as entered, the amount, the PIN instruction and a countdown to the time-out', async () => {
     withCart();
+    let answer: () => void = () => {};
+    server.use(
+      http.get('/api/settings', () => HttpResponse.json({ ...defaultSettings, paymentTimeoutSecs: 90 })),
+      http.post('/api/orders/checkout', async () => {
+        // The server waits for the payer; the test says when the payer has confirmed.
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ message: 'Order placed successfully', order: makeOrder() }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '061 555 1234');
+    await fillAddress(user);
+    expect(screen.queryByTestId('payment-waiting')).not.toBeInTheDocument();
+    // The live region is in the page, empty and not display:none, before anything is put into it.
+    const region = within(screen.getByRole('group', { name: 'Payment' })).getByRole('status');
+    expect(region).toBeEmptyDOMElement();
+    expect(region).toHaveAttribute('aria-atomic', 'false');
+    // The countdown's clock and ticks only; requests and the rest keep real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+      const panel = await screen.findByTestId('payment-waiting');
+      expect(screen.getByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
+      expect(within(panel).getByText('Check your phone')).toBeInTheDocument();
+      expect(within(panel).getByText('We sent a payment request for $53.00 to 061 555 1234.')).toBeInTheDocument();
+      expect(within(panel).getByText('Confirm on your phone with your EVC Plus PIN.')).toBeInTheDocument();
+      expect(screen.queryByText('You will be asked to confirm the payment on your phone.')).not.toBeInTheDocument();
+
+      // A polite live region holds the message; the ticking m:ss is hidden from screen readers,
+      // which hear the minutes left only when that number changes.
+      expect(panel.parentElement).toBe(region);
+      expect(region).toHaveAttribute('role', 'status');
+      expect(region).toHaveAttribute('aria-live', 'polite');
+      const countdown = screen.getByTestId('payment-countdown');
+      expect(countdown.closest('[aria-hidden="true"]')).not.toBeNull();
+      expect(countdown).toHaveTextContent(/^1:30$/);
+      expect(screen.getByTestId('payment-time-left')).toHaveTextContent(/^About 2 minutes left to confirm\.$/);
+
+      act(() => vi.advanceTimersByTime(1000));
+      expect(countdown).toHaveTextContent(/^1:29$/);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(countdown).toHaveTextContent(/^1:28$/);
+      expect(screen.getByTestId('payment-time-left')).toHaveTextContent(/^About 2 minutes left to confirm\.$/);
+      act(() => vi.advanceTimersByTime(28_000));
+      expect(countdown).toHaveTextContent(/^1:00$/);
+      expect(screen.getByTestId('payment-time-left')).toHaveTextContent(/^About 1 minute left to confirm\.$/);
+      act(() => vi.advanceTimersByTime(51_000));
+      expect(countdown).toHaveTextContent(/^0:09$/);
+      expect(screen.queryByText('Still checking with EVC Plus. Please wait a moment.')).not.toBeInTheDocument();
+
+      // The time-out passed and the request still runs.
+      act(() => vi.advanceTimersByTime(9_000));
+      expect(countdown).toHaveTextContent(/^0:00$/);
+      expect(within(panel).getByText('Still checking with EVC Plus. Please wait a moment.')).toBeInTheDocument();
+      expect(screen.queryByTestId('payment-time-left')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(countdown).toHaveTextContent(/^0:00$/);
+      expect(screen.getByRole('button', { name: 'Processing Payment...' })).toBeDisabled();
+
+      answer();
+      await findToast('Order placed successfully! Redirecting...');
+      expect(screen.queryByTestId('payment-waiting')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts down from 1:00 when the settings do not name a payment time-out', async () => {
+    withCart();
+    const { paymentTimeoutSecs: _unset, ...older } = defaultSettings;
+    let answer: () => void = () => {};
+    server.use(
+      http.get('/api/settings', () => HttpResponse.json(older)),
+      http.post('/api/orders/checkout', async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ message: 'Payment declined: insufficient balance' }, { status: 402 });
+      }),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    // Real timers here: a second of real time passes.
+    expect(await screen.findByTestId('payment-countdown')).toHaveTextContent(/^1:00$/);
+    expect(await screen.findByText('0:59')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    answer();
+    await findToast('Payment declined: insufficient balance');
+    expect(screen.queryByTestId('payment-waiting')).not.toBeInTheDocument();
+    expect(screen.getByText('You will be asked to confirm the payment on your phone.')).toBeInTheDocument();
+  });
+
+  it('a payment left unconfirmed (202) ends on a page that says the order is saved and what happens next', async () => {
+    withCart();
+    const order = makeOrder({
+      _id: '0190b6f2-7c1e-7abc-9def-0123456789ab',
+      paymentStatus: 'pending',
+      paymentPhone: '252610000003',
+      transactionId: null,
+    });
     server.use(
       http.post('/api/orders/checkout', () =>
         HttpResponse.json(
-          { message: 'Payment not confirmed yet. Your order is saved.', order: makeOrder() },
+          {
+            message: 'We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.',
+            order,
+          },
           { status: 202 },
         ),
       ),
-      http.get('/api/orders', () => HttpResponse.json([makeOrder()])),
+      http.get('/api/orders/:id', () => HttpResponse.json(order)),
+      http.get('/api/orders/:id/returns', () => HttpResponse.json([])),
     );
     const { user } = renderApp('/checkout', { user: true });
     await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '252610000003');
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
-    await findToast('Payment not confirmed yet. Your order is saved.');
-    await waitFor(() => expect(location()).toHaveTextContent('/profile?tab=orders'));
-    expect(await screen.findByText('Order History')).toBeInTheDocument();
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not confirmed yet' });
+    expect(heading).toHaveFocus();
+    expect(document.title).toMatch(/^Payment not confirmed yet/);
+    expect(location()).toHaveTextContent('/checkout');
+    const page = screen.getByTestId('payment-not-confirmed');
+    expect(
+      within(page).getByText('Your order #456789ab is saved, but EVC Plus has not confirmed your payment of $53.00 yet.'),
+    ).toBeInTheDocument();
+    const facts = screen.getByTestId('unconfirmed-order');
+    expect(Array.from(facts.querySelectorAll('div')).map((row) => row.textContent)).toEqual([
+      'Order#456789ab',
+      'Amount$53.00',
+      'EVC Plus number252610000003',
+    ]);
+    expect(within(page).getByRole('heading', { level: 2, name: 'What happens next' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('next-steps')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'If you approved the payment on your phone, there is nothing more to do: we confirm your order as soon as EVC Plus does.',
+      'Until then your items are reserved for this order, so there is no need to order them again.',
+      'If the payment does not arrive, the order is canceled automatically and its items go back on sale.',
+      'If EVC Plus took the money but your order stays unconfirmed, contact us at +252 61 555 0000 or help@example.com with your order number.',
+    ]);
+    expect(within(page).getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+    expect(within(page).getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/profile?tab=orders');
+    expect(within(page).getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Order placed successfully! Redirecting...')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(within(page).getByRole('link', { name: 'View order' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/orders/0190b6f2-7c1e-7abc-9def-0123456789ab'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 0190b6f2...' })).toBeInTheDocument();
+  });
+
+  it('a 202 reply without an order still says the order is saved, with the amount asked for', async () => {
+    withCart();
+    server.use(
+      http.post('/api/orders/checkout', () => HttpResponse.json({ message: 'Payment not confirmed yet.' }, { status: 202 })),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not confirmed yet' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your order is saved, but EVC Plus has not confirmed your payment of $53.00 yet.'),
+    ).toBeInTheDocument();
+    // No order number to give: the shopper names the EVC Plus number instead.
+    expect(within(screen.getByTestId('next-steps')).getAllByRole('listitem')[3]).toHaveTextContent(
+      /contact us at \+252 61 555 0000 or help@example\.com with your EVC Plus number\.$/,
+    );
+    expect(screen.queryByRole('link', { name: 'View order' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/profile?tab=orders');
   });
 
   it("refuses an empty cart with 'Your cart is empty' and goes to /cart", async () => {

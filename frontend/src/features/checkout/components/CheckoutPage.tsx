@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
-import type { ShippingAddress } from '@/lib/types';
+import type { Order, ShippingAddress } from '@/lib/types';
 import { cartLineKey, cartLineRef } from '@/lib/variants';
 import { compact, hasErrors, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
@@ -19,10 +19,18 @@ import { DiscountCodeField } from '@/features/cart/components/DiscountCodeField'
 import { useSettings } from '@/features/settings/api/settings';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCheckout } from '../api/checkout';
+import { PaymentNotConfirmed } from './PaymentNotConfirmed';
+import { PaymentWaiting, paymentTimeoutOf } from './PaymentWaiting';
 
 export const REDIRECT_DELAY_MS = 1500;
 
 type AddressField = keyof ShippingAddress;
+
+/** The payment asked for: the EVC Plus number as entered and the amount, as the shopper saw them. */
+interface PaymentRequest {
+  phone: string;
+  amount: string;
+}
 
 function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -82,6 +90,9 @@ export function CheckoutPage() {
   const [addressErrors, setAddressErrors] = useState<FieldErrors<AddressField>>({});
   const [phoneError, setPhoneError] = useState<string | undefined>(undefined);
   const [placed, setPlaced] = useState(false);
+  const [payment, setPayment] = useState<PaymentRequest | null>(null);
+  // Set when EVC Plus did not confirm the payment in time (202): the order is saved, unpaid.
+  const [unconfirmed, setUnconfirmed] = useState<{ order: Order | null } | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -101,8 +112,7 @@ export function CheckoutPage() {
   const checkout = useCheckout({
     onSuccess: ({ status, reply }) => {
       if (status === 202) {
-        toast.info(reply.message || 'Your payment is not confirmed yet. We will update your order.');
-        navigate('/profile?tab=orders');
+        setUnconfirmed({ order: reply.order ?? null });
         return;
       }
       setPlaced(true);
@@ -123,6 +133,17 @@ export function CheckoutPage() {
       if (!mayStillBeProcessing(err)) idempotencyKey.current = newIdempotencyKey();
     },
   });
+
+  if (unconfirmed) {
+    return (
+      <PaymentNotConfirmed
+        order={unconfirmed.order}
+        phone={payment?.phone ?? ''}
+        amount={payment?.amount ?? ''}
+        settings={settings.data}
+      />
+    );
+  }
 
   if (cart.isPending && !cartFailed) return <PageLoading text="Loading checkout..." />;
 
@@ -162,6 +183,7 @@ export function CheckoutPage() {
       district: address.district.trim(),
       addressLine: address.addressLine.trim(),
     };
+    setPayment({ phone: phone.trim(), amount: formatPrice(data.total) });
     checkout.mutate({
       body: { paymentMethod: 'evc-plus', paymentPhone: phone.trim(), shippingAddress },
       idempotencyKey: idempotencyKey.current,
@@ -265,9 +287,22 @@ export function CheckoutPage() {
             <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || !phone.trim()}>
               {busy ? 'Processing Payment...' : `Pay ${formatPrice(data.total)} with EVC Plus`}
             </button>
-            <p className="mt-3 text-center text-xs text-stone-600">
-              You will be asked to confirm the payment on your phone.
-            </p>
+            {!(busy && payment) && (
+              <p className="mt-3 text-center text-xs text-stone-600">
+                You will be asked to confirm the payment on your phone.
+              </p>
+            )}
+            {/* Always present and never display:none, so that what is put into it is announced; only
+                the changed text is read (a status region is otherwise atomic and re-read whole). */}
+            <div role="status" aria-live="polite" aria-atomic="false">
+              {busy && payment && (
+                <PaymentWaiting
+                  phone={payment.phone}
+                  amount={payment.amount}
+                  timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)}
+                />
+              )}
+            </div>
           </fieldset>
 
           <Link to="/cart" className="inline-block font-semibold text-brand-700 hover:underline">

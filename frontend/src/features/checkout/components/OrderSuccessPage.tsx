@@ -5,6 +5,7 @@ import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { orderNumber } from '../order-number';
 
 export function OrderSuccessPage() {
   usePageTitle('Payment Successful!');
@@ -19,7 +20,7 @@ export function OrderSuccessPage() {
         <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-2xl bg-white p-5 text-left text-sm ring-1 ring-stone-200">
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">Order</dt>
-            <dd className="font-mono">#{order._id.slice(-8)}</dd>
+            <dd className="font-mono">{orderNumber(order._id)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">Total paid</dt>

@@ -1,0 +1,112 @@
+/**
+ * The end of a checkout whose EVC Plus payment was not confirmed in time (the server's 202):
+ * the order is saved and holds its items while the shop waits for EVC Plus; a payment that
+ * never arrives cancels it and puts its items back on sale (docs/api.md, "Unconfirmed payments").
+ * There is no call to charge a saved order again, so none is offered: the order is confirmed
+ * when EVC Plus (or the shop, by hand) confirms the payment.
+ */
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { PhoneIcon } from '@/components/ui/icons';
+import { btn } from '@/components/ui/styles';
+import { formatPrice } from '@/lib/format';
+import type { Order, Settings } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { orderNumber } from '../order-number';
+
+export const PAYMENT_NOT_CONFIRMED = 'Payment not confirmed yet';
+
+export function PaymentNotConfirmed({
+  order,
+  phone,
+  amount,
+  settings,
+}: {
+  /** The saved order, as the server's reply carries it (null if the reply had none). */
+  order: Order | null;
+  /** The EVC Plus number as the shopper entered it. */
+  phone: string;
+  /** The total the shopper was asked to pay, formatted. */
+  amount: string;
+  settings?: Settings;
+}) {
+  usePageTitle(PAYMENT_NOT_CONFIRMED);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The whole page changed: the heading takes the focus so a screen reader starts there.
+  useEffect(() => heading.current?.focus(), []);
+
+  const number = order ? orderNumber(order._id) : null;
+  const total = order ? formatPrice(order.totalAmount) : amount;
+  const contact =
+    settings?.supportPhone && settings.supportEmail ? ` at ${settings.supportPhone} or ${settings.supportEmail}` : '';
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12" data-testid="payment-not-confirmed">
+      <div className="text-center">
+        <span className="mx-auto inline-flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <PhoneIcon size={32} />
+        </span>
+        <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold tracking-tight focus:outline-none">
+          {PAYMENT_NOT_CONFIRMED}
+        </h1>
+        <p className="mt-3 text-stone-700">
+          {number
+            ? `Your order ${number} is saved, but EVC Plus has not confirmed your payment of ${total} yet.`
+            : `Your order is saved, but EVC Plus has not confirmed your payment of ${total} yet.`}
+        </p>
+      </div>
+
+      <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-2xl bg-white p-5 text-sm ring-1 ring-stone-200" data-testid="unconfirmed-order">
+        {number && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Order</dt>
+            <dd className="font-mono">{number}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Amount</dt>
+          <dd className="font-semibold">{total}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">EVC Plus number</dt>
+          <dd>{phone}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="next-steps" className="mt-6 rounded-2xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
+        <h2 id="next-steps" className="text-base font-bold">
+          What happens next
+        </h2>
+        <ul className="mt-2 list-disc space-y-2 pl-5" data-testid="next-steps">
+          <li>
+            If you approved the payment on your phone, there is nothing more to do: we confirm your order as soon as EVC
+            Plus does.
+          </li>
+          <li>Until then your items are reserved for this order, so there is no need to order them again.</li>
+          <li>If the payment does not arrive, the order is canceled automatically and its items go back on sale.</li>
+          <li>
+            If EVC Plus took the money but your order stays unconfirmed,{' '}
+            <Link to="/contact" className="font-semibold text-brand-700 underline hover:no-underline">
+              contact us
+            </Link>
+            {`${contact} with your ${number ? 'order number' : 'EVC Plus number'}.`}
+          </li>
+        </ul>
+      </section>
+
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {order ? (
+          <Link to={`/orders/${encodeURIComponent(order._id)}`} className={btn.primary}>
+            View order
+          </Link>
+        ) : null}
+        <Link to="/profile?tab=orders" className={order ? btn.secondary : btn.primary}>
+          View my orders
+        </Link>
+        <Link to="/" className={btn.secondary}>
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

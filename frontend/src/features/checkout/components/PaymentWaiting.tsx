@@ -1,0 +1,74 @@
+/**
+ * What the checkout shows while EVC Plus waits for the payer: where the request went, the
+ * amount, how to confirm it, and the time left before the payment times out.
+ *
+ * Screen readers hear the request, the instruction and the time left in whole minutes (when
+ * the minute changes), never each second: the m:ss countdown is hidden from them.
+ */
+import { useEffect, useState } from 'react';
+import { PhoneIcon } from '@/components/ui/icons';
+import { pluralize } from '@/lib/format';
+
+/** The payment time-out when the settings do not say (the server's default). */
+export const DEFAULT_PAYMENT_TIMEOUT_SECS = 60;
+
+export const CONFIRM_WITH_PIN = 'Confirm on your phone with your EVC Plus PIN.';
+export const STILL_CHECKING = 'Still checking with EVC Plus. Please wait a moment.';
+
+/** Seconds as m:ss, e.g. 1:00, 0:09. */
+export function formatCountdown(secs: number): string {
+  const s = Math.max(0, Math.floor(secs));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A usable time-out in whole seconds, or the default. */
+export function paymentTimeoutOf(secs: number | undefined): number {
+  return typeof secs === 'number' && Number.isFinite(secs) && secs > 0 ? Math.round(secs) : DEFAULT_PAYMENT_TIMEOUT_SECS;
+}
+
+/** Seconds left of `total`, counted from when the calling component mounted, updated every second. */
+function useCountdown(total: number): number {
+  const [startedAt] = useState(() => Date.now());
+  const [left, setLeft] = useState(total);
+  useEffect(() => {
+    // Counted from the clock, not from the ticks, so a late tick does not slow the countdown.
+    const tick = () => setLeft(Math.max(0, total - Math.round((Date.now() - startedAt) / 1000)));
+    tick();
+    const id = setInterval(tick, 1000);
+    return () => clearInterval(id);
+  }, [total, startedAt]);
+  return left;
+}
+
+export function PaymentWaiting({ phone, amount, timeoutSecs }: { phone: string; amount: string; timeoutSecs: number }) {
+  const left = useCountdown(timeoutSecs);
+  const minutes = Math.ceil(left / 60);
+  return (
+    <div className="mt-4 rounded-xl bg-sky-50 p-4 text-sm text-sky-950 ring-1 ring-sky-200" data-testid="payment-waiting">
+      <p className="flex items-center gap-2 text-base font-bold">
+        <PhoneIcon size={18} /> Check your phone
+      </p>
+      <p className="mt-2">{`We sent a payment request for ${amount} to ${phone}.`}</p>
+      <p className="mt-1 font-semibold">{CONFIRM_WITH_PIN}</p>
+      <div aria-hidden="true" className="mt-3">
+        <p className="flex items-baseline justify-between gap-3">
+          <span>Time left to confirm</span>
+          <span className="font-mono text-lg font-bold tabular-nums" data-testid="payment-countdown">
+            {formatCountdown(left)}
+          </span>
+        </p>
+        <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-sky-100">
+          <div
+            className="h-full rounded-full bg-sky-600 transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
+            style={{ width: `${(left / timeoutSecs) * 100}%` }}
+          />
+        </div>
+      </div>
+      {left > 0 ? (
+        <p className="sr-only" data-testid="payment-time-left">{`About ${pluralize(minutes, 'minute', 'minutes')} left to confirm.`}</p>
+      ) : (
+        <p className="mt-3 font-semibold">{STILL_CHECKING}</p>
+      )}
+    </div>
+  );
+}
