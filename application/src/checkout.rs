@@ -1,6 +1,6 @@
 //! Checkout with EVC Plus: stock reserved and the order stored in one transaction, then the charge.
 
-use crate::{AppError, Shop};
+use crate::{monitoring, AppError, Shop};
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::discount::DiscountRefusal;
 use domain::notification::{Announcement, Topic};
@@ -33,6 +33,17 @@ impl Shop {
     /// then charge. A retry with the same idempotency key within 24 hours replays the first
     /// result; a second checkout while one is charging is refused.
     pub async fn checkout(
+        &self,
+        user: &User,
+        input: &CheckoutInput,
+        idempotency_key: Option<&str>,
+    ) -> Result<CheckoutOutcome, AppError> {
+        let result = self.place_and_charge(user, input, idempotency_key).await;
+        monitoring::checkout_finished(&result);
+        result
+    }
+
+    async fn place_and_charge(
         &self,
         user: &User,
         input: &CheckoutInput,
@@ -119,7 +130,7 @@ impl Shop {
             amount: order.total,
             description: format!("Order {}", order.id),
         };
-        match self.ports.payments.charge(&charge).await {
+        match self.charge(&charge).await {
             PaymentOutcome::Approved { transaction_id } => {
                 let paid = OrderTransition::paid_at_checkout(transaction_id.clone());
                 if let Err(error) = self.ports.orders.transition(&order.id, &paid).await {

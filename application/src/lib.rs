@@ -12,6 +12,7 @@ pub mod dashboard;
 pub mod discounts;
 pub mod error;
 mod in_flight;
+mod monitoring;
 pub mod notifications;
 pub mod orders;
 pub mod password_reset;

@@ -85,8 +85,6 @@ impl Shop {
             self.ports.orders.claim_refund(id, order.status).await?;
             if let Some(transaction_id) = &order.transaction_id {
                 if let Err(reason) = self
-                    .ports
-                    .payments
                     .refund(&RefundRequest::rest_of_charge(transaction_id, &order))
                     .await
                 {

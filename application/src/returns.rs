@@ -174,7 +174,7 @@ impl Shop {
             return Ok(());
         }
         let refund = RefundRequest::for_return(transaction_id, &order, r.refund_amount);
-        if let Err(reason) = self.ports.payments.refund(&refund).await {
+        if let Err(reason) = self.refund(&refund).await {
             self.ports.returns.release_refund_claim(&r.id).await?;
             return Err(AppError::PaymentProvider(format!(
                 "The refund could not be sent: {reason}"

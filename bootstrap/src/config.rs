@@ -34,6 +34,16 @@ pub enum Command {
     Serve,
     /// Fill the database with a large generated shop, for benchmarks.
     Seed(SeedArgs),
+    /// Copy the SQLite database to a new file, consistent while the shop serves (restore:
+    /// stop the shop, put the copy in place of `shop.db`, start it).
+    Backup(BackupArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BackupArgs {
+    /// The copy to write; it must not exist yet.
+    #[arg(long)]
+    pub to: PathBuf,
 }
 
 /// What `shop seed` makes. It refuses a database that already has products unless
@@ -213,6 +223,11 @@ pub struct Settings {
     /// from anyone else those headers are ignored. Default: none.
     #[arg(long, global = true, env = "SHOP_TRUSTED_PROXIES", default_value = "")]
     pub trusted_proxies: String,
+
+    /// Where to serve `GET /metrics` (Prometheus), e.g. `127.0.0.1:9090`: an address of its
+    /// own, apart from the shop's, for the monitoring system only. Default: no metrics.
+    #[arg(long, global = true, env = "SHOP_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
 
     #[command(flatten)]
     pub messaging: messaging::MessagingSettings,

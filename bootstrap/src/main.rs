@@ -1,8 +1,9 @@
 //! The `shop` binary: parses the command line and hands over to the wiring.
 
 use bootstrap::config::{Cli, Command};
-use bootstrap::{seed, wiring};
+use bootstrap::{backup, seed, wiring};
 use clap::Parser;
+use std::io::IsTerminal as _;
 use tracing_subscriber::EnvFilter;
 
 #[global_allocator]
@@ -16,12 +17,15 @@ async fn main() -> anyhow::Result<()> {
             EnvFilter::try_from_env("SHOP_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
         )
         .with_target(false)
+        // Colours only on a terminal: a log file or journald gets plain text.
+        .with_ansi(std::io::stdout().is_terminal())
         .init();
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
-            let (shop, files) = wiring::start(&cli.settings).await?;
-            wiring::serve(&cli.settings, shop, files).await
+            let started = wiring::start(&cli.settings).await?;
+            wiring::serve(&cli.settings, started).await
         }
         Command::Seed(args) => seed::run(&cli.settings, &args).await,
+        Command::Backup(args) => backup::run(&cli.settings, &args),
     }
 }

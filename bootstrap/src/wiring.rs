@@ -2,6 +2,7 @@
 
 use crate::config::Settings;
 use crate::demo;
+use crate::metrics;
 use crate::system::{RandomIds, RandomSecrets, SystemClock};
 use anyhow::Context;
 use application::{Ports, Shop};
@@ -132,8 +133,15 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway
     }
 }
 
+/// A shop ready to serve.
+pub struct Started {
+    pub shop: Arc<Shop>,
+    pub database: Database,
+    pub files: StaticFiles,
+}
+
 /// Connects, migrates, wires the use cases, ensures the admin and seeds the demo shop.
-pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFiles)> {
+pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
     // First, so a bad setting stops the start before anything is touched.
     settings.public_url()?;
     settings.request_timeout()?;
@@ -174,7 +182,11 @@ pub async fn start(settings: &Settings) -> anyhow::Result<(Arc<Shop>, StaticFile
         frontend_dir: Some(settings.frontend_dir.clone()),
         uploads_dir: settings.uploads_dir(),
     };
-    Ok((shop, files))
+    Ok(Started {
+        shop,
+        database,
+        files,
+    })
 }
 
 async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
@@ -279,7 +291,21 @@ fn max_connections(settings: &Settings) -> usize {
     wanted.min(allowed)
 }
 
-pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> anyhow::Result<()> {
+pub async fn serve(settings: &Settings, started: Started) -> anyhow::Result<()> {
+    let Started {
+        shop,
+        database,
+        files,
+    } = started;
+    let count_requests = match &settings.metrics_bind {
+        Some(bind) => {
+            let server = metrics::serve(bind, metrics::install()?, shop.clone(), database)?;
+            // It ends with the process, when the shop's server has stopped.
+            actix_web::rt::spawn(server);
+            true
+        }
+        None => false,
+    };
     release_expired_payment_holds(shop.clone());
     send_notifications(shop.clone());
     let state = AppState::new(shop);
@@ -288,6 +314,7 @@ pub async fn serve(settings: &Settings, shop: Arc<Shop>, files: StaticFiles) -> 
         public_url: settings.public_url()?,
         request_timeout: settings.request_timeout()?,
         trusted_proxies: settings.trusted_proxies()?,
+        metrics: count_requests,
     };
     let workers = std::thread::available_parallelism().map_or(1, usize::from);
     let connections = max_connections(settings);

@@ -13,6 +13,7 @@ mod models;
 mod schema;
 
 mod audit;
+mod backup;
 mod bulk;
 mod carts;
 mod checkpointer;
@@ -37,6 +38,7 @@ mod writer;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
+pub use backup::{backup, BackupError};
 use checkpointer::Checkpointer;
 use connection::{Backend, DbConnection, DbPool, Target};
 use diesel::connection::SimpleConnection;
@@ -154,6 +156,17 @@ impl Database {
             .await
     }
 
+    /// The pooled connections open and how many of them are idle (the SQLite writer's
+    /// apart), for monitoring.
+    pub fn pool_use(&self) -> PoolUse {
+        let state = self.inner.pool.state();
+        PoolUse {
+            open: state.connections,
+            idle: state.idle_connections,
+            max: self.inner.pool.max_size(),
+        }
+    }
+
     /// How many SQL statements this database's connections have run so far. Tests use the
     /// difference around a call to check that a list does not issue a query per item.
     pub fn statements_run(&self) -> u64 {
@@ -181,8 +194,18 @@ impl Database {
         let Some(writer) = &self.inner.writer else {
             return self.run(work).await;
         };
-        writer.run(work).await
+        // Log lines written on the writer's thread belong to the request that asked.
+        let span = tracing::Span::current();
+        writer.run(move |conn| span.in_scope(|| work(conn))).await
     }
+}
+
+/// How busy the connection pool is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    pub open: u32,
+    pub idle: u32,
+    pub max: u32,
 }
 
 /// Runs blocking diesel work on a connection of `pool`, on tokio's blocking pool.
@@ -192,7 +215,10 @@ where
     T: Send + 'static,
     E: From<RepoError> + Send + 'static,
 {
+    // Log lines written on the blocking thread belong to the request that asked.
+    let span = tracing::Span::current();
     tokio::task::spawn_blocking(move || {
+        let _request = span.enter();
         let mut conn = pool
             .get()
             .map_err(|e| RepoError::Storage(format!("no database connection: {e}")))?;

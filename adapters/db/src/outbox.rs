@@ -422,6 +422,27 @@ impl Outbox for Database {
         .await
     }
 
+    async fn count_by_status(&self) -> Result<Vec<(DeliveryStatus, u64)>, RepoError> {
+        self.run(|conn| {
+            let counted: Vec<(String, i64)> = notifications::table
+                .group_by(notifications::status)
+                .select((notifications::status, diesel::dsl::count_star()))
+                .load(conn)
+                .map_err(storage)?;
+            Ok(DeliveryStatus::ALL
+                .into_iter()
+                .map(|status| {
+                    let count = counted
+                        .iter()
+                        .find(|(stored, _)| stored == status.as_str())
+                        .map_or(0, |(_, count)| *count as u64);
+                    (status, count)
+                })
+                .collect())
+        })
+        .await
+    }
+
     async fn resend(&self, id: &NotificationId, now: DateTime<Utc>) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
         let now = to_db_time(now);

@@ -30,6 +30,11 @@ impl TrustedProxies {
         self.0.iter().any(|net| net.contains(&address))
     }
 
+    /// Whether the request came straight from a trusted proxy.
+    pub fn trusts_peer(&self, req: &HttpRequest) -> bool {
+        req.peer_addr().is_some_and(|peer| self.trusts(peer.ip()))
+    }
+
     /// Who sent a request that came from `peer` through the hops `forwarded_for` (first to
     /// last, as the headers list them; `None` for an entry that is no address).
     fn client(&self, peer: IpAddr, forwarded_for: &[Option<IpAddr>]) -> IpAddr {

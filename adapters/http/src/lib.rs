@@ -6,6 +6,7 @@ mod catalog_cache;
 pub mod client_address;
 pub mod dto;
 pub mod error;
+pub mod observe;
 pub mod openapi;
 mod pages;
 mod request_time;
@@ -23,7 +24,6 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders, Next};
 use actix_web::{web, App, HttpResponse};
-use std::time::Instant;
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt as _;
 
@@ -69,6 +69,7 @@ pub fn app(
         .app_data(web::Data::new(state))
         .app_data(web::Data::new(options.public_url.clone()))
         .app_data(web::Data::new(options.trusted_proxies.clone()))
+        .app_data(web::Data::new(observe::RequestMetrics(options.metrics)))
         .app_data(request_time::BodyTimeout::of_request(
             options.request_timeout,
         ))
@@ -88,7 +89,7 @@ pub fn app(
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
         .wrap(from_fn(request_time::limit_body_time))
-        .wrap(from_fn(log_request))
+        .wrap(from_fn(observe::observe))
         .wrap(security_headers(options.hsts))
         .service(uploads);
     match files
@@ -137,25 +138,6 @@ fn security_headers(hsts: bool) -> DefaultHeaders {
     } else {
         headers
     }
-}
-
-/// One log line per request: method, path (never the query or headers), status, duration.
-async fn log_request(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = Instant::now();
-    let method = req.method().clone();
-    let path = req.path().to_owned();
-    let response = next.call(req).await?;
-    tracing::info!(
-        %method,
-        %path,
-        status = response.status().as_u16(),
-        ms = started.elapsed().as_secs_f64() * 1000.0,
-        "request"
-    );
-    Ok(response)
 }
 
 /// Monitors and link checkers ask with HEAD: every GET route answers it, with the headers

@@ -35,6 +35,8 @@ pub struct HttpOptions {
     pub request_timeout: Duration,
     /// Whose `X-Forwarded-For`/`Forwarded` headers name the client (`client_address`).
     pub trusted_proxies: TrustedProxies,
+    /// Count requests by route and status for `/metrics` (a recorder is installed).
+    pub metrics: bool,
 }
 
 /// The shop's address as shoppers see it (`SHOP_PUBLIC_URL`), without a trailing slash: the

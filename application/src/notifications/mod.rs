@@ -7,7 +7,7 @@ pub mod templates;
 #[cfg(test)]
 mod tests;
 
-use crate::{AppError, Shop};
+use crate::{monitoring, AppError, Shop};
 use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
@@ -83,6 +83,9 @@ impl Shop {
             outcomes.push(self.send_one(message).await);
         }
         self.ports.outbox.record(&outcomes).await?;
+        for (message, outcome) in claimed.iter().zip(&outcomes) {
+            monitoring::notification_attempted(message.channel, outcome.status);
+        }
         self.ports
             .outbox
             .forget_finished(now - KEPT_FOR, FORGOTTEN_PER_ROUND)
@@ -229,6 +232,11 @@ impl Shop {
                 })
             }
         }
+    }
+
+    /// How many messages the outbox holds in each status (what monitoring shows).
+    pub async fn notification_counts(&self) -> Result<Vec<(DeliveryStatus, u64)>, AppError> {
+        Ok(self.ports.outbox.count_by_status().await?)
     }
 
     /// The back office's messages, newest first, filtered and searched.

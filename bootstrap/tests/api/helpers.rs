@@ -163,6 +163,7 @@ impl TestApp {
             public_url: PublicUrl::parse(&address).expect("the test address is a URL"),
             request_timeout: Duration::from_secs(30),
             trusted_proxies: TrustedProxies::default(),
+            metrics: false,
         };
         let server = actix_web::HttpServer::new(move || {
             shop_http::app(served.clone(), files.clone(), options.clone())

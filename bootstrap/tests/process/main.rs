@@ -1,9 +1,11 @@
 //! Tests of the real `shop` binary as a process: killed mid-payment, and later several
 //! processes on one database.
 
+mod backup;
 mod crash;
 mod hardening;
 mod mail;
+mod observability;
 mod payment_hold;
 #[path = "../common/reply.rs"]
 mod reply;

@@ -62,6 +62,8 @@ pub trait Outbox: Send + Sync {
     /// Queues a message again: due now, no attempts, given up on a day from now.
     /// `NotFound` without it.
     async fn resend(&self, id: &NotificationId, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// How many messages the outbox holds in each status (every status, zero included).
+    async fn count_by_status(&self) -> Result<Vec<(DeliveryStatus, u64)>, RepoError>;
 }
 
 /// An e-mail ready to send.

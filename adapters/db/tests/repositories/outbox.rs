@@ -190,6 +190,17 @@ async fn outcomes_are_recorded_and_unconfigured_channels_skipped_forgetting_rese
         .unwrap();
         let stored = Outbox::by_id(&db, &claimed[0].id).await.unwrap().unwrap();
         assert_eq!(stored.status, DeliveryStatus::Retrying);
+        assert_eq!(
+            Outbox::count_by_status(&db).await.unwrap(),
+            vec![
+                (DeliveryStatus::Pending, 0),
+                (DeliveryStatus::Sent, 0),
+                (DeliveryStatus::Retrying, 1),
+                (DeliveryStatus::Failed, 0),
+                (DeliveryStatus::Skipped, 2),
+            ],
+            "{db:?}"
+        );
         assert_eq!(stored.last_error.as_deref(), Some("connection refused"));
         assert_eq!(stored.next_attempt_at, Some(retry_at));
         assert!(Outbox::claim_due(&db, now, now, 10)

@@ -11,6 +11,7 @@ use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::checkout::{CheckoutOutcome, PAYMENT_UNCONFIRMED};
 use domain::OrderId;
+use tracing::Instrument as _;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -66,11 +67,11 @@ async fn checkout(
     let input = body.into_inner().into();
     let shop = state.shop.clone();
     // A task of its own: a shopper who closes the page mid-payment must not cut the checkout
-    // off between the charge and recording its answer.
-    let outcome =
-        actix_web::rt::spawn(async move { shop.checkout(&user.0, &input, key.as_deref()).await })
-            .await
-            .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
+    // off between the charge and recording its answer. Its log lines keep the request's id.
+    let checkout = async move { shop.checkout(&user.0, &input, key.as_deref()).await };
+    let outcome = actix_web::rt::spawn(checkout.in_current_span())
+        .await
+        .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
     Ok(match outcome? {
         CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
             message: "Order placed successfully",

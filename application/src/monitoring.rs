@@ -1,0 +1,63 @@
+//! What the use cases count for monitoring, through the `metrics` facade: the binary may
+//! install a Prometheus recorder (`SHOP_METRICS_BIND`); without one these cost next to
+//! nothing. The names and labels live here, once.
+
+use crate::checkout::CheckoutOutcome;
+use crate::{AppError, Shop};
+use domain::notification::{Channel, DeliveryStatus};
+use domain::ports::{PaymentOutcome, PaymentRequest, RefundRequest};
+
+/// A checkout ended: `paid`, `unconfirmed`, `declined`, `provider_refused`, `refused` (the
+/// cart, the stock, a code or a payment under way said no), `invalid` or `error`.
+pub(crate) fn checkout_finished(result: &Result<CheckoutOutcome, AppError>) {
+    let outcome = match result {
+        Ok(CheckoutOutcome::Paid(_)) => "paid",
+        Ok(CheckoutOutcome::Unconfirmed(_)) => "unconfirmed",
+        Err(AppError::PaymentDeclined(_)) => "declined",
+        Err(AppError::PaymentProvider(_)) => "provider_refused",
+        Err(AppError::Conflict(_) | AppError::NotFound(_)) => "refused",
+        Err(AppError::Invalid(_) | AppError::BadRequest(_)) => "invalid",
+        Err(_) => "error",
+    };
+    metrics::counter!("shop_checkouts_total", "outcome" => outcome).increment(1);
+}
+
+impl Shop {
+    /// Charges through the payment port, counting the provider's answer (one provider per
+    /// process: the settings say which).
+    pub(crate) async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
+        let outcome = self.ports.payments.charge(request).await;
+        let answer = match &outcome {
+            PaymentOutcome::Approved { .. } => "approved",
+            PaymentOutcome::Declined { .. } => "declined",
+            PaymentOutcome::ProviderRefused { .. } => "provider_refused",
+            PaymentOutcome::Unconfirmed { .. } => "unconfirmed",
+        };
+        payment_answered("charge", answer);
+        outcome
+    }
+
+    /// Refunds through the payment port, counting the provider's answer.
+    pub(crate) async fn refund(&self, request: &RefundRequest) -> Result<(), String> {
+        let refunded = self.ports.payments.refund(request).await;
+        let answer = if refunded.is_ok() {
+            "refunded"
+        } else {
+            "refused"
+        };
+        payment_answered("refund", answer);
+        refunded
+    }
+}
+
+fn payment_answered(operation: &'static str, answer: &'static str) {
+    metrics::counter!("shop_payment_answers_total", "operation" => operation, "answer" => answer)
+        .increment(1);
+}
+
+/// One attempt at sending a message, and how it went (`sent`, `retrying`, `failed`, ...).
+pub(crate) fn notification_attempted(channel: Channel, status: DeliveryStatus) {
+    metrics::counter!("shop_notification_attempts_total", "channel" => channel.as_str(),
+        "outcome" => status.as_str())
+    .increment(1);
+}
