@@ -1,13 +1,19 @@
-/** axe over the server-paged admin lists, with filters, notices, rows and a pager on screen, and over an order's page. */
-import { beforeAll, describe, expect, it } from 'vitest';
+/**
+ * axe over the server-paged admin lists, with filters, notices, rows and a pager on screen, over
+ * an order's page and the settings, with its aria-hidden-focus rule running
+ * (`stubElementFromPoint`); the layout's landmarks and the tables' scrolling regions. The charts
+ * have their own tests (charts-a11y.test.tsx).
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from '@/testing/axe';
-import { makeAdminReview, makeDiscount, makeOrder, makeProduct, makeReturn, makeUser } from '@/testing/data';
+import { makeAdminReview, makeDiscount, makeNotification, makeOrder, makeProduct, makeReturn, makeUser } from '@/testing/data';
 import { http } from 'msw';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
-import { adminUser, HttpResponse, recordJson, renderAdmin, serveList } from './helpers';
+import { adminUser, HttpResponse, recordJson, renderAdmin, serveList, stubElementFromPoint, stubResizeObserver } from './helpers';
 
 beforeAll(async () => {
+  stubResizeObserver();
   await import('../AdminRoutes');
   await Promise.all([
     import('../orders/components/OrdersPage'),
@@ -17,8 +23,20 @@ beforeAll(async () => {
     import('../returns/components/ReturnsPage'),
     import('../reviews/components/ReviewsPage'),
     import('../orders/components/OrderPage'),
+    import('../notifications/components/NotificationsPage'),
+    import('../settings/components/SettingsPage'),
+    import('../dashboard/components/DashboardPage'),
+    import('../dashboard/components/DashboardCharts'),
+    import('../reports/components/ReportsPage'),
+    import('../reports/components/RevenueChart'),
   ]);
 });
+
+let undoStub = () => {};
+beforeEach(() => {
+  undoStub = stubElementFromPoint();
+});
+afterEach(() => undoStub());
 
 describe('admin lists are axe-clean', () => {
   it('orders, with the notices and a pager', async () => {
@@ -142,5 +160,115 @@ describe('admin lists are axe-clean', () => {
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Order Status' });
     expect(await violations(dialog)).toEqual([]);
+  });
+});
+
+describe('the admin layout', () => {
+  it("puts the phone top bar's Admin link and Menu button in the header landmark; the whole page is axe-clean", async () => {
+    serveList('/api/admin/products', () => ({ rows: [makeProduct()], total: 1 }));
+    const { user } = renderAdmin('/admin/products');
+    await screen.findAllByTestId('product-row');
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    const menu = banner.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-controls', 'admin-sidebar');
+    // The page as a whole, not only its main region: axe's region rule wants all content in landmarks.
+    expect(await violations(document.body)).toEqual([]);
+
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(await violations(document.body)).toEqual([]);
+  });
+});
+
+describe('admin tables scroll in a named region keyboard users can reach', () => {
+  const screens: { path: string; row: string; name: string; serve: () => void }[] = [
+    { path: '/admin/orders', row: 'order-row', name: 'Orders', serve: () => serveList('/api/orders/all', () => ({ rows: [makeOrder()], total: 1 })) },
+    { path: '/admin/products', row: 'product-row', name: 'Products', serve: () => serveList('/api/admin/products', () => ({ rows: [makeProduct()], total: 1 })) },
+    { path: '/admin/users', row: 'user-row', name: 'Users', serve: () => serveList('/api/users', () => ({ rows: [makeUser()], total: 1 })) },
+    { path: '/admin/discounts', row: 'discount-row', name: 'Discount codes', serve: () => serveList('/api/admin/discounts', () => ({ rows: [makeDiscount()], total: 1 })) },
+    { path: '/admin/returns', row: 'return-row', name: 'Returns', serve: () => serveList('/api/admin/returns', () => ({ rows: [makeReturn()], total: 1 })) },
+    { path: '/admin/reviews', row: 'review-row', name: 'Reviews', serve: () => serveList('/api/admin/reviews', () => ({ rows: [makeAdminReview()], total: 1 })) },
+    {
+      path: '/admin/notifications',
+      row: 'notification-row',
+      name: 'Notifications',
+      serve: () => serveList('/api/admin/notifications', () => ({ rows: [makeNotification()], total: 1 })),
+    },
+  ];
+
+  it.each(screens)('$name: the table box is a region named after the table, in the tab order', async ({ path, row, name, serve }) => {
+    serve();
+    renderAdmin(path);
+    await screen.findAllByTestId(row);
+    const region = screen.getByRole('region', { name: `${name} table` });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region.className).toContain('overflow-x-auto');
+    expect(within(region).getByRole('table', { name })).toBeInTheDocument();
+    expect(within(region).getAllByTestId(row)).toHaveLength(1);
+  });
+
+  it('Tab reaches the orders table box after the filters, then the actions inside it', async () => {
+    serveList('/api/orders/all', () => ({ rows: [makeOrder({ _id: 'o1aaaaaa-0000-7000-8000-000000000001' })], total: 1 }));
+    const { user } = renderAdmin('/admin/orders');
+    await screen.findAllByTestId('order-row');
+    const region = screen.getByRole('region', { name: 'Orders table' });
+    for (let i = 0; i < 40 && document.activeElement !== region; i++) await user.tab();
+    expect(region).toHaveFocus();
+    await user.tab();
+    expect(within(region).getByRole('link', { name: /o1aaaaaa/i })).toHaveFocus();
+  });
+
+  it('the dashboard and reports tables too, named apart from the sections around them', async () => {
+    server.use(
+      http.get('/api/admin/stats', () =>
+        HttpResponse.json({ totalProducts: 1, totalOrders: 1, pendingOrders: 0, totalRevenue: 5, monthlyRevenue: 5, revenueByMonth: [], statusCounts: {}, recentOrders: [makeOrder()] }),
+      ),
+    );
+    const { unmount } = renderAdmin('/admin');
+    const recent = await screen.findByRole('region', { name: 'Recent orders table' });
+    expect(recent).toHaveAttribute('tabindex', '0');
+    expect(within(screen.getByRole('region', { name: 'Recent Orders' })).getByRole('table', { name: 'Recent orders' })).toBe(within(recent).getByRole('table'));
+    unmount();
+
+    server.use(
+      http.get('/api/admin/reports', () =>
+        HttpResponse.json({
+          days: 30,
+          from: '2026-10-23T00:00:00Z',
+          to: '2026-11-21T23:59:59Z',
+          totalSales: 24,
+          orders: 1,
+          newUsers: 0,
+          averageOrderValue: 24,
+          revenueByDay: [],
+          topProducts: [{ name: 'Linen Wrap Dress', quantity: 1, revenue: 24 }],
+          discountsGiven: 0,
+          discountCodes: [{ code: 'EID-2026', orders: 1, amount: 2 }],
+        }),
+      ),
+      http.get('/api/admin/audit', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    );
+    renderAdmin('/admin/reports');
+    for (const name of ['Top products', 'Discount codes']) {
+      const region = await screen.findByRole('region', { name: `${name} table` });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(within(region).getByRole('table', { name })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('the other admin screens are axe-clean', () => {
+  it('notifications, with a pager', async () => {
+    serveList('/api/admin/notifications', () => ({ rows: [makeNotification(), makeNotification({ _id: 'n2', status: 'failed', lastError: 'SMTP refused' })], total: 41 }));
+    renderAdmin('/admin/notifications');
+    await screen.findAllByTestId('notification-row');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('settings', async () => {
+    renderAdmin('/admin/settings');
+    await screen.findByRole('heading', { name: 'Shop settings' });
+    expect(await violations()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { vi } from 'vitest';
 import type { User } from '@/lib/types';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
@@ -23,6 +24,37 @@ export function stubResizeObserver() {
     }
     (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver = RO;
   }
+}
+
+/**
+ * Gives recharts' ResponsiveContainer a size (jsdom lays nothing out, so it measures 0 x 0 and
+ * draws no chart), so a test sees the charts' SVG. Call it in `beforeEach` (mocks are restored
+ * after each test).
+ */
+export function sizeCharts(width = 520, height = 288) {
+  stubResizeObserver();
+  const measure = HTMLElement.prototype.getBoundingClientRect;
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('recharts-responsive-container') ? DOMRect.fromRect({ width, height }) : measure.call(this);
+  });
+}
+
+/**
+ * Lets axe run its aria-hidden-focus rule in jsdom. The rule asks `document.elementFromPoint`
+ * (whether a modal covers the page), which jsdom lacks: without it the rule errors and axe
+ * files it under "incomplete", so `axeViolations` would never report a focusable element
+ * inside `aria-hidden`. Nothing is ever found at a point, as when no modal is open. Returns the
+ * undo, for `afterEach`.
+ */
+export function stubElementFromPoint(): () => void {
+  const doc = document as unknown as Record<'elementFromPoint' | 'elementsFromPoint', unknown>;
+  const had = { one: 'elementFromPoint' in document, all: 'elementsFromPoint' in document };
+  if (!had.one) Object.defineProperty(doc, 'elementFromPoint', { value: () => null, configurable: true });
+  if (!had.all) Object.defineProperty(doc, 'elementsFromPoint', { value: () => [], configurable: true });
+  return () => {
+    if (!had.one) delete doc.elementFromPoint;
+    if (!had.all) delete doc.elementsFromPoint;
+  };
 }
 
 /** Records the requests of one route: method, headers and parsed body. */

@@ -1,6 +1,7 @@
 /**
- * The admin layout: a sidebar beside the page on wide screens; on phones a top bar with a
- * menu button that opens and closes the sidebar (closed again after choosing a page).
+ * The admin layout: a sidebar beside the page on wide screens; on phones a top bar (the page's
+ * header landmark) with a menu button that opens and closes the sidebar (closed again after
+ * choosing a page).
  */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -20,6 +21,12 @@ export const ADMIN_LINKS = [
   { to: '/admin/reports', label: 'Reports' },
 ];
 
+/**
+ * The focus outline on the dark top bar and sidebar: white (the page's brand-coloured outline
+ * has too little contrast on stone-900); `!` because the global `:focus-visible` rule is unlayered.
+ */
+const onDark = 'focus-visible:outline-white!';
+
 export function AdminLayout() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -35,13 +42,13 @@ export function AdminLayout() {
       >
         Skip to content
       </a>
-      <div className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden">
-        <Link to="/admin" className="text-lg font-bold">
+      <header className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden">
+        <Link to="/admin" className={`text-lg font-bold ${onDark}`}>
           Admin
         </Link>
         <button
           type="button"
-          className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-stone-800"
+          className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-stone-800 ${onDark}`}
           aria-expanded={open}
           aria-controls="admin-sidebar"
           onClick={() => setOpen((o) => !o)}
@@ -49,13 +56,13 @@ export function AdminLayout() {
           {open ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
           Menu
         </button>
-      </div>
+      </header>
       <aside
         id="admin-sidebar"
         className={`${open ? 'block' : 'hidden'} bg-stone-900 text-stone-200 md:block md:min-h-screen md:w-60 md:shrink-0`}
       >
         <div className="hidden px-4 py-5 md:block">
-          <Link to="/admin" className="text-lg font-bold text-white">
+          <Link to="/admin" className={`text-lg font-bold text-white ${onDark}`}>
             Admin
           </Link>
           {name && <p className="mt-1 truncate text-sm text-stone-300">{name}</p>}
@@ -68,7 +75,7 @@ export function AdminLayout() {
                   to={l.to}
                   end={l.end}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'hover:bg-stone-800 hover:text-white'}`
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${onDark} ${isActive ? 'bg-brand-700 text-white' : 'hover:bg-stone-800 hover:text-white'}`
                   }
                 >
                   {l.label}
@@ -78,7 +85,7 @@ export function AdminLayout() {
           </ul>
         </nav>
         <div className="border-t border-stone-800 px-4 py-4">
-          <Link to="/" className="text-sm text-stone-300 hover:text-white">
+          <Link to="/" className={`text-sm text-stone-300 hover:text-white ${onDark}`}>
             ← Back to shop
           </Link>
         </div>

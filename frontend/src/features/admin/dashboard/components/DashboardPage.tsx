@@ -9,6 +9,7 @@ import { formatPrice } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { logError } from '../../lib/errors';
 import { admin, formatShortDate } from '../../lib/ui';
 import { useAdminStats } from '../api/stats';
@@ -48,32 +49,30 @@ function RecentOrders({ orders }: { orders: Order[] }) {
           View All
         </Link>
       </div>
-      <div className="mt-4 overflow-x-auto">
-        <table className={admin.table}>
-          <thead>
-            <tr>
-              <th scope="col" className={admin.th}>Order ID</th>
-              <th scope="col" className={admin.th}>Customer</th>
-              <th scope="col" className={admin.th}>Amount</th>
-              <th scope="col" className={admin.th}>Status</th>
-              <th scope="col" className={admin.th}>Date</th>
+      <ScrollableTable name="Recent orders" className="mt-4" tableClassName={admin.table}>
+        <thead>
+          <tr>
+            <th scope="col" className={admin.th}>Order ID</th>
+            <th scope="col" className={admin.th}>Customer</th>
+            <th scope="col" className={admin.th}>Amount</th>
+            <th scope="col" className={admin.th}>Status</th>
+            <th scope="col" className={admin.th}>Date</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {orders.map((o) => (
+            <tr key={o._id}>
+              <td className={`${admin.td} font-mono`}>{dashboardOrderId(o._id)}</td>
+              <td className={admin.td}>{o.userId?.name || 'N/A'}</td>
+              <td className={admin.td}>{formatPrice(o.totalAmount)}</td>
+              <td className={admin.td}>
+                <OrderStatusBadge status={o.status} />
+              </td>
+              <td className={admin.td}>{formatShortDate(o.createdAt)}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {orders.map((o) => (
-              <tr key={o._id}>
-                <td className={`${admin.td} font-mono`}>{dashboardOrderId(o._id)}</td>
-                <td className={admin.td}>{o.userId?.name || 'N/A'}</td>
-                <td className={admin.td}>{formatPrice(o.totalAmount)}</td>
-                <td className={admin.td}>
-                  <OrderStatusBadge status={o.status} />
-                </td>
-                <td className={admin.td}>{formatShortDate(o.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollableTable>
     </section>
   );
 }

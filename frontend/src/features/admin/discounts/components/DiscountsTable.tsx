@@ -1,6 +1,7 @@
 /** The admin table of discount codes: code, what it takes off, minimum, dates, uses, status, actions. */
 import { formatPrice } from '@/lib/format';
 import type { Discount } from '@/lib/types';
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { admin, formatDateTime } from '../../lib/ui';
 import { describeDiscount, discountStatus, usesText, type DiscountStatus } from '../discount-form';
 
@@ -46,58 +47,55 @@ export function DiscountsTable({
   onDelete: (discount: Discount) => void;
 }) {
   return (
-    <div className={`mt-6 ${admin.tableWrap}`}>
-      <table className={admin.table}>
-        <caption className="sr-only">Discount codes</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={admin.th}>Code</th>
-            <th scope="col" className={admin.th}>Discount</th>
-            <th scope="col" className={admin.th}>Minimum</th>
-            <th scope="col" className={admin.th}>Valid</th>
-            <th scope="col" className={admin.th}>Uses</th>
-            <th scope="col" className={admin.th}>Status</th>
-            <th scope="col" className={admin.th}>Actions</th>
+    <ScrollableTable name="Discount codes" className={`mt-6 ${admin.tableWrap}`} tableClassName={admin.table}>
+      <thead className="bg-stone-50">
+        <tr>
+          <th scope="col" className={admin.th}>Code</th>
+          <th scope="col" className={admin.th}>Discount</th>
+          <th scope="col" className={admin.th}>Minimum</th>
+          <th scope="col" className={admin.th}>Valid</th>
+          <th scope="col" className={admin.th}>Uses</th>
+          <th scope="col" className={admin.th}>Status</th>
+          <th scope="col" className={admin.th}>Actions</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {discounts.map((d) => (
+          <tr key={d._id} data-testid="discount-row">
+            <td className={`${admin.td} font-mono font-semibold text-stone-900`}>{d.code}</td>
+            <td className={`${admin.td} whitespace-nowrap`}>{describeDiscount(d)}</td>
+            <td className={`${admin.td} whitespace-nowrap`}>{d.minSubtotal === null ? 'None' : formatPrice(d.minSubtotal)}</td>
+            <td className={admin.td}>
+              <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />
+            </td>
+            <td className={`${admin.td} whitespace-nowrap`}>
+              <span data-testid="discount-uses">{usesText(d)}</span>
+              {d.perCustomerLimit !== null && <span className="block text-stone-600">{d.perCustomerLimit} per customer</span>}
+            </td>
+            <td className={admin.td}>
+              <StatusBadge status={discountStatus(d)} />
+            </td>
+            <td className={admin.td}>
+              <div className="flex flex-wrap gap-1">
+                <button type="button" className={`${admin.action} text-brand-800 hover:bg-brand-50`} onClick={() => onEdit(d)}>
+                  Edit <span className="sr-only">{d.code}</span>
+                </button>
+                <button
+                  type="button"
+                  className={`${admin.action} text-stone-700 hover:bg-stone-100`}
+                  disabled={switching === d._id}
+                  onClick={() => onSwitchActive(d)}
+                >
+                  {d.active ? 'Deactivate' : 'Activate'} <span className="sr-only">{d.code}</span>
+                </button>
+                <button type="button" className={`${admin.action} text-red-700 hover:bg-red-50`} onClick={() => onDelete(d)}>
+                  Delete <span className="sr-only">{d.code}</span>
+                </button>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {discounts.map((d) => (
-            <tr key={d._id} data-testid="discount-row">
-              <td className={`${admin.td} font-mono font-semibold text-stone-900`}>{d.code}</td>
-              <td className={`${admin.td} whitespace-nowrap`}>{describeDiscount(d)}</td>
-              <td className={`${admin.td} whitespace-nowrap`}>{d.minSubtotal === null ? 'None' : formatPrice(d.minSubtotal)}</td>
-              <td className={admin.td}>
-                <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />
-              </td>
-              <td className={`${admin.td} whitespace-nowrap`}>
-                <span data-testid="discount-uses">{usesText(d)}</span>
-                {d.perCustomerLimit !== null && <span className="block text-stone-600">{d.perCustomerLimit} per customer</span>}
-              </td>
-              <td className={admin.td}>
-                <StatusBadge status={discountStatus(d)} />
-              </td>
-              <td className={admin.td}>
-                <div className="flex flex-wrap gap-1">
-                  <button type="button" className={`${admin.action} text-brand-800 hover:bg-brand-50`} onClick={() => onEdit(d)}>
-                    Edit <span className="sr-only">{d.code}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={`${admin.action} text-stone-700 hover:bg-stone-100`}
-                    disabled={switching === d._id}
-                    onClick={() => onSwitchActive(d)}
-                  >
-                    {d.active ? 'Deactivate' : 'Activate'} <span className="sr-only">{d.code}</span>
-                  </button>
-                  <button type="button" className={`${admin.action} text-red-700 hover:bg-red-50`} onClick={() => onDelete(d)}>
-                    Delete <span className="sr-only">{d.code}</span>
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollableTable>
   );
 }

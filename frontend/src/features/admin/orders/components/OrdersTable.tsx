@@ -7,6 +7,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadg
 import { formatPrice, shortOrderId } from '@/lib/format';
 import { isAwaitingPayment } from '@/lib/order';
 import type { Order } from '@/lib/types';
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { admin, formatDateTime } from '../../lib/ui';
 
 // Narrower cells than the other admin tables: the list fits beside the sidebar at 1280 px.
@@ -97,93 +98,90 @@ export function OrdersTable({
     });
 
   return (
-    <div className={`mt-6 ${admin.tableWrap}`}>
-      <table className={`${admin.tableRows} w-full min-w-[56rem] table-fixed`}>
-        <caption className="sr-only">Orders</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={`${th} w-44`}>Order ID</th>
-            <th scope="col" className={th}>Customer</th>
-            <th scope="col" className={`${th} hidden w-48 2xl:table-cell`}>Date</th>
-            <th scope="col" className={`${th} w-28`}>Total</th>
-            <th scope="col" className={`${th} w-32`}>Discount</th>
-            <th scope="col" className={`${th} w-48`}>Status</th>
-            <th scope="col" className={`${th} w-40`}>Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {orders.map((o) => {
-            const expanded = open.has(o._id);
-            const detailsId = `order-details-${o._id}`;
-            const awaiting = isAwaitingPayment(o);
-            const short = o._id.slice(0, 8);
-            return (
-              <Fragment key={o._id}>
-                <tr data-testid="order-row" className={awaiting ? 'bg-amber-50/60' : undefined}>
-                  <td className={`${td} font-mono`} title={o._id}>
-                    <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="font-semibold text-brand-800 hover:underline">
-                      <span data-testid="order-id">{shortOrderId(o._id)}</span>
-                    </Link>
-                    <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
-                  </td>
-                  <td className={`${td} break-words`}>
-                    <p className="font-medium text-stone-900">{o.userId?.name || 'Unknown'}</p>
-                    <p className="text-stone-600">{o.userId?.email || 'No email'}</p>
-                  </td>
-                  <td className={`${td} hidden 2xl:table-cell`}>{formatDateTime(o.createdAt)}</td>
-                  <td className={`${td} font-semibold`}>{formatPrice(o.totalAmount)}</td>
-                  <td className={td} data-testid="order-discount">
-                    <OrderDiscount order={o} />
-                  </td>
-                  <td className={td}>
-                    <div className="flex flex-col items-start gap-1">
-                      <OrderStatusBadge status={o.status} />
-                      {awaiting ? <AwaitingPaymentBadge /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
-                      {o.holdExpiredAt && <HoldExpiredBadge />}
-                    </div>
-                  </td>
-                  <td className={td}>
-                    <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+    <ScrollableTable name="Orders" className={`mt-6 ${admin.tableWrap}`} tableClassName={`${admin.tableRows} w-full min-w-[56rem] table-fixed`}>
+      <thead className="bg-stone-50">
+        <tr>
+          <th scope="col" className={`${th} w-44`}>Order ID</th>
+          <th scope="col" className={th}>Customer</th>
+          <th scope="col" className={`${th} hidden w-48 2xl:table-cell`}>Date</th>
+          <th scope="col" className={`${th} w-28`}>Total</th>
+          <th scope="col" className={`${th} w-32`}>Discount</th>
+          <th scope="col" className={`${th} w-48`}>Status</th>
+          <th scope="col" className={`${th} w-40`}>Actions</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {orders.map((o) => {
+          const expanded = open.has(o._id);
+          const detailsId = `order-details-${o._id}`;
+          const awaiting = isAwaitingPayment(o);
+          const short = o._id.slice(0, 8);
+          return (
+            <Fragment key={o._id}>
+              <tr data-testid="order-row" className={awaiting ? 'bg-amber-50/60' : undefined}>
+                <td className={`${td} font-mono`} title={o._id}>
+                  <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="font-semibold text-brand-800 hover:underline">
+                    <span data-testid="order-id">{shortOrderId(o._id)}</span>
+                  </Link>
+                  <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
+                </td>
+                <td className={`${td} break-words`}>
+                  <p className="font-medium text-stone-900">{o.userId?.name || 'Unknown'}</p>
+                  <p className="text-stone-600">{o.userId?.email || 'No email'}</p>
+                </td>
+                <td className={`${td} hidden 2xl:table-cell`}>{formatDateTime(o.createdAt)}</td>
+                <td className={`${td} font-semibold`}>{formatPrice(o.totalAmount)}</td>
+                <td className={td} data-testid="order-discount">
+                  <OrderDiscount order={o} />
+                </td>
+                <td className={td}>
+                  <div className="flex flex-col items-start gap-1">
+                    <OrderStatusBadge status={o.status} />
+                    {awaiting ? <AwaitingPaymentBadge /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
+                    {o.holdExpiredAt && <HoldExpiredBadge />}
+                  </div>
+                </td>
+                <td className={td}>
+                  <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+                    <button
+                      type="button"
+                      className={`${admin.action} -ml-2.5 text-brand-800 hover:bg-brand-50`}
+                      onClick={() => onUpdateStatus(o)}
+                    >
+                      Update Status <span className="sr-only">of order {short}</span>
+                    </button>
+                    {awaiting && (
                       <button
                         type="button"
-                        className={`${admin.action} -ml-2.5 text-brand-800 hover:bg-brand-50`}
-                        onClick={() => onUpdateStatus(o)}
+                        className={`${admin.action} -ml-2.5 text-amber-900 hover:bg-amber-100`}
+                        onClick={() => onMarkPaid(o)}
                       >
-                        Update Status <span className="sr-only">of order {short}</span>
+                        Mark as paid <span className="sr-only">order {short}</span>
                       </button>
-                      {awaiting && (
-                        <button
-                          type="button"
-                          className={`${admin.action} -ml-2.5 text-amber-900 hover:bg-amber-100`}
-                          onClick={() => onMarkPaid(o)}
-                        >
-                          Mark as paid <span className="sr-only">order {short}</span>
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className={`${admin.action} -ml-2.5 text-stone-700 hover:bg-stone-100`}
-                        aria-expanded={expanded}
-                        aria-controls={detailsId}
-                        onClick={() => toggle(o._id)}
-                      >
-                        {expanded ? 'Hide details' : 'Details'} <span className="sr-only">of order {short}</span>
-                      </button>
-                    </div>
+                    )}
+                    <button
+                      type="button"
+                      className={`${admin.action} -ml-2.5 text-stone-700 hover:bg-stone-100`}
+                      aria-expanded={expanded}
+                      aria-controls={detailsId}
+                      onClick={() => toggle(o._id)}
+                    >
+                      {expanded ? 'Hide details' : 'Details'} <span className="sr-only">of order {short}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+              {expanded && (
+                <tr id={detailsId}>
+                  <td colSpan={7} className="p-0">
+                    <OrderDetails order={o} />
                   </td>
                 </tr>
-                {expanded && (
-                  <tr id={detailsId}>
-                    <td colSpan={7} className="p-0">
-                      <OrderDetails order={o} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </ScrollableTable>
   );
 }

@@ -5,6 +5,7 @@ import { StockBadge } from '@/components/ui/StockBadge';
 import { capitalize, formatPrice } from '@/lib/format';
 import type { Product, Variant } from '@/lib/types';
 import { hasVariants, isLowSize, variantsOf } from '@/lib/variants';
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { admin } from '../../lib/ui';
 
 /** What a size's stock needs flagged: none left, or running low; nothing otherwise. */
@@ -49,59 +50,56 @@ export function ProductsTable({
   onDelete: (product: Product) => void;
 }) {
   return (
-    <div className={`mt-6 ${admin.tableWrap}`}>
-      <table className={admin.table}>
-        <caption className="sr-only">Products</caption>
-        <thead className="bg-stone-50">
-          <tr>
-            <th scope="col" className={admin.th}>Product</th>
-            <th scope="col" className={admin.th}>Category</th>
-            <th scope="col" className={admin.th}>Price</th>
-            <th scope="col" className={admin.th}>Stock</th>
-            <th scope="col" className={admin.th}>Status</th>
-            <th scope="col" className={admin.th}>Actions</th>
+    <ScrollableTable name="Products" className={`mt-6 ${admin.tableWrap}`} tableClassName={admin.table}>
+      <thead className="bg-stone-50">
+        <tr>
+          <th scope="col" className={admin.th}>Product</th>
+          <th scope="col" className={admin.th}>Category</th>
+          <th scope="col" className={admin.th}>Price</th>
+          <th scope="col" className={admin.th}>Stock</th>
+          <th scope="col" className={admin.th}>Status</th>
+          <th scope="col" className={admin.th}>Actions</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {products.map((p) => (
+          <tr key={p._id} data-testid="product-row">
+            <td className={admin.td}>
+              <div className="flex min-w-64 items-start gap-3">
+                <ProductImage path={p.thumbnail ?? p.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />
+                <div className="min-w-0">
+                  <p className="font-semibold text-stone-900">{p.name}</p>
+                  <p className="line-clamp-2 max-w-sm text-stone-600">{p.description}</p>
+                </div>
+              </div>
+            </td>
+            <td className={admin.td}>{capitalize(String(p.category))}</td>
+            <td className={admin.td}>
+              <div className="flex flex-col items-start gap-1 whitespace-nowrap">
+                <span className="font-semibold">{formatPrice(p.price)}</span>
+                {p.discount > 0 && <DiscountBadge discount={p.discount} />}
+              </div>
+            </td>
+            <td className={admin.td}>
+              {p.stock ?? '—'}
+              {hasVariants(p) && <SizeStock name={p.name} variants={variantsOf(p)} />}
+            </td>
+            <td className={`${admin.td} whitespace-nowrap`}>
+              <StockBadge stock={p.stock} />
+            </td>
+            <td className={admin.td}>
+              <div className="flex gap-1">
+                <button type="button" className={`${admin.action} text-brand-800 hover:bg-brand-50`} onClick={() => onEdit(p)}>
+                  Edit <span className="sr-only">{p.name}</span>
+                </button>
+                <button type="button" className={`${admin.action} text-red-700 hover:bg-red-50`} onClick={() => onDelete(p)}>
+                  Delete <span className="sr-only">{p.name}</span>
+                </button>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {products.map((p) => (
-            <tr key={p._id} data-testid="product-row">
-              <td className={admin.td}>
-                <div className="flex min-w-64 items-start gap-3">
-                  <ProductImage path={p.thumbnail ?? p.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />
-                  <div className="min-w-0">
-                    <p className="font-semibold text-stone-900">{p.name}</p>
-                    <p className="line-clamp-2 max-w-sm text-stone-600">{p.description}</p>
-                  </div>
-                </div>
-              </td>
-              <td className={admin.td}>{capitalize(String(p.category))}</td>
-              <td className={admin.td}>
-                <div className="flex flex-col items-start gap-1 whitespace-nowrap">
-                  <span className="font-semibold">{formatPrice(p.price)}</span>
-                  {p.discount > 0 && <DiscountBadge discount={p.discount} />}
-                </div>
-              </td>
-              <td className={admin.td}>
-                {p.stock ?? '—'}
-                {hasVariants(p) && <SizeStock name={p.name} variants={variantsOf(p)} />}
-              </td>
-              <td className={`${admin.td} whitespace-nowrap`}>
-                <StockBadge stock={p.stock} />
-              </td>
-              <td className={admin.td}>
-                <div className="flex gap-1">
-                  <button type="button" className={`${admin.action} text-brand-800 hover:bg-brand-50`} onClick={() => onEdit(p)}>
-                    Edit <span className="sr-only">{p.name}</span>
-                  </button>
-                  <button type="button" className={`${admin.action} text-red-700 hover:bg-red-50`} onClick={() => onDelete(p)}>
-                    Delete <span className="sr-only">{p.name}</span>
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollableTable>
   );
 }

@@ -5,6 +5,9 @@ import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
+import { ChartFigure } from '../../components/ChartFigure';
+import { ScrollableTable } from '../../components/ScrollableTable';
+import { dayLabel } from '../../lib/charts';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin, formatShortDate } from '../../lib/ui';
 import { REPORT_PERIODS, useDownloadOrdersCsv, useReport, type ReportPeriod } from '../api/reports';
@@ -50,20 +53,18 @@ function TableCard<Row>({
       {rows.length === 0 ? (
         <p className="mt-3 text-stone-600">{empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className={admin.table}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col" className={c.numeric ? `${admin.th} text-right` : admin.th}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">{rows.map(children)}</tbody>
-          </table>
-        </div>
+        <ScrollableTable name={title} className="mt-3" tableClassName={admin.table}>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.label} scope="col" className={c.numeric ? `${admin.th} text-right` : admin.th}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">{rows.map(children)}</tbody>
+        </ScrollableTable>
       )}
     </section>
   );
@@ -114,25 +115,18 @@ export default function ReportsPage() {
           <Card label="Average order value" value={formatPrice(r.averageOrderValue)} />
           <Card label="Discounts given" value={formatPrice(r.discountsGiven)} />
         </dl>
-        <figure className={admin.card}>
-          <figcaption className="text-lg font-semibold">Revenue per day</figcaption>
-          <div className="mt-4 h-72" aria-hidden="true">
-            <Suspense fallback={<Spinner label="Loading chart" />}>
-              <RevenueChart data={r.revenueByDay ?? []} />
-            </Suspense>
-          </div>
-          <table className="sr-only">
-            <caption>Revenue per day</caption>
-            <tbody>
-              {(r.revenueByDay ?? []).map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{d.date}</th>
-                  <td>{formatPrice(d.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </figure>
+        <ChartFigure
+          title="Revenue per day"
+          figures={{
+            caption: 'Revenue per day',
+            columns: ['Day', 'Revenue'],
+            rows: (r.revenueByDay ?? []).map((d) => ({ label: dayLabel(d.date, true), value: formatPrice(d.revenue) })),
+          }}
+        >
+          <Suspense fallback={<Spinner label="Loading chart" />}>
+            <RevenueChart data={r.revenueByDay ?? []} />
+          </Suspense>
+        </ChartFigure>
         <div className="grid gap-6 xl:grid-cols-2">
           <TableCard
             id="top-products"
