@@ -11,6 +11,7 @@ use domain::order::{
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
 use domain::{Money, OrderId};
+use std::time::Duration;
 
 pub const PAYMENT_UNCONFIRMED: &str =
     "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
@@ -18,6 +19,12 @@ const PAYMENT_DECLINED: &str = "Payment failed";
 pub const CHECKOUT_IN_PROGRESS: &str = "Checkout already in progress";
 pub const PAYMENT_AWAITED: &str =
     "Your previous payment is still being confirmed. Please wait before paying again.";
+
+/// How long a checkout keeps trying to record an approved payment while the database is out
+/// of reach, and its first and longest waits between tries.
+const RECORD_PAYMENT_PATIENCE: Duration = Duration::from_secs(120);
+const FIRST_RECORD_RETRY: Duration = Duration::from_millis(100);
+const LAST_RECORD_RETRY: Duration = Duration::from_secs(2);
 
 /// How a checkout ended when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,7 +140,7 @@ impl Shop {
         match self.charge(&charge).await {
             PaymentOutcome::Approved { transaction_id } => {
                 let paid = OrderTransition::paid_at_checkout(transaction_id.clone());
-                if let Err(error) = self.ports.orders.transition(&order.id, &paid).await {
+                if let Err(error) = self.record_payment(&order.id, &paid).await {
                     tracing::error!(order = %order.id, %transaction_id, %error, "charged, but the order could not be marked paid");
                     return Err(error.into());
                 }
@@ -164,6 +171,40 @@ impl Shop {
                 );
                 self.ports.outbox.enqueue(&messages, now).await?;
                 Ok(CheckoutOutcome::Unconfirmed(order))
+            }
+        }
+    }
+
+    /// Marks the order paid after the provider approved the charge. The money moved, so a
+    /// database out of reach (restarting, failing over) is waited for, up to
+    /// [`RECORD_PAYMENT_PATIENCE`]; a write that committed although its answer was lost is
+    /// recognised by reading the order back.
+    async fn record_payment(
+        &self,
+        id: &OrderId,
+        paid: &OrderTransition,
+    ) -> Result<(), OrderStoreError> {
+        let started = tokio::time::Instant::now();
+        let mut wait = FIRST_RECORD_RETRY;
+        let mut retried = false;
+        loop {
+            match self.ports.orders.transition(id, paid).await {
+                Err(OrderStoreError::Repo(RepoError::Unavailable(cause)))
+                    if started.elapsed() < RECORD_PAYMENT_PATIENCE =>
+                {
+                    tracing::warn!(order = %id, %cause, "charged; the payment is recorded once the database is back");
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(LAST_RECORD_RETRY);
+                    retried = true;
+                }
+                Err(OrderStoreError::Stale) if retried => {
+                    let recorded = self.ports.orders.by_id(id).await?;
+                    return match recorded {
+                        Some(order) if order.payment_status == PaymentStatus::Paid => Ok(()),
+                        _ => Err(OrderStoreError::Stale),
+                    };
+                }
+                other => return other,
             }
         }
     }
@@ -307,6 +348,71 @@ mod tests {
         assert_eq!(order.shipping_fee.cents(), 500);
         assert_eq!(order.total.cents(), 4500);
         assert_eq!(order.transaction_id.as_deref(), Some("T1"));
+    }
+
+    /// A shop whose provider approves and whose database refuses the payment's recording
+    /// `outages` times (out of reach) before `then`.
+    fn approved_while_the_database_restarts(
+        outages: usize,
+        then: Result<(), OrderStoreError>,
+    ) -> TestPorts {
+        let mut ports = ports_with_cart();
+        ports.orders.expect_place().returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .times(1)
+            .returning(|_| PaymentOutcome::Approved {
+                transaction_id: "T1".into(),
+            });
+        let mut tries = 0;
+        ports
+            .orders
+            .expect_transition()
+            .times(outages + 1)
+            .returning(move |_, _| {
+                tries += 1;
+                if tries <= outages {
+                    Err(
+                        RepoError::Unavailable("the database system is shutting down".into())
+                            .into(),
+                    )
+                } else {
+                    then.clone()
+                }
+            });
+        ports
+    }
+
+    #[tokio::test]
+    async fn an_approved_payment_is_recorded_once_the_database_is_back() {
+        let ports = approved_while_the_database_restarts(3, Ok(()));
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await;
+        assert!(
+            matches!(outcome, Ok(CheckoutOutcome::Paid(_))),
+            "{outcome:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_recording_that_committed_before_its_answer_was_lost_counts_as_recorded() {
+        let mut ports = approved_while_the_database_restarts(1, Err(OrderStoreError::Stale));
+        ports
+            .orders
+            .expect_by_id()
+            .times(1)
+            .returning(|_| Ok(Some(paid_order())));
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await;
+        assert!(
+            matches!(outcome, Ok(CheckoutOutcome::Paid(_))),
+            "{outcome:?}"
+        );
     }
 
     #[tokio::test]

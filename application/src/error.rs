@@ -44,6 +44,10 @@ pub enum AppError {
     /// 500: logged with its cause, answered with an opaque message.
     #[error("internal error: {0}")]
     Internal(String),
+    /// 503: the database is out of reach for now; logged with its cause, answered with an
+    /// opaque message and a time to try again.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
 }
 
 impl AppError {
@@ -66,7 +70,10 @@ impl From<InvalidListParameter> for AppError {
 
 impl From<RepoError> for AppError {
     fn from(error: RepoError) -> Self {
-        AppError::Internal(error.to_string())
+        match error {
+            RepoError::Unavailable(cause) => AppError::Unavailable(cause),
+            other => AppError::Internal(other.to_string()),
+        }
     }
 }
 

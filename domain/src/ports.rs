@@ -39,6 +39,10 @@ pub enum RepoError {
     /// The database failed; the text is for logs only.
     #[error("storage failed: {0}")]
     Storage(String),
+    /// The database cannot be reached now (restarting, down, every connection in use); the
+    /// same call may work in a moment. The text is for logs only.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
 }
 
 /// A slice of a list: page numbers start at 1.

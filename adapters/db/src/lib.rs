@@ -29,6 +29,7 @@ mod returns;
 mod reviews;
 mod sales_totals;
 mod settings;
+mod slots;
 mod stock;
 mod tx;
 mod users;
@@ -221,7 +222,7 @@ where
         let _request = span.enter();
         let mut conn = pool
             .get()
-            .map_err(|e| RepoError::Storage(format!("no database connection: {e}")))?;
+            .map_err(|e| RepoError::Unavailable(format!("no database connection: {e}")))?;
         work(&mut conn)
     })
     .await
@@ -242,6 +243,15 @@ pub(crate) fn storage(error: DieselError) -> RepoError {
     match error {
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => RepoError::Duplicate,
         DieselError::NotFound => RepoError::NotFound,
+        // The server went away (a restart, a failover): the pool replaces the connection.
+        DieselError::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            info,
+        ) => RepoError::Unavailable(info.message().to_owned()),
+        // A transaction's rollback failed on a connection that died under it.
+        DieselError::BrokenTransactionManager => {
+            RepoError::Unavailable("the connection died mid-transaction".into())
+        }
         other => RepoError::Storage(other.to_string()),
     }
 }

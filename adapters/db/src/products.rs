@@ -5,11 +5,11 @@ use crate::listing::{containing_text, escape_like, lower, total_of, IN_LIST_MAX}
 use crate::models::{count, EditedProductColumns, ProductRow, SearchCandidateRow};
 use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
-use crate::variants;
-use crate::{one_row, storage, Database};
+use crate::{one_row, slots, storage, variants, Database};
 use async_trait::async_trait;
+use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::Bool;
+use diesel::sql_types::{BigInt, Bool};
 use domain::listing::products::{ProductQuery, ProductSort};
 use domain::listing::Direction;
 use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
@@ -124,7 +124,8 @@ fn sorted_for_admin(selection: ProductSelection, query: &ProductQuery) -> Produc
 
 /// Tells every process that its cached catalogue replies are stale.
 pub(crate) fn bump_catalog_version(conn: &mut DbConnection) -> QueryResult<usize> {
-    diesel::update(catalog_version::table)
+    // Slots count from 0, the rows' ids from 1.
+    diesel::update(catalog_version::table.find(slots::next() + 1))
         .set(catalog_version::version.eq(catalog_version::version + 1))
         .execute(conn)
 }
@@ -236,8 +237,9 @@ impl ProductRepository for Database {
 
     async fn catalog_version(&self) -> Result<u64, RepoError> {
         self.run(|conn| {
+            // SUM of a BIGINT is NUMERIC on PostgreSQL.
             let version: i64 = catalog_version::table
-                .select(catalog_version::version)
+                .select(sql::<BigInt>("CAST(SUM(version) AS BIGINT)"))
                 .get_result(conn)
                 .map_err(storage)?;
             Ok(u64::try_from(version).unwrap_or_default())

@@ -6,7 +6,7 @@
 use crate::connection::DbConnection;
 use crate::models::{money, payment_status, status, stored_payment, to_db_time};
 use crate::schema::{order_day_totals, product_units_sold};
-use crate::storage;
+use crate::{slots, storage};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -91,8 +91,10 @@ impl SalesChange {
         }
     }
 
-    /// Adds the change to the stored totals, in the caller's transaction.
+    /// Adds the change to the stored totals, in the caller's transaction, in one slot of
+    /// them (`slots`).
     pub fn apply(self, conn: &mut DbConnection) -> QueryResult<()> {
+        let slot = slots::next();
         for ((day, status, payment_status), (orders, total_cents)) in self.days {
             if orders == 0 && total_cents == 0 {
                 continue;
@@ -103,6 +105,7 @@ impl SalesChange {
                         order_day_totals::day.eq(day),
                         order_day_totals::status.eq(status),
                         order_day_totals::payment_status.eq(payment_status),
+                        order_day_totals::slot.eq(slot),
                         order_day_totals::orders.eq(orders),
                         order_day_totals::total_cents.eq(total_cents),
                     ))
@@ -110,6 +113,7 @@ impl SalesChange {
                         order_day_totals::day,
                         order_day_totals::status,
                         order_day_totals::payment_status,
+                        order_day_totals::slot,
                     ))
                     .do_update()
                     .set((
@@ -149,10 +153,22 @@ impl SalesChange {
     }
 }
 
-/// Every day and status pair with orders.
+/// Every day and status pair with orders, its slots added up.
 pub(crate) fn facts(conn: &mut DbConnection) -> Result<Vec<OrderFact>, RepoError> {
     let rows: Vec<(String, String, String, i64, i64)> = order_day_totals::table
-        .filter(order_day_totals::orders.ne(0))
+        .group_by((
+            order_day_totals::day,
+            order_day_totals::status,
+            order_day_totals::payment_status,
+        ))
+        .select((
+            order_day_totals::day,
+            order_day_totals::status,
+            order_day_totals::payment_status,
+            // SUM of a BIGINT is NUMERIC on PostgreSQL.
+            sql::<BigInt>("CAST(SUM(orders) AS BIGINT)"),
+            sql::<BigInt>("CAST(SUM(total_cents) AS BIGINT)"),
+        ))
         .order((
             order_day_totals::day,
             order_day_totals::status,
@@ -161,6 +177,7 @@ pub(crate) fn facts(conn: &mut DbConnection) -> Result<Vec<OrderFact>, RepoError
         .load(conn)
         .map_err(storage)?;
     rows.into_iter()
+        .filter(|&(_, _, _, orders, _)| orders != 0)
         .map(|(day, order_status, payment, orders, total_cents)| {
             let corrupt =
                 |what: &str| RepoError::Storage(format!("an order total has a bad {what}"));

@@ -277,10 +277,11 @@ diesel::table! {
 }
 
 diesel::table! {
-    order_day_totals (day, status, payment_status) {
+    order_day_totals (day, status, payment_status, slot) {
         day -> Text,
         status -> Text,
         payment_status -> Text,
+        slot -> Integer,
         orders -> BigInt,
         total_cents -> BigInt,
     }

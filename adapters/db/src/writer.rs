@@ -97,7 +97,7 @@ fn run_alone(pool: &DbPool, jobs: impl IntoIterator<Item = Job>) {
     for job in jobs {
         let answer = match pool.get() {
             Ok(mut conn) => run_caught(job, Ok(&mut conn)),
-            Err(e) => run_caught(job, Err(storage_failure(e))),
+            Err(e) => run_caught(job, Err(no_connection(e))),
         };
         if let Some(answer) = answer {
             answer(Ok(()));
@@ -105,8 +105,8 @@ fn run_alone(pool: &DbPool, jobs: impl IntoIterator<Item = Job>) {
     }
 }
 
-fn storage_failure(error: impl std::fmt::Display) -> RepoError {
-    RepoError::Storage(format!("no database connection: {error}"))
+fn no_connection(error: impl std::fmt::Display) -> RepoError {
+    RepoError::Unavailable(format!("no database connection: {error}"))
 }
 
 /// Starts a job's savepoint in the batch's transaction.

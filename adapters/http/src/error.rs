@@ -55,6 +55,10 @@ impl fmt::Display for ApiError {
 }
 
 pub const INTERNAL_MESSAGE: &str = "Something went wrong. Please try again.";
+pub const UNAVAILABLE_MESSAGE: &str =
+    "The shop is briefly unavailable. Please try again in a moment.";
+/// When to try again after a 503: a database restart takes a few seconds.
+const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
@@ -69,6 +73,7 @@ impl ResponseError for ApiError {
             AppError::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::PaymentProvider(_) => StatusCode::BAD_GATEWAY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -78,6 +83,14 @@ impl ResponseError for ApiError {
             AppError::Internal(cause) => {
                 tracing::error!(%cause, "request failed");
                 ErrorBody::message(INTERNAL_MESSAGE)
+            }
+            AppError::Unavailable(cause) => {
+                tracing::warn!(%cause, "database unavailable");
+                response.insert_header((
+                    header::RETRY_AFTER,
+                    UNAVAILABLE_RETRY_AFTER_SECS.to_string(),
+                ));
+                ErrorBody::message(UNAVAILABLE_MESSAGE)
             }
             AppError::Invalid(errors) => ErrorBody {
                 message: errors.first_message().to_owned(),

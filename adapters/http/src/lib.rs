@@ -63,9 +63,8 @@ pub fn app(
         .openapi(openapi::ApiDoc::openapi())
         .service(utoipa_actix_web::scope("/api").configure(routes::configure))
         .split_for_parts();
-    let document = api.to_json().expect("the API document is plain JSON");
     let app = app
-        .app_data(web::Data::new(openapi::Document(document)))
+        .app_data(web::Data::new(openapi::Document::of(&api)))
         .app_data(web::Data::new(state))
         .app_data(web::Data::new(options.public_url.clone()))
         .app_data(web::Data::new(options.trusted_proxies.clone()))

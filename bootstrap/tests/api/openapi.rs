@@ -153,3 +153,101 @@ async fn every_operation_documents_its_replies_and_errors_as_json() {
         assert!(login["429"]["headers"]["Retry-After"].is_object());
     }
 }
+
+/// The operation a link names, by its operationId.
+fn operation_named<'a>(document: &'a Value, id: &str) -> (String, String, &'a Value) {
+    for (method, path) in operations(document) {
+        let operation = &document["paths"][&path][&method];
+        if operation["operationId"] == id {
+            return (method, path, operation);
+        }
+    }
+    panic!("no operation {id}")
+}
+
+/// Stateful clients (schemathesis' stateful phase) go from a create to its reads, changes
+/// and deletes by the document's links; following one reaches the thing just made.
+#[tokio::test(flavor = "multi_thread")]
+async fn links_lead_from_a_created_thing_to_the_calls_that_take_its_id() {
+    for app in TestApp::all().await {
+        let document = app.get("/api/openapi.json", None).await.body;
+        let created = &document["paths"]["/api/products"]["post"]["responses"]["201"]["links"];
+        let names: BTreeSet<&str> = created
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert!(names.len() >= 5, "{names:?}");
+        for (name, link) in created.as_object().unwrap() {
+            let (_, path, _) = operation_named(&document, link["operationId"].as_str().unwrap());
+            assert!(path.starts_with("/api/products/{id}"), "{name}: {path}");
+            assert_eq!(link["parameters"]["id"], "$response.body#/_id");
+        }
+        // Every link of every reply names an operation with that path parameter.
+        let mut links = 0;
+        for (method, path) in operations(&document) {
+            let responses = document["paths"][&path][&method]["responses"]
+                .as_object()
+                .unwrap();
+            for reply in responses.values() {
+                for link in reply["links"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(_, l)| l)
+                {
+                    let (_, target, _) =
+                        operation_named(&document, link["operationId"].as_str().unwrap());
+                    for parameter in link["parameters"].as_object().unwrap().keys() {
+                        assert!(target.contains(&format!("{{{parameter}}}")), "{target}");
+                    }
+                    links += 1;
+                }
+            }
+        }
+        assert!(links >= 30, "{links} links");
+
+        // Followed by hand: the id the link takes from a creation's reply reads the product.
+        let admin = app.admin_token().await;
+        let made = app.product(&admin, "Linked Dress", "20", 3).await;
+        let (_, link) = created
+            .as_object()
+            .unwrap()
+            .iter()
+            .find(|(_, link)| {
+                let id = link["operationId"].as_str().unwrap();
+                operation_named(&document, id).0 == "get"
+                    && operation_named(&document, id).1 == "/api/products/{id}"
+            })
+            .expect("a link to the product's read");
+        let pointer = link["parameters"]["id"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("$response.body#")
+            .unwrap();
+        let id = made.pointer(pointer).and_then(Value::as_str).unwrap();
+        let read = app.get(&format!("/api/products/{id}"), None).await;
+        assert_eq!(read.status, StatusCode::OK);
+        assert_eq!(read.body["name"], "Linked Dress");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_call_that_needs_the_database_documents_its_503() {
+    for app in TestApp::all().await {
+        let document = app.get("/api/openapi.json", None).await.body;
+        for (method, path) in operations(&document) {
+            let outage = &document["paths"][&path][&method]["responses"]["503"];
+            if ["/api/health", "/api/openapi.json"].contains(&path.as_str()) {
+                assert!(outage.is_null(), "{method} {path}");
+            } else {
+                assert_eq!(
+                    outage["content"]["application/json"]["schema"]["$ref"],
+                    "#/components/schemas/ErrorBody",
+                    "{method} {path}"
+                );
+            }
+        }
+    }
+}

@@ -8,8 +8,25 @@ use std::time::{Duration, Instant};
 /// charge, and a new checkout is refused until an admin confirms or cancels.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_shop_killed_mid_payment_keeps_the_order_and_never_charges_twice() {
+    killed_mid_payment(&[]).await;
+}
+
+/// The same on PostgreSQL: the order's transaction committed before the charge survives the
+/// process, whichever database holds it.
+#[tokio::test(flavor = "multi_thread")]
+async fn on_postgresql_a_shop_killed_mid_payment_keeps_the_order_and_never_charges_twice() {
+    let Some((database, url)) = shop_db::test_support::postgres_with_url().await else {
+        return; // No PostgreSQL server configured (CI always has one).
+    };
+    killed_mid_payment(&[("SHOP_DATABASE_URL", url.as_str())]).await;
+    drop(database);
+}
+
+async fn killed_mid_payment(database: &[(&str, &str)]) {
     let data = tempfile::tempdir().expect("a data folder");
-    let slow = ShopProcess::start(data.path(), &[("SHOP_SANDBOX_DELAY_MS", "30000")]).await;
+    let mut slow_settings = vec![("SHOP_SANDBOX_DELAY_MS", "30000")];
+    slow_settings.extend_from_slice(database);
+    let slow = ShopProcess::start(data.path(), &slow_settings).await;
     let admin = slow.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let dress = slow.product(&admin, "Dress", 5).await;
     let amina = slow.shopper("amina").await;
@@ -42,7 +59,7 @@ async fn a_shop_killed_mid_payment_keeps_the_order_and_never_charges_twice() {
         "the killed shop answered the checkout"
     );
 
-    let shop = ShopProcess::start(data.path(), &[]).await;
+    let shop = ShopProcess::start(data.path(), database).await;
     let orders = shop.get("/api/orders", &amina).await;
     let orders = orders.body.as_array().expect("the shopper's orders");
     assert_eq!(orders.len(), 1);

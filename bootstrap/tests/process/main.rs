@@ -6,7 +6,9 @@ mod crash;
 mod hardening;
 mod mail;
 mod observability;
+mod own_postgres;
 mod payment_hold;
+mod postgres_restart;
 #[path = "../common/reply.rs"]
 mod reply;
 mod support;

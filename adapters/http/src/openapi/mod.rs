@@ -5,6 +5,8 @@
 //! The error replies below are shared by the handlers' `responses(...)`: every error is an
 //! [`ErrorBody`] and each status means one thing across the API.
 
+mod links;
+
 use crate::error::ErrorBody;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{IntoResponses, Modify, OpenApi};
@@ -40,6 +42,16 @@ impl Modify for BearerToken {
 
 /// The document as JSON text, made once per server worker.
 pub struct Document(pub String);
+
+impl Document {
+    /// The finished document: what the handlers declare, with the links between calls and
+    /// the database's 503 added.
+    pub fn of(api: &utoipa::openapi::OpenApi) -> Document {
+        let mut doc = serde_json::to_value(api).expect("the API document is plain JSON");
+        links::finish(&mut doc);
+        Document(doc.to_string())
+    }
+}
 
 /// 400: bad input; `errors` names the bad fields when there are any.
 #[derive(IntoResponses)]
