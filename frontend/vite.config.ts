@@ -2,6 +2,12 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
+import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { transformAsync } from '@babel/core';
+import { relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
 const backend = 'http://127.0.0.1:8080';
@@ -78,8 +84,72 @@ function earlyRequestScript(): Plugin {
   };
 }
 
+/**
+ * Lingui's macros (`t`, `<Trans>`, `plural`, `msg` from `@lingui/core/macro` and
+ * `@lingui/react/macro`) become calls of the Lingui runtime before anything else reads the
+ * file: Babel with Lingui's macro plugin, only on the files that import a macro. Each call keeps
+ * its English text (the message) beside its id: English is drawn from the code that shows it, so
+ * a page's English arrives with the page's own chunk and the first download carries only the
+ * texts of the first screen (see englishIcuCatalogue and src/i18n/index.ts).
+ */
+function linguiMacros(): Plugin {
+  return {
+    name: 'shop:lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      const file = id.split('?')[0];
+      if (!/\.[cm]?[jt]sx?$/.test(file) || file.includes('/node_modules/') || !/@lingui\/(core|react)\/macro/.test(code)) {
+        return null;
+      }
+      const result = await transformAsync(code, {
+        filename: file,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
+        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
+/**
+ * `import { messages } from './locales/en.po?icu'`: the English catalogue's messages that need
+ * Lingui's compiled form to be shown (placeholders, plurals, selects, escapes), compiled. The
+ * others are plain text, shown as the message each call carries (src/i18n/index.ts), so the
+ * first download does not carry every page's English. Somali is compiled whole
+ * (`./locales/so.po`, @lingui/vite-plugin).
+ */
+function englishIcuCatalogue(): Plugin {
+  const SUFFIX = '.po?icu';
+  return {
+    name: 'shop:lingui-english-icu',
+    async load(id) {
+      if (!id.endsWith(SUFFIX)) return null;
+      const file = id.slice(0, -'?icu'.length);
+      const config = getConfig({ cwd: fileURLToPath(new URL('.', import.meta.url)) });
+      const found = getCatalogForFile(relative(config.rootDir ?? '.', file), await getCatalogs(config));
+      if (!found) throw new Error(`${file} is not a catalogue of lingui.config.ts`);
+      this.addWatchFile(file);
+      const { messages } = await found.catalog.getTranslations(found.locale, {
+        fallbackLocales: config.fallbackLocales || {},
+        sourceLocale: config.sourceLocale ?? 'en',
+      });
+      const plain = (text: string) => {
+        const compiled = compileMessage(text);
+        return compiled.length === 1 && compiled[0] === text;
+      };
+      const needed = Object.fromEntries(Object.entries(messages).filter(([, text]) => !plain(text)));
+      const { source, errors } = createCompiledCatalog(found.locale, needed, { namespace: 'es' });
+      if (errors.length) throw new Error(`${file}: ${errors.map((e) => `${e.source}: ${e.error.message}`).join('; ')}`);
+      return { code: source, moduleType: 'js' };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), earlyRequestScript()],
+  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), earlyRequestScript()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/App';
+import { restoreLanguage } from './i18n';
 import { preloadAdminPage } from './app/router';
 import { adminPageAt } from './lib/admin-paths';
 import { useSession } from './stores/session';
@@ -24,9 +25,9 @@ const render = () =>
 
 // An admin page opened directly (with a stored session) waits for its code, which the early
 // request is already fetching, and then draws at once instead of through two loading steps.
+// A shopper who chose Somali before waits for its catalogue, so the page is never drawn in
+// English first (English, the default, waits for nothing).
 const { pathname } = window.location;
-if (adminPageAt(pathname) !== null && useSession.getState().token) {
-  preloadAdminPage(pathname).then(render, render);
-} else {
-  render();
-}
+const waits: Promise<unknown>[] = [restoreLanguage()];
+if (adminPageAt(pathname) !== null && useSession.getState().token) waits.push(preloadAdminPage(pathname));
+Promise.allSettled(waits).then(render);

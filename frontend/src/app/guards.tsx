@@ -2,20 +2,23 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { TypeOptions } from 'react-toastify';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/Spinner';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export interface LoginNotice {
-  message: string;
+  message: MessageDescriptor;
   type: TypeOptions;
 }
 
 /** What a signed-out visitor is told on each guarded page (SPEC.md sections 2 and 5). */
 export const LOGIN_NOTICES: Record<string, LoginNotice> = {
-  '/cart': { message: 'Please log in to view your cart', type: 'warning' },
-  '/wishlist': { message: 'Please log in to view your wishlist', type: 'info' },
-  '/checkout': { message: 'Please log in to proceed with checkout', type: 'warning' },
+  '/cart': { message: msg`Please log in to view your cart`, type: 'warning' },
+  '/wishlist': { message: msg`Please log in to view your wishlist`, type: 'info' },
+  '/checkout': { message: msg`Please log in to proceed with checkout`, type: 'warning' },
 };
 
 function RedirectToLogin({ notice }: { notice?: LoginNotice }) {
@@ -24,7 +27,7 @@ function RedirectToLogin({ notice }: { notice?: LoginNotice }) {
   const setReturnTo = useSession((s) => s.setReturnTo);
   useEffect(() => {
     setReturnTo(path);
-    if (notice) toast(notice.message, { type: notice.type, toastId: notice.message });
+    if (notice) toast(i18n._(notice.message), { type: notice.type, toastId: notice.message.id });
   }, [notice, path, setReturnTo]);
   return <Navigate to="/login" replace />;
 }
@@ -34,18 +37,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useSession(selectIsAuthenticated);
   const signedOutByUser = useSession((s) => s.signedOutByUser);
   const location = useLocation();
-  if (isLoading) return <Spinner label="Loading" />;
+  if (isLoading) return <Spinner />;
   // Logging out on a guarded page: the logout itself goes home.
   if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) return <RedirectToLogin notice={LOGIN_NOTICES[location.pathname]} />;
   return <>{children}</>;
 }
 
-export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
-
 function AccessDenied() {
   useEffect(() => {
-    toast.error(ACCESS_DENIED, { toastId: ACCESS_DENIED });
+    toast.error(t`Access denied. Admin privileges required.`, { toastId: 'access-denied' });
   }, []);
   return <Navigate to="/" replace />;
 }
@@ -55,7 +56,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const signedIn = useSession(selectIsAuthenticated);
   const role = useSession((s) => s.user?.role);
   const signedOutByUser = useSession((s) => s.signedOutByUser);
-  if (isLoading) return <Spinner label="Loading" />;
+  if (isLoading) return <Spinner />;
   if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) return <RedirectToLogin />;
   if (role !== 'admin') return <AccessDenied />;

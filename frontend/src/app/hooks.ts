@@ -1,19 +1,15 @@
 /** App-level hooks that compose several features (cart, wishlist, session, navigation). */
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Product, Variant } from '@/lib/types';
-import { hasVariants, SELECT_SIZE } from '@/lib/variants';
+import { hasVariants, selectSizeMessage } from '@/lib/variants';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useUi } from '@/stores/ui';
 import { useAddToCart } from '@/features/cart/api/cart';
-import {
-  ALREADY_IN_WISHLIST,
-  useAddToWishlist,
-  useRemoveFromWishlist,
-  useWishlist,
-} from '@/features/wishlist/api/wishlist';
+import { useAddToWishlist, useRemoveFromWishlist, useWishlist } from '@/features/wishlist/api/wishlist';
 import { useClearUserData } from '@/features/auth/api/auth';
 import type { ProductActions } from '@/features/catalog/components/product-actions';
 
@@ -39,7 +35,7 @@ export function useChooseSize() {
   const navigate = useNavigate();
   return useCallback(
     (product: Product) => {
-      toast.info(SELECT_SIZE, { toastId: SELECT_SIZE });
+      toast.info(selectSizeMessage(), { toastId: 'select-size' });
       navigate(`/product/${product._id}`);
     },
     [navigate],
@@ -53,7 +49,7 @@ export function useLogout() {
     useSession.getState().signOut(true);
     useUi.getState().closeAll();
     clear();
-    toast.success('Logged out');
+    toast.success(t`Logged out`);
     navigate('/');
   }, [clear, navigate]);
 }
@@ -82,16 +78,16 @@ export function useShopActions(): ProductActions {
         return false;
       }
       if (!signedIn) {
-        requireLogin('Please log in to add to cart');
+        requireLogin(t`Please log in to add to cart`);
         return false;
       }
       setAdding((a) => ({ ...a, [product._id]: true }));
       try {
         await addToCartAsync({ productId: product._id, variantId: variant?._id, quantity });
-        toast.success('Added to cart!');
+        toast.success(t`Added to cart!`);
         return true;
       } catch (err) {
-        toast.error(errorMessage(err, 'Failed to add item to cart'));
+        toast.error(errorMessage(err, t`Failed to add item to cart`));
         return false;
       } finally {
         setAdding((a) => ({ ...a, [product._id]: false }));
@@ -103,7 +99,7 @@ export function useShopActions(): ProductActions {
   const buyNow = useCallback(
     async (product: Product, quantity: number, variant?: Variant) => {
       if (!signedIn) {
-        requireLogin('Please log in to proceed to checkout');
+        requireLogin(t`Please log in to proceed to checkout`);
         return;
       }
       if (await addToCart(product, quantity, variant)) navigate('/checkout');
@@ -114,24 +110,25 @@ export function useShopActions(): ProductActions {
   const toggleWishlist = useCallback(
     async (product: Product) => {
       if (!signedIn) {
-        requireLogin('Please log in to add to wishlist');
+        requireLogin(t`Please log in to add to wishlist`);
         return;
       }
       if (wishlistIds.has(product._id)) {
         try {
           await removeFromWishlistAsync(product._id);
-          toast.success('Removed from wishlist');
+          toast.success(t`Removed from wishlist`);
         } catch (err) {
-          toast.error(errorMessage(err, 'Failed to remove item from wishlist'));
+          toast.error(errorMessage(err, t`Failed to remove item from wishlist`));
         }
         return;
       }
       try {
         const reply = await addToWishlistAsync(product._id);
-        if (reply?.message === ALREADY_IN_WISHLIST) toast.info(ALREADY_IN_WISHLIST);
-        else toast.success(`${product.name} added to wishlist!`);
+        const name = product.name;
+        if (reply.alreadyInWishlist) toast.info(t`Product already in wishlist`);
+        else toast.success(t`${name} added to wishlist!`);
       } catch (err) {
-        toast.error(errorMessage(err, 'Failed to add item to wishlist'));
+        toast.error(errorMessage(err, t`Failed to add item to wishlist`));
       }
     },
     [addToWishlistAsync, removeFromWishlistAsync, requireLogin, signedIn, wishlistIds],

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { loadToasts, onToastsRequested } from '@/lib/toast';
 import { useSession } from '@/stores/session';
@@ -35,6 +37,20 @@ export function createQueryClient() {
 
 function SessionSync() {
   useSessionUserRefresh();
+  return null;
+}
+
+/** After a language switch, what the server worded (messages, reasons) is asked for again in the new language. */
+function LanguageSync() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let shown = i18n.locale;
+    return i18n.on('change', () => {
+      if (i18n.locale === shown) return;
+      shown = i18n.locale;
+      void client.invalidateQueries();
+    });
+  }, [client]);
   return null;
 }
 
@@ -84,10 +100,13 @@ export function AppToasts() {
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <SessionSync />
-      {children}
-      <AppToasts />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <SessionSync />
+        <LanguageSync />
+        {children}
+        <AppToasts />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -1,8 +1,11 @@
 /**
  * The one typed HTTP client of the app. Same-origin `/api`; a bearer token on every call
- * when signed in; error replies are read as JSON `{message, errors}`.
+ * when signed in; `Accept-Language` (`en` or `so`, the language shown) on every call, so the
+ * server words its messages in the shopper's language; error replies are read as JSON
+ * `{message, errors}`.
  * It knows nothing about toasts or navigation: callers decide what to show.
  */
+import { currentLanguage } from '@/i18n';
 import { useSession } from '@/stores/session';
 import { API_BASE, apiUrl, type QueryParams } from './api-paths';
 import { takeEarlyResponse } from './early-request';
@@ -57,7 +60,11 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 export async function requestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...options.headers,
+  };
   const token = useSession.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
 

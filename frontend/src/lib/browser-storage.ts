@@ -14,3 +14,18 @@ export function safeStorage(kind: 'local' | 'session'): Storage | null {
     return null;
   }
 }
+
+/** Where the shopper's language ('en' or 'so') is kept in localStorage. */
+export const LANGUAGE_KEY = 'language';
+
+/** The languages of the storefront: English (SPEC.md's texts) and Somali. */
+export type Language = 'en' | 'so';
+
+/** The language the shopper chose last in this browser; English when none (or storage is blocked). */
+export function storedLanguage(): Language {
+  try {
+    return safeStorage('local')?.getItem(LANGUAGE_KEY) === 'so' ? 'so' : 'en';
+  } catch {
+    return 'en';
+  }
+}

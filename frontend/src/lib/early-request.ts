@@ -17,7 +17,7 @@
  * gets its code preloaded, not its data.
  */
 import { adminPageAt } from './admin-paths';
-import { safeStorage, TOKEN_KEY } from './browser-storage';
+import { safeStorage, storedLanguage, TOKEN_KEY } from './browser-storage';
 import { apiUrl, catalogPaths, categoryKeysRequest, pagedLists, pageUrl, parseSort } from './api-paths';
 import { cardImagePath, EAGER_CARD_IMAGES, galleryImageSources, imageUrl, srcSetFor } from './product';
 import { sizeFilterOf } from './sizes';
@@ -87,7 +87,8 @@ export function takeEarlyResponse(url: string): Promise<Response> | null {
 
 /** Asks for `url` (after `after` has settled, when given) and keeps the reply for the app. */
 function request(url: string, after?: Promise<unknown>): Promise<Response> {
-  const ask = () => fetch(url, { headers: { Accept: 'application/json' } });
+  // The same headers as the app's api client (whose request this reply stands in for).
+  const ask = () => fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': storedLanguage() } });
   const response = after ? after.then(ask, ask) : ask();
   pending.set(url, { startedAt: Date.now(), response });
   return response;

@@ -1,23 +1,25 @@
+import { dateLocale } from '@/i18n';
+
 /** Dollars with a dollar sign and two decimals, e.g. $24.00. */
 export function formatPrice(amount: number | null | undefined): string {
   const n = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
   return `$${n.toFixed(2)}`;
 }
 
-/** Long date, e.g. November 21, 2026. */
+/** Long date in the language shown, e.g. November 21, 2026 (Somali: Noofeembar 21, 2026). */
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return d.toLocaleDateString(dateLocale(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** Date and time, e.g. Nov 2, 2026, 12:00 PM. */
+/** Date and time in the language shown, e.g. Nov 2, 2026, 12:00 PM. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return d.toLocaleString(dateLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
 export function capitalize(s: string | null | undefined): string {

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Product, StockStatus } from './types';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
@@ -22,10 +24,10 @@ export function stockStatusOf(stock: number | null | undefined): StockStatus {
   return 'inStock';
 }
 
-export const STOCK_LABELS: Record<StockStatus, string> = {
-  inStock: 'In Stock',
-  lowStock: 'Low Stock',
-  outOfStock: 'Out of Stock',
+export const STOCK_LABELS: Record<StockStatus, MessageDescriptor> = {
+  inStock: msg`In Stock`,
+  lowStock: msg`Low Stock`,
+  outOfStock: msg`Out of Stock`,
 };
 
 /** The most a shopper may order: the stock, or 99 when unknown. */

@@ -4,6 +4,8 @@
  * the few words every review screen uses. The server decides who may review and keeps the
  * product's `rating` and `reviews`.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { Product, ReviewInput, ReviewSort } from './types';
 import { REVIEWS_FALLBACK } from './product';
 
@@ -13,26 +15,17 @@ export const REVIEW_BODY_MAX = 5000;
 /** Reviews per page of a product's list ('Show more reviews' adds a page). */
 export const REVIEWS_PAGE_SIZE = 5;
 
-export const RATING_INVALID = 'Rating must be a whole number from 1 to 5';
-export const TITLE_TOO_LONG = `Title must be at most ${REVIEW_TITLE_MAX} characters`;
-export const BODY_MISSING = 'Please write your review';
-export const BODY_TOO_LONG = `Review must be at most ${REVIEW_BODY_MAX} characters`;
-/** The server's reason when the shopper has not received the product (shown as the server words it). */
-export const NOT_A_BUYER = 'Only shoppers who have received this product can review it';
-export const NO_REVIEWS = 'No reviews yet';
-export const VERIFIED_PURCHASE = 'Verified purchase';
-
-export const REVIEW_SORTS: readonly { value: ReviewSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'highest', label: 'Highest rating' },
-  { value: 'lowest', label: 'Lowest rating' },
+export const REVIEW_SORTS: readonly { value: ReviewSort; label: MessageDescriptor }[] = [
+  { value: 'newest', label: msg`Newest` },
+  { value: 'highest', label: msg`Highest rating` },
+  { value: 'lowest', label: msg`Lowest rating` },
 ];
 
 /** '1 star', '4 stars'. */
-export const starsText = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+export const starsText = (n: number) => plural(n, { one: '# star', other: '# stars' });
 
 /** '1 review', '12 reviews'. */
-export const reviewsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'review' : 'reviews'}`;
+export const reviewsText = (n: number) => plural(n, { one: '# review', other: '# reviews' });
 
 /**
  * How many reviews the product page says a product has: the server's count, or SPEC.md's 200
@@ -53,10 +46,14 @@ export const REVIEW_FIELDS: readonly ReviewField[] = ['rating', 'title', 'body']
 /** What the form can check before sending, in the server's words; empty when the review may be sent. */
 export function reviewProblems(input: { rating: number | null; title: string; body: string }): Partial<Record<ReviewField, string>> {
   const out: Partial<Record<ReviewField, string>> = {};
-  if (input.rating === null || !Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) out.rating = RATING_INVALID;
-  if (input.title.trim().length > REVIEW_TITLE_MAX) out.title = TITLE_TOO_LONG;
-  if (!input.body.trim()) out.body = BODY_MISSING;
-  else if (input.body.trim().length > REVIEW_BODY_MAX) out.body = BODY_TOO_LONG;
+  const titleMax = REVIEW_TITLE_MAX;
+  const bodyMax = REVIEW_BODY_MAX;
+  if (input.rating === null || !Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) {
+    out.rating = t`Rating must be a whole number from 1 to 5`;
+  }
+  if (input.title.trim().length > REVIEW_TITLE_MAX) out.title = t`Title must be at most ${titleMax} characters`;
+  if (!input.body.trim()) out.body = t`Please write your review`;
+  else if (input.body.trim().length > REVIEW_BODY_MAX) out.body = t`Review must be at most ${bodyMax} characters`;
   return out;
 }
 

@@ -1,4 +1,5 @@
-/** Form rules of SPEC.md section 5, shared by registration, profile and admin forms. */
+/** Form rules of SPEC.md section 5, shared by registration, profile and admin forms (messages in the language shown). */
+import { t } from '@lingui/core/macro';
 
 export const MIN_PASSWORD_LENGTH = 6;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -6,27 +7,27 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export function validateName(name: string): string | undefined {
-  return name.trim() ? undefined : 'Name is required';
+  return name.trim() ? undefined : t`Name is required`;
 }
 
 export function validateEmail(email: string): string | undefined {
-  if (!email.trim()) return 'Email is required';
-  if (!EMAIL_RE.test(email.trim())) return 'Email is invalid';
+  if (!email.trim()) return t`Email is required`;
+  if (!EMAIL_RE.test(email.trim())) return t`Email is invalid`;
   return undefined;
 }
 
 export function validatePhone(phone: string): string | undefined {
-  return phone.trim() ? undefined : 'Phone number is required';
+  return phone.trim() ? undefined : t`Phone number is required`;
 }
 
 export function validateNewPassword(password: string): string | undefined {
-  if (!password) return 'Password is required';
-  if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters';
+  if (!password) return t`Password is required`;
+  if (password.length < MIN_PASSWORD_LENGTH) return t`Password must be at least 6 characters`;
   return undefined;
 }
 
 export function validateConfirmation(password: string, confirmation: string): string | undefined {
-  return password === confirmation ? undefined : 'Passwords do not match';
+  return password === confirmation ? undefined : t`Passwords do not match`;
 }
 
 /** A number as typed into a form; NaN when blank. */
@@ -52,5 +53,5 @@ export const normalizeResetCode = (code: string): string => code.replace(/\s+/g,
 
 /** The code sent by e-mail to reset a password: exactly 6 digits. */
 export function validateResetCode(code: string): string | undefined {
-  return /^[0-9]{6}$/.test(normalizeResetCode(code)) ? undefined : 'Enter the 6-digit code';
+  return /^[0-9]{6}$/.test(normalizeResetCode(code)) ? undefined : t`Enter the 6-digit code`;
 }

@@ -2,13 +2,14 @@
  * Sizes and colours (a product's variants): what every screen derives from them, once.
  * A product without variants is one-size and behaves as before.
  */
+import { t } from '@lingui/core/macro';
 import type { CartLine, CartLineRef, Product, Variant, VariantSnapshot } from './types';
 
 /** A size with this many left or fewer (but some) is running low: 'Only N left' in the shop, flagged in the back office. */
 export const LOW_SIZE_STOCK = 3;
 
 /** The server's answer to a product with sizes added without one, and the product page's hint until a size is chosen. */
-export const SELECT_SIZE = 'Please select a size';
+export const selectSizeMessage = (): string => t`Please select a size`;
 
 export const variantsOf = (product: Pick<Product, 'variants'>): Variant[] => product.variants ?? [];
 
@@ -19,10 +20,11 @@ export const isLowSize = (stock: number): boolean => stock > 0 && stock <= LOW_S
 
 /** How a line names its size and colour, e.g. 'Size M · Black', or 'Size M' without a colour. */
 export function variantLabel(variant: Pick<VariantSnapshot, 'size' | 'colour'>): string {
-  return [`Size ${variant.size}`, variant.colour].filter(Boolean).join(' · ');
+  const size = variant.size;
+  return [t`Size ${size}`, variant.colour].filter(Boolean).join(' · ');
 }
 
-/** Names the colour choice of variants without a colour when others have one. */
+/** Stands for the colour choice of variants without a colour when others have one (shown as 'Other'). */
 export const NO_COLOUR = 'Other';
 
 /** The colour choice a variant belongs to. */

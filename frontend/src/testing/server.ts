@@ -2,7 +2,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Cart, Product } from '@/lib/types';
 import { useSession } from '@/stores/session';
-import { NOT_A_BUYER } from '@/lib/reviews';
 import { defaultSettings, emptyReviewSummary, makeCart, makeWishlist, withDiscount } from './data';
 
 /** Replies every page needs; tests add their own with server.use(...). */
@@ -23,7 +22,7 @@ export const defaultHandlers = [
   http.get('/api/products/:id/reviews/summary', () => HttpResponse.json(emptyReviewSummary)),
   http.get('/api/products/:id/reviews/mine', () =>
     useSession.getState().user
-      ? HttpResponse.json({ canReview: false, reason: NOT_A_BUYER, review: null })
+      ? HttpResponse.json({ canReview: false, reason: 'Only shoppers who have received this product can review it', review: null })
       : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
   ),
 ];

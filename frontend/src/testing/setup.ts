@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { i18n } from '@/i18n';
 import { resetSessionStore } from '@/stores/session';
 import { resetUiStore } from '@/stores/ui';
 import { server } from './server';
@@ -12,6 +13,9 @@ configure({ asyncUtilTimeout: 3000 });
 // jsdom resolves relative fetch URLs against this origin.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
+  // Every test starts in English (the catalogue compiled in; a test may have switched to Somali).
+  if (i18n.locale !== 'en') i18n.activate('en');
+  document.documentElement.lang = 'en';
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetSessionStore();

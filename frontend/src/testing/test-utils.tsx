@@ -1,4 +1,7 @@
-import { render, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { render as renderWithoutI18n, waitFor, within, type RenderOptions } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/i18n';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
@@ -38,7 +41,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const user = userEvent.setup();
-  const utils = render(
+  const utils = renderWithoutI18n(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
@@ -64,6 +67,15 @@ export function findToast(text: string | RegExp) {
 /** The texts of the toasts currently shown. */
 export function toastTexts(): string[] {
   return Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent ?? '');
+}
+
+/** Testing Library's `render` inside the app's Lingui provider (English unless a test switches), for a component drawn alone. */
+export function render(ui: ReactNode, options: Omit<RenderOptions, 'queries'> = {}) {
+  const Inner = options.wrapper;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nProvider i18n={i18n}>{Inner ? <Inner>{children}</Inner> : children}</I18nProvider>
+  );
+  return renderWithoutI18n(ui, { ...options, wrapper });
 }
 
 export * from '@testing-library/react';

@@ -1,59 +1,67 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { useSettings } from '@/features/settings/api/settings';
 import { DEFAULT_SHOP_NAME, NAV_LINKS } from './Header';
 
 export function Footer() {
   const { data: settings } = useSettings();
+  const { t, i18n } = useLingui();
   const shopName = settings?.shopName || DEFAULT_SHOP_NAME;
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
       <div className="border-b border-stone-800">
         <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 text-sm sm:grid-cols-3">
           <li className="flex items-center gap-3">
-            <TruckIcon className="text-brand-300" /> Free worldwide delivery
+            <TruckIcon className="text-brand-300" /> <Trans>Free worldwide delivery</Trans>
           </li>
           <li className="flex items-center gap-3">
-            <ReturnIcon className="text-brand-300" /> 30-day free returns
+            <ReturnIcon className="text-brand-300" /> <Trans>30-day free returns</Trans>
           </li>
           <li className="flex items-center gap-3">
-            <ShieldIcon className="text-brand-300" /> Secure payment with EVC Plus
+            <ShieldIcon className="text-brand-300" /> <Trans>Secure payment with EVC Plus</Trans>
           </li>
         </ul>
       </div>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{shopName}</p>
-          <p className="mt-2 text-sm">Fashion for women and kids, delivered to your door.</p>
+          <p className="mt-2 text-sm">
+            <Trans>Fashion for women and kids, delivered to your door.</Trans>
+          </p>
         </div>
-        <nav aria-label="Shop">
-          <p className="font-semibold text-white">Shop</p>
+        <nav aria-label={t`Shop`}>
+          <p className="font-semibold text-white">
+            <Trans>Shop</Trans>
+          </p>
           <ul className="mt-2 space-y-1.5 text-sm">
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                  {i18n._(l.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <p className="font-semibold text-white">Help</p>
+          <p className="font-semibold text-white">
+            <Trans>Help</Trans>
+          </p>
           <ul className="mt-2 space-y-1.5 text-sm">
             <li>
               <Link to="/delivery" className="hover:text-white hover:underline">
-                Delivery
+                <Trans>Delivery</Trans>
               </Link>
             </li>
             <li>
               <Link to="/returns" className="hover:text-white hover:underline">
-                Returns
+                <Trans>Returns</Trans>
               </Link>
             </li>
             <li>
               <Link to="/contact" className="hover:text-white hover:underline">
-                Contact
+                <Trans>Contact</Trans>
               </Link>
             </li>
             {settings?.supportPhone && (

@@ -1,20 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
-import { pluralize } from '@/lib/format';
 import { useCart } from '@/features/cart/api/cart';
 import { useWishlist } from '@/features/wishlist/api/wishlist';
 import { useSettings } from '@/features/settings/api/settings';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useUi } from '@/stores/ui';
 import { useLogout } from '../hooks';
+import { LanguageSwitch } from './LanguageSwitch';
 
 export const NAV_LINKS = [
-  { to: '/category/women', label: 'Women' },
-  { to: '/category/kids', label: 'Kids' },
-  { to: '/new-arrivals', label: 'New Arrivals' },
-  { to: '/category/sales', label: 'Sale' },
+  { to: '/category/women', label: msg`Women` },
+  { to: '/category/kids', label: msg`Kids` },
+  { to: '/new-arrivals', label: msg`New Arrivals` },
+  { to: '/category/sales', label: msg`Sale` },
 ];
 
 export const DEFAULT_SHOP_NAME = 'Dukaan Fashion';
@@ -34,6 +36,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 function SearchBox({ onDone }: { onDone: () => void }) {
   const [text, setText] = useState('');
   const navigate = useNavigate();
+  const { t } = useLingui();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
@@ -50,7 +53,7 @@ function SearchBox({ onDone }: { onDone: () => void }) {
       className="mx-auto flex max-w-2xl gap-2 px-4 py-3"
     >
       <label htmlFor="site-search" className="sr-only">
-        Search products
+        <Trans>Search products</Trans>
       </label>
       <input
         id="site-search"
@@ -58,13 +61,17 @@ function SearchBox({ onDone }: { onDone: () => void }) {
         autoFocus
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Search for products..."
+        placeholder={t`Search for products...`}
         className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
       />
       <button type="submit" className={btn.primary}>
         <SearchIcon size={18} />
-        <span className="hidden sm:inline">Search</span>
-        <span className="sr-only sm:hidden">Search</span>
+        <span className="hidden sm:inline">
+          <Trans>Search</Trans>
+        </span>
+        <span className="sr-only sm:hidden">
+          <Trans>Search</Trans>
+        </span>
       </button>
     </form>
   );
@@ -77,6 +84,7 @@ function AccountMenu() {
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const { t } = useLingui();
 
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
@@ -109,7 +117,7 @@ function AccountMenu() {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${user.name}`}
+        aria-label={t`Account menu for ${{ name: user.name }}`}
         onClick={() => setOpen((o) => !o)}
         className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-semibold text-white hover:bg-brand-800"
       >
@@ -125,11 +133,11 @@ function AccountMenu() {
             <p className="truncate text-sm text-stone-600">{user.email}</p>
           </div>
           <Link role="menuitem" to="/profile" className="block px-4 py-2.5 hover:bg-stone-50">
-            Profile
+            <Trans>Profile</Trans>
           </Link>
           {user.role === 'admin' && (
             <Link role="menuitem" to="/admin" className="block px-4 py-2.5 hover:bg-stone-50">
-              Admin Dashboard
+              <Trans>Admin Dashboard</Trans>
             </Link>
           )}
           <button
@@ -138,7 +146,7 @@ function AccountMenu() {
             onClick={logout}
             className="block w-full px-4 py-2.5 text-left text-red-700 hover:bg-red-50"
           >
-            Logout
+            <Trans>Logout</Trans>
           </button>
         </div>
       )}
@@ -155,6 +163,7 @@ export function Header() {
   const { mobileMenuOpen, searchOpen, setMobileMenuOpen, setSearchOpen, closeAll } = useUi();
   const logout = useLogout();
   const location = useLocation();
+  const { t, i18n } = useLingui();
 
   useEffect(() => closeAll(), [location.pathname, closeAll]);
 
@@ -169,7 +178,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
       <div className="bg-stone-900 text-xs text-stone-100">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1.5">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1">
           <span className="flex items-center gap-1.5">
             <PhoneIcon size={14} />
             {phone ? (
@@ -177,10 +186,17 @@ export function Header() {
                 {phone}
               </a>
             ) : (
-              <span>Call us</span>
+              <span>
+                <Trans>Call us</Trans>
+              </span>
             )}
           </span>
-          <span className="hidden sm:inline">Free worldwide delivery · 30-day free returns</span>
+          <div className="flex items-center gap-3">
+            <span className="hidden sm:inline">
+              <Trans>Free worldwide delivery · 30-day free returns</Trans>
+            </span>
+            <LanguageSwitch tone="dark" />
+          </div>
         </div>
       </div>
 
@@ -188,7 +204,7 @@ export function Header() {
         <button
           type="button"
           className={`${btn.icon} md:hidden`}
-          aria-label={mobileMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={mobileMenuOpen ? t`Close menu` : t`Open menu`}
           aria-expanded={mobileMenuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMobileMenuOpen(!mobileMenuOpen)}
@@ -199,10 +215,10 @@ export function Header() {
           {shopName}
         </Link>
 
-        <nav aria-label="Main" className="mr-auto hidden md:flex">
+        <nav aria-label={t`Main`} className="mr-auto hidden md:flex">
           {NAV_LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} className={navClass}>
-              {l.label}
+              {i18n._(l.label)}
             </NavLink>
           ))}
         </nav>
@@ -211,17 +227,17 @@ export function Header() {
           <button
             type="button"
             className={btn.icon}
-            aria-label="Search"
+            aria-label={t`Search`}
             aria-expanded={searchOpen}
             onClick={() => setSearchOpen(!searchOpen)}
           >
             <SearchIcon />
           </button>
-          <Link to="/wishlist" className={`${btn.icon} relative`} aria-label={`Wishlist (${pluralize(wishlistCount, 'item', 'items')})`}>
+          <Link to="/wishlist" className={`${btn.icon} relative`} aria-label={plural(wishlistCount, { one: 'Wishlist (# item)', other: 'Wishlist (# items)' })}>
             <HeartIcon />
             <CountBadge count={wishlistCount} label="wishlist" />
           </Link>
-          <Link to="/cart" className={`${btn.icon} relative`} aria-label={`Cart (${pluralize(cartCount, 'item', 'items')})`}>
+          <Link to="/cart" className={`${btn.icon} relative`} aria-label={plural(cartCount, { one: 'Cart (# item)', other: 'Cart (# items)' })}>
             <CartIcon />
             <CountBadge count={cartCount} label="cart" />
           </Link>
@@ -231,10 +247,10 @@ export function Header() {
             ) : (
               <>
                 <Link to="/login" className={btn.ghost}>
-                  Login
+                  <Trans>Login</Trans>
                 </Link>
                 <Link to="/register" className={`${btn.primary} py-2`}>
-                  Register
+                  <Trans>Register</Trans>
                 </Link>
               </>
             )}
@@ -250,19 +266,22 @@ export function Header() {
 
       {mobileMenuOpen && (
         <div id="mobile-menu" className="border-t border-stone-100 bg-white md:hidden">
-          <nav aria-label="Mobile" className="flex flex-col px-4 py-2">
+          <nav aria-label={t`Mobile`} className="flex flex-col px-4 py-2">
             {NAV_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={navClass}>
-                {l.label}
+                {i18n._(l.label)}
               </NavLink>
             ))}
             <NavLink to="/wishlist" className={navClass}>
-              Wishlist
+              <Trans>Wishlist</Trans>
             </NavLink>
             <NavLink to="/cart" className={navClass}>
-              Cart
+              <Trans>Cart</Trans>
             </NavLink>
           </nav>
+          <div className="border-t border-stone-100 px-4 py-3">
+            <LanguageSwitch />
+          </div>
           <div className="border-t border-stone-100 px-4 py-3">
             {signedIn && user ? (
               <div className="flex flex-col gap-1">
@@ -276,24 +295,24 @@ export function Header() {
                   </div>
                 </div>
                 <Link to="/profile" className={navClass({ isActive: false })}>
-                  Profile
+                  <Trans>Profile</Trans>
                 </Link>
                 {user.role === 'admin' && (
                   <Link to="/admin" className={navClass({ isActive: false })}>
-                    Admin Dashboard
+                    <Trans>Admin Dashboard</Trans>
                   </Link>
                 )}
                 <button type="button" onClick={logout} className="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700">
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               </div>
             ) : (
               <div className="flex gap-2">
                 <Link to="/login" className={`${btn.secondary} flex-1`}>
-                  Login
+                  <Trans>Login</Trans>
                 </Link>
                 <Link to="/register" className={`${btn.primary} flex-1`}>
-                  Register
+                  <Trans>Register</Trans>
                 </Link>
               </div>
             )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
 import { useSettings } from '@/features/settings/api/settings';
@@ -43,27 +44,50 @@ function SupportContacts() {
 
 export function DeliveryPage() {
   const { data } = useSettings();
+  const { t } = useLingui();
+  const fee = data ? formatPrice(data.shippingFee) : '';
   return (
-    <InfoPage title="Delivery">
-      <p>We deliver to your door, wherever you are.</p>
+    <InfoPage title={t`Delivery`}>
+      <p>
+        <Trans>We deliver to your door, wherever you are.</Trans>
+      </p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>Standard delivery: 2-3 business days</li>
-        <li>Express delivery: Next business day</li>
-        {data && <li>A flat shipping fee of {formatPrice(data.shippingFee)} is added at checkout and shown before you pay.</li>}
+        <li>
+          <Trans>Standard delivery: 2-3 business days</Trans>
+        </li>
+        <li>
+          <Trans>Express delivery: Next business day</Trans>
+        </li>
+        {data && (
+          <li>
+            <Trans>A flat shipping fee of {fee} is added at checkout and shown before you pay.</Trans>
+          </li>
+        )}
       </ul>
-      <p>You enter the delivery address at checkout; our courier calls the phone number you give before arriving.</p>
+      <p>
+        <Trans>You enter the delivery address at checkout; our courier calls the phone number you give before arriving.</Trans>
+      </p>
     </InfoPage>
   );
 }
 
 export function ReturnsPage() {
+  const { t } = useLingui();
   return (
-    <InfoPage title="Returns">
-      <p>Not the right fit? You have 30 days from delivery to return any item for free.</p>
+    <InfoPage title={t`Returns`}>
+      <p>
+        <Trans>Not the right fit? You have 30 days from delivery to return any item for free.</Trans>
+      </p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>Items must be unworn, with their tags.</li>
-        <li>Contact us with your order number and we arrange the pick-up.</li>
-        <li>Your refund is sent to the EVC Plus number you paid with.</li>
+        <li>
+          <Trans>Items must be unworn, with their tags.</Trans>
+        </li>
+        <li>
+          <Trans>Contact us with your order number and we arrange the pick-up.</Trans>
+        </li>
+        <li>
+          <Trans>Your refund is sent to the EVC Plus number you paid with.</Trans>
+        </li>
       </ul>
       <SupportContacts />
     </InfoPage>
@@ -71,9 +95,12 @@ export function ReturnsPage() {
 }
 
 export function ContactPage() {
+  const { t } = useLingui();
   return (
-    <InfoPage title="Contact">
-      <p>Questions about an order, a size or a payment? We are happy to help.</p>
+    <InfoPage title={t`Contact`}>
+      <p>
+        <Trans>Questions about an order, a size or a payment? We are happy to help.</Trans>
+      </p>
       <SupportContacts />
     </InfoPage>
   );

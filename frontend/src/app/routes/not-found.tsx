@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 
 export function NotFoundPage() {
+  const { t } = useLingui();
   return (
     <EmptyState
-      title="Page not found"
-      text="The page you are looking for does not exist."
+      title={t`Page not found`}
+      text={t`The page you are looking for does not exist.`}
       action={
         <Link to="/" className={btn.primary}>
-          Continue Shopping
+          <Trans>Continue Shopping</Trans>
         </Link>
       }
     />

@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ProfilePanel } from '@/features/users/components/ProfilePanel';
 import { OrderHistory } from '@/features/orders/components/OrderHistory';
 import { useSession } from '@/stores/session';
@@ -6,13 +8,14 @@ import { useLogout } from '../hooks';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const TABS = [
-  { key: 'profile', label: 'Profile' },
-  { key: 'orders', label: 'Orders' },
+  { key: 'profile', label: msg`Profile` },
+  { key: 'orders', label: msg`Orders` },
 ] as const;
 
 /** Account page: Profile and Orders tabs (the tab is kept in ?tab= so links can open Orders). */
 export function ProfileRoute() {
-  usePageTitle('My Account');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`My Account`);
   const user = useSession((s) => s.user);
   const logout = useLogout();
   const [params, setParams] = useSearchParams();
@@ -28,20 +31,22 @@ export function ProfileRoute() {
           {(user.name || '?').charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold tracking-tight">My Account</h1>
+          <h1 className="truncate text-2xl font-bold tracking-tight">
+            <Trans>My Account</Trans>
+          </h1>
           <p className="truncate text-stone-600">{user.email}</p>
         </div>
       </div>
-      <div role="tablist" aria-label="Account" className="mt-6 flex gap-2 border-b border-stone-200">
-        {TABS.map((t) => (
+      <div role="tablist" aria-label={t`Account`} className="mt-6 flex gap-2 border-b border-stone-200">
+        {TABS.map((item) => (
           <button
-            key={t.key}
-            id={`tab-${t.key}`}
+            key={item.key}
+            id={`tab-${item.key}`}
             role="tab"
             type="button"
-            aria-selected={tab === t.key}
-            aria-controls={`panel-${t.key}`}
-            onClick={() => select(t.key)}
+            aria-selected={tab === item.key}
+            aria-controls={`panel-${item.key}`}
+            onClick={() => select(item.key)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
                 const next = tab === 'profile' ? 'orders' : 'profile';
@@ -49,12 +54,12 @@ export function ProfileRoute() {
                 document.getElementById(`tab-${next}`)?.focus();
               }
             }}
-            tabIndex={tab === t.key ? 0 : -1}
+            tabIndex={tab === item.key ? 0 : -1}
             className={`-mb-px border-b-2 px-4 py-2.5 font-semibold ${
-              tab === t.key ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
+              tab === item.key ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
             }`}
           >
-            {t.label}
+            {i18n._(item.label)}
           </button>
         ))}
       </div>

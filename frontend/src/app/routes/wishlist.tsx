@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/lib/types';
@@ -14,7 +15,8 @@ import { useChooseSize } from '../hooks';
  * A product with sizes is not moved: the shopper is sent to its page to choose a size.
  */
 export function WishlistRoute() {
-  usePageTitle('My Wishlist');
+  const { t } = useLingui();
+  usePageTitle(t`My Wishlist`);
   const addToCart = useAddToCart();
   const removeFromWishlist = useRemoveFromWishlist();
   const [movingId, setMovingId] = useState<string | null>(null);
@@ -26,13 +28,13 @@ export function WishlistRoute() {
     try {
       await addToCart.mutateAsync({ productId: product._id, quantity: 1 });
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to add item to cart'));
+      toast.error(errorMessage(err, t`Failed to add item to cart`));
       return false;
     }
     try {
       await removeFromWishlist.mutateAsync(product._id);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to remove item from wishlist'));
+      toast.error(errorMessage(err, t`Failed to remove item from wishlist`));
       return false;
     }
     return true;
@@ -45,7 +47,7 @@ export function WishlistRoute() {
       return;
     }
     setMovingId(product._id);
-    if (await move(product)) toast.success('Added to cart and removed from wishlist');
+    if (await move(product)) toast.success(t`Added to cart and removed from wishlist`);
     setMovingId(null);
   };
 
@@ -56,7 +58,7 @@ export function WishlistRoute() {
       if (!(await move(p))) break;
       moved += 1;
     }
-    if (moved > 0) toast.success('Moved to cart');
+    if (moved > 0) toast.success(t`Moved to cart`);
     setMovingAll(false);
   };
 

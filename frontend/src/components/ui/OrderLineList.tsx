@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPrice } from '@/lib/format';
 import type { OrderLine } from '@/lib/types';
 import { LineVariant } from './LineVariant';
@@ -17,10 +18,12 @@ export function OrderLineList({
   showSku?: boolean;
   action?: (line: OrderLine, name: string) => ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <ul className="divide-y divide-stone-200">
       {lines.map((line, i) => {
-        const name = line.name ?? line.productId?.name ?? 'Product';
+        const name = line.name ?? line.productId?.name ?? t`Product`;
+        const quantity = line.quantity;
         return (
           <li key={line._id ?? i} className="flex gap-4 py-3 first:pt-0 last:pb-0" data-testid="order-line">
             <ProductImage
@@ -36,7 +39,7 @@ export function OrderLineList({
                 <LineVariant variant={line.variant} />
                 {showSku && line.variant?.sku && <p className="text-sm text-stone-600">SKU {line.variant.sku}</p>}
                 <p className="text-sm text-stone-600">
-                  Qty {line.quantity}
+                  <Trans>Qty {quantity}</Trans>
                   {typeof line.price === 'number' && <> × {formatPrice(line.price)}</>}
                 </p>
               </div>

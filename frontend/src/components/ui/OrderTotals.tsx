@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { formatPrice } from '@/lib/format';
 import type { Order } from '@/lib/types';
 
@@ -9,30 +10,40 @@ export function OrderTotals({ order }: { order: Order }) {
     <dl className="space-y-1.5 text-sm text-stone-700">
       {typeof order.subtotal === 'number' && (
         <div className={row}>
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd>{formatPrice(order.subtotal)}</dd>
         </div>
       )}
       {(order.discountCode || order.discountAmount) ? (
         <div className={`${row} text-emerald-800`}>
-          <dt className="min-w-0 break-words">Discount{order.discountCode && ` (${order.discountCode})`}</dt>
+          <dt className="min-w-0 break-words">
+            {order.discountCode ? <Trans>Discount ({{ code: order.discountCode }})</Trans> : <Trans>Discount</Trans>}
+          </dt>
           {/* A free-shipping code takes nothing off the merchandise: the shipping is 0 instead. */}
-          <dd className="whitespace-nowrap">{order.discountAmount ? `-${formatPrice(order.discountAmount)}` : 'Free shipping'}</dd>
+          <dd className="whitespace-nowrap">{order.discountAmount ? `-${formatPrice(order.discountAmount)}` : <Trans>Free shipping</Trans>}</dd>
         </div>
       ) : null}
       {typeof order.shippingFee === 'number' && (
         <div className={row}>
-          <dt>Shipping</dt>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
           <dd>{formatPrice(order.shippingFee)}</dd>
         </div>
       )}
       <div className={`${row} border-t border-stone-200 pt-2 text-base font-bold text-stone-900`}>
-        <dt>Total</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd>{formatPrice(order.totalAmount)}</dd>
       </div>
       {order.refundedAmount ? (
         <div className={`${row} font-semibold text-emerald-800`}>
-          <dt>Refunded</dt>
+          <dt>
+            <Trans>Refunded</Trans>
+          </dt>
           <dd>{formatPrice(order.refundedAmount)}</dd>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { formatPrice } from '@/lib/format';
 import { hasDiscount, savings } from '@/lib/product';
 import type { Product } from '@/lib/types';
@@ -15,6 +16,7 @@ export function Price({
   size?: 'md' | 'lg';
 }) {
   const discounted = hasDiscount(product);
+  const saved = formatPrice(savings(product));
   return (
     <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
       <span className={`font-bold text-stone-900 ${size === 'lg' ? 'text-3xl' : 'text-lg'}`} data-testid="price">
@@ -22,13 +24,15 @@ export function Price({
       </span>
       {discounted && (
         <>
-          <span className="sr-only">Original price:</span>
+          <span className="sr-only">
+            <Trans>Original price:</Trans>
+          </span>
           <s className={`text-stone-500 ${size === 'lg' ? 'text-lg' : 'text-sm'}`} data-testid="original-price">
             {formatPrice(product.originalPrice)}
           </s>
           {showSave && (
             <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
-              Save {formatPrice(savings(product))}
+              <Trans>Save {saved}</Trans>
             </span>
           )}
         </>
@@ -39,9 +43,10 @@ export function Price({
 
 export function DiscountBadge({ discount, className = '' }: { discount: number; className?: string }) {
   if (!(discount > 0)) return null;
+  const percent = Math.round(discount);
   return (
     <span className={`rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white ${className}`}>
-      {Math.round(discount)}% OFF
+      <Trans>{percent}% OFF</Trans>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatLongDate, formatPrice } from '@/lib/format';
 import type { OrderReturn, StatusChange } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
@@ -18,12 +19,14 @@ export function ReturnSummary({
   who?: (change: StatusChange, index: number) => string;
   actions?: ReactNode;
 }) {
+  const { t } = useLingui();
   const titleId = `return-${ret._id}`;
+  const date = formatLongDate(ret.createdAt);
   return (
     <article aria-labelledby={titleId} className="rounded-xl p-4 ring-1 ring-stone-200" data-testid="return">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="font-semibold text-stone-900" tabIndex={-1}>
-          Return requested on {formatLongDate(ret.createdAt)}
+          <Trans>Return requested on {date}</Trans>
         </h3>
         <ReturnStatusBadge status={ret.status} />
       </div>
@@ -40,17 +43,21 @@ export function ReturnSummary({
       </ul>
       <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
         <div className="flex justify-between gap-3 font-semibold text-stone-900">
-          <dt>{ret.status === 'refunded' ? 'Refunded' : 'Refund'}</dt>
+          <dt>{ret.status === 'refunded' ? <Trans>Refunded</Trans> : <Trans>Refund</Trans>}</dt>
           <dd>{formatPrice(ret.refundAmount)}</dd>
         </div>
         <div>
-          <dt className="font-medium text-stone-900">Reason</dt>
+          <dt className="font-medium text-stone-900">
+            <Trans>Reason</Trans>
+          </dt>
           <dd className="break-words whitespace-pre-line text-stone-700">{ret.reason}</dd>
         </div>
       </dl>
       <div className="mt-3">
-        <h4 className="mb-2 text-sm font-semibold text-stone-900">Progress</h4>
-        <StatusTimeline history={ret.statusHistory} label="Return status history" who={who} />
+        <h4 className="mb-2 text-sm font-semibold text-stone-900">
+          <Trans>Progress</Trans>
+        </h4>
+        <StatusTimeline history={ret.statusHistory} label={t`Return status history`} who={who} />
       </div>
       {actions}
     </article>

@@ -1,11 +1,14 @@
-export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
+import { useLingui } from '@lingui/react/macro';
+
+export function Spinner({ label, className = '' }: { label?: string; className?: string }) {
+  const { t } = useLingui();
   return (
     <div role="status" className={`flex items-center justify-center py-10 ${className}`}>
       <span
         className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
         aria-hidden="true"
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading`}</span>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { StarIcon } from './icons';
 
 /**
@@ -5,12 +7,14 @@ import { StarIcon } from './icons';
  * when given), read out as one phrase.
  */
 export function Stars({ rating, reviews, size = 16 }: { rating: number; reviews?: number; size?: number }) {
+  const { t } = useLingui();
   const rounded = Math.round(rating);
-  const count = reviews !== undefined ? `${reviews.toLocaleString('en-US')} ${reviews === 1 ? 'review' : 'reviews'}` : null;
+  const count = reviews !== undefined ? plural(reviews, { one: '# review', other: '# reviews' }) : null;
+  const score = rating.toFixed(1);
   return (
     <div
       className="flex items-center gap-1"
-      aria-label={`Rated ${rating.toFixed(1)} out of 5${count ? `, ${count}` : ''}`}
+      aria-label={count ? t`Rated ${score} out of 5, ${count}` : t`Rated ${score} out of 5`}
       role="img"
     >
       <span className="flex text-amber-500">
@@ -19,7 +23,7 @@ export function Stars({ rating, reviews, size = 16 }: { rating: number; reviews?
         ))}
       </span>
       <span className="text-sm text-stone-600" aria-hidden="true">
-        {rating.toFixed(1)}
+        {score}
         {count ? ` (${count})` : ''}
       </span>
     </div>

@@ -1,4 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n, useLanguage } from '@/i18n';
 import { capitalize } from '@/lib/format';
+
+/** The words for the statuses of orders, payments and returns; an unknown status is shown capitalised. */
+const STATUS_WORDS: Record<string, MessageDescriptor> = {
+  pending: msg`Pending`,
+  shipped: msg`Shipped`,
+  delivered: msg`Delivered`,
+  canceled: msg`Canceled`,
+  requested: msg`Requested`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+  received: msg`Received`,
+  refunded: msg`Refunded`,
+};
+
+/** A status as shown, in the language shown: 'shipped' is 'Shipped'. */
+export function statusWord(status: string): string {
+  const word = STATUS_WORDS[status];
+  return word ? i18n._(word) : capitalize(status);
+}
 
 const ORDER_STATUS_STYLES: Record<string, string> = {
   pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
@@ -15,27 +38,36 @@ const PAYMENT_STATUS_STYLES: Record<string, string> = {
   refunded: 'bg-stone-100 text-stone-800 ring-stone-300',
 };
 
-/** Payment statuses whose API name is not the word shown. */
-const PAYMENT_STATUS_WORDS: Record<string, string> = { partiallyRefunded: 'partially refunded' };
+/** 'Payment paid', 'Payment partially refunded' and so on. */
+const PAYMENT_STATUS_WORDS: Record<string, MessageDescriptor> = {
+  pending: msg`Payment pending`,
+  paid: msg`Payment paid`,
+  failed: msg`Payment failed`,
+  partiallyRefunded: msg`Payment partially refunded`,
+  refunded: msg`Payment refunded`,
+};
 
 const GREY = 'bg-stone-100 text-stone-800 ring-stone-300';
 
 /** Order status: pending yellow, shipped blue, delivered green, canceled red, anything else grey. */
 export function OrderStatusBadge({ status }: { status: string }) {
+  useLanguage();
   return (
     <span
       data-testid="order-status"
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${ORDER_STATUS_STYLES[status] ?? GREY}`}
     >
-      {capitalize(status)}
+      {statusWord(status)}
     </span>
   );
 }
 
 export function PaymentStatusBadge({ status }: { status: string }) {
+  const { i18n: shown } = useLingui();
+  const word = PAYMENT_STATUS_WORDS[status];
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_STATUS_STYLES[status] ?? GREY}`}>
-      Payment {PAYMENT_STATUS_WORDS[status] ?? status}
+      {word ? shown._(word) : <Trans>Payment {status}</Trans>}
     </span>
   );
 }
@@ -50,12 +82,13 @@ const RETURN_STATUS_STYLES: Record<string, string> = {
 
 /** A return's status: requested yellow, approved blue, received violet, refunded green, rejected red. */
 export function ReturnStatusBadge({ status }: { status: string }) {
+  useLanguage();
   return (
     <span
       data-testid="return-status"
       className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${RETURN_STATUS_STYLES[status] ?? GREY}`}
     >
-      {capitalize(status)}
+      {statusWord(status)}
     </span>
   );
 }

@@ -1,5 +1,8 @@
-import { capitalize, formatDateTime } from '@/lib/format';
+import { Trans } from '@lingui/react/macro';
+import { useLanguage } from '@/i18n';
+import { formatDateTime } from '@/lib/format';
 import type { StatusChange } from '@/lib/types';
+import { statusWord } from './StatusBadge';
 
 /**
  * The statuses an order or a return took, oldest first, each with its date and time; with
@@ -15,7 +18,14 @@ export function StatusTimeline({
   label: string;
   who?: (change: StatusChange, index: number) => string;
 }) {
-  if (history.length === 0) return <p className="text-sm text-stone-600">No status changes recorded.</p>;
+  useLanguage();
+  if (history.length === 0) {
+    return (
+      <p className="text-sm text-stone-600">
+        <Trans>No status changes recorded.</Trans>
+      </p>
+    );
+  }
   return (
     <ol aria-label={label} className="relative space-y-3 border-l-2 border-stone-200 pl-4 text-sm">
       {history.map((change, i) => (
@@ -26,7 +36,7 @@ export function StatusTimeline({
               i === history.length - 1 ? 'bg-brand-700' : 'bg-stone-400'
             }`}
           />
-          <p className="font-semibold text-stone-900">{capitalize(change.status)}</p>
+          <p className="font-semibold text-stone-900">{statusWord(change.status)}</p>
           <p className="text-stone-600">
             <time dateTime={change.at}>{formatDateTime(change.at)}</time>
             {who && <> · by {who(change, i)}</>}

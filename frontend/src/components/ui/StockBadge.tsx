@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { STOCK_LABELS, stockStatusOf } from '@/lib/product';
 
 const STYLES = {
@@ -9,12 +10,13 @@ const STYLES = {
 /** 0: Out of Stock; 1 to 10: Low Stock; above 10: In Stock. */
 export function StockBadge({ stock }: { stock: number | null | undefined }) {
   const status = stockStatusOf(stock);
+  const { i18n } = useLingui();
   return (
     <span
       data-testid="stock-badge"
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STYLES[status]}`}
     >
-      {STOCK_LABELS[status]}
+      {i18n._(STOCK_LABELS[status])}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@/testing/test-utils';
 import { describe, expect, it } from 'vitest';
 import { stockStatusOf } from '@/lib/product';
 import { makeProduct } from '@/testing/data';

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
@@ -17,10 +18,9 @@ import { emailFromState, resetPasswordUrl } from '../password-reset';
 import { AuthShell } from './AuthShell';
 import { ErrorBanner } from './ErrorBanner';
 
-export const FORGOT_PASSWORD_FAILED = 'Failed to send the code';
-
 export function ForgotPasswordPage() {
-  usePageTitle('Reset your password');
+  const { t } = useLingui();
+  usePageTitle(t`Reset your password`);
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromState(location.state));
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
       if (reply?.message) toast.success(reply.message);
       navigate(resetPasswordUrl(sentTo));
     },
-    onError: (err) => setError(errorMessage(err, FORGOT_PASSWORD_FAILED)),
+    onError: (err) => setError(errorMessage(err, t`Failed to send the code`)),
   });
 
   if (signedIn) return <Navigate to="/" replace />;
@@ -49,11 +49,11 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthShell title="Reset your password" subtitle="Enter the e-mail of your account and we will send you a 6-digit code.">
+    <AuthShell title={t`Reset your password`} subtitle={t`Enter the e-mail of your account and we will send you a 6-digit code.`}>
       <ErrorBanner message={error} testId="forgot-password-error" />
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Email Address"
+          label={t`Email Address`}
           type="email"
           name="email"
           autoComplete="email"
@@ -66,14 +66,16 @@ export function ForgotPasswordPage() {
           error={emailError}
         />
         <button type="submit" className={`${btn.primary} w-full`} disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send Code'}
+          {send.isPending ? t`Sending...` : t`Send Code`}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
-        Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          Sign in
-        </Link>
+        <Trans>
+          Remembered it?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </AuthShell>
   );

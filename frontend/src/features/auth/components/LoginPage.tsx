@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
@@ -12,7 +13,8 @@ import { forgotPasswordState } from '../password-reset';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function LoginPage() {
-  usePageTitle('Sign In');
+  const { t } = useLingui();
+  usePageTitle(t`Sign In`);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,23 +30,23 @@ export function LoginPage() {
     const returnTo = takeReturnTo();
     // An account made by an admin has a temporary password: ask for a new one first.
     if (user?.mustChangePassword) {
-      toast.info('Please choose a new password for your account', { toastId: 'must-change-password' });
+      toast.info(t`Please choose a new password for your account`, { toastId: 'must-change-password' });
       navigate('/profile', { replace: true });
       return;
     }
     navigate(returnTo ?? '/', { replace: true });
-  }, [navigate, signedIn]);
+  }, [navigate, signedIn, t]);
 
   const login = useLogin({
     onSuccess: (reply) => {
-      if (reply.token && reply.user) toast.success('Logged in successfully');
+      if (reply.token && reply.user) toast.success(t`Logged in successfully`);
       else {
-        setError('Login failed');
-        toast.error('Login failed');
+        setError(t`Login failed`);
+        toast.error(t`Login failed`);
       }
     },
     onError: (err) => {
-      const message = errorMessage(err, 'Login failed');
+      const message = errorMessage(err, t`Login failed`);
       setError(message);
       toast.error(message);
     },
@@ -58,20 +60,20 @@ export function LoginPage() {
 
   return (
     <AuthShell
-      title="Welcome back"
+      title={t`Welcome back`}
       subtitle={
-        <>
+        <Trans>
           New here?{' '}
           <Link to="/register" className="font-semibold text-brand-700 hover:underline">
             Create an account
           </Link>
-        </>
+        </Trans>
       }
     >
       <ErrorBanner message={error} testId="login-error" />
       <form onSubmit={submit} className="space-y-4">
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           name="email"
           autoComplete="email"
@@ -80,7 +82,7 @@ export function LoginPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -91,18 +93,20 @@ export function LoginPage() {
         <p className="-mt-2 text-right text-sm">
           {/* The e-mail typed so far goes along, so the reset page need not ask for it again. */}
           <Link to="/forgot-password" state={forgotPasswordState(email)} className="font-semibold text-brand-700 hover:underline">
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </p>
         <button type="submit" className={`${btn.primary} w-full`} disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
+          {login.isPending ? t`Signing In...` : t`Sign In`}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
-        Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          Register
-        </Link>
+        <Trans>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+            Register
+          </Link>
+        </Trans>
       </p>
     </AuthShell>
   );

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
@@ -33,7 +34,8 @@ export function validateRegistration(form: Form): FieldErrors<Field> {
 }
 
 export function RegisterPage() {
-  usePageTitle('Create Account');
+  const { t } = useLingui();
+  usePageTitle(t`Create Account`);
   const [form, setForm] = useState<Form>({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [justRegistered, setJustRegistered] = useState(false);
@@ -43,14 +45,14 @@ export function RegisterPage() {
   const register = useRegister({
     onSuccess: (reply) => {
       setJustRegistered(true);
-      toast.success('Registered successfully');
+      toast.success(t`Registered successfully`);
       navigate(reply.token && reply.user ? '/' : '/login', { replace: true });
     },
     onError: (err) => {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
         setErrors((e) => ({ ...e, ...(err.fieldErrors as FieldErrors<Field>) }));
       }
-      toast.error(errorMessage(err, 'Registration failed'));
+      toast.error(errorMessage(err, t`Registration failed`));
     },
   });
 
@@ -74,20 +76,20 @@ export function RegisterPage() {
 
   return (
     <AuthShell
-      title="Create your account"
+      title={t`Create your account`}
       subtitle={
-        <>
+        <Trans>
           Already have an account?{' '}
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">
             Sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Full Name" name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errors.name} />
+        <TextField label={t`Full Name`} name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errors.name} />
         <TextField
-          label="Email Address"
+          label={t`Email Address`}
           type="email"
           name="email"
           autoComplete="email"
@@ -96,7 +98,7 @@ export function RegisterPage() {
           error={errors.email}
         />
         <TextField
-          label="Phone Number"
+          label={t`Phone Number`}
           type="tel"
           name="phone"
           autoComplete="tel"
@@ -106,7 +108,7 @@ export function RegisterPage() {
           error={errors.phone}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -115,7 +117,7 @@ export function RegisterPage() {
           error={errors.password}
         />
         <TextField
-          label="Confirm Password"
+          label={t`Confirm Password`}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -124,7 +126,7 @@ export function RegisterPage() {
           error={errors.confirmPassword}
         />
         <button type="submit" className={`${btn.primary} w-full`} disabled={register.isPending}>
-          {register.isPending ? 'Creating Account...' : 'Create Account'}
+          {register.isPending ? t`Creating Account...` : t`Create Account`}
         </button>
       </form>
     </AuthShell>

@@ -6,6 +6,7 @@
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -33,8 +34,6 @@ type Form = Record<Field, string>;
 /** The fields the server may name in `errors` (the confirmation is not sent). */
 const SENT_FIELDS: readonly Field[] = ['email', 'code', 'password'];
 
-export const RESET_PASSWORD_FAILED = 'Password reset failed';
-
 export function validateResetPassword(form: Form): FieldErrors<Field> {
   return compact<Field>({
     email: validateEmail(form.email),
@@ -52,7 +51,8 @@ function serverFieldErrors(err: unknown): FieldErrors<Field> {
 }
 
 export function ResetPasswordPage() {
-  usePageTitle('Choose a new password');
+  const { t } = useLingui();
+  usePageTitle(t`Choose a new password`);
   const [params] = useSearchParams();
   const [form, setForm] = useState<Form>(() => ({ email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' }));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -67,7 +67,7 @@ export function ResetPasswordPage() {
     },
     onError: (err) => {
       setErrors((e) => ({ ...e, ...serverFieldErrors(err) }));
-      setError(errorMessage(err, RESET_PASSWORD_FAILED));
+      setError(errorMessage(err, t`Password reset failed`));
     },
   });
 
@@ -92,11 +92,14 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthShell title="Choose a new password" subtitle="Enter the 6-digit code we sent to your e-mail and the password you want to use from now on.">
+    <AuthShell
+      title={t`Choose a new password`}
+      subtitle={t`Enter the 6-digit code we sent to your e-mail and the password you want to use from now on.`}
+    >
       <ErrorBanner message={error} testId="reset-password-error" />
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label="Email Address"
+          label={t`Email Address`}
           type="email"
           name="email"
           autoComplete="username"
@@ -105,7 +108,7 @@ export function ResetPasswordPage() {
           error={errors.email}
         />
         <TextField
-          label="Code"
+          label={t`Code`}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -115,7 +118,7 @@ export function ResetPasswordPage() {
           error={errors.code}
         />
         <TextField
-          label="New Password"
+          label={t`New Password`}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -124,7 +127,7 @@ export function ResetPasswordPage() {
           error={errors.password}
         />
         <TextField
-          label="Confirm New Password"
+          label={t`Confirm New Password`}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -133,14 +136,16 @@ export function ResetPasswordPage() {
           error={errors.confirmPassword}
         />
         <button type="submit" className={`${btn.primary} w-full`} disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set New Password'}
+          {reset.isPending ? t`Saving...` : t`Set New Password`}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
-        No code, or too late?{' '}
-        <Link to="/forgot-password" state={forgotPasswordState(form.email)} className="font-semibold text-brand-700 hover:underline">
-          Send a new code
-        </Link>
+        <Trans>
+          No code, or too late?{' '}
+          <Link to="/forgot-password" state={forgotPasswordState(form.email)} className="font-semibold text-brand-700 hover:underline">
+            Send a new code
+          </Link>
+        </Trans>
       </p>
     </AuthShell>
   );

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -7,7 +9,7 @@ import { ProductImage } from '@/components/ui/ProductImage';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatPrice, pluralize } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { maxQuantity } from '@/lib/product';
 import type { CartLine } from '@/lib/types';
 import { cartLineKey, cartLineRef, lineVariant, variantLabel } from '@/lib/variants';
@@ -18,8 +20,8 @@ import { CartSummary } from './CartSummary';
 import { DiscountCodeField } from './DiscountCodeField';
 
 function quantityError(err: unknown): string {
-  if (err instanceof ApiError && err.isNetworkError) return 'Error updating quantity';
-  return errorMessage(err, 'Failed to update quantity');
+  if (err instanceof ApiError && err.isNetworkError) return t`Error updating quantity`;
+  return errorMessage(err, t`Failed to update quantity`);
 }
 
 /** The most a line may hold: the stock of its size, or the product's for a one-size line. */
@@ -31,8 +33,10 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
   onChange: (delta: number) => void;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
   const p = line.productId;
   const max = lineMax(line);
+  const price = formatPrice(p.price);
   // Names the line for assistive tech: two sizes of one product are two lines.
   const name = line.variant ? `${p.name} (${variantLabel(line.variant)})` : p.name;
   return (
@@ -48,14 +52,16 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
             </Link>
             <LineVariant variant={line.variant} />
             <p className="text-sm text-stone-600">
-              <span className="sr-only">Unit price: </span>
-              {formatPrice(p.price)} each
+              <span className="sr-only">
+                <Trans>Unit price:</Trans>{' '}
+              </span>
+              <Trans>{price} each</Trans>
             </p>
           </div>
           <button
             type="button"
-            title="Remove from cart"
-            aria-label={`Remove ${name} from cart`}
+            title={t`Remove from cart`}
+            aria-label={t`Remove ${name} from cart`}
             className={`${btn.icon} text-stone-500 hover:text-red-700`}
             onClick={onRemove}
             disabled={busy}
@@ -64,11 +70,11 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
           </button>
         </div>
         <div className="mt-auto flex items-center justify-between gap-2">
-          <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={`Quantity of ${name}`}>
+          <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={t`Quantity of ${name}`}>
             <button
               type="button"
               className={btn.icon}
-              aria-label="Decrease quantity"
+              aria-label={t`Decrease quantity`}
               disabled={busy || line.quantity <= 1}
               onClick={() => onChange(-1)}
             >
@@ -80,7 +86,7 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
             <button
               type="button"
               className={btn.icon}
-              aria-label="Increase quantity"
+              aria-label={t`Increase quantity`}
               disabled={busy || line.quantity >= max}
               onClick={() => onChange(1)}
             >
@@ -88,7 +94,9 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
             </button>
           </div>
           <p className="font-bold" data-testid="line-total">
-            <span className="sr-only">Line total: </span>
+            <span className="sr-only">
+              <Trans>Line total:</Trans>{' '}
+            </span>
             {formatPrice(line.lineTotal)}
           </p>
         </div>
@@ -98,27 +106,28 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
 }
 
 export function CartPage() {
-  usePageTitle('Shopping Cart');
+  const { t } = useLingui();
+  usePageTitle(t`Shopping Cart`);
   const cart = useCart();
   const [busyLine, setBusyLine] = useState<string | null>(null);
   const change = useAddToCart({ onError: (err) => toast.error(quantityError(err)) });
   const remove = useRemoveFromCart({
-    onSuccess: () => toast.success('Item removed from cart'),
-    onError: (err) => toast.error(errorMessage(err, 'Failed to remove item from cart')),
+    onSuccess: () => toast.success(t`Item removed from cart`),
+    onError: (err) => toast.error(errorMessage(err, t`Failed to remove item from cart`)),
   });
-  const clear = useClearCart({ onError: (err) => toast.error(errorMessage(err, 'Error clearing cart')) });
+  const clear = useClearCart({ onError: (err) => toast.error(errorMessage(err, t`Error clearing cart`)) });
 
-  if (cart.isPending) return <PageLoading text="Loading your cart..." />;
+  if (cart.isPending) return <PageLoading text={t`Loading your cart...`} />;
   const data = cart.data;
   if (!data || data.products.length === 0) {
     return (
       <EmptyState
         icon={<CartIcon size={56} />}
-        title="Your cart is empty"
-        text="Looks like you haven't added anything yet."
+        title={t`Your cart is empty`}
+        text={t`Looks like you haven't added anything yet.`}
         action={
           <Link to="/category" className={btn.primary}>
-            Start Shopping
+            <Trans>Start Shopping</Trans>
           </Link>
         }
       />
@@ -142,13 +151,15 @@ export function CartPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Shopping Cart</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <Trans>Shopping Cart</Trans>
+        </h1>
         <p className="text-stone-600" data-testid="cart-count">
-          {pluralize(data.itemCount, 'item', 'items')}
+          {plural(data.itemCount, { one: '# item', other: '# items' })}
         </p>
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_360px]">
-        <section aria-label="Cart items" className="rounded-2xl bg-white px-4 ring-1 ring-stone-200 sm:px-6">
+        <section aria-label={t`Cart items`} className="rounded-2xl bg-white px-4 ring-1 ring-stone-200 sm:px-6">
           <ul className="divide-y divide-stone-200">
             {data.products.map((line) => {
               const key = cartLineKey(cartLineRef(line));
@@ -170,20 +181,22 @@ export function CartPage() {
               disabled={clear.isPending}
               onClick={() => clear.mutate(data.products.map(cartLineRef))}
             >
-              Clear cart
+              <Trans>Clear cart</Trans>
             </button>
           </div>
         </section>
         <aside className="h-fit rounded-2xl bg-white p-6 ring-1 ring-stone-200 lg:sticky lg:top-28">
-          <h2 className="mb-4 text-lg font-bold">Order Summary</h2>
+          <h2 className="mb-4 text-lg font-bold">
+            <Trans>Order Summary</Trans>
+          </h2>
           <DiscountCodeField cart={data} className="mb-5 border-b border-stone-200 pb-5" />
           <CartSummary cart={data} />
           <div className="mt-6 flex flex-col gap-3">
             <Link to="/checkout" className={btn.primary}>
-              Proceed to Checkout
+              <Trans>Proceed to Checkout</Trans>
             </Link>
             <Link to="/category" className={btn.secondary}>
-              Continue Shopping
+              <Trans>Continue Shopping</Trans>
             </Link>
           </div>
         </aside>

@@ -4,6 +4,7 @@
  * applies, is shown under it; the totals are the server's (CartSummary).
  */
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '@/components/ui/Field';
 import { btn, field } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
@@ -12,6 +13,7 @@ import type { Cart } from '@/lib/types';
 import { useApplyDiscount, useRemoveDiscount } from '../api/cart';
 
 export function DiscountCodeField({ cart, className }: { cart: Cart; className?: string }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const labelId = useId();
@@ -30,13 +32,13 @@ export function DiscountCodeField({ cart, className }: { cart: Cart; className?:
       setCode('');
       setError(undefined);
     },
-    onError: (err) => setError(errorMessage(err, 'Failed to apply the discount code')),
+    onError: (err) => setError(errorMessage(err, t`Failed to apply the discount code`)),
   });
   const remove = useRemoveDiscount({
     onSuccess: () => {
       focusNext.current = true;
     },
-    onError: (err) => toast.error(errorMessage(err, 'Failed to remove the discount code')),
+    onError: (err) => toast.error(errorMessage(err, t`Failed to remove the discount code`)),
   });
 
   const held = cart.discount?.code ?? cart.discountNotApplied?.code;
@@ -44,7 +46,7 @@ export function DiscountCodeField({ cart, className }: { cart: Cart; className?:
     return (
       <div role="group" aria-labelledby={labelId} className={className}>
         <p id={labelId} className={field.label}>
-          Discount code
+          <Trans>Discount code</Trans>
         </p>
         <div className="flex items-center justify-between gap-2 rounded-lg bg-stone-50 py-1 pl-3 pr-1 ring-1 ring-stone-200">
           <span className="min-w-0 break-all font-mono font-semibold text-stone-900" data-testid="discount-code">
@@ -57,7 +59,9 @@ export function DiscountCodeField({ cart, className }: { cart: Cart; className?:
             disabled={remove.isPending}
             onClick={() => remove.mutate()}
           >
-            Remove <span className="sr-only">discount code {held}</span>
+            <Trans>
+              Remove <span className="sr-only">discount code {held}</span>
+            </Trans>
           </button>
         </div>
         {cart.discountNotApplied && (
@@ -76,7 +80,7 @@ export function DiscountCodeField({ cart, className }: { cart: Cart; className?:
   };
   return (
     <form onSubmit={submit} noValidate className={className}>
-      <Field label="Discount code" error={error} announceError>
+      <Field label={t`Discount code`} error={error} announceError>
         {(control) => (
           <div className="flex gap-2">
             <input
@@ -94,7 +98,7 @@ export function DiscountCodeField({ cart, className }: { cart: Cart; className?:
               }}
             />
             <button type="submit" className={`${btn.secondary} shrink-0`} disabled={!typed || apply.isPending}>
-              Apply
+              <Trans>Apply</Trans>
             </button>
           </div>
         )}

@@ -1,11 +1,10 @@
-import { act, fireEvent, render } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProduct, makeWishlist } from '@/testing/data';
 import { server } from '@/testing/server';
 import { productKeys } from '@/lib/query-keys';
-import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { act, findToast, fireEvent, render, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { carouselWindow } from '../components/FeaturedCarousel';
 import { HeroSlider } from '../components/HeroSlider';
 

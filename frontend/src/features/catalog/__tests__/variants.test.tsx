@@ -271,7 +271,7 @@ describe("'Show only my size'", () => {
   it('is axe-clean on the category and search pages', async () => {
     listServer('/api/products', [makeProduct()]);
     const { unmount } = renderApp('/category?size=S');
-    await screen.findByText('1 products');
+    await screen.findByText('1 product');
     expect(await axeViolations()).toEqual([]);
     unmount();
     listServer('/api/products/search', [makeProduct()]);

@@ -1,5 +1,8 @@
 import { useRef } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
+import { plural, select, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { useLanguage } from '@/i18n';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 import { CATEGORY_PAGE_SIZE } from '@/lib/api-paths';
@@ -17,13 +20,29 @@ export function categoryFilters(keys: readonly string[]): string[] {
   return ['women', ...others];
 }
 
+/** A category's name as shown: the shop's own in the language shown, any other capitalised. */
+export function categoryName(key: string): string {
+  const category = key.toLowerCase();
+  const name = capitalize(key);
+  return select(category, { women: 'Women', kids: 'Kids', sales: 'Sales', other: name });
+}
+
+/** '{Category} Collection' (e.g. 'Kids Collection'), or 'All Products' without a category. */
 export function categoryHeading(category: string | undefined): string {
-  return category ? `${capitalize(category)} Collection` : 'All Products';
+  if (!category) return t`All Products`;
+  const name = capitalize(category);
+  return select(category, {
+    women: 'Women Collection',
+    kids: 'Kids Collection',
+    sales: 'Sales Collection',
+    other: `${name} Collection`,
+  });
 }
 
 export function CategoryPage() {
-  const { categoryName } = useParams();
-  const category = categoryName?.toLowerCase();
+  const { categoryName: param } = useParams();
+  const category = param?.toLowerCase();
+  useLanguage();
   usePageTitle(categoryHeading(category));
   const sizeFilter = useSizeFilter(category);
   const paged = useCategoryProductPages(category, sizeFilter.size);
@@ -40,17 +59,17 @@ export function CategoryPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">{categoryHeading(category)}</h1>
-      <nav aria-label="Categories" className="-mx-4 mt-5 overflow-x-auto px-4 pb-2">
+      <nav aria-label={t`Categories`} className="-mx-4 mt-5 overflow-x-auto px-4 pb-2">
         <ul className="flex gap-2">
           <li>
             <NavLink to="/category" end className={pill}>
-              All Products
+              <Trans>All Products</Trans>
             </NavLink>
           </li>
           {filters.map((key) => (
             <li key={key}>
               <NavLink to={`/category/${encodeURIComponent(key)}`} className={pill}>
-                {capitalize(key)}
+                {categoryName(key)}
               </NavLink>
             </li>
           ))}
@@ -68,11 +87,11 @@ export function CategoryPage() {
           </>
         ) : products.length === 0 ? (
           <EmptyState
-            title="No Products Found"
-            text="We couldn't find any products in this category. Check back soon for new arrivals!"
+            title={t`No Products Found`}
+            text={t`We couldn't find any products in this category. Check back soon for new arrivals!`}
             action={
               <Link to="/category" className={btn.primary}>
-                View All Products
+                <Trans>View All Products</Trans>
               </Link>
             }
           />
@@ -82,7 +101,9 @@ export function CategoryPage() {
             aria-busy={paged.isPlaceholderData}
             className={paged.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
           >
-            <p className="mb-4 text-sm text-stone-600">{total ?? products.length} products</p>
+            <p className="mb-4 text-sm text-stone-600">
+              {plural(total ?? products.length, { one: '# product', other: '# products' })}
+            </p>
             <ProductGrid products={products} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
             {!paged.isPlaceholderData && (
               <LoadMore

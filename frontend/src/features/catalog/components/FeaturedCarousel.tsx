@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
@@ -17,6 +18,7 @@ export function carouselWindow<T>(items: T[], start: number, size = FEATURED_VIS
 
 /** Featured products, three at a time, stepping by one and wrapping. */
 export function FeaturedCarousel({ products }: { products: Product[] }) {
+  const { t } = useLingui();
   const [start, setStart] = useState(0);
   const { addToCart } = useProductActions();
   const n = products.length;
@@ -49,7 +51,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
               </h3>
               <Price product={p} />
               <button type="button" className={`${btn.secondary} mt-auto py-2 text-sm`} onClick={() => void addToCart(p, 1)}>
-                Add to Cart
+                <Trans>Add to Cart</Trans>
               </button>
             </div>
           </li>
@@ -60,7 +62,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
           <button
             type="button"
             className={`${btn.icon} bg-white shadow ring-1 ring-stone-200`}
-            aria-label="Previous featured products"
+            aria-label={t`Previous featured products`}
             onClick={() => setStart((s) => (s - 1 + n) % n)}
           >
             <ChevronLeftIcon />
@@ -68,7 +70,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
           <button
             type="button"
             className={`${btn.icon} bg-white shadow ring-1 ring-stone-200`}
-            aria-label="Next featured products"
+            aria-label={t`Next featured products`}
             onClick={() => setStart((s) => (s + 1) % n)}
           >
             <ChevronRightIcon />

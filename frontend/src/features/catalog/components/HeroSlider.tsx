@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { imageUrl } from '@/lib/product';
 
@@ -9,30 +11,30 @@ export const HERO_LOCK_MS = 800;
 const SLIDES = [
   {
     key: 'kids',
-    eyebrow: 'Kids Collection',
-    title: 'Little styles, big smiles',
-    text: 'Soft, playful outfits made for running, jumping and growing.',
-    cta: 'Shop Kids',
+    eyebrow: msg`Kids Collection`,
+    title: msg`Little styles, big smiles`,
+    text: msg`Soft, playful outfits made for running, jumping and growing.`,
+    cta: msg`Shop Kids`,
     to: '/category',
     bg: 'from-amber-200 via-orange-100 to-rose-100',
     accent: 'bg-amber-400',
   },
   {
     key: 'women',
-    eyebrow: 'Women Collection',
-    title: 'Elegance for every day',
-    text: 'Dresses, abayas and everyday pieces in colours you will love.',
-    cta: 'Shop Women',
+    eyebrow: msg`Women Collection`,
+    title: msg`Elegance for every day`,
+    text: msg`Dresses, abayas and everyday pieces in colours you will love.`,
+    cta: msg`Shop Women`,
     to: '/category',
     bg: 'from-brand-200 via-brand-100 to-purple-100',
     accent: 'bg-brand-500',
   },
   {
     key: 'new',
-    eyebrow: 'Just In',
-    title: 'New arrivals are here',
-    text: 'Fresh looks added every week. Be the first to wear them.',
-    cta: 'Explore New Arrivals',
+    eyebrow: msg`Just In`,
+    title: msg`New arrivals are here`,
+    text: msg`Fresh looks added every week. Be the first to wear them.`,
+    cta: msg`Explore New Arrivals`,
     to: '/new-arrivals',
     bg: 'from-teal-200 via-emerald-100 to-sky-100',
     accent: 'bg-teal-500',
@@ -43,8 +45,10 @@ export type HeroImages = Partial<Record<(typeof SLIDES)[number]['key'], string |
 
 /** Three slides; auto-advances every 5 s, transitions locked for 800 ms, wraps around. */
 export function HeroSlider({ images = {} }: { images?: HeroImages }) {
+  const { t, i18n } = useLingui();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const total = SLIDES.length;
   const locked = useRef(false);
   const unlockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -72,7 +76,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured collections"
+      aria-label={t`Featured collections`}
       className="relative overflow-hidden"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -85,21 +89,21 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
             key={s.key}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${SLIDES.length}`}
+            aria-label={t`${{ number: i + 1 }} of ${total}`}
             aria-hidden={i !== index}
             inert={i !== index}
             className={`absolute inset-0 bg-gradient-to-br ${s.bg} transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >
             <div className="mx-auto flex h-full max-w-7xl items-center px-6 sm:px-16">
               <div className="relative z-10 max-w-lg">
-                <p className="text-sm font-semibold uppercase tracking-widest text-stone-700">{s.eyebrow}</p>
-                <h2 className="mt-2 text-3xl font-extrabold leading-tight text-stone-900 sm:text-5xl">{s.title}</h2>
-                <p className="mt-3 text-base text-stone-700 sm:text-lg">{s.text}</p>
+                <p className="text-sm font-semibold uppercase tracking-widest text-stone-700">{i18n._(s.eyebrow)}</p>
+                <h2 className="mt-2 text-3xl font-extrabold leading-tight text-stone-900 sm:text-5xl">{i18n._(s.title)}</h2>
+                <p className="mt-3 text-base text-stone-700 sm:text-lg">{i18n._(s.text)}</p>
                 <Link
                   to={s.to}
                   className="mt-6 inline-flex rounded-full bg-stone-900 px-6 py-3 font-semibold text-white shadow hover:bg-stone-700"
                 >
-                  {s.cta}
+                  {i18n._(s.cta)}
                 </Link>
               </div>
               <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 hidden w-1/2 md:block">
@@ -127,7 +131,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
       <button
         type="button"
         onClick={() => goTo(index - 1)}
-        aria-label="Previous slide"
+        aria-label={t`Previous slide`}
         className="absolute left-2 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
       >
         <ChevronLeftIcon />
@@ -135,7 +139,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
       <button
         type="button"
         onClick={() => goTo(index + 1)}
-        aria-label="Next slide"
+        aria-label={t`Next slide`}
         className="absolute right-2 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
       >
         <ChevronRightIcon />
@@ -146,7 +150,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
             key={s.key}
             type="button"
             onClick={() => goTo(i)}
-            aria-label={`Go to slide ${i + 1}`}
+            aria-label={t`Go to slide ${{ number: i + 1 }}`}
             aria-current={i === index}
             className="flex h-8 w-8 items-center justify-center"
           >

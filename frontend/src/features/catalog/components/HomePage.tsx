@@ -1,6 +1,8 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import type { Product } from '@/lib/types';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
 import { useFeaturedProducts, useNewArrivals, useProducts } from '../api/products';
 import { FeaturedCarousel } from './FeaturedCarousel';
@@ -28,17 +30,17 @@ function Section({ title, link, children, tint }: { title: string; link?: ReactN
 }
 
 const STEPS = [
-  { icon: <SearchIcon />, title: 'Browse', text: 'Find styles for women and kids by category or search.' },
-  { icon: <CartIcon />, title: 'Add to cart', text: 'Pick your size and colour and add what you love.' },
-  { icon: <PhoneIcon />, title: 'Pay with EVC Plus', text: 'Confirm the payment on your phone. No card needed.' },
-  { icon: <TruckIcon />, title: 'Get it delivered', text: 'We bring your order to your door in 2-3 business days.' },
+  { key: 'browse', icon: <SearchIcon />, title: msg`Browse`, text: msg`Find styles for women and kids by category or search.` },
+  { key: 'add', icon: <CartIcon />, title: msg`Add to cart`, text: msg`Pick your size and colour and add what you love.` },
+  { key: 'pay', icon: <PhoneIcon />, title: msg`Pay with EVC Plus`, text: msg`Confirm the payment on your phone. No card needed.` },
+  { key: 'deliver', icon: <TruckIcon />, title: msg`Get it delivered`, text: msg`We bring your order to your door in 2-3 business days.` },
 ];
 
 const REASONS = [
-  { icon: <TruckIcon />, title: 'Free worldwide delivery', text: 'Delivery is on us, wherever you are.' },
-  { icon: <ReturnIcon />, title: '30-day free returns', text: 'Not the right fit? Send it back for free.' },
-  { icon: <ShieldIcon />, title: 'Secure payment', text: 'Pay safely with EVC Plus mobile money.' },
-  { icon: <CheckCircleIcon />, title: 'Quality fashion', text: 'Carefully chosen pieces that last.' },
+  { key: 'delivery', icon: <TruckIcon />, title: msg`Free worldwide delivery`, text: msg`Delivery is on us, wherever you are.` },
+  { key: 'returns', icon: <ReturnIcon />, title: msg`30-day free returns`, text: msg`Not the right fit? Send it back for free.` },
+  { key: 'payment', icon: <ShieldIcon />, title: msg`Secure payment`, text: msg`Pay safely with EVC Plus mobile money.` },
+  { key: 'quality', icon: <CheckCircleIcon />, title: msg`Quality fashion`, text: msg`Carefully chosen pieces that last.` },
 ];
 
 function ViewAll({ to, label }: { to: string; label: string }) {
@@ -61,7 +63,13 @@ function ProductsBlock({
   skeleton?: number;
 }) {
   if (pending) return <ProductGridSkeleton count={skeleton} />;
-  if (!products || products.length === 0) return <p className="text-stone-600">No products yet. Check back soon!</p>;
+  if (!products || products.length === 0) {
+    return (
+      <p className="text-stone-600">
+        <Trans>No products yet. Check back soon!</Trans>
+      </p>
+    );
+  }
   return <ProductGrid products={products} eagerCount={eager} />;
 }
 
@@ -75,6 +83,7 @@ function useDrawnList(query: { data: Product[] | undefined; isError: boolean }) 
 }
 
 export function HomePage() {
+  const { t, i18n } = useLingui();
   const products = useDrawnList(useProducts({ page: 1, limit: HOME_GRID_SIZE }));
   const featured = useDrawnList(useFeaturedProducts({ page: 1, limit: HOME_FEATURED_SIZE }));
   const newArrivals = useDrawnList(useNewArrivals({ page: 1, limit: HOME_NEW_ARRIVALS_SIZE }));
@@ -91,25 +100,27 @@ export function HomePage() {
 
   return (
     <>
-      <h1 className="sr-only">Fashion for women and kids</h1>
+      <h1 className="sr-only">
+        <Trans>Fashion for women and kids</Trans>
+      </h1>
       <HeroSlider images={heroImages} />
 
       <section aria-labelledby="how-title" className="bg-white">
         <div className="mx-auto max-w-7xl px-4 py-10">
           <h2 id="how-title" className="text-center text-2xl font-bold sm:text-3xl">
-            How it works
+            <Trans>How it works</Trans>
           </h2>
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {STEPS.map((s, i) => (
-              <li key={s.title} className="flex gap-4 rounded-2xl bg-stone-50 p-5">
+              <li key={s.key} className="flex gap-4 rounded-2xl bg-stone-50 p-5">
                 <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                   {s.icon}
                 </span>
                 <div>
                   <p className="font-semibold">
-                    <span className="text-brand-700">{i + 1}.</span> {s.title}
+                    <span className="text-brand-700">{i + 1}.</span> {i18n._(s.title)}
                   </p>
-                  <p className="mt-1 text-sm text-stone-600">{s.text}</p>
+                  <p className="mt-1 text-sm text-stone-600">{i18n._(s.text)}</p>
                 </div>
               </li>
             ))}
@@ -117,12 +128,12 @@ export function HomePage() {
         </div>
       </section>
 
-      <Section title="Shop the collection" link={<ViewAll to="/category" label="View all products" />}>
+      <Section title={t`Shop the collection`} link={<ViewAll to="/category" label={t`View all products`} />}>
         <ProductsBlock pending={products.pending} products={products.data} eager={4} skeleton={HOME_GRID_SIZE} />
       </Section>
 
       {(featured.pending || (featured.data?.length ?? 0) > 0) && (
-        <Section title="Featured" tint>
+        <Section title={t`Featured`} tint>
           {featured.pending ? <ProductGridSkeleton count={3} /> : <FeaturedCarousel products={featured.data ?? []} />}
         </Section>
       )}
@@ -130,23 +141,23 @@ export function HomePage() {
       <section aria-labelledby="why-title">
         <div className="mx-auto max-w-7xl px-4 py-10">
           <h2 id="why-title" className="text-center text-2xl font-bold sm:text-3xl">
-            Why shop with us
+            <Trans>Why shop with us</Trans>
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {REASONS.map((r) => (
-              <li key={r.title} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
+              <li key={r.key} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
                 <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                   {r.icon}
                 </span>
-                <p className="mt-3 font-semibold">{r.title}</p>
-                <p className="mt-1 text-sm text-stone-600">{r.text}</p>
+                <p className="mt-3 font-semibold">{i18n._(r.title)}</p>
+                <p className="mt-1 text-sm text-stone-600">{i18n._(r.text)}</p>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <Section title="New Arrivals" tint link={<ViewAll to="/new-arrivals" label="View all" />}>
+      <Section title={t`New Arrivals`} tint link={<ViewAll to="/new-arrivals" label={t`View all`} />}>
         <ProductsBlock pending={newArrivals.pending} products={newArrivals.data?.slice(0, HOME_NEW_ARRIVALS_SIZE)} />
       </Section>
     </>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 
 /** The shared shape of a paged list's 'Load more' (TanStack Query's infinite query). */
@@ -31,6 +32,7 @@ export function LoadMore({
   /** The list the products are drawn in: its product links take the focus after a page arrives. */
   list: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useLingui();
   const focusFrom = useRef<number | null>(null);
 
   useEffect(() => {
@@ -45,7 +47,7 @@ export function LoadMore({
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <p className="text-sm text-stone-600" role="status">
-        {total !== null ? `Showing ${shown} of ${total} products` : `Showing ${shown} products`}
+        {total !== null ? t`Showing ${shown} of ${total} products` : t`Showing ${shown} products`}
       </p>
       {paged.hasNextPage && (
         <button
@@ -64,7 +66,7 @@ export function LoadMore({
               aria-hidden="true"
             />
           )}
-          Load more
+          <Trans>Load more</Trans>
         </button>
       )}
     </div>

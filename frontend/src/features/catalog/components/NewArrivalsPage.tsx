@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
 import { NEW_ARRIVALS_PAGE_SIZE } from '@/lib/api-paths';
@@ -11,24 +12,29 @@ import { usePageTitle } from '@/lib/use-page-title';
 
 /** The products tagged 'new', one page at a time ('Load more' adds the next page). */
 export function NewArrivalsPage() {
-  usePageTitle('New Arrivals');
+  const { t } = useLingui();
+  usePageTitle(t`New Arrivals`);
   const paged = useNewArrivalPages();
   const { products, total } = pagedProducts(paged.data);
   const grid = useRef<HTMLDivElement>(null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight">New Arrivals</h1>
-      <p className="mt-1 text-stone-600">The latest styles, just added.</p>
+      <h1 className="text-3xl font-bold tracking-tight">
+        <Trans>New Arrivals</Trans>
+      </h1>
+      <p className="mt-1 text-stone-600">
+        <Trans>The latest styles, just added.</Trans>
+      </p>
       <div className="mt-6">
         {paged.isPending ? (
           <ProductGridSkeleton />
         ) : products.length === 0 ? (
           <EmptyState
-            title="No Products Found"
-            text="Check back soon for new arrivals!"
+            title={t`No Products Found`}
+            text={t`Check back soon for new arrivals!`}
             action={
               <Link to="/category" className={btn.primary}>
-                View All Products
+                <Trans>View All Products</Trans>
               </Link>
             }
           />

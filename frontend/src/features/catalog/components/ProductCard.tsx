@@ -1,5 +1,6 @@
 import { memo, startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
@@ -24,6 +25,8 @@ export const ProductCard = memo(function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useLingui();
+  const name = product.name;
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
@@ -49,7 +52,7 @@ export const ProductCard = memo(function ProductCard({
           type="button"
           onClick={() => void toggleWishlist(product)}
           aria-pressed={inWishlist}
-          aria-label={inWishlist ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+          aria-label={inWishlist ? t`Remove ${name} from wishlist` : t`Add ${name} to wishlist`}
           className={`absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow transition hover:scale-110 ${inWishlist ? 'text-brand-700' : 'text-stone-600'}`}
         >
           <HeartIcon size={18} filled={inWishlist} />
@@ -60,14 +63,14 @@ export const ProductCard = memo(function ProductCard({
             disabled={soldOut || busy}
             onClick={() => void addToCart(product, 1)}
             className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white disabled:opacity-50"
-            aria-label={`Quick add ${product.name} to cart`}
+            aria-label={t`Quick add ${name} to cart`}
           >
             <CartIcon size={18} />
           </button>
           <Link
             to={`/product/${product._id}`}
             className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white"
-            aria-label={`View ${product.name}`}
+            aria-label={t`View ${name}`}
           >
             <EyeIcon size={18} />
           </Link>
@@ -87,7 +90,7 @@ export const ProductCard = memo(function ProductCard({
           onClick={() => void addToCart(product, 1)}
           className={`${btn.primary} mt-auto w-full px-2 py-2 text-sm`}
         >
-          {soldOut ? 'Out of Stock' : 'Add to Cart'}
+          {soldOut ? <Trans>Out of Stock</Trans> : <Trans>Add to Cart</Trans>}
         </button>
       </div>
     </article>

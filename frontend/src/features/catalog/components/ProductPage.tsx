@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { usePrefetchInfiniteQuery, usePrefetchQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { HeartIcon, MinusIcon, PlusIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
@@ -11,22 +13,23 @@ import { Stars } from '@/components/ui/Stars';
 import { StockBadge } from '@/components/ui/StockBadge';
 import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
-import { capitalize, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { galleryImageSources, maxQuantity, stockStatusOf } from '@/lib/product';
-import { NO_REVIEWS, reviewCountOf } from '@/lib/reviews';
+import { reviewCountOf } from '@/lib/reviews';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { coloursOf, SELECT_SIZE, variantsOf } from '@/lib/variants';
+import { coloursOf, selectSizeMessage, variantsOf } from '@/lib/variants';
 import { useProduct } from '../api/products';
 import { reviewPagesQuery, reviewSummaryQuery } from '../api/reviews';
 import { useProductActions } from './product-actions';
+import { categoryName } from './CategoryPage';
 import { OptionGroup, VariantPicker } from './VariantPicker';
 
 export const COLOURS = [
-  { name: 'Gray', swatch: 'bg-stone-400' },
-  { name: 'Pink', swatch: 'bg-pink-400' },
-  { name: 'Blue', swatch: 'bg-sky-500' },
-  { name: 'Green', swatch: 'bg-emerald-500' },
+  { name: 'Gray', label: msg`Gray`, swatch: 'bg-stone-400' },
+  { name: 'Pink', label: msg`Pink`, swatch: 'bg-pink-400' },
+  { name: 'Blue', label: msg`Blue`, swatch: 'bg-sky-500' },
+  { name: 'Green', label: msg`Green`, swatch: 'bg-emerald-500' },
 ] as const;
 
 /** Quantity stepper bounded by 1 and `max`. */
@@ -34,17 +37,19 @@ export function QuantityStepper({
   value,
   max,
   onChange,
-  label = 'Quantity',
+  label,
 }: {
   value: number;
   max: number;
   onChange: (n: number) => void;
   label?: string;
 }) {
+  const { t } = useLingui();
+  const name = label ?? t`Quantity`;
   const set = (n: number) => onChange(Math.min(Math.max(1, n), Math.max(1, max)));
   return (
-    <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={label}>
-      <button type="button" className={btn.icon} onClick={() => set(value - 1)} disabled={value <= 1} aria-label="Decrease quantity">
+    <div className="inline-flex items-center rounded-lg ring-1 ring-stone-300" role="group" aria-label={name}>
+      <button type="button" className={btn.icon} onClick={() => set(value - 1)} disabled={value <= 1} aria-label={t`Decrease quantity`}>
         <MinusIcon size={16} />
       </button>
       <input
@@ -53,14 +58,14 @@ export function QuantityStepper({
         min={1}
         max={Math.max(1, max)}
         value={value}
-        aria-label={label}
+        aria-label={name}
         onChange={(e) => {
           const n = Number.parseInt(e.target.value, 10);
           if (Number.isFinite(n)) set(n);
         }}
         className="w-12 appearance-none border-0 bg-transparent text-center font-semibold focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
       />
-      <button type="button" className={btn.icon} onClick={() => set(value + 1)} disabled={value >= max} aria-label="Increase quantity">
+      <button type="button" className={btn.icon} onClick={() => set(value + 1)} disabled={value >= max} aria-label={t`Increase quantity`}>
         <PlusIcon size={16} />
       </button>
     </div>
@@ -69,6 +74,7 @@ export function QuantityStepper({
 
 function Gallery({ product }: { product: Product }) {
   const images = Array.from(new Set([product.image, ...(product.gallery ?? [])].filter((x): x is string => Boolean(x))));
+  const { t } = useLingui();
   const [active, setActive] = useState(0);
   const current = images[active] ?? null;
   return (
@@ -90,13 +96,13 @@ function Gallery({ product }: { product: Product }) {
         <DiscountBadge discount={product.discount} className="absolute left-3 top-3 text-sm" />
       </div>
       {images.length > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Product images">
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label={t`Product images`}>
           {images.map((img, i) => (
             <li key={img}>
               <button
                 type="button"
                 onClick={() => setActive(i)}
-                aria-label={`Show image ${i + 1}`}
+                aria-label={t`Show image ${{ number: i + 1 }}`}
                 aria-current={i === active}
                 className={`block overflow-hidden rounded-lg ring-2 ${i === active ? 'ring-brand-600' : 'ring-transparent'}`}
               >
@@ -113,8 +119,10 @@ function Gallery({ product }: { product: Product }) {
 /** SPEC.md's colour choice, display only: for products that do not come in colours. */
 function ColourSwatches() {
   const [colour, setColour] = useState<string>(COLOURS[0].name);
+  const { t, i18n } = useLingui();
+  const chosen = COLOURS.find((c) => c.name === colour);
   return (
-    <OptionGroup label="Colour" value={colour}>
+    <OptionGroup label={t`Colour`} value={chosen ? i18n._(chosen.label) : colour}>
       <div className="flex gap-3">
         {COLOURS.map((c) => (
           <label key={c.name} className="cursor-pointer">
@@ -128,9 +136,9 @@ function ColourSwatches() {
             />
             <span
               className={`block h-9 w-9 rounded-full ${c.swatch} ring-2 ring-transparent ring-offset-2 peer-checked:ring-stone-900 peer-focus-visible:ring-brand-600`}
-              title={c.name}
+              title={i18n._(c.label)}
             />
-            <span className="sr-only">{c.name}</span>
+            <span className="sr-only">{i18n._(c.label)}</span>
           </label>
         ))}
       </div>
@@ -156,6 +164,8 @@ function ProductDetails({ product }: { product: Product }) {
   const rating = typeof product.rating === 'number' ? product.rating : 0;
   const reviews = reviewCountOf(product);
   const hintId = useId();
+  const { t } = useLingui();
+  const monthly = formatPrice((product.price * shownQuantity) / 6);
 
   usePageTitle(product.name);
 
@@ -163,7 +173,7 @@ function ProductDetails({ product }: { product: Product }) {
     <div className="flex flex-col gap-4">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
         <Link to={`/category/${product.category}`} className="hover:underline">
-          {capitalize(product.category)}
+          {categoryName(product.category)}
         </Link>
       </p>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
@@ -173,12 +183,12 @@ function ProductDetails({ product }: { product: Product }) {
         </a>
       ) : (
         <a href="#reviews" className="self-start text-sm text-stone-600 underline hover:text-stone-900">
-          {NO_REVIEWS}
+          <Trans>No reviews yet</Trans>
         </a>
       )}
       <Price product={product} showSave size="lg" />
       <p className="text-sm text-stone-600">
-        or 6 monthly payments of {formatPrice((product.price * shownQuantity) / 6)}
+        <Trans>or 6 monthly payments of {monthly}</Trans>
       </p>
       <p className="leading-relaxed text-stone-700">{product.description}</p>
 
@@ -190,20 +200,24 @@ function ProductDetails({ product }: { product: Product }) {
       <div className="flex flex-wrap items-center gap-3">
         <StockBadge stock={stock} />
         {typeof stock === 'number' && stock > 0 && stock <= 10 && (
-          <span className="text-sm font-medium text-amber-900">Only {stock} left in stock</span>
+          <span className="text-sm font-medium text-amber-900">
+            <Trans>Only {stock} left in stock</Trans>
+          </span>
         )}
       </div>
 
       {!soldOut && (
         <div>
-          <p className="mb-2 text-sm font-semibold">Quantity</p>
+          <p className="mb-2 text-sm font-semibold">
+            <Trans>Quantity</Trans>
+          </p>
           <QuantityStepper value={shownQuantity} max={max} onChange={setQuantity} />
         </div>
       )}
 
       {needsSize && !soldOut && (
         <p id={hintId} className="text-sm font-semibold text-amber-900">
-          {SELECT_SIZE}
+          {selectSizeMessage()}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
@@ -214,7 +228,7 @@ function ProductDetails({ product }: { product: Product }) {
           aria-describedby={needsSize ? hintId : undefined}
           onClick={() => void buyNow(product, shownQuantity, variant ?? undefined)}
         >
-          Buy Now
+          <Trans>Buy Now</Trans>
         </button>
         <button
           type="button"
@@ -223,13 +237,13 @@ function ProductDetails({ product }: { product: Product }) {
           aria-describedby={needsSize ? hintId : undefined}
           onClick={() => void addToCart(product, shownQuantity, variant ?? undefined)}
         >
-          Add to Cart
+          <Trans>Add to Cart</Trans>
         </button>
         <button
           type="button"
           className={`${btn.secondary} ${inWishlist ? 'text-brand-700' : ''}`}
           aria-pressed={inWishlist}
-          aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
+          aria-label={inWishlist ? t`Remove from wishlist` : t`Add to wishlist`}
           onClick={() => void toggleWishlist(product)}
         >
           <HeartIcon filled={inWishlist} />
@@ -238,13 +252,13 @@ function ProductDetails({ product }: { product: Product }) {
 
       <ul className="mt-2 grid gap-3 rounded-2xl bg-white p-4 text-sm ring-1 ring-stone-200 sm:grid-cols-3">
         <li className="flex items-center gap-2">
-          <TruckIcon className="text-brand-700" /> Free delivery
+          <TruckIcon className="text-brand-700" /> <Trans>Free delivery</Trans>
         </li>
         <li className="flex items-center gap-2">
-          <ReturnIcon className="text-brand-700" /> 30-day free returns
+          <ReturnIcon className="text-brand-700" /> <Trans>30-day free returns</Trans>
         </li>
         <li className="flex items-center gap-2">
-          <ShieldIcon className="text-brand-700" /> Secure EVC Plus payment
+          <ShieldIcon className="text-brand-700" /> <Trans>Secure EVC Plus payment</Trans>
         </li>
       </ul>
     </div>
@@ -261,12 +275,12 @@ function Reviews({ productId }: { productId: string }) {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="mx-auto max-w-6xl scroll-mt-24 px-4 pb-12">
       <h2 id="reviews-title" className="mb-6 border-t border-stone-200 pt-8 text-xl font-bold tracking-tight sm:text-2xl">
-        Customer reviews
+        <Trans>Customer reviews</Trans>
       </h2>
       <Suspense
         fallback={
           <p role="status" className="text-stone-600">
-            Loading reviews...
+            <Trans>Loading reviews...</Trans>
           </p>
         }
       >
@@ -279,21 +293,22 @@ function Reviews({ productId }: { productId: string }) {
 export function ProductPage() {
   const { id } = useParams();
   const product = useProduct(id);
+  const { t } = useLingui();
   const failed = product.isError && !(product.error instanceof ApiError && product.error.status === 404);
 
   useEffect(() => {
-    if (failed) toast.error('Failed to load product details', { toastId: 'product-details' });
-  }, [failed]);
+    if (failed) toast.error(t`Failed to load product details`, { toastId: 'product-details' });
+  }, [failed, t]);
 
-  if (product.isPending) return <Spinner label="Loading product" />;
+  if (product.isPending) return <Spinner label={t`Loading product`} />;
   if (!product.data) {
     return (
       <EmptyState
-        title="Product Not Found"
-        text="The product you are looking for is not available."
+        title={t`Product Not Found`}
+        text={t`The product you are looking for is not available.`}
         action={
           <Link to="/category" className={btn.primary}>
-            Browse Products
+            <Trans>Browse Products</Trans>
           </Link>
         }
       />

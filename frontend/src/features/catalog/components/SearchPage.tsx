@@ -1,5 +1,8 @@
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { DiscountBadge, Price } from '@/components/ui/Price';
@@ -15,14 +18,16 @@ import { useProductActions } from './product-actions';
 import { SizeFilter, useSizeFilter } from './SizeFilter';
 import { usePageTitle } from '@/lib/use-page-title';
 
-export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'price-asc', label: 'Price: Low to High' },
-  { value: 'price-desc', label: 'Price: High to Low' },
-  { value: 'newest', label: 'Newest First' },
+export const SORT_OPTIONS: { value: ProductSort; label: MessageDescriptor }[] = [
+  { value: 'relevance', label: msg`Relevance` },
+  { value: 'price-asc', label: msg`Price: Low to High` },
+  { value: 'price-desc', label: msg`Price: High to Low` },
+  { value: 'newest', label: msg`Newest First` },
 ];
 
 function SearchResultCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { t } = useLingui();
+  const name = product.name;
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
@@ -52,7 +57,7 @@ function SearchResultCard({ product, eager = false }: { product: Product; eager?
             type="button"
             className={`${btn.icon} ring-1 ring-stone-300 ${inWishlist ? 'text-brand-700' : ''}`}
             aria-pressed={inWishlist}
-            aria-label={inWishlist ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+            aria-label={inWishlist ? t`Remove ${name} from wishlist` : t`Add ${name} to wishlist`}
             onClick={() => void toggleWishlist(product)}
           >
             <HeartIcon size={18} filled={inWishlist} />
@@ -60,7 +65,7 @@ function SearchResultCard({ product, eager = false }: { product: Product; eager?
           <button
             type="button"
             className={`${btn.icon} bg-brand-700 text-white hover:bg-brand-800`}
-            aria-label={`Add ${product.name} to cart`}
+            aria-label={t`Add ${name} to cart`}
             disabled={soldOut || isAdding(product._id)}
             onClick={() => void addToCart(product, 1)}
           >
@@ -76,7 +81,8 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const sort = parseSort(params.get('sort'));
-  usePageTitle(`Search: ${query}`);
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Search: ${query}`);
   const sizeFilter = useSizeFilter();
   const results = useSearchProducts(query, sort, sizeFilter.size);
   const paged = pagedProducts(query ? results.data : undefined);
@@ -96,10 +102,12 @@ export function SearchPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search Results for "{query}"</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            <Trans>Search Results for "{query}"</Trans>
+          </h1>
           {!results.isPending && (
             <p className="mt-1 text-stone-600" aria-live="polite">
-              {found} product(s) found
+              <Trans>{found} product(s) found</Trans>
             </p>
           )}
         </div>
@@ -107,12 +115,12 @@ export function SearchPage() {
           <SizeFilter {...sizeFilter} className="sm:w-48" />
           <div className="sm:w-56">
             <label htmlFor="search-sort" className={field.label}>
-              Sort by
+              <Trans>Sort by</Trans>
             </label>
             <select id="search-sort" value={sort} onChange={(e) => changeSort(e.target.value)} className={field.input}>
               {SORT_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {i18n._(o.label)}
                 </option>
               ))}
             </select>
@@ -122,14 +130,14 @@ export function SearchPage() {
 
       <div className="mt-6">
         {query && results.isPending ? (
-          <PageLoading text="Searching..." />
+          <PageLoading text={t`Searching...`} />
         ) : products.length === 0 ? (
           <EmptyState
-            title="No products found"
-            text="We couldn't find any products matching your search."
+            title={t`No products found`}
+            text={t`We couldn't find any products matching your search.`}
             action={
               <Link to="/" className={btn.primary}>
-                Continue Shopping
+                <Trans>Continue Shopping</Trans>
               </Link>
             }
           />
@@ -138,7 +146,7 @@ export function SearchPage() {
             <ul
               ref={list}
               className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
-              aria-label="Search results"
+              aria-label={t`Search results`}
             >
               {products.map((p, i) => (
                 <SearchResultCard key={p._id} product={p} eager={i < EAGER_CARD_IMAGES} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { field } from '@/components/ui/styles';
 import { SIZE_PARAM, sizeFilterOf, sizesFor } from '@/lib/sizes';
 
@@ -35,10 +36,12 @@ export function SizeFilter({ size, sizes, setSize, className }: SizeFilterState 
   return (
     <div className={className}>
       <label htmlFor={id} className={field.label}>
-        Show only my size
+        <Trans>Show only my size</Trans>
       </label>
       <select id={id} value={size ?? ''} onChange={(e) => setSize(e.target.value)} className={field.input}>
-        <option value="">All sizes</option>
+        <option value="">
+          <Trans>All sizes</Trans>
+        </option>
         {sizes.map((s) => (
           <option key={s} value={s}>
             {s}

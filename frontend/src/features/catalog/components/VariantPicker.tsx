@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Variant } from '@/lib/types';
-import { colourOf, coloursOf, isLowSize } from '@/lib/variants';
+import { colourOf, coloursOf, isLowSize, NO_COLOUR } from '@/lib/variants';
 
 /** A product page choice (colour, size) with what is chosen in its legend, e.g. 'Colour: Black'. */
 export function OptionGroup({ label, value, children }: { label: string; value?: string; children: ReactNode }) {
@@ -22,6 +24,7 @@ export function OptionGroup({ label, value, children }: { label: string; value?:
 /** One choice of a radio group drawn as a button, with a note under it tied to it for assistive tech. */
 function Choice({
   group,
+  value,
   label,
   checked,
   disabled = false,
@@ -29,6 +32,7 @@ function Choice({
   onChoose,
 }: {
   group: string;
+  value: string;
   label: string;
   checked: boolean;
   disabled?: boolean;
@@ -42,7 +46,7 @@ function Choice({
         <input
           type="radio"
           name={group}
-          value={label}
+          value={value}
           checked={checked}
           disabled={disabled}
           onChange={onChoose}
@@ -64,8 +68,8 @@ function Choice({
 
 /** 'Sold out' for a size with none left, 'Only N left' for one running low. */
 function stockNote(stock: number): string | undefined {
-  if (stock <= 0) return 'Sold out';
-  if (isLowSize(stock)) return `Only ${stock} left`;
+  if (stock <= 0) return t`Sold out`;
+  if (isLowSize(stock)) return t`Only ${stock} left`;
   return undefined;
 }
 
@@ -84,7 +88,9 @@ export function VariantPicker({
   value: Variant | null;
   onChange: (variant: Variant | null) => void;
 }) {
+  const { t } = useLingui();
   const colours = coloursOf(variants);
+  const colourName = (c: string) => (c === NO_COLOUR ? t`Other` : c);
   const [colour, setColour] = useState(() => {
     const first = value ?? variants.find((v) => v.stock > 0) ?? variants[0];
     return colourOf(first);
@@ -103,28 +109,30 @@ export function VariantPicker({
   return (
     <>
       {colours.length > 0 && (
-        <OptionGroup label="Colour" value={colour}>
+        <OptionGroup label={t`Colour`} value={colourName(colour)}>
           <ul className="flex flex-wrap gap-2">
             {colours.map((c) => (
               <Choice
                 key={c}
                 group={`${group}-colour`}
-                label={c}
+                value={c}
+                label={colourName(c)}
                 checked={c === colour}
                 disabled={!hasStock(c)}
-                note={hasStock(c) ? undefined : 'Sold out'}
+                note={hasStock(c) ? undefined : t`Sold out`}
                 onChoose={() => chooseColour(c)}
               />
             ))}
           </ul>
         </OptionGroup>
       )}
-      <OptionGroup label="Size" value={value?.size}>
+      <OptionGroup label={t`Size`} value={value?.size}>
         <ul className="flex flex-wrap gap-2">
           {sizes.map((v) => (
             <Choice
               key={v._id}
               group={`${group}-size`}
+              value={v.size}
               label={v.size}
               checked={value?._id === v._id}
               disabled={v.stock <= 0}

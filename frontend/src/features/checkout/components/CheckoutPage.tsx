@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { CheckCircleIcon, LockIcon, TruckIcon } from '@/components/ui/icons';
 import { LineVariant } from '@/components/ui/LineVariant';
@@ -39,21 +41,21 @@ function newIdempotencyKey(): string {
 
 export function validateAddress(a: ShippingAddress): FieldErrors<AddressField> {
   return compact<AddressField>({
-    fullName: a.fullName.trim() ? undefined : 'Full name is required',
-    phone: a.phone.trim() ? undefined : 'Phone number is required',
-    city: a.city.trim() ? undefined : 'City is required',
-    district: a.district.trim() ? undefined : 'District is required',
-    addressLine: a.addressLine.trim() ? undefined : 'Address is required',
+    fullName: a.fullName.trim() ? undefined : t`Full name is required`,
+    phone: a.phone.trim() ? undefined : t`Phone number is required`,
+    city: a.city.trim() ? undefined : t`City is required`,
+    district: a.district.trim() ? undefined : t`District is required`,
+    addressLine: a.addressLine.trim() ? undefined : t`Address is required`,
   });
 }
 
 /** The toast for a failed checkout (SPEC.md section 8). */
 export function checkoutErrorMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Checkout error';
-  if (err.isNetworkError) return 'Network error. Please try again.';
+  if (!(err instanceof ApiError)) return t`Checkout error`;
+  if (err.isNetworkError) return t`Network error. Please try again.`;
   if (err.serverMessage) return err.serverMessage;
-  if (err.status >= 500) return 'Failed to place order';
-  return 'Payment failed';
+  if (err.status >= 500) return t`Failed to place order`;
+  return t`Payment failed`;
 }
 
 /** Whether a retry may repeat the same request (and must reuse its idempotency key). */
@@ -64,17 +66,22 @@ function mayStillBeProcessing(err: unknown): boolean {
 function SandboxNotice() {
   return (
     <div role="note" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
-      <p className="font-bold">Sandbox payments</p>
+      <p className="font-bold">
+        <Trans>Sandbox payments</Trans>
+      </p>
       <p className="mt-1">
-        This shop is in sandbox mode: no real money is charged. Any valid Somali number is approved; 252610000001 and
-        252610000002 are declined, 252610000003 times out and 252610000004 fails at the provider.
+        <Trans>
+          This shop is in sandbox mode: no real money is charged. Any valid Somali number is approved; 252610000001 and
+          252610000002 are declined, 252610000003 times out and 252610000004 fails at the provider.
+        </Trans>
       </p>
     </div>
   );
 }
 
 export function CheckoutPage() {
-  usePageTitle('Checkout');
+  const { t } = useLingui();
+  usePageTitle(t`Checkout`);
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const cart = useCart();
@@ -105,9 +112,9 @@ export function CheckoutPage() {
     if (cart.error instanceof ApiError && !cart.error.isNetworkError) {
       console.error('Checkout: cart fetch failed', cart.error);
     } else {
-      toast.error('Failed to load cart data', { toastId: 'checkout-cart' });
+      toast.error(t`Failed to load cart data`, { toastId: 'checkout-cart' });
     }
-  }, [cartFailed, cart.error]);
+  }, [cartFailed, cart.error, t]);
 
   const checkout = useCheckout({
     onSuccess: ({ status, reply }) => {
@@ -116,7 +123,7 @@ export function CheckoutPage() {
         return;
       }
       setPlaced(true);
-      toast.success('Order placed successfully! Redirecting...');
+      toast.success(t`Order placed successfully! Redirecting...`);
       redirectTimer.current = setTimeout(
         () => navigate('/order-success', { state: { order: reply.order ?? null } }),
         REDIRECT_DELAY_MS,
@@ -145,7 +152,7 @@ export function CheckoutPage() {
     );
   }
 
-  if (cart.isPending && !cartFailed) return <PageLoading text="Loading checkout..." />;
+  if (cart.isPending && !cartFailed) return <PageLoading text={t`Loading checkout...`} />;
 
   const data = cartFailed ? EMPTY_CART : (cart.data ?? EMPTY_CART);
   const busy = checkout.isPending;
@@ -160,16 +167,16 @@ export function CheckoutPage() {
     e.preventDefault();
     if (busy || placed) return;
     if (!useSession.getState().token) {
-      toast.error('Please log in to place an order');
+      toast.error(t`Please log in to place an order`);
       navigate('/login');
       return;
     }
     if (!phone.trim()) {
-      toast.error('Please enter a phone number');
+      toast.error(t`Please enter a phone number`);
       return;
     }
     if (data.products.length === 0) {
-      toast.error('Your cart is empty');
+      toast.error(t`Your cart is empty`);
       navigate('/cart');
       return;
     }
@@ -194,32 +201,39 @@ export function CheckoutPage() {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center" role="status">
         <CheckCircleIcon size={56} className="text-emerald-600" />
-        <p className="text-xl font-semibold">Order placed successfully! Redirecting...</p>
+        <p className="text-xl font-semibold">
+          <Trans>Order placed successfully! Redirecting...</Trans>
+        </p>
       </div>
     );
   }
 
+  const total = formatPrice(data.total);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <Trans>Checkout</Trans>
+        </h1>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-          <LockIcon size={16} /> Secure Checkout
+          <LockIcon size={16} /> <Trans>Secure Checkout</Trans>
         </span>
       </div>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
-        <form onSubmit={submit} noValidate className="space-y-6" aria-label="Checkout">
+        <form onSubmit={submit} noValidate className="space-y-6" aria-label={t`Checkout`}>
           {settings.data?.sandboxPayments && <SandboxNotice />}
 
           <fieldset className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6">
-            <legend className="sr-only">Delivery address</legend>
+            <legend className="sr-only">
+              <Trans>Delivery address</Trans>
+            </legend>
             <h2 className="mb-4 text-lg font-bold" aria-hidden="true">
-              Delivery address
+              <Trans>Delivery address</Trans>
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                label="Full Name"
+                label={t`Full Name`}
                 name="fullName"
                 autoComplete="name"
                 value={address.fullName}
@@ -227,7 +241,7 @@ export function CheckoutPage() {
                 error={addressErrors.fullName}
               />
               <TextField
-                label="Contact Phone"
+                label={t`Contact Phone`}
                 name="deliveryPhone"
                 type="tel"
                 autoComplete="tel"
@@ -236,7 +250,7 @@ export function CheckoutPage() {
                 error={addressErrors.phone}
               />
               <TextField
-                label="City"
+                label={t`City`}
                 name="city"
                 autoComplete="address-level2"
                 value={address.city}
@@ -244,7 +258,7 @@ export function CheckoutPage() {
                 error={addressErrors.city}
               />
               <TextField
-                label="District"
+                label={t`District`}
                 name="district"
                 autoComplete="address-level3"
                 value={address.district}
@@ -253,10 +267,10 @@ export function CheckoutPage() {
               />
               <TextField
                 className="sm:col-span-2"
-                label="Address Line"
+                label={t`Address Line`}
                 name="addressLine"
                 autoComplete="street-address"
-                placeholder="Street, building, landmark"
+                placeholder={t`Street, building, landmark`}
                 value={address.addressLine}
                 onChange={updateAddress('addressLine')}
                 error={addressErrors.addressLine}
@@ -265,18 +279,20 @@ export function CheckoutPage() {
           </fieldset>
 
           <fieldset className="rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6">
-            <legend className="sr-only">Payment</legend>
+            <legend className="sr-only">
+              <Trans>Payment</Trans>
+            </legend>
             <h2 className="mb-4 text-lg font-bold" aria-hidden="true">
-              Payment
+              <Trans>Payment</Trans>
             </h2>
             <TextField
-              label="EVC Plus Phone Number"
+              label={t`EVC Plus Phone Number`}
               name="paymentPhone"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
               placeholder="61 234 5678"
-              hint="Enter your EVC Plus phone number for payment processing"
+              hint={t`Enter your EVC Plus phone number for payment processing`}
               value={phone}
               error={phoneError}
               onChange={(e) => {
@@ -285,11 +301,11 @@ export function CheckoutPage() {
               }}
             />
             <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || !phone.trim()}>
-              {busy ? 'Processing Payment...' : `Pay ${formatPrice(data.total)} with EVC Plus`}
+              {busy ? t`Processing Payment...` : t`Pay ${total} with EVC Plus`}
             </button>
             {!(busy && payment) && (
               <p className="mt-3 text-center text-xs text-stone-600">
-                You will be asked to confirm the payment on your phone.
+                <Trans>You will be asked to confirm the payment on your phone.</Trans>
               </p>
             )}
             {/* Always present and never display:none, so that what is put into it is announced; only
@@ -306,14 +322,18 @@ export function CheckoutPage() {
           </fieldset>
 
           <Link to="/cart" className="inline-block font-semibold text-brand-700 hover:underline">
-            ← Back to Cart
+            ← <Trans>Back to Cart</Trans>
           </Link>
         </form>
 
         <aside className="h-fit space-y-6 rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-28">
-          <h2 className="text-lg font-bold">Order Summary</h2>
+          <h2 className="text-lg font-bold">
+            <Trans>Order Summary</Trans>
+          </h2>
           {data.products.length === 0 ? (
-            <p className="text-stone-600">Your cart is empty</p>
+            <p className="text-stone-600">
+              <Trans>Your cart is empty</Trans>
+            </p>
           ) : (
             <ul className="divide-y divide-stone-100">
               {data.products.map((line) => (
@@ -328,7 +348,9 @@ export function CheckoutPage() {
                   <div className="min-w-0 flex-1">
                     <p className="line-clamp-2 text-sm font-medium">{line.productId.name}</p>
                     <LineVariant variant={line.variant} />
-                    <p className="text-sm text-stone-600">Qty: {line.quantity}</p>
+                    <p className="text-sm text-stone-600">
+                      <Trans>Qty: {{ quantity: line.quantity }}</Trans>
+                    </p>
                   </div>
                   <p className="text-sm font-semibold">{formatPrice(line.lineTotal)}</p>
                 </li>
@@ -339,10 +361,14 @@ export function CheckoutPage() {
           <CartSummary cart={data} className="border-t border-stone-200 pt-4" />
           <div className="space-y-2 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
             <p className="flex items-center gap-2 font-semibold text-stone-900">
-              <TruckIcon size={18} /> Delivery
+              <TruckIcon size={18} /> <Trans>Delivery</Trans>
             </p>
-            <p>Standard delivery: 2-3 business days</p>
-            <p>Express delivery: Next business day</p>
+            <p>
+              <Trans>Standard delivery: 2-3 business days</Trans>
+            </p>
+            <p>
+              <Trans>Express delivery: Next business day</Trans>
+            </p>
           </div>
         </aside>
       </div>

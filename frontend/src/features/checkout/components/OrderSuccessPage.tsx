@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { btn } from '@/components/ui/styles';
@@ -8,27 +9,38 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { orderNumber } from '../order-number';
 
 export function OrderSuccessPage() {
-  usePageTitle('Payment Successful!');
+  const { t } = useLingui();
+  usePageTitle(t`Payment Successful!`);
   const location = useLocation();
   const order = (location.state as { order?: Order | null } | null)?.order ?? null;
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
       <CheckCircleIcon size={72} className="mx-auto text-emerald-600" />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">Payment Successful!</h1>
-      <p className="mt-3 text-stone-700">Your order has been placed and payment received successfully. Thank you!</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">
+        <Trans>Payment Successful!</Trans>
+      </h1>
+      <p className="mt-3 text-stone-700">
+        <Trans>Your order has been placed and payment received successfully. Thank you!</Trans>
+      </p>
       {order && (
         <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-2xl bg-white p-5 text-left text-sm ring-1 ring-stone-200">
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">Order</dt>
+            <dt className="text-stone-600">
+              <Trans>Order</Trans>
+            </dt>
             <dd className="font-mono">{orderNumber(order._id)}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">Total paid</dt>
+            <dt className="text-stone-600">
+              <Trans>Total paid</Trans>
+            </dt>
             <dd className="font-semibold">{formatPrice(order.totalAmount)}</dd>
           </div>
           {order.shippingAddress && (
             <div className="flex justify-between gap-4">
-              <dt className="text-stone-600">Delivery to</dt>
+              <dt className="text-stone-600">
+                <Trans>Delivery to</Trans>
+              </dt>
               <dd className="text-right">
                 {order.shippingAddress.fullName}, {order.shippingAddress.city}
               </dd>
@@ -36,7 +48,9 @@ export function OrderSuccessPage() {
           )}
           {order.products.length > 0 && (
             <div className="border-t border-stone-200 pt-2">
-              <dt className="text-stone-600">Items</dt>
+              <dt className="text-stone-600">
+                <Trans>Items</Trans>
+              </dt>
               <dd className="mt-1">
                 <OrderItems lines={order.products} />
               </dd>
@@ -46,10 +60,10 @@ export function OrderSuccessPage() {
       )}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className={btn.primary}>
-          Continue Shopping
+          <Trans>Continue Shopping</Trans>
         </Link>
         <Link to="/profile?tab=orders" className={btn.secondary}>
-          View my orders
+          <Trans>View my orders</Trans>
         </Link>
       </div>
     </div>

@@ -7,14 +7,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { orderNumber } from '../order-number';
-
-export const PAYMENT_NOT_CONFIRMED = 'Payment not confirmed yet';
 
 export function PaymentNotConfirmed({
   order,
@@ -30,15 +29,21 @@ export function PaymentNotConfirmed({
   amount: string;
   settings?: Settings;
 }) {
-  usePageTitle(PAYMENT_NOT_CONFIRMED);
+  const { t } = useLingui();
+  usePageTitle(t`Payment not confirmed yet`);
   const heading = useRef<HTMLHeadingElement>(null);
   // The whole page changed: the heading takes the focus so a screen reader starts there.
   useEffect(() => heading.current?.focus(), []);
 
   const number = order ? orderNumber(order._id) : null;
   const total = order ? formatPrice(order.totalAmount) : amount;
-  const contact =
-    settings?.supportPhone && settings.supportEmail ? ` at ${settings.supportPhone} or ${settings.supportEmail}` : '';
+  const supportPhone = settings?.supportPhone;
+  const supportEmail = settings?.supportEmail;
+  const contactUs = (
+    <Link to="/contact" className="font-semibold text-brand-700 underline hover:no-underline">
+      <Trans>contact us</Trans>
+    </Link>
+  );
 
   return (
     <div className="mx-auto max-w-xl px-4 py-12" data-testid="payment-not-confirmed">
@@ -47,49 +52,73 @@ export function PaymentNotConfirmed({
           <PhoneIcon size={32} />
         </span>
         <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold tracking-tight focus:outline-none">
-          {PAYMENT_NOT_CONFIRMED}
+          <Trans>Payment not confirmed yet</Trans>
         </h1>
         <p className="mt-3 text-stone-700">
           {number
-            ? `Your order ${number} is saved, but EVC Plus has not confirmed your payment of ${total} yet.`
-            : `Your order is saved, but EVC Plus has not confirmed your payment of ${total} yet.`}
+            ? t`Your order ${number} is saved, but EVC Plus has not confirmed your payment of ${total} yet.`
+            : t`Your order is saved, but EVC Plus has not confirmed your payment of ${total} yet.`}
         </p>
       </div>
 
       <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-2xl bg-white p-5 text-sm ring-1 ring-stone-200" data-testid="unconfirmed-order">
         {number && (
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">Order</dt>
+            <dt className="text-stone-600">
+              <Trans>Order</Trans>
+            </dt>
             <dd className="font-mono">{number}</dd>
           </div>
         )}
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Amount</dt>
+          <dt className="text-stone-600">
+            <Trans>Amount</Trans>
+          </dt>
           <dd className="font-semibold">{total}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">EVC Plus number</dt>
+          <dt className="text-stone-600">
+            <Trans>EVC Plus number</Trans>
+          </dt>
           <dd>{phone}</dd>
         </div>
       </dl>
 
       <section aria-labelledby="next-steps" className="mt-6 rounded-2xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
         <h2 id="next-steps" className="text-base font-bold">
-          What happens next
+          <Trans>What happens next</Trans>
         </h2>
         <ul className="mt-2 list-disc space-y-2 pl-5" data-testid="next-steps">
           <li>
-            If you approved the payment on your phone, there is nothing more to do: we confirm your order as soon as EVC
-            Plus does.
+            <Trans>
+              If you approved the payment on your phone, there is nothing more to do: we confirm your order as soon as
+              EVC Plus does.
+            </Trans>
           </li>
-          <li>Until then your items are reserved for this order, so there is no need to order them again.</li>
-          <li>If the payment does not arrive, the order is canceled automatically and its items go back on sale.</li>
           <li>
-            If EVC Plus took the money but your order stays unconfirmed,{' '}
-            <Link to="/contact" className="font-semibold text-brand-700 underline hover:no-underline">
-              contact us
-            </Link>
-            {`${contact} with your ${number ? 'order number' : 'EVC Plus number'}.`}
+            <Trans>Until then your items are reserved for this order, so there is no need to order them again.</Trans>
+          </li>
+          <li>
+            <Trans>If the payment does not arrive, the order is canceled automatically and its items go back on sale.</Trans>
+          </li>
+          <li>
+            {supportPhone && supportEmail ? (
+              number ? (
+                <Trans>
+                  If EVC Plus took the money but your order stays unconfirmed, {contactUs} at {supportPhone} or{' '}
+                  {supportEmail} with your order number.
+                </Trans>
+              ) : (
+                <Trans>
+                  If EVC Plus took the money but your order stays unconfirmed, {contactUs} at {supportPhone} or{' '}
+                  {supportEmail} with your EVC Plus number.
+                </Trans>
+              )
+            ) : number ? (
+              <Trans>If EVC Plus took the money but your order stays unconfirmed, {contactUs} with your order number.</Trans>
+            ) : (
+              <Trans>If EVC Plus took the money but your order stays unconfirmed, {contactUs} with your EVC Plus number.</Trans>
+            )}
           </li>
         </ul>
       </section>
@@ -97,14 +126,14 @@ export function PaymentNotConfirmed({
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {order ? (
           <Link to={`/orders/${encodeURIComponent(order._id)}`} className={btn.primary}>
-            View order
+            <Trans>View order</Trans>
           </Link>
         ) : null}
         <Link to="/profile?tab=orders" className={order ? btn.secondary : btn.primary}>
-          View my orders
+          <Trans>View my orders</Trans>
         </Link>
         <Link to="/" className={btn.secondary}>
-          Continue Shopping
+          <Trans>Continue Shopping</Trans>
         </Link>
       </div>
     </div>

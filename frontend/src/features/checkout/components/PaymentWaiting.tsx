@@ -6,14 +6,12 @@
  * the minute changes), never each second: the m:ss countdown is hidden from them.
  */
 import { useEffect, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
-import { pluralize } from '@/lib/format';
 
 /** The payment time-out when the settings do not say (the server's default). */
 export const DEFAULT_PAYMENT_TIMEOUT_SECS = 60;
-
-export const CONFIRM_WITH_PIN = 'Confirm on your phone with your EVC Plus PIN.';
-export const STILL_CHECKING = 'Still checking with EVC Plus. Please wait a moment.';
 
 /** Seconds as m:ss, e.g. 1:00, 0:09. */
 export function formatCountdown(secs: number): string {
@@ -41,18 +39,23 @@ function useCountdown(total: number): number {
 }
 
 export function PaymentWaiting({ phone, amount, timeoutSecs }: { phone: string; amount: string; timeoutSecs: number }) {
+  const { t } = useLingui();
   const left = useCountdown(timeoutSecs);
   const minutes = Math.ceil(left / 60);
   return (
     <div className="mt-4 rounded-xl bg-sky-50 p-4 text-sm text-sky-950 ring-1 ring-sky-200" data-testid="payment-waiting">
       <p className="flex items-center gap-2 text-base font-bold">
-        <PhoneIcon size={18} /> Check your phone
+        <PhoneIcon size={18} /> <Trans>Check your phone</Trans>
       </p>
-      <p className="mt-2">{`We sent a payment request for ${amount} to ${phone}.`}</p>
-      <p className="mt-1 font-semibold">{CONFIRM_WITH_PIN}</p>
+      <p className="mt-2">{t`We sent a payment request for ${amount} to ${phone}.`}</p>
+      <p className="mt-1 font-semibold">
+        <Trans>Confirm on your phone with your EVC Plus PIN.</Trans>
+      </p>
       <div aria-hidden="true" className="mt-3">
         <p className="flex items-baseline justify-between gap-3">
-          <span>Time left to confirm</span>
+          <span>
+            <Trans>Time left to confirm</Trans>
+          </span>
           <span className="font-mono text-lg font-bold tabular-nums" data-testid="payment-countdown">
             {formatCountdown(left)}
           </span>
@@ -65,9 +68,13 @@ export function PaymentWaiting({ phone, amount, timeoutSecs }: { phone: string; 
         </div>
       </div>
       {left > 0 ? (
-        <p className="sr-only" data-testid="payment-time-left">{`About ${pluralize(minutes, 'minute', 'minutes')} left to confirm.`}</p>
+        <p className="sr-only" data-testid="payment-time-left">
+          {plural(minutes, { one: 'About # minute left to confirm.', other: 'About # minutes left to confirm.' })}
+        </p>
       ) : (
-        <p className="mt-3 font-semibold">{STILL_CHECKING}</p>
+        <p className="mt-3 font-semibold">
+          <Trans>Still checking with EVC Plus. Please wait a moment.</Trans>
+        </p>
       )}
     </div>
   );

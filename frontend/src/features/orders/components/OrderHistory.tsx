@@ -1,12 +1,14 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatLongDate, formatPrice, pluralize, shortOrderId } from '@/lib/format';
+import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { useOrders } from '../api/orders';
 
@@ -16,17 +18,24 @@ export function itemCount(order: Order): number {
 
 function OrderDetails({ order }: { order: Order }) {
   const a = order.shippingAddress;
+  const id = order._id;
   return (
     <div className="grid gap-4 bg-stone-50 p-4 text-sm sm:grid-cols-2">
       <p className="break-all text-stone-600 sm:col-span-2">
-        Order number: <span className="font-mono text-stone-900">{order._id}</span>
+        <Trans>
+          Order number: <span className="font-mono text-stone-900">{id}</span>
+        </Trans>
       </p>
       <div>
-        <p className="font-semibold">Delivery address</p>
+        <p className="font-semibold">
+          <Trans>Delivery address</Trans>
+        </p>
         {a ? (
           <ShippingAddressText address={a} className="mt-1 text-stone-700" />
         ) : (
-          <p className="mt-1 text-stone-600">No delivery address recorded.</p>
+          <p className="mt-1 text-stone-600">
+            <Trans>No delivery address recorded.</Trans>
+          </p>
         )}
         {order.paymentStatus && (
           <p className="mt-3">
@@ -35,16 +44,22 @@ function OrderDetails({ order }: { order: Order }) {
         )}
       </div>
       <div>
-        <p className="font-semibold">Items</p>
+        <p className="font-semibold">
+          <Trans>Items</Trans>
+        </p>
         <OrderItems lines={order.products} className="mt-1 text-stone-700" />
         {typeof order.subtotal === 'number' && (
           <dl className="mt-2 space-y-0.5 border-t border-stone-200 pt-2 text-stone-700">
             <div className="flex justify-between">
-              <dt>Subtotal</dt>
+              <dt>
+                <Trans>Subtotal</Trans>
+              </dt>
               <dd>{formatPrice(order.subtotal)}</dd>
             </div>
             <div className="flex justify-between">
-              <dt>Shipping</dt>
+              <dt>
+                <Trans>Shipping</Trans>
+              </dt>
               <dd>{formatPrice(order.shippingFee)}</dd>
             </div>
           </dl>
@@ -65,35 +80,52 @@ function Cell({ label, children }: { label: string; children: ReactNode }) {
 
 /** The shopper's orders; fetched again every time this mounts (each time the tab opens). */
 export function OrderHistory() {
+  const { t } = useLingui();
   const orders = useOrders();
   const [open, setOpen] = useState<string | null>(null);
 
   useEffect(() => {
-    if (orders.isError) toast.error(errorMessage(orders.error, 'Failed to fetch orders'), { toastId: 'orders' });
-  }, [orders.isError, orders.error]);
+    if (orders.isError) toast.error(errorMessage(orders.error, t`Failed to fetch orders`), { toastId: 'orders' });
+  }, [orders.isError, orders.error, t]);
 
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title" className="text-xl font-bold">
-        Order History
+        <Trans>Order History</Trans>
       </h2>
       {orders.isPending ? (
-        <PageLoading text="Loading orders..." />
+        <PageLoading text={t`Loading orders...`} />
       ) : (orders.data ?? []).length === 0 ? (
-        <p className="py-10 text-center text-stone-600">You haven&apos;t placed any orders yet.</p>
+        <p className="py-10 text-center text-stone-600">
+          <Trans>You haven&apos;t placed any orders yet.</Trans>
+        </p>
       ) : (
         <div className="relative mt-4 overflow-hidden rounded-xl ring-1 ring-stone-200">
           <table className="w-full bg-white text-sm">
             <thead className="hidden bg-stone-50 text-left text-xs font-semibold uppercase tracking-wider text-stone-600 sm:table-header-group">
               <tr>
-                <th scope="col" className="px-4 py-3">Order ID</th>
-                <th scope="col" className="px-4 py-3">Date</th>
-                <th scope="col" className="px-4 py-3">Total</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Items</th>
-                <th scope="col" className="px-4 py-3">Deliver to</th>
                 <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Details</span>
+                  <Trans>Order ID</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <Trans>Total</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <Trans>Items</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <Trans>Deliver to</Trans>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">
+                    <Trans>Details</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -105,20 +137,20 @@ export function OrderHistory() {
                   <Fragment key={o._id}>
                     {/* On phones each row is a small card; from sm up, a table row. */}
                     <tr className="block px-4 py-3 sm:table-row sm:p-0">
-                      <Cell label="Order ID">
+                      <Cell label={t`Order ID`}>
                         <Link to={`/orders/${encodeURIComponent(o._id)}`} className="font-mono font-semibold text-brand-700 hover:underline" title={o._id}>
                           {shortOrderId(o._id)}
                         </Link>
                       </Cell>
-                      <Cell label="Date">{formatLongDate(o.createdAt)}</Cell>
-                      <Cell label="Total">
+                      <Cell label={t`Date`}>{formatLongDate(o.createdAt)}</Cell>
+                      <Cell label={t`Total`}>
                         <span className="font-semibold">{formatPrice(o.totalAmount)}</span>
                       </Cell>
-                      <Cell label="Status">
+                      <Cell label={t`Status`}>
                         <OrderStatusBadge status={o.status} />
                       </Cell>
-                      <Cell label="Items">{pluralize(n, 'item', 'items')}</Cell>
-                      <Cell label="Deliver to">
+                      <Cell label={t`Items`}>{plural(n, { one: '# item', other: '# items' })}</Cell>
+                      <Cell label={t`Deliver to`}>
                         {o.shippingAddress
                           ? [o.shippingAddress.district, o.shippingAddress.city].filter(Boolean).join(', ')
                           : '—'}
@@ -131,7 +163,7 @@ export function OrderHistory() {
                           onClick={() => setOpen(expanded ? null : o._id)}
                           className="font-semibold text-brand-700 hover:underline"
                         >
-                          {expanded ? 'Hide' : 'Details'}
+                          {expanded ? t`Hide` : t`Details`}
                         </button>
                       </td>
                     </tr>

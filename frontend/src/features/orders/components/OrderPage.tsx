@@ -5,6 +5,9 @@
  */
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLanguage } from '@/i18n';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { OrderLineList } from '@/components/ui/OrderLineList';
 import { OrderTotals } from '@/components/ui/OrderTotals';
@@ -24,10 +27,6 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useOrder } from '../api/orders';
 import { useOrderReturns } from '../api/returns';
 import { ReturnForm } from './ReturnForm';
-
-export const ORDER_NOT_FOUND = 'Order not found';
-export const REVIEW_LINE = 'Review';
-export const RETURN_REQUESTED = 'Return requested';
 
 const card = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';
 
@@ -56,23 +55,40 @@ function ReturnNotice({
   onOpen: () => void;
   buttonRef: Ref<HTMLButtonElement>;
 }) {
+  useLanguage();
   const until = formatLongDate(order.returnableUntil);
   if (canRequestReturn(order, returns)) {
     return (
       <div className="flex flex-col gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-200 sm:flex-row sm:items-center sm:justify-between">
-        <p>Returns are possible until {until}</p>
+        <p>
+          <Trans>Returns are possible until {until}</Trans>
+        </p>
         <button ref={buttonRef} type="button" className={btn.primary} aria-expanded={open} aria-controls="return-form" onClick={onOpen}>
-          Return items
+          <Trans>Return items</Trans>
         </button>
       </div>
     );
   }
-  if (withinReturnWindow(order)) return <p className="text-stone-700">Every item of this order is already in a return.</p>;
+  if (withinReturnWindow(order)) {
+    return (
+      <p className="text-stone-700">
+        <Trans>Every item of this order is already in a return.</Trans>
+      </p>
+    );
+  }
   if (order.status === 'delivered' && until && new Date(order.returnableUntil as string).getTime() < Date.now()) {
-    return <p className="text-stone-700">The time to return this order ended on {until}.</p>;
+    return (
+      <p className="text-stone-700">
+        <Trans>The time to return this order ended on {until}.</Trans>
+      </p>
+    );
   }
   if (order.status === 'pending' || order.status === 'shipped') {
-    return <p className="text-stone-700">Items can be returned within 30 days of delivery.</p>;
+    return (
+      <p className="text-stone-700">
+        <Trans>Items can be returned within 30 days of delivery.</Trans>
+      </p>
+    );
   }
   return null;
 }
@@ -87,15 +103,16 @@ function reviewLink(line: OrderLine, name: string) {
   return (
     <Link
       to={`/product/${encodeURIComponent(productId)}#write-review`}
-      aria-label={`${REVIEW_LINE} ${name}`}
+      aria-label={t`Review ${name}`}
       className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 hover:underline sm:min-h-0"
     >
-      {REVIEW_LINE}
+      <Trans>Review</Trans>
     </Link>
   );
 }
 
 function OrderReturns({ order }: { order: Order }) {
+  const { t } = useLingui();
   const returns = useOrderReturns(order._id);
   const [formOpen, setFormOpen] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
@@ -112,14 +129,16 @@ function OrderReturns({ order }: { order: Order }) {
   };
 
   return (
-    <Section id="returns-title" title="Returns">
+    <Section id="returns-title" title={t`Returns`}>
       {returns.isPending ? (
-        <PageLoading text="Loading returns..." />
+        <PageLoading text={t`Loading returns...`} />
       ) : returns.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>The returns of this order could not be loaded.</p>
+          <p>
+            <Trans>The returns of this order could not be loaded.</Trans>
+          </p>
           <button type="button" className={btn.secondary} onClick={() => void returns.refetch()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
         </div>
       ) : (
@@ -137,7 +156,7 @@ function OrderReturns({ order }: { order: Order }) {
               left={unitsLeft(order, returns.data)}
               onCancel={close}
               onDone={(ret) => {
-                toast.success(RETURN_REQUESTED);
+                toast.success(t`Return requested`);
                 setFormOpen(false);
                 setCreated(ret._id);
               }}
@@ -145,11 +164,11 @@ function OrderReturns({ order }: { order: Order }) {
           )}
           {created && (
             <p role="status" className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200">
-              Thank you. We have your return request; you can follow its progress here.
+              <Trans>Thank you. We have your return request; you can follow its progress here.</Trans>
             </p>
           )}
           {returns.data.length > 0 && (
-            <ul className="mt-4 space-y-4" aria-label="Returns of this order">
+            <ul className="mt-4 space-y-4" aria-label={t`Returns of this order`}>
               {returns.data.map((ret) => (
                 <li key={ret._id}>
                   <ReturnSummary ret={ret} />
@@ -166,18 +185,20 @@ function OrderReturns({ order }: { order: Order }) {
 export function OrderPage() {
   const id = useParams().id ?? '';
   const order = useOrder(id);
-  usePageTitle(`Order ${shortOrderId(id)}`);
+  const { t } = useLingui();
+  const short = shortOrderId(id);
+  usePageTitle(t`Order ${short}`);
 
-  if (order.isPending) return <PageLoading text="Loading order..." />;
+  if (order.isPending) return <PageLoading text={t`Loading order...`} />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) {
       return (
         <EmptyState
-          title={ORDER_NOT_FOUND}
-          text="We could not find this order in your account."
+          title={t`Order not found`}
+          text={t`We could not find this order in your account.`}
           action={
             <Link to="/profile?tab=orders" className={btn.primary}>
-              View my orders
+              <Trans>View my orders</Trans>
             </Link>
           }
         />
@@ -186,9 +207,11 @@ export function OrderPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>This order could not be loaded.</p>
+          <p>
+            <Trans>This order could not be loaded.</Trans>
+          </p>
           <button type="button" className={btn.secondary} onClick={() => void order.refetch()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
         </div>
       </div>
@@ -196,17 +219,25 @@ export function OrderPage() {
   }
 
   const o = order.data;
+  const placed = formatLongDate(o.createdAt);
+  const number = o._id;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <Link to="/profile?tab=orders" className="text-sm font-semibold text-brand-700 hover:underline">
-        ← My orders
+        ← <Trans>My orders</Trans>
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight">Order {shortOrderId(o._id)}</h1>
-          <p className="mt-1 text-stone-600">Placed on {formatLongDate(o.createdAt)}</p>
+          <h1 className="text-2xl font-bold tracking-tight">
+            <Trans>Order {short}</Trans>
+          </h1>
+          <p className="mt-1 text-stone-600">
+            <Trans>Placed on {placed}</Trans>
+          </p>
           <p className="mt-1 text-sm break-all text-stone-600">
-            Order number: <span className="font-mono text-stone-900">{o._id}</span>
+            <Trans>
+              Order number: <span className="font-mono text-stone-900">{number}</span>
+            </Trans>
           </p>
         </div>
         <OrderStatusBadge status={o.status} />
@@ -214,7 +245,7 @@ export function OrderPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Section id="items-title" title="Items">
+          <Section id="items-title" title={t`Items`}>
             <OrderLineList lines={o.products} action={o.status === 'delivered' ? reviewLink : undefined} />
             <div className="mt-4 border-t border-stone-200 pt-4">
               <OrderTotals order={o} />
@@ -223,28 +254,36 @@ export function OrderPage() {
           <OrderReturns order={o} />
         </div>
         <div className="space-y-6">
-          <Section id="delivery-title" title="Delivery address">
+          <Section id="delivery-title" title={t`Delivery address`}>
             {o.shippingAddress ? (
               <ShippingAddressText address={o.shippingAddress} className="text-stone-700" />
             ) : (
-              <p className="text-stone-600">No delivery address recorded.</p>
+              <p className="text-stone-600">
+                <Trans>No delivery address recorded.</Trans>
+              </p>
             )}
           </Section>
-          <Section id="payment-title" title="Payment">
+          <Section id="payment-title" title={t`Payment`}>
             <dl className="space-y-2 text-sm">
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">Method</dt>
+                <dt className="text-stone-600">
+                  <Trans>Method</Trans>
+                </dt>
                 <dd className="font-medium">{paymentMethodName(o.paymentMethod)}</dd>
               </div>
               {o.paymentPhone && (
                 <div className="flex justify-between gap-3">
-                  <dt className="text-stone-600">Phone</dt>
+                  <dt className="text-stone-600">
+                    <Trans>Phone</Trans>
+                  </dt>
                   <dd className="font-medium">{o.paymentPhone}</dd>
                 </div>
               )}
               {o.paymentStatus && (
                 <div className="flex items-center justify-between gap-3">
-                  <dt className="text-stone-600">Status</dt>
+                  <dt className="text-stone-600">
+                    <Trans>Status</Trans>
+                  </dt>
                   <dd>
                     <PaymentStatusBadge status={o.paymentStatus} />
                   </dd>
@@ -252,8 +291,8 @@ export function OrderPage() {
               )}
             </dl>
           </Section>
-          <Section id="status-title" title="Order status">
-            <StatusTimeline history={o.statusHistory ?? []} label="Order status history" />
+          <Section id="status-title" title={t`Order status`}>
+            <StatusTimeline history={o.statusHistory ?? []} label={t`Order status history`} />
           </Section>
         </div>
       </div>

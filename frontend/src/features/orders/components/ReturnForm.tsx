@@ -4,6 +4,7 @@
  * refusal of the server (the 30 days over, more units than are left) is shown as it says it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '@/components/ui/Field';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { btn, field } from '@/components/ui/styles';
@@ -12,10 +13,6 @@ import { RETURN_REASON_MAX } from '@/lib/returns';
 import type { Order, OrderReturn } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
 import { useCreateReturn } from '../api/returns';
-
-export const CHOOSE_ITEMS = 'Choose at least one item to return';
-export const GIVE_REASON = 'Please tell us why you are returning these items';
-const SEND_FAILED = 'Your return request could not be sent. Please try again.';
 
 export function ReturnForm({
   order,
@@ -29,6 +26,7 @@ export function ReturnForm({
   onDone: (ret: OrderReturn) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const ids = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
@@ -46,8 +44,8 @@ export function ReturnForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problems = {
-      items: chosen.length === 0 ? CHOOSE_ITEMS : undefined,
-      reason: reason.trim() ? undefined : GIVE_REASON,
+      items: chosen.length === 0 ? t`Choose at least one item to return` : undefined,
+      reason: reason.trim() ? undefined : t`Please tell us why you are returning these items`,
     };
     setErrors(problems);
     if (problems.items || problems.reason) {
@@ -60,6 +58,7 @@ export function ReturnForm({
   };
 
   const itemsErrorId = `${ids}-items-error`;
+  const reasonLeft = RETURN_REASON_MAX - reason.length;
   return (
     <form
       onSubmit={submit}
@@ -69,18 +68,21 @@ export function ReturnForm({
       id="return-form"
     >
       <h3 id={`${ids}-title`} ref={heading} tabIndex={-1} className="text-lg font-bold text-stone-900 focus:outline-none">
-        Return items
+        <Trans>Return items</Trans>
       </h3>
       <fieldset className="mt-3" aria-describedby={errors.items ? itemsErrorId : undefined}>
-        <legend className="text-sm font-medium text-stone-800">How many of each item are you sending back?</legend>
+        <legend className="text-sm font-medium text-stone-800">
+          <Trans>How many of each item are you sending back?</Trans>
+        </legend>
         <ul className="mt-2 divide-y divide-stone-200">
           {lines.map((line) => {
             const lineId = line._id as string;
             const max = left.get(lineId) ?? 0;
             const controlId = `${ids}-line-${lineId}`;
+            const bought = line.quantity;
             const title = (
               <>
-                {line.name ?? line.productId?.name ?? 'Product'}
+                {line.name ?? line.productId?.name ?? t`Product`}
                 {line.variant && (
                   <>
                     <span className="sr-only">,</span>{' '}
@@ -95,13 +97,20 @@ export function ReturnForm({
                 <div className="min-w-0 flex-1">
                   {max > 0 ? (
                     <label htmlFor={controlId} className="font-medium text-stone-900">
-                      <span className="sr-only">Quantity to return of</span> {title}
+                      <span className="sr-only">
+                        <Trans>Quantity to return of</Trans>
+                      </span>{' '}
+                      {title}
                     </label>
                   ) : (
                     <p className="font-medium text-stone-900">{title}</p>
                   )}
                   <p id={`${controlId}-hint`} className="text-sm text-stone-600">
-                    {max === 0 ? 'Already in a return' : max === line.quantity ? `You bought ${line.quantity}` : `${max} of ${line.quantity} left to return`}
+                    {max === 0
+                      ? t`Already in a return`
+                      : max === bought
+                        ? t`You bought ${bought}`
+                        : t`${max} of ${bought} left to return`}
                   </p>
                 </div>
                 {max > 0 && (
@@ -136,9 +145,9 @@ export function ReturnForm({
         )}
       </fieldset>
       <Field
-        label="Why are you returning them?"
+        label={t`Why are you returning them?`}
         error={errors.reason}
-        hint={`${RETURN_REASON_MAX - reason.length} characters left`}
+        hint={t`${reasonLeft} characters left`}
         className="mt-4"
       >
         {(control) => (
@@ -157,15 +166,15 @@ export function ReturnForm({
       </Field>
       {create.isError && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          {errorMessage(create.error, SEND_FAILED)}
+          {errorMessage(create.error, t`Your return request could not be sent. Please try again.`)}
         </p>
       )}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className={btn.secondary} onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="submit" className={btn.primary} disabled={create.isPending}>
-          {create.isPending ? 'Sending...' : 'Request return'}
+          {create.isPending ? t`Sending...` : t`Request return`}
         </button>
       </div>
     </form>

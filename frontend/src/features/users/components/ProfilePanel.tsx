@@ -1,4 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
@@ -35,9 +37,9 @@ export function validateProfile(form: Form): FieldErrors<Field> {
     phone: validatePhone(form.phone),
   };
   if (form.newPassword) {
-    errors.currentPassword = form.currentPassword ? undefined : 'Current password is required';
+    errors.currentPassword = form.currentPassword ? undefined : t`Current password is required`;
     errors.newPassword =
-      form.newPassword.length < MIN_PASSWORD_LENGTH ? 'Password must be at least 6 characters' : undefined;
+      form.newPassword.length < MIN_PASSWORD_LENGTH ? t`Password must be at least 6 characters` : undefined;
     errors.confirmPassword = validateConfirmation(form.newPassword, form.confirmPassword);
   }
   return compact(errors);
@@ -54,13 +56,14 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** Profile tab: the stored user, and an edit form (with an optional password change). */
 export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<Form>(() => formFrom(user));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   const update = useUpdateUser({
     onSuccess: (saved) => {
-      toast.success('Profile updated successfully');
+      toast.success(t`Profile updated successfully`);
       setForm(formFrom(saved));
       setErrors({});
       setEditing(false);
@@ -77,7 +80,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
           ...(fe.password ? { newPassword: fe.password } : {}),
         }));
       }
-      toast.error(errorMessage(err, 'Profile update failed'));
+      toast.error(errorMessage(err, t`Profile update failed`));
     },
   });
 
@@ -111,25 +114,25 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
       <section aria-labelledby="profile-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="profile-title" className="text-xl font-bold">
-            Profile Information
+            <Trans>Profile Information</Trans>
           </h2>
           <button type="button" className={btn.secondary} onClick={() => setEditing(true)}>
-            Edit Profile
+            <Trans>Edit Profile</Trans>
           </button>
         </div>
         {user.mustChangePassword && (
           <p role="note" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
-            Your account uses a temporary password. Please choose a new one with Edit Profile.
+            <Trans>Your account uses a temporary password. Please choose a new one with Edit Profile.</Trans>
           </p>
         )}
         <dl className="mt-4 divide-y divide-stone-100">
-          <Detail label="Full name" value={user.name} />
-          <Detail label="Email address" value={user.email} />
-          <Detail label="Phone number" value={user.phone} />
-          <Detail label="Account type" value={user.role === 'admin' ? 'Admin' : 'Customer'} />
+          <Detail label={t`Full name`} value={user.name} />
+          <Detail label={t`Email address`} value={user.email} />
+          <Detail label={t`Phone number`} value={user.phone} />
+          <Detail label={t`Account type`} value={user.role === 'admin' ? t`Admin` : t`Customer`} />
         </dl>
         <button type="button" className={`${btn.secondary} mt-6 text-red-700`} onClick={onSignOut}>
-          Sign Out
+          <Trans>Sign Out</Trans>
         </button>
       </section>
     );
@@ -138,12 +141,12 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
   return (
     <section aria-labelledby="edit-title">
       <h2 id="edit-title" className="text-xl font-bold">
-        Edit Profile
+        <Trans>Edit Profile</Trans>
       </h2>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <TextField label="Full Name" name="name" autoComplete="name" value={form.name} onChange={change('name')} error={errors.name} />
+        <TextField label={t`Full Name`} name="name" autoComplete="name" value={form.name} onChange={change('name')} error={errors.name} />
         <TextField
-          label="Email Address"
+          label={t`Email Address`}
           name="email"
           type="email"
           autoComplete="email"
@@ -152,7 +155,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
           error={errors.email}
         />
         <TextField
-          label="Phone Number"
+          label={t`Phone Number`}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -161,11 +164,15 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
           error={errors.phone}
         />
         <fieldset className="rounded-xl border border-stone-200 p-4">
-          <legend className="px-1 font-semibold">Change Password</legend>
-          <p className="mb-3 text-sm text-stone-600">Leave blank to keep your current password.</p>
+          <legend className="px-1 font-semibold">
+            <Trans>Change Password</Trans>
+          </legend>
+          <p className="mb-3 text-sm text-stone-600">
+            <Trans>Leave blank to keep your current password.</Trans>
+          </p>
           <div className="space-y-4">
             <TextField
-              label="Current Password"
+              label={t`Current Password`}
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -174,7 +181,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
               error={errors.currentPassword}
             />
             <TextField
-              label="New Password"
+              label={t`New Password`}
               name="newPassword"
               type="password"
               autoComplete="new-password"
@@ -183,7 +190,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
               error={errors.newPassword}
             />
             <TextField
-              label="Confirm New Password"
+              label={t`Confirm New Password`}
               name="confirmPassword"
               type="password"
               autoComplete="new-password"
@@ -195,10 +202,10 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
         </fieldset>
         <div className="flex gap-3">
           <button type="button" className={btn.secondary} onClick={cancel} disabled={update.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className={btn.primary} disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            {update.isPending ? t`Saving...` : t`Save Changes`}
           </button>
         </div>
       </form>

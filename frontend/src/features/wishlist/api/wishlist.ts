@@ -1,13 +1,11 @@
 /** Wishlist calls, keys and hooks. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, requestWithStatus } from '@/lib/api-client';
 import { wishlistKeys } from '@/lib/query-keys';
 import type { MessageReply, Wishlist } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { wishlistKeys };
-
-export const ALREADY_IN_WISHLIST = 'Product already in wishlist';
 
 function normalize(w: Wishlist | null | undefined): Wishlist {
   if (!w || !Array.isArray(w.products)) return { products: [] };
@@ -15,7 +13,16 @@ function normalize(w: Wishlist | null | undefined): Wishlist {
 }
 
 export const getWishlist = async (signal?: AbortSignal) => normalize(await api.get<Wishlist>('/wishlist', { signal }));
-export const addToWishlist = (productId: string) => api.post<MessageReply>('/wishlist/add', { productId });
+/** What adding to the wishlist answered: 201 added, 200 already there (its message is in the shopper's language). */
+export interface WishlistAddReply {
+  message?: string;
+  alreadyInWishlist: boolean;
+}
+
+export const addToWishlist = async (productId: string): Promise<WishlistAddReply> => {
+  const reply = await requestWithStatus<MessageReply | null>('/wishlist/add', { method: 'POST', body: { productId } });
+  return { ...reply.data, alreadyInWishlist: reply.status === 200 };
+};
 export const removeFromWishlist = (productId: string) =>
   api.delete<MessageReply>(`/wishlist/remove/${encodeURIComponent(productId)}`);
 
@@ -32,7 +39,7 @@ interface Callbacks<TData, TVars> {
   onError?: (error: unknown, vars: TVars) => void;
 }
 
-export function useAddToWishlist(options: Callbacks<MessageReply, string> = {}) {
+export function useAddToWishlist(options: Callbacks<WishlistAddReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: addToWishlist,

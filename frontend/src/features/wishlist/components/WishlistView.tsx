@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { HeartIcon, TrashIcon } from '@/components/ui/icons';
@@ -13,7 +15,7 @@ import type { Product } from '@/lib/types';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist';
 
 export function wishlistCountLabel(n: number): string {
-  return n === 1 ? '1 Item' : `${n} Items in Wishlist`;
+  return plural(n, { 1: '1 Item', other: '# Items in Wishlist' });
 }
 
 /**
@@ -31,23 +33,24 @@ export function WishlistView({
   movingId: string | null;
   movingAll: boolean;
 }) {
+  const { t } = useLingui();
   const wishlist = useWishlist();
   const remove = useRemoveFromWishlist({
-    onSuccess: () => toast.success('Removed from wishlist'),
-    onError: (err) => toast.error(errorMessage(err, 'Failed to remove item from wishlist')),
+    onSuccess: () => toast.success(t`Removed from wishlist`),
+    onError: (err) => toast.error(errorMessage(err, t`Failed to remove item from wishlist`)),
   });
 
-  if (wishlist.isPending) return <PageLoading text="Loading your wishlist..." />;
+  if (wishlist.isPending) return <PageLoading text={t`Loading your wishlist...`} />;
   const lines = wishlist.data?.products ?? [];
   if (lines.length === 0) {
     return (
       <EmptyState
         icon={<HeartIcon size={56} />}
-        title="Your wishlist is empty"
-        text="Save the pieces you love and find them here later."
+        title={t`Your wishlist is empty`}
+        text={t`Save the pieces you love and find them here later.`}
         action={
           <Link to="/category" className={btn.primary}>
-            Start Shopping
+            <Trans>Start Shopping</Trans>
           </Link>
         }
       />
@@ -62,20 +65,23 @@ export function WishlistView({
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Wishlist</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            <Trans>My Wishlist</Trans>
+          </h1>
           <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
             {wishlistCountLabel(lines.length)}
           </span>
         </div>
         {available.length > 1 && (
           <button type="button" className={btn.secondary} disabled={movingAll} onClick={() => onMoveAll(available)}>
-            Move all to cart
+            <Trans>Move all to cart</Trans>
           </button>
         )}
       </div>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
         {lines.map(({ productId: p }) => {
           const soldOut = stockStatusOf(p.stock) === 'outOfStock';
+          const name = p.name;
           return (
             <li key={p._id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
               <div className="relative">
@@ -84,8 +90,8 @@ export function WishlistView({
                 </Link>
                 <button
                   type="button"
-                  title="Remove from wishlist"
-                  aria-label={`Remove ${p.name} from wishlist`}
+                  title={t`Remove from wishlist`}
+                  aria-label={t`Remove ${name} from wishlist`}
                   disabled={remove.isPending && remove.variables === p._id}
                   onClick={() => remove.mutate(p._id)}
                   className="absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:text-red-700"
@@ -104,7 +110,7 @@ export function WishlistView({
                   disabled={soldOut || movingId === p._id || movingAll}
                   onClick={() => onMoveToCart(p)}
                 >
-                  {soldOut ? 'Out of Stock' : 'Add to Cart'}
+                  {soldOut ? t`Out of Stock` : t`Add to Cart`}
                 </button>
               </div>
             </li>
@@ -113,7 +119,7 @@ export function WishlistView({
       </ul>
       <div className="mt-8 text-center">
         <Link to="/category" className={btn.secondary}>
-          Continue Shopping
+          <Trans>Continue Shopping</Trans>
         </Link>
       </div>
     </div>

@@ -2,17 +2,24 @@
  * A product's rating summary: the average with its stars, the number of reviews, and a bar per
  * number of stars (5 down to 1) with its count, a list a screen reader reads as text.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stars } from '@/components/ui/Stars';
-import { NO_REVIEWS, reviewsText, starsText } from '@/lib/reviews';
+import { starsText } from '@/lib/reviews';
 import type { ReviewSummary } from '@/lib/types';
 
 export function RatingSummary({ summary }: { summary: ReviewSummary }) {
+  const { t } = useLingui();
   const total = summary.reviews;
   if (total === 0) {
     return (
       <div data-testid="rating-summary">
-        <p className="text-lg font-semibold text-stone-900">{NO_REVIEWS}</p>
-        <p className="mt-1 text-sm text-stone-600">Shoppers who received this product can tell others what they think.</p>
+        <p className="text-lg font-semibold text-stone-900">
+          <Trans>No reviews yet</Trans>
+        </p>
+        <p className="mt-1 text-sm text-stone-600">
+          <Trans>Shoppers who received this product can tell others what they think.</Trans>
+        </p>
       </div>
     );
   }
@@ -26,8 +33,10 @@ export function RatingSummary({ summary }: { summary: ReviewSummary }) {
           <Stars rating={summary.rating} reviews={total} />
         </div>
       </div>
-      <p className="mt-1 text-sm text-stone-600">Based on {reviewsText(total)} by verified buyers</p>
-      <ul className="mt-4 space-y-1.5" aria-label="Reviews by rating">
+      <p className="mt-1 text-sm text-stone-600">
+        {plural(total, { one: 'Based on # review by verified buyers', other: 'Based on # reviews by verified buyers' })}
+      </p>
+      <ul className="mt-4 space-y-1.5" aria-label={t`Reviews by rating`}>
         {[5, 4, 3, 2, 1].map((n) => {
           const count = summary.stars[n - 1] ?? 0;
           const share = total > 0 ? Math.round((count / total) * 100) : 0;
@@ -42,7 +51,7 @@ export function RatingSummary({ summary }: { summary: ReviewSummary }) {
               </span>
               <span className="w-10 shrink-0 text-right tabular-nums text-stone-700">
                 {count}
-                <span className="sr-only"> {count === 1 ? 'review' : 'reviews'}</span>
+                <span className="sr-only"> {plural(count, { one: 'review', other: 'reviews' })}</span>
               </span>
             </li>
           );

@@ -3,14 +3,17 @@
  * reviews'). Every text of a review is drawn as text: a body holding markup shows the markup.
  */
 import { useEffect, useId, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLanguage } from '@/i18n';
 import { btn, field } from '@/components/ui/styles';
 import { formatLongDate } from '@/lib/format';
-import { REVIEW_SORTS, VERIFIED_PURCHASE } from '@/lib/reviews';
+import { REVIEW_SORTS } from '@/lib/reviews';
 import type { Review, ReviewSort } from '@/lib/types';
 import { useProductReviews } from '../../api/reviews';
 import { ReviewStars } from './ReviewStars';
 
 export function ReviewItem({ review }: { review: Review }) {
+  useLanguage();
   return (
     <article className="focus:outline-none" tabIndex={-1} data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -21,7 +24,7 @@ export function ReviewItem({ review }: { review: Review }) {
         <span className="font-medium text-stone-800">{review.author}</span>
         {review.verifiedPurchase && (
           <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-200">
-            {VERIFIED_PURCHASE}
+            <Trans>Verified purchase</Trans>
           </span>
         )}
         <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
@@ -41,6 +44,7 @@ export function ReviewList({
   onSort: (sort: ReviewSort) => void;
 }) {
   const sortId = useId();
+  const { t, i18n } = useLingui();
   const reviews = useProductReviews(productId, sort);
   const list = useRef<HTMLOListElement>(null);
   const focusFrom = useRef<number | null>(null);
@@ -60,16 +64,18 @@ export function ReviewList({
   if (reviews.isPending) {
     return (
       <p role="status" className="text-stone-600">
-        Loading reviews...
+        <Trans>Loading reviews...</Trans>
       </p>
     );
   }
   if (reviews.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>The reviews could not be loaded.</p>
+        <p>
+          <Trans>The reviews could not be loaded.</Trans>
+        </p>
         <button type="button" className={btn.secondary} onClick={() => void reviews.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
@@ -82,13 +88,13 @@ export function ReviewList({
       {(total ?? shown) > 1 && (
         <div className="mb-4 flex items-center justify-end gap-2">
           <label htmlFor={sortId} className="text-sm font-medium text-stone-800">
-            Sort reviews
+            <Trans>Sort reviews</Trans>
           </label>
           <div className="w-44">
             <select id={sortId} value={sort} onChange={(e) => onSort(e.target.value as ReviewSort)} className={field.input}>
               {REVIEW_SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
-                  {s.label}
+                  {i18n._(s.label)}
                 </option>
               ))}
             </select>
@@ -97,7 +103,7 @@ export function ReviewList({
       )}
       <ol
         ref={list}
-        aria-label="Reviews"
+        aria-label={t`Reviews`}
         aria-busy={reviews.isPlaceholderData}
         className="divide-y divide-stone-200 aria-busy:opacity-60"
       >
@@ -109,7 +115,7 @@ export function ReviewList({
       </ol>
       <div className="mt-4 flex flex-col items-center gap-3">
         <p className="text-sm text-stone-600" role="status">
-          {total !== null ? `Showing ${shown} of ${total} reviews` : `Showing ${shown} reviews`}
+          {total !== null ? t`Showing ${shown} of ${total} reviews` : t`Showing ${shown} reviews`}
         </p>
         {reviews.hasNextPage && (
           <button
@@ -122,7 +128,7 @@ export function ReviewList({
               void reviews.fetchNextPage();
             }}
           >
-            Show more reviews
+            <Trans>Show more reviews</Trans>
           </button>
         )}
       </div>

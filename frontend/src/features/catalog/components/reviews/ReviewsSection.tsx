@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 import type { ReviewSort } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -46,13 +47,15 @@ export default function ReviewsSection({ productId }: { productId: string }) {
       <div className="space-y-6">
         {summary.isPending ? (
           <p role="status" className="text-stone-600">
-            Loading rating...
+            <Trans>Loading rating...</Trans>
           </p>
         ) : summary.isError ? (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p>The rating could not be loaded.</p>
+            <p>
+              <Trans>The rating could not be loaded.</Trans>
+            </p>
             <button type="button" className={btn.secondary} onClick={() => void summary.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </button>
           </div>
         ) : (

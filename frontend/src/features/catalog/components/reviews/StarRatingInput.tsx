@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { StarIcon } from '@/components/ui/icons';
 import { field } from '@/components/ui/styles';
 import { starsText } from '@/lib/reviews';
@@ -11,7 +12,7 @@ export function StarRatingInput({
   value,
   onChange,
   error,
-  label = 'Your rating',
+  label,
 }: {
   value: number | null;
   onChange: (rating: number) => void;
@@ -19,12 +20,13 @@ export function StarRatingInput({
   label?: string;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [hover, setHover] = useState<number | null>(null);
   const lit = hover ?? value ?? 0;
   const errorId = `${id}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className={field.label}>{label}</legend>
+      <legend className={field.label}>{label ?? t`Your rating`}</legend>
       <div className="flex items-center gap-3">
         <div className="flex" onMouseLeave={() => setHover(null)}>
           {[1, 2, 3, 4, 5].map((n) => (
@@ -48,7 +50,7 @@ export function StarRatingInput({
           ))}
         </div>
         <span className="text-sm text-stone-700" aria-hidden="true">
-          {value ? `${starsText(value)} out of 5` : 'Choose 1 to 5 stars'}
+          {value ? t`${starsText(value)} out of 5` : t`Choose 1 to 5 stars`}
         </span>
       </div>
       {error && (

@@ -6,12 +6,13 @@
  */
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '@/components/ui/Field';
 import { TextField } from '@/components/ui/TextField';
 import { btn, field } from '@/components/ui/styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import {
-  NOT_A_BUYER,
   REVIEW_BODY_MAX,
   REVIEW_FIELDS,
   REVIEW_TITLE_MAX,
@@ -26,16 +27,6 @@ import { useDeleteReview, useMyReview, useSaveReview } from '../../api/reviews';
 import { ReviewItem } from './ReviewList';
 import { StarRatingInput } from './StarRatingInput';
 
-export const WRITE_A_REVIEW = 'Write a review';
-export const YOUR_REVIEW = 'Your review';
-export const SIGN_IN_TO_REVIEW = 'Sign in to write a review';
-export const REVIEW_POSTED = 'Thank you for your review';
-export const REVIEW_UPDATED = 'Your review was updated';
-export const REVIEW_DELETED = 'Review deleted';
-export const REVIEW_HIDDEN_NOTE = 'The shop has hidden your review: other shoppers do not see it.';
-const SEND_FAILED = 'Your review could not be sent. Please try again.';
-const DELETE_FAILED = 'Your review could not be deleted. Please try again.';
-
 type Problems = Partial<Record<ReviewField, string>>;
 
 /** The server's messages for the review's fields. */
@@ -46,17 +37,22 @@ function fieldErrorsOf(err: unknown): Problems {
 }
 
 function HiddenNote() {
-  return <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">{REVIEW_HIDDEN_NOTE}</p>;
+  return (
+    <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+      <Trans>The shop has hidden your review: other shoppers do not see it.</Trans>
+    </p>
+  );
 }
 
 /** 'Delete review', then a question: the review goes only after 'Yes, delete'. */
 function DeleteOwnReview({ productId, review, onDeleted }: { productId: string; review: Review; onDeleted: () => void }) {
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
   const ask = useRef<HTMLButtonElement>(null);
   const remove = useDeleteReview({
     onSuccess: (reply) => {
-      toast.success(reply?.message || REVIEW_DELETED);
+      toast.success(reply?.message || t`Review deleted`);
       onDeleted();
     },
   });
@@ -71,16 +67,18 @@ function DeleteOwnReview({ productId, review, onDeleted }: { productId: string; 
           requestAnimationFrame(() => yes.current?.focus());
         }}
       >
-        Delete review
+        <Trans>Delete review</Trans>
       </button>
     );
   }
   return (
-    <div role="group" aria-label="Delete your review?" className="mt-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
-      <p className="text-sm font-medium text-red-950">Delete your review? This cannot be undone.</p>
+    <div role="group" aria-label={t`Delete your review?`} className="mt-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
+      <p className="text-sm font-medium text-red-950">
+        <Trans>Delete your review? This cannot be undone.</Trans>
+      </p>
       {remove.isError && (
         <p role="alert" className="mt-2 text-sm text-red-900">
-          {errorMessage(remove.error, DELETE_FAILED)}
+          {errorMessage(remove.error, t`Your review could not be deleted. Please try again.`)}
         </p>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
@@ -91,7 +89,7 @@ function DeleteOwnReview({ productId, review, onDeleted }: { productId: string; 
           disabled={remove.isPending}
           onClick={() => remove.mutate({ productId, reviewId: review._id })}
         >
-          {remove.isPending ? 'Deleting...' : 'Yes, delete'}
+          {remove.isPending ? t`Deleting...` : t`Yes, delete`}
         </button>
         <button
           type="button"
@@ -101,7 +99,7 @@ function DeleteOwnReview({ productId, review, onDeleted }: { productId: string; 
             requestAnimationFrame(() => ask.current?.focus());
           }}
         >
-          Keep it
+          <Trans>Keep it</Trans>
         </button>
       </div>
     </div>
@@ -118,13 +116,14 @@ function focusFirstProblem(form: HTMLFormElement | null, problems: Problems) {
 
 /** The review form: stars, an optional title, the text; prefilled with the shopper's review when they wrote one (posting replaces it). */
 function ReviewForm({ productId, review, onDeleted }: { productId: string; review: Review | null; onDeleted: () => void }) {
+  const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const [rating, setRating] = useState<number | null>(review?.rating ?? null);
   const [title, setTitle] = useState(review?.title ?? '');
   const [body, setBody] = useState(review?.body ?? '');
   const [problems, setProblems] = useState<Problems>({});
   const save = useSaveReview({
-    onSuccess: ({ replaced }) => toast.success(replaced ? REVIEW_UPDATED : REVIEW_POSTED),
+    onSuccess: ({ replaced }) => toast.success(replaced ? t`Your review was updated` : t`Thank you for your review`),
     onError: (err) => {
       const found = fieldErrorsOf(err);
       setProblems(found);
@@ -145,8 +144,9 @@ function ReviewForm({ productId, review, onDeleted }: { productId: string; revie
   };
 
   const fieldErrors = Object.values(problems).some(Boolean);
+  const left = REVIEW_BODY_MAX - body.length;
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label={review ? 'Edit your review' : 'Write a review'} className="mt-3 space-y-4">
+    <form ref={form} onSubmit={submit} noValidate aria-label={review ? t`Edit your review` : t`Write a review`} className="mt-3 space-y-4">
       {review?.hidden && <HiddenNote />}
       <StarRatingInput
         value={rating}
@@ -157,7 +157,7 @@ function ReviewForm({ productId, review, onDeleted }: { productId: string; revie
         error={problems.rating}
       />
       <TextField
-        label="Title (optional)"
+        label={t`Title (optional)`}
         type="text"
         value={title}
         maxLength={REVIEW_TITLE_MAX}
@@ -167,7 +167,7 @@ function ReviewForm({ productId, review, onDeleted }: { productId: string; revie
           fix('title');
         }}
       />
-      <Field label="Your review" error={problems.body} hint={`${REVIEW_BODY_MAX - body.length} characters left`}>
+      <Field label={t`Your review`} error={problems.body} hint={t`${left} characters left`}>
         {(control) => (
           <textarea
             {...control}
@@ -184,12 +184,12 @@ function ReviewForm({ productId, review, onDeleted }: { productId: string; revie
       </Field>
       {save.isError && !fieldErrors && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          {errorMessage(save.error, SEND_FAILED)}
+          {errorMessage(save.error, t`Your review could not be sent. Please try again.`)}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
         <button type="submit" className={btn.primary} disabled={save.isPending}>
-          {save.isPending ? 'Sending...' : review ? 'Update review' : 'Submit review'}
+          {save.isPending ? t`Sending...` : review ? t`Update review` : t`Submit review`}
         </button>
         {review && <DeleteOwnReview productId={productId} review={review} onDeleted={onDeleted} />}
       </div>
@@ -202,7 +202,7 @@ function NotAllowed({ productId, reason, review, onDeleted }: { productId: strin
   return (
     <div className="mt-3">
       <p className="text-stone-700" data-testid="review-refusal">
-        {reason || NOT_A_BUYER}
+        {reason || t`Only shoppers who have received this product can review it`}
       </p>
       {review && (
         <div className="mt-4 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
@@ -226,10 +226,12 @@ function SignInToReview({ productId }: { productId: string }) {
           onClick={() => useSession.getState().setReturnTo(`/product/${productId}#write-review`)}
           className="font-semibold text-brand-700 underline hover:text-brand-800"
         >
-          {SIGN_IN_TO_REVIEW}
+          <Trans>Sign in to write a review</Trans>
         </Link>
       </p>
-      <p className="text-sm text-stone-600">Reviews come from shoppers who have received the product.</p>
+      <p className="text-sm text-stone-600">
+        <Trans>Reviews come from shoppers who have received the product.</Trans>
+      </p>
     </div>
   );
 }
@@ -246,15 +248,17 @@ export function WriteReview({ productId, headingRef }: { productId: string; head
   else if (mine.isPending) {
     content = (
       <p role="status" className="mt-3 text-stone-600">
-        Checking whether you can review this product...
+        <Trans>Checking whether you can review this product...</Trans>
       </p>
     );
   } else if (mine.isError) {
     content = (
       <div role="alert" className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>We could not check whether you can review this product.</p>
+        <p>
+          <Trans>We could not check whether you can review this product.</Trans>
+        </p>
         <button type="button" className={btn.secondary} onClick={() => void mine.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
@@ -267,7 +271,7 @@ export function WriteReview({ productId, headingRef }: { productId: string; head
   return (
     <div id="write-review" className="scroll-mt-24 rounded-2xl bg-white p-5 ring-1 ring-stone-200">
       <h3 ref={headingRef} tabIndex={-1} className="text-lg font-bold text-stone-900 focus:outline-none">
-        {own ? YOUR_REVIEW : WRITE_A_REVIEW}
+        {own ? <Trans>Your review</Trans> : <Trans>Write a review</Trans>}
       </h3>
       {content}
     </div>

@@ -1,0 +1,83 @@
+/**
+ * The storefront's languages, through Lingui: English (the source language, SPEC.md's texts
+ * word for word) and Somali. Texts are written in code with Lingui's macros (`t`, `<Trans>`,
+ * `plural`, `msg`); `npm run i18n:extract` gathers them into ./locales/en.po and ./locales/so.po,
+ * where a translator corrects the Somali (see lingui.config.ts).
+ *
+ * English is active from the first line that runs, so the first render (and every test) is
+ * English with no waiting. Each macro call carries its English text (see vite.config.ts), so a
+ * page's English arrives with the page's code; only the English messages that need compiling
+ * (placeholders, plurals) are a catalogue here (`en.po?icu`). The Somali catalogue is one chunk,
+ * downloaded only when Somali is chosen (or was chosen before in this browser).
+ */
+import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { LANGUAGE_KEY, safeStorage, storedLanguage, type Language } from '@/lib/browser-storage';
+import { messages as englishMessages } from './locales/en.po?icu';
+
+export { i18n, storedLanguage, type Language };
+
+/** The choices of the language switch, each named in its own language. */
+export const LANGUAGES: readonly { code: Language; name: string }[] = [
+  { code: 'en', name: 'English' },
+  { code: 'so', name: 'Soomaali' },
+];
+
+const catalogues: Record<Language, () => Promise<Messages>> = {
+  en: () => Promise.resolve(englishMessages),
+  so: () => import('./locales/so.po').then((m) => m.messages),
+};
+
+// A message the active catalogue lacks is shown as the English text its call carries. In a build
+// that text is plain (every English message that is not is in `englishMessages`), so its compiled
+// form is the text itself; in tests and the dev server Lingui compiles it instead.
+if (import.meta.env.PROD) i18n.setMessagesCompiler((text) => [text]);
+
+i18n.loadAndActivate({ locale: 'en', messages: englishMessages });
+
+/** The language shown now ('en' until a Somali catalogue has arrived and been activated). */
+export function currentLanguage(): Language {
+  return i18n.locale === 'so' ? 'so' : 'en';
+}
+
+/**
+ * The language shown, for a component that draws something language-dependent without a
+ * message of its own (a date, a shared status word): it draws again when the language changes.
+ */
+export function useLanguage(): Language {
+  return useLingui().i18n.locale === 'so' ? 'so' : 'en';
+}
+
+/** Intl's locale for dates in the language shown: Somali as 'so', English as 'en-US' (November 21, 2026). */
+export function dateLocale(): string {
+  return currentLanguage() === 'so' ? 'so' : 'en-US';
+}
+
+let latest = 0;
+
+/**
+ * Shows the storefront in `language`: loads its catalogue (Somali's once), activates it (every
+ * text drawn through Lingui follows), sets `<html lang>` and, unless `remember` is false,
+ * keeps the choice in this browser. When the shopper picks again before a catalogue has
+ * arrived, the last choice wins.
+ */
+export async function setLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  const mine = ++latest;
+  if (remember) {
+    try {
+      safeStorage('local')?.setItem(LANGUAGE_KEY, language);
+    } catch {
+      // A full or blocked storage: the choice holds for this visit only.
+    }
+  }
+  const messages = await catalogues[language]();
+  if (mine !== latest) return;
+  i18n.loadAndActivate({ locale: language, messages });
+  document.documentElement.lang = language;
+}
+
+/** At start: the language chosen before in this browser (Somali waits for its catalogue). */
+export function restoreLanguage(): Promise<void> {
+  const language = storedLanguage();
+  return language === 'en' ? Promise.resolve() : setLanguage(language, { remember: false });
+}
