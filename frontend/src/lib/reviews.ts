@@ -24,9 +24,6 @@ export const REVIEW_SORTS: readonly { value: ReviewSort; label: MessageDescripto
 /** '1 star', '4 stars'. */
 export const starsText = (n: number) => plural(n, { one: '# star', other: '# stars' });
 
-/** '1 review', '12 reviews'. */
-export const reviewsText = (n: number) => plural(n, { one: '# review', other: '# reviews' });
-
 /**
  * How many reviews the product page says a product has: the server's count, or SPEC.md's 200
  * when it sent none. 0 shows 'No reviews yet' instead of stars.

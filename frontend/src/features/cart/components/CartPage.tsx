@@ -155,7 +155,7 @@ export function CartPage() {
           <Trans>Shopping Cart</Trans>
         </h1>
         <p className="text-stone-600" data-testid="cart-count">
-          {plural(data.itemCount, { one: '# item', other: '# items' })}
+          {plural({ count: data.itemCount }, { one: '# item', other: '# items' })}
         </p>
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_360px]">

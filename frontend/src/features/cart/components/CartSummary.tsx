@@ -13,7 +13,7 @@ export function CartSummary({ cart, className = '' }: { cart: Cart; className?: 
   return (
     <dl className={`space-y-3 text-sm ${className}`}>
       <div className="flex justify-between">
-        <dt>{plural(cart.itemCount, { one: 'Subtotal (# item)', other: 'Subtotal (# items)' })}</dt>
+        <dt>{plural({ count: cart.itemCount }, { one: 'Subtotal (# item)', other: 'Subtotal (# items)' })}</dt>
         <dd data-testid="subtotal">{formatPrice(cart.subtotal)}</dd>
       </div>
       {cart.discount && (

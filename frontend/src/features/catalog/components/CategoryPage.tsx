@@ -102,7 +102,7 @@ export function CategoryPage() {
             className={paged.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
           >
             <p className="mb-4 text-sm text-stone-600">
-              {plural(total ?? products.length, { one: '# product', other: '# products' })}
+              {plural({ count: total ?? products.length }, { one: '# product', other: '# products' })}
             </p>
             <ProductGrid products={products} eagerCount={EAGER_CARD_IMAGES} headingLevel={2} />
             {!paged.isPlaceholderData && (

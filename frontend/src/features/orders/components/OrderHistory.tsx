@@ -18,12 +18,12 @@ export function itemCount(order: Order): number {
 
 function OrderDetails({ order }: { order: Order }) {
   const a = order.shippingAddress;
-  const id = order._id;
+  const number = order._id;
   return (
     <div className="grid gap-4 bg-stone-50 p-4 text-sm sm:grid-cols-2">
       <p className="break-all text-stone-600 sm:col-span-2">
         <Trans>
-          Order number: <span className="font-mono text-stone-900">{id}</span>
+          Order number: <span className="font-mono text-stone-900">{number}</span>
         </Trans>
       </p>
       <div>

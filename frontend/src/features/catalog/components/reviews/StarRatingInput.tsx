@@ -50,7 +50,7 @@ export function StarRatingInput({
           ))}
         </div>
         <span className="text-sm text-stone-700" aria-hidden="true">
-          {value ? t`${starsText(value)} out of 5` : t`Choose 1 to 5 stars`}
+          {value ? t`${{ stars: starsText(value) }} out of 5` : t`Choose 1 to 5 stars`}
         </span>
       </div>
       {error && (

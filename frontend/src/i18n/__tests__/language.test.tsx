@@ -1,0 +1,137 @@
+/**
+ * English / Soomaali: the switch in the header and the mobile menu, what it changes (texts,
+ * <html lang>, the stored choice, Accept-Language, dates) and what it leaves alone (prices).
+ */
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { formatLongDate, formatPrice } from '@/lib/format';
+import { makeProduct } from '@/testing/data';
+import { server } from '@/testing/server';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { currentLanguage, i18n, restoreLanguage, setLanguage } from '..';
+
+describe('the language switch', () => {
+  it('shows the storefront in Somali and back in English, remembered, with <html lang> following', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.json([makeProduct({ name: 'Cotton Abaya', price: 12.5 })])));
+    const { user } = renderApp('/');
+    const header = screen.getByRole('banner');
+    const english = within(header).getByRole('group', { name: 'Language' });
+    expect(within(english).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(english).getByRole('button', { name: 'Soomaali' })).toHaveAttribute('lang', 'so');
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+
+    await user.click(within(english).getByRole('button', { name: 'Soomaali' }));
+
+    expect(await within(header).findByRole('link', { name: 'Soo gal' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Is diiwaangeli' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Haween' })).toHaveAttribute('href', '/category/women');
+    expect(within(header).getByRole('link', { name: 'Dambiisha (0 shay)' })).toBeInTheDocument();
+    const somali = within(header).getByRole('group', { name: 'Luqadda' });
+    expect(within(somali).getByRole('button', { name: 'Soomaali' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.lang).toBe('so');
+    expect(localStorage.getItem('language')).toBe('so');
+    // The home page in Somali; the price as in English.
+    expect(await screen.findByRole('heading', { name: 'Sida ay u shaqeyso' })).toBeInTheDocument();
+    // (The lists are asked for again after the switch: checked as one step, not element by element.)
+    await waitFor(() => {
+      expect(screen.getAllByText('$12.50').length).toBeGreaterThan(0);
+      expect(screen.getAllByRole('button', { name: 'Ku dar dambiisha' }).length).toBeGreaterThan(0);
+    });
+
+    await user.click(within(somali).getByRole('button', { name: 'English' }));
+
+    expect(await within(header).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'How it works' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it('is in the mobile menu too', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu') as HTMLElement;
+    await user.click(within(within(menu).getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Soomaali' }));
+    expect(await within(menu).findByRole('link', { name: 'Liiska jeclaysiga' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Dambiisha' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Soomaali' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('restores a Somali choice made before, before anything is drawn', async () => {
+    localStorage.setItem('language', 'so');
+    await restoreLanguage();
+    expect(currentLanguage()).toBe('so');
+    expect(document.documentElement.lang).toBe('so');
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Ku soo dhowow mar kale' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Soo gal' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Furaha sirta ah')).toBeInTheDocument();
+  });
+
+  it('keeps English when nothing was chosen', async () => {
+    await restoreLanguage();
+    expect(currentLanguage()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('the language and the server', () => {
+  it('sends Accept-Language with every request, following the language shown', async () => {
+    const heard: (string | null)[] = [];
+    server.use(
+      http.get('/api/echo', ({ request }) => {
+        heard.push(request.headers.get('accept-language'));
+        return HttpResponse.json({});
+      }),
+      http.post('/api/echo', ({ request }) => {
+        heard.push(request.headers.get('accept-language'));
+        return HttpResponse.json({});
+      }),
+    );
+    await api.get('/echo');
+    await setLanguage('so');
+    await api.get('/echo');
+    await api.post('/echo', { a: 1 });
+    await setLanguage('en');
+    await api.get('/echo');
+    expect(heard).toEqual(['en', 'so', 'so', 'en']);
+  });
+
+  it("asks again for what the server worded, so its messages follow a switch", async () => {
+    const product = makeProduct({ _id: 'p-lang', name: 'Silk Scarf' });
+    server.use(
+      http.get('/api/products/:id', () => HttpResponse.json(product)),
+      http.get('/api/products/:id/reviews/mine', ({ request }) =>
+        HttpResponse.json({
+          canReview: false,
+          reason:
+            request.headers.get('accept-language') === 'so'
+              ? 'Macaamiisha alaabtan helay oo keliya ayaa faallo ka qori kara'
+              : 'Only shoppers who have received this product can review it',
+          review: null,
+        }),
+      ),
+    );
+    const { user } = renderApp('/product/p-lang', { user: true });
+    expect(await screen.findByTestId('review-refusal')).toHaveTextContent('Only shoppers who have received this product can review it');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Soomaali' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('review-refusal')).toHaveTextContent('Macaamiisha alaabtan helay oo keliya ayaa faallo ka qori kara'),
+    );
+  });
+});
+
+describe('dates and prices', () => {
+  it('writes dates in the language shown and prices alike in both', async () => {
+    const at = '2026-11-21T12:00:00Z';
+    expect(formatLongDate(at)).toBe('November 21, 2026');
+    expect(formatPrice(12.5)).toBe('$12.50');
+    await setLanguage('so');
+    expect(i18n.locale).toBe('so');
+    expect(formatLongDate(at)).toBe(
+      new Date(at).toLocaleDateString('so', { year: 'numeric', month: 'long', day: 'numeric' }),
+    );
+    expect(formatLongDate(at)).not.toContain('November');
+    expect(formatPrice(12.5)).toBe('$12.50');
+  });
+});
