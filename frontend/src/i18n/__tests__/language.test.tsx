@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
 import { formatLongDate, formatPrice } from '@/lib/format';
+import { axeViolations } from '@/testing/axe';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
@@ -38,6 +39,7 @@ describe('the language switch', () => {
       expect(screen.getAllByText('$12.50').length).toBeGreaterThan(0);
       expect(screen.getAllByRole('button', { name: 'Ku dar dambiisha' }).length).toBeGreaterThan(0);
     });
+    expect(await axeViolations(document.body)).toEqual([]);
 
     await user.click(within(somali).getByRole('button', { name: 'English' }));
 
