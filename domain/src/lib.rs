@@ -7,6 +7,7 @@ pub mod cart;
 pub mod checkout;
 pub mod discount;
 pub mod ids;
+pub mod language;
 pub mod listing;
 pub mod money;
 pub mod notification;

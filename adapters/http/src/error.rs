@@ -1,5 +1,6 @@
 //! The one place where use-case errors become HTTP statuses and JSON bodies.
 
+use crate::i18n::translate;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use application::AppError;
@@ -20,9 +21,10 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
-    fn message(message: impl Into<String>) -> Self {
+    /// A message, in the language of the request being served.
+    fn message(message: &str) -> Self {
         Self {
-            message: message.into(),
+            message: translate(message).into_owned(),
             errors: None,
         }
     }
@@ -93,11 +95,11 @@ impl ResponseError for ApiError {
                 ErrorBody::message(UNAVAILABLE_MESSAGE)
             }
             AppError::Invalid(errors) => ErrorBody {
-                message: errors.first_message().to_owned(),
+                message: translate(errors.first_message()).into_owned(),
                 errors: Some(
                     errors
                         .iter()
-                        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                        .map(|(k, v)| (k.to_owned(), translate(v).into_owned()))
                         .collect(),
                 ),
             },
@@ -108,7 +110,7 @@ impl ResponseError for ApiError {
                 response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
                 ErrorBody::message(message)
             }
-            other => ErrorBody::message(other.to_string()),
+            other => ErrorBody::message(&other.to_string()),
         };
         response.json(body)
     }

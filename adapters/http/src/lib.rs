@@ -6,6 +6,7 @@ mod catalog_cache;
 pub mod client_address;
 pub mod dto;
 pub mod error;
+mod i18n;
 pub mod observe;
 pub mod openapi;
 mod pages;
@@ -88,6 +89,7 @@ pub fn app(
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
         .wrap(from_fn(request_time::limit_body_time))
+        .wrap(from_fn(i18n::speak))
         .wrap(from_fn(observe::observe))
         .wrap(security_headers(options.hsts))
         .service(uploads);

@@ -13,6 +13,7 @@ mod catalog;
 mod discounts;
 mod hardening;
 mod helpers;
+mod languages;
 mod openapi;
 mod orders;
 mod pages;

@@ -668,7 +668,8 @@ pub enum RegistrationDto {
 /// A checkout that went through (paid) or is kept pending (payment not confirmed yet).
 #[derive(Serialize, ToSchema)]
 pub struct CheckoutDto {
-    pub message: &'static str,
+    /// In the language of the request.
+    pub message: String,
     pub order: OrderDto,
 }
 

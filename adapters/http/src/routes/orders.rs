@@ -3,6 +3,7 @@
 use crate::auth::CurrentUser;
 use crate::dto::{orders, CheckoutBody, CheckoutDto, OrderDto, PaymentBody, StatusBody};
 use crate::error::ApiError;
+use crate::i18n::translate;
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PaymentDeclined, PaymentProviderFailed, TooLarge,
     Unauthenticated,
@@ -74,11 +75,11 @@ async fn checkout(
         .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
     Ok(match outcome? {
         CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
-            message: "Order placed successfully",
+            message: translate("Order placed successfully").into_owned(),
             order: OrderDto::from(&order),
         }),
         CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(CheckoutDto {
-            message: PAYMENT_UNCONFIRMED,
+            message: translate(PAYMENT_UNCONFIRMED).into_owned(),
             order: OrderDto::from(&order),
         }),
     })

@@ -1,0 +1,113 @@
+//! Server messages in the language of `Accept-Language` (English or Somali).
+
+use crate::helpers::TestApp;
+use crate::reply::reply;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+impl TestApp {
+    /// A call sent with `Accept-Language: language`.
+    async fn in_language(
+        &self,
+        language: &str,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> crate::reply::Reply {
+        let mut request = reqwest::Client::new()
+            .request(method, self.url(path))
+            .header("Accept-Language", language)
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        reply(request.send().await.expect("the request is answered")).await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn shoppers_hear_the_servers_messages_in_the_language_they_ask_for() {
+    for app in TestApp::all().await {
+        let (token, _) = app.shopper("amina").await;
+        let checkout = json!({ "paymentMethod": "evc-plus", "paymentPhone": "615551234" });
+
+        let somali = app
+            .in_language(
+                "so",
+                Method::POST,
+                "/api/orders/checkout",
+                Some(&token),
+                checkout.clone(),
+            )
+            .await;
+        assert_eq!(somali.status, StatusCode::BAD_REQUEST);
+        assert_eq!(somali.message(), "Dambiishaadu waa madhan tahay");
+        assert_eq!(somali.headers["vary"], "Accept-Language");
+
+        let english = app
+            .in_language(
+                "en-GB,en;q=0.9",
+                Method::POST,
+                "/api/orders/checkout",
+                Some(&token),
+                checkout.clone(),
+            )
+            .await;
+        assert_eq!(english.message(), "Your cart is empty");
+        // A language the shop does not speak: English.
+        let french = app
+            .in_language(
+                "fr",
+                Method::POST,
+                "/api/orders/checkout",
+                Some(&token),
+                checkout,
+            )
+            .await;
+        assert_eq!(french.message(), "Your cart is empty");
+
+        // Each bad field, in Somali too.
+        let register = app
+            .in_language(
+                "so-SO,so;q=0.9,en;q=0.8",
+                Method::POST,
+                "/api/auth/register",
+                None,
+                json!({ "name": "", "email": "not-an-email", "phone": "615551234", "password": "123" }),
+            )
+            .await;
+        assert_eq!(register.status, StatusCode::BAD_REQUEST);
+        assert_eq!(register.body["errors"]["name"], "Magaca waa qasab");
+        assert_eq!(register.body["errors"]["email"], "Iimaylku sax ma aha");
+        assert_eq!(
+            register.body["errors"]["password"],
+            "Furaha sirta ahi waa inuu ka koobnaadaa ugu yaraan 6 xaraf"
+        );
+
+        // A message with a value: the stock left.
+        let admin = app.admin_token().await;
+        let product = app.product(&admin, "Silk Abaya", "20", 2).await;
+        let id = product["_id"].as_str().unwrap();
+        let too_many = app
+            .in_language(
+                "so",
+                Method::POST,
+                "/api/cart/add",
+                Some(&token),
+                json!({ "productId": id, "quantity": 5 }),
+            )
+            .await;
+        assert_eq!(too_many.status, StatusCode::CONFLICT);
+        assert_eq!(too_many.message(), "Waxaa bakhaarka ka haray 2 keliya");
+
+        // The catalogue's replies are the same in every language and do not vary by it.
+        let listed = app
+            .in_language("so", Method::GET, "/api/products", None, Value::Null)
+            .await;
+        assert_eq!(listed.status, StatusCode::OK);
+        assert!(
+            !listed.headers.contains_key("vary") || listed.headers["vary"] != "Accept-Language"
+        );
+    }
+}
