@@ -17,3 +17,4 @@ import './journeys/14-discount-code.mjs';
 import './journeys/15-returns.mjs';
 import './journeys/16-reviews.mjs';
 import './journeys/17-password-reset.mjs';
+import './journeys/18-somali.mjs';

@@ -3,9 +3,9 @@
  * <html lang>, the stored choice, Accept-Language, dates) and what it leaves alone (prices).
  */
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
-import { formatLongDate, formatPrice } from '@/lib/format';
+import { formatDateTime, formatLongDate, formatPrice } from '@/lib/format';
 import { axeViolations } from '@/testing/axe';
 import { makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
@@ -135,5 +135,18 @@ describe('dates and prices', () => {
     );
     expect(formatLongDate(at)).not.toContain('November');
     expect(formatPrice(12.5)).toBe('$12.50');
+  });
+
+  it("writes Somali months itself where the browser's Intl has no Somali (Chromium, Chrome)", async () => {
+    // Chromium answers [] here and writes 'so' dates in English.
+    vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockImplementation((locales) =>
+      [locales ?? []].flat().map(String).filter((l) => l !== 'so'),
+    );
+    const at = new Date(2026, 10, 21, 9, 5).toISOString();
+    expect(formatLongDate(at)).toBe('November 21, 2026');
+    await setLanguage('so');
+    expect(formatLongDate(at)).toBe('Noofeembar 21, 2026');
+    expect(formatDateTime(at)).toBe('Noofeembar 21, 2026, 09:05');
+    expect(formatLongDate(new Date(2026, 0, 2).toISOString())).toBe('Jannaayo 2, 2026');
   });
 });
