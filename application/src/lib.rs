@@ -12,6 +12,7 @@ pub mod dashboard;
 pub mod discounts;
 pub mod error;
 mod in_flight;
+mod languages;
 mod monitoring;
 pub mod notifications;
 pub mod orders;
@@ -74,6 +75,7 @@ pub struct Shop {
     /// See `accounts::UNKNOWN_EMAIL_PASSWORD`.
     unknown_email_hash: tokio::sync::OnceCell<String>,
     channels: Channels,
+    remembered_languages: languages::Remembered,
 }
 
 impl Shop {
@@ -88,6 +90,7 @@ impl Shop {
             payment_hold: PaymentHold::default(),
             unknown_email_hash: tokio::sync::OnceCell::new(),
             channels: Channels::default(),
+            remembered_languages: languages::Remembered::default(),
         }
     }
 

@@ -6,6 +6,7 @@ use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
 use crate::discount::{Discount, DiscountCode};
 use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, ReviewId, UserId, VariantId};
+use crate::language::Language;
 use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
@@ -131,6 +132,11 @@ pub trait UserRepository: Send + Sync {
     /// transaction: `NotFound`, and nothing stored, when that code is gone (a racing reset
     /// used it).
     async fn finish_password_reset(&self, user: &User, code_hash: &str) -> Result<(), RepoError>;
+    /// Remembers the language the user last used: their e-mails and text messages follow it.
+    /// Nothing happens for an account that is gone.
+    async fn set_language(&self, id: &UserId, language: Language) -> Result<(), RepoError>;
+    /// The language the user last used; English for one who never named one, or is gone.
+    async fn language_of(&self, id: &UserId) -> Result<Language, RepoError>;
 }
 
 /// Discount codes (issue 15).

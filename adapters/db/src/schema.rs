@@ -12,6 +12,7 @@ diesel::table! {
         must_change_password -> Bool,
         token_version -> BigInt,
         created_at -> Timestamp,
+        language -> Text,
     }
 }
 

@@ -11,6 +11,7 @@ use crate::{one_row, storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use domain::language::Language;
 use domain::listing::users::UserQuery;
 use domain::notification::Announcement;
 use domain::password_reset::PasswordReset;
@@ -183,6 +184,36 @@ impl UserRepository for Database {
                 Ok::<_, TxError<UserStoreError>>(())
             })
             .map_err(UserStoreError::from)
+        })
+        .await
+    }
+
+    async fn set_language(&self, id: &UserId, language: Language) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(users::table.find(&id))
+                .filter(users::language.ne(language.code()))
+                .set(users::language.eq(language.code()))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
+        })
+        .await
+    }
+
+    async fn language_of(&self, id: &UserId) -> Result<Language, RepoError> {
+        let id = id.as_str().to_owned();
+        self.run(move |conn| {
+            let code: Option<String> = users::table
+                .find(&id)
+                .select(users::language)
+                .get_result(conn)
+                .optional()
+                .map_err(storage)?;
+            Ok(code
+                .as_deref()
+                .and_then(Language::parse)
+                .unwrap_or_default())
         })
         .await
     }

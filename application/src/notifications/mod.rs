@@ -6,8 +6,10 @@
 pub mod templates;
 #[cfg(test)]
 mod tests;
+mod words;
 
 use crate::{monitoring, AppError, Shop};
+use domain::language::Language;
 use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
@@ -180,6 +182,8 @@ impl Shop {
             settings: &settings,
             public_url: self.channels.public_url.as_deref(),
             hold_minutes: self.payment_hold.minutes(),
+            // The shop's own alerts; a shopper's messages take the shopper's language below.
+            language: Language::English,
         };
         let gone = || Unwritable(format!("its {} is gone", message.reference));
         let payload = message.payload.as_deref();
@@ -195,6 +199,10 @@ impl Shop {
                     .ok()
                     .flatten()
                     .ok_or_else(gone)?;
+                let from = Sender {
+                    language: self.language_of(&user.id).await,
+                    ..from
+                };
                 Ok(templates::password_reset(code, &user.name, &from))
             }
             Topic::LowStock => {
@@ -214,6 +222,10 @@ impl Shop {
                     .ok()
                     .flatten()
                     .ok_or_else(gone)?;
+                let from = Sender {
+                    language: self.language_of(&item.user_id).await,
+                    ..from
+                };
                 Ok(templates::about_return(status, &item, &from))
             }
             topic => {
@@ -228,7 +240,13 @@ impl Shop {
                     .ok_or_else(gone)?;
                 Ok(match topic {
                     Topic::NewOrder => templates::new_order(&order, &from),
-                    _ => templates::about_order(topic, &order, &from),
+                    _ => {
+                        let from = Sender {
+                            language: self.language_of(&order.user_id).await,
+                            ..from
+                        };
+                        templates::about_order(topic, &order, &from)
+                    }
                 })
             }
         }

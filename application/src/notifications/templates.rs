@@ -2,6 +2,8 @@
 //! is about and the shop's settings. The mail adapter lays a `Letter` out as plain text and
 //! HTML; an SMS sends its `sms` line.
 
+use super::words::{self, Label, OrderFacts};
+use domain::language::Language;
 use domain::notification::{order_number, Letter, LowStock, Topic};
 use domain::order::Order;
 use domain::password_reset::CODE_VALID_FOR;
@@ -16,6 +18,8 @@ pub struct Sender<'a> {
     pub public_url: Option<&'a str>,
     /// How long an unconfirmed payment keeps its order (`payment_hold`), in minutes.
     pub hold_minutes: i64,
+    /// The language of the shopper written to (the shop's alerts are English).
+    pub language: Language,
 }
 
 impl Sender<'_> {
@@ -42,15 +46,8 @@ impl Sender<'_> {
     }
 }
 
-fn hello(name: &str) -> String {
-    match name.split_whitespace().next() {
-        Some(first) => format!("Hello {first},"),
-        None => "Hello,".to_owned(),
-    }
-}
-
 /// The order's lines, then its shipping, discount and total.
-fn order_table(order: &Order) -> Vec<(String, String)> {
+fn order_table(order: &Order, language: Language) -> Vec<(String, String)> {
     let mut rows: Vec<(String, String)> = order
         .lines
         .iter()
@@ -65,14 +62,20 @@ fn order_table(order: &Order) -> Vec<(String, String)> {
             )
         })
         .collect();
-    rows.push(("Shipping".into(), order.shipping_fee.to_string()));
+    rows.push((
+        words::label(language, Label::Shipping).into(),
+        order.shipping_fee.to_string(),
+    ));
     if let Some(discount) = &order.discount {
         rows.push((
-            format!("Discount ({})", discount.code.as_str()),
+            words::discount(language, discount.code.as_str()),
             format!("-{}", discount.amount),
         ));
     }
-    rows.push(("Total".into(), order.total.to_string()));
+    rows.push((
+        words::label(language, Label::Total).into(),
+        order.total.to_string(),
+    ));
     rows
 }
 
@@ -85,127 +88,72 @@ fn address_of(order: &Order) -> Option<String> {
     })
 }
 
-/// A message to the shopper about their order.
+/// A message to the shopper about their order, in their language.
 pub fn about_order(topic: Topic, order: &Order, from: &Sender) -> Letter {
+    let language = from.language;
     let number = order_number(order.id.as_str());
-    let total = order.total;
-    let order_link = from.link("View your order", &format!("/orders/{}", order.id));
-    let (subject, sms, paragraphs, table) = match topic {
-        Topic::OrderConfirmed => (
-            format!("Order {number} confirmed"),
-            format!("order {number} confirmed, {total} paid. We will tell you when it ships."),
-            vec![
-                format!("Thank you for your order {number}. We have received your payment of {total} by EVC Plus."),
-                "We will let you know when it ships.".to_owned(),
-            ],
-            order_table(order),
-        ),
-        Topic::PaymentUnconfirmed => (
-            format!("Order {number}: payment not confirmed yet"),
-            format!("EVC Plus has not confirmed your payment of {total} for order {number} yet. If you approved it, there is nothing to do."),
-            vec![
-                format!("We have saved your order {number} of {total}, but EVC Plus has not confirmed your payment yet."),
-                "If you approved it on your phone, there is nothing to do: we confirm the order as soon as EVC Plus does.".to_owned(),
-                format!("If no payment arrives within {} minutes, the order is canceled and nothing is charged.", from.hold_minutes),
-            ],
-            order_table(order),
-        ),
-        Topic::OrderShipped => (
-            format!("Order {number} has shipped"),
-            format!("order {number} has shipped and is on its way to you."),
-            vec![match address_of(order) {
-                Some(address) => format!("Your order {number} has shipped and is on its way to {address}."),
-                None => format!("Your order {number} has shipped and is on its way to you."),
-            }],
-            Vec::new(),
-        ),
-        Topic::OrderDelivered => (
-            format!("Order {number} was delivered"),
-            format!("order {number} was delivered. Enjoy it!"),
-            vec![
-                format!("Your order {number} was delivered. We hope you enjoy it."),
-                "Something not right? You can return items within 30 days of delivery from your order's page.".to_owned(),
-            ],
-            Vec::new(),
-        ),
-        _ => {
-            let refund = (order.refunded > Money::ZERO).then_some(order.refunded);
-            let mut paragraphs = vec![format!("Your order {number} was canceled.")];
-            if order.hold_expired_at.is_some() {
-                paragraphs.push("EVC Plus did not confirm its payment in time.".to_owned());
-            }
-            let sms = match refund {
-                Some(refund) => {
-                    paragraphs.push(format!(
-                        "We have refunded {refund} to your EVC Plus number {}.",
-                        order.payment_phone
-                    ));
-                    format!("order {number} was canceled and {refund} refunded to your EVC Plus.")
-                }
-                None => format!("order {number} was canceled."),
-            };
-            (format!("Order {number} was canceled"), sms, paragraphs, Vec::new())
-        }
+    let facts = OrderFacts {
+        number: &number,
+        total: order.total,
+        hold_minutes: from.hold_minutes,
+        address: address_of(order),
+        hold_expired: order.hold_expired_at.is_some(),
+        refund: (order.refunded > Money::ZERO)
+            .then_some((order.refunded, order.payment_phone.as_str())),
+    };
+    let texts = words::about_order(language, topic, &facts);
+    let table = match topic {
+        Topic::OrderConfirmed | Topic::PaymentUnconfirmed => order_table(order, language),
+        _ => Vec::new(),
     };
     Letter {
-        paragraphs,
+        paragraphs: texts.paragraphs,
         table,
-        link: order_link,
-        ..from.letter(subject, hello(&order.customer_name), sms)
+        link: from.link(
+            words::label(language, Label::ViewOrder),
+            &format!("/orders/{}", order.id),
+        ),
+        ..from.letter(
+            texts.subject,
+            words::hello(language, &order.customer_name),
+            texts.sms,
+        )
     }
 }
 
 /// A message to the shopper about a step of their return (`status`, as it was then).
 pub fn about_return(status: ReturnStatus, item: &Return, from: &Sender) -> Letter {
+    let language = from.language;
     let number = order_number(item.order_id.as_str());
-    let refund = item.refund_amount;
-    let (subject, what) = match status {
-        ReturnStatus::Approved => (
-            format!("Your return for order {number} is approved"),
-            "is approved. Please send the items back; we refund you when they arrive.".to_owned(),
-        ),
-        ReturnStatus::Rejected => (
-            format!("Your return for order {number} was not accepted"),
-            format!(
-                "was not accepted. Please contact us at {} if you have questions.",
-                from.settings.support_email
-            ),
-        ),
-        ReturnStatus::Received => (
-            format!("We received your return for order {number}"),
-            format!("arrived. We are refunding {refund} to your EVC Plus number."),
-        ),
-        _ => (
-            format!("Your return for order {number} is refunded"),
-            format!("is refunded: {refund} went back to your EVC Plus number."),
-        ),
-    };
+    let (subject, paragraph, sms) = words::about_return(
+        language,
+        status,
+        &number,
+        item.refund_amount,
+        &from.settings.support_email.to_string(),
+    );
     Letter {
-        paragraphs: vec![format!("Your return for order {number} {what}")],
-        link: from.link("View your order", &format!("/orders/{}", item.order_id)),
-        ..from.letter(
-            subject,
-            hello(&item.customer_name),
-            format!("your return for order {number} {what}"),
-        )
+        paragraphs: vec![paragraph],
+        link: from.link(
+            words::label(language, Label::ViewOrder),
+            &format!("/orders/{}", item.order_id),
+        ),
+        ..from.letter(subject, words::hello(language, &item.customer_name), sms)
     }
 }
 
-/// The e-mail carrying a password reset code.
+/// The message carrying a password reset code.
 pub fn password_reset(code: &str, name: &str, from: &Sender) -> Letter {
+    let language = from.language;
     let minutes = CODE_VALID_FOR.num_minutes();
-    let shop = &from.settings.shop_name;
+    let texts = words::password_reset(language, &from.settings.shop_name, code, minutes);
     Letter {
-        paragraphs: vec![
-            format!("Your code to reset your {shop} password is {code}. It is valid for {minutes} minutes."),
-            "If you did not ask for it, ignore this message: your password stays as it is.".to_owned(),
-        ],
-        link: from.link("Choose a new password", "/reset-password"),
-        ..from.letter(
-            format!("Your {shop} password reset code"),
-            hello(name),
-            format!("your password reset code is {code}. It is valid for {minutes} minutes."),
-        )
+        paragraphs: texts.paragraphs,
+        link: from.link(
+            words::label(language, Label::ChooseNewPassword),
+            "/reset-password",
+        ),
+        ..from.letter(texts.subject, words::hello(language, name), texts.sms)
     }
 }
 
@@ -221,7 +169,7 @@ pub fn new_order(order: &Order, from: &Sender) -> Letter {
     }
     Letter {
         paragraphs,
-        table: order_table(order),
+        table: order_table(order, Language::English),
         link: from.link("Open the order", &format!("/admin/orders/{}", order.id)),
         ..from.letter(
             format!(

@@ -33,7 +33,20 @@ fn ports_claiming(
     claimed: Vec<Notification>,
     check: impl Fn(&[SendOutcome]) -> bool + Send + 'static,
 ) -> TestPorts {
+    ports_claiming_for(Language::English, claimed, check)
+}
+
+/// `ports_claiming`, the shoppers having last used `language`.
+fn ports_claiming_for(
+    language: Language,
+    claimed: Vec<Notification>,
+    check: impl Fn(&[SendOutcome]) -> bool + Send + 'static,
+) -> TestPorts {
     let mut ports = TestPorts::new();
+    ports
+        .users
+        .expect_language_of()
+        .returning(move |_| Ok(language));
     ports.outbox.expect_skip().returning(|_, _| Ok(0));
     ports
         .outbox
@@ -116,6 +129,51 @@ async fn a_paid_order_is_confirmed_by_e_mail_with_its_number_and_total() {
         .send_due_notifications()
         .await;
     assert_eq!(sent.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn a_shopper_who_last_used_somali_is_written_to_in_somali() {
+    let ports = ports_claiming_for(
+        Language::Somali,
+        vec![
+            message(
+                Topic::OrderConfirmed,
+                Channel::Email,
+                Some("amina@example.com"),
+            ),
+            message(Topic::OrderConfirmed, Channel::Sms, Some("615551234")),
+        ],
+        |outcomes| {
+            outcomes.len() == 2
+                && outcomes
+                    .iter()
+                    .all(|o| o.subject.as_deref() == Some("Dalabka #o1 waa la xaqiijiyey"))
+        },
+    );
+    let mut sms = MockSmsGateway::new();
+    sms.expect_send()
+        .withf(|to, text| {
+            to == "615551234"
+                && text == "Dukaan: dalabka #o1 waa la xaqiijiyey, $45.00 waa la bixiyey. Waan kuu sheegi doonnaa marka la soo diro."
+        })
+        .times(1)
+        .return_const(Ok(()));
+    let channels = Channels {
+        mailer: Some(mailer(Ok(()), |email| {
+            email.letter.greeting == "Salaan amina,"
+                && email.letter.paragraphs[0]
+                    == "Waad ku mahadsan tahay dalabkaaga #o1. Waxaan helnay lacagtaadii $45.00 ee aad ku bixisay EVC Plus."
+                && email.letter.table.last() == Some(&("Wadarta".into(), "$45.00".into()))
+        })),
+        sms: Some(Arc::new(sms)),
+        ..Channels::default()
+    };
+    let sent = ports
+        .shop()
+        .with_channels(channels)
+        .send_due_notifications()
+        .await;
+    assert_eq!(sent.unwrap(), 2);
 }
 
 #[tokio::test]

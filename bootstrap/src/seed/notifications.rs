@@ -6,6 +6,7 @@
 use crate::system::RandomIds;
 use application::notifications::templates::{self, Sender};
 use chrono::{DateTime, Duration, Utc};
+use domain::language::Language;
 use domain::notification::{
     order_change_topics, Announcement, DeliveryStatus, Notification, Topic, GIVE_UP_AFTER, KEPT_FOR,
 };
@@ -26,6 +27,8 @@ pub(super) fn notifications_of(
         settings,
         public_url: None,
         hold_minutes: PaymentHold::default().minutes(),
+        // Seeded shoppers never chose a language.
+        language: Language::English,
     };
     let alert = settings.support_email.to_string();
     let mut sent = Vec::new();

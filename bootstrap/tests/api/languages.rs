@@ -111,3 +111,71 @@ async fn shoppers_hear_the_servers_messages_in_the_language_they_ask_for() {
         );
     }
 }
+
+/// E-mails and text messages follow the language the shopper last used: it is stored from the
+/// `Accept-Language` of their registration, sign-in and checkout, and kept when a request
+/// names none.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_language_a_shopper_last_used_is_stored_for_their_messages() {
+    use domain::language::Language;
+    use domain::ports::UserRepository;
+    for app in TestApp::all().await {
+        let registered = app
+            .in_language(
+                "so",
+                Method::POST,
+                "/api/auth/register",
+                None,
+                json!({ "name": "Hodan Ali", "email": "hodan@example.com", "phone": "615551234", "password": "secret1" }),
+            )
+            .await;
+        assert_eq!(
+            registered.status,
+            StatusCode::CREATED,
+            "{}",
+            registered.body
+        );
+        let id = domain::UserId::parse(registered.body["user"]["_id"].as_str().unwrap()).unwrap();
+        let token = registered.body["token"].as_str().unwrap().to_owned();
+        assert_eq!(
+            app.database.language_of(&id).await.unwrap(),
+            Language::Somali
+        );
+
+        // A request without the header changes nothing.
+        let plain = app
+            .post(
+                "/api/auth/login",
+                None,
+                json!({ "email": "hodan@example.com", "password": "secret1" }),
+            )
+            .await;
+        assert_eq!(plain.status, StatusCode::OK);
+        assert_eq!(
+            app.database.language_of(&id).await.unwrap(),
+            Language::Somali
+        );
+
+        // The checkout's language counts too (an empty cart is refused, the language kept).
+        let checkout = json!({ "paymentMethod": "evc-plus", "paymentPhone": "615551234" });
+        app.in_language(
+            "en",
+            Method::POST,
+            "/api/orders/checkout",
+            Some(&token),
+            checkout,
+        )
+        .await;
+        assert_eq!(
+            app.database.language_of(&id).await.unwrap(),
+            Language::English
+        );
+
+        // Nobody: English.
+        let nobody = domain::UserId::parse("0190b6f2-7c1e-7abc-9def-0123456789ab").unwrap();
+        assert_eq!(
+            app.database.language_of(&nobody).await.unwrap(),
+            Language::English
+        );
+    }
+}

@@ -18,13 +18,12 @@ tokio::task_local! {
     static SPOKEN: Language;
 }
 
-/// The language a request asks for in `Accept-Language`; English without one the shop speaks.
-pub fn of_request(req: &actix_web::HttpRequest) -> Language {
+/// The language a request asks for in `Accept-Language`, if it names one the shop speaks.
+pub fn asked(req: &actix_web::HttpRequest) -> Option<Language> {
     req.headers()
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|value| value.to_str().ok())
         .and_then(Language::preferred)
-        .unwrap_or_default()
 }
 
 /// Serves the request in its language: every message put into words while it is served
@@ -34,7 +33,7 @@ pub async fn speak(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let language = of_request(req.request());
+    let language = asked(req.request()).unwrap_or_default();
     let mut response = SPOKEN.scope(language, next.call(req)).await?;
     if response.status().as_u16() >= 400 && response.request().path().starts_with("/api/") {
         response

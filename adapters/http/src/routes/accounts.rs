@@ -7,6 +7,7 @@ use crate::dto::{
     UpdateUserBody, UpdatedUserDto, UserDto,
 };
 use crate::error::ApiError;
+use crate::i18n;
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, TooLarge, TooManyAttempts, Unauthenticated,
 };
@@ -46,6 +47,10 @@ async fn login(
         .shop
         .login(&body.email, &body.password, &client_address(&req))
         .await?;
+    state
+        .shop
+        .remember_language(&session.user.id, i18n::asked(&req))
+        .await;
     Ok(HttpResponse::Ok().json(SessionDto {
         token: session.token,
         user: UserDto::from(&session.user),
@@ -88,6 +93,10 @@ async fn register(
         .shop
         .register(&body.registration(), &client_address(&req))
         .await?;
+    state
+        .shop
+        .remember_language(&session.user.id, i18n::asked(&req))
+        .await;
     Ok(
         HttpResponse::Created().json(RegistrationDto::Session(SessionDto {
             token: session.token,

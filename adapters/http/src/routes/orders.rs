@@ -3,7 +3,7 @@
 use crate::auth::CurrentUser;
 use crate::dto::{orders, CheckoutBody, CheckoutDto, OrderDto, PaymentBody, StatusBody};
 use crate::error::ApiError;
-use crate::i18n::translate;
+use crate::i18n::{self, translate};
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PaymentDeclined, PaymentProviderFailed, TooLarge,
     Unauthenticated,
@@ -66,6 +66,11 @@ async fn checkout(
 ) -> Result<HttpResponse, ApiError> {
     let key = idempotency_key(&req)?;
     let input = body.into_inner().into();
+    // Before the order: its messages are written in the language the shopper uses now.
+    state
+        .shop
+        .remember_language(&user.0.id, i18n::asked(&req))
+        .await;
     let shop = state.shop.clone();
     // A task of its own: a shopper who closes the page mid-payment must not cut the checkout
     // off between the charge and recording its answer. Its log lines keep the request's id.
