@@ -1,0 +1,65 @@
+// Lighthouse (mobile preset: a mid-range phone on a slow 4G link) on the storefront's public
+// pages in English and in Somali, against the release `shop` with its demo data and the
+// built frontend: `make lighthouse` (or `SHOP_BIN=target/release/shop node lighthouse.mjs`).
+//
+// Prints each page's four scores and its largest contentful paint, and exits 1 when a score
+// is under its budget: performance 95, accessibility, best practices and SEO 100. The LCP
+// goal of 2.0 s is reported, not enforced (issue 19). Debian's Chromium runs it, launched by
+// playwright-core with a debugging port Lighthouse connects to; a Somali visit is set up as
+// the language switch leaves it (the `language` key in localStorage), and Lighthouse keeps
+// that storage while the browser's cache is cleared before each page, as for a first visit.
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort, startShop } from './lib/server.mjs';
+
+const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const LCP_GOAL_MS = 2000;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const shop = await startShop();
+const port = await freePort();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [`--remote-debugging-port=${port}`, '--no-sandbox'],
+});
+let failed = false;
+try {
+  const products = await (await fetch(`${shop.baseUrl}/api/products?limit=1`)).json();
+  const pages = ['/', '/category/women', `/product/${products[0]._id}`];
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const setup = await context.newPage();
+  const devtools = await context.newCDPSession(setup);
+  // A shop that has served these pages before, as a running shop has: its replies ready.
+  for (const page of pages) await setup.goto(`${shop.baseUrl}${page}`, { waitUntil: 'networkidle' });
+  for (const language of ['en', 'so']) {
+    await setup.goto(`${shop.baseUrl}/`);
+    await setup.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+    for (const page of pages) {
+      // A first visit: nothing cached in the browser (Lighthouse's own reset would also
+      // clear the language chosen).
+      await devtools.send('Network.clearBrowserCache');
+      const { lhr } = await lighthouse(`${shop.baseUrl}${page}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: true,
+        onlyCategories: Object.keys(BUDGETS),
+      });
+      const scores = Object.fromEntries(
+        Object.keys(BUDGETS).map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
+      );
+      const lcp = lhr.audits['largest-contentful-paint'].numericValue;
+      const misses = Object.entries(BUDGETS).filter(([category, budget]) => scores[category] < budget);
+      failed ||= misses.length > 0;
+      console.log(
+        `${language} ${page.padEnd(46)} performance ${scores.performance} · accessibility ${scores.accessibility}` +
+          ` · best practices ${scores['best-practices']} · SEO ${scores.seo} · LCP ${(lcp / 1000).toFixed(2)} s` +
+          `${lcp > LCP_GOAL_MS ? ' (goal 2.0 s)' : ''}${misses.length ? `  MISS ${misses.map(([c]) => c).join(', ')}` : ''}`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  await shop.stop();
+}
+process.exit(failed ? 1 : 0);
