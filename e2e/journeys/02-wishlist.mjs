@@ -31,7 +31,7 @@ journey('02-wishlist', 'a shopper hearts a product on a category card and moves 
   await t.toast(page, 'Added to cart and removed from wishlist');
   await expectVisible(page.getByRole('heading', { name: 'Your wishlist is empty' }));
   await expectVisible(page.getByRole('link', { name: 'Start Shopping' }));
-  await expectVisible(page.getByRole('link', { name: 'Cart (1 item)' }));
+  await expectVisible(page.getByRole('link', { name: 'Cart, 1 item' }));
   await t.shot(page, 'moved');
 
   const [wishlist, cart] = await Promise.all([api.call('GET', '/api/wishlist'), api.cart()]);

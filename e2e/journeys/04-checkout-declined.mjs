@@ -25,7 +25,7 @@ journey('04-checkout-declined', 'a declined EVC Plus number keeps the cart and t
   await page.getByRole('link', { name: /Back to Cart/ }).click();
   await expectPath(page, '/cart');
   await expectText(page.getByTestId('cart-line').getByTestId('line-quantity'), '2');
-  await expectVisible(page.getByRole('link', { name: 'Cart (2 items)' }));
+  await expectVisible(page.getByRole('link', { name: 'Cart, 2 items' }));
   await t.shot(page, 'cart-kept');
 
   const after = await api.cart();

@@ -21,7 +21,7 @@ journey('14-discount-code', "a shopper applies an admin's 20% code on the cart p
 
   const page = await t.open();
   await t.signIn(page, shopper);
-  await page.getByRole('link', { name: 'Cart (2 items)' }).click();
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
   await expectPath(page, '/cart');
   const field = page.getByRole('textbox', { name: 'Discount code' });
   const apply = page.getByRole('button', { name: 'Apply', exact: true });

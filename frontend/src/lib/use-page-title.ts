@@ -1,15 +1,27 @@
 import { useEffect } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { settingsKeys } from '@/lib/query-keys';
+import type { Settings } from '@/lib/types';
 
-const BASE_TITLE = typeof document !== 'undefined' ? document.title : '';
+export const DEFAULT_SHOP_NAME = 'Dukaan Fashion';
 
-/** Sets the document title for the page (announced by screen readers, shown in history). */
+/** The shop's name from the cached settings (the layout asks for them), or the default. */
+function useShopName(): string {
+  const { data } = useQuery<Settings>({ queryKey: settingsKeys.detail(), queryFn: skipToken });
+  return data?.shopName || DEFAULT_SHOP_NAME;
+}
+
+/**
+ * Sets the document title to '<page> | <shop name>' (announced by screen readers, shown in
+ * history); the served <title> is never a base. Leaving the page puts back the shop's name.
+ */
 export function usePageTitle(title: string | null | undefined) {
+  const shop = useShopName();
   useEffect(() => {
     if (!title) return;
-    const previous = document.title;
-    document.title = BASE_TITLE ? `${title} · ${BASE_TITLE.split(' – ')[0]}` : title;
+    document.title = `${title} | ${shop}`;
     return () => {
-      document.title = previous;
+      document.title = shop;
     };
-  }, [title]);
+  }, [title, shop]);
 }

@@ -15,7 +15,7 @@ describe('app shell', () => {
   it('places toasts bottom-left and closes them after 3000 ms', async () => {
     server.use(http.get('/api/products', () => HttpResponse.json([makeProduct({ name: 'Silk Abaya' })])));
     const { user } = renderApp('/category');
-    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Silk Abaya' }));
     const toast = await findToast('Please log in to add to cart');
     expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--bottom-left');
     const progress = toast.closest('.Toastify__toast')?.querySelector('[role="progressbar"]') as HTMLElement;

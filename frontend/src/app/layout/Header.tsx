@@ -10,6 +10,7 @@ import { useSettings } from '@/features/settings/api/settings';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useUi } from '@/stores/ui';
 import { useLogout } from '../hooks';
+import { DEFAULT_SHOP_NAME } from '@/lib/use-page-title';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export const NAV_LINKS = [
@@ -19,7 +20,7 @@ export const NAV_LINKS = [
   { to: '/category/sales', label: msg`Sale` },
 ];
 
-export const DEFAULT_SHOP_NAME = 'Dukaan Fashion';
+export { DEFAULT_SHOP_NAME };
 
 function CountBadge({ count, label }: { count: number; label: string }) {
   if (!(count > 0)) return null;
@@ -166,6 +167,17 @@ export function Header() {
   const { t, i18n } = useLingui();
 
   useEffect(() => closeAll(), [location.pathname, closeAll]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!mobileMenuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMobileMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileMenuOpen, setMobileMenuOpen]);
 
   const cartCount = signedIn ? (cart.data?.itemCount ?? 0) : 0;
   const wishlistCount = signedIn ? (wishlist.data?.products.length ?? 0) : 0;
@@ -202,6 +214,7 @@ export function Header() {
 
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         <button
+          ref={menuButton}
           type="button"
           className={`${btn.icon} md:hidden`}
           aria-label={mobileMenuOpen ? t`Close menu` : t`Open menu`}
@@ -233,11 +246,21 @@ export function Header() {
           >
             <SearchIcon />
           </button>
-          <Link to="/wishlist" className={`${btn.icon} relative`} aria-label={plural(wishlistCount, { one: 'Wishlist (# item)', other: 'Wishlist (# items)' })}>
+          <Link
+            to="/wishlist"
+            className={`${btn.icon} relative`}
+            aria-label={
+              wishlistCount > 99 ? t`Wishlist, 99+ items` : plural(wishlistCount, { one: 'Wishlist, # item', other: 'Wishlist, # items' })
+            }
+          >
             <HeartIcon />
             <CountBadge count={wishlistCount} label="wishlist" />
           </Link>
-          <Link to="/cart" className={`${btn.icon} relative`} aria-label={plural(cartCount, { one: 'Cart (# item)', other: 'Cart (# items)' })}>
+          <Link
+            to="/cart"
+            className={`${btn.icon} relative`}
+            aria-label={cartCount > 99 ? t`Cart, 99+ items` : plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' })}
+          >
             <CartIcon />
             <CountBadge count={cartCount} label="cart" />
           </Link>

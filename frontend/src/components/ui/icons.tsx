@@ -113,6 +113,16 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 18 6-6-6-6" />
   </svg>
 );
+export const PauseIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M8 5v14M16 5v14" />
+  </svg>
+);
+export const PlayIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="m7 4 13 8-13 8z" />
+  </svg>
+);
 export const LockIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <rect x="3" y="11" width="18" height="11" rx="2" />

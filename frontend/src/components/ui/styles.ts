@@ -1,4 +1,7 @@
 /** Shared class names for buttons and fields (Tailwind). */
+/** A button busy with its request: aria-disabled (it keeps focus) and drawn as waiting. */
+export const BUSY = 'aria-disabled:cursor-wait aria-disabled:opacity-60';
+
 export const btn = {
   primary:
     'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-400',

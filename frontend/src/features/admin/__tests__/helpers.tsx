@@ -39,23 +39,8 @@ export function sizeCharts(width = 520, height = 288) {
   });
 }
 
-/**
- * Lets axe run its aria-hidden-focus rule in jsdom. The rule asks `document.elementFromPoint`
- * (whether a modal covers the page), which jsdom lacks: without it the rule errors and axe
- * files it under "incomplete", so `axeViolations` would never report a focusable element
- * inside `aria-hidden`. Nothing is ever found at a point, as when no modal is open. Returns the
- * undo, for `afterEach`.
- */
-export function stubElementFromPoint(): () => void {
-  const doc = document as unknown as Record<'elementFromPoint' | 'elementsFromPoint', unknown>;
-  const had = { one: 'elementFromPoint' in document, all: 'elementsFromPoint' in document };
-  if (!had.one) Object.defineProperty(doc, 'elementFromPoint', { value: () => null, configurable: true });
-  if (!had.all) Object.defineProperty(doc, 'elementsFromPoint', { value: () => [], configurable: true });
-  return () => {
-    if (!had.one) delete doc.elementFromPoint;
-    if (!had.all) delete doc.elementsFromPoint;
-  };
-}
+/** Now in the shared axe helper (every `axeViolations` run applies it); kept for these tests. */
+export { stubElementFromPoint } from '@/testing/axe';
 
 /** Records the requests of one route: method, headers and parsed body. */
 export function recordJson(method: 'post' | 'put' | 'delete', path: string, reply: (body: unknown) => Response) {

@@ -103,7 +103,7 @@ describe('category page', () => {
     server.use(http.get('/api/products', () => HttpResponse.json([makeProduct({ name: 'Silk Abaya' })])));
     const { user } = renderApp('/category');
     await screen.findByText('Silk Abaya');
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Silk Abaya' }));
     await findToast('Please log in to add to cart');
     expect(location()).toHaveTextContent('/login');
     expect(sessionStorage.getItem('returnTo')).toBe('/category');

@@ -188,7 +188,7 @@ describe('a card of a product with sizes', () => {
     );
     const { user } = renderApp('/category', { user: true });
     await screen.findByText('Linen Wrap Dress');
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Linen Wrap Dress' }));
     await findToast('Please select a size');
     expect(location()).toHaveTextContent(`/product/${dress._id}`);
     expect(await screen.findByRole('heading', { name: 'Linen Wrap Dress', level: 1 })).toBeInTheDocument();

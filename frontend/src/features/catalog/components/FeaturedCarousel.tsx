@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
-import { btn } from '@/components/ui/styles';
+import { btn, BUSY } from '@/components/ui/styles';
 import type { Product } from '@/lib/types';
 import { useProductActions } from './product-actions';
 
@@ -20,7 +20,7 @@ export function carouselWindow<T>(items: T[], start: number, size = FEATURED_VIS
 export function FeaturedCarousel({ products }: { products: Product[] }) {
   const { t } = useLingui();
   const [start, setStart] = useState(0);
-  const { addToCart } = useProductActions();
+  const { addToCart, isAdding } = useProductActions();
   const n = products.length;
   const canMove = n > FEATURED_VISIBLE;
   const visible = carouselWindow(products, start);
@@ -50,7 +50,13 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
                 </Link>
               </h3>
               <Price product={p} />
-              <button type="button" className={`${btn.secondary} mt-auto py-2 text-sm`} onClick={() => void addToCart(p, 1)}>
+              <button
+                type="button"
+                className={`${btn.secondary} ${BUSY} mt-auto py-2 text-sm`}
+                aria-label={t`Add to Cart: ${{ name: p.name }}`}
+                aria-disabled={isAdding(p._id) || undefined}
+                onClick={() => void (isAdding(p._id) || addToCart(p, 1))}
+              >
                 <Trans>Add to Cart</Trans>
               </button>
             </div>

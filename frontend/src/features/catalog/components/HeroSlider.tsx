@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { imageUrl } from '@/lib/product';
 
 export const HERO_INTERVAL_MS = 5000;
@@ -43,11 +43,19 @@ const SLIDES = [
 
 export type HeroImages = Partial<Record<(typeof SLIDES)[number]['key'], string | null | undefined>>;
 
-/** Three slides; auto-advances every 5 s, transitions locked for 800 ms, wraps around. */
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * Three slides; auto-advances every 5 s (never while hovered or focused within, after Pause, or
+ * when the shopper prefers reduced motion: then it starts paused), transitions locked for
+ * 800 ms, wraps around.
+ */
 export function HeroSlider({ images = {} }: { images?: HeroImages }) {
   const { t, i18n } = useLingui();
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Hovered or focused within: held until the pointer or focus leaves.
+  const [held, setHeld] = useState(false);
+  const [stopped, setStopped] = useState(reducedMotion);
   const total = SLIDES.length;
   const locked = useRef(false);
   const unlockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -68,20 +76,20 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
   indexRef.current = index;
 
   useEffect(() => {
-    if (paused) return;
+    if (held || stopped) return;
     const id = setInterval(() => goTo(indexRef.current + 1), HERO_INTERVAL_MS);
     return () => clearInterval(id);
-  }, [paused, goTo]);
+  }, [held, stopped, goTo]);
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label={t`Featured collections`}
       className="relative overflow-hidden"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setHeld(false)}
     >
       <div className="relative h-[360px] sm:h-[420px] lg:h-[480px]">
         {SLIDES.map((s, i) => (
@@ -92,7 +100,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
             aria-label={t`${{ number: i + 1 }} of ${total}`}
             aria-hidden={i !== index}
             inert={i !== index}
-            className={`absolute inset-0 bg-gradient-to-br ${s.bg} transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+            className={`absolute inset-0 bg-gradient-to-br ${s.bg} transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'opacity-0'}`}
           >
             <div className="mx-auto flex h-full max-w-7xl items-center px-6 sm:px-16">
               <div className="relative z-10 max-w-lg">
@@ -144,7 +152,15 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
       >
         <ChevronRightIcon />
       </button>
-      <div className="absolute inset-x-0 bottom-4 flex justify-center gap-1">
+      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-1">
+        <button
+          type="button"
+          onClick={() => setStopped((s) => !s)}
+          aria-label={stopped ? t`Play slides` : t`Pause slides`}
+          className="mr-2 flex h-8 w-8 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white"
+        >
+          {stopped ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
+        </button>
         {SLIDES.map((s, i) => (
           <button
             key={s.key}

@@ -5,7 +5,7 @@ import { CartIcon, EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { Stars } from '@/components/ui/Stars';
-import { btn } from '@/components/ui/styles';
+import { btn, BUSY } from '@/components/ui/styles';
 import { cardImagePath, EAGER_CARD_IMAGES, stockStatusOf } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { useProductActions } from './product-actions';
@@ -31,6 +31,8 @@ export const ProductCard = memo(function ProductCard({
   const inWishlist = isInWishlist(product._id);
   const soldOut = stockStatusOf(product.stock) === 'outOfStock';
   const busy = isAdding(product._id);
+  // Busy: still focusable (aria-disabled), clicks ignored until the request ends.
+  const add = () => void (busy || addToCart(product, 1));
   // A rating exists when the product has reviews (0 reviews: the server's rating is 0, no stars).
   const hasRating = typeof product.rating === 'number' && product.rating > 0 && product.reviews !== 0;
 
@@ -60,9 +62,10 @@ export const ProductCard = memo(function ProductCard({
         <div className="pointer-events-none absolute inset-x-0 bottom-0 hidden translate-y-2 justify-center gap-2 p-3 opacity-0 transition group-focus-within:pointer-events-auto group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:translate-y-0 group-hover:opacity-100 sm:flex">
           <button
             type="button"
-            disabled={soldOut || busy}
-            onClick={() => void addToCart(product, 1)}
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white disabled:opacity-50"
+            disabled={soldOut}
+            aria-disabled={busy || undefined}
+            onClick={add}
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50"
             aria-label={t`Quick add ${name} to cart`}
           >
             <CartIcon size={18} />
@@ -86,9 +89,11 @@ export const ProductCard = memo(function ProductCard({
         {hasRating && <Stars rating={product.rating as number} size={14} />}
         <button
           type="button"
-          disabled={soldOut || busy}
-          onClick={() => void addToCart(product, 1)}
-          className={`${btn.primary} mt-auto w-full px-2 py-2 text-sm`}
+          disabled={soldOut}
+          aria-disabled={busy || undefined}
+          aria-label={soldOut ? t`Out of Stock: ${name}` : t`Add to Cart: ${name}`}
+          onClick={add}
+          className={`${btn.primary} ${BUSY} mt-auto w-full px-2 py-2 text-sm`}
         >
           {soldOut ? <Trans>Out of Stock</Trans> : <Trans>Add to Cart</Trans>}
         </button>

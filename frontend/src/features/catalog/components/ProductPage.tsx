@@ -11,7 +11,7 @@ import { ProductImage } from '@/components/ui/ProductImage';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stars } from '@/components/ui/Stars';
 import { StockBadge } from '@/components/ui/StockBadge';
-import { btn } from '@/components/ui/styles';
+import { btn, BUSY } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { galleryImageSources, maxQuantity, stockStatusOf } from '@/lib/product';
@@ -232,10 +232,11 @@ function ProductDetails({ product }: { product: Product }) {
         </button>
         <button
           type="button"
-          className={`${btn.secondary} flex-1`}
-          disabled={soldOut || busy || needsSize}
+          className={`${btn.secondary} ${BUSY} flex-1`}
+          disabled={soldOut || needsSize}
+          aria-disabled={busy || undefined}
           aria-describedby={needsSize ? hintId : undefined}
-          onClick={() => void addToCart(product, shownQuantity, variant ?? undefined)}
+          onClick={() => void (busy || addToCart(product, shownQuantity, variant ?? undefined))}
         >
           <Trans>Add to Cart</Trans>
         </button>
