@@ -89,6 +89,7 @@ pub fn app(
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
         .wrap(from_fn(request_time::limit_body_time))
+        .wrap(from_fn(pages::without_trailing_slash))
         .wrap(from_fn(i18n::speak))
         .wrap(from_fn(observe::observe))
         .wrap(security_headers(options.hsts))

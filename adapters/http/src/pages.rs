@@ -3,7 +3,10 @@
 //! `sitemap.xml` lists the catalogue.
 
 use crate::state::{AppState, PublicUrl};
-use actix_web::http::header;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{header, Method};
+use actix_web::middleware::Next;
 use actix_web::{web, HttpResponse};
 use domain::ports::ProductFilter;
 use domain::product::Product;
@@ -17,7 +20,58 @@ pub struct IndexPage(pub String);
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(index_page))
         .route("/product/{id}", web::get().to(product_page))
-        .route("/sitemap.xml", web::get().to(sitemap));
+        .route("/sitemap.xml", web::get().to(sitemap))
+        .route("/robots.txt", web::get().to(robots));
+}
+
+/// What crawlers may visit: the catalogue, not the shopper's own pages nor the back office.
+const ROBOTS_RULES: &str = "User-agent: *
+Allow: /
+Disallow: /admin
+Disallow: /cart
+Disallow: /checkout
+Disallow: /wishlist
+Disallow: /profile
+Disallow: /orders
+Disallow: /order-success
+";
+
+/// `robots.txt`, naming the sitemap by its absolute address (`SHOP_PUBLIC_URL`), as the
+/// format requires.
+async fn robots(public_url: web::Data<PublicUrl>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(format!(
+            "{ROBOTS_RULES}\nSitemap: {}/sitemap.xml\n",
+            public_url.as_str()
+        ))
+}
+
+/// One address per page: a page asked for with a trailing slash (`/category/women/`) is
+/// sent to its address without it (301, the query kept). The API and files are left alone.
+pub async fn without_trailing_slash(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let path = req.path();
+    let is_page = matches!(*req.method(), Method::GET | Method::HEAD)
+        && path.len() > 1
+        && path.ends_with('/')
+        && !path.starts_with("/api/")
+        && !path.starts_with("/uploads/");
+    if !is_page {
+        return Ok(next.call(req).await?.map_into_left_body());
+    }
+    // One leading slash too: `//evil.example/` must not become a redirect to another site.
+    let mut canonical = format!("/{}", path.trim_matches('/'));
+    if let Some(query) = req.uri().query() {
+        canonical.push('?');
+        canonical.push_str(query);
+    }
+    let response = HttpResponse::MovedPermanently()
+        .insert_header((header::LOCATION, canonical))
+        .finish();
+    Ok(req.into_response(response).map_into_right_body())
 }
 
 fn escape(text: &str) -> String {

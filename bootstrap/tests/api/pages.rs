@@ -69,3 +69,46 @@ async fn hashed_assets_are_cached_for_a_year_and_compressed() {
         assert_eq!(headers["content-encoding"], "gzip");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn robots_txt_names_the_sitemap_by_its_absolute_address() {
+    for app in TestApp::all().await {
+        let (status, headers, body) = app.page("/robots.txt", &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain"));
+        assert!(body.contains("Disallow: /admin\n"), "{body}");
+        assert!(
+            body.ends_with(&format!("\nSitemap: {}/sitemap.xml\n", app.address)),
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_with_a_trailing_slash_moves_to_its_one_address() {
+    for app in TestApp::all().await {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        for (asked, canonical) in [
+            ("/category/women/", "/category/women"),
+            ("/search/?q=dress", "/search?q=dress"),
+            ("/new-arrivals//", "/new-arrivals"),
+            // Never a redirect to another site.
+            ("//evil.example/", "/evil.example"),
+        ] {
+            let response = client.get(app.url(asked)).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY, "{asked}");
+            assert_eq!(response.headers()["location"], canonical, "{asked}");
+        }
+        // The home page, the API and files keep their addresses.
+        for path in ["/", "/category/women", "/api/products/"] {
+            let response = client.get(app.url(path)).send().await.unwrap();
+            assert_ne!(response.status(), StatusCode::MOVED_PERMANENTLY, "{path}");
+        }
+    }
+}
