@@ -64,7 +64,7 @@ journey('18-somali', 'a shopper switches to Somali, shops home → product → c
   await t.toast(page, 'Waa lagu daray dambiisha!');
 
   // The cart.
-  await page.getByRole('link', { name: 'Dambiisha (1 shay)' }).click();
+  await page.getByRole('link', { name: 'Dambiisha, 1 shay' }).click();
   await expectPath(page, '/cart');
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Dambiisha wax iibsiga' }));
   await expectVisible(page.getByText('Wadarta hoose (1 shay)'));
@@ -95,7 +95,7 @@ journey('18-somali', 'a shopper switches to Somali, shops home → product → c
   await t.toast(page, 'Dalabka si guul leh ayaa loo gudbiyay! Waa laguu wareejinayaa...');
   await expectPath(page, '/order-success');
   await expectVisible(page.getByRole('heading', { name: 'Lacag bixintu waa guulaysatay!' }));
-  await expectVisible(page.getByRole('link', { name: 'Dambiisha (0 shay)' }));
+  await expectVisible(page.getByRole('link', { name: 'Dambiisha, 0 shay' }));
   await t.shot(page, 'order-success-so');
 
   // The order in the account, its date in Somali ('Noofeembar 24, 2026': CLDR's months, written by
