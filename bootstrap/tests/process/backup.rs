@@ -19,23 +19,6 @@ fn backup(data: &Path, to: &Path) -> std::process::Output {
         .expect("shop backup runs")
 }
 
-/// Every order of the shop, from the back office's list.
-async fn orders_of(shop: &ShopProcess, admin: &str) -> Vec<serde_json::Value> {
-    let mut orders = Vec::new();
-    for page in 1.. {
-        let reply = shop
-            .get(&format!("/api/orders/all?page={page}&limit=100"), admin)
-            .await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-        let rows = reply.body.as_array().unwrap().clone();
-        if rows.is_empty() {
-            break;
-        }
-        orders.extend(rows);
-    }
-    orders
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_backup_taken_while_shoppers_buy_restores_a_whole_shop() {
     let data = tempfile::tempdir().unwrap();
@@ -84,7 +67,7 @@ async fn a_backup_taken_while_shoppers_buy_restores_a_whole_shop() {
     for buyer in buying {
         total += buyer.await.unwrap();
     }
-    assert_eq!(orders_of(&shop, &admin).await.len() as u64, total);
+    assert_eq!(shop.all_orders(&admin).await.len() as u64, total);
     assert_eq!(shop.stock_of(&dress).await, STOCK - total);
 
     // A second backup to the same file is refused, and the first is untouched.
@@ -99,7 +82,7 @@ async fn a_backup_taken_while_shoppers_buy_restores_a_whole_shop() {
     std::fs::copy(&copy, restored_dir.path().join("shop.db")).unwrap();
     let restored = ShopProcess::start(restored_dir.path(), &[]).await;
     let admin = restored.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
-    let orders = orders_of(&restored, &admin).await;
+    let orders = restored.all_orders(&admin).await;
     let sold = orders.len() as u64;
     // Taken in the middle of the rush: some orders, not all, and every one whole.
     assert!(

@@ -4,10 +4,9 @@
 //! reset with the code the e-mail carried.
 
 use crate::reply::Reply;
-use crate::support::{ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::{free_port, ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -45,13 +44,6 @@ impl Drop for SmtpServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port()
 }
 
 /// Every message the server took: its raw text.

@@ -1,16 +1,8 @@
 //! What an operator watches: `GET /metrics` on its own address (`SHOP_METRICS_BIND`), and the
 //! request id that ties a reply to its log lines.
 
-use crate::support::{ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::{free_port, ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
 use reqwest::StatusCode;
-use std::net::TcpListener;
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
-}
 
 async fn text(url: &str) -> (StatusCode, String) {
     let response = reqwest::get(url).await.expect("an answer");

@@ -2,7 +2,7 @@
 //! free port), so that a test may stop and start it under a serving shop without touching
 //! the machine's server.
 
-use std::net::TcpListener;
+use crate::support::free_port;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -42,13 +42,6 @@ fn as_postgres(program: &Path) -> Command {
     } else {
         Command::new(program)
     }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
 }
 
 impl OwnPostgres {

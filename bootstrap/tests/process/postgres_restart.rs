@@ -2,11 +2,10 @@
 //! recovers by itself, and every order is whole afterwards.
 
 use crate::own_postgres::OwnPostgres;
-use crate::support::{ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::{free_port, ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::net::TcpListener;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -67,22 +66,6 @@ async fn shop_until(
     }
 }
 
-async fn all_orders(shop: &ShopProcess, admin: &str) -> Vec<Value> {
-    let mut orders = Vec::new();
-    for page in 1.. {
-        let reply = shop
-            .get(&format!("/api/orders/all?page={page}&limit=100"), admin)
-            .await;
-        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
-        let rows = reply.body.as_array().unwrap().clone();
-        if rows.is_empty() {
-            return orders;
-        }
-        orders.extend(rows);
-    }
-    unreachable!()
-}
-
 /// Approved charges, as the shop's metrics count them.
 async fn approved_charges(metrics_url: &str) -> u64 {
     let text = reqwest::get(metrics_url)
@@ -104,12 +87,7 @@ async fn a_postgresql_restart_under_checkouts_answers_503_recovers_and_loses_not
     };
     let postgres = Arc::new(postgres);
     let data = tempfile::tempdir().unwrap();
-    let metrics_port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let metrics_bind = format!("127.0.0.1:{metrics_port}");
+    let metrics_bind = format!("127.0.0.1:{}", free_port());
     let log_path = data.path().join("shop.log");
     let shop = ShopProcess::start_logging_to(
         data.path(),
@@ -213,7 +191,7 @@ async fn a_postgresql_restart_under_checkouts_answers_503_recovers_and_loses_not
     // Every order is whole: its line is there, every 201 is paid in the database, every
     // approved charge is a paid order, and the stock moved by the units of the orders that
     // hold it.
-    let orders = all_orders(&shop, &admin).await;
+    let orders = shop.all_orders(&admin).await;
     let by_id: BTreeMap<&str, &Value> = orders
         .iter()
         .map(|order| (order["_id"].as_str().unwrap(), order))

@@ -19,7 +19,8 @@ pub struct ShopProcess {
     client: reqwest::Client,
 }
 
-fn free_port() -> u16 {
+/// A TCP port on 127.0.0.1 that nothing listens on now.
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .expect("a free port")
@@ -192,6 +193,25 @@ impl ShopProcess {
             &[("Idempotency-Key", key)],
         )
         .await
+    }
+}
+
+impl ShopProcess {
+    /// Every order of the shop, page by page from the back office's list.
+    pub async fn all_orders(&self, admin: &str) -> Vec<Value> {
+        let mut orders = Vec::new();
+        for page in 1.. {
+            let reply = self
+                .get(&format!("/api/orders/all?page={page}&limit=100"), admin)
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            let rows = reply.body.as_array().expect("a page of orders").clone();
+            if rows.is_empty() {
+                break;
+            }
+            orders.extend(rows);
+        }
+        orders
     }
 }
 
