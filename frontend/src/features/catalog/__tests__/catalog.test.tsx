@@ -74,6 +74,65 @@ describe('category page', () => {
     expect(filterNames()).toEqual(['All Products', 'Women']);
   });
 
+  describe('a category the server does not have', () => {
+    it("shows the app's 'Page not found' (not '… Collection') once the server's keys have loaded", async () => {
+      categoriesServer(['kids', 'sales', 'women']);
+      renderApp('/category/nonsense');
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByText('The page you are looking for does not exist.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+      expect(screen.queryByRole('heading', { name: 'Nonsense Collection' })).not.toBeInTheDocument();
+      expect(screen.queryByText('No Products Found')).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Categories' })).not.toBeInTheDocument();
+      await waitFor(() => expect(document.title).toMatch(/^Page not found \| /));
+    });
+
+    it("takes only the server's keys: 'sale' is unknown when the server lists 'sales'", async () => {
+      categoriesServer(['kids', 'sales', 'women']);
+      renderApp('/category/sale');
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    });
+
+    it('compares case-insensitively: /category/KIDS is the Kids collection', async () => {
+      categoriesServer(['kids', 'sales', 'women']);
+      renderApp('/category/KIDS');
+      expect(await screen.findByRole('heading', { name: 'Kids Collection', level: 1 })).toBeInTheDocument();
+      expect(await screen.findByText('Kids Tee')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    });
+
+    it('a category the server adds is known', async () => {
+      categoriesServer(['abaya', 'kids', 'sales', 'women']);
+      renderApp('/category/abaya');
+      expect(await screen.findByRole('heading', { name: 'Abaya Collection', level: 1 })).toBeInTheDocument();
+      expect(await screen.findByText('Kids Tee')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    });
+
+    it('keeps the category page while the keys load', async () => {
+      server.use(
+        http.get('/api/products/categories', () => delay('infinite')),
+        http.get('/api/products/category/:c', () => HttpResponse.json([])),
+      );
+      renderApp('/category/nonsense');
+      expect(await screen.findByRole('heading', { name: 'Nonsense Collection', level: 1 })).toBeInTheDocument();
+      expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    });
+
+    it('keeps the category page when asking for the keys failed', async () => {
+      server.use(
+        http.get('/api/products/categories', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })),
+        http.get('/api/products/category/:c', () => HttpResponse.json([])),
+      );
+      const { queryClient } = renderApp('/category/nonsense');
+      expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+      await waitFor(() => expect(queryClient.getQueryState(productKeys.categories())?.fetchStatus).toBe('idle'));
+      expect(screen.getByRole('heading', { name: 'Nonsense Collection', level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    });
+  });
+
   it("shows 'All Products' on /category and the empty state when nothing is found", async () => {
     renderApp('/category');
     expect(await screen.findByRole('heading', { name: 'All Products', level: 1 })).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { SizeFilter, useSizeFilter } from './SizeFilter';
 import { usePageTitle } from '@/lib/use-page-title';
+import { NotFoundPage } from '@/app/routes/not-found';
 
 /** Filter keys: 'Women' always first, then the server's other categories. */
 export function categoryFilters(keys: readonly string[]): string[] {
@@ -25,6 +26,17 @@ export function categoryName(key: string): string {
   const category = key.toLowerCase();
   const name = capitalize(key);
   return select(category, { women: 'Women', kids: 'Kids', sales: 'Sales', other: name });
+}
+
+/**
+ * Whether the URL's category is unknown: the server's keys have loaded and none is it (compared
+ * case-insensitively). While the keys load, or when asking for them failed, every category is
+ * taken as known. No category (/category, all products) is never unknown.
+ */
+export function isUnknownCategory(category: string | undefined, keys: readonly string[] | undefined): boolean {
+  if (!category || keys === undefined) return false;
+  const wanted = category.toLowerCase();
+  return !keys.some((k) => k.toLowerCase() === wanted);
 }
 
 /** '{Category} Collection' (e.g. 'Kids Collection'), or 'All Products' without a category. */
@@ -43,13 +55,18 @@ export function CategoryPage() {
   const { categoryName: param } = useParams();
   const category = param?.toLowerCase();
   useLanguage();
-  usePageTitle(categoryHeading(category));
+  const keys = useCategoryKeys().data;
+  const unknown = isUnknownCategory(category, keys);
+  usePageTitle(unknown ? t`Page not found` : categoryHeading(category));
   const sizeFilter = useSizeFilter(category);
   const paged = useCategoryProductPages(category, sizeFilter.size);
   const { products, total } = pagedProducts(paged.data);
   // 'All Products' and 'Women' only while the server's keys load or when the call failed.
-  const filters = categoryFilters(useCategoryKeys().data ?? []);
+  const filters = categoryFilters(keys ?? []);
   const grid = useRef<HTMLDivElement>(null);
+
+  // A category the server does not have (e.g. /category/nonsense): the app's not-found page.
+  if (unknown) return <NotFoundPage />;
 
   const pill = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition ${
