@@ -100,7 +100,7 @@ pub fn app(
     {
         Some(dir) => {
             let page = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
-            app.app_data(web::Data::new(pages::IndexPage(page)))
+            app.app_data(web::Data::new(pages::IndexPage::parse(&page)))
                 .configure(pages::configure)
                 .service(Files::new("/", dir).default_handler(web::to(pages::index_page)))
         }

@@ -1,7 +1,7 @@
 //! Defences against hostile clients: forged host headers, formulas in the orders export,
 //! caches keeping personal replies, HEAD requests, junk query parameters.
 
-use crate::helpers::{TestApp, APPROVED_PHONE, ASSET_PATH, INDEX_HTML};
+use crate::helpers::{TestApp, APPROVED_PHONE, ASSET_PATH};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -20,7 +20,14 @@ async fn forged_host_headers_change_nothing_in_a_product_page_or_the_sitemap() {
         let admin = app.admin_token().await;
         let product = app.product(&admin, "Linen Dress", "24.5", 3).await;
         let id = product["_id"].as_str().unwrap();
-        for path in [format!("/product/{id}"), "/sitemap.xml".to_owned()] {
+        let pages = [
+            format!("/product/{id}"),
+            "/sitemap.xml".to_owned(),
+            "/".to_owned(),
+            "/category/women".to_owned(),
+            "/search?q=linen".to_owned(),
+        ];
+        for path in pages {
             let (status, _, honest) = app.page(&path, &[]).await;
             assert_eq!(status, StatusCode::OK, "{path}");
             for forged in FORGED {
@@ -32,7 +39,7 @@ async fn forged_host_headers_change_nothing_in_a_product_page_or_the_sitemap() {
         }
         let (_, _, page) = app.page(&format!("/product/{id}"), &FORGED).await;
         assert!(page.contains(&format!(
-            "<meta property=\"og:url\" content=\"{}/product/{id}\" />",
+            "<meta property=\"og:url\" content=\"{}/product/{id}\">",
             app.address
         )));
         let (_, _, sitemap) = app.page("/sitemap.xml", &FORGED).await;
@@ -170,8 +177,8 @@ async fn head_answers_like_get_without_a_body() {
             assert!(head.bytes().await.unwrap().is_empty(), "{path}");
             assert!(!get.bytes().await.unwrap().is_empty(), "{path}");
         }
-        let (_, _, index) = app.page("/", &[]).await;
-        assert_eq!(index, INDEX_HTML);
+        let (_, _, home) = app.page("/", &[]).await;
+        assert!(home.contains("<title>Fashion for women and kids | Dukaan</title>"));
     }
 }
 

@@ -72,7 +72,7 @@ impl PaymentGateway for CountedPayments {
 }
 
 /// The built frontend the test server serves: an `index.html` and one hashed asset.
-pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>";
+pub const INDEX_HTML: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Generic\" /><title>Shop</title></head><body><div id=\"root\"><!--page--></div></body></html>";
 pub const ASSET_PATH: &str = "/assets/app-3f2a9c.js";
 
 fn built_frontend() -> tempfile::TempDir {

@@ -1,0 +1,105 @@
+//! The shop as its served pages name it: its public address and its settings.
+
+use crate::state::PublicUrl;
+use domain::product::Category;
+use domain::settings::ShopSettings;
+
+pub struct Site {
+    base: String,
+    pub settings: ShopSettings,
+}
+
+impl Site {
+    pub fn new(public_url: &PublicUrl, settings: ShopSettings) -> Self {
+        Self {
+            base: public_url.as_str().to_owned(),
+            settings,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.settings.shop_name
+    }
+
+    /// The absolute address of a page at `path` (starting with `/`).
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// The absolute address of a served file (a picture) stored as a path or as a full URL.
+    pub fn file_url(&self, stored: &str) -> String {
+        if stored.starts_with("http://") || stored.starts_with("https://") {
+            stored.to_owned()
+        } else {
+            self.url(&format!("/{}", stored.trim_start_matches('/')))
+        }
+    }
+
+    /// The category page's heading, as the app writes it.
+    pub fn category_heading(&self, category: Category) -> &'static str {
+        match category {
+            Category::Women => "Women Collection",
+            Category::Kids => "Kids Collection",
+            Category::Sales => "Sales Collection",
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use chrono::Utc;
+    use domain::product::{Product, ProductImage};
+    use domain::user::Email;
+    use domain::{Money, Percent, ProductId};
+
+    pub fn a_site() -> Site {
+        Site::new(
+            &PublicUrl::parse("https://shop.so/").unwrap(),
+            ShopSettings {
+                shop_name: "Dukaan".into(),
+                support_phone: "+252 61 000 0000".into(),
+                support_email: Email::parse("help@shop.so").unwrap(),
+                shipping_fee: Money::from_cents(500).unwrap(),
+            },
+        )
+    }
+
+    pub fn a_product(stock: u32, reviews: u32) -> Product {
+        Product {
+            id: ProductId::parse("p1").unwrap(),
+            name: "Linen Wrap Dress".into(),
+            description: "Soft & light linen for hot days.".into(),
+            category: Category::Women,
+            tags: vec![],
+            price: Money::from_cents(2450).unwrap(),
+            discount: Percent::new(30).unwrap(),
+            stated_original_price: None,
+            image: Some(ProductImage {
+                full: "/uploads/ab/x.jpg".into(),
+                thumbnail: "/uploads/ab/x-thumb.jpg".into(),
+            }),
+            gallery: vec!["https://cdn.example/y.jpg".into()],
+            rating_tenths: 45,
+            reviews,
+            stock,
+            variants: Vec::new(),
+            is_featured: false,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn addresses_are_absolute_under_the_public_url() {
+        let site = a_site();
+        assert_eq!(site.url("/category/kids"), "https://shop.so/category/kids");
+        assert_eq!(
+            site.file_url("uploads/a.jpg"),
+            "https://shop.so/uploads/a.jpg"
+        );
+        assert_eq!(
+            site.file_url("https://cdn.example/a.jpg"),
+            "https://cdn.example/a.jpg"
+        );
+    }
+}
