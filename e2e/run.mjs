@@ -18,3 +18,5 @@ import './journeys/15-returns.mjs';
 import './journeys/16-reviews.mjs';
 import './journeys/17-password-reset.mjs';
 import './journeys/18-somali.mjs';
+import './journeys/19-every-page-axe.mjs';
+import './journeys/20-keyboard-checkout.mjs';

@@ -2,7 +2,8 @@
 // for the run, and `journey()`, a node:test test with its own browser contexts, screenshots
 // and failure artifacts.
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -16,6 +17,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+/** axe-core's browser build, injected into the page before each check (CDP evaluation, so the shop's CSP does not apply). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** How long a step may wait for the page (the debug binary and 2 shared cores are slow-ish). */
 const STEP_TIMEOUT_MS = 15_000;
@@ -116,6 +122,8 @@ class Journey {
     this.browserLog = [];
     this.pageErrors = [];
     this.shots = 0;
+    /** What axe found on the screens `shot` visited: '<shot> @ <width>px: <rule> (<impact>) …' lines. */
+    this.axeViolations = [];
     /** Shops the journey started itself (startShop), stopped when it ends. */
     this.shops = [];
   }
@@ -162,7 +170,11 @@ class Journey {
     }
   }
 
-  /** Saves the current screen at 1280 px and at 390 px wide as `NN-label-<width>.png`. */
+  /**
+   * Saves the current screen at 1280 px and at 390 px wide as `NN-label-<width>.png`, and runs
+   * axe-core (AXE_TAGS) on the whole document at each width: every violation is kept (and
+   * written to `axe.log`), and the journey fails at its end if there was any.
+   */
   async shot(page, label) {
     this.shots += 1;
     const base = `${String(this.shots).padStart(2, '0')}-${label}`;
@@ -172,6 +184,13 @@ class Journey {
       if (page.viewportSize().width !== size.width) await page.setViewportSize(size);
       await settleImages(page);
       await page.screenshot({ path: path.join(this.dir, `${base}-${size.width}.png`), animations: 'disabled' });
+      // After the screenshot: its `animations: 'disabled'` has run finite CSS animations and
+      // transitions (a toast sliding in, a fading card) to their end, so colours are final.
+      const found = await axeViolations(page);
+      for (const v of found) this.axeViolations.push(`${base} @ ${size.width}px ${new URL(page.url()).pathname}: ${v}`);
+      if (found.length) {
+        appendFileSync(path.join(this.dir, 'axe.log'), `${base} @ ${size.width}px ${page.url()}\n${found.map((v) => `  ${v}\n`).join('')}`);
+      }
     }
     if (page.viewportSize().width !== original.width) await page.setViewportSize(original);
   }
@@ -209,6 +228,30 @@ export function exactly(text) {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
 
+/**
+ * Runs axe-core on the page's whole document with AXE_TAGS and answers its violations, one
+ * readable line per rule: `rule (impact): help [selector, selector, …] <helpUrl>`. Nothing is
+ * excluded: toasts and everything else on screen are checked as a shopper meets them (the
+ * production build has no developer tools on the page).
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      targets: v.nodes.map((n) => n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : t)).join(' ')),
+      summary: v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').trim().slice(0, 240),
+    }));
+  }, AXE_TAGS);
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} [${v.targets.join(', ')}] — ${v.summary ?? ''} <${v.helpUrl.replace(/\?.*$/, '')}>`,
+  );
+}
+
 /** Waits (up to 3 s) for the pictures on screen to finish loading, so screenshots show them. */
 async function settleImages(page) {
   await page
@@ -243,6 +286,9 @@ export function journey(slug, title, fn, { timeout = 120_000 } = {}) {
     try {
       await fn(t);
       assert.deepEqual(t.pageErrors, [], 'uncaught errors in the page');
+      if (t.axeViolations.length) {
+        assert.fail(`axe-core found ${t.axeViolations.length} accessibility violation(s):\n${t.axeViolations.join('\n')}`);
+      }
     } catch (err) {
       await t.failed(err);
       throw err;

@@ -7,6 +7,7 @@ export function NotFoundPage() {
   const { t } = useLingui();
   return (
     <EmptyState
+      level={1}
       title={t`Page not found`}
       text={t`The page you are looking for does not exist.`}
       action={

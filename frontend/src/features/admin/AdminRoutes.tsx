@@ -58,7 +58,7 @@ export default function AdminRoutes() {
           );
           return name === '' ? <Route key="" index element={element} /> : <Route key={name} path={ADMIN_PAGE_ROUTES[name]} element={element} />;
         })}
-        <Route path="*" element={<EmptyState title="Page not found" text="This admin page does not exist." />} />
+        <Route path="*" element={<EmptyState level={1} title="Page not found" text="This admin page does not exist." />} />
       </Route>
     </Routes>
   );

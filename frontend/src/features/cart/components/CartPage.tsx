@@ -122,6 +122,7 @@ export function CartPage() {
   if (!data || data.products.length === 0) {
     return (
       <EmptyState
+        level={1}
         icon={<CartIcon size={56} />}
         title={t`Your cart is empty`}
         text={t`Looks like you haven't added anything yet.`}

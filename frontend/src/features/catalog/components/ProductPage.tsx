@@ -305,6 +305,7 @@ export function ProductPage() {
   if (!product.data) {
     return (
       <EmptyState
+        level={1}
         title={t`Product Not Found`}
         text={t`The product you are looking for is not available.`}
         action={

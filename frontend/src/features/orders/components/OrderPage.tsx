@@ -194,6 +194,7 @@ export function OrderPage() {
     if (order.error instanceof ApiError && order.error.status === 404) {
       return (
         <EmptyState
+          level={1}
           title={t`Order not found`}
           text={t`We could not find this order in your account.`}
           action={

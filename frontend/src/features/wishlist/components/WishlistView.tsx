@@ -45,6 +45,7 @@ export function WishlistView({
   if (lines.length === 0) {
     return (
       <EmptyState
+        level={1}
         icon={<HeartIcon size={56} />}
         title={t`Your wishlist is empty`}
         text={t`Save the pieces you love and find them here later.`}

@@ -62,7 +62,7 @@ export function Pager({
                 <button
                   type="button"
                   className={`${pageButton} ${item === page ? current : idle}`}
-                  aria-label={`Page ${item}`}
+                  aria-label={`Page ${count(item)}`}
                   aria-current={item === page ? 'page' : undefined}
                   onClick={() => onPage(item)}
                 >

@@ -193,7 +193,7 @@ export default function OrderPage() {
         <PageLoading text="Loading order..." />
       ) : order.isError ? (
         order.error instanceof ApiError && order.error.status === 404 ? (
-          <EmptyState title="Order not found" text="No order has this number." />
+          <EmptyState level={1} title="Order not found" text="No order has this number." />
         ) : (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
             <p>{adminErrorMessage(order.error, 'Failed to load the order. Please try again.')}</p>
