@@ -10,6 +10,8 @@ const PLACEHOLDER_IMAGE: &str = "/placeholder.svg";
 const PRIMARY_BUTTON: &str = "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 /// Grids draw this many card pictures at once (`EAGER_CARD_IMAGES` in the app).
 const EAGER_CARD_IMAGES: usize = 4;
+/// A grid's columns on a phone (`grid-cols-2`).
+const PHONE_GRID_COLUMNS: usize = 2;
 
 /// The category's name as its filter button says it.
 pub fn category_name(category: Category) -> &'static str {
@@ -105,7 +107,28 @@ pub fn product(product: &Product) -> Markup {
 }
 
 /// A product card as the app's grids draw it, without its buttons (they need the app).
-fn card(product: &Product, heading_level: u8, eager: bool) -> Markup {
+/// How a card's picture loads: the first row first of all (on a phone the largest paint),
+/// the rest of the first screen at once, the others when scrolled to.
+#[derive(Clone, Copy, PartialEq)]
+enum Loading {
+    FirstRow,
+    Eager,
+    Lazy,
+}
+
+impl Loading {
+    fn of_card(position: usize) -> Self {
+        if position < PHONE_GRID_COLUMNS {
+            Self::FirstRow
+        } else if position < EAGER_CARD_IMAGES {
+            Self::Eager
+        } else {
+            Self::Lazy
+        }
+    }
+}
+
+fn card(product: &Product, heading_level: u8, loading: Loading) -> Markup {
     let href = format!("/product/{}", product.id.as_str());
     let picture = product.image.as_ref().map(|i| {
         if i.thumbnail.is_empty() {
@@ -123,7 +146,8 @@ fn card(product: &Product, heading_level: u8, eager: bool) -> Markup {
             div class="relative aspect-[4/5] overflow-hidden" {
                 a href=(href) tabindex="-1" aria-hidden="true" {
                     img src=(image_src(picture.map(String::as_str))) alt="" width="400" height="500"
-                        loading=(if eager { "eager" } else { "lazy" })
+                        loading=(if loading == Loading::Lazy { "lazy" } else { "eager" })
+                        fetchpriority=[(loading == Loading::FirstRow).then_some("high")]
                         class="bg-stone-100 object-cover h-full w-full";
                 }
             }
@@ -144,7 +168,7 @@ fn grid(products: &[Product], heading_level: u8) -> Markup {
     html! {
         div class="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4" {
             @for (i, product) in products.iter().enumerate() {
-                (card(product, heading_level, i < EAGER_CARD_IMAGES))
+                (card(product, heading_level, Loading::of_card(i)))
             }
         }
     }
@@ -303,6 +327,15 @@ mod tests {
         assert!(html.contains("src=\"/uploads/ab/x-thumb.jpg\" alt=\"\" width=\"400\" height=\"500\" loading=\"eager\""));
         assert_eq!(html.matches("bg-stone-900 text-white").count(), 1);
         assert!(html.contains("href=\"/category/women\" class=\"whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition bg-stone-900"));
+    }
+
+    #[test]
+    fn the_first_row_of_pictures_loads_first_and_the_first_screen_at_once() {
+        let products: Vec<_> = (0..6).map(|_| a_product(3, 0)).collect();
+        let html = home(&products).into_string();
+        assert_eq!(html.matches("fetchpriority=\"high\"").count(), 2);
+        assert_eq!(html.matches("loading=\"eager\"").count(), 4);
+        assert_eq!(html.matches("loading=\"lazy\"").count(), 2);
     }
 
     #[test]
