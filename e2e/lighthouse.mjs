@@ -3,8 +3,8 @@
 // built frontend: `make lighthouse` (or `SHOP_BIN=target/release/shop node lighthouse.mjs`).
 //
 // Prints each page's four scores and its largest contentful paint, and exits 1 when a score
-// is under its budget: performance 95, accessibility, best practices and SEO 100. The LCP
-// goal of 2.0 s is reported, not enforced (issue 19). Debian's Chromium runs it, launched by
+// is under its budget (performance 95, accessibility, best practices and SEO 100) or the
+// largest paint is over 2.0 s (issue 19), naming the element and its phases. Debian's Chromium runs it, launched by
 // playwright-core with a debugging port Lighthouse connects to; a Somali visit is set up as
 // the language switch leaves it (the `language` key in localStorage). Lighthouse's own reset
 // before each page clears the browser's caches, on disk and in memory, as for a first visit,
@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { freePort, startShop } from './lib/server.mjs';
 
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-const LCP_GOAL_MS = 2000;
+const LCP_BUDGET_MS = 2000;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The element Lighthouse took for the largest paint, and its phases (TTFB, load, render delay). */
@@ -56,14 +56,17 @@ try {
         Object.keys(BUDGETS).map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
       );
       const lcp = lhr.audits['largest-contentful-paint'].numericValue;
-      const misses = Object.entries(BUDGETS).filter(([category, budget]) => scores[category] < budget);
+      const misses = Object.entries(BUDGETS)
+        .filter(([category, budget]) => scores[category] < budget)
+        .map(([category]) => category);
+      if (lcp > LCP_BUDGET_MS) misses.push('LCP');
       failed ||= misses.length > 0;
       console.log(
         `${language} ${page.padEnd(46)} performance ${scores.performance} · accessibility ${scores.accessibility}` +
           ` · best practices ${scores['best-practices']} · SEO ${scores.seo} · LCP ${(lcp / 1000).toFixed(2)} s` +
-          `${lcp > LCP_GOAL_MS ? ' (goal 2.0 s)' : ''}${misses.length ? `  MISS ${misses.map(([c]) => c).join(', ')}` : ''}`,
+          `${misses.length ? `  MISS ${misses.join(', ')}` : ''}`,
       );
-      if (lcp > LCP_GOAL_MS) console.log(`   largest paint: ${lcpElement(lhr)}`);
+      if (lcp > LCP_BUDGET_MS) console.log(`   largest paint: ${lcpElement(lhr)}`);
     }
   }
 } finally {

@@ -85,6 +85,39 @@ function earlyRequestScript(): Plugin {
 }
 
 /**
+ * Starts the app after a served page has been drawn (src/lib/app-start.ts, its own entry):
+ * the app's module scripts and module preloads leave the built index.html for a JSON data
+ * block (`app-scripts`, in document order: the early request stays first) that the start
+ * script reads. Runs after earlyRequestScript, so it moves the early request's tag too.
+ */
+function startAfterServedPage(): Plugin {
+  const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+  const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  return {
+    name: 'shop:start-after-served-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const start = chunks.find((c) => c.isEntry && c.name === 'start');
+        if (!start) throw new Error('the app start entry is missing');
+        if (start.imports.length) throw new Error(`the app start entry must import nothing: ${start.imports.join(', ')}`);
+        const modules = [...html.matchAll(moduleScript)].map((m) => m[1]);
+        const preload = [...html.matchAll(modulePreload)].map((m) => m[1]);
+        const first = html.search(moduleScript);
+        if (!modules.length || first < 0) throw new Error('no module script in index.html');
+        const tags =
+          `<script type="application/json" id="app-scripts">${JSON.stringify({ modules, preload })}</script>\n    ` +
+          `<script type="module" crossorigin src="/${start.fileName}"></script>\n    `;
+        const rest = (part: string) => part.replace(moduleScript, '').replace(modulePreload, '');
+        return rest(html.slice(0, first)) + tags + rest(html.slice(first));
+      },
+    },
+  };
+}
+
+/**
  * Lingui's macros (`t`, `<Trans>`, `plural`, `msg` from `@lingui/core/macro` and
  * `@lingui/react/macro`) become calls of the Lingui runtime before anything else reads the
  * file: Babel with Lingui's macro plugin, only on the files that import a macro. Each call keeps
@@ -149,7 +182,7 @@ function englishIcuCatalogue(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), earlyRequestScript()],
+  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), earlyRequestScript(), startAfterServedPage()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -166,6 +199,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         early: fileURLToPath(new URL('./src/lib/early-request.ts', import.meta.url)),
+        start: fileURLToPath(new URL('./src/lib/app-start.ts', import.meta.url)),
       },
     },
   },

@@ -147,6 +147,7 @@ class Journey {
       this.pageErrors.push(`[${name}] ${e.message}`);
     });
     page.on('requestfailed', (r) => this.browserLog.push(`[${name}] request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+    waitForAppOnLoad(page);
     this.contexts.push(context);
     this.pages.push({ name, page });
     return page;
@@ -250,6 +251,25 @@ export async function axeViolations(page) {
   return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} [${v.targets.join(', ')}] — ${v.summary ?? ''} <${v.helpUrl.replace(/\?.*$/, '')}>`,
   );
+}
+
+/**
+ * Makes `page.goto` and `page.reload` wait until the app has replaced the page the server sent
+ * (`<main data-served>` inside `#root`: a catalogue page's names, prices and links as plain HTML,
+ * see src/lib/app-start.ts). A step that found a link or a card of the served page would
+ * otherwise act on markup that is about to be replaced.
+ */
+function waitForAppOnLoad(page) {
+  const appStarted = () =>
+    page.waitForFunction(() => document.querySelector('#root > main[data-served]') === null, null, { timeout: STEP_TIMEOUT_MS });
+  for (const method of ['goto', 'reload']) {
+    const navigate = page[method].bind(page);
+    page[method] = async (...args) => {
+      const response = await navigate(...args);
+      await appStarted();
+      return response;
+    };
+  }
 }
 
 /** Waits (up to 3 s) for the pictures on screen to finish loading, so screenshots show them. */

@@ -22,8 +22,10 @@ pub fn category_name(category: Category) -> &'static str {
     }
 }
 
+/// The page's content as the app's layout holds it; `data-served` tells the app's start
+/// script (and the e2e suite) that the server drew it (frontend/src/lib/app-start.ts).
 fn page(content: Markup) -> Markup {
-    html! { main id="main" class="min-h-screen flex-1" { (content) } }
+    html! { main id="main" data-served class="min-h-screen flex-1" { (content) } }
 }
 
 /// A stored picture path as the app writes its `src`.
@@ -289,6 +291,7 @@ mod tests {
     #[test]
     fn a_product_page_shows_name_price_picture_and_description() {
         let html = product(&a_product(3, 0)).into_string();
+        assert!(html.starts_with("<main id=\"main\" data-served class=\"min-h-screen flex-1\">"));
         assert!(html.contains(
             "<h1 class=\"text-2xl font-bold tracking-tight sm:text-3xl\">Linen Wrap Dress</h1>"
         ));
