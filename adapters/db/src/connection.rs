@@ -179,15 +179,13 @@ const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; \
 const SQLITE_WRITER_PRAGMAS: &str = "PRAGMA temp_store = MEMORY;";
 
 pub(crate) fn configure(conn: &mut DbConnection) -> QueryResult<()> {
-    match conn {
-        DbConnection::Sqlite(conn) => conn.batch_execute(SQLITE_PRAGMAS),
-        DbConnection::Pg(_) => Ok(()),
-    }
+    sqlite_pragmas(conn, SQLITE_PRAGMAS)
 }
 
-fn configure_writer(conn: &mut DbConnection) -> QueryResult<()> {
+/// Runs `pragmas` on a SQLite connection; PostgreSQL needs none.
+fn sqlite_pragmas(conn: &mut DbConnection, pragmas: &str) -> QueryResult<()> {
     match conn {
-        DbConnection::Sqlite(conn) => conn.batch_execute(SQLITE_WRITER_PRAGMAS),
+        DbConnection::Sqlite(conn) => conn.batch_execute(pragmas),
         DbConnection::Pg(_) => Ok(()),
     }
 }
@@ -196,7 +194,7 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for Setup {
     fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
         configure(conn).map_err(diesel::r2d2::Error::QueryError)?;
         if self.writer {
-            configure_writer(conn).map_err(diesel::r2d2::Error::QueryError)?;
+            sqlite_pragmas(conn, SQLITE_WRITER_PRAGMAS).map_err(diesel::r2d2::Error::QueryError)?;
         }
         conn.set_instrumentation(StatementCounter(self.statements.clone()));
         Ok(())

@@ -27,18 +27,12 @@ const SHOP_PAGES: [&str; 9] = [
     "/contact",
 ];
 
+/// Text for an XML element: maud's escaping (`&`, `<`, `>`, `"`), as for the pages.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(c),
-        }
-    }
+    maud::Escaper::new(&mut out)
+        .write_str(text)
+        .expect("writing to a String cannot fail");
     out
 }
 
