@@ -44,7 +44,7 @@ fn update_quantity(
 impl CartRepository for Database {
     async fn lines(&self, user: &UserId) -> Result<Vec<CartLine>, RepoError> {
         let user = user.as_str().to_owned();
-        self.run(move |conn| {
+        self.read_by_key(move |conn| {
             let rows: Vec<(i32, String, ProductRow)> = cart_items::table
                 .inner_join(products::table)
                 .filter(cart_items::user_id.eq(user))

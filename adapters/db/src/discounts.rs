@@ -206,7 +206,7 @@ impl DiscountRepository for Database {
 
     async fn on_cart(&self, user: &UserId) -> Result<Option<Discount>, RepoError> {
         let user = user.as_str().to_owned();
-        self.run(move |conn| {
+        self.read_by_key(move |conn| {
             let on_cart = cart_discounts::table
                 .filter(cart_discounts::user_id.eq(user))
                 .select(cart_discounts::discount_id);

@@ -331,7 +331,7 @@ impl OrderRepository for Database {
 
     async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
+        self.read_by_key(move |conn| {
             let row = orders::table
                 .find(id)
                 .select(OrderRow::as_select())
@@ -350,7 +350,7 @@ impl OrderRepository for Database {
     ) -> Result<Option<Order>, RepoError> {
         let user = user.as_str().to_owned();
         let key = key.to_owned();
-        self.run(move |conn| {
+        self.read_by_key(move |conn| {
             let row = orders::table
                 .filter(orders::user_id.eq(user))
                 .filter(orders::idempotency_key.eq(key))

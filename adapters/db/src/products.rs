@@ -249,7 +249,7 @@ impl ProductRepository for Database {
 
     async fn by_id(&self, id: &ProductId) -> Result<Option<Product>, RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
+        self.read_by_key(move |conn| {
             let row = products::table
                 .find(id)
                 .select(ProductRow::as_select())

@@ -85,7 +85,7 @@ impl UserRepository for Database {
 
     async fn by_id(&self, id: &UserId) -> Result<Option<User>, RepoError> {
         let id = id.as_str().to_owned();
-        self.run(move |conn| {
+        self.read_by_key(move |conn| {
             users::table
                 .find(id)
                 .select(UserRow::as_select())
