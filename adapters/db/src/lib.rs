@@ -187,9 +187,9 @@ impl Database {
     /// Like [`Database::run`], for a read of a few rows by their keys on a request's path (the
     /// signed-in user, a cart, a product): on SQLite it runs on the calling thread when a
     /// connection is idle. Such a read takes tens of microseconds, less than handing it to
-    /// the blocking pool and back: those two thread switches per read cost a checkout rush
-    /// 12 % of its orders. Anything that may read many rows goes through `run`, and so does
-    /// every read on PostgreSQL, which waits on the network.
+    /// the blocking pool and back (two thread switches): under a checkout rush the shop's CPU
+    /// per order fell from 777 µs to 600-690 µs. Anything that may read many rows goes
+    /// through `run`, and so does every read on PostgreSQL, which waits on the network.
     async fn read_by_key<T, E, F>(&self, work: F) -> Result<T, E>
     where
         F: FnOnce(&mut DbConnection) -> Result<T, E> + Send + 'static,
