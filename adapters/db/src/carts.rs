@@ -5,7 +5,7 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::models::{count, now, quantity as stored_quantity, ProductRow};
 use crate::schema::{cart_discounts, cart_items, products, wishlist_items};
 use crate::variants::{self, variant_key, ONE_SIZE};
-use crate::{is_foreign_key_violation, is_unique_violation, storage, Database};
+use crate::{is_foreign_key_violation, is_unique_violation, prepared, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::cart::CartLine;
@@ -27,17 +27,6 @@ pub(crate) fn empty(conn: &mut DbConnection, user: &str) -> QueryResult<()> {
     diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user))).execute(conn)?;
     diesel::delete(cart_discounts::table.find(user)).execute(conn)?;
     Ok(())
-}
-
-fn update_quantity(
-    conn: &mut DbConnection,
-    (user, product, variant): (&str, &str, &str),
-    quantity: i32,
-) -> Result<usize, RepoError> {
-    diesel::update(cart_items::table.find((user, product, variant)))
-        .set(cart_items::quantity.eq(quantity))
-        .execute(conn)
-        .map_err(storage)
 }
 
 #[async_trait]
@@ -107,12 +96,7 @@ impl CartRepository for Database {
         let quantity = stored_quantity(quantity)?;
         self.write(move |conn| {
             let (user, product, variant) = &key;
-            let key = (user.as_str(), product.as_str(), variant.as_str());
-            // Update, else insert; if another request inserted the line in between, update it.
-            if update_quantity(conn, key, quantity)? > 0 {
-                return Ok(());
-            }
-            let inserted = diesel::insert_into(cart_items::table)
+            let upsert = diesel::insert_into(cart_items::table)
                 .values((
                     cart_items::user_id.eq(user),
                     cart_items::product_id.eq(product),
@@ -120,12 +104,17 @@ impl CartRepository for Database {
                     cart_items::quantity.eq(quantity),
                     cart_items::created_at.eq(now()),
                 ))
-                .execute(conn);
-            match inserted {
-                Ok(_) => Ok(()),
-                Err(e) if is_unique_violation(&e) => update_quantity(conn, key, quantity).map(drop),
-                Err(e) => Err(line_error(e)),
-            }
+                .on_conflict((
+                    cart_items::user_id,
+                    cart_items::product_id,
+                    cart_items::variant_id,
+                ))
+                .do_update()
+                .set(cart_items::quantity.eq(quantity))
+                .returning(prepared::row());
+            prepared::execute(conn, upsert)
+                .map(drop)
+                .map_err(line_error)
         })
         .await
     }

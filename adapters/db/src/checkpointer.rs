@@ -81,7 +81,7 @@ mod tests {
         let size = || std::fs::metadata(&file).unwrap().len();
         let before = size();
         let _checkpointer = Checkpointer::start(target).unwrap();
-        // A megabyte: 250 pages, far below the writer's own mark of 10,000.
+        // A megabyte: 250 pages, far below the writer's own mark of 100,000.
         pools
             .writer
             .unwrap()

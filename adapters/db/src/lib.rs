@@ -24,6 +24,7 @@ mod order_list;
 mod orders;
 mod outbox;
 mod password_resets;
+mod prepared;
 mod products;
 mod returns;
 mod reviews;

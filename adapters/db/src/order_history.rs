@@ -7,7 +7,7 @@ use crate::listing::IN_LIST_MAX;
 use crate::models::{from_db_time, status, to_db_time};
 use crate::orders::OrdersOf;
 use crate::schema::{order_status_history, orders};
-use crate::{corrupt, storage};
+use crate::{corrupt, prepared, storage};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use domain::order::{Changer, OrderStatus, StatusChange};
@@ -101,10 +101,13 @@ pub(crate) fn append(
         at: from_db_time(at),
         by: by.cloned(),
     };
-    diesel::insert_into(order_status_history::table)
-        .values(HistoryRow::of(id, last.unwrap_or(0) + 1, &change))
-        .execute(conn)
-        .map(drop)
+    prepared::execute(
+        conn,
+        diesel::insert_into(order_status_history::table)
+            .values(HistoryRow::of(id, last.unwrap_or(0) + 1, &change))
+            .returning(prepared::row()),
+    )
+    .map(drop)
 }
 
 /// The history of the orders `of` names, by order id, oldest first.

@@ -12,6 +12,7 @@ use crate::models::{
 use crate::order_history;
 use crate::order_list;
 use crate::outbox::{self, OrderContacts, Unconfigured};
+use crate::prepared::{self, Prepared};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
@@ -20,7 +21,9 @@ use crate::tx::TxError;
 use crate::{storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sqlite::Sqlite;
 use domain::listing::orders::OrderQuery;
 use domain::order::{
     returns_discount_use, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus,
@@ -163,6 +166,50 @@ fn stale_or_missing(
     })
 }
 
+/// What a transition reads of the order it moved (`RETURNING`).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct MovedOrder {
+    user_id: String,
+    created_at: NaiveDateTime,
+    total_cents: i64,
+    payment_status: String,
+    refunded_cents: i64,
+    customer_email: String,
+    payment_phone: String,
+}
+
+/// Sets `$set` on order `$id` if it still is where `$change` moves it from, and returns
+/// what the transition reads of it (`None` when no row moved), on one backend's connection: the guards differ per
+/// transition, so the statement is boxed, and a boxed statement belongs to one backend. It
+/// stays prepared (`prepared`): one statement per combination of guards.
+macro_rules! guarded_update {
+    ($backend:ty, $conn:expr, $id:expr, $change:expr, $now:expr, $set:expr) => {{
+        let change: &OrderTransition = $change;
+        let mut target = diesel::update(orders::table)
+            .filter(orders::id.eq($id))
+            .filter(orders::status.eq(change.from.as_str()))
+            .into_boxed::<$backend>();
+        target = match change.refund_claim {
+            RefundClaimGuard::Unclaimed => {
+                target.filter(no_live_refund_claim($now - REFUND_CLAIM_TIMEOUT))
+            }
+            RefundClaimGuard::Lands => target.filter(orders::refund_claimed_at.is_not_null()),
+        };
+        if let Some(payment) = &change.payment {
+            target = target.filter(orders::payment_status.eq(stored_payment(payment.from)));
+        }
+        if change.to == OrderStatus::Canceled {
+            // A cancel puts all the stock back and refunds the rest: not while returns hold
+            // units.
+            target = target.filter(orders::returns_held.eq(0));
+        }
+        Prepared(target.set($set).returning(MovedOrder::as_returning()))
+            .get_result($conn)
+            .optional()
+    }};
+}
+
 fn transition(
     conn: &mut DbConnection,
     id: &str,
@@ -187,56 +234,36 @@ fn transition(
             _ => None,
         },
     };
-    let mut target = diesel::update(orders::table)
-        .filter(orders::id.eq(id))
-        .filter(orders::status.eq(change.from.as_str()))
-        .into_boxed();
-    target = match change.refund_claim {
-        RefundClaimGuard::Unclaimed => {
-            target.filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
-        }
-        RefundClaimGuard::Lands => target.filter(orders::refund_claimed_at.is_not_null()),
-    };
-    if let Some(payment) = &change.payment {
-        target = target.filter(orders::payment_status.eq(stored_payment(payment.from)));
-    }
-    if change.to == OrderStatus::Canceled {
-        // A cancel puts all the stock back and refunds the rest: not while returns hold units.
-        target = target.filter(orders::returns_held.eq(0));
-    }
-    let changed = target.set(&set).execute(conn)?;
-    if changed == 0 {
+    let moved = match conn {
+        DbConnection::Sqlite(conn) => guarded_update!(Sqlite, conn, id, change, now, &set),
+        DbConnection::Pg(conn) => guarded_update!(Pg, conn, id, change, now, &set),
+    }?;
+    let Some(moved) = moved else {
         return Err(stale_or_missing(conn, id)?.into());
-    }
+    };
+    let mut refunded_cents = moved.refunded_cents;
     if change.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded) {
         // A cancel gives back the rest of the charge: all of it is refunded now.
-        diesel::update(orders::table.find(id))
-            .set(orders::refunded_cents.eq(orders::total_cents))
-            .execute(conn)?;
+        prepared::execute(
+            conn,
+            diesel::update(orders::table.find(id))
+                .set(orders::refunded_cents.eq(orders::total_cents))
+                .returning(prepared::row()),
+        )?;
+        refunded_cents = moved.total_cents;
     }
     if change.from != change.to {
         order_history::append(conn, id, change.to, now, change.by.as_ref())?;
     }
-    let (user, created_at, total_cents, payment_now, refunded_cents, email, phone): (
-        String,
-        NaiveDateTime,
-        i64,
-        String,
-        i64,
-        String,
-        String,
-    ) = orders::table
-        .find(id)
-        .select((
-            orders::user_id,
-            orders::created_at,
-            orders::total_cents,
-            orders::payment_status,
-            orders::refunded_cents,
-            orders::customer_email,
-            orders::payment_phone,
-        ))
-        .get_result(conn)?;
+    let MovedOrder {
+        user_id: user,
+        created_at,
+        total_cents,
+        payment_status: payment_now,
+        customer_email: email,
+        payment_phone: phone,
+        ..
+    } = moved;
     outbox::announce_order_change(
         conn,
         id,

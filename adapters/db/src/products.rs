@@ -5,7 +5,7 @@ use crate::listing::{containing_text, escape_like, lower, total_of, IN_LIST_MAX}
 use crate::models::{count, EditedProductColumns, ProductRow, SearchCandidateRow};
 use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
-use crate::{one_row, slots, storage, variants, Database};
+use crate::{one_row, prepared, slots, storage, variants, Database};
 use async_trait::async_trait;
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -125,9 +125,12 @@ fn sorted_for_admin(selection: ProductSelection, query: &ProductQuery) -> Produc
 /// Tells every process that its cached catalogue replies are stale.
 pub(crate) fn bump_catalog_version(conn: &mut DbConnection) -> QueryResult<usize> {
     // Slots count from 0, the rows' ids from 1.
-    diesel::update(catalog_version::table.find(slots::next() + 1))
-        .set(catalog_version::version.eq(catalog_version::version + 1))
-        .execute(conn)
+    prepared::execute(
+        conn,
+        diesel::update(catalog_version::table.find(slots::next() + 1))
+            .set(catalog_version::version.eq(catalog_version::version + 1))
+            .returning(prepared::row()),
+    )
 }
 
 /// Runs a catalogue change and bumps the catalogue version in one transaction, so no process

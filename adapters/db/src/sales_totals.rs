@@ -6,7 +6,7 @@
 use crate::connection::DbConnection;
 use crate::models::{money, payment_status, status, stored_payment, to_db_time};
 use crate::schema::{order_day_totals, product_units_sold};
-use crate::{slots, storage};
+use crate::{prepared, slots, storage};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -122,12 +122,10 @@ impl SalesChange {
                         order_day_totals::total_cents
                             .eq(order_day_totals::total_cents
                                 + excluded(order_day_totals::total_cents)),
-                    ));
+                    ))
+                    .returning(prepared::row());
             // `MultiConnection` has no upsert; each backend has.
-            match conn {
-                DbConnection::Sqlite(conn) => statement.execute(conn)?,
-                DbConnection::Pg(conn) => statement.execute(conn)?,
-            };
+            prepared::execute(conn, statement)?;
         }
         for (name, units) in self.units {
             if units == 0 {
@@ -143,11 +141,9 @@ impl SalesChange {
                 .set(
                     product_units_sold::units
                         .eq(product_units_sold::units + excluded(product_units_sold::units)),
-                );
-            match conn {
-                DbConnection::Sqlite(conn) => statement.execute(conn)?,
-                DbConnection::Pg(conn) => statement.execute(conn)?,
-            };
+                )
+                .returning(prepared::row());
+            prepared::execute(conn, statement)?;
         }
         Ok(())
     }

@@ -9,6 +9,7 @@ use crate::connection::DbConnection;
 use crate::models::now;
 use crate::models::OrderLineRow;
 use crate::outbox::{self, Unconfigured};
+use crate::prepared;
 use crate::schema::{product_variants, products};
 use crate::tx::TxError;
 use diesel::dsl::{exists, not};
@@ -101,17 +102,19 @@ pub(crate) fn take(
             let without_sizes = not(exists(
                 product_variants::table.filter(product_variants::product_id.eq(products::id)),
             ));
-            diesel::update(row.filter(without_sizes))
-                .set(products::stock.eq(products::stock - want.units))
-                .returning(products::stock)
-                .get_result(conn)
-                .optional()?
+            prepared::optional_result(
+                conn,
+                diesel::update(row.filter(without_sizes))
+                    .set(products::stock.eq(products::stock - want.units))
+                    .returning(products::stock),
+            )?
         } else {
-            diesel::update(row)
-                .set(products::stock.eq(products::stock - want.units))
-                .returning(products::stock)
-                .get_result(conn)
-                .optional()?
+            prepared::optional_result(
+                conn,
+                diesel::update(row)
+                    .set(products::stock.eq(products::stock - want.units))
+                    .returning(products::stock),
+            )?
         };
         let Some(left) = left else {
             let current: Option<(String, i64)> = products::table
@@ -128,16 +131,17 @@ pub(crate) fn take(
             running_low.push(LowStock::of(product, &want.name, left));
         }
         for (variant, size) in &want.sizes {
-            let left: Option<i64> = diesel::update(
-                product_variants::table
-                    .find(variant)
-                    .filter(product_variants::product_id.eq(product))
-                    .filter(product_variants::stock.ge(size.units)),
-            )
-            .set(product_variants::stock.eq(product_variants::stock - size.units))
-            .returning(product_variants::stock)
-            .get_result(conn)
-            .optional()?;
+            let left: Option<i64> = prepared::optional_result(
+                conn,
+                diesel::update(
+                    product_variants::table
+                        .find(variant)
+                        .filter(product_variants::product_id.eq(product))
+                        .filter(product_variants::stock.ge(size.units)),
+                )
+                .set(product_variants::stock.eq(product_variants::stock - size.units))
+                .returning(product_variants::stock),
+            )?;
             let Some(left) = left else {
                 let available: Option<i64> = product_variants::table
                     .find(variant)
