@@ -451,7 +451,7 @@ bench_backend() {
         check "admin orders first rows ms" "$first_rows_ms" "<=" $ADMIN_FIRST_ROWS_MAX_MS
         check "admin orders JS heap MB" "$heap_mb" "<=" $ADMIN_HEAP_MAX_MB
     fi
-    if [[ $BACKEND == sqlite && $ONLY != admin ]]; then
+    if [[ $ONLY != admin ]]; then
         local checkout_budget=CHECKOUT_MIN_ORDERS_${BACKEND^^}
         check "checkout orders/s" "$orders_per_s" ">=" "${!checkout_budget}"
     fi
