@@ -38,7 +38,7 @@ pub(crate) const ROWS_PER_STATEMENT: usize = 1_000;
 
 /// On PostgreSQL, inserts of at most this many rows (an order's lines, its history, its
 /// messages) stay prepared (`prepared`): one statement per table and row count, so at most
-/// this many. (SQLite's multi-row inserts go through diesel's own path for them, which
+/// this many per table. (SQLite's multi-row inserts go through diesel's own path for them, which
 /// measured no faster prepared.)
 pub(crate) const PREPARED_ROWS_MAX: usize = 4;
 

@@ -179,10 +179,10 @@ struct MovedOrder {
     payment_phone: String,
 }
 
-/// Sets `$set` on order `$id` if it still is where `$change` moves it from, and returns
-/// what the transition reads of it (`None` when no row moved), on one backend's connection: the guards differ per
-/// transition, so the statement is boxed, and a boxed statement belongs to one backend. It
-/// stays prepared (`prepared`): one statement per combination of guards.
+/// Sets `$set` on order `$id` if it still is where `$change` moves it from, and returns what
+/// the transition reads of it (`None` when no row moved), on one backend's connection: the
+/// guards differ per transition, so the statement is boxed, and a boxed statement belongs to
+/// one backend. It stays prepared (`prepared`): one statement per combination of guards.
 macro_rules! guarded_update {
     ($backend:ty, $conn:expr, $id:expr, $change:expr, $now:expr, $set:expr) => {{
         let change: &OrderTransition = $change;
