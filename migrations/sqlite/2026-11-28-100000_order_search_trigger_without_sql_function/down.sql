@@ -1,4 +1,4 @@
--- PostgreSQL's order-search trigger became one statement and its links lost their foreign
+-- PostgreSQL's order-search trigger lost its SQL function and its links lost their foreign
 -- keys (see the PostgreSQL migration). SQLite's trigger has no function to plan again, and
 -- its key checks are two lookups in tables it has open: measured with `sqlite3` on a seeded
 -- shop, 5,000 orders in one INSERT took as much CPU with the keys checked as without. So it
