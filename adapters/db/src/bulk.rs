@@ -57,10 +57,10 @@ macro_rules! insert_rows {
                 $crate::connection::DbConnection::Pg(conn)
                     if chunk.len() <= $crate::bulk::PREPARED_ROWS_MAX =>
                 {
-                    let written: Vec<i32> =
-                        $crate::prepared::Prepared(statement.returning($crate::prepared::row()))
-                            .load(conn)?;
-                    written.len()
+                    $crate::prepared::rows_written(
+                        conn,
+                        statement.returning($crate::prepared::row()),
+                    )?
                 }
                 $crate::connection::DbConnection::Pg(conn) => statement.execute(conn)?,
             };

@@ -124,7 +124,6 @@ impl SalesChange {
                                 + excluded(order_day_totals::total_cents)),
                     ))
                     .returning(prepared::row());
-            // `MultiConnection` has no upsert; each backend has.
             prepared::execute(conn, statement)?;
         }
         for (name, units) in self.units {
