@@ -321,7 +321,7 @@ async fn unknown_pages_categories_and_products_answer_404_with_the_not_found_pag
         for path in [
             "/no-such-page",
             "/category/nonsense",
-            "/category/sale",
+            "/category/womens",
             "/product/no-such-product",
             "/product/%3Cscript%3E",
             "/orders",
@@ -413,7 +413,7 @@ async fn robots_txt_names_the_sitemap_by_its_absolute_address() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_page_with_a_trailing_slash_moves_to_its_one_address() {
+async fn a_page_asked_for_under_another_address_moves_to_its_one_address() {
     for app in TestApp::all().await {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
@@ -423,6 +423,10 @@ async fn a_page_with_a_trailing_slash_moves_to_its_one_address() {
             ("/category/women/", "/category/women"),
             ("/search/?q=dress", "/search?q=dress"),
             ("/new-arrivals//", "/new-arrivals"),
+            // A category under another name the app takes for it.
+            ("/category/KIDS", "/category/kids"),
+            ("/category/sale?page=2", "/category/sales?page=2"),
+            ("/category/Women/", "/category/Women"),
             // Never a redirect to another site.
             ("//evil.example/", "/evil.example"),
         ] {

@@ -82,15 +82,19 @@ pub async fn without_trailing_slash(
         return Ok(next.call(req).await?.map_into_left_body());
     }
     // One leading slash too: `//evil.example/` must not become a redirect to another site.
-    let mut canonical = format!("/{}", path.trim_matches('/'));
-    if let Some(query) = req.uri().query() {
-        canonical.push('?');
-        canonical.push_str(query);
-    }
-    let response = HttpResponse::MovedPermanently()
-        .insert_header((header::LOCATION, canonical))
-        .finish();
+    let response = moved_permanently(&format!("/{}", path.trim_matches('/')), req.uri().query());
     Ok(req.into_response(response).map_into_right_body())
+}
+
+/// 301 to the page's one address `path`, with the query it was asked with.
+fn moved_permanently(path: &str, query: Option<&str>) -> HttpResponse {
+    let location = match query {
+        Some(query) => format!("{path}?{query}"),
+        None => path.to_owned(),
+    };
+    HttpResponse::MovedPermanently()
+        .insert_header((header::LOCATION, location))
+        .finish()
 }
 
 /// The first page of a list, as the app asks for it.
@@ -259,18 +263,24 @@ async fn all_products_page(
     list_page(&state, &public_url, &index, None).await
 }
 
-/// Only the shop's categories exist, under their one name (`/category/sale` is not a page).
+/// Only the shop's categories exist. Each has one address: a name the app and the API also
+/// take for it (`/category/KIDS`, `/category/sale`) moves there (301), as the app shows the
+/// same category under both.
 async fn category_page(
+    req: HttpRequest,
     state: web::Data<AppState>,
     public_url: web::Data<PublicUrl>,
     index: web::Data<IndexPage>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    match Category::ALL
-        .into_iter()
-        .find(|c| c.as_str() == path.as_str())
-    {
-        Some(category) => list_page(&state, &public_url, &index, Some(category)).await,
+    match Category::parse(&path) {
+        Some(category) if category.as_str() == path.as_str() => {
+            list_page(&state, &public_url, &index, Some(category)).await
+        }
+        Some(category) => Ok(moved_permanently(
+            &format!("/category/{}", category.as_str()),
+            req.uri().query(),
+        )),
         None => not_found(&state, &public_url, &index).await,
     }
 }
