@@ -157,6 +157,30 @@ peak_memory_mb() {
     awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$SERVER_PID/status"
 }
 
+# CPU used so far, in clock ticks: `cpu_ticks shop`, `cpu_ticks writer` (the shop's SQLite
+# writer thread), `cpu_ticks postgresql` (the server's processes now alive: the pool's
+# backends outlive a run), `cpu_ticks wrk` (the finished children of this shell: the wrk
+# runs, and the odd awk or psql).
+cpu_ticks() {
+    local ticks=0 task
+    case $1 in
+        shop) ticks=$(awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat") ;;
+        writer)
+            for task in /proc/"$SERVER_PID"/task/*; do
+                if [[ $(cat "$task/comm" 2>/dev/null) == sqlite-writer ]]; then
+                    ticks=$(awk '{ print $14 + $15 }' "$task/stat")
+                fi
+            done
+            ;;
+        postgresql)
+            ticks=$(pgrep -x postgres | sed 's|.*|/proc/&/stat|' | xargs cat 2>/dev/null |
+                awk '{ sum += $14 + $15 } END { print sum + 0 }')
+            ;;
+        wrk) ticks=$(awk '{ print $16 + $17 }' "/proc/$$/stat") ;;
+    esac
+    echo "$ticks"
+}
+
 # `field NAME` of the RESULT line in $RESULT.
 field() {
     sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$RESULT"
@@ -374,10 +398,23 @@ bench_backend() {
             >"$BENCH_WORK/before_sizes.txt"
         checkout_start=$(date -u '+%Y-%m-%d %H:%M:%S')
         # One thread per connection: each connection runs its own shopper's add-then-checkout.
+        local -A ticks_before
+        local part parts="shop writer wrk"
+        [[ $BACKEND == postgresql ]] && parts="shop postgresql wrk"
+        for part in $parts; do ticks_before[$part]=$(cpu_ticks $part); done
         measure "checkout: add + checkout requests" checkout.lua "$CONNECTIONS" "$CONNECTIONS" /
         orders_per_s=$(field orders_per_s)
         paid_orders=$(($(field orders) + $(sed -n 's/.* orders=\([^ ]*\).*/\1/p' <<<"$WARMUP_RESULT")))
         say "%-11s %-40s %10s\n" "$BACKEND" "checkout: orders placed and paid per s" "$orders_per_s"
+        # Machines of one size differ up to twofold in orders/s; the CPU an order costs
+        # (warm-up and run, over the orders paid in them) compares across them.
+        local per_order=
+        for part in $parts; do
+            per_order+="${per_order:+, }$part $(awk -v n="$paid_orders" -v hz="$(getconf CLK_TCK)" \
+                -v t="$(($(cpu_ticks $part) - ticks_before[$part]))" \
+                'BEGIN { printf "%.0f", n ? t * 1e6 / hz / n : 0 }')"
+        done
+        say "%-11s %-40s %s\n" "$BACKEND" "checkout: CPU µs per order" "$per_order"
     else
         echo "== $BACKEND: measuring the back office only ($DURATION per endpoint after a $WARMUP warm-up)"
     fi
