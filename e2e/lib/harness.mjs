@@ -183,6 +183,7 @@ class Journey {
     const widths = original.width === PHONE.width ? [PHONE, DESKTOP] : [DESKTOP, PHONE];
     for (const size of widths) {
       if (page.viewportSize().width !== size.width) await page.setViewportSize(size);
+      await pageCodeLoaded(page);
       await settleImages(page);
       await page.screenshot({ path: path.join(this.dir, `${base}-${size.width}.png`), animations: 'disabled' });
       // After the screenshot: its `animations: 'disabled'` has run finite CSS animations and
@@ -273,6 +274,17 @@ function waitForAppOnLoad(page) {
 }
 
 /** Waits (up to 3 s) for the pictures on screen to finish loading, so screenshots show them. */
+/**
+ * The layouts' fallback while a page's code loads (`Spinner label="Loading page"` in
+ * MainLayout.tsx, in English or Somali): the address has changed, but the page is not drawn yet.
+ */
+const PAGE_CODE_LOADING = /^(Loading page|Bogga waa la soo rarayaa)$/;
+
+/** Waits until the page's code has loaded, so a screenshot and axe see the page, not the fallback. */
+async function pageCodeLoaded(page) {
+  await page.getByRole('status').filter({ hasText: PAGE_CODE_LOADING }).waitFor({ state: 'detached' });
+}
+
 async function settleImages(page) {
   await page
     .evaluate(async () => {
