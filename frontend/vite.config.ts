@@ -7,8 +7,11 @@ import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { transformAsync } from '@babel/core';
-import { relative } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -181,8 +184,40 @@ function englishIcuCatalogue(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside each hashed
+ * script, stylesheet and SVG, compressed once here at the best levels: the server answers
+ * from them (adapters/http/src/precompressed.rs) instead of compressing every request again.
+ * A copy no smaller than the file is not written.
+ */
+function precompressedAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: 'shop:precompressed-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const assets = Object.keys(bundle).filter((name) => /^assets\/[^/]+\.(js|css|svg)$/.test(name));
+      await Promise.all(
+        assets.map(async (name) => {
+          const file = join(dir, name);
+          const source = await readFile(file);
+          const copies: [string, Buffer][] = [
+            ['br', await brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+            ['gz', await gzipped(source, { level: 9 })],
+          ];
+          for (const [suffix, copy] of copies) {
+            if (copy.length < source.length) await writeFile(`${file}.${suffix}`, copy);
+          }
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), earlyRequestScript(), startAfterServedPage()],
+  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), earlyRequestScript(), startAfterServedPage(), precompressedAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

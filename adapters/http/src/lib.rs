@@ -10,6 +10,7 @@ mod i18n;
 pub mod observe;
 pub mod openapi;
 mod pages;
+mod precompressed;
 mod request_time;
 mod routes;
 pub mod state;
@@ -86,6 +87,7 @@ pub fn app(
         .wrap(from_fn(catalog_cache::serve_catalog_from_memory))
         .wrap(from_fn(no_store_for_personal_replies))
         .wrap(from_fn(head_as_get))
+        .wrap(from_fn(precompressed::serve))
         .wrap(from_fn(cache_hashed_assets))
         .wrap(Compress::default())
         .wrap(from_fn(request_time::limit_body_time))
@@ -101,6 +103,7 @@ pub fn app(
         Some(dir) => {
             let page = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
             app.app_data(web::Data::new(pages::IndexPage::parse(&page)))
+                .app_data(precompressed::AssetsDir(dir.join("assets")))
                 .configure(pages::configure)
                 .service(Files::new("/", dir).default_handler(web::to(pages::index_page)))
         }

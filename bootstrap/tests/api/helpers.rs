@@ -74,13 +74,18 @@ impl PaymentGateway for CountedPayments {
 /// The built frontend the test server serves: an `index.html` and one hashed asset.
 pub const INDEX_HTML: &str = "<!doctype html><html><head><meta name=\"description\" content=\"Generic\" /><title>Shop</title></head><body><div id=\"root\"><!--page--></div></body></html>";
 pub const ASSET_PATH: &str = "/assets/app-3f2a9c.js";
+/// What the test frontend's Brotli copy of `ASSET_PATH` holds.
+pub const BROTLI_COPY: &str = "the build's brotli copy of app-3f2a9c.js";
 
 fn built_frontend() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temporary frontend folder");
     std::fs::write(dir.path().join("index.html"), INDEX_HTML).unwrap();
     std::fs::create_dir(dir.path().join("assets")).unwrap();
     let script = "console.log('the storefront');\n".repeat(200);
-    std::fs::write(dir.path().join(&ASSET_PATH[1..]), script).unwrap();
+    let asset = dir.path().join(&ASSET_PATH[1..]);
+    std::fs::write(&asset, script).unwrap();
+    // The build's Brotli copy (no gzip one): what it holds is sent as it is.
+    std::fs::write(asset.with_extension("js.br"), BROTLI_COPY).unwrap();
     dir
 }
 

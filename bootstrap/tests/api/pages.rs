@@ -2,7 +2,7 @@
 //! reads them (no JavaScript): head tags, structured data, body, statuses; the sitemap,
 //! robots.txt and caching.
 
-use crate::helpers::{product_form, with_image, TestApp, ASSET_PATH};
+use crate::helpers::{product_form, with_image, TestApp, ASSET_PATH, BROTLI_COPY};
 use reqwest::{Method, StatusCode};
 use scraper::{Html, Selector};
 use serde_json::Value;
@@ -392,6 +392,50 @@ async fn hashed_assets_are_cached_for_a_year_and_compressed() {
             "public, max-age=31536000, immutable"
         );
         assert_eq!(headers["content-encoding"], "gzip");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hashed_asset_is_sent_from_the_builds_compressed_copy_the_client_accepts() {
+    for app in TestApp::all().await {
+        let (status, headers, body) = app
+            .page(ASSET_PATH, &[("Accept-Encoding", "gzip, deflate, br")])
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body, BROTLI_COPY);
+        assert_eq!(headers["content-encoding"], "br");
+        assert_eq!(headers["content-type"], "text/javascript");
+        assert_eq!(headers["vary"], "accept-encoding");
+        assert_eq!(
+            headers["content-disposition"],
+            "inline; filename=\"app-3f2a9c.js\""
+        );
+        assert_eq!(
+            headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+
+        // Brotli refused, and no gzip copy: compressed on the way out, as before.
+        let (status, headers, body) = app
+            .page(ASSET_PATH, &[("Accept-Encoding", "br;q=0, gzip")])
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(headers["content-encoding"], "gzip");
+        assert_ne!(body, BROTLI_COPY);
+
+        let (status, headers, body) = app.page(ASSET_PATH, &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(headers.get("content-encoding").is_none(), "{headers:?}");
+        assert!(body.starts_with("console.log('the storefront');"), "{body}");
+
+        // Only an asset's own name is looked up beside it.
+        let (status, _, body) = app
+            .page(
+                "/assets/..%2fassets%2fapp-3f2a9c.js",
+                &[("Accept-Encoding", "br")],
+            )
+            .await;
+        assert_ne!(body, BROTLI_COPY, "{status}");
     }
 }
 
