@@ -180,7 +180,7 @@ async fn cache_hashed_assets(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let hashed = req.path().starts_with("/assets/");
+    let hashed = req.path().starts_with(precompressed::HASHED_ASSETS);
     let mut response = next.call(req).await?;
     if hashed && response.status().is_success() {
         response.headers_mut().insert(

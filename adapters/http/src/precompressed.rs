@@ -24,7 +24,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone)]
 pub struct AssetsDir(pub PathBuf);
 
-const PREFIX: &str = "/assets/";
+/// Where the build's hashed assets are served (also cached for a year, `cache_hashed_assets`).
+pub(crate) const HASHED_ASSETS: &str = "/assets/";
 
 /// The copies the build writes, by the encoding they are in.
 static COPIES: [(Encoding, ContentEncoding, &str); 2] = [
@@ -68,7 +69,7 @@ fn wanted_copy(req: &ServiceRequest) -> Option<(&str, ContentEncoding, PathBuf)>
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return None;
     }
-    let name = req.path().strip_prefix(PREFIX)?;
+    let name = req.path().strip_prefix(HASHED_ASSETS)?;
     if !is_asset_name(name) {
         return None;
     }
