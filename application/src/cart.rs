@@ -3,7 +3,7 @@
 use crate::cart_discount::CartCode;
 use crate::{AppError, Shop};
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
-use domain::discount::Discount;
+use domain::discount::CartDiscount;
 use domain::product::Product;
 use domain::user::User;
 use domain::{ProductId, VariantId};
@@ -33,7 +33,7 @@ impl Shop {
     pub(crate) async fn cart_with_code(
         &self,
         user: &User,
-    ) -> Result<(Vec<CartLine>, Option<Discount>), AppError> {
+    ) -> Result<(Vec<CartLine>, Option<CartDiscount>), AppError> {
         Ok(tokio::try_join!(
             self.ports.carts.lines(&user.id),
             self.ports.discounts.on_cart(&user.id)
@@ -44,10 +44,10 @@ impl Shop {
         &self,
         user: &User,
         lines: Vec<CartLine>,
-        discount: Option<Discount>,
+        on_cart: Option<CartDiscount>,
     ) -> Result<CartView, AppError> {
         let (totals, code) = self
-            .discounted_totals(user, &lines, discount.as_ref())
+            .discounted_totals(user, &lines, on_cart.as_ref())
             .await?;
         Ok(CartView {
             lines,

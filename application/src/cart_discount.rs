@@ -5,7 +5,7 @@ use crate::cart::CartView;
 use crate::{AppError, Shop};
 use domain::cart::{totals, CartLine, CartTotals};
 use domain::checkout::EMPTY_CART;
-use domain::discount::{Discount, DiscountCode, DiscountRefusal};
+use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountRefusal};
 use domain::ports::RepoError;
 use domain::user::User;
 use domain::Money;
@@ -44,14 +44,15 @@ impl Shop {
         match self
             .ports
             .discounts
-            .apply_to_cart(&user.id, &discount.id)
+            .apply_to_cart(&user.id, &discount)
             .await
         {
             // Deleted by an admin meanwhile.
             Err(RepoError::NotFound) => return Err(unknown()),
             stored => stored?,
         }
-        self.cart_view(user, lines, Some(discount)).await
+        self.cart_view(user, lines, Some(CartDiscount::applying(discount)))
+            .await
     }
 
     /// Takes the code off the cart; a cart without one is left as it is.
@@ -80,25 +81,28 @@ impl Shop {
         &self,
         user: &User,
         lines: &[CartLine],
-        discount: Option<&Discount>,
+        on_cart: Option<&CartDiscount>,
     ) -> Result<(CartTotals, Option<CartCode>), AppError> {
         let fee = self.current_settings().await?.shipping_fee;
         let plain = totals(lines, fee);
-        let Some(discount) = discount else {
+        let Some(on_cart) = on_cart else {
             return Ok((plain, None));
         };
-        let refusal = self
-            .discount_check(user, discount, plain.subtotal)
-            .await?
-            .err();
-        let totals = match refusal {
-            None => plain.with_discount(discount),
-            Some(_) => plain,
+        let applies = match on_cart.standing() {
+            Ok(discount) => self
+                .discount_check(user, discount, plain.subtotal)
+                .await?
+                .map(|()| discount),
+            Err(refusal) => Err(refusal),
+        };
+        let (totals, refusal) = match applies {
+            Ok(discount) => (plain.with_discount(discount), None),
+            Err(refusal) => (plain, Some(refusal)),
         };
         Ok((
             totals,
             Some(CartCode {
-                code: discount.code.clone(),
+                code: on_cart.code.clone(),
                 refusal,
             }),
         ))
@@ -149,7 +153,7 @@ mod tests {
         ports
             .discounts
             .expect_apply_to_cart()
-            .withf(|user, id| user.as_str() == "amina" && id.as_str() == "d1")
+            .withf(|user, code| user.as_str() == "amina" && code.id.as_str() == "d1")
             .times(1)
             .returning(|_, _| Ok(()));
         let cart = ports

@@ -77,7 +77,7 @@ impl Shop {
         if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
             return Err(self.drop_discount(user, refusal).await);
         }
-        let mut order = Order {
+        let order = Order {
             id: OrderId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids"),
             user_id: user.id.clone(),
             customer_name: user.name.clone(),
@@ -101,6 +101,7 @@ impl Shop {
             }),
             delivered_at: None,
             refunded: Money::ZERO,
+            refund_claim: None,
             history: vec![StatusChange {
                 status: OrderStatus::Pending,
                 at: now,
@@ -131,6 +132,11 @@ impl Shop {
             }
             Err(error) => return Err(error.into()),
         }
+        if !order.needs_charge() {
+            return self
+                .mark_paid(order, OrderTransition::paid_without_charge())
+                .await;
+        }
         let charge = PaymentRequest {
             reference: order.id.clone(),
             phone: request.phone,
@@ -139,14 +145,8 @@ impl Shop {
         };
         match self.charge(&charge).await {
             PaymentOutcome::Approved { transaction_id } => {
-                let paid = OrderTransition::paid_at_checkout(transaction_id.clone());
-                if let Err(error) = self.record_payment(&order.id, &paid).await {
-                    tracing::error!(order = %order.id, %transaction_id, %error, "charged, but the order could not be marked paid");
-                    return Err(error.into());
-                }
-                order.payment_status = PaymentStatus::Paid;
-                order.transaction_id = Some(transaction_id);
-                Ok(CheckoutOutcome::Paid(order))
+                self.mark_paid(order, OrderTransition::paid_at_checkout(transaction_id))
+                    .await
             }
             PaymentOutcome::Declined { reason } => {
                 self.fail_payment(&order.id).await?;
@@ -173,6 +173,23 @@ impl Shop {
                 Ok(CheckoutOutcome::Unconfirmed(order))
             }
         }
+    }
+
+    /// Records `order` as `paid` (by the provider's approval, or needing no charge) and
+    /// answers with it.
+    async fn mark_paid(
+        &self,
+        mut order: Order,
+        paid: OrderTransition,
+    ) -> Result<CheckoutOutcome, AppError> {
+        let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
+        if let Err(error) = self.record_payment(&order.id, &paid).await {
+            tracing::error!(order = %order.id, ?transaction_id, %error, "paid, but the order could not be marked paid");
+            return Err(error.into());
+        }
+        order.payment_status = PaymentStatus::Paid;
+        order.transaction_id = transaction_id;
+        Ok(CheckoutOutcome::Paid(order))
     }
 
     /// Marks the order paid after the provider approved the charge. The money moved, so a
@@ -275,9 +292,11 @@ mod tests {
     use crate::testing::eid_code;
     use domain::cart::CartLine;
     use domain::checkout::MobileNumber;
-    use domain::discount::{Discount, DiscountKind};
+    use domain::discount::{CartDiscount, Discount, DiscountKind};
     use domain::order::StockEffect;
+    use domain::settings::ShopSettings;
     use domain::Money;
+    use domain::Percent;
     use mockall::predicate::{always, eq};
 
     fn input() -> CheckoutInput {
@@ -292,8 +311,13 @@ mod tests {
         ports_with_cart_holding(None)
     }
 
-    /// Two abayas at $20.00 in the cart, which holds `code`.
+    /// Two abayas at $20.00 in the cart, which holds `code` on its present terms.
     fn ports_with_cart_holding(code: Option<Discount>) -> TestPorts {
+        ports_with_cart_holding_as(code.map(CartDiscount::applying))
+    }
+
+    /// Two abayas at $20.00 in the cart, which holds `code` as it was applied.
+    fn ports_with_cart_holding_as(code: Option<CartDiscount>) -> TestPorts {
         let mut ports = TestPorts::new();
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
@@ -303,7 +327,7 @@ mod tests {
             }])
         });
         ports.settings.expect_get().returning(|| Ok(None));
-        ports.cart_code(code);
+        ports.cart_code_as(code);
         ports
     }
 
@@ -668,6 +692,82 @@ mod tests {
             .await
             .unwrap_err();
         assert!(matches!(error, AppError::Conflict(m) if m == "This discount code is not active"));
+    }
+
+    #[tokio::test]
+    async fn a_code_edited_or_deleted_since_it_was_applied_is_refused_and_taken_off_before_placing()
+    {
+        let half = eid_code(DiscountKind::Percent(Percent::new(50).unwrap()));
+        let edited = Discount {
+            kind: DiscountKind::Percent(Percent::new(5).unwrap()),
+            ..half.clone()
+        };
+        for (now, message) in [
+            (
+                Some(edited),
+                "This discount code has changed. Apply it again to see its new terms",
+            ),
+            (None, "This discount code is no longer available"),
+        ] {
+            let mut ports = ports_with_cart_holding_as(Some(CartDiscount {
+                current: now,
+                ..CartDiscount::applying(half.clone())
+            }));
+            ports
+                .discounts
+                .expect_remove_from_cart()
+                .times(1)
+                .returning(|_| Ok(()));
+            ports.orders.expect_place().never();
+            ports.payments.expect_charge().never();
+            let error = ports
+                .shop()
+                .checkout(&shopper("amina"), &input(), None)
+                .await
+                .unwrap_err();
+            assert!(matches!(error, AppError::Conflict(m) if m == message));
+        }
+    }
+
+    #[tokio::test]
+    async fn an_order_that_costs_nothing_is_placed_paid_without_asking_the_provider() {
+        let mut ports = TestPorts::new();
+        ports.carts.expect_lines().returning(|_| {
+            Ok(vec![CartLine {
+                product: product(2000, 4),
+                variant: None,
+                quantity: 2,
+            }])
+        });
+        ports.settings.expect_get().returning(|| {
+            Ok(Some(ShopSettings {
+                shipping_fee: Money::ZERO,
+                ..crate::testing::default_settings()
+            }))
+        });
+        ports.cart_code(Some(eid_code(DiscountKind::Fixed(
+            Money::from_cents(4000).unwrap(),
+        ))));
+        ports
+            .orders
+            .expect_place()
+            .withf(|order| order.total == Money::ZERO)
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.payments.expect_charge().never();
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| *t == OrderTransition::paid_without_charge())
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let outcome = ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap();
+        assert!(matches!(outcome, CheckoutOutcome::Paid(o)
+            if o.payment_status == PaymentStatus::Paid && o.transaction_id.is_none()));
     }
 
     #[tokio::test]

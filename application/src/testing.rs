@@ -3,7 +3,7 @@
 use crate::{Ports, Shop};
 use chrono::{TimeZone, Utc};
 use domain::checkout::MobileNumber;
-use domain::discount::{Discount, DiscountCode, DiscountKind};
+use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::money::Money;
 use domain::order::{Order, OrderStatus, PaymentStatus};
 use domain::ports::*;
@@ -55,8 +55,13 @@ impl TestPorts {
         }
     }
 
-    /// The shopper's cart holds `code` (or none).
+    /// The shopper's cart holds `code` (or none), on the terms it has now.
     pub fn cart_code(&mut self, code: Option<Discount>) {
+        self.cart_code_as(code.map(CartDiscount::applying));
+    }
+
+    /// The shopper's cart holds `code` as applied then (or none).
+    pub fn cart_code_as(&mut self, code: Option<CartDiscount>) {
         self.discounts
             .expect_on_cart()
             .returning(move |_| Ok(code.clone()));

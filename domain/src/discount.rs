@@ -109,6 +109,43 @@ pub enum DiscountRefusal {
     BelowMinimum { minimum: Money },
     #[error("You have already used this discount code")]
     CustomerLimitReached,
+    /// An admin changed what the code takes off after the shopper applied it.
+    #[error("This discount code has changed. Apply it again to see its new terms")]
+    Changed,
+    /// An admin deleted the code after the shopper applied it.
+    #[error("This discount code is no longer available")]
+    Withdrawn,
+}
+
+/// The code on a shopper's cart: what it took off when the shopper applied it (the terms
+/// the cart showed them), and the code as it stands now, `None` once an admin deleted it.
+/// Checkout charges a code only while the two agree, so a code edited or deleted after the
+/// shopper saw its totals is refused like one switched off, never charged differently.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartDiscount {
+    pub code: DiscountCode,
+    pub applied: DiscountKind,
+    pub current: Option<Discount>,
+}
+
+impl CartDiscount {
+    /// The code as the shopper applies it now.
+    pub fn applying(discount: Discount) -> Self {
+        Self {
+            code: discount.code.clone(),
+            applied: discount.kind,
+            current: Some(discount),
+        }
+    }
+
+    /// The code as it stands, while it still takes off what the shopper applied it for.
+    pub fn standing(&self) -> Result<&Discount, DiscountRefusal> {
+        let current = self.current.as_ref().ok_or(DiscountRefusal::Withdrawn)?;
+        if current.kind != self.applied {
+            return Err(DiscountRefusal::Changed);
+        }
+        Ok(current)
+    }
 }
 
 /// A cart's or order's money with a code applied.
@@ -424,6 +461,43 @@ pub(crate) mod tests {
 
     fn percent(value: u8) -> DiscountKind {
         DiscountKind::Percent(Percent::new(value).unwrap())
+    }
+
+    #[test]
+    fn a_cart_code_stands_while_it_takes_off_what_the_shopper_applied_it_for() {
+        let on_cart = CartDiscount::applying(code(percent(50)));
+        assert_eq!(on_cart.standing(), Ok(&code(percent(50))));
+        let edited_after = |kind| CartDiscount {
+            current: Some(code(kind)),
+            ..on_cart.clone()
+        };
+        // Smaller or larger, the shopper was not shown it: they apply it again.
+        assert_eq!(
+            edited_after(percent(5)).standing(),
+            Err(DiscountRefusal::Changed)
+        );
+        assert_eq!(
+            edited_after(percent(60)).standing(),
+            Err(DiscountRefusal::Changed)
+        );
+        assert_eq!(
+            edited_after(DiscountKind::FreeShipping).standing(),
+            Err(DiscountRefusal::Changed)
+        );
+        // Conditions (dates, limits, minimum) are checked on their own; they change no amount.
+        let limited_since = CartDiscount {
+            current: Some(Discount {
+                usage_limit: Some(3),
+                ..code(percent(50))
+            }),
+            ..on_cart.clone()
+        };
+        assert!(limited_since.standing().is_ok());
+        let deleted = CartDiscount {
+            current: None,
+            ..on_cart
+        };
+        assert_eq!(deleted.standing(), Err(DiscountRefusal::Withdrawn));
     }
 
     #[test]

@@ -302,6 +302,16 @@ impl OrderTransition {
     /// emptied in the same step, so that no crash can leave a paid order whose items still
     /// wait in the cart to be paid for again.
     pub fn paid_at_checkout(transaction_id: String) -> Self {
+        Self::paid_as_placed(Some(transaction_id))
+    }
+
+    /// A new order that costs nothing is paid as placed, with no provider's transaction
+    /// (see [`Order::needs_charge`]).
+    pub fn paid_without_charge() -> Self {
+        Self::paid_as_placed(None)
+    }
+
+    fn paid_as_placed(transaction_id: Option<String>) -> Self {
         Self {
             empties_cart: true,
             ..Self::payment_change(
@@ -391,6 +401,13 @@ pub fn payment_confirmation(
 pub const IDEMPOTENCY_WINDOW: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 
 impl Order {
+    /// Whether paying for the order moves money. One that costs nothing (a code covering the
+    /// merchandise, with free shipping) is paid as placed: no provider is asked for a charge
+    /// of $0.00, which a wallet cannot approve, and there is nothing to refund later.
+    pub fn needs_charge(&self) -> bool {
+        self.total > Money::ZERO
+    }
+
     /// Whether a checkout retried at `now` with this order's key replays it.
     pub fn replays_at(&self, now: DateTime<Utc>) -> bool {
         now - self.created_at < IDEMPOTENCY_WINDOW
@@ -488,6 +505,23 @@ mod tests {
         assert_eq!(
             cancel.payment.map(|p| (p.from, p.to)),
             Some((PaymentStatus::PartiallyRefunded, PaymentStatus::Refunded))
+        );
+    }
+
+    #[test]
+    fn only_an_order_that_costs_something_is_charged() {
+        let costs = order(Pending, PaymentStatus::Pending);
+        assert!(costs.needs_charge());
+        let covered = Order {
+            total: Money::ZERO,
+            ..costs
+        };
+        assert!(!covered.needs_charge());
+        let paid = OrderTransition::paid_without_charge();
+        let payment = paid.payment.expect("a payment change");
+        assert_eq!(
+            (payment.to, payment.transaction_id, paid.empties_cart),
+            (PaymentStatus::Paid, None, true)
         );
     }
 

@@ -4,7 +4,7 @@
 use crate::audit::AuditEntry;
 use crate::cart::CartLine;
 use crate::checkout::MobileNumber;
-use crate::discount::{Discount, DiscountCode};
+use crate::discount::{CartDiscount, Discount, DiscountCode};
 use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, ReviewId, UserId, VariantId};
 use crate::language::Language;
 use crate::listing::orders::OrderQuery;
@@ -156,11 +156,12 @@ pub trait DiscountRepository: Send + Sync {
     async fn list(&self, page: Option<Page>) -> Result<(Vec<Discount>, u64), RepoError>;
     /// How many of `user`'s orders hold a use of the code.
     async fn uses_by(&self, id: &DiscountId, user: &UserId) -> Result<u32, RepoError>;
-    /// The code applied to `user`'s cart, if any (one per cart).
-    async fn on_cart(&self, user: &UserId) -> Result<Option<Discount>, RepoError>;
-    /// Applies the code to `user`'s cart, in place of any other; `NotFound` when the code
-    /// is gone.
-    async fn apply_to_cart(&self, user: &UserId, id: &DiscountId) -> Result<(), RepoError>;
+    /// The code applied to `user`'s cart, if any (one per cart), with the terms it was
+    /// applied for; a cart keeps a code an admin deleted since (as `current: None`).
+    async fn on_cart(&self, user: &UserId) -> Result<Option<CartDiscount>, RepoError>;
+    /// Applies `discount`, on its present terms, to `user`'s cart in place of any other;
+    /// `NotFound` when the code is gone.
+    async fn apply_to_cart(&self, user: &UserId, discount: &Discount) -> Result<(), RepoError>;
     /// Takes any code off `user`'s cart.
     async fn remove_from_cart(&self, user: &UserId) -> Result<(), RepoError>;
 }

@@ -9,7 +9,7 @@ use crate::{corrupt, one_row, storage, Database};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::discount::{Discount, DiscountCode, DiscountKind};
+use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::ports::{DiscountRepository, Page, RepoError};
 use domain::{DiscountId, Percent, UserId};
 
@@ -45,16 +45,11 @@ fn read_count(what: &str, raw: i32) -> Result<u32, RepoError> {
 
 impl DiscountRow {
     pub(crate) fn from_domain(discount: &Discount) -> Self {
-        let value = match discount.kind {
-            DiscountKind::Percent(percent) => i64::from(percent.value()),
-            DiscountKind::Fixed(amount) => amount.cents(),
-            DiscountKind::FreeShipping => 0,
-        };
         Self {
             id: discount.id.as_str().to_owned(),
             code: discount.code.as_str().to_owned(),
             kind: discount.kind.as_str().to_owned(),
-            value,
+            value: kind_value(discount.kind),
             min_subtotal_cents: discount.min_subtotal.map(|m| m.cents()),
             starts_at: discount.starts_at.map(to_db_time),
             ends_at: discount.ends_at.map(to_db_time),
@@ -67,16 +62,7 @@ impl DiscountRow {
     }
 
     fn into_domain(self) -> Result<Discount, RepoError> {
-        let kind = match self.kind.as_str() {
-            "percent" => u8::try_from(self.value)
-                .ok()
-                .and_then(Percent::new)
-                .map(DiscountKind::Percent),
-            "fixed" => money(self.value).ok().map(DiscountKind::Fixed),
-            "freeShipping" => Some(DiscountKind::FreeShipping),
-            _ => None,
-        }
-        .ok_or_else(|| corrupt("discount", format!("{} {}", self.kind, self.value)))?;
+        let kind = read_kind(&self.kind, self.value)?;
         Ok(Discount {
             id: DiscountId::parse(&self.id).ok_or_else(|| corrupt("discount id", &self.id))?,
             code: DiscountCode::parse(&self.code)
@@ -98,6 +84,38 @@ impl DiscountRow {
             created_at: from_db_time(self.created_at),
         })
     }
+}
+
+/// The `value` column of a code's kind: the percent, the amount in cents, or 0.
+fn kind_value(kind: DiscountKind) -> i64 {
+    match kind {
+        DiscountKind::Percent(percent) => i64::from(percent.value()),
+        DiscountKind::Fixed(amount) => amount.cents(),
+        DiscountKind::FreeShipping => 0,
+    }
+}
+
+/// The kind the `kind` and `value` columns store.
+fn read_kind(kind: &str, value: i64) -> Result<DiscountKind, RepoError> {
+    match kind {
+        "percent" => u8::try_from(value)
+            .ok()
+            .and_then(Percent::new)
+            .map(DiscountKind::Percent),
+        "fixed" => money(value).ok().map(DiscountKind::Fixed),
+        "freeShipping" => Some(DiscountKind::FreeShipping),
+        _ => None,
+    }
+    .ok_or_else(|| corrupt("discount", format!("{kind} {value}")))
+}
+
+/// A cart's code as it was applied; `discount_id` is NULL once the code was deleted.
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = cart_discounts)]
+struct CartDiscountRow {
+    code: String,
+    kind: String,
+    value: i64,
 }
 
 /// The code `query` picks (by id or by code), if there is one.
@@ -204,25 +222,37 @@ impl DiscountRepository for Database {
         .await
     }
 
-    async fn on_cart(&self, user: &UserId) -> Result<Option<Discount>, RepoError> {
+    async fn on_cart(&self, user: &UserId) -> Result<Option<CartDiscount>, RepoError> {
         let user = user.as_str().to_owned();
         self.read_by_key(move |conn| {
-            let on_cart = cart_discounts::table
-                .filter(cart_discounts::user_id.eq(user))
-                .select(cart_discounts::discount_id);
-            the_one(
-                discounts::table
-                    .filter(discounts::id.eq_any(on_cart))
-                    .into_boxed(),
-                conn,
-            )
+            let found = cart_discounts::table
+                .find(user)
+                .left_join(discounts::table)
+                .select((
+                    CartDiscountRow::as_select(),
+                    Option::<DiscountRow>::as_select(),
+                ))
+                .get_result::<(CartDiscountRow, Option<DiscountRow>)>(conn)
+                .optional()
+                .map_err(storage)?;
+            let Some((applied, current)) = found else {
+                return Ok(None);
+            };
+            Ok(Some(CartDiscount {
+                code: DiscountCode::parse(&applied.code)
+                    .ok_or_else(|| corrupt("discount code", &applied.code))?,
+                applied: read_kind(&applied.kind, applied.value)?,
+                current: current.map(DiscountRow::into_domain).transpose()?,
+            }))
         })
         .await
     }
 
-    async fn apply_to_cart(&self, user: &UserId, id: &DiscountId) -> Result<(), RepoError> {
+    async fn apply_to_cart(&self, user: &UserId, discount: &Discount) -> Result<(), RepoError> {
         let user = user.as_str().to_owned();
-        let id = id.as_str().to_owned();
+        let id = discount.id.as_str().to_owned();
+        let code = discount.code.as_str().to_owned();
+        let (kind, value) = (discount.kind.as_str(), kind_value(discount.kind));
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 let exists = discounts::table
@@ -239,6 +269,9 @@ impl DiscountRepository for Database {
                     .values((
                         cart_discounts::user_id.eq(&user),
                         cart_discounts::discount_id.eq(&id),
+                        cart_discounts::code.eq(&code),
+                        cart_discounts::kind.eq(kind),
+                        cart_discounts::value.eq(value),
                     ))
                     .execute(conn)
                     .map(drop)

@@ -225,7 +225,10 @@ diesel::table! {
 diesel::table! {
     cart_discounts (user_id) {
         user_id -> Text,
-        discount_id -> Text,
+        discount_id -> Nullable<Text>,
+        code -> Text,
+        kind -> Text,
+        value -> BigInt,
     }
 }
 

@@ -385,3 +385,108 @@ async fn a_code_switched_off_after_it_was_applied_is_refused_at_checkout_and_tak
         );
     }
 }
+
+/// Checkout refuses a code whose terms are not those the shopper applied it for (edited or
+/// deleted by an admin since) and takes it off the cart, whose full price is then shown;
+/// it never charges a total the cart did not show.
+async fn refused_at_checkout_as_changed(app: &TestApp, token: &str, code: &str, message: &str) {
+    let cart = app.get("/api/cart", Some(token)).await.body;
+    assert_eq!(
+        (&cart["discount"], &cart["total"]),
+        (&Value::Null, &json!(45.0))
+    );
+    assert_eq!(
+        cart["discountNotApplied"],
+        json!({ "code": code, "message": message })
+    );
+    let refused = app.checkout(token, APPROVED_PHONE).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert_eq!(refused.body["message"], message);
+    let orders = app.get("/api/orders", Some(token)).await.body;
+    assert_eq!(orders, json!([]), "no order was placed or charged");
+    let cart = app.get("/api/cart", Some(token)).await.body;
+    assert_eq!(
+        (&cart["discountNotApplied"], &cart["total"]),
+        (&Value::Null, &json!(45.0))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_code_edited_after_it_was_applied_is_refused_at_checkout_never_charged_on_new_terms() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let fields = json!({ "code": "HALF", "kind": "percent", "value": 50, "active": true });
+        let id = code(&app, &admin, fields.clone()).await;
+        let (token, _) = shopper_with_cart(&app, &admin, "amina").await;
+        assert_eq!(apply(&app, &token, "HALF").await.body["total"], 25.0);
+        let mut smaller = fields;
+        smaller["value"] = json!(5);
+        let edited = app
+            .put(&format!("/api/admin/discounts/{id}"), Some(&admin), smaller)
+            .await;
+        assert_eq!(edited.status, StatusCode::OK, "{}", edited.body);
+
+        let changed = "This discount code has changed. Apply it again to see its new terms";
+        refused_at_checkout_as_changed(&app, &token, "HALF", changed).await;
+        // Applied again, the shopper sees the new terms and is charged exactly them.
+        assert_eq!(apply(&app, &token, "HALF").await.body["total"], 43.0);
+        let paid = app.checkout(&token, APPROVED_PHONE).await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+        assert_eq!(paid.body["order"]["totalAmount"], 43.0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_code_deleted_after_it_was_applied_is_refused_at_checkout_not_dropped_silently() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let fields = json!({ "code": "HALF", "kind": "percent", "value": 50, "active": true });
+        let id = code(&app, &admin, fields).await;
+        let (token, _) = shopper_with_cart(&app, &admin, "amina").await;
+        assert_eq!(apply(&app, &token, "HALF").await.body["total"], 25.0);
+        let deleted = app
+            .delete(&format!("/api/admin/discounts/{id}"), Some(&admin))
+            .await;
+        assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+
+        let gone = "This discount code is no longer available";
+        refused_at_checkout_as_changed(&app, &token, "HALF", gone).await;
+        let paid = app.checkout(&token, APPROVED_PHONE).await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+        assert_eq!(paid.body["order"]["totalAmount"], 45.0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_order_a_code_makes_free_is_placed_paid_without_a_charge_sent() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let free_shipping = json!({ "shopName": "Dukaan", "supportPhone": "+252 61 111 1111",
+            "supportEmail": "care@dukaan.so", "shippingFee": "0" });
+        let saved = app.put("/api/settings", Some(&admin), free_shipping).await;
+        assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+        code(
+            &app,
+            &admin,
+            json!({ "code": "GIFT-40", "kind": "fixed", "value": 40, "active": true }),
+        )
+        .await;
+        let (token, _) = shopper_with_cart(&app, &admin, "amina").await;
+        assert_eq!(apply(&app, &token, "GIFT-40").await.body["total"], 0.0);
+
+        let paid = app.checkout(&token, APPROVED_PHONE).await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+        let order = &paid.body["order"];
+        assert_eq!(
+            (
+                &order["totalAmount"],
+                &order["paymentStatus"],
+                &order["transactionId"]
+            ),
+            (&json!(0.0), &json!("paid"), &Value::Null),
+            "no provider's transaction: nothing was sent to charge"
+        );
+        let cart = app.get("/api/cart", Some(&token)).await.body;
+        assert_eq!(cart["products"], json!([]), "the cart was emptied");
+    }
+}

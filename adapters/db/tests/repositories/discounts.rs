@@ -1,7 +1,7 @@
 //! Discount codes as stored (issue 15).
 
 use crate::support::{add_product, add_user, at, databases, order, order_id, stock_of, user_id};
-use domain::discount::{Discount, DiscountCode, DiscountKind};
+use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::order::{Order, OrderDiscount, OrderStatus, OrderTransition};
 use domain::ports::{DiscountRepository, OrderStoreError, Page, RepoError};
 use domain::product::Product;
@@ -287,7 +287,7 @@ async fn a_code_turned_off_ended_or_at_the_customers_limit_refuses_the_order_and
 }
 
 #[tokio::test]
-async fn a_cart_holds_one_code_until_it_is_removed_replaced_or_deleted() {
+async fn a_cart_holds_one_code_with_its_terms_until_it_is_removed_or_replaced() {
     for db in databases().await {
         add_user(&db, "amina").await;
         let amina = user_id("amina");
@@ -296,20 +296,51 @@ async fn a_cart_holds_one_code_until_it_is_removed_replaced_or_deleted() {
         let welcome = code("welcome", "WELCOME", 10);
         db.insert(&eid).await.unwrap();
         db.insert(&welcome).await.unwrap();
-        db.apply_to_cart(&amina, &eid.id).await.unwrap();
-        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(eid.clone()));
-        db.apply_to_cart(&amina, &welcome.id).await.unwrap();
-        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(welcome.clone()));
+        db.apply_to_cart(&amina, &eid).await.unwrap();
         assert_eq!(
-            db.apply_to_cart(&amina, &DiscountId::parse("gone").unwrap())
-                .await,
+            db.on_cart(&amina).await.unwrap(),
+            Some(CartDiscount::applying(eid.clone()))
+        );
+        db.apply_to_cart(&amina, &welcome).await.unwrap();
+        let holds_welcome = Some(CartDiscount::applying(welcome.clone()));
+        assert_eq!(db.on_cart(&amina).await.unwrap(), holds_welcome);
+        let gone = Discount {
+            id: DiscountId::parse("gone").unwrap(),
+            ..welcome.clone()
+        };
+        assert_eq!(
+            db.apply_to_cart(&amina, &gone).await,
             Err(RepoError::NotFound)
         );
-        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(welcome.clone()));
+        assert_eq!(db.on_cart(&amina).await.unwrap(), holds_welcome);
         db.remove_from_cart(&amina).await.unwrap();
         assert_eq!(db.on_cart(&amina).await.unwrap(), None);
-        db.apply_to_cart(&amina, &welcome.id).await.unwrap();
-        DiscountRepository::delete(&db, &welcome.id).await.unwrap();
-        assert_eq!(db.on_cart(&amina).await.unwrap(), None, "{db:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_cart_keeps_the_terms_its_code_was_applied_for_when_the_code_is_edited_or_deleted() {
+    for db in databases().await {
+        add_user(&db, "amina").await;
+        let amina = user_id("amina");
+        let eid = code("eid", "EID-2026", 0);
+        db.insert(&eid).await.unwrap();
+        db.apply_to_cart(&amina, &eid).await.unwrap();
+        let edited = Discount {
+            kind: DiscountKind::Fixed(Money::from_cents(500).unwrap()),
+            ..eid.clone()
+        };
+        DiscountRepository::update(&db, &edited).await.unwrap();
+        let applied_then = CartDiscount {
+            current: Some(edited),
+            ..CartDiscount::applying(eid.clone())
+        };
+        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(applied_then));
+        DiscountRepository::delete(&db, &eid.id).await.unwrap();
+        let deleted = CartDiscount {
+            current: None,
+            ..CartDiscount::applying(eid.clone())
+        };
+        assert_eq!(db.on_cart(&amina).await.unwrap(), Some(deleted), "{db:?}");
     }
 }
