@@ -70,18 +70,21 @@ pub struct VariantFilter {
 }
 
 impl VariantFilter {
-    /// From the list's `size=` and `colour=`; blank values filter nothing.
-    pub fn parse(size: Option<&str>, colour: Option<&str>) -> Option<Self> {
-        let key = |raw: Option<&str>| {
-            raw.map(str::trim)
-                .filter(|v| !v.is_empty())
-                .map(str::to_lowercase)
+    /// From the list's `size=` and `colour=`; blank values filter nothing. A value with a
+    /// control character is refused naming it, like the search's `q` (PostgreSQL cannot
+    /// even compare a NUL).
+    pub fn parse(size: Option<&str>, colour: Option<&str>) -> Result<Option<Self>, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut key = |field, raw: Option<&str>| {
+            errors
+                .text(field, raw.unwrap_or_default(), Lines::Single)
+                .map(|v| v.to_lowercase())
         };
         let filter = VariantFilter {
-            size: key(size),
-            colour: key(colour),
+            size: key("size", size),
+            colour: key("colour", colour),
         };
-        (filter != VariantFilter::default()).then_some(filter)
+        errors.into_result((filter != VariantFilter::default()).then_some(filter))
     }
 }
 
@@ -580,14 +583,29 @@ mod tests {
 
     #[test]
     fn a_list_filter_ignores_blank_values() {
-        assert_eq!(VariantFilter::parse(Some(" "), None), None);
+        assert_eq!(VariantFilter::parse(Some(" "), None), Ok(None));
         assert_eq!(
             VariantFilter::parse(Some(" M "), Some("Black")),
-            Some(VariantFilter {
+            Ok(Some(VariantFilter {
                 size: Some("m".into()),
                 colour: Some("black".into())
-            })
+            }))
         );
+    }
+
+    #[test]
+    fn a_list_filter_with_a_control_character_is_refused_naming_it() {
+        let errors = VariantFilter::parse(Some("\0"), Some("Black")).unwrap_err();
+        assert_eq!(
+            errors.get("size"),
+            Some("size must not contain control characters")
+        );
+        let errors = VariantFilter::parse(None, Some("Bla\u{1b}ck")).unwrap_err();
+        assert_eq!(
+            errors.get("colour"),
+            Some("colour must not contain control characters")
+        );
+        assert_eq!(errors.get("size"), None);
     }
 
     #[test]

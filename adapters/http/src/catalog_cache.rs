@@ -162,7 +162,7 @@ fn normalised_address(path: &str, query: &str) -> Option<String> {
         }
     }
     if read.contains(&"size") {
-        if let Some(sizes) = VariantFilter::parse(
+        if let Ok(Some(sizes)) = VariantFilter::parse(
             given.get("size").map(String::as_str),
             given.get("colour").map(String::as_str),
         ) {

@@ -219,3 +219,28 @@ async fn served_over_https_every_reply_demands_https() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_size_or_colour_filter_with_a_control_character_is_400_naming_it() {
+    for app in TestApp::all().await {
+        let backend = app.backend;
+        for (path, field) in [
+            ("/api/products?size=%00", "size"),
+            ("/api/products/category/women?size=S%00", "size"),
+            ("/api/products/search?q=dress&size=%00", "size"),
+            ("/api/products?colour=red%1b", "colour"),
+            ("/api/products/search?q=dress&size=M&colour=%07", "colour"),
+        ] {
+            let reply = app.get(path, None).await;
+            let message = format!("{field} must not contain control characters");
+            assert_eq!(
+                reply.status,
+                StatusCode::BAD_REQUEST,
+                "{backend} {path}: {}",
+                reply.body
+            );
+            assert_eq!(reply.message(), message, "{backend} {path}");
+            assert_eq!(reply.body["errors"][field], message, "{backend} {path}");
+        }
+    }
+}

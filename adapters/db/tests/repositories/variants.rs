@@ -109,7 +109,7 @@ async fn lists_by_size_and_colour_show_only_products_with_stock_in_it() {
         let listed = |size: Option<&str>, colour: Option<&str>| {
             let db = db.clone();
             let filter = ProductFilter {
-                variant: VariantFilter::parse(size, colour),
+                variant: VariantFilter::parse(size, colour).unwrap(),
                 ..Default::default()
             };
             async move {

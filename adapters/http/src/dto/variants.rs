@@ -2,6 +2,7 @@
 //! the admin's grid and the lists' `size=` and `colour=`.
 
 use super::loose_number;
+use crate::error::ApiError;
 use domain::variant::{Variant, VariantFilter, VariantInput, VariantSnapshot};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -117,8 +118,10 @@ pub struct VariantQuery {
 }
 
 impl VariantQuery {
-    pub fn filter(&self) -> Option<VariantFilter> {
+    /// 400 naming `size` or `colour` when one holds a control character.
+    pub fn filter(&self) -> Result<Option<VariantFilter>, ApiError> {
         VariantFilter::parse(self.size.as_deref(), self.colour.as_deref())
+            .map_err(|errors| ApiError(errors.into()))
     }
 }
 

@@ -62,7 +62,7 @@ async fn list_products(
         &state,
         ProductFilter {
             page: page(&query)?,
-            variant: sizes.filter(),
+            variant: sizes.filter()?,
             ..Default::default()
         },
     )
@@ -144,7 +144,7 @@ async fn products_by_category(
         ProductFilter {
             category: Some(category),
             page: page(&query)?,
-            variant: sizes.filter(),
+            variant: sizes.filter()?,
             ..Default::default()
         },
     )
@@ -195,7 +195,7 @@ async fn search_products(
     };
     let (found, total) = state
         .shop
-        .search_products(&query.q, sort, sizes.filter(), page(&paging)?)
+        .search_products(&query.q, sort, sizes.filter()?, page(&paging)?)
         .await?;
     Ok(list_reply(&products(&found), total))
 }
