@@ -59,6 +59,7 @@ impl Shop {
         id: &OrderId,
         input: &ReturnInput,
     ) -> Result<Return, AppError> {
+        input.check_text()?;
         let order = self.order_for_returns(actor, id).await?;
         if order.user_id != actor.id {
             return Err(AppError::not_found("Order"));

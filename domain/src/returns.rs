@@ -11,6 +11,7 @@ use crate::discount::line_shares;
 use crate::ids::{OrderLineId, ProductId, ReturnId};
 use crate::money::Money;
 use crate::order::{Order, OrderStatus, PaymentStatus, StatusChange};
+use crate::validation::{FieldErrors, Lines};
 use crate::variant::VariantSnapshot;
 use crate::{OrderId, UserId};
 use chrono::{DateTime, TimeDelta, Utc};
@@ -118,6 +119,16 @@ pub struct Return {
 pub struct ReturnInput {
     pub lines: Vec<(String, i64)>,
     pub reason: String,
+}
+
+impl ReturnInput {
+    /// The reason is text a shopper types: a control character (NUL, escape, bell) is
+    /// refused as in every other text field; line breaks and tabs stay.
+    pub fn check_text(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        errors.check_text("reason", &self.reason, Lines::Multi);
+        errors.into_result(())
+    }
 }
 
 /// Why a return cannot be made, in words a shopper understands.

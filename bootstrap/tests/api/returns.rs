@@ -536,3 +536,48 @@ async fn a_refund_the_provider_refuses_is_502_and_the_return_stays_received_to_r
         assert_eq!(unchanged["refundedAmount"], 0.0);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reason_with_a_control_character_is_400_naming_it_and_stores_nothing() {
+    for app in TestApp::all().await {
+        let backend = app.backend;
+        let admin = app.admin_token().await;
+        let product = dress(&app, &admin).await;
+        let (token, _) = app.shopper("amina").await;
+        let order = delivered_dresses(&app, &admin, &token, &product).await;
+        let path = format!("/api/orders/{}/returns", order["_id"].as_str().unwrap());
+        let large = line_of(&order, "L");
+        let message = "reason must not contain control characters";
+        for reason in ["Too\u{0} big", "\u{1b}[31mToo big", "Too big\u{7}"] {
+            let refused = app
+                .post(&path, Some(&token), ask(&[(&large, json!(1))], reason))
+                .await;
+            assert_eq!(
+                refused.status,
+                StatusCode::BAD_REQUEST,
+                "{backend} {reason:?}"
+            );
+            assert_eq!(refused.body["message"], message, "{backend} {reason:?}");
+            assert_eq!(refused.body["errors"]["reason"], message, "{backend}");
+        }
+        assert_eq!(
+            app.get(&path, Some(&token)).await.body,
+            json!([]),
+            "{backend}"
+        );
+        let typed = app
+            .post(
+                &path,
+                Some(&token),
+                ask(&[(&large, json!(1))], "Too big,\r\n\tthe colour is off"),
+            )
+            .await;
+        assert_eq!(
+            typed.status,
+            StatusCode::CREATED,
+            "{backend}: {}",
+            typed.body
+        );
+        assert_eq!(typed.body["reason"], "Too big,\r\n\tthe colour is off");
+    }
+}

@@ -349,3 +349,23 @@ proptest! {
         prop_assert_eq!(held.refunds, order.total);
     }
 }
+
+#[test]
+fn a_reason_with_a_control_character_is_refused_but_line_breaks_stay() {
+    for bad in ["Too\0 small", "\u{1b}[31mToo small", "Too small\u{7}"] {
+        let input = ReturnInput {
+            reason: bad.into(),
+            ..ask(&[("o1-1", 1)])
+        };
+        assert_eq!(
+            input.check_text().unwrap_err().get("reason"),
+            Some("reason must not contain control characters"),
+            "{bad:?}"
+        );
+    }
+    let typed = ReturnInput {
+        reason: "Too small,\r\n\tand the colour is off".into(),
+        ..ask(&[("o1-1", 1)])
+    };
+    assert_eq!(typed.check_text(), Ok(()));
+}
