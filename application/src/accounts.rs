@@ -9,14 +9,20 @@ use domain::permissions::{
     Intent,
 };
 use domain::ports::{RepoError, UserStoreError};
-use domain::user::{ContactInput, Email, ProfileChangeInput, RegistrationInput, Role, User};
+use domain::user::{
+    ContactInput, Email, InvalidEmail, ProfileChangeInput, RegistrationInput, Role, User,
+};
 use domain::validation::{plain_text, FieldErrors};
 use domain::UserId;
+use std::fmt;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
 const EMAIL_TAKEN: &str = "An account with this email already exists";
 pub const LOGIN_REQUIRED: &str = "Please log in to continue";
 pub const SESSION_INVALID: &str = "Your session has expired. Please log in again.";
+/// A password change or reset that lost the race to another one (`NewPassword`).
+pub const PASSWORD_CHANGED_MEANWHILE: &str =
+    "The password was changed by another request at the same time. Nothing was saved: please try again.";
 
 /// A signed-in user and their token.
 #[derive(Debug, Clone)]
@@ -42,6 +48,21 @@ const UNKNOWN_EMAIL_PASSWORD: &str = "no account has this password";
 pub struct CreatedUser {
     pub user: User,
     pub temporary_password: String,
+}
+
+/// An account whose stored e-mail is no `Email`: one a mailer would read as another's
+/// address, or as none (stored before sign-up read addresses as the mailer does).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnusableEmail {
+    pub user: UserId,
+    pub stored: String,
+    pub why: InvalidEmail,
+}
+
+impl fmt::Display for UnusableEmail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "account {}: {:?}: {}", self.user, self.stored, self.why)
+    }
 }
 
 impl Shop {
@@ -145,24 +166,12 @@ impl Shop {
         let keys = self.throttle.limits().sign_in_keys(email, client_address);
         self.take_attempt(&keys.all(), "sign-in")?;
         let user = match Email::parse(email) {
-            Some(email) => self.ports.users.by_email(&email).await?,
-            None => None,
+            Ok(email) => self.ports.users.by_email(&email).await?,
+            Err(_) => None,
         };
-        let verified = match &user {
-            Some(user) => {
-                self.ports
-                    .hasher
-                    .verify(password, &user.password_hash)
-                    .await
-            }
-            None => {
-                self.ports
-                    .hasher
-                    .verify(password, self.unknown_email_hash().await?)
-                    .await;
-                false
-            }
-        };
+        let verified = self
+            .verify_or_pretend(password, user.as_ref().map(|u| u.password_hash.as_str()))
+            .await?;
         match user {
             Some(user) if verified => {
                 self.throttle.forgive(&keys.email);
@@ -174,13 +183,23 @@ impl Shop {
         }
     }
 
-    /// The hash an unknown e-mail's password is checked against, made on first use.
-    async fn unknown_email_hash(&self) -> Result<&str, AppError> {
-        let hash = self
+    /// Checks `secret` (a password, a reset code) against `hash`; without one (an unknown
+    /// e-mail, no live code), against a stand-in hash made on first use, so that the answer
+    /// takes as long and tells nobody which e-mails have accounts: false then.
+    pub(crate) async fn verify_or_pretend(
+        &self,
+        secret: &str,
+        hash: Option<&str>,
+    ) -> Result<bool, AppError> {
+        if let Some(hash) = hash {
+            return Ok(self.ports.hasher.verify(secret, hash).await);
+        }
+        let stand_in = self
             .unknown_email_hash
             .get_or_try_init(|| self.ports.hasher.hash(UNKNOWN_EMAIL_PASSWORD))
             .await?;
-        Ok(hash)
+        self.ports.hasher.verify(secret, stand_in).await;
+        Ok(false)
     }
 
     /// The user a bearer token names, loaded fresh so role changes, deletions and password
@@ -203,14 +222,6 @@ impl Shop {
         Ok(user)
     }
 
-    /// Gives `user` a new password and ends every earlier session of theirs (a later
-    /// password reset does the same).
-    async fn replace_password(&self, user: &mut User, password: &str) -> Result<(), AppError> {
-        user.password_hash = self.ports.hasher.hash(password).await?;
-        user.end_earlier_sessions();
-        Ok(())
-    }
-
     /// Makes sure an admin with this e-mail exists and signs in with this password (the
     /// operator's `SHOP_ADMIN_EMAIL`/`SHOP_ADMIN_PASSWORD`). Returns true when it was created.
     pub async fn ensure_admin(&self, email: &str, password: &str) -> Result<bool, AppError> {
@@ -223,7 +234,7 @@ impl Shop {
             password: password.into(),
         }
         .validate()?;
-        let hash = self.ports.hasher.hash(&registration.password).await?;
+        let password = &registration.password;
         match self
             .ports
             .users
@@ -232,8 +243,23 @@ impl Shop {
         {
             Some(mut user) => {
                 user.role = Role::Admin;
-                user.password_hash = hash;
-                self.ports.users.update(&user).await.map_err(stored)?;
+                // The same password keeps the admin's sessions; another one ends them.
+                let new_password = if self
+                    .ports
+                    .hasher
+                    .verify(password, &user.password_hash)
+                    .await
+                {
+                    None
+                } else {
+                    let hash = self.ports.hasher.hash(password).await?;
+                    Some(user.replace_password(hash, false))
+                };
+                self.ports
+                    .users
+                    .update(&user, new_password)
+                    .await
+                    .map_err(stored)?;
                 Ok(false)
             }
             None => {
@@ -243,7 +269,7 @@ impl Shop {
                     email: registration.contact.email,
                     phone: registration.contact.phone,
                     role: Role::Admin,
-                    password_hash: hash,
+                    password_hash: self.ports.hasher.hash(password).await?,
                     must_change_password: false,
                     token_version: 0,
                     created_at: self.ports.clock.now(),
@@ -252,6 +278,18 @@ impl Shop {
                 Ok(true)
             }
         }
+    }
+
+    /// The accounts whose stored e-mail is no `Email`, for the operator to correct.
+    pub async fn unusable_emails(&self) -> Result<Vec<UnusableEmail>, AppError> {
+        let stored = self.ports.users.stored_emails().await?;
+        Ok(stored
+            .into_iter()
+            .filter_map(|(user, stored)| {
+                let why = Email::parse(&stored).err()?;
+                Some(UnusableEmail { user, stored, why })
+            })
+            .collect())
     }
 
     /// True when at least one admin exists.
@@ -301,23 +339,29 @@ impl Shop {
             may_set_role(actor, &user, role)?;
             user.role = role;
         }
-        if let Some(password) = &change.password {
-            if let Some(current) = &password.current_password {
-                if !self.ports.hasher.verify(current, &user.password_hash).await {
-                    return Err(AppError::Invalid(FieldErrors::single(
-                        "currentPassword",
-                        "Current password is incorrect",
-                    )));
+        let new_password = match &change.password {
+            None => None,
+            Some(password) => {
+                if let Some(current) = &password.current_password {
+                    if !self.ports.hasher.verify(current, &user.password_hash).await {
+                        return Err(AppError::Invalid(FieldErrors::single(
+                            "currentPassword",
+                            "Current password is incorrect",
+                        )));
+                    }
                 }
+                let hash = self.ports.hasher.hash(&password.new_password).await?;
+                Some(user.replace_password(hash, !own_account))
             }
-            self.replace_password(&mut user, &password.new_password)
-                .await?;
-            user.must_change_password = !own_account;
-        }
+        };
         user.name = change.contact.name;
         user.email = change.contact.email;
         user.phone = change.contact.phone;
-        self.ports.users.update(&user).await.map_err(stored)?;
+        self.ports
+            .users
+            .update(&user, new_password)
+            .await
+            .map_err(stored)?;
         if actor.is_admin() {
             self.record_audit(actor, AuditChange::user_updated(&before, &user))
                 .await;
@@ -343,9 +387,10 @@ impl Shop {
 }
 
 /// The answer to an account change the store refused.
-fn stored(error: UserStoreError) -> AppError {
+pub(crate) fn stored(error: UserStoreError) -> AppError {
     match error {
         UserStoreError::Refused(refusal) => refusal.into(),
+        UserStoreError::PasswordChanged => AppError::Conflict(PASSWORD_CHANGED_MEANWHILE.into()),
         UserStoreError::Repo(RepoError::Duplicate) => AppError::Conflict(EMAIL_TAKEN.into()),
         UserStoreError::Repo(RepoError::NotFound) => AppError::not_found("User"),
         UserStoreError::Repo(other) => other.into(),
@@ -357,7 +402,7 @@ mod tests {
     use super::*;
     use crate::testing::{admin, shopper, TestPorts};
     use domain::audit::AuditAction;
-    use domain::user::SessionClaims;
+    use domain::user::{NewPassword, SessionClaims};
     use mockall::predicate::eq;
     use serde_json::{json, Value};
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -556,8 +601,9 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn changing_ones_own_password_ends_earlier_sessions_and_answers_a_fresh_token() {
+    /// Amina, signed in, changing her password with the right current one to "newsecret"
+    /// (hashed "new-hash").
+    fn amina_changing_her_password() -> (TestPorts, User, ProfileChangeInput) {
         let mut ports = TestPorts::new();
         let amina = shopper("amina");
         let stored = amina.clone();
@@ -570,22 +616,37 @@ mod tests {
             .hasher
             .expect_hash()
             .returning(|_| Ok("new-hash".into()));
-        ports
-            .users
-            .expect_update()
-            .withf(|user| user.password_hash == "new-hash" && user.token_version == 1)
-            .times(1)
-            .returning(|_| Ok(()));
-        ports
-            .tokens
-            .expect_issue()
-            .returning(|claims| format!("{}@{}", claims.user, claims.token_version));
         let input = ProfileChangeInput {
             contact: contact("Amina", "amina@example.com"),
             new_password: Some("newsecret".into()),
             current_password: Some("secret1".into()),
             ..Default::default()
         };
+        (ports, amina, input)
+    }
+
+    #[tokio::test]
+    async fn changing_ones_own_password_ends_earlier_sessions_and_answers_a_fresh_token() {
+        let (mut ports, amina, input) = amina_changing_her_password();
+        ports
+            .users
+            .expect_update()
+            .withf(|user, password| {
+                user.password_hash == "new-hash"
+                    && user.token_version == 1
+                    && *password
+                        == Some(NewPassword {
+                            hash: "new-hash".into(),
+                            must_change: false,
+                            replaces_version: 0,
+                        })
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
+            .tokens
+            .expect_issue()
+            .returning(|claims| format!("{}@{}", claims.user, claims.token_version));
         let updated = ports
             .shop()
             .update_user(&amina, &amina.id, &input)
@@ -606,7 +667,12 @@ mod tests {
             .hasher
             .expect_hash()
             .returning(|_| Ok("new-hash".into()));
-        ports.users.expect_update().times(1).returning(|_| Ok(()));
+        ports
+            .users
+            .expect_update()
+            .withf(|_, password| password.as_ref().is_some_and(|p| p.must_change))
+            .times(1)
+            .returning(|_, _| Ok(()));
         ports.audit.expect_record().returning(|_| Ok(()));
         let input = ProfileChangeInput {
             contact: contact("Amina", "amina@example.com"),
@@ -634,7 +700,7 @@ mod tests {
         });
         ports.users.expect_by_id().returning(|_| {
             let mut amina = shopper("amina");
-            amina.end_earlier_sessions();
+            amina.replace_password("new-hash".into(), false);
             Ok(Some(amina))
         });
         let error = ports
@@ -853,7 +919,12 @@ mod tests {
             .users
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
-        ports.users.expect_update().times(2).returning(|_| Ok(()));
+        ports
+            .users
+            .expect_update()
+            .withf(|_, password| password.is_none())
+            .times(2)
+            .returning(|_, _| Ok(()));
         ports
             .audit
             .expect_record()
@@ -910,5 +981,44 @@ mod tests {
             .delete_user(&admin("boss"), &UserId::parse("amina").unwrap())
             .await
             .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_password_change_that_loses_to_another_is_a_conflict() {
+        let (mut ports, amina, input) = amina_changing_her_password();
+        ports
+            .users
+            .expect_update()
+            .returning(|_, _| Err(UserStoreError::PasswordChanged));
+        ports.tokens.expect_issue().never();
+        let error = ports
+            .shop()
+            .update_user(&amina, &amina.id, &input)
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == PASSWORD_CHANGED_MEANWHILE));
+    }
+
+    #[tokio::test]
+    async fn stored_emails_a_mailer_would_misread_are_listed_with_why() {
+        let mut ports = TestPorts::new();
+        ports.users.expect_stored_emails().returning(|| {
+            Ok(
+                ["amina@example.com", "x<victim@example.com>", "zz@localhost"]
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, email)| (UserId::parse(&format!("u{i}")).unwrap(), email.into()))
+                    .collect(),
+            )
+        });
+        let unusable = ports.shop().unusable_emails().await.unwrap();
+        let listed: Vec<String> = unusable.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            listed,
+            [
+                "account u1: \"x<victim@example.com>\": it is not one bare address (Invalid email user)",
+                "account u2: \"zz@localhost\": its domain is not a dotted name",
+            ]
+        );
     }
 }

@@ -174,6 +174,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
             .with_attempt_limits(settings.limits.attempt_limits())
             .with_channels(channels),
     );
+    refuse_unusable_emails(&shop).await?;
     ensure_admin(settings, &shop).await?;
     if settings.demo_data.unwrap_or(new_sqlite) {
         demo::seed(&shop, &database, images.as_ref()).await?;
@@ -187,6 +188,34 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
         database,
         files,
     })
+}
+
+/// After the migrations: accounts whose stored e-mail a mailer would read as another's
+/// address, or as none (signed up before `Email` read addresses as the mailer does), are
+/// each logged, and the shop does not start until the operator corrects the address or
+/// deletes the account: it never changes or deletes an account on its own, and an account
+/// it cannot mail safely would fail wherever it is loaded.
+pub async fn refuse_unusable_emails(shop: &Shop) -> anyhow::Result<()> {
+    let unusable = shop
+        .unusable_emails()
+        .await
+        .map_err(|e| anyhow::anyhow!("checking the stored e-mail addresses: {e}"))?;
+    for account in &unusable {
+        tracing::error!(account = %account.user, email = ?account.stored, why = %account.why,
+            "an account's e-mail is not one bare address");
+    }
+    anyhow::ensure!(
+        unusable.is_empty(),
+        "{} account(s) have an e-mail a mailer would read as another address or none; \
+         correct each address (or delete the account) in the database, then start again:\n{}",
+        unusable.len(),
+        unusable
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    Ok(())
 }
 
 async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {

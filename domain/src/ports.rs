@@ -21,7 +21,7 @@ use crate::returns::{Return, ReturnInput, ReturnRefusal, ReturnStatus};
 use crate::review::{RatingSummary, Review, ReviewSort};
 use crate::settings::ShopSettings;
 use crate::stats::{OrderFact, ProductSales};
-use crate::user::{Email, SessionClaims, User};
+use crate::user::{Email, NewPassword, SessionClaims, User};
 use crate::variant::VariantFilter;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -90,6 +90,10 @@ pub enum UserStoreError {
     /// A rule checked against the stored state refused it (the last admin).
     #[error(transparent)]
     Refused(#[from] PermissionError),
+    /// A new password's compare-and-set failed (`user::NewPassword`): another change or
+    /// reset of the password came first. Nothing was stored.
+    #[error("the password was changed meanwhile")]
+    PasswordChanged,
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -105,14 +109,24 @@ pub trait UserRepository: Send + Sync {
     async fn find(&self, query: &UserQuery) -> Result<(Vec<User>, u64), RepoError>;
     /// How many accounts were made at or after `from`.
     async fn count_joined_since(&self, from: DateTime<Utc>) -> Result<u64, RepoError>;
-    /// `Duplicate` when the new e-mail is taken, `NotFound` when the user is gone. In one
-    /// transaction with the admins locked: `Refused(LastAdmin)` when it would demote the last
-    /// admin (`permissions::keeps_an_admin`).
-    async fn update(&self, user: &User) -> Result<(), UserStoreError>;
+    /// Writes the account's name, e-mail, phone and role, never its password or token
+    /// version; with `password`, also the new password, under its compare-and-set
+    /// (`PasswordChanged`, nothing written, when the token version moved). `Duplicate` when
+    /// the new e-mail is taken, `NotFound` when the user is gone. In one transaction with
+    /// the admins locked: `Refused(LastAdmin)` when it would demote the last admin
+    /// (`permissions::keeps_an_admin`).
+    async fn update(
+        &self,
+        user: &User,
+        password: Option<NewPassword>,
+    ) -> Result<(), UserStoreError>;
     /// Removes the account with its cart and wishlist; its orders stay. `NotFound` when gone,
     /// `Refused(LastAdmin)` for the last admin, checked like `update`.
     async fn delete(&self, id: &UserId) -> Result<(), UserStoreError>;
     async fn count_admins(&self) -> Result<u64, RepoError>;
+    /// Every account's id and e-mail as stored, unchecked: for the start's check of
+    /// addresses stored before `Email` read them as strictly as the mailer does.
+    async fn stored_emails(&self) -> Result<Vec<(UserId, String)>, RepoError>;
     /// Gives the account a fresh reset code in place of any earlier one and queues
     /// `messages` (the code's e-mail), in one transaction.
     async fn start_password_reset(
@@ -128,10 +142,16 @@ pub trait UserRepository: Send + Sync {
         user: &UserId,
         now: DateTime<Utc>,
     ) -> Result<Option<String>, RepoError>;
-    /// Stores `user` (with its new password) and uses up its reset code `code_hash`, in one
-    /// transaction: `NotFound`, and nothing stored, when that code is gone (a racing reset
-    /// used it).
-    async fn finish_password_reset(&self, user: &User, code_hash: &str) -> Result<(), RepoError>;
+    /// Stores the user's new password under its compare-and-set and uses up their reset
+    /// code `code_hash`, in one transaction; nothing is stored when that code is gone (a
+    /// racing reset used it: `Repo(NotFound)`) or the password changed meanwhile
+    /// (`PasswordChanged`: the code stays).
+    async fn finish_password_reset(
+        &self,
+        user: &UserId,
+        password: &NewPassword,
+        code_hash: &str,
+    ) -> Result<(), UserStoreError>;
     /// Remembers the language the user last used: their e-mails and text messages follow it.
     /// Nothing happens for an account that is gone.
     async fn set_language(&self, id: &UserId, language: Language) -> Result<(), RepoError>;

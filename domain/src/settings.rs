@@ -36,7 +36,7 @@ impl SettingsInput {
             "Phone number is required",
         );
         errors.check_text("supportEmail", &self.support_email, Lines::Single);
-        let support_email = Email::parse(&self.support_email);
+        let support_email = Email::parse(&self.support_email).ok();
         errors.check(support_email.is_none(), "supportEmail", "Email is invalid");
         let shipping_fee = self
             .shipping_fee

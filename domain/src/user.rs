@@ -9,34 +9,61 @@ pub const MIN_PASSWORD_LEN: usize = 6;
 pub const MAX_PASSWORD_LEN: usize = 128;
 const MAX_TEXT_LEN: usize = 200;
 
-/// A trimmed, lower-cased e-mail address shaped like `local@domain.tld`. Comparing two
-/// `Email`s is therefore case-insensitive.
+/// The longest e-mail address (RFC 5321's path limit less its angle brackets).
+const MAX_EMAIL_LEN: usize = 254;
+
+/// A trimmed, lower-cased e-mail address: one bare address (`local@domain.tld`) as the
+/// mailer's own parser, `lettre::Address`, reads it. No display name, list or angle
+/// brackets get in (`x<victim@example.com>` would be mailed to the victim), nor a quoted
+/// local part (`"x<victim@example.com>"@evil.com` is valid, and misread by anyone copying
+/// it); the domain is a dotted name, not an IP literal. Comparing two `Email`s is
+/// case-insensitive.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Email(String);
+pub struct Email(lettre::Address);
+
+/// Why a text is not an `Email`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidEmail {
+    #[error("it is longer than 254 characters")]
+    TooLong,
+    #[error("it is not one bare address ({0})")]
+    NotAnAddress(lettre::address::AddressError),
+    #[error("its local part is quoted")]
+    Quoted,
+    #[error("its domain is not a dotted name")]
+    NoDottedDomain,
+}
 
 impl Email {
-    pub fn parse(raw: &str) -> Option<Self> {
+    pub fn parse(raw: &str) -> Result<Self, InvalidEmail> {
         let email = raw.trim().to_lowercase();
-        let (local, domain) = email.split_once('@')?;
-        let shaped = !local.is_empty()
-            && email.len() <= 254
-            && !domain.contains('@')
-            && !email.chars().any(char::is_whitespace)
-            && domain
-                .split_once('.')
-                .is_some_and(|(host, tld)| !host.is_empty() && !tld.is_empty())
-            && !domain.ends_with('.');
-        shaped.then_some(Self(email))
+        if email.len() > MAX_EMAIL_LEN {
+            return Err(InvalidEmail::TooLong);
+        }
+        let address: lettre::Address = email.parse().map_err(InvalidEmail::NotAnAddress)?;
+        if address.user().starts_with('"') {
+            return Err(InvalidEmail::Quoted);
+        }
+        let domain = address.domain();
+        if domain.starts_with('[') || !domain.contains('.') {
+            return Err(InvalidEmail::NoDottedDomain);
+        }
+        Ok(Self(address))
     }
 
     pub fn as_str(&self) -> &str {
+        self.0.as_ref()
+    }
+
+    /// The address the mailer sends to: exactly this one.
+    pub fn address(&self) -> &lettre::Address {
         &self.0
     }
 }
 
 impl fmt::Display for Email {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.as_str())
     }
 }
 
@@ -93,15 +120,37 @@ impl User {
         }
     }
 
-    /// Every token issued before now stops working (a password change or reset).
-    pub fn end_earlier_sessions(&mut self) {
+    /// Gives the user the password hashed as `hash` (a change or a reset): every token
+    /// issued before stops working. Returns what storage writes: the new password, kept only
+    /// while no other change or reset has come first.
+    pub fn replace_password(&mut self, hash: String, must_change: bool) -> NewPassword {
+        let new = NewPassword {
+            hash: hash.clone(),
+            must_change,
+            replaces_version: self.token_version,
+        };
+        self.password_hash = hash;
+        self.must_change_password = must_change;
         self.token_version += 1;
+        new
     }
 
     /// Whether a token saying `claims` is a session of this user as they are now.
     pub fn accepts(&self, claims: &SessionClaims) -> bool {
         claims.user == self.id && claims.token_version == self.token_version
     }
+}
+
+/// A new password as storage writes it: a compare-and-set on the token version. It is
+/// stored only while the account's token version is still `replaces_version` (the one the
+/// current password or reset code was checked against), and the version then goes up by
+/// one, ending every earlier session. Of a change and a reset racing, the later fails and
+/// stores nothing; saving the other fields never writes the password or the version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPassword {
+    pub hash: String,
+    pub must_change: bool,
+    pub replaces_version: u64,
 }
 
 /// What a session token says: whose it is, and their token version when it was issued.
@@ -193,7 +242,7 @@ pub(crate) fn email_field(raw: &str, errors: &mut FieldErrors) -> Option<Email> 
         errors.add("email", "Email is required");
         return None;
     }
-    let email = Email::parse(raw);
+    let email = Email::parse(raw).ok();
     errors.check(email.is_none(), "email", "Email is invalid");
     email
 }
@@ -331,8 +380,46 @@ mod tests {
             "a@b.",
             "a b@c.d",
             "a@b@c.d",
+            "a@[127.0.0.1]",
         ] {
-            assert!(Email::parse(bad).is_none(), "{bad} should be refused");
+            assert!(Email::parse(bad).is_err(), "{bad} should be refused");
+        }
+        assert_eq!(
+            Email::parse(&format!("{}@example.com", "a".repeat(243))),
+            Err(InvalidEmail::TooLong)
+        );
+    }
+
+    /// What a mailer would read as someone else's address (or several) is no `Email`.
+    const HOSTILE_EMAILS: [&str; 9] = [
+        "x<victim@example.com>",
+        "zz,victim@example.com",
+        "victim@example.com>",
+        "<victim@example.com>",
+        "Victim <victim@example.com>",
+        "a@evil.com, victim@example.com",
+        "victim@example.com;x@evil.com",
+        "x@evil.com\r\nbcc: victim@example.com",
+        "\"x<victim@example.com>\"@evil.com",
+    ];
+
+    #[test]
+    fn an_email_is_one_bare_address_and_nothing_a_mailer_reads_as_another() {
+        for hostile in HOSTILE_EMAILS {
+            assert!(
+                matches!(
+                    Email::parse(hostile),
+                    Err(InvalidEmail::NotAnAddress(_) | InvalidEmail::Quoted)
+                ),
+                "{hostile:?} should be refused"
+            );
+        }
+        for fine in [
+            "amina.ali+shop@example.co.uk",
+            "o'neil@dukaan.so",
+            "x_y-z@mail.example",
+        ] {
+            assert_eq!(Email::parse(fine).unwrap().as_str(), fine);
         }
     }
 
@@ -436,7 +523,19 @@ mod tests {
         };
         let earlier = user.session_claims();
         assert!(user.accepts(&earlier));
-        user.end_earlier_sessions();
+        let new = user.replace_password("new hash".into(), false);
+        assert_eq!(
+            new,
+            NewPassword {
+                hash: "new hash".into(),
+                must_change: false,
+                replaces_version: 0
+            }
+        );
+        assert_eq!(
+            (user.password_hash.as_str(), user.token_version),
+            ("new hash", 1)
+        );
         assert!(!user.accepts(&earlier));
         assert!(user.accepts(&user.session_claims()));
         let someone_else = SessionClaims {

@@ -47,7 +47,7 @@ pub fn quantity(quantity: u32) -> Result<i32, RepoError> {
         .map_err(|_| RepoError::Storage(format!("quantity {quantity} is too large")))
 }
 
-fn user_id(raw: &str) -> Result<UserId, RepoError> {
+pub fn user_id(raw: &str) -> Result<UserId, RepoError> {
     UserId::parse(raw).ok_or_else(|| corrupt("user id", raw))
 }
 
@@ -60,14 +60,13 @@ pub fn order_id(raw: &str) -> Result<OrderId, RepoError> {
 }
 
 fn email(raw: &str) -> Result<Email, RepoError> {
-    Email::parse(raw).ok_or_else(|| corrupt("e-mail", raw))
+    Email::parse(raw).map_err(|_| corrupt("e-mail", raw))
 }
 
 // ---------------------------------------------------------------------------------------
 // users
 
-/// Also the change set of an update: every column but the id and the creation time.
-#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[derive(Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = users)]
 pub struct UserRow {
     pub id: String,
@@ -78,8 +77,30 @@ pub struct UserRow {
     pub password_hash: String,
     pub must_change_password: bool,
     pub token_version: i64,
-    #[diesel(skip_update)]
     pub created_at: NaiveDateTime,
+}
+
+/// What saving an account's fields writes: never its password or token version (those
+/// change only under `NewPassword`'s compare-and-set), so a save racing a password change
+/// cannot put back what it read before.
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = users)]
+pub struct ProfileRow {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub role: String,
+}
+
+impl ProfileRow {
+    pub fn from_domain(user: &User) -> Self {
+        Self {
+            name: user.name.clone(),
+            email: user.email.as_str().to_owned(),
+            phone: user.phone.clone(),
+            role: user.role.as_str().to_owned(),
+        }
+    }
 }
 
 impl UserRow {

@@ -6,12 +6,15 @@
 use crate::connection::{write_transaction, DbConnection};
 use crate::models::to_db_time;
 use crate::outbox::{self, Unconfigured};
-use crate::schema::{password_resets, users};
+use crate::schema::password_resets;
+use crate::tx::TxError;
+use crate::users::set_password;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::notification::Announcement;
 use domain::password_reset::PasswordReset;
-use domain::user::User;
+use domain::ports::{RepoError, UserStoreError};
+use domain::user::NewPassword;
 
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = password_resets)]
@@ -63,27 +66,25 @@ pub(crate) fn take_try(
     .optional()
 }
 
-/// Uses up the code `code_hash` and sets the user's new password with it; false, with
-/// nothing written, when the code is gone.
-pub(crate) fn finish(conn: &mut DbConnection, user: &User, code_hash: &str) -> QueryResult<bool> {
-    let id = user.id.as_str();
+/// Uses up the code `code_hash` and sets the user's new password with it (under its
+/// compare-and-set, `users::set_password`); nothing written when the code is gone
+/// (`Repo(NotFound)`) or the password changed meanwhile (`PasswordChanged`).
+pub(crate) fn finish(
+    conn: &mut DbConnection,
+    user: &str,
+    password: &NewPassword,
+    code_hash: &str,
+) -> Result<(), TxError<UserStoreError>> {
     write_transaction(conn, |conn| {
         let used = diesel::delete(
             password_resets::table
-                .find(id)
+                .find(user)
                 .filter(password_resets::code_hash.eq(code_hash)),
         )
         .execute(conn)?;
         if used == 0 {
-            return Ok(false);
+            return Err(RepoError::NotFound.into());
         }
-        diesel::update(users::table.find(id))
-            .set((
-                users::password_hash.eq(&user.password_hash),
-                users::token_version.eq(i64::try_from(user.token_version).unwrap_or(i64::MAX)),
-                users::must_change_password.eq(user.must_change_password),
-            ))
-            .execute(conn)?;
-        Ok(true)
+        set_password(conn, user, password)
     })
 }

@@ -331,6 +331,27 @@ pub async fn deliver_at(db: &Database, id: &str, at: chrono::DateTime<chrono::Ut
     assert_eq!(changed, 1, "no such order");
 }
 
+/// Stores `email` as the e-mail of account `id` exactly as given, unchecked: an address kept
+/// from before sign-up read addresses as the mailer does.
+///
+/// # Panics
+/// When the account cannot be changed.
+pub async fn store_email_unchecked(db: &Database, id: &str, email: &str) {
+    use crate::schema::users;
+    use diesel::prelude::*;
+    let (id, email) = (id.to_owned(), email.to_owned());
+    let changed = db
+        .write(move |conn| {
+            diesel::update(users::table.find(id))
+                .set(users::email.eq(email))
+                .execute(conn)
+                .map_err(crate::storage)
+        })
+        .await
+        .expect("the e-mail is stored");
+    assert_eq!(changed, 1, "no such account");
+}
+
 #[cfg(test)]
 mod tests {
     use super::{with_database, without_tls_or_gss};

@@ -3,7 +3,7 @@
 use crate::connection::MultiBackend;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{contains_pattern, lower, total_of};
-use crate::models::{to_db_time, UserRow};
+use crate::models::{to_db_time, user_id, ProfileRow, UserRow};
 use crate::password_resets;
 use crate::schema::users;
 use crate::tx::TxError;
@@ -17,7 +17,7 @@ use domain::notification::Announcement;
 use domain::password_reset::PasswordReset;
 use domain::permissions::keeps_an_admin;
 use domain::ports::{RepoError, UserRepository, UserStoreError};
-use domain::user::{Email, Role, User};
+use domain::user::{Email, NewPassword, Role, User};
 use domain::UserId;
 
 /// The accounts `query` selects, unordered and unpaged.
@@ -67,6 +67,33 @@ fn check_keeps_an_admin(
     let removed = UserId::parse(removed).ok_or(RepoError::NotFound)?;
     keeps_an_admin(&admins, &removed).map_err(UserStoreError::from)?;
     Ok(())
+}
+
+/// Inside a write transaction: stores `password` when the account's token version is still
+/// the one it replaces, and moves the version on by one (every earlier session ends); else
+/// `PasswordChanged`, for the caller to roll back. One guarded `UPDATE`, so of two changes
+/// racing on either backend exactly one matches.
+pub(crate) fn set_password(
+    conn: &mut DbConnection,
+    id: &str,
+    password: &NewPassword,
+) -> Result<(), TxError<UserStoreError>> {
+    let replaces = i64::try_from(password.replaces_version).unwrap_or(i64::MAX);
+    let written = diesel::update(
+        users::table
+            .find(id)
+            .filter(users::token_version.eq(replaces)),
+    )
+    .set((
+        users::password_hash.eq(&password.hash),
+        users::must_change_password.eq(password.must_change),
+        users::token_version.eq(users::token_version + 1),
+    ))
+    .execute(conn)?;
+    match written {
+        0 => Err(TxError::Store(UserStoreError::PasswordChanged)),
+        _ => Ok(()),
+    }
 }
 
 #[async_trait]
@@ -148,21 +175,28 @@ impl UserRepository for Database {
         .await
     }
 
-    async fn update(&self, user: &User) -> Result<(), UserStoreError> {
-        let row = UserRow::from_domain(user);
+    async fn update(
+        &self,
+        user: &User,
+        password: Option<NewPassword>,
+    ) -> Result<(), UserStoreError> {
+        let (id, row) = (user.id.as_str().to_owned(), ProfileRow::from_domain(user));
         let demotes = !user.is_admin();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 if demotes {
-                    check_keeps_an_admin(conn, &row.id)?;
+                    check_keeps_an_admin(conn, &id)?;
                 }
                 one_row(
-                    diesel::update(users::table.find(&row.id))
+                    diesel::update(users::table.find(&id))
                         .set(&row)
                         .execute(conn)
                         .map_err(storage),
                 )?;
-                Ok::<_, TxError<UserStoreError>>(())
+                match &password {
+                    Some(password) => set_password(conn, &id, password),
+                    None => Ok(()),
+                }
             })
             .map_err(UserStoreError::from)
         })
@@ -230,6 +264,20 @@ impl UserRepository for Database {
         .await
     }
 
+    async fn stored_emails(&self) -> Result<Vec<(UserId, String)>, RepoError> {
+        self.run(|conn| {
+            let rows: Vec<(String, String)> = users::table
+                .order(users::id.asc())
+                .select((users::id, users::email))
+                .load(conn)
+                .map_err(storage)?;
+            rows.into_iter()
+                .map(|(id, email)| Ok((user_id(&id)?, email)))
+                .collect()
+        })
+        .await
+    }
+
     async fn start_password_reset(
         &self,
         reset: &PasswordReset,
@@ -254,13 +302,17 @@ impl UserRepository for Database {
             .await
     }
 
-    async fn finish_password_reset(&self, user: &User, code_hash: &str) -> Result<(), RepoError> {
-        let (user, code_hash) = (user.clone(), code_hash.to_owned());
+    async fn finish_password_reset(
+        &self,
+        user: &UserId,
+        password: &NewPassword,
+        code_hash: &str,
+    ) -> Result<(), UserStoreError> {
+        let (user, password) = (user.as_str().to_owned(), password.clone());
+        let code_hash = code_hash.to_owned();
         self.write(move |conn| {
-            match password_resets::finish(conn, &user, &code_hash).map_err(storage)? {
-                true => Ok(()),
-                false => Err(RepoError::NotFound),
-            }
+            password_resets::finish(conn, &user, &password, &code_hash)
+                .map_err(UserStoreError::from)
         })
         .await
     }

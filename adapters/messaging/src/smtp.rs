@@ -46,22 +46,25 @@ impl SmtpMailer {
     }
 }
 
+/// The message to `email.to`: its address as the recipient, exactly, and nothing else (the
+/// address is never parsed again as a mailbox, which could find a name or another address
+/// in it).
+fn message(from: &Mailbox, email: &OutgoingEmail) -> Result<Message, String> {
+    Message::builder()
+        .from(from.clone())
+        .to(Mailbox::new(None, email.to.address().clone()))
+        .subject(email.letter.subject.clone())
+        .multipart(MultiPart::alternative_plain_html(
+            layout::plain_text(&email.letter),
+            layout::html(&email.letter),
+        ))
+        .map_err(|e| format!("the message could not be built: {e}"))
+}
+
 #[async_trait]
 impl Mailer for SmtpMailer {
     async fn send(&self, email: &OutgoingEmail) -> Result<(), String> {
-        let to: Mailbox = email
-            .to
-            .parse()
-            .map_err(|e| format!("the recipient is not an e-mail address: {e}"))?;
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to)
-            .subject(email.letter.subject.clone())
-            .multipart(MultiPart::alternative_plain_html(
-                layout::plain_text(&email.letter),
-                layout::html(&email.letter),
-            ))
-            .map_err(|e| format!("the message could not be built: {e}"))?;
+        let message = message(&self.from, email)?;
         self.transport
             .send(message)
             .await
@@ -73,6 +76,84 @@ impl Mailer for SmtpMailer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::notification::Letter;
+    use domain::user::Email;
+    use proptest::prelude::*;
+
+    fn to(email: Email) -> OutgoingEmail {
+        OutgoingEmail {
+            to: email,
+            letter: Letter {
+                subject: "Your code".into(),
+                ..Letter::default()
+            },
+        }
+    }
+
+    /// The envelope's recipients of the message the mailer builds for `email`.
+    fn recipients(email: Email) -> Vec<String> {
+        let from: Mailbox = "Dukaan <shop@dukaan.so>".parse().unwrap();
+        let message = message(&from, &to(email)).unwrap();
+        message
+            .envelope()
+            .to()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn what_a_mailbox_parser_reads_as_the_victims_address_is_no_email() {
+        for hostile in [
+            "x<victim@example.com>",
+            "Victim <victim@example.com>",
+            "<victim@example.com>",
+        ] {
+            // What the mailer did before: the text parsed as a mailbox goes to the victim...
+            let mailbox: Mailbox = hostile.parse().unwrap();
+            assert_eq!(mailbox.email.to_string(), "victim@example.com");
+            // ...and the sign-up's `Email` no longer takes it.
+            assert!(Email::parse(hostile).is_err(), "{hostile:?}");
+        }
+        for hostile in [
+            "zz,victim@example.com",
+            "victim@example.com>",
+            "a@b.so, victim@example.com",
+        ] {
+            assert!(Email::parse(hostile).is_err(), "{hostile:?}");
+        }
+    }
+
+    proptest! {
+        /// Whatever text sign-up takes as an `Email` is mailed to exactly that address, even
+        /// with what a mailbox parser would read as a name, a list or brackets around it.
+        #[test]
+        fn a_valid_email_is_mailed_to_exactly_its_address(
+            before in prop::sample::select(vec!["", "x<", "<", "Name <", "a@b.so,", "zz,", "\"", " "]),
+            local in "[a-zA-Z0-9.+_'-]{1,12}",
+            domain in "[a-z0-9-]{1,10}\\.[a-z]{2,4}",
+            after in prop::sample::select(vec!["", ">", ",x@y.so", "\"", " ", ";"]),
+        ) {
+            let raw = format!("{before}{local}@{domain}{after}");
+            if let Ok(email) = Email::parse(&raw) {
+                prop_assert_eq!(email.as_str(), format!("{local}@{domain}").trim().to_lowercase());
+                let address = email.as_str().to_owned();
+                prop_assert_eq!(recipients(email), vec![address]);
+            }
+        }
+    }
+
+    #[test]
+    fn ordinary_addresses_are_mailed_as_they_are() {
+        for raw in [
+            "amina@example.com",
+            "Amina.Ali+shop@Example.co.uk",
+            "o'neil@dukaan.so",
+        ] {
+            let email = Email::parse(raw).unwrap();
+            assert_eq!(recipients(email), vec![raw.to_lowercase()]);
+        }
+    }
 
     #[tokio::test]
     async fn the_settings_are_checked_when_the_shop_starts() {

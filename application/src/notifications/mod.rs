@@ -16,9 +16,10 @@ use domain::notification::{
 use domain::permissions::require_admin;
 use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
 use domain::returns::ReturnStatus;
-use domain::user::User;
+use domain::user::{Email, User};
 use domain::validation::plain_text;
 use domain::{NotificationId, OrderId, ReturnId, UserId};
+use std::fmt;
 use std::sync::Arc;
 use templates::Sender;
 
@@ -65,6 +66,34 @@ impl Channels {
 /// that no longer holds it). Such a message fails at once; retrying would not help.
 struct Unwritable(String);
 
+/// Where a message goes on its channel.
+enum Address {
+    Email(Email),
+    Phone(String),
+}
+
+impl Address {
+    /// An e-mail goes to one bare address or nowhere: one queued before sign-up read
+    /// addresses as the mailer does (`x<victim@example.com>`) fails at once, never retried.
+    fn of(channel: Channel, recipient: String) -> Result<Self, Unwritable> {
+        match channel {
+            Channel::Email => Email::parse(&recipient).map(Address::Email).map_err(|why| {
+                Unwritable(format!("the recipient is not an e-mail address: {why}"))
+            }),
+            Channel::Sms => Ok(Address::Phone(recipient)),
+        }
+    }
+}
+
+impl fmt::Display for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Address::Email(email) => email.fmt(f),
+            Address::Phone(phone) => f.write_str(phone),
+        }
+    }
+}
+
 impl Shop {
     /// One round of the worker: skips the messages of unconfigured channels, then claims the
     /// due ones, writes and sends each, records how it went, and forgets some finished ones
@@ -101,7 +130,7 @@ impl Shop {
             (None, true) => self.shop_alert_address().await,
             (None, false) => Err(Unwritable("the message has no recipient".into())),
         };
-        let written = match recipient {
+        let written = match recipient.and_then(|r| Address::of(message.channel, r)) {
             Ok(recipient) => self.write(message).await.map(|letter| (recipient, letter)),
             Err(error) => Err(error),
         };
@@ -122,19 +151,19 @@ impl Shop {
                 }
             }
         };
-        let sent = match message.channel {
-            Channel::Email => match &self.channels.mailer {
+        let sent = match &recipient {
+            Address::Email(to) => match &self.channels.mailer {
                 Some(mailer) => {
                     let email = OutgoingEmail {
-                        to: recipient.clone(),
+                        to: to.clone(),
                         letter: letter.clone(),
                     };
                     Some(mailer.send(&email).await)
                 }
                 None => None,
             },
-            Channel::Sms => match &self.channels.sms {
-                Some(sms) => Some(sms.send(&recipient, &letter.sms).await),
+            Address::Phone(to) => match &self.channels.sms {
+                Some(sms) => Some(sms.send(to, &letter.sms).await),
                 None => None,
             },
         };
@@ -152,7 +181,7 @@ impl Shop {
         SendOutcome {
             id: message.id.clone(),
             status,
-            recipient: Some(recipient),
+            recipient: Some(recipient.to_string()),
             subject: Some(letter.subject),
             error,
             at: now,

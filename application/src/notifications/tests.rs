@@ -116,7 +116,7 @@ async fn a_paid_order_is_confirmed_by_e_mail_with_its_number_and_total() {
     );
     let channels = Channels {
         mailer: Some(mailer(Ok(()), |email| {
-            email.to == "amina@example.com"
+            email.to.as_str() == "amina@example.com"
                 && email.letter.paragraphs[0].contains("your payment of $45.00")
                 && email.letter.table.last() == Some(&("Total".into(), "$45.00".into()))
                 && email.letter.signature.contains("help@dukaan.so")
@@ -248,7 +248,7 @@ async fn the_shop_is_alerted_at_its_alert_address_and_sms_carries_the_short_text
         .returning(|_, _| Ok(()));
     let channels = Channels {
         mailer: Some(mailer(Ok(()), |email| {
-            email.to == "orders@dukaan.so"
+            email.to.as_str() == "orders@dukaan.so"
                 && email.letter.subject == "New order #o1: $45.00 from amina"
         })),
         sms: Some(Arc::new(sms)),
@@ -287,6 +287,25 @@ async fn a_message_about_something_gone_fails_at_once() {
         .outbox
         .expect_forget_finished()
         .returning(|_, _| Ok(0));
+    round_mailing_with(ports, Arc::new(MockMailer::new())).await;
+}
+
+#[tokio::test]
+async fn an_e_mail_queued_to_what_a_mailer_reads_as_another_address_fails_unsent() {
+    let ports = ports_claiming(
+        vec![message(
+            Topic::OrderConfirmed,
+            Channel::Email,
+            Some("x<victim@example.com>"),
+        )],
+        |outcomes| {
+            outcomes[0].status == DeliveryStatus::Failed
+                && outcomes[0].next_attempt_at.is_none()
+                && outcomes[0].error.as_deref()
+                    == Some("the recipient is not an e-mail address: it is not one bare address (Invalid email user)")
+        },
+    );
+    // The mock mailer expects no send: one would panic.
     round_mailing_with(ports, Arc::new(MockMailer::new())).await;
 }
 

@@ -1,7 +1,9 @@
 use super::*;
+use crate::accounts::PASSWORD_CHANGED_MEANWHILE;
 use crate::testing::{shopper, TestPorts};
 use chrono::{Duration, TimeZone, Utc};
-use domain::user::Email;
+use domain::user::{Email, NewPassword};
+use mockall::predicate::eq;
 
 fn now() -> chrono::DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
@@ -113,6 +115,21 @@ fn ports_with_live_code() -> TestPorts {
     ports
 }
 
+/// The right code, and storing the new password answers `stored`.
+fn ports_storing(stored: Result<(), UserStoreError>) -> TestPorts {
+    let mut ports = ports_with_live_code();
+    ports
+        .hasher
+        .expect_hash()
+        .returning(|_| Ok("new-hash".into()));
+    ports
+        .users
+        .expect_finish_password_reset()
+        .times(1)
+        .return_once(move |_, _, _| stored);
+    ports
+}
+
 #[tokio::test]
 async fn the_right_code_sets_the_password_and_ends_earlier_sessions() {
     let mut ports = ports_with_live_code();
@@ -124,11 +141,18 @@ async fn the_right_code_sets_the_password_and_ends_earlier_sessions() {
     ports
         .users
         .expect_finish_password_reset()
-        .withf(|user, code_hash| {
-            user.password_hash == "new-hash" && user.token_version == 1 && code_hash == "code-hash"
+        .withf(|user, password, code_hash| {
+            user.as_str() == "amina"
+                && *password
+                    == NewPassword {
+                        hash: "new-hash".into(),
+                        must_change: false,
+                        replaces_version: 0,
+                    }
+                && code_hash == "code-hash"
         })
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     let answer = ports
         .shop()
         .reset_password(&reset("042137"), "10.0.0.1")
@@ -145,32 +169,9 @@ async fn a_wrong_used_or_missing_code_is_refused_with_one_answer() {
         .reset_password(&reset("999999"), "10.0.0.1")
         .await;
     assert!(matches!(wrong, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
+    // Without a live code: see a_wrong_code_costs_a_hash_check_with_or_without_….
 
-    let mut ports = TestPorts::new();
-    ports
-        .users
-        .expect_by_email()
-        .returning(|_| Ok(Some(shopper("amina"))));
-    ports
-        .users
-        .expect_take_reset_try()
-        .returning(|_, _| Ok(None));
-    let none = ports
-        .shop()
-        .reset_password(&reset("042137"), "10.0.0.1")
-        .await;
-    assert!(matches!(none, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
-
-    let mut ports = ports_with_live_code();
-    ports
-        .hasher
-        .expect_hash()
-        .returning(|_| Ok("new-hash".into()));
-    ports
-        .users
-        .expect_finish_password_reset()
-        .returning(|_, _| Err(RepoError::NotFound));
-    let raced = ports
+    let raced = ports_storing(Err(UserStoreError::Repo(RepoError::NotFound)))
         .shop()
         .reset_password(&reset("042137"), "10.0.0.1")
         .await;
@@ -182,5 +183,55 @@ async fn a_wrong_used_or_missing_code_is_refused_with_one_answer() {
         .await;
     assert!(
         matches!(invalid, Err(AppError::Invalid(e)) if e.get("code") == Some("Enter the 6-digit code"))
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_code_costs_a_hash_check_with_or_without_an_account_or_a_live_code() {
+    let mut ports = TestPorts::new();
+    ports
+        .users
+        .expect_by_email()
+        .returning(|email| Ok((email.as_str() == "amina@example.com").then(|| shopper("amina"))));
+    ports
+        .users
+        .expect_take_reset_try()
+        .returning(|_, _| Ok(None));
+    ports
+        .hasher
+        .expect_hash()
+        .times(1)
+        .returning(|_| Ok("stand-in-hash".into()));
+    // Checked against the stand-in hash like a live code's, and refused even when it matches.
+    ports
+        .hasher
+        .expect_verify()
+        .with(eq("042137"), eq("stand-in-hash"))
+        .times(2)
+        .returning(|_, _| true);
+    ports.users.expect_finish_password_reset().never();
+    let shop = ports.shop();
+    for email in ["nobody@example.com", "amina@example.com"] {
+        let input = ResetInput {
+            email: email.into(),
+            ..reset("042137")
+        };
+        let refused = shop.reset_password(&input, "10.0.0.1").await;
+        assert!(
+            matches!(refused, Err(AppError::BadRequest(ref m)) if m == CODE_REFUSED),
+            "{email}: {refused:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_reset_that_loses_to_a_password_change_is_a_conflict() {
+    let lost = ports_storing(Err(UserStoreError::PasswordChanged))
+        .shop()
+        .reset_password(&reset("042137"), "10.0.0.1")
+        .await;
+    assert!(
+        matches!(lost, Err(AppError::Conflict(ref m)) if m == PASSWORD_CHANGED_MEANWHILE),
+        "{lost:?}"
     );
 }

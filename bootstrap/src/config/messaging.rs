@@ -71,8 +71,8 @@ impl MessagingSettings {
         let order_alert_email = match given(&self.order_alert_email) {
             Some(address) => Some(
                 Email::parse(&address)
-                    .ok_or_else(|| {
-                        anyhow::anyhow!("SHOP_ORDER_ALERT_EMAIL is not an e-mail address")
+                    .map_err(|why| {
+                        anyhow::anyhow!("SHOP_ORDER_ALERT_EMAIL is not an e-mail address: {why}")
                     })?
                     .to_string(),
             ),

@@ -406,3 +406,94 @@ async fn a_carriers_shared_address_serves_its_shoppers_and_still_stops_guessing(
         );
     }
 }
+
+/// Sign-up inputs a mailer reads as someone else's address, or as several.
+const HOSTILE_EMAILS: [&str; 5] = [
+    "x<victim@example.com>",
+    "zz,victim@example.com",
+    "victim@example.com>",
+    "Victim <victim@example.com>",
+    "a@evil.example, victim@example.com",
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_email_a_mailer_reads_as_someone_elses_is_refused_at_sign_up_and_in_a_profile() {
+    for app in TestApp::all().await {
+        let backend = app.backend;
+        let (token, id) = app.shopper("amina").await;
+        for hostile in HOSTILE_EMAILS {
+            let signed_up = app
+                .post(
+                    "/api/auth/register",
+                    None,
+                    json!({ "name": "X", "email": hostile, "phone": "615551234", "password": "secret1" }),
+                )
+                .await;
+            let edited = app
+                .put(
+                    &format!("/api/users/{id}"),
+                    Some(&token),
+                    json!({ "name": "Amina", "email": hostile, "phone": "615551234" }),
+                )
+                .await;
+            for reply in [signed_up, edited] {
+                assert_eq!(
+                    reply.status,
+                    StatusCode::BAD_REQUEST,
+                    "{backend} {hostile}: {}",
+                    reply.body
+                );
+                assert_eq!(reply.message(), "Email is invalid", "{backend} {hostile}");
+                assert_eq!(reply.body["errors"]["email"], "Email is invalid");
+            }
+        }
+        // The victim can still make their own account.
+        let (_, victim) = app.shopper("victim").await;
+        assert!(!victim.is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stored_email_a_mailer_reads_as_someone_elses_stops_the_start_naming_the_account() {
+    for app in TestApp::all().await {
+        let backend = app.backend;
+        let (_, amina) = app.shopper("amina").await;
+        let (_, hodan) = app.shopper("hodan").await;
+        let shop = app.state.shop.clone();
+        bootstrap::wiring::refuse_unusable_emails(&shop)
+            .await
+            .unwrap_or_else(|e| panic!("{backend}: {e}"));
+        shop_db::test_support::store_email_unchecked(
+            &app.database,
+            &amina,
+            "x<victim@example.com>",
+        )
+        .await;
+        shop_db::test_support::store_email_unchecked(
+            &app.database,
+            &hodan,
+            "zz,victim@example.com",
+        )
+        .await;
+        let refused = bootstrap::wiring::refuse_unusable_emails(&shop)
+            .await
+            .unwrap_err()
+            .to_string();
+        let mut lines: Vec<&str> = refused.lines().collect();
+        assert_eq!(
+            lines.remove(0),
+            "2 account(s) have an e-mail a mailer would read as another address or none; \
+             correct each address (or delete the account) in the database, then start again:",
+            "{backend}"
+        );
+        lines.sort_unstable();
+        let mut expected = [
+            format!("account {amina}: \"x<victim@example.com>\": it is not one bare address (Invalid email user)"),
+            format!("account {hodan}: \"zz,victim@example.com\": it is not one bare address (Invalid email user)"),
+        ];
+        expected.sort_unstable();
+        assert_eq!(lines, expected, "{backend}");
+        // Nothing was changed or deleted: the rows are still there for the operator.
+        assert_eq!(shop.unusable_emails().await.unwrap().len(), 2, "{backend}");
+    }
+}

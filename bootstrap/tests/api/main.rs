@@ -17,6 +17,7 @@ mod languages;
 mod openapi;
 mod orders;
 mod pages;
+mod password_races;
 #[path = "../common/reply.rs"]
 mod reply;
 mod returns;

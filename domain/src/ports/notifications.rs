@@ -4,6 +4,7 @@
 use super::{Page, RepoError};
 use crate::ids::NotificationId;
 use crate::notification::{Announcement, Channel, DeliveryStatus, Letter, Notification};
+use crate::user::Email;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -69,7 +70,7 @@ pub trait Outbox: Send + Sync {
 /// An e-mail ready to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingEmail {
-    pub to: String,
+    pub to: Email,
     pub letter: Letter,
 }
 

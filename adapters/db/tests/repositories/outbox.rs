@@ -7,7 +7,7 @@ use domain::order::OrderTransition;
 use domain::password_reset::PasswordReset;
 use domain::ports::{
     NotificationQuery, OrderRepository, Outbox, Page, ProductRepository, RepoError, SendOutcome,
-    UserRepository,
+    UserRepository, UserStoreError,
 };
 use domain::NotificationId;
 use shop_db::Database;
@@ -294,17 +294,15 @@ async fn a_reset_code_allows_five_tries_and_one_reset() {
                 .unwrap(),
             None
         );
-        let mut changed = amina.clone();
-        changed.password_hash = "new".into();
-        changed.token_version = 1;
+        let password = amina.clone().replace_password("new".into(), false);
         assert_eq!(
-            UserRepository::finish_password_reset(&db, &changed, "hash-1").await,
-            Err(RepoError::NotFound),
+            UserRepository::finish_password_reset(&db, &amina.id, &password, "hash-1").await,
+            Err(UserStoreError::Repo(RepoError::NotFound)),
             "an older code no longer counts"
         );
         let (first, second) = tokio::join!(
-            UserRepository::finish_password_reset(&db, &changed, "hash-2"),
-            UserRepository::finish_password_reset(&db, &changed, "hash-2")
+            UserRepository::finish_password_reset(&db, &amina.id, &password, "hash-2"),
+            UserRepository::finish_password_reset(&db, &amina.id, &password, "hash-2")
         );
         assert_eq!(
             [first.is_ok(), second.is_ok()]
@@ -321,6 +319,48 @@ async fn a_reset_code_allows_five_tries_and_one_reset() {
         assert_eq!(
             (stored.password_hash.as_str(), stored.token_version),
             ("new", 1)
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_reset_that_loses_to_a_password_change_stores_nothing_and_keeps_its_code() {
+    for db in databases().await {
+        let amina = add_user(&db, "amina").await;
+        let reset = PasswordReset::issued(amina.id.clone(), "code-hash".into(), Utc::now());
+        UserRepository::start_password_reset(&db, &reset, &[], Utc::now())
+            .await
+            .unwrap();
+        let mut resetting = amina.clone();
+        let reset_password = resetting.replace_password("reset".into(), false);
+        let mut changed = amina.clone();
+        let changed_password = changed.replace_password("changed".into(), false);
+        UserRepository::update(&db, &changed, Some(changed_password))
+            .await
+            .unwrap();
+        assert_eq!(
+            UserRepository::finish_password_reset(&db, &amina.id, &reset_password, "code-hash")
+                .await,
+            Err(UserStoreError::PasswordChanged),
+            "{db:?}"
+        );
+        assert_eq!(
+            UserRepository::by_id(&db, &amina.id).await.unwrap(),
+            Some(changed.clone())
+        );
+        // The code is still there for the owner's next try, over the version now.
+        let mut again = changed.clone();
+        let password = again.replace_password("reset".into(), false);
+        UserRepository::finish_password_reset(&db, &amina.id, &password, "code-hash")
+            .await
+            .unwrap();
+        let stored = UserRepository::by_id(&db, &amina.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (stored.password_hash.as_str(), stored.token_version),
+            ("reset", 2)
         );
     }
 }

@@ -4,7 +4,7 @@ use domain::permissions::PermissionError;
 use domain::ports::{
     CartRepository, OrderRepository, RepoError, UserRepository, UserStoreError, WishlistRepository,
 };
-use domain::user::{Email, Role};
+use domain::user::{Email, Role, User};
 
 #[tokio::test]
 async fn a_user_is_found_by_id_and_by_email_exactly_as_stored() {
@@ -47,22 +47,93 @@ async fn an_email_already_taken_in_any_case_is_a_duplicate() {
 }
 
 #[tokio::test]
-async fn an_update_replaces_every_field_but_the_id_and_creation_time() {
+async fn an_update_writes_the_contact_fields_and_role_never_the_password_or_token_version() {
     for db in databases().await {
-        let mut amina = add_user(&db, "amina").await;
-        amina.name = "Amina Warsame".into();
-        amina.email = Email::parse("amina.w@example.com").unwrap();
-        amina.phone = "771234567".into();
-        amina.role = Role::Admin;
-        amina.password_hash = "new-hash".into();
-        amina.must_change_password = true;
-        let mut sent = amina.clone();
+        let stored = add_user(&db, "amina").await;
+        let mut sent = stored.clone();
+        sent.name = "Amina Warsame".into();
+        sent.email = Email::parse("amina.w@example.com").unwrap();
+        sent.phone = "771234567".into();
+        sent.role = Role::Admin;
+        sent.password_hash = "stale-hash".into();
+        sent.must_change_password = true;
+        sent.token_version = 7;
         sent.created_at = at(999);
-        UserRepository::update(&db, &sent).await.unwrap();
+        UserRepository::update(&db, &sent, None).await.unwrap();
+        let expected = User {
+            password_hash: stored.password_hash.clone(),
+            must_change_password: stored.must_change_password,
+            token_version: stored.token_version,
+            created_at: stored.created_at,
+            ..sent
+        };
         assert_eq!(
-            UserRepository::by_id(&db, &amina.id).await.unwrap(),
-            Some(amina),
+            UserRepository::by_id(&db, &stored.id).await.unwrap(),
+            Some(expected),
             "{db:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_new_password_is_stored_only_over_the_token_version_it_replaces() {
+    for db in databases().await {
+        let stored = add_user(&db, "amina").await;
+        let mut first = stored.clone();
+        let mut second = stored.clone();
+        let first_password = first.replace_password("first".into(), false);
+        let second_password = second.replace_password("second".into(), true);
+        second.name = "Renamed".into();
+        UserRepository::update(&db, &first, Some(first_password))
+            .await
+            .unwrap();
+        assert_eq!(
+            UserRepository::update(&db, &second, Some(second_password)).await,
+            Err(UserStoreError::PasswordChanged),
+            "{db:?}"
+        );
+        assert_eq!(
+            UserRepository::by_id(&db, &stored.id).await.unwrap(),
+            Some(first),
+            "the later change stored nothing, not even its name, {db:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn many_new_passwords_over_one_token_version_store_exactly_one() {
+    for db in databases().await {
+        let stored = add_user(&db, "amina").await;
+        let changes: Vec<_> = (0..8)
+            .map(|i| {
+                let mut user = stored.clone();
+                let password = user.replace_password(format!("hash-{i}"), false);
+                let db = db.clone();
+                tokio::spawn(
+                    async move { UserRepository::update(&db, &user, Some(password)).await },
+                )
+            })
+            .collect();
+        let mut results = Vec::new();
+        for change in changes {
+            results.push(change.await.unwrap());
+        }
+        let won: Vec<_> = results
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.is_ok())
+            .collect();
+        assert_eq!(won.len(), 1, "{db:?}: {results:?}");
+        assert!(results
+            .iter()
+            .all(|r| matches!(r, Ok(()) | Err(UserStoreError::PasswordChanged))));
+        let now = UserRepository::by_id(&db, &stored.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (now.password_hash, now.token_version),
+            (format!("hash-{}", won[0].0), 1)
         );
     }
 }
@@ -74,12 +145,12 @@ async fn an_update_to_a_taken_email_is_a_duplicate_and_of_a_missing_user_not_fou
         let mut bashir = add_user(&db, "bashir").await;
         bashir.email = Email::parse("amina@example.com").unwrap();
         assert_eq!(
-            UserRepository::update(&db, &bashir).await,
+            UserRepository::update(&db, &bashir, None).await,
             Err(UserStoreError::Repo(RepoError::Duplicate)),
             "{db:?}"
         );
         assert_eq!(
-            UserRepository::update(&db, &user("ghost")).await,
+            UserRepository::update(&db, &user("ghost"), None).await,
             Err(UserStoreError::Repo(RepoError::NotFound))
         );
     }
@@ -143,7 +214,7 @@ async fn users_are_listed_oldest_first_and_admins_are_counted() {
         assert_eq!(db.count_admins().await.unwrap(), 1);
         let mut middle = middle;
         middle.role = Role::Admin;
-        UserRepository::update(&db, &middle).await.unwrap();
+        UserRepository::update(&db, &middle, None).await.unwrap();
         assert_eq!(db.count_admins().await.unwrap(), 2);
     }
 }
@@ -161,8 +232,7 @@ async fn the_store_neither_demotes_nor_deletes_the_last_admin_and_keeps_token_ve
 
         let mut demoted = other.clone();
         demoted.role = Role::User;
-        demoted.token_version = 4;
-        UserRepository::update(&db, &demoted).await.unwrap();
+        UserRepository::update(&db, &demoted, None).await.unwrap();
         assert_eq!(
             UserRepository::by_id(&db, &other.id).await.unwrap(),
             Some(demoted),
@@ -171,7 +241,7 @@ async fn the_store_neither_demotes_nor_deletes_the_last_admin_and_keeps_token_ve
         let mut last = boss.clone();
         last.role = Role::User;
         assert_eq!(
-            UserRepository::update(&db, &last).await,
+            UserRepository::update(&db, &last, None).await,
             Err(UserStoreError::Refused(PermissionError::LastAdmin)),
             "{db:?}"
         );
