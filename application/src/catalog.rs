@@ -26,6 +26,22 @@ impl Shop {
         Ok(version)
     }
 
+    /// Counts a catalogue list asked for without a page by `client_address`; refused with
+    /// `TooManyAttempts` past `AttemptLimits::unpaged_list_per_address`. Pages are not counted:
+    /// they are what the storefront asks for.
+    pub fn take_unpaged_list(&self, client_address: &str) -> Result<(), AppError> {
+        let key = self.throttle.limits().unpaged_list_key(client_address);
+        self.throttle
+            .take(&[key], self.ports.clock.now())
+            .map_err(|wait| AppError::TooManyAttempts {
+                message: format!(
+                    "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in {} minute(s).",
+                    wait.div_ceil(60)
+                ),
+                retry_after_secs: wait,
+            })
+    }
+
     pub async fn list_products(
         &self,
         filter: &ProductFilter,
@@ -446,5 +462,23 @@ mod tests {
             is_featured: false,
             created_at: chrono::Utc::now(),
         }
+    }
+
+    #[test]
+    fn whole_lists_are_bounded_per_address() {
+        let shop = TestPorts::new().shop();
+        let allowed = crate::throttle::AttemptLimits::default()
+            .unpaged_list_per_address
+            .max;
+        for _ in 0..allowed {
+            assert!(shop.take_unpaged_list("1.1.1.1").is_ok());
+        }
+        let refused = shop.take_unpaged_list("1.1.1.1").unwrap_err();
+        assert!(matches!(
+            refused,
+            AppError::TooManyAttempts { ref message, retry_after_secs: 900 }
+                if message == "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minute(s)."
+        ));
+        assert!(shop.take_unpaged_list("2.2.2.2").is_ok());
     }
 }

@@ -1,6 +1,6 @@
-//! Throttling of sign-ins and registrations: after too many counted attempts for one e-mail
-//! or from one address within a window, further attempts are refused until the window ends.
-//! Kept per process (DESIGN.md allows it).
+//! Throttling of sign-ins, registrations and the catalogue's unpaged lists: after too many
+//! counted attempts for one e-mail or from one address within a window, further attempts are
+//! refused until the window ends. Kept per process (DESIGN.md allows it).
 
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
@@ -83,6 +83,11 @@ pub struct AttemptLimits {
     /// New passwords tried with a code.
     pub reset_per_email: Limit,
     pub reset_per_address: Limit,
+    /// Catalogue lists asked for without a page from one address: each is as large as the
+    /// catalogue (11 MB at 10,000 products), and a few clients asking in a loop starved every
+    /// shopper. The storefront always asks for pages; a client written against SPEC.md asks
+    /// for a whole list or two a screen.
+    pub unpaged_list_per_address: Limit,
 }
 
 impl Default for AttemptLimits {
@@ -97,6 +102,7 @@ impl Default for AttemptLimits {
             reset_code_per_address: Limit::new(100, 60),
             reset_per_email: Limit::new(10, 15),
             reset_per_address: Limit::new(100, 15),
+            unpaged_list_per_address: Limit::new(600, 15),
         }
     }
 }
@@ -178,6 +184,10 @@ impl AttemptLimits {
             Key::email("reset", email, self.reset_per_email),
             Key::address("reset", address, self.reset_per_address),
         ]
+    }
+
+    pub fn unpaged_list_key(&self, address: &str) -> Key {
+        Key::address("unpaged-list", address, self.unpaged_list_per_address)
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod auth;
 mod catalog_cache;
 pub mod client_address;
+mod compression;
 pub mod dto;
 pub mod error;
 mod i18n;

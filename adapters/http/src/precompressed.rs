@@ -6,15 +6,16 @@
 //! first visit added to the bench's peak. The copies are smaller too (Brotli at quality 11
 //! instead of the `Compress` middleware's 3), which a slow phone's link feels.
 //!
-//! A copy is chosen by the request's `Accept-Encoding`, its quality values included; without
-//! an acceptable copy the request goes on to the files service (and `Compress`) as before.
+//! A copy is chosen by the request's `Accept-Encoding`, its quality values included
+//! (`compression::preferred`); without an acceptable copy the request goes on to the files
+//! service (and `Compress`) as before.
 
+use crate::compression;
 use actix_files::NamedFile;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{
-    self, AcceptEncoding, ContentDisposition, ContentEncoding, DispositionParam, DispositionType,
-    Encoding, Header as _, HeaderValue,
+    self, ContentDisposition, ContentEncoding, DispositionParam, DispositionType, HeaderValue,
 };
 use actix_web::http::Method;
 use actix_web::middleware::Next;
@@ -27,14 +28,11 @@ pub struct AssetsDir(pub PathBuf);
 /// Where the build's hashed assets are served (also cached for a year, `cache_hashed_assets`).
 pub(crate) const HASHED_ASSETS: &str = "/assets/";
 
-/// The copies the build writes, by the encoding they are in.
-static COPIES: [(Encoding, ContentEncoding, &str); 2] = [
-    (Encoding::brotli(), ContentEncoding::Brotli, "br"),
-    (Encoding::gzip(), ContentEncoding::Gzip, "gz"),
+/// The copies the build writes: their encoding and the suffix of their names.
+const COPIES: [(ContentEncoding, &str); 2] = [
+    (ContentEncoding::Brotli, "br"),
+    (ContentEncoding::Gzip, "gz"),
 ];
-
-/// The file as it is, which every client may also be answered with.
-static IDENTITY: Encoding = Encoding::identity();
 
 pub async fn serve(
     req: ServiceRequest,
@@ -74,14 +72,9 @@ fn wanted_copy(req: &ServiceRequest) -> Option<(&str, ContentEncoding, PathBuf)>
         return None;
     }
     let dir = req.app_data::<AssetsDir>()?;
-    let accepted = AcceptEncoding::parse(req.request()).ok()?;
-    let offered = COPIES
-        .iter()
-        .map(|(encoding, ..)| encoding)
-        .chain([&IDENTITY]);
-    let chosen = accepted.negotiate(offered)?;
-    let (_, encoding, suffix) = COPIES.iter().find(|(offer, ..)| *offer == chosen)?;
-    Some((name, *encoding, dir.0.join(format!("{name}.{suffix}"))))
+    let chosen = compression::preferred(req.request(), COPIES.map(|(encoding, _)| encoding))?;
+    let (encoding, suffix) = COPIES.into_iter().find(|(offer, _)| *offer == chosen)?;
+    Some((name, encoding, dir.0.join(format!("{name}.{suffix}"))))
 }
 
 /// What the build names its assets: letters, digits, `-`, `_` and dots, not starting with a

@@ -1,4 +1,5 @@
-//! How many sign-ins, registrations and password resets one e-mail or one address may try.
+//! How many sign-ins, registrations and password resets one e-mail or one address may try, and
+//! how many whole catalogue lists one address may ask for.
 
 use application::throttle::{AttemptLimits, Limit};
 use clap::Args;
@@ -28,6 +29,12 @@ pub struct LimitSettings {
     #[arg(long, global = true, env = "SHOP_TAKEN_REGISTRATION_LIMIT_PER_ADDRESS",
           default_value_t = AttemptLimits::default().taken_registration_per_address)]
     pub taken_registration_limit_per_address: Limit,
+
+    /// Catalogue lists asked for without a page (`page`, `limit`) allowed from one address:
+    /// each is the whole catalogue. The storefront asks for pages only.
+    #[arg(long, global = true, env = "SHOP_UNPAGED_LIST_LIMIT_PER_ADDRESS",
+          default_value_t = AttemptLimits::default().unpaged_list_per_address)]
+    pub unpaged_list_limit_per_address: Limit,
 }
 
 impl LimitSettings {
@@ -37,6 +44,7 @@ impl LimitSettings {
             sign_in_per_address: self.sign_in_limit_per_address,
             registration_per_address: self.registration_limit_per_address,
             taken_registration_per_address: self.taken_registration_limit_per_address,
+            unpaged_list_per_address: self.unpaged_list_limit_per_address,
             ..AttemptLimits::default()
         }
     }
@@ -61,6 +69,8 @@ mod tests {
             "300/15m",
             "--registration-limit-per-address",
             "2000/1h",
+            "--unpaged-list-limit-per-address",
+            "60/1m",
         ])
         .unwrap();
         let limits = cli.settings.limits.attempt_limits();
@@ -70,6 +80,7 @@ mod tests {
         );
         assert_eq!(limits.registration_per_address.window_minutes, 60);
         assert_eq!(limits.registration_per_address.max, 2000);
+        assert_eq!(limits.unpaged_list_per_address, "60/1m".parse().unwrap());
         let wrong = Cli::try_parse_from(["shop", "--sign-in-limit-per-email", "five"]);
         assert!(wrong.unwrap_err().to_string().contains("e.g. 100/15m"));
     }

@@ -10,6 +10,7 @@ mod bad_input;
 mod cart;
 mod cart_discounts;
 mod catalog;
+mod catalogue_load;
 mod discounts;
 mod hardening;
 mod helpers;

@@ -8,7 +8,9 @@ use crate::dto::{
     ProductDto, ProductForm, SearchQuery, VariantQuery,
 };
 use crate::error::ApiError;
-use crate::openapi::{BadRequest, Conflict, Forbidden, NotFound, TooLarge, Unauthenticated};
+use crate::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, TooLarge, TooManyAttempts, Unauthenticated,
+};
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header;
@@ -49,7 +51,7 @@ async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpRespons
     params(PageQuery, VariantQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
-        BadRequest
+        BadRequest, TooManyAttempts
     )
 )]
 #[get("/products")]
@@ -74,7 +76,7 @@ async fn list_products(
     params(PageQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
-        BadRequest
+        BadRequest, TooManyAttempts
     )
 )]
 #[get("/products/featured")]
@@ -99,7 +101,7 @@ async fn featured_products(
     params(("tag" = String, Path, description = "A tag, e.g. `new`"), PageQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
-        BadRequest
+        BadRequest, TooManyAttempts
     )
 )]
 #[get("/products/tag/{tag}")]
@@ -126,7 +128,7 @@ async fn products_by_tag(
     params(("category" = String, Path, description = "`women`, `kids` or `sales`"), PageQuery, VariantQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
-        BadRequest
+        BadRequest, TooManyAttempts
     )
 )]
 #[get("/products/category/{category}")]
@@ -156,7 +158,7 @@ async fn products_by_category(
 #[utoipa::path(
     tag = "catalog",
     params(PageQuery),
-    responses((status = 200, body = BTreeMap<String, Vec<ProductDto>>), BadRequest)
+    responses((status = 200, body = BTreeMap<String, Vec<ProductDto>>), BadRequest, TooManyAttempts)
 )]
 #[get("/products/categories")]
 async fn product_categories(
@@ -177,7 +179,7 @@ async fn product_categories(
     params(SearchQuery, VariantQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
-        BadRequest
+        BadRequest, TooManyAttempts
     )
 )]
 #[get("/products/search")]
