@@ -323,7 +323,8 @@ fn normalised_address(path: &str, query: &str) -> Option<Address> {
         let sizes = VariantFilter::parse(
             given.get("size").map(String::as_str),
             given.get("colour").map(String::as_str),
-        );
+        )
+        .ok()?;
         if let Some(sizes) = sizes {
             let _ = write!(key, " sizes={sizes:?}");
         }
