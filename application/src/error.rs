@@ -2,8 +2,10 @@
 
 use domain::cart::CartError;
 use domain::listing::InvalidListParameter;
+use domain::order::StatusChangeRefusal;
 use domain::permissions::PermissionError;
 use domain::ports::{HashError, ImageError, OrderStoreError, ProductStoreError, RepoError};
+use domain::refund::RefundRefusal;
 use domain::validation::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
@@ -132,6 +134,18 @@ impl From<OrderStoreError> for AppError {
             OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found("Order"),
             OrderStoreError::Repo(repo) => repo.into(),
         }
+    }
+}
+
+impl From<RefundRefusal> for AppError {
+    fn from(error: RefundRefusal) -> Self {
+        AppError::Conflict(error.to_string())
+    }
+}
+
+impl From<StatusChangeRefusal> for AppError {
+    fn from(error: StatusChangeRefusal) -> Self {
+        AppError::Conflict(error.to_string())
     }
 }
 

@@ -18,6 +18,7 @@ pub mod notifications;
 pub mod orders;
 pub mod password_reset;
 mod recent;
+pub mod refunds;
 pub mod returns;
 pub mod reviews;
 pub mod settings;

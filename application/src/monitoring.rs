@@ -6,6 +6,7 @@ use crate::checkout::CheckoutOutcome;
 use crate::{AppError, Shop};
 use domain::notification::{Channel, DeliveryStatus};
 use domain::ports::{PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::refund::RefundOutcome;
 
 /// A checkout ended: `paid`, `unconfirmed`, `declined`, `provider_refused`, `refused` (the
 /// cart, the stock, a code or a payment under way said no), `invalid` or `error`.
@@ -38,15 +39,15 @@ impl Shop {
     }
 
     /// Refunds through the payment port, counting the provider's answer.
-    pub(crate) async fn refund(&self, request: &RefundRequest) -> Result<(), String> {
-        let refunded = self.ports.payments.refund(request).await;
-        let answer = if refunded.is_ok() {
-            "refunded"
-        } else {
-            "refused"
+    pub(crate) async fn refund(&self, request: &RefundRequest) -> RefundOutcome {
+        let outcome = self.ports.payments.refund(request).await;
+        let answer = match &outcome {
+            RefundOutcome::Refunded => "refunded",
+            RefundOutcome::Refused { .. } => "refused",
+            RefundOutcome::Unknown { .. } => "unknown",
         };
         payment_answered("refund", answer);
-        refunded
+        outcome
     }
 }
 

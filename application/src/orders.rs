@@ -1,5 +1,6 @@
 //! Order history, an admin's status and payment changes, and the release of expired payment holds.
 
+use crate::refunds::Claimed;
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
@@ -7,10 +8,15 @@ use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, S
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{OrderStoreError, RefundRequest};
+use domain::refund::RefundResolution;
 use domain::user::User;
 use domain::OrderId;
 
 pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
+/// Reopening a canceled order whose code's use went back, when the code can no longer be
+/// used (used up meanwhile, ended, turned off, or the customer at their own limit).
+pub const REOPEN_CODE_UNAVAILABLE: &str =
+    "This order's discount code can no longer be used, so the order cannot be reopened";
 /// Expired holds are released in batches of this many; the next check takes the rest.
 const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
@@ -72,6 +78,10 @@ impl Shop {
         if order.status == to {
             return Ok(order);
         }
+        if let Some(claim) = order.refund_claim {
+            // Sending or sent with its answer lost: a plain retry never sends it again.
+            return Err(claim.refusal().into());
+        }
         let was_delivered = order
             .history
             .iter()
@@ -79,29 +89,82 @@ impl Shop {
         if to == OrderStatus::Canceled && was_delivered {
             self.refuse_cancel_with_returns(id).await?;
         }
-        let mut transition = OrderTransition::admin_status_change(&order, to).by(actor);
+        let mut transition = OrderTransition::admin_status_change(&order, to)?.by(actor);
         if transition.reverses_payment() {
             // Of several cancels sent at once, only the claimer reaches the provider.
             self.ports.orders.claim_refund(id, order.status).await?;
-            if let Some(transaction_id) = &order.transaction_id {
-                if let Err(reason) = self
-                    .refund(&RefundRequest::rest_of_charge(transaction_id, &order))
-                    .await
-                {
-                    self.ports.orders.release_refund_claim(id).await?;
-                    return Err(AppError::PaymentProvider(format!(
-                        "The payment could not be reversed: {reason}"
-                    )));
-                }
-            }
+            self.reverse_payment(&order).await?;
             transition = transition.landing_refund();
         }
-        self.ports.orders.transition(id, &transition).await?;
+        self.ports
+            .orders
+            .transition(id, &transition)
+            .await
+            .map_err(|error| match error {
+                OrderStoreError::DiscountUnavailable => {
+                    AppError::Conflict(REOPEN_CODE_UNAVAILABLE.into())
+                }
+                other => other.into(),
+            })?;
         self.catalog_version.forget();
         let changed = self.order(actor, id).await?;
         self.record_audit(actor, AuditChange::order_status_changed(&order, &changed))
             .await;
         Ok(changed)
+    }
+
+    /// Sends back what is left of `order`'s charge, under the refund claim its caller holds
+    /// (`refunds::send_claimed_refund`). Without a provider's transaction (a payment an admin
+    /// confirmed by hand) the money goes back by hand.
+    async fn reverse_payment(&self, order: &Order) -> Result<(), AppError> {
+        let Some(transaction_id) = &order.transaction_id else {
+            return Ok(());
+        };
+        let refund = RefundRequest::rest_of_charge(transaction_id, order);
+        self.send_claimed_refund(Claimed::Order(&order.id), &refund)
+            .await
+    }
+
+    /// An admin resolves the cancel of `id` whose refund was sent but not answered
+    /// (`refund::RefundResolution`), after checking with the provider: `confirmed` lands
+    /// the cancel as refunded without sending anything, `resend` sends the refund again
+    /// first. Either is recorded in the audit trail, the resend even when it fails.
+    pub async fn resolve_order_refund(
+        &self,
+        actor: &User,
+        id: &OrderId,
+        resolution: &str,
+    ) -> Result<Order, AppError> {
+        require_admin(actor)?;
+        let resolution = RefundResolution::parse(resolution)?;
+        let order = self.order(actor, id).await?;
+        let cancel = OrderTransition::admin_status_change(&order, OrderStatus::Canceled)?
+            .by(actor)
+            .landing_refund();
+        self.reclaim_for_resolution(Claimed::Order(id)).await?;
+        let resolved = match resolution {
+            RefundResolution::Confirmed => Ok(()),
+            RefundResolution::Resend => self.reverse_payment(&order).await,
+        };
+        let landed = match resolved {
+            Ok(()) => self
+                .ports
+                .orders
+                .transition(id, &cancel)
+                .await
+                .map_err(AppError::from),
+            Err(error) => Err(error),
+        };
+        if landed.is_ok() {
+            self.catalog_version.forget();
+        }
+        let changed = self.order(actor, id).await?;
+        self.record_audit(
+            actor,
+            AuditChange::order_refund_resolved(&order, &changed, resolution),
+        )
+        .await;
+        landed.map(|()| changed)
     }
 
     /// An admin confirms an unconfirmed payment (`order::payment_confirmation` says what is
@@ -168,7 +231,11 @@ mod tests {
     use chrono::Utc;
     use domain::audit::AuditAction;
 
-    use domain::order::{PaymentChange, PaymentStatus, RefundClaimGuard, StockEffect};
+    use crate::refunds::REFUND_UNANSWERED;
+    use domain::order::{
+        PaymentChange, PaymentStatus, RefundClaimGuard, StatusChangeRefusal, StockEffect,
+    };
+    use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 
     use domain::Money;
     use mockall::predicate::eq;
@@ -197,7 +264,9 @@ mod tests {
                 whole_charge: true,
             }))
             .times(1)
-            .returning(|_| Err("provider down".into()));
+            .returning(|_| RefundOutcome::Refused {
+                reason: "provider down".into(),
+            });
         ports
             .orders
             .expect_release_refund_claim()
@@ -212,6 +281,127 @@ mod tests {
         assert!(
             matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down")
         );
+    }
+
+    #[tokio::test]
+    async fn a_reversal_whose_answer_was_lost_keeps_its_claim_as_unconfirmed() {
+        let mut ports = TestPorts::new();
+        ports
+            .orders
+            .expect_by_id()
+            .returning(|_| Ok(Some(paid_order())));
+        ports
+            .orders
+            .expect_claim_refund()
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
+            .payments
+            .expect_refund()
+            .times(1)
+            .returning(|_| RefundOutcome::Unknown {
+                reason: "The payment provider failed.".into(),
+            });
+        ports
+            .orders
+            .expect_mark_refund_unconfirmed()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.orders.expect_release_refund_claim().never();
+        ports.orders.expect_transition().never();
+        let error = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.replace("{reason}", "The payment provider failed."))
+        );
+    }
+
+    fn with_unconfirmed_refund() -> Order {
+        let sent = Utc::now();
+        Order {
+            refund_claim: Some(RefundClaim::read(sent, Some(sent), sent)),
+            ..paid_order()
+        }
+    }
+
+    #[tokio::test]
+    async fn no_change_applies_to_an_order_whose_refund_is_unconfirmed() {
+        for status in ["canceled", "shipped"] {
+            let mut ports = TestPorts::new();
+            ports
+                .orders
+                .expect_by_id()
+                .returning(|_| Ok(Some(with_unconfirmed_refund())));
+            ports.orders.expect_claim_refund().never();
+            ports.payments.expect_refund().never();
+            ports.orders.expect_transition().never();
+            let error = ports
+                .shop()
+                .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), status)
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(&error, AppError::Conflict(m) if *m == RefundRefusal::Unconfirmed.to_string()),
+                "{status}: {error:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn an_admin_confirms_an_unconfirmed_reversal_without_sending_it_again() {
+        let mut ports = TestPorts::new();
+        let mut answers = vec![
+            Order {
+                status: OrderStatus::Canceled,
+                payment_status: PaymentStatus::Refunded,
+                ..paid_order()
+            },
+            with_unconfirmed_refund(),
+        ];
+        ports
+            .orders
+            .expect_by_id()
+            .returning(move |_| Ok(answers.pop()));
+        ports
+            .orders
+            .expect_reclaim_unconfirmed_refund()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.payments.expect_refund().never();
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| {
+                t.refund_claim == RefundClaimGuard::Lands
+                    && t.to == OrderStatus::Canceled
+                    && t.stock == StockEffect::Release
+                    && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        ports
+            .audit
+            .expect_record()
+            .withf(|entry| {
+                entry.change.action == AuditAction::OrderRefund
+                    && entry.change.before.clone().map(Value::Object)
+                        == Some(json!({ "status": "pending", "paymentStatus": "paid",
+                                        "refundStatus": "unconfirmed" }))
+                    && entry.change.after.clone().map(Value::Object)
+                        == Some(json!({ "status": "canceled", "paymentStatus": "refunded",
+                                        "refundStatus": null, "resolution": "confirmed" }))
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        let order = ports
+            .shop()
+            .resolve_order_refund(&admin("boss"), &OrderId::parse("o1").unwrap(), "confirmed")
+            .await
+            .unwrap();
+        assert_eq!(order.payment_status, PaymentStatus::Refunded);
     }
 
     #[tokio::test]
@@ -259,7 +449,7 @@ mod tests {
             .payments
             .expect_refund()
             .times(1)
-            .returning(|_| Ok(()));
+            .returning(|_| RefundOutcome::Refunded);
         ports
             .orders
             .expect_transition()
@@ -277,6 +467,53 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(order.payment_status, PaymentStatus::Refunded);
+    }
+
+    #[tokio::test]
+    async fn a_canceled_order_whose_money_went_back_is_not_reopened() {
+        let mut ports = TestPorts::new();
+        ports.orders.expect_by_id().returning(|_| {
+            Ok(Some(Order {
+                status: OrderStatus::Canceled,
+                payment_status: PaymentStatus::Refunded,
+                ..paid_order()
+            }))
+        });
+        ports.orders.expect_transition().never();
+        ports.audit.expect_record().never();
+        let error = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, AppError::Conflict(m) if m == StatusChangeRefusal::ReopeningRefunded.to_string())
+        );
+    }
+
+    #[tokio::test]
+    async fn a_reopen_whose_code_is_used_up_meanwhile_is_refused_with_the_reason() {
+        let mut ports = TestPorts::new();
+        ports.orders.expect_by_id().returning(|_| {
+            Ok(Some(Order {
+                status: OrderStatus::Canceled,
+                payment_status: PaymentStatus::Failed,
+                ..paid_order()
+            }))
+        });
+        ports
+            .orders
+            .expect_transition()
+            .withf(|_, t| t.stock == StockEffect::Reserve)
+            .times(1)
+            .returning(|_, _| Err(OrderStoreError::DiscountUnavailable));
+        ports.audit.expect_record().never();
+        let error = ports
+            .shop()
+            .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "pending")
+            .await
+            .unwrap_err();
+        assert!(matches!(error, AppError::Conflict(m) if m == REOPEN_CODE_UNAVAILABLE));
     }
 
     #[tokio::test]

@@ -4,20 +4,20 @@
 //! `domain::returns`; every change is guarded in storage, so repeating one is a no-op.
 
 use crate::orders::history_seen_by;
+use crate::refunds::Claimed;
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::money::Money;
 use domain::order::{Changer, Order};
 use domain::permissions::require_admin;
 use domain::ports::{Page, RefundRequest, RepoError, ReturnRequest, ReturnStoreError};
+use domain::refund::{RefundRefusal, RefundResolution};
 use domain::returns::{Return, ReturnInput, ReturnStatus};
 use domain::user::User;
 use domain::validation::FieldErrors;
 use domain::{OrderId, ReturnId};
 
 pub const STATUS_INVALID: &str = "Status must be approved, rejected, received or refunded";
-pub const REFUND_UNDER_WAY: &str =
-    "A refund of this order is under way. Please reload and try again.";
 pub const RETURN_CHANGED: &str =
     "The return was changed by someone else. Please reload and try again.";
 pub const ORDER_HAS_RETURNS: &str =
@@ -77,7 +77,7 @@ impl Shop {
             .returns
             .request(&request)
             .await
-            .map_err(|error| return_refusal(error, REFUND_UNDER_WAY))?;
+            .map_err(|error| return_refusal(error, &RefundRefusal::UnderWay.to_string()))?;
         Ok(as_seen_by(actor, requested))
     }
 
@@ -123,6 +123,10 @@ impl Shop {
         if before.status == to {
             return Ok(before);
         }
+        if let Some(claim) = before.refund_claim {
+            // Sending or sent with its answer lost: a plain retry never sends it again.
+            return Err(claim.refusal().into());
+        }
         if !before.status.can_become(to) {
             return Err(AppError::Conflict(to.unreachable_message().into()));
         }
@@ -160,6 +164,12 @@ impl Shop {
             .claim_refund(&r.id)
             .await
             .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
+        self.send_return_refund(r).await
+    }
+
+    /// Sends the refund of return `r` under the claim its caller holds
+    /// (`refunds::send_claimed_refund`).
+    async fn send_return_refund(&self, r: &Return) -> Result<(), AppError> {
         let order = self
             .ports
             .orders
@@ -175,13 +185,44 @@ impl Shop {
             return Ok(());
         }
         let refund = RefundRequest::for_return(transaction_id, &order, r.refund_amount);
-        if let Err(reason) = self.refund(&refund).await {
-            self.ports.returns.release_refund_claim(&r.id).await?;
-            return Err(AppError::PaymentProvider(format!(
-                "The refund could not be sent: {reason}"
-            )));
-        }
-        Ok(())
+        self.send_claimed_refund(Claimed::Return(&r.id), &refund)
+            .await
+    }
+
+    /// An admin resolves the refund of return `id` that was sent but not answered, after
+    /// checking with the provider (as `resolve_order_refund`): `confirmed` marks the return
+    /// refunded without sending anything, `resend` sends the refund again first. Either is
+    /// recorded in the audit trail, the resend even when it fails.
+    pub async fn resolve_return_refund(
+        &self,
+        actor: &User,
+        id: &ReturnId,
+        resolution: &str,
+    ) -> Result<Return, AppError> {
+        require_admin(actor)?;
+        let resolution = RefundResolution::parse(resolution)?;
+        let before = self.one_return(id).await?;
+        self.reclaim_for_resolution(Claimed::Return(id)).await?;
+        let resolved = match resolution {
+            RefundResolution::Confirmed => Ok(()),
+            RefundResolution::Resend => self.send_return_refund(&before).await,
+        };
+        let landed = match resolved {
+            Ok(()) => self
+                .ports
+                .returns
+                .transition(id, before.status, ReturnStatus::Refunded, &actor.into())
+                .await
+                .map_err(|error| return_refusal(error, RETURN_CHANGED)),
+            Err(error) => Err(error),
+        };
+        let after = self.one_return(id).await?;
+        self.record_audit(
+            actor,
+            AuditChange::return_refund_resolved(&before, &after, resolution),
+        )
+        .await;
+        landed.map(|()| after)
     }
 
     /// Refuses to cancel order `id` while returns hold some of its units (a cancel would put

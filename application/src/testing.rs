@@ -155,6 +155,7 @@ pub fn paid_order() -> Order {
         discount: None,
         delivered_at: None,
         refunded: Money::ZERO,
+        refund_claim: None,
         history: Vec::new(),
     }
 }

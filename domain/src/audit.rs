@@ -6,6 +6,7 @@ use crate::ids::UserId;
 use crate::money::Money;
 use crate::order::Order;
 use crate::product::Product;
+use crate::refund::{RefundClaim, RefundResolution};
 use crate::returns::Return;
 use crate::review::Review;
 use crate::settings::ShopSettings;
@@ -23,6 +24,9 @@ pub enum AuditAction {
     OrderPayment,
     /// A return of some of an order's units moved on (approved, rejected, received, refunded).
     OrderReturn,
+    /// An admin resolved a refund (a cancel's or a return's) that was sent but not answered:
+    /// confirmed as made, or sent again.
+    OrderRefund,
     UserCreate,
     UserUpdate,
     UserDelete,
@@ -37,13 +41,14 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 16] = [
+    pub const ALL: [AuditAction; 17] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
         AuditAction::OrderStatus,
         AuditAction::OrderPayment,
         AuditAction::OrderReturn,
+        AuditAction::OrderRefund,
         AuditAction::UserCreate,
         AuditAction::UserUpdate,
         AuditAction::UserDelete,
@@ -64,6 +69,7 @@ impl AuditAction {
             AuditAction::OrderStatus => "order.status",
             AuditAction::OrderPayment => "order.payment",
             AuditAction::OrderReturn => "order.return",
+            AuditAction::OrderRefund => "order.refund",
             AuditAction::UserCreate => "user.create",
             AuditAction::UserUpdate => "user.update",
             AuditAction::UserDelete => "user.delete",
@@ -89,9 +95,10 @@ impl AuditAction {
             | AuditAction::ReviewHide
             | AuditAction::ReviewShow
             | AuditAction::ReviewDelete => AuditEntity::Product,
-            AuditAction::OrderStatus | AuditAction::OrderPayment | AuditAction::OrderReturn => {
-                AuditEntity::Order
-            }
+            AuditAction::OrderStatus
+            | AuditAction::OrderPayment
+            | AuditAction::OrderReturn
+            | AuditAction::OrderRefund => AuditEntity::Order,
             AuditAction::UserCreate | AuditAction::UserUpdate | AuditAction::UserDelete => {
                 AuditEntity::User
             }
@@ -194,6 +201,29 @@ fn return_fields(r: &Return) -> Snapshot {
     }))
 }
 
+/// `fields` with where the refund claimed on it stands (`refundStatus`, null without one).
+fn with_refund(mut fields: Snapshot, claim: Option<RefundClaim>) -> Snapshot {
+    let status = claim.map(|c| c.status().as_str());
+    fields.insert("refundStatus".into(), json!(status));
+    fields
+}
+
+/// An admin's resolution of an unanswered refund: before and after, the resolution after.
+fn refund_resolution(
+    entity_id: String,
+    before: Snapshot,
+    mut after: Snapshot,
+    resolution: RefundResolution,
+) -> AuditChange {
+    after.insert("resolution".into(), json!(resolution.as_str()));
+    AuditChange {
+        action: AuditAction::OrderRefund,
+        entity_id: Some(entity_id),
+        before: Some(before),
+        after: Some(after),
+    }
+}
+
 fn review_fields(review: &Review) -> Snapshot {
     snapshot(json!({
         "reviewId": review.id.as_str(),
@@ -282,6 +312,35 @@ impl AuditChange {
             before: Some(return_fields(before)),
             after: Some(return_fields(after)),
         }
+    }
+
+    /// An admin resolved the unanswered refund of the cancel of `before`.
+    pub fn order_refund_resolved(
+        before: &Order,
+        after: &Order,
+        resolution: RefundResolution,
+    ) -> Self {
+        refund_resolution(
+            after.id.to_string(),
+            with_refund(order_status_fields(before), before.refund_claim),
+            with_refund(order_status_fields(after), after.refund_claim),
+            resolution,
+        )
+    }
+
+    /// An admin resolved the unanswered refund of return `before` (recorded under its
+    /// order, as the return's other changes).
+    pub fn return_refund_resolved(
+        before: &Return,
+        after: &Return,
+        resolution: RefundResolution,
+    ) -> Self {
+        refund_resolution(
+            after.order_id.to_string(),
+            with_refund(return_fields(before), before.refund_claim),
+            with_refund(return_fields(after), after.refund_claim),
+            resolution,
+        )
     }
 
     /// An admin hid or showed `before` (recorded under its product).

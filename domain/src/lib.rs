@@ -18,6 +18,7 @@ pub mod permissions;
 pub mod ports;
 pub mod product;
 pub mod product_edit;
+pub mod refund;
 pub mod returns;
 pub mod review;
 pub mod settings;

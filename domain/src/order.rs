@@ -4,6 +4,7 @@ use crate::checkout::{MobileNumber, ShippingAddress};
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::money::Money;
+use crate::refund::RefundClaim;
 use crate::validation::FieldErrors;
 use crate::variant::VariantSnapshot;
 use chrono::{DateTime, Utc};
@@ -161,6 +162,9 @@ pub struct Order {
     /// What went back to the shopper: the whole total for a canceled paid order, the
     /// refunds of its returns otherwise.
     pub refunded: Money,
+    /// A cancel's refund claimed on the order and not landed yet (being sent, or sent with
+    /// its answer lost).
+    pub refund_claim: Option<RefundClaim>,
     /// The statuses it took, oldest first; the first is its placing.
     pub history: Vec<StatusChange<OrderStatus>>,
 }
@@ -223,6 +227,27 @@ pub fn returns_discount_use(from: OrderStatus, to: OrderStatus) -> bool {
     from == OrderStatus::Pending && to == OrderStatus::Canceled
 }
 
+/// What a status change does to the order's use of its discount code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DiscountUse {
+    #[default]
+    Keep,
+    /// Gives the use back, if the order holds one (a cancel before it ships).
+    GiveBack,
+    /// Takes the use again, guarded like at checkout (reopening an order whose cancel gave
+    /// it back): refused when the code is used up, ended, turned off or at the customer's
+    /// own limit.
+    Take,
+}
+
+/// Why an admin may not move an order as asked (409).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StatusChangeRefusal {
+    /// Its money went back: reopening it would ship goods nobody paid for.
+    #[error("This order was canceled and its payment refunded, so it cannot be reopened. The shopper can place a new order.")]
+    ReopeningRefunded,
+}
+
 /// One atomic change of an order, applied only while the order still has status `from`
 /// (and, for a payment change, payment status `payment.from`), so two admins racing, or an
 /// admin racing a late payment answer, cannot apply the same effect twice.
@@ -238,17 +263,21 @@ pub struct OrderTransition {
     pub refund_claim: RefundClaimGuard,
     /// Marks the order as canceled because its payment hold ran out.
     pub expires_hold: bool,
+    pub discount_use: DiscountUse,
+    /// The order reaches delivered: its delivery time is recorded unless it has one. The
+    /// first delivery is kept when an admin moves an order back and delivers it again, so a
+    /// correction never reopens (or extends) the 30-day return window.
+    pub records_delivery: bool,
     /// Who makes the change (none: the shop itself), for the order's status history.
     pub by: Option<Changer>,
 }
 
 /// Refunding a paid order is claimed first (a guarded change), so that of several cancels
-/// sent at once exactly one reaches the provider. While a refund is claimed, no other change
-/// applies to the order.
+/// sent at once exactly one reaches the provider. While a refund is claimed (being sent, or
+/// sent with its answer lost: `refund::RefundClaim`), no other change applies to the order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RefundClaimGuard {
-    /// Applies only while no refund is claimed (a claim older than `REFUND_CLAIM_TIMEOUT`
-    /// counts as none, and ends).
+    /// Applies only while no refund is claimed.
     #[default]
     Unclaimed,
     /// Lands the refund its caller claimed: applies only while claimed, and ends the claim.
@@ -256,8 +285,8 @@ pub enum RefundClaimGuard {
 }
 
 /// A claim older than this was left by a process that died mid-refund: far longer than a
-/// refund call may take. Claiming again is safe, since the provider answers a second
-/// reversal of one charge as already done.
+/// refund call may take. It is not claimed again (the refund may have gone out, and a second
+/// partial refund would pay twice): it counts as unconfirmed, for an admin to resolve.
 pub const REFUND_CLAIM_TIMEOUT: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 
 #[derive(Debug, Clone, PartialEq)]
@@ -278,6 +307,12 @@ impl OrderTransition {
             empties_cart: false,
             refund_claim: RefundClaimGuard::Unclaimed,
             expires_hold: false,
+            discount_use: if returns_discount_use(from, to) {
+                DiscountUse::GiveBack
+            } else {
+                DiscountUse::Keep
+            },
+            records_delivery: to == OrderStatus::Delivered && from != to,
             by: None,
         }
     }
@@ -319,7 +354,7 @@ impl OrderTransition {
                 PaymentChange {
                     from: PaymentStatus::Pending,
                     to: PaymentStatus::Paid,
-                    transaction_id: Some(transaction_id),
+                    transaction_id,
                 },
             )
         }
@@ -327,9 +362,22 @@ impl OrderTransition {
 
     /// An admin moves `order` to `to`. Canceling a paid order refunds it (the caller reverses
     /// the charge first); canceling one whose payment was never confirmed marks it failed,
-    /// after the admin checked with the provider that no money arrived.
-    pub fn admin_status_change(order: &Order, to: OrderStatus) -> Self {
+    /// after the admin checked with the provider that no money arrived. Reopening a canceled
+    /// order takes its stock again, and its code's use when the cancel gave it back; a
+    /// canceled order whose money went back cannot be reopened.
+    pub fn admin_status_change(
+        order: &Order,
+        to: OrderStatus,
+    ) -> Result<Self, StatusChangeRefusal> {
         let mut transition = Self::status_change(order.status, to);
+        if order.status == OrderStatus::Canceled && to != OrderStatus::Canceled {
+            if order.money_went_back() {
+                return Err(StatusChangeRefusal::ReopeningRefunded);
+            }
+            if order.discount.is_some() && order.gave_its_code_back() {
+                transition.discount_use = DiscountUse::Take;
+            }
+        }
         if to == OrderStatus::Canceled {
             let refunded_or_failed = match order.payment_status {
                 PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => {
@@ -344,7 +392,7 @@ impl OrderTransition {
                 transaction_id: None,
             });
         }
-        transition
+        Ok(transition)
     }
 
     /// The payment this transition reverses at the provider, if any.
@@ -416,6 +464,25 @@ impl Order {
     pub fn awaits_payment(&self) -> bool {
         awaits_payment(self.status, self.payment_status)
     }
+
+    /// Some or all of what was paid went back to the shopper.
+    pub fn money_went_back(&self) -> bool {
+        self.refunded > Money::ZERO
+            || matches!(
+                self.payment_status,
+                PaymentStatus::Refunded | PaymentStatus::PartiallyRefunded
+            )
+    }
+
+    /// A canceled order whose cancel gave its code's use back: it was canceled before it
+    /// shipped (`returns_discount_use`), read from its history.
+    fn gave_its_code_back(&self) -> bool {
+        let mut latest_first = self.history.iter().rev().map(|change| change.status);
+        latest_first.next() == Some(OrderStatus::Canceled)
+            && latest_first
+                .next()
+                .is_some_and(|before| returns_discount_use(before, OrderStatus::Canceled))
+    }
 }
 
 #[cfg(test)]
@@ -439,6 +506,23 @@ mod tests {
         assert!(!returns_discount_use(Canceled, Canceled));
         assert!(!returns_discount_use(Pending, Shipped));
         assert_eq!(stock_effect(Pending, Delivered), StockEffect::None);
+    }
+
+    #[test]
+    fn only_an_order_that_costs_something_is_charged() {
+        let costs = order(Pending, PaymentStatus::Pending);
+        assert!(costs.needs_charge());
+        let covered = Order {
+            total: Money::ZERO,
+            ..costs
+        };
+        assert!(!covered.needs_charge());
+        let paid = OrderTransition::paid_without_charge();
+        let payment = paid.payment.expect("a payment change");
+        assert_eq!(
+            (payment.to, payment.transaction_id, paid.empties_cart),
+            (PaymentStatus::Paid, None, true)
+        );
     }
 
     #[test]
@@ -478,6 +562,7 @@ mod tests {
             discount: None,
             delivered_at: None,
             refunded: Money::ZERO,
+            refund_claim: None,
             history: Vec::new(),
         }
     }
@@ -501,7 +586,7 @@ mod tests {
         };
         let rest = crate::ports::RefundRequest::rest_of_charge("T1", &returned_some);
         assert_eq!((rest.amount.cents(), rest.whole_charge), (900, false));
-        let cancel = OrderTransition::admin_status_change(&returned_some, Canceled);
+        let cancel = OrderTransition::admin_status_change(&returned_some, Canceled).unwrap();
         assert_eq!(
             cancel.payment.map(|p| (p.from, p.to)),
             Some((PaymentStatus::PartiallyRefunded, PaymentStatus::Refunded))
@@ -509,26 +594,10 @@ mod tests {
     }
 
     #[test]
-    fn only_an_order_that_costs_something_is_charged() {
-        let costs = order(Pending, PaymentStatus::Pending);
-        assert!(costs.needs_charge());
-        let covered = Order {
-            total: Money::ZERO,
-            ..costs
-        };
-        assert!(!covered.needs_charge());
-        let paid = OrderTransition::paid_without_charge();
-        let payment = paid.payment.expect("a payment change");
-        assert_eq!(
-            (payment.to, payment.transaction_id, paid.empties_cart),
-            (PaymentStatus::Paid, None, true)
-        );
-    }
-
-    #[test]
     fn canceling_refunds_a_paid_order_and_fails_an_unconfirmed_one() {
         let paid =
-            OrderTransition::admin_status_change(&order(Shipped, PaymentStatus::Paid), Canceled);
+            OrderTransition::admin_status_change(&order(Shipped, PaymentStatus::Paid), Canceled)
+                .unwrap();
         assert_eq!(paid.stock, StockEffect::Release);
         assert_eq!(
             paid.payment,
@@ -541,7 +610,8 @@ mod tests {
         assert!(paid.reverses_payment());
 
         let unconfirmed =
-            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Pending), Canceled);
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Pending), Canceled)
+                .unwrap();
         assert_eq!(
             unconfirmed.payment.as_ref().map(|p| p.to),
             Some(PaymentStatus::Failed)
@@ -552,11 +622,88 @@ mod tests {
     #[test]
     fn other_admin_changes_leave_the_payment_alone() {
         let ship =
-            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Paid), Shipped);
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Paid), Shipped)
+                .unwrap();
         assert_eq!(ship, OrderTransition::status_change(Pending, Shipped));
         let failed =
-            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Failed), Canceled);
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Failed), Canceled)
+                .unwrap();
         assert_eq!(failed.payment, None);
+    }
+
+    /// `order(Canceled, payment)` with a code, canceled from `before`.
+    fn canceled_with_code(before: OrderStatus, payment: PaymentStatus) -> Order {
+        let change = |status| StatusChange {
+            status,
+            at: "2026-11-20T10:00:00Z".parse().unwrap(),
+            by: None,
+        };
+        Order {
+            discount: Some(OrderDiscount {
+                code: DiscountCode::parse("EID-1").unwrap(),
+                amount: Money::from_cents(100).unwrap(),
+            }),
+            history: vec![change(Pending), change(before), change(Canceled)],
+            ..order(Canceled, payment)
+        }
+    }
+
+    #[test]
+    fn a_canceled_order_whose_money_went_back_cannot_be_reopened() {
+        for payment in [PaymentStatus::Refunded, PaymentStatus::PartiallyRefunded] {
+            for to in [Pending, Shipped, Delivered] {
+                assert_eq!(
+                    OrderTransition::admin_status_change(&order(Canceled, payment), to),
+                    Err(StatusChangeRefusal::ReopeningRefunded),
+                    "{payment:?} to {to:?}"
+                );
+            }
+        }
+        let refunded_some = Order {
+            refunded: Money::from_cents(1).unwrap(),
+            ..order(Canceled, PaymentStatus::Failed)
+        };
+        assert!(OrderTransition::admin_status_change(&refunded_some, Pending).is_err());
+        assert!(OrderTransition::admin_status_change(
+            &order(Canceled, PaymentStatus::Refunded),
+            Canceled
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn reopening_takes_stock_again_and_the_code_use_its_cancel_gave_back() {
+        let declined = canceled_with_code(Pending, PaymentStatus::Failed);
+        let reopen = OrderTransition::admin_status_change(&declined, Pending).unwrap();
+        assert_eq!(
+            (reopen.stock, reopen.discount_use),
+            (StockEffect::Reserve, DiscountUse::Take)
+        );
+        // A cancel after shipping kept the use: reopening has none to take.
+        let after_shipping = canceled_with_code(Shipped, PaymentStatus::Failed);
+        let reopen = OrderTransition::admin_status_change(&after_shipping, Shipped).unwrap();
+        assert_eq!(
+            (reopen.stock, reopen.discount_use),
+            (StockEffect::Reserve, DiscountUse::Keep)
+        );
+        let without_code = Order {
+            discount: None,
+            ..declined.clone()
+        };
+        let reopen = OrderTransition::admin_status_change(&without_code, Pending).unwrap();
+        assert_eq!(reopen.discount_use, DiscountUse::Keep);
+        let cancel =
+            OrderTransition::admin_status_change(&order(Pending, PaymentStatus::Pending), Canceled)
+                .unwrap();
+        assert_eq!(cancel.discount_use, DiscountUse::GiveBack);
+    }
+
+    #[test]
+    fn only_reaching_delivered_records_a_delivery() {
+        assert!(OrderTransition::status_change(Shipped, Delivered).records_delivery);
+        assert!(OrderTransition::status_change(Canceled, Delivered).records_delivery);
+        assert!(!OrderTransition::status_change(Delivered, Shipped).records_delivery);
+        assert!(!OrderTransition::status_change(Delivered, Delivered).records_delivery);
     }
 
     #[test]

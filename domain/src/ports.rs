@@ -17,6 +17,7 @@ use crate::password_reset::PasswordReset;
 use crate::permissions::PermissionError;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
+use crate::refund::RefundOutcome;
 use crate::returns::{Return, ReturnInput, ReturnRefusal, ReturnStatus};
 use crate::review::{RatingSummary, Review, ReviewSort};
 use crate::settings::ShopSettings;
@@ -332,14 +333,21 @@ pub trait OrderRepository: Send + Sync {
         id: &OrderId,
         transition: &OrderTransition,
     ) -> Result<(), OrderStoreError>;
-    /// Claims the refund of a paid order that still has status `from` and no live refund
-    /// claim (`order::RefundClaimGuard`), so that of several callers one reaches the provider;
-    /// the claimer then lands the refund with a transition (`landing_refund`) or releases the
-    /// claim. `Stale` when the order moved on or a refund is claimed already,
-    /// `Repo(NotFound)` when there is no such order.
+    /// Claims the refund of a paid order that still has status `from` and no refund claim
+    /// (`order::RefundClaimGuard`), so that of several callers one reaches the provider;
+    /// the claimer then lands the refund with a transition (`landing_refund`), releases the
+    /// claim or marks it unconfirmed. `Stale` when the order moved on or a refund is claimed
+    /// already, `Repo(NotFound)` when there is no such order.
     async fn claim_refund(&self, id: &OrderId, from: OrderStatus) -> Result<(), OrderStoreError>;
     /// Ends a claim whose refund did not happen: the order stays as it was, for a retry.
     async fn release_refund_claim(&self, id: &OrderId) -> Result<(), RepoError>;
+    /// Keeps the claim of a refund whose answer was lost as unconfirmed (`refund::RefundClaim`):
+    /// nothing but an admin's resolution moves the order from then on.
+    async fn mark_refund_unconfirmed(&self, id: &OrderId) -> Result<(), RepoError>;
+    /// Takes over an unconfirmed refund claim (marked, or abandoned past
+    /// `REFUND_CLAIM_TIMEOUT`) for an admin's resolution: it is sending again, so that of
+    /// several resolutions one applies. `Stale` when the order has no unconfirmed claim.
+    async fn reclaim_unconfirmed_refund(&self, id: &OrderId) -> Result<(), OrderStoreError>;
     /// Orders still pending whose payment is unconfirmed, placed before `cutoff`: at most
     /// `limit` of them, oldest first.
     async fn unconfirmed_placed_before(
@@ -415,6 +423,11 @@ pub trait ReturnRepository: Send + Sync {
     async fn claim_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError>;
     /// Ends a claim whose refund did not happen: the return stays received, for a retry.
     async fn release_refund_claim(&self, id: &ReturnId) -> Result<(), RepoError>;
+    /// As `OrderRepository::mark_refund_unconfirmed`, for a return's refund.
+    async fn mark_refund_unconfirmed(&self, id: &ReturnId) -> Result<(), RepoError>;
+    /// As `OrderRepository::reclaim_unconfirmed_refund`, for a return's refund. `Stale` when
+    /// the return has no unconfirmed claim.
+    async fn reclaim_unconfirmed_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError>;
 }
 
 /// The back office's list of reviews.
@@ -549,8 +562,9 @@ impl RefundRequest {
 #[async_trait]
 pub trait PaymentGateway: Send + Sync {
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome;
-    /// Gives back money of an approved charge; the error is the provider's reason.
-    async fn refund(&self, refund: &RefundRequest) -> Result<(), String>;
+    /// Gives back money of an approved charge: refunded, refused (nothing moved), or unknown
+    /// when no readable answer came (the money may have gone back).
+    async fn refund(&self, refund: &RefundRequest) -> RefundOutcome;
     /// True for the sandbox, so the storefront can say payments are not real.
     fn is_sandbox(&self) -> bool;
 }

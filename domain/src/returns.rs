@@ -11,6 +11,7 @@ use crate::discount::line_shares;
 use crate::ids::{OrderLineId, ProductId, ReturnId};
 use crate::money::Money;
 use crate::order::{Order, OrderStatus, PaymentStatus, StatusChange};
+use crate::refund::RefundClaim;
 use crate::validation::{FieldErrors, Lines};
 use crate::variant::VariantSnapshot;
 use crate::{OrderId, UserId};
@@ -112,6 +113,8 @@ pub struct Return {
     pub created_at: DateTime<Utc>,
     /// Oldest first; the first entry is the request.
     pub history: Vec<StatusChange<ReturnStatus>>,
+    /// Its refund, claimed and not landed yet (being sent, or sent with its answer lost).
+    pub refund_claim: Option<RefundClaim>,
 }
 
 /// A shopper's return request as sent: order line ids and quantities, and why.
@@ -201,8 +204,13 @@ impl HeldByReturns {
     }
 }
 
-/// The last moment `order` may be returned, once delivered.
+/// The last moment `order` may be returned, while it is delivered: 30 days from its first
+/// delivery (`OrderTransition::records_delivery`), however often an admin moved it back and
+/// delivered it again.
 pub fn return_deadline(order: &Order) -> Option<DateTime<Utc>> {
+    if order.status != OrderStatus::Delivered {
+        return None;
+    }
     order.delivered_at.map(|at| at + RETURN_WINDOW)
 }
 

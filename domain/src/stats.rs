@@ -396,6 +396,7 @@ mod report_tests {
             discount: None,
             delivered_at: None,
             refunded: Money::ZERO,
+            refund_claim: None,
             history: Vec::new(),
         }
     }

@@ -12,6 +12,7 @@ use domain::order::{Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus,
 use domain::ports::RepoError;
 use domain::product::{Category, Product, ProductImage, SearchCandidate};
 use domain::product_edit::ProductEdit;
+use domain::refund::RefundClaim;
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
 use domain::variant::VariantSnapshot;
@@ -31,6 +32,20 @@ pub fn from_db_time(time: NaiveDateTime) -> DateTime<Utc> {
 /// bookkeeping columns: when a cart line was added, when an order was last changed).
 pub fn now() -> NaiveDateTime {
     to_db_time(Utc::now())
+}
+
+/// A refund claim as stored (`refund_claimed_at`, `refund_unconfirmed_at`), read now.
+pub fn refund_claim(
+    claimed_at: Option<NaiveDateTime>,
+    unconfirmed_at: Option<NaiveDateTime>,
+) -> Option<RefundClaim> {
+    claimed_at.map(|sent| {
+        RefundClaim::read(
+            from_db_time(sent),
+            unconfirmed_at.map(from_db_time),
+            from_db_time(now()),
+        )
+    })
 }
 
 pub fn money(cents: i64) -> Result<Money, RepoError> {
@@ -339,6 +354,8 @@ pub struct OrderRow {
     pub discount_cents: i64,
     pub delivered_at: Option<NaiveDateTime>,
     pub refunded_cents: i64,
+    pub refund_claimed_at: Option<NaiveDateTime>,
+    pub refund_unconfirmed_at: Option<NaiveDateTime>,
 }
 
 /// `None` is inserted as `NULL` (see `ProductRow`).
@@ -414,6 +431,11 @@ impl OrderRow {
             discount_cents: order.discount.as_ref().map_or(0, |d| d.amount.cents()),
             delivered_at: order.delivered_at.map(to_db_time),
             refunded_cents: order.refunded.cents(),
+            refund_claimed_at: order.refund_claim.map(|c| to_db_time(c.sent_at)),
+            refund_unconfirmed_at: order
+                .refund_claim
+                .and_then(|c| c.unconfirmed_at)
+                .map(to_db_time),
         }
     }
 
@@ -473,6 +495,7 @@ impl OrderRow {
                 .transpose()?,
             delivered_at: self.delivered_at.map(from_db_time),
             refunded: money(self.refunded_cents)?,
+            refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
             history,
         })
     }

@@ -26,8 +26,8 @@ use diesel::prelude::*;
 use diesel::sqlite::Sqlite;
 use domain::listing::orders::OrderQuery;
 use domain::order::{
-    returns_discount_use, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus,
-    RefundClaimGuard, StockEffect, REFUND_CLAIM_TIMEOUT,
+    DiscountUse, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, RefundClaimGuard,
+    StockEffect, REFUND_CLAIM_TIMEOUT,
 };
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
@@ -133,18 +133,17 @@ struct OrderChangeset<'a> {
     transaction_id: Option<&'a str>,
     updated_at: NaiveDateTime,
     hold_expired_at: Option<NaiveDateTime>,
-    /// Always `Some(None)`: a transition ends the claim it lands, or a stale one.
+    /// Always `Some(None)`, as the next: a transition ends the claim it lands.
     refund_claimed_at: Option<Option<NaiveDateTime>>,
-    /// Set on delivery, cleared when an order leaves delivered.
-    delivered_at: Option<Option<NaiveDateTime>>,
+    refund_unconfirmed_at: Option<Option<NaiveDateTime>>,
 }
 
-/// No live refund claim on the order: none, or one placed before `stale_before` by a
-/// process that died mid-refund (`order::REFUND_CLAIM_TIMEOUT`).
+/// A refund claim on the order whose answer was lost: marked so, or placed before
+/// `stale_before` by a process that died mid-refund (`order::REFUND_CLAIM_TIMEOUT`).
 #[diesel::dsl::auto_type]
-pub(crate) fn no_live_refund_claim(stale_before: NaiveDateTime) -> _ {
-    orders::refund_claimed_at
-        .is_null()
+fn unconfirmed_refund_claim(stale_before: NaiveDateTime) -> _ {
+    orders::refund_unconfirmed_at
+        .is_not_null()
         .or(orders::refund_claimed_at.lt(stale_before))
 }
 
@@ -177,6 +176,7 @@ struct MovedOrder {
     refunded_cents: i64,
     customer_email: String,
     payment_phone: String,
+    discount_code: Option<String>,
 }
 
 /// Sets `$set` on order `$id` if it still is where `$change` moves it from, and returns what
@@ -184,16 +184,14 @@ struct MovedOrder {
 /// guards differ per transition, so the statement is boxed, and a boxed statement belongs to
 /// one backend. It stays prepared (`prepared`): one statement per combination of guards.
 macro_rules! guarded_update {
-    ($backend:ty, $conn:expr, $id:expr, $change:expr, $now:expr, $set:expr) => {{
+    ($backend:ty, $conn:expr, $id:expr, $change:expr, $set:expr) => {{
         let change: &OrderTransition = $change;
         let mut target = diesel::update(orders::table)
             .filter(orders::id.eq($id))
             .filter(orders::status.eq(change.from.as_str()))
             .into_boxed::<$backend>();
         target = match change.refund_claim {
-            RefundClaimGuard::Unclaimed => {
-                target.filter(no_live_refund_claim($now - REFUND_CLAIM_TIMEOUT))
-            }
+            RefundClaimGuard::Unclaimed => target.filter(orders::refund_claimed_at.is_null()),
             RefundClaimGuard::Lands => target.filter(orders::refund_claimed_at.is_not_null()),
         };
         if let Some(payment) = &change.payment {
@@ -217,7 +215,6 @@ fn transition(
     unconfigured: Unconfigured,
 ) -> Result<(), TxError<OrderStoreError>> {
     let now = now();
-    let delivered = OrderStatus::Delivered;
     let set = OrderChangeset {
         status: change.to.as_str(),
         payment_status: change.payment.as_ref().map(|p| stored_payment(p.to)),
@@ -228,15 +225,11 @@ fn transition(
         updated_at: now,
         hold_expired_at: change.expires_hold.then_some(now),
         refund_claimed_at: Some(None),
-        delivered_at: match (change.from == delivered, change.to == delivered) {
-            (false, true) => Some(Some(now)),
-            (true, false) => Some(None),
-            _ => None,
-        },
+        refund_unconfirmed_at: Some(None),
     };
     let moved = match conn {
-        DbConnection::Sqlite(conn) => guarded_update!(Sqlite, conn, id, change, now, &set),
-        DbConnection::Pg(conn) => guarded_update!(Pg, conn, id, change, now, &set),
+        DbConnection::Sqlite(conn) => guarded_update!(Sqlite, conn, id, change, &set),
+        DbConnection::Pg(conn) => guarded_update!(Pg, conn, id, change, &set),
     }?;
     let Some(moved) = moved else {
         return Err(stale_or_missing(conn, id)?.into());
@@ -255,6 +248,13 @@ fn transition(
     if change.from != change.to {
         order_history::append(conn, id, change.to, now, change.by.as_ref())?;
     }
+    if change.records_delivery {
+        // The first delivery stays: an admin's correction never restarts the return window.
+        diesel::update(orders::table.find(id))
+            .filter(orders::delivered_at.is_null())
+            .set(orders::delivered_at.eq(now))
+            .execute(conn)?;
+    }
     let MovedOrder {
         user_id: user,
         created_at,
@@ -262,6 +262,7 @@ fn transition(
         payment_status: payment_now,
         customer_email: email,
         payment_phone: phone,
+        discount_code,
         ..
     } = moved;
     outbox::announce_order_change(
@@ -289,8 +290,18 @@ fn transition(
         StockEffect::Reserve => stock::take(conn, &wanted, unconfigured)?,
         StockEffect::None => {}
     }
-    if returns_discount_use(change.from, change.to) {
-        discount_uses::give_back(conn, id)?;
+    match (change.discount_use, &discount_code) {
+        (DiscountUse::GiveBack, _) => discount_uses::give_back(conn, id)?,
+        (DiscountUse::Take, Some(code)) => discount_uses::take(
+            conn,
+            &UseOf {
+                code,
+                order: id,
+                user: &user,
+                at: created_at,
+            },
+        )?,
+        (DiscountUse::Take, None) | (DiscountUse::Keep, _) => {}
     }
     if change.stock != StockEffect::None {
         bump_catalog_version(conn)?;
@@ -463,7 +474,7 @@ impl OrderRepository for Database {
                 .filter(orders::status.eq(from.as_str()))
                 .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
                 .filter(orders::returns_held.eq(0))
-                .filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
+                .filter(orders::refund_claimed_at.is_null())
                 .set(orders::refund_claimed_at.eq(now))
                 .execute(conn)
                 .map_err(storage)?;
@@ -479,10 +490,46 @@ impl OrderRepository for Database {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
             diesel::update(orders::table.find(id))
-                .set(orders::refund_claimed_at.eq(None::<NaiveDateTime>))
+                .set((
+                    orders::refund_claimed_at.eq(None::<NaiveDateTime>),
+                    orders::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
+                ))
                 .execute(conn)
                 .map(drop)
                 .map_err(storage)
+        })
+        .await
+    }
+
+    async fn mark_refund_unconfirmed(&self, id: &OrderId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(orders::table.find(id))
+                .filter(orders::refund_claimed_at.is_not_null())
+                .set(orders::refund_unconfirmed_at.eq(now()))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
+        })
+        .await
+    }
+
+    async fn reclaim_unconfirmed_refund(&self, id: &OrderId) -> Result<(), OrderStoreError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            let now = now();
+            let reclaimed = diesel::update(orders::table.find(&id))
+                .filter(unconfirmed_refund_claim(now - REFUND_CLAIM_TIMEOUT))
+                .set((
+                    orders::refund_claimed_at.eq(now),
+                    orders::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
+                ))
+                .execute(conn)
+                .map_err(storage)?;
+            if reclaimed == 0 {
+                return Err(stale_or_missing(conn, &id)?);
+            }
+            Ok(())
         })
         .await
     }

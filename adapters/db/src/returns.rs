@@ -8,11 +8,11 @@ use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
-    from_db_time, money, now, order_id, payment_of, product_id, quantity, stored_payment,
-    to_db_time, variant_snapshot, OrderLineRow, OrderRow,
+    from_db_time, money, now, order_id, payment_of, product_id, quantity, refund_claim,
+    stored_payment, to_db_time, variant_snapshot, OrderLineRow, OrderRow,
 };
 use crate::order_history::{changer_columns, changer_of};
-use crate::orders::{no_live_refund_claim, one_order};
+use crate::orders::one_order;
 use crate::outbox::{self, OrderContacts, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::sales_totals::{CountedOrder, SalesChange};
@@ -46,6 +46,7 @@ struct ReturnRow {
     reason: String,
     created_at: NaiveDateTime,
     refund_claimed_at: Option<NaiveDateTime>,
+    refund_unconfirmed_at: Option<NaiveDateTime>,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -75,11 +76,11 @@ struct ReturnHistoryRow {
     by_name: Option<String>,
 }
 
-/// No live refund claim on the return (as `orders::no_live_refund_claim`).
+/// A refund claim on the return whose answer was lost (as `orders::unconfirmed_refund_claim`).
 #[diesel::dsl::auto_type]
-fn no_live_claim(stale_before: NaiveDateTime) -> _ {
-    returns::refund_claimed_at
-        .is_null()
+fn unconfirmed_claim(stale_before: NaiveDateTime) -> _ {
+    returns::refund_unconfirmed_at
+        .is_not_null()
         .or(returns::refund_claimed_at.lt(stale_before))
 }
 
@@ -206,6 +207,7 @@ impl ReturnRow {
                 .into_iter()
                 .map(ReturnHistoryRow::into_domain)
                 .collect::<Result<_, _>>()?,
+            refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
             order_id: order,
         })
     }
@@ -264,6 +266,17 @@ fn newest_first_of_order(conn: &mut DbConnection, order: &str) -> Result<Vec<Ret
     whole_returns(conn, rows)
 }
 
+/// Whether return `id` exists.
+fn exists(conn: &mut DbConnection, id: &str) -> Result<bool, RepoError> {
+    Ok(returns::table
+        .find(id)
+        .select(returns::id)
+        .get_result::<String>(conn)
+        .optional()
+        .map_err(storage)?
+        .is_some())
+}
+
 /// `Stale` when the row `exists` (it moved on), else `NotFound`.
 fn stale_unless_missing(exists: bool) -> TxError<ReturnStoreError> {
     TxError::Store(if exists {
@@ -275,11 +288,10 @@ fn stale_unless_missing(exists: bool) -> TxError<ReturnStoreError> {
 
 fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
     let order = request.order.as_str();
-    let now = now();
     // Locks the order's row (and counts the return against a cancel) unless a refund of
-    // the whole order is under way.
+    // the whole order is claimed.
     let locked = diesel::update(orders::table.find(order))
-        .filter(no_live_refund_claim(now - REFUND_CLAIM_TIMEOUT))
+        .filter(orders::refund_claimed_at.is_null())
         .set(orders::returns_held.eq(orders::returns_held + 1))
         .execute(conn)?;
     let row = orders::table
@@ -313,6 +325,7 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
             reason: plan.reason.clone(),
             created_at: at,
             refund_claimed_at: None,
+            refund_unconfirmed_at: None,
         })
         .execute(conn)?;
     let lines = plan
@@ -347,6 +360,7 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
             at: from_db_time(at),
             by: Some(request.by.clone()),
         }],
+        refund_claim: None,
     })
 }
 
@@ -362,16 +376,17 @@ fn transition(
         .filter(returns::id.eq(id))
         .filter(returns::status.eq(from.as_str()))
         .into_boxed();
-    // A refund lands only for its claimer; every other change waits for no live claim.
+    // A refund lands only for its claimer; every other change waits for no claim.
     let target = if to == ReturnStatus::Refunded {
         target.filter(returns::refund_claimed_at.is_not_null())
     } else {
-        target.filter(no_live_claim(now - REFUND_CLAIM_TIMEOUT))
+        target.filter(returns::refund_claimed_at.is_null())
     };
     let changed = target
         .set((
             returns::status.eq(to.as_str()),
             returns::refund_claimed_at.eq(None::<NaiveDateTime>),
+            returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
         ))
         .execute(conn)?;
     let row: Option<ReturnRow> = returns::table
@@ -523,6 +538,7 @@ impl ReturnRows {
                 reason: r.reason.clone(),
                 created_at: to_db_time(r.created_at),
                 refund_claimed_at: None,
+                refund_unconfirmed_at: None,
             });
             for (position, line) in r.lines.iter().enumerate() {
                 rows.lines
@@ -645,21 +661,14 @@ impl ReturnRepository for Database {
             let now = now();
             let claimed = diesel::update(returns::table.find(&id))
                 .filter(returns::status.eq(ReturnStatus::Received.as_str()))
-                .filter(no_live_claim(now - REFUND_CLAIM_TIMEOUT))
+                .filter(returns::refund_claimed_at.is_null())
                 .set(returns::refund_claimed_at.eq(now))
                 .execute(conn)
                 .map_err(storage)?;
             if claimed > 0 {
                 return Ok(());
             }
-            let exists = returns::table
-                .find(&id)
-                .select(returns::id)
-                .get_result::<String>(conn)
-                .optional()
-                .map_err(storage)?
-                .is_some();
-            Err(stale_unless_missing(exists).into())
+            Err(stale_unless_missing(exists(conn, &id)?).into())
         })
         .await
     }
@@ -668,10 +677,46 @@ impl ReturnRepository for Database {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
             diesel::update(returns::table.find(id))
-                .set(returns::refund_claimed_at.eq(None::<NaiveDateTime>))
+                .set((
+                    returns::refund_claimed_at.eq(None::<NaiveDateTime>),
+                    returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
+                ))
                 .execute(conn)
                 .map(drop)
                 .map_err(storage)
+        })
+        .await
+    }
+
+    async fn mark_refund_unconfirmed(&self, id: &ReturnId) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(returns::table.find(id))
+                .filter(returns::refund_claimed_at.is_not_null())
+                .set(returns::refund_unconfirmed_at.eq(now()))
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
+        })
+        .await
+    }
+
+    async fn reclaim_unconfirmed_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            let now = now();
+            let reclaimed = diesel::update(returns::table.find(&id))
+                .filter(unconfirmed_claim(now - REFUND_CLAIM_TIMEOUT))
+                .set((
+                    returns::refund_claimed_at.eq(now),
+                    returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
+                ))
+                .execute(conn)
+                .map_err(storage)?;
+            if reclaimed > 0 {
+                return Ok(());
+            }
+            Err(stale_unless_missing(exists(conn, &id)?).into())
         })
         .await
     }

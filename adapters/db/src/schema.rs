@@ -97,6 +97,7 @@ diesel::table! {
         delivered_at -> Nullable<Timestamp>,
         refunded_cents -> BigInt,
         returns_held -> Integer,
+        refund_unconfirmed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -155,6 +156,7 @@ diesel::table! {
         reason -> Text,
         created_at -> Timestamp,
         refund_claimed_at -> Nullable<Timestamp>,
+        refund_unconfirmed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -3,6 +3,7 @@
 
 use async_trait::async_trait;
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::refund::RefundOutcome;
 use std::time::Duration;
 
 /// Declined: the payer's balance is too low.
@@ -103,7 +104,7 @@ impl PaymentGateway for SandboxGateway {
         outcome
     }
 
-    async fn refund(&self, refund: &RefundRequest) -> Result<(), String> {
+    async fn refund(&self, refund: &RefundRequest) -> RefundOutcome {
         let transaction_id = refund.transaction_id.as_str();
         if transaction_id.starts_with(TRANSACTION_PREFIX)
             && transaction_id.len() > TRANSACTION_PREFIX.len()
@@ -115,9 +116,11 @@ impl PaymentGateway for SandboxGateway {
                 whole_charge = refund.whole_charge,
                 "sandbox refund"
             );
-            Ok(())
+            RefundOutcome::Refunded
         } else {
-            Err(format!("Unknown sandbox transaction: {transaction_id}"))
+            RefundOutcome::Refused {
+                reason: format!("Unknown sandbox transaction: {transaction_id}"),
+            }
         }
     }
 
@@ -268,12 +271,20 @@ mod tests {
     async fn refunds_whole_or_partial_succeed_for_sandbox_transactions_only() {
         let gateway = SandboxGateway::default();
         let id = approved_id(gateway.charge(&request("615123456")).await);
-        assert_eq!(gateway.refund(&refund_of(&id, true)).await, Ok(()));
-        assert_eq!(gateway.refund(&refund_of(&id, false)).await, Ok(()));
+        assert_eq!(
+            gateway.refund(&refund_of(&id, true)).await,
+            RefundOutcome::Refunded
+        );
+        assert_eq!(
+            gateway.refund(&refund_of(&id, false)).await,
+            RefundOutcome::Refunded
+        );
         for unknown in ["WAAFI-123", "SBX-", ""] {
             assert_eq!(
                 gateway.refund(&refund_of(unknown, true)).await,
-                Err(format!("Unknown sandbox transaction: {unknown}")),
+                RefundOutcome::Refused {
+                    reason: format!("Unknown sandbox transaction: {unknown}")
+                },
             );
         }
     }

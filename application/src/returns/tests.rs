@@ -1,9 +1,11 @@
 use super::*;
+use crate::refunds::REFUND_UNANSWERED;
 use crate::testing::{admin, paid_order, shopper, TestPorts};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
 use domain::order::{OrderStatus, StatusChange};
+use domain::refund::{RefundClaim, RefundOutcome};
 use domain::returns::{ReturnLine, ReturnRefusal};
 use mockall::predicate::eq;
 
@@ -56,6 +58,7 @@ fn a_return(status: ReturnStatus) -> Return {
             at,
             by: Some(Changer::from(&shopper("amina"))),
         }],
+        refund_claim: None,
     }
 }
 
@@ -180,7 +183,7 @@ async fn a_request_while_the_order_is_being_refunded_is_a_conflict() {
         .request_return(&shopper("amina"), &order_id(), &input())
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::Conflict(m) if m == REFUND_UNDER_WAY));
+    assert!(matches!(error, AppError::Conflict(m) if m == RefundRefusal::UnderWay.to_string()));
 }
 
 #[tokio::test]
@@ -275,7 +278,7 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
             whole_charge: false,
         }))
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_| RefundOutcome::Refunded);
     ports
         .returns
         .expect_transition()
@@ -312,7 +315,9 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
     ports
         .payments
         .expect_refund()
-        .returning(|_| Err("Insufficient merchant balance".into()));
+        .returning(|_| RefundOutcome::Refused {
+            reason: "Insufficient merchant balance".into(),
+        });
     ports
         .returns
         .expect_release_refund_claim()
@@ -329,6 +334,138 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
         error,
         AppError::PaymentProvider(m) if m == "The refund could not be sent: Insufficient merchant balance"
     ));
+}
+
+fn unconfirmed() -> Option<RefundClaim> {
+    let sent = Utc.with_ymd_and_hms(2026, 11, 21, 11, 0, 0).unwrap();
+    Some(RefundClaim::read(sent, Some(sent), sent))
+}
+
+#[tokio::test]
+async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
+    let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
+    ports.returns.expect_claim_refund().returning(|_| Ok(()));
+    ports
+        .payments
+        .expect_refund()
+        .times(1)
+        .returning(|_| RefundOutcome::Unknown {
+            reason: "The payment provider did not answer in time.".into(),
+        });
+    ports
+        .returns
+        .expect_mark_refund_unconfirmed()
+        .with(eq(return_id()))
+        .times(1)
+        .returning(|_| Ok(()));
+    ports.returns.expect_release_refund_claim().never();
+    ports.returns.expect_transition().never();
+    let error = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "refunded")
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        error,
+        AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.replace("{reason}", "The payment provider did not answer in time.")
+    ));
+}
+
+#[tokio::test]
+async fn a_retried_refund_whose_answer_was_lost_is_refused_without_reaching_the_provider() {
+    let mut ports = ports_with_order();
+    ports.returns.expect_by_id().returning(|_| {
+        Ok(Some(Return {
+            refund_claim: unconfirmed(),
+            ..a_return(ReturnStatus::Received)
+        }))
+    });
+    ports.returns.expect_claim_refund().never();
+    ports.payments.expect_refund().never();
+    let error = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "refunded")
+        .await
+        .unwrap_err();
+    assert!(matches!(error, AppError::Conflict(m) if m == RefundRefusal::Unconfirmed.to_string()));
+}
+
+#[tokio::test]
+async fn an_admin_sends_an_unconfirmed_refund_again_and_it_lands_audited() {
+    let mut ports = ports_with_order();
+    let mut seq = mockall::Sequence::new();
+    ports
+        .returns
+        .expect_by_id()
+        .times(1)
+        .in_sequence(&mut seq)
+        .returning(|_| {
+            Ok(Some(Return {
+                refund_claim: unconfirmed(),
+                ..a_return(ReturnStatus::Received)
+            }))
+        });
+    ports
+        .returns
+        .expect_by_id()
+        .in_sequence(&mut seq)
+        .returning(|_| Ok(Some(a_return(ReturnStatus::Refunded))));
+    ports
+        .returns
+        .expect_reclaim_unconfirmed_refund()
+        .with(eq(return_id()))
+        .times(1)
+        .returning(|_| Ok(()));
+    ports
+        .payments
+        .expect_refund()
+        .times(1)
+        .returning(|_| RefundOutcome::Refunded);
+    ports
+        .returns
+        .expect_transition()
+        .withf(|_, from, to, _| *from == ReturnStatus::Received && *to == ReturnStatus::Refunded)
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    ports
+        .audit
+        .expect_record()
+        .withf(|entry| {
+            let after = entry.change.after.as_ref().unwrap();
+            entry.change.action == AuditAction::OrderRefund
+                && entry.change.entity_id.as_deref() == Some("o1")
+                && entry.change.before.as_ref().unwrap()["refundStatus"] == "unconfirmed"
+                && after["resolution"] == "resend"
+                && after["status"] == "refunded"
+        })
+        .times(1)
+        .returning(|_| Ok(()));
+    let resolved = ports
+        .shop()
+        .resolve_return_refund(&admin("boss"), &return_id(), "resend")
+        .await
+        .unwrap();
+    assert_eq!(resolved.status, ReturnStatus::Refunded);
+}
+
+#[tokio::test]
+async fn a_resolution_without_an_unconfirmed_refund_is_a_conflict_and_sends_nothing() {
+    let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
+    ports
+        .returns
+        .expect_reclaim_unconfirmed_refund()
+        .returning(|_| Err(ReturnStoreError::Stale));
+    ports.payments.expect_refund().never();
+    ports.returns.expect_transition().never();
+    ports.audit.expect_record().never();
+    let error = ports
+        .shop()
+        .resolve_return_refund(&admin("boss"), &return_id(), "confirmed")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, AppError::Conflict(m) if m == RefundRefusal::NothingToResolve.to_string())
+    );
 }
 
 #[tokio::test]

@@ -173,6 +173,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
         discount: None,
         delivered_at: None,
         refunded: Money::ZERO,
+        refund_claim: None,
         history: vec![StatusChange {
             status: OrderStatus::Pending,
             at: placed_at,

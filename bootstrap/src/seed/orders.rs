@@ -226,6 +226,7 @@ impl<'a> OrderBook<'a> {
             } else {
                 Money::ZERO
             },
+            refund_claim: None,
             history,
         }
     }

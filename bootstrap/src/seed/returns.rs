@@ -119,6 +119,7 @@ pub(super) fn returns_of(
             reason: plan.reason,
             created_at: asked_at,
             history,
+            refund_claim: None,
         });
     }
     returns

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside};
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
 use reqwest::multipart::{Form, Part};
 use reqwest::{Method, StatusCode};
@@ -13,9 +14,11 @@ use shop_http::client_address::TrustedProxies;
 use shop_http::{AppState, HttpOptions, PublicUrl, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
+use shop_payments::{WaafiPayConfig, WaafiPayGateway};
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Duration;
 
 pub use crate::reply::{reply, Reply};
@@ -33,6 +36,8 @@ pub struct TestApp {
     pub state: AppState,
     /// The payment provider the app talks to.
     pub payments: Arc<CountedPayments>,
+    /// The fake WaafiPay behind `payments`, for an app made by `all_with_fake_waafipay`.
+    pub waafipay: Option<FakeWaafiPay>,
     /// Its database, to set up what the API cannot (a delivery a month ago).
     pub database: Database,
     client: reqwest::Client,
@@ -41,10 +46,11 @@ pub struct TestApp {
     _frontend: tempfile::TempDir,
 }
 
-/// The sandbox provider, counting the refunds sent to it. A refund takes 50 ms, like a
-/// provider's round trip, so that requests racing to refund overlap.
+/// The provider (the sandbox, or a WaafiPay gateway), counting the refunds sent to it. A
+/// refund takes 50 ms more, like a provider's round trip, so that requests racing to refund
+/// overlap.
 pub struct CountedPayments {
-    sandbox: SandboxGateway,
+    provider: Arc<dyn PaymentGateway>,
     refunds: AtomicUsize,
 }
 
@@ -57,13 +63,13 @@ impl CountedPayments {
 #[async_trait]
 impl PaymentGateway for CountedPayments {
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
-        self.sandbox.charge(request).await
+        self.provider.charge(request).await
     }
 
-    async fn refund(&self, refund: &RefundRequest) -> Result<(), String> {
+    async fn refund(&self, refund: &RefundRequest) -> RefundOutcome {
         self.refunds.fetch_add(1, Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(50)).await;
-        self.sandbox.refund(refund).await
+        self.provider.refund(refund).await
     }
 
     fn is_sandbox(&self) -> bool {
@@ -121,19 +127,42 @@ impl TestApp {
         Self::configured(Duration::ZERO, true).await
     }
 
-    async fn configured(payment_delay: Duration, hsts: bool) -> Vec<TestApp> {
+    /// Like `all`, paying through the WaafiPay gateway against a fake WaafiPay that approves
+    /// every purchase at once and makes every refund, answering it after `refund_delay`;
+    /// the gateway waits `PROVIDER_TIMEOUT` for an answer.
+    pub async fn all_with_fake_waafipay(refund_delay: Duration) -> Vec<TestApp> {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
-            apps.push(Self::spawn(database, payment_delay, hsts).await);
+            let fake = FakeWaafiPay::start(refund_delay);
+            let gateway = WaafiPayGateway::new(WaafiPayConfig {
+                url: fake.url(),
+                merchant_uid: "M0910291".into(),
+                api_user_id: "1000416".into(),
+                api_key: "test-key".into(),
+                timeout: PROVIDER_TIMEOUT,
+            })
+            .expect("a WaafiPay client");
+            let mut app = Self::spawn(database, Arc::new(gateway), false).await;
+            app.waafipay = Some(fake);
+            apps.push(app);
         }
         apps
     }
 
-    async fn spawn(database: Database, payment_delay: Duration, hsts: bool) -> TestApp {
+    async fn configured(payment_delay: Duration, hsts: bool) -> Vec<TestApp> {
+        let mut apps = Vec::new();
+        for database in shop_db::test_support::databases().await {
+            let sandbox =
+                SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50));
+            apps.push(Self::spawn(database, Arc::new(sandbox), hsts).await);
+        }
+        apps
+    }
+
+    async fn spawn(database: Database, provider: Arc<dyn PaymentGateway>, hsts: bool) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let payments = Arc::new(CountedPayments {
-            sandbox: SandboxGateway::new(payment_delay)
-                .with_no_answer_time(Duration::from_millis(50)),
+            provider,
             refunds: AtomicUsize::new(0),
         });
         let outside = Outside {
@@ -184,6 +213,7 @@ impl TestApp {
             backend: database.backend_name(),
             state,
             payments,
+            waafipay: None,
             database,
             client: reqwest::Client::new(),
             server: handle,
@@ -407,4 +437,99 @@ pub fn with_image(form: Form, bytes: Vec<u8>, file_name: &str, mime: &str) -> Fo
             .mime_str(mime)
             .unwrap(),
     )
+}
+
+/// How long the WaafiPay gateway of `all_with_fake_waafipay` waits for an answer.
+pub const PROVIDER_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// A fake WaafiPay on its own port: approves every `API_PURCHASE` at once; makes every
+/// reversal and refund (`API_CANCELPURCHASE`, `API_REFUND`) as it arrives and answers it
+/// after the refund delay, which a test may change.
+pub struct FakeWaafiPay {
+    address: String,
+    state: Arc<FakeWaafiPayState>,
+    server: actix_web::dev::ServerHandle,
+}
+
+struct FakeWaafiPayState {
+    /// The `serviceName` of every call, in the order they came.
+    services: Mutex<Vec<String>>,
+    refund_delay: Mutex<Duration>,
+}
+
+impl FakeWaafiPay {
+    fn start(refund_delay: Duration) -> Self {
+        let state = Arc::new(FakeWaafiPayState {
+            services: Mutex::new(Vec::new()),
+            refund_delay: Mutex::new(refund_delay),
+        });
+        let served = actix_web::web::Data::from(state.clone());
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let server = actix_web::HttpServer::new(move || {
+            actix_web::App::new()
+                .app_data(served.clone())
+                .route("/asm", actix_web::web::post().to(fake_waafipay_call))
+        })
+        .workers(1)
+        .listen(listener)
+        .expect("the fake WaafiPay listens")
+        .run();
+        let handle = server.handle();
+        tokio::spawn(server);
+        Self {
+            address,
+            state,
+            server: handle,
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("{}/asm", self.address)
+    }
+
+    /// How many calls of `service_name` it received.
+    pub fn calls_of(&self, service_name: &str) -> usize {
+        let services = self.state.services.lock().unwrap();
+        services.iter().filter(|s| *s == service_name).count()
+    }
+
+    /// From now on, refunds are answered after `delay`.
+    pub fn answer_refunds_after(&self, delay: Duration) {
+        *self.state.refund_delay.lock().unwrap() = delay;
+    }
+}
+
+impl Drop for FakeWaafiPay {
+    fn drop(&mut self) {
+        let server = self.server.clone();
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .build()
+                .expect("a runtime to stop the fake")
+                .block_on(server.stop(false));
+        })
+        .join()
+        .expect("the fake stops");
+    }
+}
+
+async fn fake_waafipay_call(
+    state: actix_web::web::Data<FakeWaafiPayState>,
+    body: actix_web::web::Json<Value>,
+) -> actix_web::HttpResponse {
+    let service = body["serviceName"].as_str().unwrap_or_default().to_owned();
+    state.services.lock().unwrap().push(service.clone());
+    if service != "API_PURCHASE" {
+        let delay = *state.refund_delay.lock().unwrap();
+        tokio::time::sleep(delay).await;
+    }
+    actix_web::HttpResponse::Ok().json(json!({
+        "schemaVersion": "1.0",
+        "responseCode": "2001",
+        "errorCode": "0",
+        "responseMsg": "RCS_SUCCESS",
+        "params": { "state": "APPROVED", "transactionId": "44291833",
+                    "referenceId": body["serviceParams"]["referenceId"] },
+    }))
 }

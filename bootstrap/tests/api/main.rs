@@ -21,8 +21,10 @@ mod pages;
 mod password_races;
 #[path = "../common/reply.rs"]
 mod reply;
+mod reopening;
 mod returns;
 mod reviews;
 mod settings;
 mod stock_and_money;
+mod unanswered_refunds;
 mod variants;

@@ -66,6 +66,8 @@ const SERVED: &[(&str, &str)] = &[
     ("post", "/api/auth/reset-password"),
     ("get", "/api/admin/notifications"),
     ("post", "/api/admin/notifications/{id}/resend"),
+    ("post", "/api/orders/{id}/refund"),
+    ("post", "/api/admin/returns/{id}/refund"),
 ];
 
 fn operations(document: &Value) -> BTreeSet<(String, String)> {

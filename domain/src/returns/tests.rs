@@ -53,6 +53,7 @@ fn order(discount: i64) -> Order {
         }),
         delivered_at: Some(delivered_on()),
         refunded: Money::ZERO,
+        refund_claim: None,
         history: Vec::new(),
     }
 }
@@ -90,6 +91,7 @@ fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
         reason: plan.reason,
         created_at: day(2),
         history: Vec::new(),
+        refund_claim: None,
     }
 }
 
@@ -119,6 +121,19 @@ fn a_delivered_order_may_be_returned_for_30_days_after_delivery() {
     );
     assert!(may_return(&order, &held, day(30)));
     assert!(!may_return(&order, &held, day(31)));
+}
+
+#[test]
+fn the_window_shows_only_while_delivered_and_keeps_the_first_delivery() {
+    let delivered = order(0);
+    assert_eq!(return_deadline(&delivered), Some(day(30)));
+    // Moved back to shipped by an admin: it keeps its first delivery, and no window shows.
+    let moved_back = Order {
+        status: OrderStatus::Shipped,
+        ..order(0)
+    };
+    assert_eq!(return_deadline(&moved_back), None);
+    assert!(!may_return(&moved_back, &HeldByReturns::default(), day(1)));
 }
 
 #[test]

@@ -600,10 +600,17 @@ async fn status_changes_are_kept_with_who_made_them_and_delivery_opens_the_retur
         assert!(delivered_at >= before_delivery, "{db:?}");
         assert_eq!(delivered.history[2].at, delivered_at);
 
-        // Back to shipped: no longer delivered.
+        // Back to shipped and delivered again: the first delivery stays.
         db.transition(&id, &step(Delivered, Shipped)).await.unwrap();
         let back = OrderRepository::by_id(&db, &id).await.unwrap().unwrap();
-        assert_eq!((back.delivered_at, back.history.len()), (None, 4));
+        assert_eq!(
+            (back.delivered_at, back.history.len()),
+            (Some(delivered_at), 4)
+        );
+        db.transition(&id, &step(Shipped, Delivered)).await.unwrap();
+        let again = OrderRepository::by_id(&db, &id).await.unwrap().unwrap();
+        assert_eq!(again.delivered_at, Some(delivered_at), "{db:?}");
+        db.transition(&id, &step(Delivered, Shipped)).await.unwrap();
 
         // A canceled paid order gives back all of its total.
         let refund = OrderTransition {

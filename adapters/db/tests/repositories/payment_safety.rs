@@ -14,6 +14,7 @@ fn cancel_refunded(from: OrderStatus) -> OrderTransition {
         },
         OrderStatus::Canceled,
     )
+    .expect("a paid order may be canceled")
 }
 
 #[tokio::test]

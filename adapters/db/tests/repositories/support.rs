@@ -145,6 +145,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         discount: None,
         delivered_at: None,
         refunded: Money::ZERO,
+        refund_claim: None,
         history: vec![StatusChange {
             status: OrderStatus::Pending,
             at: at(0),

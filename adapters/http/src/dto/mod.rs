@@ -8,6 +8,7 @@ use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::{Order, OrderStatus, StatusChange};
 use domain::product::Product;
+use domain::refund::RefundClaim;
 use domain::returns::return_deadline;
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
@@ -285,12 +286,20 @@ pub struct OrderDto {
     pub discount_amount: f64,
     /// What went back to the shopper: the rest of the charge on a cancel, returns' refunds.
     pub refunded_amount: f64,
-    /// When it was delivered; null while it is not.
+    /// A cancel's refund not landed yet: `sending` (at the provider now) or `unconfirmed`
+    /// (sent, answer not received: an admin resolves it with `POST /api/orders/{id}/refund`);
+    /// null without one.
+    #[schema(pattern = "^(sending|unconfirmed)$")]
+    pub refund_status: Option<&'static str>,
+    /// When that refund was sent; null without one.
+    pub refund_sent_at: Option<String>,
+    /// When it was first delivered (kept when an admin moves it back and delivers it again:
+    /// the return window runs from the first delivery); null until then.
     pub delivered_at: Option<String>,
     /// The statuses it took, oldest first; the first is its placing.
     pub status_history: Vec<StatusEntryDto>,
-    /// The last moment units of it may be asked back (30 days from delivery); null while it
-    /// is not delivered.
+    /// The last moment units of it may be asked back (30 days from its first delivery); null
+    /// while it is not delivered.
     pub returnable_until: Option<String>,
     pub user_id: CustomerDto,
     pub products: Vec<OrderLineDto>,
@@ -351,6 +360,8 @@ impl From<&Order> for OrderDto {
             discount_code: o.discount.as_ref().map(|d| d.code.to_string()),
             discount_amount: o.discount.as_ref().map_or(0.0, |d| d.amount.as_dollars()),
             refunded_amount: o.refunded.as_dollars(),
+            refund_status: refund_status(o.refund_claim),
+            refund_sent_at: o.refund_claim.map(|c| c.sent_at.to_rfc3339()),
             delivered_at: o.delivered_at.map(|at| at.to_rfc3339()),
             status_history: StatusEntryDto::list(&o.history, OrderStatus::as_str),
             returnable_until: return_deadline(o).map(|at| at.to_rfc3339()),
@@ -381,6 +392,11 @@ impl From<&Order> for OrderDto {
             shipping_address: o.shipping_address.as_ref().map(AddressDto::from),
         }
     }
+}
+
+/// Where a claimed refund stands, as `refundStatus` names it.
+pub fn refund_status(claim: Option<RefundClaim>) -> Option<&'static str> {
+    claim.map(|c| c.status().as_str())
 }
 
 pub fn orders(list: &[Order]) -> Vec<OrderDto> {
@@ -816,6 +832,16 @@ pub struct StatusBody {
     #[serde(default)]
     #[schema(pattern = "^(pending|shipped|delivered|canceled)$")]
     pub status: String,
+}
+
+/// An admin's word on a refund sent but not answered, after checking with EVC Plus.
+#[derive(Deserialize, ToSchema)]
+pub struct RefundResolutionBody {
+    /// `confirmed`: the money went back, record it without sending anything; `resend`: it
+    /// did not, send the refund again.
+    #[serde(default)]
+    #[schema(pattern = "^(confirmed|resend)$")]
+    pub resolution: String,
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -1,6 +1,6 @@
 //! Returns as the API shows them and as a shopper's request sends them (issue 16).
 
-use super::{parse_number, CustomerDto, LineVariantDto, StatusEntryDto};
+use super::{parse_number, refund_status, CustomerDto, LineVariantDto, StatusEntryDto};
 use domain::returns::{Return, ReturnInput};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -97,6 +97,13 @@ pub struct ReturnDto {
     /// Oldest first; the first is the request.
     pub status_history: Vec<StatusEntryDto>,
     pub customer: CustomerDto,
+    /// Its refund, not landed yet: `sending` (at the provider now) or `unconfirmed` (sent,
+    /// answer not received: an admin resolves it with `POST /api/admin/returns/{id}/refund`);
+    /// null without one.
+    #[schema(pattern = "^(sending|unconfirmed)$")]
+    pub refund_status: Option<&'static str>,
+    /// When that refund was sent; null without one.
+    pub refund_sent_at: Option<String>,
 }
 
 impl From<&Return> for ReturnDto {
@@ -125,6 +132,8 @@ impl From<&Return> for ReturnDto {
                 name: r.customer_name.clone(),
                 email: r.customer_email.clone(),
             },
+            refund_status: refund_status(r.refund_claim),
+            refund_sent_at: r.refund_claim.map(|c| c.sent_at.to_rfc3339()),
         }
     }
 }

@@ -54,6 +54,7 @@ macro_rules! order_calls {
             (("get", "/api/orders/{id}"), &[("id", $id)]),
             (("put", "/api/orders/{id}"), &[("id", $id)]),
             (("put", "/api/orders/{id}/payment"), &[("id", $id)]),
+            (("post", "/api/orders/{id}/refund"), &[("id", $id)]),
             (("get", "/api/orders/{id}/returns"), &[("id", $id)]),
             (("post", "/api/orders/{id}/returns"), &[("id", $id)]),
         ]
@@ -96,12 +97,14 @@ const LINKS: &[Link] = &[
     Link {
         from: ("post", "/api/orders/{id}/returns"),
         status: "201",
-        to: id_calls!("$response.body#/_id": ("put", "/api/admin/returns/{id}")),
+        to: id_calls!("$response.body#/_id": ("put", "/api/admin/returns/{id}"),
+            ("post", "/api/admin/returns/{id}/refund")),
     },
     Link {
         from: ("get", "/api/admin/returns"),
         status: "200",
-        to: id_calls!("$response.body#/0/_id": ("put", "/api/admin/returns/{id}")),
+        to: id_calls!("$response.body#/0/_id": ("put", "/api/admin/returns/{id}"),
+            ("post", "/api/admin/returns/{id}/refund")),
     },
     Link {
         from: ("post", "/api/products/{id}/reviews"),

@@ -1,7 +1,9 @@
 //! Checkout, order history and order administration.
 
 use crate::auth::CurrentUser;
-use crate::dto::{orders, CheckoutBody, CheckoutDto, OrderDto, PaymentBody, StatusBody};
+use crate::dto::{
+    orders, CheckoutBody, CheckoutDto, OrderDto, PaymentBody, RefundResolutionBody, StatusBody,
+};
 use crate::error::ApiError;
 use crate::i18n::{self, translate};
 use crate::openapi::{
@@ -20,7 +22,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(checkout)
         .service(get_order)
         .service(update_order_status)
-        .service(update_payment);
+        .service(update_payment)
+        .service(resolve_refund);
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
@@ -176,6 +179,35 @@ async fn update_payment(
             &body.payment_status,
             body.transaction_id.as_deref(),
         )
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
+}
+
+/// Resolve a cancel's refund that was sent but not answered (admin; `refundStatus`
+/// `unconfirmed`), after checking with EVC Plus: `confirmed` records it as made (the order is
+/// canceled and refunded, nothing is sent), `resend` sends it again. Audited as
+/// `order.refund`. A plain retry of the cancel is refused (409) while it is unconfirmed.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    request_body = RefundResolutionBody,
+    responses(
+        (status = 200, body = OrderDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge,
+        PaymentProviderFailed
+    )
+)]
+#[post("/orders/{id}/refund")]
+async fn resolve_refund(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: web::Json<RefundResolutionBody>,
+) -> Result<HttpResponse, ApiError> {
+    let order = state
+        .shop
+        .resolve_order_refund(&user.0, &order_id(&path)?, &body.resolution)
         .await?;
     Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
 }

@@ -3,7 +3,7 @@
 
 use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
-use crate::dto::{ReturnBody, ReturnDto, ReturnListQuery, ReturnStatusBody};
+use crate::dto::{RefundResolutionBody, ReturnBody, ReturnDto, ReturnListQuery, ReturnStatusBody};
 use crate::error::ApiError;
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PaymentProviderFailed, TooLarge, Unauthenticated,
@@ -18,7 +18,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(request_return)
         .service(order_returns)
         .service(list_returns)
-        .service(change_return);
+        .service(change_return)
+        .service(resolve_refund);
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
@@ -126,4 +127,33 @@ async fn change_return(
         .change_return(&user.0, &return_id(&path)?, &body.status)
         .await?;
     Ok(HttpResponse::Ok().json(ReturnDto::from(&changed)))
+}
+
+/// Resolve a return's refund that was sent but not answered (admin; `refundStatus`
+/// `unconfirmed`), after checking with EVC Plus: `confirmed` marks the return refunded
+/// without sending anything, `resend` sends the refund again. Audited as `order.refund`. A
+/// plain retry of the refund is refused (409) while it is unconfirmed.
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The return's id")),
+    request_body = RefundResolutionBody,
+    responses(
+        (status = 200, body = ReturnDto),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge,
+        PaymentProviderFailed
+    )
+)]
+#[post("/admin/returns/{id}/refund")]
+async fn resolve_refund(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: web::Json<RefundResolutionBody>,
+) -> Result<HttpResponse, ApiError> {
+    let resolved = state
+        .shop
+        .resolve_return_refund(&user.0, &return_id(&path)?, &body.resolution)
+        .await?;
+    Ok(HttpResponse::Ok().json(ReturnDto::from(&resolved)))
 }

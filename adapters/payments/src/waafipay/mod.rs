@@ -32,7 +32,8 @@
 //!   ("Hadhaagaagu kuguma filna", "Haraaga …"), "User Aborted" (rejected on the phone) or
 //!   "Dialog Timedout" (the USSD prompt expired).
 //! - HTTP 5xx, an unreadable reply, a network failure or a time-out: unconfirmed, since the
-//!   money may or may not have moved.
+//!   money may or may not have moved. For a refund, that outcome is unknown: the shop keeps
+//!   it as "sent, answer not received" and never sends it again without an admin's word.
 //!
 //! Refunds: 5202/E10207 `RCS_TRAN_ALREADY_CANCELLED` (WaafiPay's own refund example, HPP
 //! page) means an earlier reversal went through and its reply was lost, so the refund
@@ -54,6 +55,7 @@ pub use reply::{
 use async_trait::async_trait;
 use domain::money::Money;
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::refund::RefundOutcome;
 use reply::{Reply, APPROVED_STATE};
 use serde_json::{json, Value};
 use std::fmt;
@@ -161,17 +163,25 @@ fn charge_outcome(reply: &Reply) -> PaymentOutcome {
     }
 }
 
-/// The port's answer to the last reply of a refund: WaafiPay's message (numbers hidden) when
-/// it refused.
-fn refund_outcome(result: &Result<Reply, CallError>) -> Result<(), String> {
+/// The port's answer to the last reply of a refund: a reply with WaafiPay's success, or its
+/// refusal (its message, numbers hidden); no reply (a time-out, a failure of the provider,
+/// an unreadable reply, an unreachable provider) is unknown, since the refund may have been
+/// made.
+fn refund_outcome(result: &Result<Reply, CallError>) -> RefundOutcome {
     match result {
-        Ok(reply) if reply.succeeded() || reply.already_cancelled() => Ok(()),
-        Ok(reply) if !reply.response_msg.is_empty() => Err(reply.redacted_message()),
-        Ok(reply) => Err(format!(
-            "The payment provider refused the refund (code {}).",
-            reply.response_code
-        )),
-        Err(error) => Err(error.reason().to_owned()),
+        Ok(reply) if reply.succeeded() || reply.already_cancelled() => RefundOutcome::Refunded,
+        Ok(reply) if !reply.response_msg.is_empty() => RefundOutcome::Refused {
+            reason: reply.redacted_message(),
+        },
+        Ok(reply) => RefundOutcome::Refused {
+            reason: format!(
+                "The payment provider refused the refund (code {}).",
+                reply.response_code
+            ),
+        },
+        Err(error) => RefundOutcome::Unknown {
+            reason: error.reason().to_owned(),
+        },
     }
 }
 
@@ -326,7 +336,7 @@ impl PaymentGateway for WaafiPayGateway {
         outcome
     }
 
-    async fn refund(&self, refund: &RefundRequest) -> Result<(), String> {
+    async fn refund(&self, refund: &RefundRequest) -> RefundOutcome {
         let reference = &refund.reference;
         let transaction_id = refund.transaction_id.as_str();
         let reversal = if refund.whole_charge {
@@ -349,20 +359,28 @@ impl PaymentGateway for WaafiPayGateway {
         };
         let outcome = refund_outcome(&result);
         match &outcome {
-            Ok(()) => tracing::info!(
+            RefundOutcome::Refunded => tracing::info!(
                 %reference,
                 transaction_id,
                 amount = %refund.amount,
                 whole_charge = refund.whole_charge,
                 "WaafiPay refund"
             ),
-            Err(reason) => tracing::warn!(
+            RefundOutcome::Refused { reason } => tracing::warn!(
                 %reference,
                 transaction_id,
                 amount = %refund.amount,
                 whole_charge = refund.whole_charge,
                 %reason,
                 "WaafiPay refund refused"
+            ),
+            RefundOutcome::Unknown { reason } => tracing::error!(
+                %reference,
+                transaction_id,
+                amount = %refund.amount,
+                whole_charge = refund.whole_charge,
+                %reason,
+                "WaafiPay refund sent but not answered: it may have been made"
             ),
         }
         outcome

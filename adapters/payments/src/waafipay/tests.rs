@@ -496,7 +496,10 @@ async fn an_unreachable_provider_leaves_the_payment_unconfirmed() {
 #[tokio::test]
 async fn a_whole_charge_refund_reverses_the_purchase_with_method_and_reference() {
     let (server, gateway) = gateway_replying(reversed()).await;
-    assert_eq!(gateway.refund(&whole_refund()).await, Ok(()));
+    assert_eq!(
+        gateway.refund(&whole_refund()).await,
+        RefundOutcome::Refunded
+    );
     let body = only_body(&server).await;
     assert_envelope(&body, "API_CANCELPURCHASE");
     assert_eq!(body["serviceParams"], reversal_params());
@@ -511,7 +514,10 @@ async fn a_reversal_answered_already_cancelled_is_a_refund_done() {
         json!({}),
     ))
     .await;
-    assert_eq!(gateway.refund(&whole_refund()).await, Ok(()));
+    assert_eq!(
+        gateway.refund(&whole_refund()).await,
+        RefundOutcome::Refunded
+    );
     assert_eq!(
         only_body(&server).await["serviceName"],
         "API_CANCELPURCHASE"
@@ -525,7 +531,10 @@ async fn a_reversal_refused_as_settled_falls_back_to_refunding_the_whole_amount(
         ("API_REFUND", reversed()),
     ])
     .await;
-    assert_eq!(gateway.refund(&whole_refund()).await, Ok(()));
+    assert_eq!(
+        gateway.refund(&whole_refund()).await,
+        RefundOutcome::Refunded
+    );
     let sent = bodies(&server).await;
     assert_eq!(sent.len(), 2, "a reversal, then a refund");
     assert_envelope(&sent[0], "API_CANCELPURCHASE");
@@ -550,7 +559,7 @@ async fn a_refused_fallback_refund_returns_its_message() {
     .await;
     assert_eq!(
         gateway.refund(&whole_refund()).await,
-        Err("RCS_TRAN_NOT_PERMITTED".into())
+        refused("RCS_TRAN_NOT_PERMITTED")
     );
     assert_eq!(bodies(&server).await.len(), 2);
 }
@@ -558,7 +567,10 @@ async fn a_refused_fallback_refund_returns_its_message() {
 #[tokio::test]
 async fn a_partial_refund_goes_straight_to_api_refund_with_its_amount() {
     let (server, gateway) = gateway_replying(reversed()).await;
-    assert_eq!(gateway.refund(&refund_of(1_250, false)).await, Ok(()));
+    assert_eq!(
+        gateway.refund(&refund_of(1_250, false)).await,
+        RefundOutcome::Refunded
+    );
     let body = only_body(&server).await;
     assert_envelope(&body, "API_REFUND");
     assert_eq!(
@@ -573,7 +585,7 @@ async fn a_refund_refused_for_the_shops_credentials_is_an_error_and_is_not_retri
     let (server, gateway) = gateway_replying(not_authorized()).await;
     assert_eq!(
         gateway.refund(&whole_refund()).await,
-        Err("RCS_USER_IS_NOT_AUTHZ_TO_ACCESS_API".into())
+        refused("RCS_USER_IS_NOT_AUTHZ_TO_ACCESS_API")
     );
     assert_eq!(
         only_body(&server).await["serviceName"],
@@ -599,16 +611,66 @@ async fn a_refused_refund_returns_the_providers_message_without_numbers() {
     .await;
     assert_eq!(
         gateway.refund(&whole_refund()).await,
-        Err("RCS_TRAN_NOT_FOUND (mobile No: ***)".into())
+        refused("RCS_TRAN_NOT_FOUND (mobile No: ***)")
+    );
+}
+
+fn refused(reason: &str) -> RefundOutcome {
+    RefundOutcome::Refused {
+        reason: reason.to_owned(),
+    }
+}
+
+fn unknown(reason: &str) -> RefundOutcome {
+    RefundOutcome::Unknown {
+        reason: reason.to_owned(),
+    }
+}
+
+#[tokio::test]
+async fn a_refund_the_provider_fails_on_has_an_unknown_outcome() {
+    let (_server, gateway) = gateway_replying(ResponseTemplate::new(503)).await;
+    assert_eq!(
+        gateway.refund(&whole_refund()).await,
+        unknown("The payment provider failed.")
     );
 }
 
 #[tokio::test]
-async fn a_refund_the_provider_fails_on_is_an_error() {
-    let (_server, gateway) = gateway_replying(ResponseTemplate::new(503)).await;
+async fn a_refund_answered_after_the_timeout_has_an_unknown_outcome() {
+    // The provider makes the refund but answers too late: the shop cannot tell.
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(reversed().set_delay(Duration::from_secs(5)))
+        .mount(&server)
+        .await;
+    let gateway = WaafiPayGateway::new(config(&server, Duration::from_millis(300))).unwrap();
+    assert_eq!(
+        gateway.refund(&refund_of(1_000, false)).await,
+        unknown("The payment provider did not answer in time.")
+    );
+    assert_eq!(only_body(&server).await["serviceName"], "API_REFUND");
+}
+
+#[tokio::test]
+async fn a_refund_with_an_unreadable_or_no_answer_has_an_unknown_outcome() {
+    for body in ["<html>gateway</html>", "{\"hello\": 1}", ""] {
+        let (_server, gateway) =
+            gateway_replying(ResponseTemplate::new(200).set_body_string(body)).await;
+        assert_eq!(
+            gateway.refund(&refund_of(1_000, false)).await,
+            unknown("The payment provider sent an unreadable reply."),
+            "{body}"
+        );
+    }
+    let server = MockServer::start().await;
+    let mut config = config(&server, Duration::from_secs(5));
+    drop(server);
+    config.url = "http://127.0.0.1:9/asm".to_owned();
+    let gateway = WaafiPayGateway::new(config).unwrap();
     assert_eq!(
         gateway.refund(&whole_refund()).await,
-        Err("The payment provider failed.".into())
+        unknown("The payment provider could not be reached.")
     );
 }
 
