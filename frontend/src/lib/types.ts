@@ -168,11 +168,15 @@ export interface Order {
   totalAmount: number;
   /** What went back to the shopper (returns refunded, or all of it for a canceled paid order). */
   refundedAmount?: number;
+  /** A cancel's refund not landed yet: at EVC Plus now, or sent with its answer lost (an admin resolves it); null without one. */
+  refundStatus?: RefundStatus | null;
+  /** When that refund was sent; null without one. */
+  refundSentAt?: string | null;
   /** Every status the order took, oldest first. */
   statusHistory?: StatusChange<OrderStatus>[];
-  /** When it was last marked delivered; null while it is not delivered. */
+  /** When it was first delivered (kept when an admin moves it back and delivers it again); null until then. */
   deliveredAt?: string | null;
-  /** The last moment a return may be asked for (delivery + 30 days); null when not delivered. */
+  /** The last moment a return may be asked for (first delivery + 30 days); null when not delivered. */
   returnableUntil?: string | null;
   userId: { _id?: string; name?: string; email?: string } | null;
   products: OrderLine[];
@@ -203,6 +207,22 @@ export interface OrderReturn {
   /** Oldest first. */
   statusHistory: StatusChange<ReturnStatus>[];
   customer: { _id: string; name: string; email: string };
+  /** Its refund, not landed yet: at EVC Plus now, or sent with its answer lost (an admin resolves it); null without one. */
+  refundStatus?: RefundStatus | null;
+  /** When that refund was sent; null without one. */
+  refundSentAt?: string | null;
+}
+
+/** Where a refund sent to EVC Plus stands while its answer has not landed. */
+export type RefundStatus = 'sending' | 'unconfirmed';
+
+/**
+ * POST /api/orders/{id}/refund and /api/admin/returns/{id}/refund: an admin's word on a refund
+ * sent but not answered, after checking the EVC Plus merchant account: it went through
+ * (`confirmed`, nothing is sent) or it did not (`resend`).
+ */
+export interface RefundResolutionRequest {
+  resolution: 'confirmed' | 'resend';
 }
 
 /** POST /api/orders/{id}/returns: the units of each line to send back (lines left out: none), and why. */

@@ -226,4 +226,37 @@ describe('admin order page', () => {
     renderAdmin('/admin/orders/nope');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });
+
+  it('shows a cancel whose refund was sent but not answered, and records the admin\'s word on it', async () => {
+    let current: Order = {
+      ...order,
+      status: 'shipped',
+      paymentStatus: 'paid',
+      refundedAmount: 0,
+      refundStatus: 'unconfirmed',
+      refundSentAt: '2026-11-21T08:00:00Z',
+    };
+    serveOrder(() => current);
+    const calls: unknown[] = [];
+    server.use(
+      http.post('/api/orders/:id/refund', async ({ request }) => {
+        calls.push(await request.json());
+        current = { ...current, status: 'canceled', paymentStatus: 'refunded', refundedAmount: 77, refundStatus: null, refundSentAt: null };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = await openPage();
+    const notice = within(screen.getByRole('group', { name: 'Refund sent, answer not received' }));
+    expect(notice.getByText(/^The refund of order cafe1234\.\.\. \(\$77\.00\) was sent to EVC Plus on/)).toHaveTextContent(formatDateTime('2026-11-21T08:00:00Z'));
+    expect(region('Payment').getByText('Refund').nextSibling).toHaveTextContent('Refund sent, answer not received');
+
+    await user.click(notice.getByRole('button', { name: 'Mark refunded of order cafe1234...' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Mark Refunded' }));
+    expect(confirm.getByText(/Nothing is sent\.$/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Mark refunded' }));
+    await findToast('Order marked as refunded');
+    expect(calls).toEqual([{ resolution: 'confirmed' }]);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Refund sent, answer not received' })).not.toBeInTheDocument());
+    expect(region('Payment').getByText('Payment refunded')).toBeInTheDocument();
+  });
 });

@@ -213,3 +213,63 @@ describe('admin returns: steps', () => {
     expect(calls.map((c) => c.body)).toEqual([{ status: 'approved' }]);
   });
 });
+
+describe('admin returns: a refund sent but not answered', () => {
+  const unanswered = makeReturn({
+    _id: 'r-unanswered',
+    orderId: ORDER_A,
+    status: 'received',
+    refundAmount: 24.5,
+    refundStatus: 'unconfirmed',
+    refundSentAt: '2026-11-21T08:00:00Z',
+    createdAt: '2026-11-18T10:00:00Z',
+    customer: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
+  });
+
+  it('shows it instead of Refund, with its two resolutions usable from the keyboard, each asked first', async () => {
+    let rows = [unanswered];
+    serveList<OrderReturn>('/api/admin/returns', () => ({ rows }));
+    const calls = recordJson('post', '/api/admin/returns/:id/refund', () => {
+      rows = [{ ...unanswered, status: 'refunded', refundStatus: null, refundSentAt: null }];
+      return HttpResponse.json(rows[0]);
+    });
+    const { user } = renderAdmin('/admin/returns');
+    const notice = within(await screen.findByRole('group', { name: 'Refund sent, answer not received' }));
+    expect(notice.getByText(/^The refund of the return of order aaaa1111\.\.\. \(\$24\.50\) was sent to EVC Plus on/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('return-row')).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+
+    // Mark refunded, then Cancel: nothing is sent.
+    notice.getByRole('button', { name: 'Mark refunded of the return of order aaaa1111...' }).focus();
+    await user.keyboard('{Enter}');
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Mark Refunded' }));
+    expect(confirm.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    // Send again, confirmed from the keyboard: one call saying so.
+    notice.getByRole('button', { name: 'Send again of the return of order aaaa1111...' }).focus();
+    await user.keyboard('{Enter}');
+    const resend = within(await screen.findByRole('alertdialog', { name: 'Send Refund Again' }));
+    expect(resend.getByText(/otherwise the shopper is paid twice/)).toBeInTheDocument();
+    await user.tab();
+    expect(resend.getByRole('button', { name: 'Send again' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await findToast('Refund of $24.50 sent again');
+    expect(calls.map((c) => c.body)).toEqual([{ resolution: 'resend' }]);
+    await waitFor(() => expect(screen.getByTestId('return-status')).toHaveTextContent('Refunded'));
+    expect(screen.queryByRole('group', { name: 'Refund sent, answer not received' })).not.toBeInTheDocument();
+  });
+
+  it('shows why a resolution was refused (409) and keeps the choice open', async () => {
+    serveList<OrderReturn>('/api/admin/returns', () => ({ rows: [unanswered] }));
+    recordJson('post', '/api/admin/returns/:id/refund', () =>
+      HttpResponse.json({ message: 'Only a refund whose answer was not received can be resolved' }, { status: 409 }),
+    );
+    const { user } = renderAdmin('/admin/returns');
+    const notice = within(await screen.findByRole('group', { name: 'Refund sent, answer not received' }));
+    await user.click(notice.getByRole('button', { name: /^Mark refunded/ }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Mark Refunded' })).getByRole('button', { name: 'Mark refunded' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only a refund whose answer was not received can be resolved');
+  });
+});

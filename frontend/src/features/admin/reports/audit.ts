@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.status': 'Changed an order status',
   'order.payment': 'Changed an order payment',
   'order.return': 'Changed an order return',
+  'order.refund': 'Resolved a refund sent but not answered',
   'user.create': 'Created a user',
   'user.update': 'Updated a user',
   'user.delete': 'Deleted a user',

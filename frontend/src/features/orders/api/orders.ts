@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys } from '@/lib/query-keys';
-import type { Order, OrderStatus } from '@/lib/types';
+import type { Order, OrderStatus, RefundResolutionRequest } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { orderKeys };
@@ -30,6 +30,14 @@ export const markOrderPaid = ({ id, transactionId }: { id: string; transactionId
   if (ref) body.transactionId = ref;
   return api.put<Order>(`/orders/${encodeURIComponent(id)}/payment`, body);
 };
+
+/**
+ * An admin resolves a cancel's refund that was sent but not answered (`refundStatus`
+ * 'unconfirmed'): 200 with the order (canceled and refunded); 409 `{message}` when there is no
+ * such refund any more, 502 `{message}` when a resend fails or goes unanswered again.
+ */
+export const resolveOrderRefund = ({ id, resolution }: { id: string } & RefundResolutionRequest) =>
+  api.post<Order>(`/orders/${encodeURIComponent(id)}/refund`, { resolution } satisfies RefundResolutionRequest);
 
 export const myOrdersQuery = () =>
   queryOptions({ queryKey: orderKeys.mine(), queryFn: ({ signal }) => getMyOrders(signal) });
@@ -62,34 +70,36 @@ async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: O
   ]);
 }
 
-export function useUpdateOrderStatus(
-  options: {
-    onSuccess?: (order: Order, vars: { id: string; status: OrderStatus }) => void;
-    onError?: (error: unknown, vars: { id: string; status: OrderStatus }) => void;
-  } = {},
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderStatus,
-    onError: options.onError,
-    onSuccess: async (order, vars) => {
-      await storeChangedOrder(qc, order);
-      options.onSuccess?.(order, vars);
-    },
-  });
+interface Callbacks<TVars> {
+  onSuccess?: (order: Order, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
 }
 
-export function useMarkOrderPaid(
-  options: {
-    onSuccess?: (order: Order, vars: { id: string; transactionId?: string }) => void;
-    onError?: (error: unknown, vars: { id: string; transactionId?: string }) => void;
-  } = {},
-) {
+export function useUpdateOrderStatus(options: Callbacks<{ id: string; status: OrderStatus }> = {}) {
+  return useChangeOrder(updateOrderStatus, options);
+}
+
+export function useMarkOrderPaid(options: Callbacks<{ id: string; transactionId?: string }> = {}) {
+  return useChangeOrder(markOrderPaid, options);
+}
+
+export function useResolveOrderRefund(options: Callbacks<{ id: string } & RefundResolutionRequest> = {}) {
+  return useChangeOrder(resolveOrderRefund, options);
+}
+
+/**
+ * An admin's change of an order: the server's order is stored (`storeChangedOrder`). A refused
+ * change fetches the order again: a refund that failed or went unanswered changed it.
+ */
+function useChangeOrder<TVars extends { id: string }>(change: (vars: TVars) => Promise<Order>, options: Callbacks<TVars>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: markOrderPaid,
-    onError: options.onError,
-    onSuccess: async (order, vars) => {
+    mutationFn: change,
+    onError: async (error: unknown, vars: TVars) => {
+      await qc.invalidateQueries({ queryKey: orderKeys.detail(vars.id) });
+      options.onError?.(error, vars);
+    },
+    onSuccess: async (order: Order, vars: TVars) => {
       await storeChangedOrder(qc, order);
       options.onSuccess?.(order, vars);
     },

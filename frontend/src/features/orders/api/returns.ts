@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys, returnKeys } from '@/lib/query-keys';
-import type { CreateReturnRequest, OrderReturn, UpdateReturnRequest } from '@/lib/types';
+import type { CreateReturnRequest, OrderReturn, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { returnKeys };
@@ -29,6 +29,14 @@ export const createReturn = ({ orderId, body }: { orderId: string; body: CreateR
 /** 200 with the return; 409 `{message}` for a step not allowed now, 502 `{message}` when the payment provider refused the refund. */
 export const updateReturn = ({ id, status }: { id: string } & UpdateReturnRequest) =>
   api.put<OrderReturn>(`/admin/returns/${encodeURIComponent(id)}`, { status } satisfies UpdateReturnRequest);
+
+/**
+ * An admin resolves a return's refund that was sent but not answered (`refundStatus`
+ * 'unconfirmed'): 200 with the return (refunded); 409 `{message}` when there is no such refund
+ * any more, 502 `{message}` when a resend fails or goes unanswered again.
+ */
+export const resolveReturnRefund = ({ id, resolution }: { id: string } & RefundResolutionRequest) =>
+  api.post<OrderReturn>(`/admin/returns/${encodeURIComponent(id)}/refund`, { resolution } satisfies RefundResolutionRequest);
 
 export const orderReturnsQuery = (orderId: string) =>
   queryOptions({ queryKey: returnKeys.ofOrder(orderId), queryFn: ({ signal }) => getOrderReturns(orderId, signal) });
@@ -74,11 +82,26 @@ export function useCreateReturn(options: Callbacks<OrderReturn, { orderId: strin
  * `paymentStatus`.
  */
 export function useUpdateReturn(options: Callbacks<OrderReturn, { id: string } & UpdateReturnRequest> = {}) {
+  return useChangeReturn(updateReturn, options);
+}
+
+/**
+ * An admin resolves a refund sent but not answered, as `useUpdateReturn` stores its answer; a
+ * failed resend refetches the returns, whose refund may have changed.
+ */
+export function useResolveReturnRefund(options: Callbacks<OrderReturn, { id: string } & RefundResolutionRequest> = {}) {
+  return useChangeReturn(resolveReturnRefund, options);
+}
+
+function useChangeReturn<TVars extends { id: string }>(change: (vars: TVars) => Promise<OrderReturn>, options: Callbacks<OrderReturn, TVars>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: updateReturn,
-    onError: options.onError,
-    onSuccess: async (ret, vars) => {
+    mutationFn: change,
+    onError: async (error: unknown, vars: TVars) => {
+      await qc.invalidateQueries({ queryKey: returnKeys.all });
+      options.onError?.(error, vars);
+    },
+    onSuccess: async (ret: OrderReturn, vars: TVars) => {
       storeReturn(qc, ret);
       await Promise.all([
         putRowInPages(qc, returnKeys.admin, ret),

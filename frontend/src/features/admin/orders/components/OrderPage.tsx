@@ -14,7 +14,7 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { StatusTimeline } from '@/components/ui/StatusTimeline';
 import { btn } from '@/components/ui/styles';
-import { useOrder, useUpdateOrderStatus } from '@/features/orders/api/orders';
+import { useOrder, useResolveOrderRefund, useUpdateOrderStatus } from '@/features/orders/api/orders';
 import { useOrderReturns } from '@/features/orders/api/returns';
 import { useSettings } from '@/features/settings/api/settings';
 import { ApiError } from '@/lib/api-client';
@@ -24,6 +24,7 @@ import { changedBy } from '@/lib/returns';
 import { toast } from '@/lib/toast';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { UNCONFIRMED_TITLE, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin, formatDateTime } from '../../lib/ui';
 import { ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
@@ -77,7 +78,7 @@ function OrderReturns({ orderId }: { orderId: string }) {
                   who={changedBy}
                   actions={
                     <div className="mt-4 empty:hidden">
-                      <ReturnStepButtons ret={ret} busy={steps.busyId === ret._id} onStep={steps.take} />
+                      <ReturnStepButtons ret={ret} steps={steps} />
                     </div>
                   }
                 />
@@ -102,6 +103,13 @@ function OrderDetail({ order }: { order: Order }) {
     onError: (err) => {
       logError('Failed to update order status', err);
       toast.error(adminErrorMessage(err, 'Failed to update order status'));
+    },
+  });
+  const resolve = useResolveOrderRefund({
+    onSuccess: (_, vars) => toast.success(vars.resolution === 'confirmed' ? 'Order marked as refunded' : 'Refund sent again'),
+    onError: (err) => {
+      logError('Failed to resolve the refund', err);
+      toast.error(adminErrorMessage(err, 'Failed to resolve the refund'));
     },
   });
   const customer = order.userId;
@@ -129,6 +137,18 @@ function OrderDetail({ order }: { order: Order }) {
           </button>
         </div>
       </div>
+
+      {order.refundStatus === 'unconfirmed' && (
+        <div className="mt-6">
+          <UnconfirmedRefund
+            amount={order.totalAmount - (order.refundedAmount ?? 0)}
+            sentAt={order.refundSentAt}
+            subject={`of order ${shortOrderId(order._id)}`}
+            busy={resolve.isPending}
+            onResolve={(resolution) => resolve.mutate({ id: order._id, resolution })}
+          />
+        </div>
+      )}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
@@ -158,6 +178,7 @@ function OrderDetail({ order }: { order: Order }) {
                   <PaymentStatusBadge status={order.paymentStatus} />
                 </Fact>
               )}
+              {order.refundStatus && <Fact term="Refund">{order.refundStatus === 'sending' ? 'Being sent to EVC Plus' : UNCONFIRMED_TITLE}</Fact>}
             </dl>
           </Card>
           <Card id="history-title" title="Status history">

@@ -15,6 +15,7 @@ export type AuditAction =
   | 'order.status'
   | 'order.payment'
   | 'order.return'
+  | 'order.refund'
   | 'user.create'
   | 'user.update'
   | 'user.delete'

@@ -2,16 +2,18 @@
  * What an admin does with a return, on the Returns screen and on an order's page: the buttons
  * of the steps allowed from its status (Approve, Reject, Mark received, Refund), a confirmation
  * before rejecting or refunding, a toast when it is done and the server's message when it is
- * refused (409: not allowed now; 502: the payment provider refused the refund).
+ * refused (409: not allowed now; 502: the payment provider refused the refund, or did not
+ * answer). A refund sent but not answered shows as such, with its two resolutions.
  */
 import { useState, type ReactNode } from 'react';
-import { useUpdateReturn } from '@/features/orders/api/returns';
+import { useResolveReturnRefund, useUpdateReturn } from '@/features/orders/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import { nextReturnSteps } from '@/lib/returns';
 import { toast } from '@/lib/toast';
-import type { OrderReturn, UpdateReturnRequest } from '@/lib/types';
+import type { OrderReturn, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin } from '../../lib/ui';
 
@@ -55,29 +57,42 @@ export const NO_STEP = (
   </>
 );
 
-/** The buttons of the steps allowed from the return's status; `none` once it is rejected or refunded. */
+/**
+ * The buttons of the steps allowed from the return's status; `none` once it is rejected or
+ * refunded. A refund sent but not answered shows its resolutions instead.
+ */
 export function ReturnStepButtons({
   ret,
-  busy,
-  onStep,
+  steps,
   none = null,
 }: {
   ret: OrderReturn;
-  busy: boolean;
-  onStep: (ret: OrderReturn, step: Step) => void;
+  steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>;
   none?: ReactNode;
 }) {
-  const steps = nextReturnSteps(ret.status);
-  if (steps.length === 0) return <>{none}</>;
+  const busy = steps.busyId === ret._id;
+  if (ret.refundStatus === 'unconfirmed') {
+    return (
+      <UnconfirmedRefund
+        amount={ret.refundAmount}
+        sentAt={ret.refundSentAt}
+        subject={`of the return of order ${shortOrderId(ret.orderId)}`}
+        busy={busy}
+        onResolve={(resolution) => steps.resolve(ret, resolution)}
+      />
+    );
+  }
+  const next = nextReturnSteps(ret.status);
+  if (next.length === 0) return <>{none}</>;
   return (
     <div className="flex flex-wrap gap-1">
-      {steps.map((step) => (
+      {next.map((step) => (
         <button
           key={step}
           type="button"
           className={`${admin.action} whitespace-nowrap ${STEP_STYLES[step]} disabled:opacity-50`}
-          disabled={busy}
-          onClick={() => onStep(ret, step)}
+          disabled={busy || ret.refundStatus === 'sending'}
+          onClick={() => steps.take(ret, step)}
         >
           {STEP_LABELS[step]} <span className="sr-only">the return of order {shortOrderId(ret.orderId)}</span>
         </button>
@@ -112,7 +127,21 @@ export function useReturnSteps() {
     },
   });
 
+  const resolution = useResolveReturnRefund({
+    onSuccess: (ret, vars) => {
+      const done = vars.resolution === 'confirmed' ? 'Return marked as refunded' : `Refund of ${formatPrice(ret.refundAmount)} sent again`;
+      toast.success(done);
+      setAnnounce(done);
+      setFailure(null);
+    },
+    onError: (err) => {
+      logError('Failed to resolve the refund', err);
+      setFailure({ message: adminErrorMessage(err, UPDATE_FAILED), retry: false });
+    },
+  });
+
   const send = (ret: OrderReturn, step: Step) => update.mutate({ id: ret._id, status: step });
+  const resolve = (ret: OrderReturn, how: RefundResolutionRequest['resolution']) => resolution.mutate({ id: ret._id, resolution: how });
   const take = (ret: OrderReturn, step: Step) => {
     if (step === 'rejected' || step === 'refunded') setConfirming({ ret, step });
     else send(ret, step);
@@ -157,7 +186,8 @@ export function useReturnSteps() {
     </>
   );
 
-  return { take, busyId: update.isPending ? (update.variables?.id ?? null) : null, dialog, notices };
+  const busyId = update.isPending ? (update.variables?.id ?? null) : resolution.isPending ? (resolution.variables?.id ?? null) : null;
+  return { take, resolve, busyId, dialog, notices };
 }
 
 export type ReturnSteps = ReturnType<typeof useReturnSteps>;

@@ -13,7 +13,7 @@ export function ReturnsTable({
   steps,
 }: {
   returns: OrderReturn[];
-  steps: Pick<ReturnSteps, 'take' | 'busyId'>;
+  steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>;
 }) {
   return (
     <ScrollableTable name="Returns" className={`mt-6 ${admin.tableWrap}`} tableClassName={`${admin.tableRows} w-full min-w-[56rem]`}>
@@ -63,7 +63,7 @@ export function ReturnsTable({
               <ReturnStatusBadge status={r.status} />
             </td>
             <td className={admin.td}>
-              <ReturnStepButtons ret={r} busy={steps.busyId === r._id} onStep={steps.take} none={NO_STEP} />
+              <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />
             </td>
           </tr>
         ))}
