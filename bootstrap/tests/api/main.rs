@@ -19,9 +19,9 @@ mod openapi;
 mod orders;
 mod pages;
 mod password_races;
+mod reopening;
 #[path = "../common/reply.rs"]
 mod reply;
-mod reopening;
 mod returns;
 mod reviews;
 mod settings;
