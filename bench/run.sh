@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: the shop under load, on SQLite and on PostgreSQL (DESIGN.md section 6).
+# `make bench`: the shop under load, on SQLite and on PostgreSQL.
 #
 # For each backend: build the release binary (once), seed a fresh database with a large shop
 # (`shop seed`), start `shop serve` on it (sandbox payments without delay, no demo data,
@@ -50,7 +50,7 @@ export BENCH_WORK
 BENCH_WORK=$(mktemp -d)
 SERVER_PID=
 
-# Budgets (DESIGN.md section 6 and issue 7).
+# Budgets (issue 7).
 LIST_MIN_RPS=25000
 DETAIL_MIN_RPS=30000
 SEARCH_MAX_P99_MS=10

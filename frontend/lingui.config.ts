@@ -1,5 +1,5 @@
 /**
- * Lingui: the storefront's texts in English (the source, SPEC.md's words) and Somali.
+ * Lingui: the storefront's texts in English (the source) and Somali.
  * `npm run i18n:extract` collects every `t`/`<Trans>`/`plural`/`msg` of src/ (the back office
  * stays English) into src/i18n/locales/{en,so}.po; a translator corrects so.po's msgstr lines
  * (Poedit, Weblate or any text editor) without touching code. Vite compiles the .po files on

@@ -106,7 +106,7 @@ impl Shop {
         Ok(self.ports.wishlists.products(&user.id).await?)
     }
 
-    /// Adding a product twice is no error (SPEC.md: 'Product already in wishlist').
+    /// Adding a product twice is no error: the reply says it was already there.
     pub async fn add_to_wishlist(
         &self,
         user: &User,

@@ -1,4 +1,4 @@
-//! A discount code on the shopper's cart (DESIGN.md section 8): it sticks only while it
+//! A discount code on the shopper's cart: it sticks only while it
 //! applies, the cart shows what it takes off, and checkout checks it again.
 
 use crate::cart::CartView;

@@ -14,7 +14,7 @@ use domain::{ProductId, VariantId};
 use std::collections::BTreeMap;
 
 impl Shop {
-    /// The catalogue's version (DESIGN.md section 6): a cached product reply made at another
+    /// The catalogue's version: a cached product reply made at another
     /// version is stale. Read again after this process changes the catalogue, and at least
     /// every `recent::RECHECK` for changes made by other processes.
     pub async fn catalog_version(&self) -> Result<u64, AppError> {

@@ -36,9 +36,10 @@ pub enum CheckoutOutcome {
 }
 
 impl Shop {
-    /// DESIGN.md section 4: validate, reserve stock and store the order in one transaction,
-    /// then charge. A retry with the same idempotency key within 24 hours replays the first
-    /// result; a second checkout while one is charging is refused.
+    /// Validate, reserve stock and store the order in one transaction, then charge: a charge
+    /// that fails or times out never loses the order. A retry with the same idempotency key
+    /// within 24 hours replays the first result; a second checkout while one is charging is
+    /// refused.
     pub async fn checkout(
         &self,
         user: &User,
@@ -73,7 +74,8 @@ impl Shop {
         let (cart, code) = self.cart_with_code(user).await?;
         let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(EMPTY_CART.into()))?;
         let (cart_totals, held) = self.discounted_totals(user, &cart, code.as_ref()).await?;
-        // DESIGN.md section 8: a shopper is never charged a total they did not see.
+        // A shopper is never charged a total they did not see: a code that stopped applying is
+        // dropped from the cart and the checkout refused with the reason.
         if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
             return Err(self.drop_discount(user, refusal).await);
         }

@@ -1,4 +1,4 @@
-//! The language a shopper last used (DESIGN.md section 8): their e-mails and text messages
+//! The language a shopper last used: their e-mails and text messages
 //! are written in it.
 
 use crate::Shop;

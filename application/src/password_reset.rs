@@ -1,4 +1,4 @@
-//! Forgotten passwords (DESIGN.md section 8; the rules are `domain::password_reset`): a code
+//! Forgotten passwords (the rules are `domain::password_reset`): a code
 //! by e-mail (and SMS to the account's phone), then a new password with it.
 
 use crate::accounts::stored;

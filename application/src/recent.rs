@@ -1,5 +1,5 @@
 //! Values this process read from the database a moment ago and trusts for `RECHECK`: the
-//! catalogue version (DESIGN.md section 6: cached product replies are checked against the
+//! catalogue version (cached product replies are checked against the
 //! database at most every `RECHECK`, not on every request) and the shop settings (read by
 //! every cart and checkout, changed by an admin now and then).
 

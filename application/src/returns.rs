@@ -1,4 +1,4 @@
-//! Returns (issue 16; DESIGN.md section 8): a shopper asks to send back units of a delivered
+//! Returns (issue 16): a shopper asks to send back units of a delivered
 //! order, and admins approve or reject the request, mark the parcel received (its units go
 //! back to stock) and refund it through the payment gateway. The rules are
 //! `domain::returns`; every change is guarded in storage, so repeating one is a no-op.

@@ -1,4 +1,4 @@
-//! Reviews by verified buyers (issue 17; DESIGN.md section 8): anyone reads a product's
+//! Reviews by verified buyers (issue 17): anyone reads a product's
 //! visible reviews; a shopper with a delivered order holding the product writes one (again:
 //! it replaces theirs) and deletes it; admins hide, show and delete any. The rules are
 //! `domain::review`; the product's rating follows in storage, in the review's transaction.

@@ -1,6 +1,7 @@
 //! Throttling of sign-ins, registrations and the catalogue's unpaged lists: after too many
 //! counted attempts for one e-mail or from one address within a window, further attempts are
-//! refused until the window ends. Kept per process (DESIGN.md allows it).
+//! refused until the window ends. Kept per process: behind several processes each counts its
+//! own attempts, which still bounds them.
 
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
@@ -85,8 +86,8 @@ pub struct AttemptLimits {
     pub reset_per_address: Limit,
     /// Catalogue lists asked for without a page from one address: each is as large as the
     /// catalogue (11 MB at 10,000 products), and a few clients asking in a loop starved every
-    /// shopper. The storefront always asks for pages; a client written against SPEC.md asks
-    /// for a whole list or two a screen.
+    /// shopper. The storefront always asks for pages; a client that never pages asks for a
+    /// whole list or two a screen.
     pub unpaged_list_per_address: Limit,
 }
 

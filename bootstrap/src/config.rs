@@ -1,4 +1,4 @@
-//! Every setting, as a flag or an environment variable (DESIGN.md section 7).
+//! Every setting, as a flag or an environment variable (`shop --help` lists them all).
 
 mod limits;
 mod messaging;

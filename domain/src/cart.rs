@@ -49,7 +49,8 @@ pub fn chosen_variant(
     }
 }
 
-/// What the cart costs: DESIGN.md section 4, one formula for every screen and for checkout.
+/// What the cart costs: one formula for every screen and for checkout, so a shopper sees the
+/// amount charged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CartTotals {
     pub item_count: u32,

@@ -1,4 +1,4 @@
-//! Discount codes (DESIGN.md section 8): what a code is, whether it applies to a cart, what
+//! Discount codes: what a code is, whether it applies to a cart, what
 //! it takes off, and each line's share of it (a returned line's refund carries its share).
 //!
 //! Kinds: `percent` (1-100 % of the merchandise subtotal, rounded half up to the cent),

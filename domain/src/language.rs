@@ -1,4 +1,4 @@
-//! The languages the shop speaks (DESIGN.md section 8): English, SPEC.md's words, and Somali.
+//! The languages the shop speaks: English, the language every text is written in, and Somali.
 //! Shoppers choose in the storefront; the server answers in the language of the request's
 //! `Accept-Language` and writes e-mails and text messages in the one the shopper last used.
 

@@ -1,4 +1,4 @@
-//! Messages the shop sends (DESIGN.md section 8): which changes announce what to whom, and
+//! Messages the shop sends: which changes announce what to whom, and
 //! how a message that could not be sent is tried again. A message is queued in the
 //! transaction of the change it announces and sent afterwards, so none is lost when a
 //! provider is down or the process dies; what it says is written when it is sent
@@ -314,7 +314,7 @@ impl LowStock {
     }
 }
 
-/// How an order is named to people (SPEC.md's dashboard: `#` and its last 8 characters).
+/// How an order is named to people: `#` and its last 8 characters, as the dashboard shows it.
 pub fn order_number(order_id: &str) -> String {
     let start = order_id.char_indices().rev().nth(7).map_or(0, |(at, _)| at);
     format!("#{}", &order_id[start..])

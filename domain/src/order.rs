@@ -187,7 +187,7 @@ impl Order {
         self.lines.iter().map(|l| l.quantity).sum()
     }
 
-    /// Revenue counts paid orders that were not canceled (DESIGN.md section 4).
+    /// Revenue counts paid orders that were not canceled.
     pub fn counts_as_revenue(&self) -> bool {
         counts_as_revenue(self.status, self.payment_status)
     }
@@ -221,8 +221,8 @@ pub fn stock_effect(from: OrderStatus, to: OrderStatus) -> StockEffect {
     }
 }
 
-/// Canceling an order before it ships gives its discount code's use back (DESIGN.md
-/// section 8): a declined payment, a hold that ran out, a shopper's or an admin's cancel.
+/// Canceling an order before it ships gives its discount code's use back: a declined
+/// payment, a hold that ran out, a shopper's or an admin's cancel.
 pub fn returns_discount_use(from: OrderStatus, to: OrderStatus) -> bool {
     from == OrderStatus::Pending && to == OrderStatus::Canceled
 }

@@ -1,4 +1,4 @@
-//! Resetting a forgotten password (DESIGN.md section 8): a 6-digit code sent to the
+//! Resetting a forgotten password: a 6-digit code sent to the
 //! account's e-mail, stored hashed, good for 30 minutes, 5 tries and one reset.
 
 use crate::ids::UserId;

@@ -5,7 +5,7 @@ use crate::user::{Role, User};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PermissionError {
-    /// SPEC.md's message for an admin action without rights.
+    /// An admin action asked for without the rights.
     #[error("Unauthorized")]
     AdminOnly,
     #[error("You can only access your own account")]

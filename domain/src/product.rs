@@ -37,7 +37,7 @@ impl Category {
     }
 }
 
-/// SPEC.md: 0 is out of stock, 1 to 10 low, above 10 in stock.
+/// 0 is out of stock, 1 to 10 low, above 10 in stock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StockStatus {
     InStock,
@@ -122,7 +122,7 @@ impl Product {
     }
 }
 
-/// DESIGN.md section 4: the stated original price if set, else `price / (1 - discount/100)`
+/// The stated original price if set, else `price / (1 - discount/100)`
 /// rounded to the cent; none when the discount is 0 or 100.
 pub fn original_price(price: Money, discount: Percent, stated: Option<Money>) -> Option<Money> {
     let percent = i64::from(discount.value());
@@ -173,7 +173,7 @@ pub(crate) fn stock_count(raw: f64) -> Option<u32> {
 }
 
 impl ProductInput {
-    /// SPEC.md section 5's product form rules and messages.
+    /// The product form's rules and the messages shown under its fields.
     pub fn validate(&self) -> Result<ProductDraft, FieldErrors> {
         let mut errors = FieldErrors::new();
         let name = errors.text("name", &self.name, Lines::Single);
@@ -300,7 +300,7 @@ impl From<&Product> for SearchCandidate {
 }
 
 /// How well a product matches a query (case-insensitive, on name, description, category or
-/// any tag, as SPEC.md section 7): `None` when it does not match; higher is better.
+/// any tag): `None` when it does not match; higher is better.
 pub fn search_score(product: &SearchCandidate, query: &str) -> Option<u32> {
     let query = query.trim().to_lowercase();
     if query.is_empty() {

@@ -52,8 +52,8 @@ pub struct StockEdit {
 }
 
 impl ProductPatch {
-    /// Validates the patch laid over `current` with SPEC.md's product rules and keeps only
-    /// what was sent.
+    /// Validates the patch laid over `current` with the product form's rules
+    /// ([`ProductInput::validate`]) and keeps only what was sent.
     pub fn validate(&self, current: &Product) -> Result<ProductEdit, FieldErrors> {
         let merged = ProductInput {
             name: self.name.clone().unwrap_or_else(|| current.name.clone()),

@@ -1,4 +1,4 @@
-//! Returns (DESIGN.md section 8; the shop promises 30-day free returns): which units of a
+//! Returns (the shop promises 30-day free returns): which units of a
 //! delivered order a shopper may send back, what they get back for them to the cent, and
 //! how a return moves from requested to refunded.
 //!

@@ -1,4 +1,4 @@
-//! Reviews by verified buyers (issue 17; DESIGN.md section 8): who may review a product,
+//! Reviews by verified buyers (issue 17): who may review a product,
 //! what a review holds, how its author is shown, and the product's rating they make.
 //!
 //! Only a shopper with a delivered order holding the product may review it, once: posting

@@ -9,7 +9,7 @@ pub struct ShopSettings {
     pub shop_name: String,
     pub support_phone: String,
     pub support_email: Email,
-    /// The flat shipping fee added to every order (SPEC.md: $5.00).
+    /// The flat shipping fee added to every order ($5.00 unless set otherwise).
     pub shipping_fee: Money,
 }
 

@@ -1,4 +1,4 @@
-//! The figures of the admin dashboard (SPEC.md section 9), computed from light order facts.
+//! The figures of the admin dashboard, computed from light order facts.
 
 use crate::money::Money;
 use crate::order::{counts_as_revenue, counts_as_sold, OrderStatus, PaymentStatus};

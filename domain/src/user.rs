@@ -177,7 +177,7 @@ pub struct ContactInput {
 }
 
 impl ContactInput {
-    /// SPEC.md section 5: name, e-mail (shaped like an address) and phone are required.
+    /// Name, e-mail (shaped like an address) and phone are required.
     fn validate_into(&self, errors: &mut FieldErrors) -> Option<Contact> {
         let name = errors.text("name", &self.name, Lines::Single);
         errors.check(name.is_none(), "name", "Name is required");

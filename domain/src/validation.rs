@@ -1,4 +1,4 @@
-//! Per-field validation errors, carrying SPEC.md's exact messages.
+//! Per-field validation errors, carrying the exact messages the forms show.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! Sizes and colours (DESIGN.md section 8): a product's variants, each with its own stock,
+//! Sizes and colours: a product's variants, each with its own stock,
 //! the admin's grid that edits them, and the size a cart or order line is for.
 
 use crate::ids::VariantId;

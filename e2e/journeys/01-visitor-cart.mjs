@@ -39,7 +39,7 @@ journey('01-visitor-cart', 'a visitor browses to a product, is sent to log in, r
   await t.shot(page, 'register');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await t.toast(page, 'Registered successfully');
-  // SPEC.md: "On success it goes to /" (the return address is read by the login page only).
+  // Registering goes to / (the return address is read by the login page only).
   await expectPath(page, '/');
   await expectVisible(page.getByRole('button', { name: `Account menu for ${shopper.name}` }));
 

@@ -1,6 +1,6 @@
 //! Uses of discount codes moved by orders: taken with a guarded increment in the order's
 //! transaction (racing buyers of a code's last use: exactly one gets it) and given back
-//! once when the order is canceled before it ships (DESIGN.md section 8).
+//! once when the order is canceled before it ships.
 
 use crate::connection::DbConnection;
 use crate::schema::{discount_uses, discounts};

@@ -135,7 +135,7 @@ impl Database {
     }
 
     /// The channels this process cannot send through: the messages queued for them are
-    /// stored as skipped (DESIGN.md section 8), so no worker has to touch them again.
+    /// stored as skipped, so no worker has to touch them again.
     pub fn set_unconfigured_channels(&self, channels: &[Channel]) {
         let bits = outbox::Unconfigured::of(channels).bits();
         self.inner

@@ -1,4 +1,4 @@
-//! The outbox (migration `2026-11-25-100000_notifications`, DESIGN.md section 8): messages
+//! The outbox (migration `2026-11-25-100000_notifications`): messages
 //! queued in the transaction of the change they announce (`announce…`), and the `Outbox`
 //! port through which each process's worker claims the due ones and records how sending
 //! went. On PostgreSQL, claims skip rows another process has locked, so each message goes

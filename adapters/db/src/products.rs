@@ -92,7 +92,7 @@ fn containing(
 
 type ProductSelection = products::BoxedQuery<'static, MultiBackend>;
 
-/// Only the products of this stock status (SPEC.md: 0 out, 1 to 10 low, above 10 in stock).
+/// Only the products of this stock status (0 out, 1 to 10 low, above 10 in stock).
 fn with_stock(selection: ProductSelection, stock: Option<StockStatus>) -> ProductSelection {
     let low_max = i64::from(LOW_STOCK_MAX);
     match stock {

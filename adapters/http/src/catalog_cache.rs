@@ -1,4 +1,4 @@
-//! Ready-serialized catalogue replies (DESIGN.md section 6). Reads dominate a shop: a product
+//! Ready-serialized catalogue replies. Reads dominate a shop: a product
 //! list or page asked for again is answered from memory while the catalogue version is the
 //! one it was made at. Every change of a product or its stock bumps the version, so replies
 //! are kept under the version and the address; those of older versions are no longer asked
@@ -15,7 +15,7 @@
 //! catalogue's list at 10,000 products, 11 MB, compressed with Brotli for every request, was
 //! served 12-13 times a second with both cores busy).
 //!
-//! The whole lists, asked for without a page as SPEC.md's clients do, are kept apart from the
+//! The whole lists, asked for without a page by clients that never page, are kept apart from the
 //! rest: one is 11 MB at 10,000 products, more than a shard of the pages' cache holds (so it was
 //! made again for every request), and a few of them must not push out the many pages and
 //! products shoppers ask for. Each one asked for counts against the client's address
@@ -273,8 +273,8 @@ struct Address {
     whole_list: bool,
 }
 
-/// Whether the route answers its whole list when asked for no page, as SPEC.md's lists do; a
-/// product's reviews come a page at a time, the first when none is asked for.
+/// Whether the route answers its whole list when asked for no page; a product's reviews come a
+/// page at a time, the first when none is asked for.
 fn lists_whole_without_page(path: &str) -> bool {
     review_path(path).is_none() && parameters_read(path).contains(&"page")
 }

@@ -1,5 +1,5 @@
 //! The sandbox gateway: approves every payment except the documented test numbers
-//! (DESIGN.md section 7). No money moves.
+//! (listed in the README). No money moves.
 
 use async_trait::async_trait;
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};

@@ -1,4 +1,4 @@
-//! Notifications (DESIGN.md section 8): the worker's round of sending what the outbox holds,
+//! Notifications: the worker's round of sending what the outbox holds,
 //! and the back office's list with its resend. Messages are queued by the changes they
 //! announce (in the storage adapter's transactions, by `domain::notification`'s rules);
 //! their words are written here when they are sent (`templates`).

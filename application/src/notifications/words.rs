@@ -1,5 +1,5 @@
-//! The words of the shopper's messages in each language the shop speaks (DESIGN.md section
-//! 8): a shopper hears them in the language they last used. `templates` lays them out; the
+//! The words of the shopper's messages in each language the shop speaks: a shopper hears
+//! them in the language they last used. `templates` lays them out; the
 //! shop's own alerts stay English, as the back office does.
 
 use domain::language::Language::{self, English, Somali};

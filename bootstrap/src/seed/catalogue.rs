@@ -103,8 +103,8 @@ pub(crate) const KIDS_SIZES: [&str; 11] = [
 const WOMEN_SHOE_SIZES: [&str; 6] = ["36", "37", "38", "39", "40", "41"];
 const KIDS_SHOE_SIZES: [&str; 10] = ["24", "25", "26", "27", "28", "29", "30", "31", "32", "33"];
 
-/// A size running low: this many left or fewer (DESIGN.md section 8: the shop is told, the
-/// storefront says 'Only N left').
+/// A size running low: this many left or fewer (the shop is told, the storefront says 'Only
+/// N left').
 pub(crate) const LOW_SIZE_MAX: u32 = 3;
 
 /// Whether a kind of garment is an accessory, sold one-size.
@@ -183,8 +183,7 @@ impl Pictures {
     }
 }
 
-/// How much is left on the shelf: some sold out, some nearly (SPEC.md's "only a few left"),
-/// most plenty.
+/// How much is left on the shelf: some sold out, some nearly, most plenty.
 #[derive(Debug, Clone, Copy)]
 enum Shelf {
     Empty,

@@ -1,5 +1,5 @@
-//! `shop seed`: fills a database with a large, realistic shop for benchmarks (DESIGN.md
-//! section 6): products over women, kids and sales with tags, discounts, featured items,
+//! `shop seed`: fills a database with a large, realistic shop for benchmarks (`make bench`):
+//! products over women, kids and sales with tags, discounts, featured items,
 //! sizes and colours, a spread of stock and pictures ([`catalogue`]); customers
 //! ([`customers`]); the year's discount codes ([`discounts`]); a year of orders in every
 //! status ([`orders`]), some with a code, and some delivered orders' returns ([`returns`])

@@ -12,7 +12,7 @@ use std::net::{IpAddr, Ipv4Addr};
 const TOO_MANY_WHOLE_LISTS: &str = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minute(s).";
 const TOO_MANY_WHOLE_LISTS_SO: &str = "Liisas badan oo alaabta oo dhan ah ayaa laga codsaday cinwaankaaga. Weydii hal bog markiiba (page iyo limit), ama isku day mar kale 15 daqiiqo kadib.";
 
-/// Every list a client may ask for whole: SPEC.md's, and the additions that take pages.
+/// Every list a client may ask for whole: the catalogue's lists and the server's search.
 const WHOLE_LISTS: [&str; 6] = [
     "/api/products",
     "/api/products/categories",

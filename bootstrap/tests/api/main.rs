@@ -1,4 +1,4 @@
-//! HTTP contract tests: every call of SPEC.md section 7 over the real wiring, on SQLite and
+//! HTTP contract tests: every call of the API (docs/api.md) over the real wiring, on SQLite and
 //! (when SHOP_TEST_POSTGRES_URL is set) PostgreSQL.
 
 mod account_attacks;

@@ -42,8 +42,8 @@ impl Direction {
     }
 }
 
-/// `page` and `limit`: `None` when neither is given (the whole list, as SPEC.md's calls
-/// answer); `page` alone gets [`DEFAULT_PAGE_SIZE`] rows, `limit` alone the first page.
+/// `page` and `limit`: `None` when neither is given (the whole list, for clients that never
+/// page); `page` alone gets [`DEFAULT_PAGE_SIZE`] rows, `limit` alone the first page.
 pub fn page(page: Option<&str>, limit: Option<&str>) -> Result<Option<Page>, InvalidListParameter> {
     if page.is_none() && limit.is_none() {
         return Ok(None);

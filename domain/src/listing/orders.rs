@@ -43,7 +43,7 @@ pub struct OrderQuery {
 }
 
 impl Default for OrderQuery {
-    /// Every order, newest first: what SPEC.md's call without parameters answers.
+    /// Every order, newest first: what `GET /api/orders/all` without parameters answers.
     fn default() -> Self {
         OrderQuery {
             search: None,

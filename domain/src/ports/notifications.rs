@@ -1,4 +1,4 @@
-//! The ports of notifications (DESIGN.md section 8): the outbox messages wait in, and the
+//! The ports of notifications: the outbox messages wait in, and the
 //! channels that carry them.
 
 use super::{Page, RepoError};

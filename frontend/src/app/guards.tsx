@@ -14,7 +14,7 @@ export interface LoginNotice {
   type: TypeOptions;
 }
 
-/** What a signed-out visitor is told on each guarded page (SPEC.md sections 2 and 5). */
+/** What a signed-out visitor is told on each guarded page. */
 export const LOGIN_NOTICES: Record<string, LoginNotice> = {
   '/cart': { message: msg`Please log in to view your cart`, type: 'warning' },
   '/wishlist': { message: msg`Please log in to view your wishlist`, type: 'info' },

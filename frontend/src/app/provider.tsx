@@ -8,7 +8,7 @@ import { useSession } from '@/stores/session';
 import { useSessionUserRefresh } from '@/features/users/api/users';
 
 /**
- * Failed reads are logged (screens show their empty or error state; SPEC.md section 8).
+ * Failed reads are logged (screens show their empty or error state).
  * A 401 on an authenticated read means the stored token is no longer valid: sign out locally.
  */
 function onQueryError(error: unknown) {

@@ -1,6 +1,6 @@
 /**
- * The storefront's languages, through Lingui: English (the source language, SPEC.md's texts
- * word for word) and Somali. Texts are written in code with Lingui's macros (`t`, `<Trans>`,
+ * The storefront's languages, through Lingui: English (the source language, the texts as the
+ * code writes them) and Somali. Texts are written in code with Lingui's macros (`t`, `<Trans>`,
  * `plural`, `msg`); `npm run i18n:extract` gathers them into ./locales/en.po and ./locales/so.po,
  * where a translator corrects the Somali (see lingui.config.ts).
  *

@@ -18,7 +18,7 @@ export function safeStorage(kind: 'local' | 'session'): Storage | null {
 /** Where the shopper's language ('en' or 'so') is kept in localStorage. */
 export const LANGUAGE_KEY = 'language';
 
-/** The languages of the storefront: English (SPEC.md's texts) and Somali. */
+/** The languages of the storefront: English (the texts as written in the code) and Somali. */
 export type Language = 'en' | 'so';
 
 /** The language the shopper chose last in this browser; English when none (or storage is blocked). */

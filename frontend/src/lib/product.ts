@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { Product, StockStatus } from './types';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
-/** Shown when the server sends no stock figure (SPEC.md section 9). */
+/** Shown when the server sends no stock figure. */
 export const STOCK_FALLBACK = 11;
 /** Quantity cap when the stock is unknown. */
 export const QUANTITY_FALLBACK_MAX = 99;

@@ -1,5 +1,5 @@
 /**
- * Returns as the screens read them (DESIGN.md section 8): which units of an order can still be
+ * Returns as the screens read them: which units of an order can still be
  * sent back, whether a return can be asked for now, the steps an admin may take, and who set
  * a status. The server decides; these only choose what to offer.
  */

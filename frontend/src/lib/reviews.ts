@@ -1,5 +1,5 @@
 /**
- * Verified reviews as the screens read them (DESIGN.md section 8): the limits the server
+ * Verified reviews as the screens read them: the limits the server
  * keeps, its messages (the form checks what it can in the server's words), the sorts, and
  * the few words every review screen uses. The server decides who may review and keeps the
  * product's `rating` and `reviews`.
@@ -25,8 +25,8 @@ export const REVIEW_SORTS: readonly { value: ReviewSort; label: MessageDescripto
 export const starsText = (n: number) => plural(n, { one: '# star', other: '# stars' });
 
 /**
- * How many reviews the product page says a product has: the server's count, or SPEC.md's 200
- * when it sent none. 0 shows 'No reviews yet' instead of stars.
+ * How many reviews the product page says a product has: the server's count, or 200
+ * (`REVIEWS_FALLBACK`) when it sent none. 0 shows 'No reviews yet' instead of stars.
  */
 export function reviewCountOf(product: Pick<Product, 'reviews'>): number {
   return typeof product.reviews === 'number' ? product.reviews : REVIEWS_FALLBACK;

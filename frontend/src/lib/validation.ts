@@ -1,4 +1,4 @@
-/** Form rules of SPEC.md section 5, shared by registration, profile and admin forms (messages in the language shown). */
+/** Form rules shared by registration, profile and admin forms (messages in the language shown). */
 import { t } from '@lingui/core/macro';
 
 export const MIN_PASSWORD_LENGTH = 6;

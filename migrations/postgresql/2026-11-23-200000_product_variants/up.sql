@@ -1,4 +1,4 @@
--- Sizes and colours (DESIGN.md section 8): each variant has its own stock; a product's
+-- Sizes and colours: each variant has its own stock; a product's
 -- stock is the sum of its variants' whenever it has any.
 CREATE TABLE product_variants (
     id TEXT PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Discount codes (issue 15; the rules are domain/src/discount.rs, DESIGN.md section 8).
+-- Discount codes (issue 15; the rules are domain/src/discount.rs).
 -- `value`: the percent for `percent` (1-100), cents for `fixed`, 0 for `freeShipping`.
 -- A use is taken with a guarded increment of `times_used` in the order's transaction, and
 -- recorded in `discount_uses` (counted per customer; given back once, by deleting it).

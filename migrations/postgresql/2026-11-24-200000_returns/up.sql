@@ -1,4 +1,4 @@
--- Returns (issue 16; the rules are domain/src/returns.rs, DESIGN.md section 8): which units
+-- Returns (issue 16; the rules are domain/src/returns.rs): which units
 -- of a delivered order a shopper sends back, their refund, and each status they took.
 
 -- How many of the order's returns were not rejected: a canceled order puts back all of its

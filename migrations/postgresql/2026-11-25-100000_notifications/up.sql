@@ -1,4 +1,4 @@
--- Notifications (issue 14; the rules are domain/src/notification.rs, DESIGN.md section 8):
+-- Notifications (issue 14; the rules are domain/src/notification.rs):
 -- the outbox every message waits in, written in the transaction of the change it announces
 -- and sent afterwards by the worker of `shop serve`.
 

@@ -1,5 +1,5 @@
 -- Orders keep their status history, when they were delivered and what was refunded, for
--- returns (issue 16; the rules are domain/src/returns.rs, DESIGN.md section 8).
+-- returns (issue 16; the rules are domain/src/returns.rs).
 
 -- When an order was delivered (the 30 days to return it run from then), and what went back
 -- to the shopper. An order paid and partly refunded keeps payment_status 'paid' with

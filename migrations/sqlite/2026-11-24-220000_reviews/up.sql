@@ -1,5 +1,5 @@
--- Reviews by verified buyers (issue 17; the rules are domain/src/review.rs, DESIGN.md
--- section 8): one per shopper and product, the product's rating and count kept with them.
+-- Reviews by verified buyers (issue 17; the rules are domain/src/review.rs): one per
+-- shopper and product, the product's rating and count kept with them.
 
 CREATE TABLE reviews (
     id TEXT NOT NULL PRIMARY KEY,

@@ -1,5 +1,5 @@
-//! Server messages in the shopper's language (DESIGN.md section 8): the use cases speak
-//! English, SPEC.md's words; a request whose `Accept-Language` prefers Somali hears its
+//! Server messages in the shopper's language: the use cases speak
+//! English; a request whose `Accept-Language` prefers Somali hears its
 //! messages (errors, their fields, the checkout's answers) from the Somali catalogue
 //! `so.json`, which a translator edits without touching code. A message the catalogue lacks
 //! stays English.

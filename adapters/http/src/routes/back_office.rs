@@ -1,6 +1,6 @@
 //! The back office's lists (issue 22): orders, products and accounts searched, filtered,
 //! sorted and paged by the server, with the total in `X-Total-Count`. Without parameters
-//! the SPEC.md calls still answer the whole list.
+//! the same calls still answer the whole list, for clients that never page.
 
 use super::list_reply;
 use crate::auth::CurrentUser;

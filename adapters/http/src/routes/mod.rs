@@ -1,4 +1,4 @@
-//! Every call of SPEC.md section 7 and the additions of DESIGN.md section 3, under `/api`.
+//! Every call of the API, under `/api` (docs/api.md gives their shapes).
 
 mod accounts;
 mod back_office;
@@ -51,7 +51,7 @@ fn one_page(number: Option<u32>, limit: Option<u32>) -> Result<Page, ApiError> {
     }))
 }
 
-/// `?page=&limit=`: both optional; without either the whole list, as SPEC.md.
+/// `?page=&limit=`: both optional; without either the whole list, for clients that never page.
 fn page(query: &PageQuery) -> Result<Option<Page>, ApiError> {
     if query.page.is_none() && query.limit.is_none() {
         return Ok(None);

@@ -1,4 +1,4 @@
-//! The WaafiPay gateway: real EVC Plus payments over HTTPS (DESIGN.md section 4).
+//! The WaafiPay gateway: real EVC Plus payments over HTTPS.
 //!
 //! Every call is one JSON POST to the configured `/asm` endpoint with WaafiPay's envelope:
 //! `schemaVersion` "1.0", a new UUID `requestId`, a UTC `timestamp`, `channelName` "WEB",

@@ -1,5 +1,5 @@
 /**
  * How an order is named to its shopper on the checkout's pages: '#' and the id's last 8
- * characters (SPEC.md's dashboard form, and the one the order's e-mails and text messages use).
+ * characters (the dashboard's form, and the one the order's e-mails and text messages use).
  */
 export const orderNumber = (id: string): string => `#${id.slice(-8)}`;

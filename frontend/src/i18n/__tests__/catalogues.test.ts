@@ -1,7 +1,8 @@
 /// <reference types="node" />
 /**
  * The two catalogues (src/i18n/locales/en.po and so.po) against the code and against each other,
- * and the English one against SPEC.md's storefront texts.
+ * and the English one against the storefront texts quoted in SPEC.md, the product's specification
+ * (kept outside this repository; the last test reads it when it is at hand).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/** Colours of the order statuses in charts: the badge colours of SPEC.md (yellow, blue, green, red). */
+/** Colours of the order statuses in charts: their badges' colours (yellow, blue, green, red). */
 export const STATUS_COLORS: Record<string, string> = {
   pending: '#ca8a04',
   shipped: '#2563eb',

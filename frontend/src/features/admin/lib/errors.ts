@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 
-/** Shown when an admin call is refused for a missing token or role and the server said nothing (SPEC.md section 6). */
+/** Shown when an admin call is refused for a missing token or role and the server said nothing. */
 export const UNAUTHORIZED = 'Unauthorized';
 
 /** The server's message, else 'Unauthorized' for a 401/403, else the screen's default. */
@@ -20,7 +20,7 @@ export function serverFieldErrors<K extends string>(err: unknown, fields: readon
   return out;
 }
 
-/** Logged outside tests only (SPEC.md: some failures are only logged). */
+/** Logged outside tests only (some failures are only logged, with no message on screen). */
 export function logError(message: string, err: unknown) {
   if (import.meta.env.MODE !== 'test') console.error(message, err);
 }

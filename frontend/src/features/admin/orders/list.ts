@@ -1,4 +1,4 @@
-/** The admin order list (GET /api/orders/all): its filters, sort and date ranges (SPEC.md sections 2 and 9). */
+/** The admin order list (GET /api/orders/all): its filters, sort and date ranges. */
 import { capitalize } from '@/lib/format';
 import { orderKeys } from '@/lib/query-keys';
 import type { Order, OrderStatus } from '@/lib/types';

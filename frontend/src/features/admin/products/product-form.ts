@@ -1,4 +1,4 @@
-/** The admin product form: its state, the checks of SPEC.md section 5, and the payload. */
+/** The admin product form: its state, its checks before submit, and the payload. */
 import type { Product, ProductInput } from '@/lib/types';
 import { parseNumber, parseStock } from '@/lib/validation';
 import { hasVariants, variantsOf } from '@/lib/variants';
@@ -75,7 +75,7 @@ export const parseTags = (tags: string) =>
     .filter(Boolean);
 
 /**
- * Price and discount as numbers, stock as an integer, tags as a list (SPEC.md section 5).
+ * Price and discount as numbers, stock as an integer, tags as a list.
  * Editing `product`, the stock is sent only when the admin changed it, with the stock the
  * form showed, so units sold while the form was open are never put back; the sizes likewise
  * only when the grid changed. With sizes the stock is their sum, so no stock is sent; a

@@ -1,4 +1,4 @@
-/** The admin user form: state and the checks of SPEC.md section 5 (role is not validated). */
+/** The admin user form: state and checks (name, e-mail and phone required; role not checked). */
 import type { Role, User } from '@/lib/types';
 import { compact, validateEmail, validateName, validatePhone, type FieldErrors } from '@/lib/validation';
 

@@ -20,7 +20,7 @@ export const EMPTY_CART: Cart = {
   total: 0,
 };
 
-/** Lines whose product is gone are dropped (SPEC.md section 3). */
+/** Lines whose product is gone are dropped. */
 function normalize(cart: Cart | null | undefined): Cart {
   if (!cart || !Array.isArray(cart.products)) return EMPTY_CART;
   return { ...cart, products: cart.products.filter((l) => l && l.productId && l.productId._id) };
@@ -82,7 +82,7 @@ export const useApplyDiscount = (options: Callbacks<string> = {}) => useCartMuta
 
 export const useRemoveDiscount = (options: Callbacks<void> = {}) => useCartMutation(removeDiscount, options);
 
-/** Removes the lines one by one (SPEC.md section 4). */
+/** Removes the lines one by one (the API has no call that empties a cart). */
 export function useClearCart(options: Callbacks<CartLineRef[]> = {}) {
   const qc = useQueryClient();
   return useMutation({

@@ -116,7 +116,7 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-/** SPEC.md's colour choice, display only: for products that do not come in colours. */
+/** The storefront's fixed colour choice, display only: for products that do not come in colours. */
 function ColourSwatches() {
   const [colour, setColour] = useState<string>(COLOURS[0].name);
   const { t, i18n } = useLingui();

@@ -49,7 +49,7 @@ export function validateAddress(a: ShippingAddress): FieldErrors<AddressField> {
   });
 }
 
-/** The toast for a failed checkout (SPEC.md section 8). */
+/** The toast for a failed checkout. */
 export function checkoutErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return t`Checkout error`;
   if (err.isNetworkError) return t`Network error. Please try again.`;

@@ -1,4 +1,4 @@
-/** Add New Product / Edit Product: the form of SPEC.md sections 2 and 5 in a modal. */
+/** Add New Product / Edit Product: the product form in a modal. */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { btn } from '@/components/ui/styles';
