@@ -11,5 +11,6 @@ mod payment_hold;
 mod postgres_restart;
 #[path = "../common/reply.rs"]
 mod reply;
+mod start_failure;
 mod support;
 mod two_instances;
