@@ -119,11 +119,6 @@ impl DeliveryStatus {
     pub fn parse(raw: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.as_str() == raw)
     }
-
-    /// Whether the worker still has to send it.
-    pub fn is_due_to_send(self) -> bool {
-        matches!(self, DeliveryStatus::Pending | DeliveryStatus::Retrying)
-    }
 }
 
 /// A message to queue, in the transaction of the change it announces.

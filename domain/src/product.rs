@@ -4,7 +4,7 @@ use crate::ids::ProductId;
 use crate::ids::VariantId;
 use crate::money::{Money, Percent};
 use crate::validation::{FieldErrors, Lines};
-use crate::variant::{Variant, VariantFilter};
+use crate::variant::Variant;
 use chrono::{DateTime, Utc};
 use std::cmp::Reverse;
 
@@ -106,19 +106,8 @@ impl Product {
         StockStatus::of(self.stock)
     }
 
-    pub fn has_tag(&self, tag: &str) -> bool {
-        self.tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
-    }
-
     pub fn variant(&self, id: &VariantId) -> Option<&Variant> {
         self.variants.iter().find(|v| &v.id == id)
-    }
-
-    /// Whether some unit is left in this size and colour.
-    pub fn in_stock_in(&self, filter: &VariantFilter) -> bool {
-        self.variants
-            .iter()
-            .any(|v| v.stock > 0 && v.is(filter.size.as_deref(), filter.colour.as_deref()))
     }
 }
 

@@ -21,14 +21,6 @@ impl Variant {
         StockStatus::of(self.stock)
     }
 
-    /// Whether it is this size and colour, ignoring case (`None` matches any).
-    pub fn is(&self, size: Option<&str>, colour: Option<&str>) -> bool {
-        let same = |wanted: Option<&str>, have: Option<&str>| {
-            wanted.is_none_or(|w| have.is_some_and(|h| h.eq_ignore_ascii_case(w)))
-        };
-        same(size, Some(&self.size)) && same(colour, self.colour.as_deref())
-    }
-
     /// What a cart or order line keeps of it.
     pub fn snapshot(&self) -> VariantSnapshot {
         VariantSnapshot {
@@ -572,13 +564,11 @@ mod tests {
     }
 
     #[test]
-    fn variants_match_size_and_colour_ignoring_case() {
-        let black_m = variant("v1", "M", Some("Black"), 1);
-        assert!(black_m.is(Some("m"), None));
-        assert!(black_m.is(Some("M"), Some("black")));
-        assert!(!black_m.is(Some("M"), Some("red")));
-        assert!(!variant("v2", "M", None, 1).is(None, Some("black")));
-        assert_eq!(black_m.snapshot().label(), "M, Black");
+    fn a_line_labels_its_size_and_colour() {
+        assert_eq!(
+            variant("v1", "M", Some("Black"), 1).snapshot().label(),
+            "M, Black"
+        );
     }
 
     #[test]
