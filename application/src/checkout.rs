@@ -318,8 +318,18 @@ mod tests {
         ports_with_cart_holding_as(code.map(CartDiscount::applying))
     }
 
-    /// Two abayas at $20.00 in the cart, which holds `code` as it was applied.
+    /// Two abayas at $20.00 in the cart, which holds `code` as it was applied; shipping is
+    /// the default fee.
     fn ports_with_cart_holding_as(code: Option<CartDiscount>) -> TestPorts {
+        ports_with_cart_shipped_at(code, None)
+    }
+
+    /// Two abayas at $20.00 in the cart, which holds `code`, with `settings` saved (the
+    /// defaults when none).
+    fn ports_with_cart_shipped_at(
+        code: Option<CartDiscount>,
+        settings: Option<ShopSettings>,
+    ) -> TestPorts {
         let mut ports = TestPorts::new();
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
@@ -328,9 +338,29 @@ mod tests {
                 quantity: 2,
             }])
         });
-        ports.settings.expect_get().returning(|| Ok(None));
+        ports
+            .settings
+            .expect_get()
+            .returning(move || Ok(settings.clone()));
         ports.cart_code_as(code);
         ports
+    }
+
+    /// Checkout's refusal of the cart's code: it is taken off the cart, and nothing is
+    /// placed or charged.
+    async fn refused_before_placing(mut ports: TestPorts) -> AppError {
+        ports
+            .discounts
+            .expect_remove_from_cart()
+            .times(1)
+            .returning(|_| Ok(()));
+        ports.orders.expect_place().never();
+        ports.payments.expect_charge().never();
+        ports
+            .shop()
+            .checkout(&shopper("amina"), &input(), None)
+            .await
+            .unwrap_err()
     }
 
     #[tokio::test]
@@ -677,22 +707,11 @@ mod tests {
 
     #[tokio::test]
     async fn a_code_that_stopped_applying_is_refused_and_taken_off_the_cart_before_placing() {
-        let mut ports = ports_with_cart_holding(Some(Discount {
+        let error = refused_before_placing(ports_with_cart_holding(Some(Discount {
             active: false,
             ..five_off()
-        }));
-        ports
-            .discounts
-            .expect_remove_from_cart()
-            .times(1)
-            .returning(|_| Ok(()));
-        ports.orders.expect_place().never();
-        ports.payments.expect_charge().never();
-        let error = ports
-            .shop()
-            .checkout(&shopper("amina"), &input(), None)
-            .await
-            .unwrap_err();
+        })))
+        .await;
         assert!(matches!(error, AppError::Conflict(m) if m == "This discount code is not active"));
     }
 
@@ -711,45 +730,26 @@ mod tests {
             ),
             (None, "This discount code is no longer available"),
         ] {
-            let mut ports = ports_with_cart_holding_as(Some(CartDiscount {
+            let error = refused_before_placing(ports_with_cart_holding_as(Some(CartDiscount {
                 current: now,
                 ..CartDiscount::applying(half.clone())
-            }));
-            ports
-                .discounts
-                .expect_remove_from_cart()
-                .times(1)
-                .returning(|_| Ok(()));
-            ports.orders.expect_place().never();
-            ports.payments.expect_charge().never();
-            let error = ports
-                .shop()
-                .checkout(&shopper("amina"), &input(), None)
-                .await
-                .unwrap_err();
+            })))
+            .await;
             assert!(matches!(error, AppError::Conflict(m) if m == message));
         }
     }
 
     #[tokio::test]
     async fn an_order_that_costs_nothing_is_placed_paid_without_asking_the_provider() {
-        let mut ports = TestPorts::new();
-        ports.carts.expect_lines().returning(|_| {
-            Ok(vec![CartLine {
-                product: product(2000, 4),
-                variant: None,
-                quantity: 2,
-            }])
-        });
-        ports.settings.expect_get().returning(|| {
-            Ok(Some(ShopSettings {
-                shipping_fee: Money::ZERO,
-                ..crate::testing::default_settings()
-            }))
-        });
-        ports.cart_code(Some(eid_code(DiscountKind::Fixed(
-            Money::from_cents(4000).unwrap(),
-        ))));
+        let forty_off = eid_code(DiscountKind::Fixed(Money::from_cents(4000).unwrap()));
+        let free_shipping = ShopSettings {
+            shipping_fee: Money::ZERO,
+            ..crate::testing::default_settings()
+        };
+        let mut ports = ports_with_cart_shipped_at(
+            Some(CartDiscount::applying(forty_off)),
+            Some(free_shipping),
+        );
         ports
             .orders
             .expect_place()
