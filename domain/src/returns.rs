@@ -11,7 +11,7 @@ use crate::discount::line_shares;
 use crate::ids::{OrderLineId, ProductId, ReturnId};
 use crate::money::Money;
 use crate::order::{Order, OrderStatus, PaymentStatus, StatusChange};
-use crate::refund::RefundClaim;
+use crate::refund::{RefundClaim, RefundRefusal};
 use crate::validation::{FieldErrors, Lines};
 use crate::variant::VariantSnapshot;
 use crate::{OrderId, UserId};
@@ -57,16 +57,21 @@ impl ReturnStatus {
         }
     }
 
-    /// Requested -> approved or rejected; approved -> received (or rejected, when the parcel
-    /// never comes); received -> refunded.
-    pub fn can_become(self, to: ReturnStatus) -> bool {
+    /// The statuses a return may take next, forward first: requested -> approved or
+    /// rejected; approved -> received (or rejected, when the parcel never comes); received ->
+    /// refunded.
+    pub fn next_steps(self) -> &'static [ReturnStatus] {
         use ReturnStatus::*;
-        matches!(
-            (self, to),
-            (Requested, Approved | Rejected)
-                | (Approved, Received | Rejected)
-                | (Received, Refunded)
-        )
+        match self {
+            Requested => &[Approved, Rejected],
+            Approved => &[Received, Rejected],
+            Received => &[Refunded],
+            Rejected | Refunded => &[],
+        }
+    }
+
+    pub fn can_become(self, to: ReturnStatus) -> bool {
+        self.next_steps().contains(&to)
     }
 
     /// Why a return cannot become `self` from a status that does not lead to it.
@@ -117,6 +122,17 @@ pub struct Return {
     pub refund_claim: Option<RefundClaim>,
 }
 
+impl Return {
+    /// The statuses staff may move it to now: its status's next steps, none while its refund
+    /// is claimed (no change applies until the refund lands or an admin resolves it).
+    pub fn next_steps(&self) -> &'static [ReturnStatus] {
+        if self.refund_claim.is_some() {
+            return &[];
+        }
+        self.status.next_steps()
+    }
+}
+
 /// A shopper's return request as sent: order line ids and quantities, and why.
 #[derive(Debug, Clone, Default)]
 pub struct ReturnInput {
@@ -143,8 +159,14 @@ pub enum ReturnRefusal {
     NotPaid,
     #[error("This order has been refunded in full")]
     RefundedInFull,
+    /// A cancel is refunding the whole order (what the shopper hears until it lands, or an
+    /// admin resolves a refund whose answer was lost).
+    #[error("{}", RefundRefusal::UnderWay)]
+    RefundUnderWay,
     #[error("The 30 days to return this order ended on {ended}")]
     WindowClosed { ended: String },
+    #[error("Every item of this order is already in a return")]
+    AllInReturns,
     #[error("Choose at least one item to return")]
     NoLines,
     #[error("This order has no item {line}")]
@@ -167,7 +189,9 @@ impl ReturnRefusal {
             ReturnRefusal::NotDelivered
                 | ReturnRefusal::NotPaid
                 | ReturnRefusal::RefundedInFull
+                | ReturnRefusal::RefundUnderWay
                 | ReturnRefusal::WindowClosed { .. }
+                | ReturnRefusal::AllInReturns
                 | ReturnRefusal::TooMany { .. }
         )
     }
@@ -202,6 +226,38 @@ impl HeldByReturns {
         }
         held
     }
+
+    /// Whether some return holds units: then the order may not be canceled
+    /// (`order::moves::admin_move`).
+    pub fn holds_units(&self) -> bool {
+        self.units.values().any(|&units| units > 0)
+    }
+
+    fn units_of(&self, line: &OrderLineId) -> u32 {
+        self.units.get(line).copied().unwrap_or(0)
+    }
+}
+
+/// Units of one order line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineUnits {
+    pub line_id: OrderLineId,
+    pub units: u32,
+}
+
+/// Whether a shopper may ask to return units of an order now, and what is left of each line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Returnable {
+    /// Why they may not, in the words a request would be refused with; none when they may.
+    pub refusal: Option<ReturnRefusal>,
+    /// Each line's units left to return, in the order's order.
+    pub left: Vec<LineUnits>,
+}
+
+impl Returnable {
+    pub fn allowed(&self) -> bool {
+        self.refusal.is_none()
+    }
 }
 
 /// The last moment `order` may be returned, while it is delivered: 30 days from its first
@@ -214,22 +270,37 @@ pub fn return_deadline(order: &Order) -> Option<DateTime<Utc>> {
     order.delivered_at.map(|at| at + RETURN_WINDOW)
 }
 
-/// Whether `order` may be returned at `now` at all (some unit left, in time, delivered and
-/// paid); the order page shows 'Return items' while it may.
-pub fn may_return(order: &Order, held: &HeldByReturns, now: DateTime<Utc>) -> bool {
-    order_allows_return(order, now).is_ok()
-        && order
-            .lines
-            .iter()
-            .enumerate()
-            .any(|(index, line)| line.quantity > held_units(held, &order.line_id(index)))
+/// Whether `order` may be returned at `now` (delivered, paid, in time, with some unit that
+/// no return holds), why not, and what is left of each of its lines.
+pub fn returnable(order: &Order, held: &HeldByReturns, now: DateTime<Utc>) -> Returnable {
+    let left = units_left(order, held);
+    let refusal = order_allows_return(order, now).err().or_else(|| {
+        left.iter()
+            .all(|line| line.units == 0)
+            .then_some(ReturnRefusal::AllInReturns)
+    });
+    Returnable { refusal, left }
 }
 
-fn held_units(held: &HeldByReturns, line: &OrderLineId) -> u32 {
-    held.units.get(line).copied().unwrap_or(0)
+/// The units of each line of `order` that may still be returned: what was bought less what
+/// returns that were not rejected hold.
+pub fn units_left(order: &Order, held: &HeldByReturns) -> Vec<LineUnits> {
+    order
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let line_id = order.line_id(index);
+            let units = line.quantity.saturating_sub(held.units_of(&line_id));
+            LineUnits { line_id, units }
+        })
+        .collect()
 }
 
 fn order_allows_return(order: &Order, now: DateTime<Utc>) -> Result<(), ReturnRefusal> {
+    if order.refund_claim.is_some() {
+        return Err(ReturnRefusal::RefundUnderWay);
+    }
     if order.status != OrderStatus::Delivered {
         return Err(ReturnRefusal::NotDelivered);
     }
@@ -288,12 +359,15 @@ pub fn plan_return(
             None => asked.push((index, quantity)),
         }
     }
+    let left = units_left(order, held);
     let mut lines = Vec::with_capacity(asked.len());
     for (index, quantity) in asked {
         let line = &order.lines[index];
-        let line_id = order.line_id(index);
-        let before = held_units(held, &line_id);
-        let left = line.quantity.saturating_sub(before);
+        let LineUnits {
+            line_id,
+            units: left,
+        } = left[index].clone();
+        let before = held.units_of(&line_id);
         if quantity > left {
             return Err(ReturnRefusal::TooMany {
                 name: line.name.clone(),
@@ -317,7 +391,7 @@ pub fn plan_return(
         .enumerate()
         .map(|(index, _)| {
             let id = order.line_id(index);
-            held_units(held, &id)
+            held.units_of(&id)
                 + lines
                     .iter()
                     .filter(|l| l.line_id == id)
@@ -356,12 +430,20 @@ fn paid_for_units(line_total: Money, quantity: u32, share: Money, units: u32) ->
 pub fn payment_after_refunds(total: Money, refunded: Money) -> PaymentStatus {
     if refunded >= total {
         PaymentStatus::Refunded
-    } else if refunded > Money::ZERO {
+    } else {
+        partly_refunded(PaymentStatus::Paid, refunded)
+    }
+}
+
+/// A paid order some of whose money went back (returns refunded, not all of it) is partly
+/// refunded: `payment` as it reads once `refunded` went back.
+pub fn partly_refunded(payment: PaymentStatus, refunded: Money) -> PaymentStatus {
+    if payment == PaymentStatus::Paid && refunded > Money::ZERO {
         PaymentStatus::PartiallyRefunded
     } else {
-        PaymentStatus::Paid
+        payment
     }
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

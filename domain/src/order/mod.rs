@@ -9,6 +9,8 @@ use crate::validation::FieldErrors;
 use crate::variant::VariantSnapshot;
 use chrono::{DateTime, Utc};
 
+pub mod moves;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderStatus {
     Pending,

@@ -26,7 +26,7 @@ fn line(name: &str, unit_cents: i64, quantity: u32) -> OrderLine {
 
 /// A delivered, paid order: 3 dresses at $20.00 and 1 scarf at $10.00, shipping $5.00, with
 /// `discount` taken off by a code.
-fn order(discount: i64) -> Order {
+pub(crate) fn order(discount: i64) -> Order {
     let lines = vec![line("Dress", 2000, 3), line("Scarf", 1000, 1)];
     let subtotal = cents(7000);
     Order {
@@ -119,8 +119,13 @@ fn a_delivered_order_may_be_returned_for_30_days_after_delivery() {
             ended: "1 December 2026".into()
         })
     );
-    assert!(may_return(&order, &held, day(30)));
-    assert!(!may_return(&order, &held, day(31)));
+    assert!(returnable(&order, &held, day(30)).allowed());
+    assert_eq!(
+        returnable(&order, &held, day(31)).refusal,
+        Some(ReturnRefusal::WindowClosed {
+            ended: "1 December 2026".into()
+        })
+    );
 }
 
 #[test]
@@ -133,7 +138,106 @@ fn the_window_shows_only_while_delivered_and_keeps_the_first_delivery() {
         ..order(0)
     };
     assert_eq!(return_deadline(&moved_back), None);
-    assert!(!may_return(&moved_back, &HeldByReturns::default(), day(1)));
+    assert_eq!(
+        returnable(&moved_back, &HeldByReturns::default(), day(1)).refusal,
+        Some(ReturnRefusal::NotDelivered)
+    );
+}
+
+/// Each line's units left to return, as (line, units).
+fn left(returnable: &Returnable) -> Vec<(&str, u32)> {
+    returnable
+        .left
+        .iter()
+        .map(|line| (line.line_id.as_str(), line.units))
+        .collect()
+}
+
+#[test]
+fn an_order_says_whether_it_may_be_returned_why_not_and_what_is_left() {
+    let order = order(0);
+    let none = HeldByReturns::default();
+    let open = returnable(&order, &none, day(2));
+    assert_eq!(open.refusal, None);
+    assert_eq!(left(&open), [("o1-1", 3), ("o1-2", 1)]);
+
+    let two = stored(
+        plan(&order, &none, &[("o1-1", 2)]).unwrap(),
+        ReturnStatus::Requested,
+    );
+    let some = returnable(&order, &HeldByReturns::of([&two]), day(2));
+    assert!(some.allowed());
+    assert_eq!(left(&some), [("o1-1", 1), ("o1-2", 1)]);
+
+    // Every unit in a return: nothing left, said as a shopper reads it.
+    let rest = stored(
+        plan(
+            &order,
+            &HeldByReturns::of([&two]),
+            &[("o1-1", 1), ("o1-2", 1)],
+        )
+        .unwrap(),
+        ReturnStatus::Approved,
+    );
+    let all = returnable(&order, &HeldByReturns::of([&two, &rest]), day(2));
+    assert_eq!(all.refusal, Some(ReturnRefusal::AllInReturns));
+    assert_eq!(
+        ReturnRefusal::AllInReturns.to_string(),
+        "Every item of this order is already in a return"
+    );
+    assert_eq!(left(&all), [("o1-1", 0), ("o1-2", 0)]);
+
+    // A rejected return frees its units again.
+    let rejected = Return {
+        status: ReturnStatus::Rejected,
+        ..rest
+    };
+    let freed = returnable(&order, &HeldByReturns::of([&two, &rejected]), day(2));
+    assert!(freed.allowed());
+    assert_eq!(left(&freed), [("o1-1", 1), ("o1-2", 1)]);
+}
+
+#[test]
+fn an_order_says_first_what_its_state_refuses() {
+    let none = HeldByReturns::default();
+    let why = |order: &Order| returnable(order, &none, day(2)).refusal;
+    let unpaid = Order {
+        payment_status: PaymentStatus::Pending,
+        ..order(0)
+    };
+    assert_eq!(why(&unpaid), Some(ReturnRefusal::NotPaid));
+    assert_eq!(
+        ReturnRefusal::NotPaid.to_string(),
+        "Only paid orders can be returned"
+    );
+    let refunded = Order {
+        payment_status: PaymentStatus::Refunded,
+        ..order(0)
+    };
+    assert_eq!(why(&refunded), Some(ReturnRefusal::RefundedInFull));
+    let partly = Order {
+        payment_status: PaymentStatus::PartiallyRefunded,
+        refunded: cents(2000),
+        ..order(0)
+    };
+    assert_eq!(why(&partly), None);
+    // A cancel's refund under way: a request would be refused as it is.
+    let refunding = Order {
+        refund_claim: Some(RefundClaim {
+            sent_at: day(1),
+            unconfirmed_at: Some(day(1)),
+        }),
+        ..order(0)
+    };
+    assert_eq!(why(&refunding), Some(ReturnRefusal::RefundUnderWay));
+    assert_eq!(
+        ReturnRefusal::RefundUnderWay.to_string(),
+        "A refund of this order is under way. Please reload and try again."
+    );
+    assert_eq!(
+        plan(&refunding, &none, &[("o1-1", 1)]),
+        Err(ReturnRefusal::RefundUnderWay)
+    );
 }
 
 #[test]
@@ -324,8 +428,39 @@ fn returns_move_forward_one_step_at_a_time() {
     assert!(!Rejected.can_become(Approved));
     assert!(!Refunded.can_become(Received));
     assert!(!Received.can_become(Received));
+    assert_eq!(Requested.next_steps(), [Approved, Rejected]);
+    assert_eq!(Approved.next_steps(), [Received, Rejected]);
+    assert_eq!(Received.next_steps(), [Refunded]);
+    assert_eq!(Rejected.next_steps(), []);
+    assert_eq!(Refunded.next_steps(), []);
     assert_eq!(ReturnStatus::parse("received"), Some(Received));
     assert_eq!(ReturnStatus::parse("lost"), None);
+}
+
+#[test]
+fn a_return_whose_refund_is_claimed_takes_no_step() {
+    let received = stored(
+        plan(&order(0), &HeldByReturns::default(), &[("o1-1", 1)]).unwrap(),
+        ReturnStatus::Received,
+    );
+    assert_eq!(received.next_steps(), [ReturnStatus::Refunded]);
+    let refunding = Return {
+        refund_claim: Some(RefundClaim {
+            sent_at: day(3),
+            unconfirmed_at: None,
+        }),
+        ..received
+    };
+    assert_eq!(refunding.next_steps(), []);
+}
+
+#[test]
+fn a_paid_order_with_some_money_back_is_partly_refunded() {
+    use PaymentStatus::*;
+    assert_eq!(partly_refunded(Paid, cents(1)), PartiallyRefunded);
+    assert_eq!(partly_refunded(Paid, Money::ZERO), Paid);
+    assert_eq!(partly_refunded(Refunded, cents(500)), Refunded);
+    assert_eq!(partly_refunded(Pending, Money::ZERO), Pending);
 }
 
 #[test]
