@@ -77,7 +77,13 @@ impl Shop {
         let quantity = change_quantity(current, delta, stock)?;
         self.ports
             .carts
-            .set_quantity(&user.id, product_id, variant_id.cloned(), quantity)
+            .set_quantity(
+                &user.id,
+                product_id,
+                variant_id.cloned(),
+                quantity,
+                self.ports.clock.now(),
+            )
             .await?;
         // The cart as it is now, without reading it again.
         self.cart_view(user, with_line(lines, product, variant, quantity), discount)
@@ -113,7 +119,9 @@ impl Shop {
         product_id: &ProductId,
     ) -> Result<WishlistAdd, AppError> {
         self.product(product_id).await?;
-        Ok(if self.ports.wishlists.add(&user.id, product_id).await? {
+        let now = self.ports.clock.now();
+        let added = self.ports.wishlists.add(&user.id, product_id, now).await?;
+        Ok(if added {
             WishlistAdd::Added
         } else {
             WishlistAdd::AlreadyPresent
@@ -184,9 +192,10 @@ mod tests {
                 eq(ProductId::parse("p1").unwrap()),
                 eq(None),
                 eq(3),
+                always(),
             )
             .times(1)
-            .returning(|_, _, _, _| Ok(()));
+            .returning(|_, _, _, _, _| Ok(()));
         ports.settings.expect_get().returning(|| Ok(None));
         ports.cart_code(None);
         let cart = ports
@@ -208,7 +217,7 @@ mod tests {
             .products
             .expect_by_id()
             .returning(|_| Ok(Some(product(1250, 1))));
-        ports.wishlists.expect_add().returning(|_, _| Ok(false));
+        ports.wishlists.expect_add().returning(|_, _, _| Ok(false));
         let outcome = ports
             .shop()
             .add_to_wishlist(&shopper("amina"), &ProductId::parse("p1").unwrap())

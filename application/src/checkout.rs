@@ -207,7 +207,12 @@ impl Shop {
         let mut wait = FIRST_RECORD_RETRY;
         let mut retried = false;
         loop {
-            match self.ports.orders.transition(id, paid).await {
+            match self
+                .ports
+                .orders
+                .transition(id, paid, self.ports.clock.now())
+                .await
+            {
                 Err(OrderStoreError::Repo(RepoError::Unavailable(cause)))
                     if started.elapsed() < RECORD_PAYMENT_PATIENCE =>
                 {
@@ -268,7 +273,10 @@ impl Shop {
             }),
             ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
         };
-        self.ports.orders.transition(id, &failed).await?;
+        self.ports
+            .orders
+            .transition(id, &failed, self.ports.clock.now())
+            .await?;
         self.catalog_version.forget();
         Ok(())
     }
@@ -381,7 +389,7 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 t.payment
                     .as_ref()
                     .map(|p| (p.from, p.to, p.transaction_id.as_deref()))
@@ -390,7 +398,7 @@ mod tests {
                     && t.empties_cart
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports.carts.expect_clear().never();
         let outcome = ports
             .shop()
@@ -426,7 +434,7 @@ mod tests {
             .orders
             .expect_transition()
             .times(outages + 1)
-            .returning(move |_, _| {
+            .returning(move |_, _, _| {
                 tries += 1;
                 if tries <= outages {
                     Err(
@@ -484,13 +492,13 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 t.to == OrderStatus::Canceled
                     && t.stock == StockEffect::Release
                     && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Failed)
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         let error = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -514,7 +522,7 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 (t.from, t.to) == (OrderStatus::Pending, OrderStatus::Canceled)
                     && t.stock == StockEffect::Release
                     && t.payment.as_ref().map(|p| (p.from, p.to))
@@ -522,7 +530,7 @@ mod tests {
                     && !t.empties_cart
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports.carts.expect_clear().never();
         let error = ports
             .shop()
@@ -659,7 +667,7 @@ mod tests {
             .returning(|_| PaymentOutcome::Approved {
                 transaction_id: "T2".into(),
             });
-        ports.orders.expect_transition().returning(|_, _| Ok(()));
+        ports.orders.expect_transition().returning(|_, _, _| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), Some("k1"))
@@ -696,7 +704,7 @@ mod tests {
             .returning(|_| PaymentOutcome::Approved {
                 transaction_id: "T1".into(),
             });
-        ports.orders.expect_transition().returning(|_, _| Ok(()));
+        ports.orders.expect_transition().returning(|_, _, _| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -760,9 +768,9 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| *t == OrderTransition::paid_without_charge())
+            .withf(|_, t, _| *t == OrderTransition::paid_without_charge())
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)

@@ -2,13 +2,14 @@
 
 use crate::refunds::Claimed;
 use crate::{AppError, Shop};
+use chrono::{DateTime, Utc};
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, StatusChange};
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{OrderStoreError, RefundRequest};
-use domain::refund::RefundResolution;
+use domain::refund::{RefundClaim, RefundResolution};
 use domain::user::User;
 use domain::OrderId;
 
@@ -27,11 +28,24 @@ pub(crate) fn history_seen_by<S>(actor: &User, history: &mut [StatusChange<S>]) 
     }
 }
 
+/// A refund claim as read at `now` (`RefundClaim::as_of`): one abandoned by then is
+/// unconfirmed.
+pub(crate) fn claim_seen_at(claim: &mut Option<RefundClaim>, now: DateTime<Utc>) {
+    *claim = claim.map(|c| c.as_of(now));
+}
+
+/// An order as `actor` sees it at `now`.
+fn order_seen(actor: &User, now: DateTime<Utc>, order: &mut Order) {
+    history_seen_by(actor, &mut order.history);
+    claim_seen_at(&mut order.refund_claim, now);
+}
+
 impl Shop {
     pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
         let mut orders = self.ports.orders.for_user(&user.id).await?;
+        let now = self.ports.clock.now();
         for order in &mut orders {
-            history_seen_by(user, &mut order.history);
+            order_seen(user, now, order);
         }
         Ok(orders)
     }
@@ -43,7 +57,12 @@ impl Shop {
         query: &OrderQuery,
     ) -> Result<(Vec<Order>, u64), AppError> {
         require_admin(actor)?;
-        Ok(self.ports.orders.list(query).await?)
+        let (mut orders, total) = self.ports.orders.list(query).await?;
+        let now = self.ports.clock.now();
+        for order in &mut orders {
+            order_seen(actor, now, order);
+        }
+        Ok((orders, total))
     }
 
     pub async fn order(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
@@ -54,7 +73,7 @@ impl Shop {
             .await?
             .ok_or_else(|| AppError::not_found("Order"))?;
         may_read_order(actor, &order.user_id)?;
-        history_seen_by(actor, &mut order.history);
+        order_seen(actor, self.ports.clock.now(), &mut order);
         Ok(order)
     }
 
@@ -92,13 +111,16 @@ impl Shop {
         let mut transition = OrderTransition::admin_status_change(&order, to)?.by(actor);
         if transition.reverses_payment() {
             // Of several cancels sent at once, only the claimer reaches the provider.
-            self.ports.orders.claim_refund(id, order.status).await?;
+            self.ports
+                .orders
+                .claim_refund(id, order.status, self.ports.clock.now())
+                .await?;
             self.reverse_payment(&order).await?;
             transition = transition.landing_refund();
         }
         self.ports
             .orders
-            .transition(id, &transition)
+            .transition(id, &transition, self.ports.clock.now())
             .await
             .map_err(|error| match error {
                 OrderStoreError::DiscountUnavailable => {
@@ -150,7 +172,7 @@ impl Shop {
             Ok(()) => self
                 .ports
                 .orders
-                .transition(id, &cancel)
+                .transition(id, &cancel, self.ports.clock.now())
                 .await
                 .map_err(AppError::from),
             Err(error) => Err(error),
@@ -186,7 +208,10 @@ impl Shop {
             return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
         }
         let paid = OrderTransition::payment_change(order.status, confirmation);
-        self.ports.orders.transition(id, &paid).await?;
+        self.ports
+            .orders
+            .transition(id, &paid, self.ports.clock.now())
+            .await?;
         let changed = self.order(actor, id).await?;
         self.record_audit(actor, AuditChange::order_payment_changed(&order, &changed))
             .await;
@@ -206,7 +231,8 @@ impl Shop {
             .await?;
         let mut released = 0;
         for id in expired {
-            match self.ports.orders.transition(&id, &hold_expiry()).await {
+            let at = self.ports.clock.now();
+            match self.ports.orders.transition(&id, &hold_expiry(), at).await {
                 Ok(()) => released += 1,
                 // Paid, canceled or shipped meanwhile, or released by another process.
                 Err(OrderStoreError::Stale) => {}
@@ -251,9 +277,9 @@ mod tests {
         ports
             .orders
             .expect_claim_refund()
-            .withf(|id, from| id.as_str() == "o1" && *from == OrderStatus::Pending)
+            .withf(|id, from, _| id.as_str() == "o1" && *from == OrderStatus::Pending)
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .payments
             .expect_refund()
@@ -294,7 +320,7 @@ mod tests {
             .orders
             .expect_claim_refund()
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .payments
             .expect_refund()
@@ -306,7 +332,7 @@ mod tests {
             .orders
             .expect_mark_refund_unconfirmed()
             .times(1)
-            .returning(|_| Ok(()));
+            .returning(|_, _| Ok(()));
         ports.orders.expect_release_refund_claim().never();
         ports.orders.expect_transition().never();
         let error = ports
@@ -322,7 +348,10 @@ mod tests {
     fn with_unconfirmed_refund() -> Order {
         let sent = Utc::now();
         Order {
-            refund_claim: Some(RefundClaim::read(sent, Some(sent), sent)),
+            refund_claim: Some(RefundClaim {
+                sent_at: sent,
+                unconfirmed_at: Some(sent),
+            }),
             ..paid_order()
         }
     }
@@ -369,19 +398,19 @@ mod tests {
             .orders
             .expect_reclaim_unconfirmed_refund()
             .times(1)
-            .returning(|_| Ok(()));
+            .returning(|_, _| Ok(()));
         ports.payments.expect_refund().never();
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 t.refund_claim == RefundClaimGuard::Lands
                     && t.to == OrderStatus::Canceled
                     && t.stock == StockEffect::Release
                     && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .audit
             .expect_record()
@@ -414,7 +443,7 @@ mod tests {
         ports
             .orders
             .expect_claim_refund()
-            .returning(|_, _| Err(OrderStoreError::Stale));
+            .returning(|_, _, _| Err(OrderStoreError::Stale));
         ports.payments.expect_refund().never();
         ports.orders.expect_transition().never();
         let error = ports
@@ -444,7 +473,7 @@ mod tests {
             .orders
             .expect_claim_refund()
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .payments
             .expect_refund()
@@ -453,13 +482,13 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 t.refund_claim == RefundClaimGuard::Lands
                     && t.stock == StockEffect::Release
                     && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports.audit.expect_record().returning(|_| Ok(()));
         let order = ports
             .shop()
@@ -504,9 +533,9 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| t.stock == StockEffect::Reserve)
+            .withf(|_, t, _| t.stock == StockEffect::Reserve)
             .times(1)
-            .returning(|_, _| Err(OrderStoreError::DiscountUnavailable));
+            .returning(|_, _, _| Err(OrderStoreError::DiscountUnavailable));
         ports.audit.expect_record().never();
         let error = ports
             .shop()
@@ -539,9 +568,9 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| *t == hold_expiry())
+            .withf(|_, t, _| *t == hold_expiry())
             .times(2)
-            .returning(|id, _| match id.as_str() {
+            .returning(|id, _, _| match id.as_str() {
                 "o1" => Ok(()),
                 _ => Err(OrderStoreError::Stale),
             });
@@ -591,7 +620,7 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 *t == OrderTransition::payment_change(
                     OrderStatus::Pending,
                     PaymentChange {
@@ -602,7 +631,7 @@ mod tests {
                 )
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .audit
             .expect_record()
@@ -696,13 +725,13 @@ mod tests {
         ports
             .orders
             .expect_transition()
-            .withf(|_, t| {
+            .withf(|_, t, _| {
                 t.stock == StockEffect::Release
                     && t.payment.as_ref().map(|p| (p.from, p.to))
                         == Some((PaymentStatus::Pending, PaymentStatus::Failed))
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .audit
             .expect_record()
@@ -739,7 +768,7 @@ mod tests {
             .orders
             .expect_transition()
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         ports
             .audit
             .expect_record()

@@ -49,9 +49,12 @@ impl Shop {
                 Err(AppError::PaymentProvider(claimed.refused(&reason)))
             }
             RefundOutcome::Unknown { reason } => {
+                let now = self.ports.clock.now();
                 let marked = match claimed {
-                    Claimed::Order(id) => self.ports.orders.mark_refund_unconfirmed(id).await,
-                    Claimed::Return(id) => self.ports.returns.mark_refund_unconfirmed(id).await,
+                    Claimed::Order(id) => self.ports.orders.mark_refund_unconfirmed(id, now).await,
+                    Claimed::Return(id) => {
+                        self.ports.returns.mark_refund_unconfirmed(id, now).await
+                    }
                 };
                 if let Err(error) = marked {
                     // The claim stands either way: unmarked, it counts as unconfirmed once
@@ -73,11 +76,12 @@ impl Shop {
         claimed: Claimed<'_>,
     ) -> Result<(), AppError> {
         let nothing_to_resolve = || AppError::from(RefundRefusal::NothingToResolve);
+        let now = self.ports.clock.now();
         match claimed {
             Claimed::Order(id) => self
                 .ports
                 .orders
-                .reclaim_unconfirmed_refund(id)
+                .reclaim_unconfirmed_refund(id, now)
                 .await
                 .map_err(|error| match error {
                     OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found("Order"),
@@ -87,7 +91,7 @@ impl Shop {
             Claimed::Return(id) => self
                 .ports
                 .returns
-                .reclaim_unconfirmed_refund(id)
+                .reclaim_unconfirmed_refund(id, now)
                 .await
                 .map_err(|error| match error {
                     ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found("Return"),

@@ -3,9 +3,10 @@
 //! back to stock) and refund it through the payment gateway. The rules are
 //! `domain::returns`; every change is guarded in storage, so repeating one is a no-op.
 
-use crate::orders::history_seen_by;
+use crate::orders::{claim_seen_at, history_seen_by};
 use crate::refunds::Claimed;
 use crate::{AppError, Shop};
+use chrono::{DateTime, Utc};
 use domain::audit::AuditChange;
 use domain::money::Money;
 use domain::order::{Changer, Order};
@@ -35,8 +36,10 @@ fn return_refusal(error: ReturnStoreError, stale: &str) -> AppError {
     }
 }
 
-fn as_seen_by(actor: &User, mut r: Return) -> Return {
+/// A return as `actor` sees it at `now`.
+fn as_seen_by(actor: &User, now: DateTime<Utc>, mut r: Return) -> Return {
     history_seen_by(actor, &mut r.history);
+    claim_seen_at(&mut r.refund_claim, now);
     r
 }
 
@@ -78,14 +81,18 @@ impl Shop {
             .request(&request)
             .await
             .map_err(|error| return_refusal(error, &RefundRefusal::UnderWay.to_string()))?;
-        Ok(as_seen_by(actor, requested))
+        Ok(as_seen_by(actor, request.at, requested))
     }
 
     /// The returns of order `id`, newest first (its shopper or an admin).
     pub async fn order_returns(&self, actor: &User, id: &OrderId) -> Result<Vec<Return>, AppError> {
         let order = self.order_for_returns(actor, id).await?;
         let returns = self.ports.returns.for_order(&order.id).await?;
-        Ok(returns.into_iter().map(|r| as_seen_by(actor, r)).collect())
+        let now = self.ports.clock.now();
+        Ok(returns
+            .into_iter()
+            .map(|r| as_seen_by(actor, now, r))
+            .collect())
     }
 
     /// One page of the returns with `status` (all without), newest first (admin).
@@ -104,7 +111,10 @@ impl Shop {
                 )
             })?),
         };
-        Ok(self.ports.returns.list(status, page).await?)
+        let (returns, total) = self.ports.returns.list(status, page).await?;
+        let now = self.ports.clock.now();
+        let returns = returns.into_iter().map(|r| as_seen_by(actor, now, r));
+        Ok((returns.collect(), total))
     }
 
     /// An admin moves return `id` on. Asking for the status it has is a no-op; refunding
@@ -136,7 +146,7 @@ impl Shop {
         }
         self.ports
             .returns
-            .transition(id, before.status, to, &by)
+            .transition(id, before.status, to, &by, self.ports.clock.now())
             .await
             .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
         if to == ReturnStatus::Received {
@@ -148,12 +158,16 @@ impl Shop {
         Ok(after)
     }
 
+    /// Return `id` as the back office sees it now.
     async fn one_return(&self, id: &ReturnId) -> Result<Return, AppError> {
-        self.ports
+        let mut r = self
+            .ports
             .returns
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Return"))
+            .ok_or_else(|| AppError::not_found("Return"))?;
+        claim_seen_at(&mut r.refund_claim, self.ports.clock.now());
+        Ok(r)
     }
 
     /// Claims the return's refund (of several admins, one reaches the provider) and sends
@@ -161,7 +175,7 @@ impl Shop {
     async fn refund_return(&self, r: &Return) -> Result<(), AppError> {
         self.ports
             .returns
-            .claim_refund(&r.id)
+            .claim_refund(&r.id, self.ports.clock.now())
             .await
             .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
         self.send_return_refund(r).await
@@ -211,7 +225,13 @@ impl Shop {
             Ok(()) => self
                 .ports
                 .returns
-                .transition(id, before.status, ReturnStatus::Refunded, &actor.into())
+                .transition(
+                    id,
+                    before.status,
+                    ReturnStatus::Refunded,
+                    &actor.into(),
+                    self.ports.clock.now(),
+                )
                 .await
                 .map_err(|error| return_refusal(error, RETURN_CHANGED)),
             Err(error) => Err(error),

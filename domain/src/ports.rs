@@ -258,6 +258,7 @@ pub trait CartRepository: Send + Sync {
         product: &ProductId,
         variant: Option<VariantId>,
         quantity: u32,
+        at: DateTime<Utc>,
     ) -> Result<(), RepoError>;
     /// Removes the line of `product` in `variant`, or with `None` every line of `product`
     /// (a client that knows no sizes removes the product). `false` when there was none.
@@ -276,7 +277,12 @@ pub trait WishlistRepository: Send + Sync {
     /// The wished products, oldest first.
     async fn products(&self, user: &UserId) -> Result<Vec<Product>, RepoError>;
     /// `false` when the product was already there.
-    async fn add(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
+    async fn add(
+        &self,
+        user: &UserId,
+        product: &ProductId,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
     /// `false` when it was not there.
     async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
 }
@@ -332,22 +338,36 @@ pub trait OrderRepository: Send + Sync {
         &self,
         id: &OrderId,
         transition: &OrderTransition,
+        at: DateTime<Utc>,
     ) -> Result<(), OrderStoreError>;
     /// Claims the refund of a paid order that still has status `from` and no refund claim
     /// (`order::RefundClaimGuard`), so that of several callers one reaches the provider;
     /// the claimer then lands the refund with a transition (`landing_refund`), releases the
     /// claim or marks it unconfirmed. `Stale` when the order moved on or a refund is claimed
     /// already, `Repo(NotFound)` when there is no such order.
-    async fn claim_refund(&self, id: &OrderId, from: OrderStatus) -> Result<(), OrderStoreError>;
+    async fn claim_refund(
+        &self,
+        id: &OrderId,
+        from: OrderStatus,
+        at: DateTime<Utc>,
+    ) -> Result<(), OrderStoreError>;
     /// Ends a claim whose refund did not happen: the order stays as it was, for a retry.
     async fn release_refund_claim(&self, id: &OrderId) -> Result<(), RepoError>;
     /// Keeps the claim of a refund whose answer was lost as unconfirmed (`refund::RefundClaim`):
     /// nothing but an admin's resolution moves the order from then on.
-    async fn mark_refund_unconfirmed(&self, id: &OrderId) -> Result<(), RepoError>;
+    async fn mark_refund_unconfirmed(
+        &self,
+        id: &OrderId,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
     /// Takes over an unconfirmed refund claim (marked, or abandoned past
     /// `REFUND_CLAIM_TIMEOUT`) for an admin's resolution: it is sending again, so that of
     /// several resolutions one applies. `Stale` when the order has no unconfirmed claim.
-    async fn reclaim_unconfirmed_refund(&self, id: &OrderId) -> Result<(), OrderStoreError>;
+    async fn reclaim_unconfirmed_refund(
+        &self,
+        id: &OrderId,
+        at: DateTime<Utc>,
+    ) -> Result<(), OrderStoreError>;
     /// Orders still pending whose payment is unconfirmed, placed before `cutoff`: at most
     /// `limit` of them, oldest first.
     async fn unconfirmed_placed_before(
@@ -416,18 +436,27 @@ pub trait ReturnRepository: Send + Sync {
         from: ReturnStatus,
         to: ReturnStatus,
         by: &Changer,
+        at: DateTime<Utc>,
     ) -> Result<(), ReturnStoreError>;
     /// Claims the refund of a received return, so that of several callers one reaches the
     /// provider (as `OrderRepository::claim_refund`). `Stale` when it is not received or a
     /// refund is claimed already.
-    async fn claim_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError>;
+    async fn claim_refund(&self, id: &ReturnId, at: DateTime<Utc>) -> Result<(), ReturnStoreError>;
     /// Ends a claim whose refund did not happen: the return stays received, for a retry.
     async fn release_refund_claim(&self, id: &ReturnId) -> Result<(), RepoError>;
     /// As `OrderRepository::mark_refund_unconfirmed`, for a return's refund.
-    async fn mark_refund_unconfirmed(&self, id: &ReturnId) -> Result<(), RepoError>;
+    async fn mark_refund_unconfirmed(
+        &self,
+        id: &ReturnId,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
     /// As `OrderRepository::reclaim_unconfirmed_refund`, for a return's refund. `Stale` when
     /// the return has no unconfirmed claim.
-    async fn reclaim_unconfirmed_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError>;
+    async fn reclaim_unconfirmed_refund(
+        &self,
+        id: &ReturnId,
+        at: DateTime<Utc>,
+    ) -> Result<(), ReturnStoreError>;
 }
 
 /// The back office's list of reviews.

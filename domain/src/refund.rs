@@ -48,18 +48,16 @@ impl RefundStatus {
 }
 
 impl RefundClaim {
-    /// The claim as stored, read at `now`. A claim older than `REFUND_CLAIM_TIMEOUT` was left
+    /// The claim as stored, seen at `now`. A claim older than `REFUND_CLAIM_TIMEOUT` was left
     /// by a process that died mid-refund (far longer than a refund call may take): its answer
     /// is lost since then, so it is never sent again without an admin's word.
-    pub fn read(
-        sent_at: DateTime<Utc>,
-        unconfirmed_at: Option<DateTime<Utc>>,
-        now: DateTime<Utc>,
-    ) -> Self {
-        let abandoned_at = sent_at + REFUND_CLAIM_TIMEOUT;
+    pub fn as_of(self, now: DateTime<Utc>) -> Self {
+        let abandoned_at = self.sent_at + REFUND_CLAIM_TIMEOUT;
         Self {
-            sent_at,
-            unconfirmed_at: unconfirmed_at.or((now >= abandoned_at).then_some(abandoned_at)),
+            unconfirmed_at: self
+                .unconfirmed_at
+                .or((now >= abandoned_at).then_some(abandoned_at)),
+            ..self
         }
     }
 
@@ -131,15 +129,19 @@ mod tests {
     #[test]
     fn a_claim_is_sending_until_its_answer_is_lost_or_it_is_ten_minutes_old() {
         let sent = at("2026-11-26T10:00:00Z");
-        let fresh = RefundClaim::read(sent, None, at("2026-11-26T10:09:59Z"));
+        let stored = |unconfirmed_at| RefundClaim {
+            sent_at: sent,
+            unconfirmed_at,
+        };
+        let fresh = stored(None).as_of(at("2026-11-26T10:09:59Z"));
         assert_eq!(fresh.status(), RefundStatus::Sending);
         assert_eq!(fresh.refusal(), RefundRefusal::UnderWay);
         let lost = at("2026-11-26T10:01:00Z");
-        let unanswered = RefundClaim::read(sent, Some(lost), at("2026-11-26T10:01:01Z"));
+        let unanswered = stored(Some(lost)).as_of(at("2026-11-26T10:01:01Z"));
         assert_eq!(unanswered.unconfirmed_at, Some(lost));
         assert_eq!(unanswered.refusal(), RefundRefusal::Unconfirmed);
         // A process died mid-refund: never sent again without an admin.
-        let abandoned = RefundClaim::read(sent, None, at("2026-11-26T10:10:00Z"));
+        let abandoned = stored(None).as_of(at("2026-11-26T10:10:00Z"));
         assert_eq!(abandoned.unconfirmed_at, Some(at("2026-11-26T10:10:00Z")));
         assert_eq!(abandoned.status().as_str(), "unconfirmed");
     }

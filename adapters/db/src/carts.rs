@@ -2,11 +2,12 @@
 //! one joined query.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{count, now, quantity as stored_quantity, ProductRow};
+use crate::models::{count, quantity as stored_quantity, to_db_time, ProductRow};
 use crate::schema::{cart_discounts, cart_items, products, wishlist_items};
 use crate::variants::{self, variant_key, ONE_SIZE};
 use crate::{is_foreign_key_violation, is_unique_violation, prepared, storage, Database};
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use domain::cart::CartLine;
 use domain::ports::{CartRepository, RepoError, WishlistRepository};
@@ -88,6 +89,7 @@ impl CartRepository for Database {
         product: &ProductId,
         variant: Option<VariantId>,
         quantity: u32,
+        at: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         let key = line_key(user, product, variant);
         if quantity == 0 {
@@ -102,7 +104,7 @@ impl CartRepository for Database {
                     cart_items::product_id.eq(product),
                     cart_items::variant_id.eq(variant),
                     cart_items::quantity.eq(quantity),
-                    cart_items::created_at.eq(now()),
+                    cart_items::created_at.eq(to_db_time(at)),
                 ))
                 .on_conflict((
                     cart_items::user_id,
@@ -194,7 +196,12 @@ impl WishlistRepository for Database {
         .await
     }
 
-    async fn add(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError> {
+    async fn add(
+        &self,
+        user: &UserId,
+        product: &ProductId,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
         let user = user.as_str().to_owned();
         let product = product.as_str().to_owned();
         self.write(move |conn| {
@@ -202,7 +209,7 @@ impl WishlistRepository for Database {
                 .values((
                     wishlist_items::user_id.eq(&user),
                     wishlist_items::product_id.eq(&product),
-                    wishlist_items::created_at.eq(now()),
+                    wishlist_items::created_at.eq(to_db_time(at)),
                 ))
                 .execute(conn);
             match inserted {

@@ -26,6 +26,7 @@ mod outbox;
 mod password_resets;
 mod prepared;
 mod products;
+mod refund_claims;
 mod returns;
 mod reviews;
 mod sales_totals;

@@ -28,23 +28,15 @@ pub fn from_db_time(time: NaiveDateTime) -> DateTime<Utc> {
     time.and_utc()
 }
 
-/// Now, truncated to microseconds like the domain's clock (for the adapter's own
-/// bookkeeping columns: when a cart line was added, when an order was last changed).
-pub fn now() -> NaiveDateTime {
-    to_db_time(Utc::now())
-}
-
-/// A refund claim as stored (`refund_claimed_at`, `refund_unconfirmed_at`), read now.
+/// A refund claim as stored (`refund_claimed_at`, `refund_unconfirmed_at`); the reader sees
+/// it at its own time (`RefundClaim::as_of`).
 pub fn refund_claim(
     claimed_at: Option<NaiveDateTime>,
     unconfirmed_at: Option<NaiveDateTime>,
 ) -> Option<RefundClaim> {
-    claimed_at.map(|sent| {
-        RefundClaim::read(
-            from_db_time(sent),
-            unconfirmed_at.map(from_db_time),
-            from_db_time(now()),
-        )
+    claimed_at.map(|sent| RefundClaim {
+        sent_at: from_db_time(sent),
+        unconfirmed_at: unconfirmed_at.map(from_db_time),
     })
 }
 

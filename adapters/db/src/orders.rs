@@ -6,14 +6,13 @@ use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
-use crate::models::{
-    now, order_id, payment_of, stored_payment, to_db_time, OrderLineRow, OrderRow,
-};
+use crate::models::{order_id, payment_of, stored_payment, to_db_time, OrderLineRow, OrderRow};
 use crate::order_history;
 use crate::order_list;
 use crate::outbox::{self, OrderContacts, Unconfigured};
 use crate::prepared::{self, Prepared};
 use crate::products::bump_catalog_version;
+use crate::refund_claims::{self, ClaimWrite};
 use crate::sales_totals::{self, CountedOrder, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
 use crate::stock::{self, Wanted};
@@ -27,7 +26,7 @@ use diesel::sqlite::Sqlite;
 use domain::listing::orders::OrderQuery;
 use domain::order::{
     DiscountUse, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, RefundClaimGuard,
-    StockEffect, REFUND_CLAIM_TIMEOUT,
+    StockEffect,
 };
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
@@ -138,15 +137,6 @@ struct OrderChangeset<'a> {
     refund_unconfirmed_at: Option<Option<NaiveDateTime>>,
 }
 
-/// A refund claim on the order whose answer was lost: marked so, or placed before
-/// `stale_before` by a process that died mid-refund (`order::REFUND_CLAIM_TIMEOUT`).
-#[diesel::dsl::auto_type]
-fn unconfirmed_refund_claim(stale_before: NaiveDateTime) -> _ {
-    orders::refund_unconfirmed_at
-        .is_not_null()
-        .or(orders::refund_claimed_at.lt(stale_before))
-}
-
 /// `Stale` when the order exists (it moved on), else `NotFound`.
 fn stale_or_missing(
     conn: &mut DbConnection,
@@ -163,6 +153,14 @@ fn stale_or_missing(
     } else {
         OrderStoreError::Repo(RepoError::NotFound)
     })
+}
+
+fn claim_result(write: ClaimWrite) -> Result<(), OrderStoreError> {
+    match write {
+        ClaimWrite::Done => Ok(()),
+        ClaimWrite::Refused => Err(OrderStoreError::Stale),
+        ClaimWrite::Missing => Err(OrderStoreError::Repo(RepoError::NotFound)),
+    }
 }
 
 /// What a transition reads of the order it moved (`RETURNING`).
@@ -212,9 +210,9 @@ fn transition(
     conn: &mut DbConnection,
     id: &str,
     change: &OrderTransition,
-    unconfigured: Unconfigured,
+    (at, unconfigured): (DateTime<Utc>, Unconfigured),
 ) -> Result<(), TxError<OrderStoreError>> {
-    let now = now();
+    let now = to_db_time(at);
     let set = OrderChangeset {
         status: change.to.as_str(),
         payment_status: change.payment.as_ref().map(|p| stored_payment(p.to)),
@@ -287,7 +285,7 @@ fn transition(
     let wanted = Wanted::of(&lines);
     match change.stock {
         StockEffect::Release => stock::release(conn, &wanted)?,
-        StockEffect::Reserve => stock::take(conn, &wanted, unconfigured)?,
+        StockEffect::Reserve => stock::take(conn, &wanted, (at, unconfigured))?,
         StockEffect::None => {}
     }
     match (change.discount_use, &discount_code) {
@@ -339,9 +337,10 @@ impl OrderRepository for Database {
         let mut sales = SalesChange::default();
         sales.place(order);
         let unconfigured = self.unconfigured_channels();
+        let created_at = order.created_at;
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                stock::take(conn, &wanted, unconfigured)?;
+                stock::take(conn, &wanted, (created_at, unconfigured))?;
                 diesel::insert_into(orders::table)
                     .values(&row)
                     .execute(conn)?;
@@ -454,82 +453,68 @@ impl OrderRepository for Database {
         &self,
         id: &OrderId,
         change: &OrderTransition,
+        at: DateTime<Utc>,
     ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
         let change = change.clone();
         let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
-            write_transaction(conn, |conn| transition(conn, &id, &change, unconfigured))
-                .map_err(OrderStoreError::from)
+            write_transaction(conn, |conn| {
+                transition(conn, &id, &change, (at, unconfigured))
+            })
+            .map_err(OrderStoreError::from)
         })
         .await
     }
 
-    async fn claim_refund(&self, id: &OrderId, from: OrderStatus) -> Result<(), OrderStoreError> {
+    async fn claim_refund(
+        &self,
+        id: &OrderId,
+        from: OrderStatus,
+        at: DateTime<Utc>,
+    ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
-            let now = now();
-            let claimed = diesel::update(orders::table)
-                .filter(orders::id.eq(&id))
-                .filter(orders::status.eq(from.as_str()))
-                .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
-                .filter(orders::returns_held.eq(0))
-                .filter(orders::refund_claimed_at.is_null())
-                .set(orders::refund_claimed_at.eq(now))
-                .execute(conn)
-                .map_err(storage)?;
-            if claimed == 0 {
-                return Err(stale_or_missing(conn, &id)?);
-            }
-            Ok(())
+            let paid_with_no_returns = Box::new(
+                orders::status
+                    .eq(from.as_str())
+                    .and(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
+                    .and(orders::returns_held.eq(0)),
+            );
+            claim_result(refund_claims::orders::claim(
+                conn,
+                &id,
+                paid_with_no_returns,
+                at,
+            )?)
         })
         .await
     }
 
     async fn release_refund_claim(&self, id: &OrderId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.write(move |conn| {
-            diesel::update(orders::table.find(id))
-                .set((
-                    orders::refund_claimed_at.eq(None::<NaiveDateTime>),
-                    orders::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
-                ))
-                .execute(conn)
-                .map(drop)
-                .map_err(storage)
-        })
-        .await
+        self.write(move |conn| refund_claims::orders::release(conn, &id))
+            .await
     }
 
-    async fn mark_refund_unconfirmed(&self, id: &OrderId) -> Result<(), RepoError> {
+    async fn mark_refund_unconfirmed(
+        &self,
+        id: &OrderId,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.write(move |conn| {
-            diesel::update(orders::table.find(id))
-                .filter(orders::refund_claimed_at.is_not_null())
-                .set(orders::refund_unconfirmed_at.eq(now()))
-                .execute(conn)
-                .map(drop)
-                .map_err(storage)
-        })
-        .await
+        self.write(move |conn| refund_claims::orders::mark_unconfirmed(conn, &id, at))
+            .await
     }
 
-    async fn reclaim_unconfirmed_refund(&self, id: &OrderId) -> Result<(), OrderStoreError> {
+    async fn reclaim_unconfirmed_refund(
+        &self,
+        id: &OrderId,
+        at: DateTime<Utc>,
+    ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
-            let now = now();
-            let reclaimed = diesel::update(orders::table.find(&id))
-                .filter(unconfirmed_refund_claim(now - REFUND_CLAIM_TIMEOUT))
-                .set((
-                    orders::refund_claimed_at.eq(now),
-                    orders::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
-                ))
-                .execute(conn)
-                .map_err(storage)?;
-            if reclaimed == 0 {
-                return Err(stale_or_missing(conn, &id)?);
-            }
-            Ok(())
+            claim_result(refund_claims::orders::reclaim_unconfirmed(conn, &id, at)?)
         })
         .await
     }

@@ -8,24 +8,25 @@ use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
-    from_db_time, money, now, order_id, payment_of, product_id, quantity, refund_claim,
-    stored_payment, to_db_time, variant_snapshot, OrderLineRow, OrderRow,
+    from_db_time, money, order_id, payment_of, product_id, quantity, refund_claim, stored_payment,
+    to_db_time, variant_snapshot, OrderLineRow, OrderRow,
 };
 use crate::order_history::{changer_columns, changer_of};
 use crate::orders::one_order;
 use crate::outbox::{self, OrderContacts, Unconfigured};
 use crate::products::bump_catalog_version;
+use crate::refund_claims::{self, ClaimWrite};
 use crate::sales_totals::{CountedOrder, SalesChange};
 use crate::schema::{order_lines, orders, return_lines, return_status_history, returns};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::ids::{OrderLineId, ReturnId};
 use domain::notification::{return_change_announced, Topic};
-use domain::order::{Changer, OrderStatus, PaymentStatus, StatusChange, REFUND_CLAIM_TIMEOUT};
+use domain::order::{Changer, OrderStatus, PaymentStatus, StatusChange};
 use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
 use domain::returns::{
     payment_after_refunds, plan_return, HeldByReturns, Return, ReturnLine, ReturnStatus,
@@ -34,6 +35,14 @@ use domain::OrderId;
 use std::collections::HashMap;
 
 type Tx<T> = Result<T, TxError<ReturnStoreError>>;
+
+fn claim_result(write: ClaimWrite) -> Result<(), ReturnStoreError> {
+    match write {
+        ClaimWrite::Done => Ok(()),
+        ClaimWrite::Refused => Err(ReturnStoreError::Stale),
+        ClaimWrite::Missing => Err(ReturnStoreError::Repo(RepoError::NotFound)),
+    }
+}
 
 #[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = returns, treat_none_as_default_value = false)]
@@ -74,14 +83,6 @@ struct ReturnHistoryRow {
     at: NaiveDateTime,
     by_id: Option<String>,
     by_name: Option<String>,
-}
-
-/// A refund claim on the return whose answer was lost (as `orders::unconfirmed_refund_claim`).
-#[diesel::dsl::auto_type]
-fn unconfirmed_claim(stale_before: NaiveDateTime) -> _ {
-    returns::refund_unconfirmed_at
-        .is_not_null()
-        .or(returns::refund_claimed_at.lt(stale_before))
 }
 
 fn return_status(raw: &str) -> Result<ReturnStatus, RepoError> {
@@ -267,16 +268,6 @@ fn newest_first_of_order(conn: &mut DbConnection, order: &str) -> Result<Vec<Ret
 }
 
 /// Whether return `id` exists.
-fn exists(conn: &mut DbConnection, id: &str) -> Result<bool, RepoError> {
-    Ok(returns::table
-        .find(id)
-        .select(returns::id)
-        .get_result::<String>(conn)
-        .optional()
-        .map_err(storage)?
-        .is_some())
-}
-
 /// `Stale` when the row `exists` (it moved on), else `NotFound`.
 fn stale_unless_missing(exists: bool) -> TxError<ReturnStoreError> {
     TxError::Store(if exists {
@@ -369,9 +360,9 @@ fn transition(
     id: &str,
     (from, to): (ReturnStatus, ReturnStatus),
     by: &Changer,
-    unconfigured: Unconfigured,
+    (at, unconfigured): (DateTime<Utc>, Unconfigured),
 ) -> Tx<()> {
-    let now = now();
+    let now = to_db_time(at);
     let target = diesel::update(returns::table)
         .filter(returns::id.eq(id))
         .filter(returns::status.eq(from.as_str()))
@@ -642,81 +633,53 @@ impl ReturnRepository for Database {
         from: ReturnStatus,
         to: ReturnStatus,
         by: &Changer,
+        at: DateTime<Utc>,
     ) -> Result<(), ReturnStoreError> {
         let id = id.as_str().to_owned();
         let by = by.clone();
         let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                transition(conn, &id, (from, to), &by, unconfigured)
+                transition(conn, &id, (from, to), &by, (at, unconfigured))
             })
             .map_err(ReturnStoreError::from)
         })
         .await
     }
 
-    async fn claim_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError> {
+    async fn claim_refund(&self, id: &ReturnId, at: DateTime<Utc>) -> Result<(), ReturnStoreError> {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
-            let now = now();
-            let claimed = diesel::update(returns::table.find(&id))
-                .filter(returns::status.eq(ReturnStatus::Received.as_str()))
-                .filter(returns::refund_claimed_at.is_null())
-                .set(returns::refund_claimed_at.eq(now))
-                .execute(conn)
-                .map_err(storage)?;
-            if claimed > 0 {
-                return Ok(());
-            }
-            Err(stale_unless_missing(exists(conn, &id)?).into())
+            let received = Box::new(returns::status.eq(ReturnStatus::Received.as_str()));
+            claim_result(refund_claims::returns::claim(conn, &id, received, at)?)
         })
         .await
     }
 
     async fn release_refund_claim(&self, id: &ReturnId) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.write(move |conn| {
-            diesel::update(returns::table.find(id))
-                .set((
-                    returns::refund_claimed_at.eq(None::<NaiveDateTime>),
-                    returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
-                ))
-                .execute(conn)
-                .map(drop)
-                .map_err(storage)
-        })
-        .await
+        self.write(move |conn| refund_claims::returns::release(conn, &id))
+            .await
     }
 
-    async fn mark_refund_unconfirmed(&self, id: &ReturnId) -> Result<(), RepoError> {
+    async fn mark_refund_unconfirmed(
+        &self,
+        id: &ReturnId,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
         let id = id.as_str().to_owned();
-        self.write(move |conn| {
-            diesel::update(returns::table.find(id))
-                .filter(returns::refund_claimed_at.is_not_null())
-                .set(returns::refund_unconfirmed_at.eq(now()))
-                .execute(conn)
-                .map(drop)
-                .map_err(storage)
-        })
-        .await
+        self.write(move |conn| refund_claims::returns::mark_unconfirmed(conn, &id, at))
+            .await
     }
 
-    async fn reclaim_unconfirmed_refund(&self, id: &ReturnId) -> Result<(), ReturnStoreError> {
+    async fn reclaim_unconfirmed_refund(
+        &self,
+        id: &ReturnId,
+        at: DateTime<Utc>,
+    ) -> Result<(), ReturnStoreError> {
         let id = id.as_str().to_owned();
         self.write(move |conn| {
-            let now = now();
-            let reclaimed = diesel::update(returns::table.find(&id))
-                .filter(unconfirmed_claim(now - REFUND_CLAIM_TIMEOUT))
-                .set((
-                    returns::refund_claimed_at.eq(now),
-                    returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
-                ))
-                .execute(conn)
-                .map_err(storage)?;
-            if reclaimed > 0 {
-                return Ok(());
-            }
-            Err(stale_unless_missing(exists(conn, &id)?).into())
+            claim_result(refund_claims::returns::reclaim_unconfirmed(conn, &id, at)?)
         })
         .await
     }

@@ -6,12 +6,13 @@
 //! its sizes by id (as the admin's grid does), so concurrent writers cannot deadlock.
 
 use crate::connection::DbConnection;
-use crate::models::now;
+use crate::models::to_db_time;
 use crate::models::OrderLineRow;
 use crate::outbox::{self, Unconfigured};
 use crate::prepared;
 use crate::schema::{product_variants, products};
 use crate::tx::TxError;
+use chrono::{DateTime, Utc};
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 use domain::notification::{runs_low, Announcement, LowStock, Topic};
@@ -87,11 +88,11 @@ fn out_of_stock(name: String, available: Option<i64>) -> TxError<OrderStoreError
 /// `OutOfStock` (with the current name and stock) for the first that cannot serve; the
 /// caller's transaction then rolls back what was taken. One-size units are only taken from
 /// a product that has no sizes (its stock is theirs). A size (or a one-size product) that
-/// runs low alerts the shop, in the same transaction.
+/// runs low alerts the shop, in the same transaction, as of `at`.
 pub(crate) fn take(
     conn: &mut DbConnection,
     wanted: &Wanted,
-    unconfigured: Unconfigured,
+    (at, unconfigured): (DateTime<Utc>, Unconfigured),
 ) -> Result<(), TxError<OrderStoreError>> {
     let mut running_low = Vec::new();
     for (product, want) in &wanted.0 {
@@ -160,7 +161,7 @@ pub(crate) fn take(
             .into_iter()
             .map(|low| Announcement::to_shop(Topic::LowStock, &low.product, Some(low.payload())))
             .collect();
-        outbox::announce(conn, &alerts, now(), unconfigured)?;
+        outbox::announce(conn, &alerts, to_db_time(at), unconfigured)?;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use domain::ids::{OrderLineId, ProductId};
 use domain::order::{OrderStatus, StatusChange};
 use domain::refund::{RefundClaim, RefundOutcome};
 use domain::returns::{ReturnLine, ReturnRefusal};
-use mockall::predicate::eq;
+use mockall::predicate::{always, eq};
 
 fn order_id() -> OrderId {
     OrderId::parse("o1").unwrap()
@@ -265,9 +265,9 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
     ports
         .returns
         .expect_claim_refund()
-        .with(eq(return_id()))
+        .with(eq(return_id()), always())
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_, _| Ok(()));
     ports
         .payments
         .expect_refund()
@@ -282,14 +282,14 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
     ports
         .returns
         .expect_transition()
-        .withf(|id, from, to, by| {
+        .withf(|id, from, to, by, _| {
             id.as_str() == "r1"
                 && *from == ReturnStatus::Received
                 && *to == ReturnStatus::Refunded
                 && by.name == "boss"
         })
         .times(1)
-        .returning(|_, _, _, _| Ok(()));
+        .returning(|_, _, _, _, _| Ok(()));
     ports
         .audit
         .expect_record()
@@ -311,7 +311,7 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
 #[tokio::test]
 async fn a_refund_the_provider_refuses_leaves_the_return_received() {
     let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
-    ports.returns.expect_claim_refund().returning(|_| Ok(()));
+    ports.returns.expect_claim_refund().returning(|_, _| Ok(()));
     ports
         .payments
         .expect_refund()
@@ -338,13 +338,16 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
 
 fn unconfirmed() -> Option<RefundClaim> {
     let sent = Utc.with_ymd_and_hms(2026, 11, 21, 11, 0, 0).unwrap();
-    Some(RefundClaim::read(sent, Some(sent), sent))
+    Some(RefundClaim {
+        sent_at: sent,
+        unconfirmed_at: Some(sent),
+    })
 }
 
 #[tokio::test]
 async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
     let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
-    ports.returns.expect_claim_refund().returning(|_| Ok(()));
+    ports.returns.expect_claim_refund().returning(|_, _| Ok(()));
     ports
         .payments
         .expect_refund()
@@ -355,9 +358,9 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
     ports
         .returns
         .expect_mark_refund_unconfirmed()
-        .with(eq(return_id()))
+        .with(eq(return_id()), always())
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_, _| Ok(()));
     ports.returns.expect_release_refund_claim().never();
     ports.returns.expect_transition().never();
     let error = ports
@@ -413,9 +416,9 @@ async fn an_admin_sends_an_unconfirmed_refund_again_and_it_lands_audited() {
     ports
         .returns
         .expect_reclaim_unconfirmed_refund()
-        .with(eq(return_id()))
+        .with(eq(return_id()), always())
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_, _| Ok(()));
     ports
         .payments
         .expect_refund()
@@ -424,9 +427,9 @@ async fn an_admin_sends_an_unconfirmed_refund_again_and_it_lands_audited() {
     ports
         .returns
         .expect_transition()
-        .withf(|_, from, to, _| *from == ReturnStatus::Received && *to == ReturnStatus::Refunded)
+        .withf(|_, from, to, _, _| *from == ReturnStatus::Received && *to == ReturnStatus::Refunded)
         .times(1)
-        .returning(|_, _, _, _| Ok(()));
+        .returning(|_, _, _, _, _| Ok(()));
     ports
         .audit
         .expect_record()
@@ -454,7 +457,7 @@ async fn a_resolution_without_an_unconfirmed_refund_is_a_conflict_and_sends_noth
     ports
         .returns
         .expect_reclaim_unconfirmed_refund()
-        .returning(|_| Err(ReturnStoreError::Stale));
+        .returning(|_, _| Err(ReturnStoreError::Stale));
     ports.payments.expect_refund().never();
     ports.returns.expect_transition().never();
     ports.audit.expect_record().never();
@@ -474,7 +477,7 @@ async fn a_refund_already_claimed_by_another_admin_is_a_conflict_without_a_secon
     ports
         .returns
         .expect_claim_refund()
-        .returning(|_| Err(ReturnStoreError::Stale));
+        .returning(|_, _| Err(ReturnStoreError::Stale));
     ports.payments.expect_refund().never();
     let error = ports
         .shop()

@@ -190,7 +190,11 @@ async fn deliver<Store: OrderRepository>(store: &Store, order: &Order) -> anyhow
         (OrderStatus::Shipped, OrderStatus::Delivered),
     ] {
         store
-            .transition(&order.id, &OrderTransition::status_change(from, to))
+            .transition(
+                &order.id,
+                &OrderTransition::status_change(from, to),
+                SystemClock.now(),
+            )
             .await?;
     }
     Ok(())

@@ -1,4 +1,4 @@
-use crate::support::{add_product, add_user, databases, product_id, user_id};
+use crate::support::{add_product, add_user, databases, now, product_id, user_id};
 use domain::ports::{CartRepository, ProductRepository, RepoError};
 use domain::product_edit::{ProductEdit, StockEdit};
 
@@ -8,10 +8,10 @@ async fn cart_lines_come_with_their_products_oldest_first() {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
         let scarf = add_product(&db, "scarf", 5).await;
-        db.set_quantity(&amina.id, &scarf.id, None, 1)
+        db.set_quantity(&amina.id, &scarf.id, None, 1, now())
             .await
             .unwrap();
-        db.set_quantity(&amina.id, &dress.id, None, 3)
+        db.set_quantity(&amina.id, &dress.id, None, 3, now())
             .await
             .unwrap();
 
@@ -30,13 +30,13 @@ async fn setting_a_quantity_adds_a_missing_line_and_replaces_an_existing_one() {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
         let scarf = add_product(&db, "scarf", 5).await;
-        db.set_quantity(&amina.id, &dress.id, None, 2)
+        db.set_quantity(&amina.id, &dress.id, None, 2, now())
             .await
             .unwrap();
-        db.set_quantity(&amina.id, &scarf.id, None, 1)
+        db.set_quantity(&amina.id, &scarf.id, None, 1, now())
             .await
             .unwrap();
-        db.set_quantity(&amina.id, &dress.id, None, 4)
+        db.set_quantity(&amina.id, &dress.id, None, 4, now())
             .await
             .unwrap();
 
@@ -52,7 +52,7 @@ async fn setting_a_quantity_adds_a_missing_line_and_replaces_an_existing_one() {
         );
 
         // A quantity of zero removes the line.
-        db.set_quantity(&amina.id, &dress.id, None, 0)
+        db.set_quantity(&amina.id, &dress.id, None, 0, now())
             .await
             .unwrap();
         assert_eq!(db.lines(&amina.id).await.unwrap().len(), 1);
@@ -65,10 +65,10 @@ async fn carts_belong_to_one_user_each() {
         let amina = add_user(&db, "amina").await;
         let bashir = add_user(&db, "bashir").await;
         let dress = add_product(&db, "dress", 5).await;
-        db.set_quantity(&amina.id, &dress.id, None, 2)
+        db.set_quantity(&amina.id, &dress.id, None, 2, now())
             .await
             .unwrap();
-        db.set_quantity(&bashir.id, &dress.id, None, 1)
+        db.set_quantity(&bashir.id, &dress.id, None, 1, now())
             .await
             .unwrap();
         db.clear(&amina.id).await.unwrap();
@@ -82,7 +82,7 @@ async fn removing_a_line_says_whether_there_was_one() {
     for db in databases().await {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
-        db.set_quantity(&amina.id, &dress.id, None, 2)
+        db.set_quantity(&amina.id, &dress.id, None, 2, now())
             .await
             .unwrap();
         assert!(
@@ -104,13 +104,13 @@ async fn a_line_for_an_unknown_product_or_user_is_not_found() {
         let amina = add_user(&db, "amina").await;
         add_product(&db, "dress", 5).await;
         assert_eq!(
-            db.set_quantity(&amina.id, &product_id("ghost"), None, 1)
+            db.set_quantity(&amina.id, &product_id("ghost"), None, 1, now())
                 .await,
             Err(RepoError::NotFound),
             "{db:?}"
         );
         assert_eq!(
-            db.set_quantity(&user_id("ghost"), &product_id("dress"), None, 1)
+            db.set_quantity(&user_id("ghost"), &product_id("dress"), None, 1, now())
                 .await,
             Err(RepoError::NotFound)
         );
@@ -124,9 +124,13 @@ async fn reading_a_cart_takes_two_queries_however_many_lines_it_has() {
         let bashir = add_user(&db, "bashir").await;
         for i in 0..6 {
             let p = add_product(&db, &format!("p{i}"), 5).await;
-            db.set_quantity(&bashir.id, &p.id, None, 1).await.unwrap();
+            db.set_quantity(&bashir.id, &p.id, None, 1, now())
+                .await
+                .unwrap();
             if i == 0 {
-                db.set_quantity(&amina.id, &p.id, None, 1).await.unwrap();
+                db.set_quantity(&amina.id, &p.id, None, 1, now())
+                    .await
+                    .unwrap();
             }
         }
         let statements = |db: &shop_db::Database| db.statements_run();

@@ -1,6 +1,8 @@
 //! Discount codes as stored (issue 15).
 
-use crate::support::{add_product, add_user, at, databases, order, order_id, stock_of, user_id};
+use crate::support::{
+    add_product, add_user, at, databases, now, order, order_id, stock_of, user_id,
+};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::order::{Order, OrderDiscount, OrderStatus, OrderTransition};
 use domain::ports::{DiscountRepository, OrderStoreError, Page, RepoError};
@@ -164,7 +166,7 @@ async fn place(db: &Database, order: &Order) -> Result<(), OrderStoreError> {
 
 async fn move_order(db: &Database, id: &str, from: OrderStatus, to: OrderStatus) {
     let change = OrderTransition::status_change(from, to);
-    domain::ports::OrderRepository::transition(db, &order_id(id), &change)
+    domain::ports::OrderRepository::transition(db, &order_id(id), &change, now())
         .await
         .unwrap();
 }

@@ -1,6 +1,6 @@
 //! Refund claims and the holds of unconfirmed payments.
 
-use crate::support::{add_product, add_user, at, databases, order, stock_of, unconfirmed};
+use crate::support::{add_product, add_user, at, databases, now, order, stock_of, unconfirmed};
 use domain::order::{OrderStatus, OrderTransition, PaymentStatus};
 use domain::payment_hold::hold_expiry;
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
@@ -25,34 +25,35 @@ async fn one_caller_claims_a_refund_and_nothing_else_changes_the_order_meanwhile
         let paid = order("o1", "amina", &[(&dress, 2)]);
         db.place(&paid).await.unwrap();
 
-        db.claim_refund(&paid.id, OrderStatus::Pending)
+        db.claim_refund(&paid.id, OrderStatus::Pending, now())
             .await
             .unwrap();
         assert_eq!(
-            db.claim_refund(&paid.id, OrderStatus::Pending).await,
+            db.claim_refund(&paid.id, OrderStatus::Pending, now()).await,
             Err(OrderStoreError::Stale),
             "{db:?}"
         );
         let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
         assert_eq!(
-            db.transition(&paid.id, &ship).await,
+            db.transition(&paid.id, &ship, now()).await,
             Err(OrderStoreError::Stale),
             "a claimed order does not move under its refund"
         );
         assert_eq!(
-            db.transition(&paid.id, &cancel_refunded(OrderStatus::Pending))
+            db.transition(&paid.id, &cancel_refunded(OrderStatus::Pending), now())
                 .await,
             Err(OrderStoreError::Stale),
             "only the claimer lands the cancel"
         );
 
         db.release_refund_claim(&paid.id).await.unwrap();
-        db.claim_refund(&paid.id, OrderStatus::Pending)
+        db.claim_refund(&paid.id, OrderStatus::Pending, now())
             .await
             .unwrap();
         db.transition(
             &paid.id,
             &cancel_refunded(OrderStatus::Pending).landing_refund(),
+            now(),
         )
         .await
         .unwrap();
@@ -63,13 +64,18 @@ async fn one_caller_claims_a_refund_and_nothing_else_changes_the_order_meanwhile
         );
         assert_eq!(stock_of(&db, "dress").await, 5, "the stock came back once");
         assert_eq!(
-            db.claim_refund(&paid.id, OrderStatus::Canceled).await,
+            db.claim_refund(&paid.id, OrderStatus::Canceled, now())
+                .await,
             Err(OrderStoreError::Stale),
             "a refunded order cannot be claimed again"
         );
         assert_eq!(
-            db.claim_refund(&crate::support::order_id("ghost"), OrderStatus::Pending)
-                .await,
+            db.claim_refund(
+                &crate::support::order_id("ghost"),
+                OrderStatus::Pending,
+                now()
+            )
+            .await,
             Err(OrderStoreError::Repo(RepoError::NotFound))
         );
     }
@@ -95,9 +101,9 @@ async fn unconfirmed_orders_past_the_cutoff_are_found_and_released_once() {
 
         let expired = db.unconfirmed_placed_before(at(300), 10).await.unwrap();
         assert_eq!(expired, std::slice::from_ref(&old.id), "{db:?}");
-        db.transition(&old.id, &hold_expiry()).await.unwrap();
+        db.transition(&old.id, &hold_expiry(), now()).await.unwrap();
         assert_eq!(
-            db.transition(&old.id, &hold_expiry()).await,
+            db.transition(&old.id, &hold_expiry(), now()).await,
             Err(OrderStoreError::Stale)
         );
         let stored = db.by_id(&old.id).await.unwrap().unwrap();

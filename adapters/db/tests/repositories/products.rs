@@ -1,5 +1,5 @@
 use crate::support::{
-    add_product, add_user, at, databases, money, order, product, product_id, sized_product,
+    add_product, add_user, at, databases, money, now, order, product, product_id, sized_product,
     stock_of,
 };
 use domain::order::{OrderStatus, OrderTransition};
@@ -160,13 +160,13 @@ async fn deleting_a_product_takes_it_out_of_carts_and_wishlists_but_not_out_of_o
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
         let scarf = add_product(&db, "scarf", 5).await;
-        db.set_quantity(&amina.id, &dress.id, None, 1)
+        db.set_quantity(&amina.id, &dress.id, None, 1, now())
             .await
             .unwrap();
-        db.set_quantity(&amina.id, &scarf.id, None, 1)
+        db.set_quantity(&amina.id, &scarf.id, None, 1, now())
             .await
             .unwrap();
-        WishlistRepository::add(&db, &amina.id, &dress.id)
+        WishlistRepository::add(&db, &amina.id, &dress.id, now())
             .await
             .unwrap();
         db.place(&order("o1", "amina", &[(&dress, 2)]))
@@ -496,14 +496,14 @@ async fn every_catalogue_change_bumps_the_catalogue_version() {
         db.place(&placed).await.unwrap();
         assert_eq!(db.catalog_version().await.unwrap(), start + 5);
         let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
-        db.transition(&placed.id, &ship).await.unwrap();
+        db.transition(&placed.id, &ship, now()).await.unwrap();
         assert_eq!(
             db.catalog_version().await.unwrap(),
             start + 5,
             "no stock moved"
         );
         let cancel = OrderTransition::status_change(OrderStatus::Shipped, OrderStatus::Canceled);
-        db.transition(&placed.id, &cancel).await.unwrap();
+        db.transition(&placed.id, &cancel, now()).await.unwrap();
         assert_eq!(db.catalog_version().await.unwrap(), start + 6);
     }
 }

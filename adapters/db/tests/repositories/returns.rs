@@ -2,7 +2,7 @@
 //! locked, racing requests that never return more than was bought, receiving that restocks
 //! once, a refund that lands on the order once, and the guard between returns and a cancel.
 
-use crate::support::{add_product, databases, order, order_id, stock_of, user};
+use crate::support::{add_product, databases, now, order, order_id, stock_of, user};
 use chrono::Utc;
 use domain::order::{Changer, OrderStatus, OrderTransition, PaymentStatus};
 use domain::ports::{
@@ -30,6 +30,7 @@ async fn delivered_order(db: &Database) {
             db,
             &order_id("o1"),
             &OrderTransition::status_change(from, to),
+            now(),
         )
         .await
         .unwrap();
@@ -55,7 +56,7 @@ async fn step(
     from: ReturnStatus,
     to: ReturnStatus,
 ) -> Result<(), ReturnStoreError> {
-    ReturnRepository::transition(db, &ReturnId::parse(id).unwrap(), from, to, &admin()).await
+    ReturnRepository::transition(db, &ReturnId::parse(id).unwrap(), from, to, &admin(), now()).await
 }
 
 #[tokio::test]
@@ -145,9 +146,11 @@ async fn receiving_restocks_once_and_a_refund_lands_on_the_order_once() {
             Err(ReturnStoreError::Stale)
         );
         let r1 = ReturnId::parse("r1").unwrap();
-        ReturnRepository::claim_refund(&db, &r1).await.unwrap();
+        ReturnRepository::claim_refund(&db, &r1, now())
+            .await
+            .unwrap();
         assert_eq!(
-            ReturnRepository::claim_refund(&db, &r1).await,
+            ReturnRepository::claim_refund(&db, &r1, now()).await,
             Err(ReturnStoreError::Stale)
         );
         step(&db, "r1", Received, Refunded).await.unwrap();
@@ -176,11 +179,15 @@ async fn receiving_restocks_once_and_a_refund_lands_on_the_order_once() {
         step(&db, "r2", Requested, Approved).await.unwrap();
         step(&db, "r2", Approved, Received).await.unwrap();
         let r2 = ReturnId::parse("r2").unwrap();
-        ReturnRepository::claim_refund(&db, &r2).await.unwrap();
+        ReturnRepository::claim_refund(&db, &r2, now())
+            .await
+            .unwrap();
         ReturnRepository::release_refund_claim(&db, &r2)
             .await
             .unwrap();
-        ReturnRepository::claim_refund(&db, &r2).await.unwrap();
+        ReturnRepository::claim_refund(&db, &r2, now())
+            .await
+            .unwrap();
         step(&db, "r2", Received, Refunded).await.unwrap();
         let whole = OrderRepository::by_id(&db, &order_id("o1"))
             .await
@@ -201,18 +208,18 @@ async fn an_order_with_returns_cannot_be_canceled_until_they_are_rejected() {
         db.request(&asking("r1", 1)).await.unwrap();
         let id = order_id("o1");
         assert_eq!(
-            OrderRepository::claim_refund(&db, &id, OrderStatus::Delivered).await,
+            OrderRepository::claim_refund(&db, &id, OrderStatus::Delivered, now()).await,
             Err(OrderStoreError::Stale)
         );
         let cancel = OrderTransition::status_change(OrderStatus::Delivered, OrderStatus::Canceled);
         assert_eq!(
-            OrderRepository::transition(&db, &id, &cancel).await,
+            OrderRepository::transition(&db, &id, &cancel, now()).await,
             Err(OrderStoreError::Stale)
         );
         step(&db, "r1", ReturnStatus::Requested, ReturnStatus::Rejected)
             .await
             .unwrap();
-        OrderRepository::claim_refund(&db, &id, OrderStatus::Delivered)
+        OrderRepository::claim_refund(&db, &id, OrderStatus::Delivered, now())
             .await
             .unwrap();
         // While the cancel's refund is claimed, no return can be asked for.

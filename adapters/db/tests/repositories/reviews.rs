@@ -1,7 +1,7 @@
 //! Reviews in storage: who received a product, one review per shopper and product, and the
 //! product's rating and count kept with every change, also when reviews are written at once.
 
-use crate::support::{add_product, at, databases, order, order_id, product_id, user_id};
+use crate::support::{add_product, at, databases, now, order, order_id, product_id, user_id};
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{OrderRepository, Page, ProductRepository, ReviewQuery, ReviewRepository};
 use domain::review::{Rating, Review, ReviewSort};
@@ -59,6 +59,7 @@ async fn a_product_was_received_once_an_order_holding_it_was_delivered() {
                 &db,
                 &order_id("o1"),
                 &OrderTransition::status_change(from, to),
+                now(),
             )
             .await
             .unwrap();

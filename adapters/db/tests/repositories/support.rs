@@ -1,6 +1,6 @@
 //! Builders for entities and small helpers shared by the tests.
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::{DateTime, Duration, SubsecRound, TimeZone, Utc};
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, PaymentStatus, StatusChange, PAYMENT_METHOD_EVC_PLUS,
@@ -18,6 +18,11 @@ pub fn at(seconds: i64) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 9, 30, 0).unwrap()
         + Duration::seconds(seconds)
         + Duration::microseconds(123_456)
+}
+
+/// The time of a test's write whose time it does not check (microseconds, as `at`).
+pub fn now() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(6)
 }
 
 pub fn money(cents: i64) -> Money {

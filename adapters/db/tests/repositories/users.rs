@@ -1,4 +1,4 @@
-use crate::support::{add_product, add_user, at, databases, order, user, user_id};
+use crate::support::{add_product, add_user, at, databases, now, order, user, user_id};
 use domain::listing::users::UserQuery;
 use domain::permissions::PermissionError;
 use domain::ports::{
@@ -161,10 +161,10 @@ async fn deleting_a_user_takes_their_cart_and_wishlist_but_not_their_orders() {
     for db in databases().await {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
-        db.set_quantity(&amina.id, &dress.id, None, 2)
+        db.set_quantity(&amina.id, &dress.id, None, 2, now())
             .await
             .unwrap();
-        WishlistRepository::add(&db, &amina.id, &dress.id)
+        WishlistRepository::add(&db, &amina.id, &dress.id, now())
             .await
             .unwrap();
         db.place(&order("o1", "amina", &[(&dress, 1)]))

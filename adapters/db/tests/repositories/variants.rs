@@ -1,7 +1,9 @@
 //! Sizes and colours: stored in the admin's order with the product's stock their sum, listed
 //! by size, sold and restocked per size, edited by the grid with its stock guards.
 
-use crate::support::{add_user, databases, order, product, product_id, sized_product, user_id};
+use crate::support::{
+    add_user, databases, now, order, product, product_id, sized_product, user_id,
+};
 use domain::cart::CartLine;
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{
@@ -162,7 +164,7 @@ async fn an_order_takes_each_sizes_stock_and_a_cancel_gives_it_back_to_that_size
         );
 
         let cancel = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled);
-        OrderRepository::transition(&db, &placed.id, &cancel)
+        OrderRepository::transition(&db, &placed.id, &cancel, now())
             .await
             .unwrap();
         assert_eq!(sizes_of(&db, "dress").await.1, 7, "{db:?}");
@@ -189,7 +191,7 @@ async fn a_cancel_gives_nothing_back_to_a_size_removed_since() {
             .await
             .unwrap();
         let cancel = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled);
-        OrderRepository::transition(&db, &placed.id, &cancel)
+        OrderRepository::transition(&db, &placed.id, &cancel, now())
             .await
             .unwrap();
         assert_eq!(
@@ -206,7 +208,7 @@ async fn the_grid_keeps_adds_reorders_and_removes_sizes_with_their_cart_lines() 
         let dress = add_dress(&db).await;
         let amina = add_user(&db, "amina").await;
         for size in ["dress-S", "dress-L"] {
-            db.set_quantity(&amina.id, &dress.id, Some(variant_id(size)), 1)
+            db.set_quantity(&amina.id, &dress.id, Some(variant_id(size)), 1, now())
                 .await
                 .unwrap();
         }
@@ -314,10 +316,10 @@ async fn two_sizes_of_one_product_are_two_cart_lines_removed_by_size_or_together
         let dress = add_dress(&db).await;
         let amina = add_user(&db, "amina").await;
         let (small, large) = (variant_id("dress-S"), variant_id("dress-L"));
-        db.set_quantity(&amina.id, &dress.id, Some(small.clone()), 2)
+        db.set_quantity(&amina.id, &dress.id, Some(small.clone()), 2, now())
             .await
             .unwrap();
-        db.set_quantity(&amina.id, &dress.id, Some(large.clone()), 1)
+        db.set_quantity(&amina.id, &dress.id, Some(large.clone()), 1, now())
             .await
             .unwrap();
         let lines = db.lines(&amina.id).await.unwrap();
@@ -337,7 +339,7 @@ async fn two_sizes_of_one_product_are_two_cart_lines_removed_by_size_or_together
         let left = db.lines(&user_id("amina")).await.unwrap();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].variant.as_ref().unwrap().id, large);
-        db.set_quantity(&amina.id, &dress.id, Some(small.clone()), 1)
+        db.set_quantity(&amina.id, &dress.id, Some(small.clone()), 1, now())
             .await
             .unwrap();
         assert!(

@@ -1,4 +1,4 @@
-use crate::support::{add_product, add_user, databases, product_id};
+use crate::support::{add_product, add_user, databases, now, product_id};
 use domain::ports::{RepoError, WishlistRepository};
 
 #[tokio::test]
@@ -6,8 +6,8 @@ async fn a_wished_product_is_added_once() {
     for db in databases().await {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
-        assert!(db.add(&amina.id, &dress.id).await.unwrap(), "{db:?}");
-        assert!(!db.add(&amina.id, &dress.id).await.unwrap());
+        assert!(db.add(&amina.id, &dress.id, now()).await.unwrap(), "{db:?}");
+        assert!(!db.add(&amina.id, &dress.id, now()).await.unwrap());
         assert_eq!(db.products(&amina.id).await.unwrap(), [dress]);
     }
 }
@@ -18,8 +18,8 @@ async fn wished_products_come_oldest_first_and_can_be_removed() {
         let amina = add_user(&db, "amina").await;
         let dress = add_product(&db, "dress", 5).await;
         let scarf = add_product(&db, "scarf", 0).await;
-        db.add(&amina.id, &scarf.id).await.unwrap();
-        db.add(&amina.id, &dress.id).await.unwrap();
+        db.add(&amina.id, &scarf.id, now()).await.unwrap();
+        db.add(&amina.id, &dress.id, now()).await.unwrap();
         assert_eq!(
             db.products(&amina.id).await.unwrap(),
             [scarf.clone(), dress.clone()],
@@ -40,7 +40,7 @@ async fn wishing_for_an_unknown_product_is_not_found() {
     for db in databases().await {
         let amina = add_user(&db, "amina").await;
         assert_eq!(
-            db.add(&amina.id, &product_id("ghost")).await,
+            db.add(&amina.id, &product_id("ghost"), now()).await,
             Err(RepoError::NotFound),
             "{db:?}"
         );
@@ -53,7 +53,7 @@ async fn reading_a_wishlist_takes_two_queries_however_long_it_is() {
         let amina = add_user(&db, "amina").await;
         for i in 0..5 {
             let p = add_product(&db, &format!("p{i}"), 5).await;
-            db.add(&amina.id, &p.id).await.unwrap();
+            db.add(&amina.id, &p.id, now()).await.unwrap();
         }
         let before = db.statements_run();
         assert_eq!(db.products(&amina.id).await.unwrap().len(), 5);
