@@ -15,14 +15,14 @@ use std::collections::BTreeMap;
 
 impl Shop {
     /// The catalogue's version: a cached product reply made at another
-    /// version is stale. Read again after this process changes the catalogue, and at least
-    /// every `recent::RECHECK` for changes made by other processes.
+    /// version is stale. Read again after this process changes the catalogue, and rechecked
+    /// in the background every `recent::RECHECK` for changes made by other processes.
     pub async fn catalog_version(&self) -> Result<u64, AppError> {
-        if let Some(version) = self.catalog_version.fresh() {
-            return Ok(version);
-        }
-        let version = self.ports.products.catalog_version().await?;
-        self.catalog_version.remember(version);
+        let products = self.ports.products.clone();
+        let version = self
+            .catalog_version
+            .get(|| async move { products.catalog_version().await })
+            .await?;
         Ok(version)
     }
 

@@ -7,17 +7,15 @@ use domain::settings::{SettingsInput, ShopSettings};
 use domain::user::User;
 
 impl Shop {
-    /// The saved settings, or the configured defaults until an admin saves some. Read again
-    /// every `recent::RECHECK` (every cart and checkout needs the shipping fee).
+    /// The saved settings, or the configured defaults until an admin saves some. Rechecked
+    /// in the background every `recent::RECHECK` (every cart and checkout needs the shipping
+    /// fee).
     pub async fn current_settings(&self) -> Result<ShopSettings, AppError> {
-        let saved = match self.settings.fresh() {
-            Some(saved) => saved,
-            None => {
-                let saved = self.ports.settings.get().await?;
-                self.settings.remember(saved.clone());
-                saved
-            }
-        };
+        let settings = self.ports.settings.clone();
+        let saved = self
+            .settings
+            .get(|| async move { settings.get().await })
+            .await?;
         Ok(saved.unwrap_or_else(|| self.default_settings.clone()))
     }
 
