@@ -205,6 +205,10 @@ mod tests {
         }
     }
 
+    async fn failed_read() -> Result<u64, String> {
+        Err("down".to_owned())
+    }
+
     async fn read_that_panics() -> Result<u64, String> {
         panic!("the database task failed")
     }
@@ -212,6 +216,24 @@ mod tests {
     /// Fails the test when called: the request was to be answered without a read.
     fn unexpected_read() -> std::future::Ready<Result<u64, String>> {
         panic!("no read expected")
+    }
+
+    /// Knows 1, read `RECHECK` ago.
+    async fn stale_one() -> Recent<u64> {
+        let known = Recent::default();
+        known.get(|| value(1)).await.unwrap();
+        known.age();
+        known
+    }
+
+    /// After a recheck that brought nothing: the next request still gets the stale value and
+    /// starts another recheck, which brings the new one.
+    async fn assert_the_next_request_rechecks(known: &Recent<u64>) {
+        let_spawned_tasks_run().await;
+        assert!(!known.rechecking());
+        assert_eq!(known.get(|| value(2)).await, Ok(1));
+        let_spawned_tasks_run().await;
+        assert_eq!(known.get(unexpected_read).await, Ok(2));
     }
 
     #[tokio::test]
@@ -224,20 +246,13 @@ mod tests {
     #[tokio::test]
     async fn the_first_read_is_waited_for_and_its_error_returned() {
         let known = Recent::default();
-        assert_eq!(
-            known
-                .get(|| async { Err::<u64, _>("down".to_owned()) })
-                .await,
-            Err("down".to_owned())
-        );
+        assert_eq!(known.get(failed_read).await, Err("down".to_owned()));
         assert_eq!(known.get(|| value(3)).await, Ok(3));
     }
 
     #[tokio::test]
     async fn a_stale_value_is_served_while_one_recheck_runs_in_the_background() {
-        let known = Recent::default();
-        known.get(|| value(1)).await.unwrap();
-        known.age();
+        let known = stale_one().await;
         let (answer, reading) = held_read();
         assert_eq!(known.get(|| reading).await, Ok(1));
         assert!(known.rechecking());
@@ -253,33 +268,16 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_recheck_keeps_the_stale_value_and_the_next_request_tries_again() {
-        let known = Recent::default();
-        known.get(|| value(1)).await.unwrap();
-        known.age();
-        assert_eq!(
-            known
-                .get(|| async { Err::<u64, _>("down".to_owned()) })
-                .await,
-            Ok(1)
-        );
-        let_spawned_tasks_run().await;
-        assert!(!known.rechecking());
-        assert_eq!(known.get(|| value(2)).await, Ok(1));
-        let_spawned_tasks_run().await;
-        assert_eq!(known.get(unexpected_read).await, Ok(2));
+        let known = stale_one().await;
+        assert_eq!(known.get(failed_read).await, Ok(1));
+        assert_the_next_request_rechecks(&known).await;
     }
 
     #[tokio::test]
     async fn a_recheck_that_panics_lets_the_next_request_start_another() {
-        let known = Recent::default();
-        known.get(|| value(1)).await.unwrap();
-        known.age();
+        let known = stale_one().await;
         assert_eq!(known.get(read_that_panics).await, Ok(1));
-        let_spawned_tasks_run().await;
-        assert!(!known.rechecking());
-        assert_eq!(known.get(|| value(2)).await, Ok(1));
-        let_spawned_tasks_run().await;
-        assert_eq!(known.get(unexpected_read).await, Ok(2));
+        assert_the_next_request_rechecks(&known).await;
     }
 
     #[tokio::test]
@@ -293,9 +291,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_recheck_started_before_forget_does_not_bring_back_what_it_read() {
-        let known = Recent::default();
-        known.get(|| value(1)).await.unwrap();
-        known.age();
+        let known = stale_one().await;
         let (answer, reading) = held_read();
         assert_eq!(known.get(|| reading).await, Ok(1));
         known.forget();
