@@ -5,10 +5,13 @@
 //! for and make room as the cache evicts. Requests for a reply being made wait for it
 //! instead of each making their own (a burst after a change costs one query, not one each).
 //!
-//! A reply is kept under the parameters its route reads, parsed and with their defaults
-//! filled in, never under the raw query string: `?page=1&limit=20&junk=1` and
-//! `?limit=20&page=1` are one reply. (Keyed by the raw string, 32 clients adding random
-//! parameters each made their own query and their own entry.)
+//! A route is answered from memory when it is declared with `from_memory::<Q>`, `Q` the query
+//! it reads ([`CatalogQuery`]): its reply is kept under the path and the query as the route
+//! parsed it, defaults filled in, never under the raw query string: `?page=1&limit=20&junk=1`
+//! and `?limit=20&page=1` are one reply. (Keyed by the raw string, 32 clients adding random
+//! parameters each made their own query and their own entry.) The route is handed that same
+//! parsed query ([`CatalogParams`]) and nothing else of it, so a parameter it reads is always
+//! part of the key.
 //!
 //! A reply keeps its compressed forms with it (`compression`), each made by the first request
 //! that takes its encoding: a repeat costs a copy, not a compression (issue 38: the whole
@@ -24,23 +27,21 @@
 use crate::client_address::client_address;
 use crate::compression::{self, ENCODINGS};
 use crate::error::ApiError;
-use crate::routes::DEFAULT_PAGE_SIZE;
 use crate::state::AppState;
-use actix_web::body::{self, BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::body::{self, BoxBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
-use actix_web::{HttpRequest, HttpResponse, ResponseError as _};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError as _};
 use application::AppError;
-use domain::product::SearchSort;
-use domain::review::ReviewSort;
-use domain::variant::VariantFilter;
+use futures_util::future::{ready, Ready};
 use quick_cache::sync::{Cache, DefaultLifecycle};
 use quick_cache::{DefaultHashBuilder, OptionsBuilder, Weighter};
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::OnceCell;
@@ -221,6 +222,79 @@ impl CatalogReplies {
     }
 }
 
+/// A catalogue route's query string as the route reads it. The route gets `Parsed` and
+/// nothing else of its query ([`CatalogParams`]), and its replies are kept under `Parsed`'s
+/// `Debug` form: a field added here is part of the key as soon as the route can read it.
+pub(crate) trait CatalogQuery: DeserializeOwned + 'static {
+    /// The parameters parsed, defaults filled in.
+    type Parsed: fmt::Debug;
+
+    /// The route's refusal when a parameter is wrong.
+    fn parse(self) -> Result<Self::Parsed, ApiError>;
+
+    /// Whether the request asks for a whole list (no page): few, large, and counted against
+    /// the client's address.
+    fn is_whole_list(_parsed: &Self::Parsed) -> bool {
+        false
+    }
+}
+
+/// The query of a route that reads none, such as a product's page.
+#[derive(Deserialize)]
+pub(crate) struct NoParameters {}
+
+impl CatalogQuery for NoParameters {
+    type Parsed = ();
+
+    fn parse(self) -> Result<(), ApiError> {
+        Ok(())
+    }
+}
+
+/// A catalogue route's parameters, parsed by its query type as the cache keys them.
+pub(crate) struct CatalogParams<Q: CatalogQuery>(pub Q::Parsed);
+
+impl<Q: CatalogQuery> FromRequest for CatalogParams<Q> {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Self, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        // Through `web::Query`, so that a query that is no `Q` is refused as any other.
+        let parsed = web::Query::<Q>::from_request(req, payload)
+            .into_inner()
+            .and_then(|query| Ok(query.into_inner().parse()?));
+        ready(parsed.map(CatalogParams))
+    }
+}
+
+/// Where a reply is kept: the catalogue's version, its route's path and the parameters the
+/// route reads, and whether it is a whole list.
+#[derive(Debug, PartialEq, Eq)]
+struct Address {
+    key: String,
+    whole_list: bool,
+}
+
+/// The reply's address as its route understands it at catalogue `version`. `None` when the
+/// route refuses the query: that reply is not worth a place in the cache.
+fn address<Q: CatalogQuery>(version: u64, path: &str, query: &str) -> Option<Address> {
+    let parsed = web::Query::<Q>::from_query(query)
+        .ok()?
+        .into_inner()
+        .parse()
+        .ok()?;
+    Some(Address {
+        key: format!("{version} {path} {parsed:?}"),
+        whole_list: Q::is_whole_list(&parsed),
+    })
+}
+
+/// The key and whether it is a whole list, for the tests of the routes' queries.
+#[cfg(test)]
+pub(crate) fn key_of<Q: CatalogQuery>(path: &str, query: &str) -> Option<(String, bool)> {
+    address::<Q>(1, path, query).map(|address| (address.key, address.whole_list))
+}
+
 /// A product's reviews (`routes::reviews`): the list, its summary, or the shopper's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ReviewPath {
@@ -245,97 +319,7 @@ fn review_path(path: &str) -> Option<ReviewPath> {
     }
 }
 
-/// The query parameters each catalogue route reads (see `routes::products` and
-/// `routes::reviews`).
-fn parameters_read(path: &str) -> &'static [&'static str] {
-    const PAGED: &[&str] = &["page", "limit"];
-    const SIZED: &[&str] = &["page", "limit", "size", "colour"];
-    match review_path(path) {
-        Some(ReviewPath::List) => return &["sort", "page", "limit"],
-        Some(ReviewPath::Summary | ReviewPath::Mine) => return &[],
-        None => {}
-    }
-    match path.strip_prefix("/api/products") {
-        Some("/search") => &["q", "sort", "page", "limit", "size", "colour"],
-        Some("") => SIZED,
-        Some("/featured" | "/categories") => PAGED,
-        Some(rest) if rest.starts_with("/category/") => SIZED,
-        Some(rest) if rest.starts_with("/tag/") => PAGED,
-        _ => &[],
-    }
-}
-
-/// Where a reply is kept: its route's path and the parameters it reads, and whether it is a
-/// whole list.
-#[derive(Debug, PartialEq, Eq)]
-struct Address {
-    key: String,
-    whole_list: bool,
-}
-
-/// Whether the route answers its whole list when asked for no page; a product's reviews come a
-/// page at a time, the first when none is asked for.
-fn lists_whole_without_page(path: &str) -> bool {
-    review_path(path).is_none() && parameters_read(path).contains(&"page")
-}
-
-/// The reply's address as its route understands it: the path and the parameters it reads,
-/// parsed, defaults filled in, in one order (the free text `q` last, so no value can pass
-/// for another). `None` when a parameter is repeated or does not parse: the route refuses
-/// that request, and it is not worth a place in the cache.
-fn normalised_address(path: &str, query: &str) -> Option<Address> {
-    let read = parameters_read(path);
-    let mut given: BTreeMap<&str, String> = BTreeMap::new();
-    for (name, value) in url::form_urlencoded::parse(query.as_bytes()) {
-        if let Some(known) = read.iter().find(|known| **known == name) {
-            if given.insert(known, value.into_owned()).is_some() {
-                return None;
-            }
-        }
-    }
-    let text = |name: &str| given.get(name).map_or("", String::as_str);
-    let number = |name: &str| match given.get(name) {
-        None => Some(None),
-        Some(value) => value.parse::<u32>().ok().map(Some),
-    };
-    let mut key = path.to_owned();
-    let mut whole_list = false;
-    if read.contains(&"sort") {
-        let _ = match review_path(path) {
-            Some(_) => write!(key, " sort={:?}", ReviewSort::parse(text("sort"))?),
-            None => write!(key, " sort={:?}", SearchSort::parse(text("sort"))?),
-        };
-    }
-    if read.contains(&"page") {
-        match (number("page")?, number("limit")?) {
-            (None, None) => whole_list = lists_whole_without_page(path),
-            (page, limit) => {
-                let _ = write!(
-                    key,
-                    " page={} limit={}",
-                    page.unwrap_or(1),
-                    limit.unwrap_or(DEFAULT_PAGE_SIZE)
-                );
-            }
-        }
-    }
-    if read.contains(&"size") {
-        let sizes = VariantFilter::parse(
-            given.get("size").map(String::as_str),
-            given.get("colour").map(String::as_str),
-        )
-        .ok()?;
-        if let Some(sizes) = sizes {
-            let _ = write!(key, " sizes={sizes:?}");
-        }
-    }
-    if read.contains(&"q") {
-        let _ = write!(key, " q={}", text("q"));
-    }
-    Some(Address { key, whole_list })
-}
-
-/// Public catalogue reads only: the same for every shopper, so one reply serves all.
+/// Public catalogue reads only: the same for every shopper, so shared caches may keep them.
 pub(crate) fn is_catalog_read(req: &ServiceRequest) -> bool {
     req.method() == Method::GET && is_catalog_path(req.path())
 }
@@ -347,22 +331,21 @@ fn is_catalog_path(path: &str) -> bool {
     path.starts_with("/api/products") && review_path(path) != Some(ReviewPath::Mine)
 }
 
-pub async fn serve_catalog_from_memory(
+/// Answers a public catalogue read from memory: put on a route with the query `Q` it reads
+/// (`wrap = "from_fn(from_memory::<Q>)"`), so one reply serves every shopper asking the same.
+pub(crate) async fn from_memory<Q: CatalogQuery>(
     req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
+    next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if !is_catalog_read(&req) {
-        return Ok(next.call(req).await?.map_into_boxed_body());
-    }
     let state = req
         .app_data::<web::Data<AppState>>()
         .expect("the app has its state")
         .clone();
     let Ok(version) = state.shop.catalog_version().await else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
+        return next.call(req).await;
     };
-    let Some(address) = normalised_address(req.path(), req.query_string()) else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
+    let Some(address) = address::<Q>(version, req.path(), req.query_string()) else {
+        return next.call(req).await;
     };
     if address.whole_list {
         if let Err(refused) = state.shop.take_unpaged_list(&client_address(req.request())) {
@@ -371,7 +354,7 @@ pub async fn serve_catalog_from_memory(
     }
     let replies = &state.catalog_replies;
     let kept_in = replies.kept_with(&address);
-    let key = format!("{version} {}", address.key);
+    let key = address.key;
     let (req, reply) = match kept_in.get_value_or_guard_async(&key).await {
         Ok(kept) => (req.into_parts().0, kept.reply),
         Err(making) => {
@@ -390,7 +373,7 @@ pub async fn serve_catalog_from_memory(
                 .collect();
             let body = body::to_bytes(response.into_body())
                 .await
-                .map_err(|e| actix_web::error::ErrorInternalServerError(e.into()))?;
+                .map_err(actix_web::error::ErrorInternalServerError)?;
             let reply = Arc::new(CachedReply::new(headers, body));
             // Err only when the reply no longer fits the cache; it is still sent.
             let _ = making.insert(Kept::new(&key, reply.clone()));
@@ -407,45 +390,6 @@ pub async fn serve_catalog_from_memory(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn key(path: &str, query: &str) -> Option<String> {
-        normalised_address(path, query).map(|address| address.key)
-    }
-
-    #[test]
-    fn a_reply_is_known_by_the_parameters_its_route_reads_with_their_defaults() {
-        let same = [
-            "page=1&limit=20",
-            "limit=20&page=1",
-            "page=1&limit=20&junk=1",
-            "page=1",
-            "limit=20",
-            "utm_source=x&limit=20&page=1",
-        ];
-        for query in same {
-            assert_eq!(
-                key("/api/products", query).as_deref(),
-                Some("/api/products page=1 limit=20"),
-                "{query}"
-            );
-        }
-        assert_eq!(
-            key("/api/products/featured", "junk=2").as_deref(),
-            Some("/api/products/featured")
-        );
-        assert_eq!(
-            key("/api/products/p1", "page=3&limit=5").as_deref(),
-            Some("/api/products/p1")
-        );
-        assert_eq!(
-            key("/api/products/search", "junk=1&q=red+dress&limit=5").as_deref(),
-            Some("/api/products/search sort=Relevance page=1 limit=5 q=red dress")
-        );
-        assert_eq!(
-            key("/api/products/search", "q=a&sort=relevance"),
-            key("/api/products/search", "sort=&q=a&x=y"),
-        );
-    }
 
     #[test]
     fn a_shoppers_own_review_is_never_the_catalogues() {
@@ -466,59 +410,33 @@ mod tests {
         ] {
             assert!(!is_catalog_path(path), "{path}");
         }
-        assert_eq!(
-            key("/api/products/p1/reviews", "sort=highest&limit=5&x=1").as_deref(),
-            Some("/api/products/p1/reviews sort=Highest page=1 limit=5")
-        );
-        assert_eq!(
-            key("/api/products/p1/reviews/summary", "page=2").as_deref(),
-            Some("/api/products/p1/reviews/summary")
-        );
-        assert_eq!(key("/api/products/p1/reviews", "sort=best"), None);
     }
 
     #[test]
-    fn a_request_its_route_refuses_gets_no_address() {
-        for (path, query) in [
-            ("/api/products", "page=1&page=2"),
-            ("/api/products", "page=abc"),
-            ("/api/products/tag/new", "limit=-1"),
-            ("/api/products/search", "sort=cheapest"),
-        ] {
-            assert_eq!(key(path, query), None, "{path}?{query}");
+    fn a_route_reading_no_parameters_has_one_reply_whatever_is_asked() {
+        let key = |query: &str| key_of::<NoParameters>("/api/products/p1", query);
+        assert_eq!(key(""), Some(("1 /api/products/p1 ()".to_owned(), false)));
+        assert_eq!(key("page=3&limit=5"), key(""));
+    }
+
+    fn whole_list() -> Address {
+        Address {
+            key: "1 /api/products None".into(),
+            whole_list: true,
         }
     }
 
-    #[test]
-    fn a_list_asked_for_without_page_or_limit_is_a_whole_list() {
-        let whole = |path: &str, query: &str| normalised_address(path, query).unwrap().whole_list;
-        for path in [
-            "/api/products",
-            "/api/products/featured",
-            "/api/products/categories",
-            "/api/products/tag/new",
-            "/api/products/category/women",
-            "/api/products/search",
-        ] {
-            assert!(whole(path, ""), "{path}");
-            assert!(whole(path, "q=dress&size=M&junk=1"), "{path}");
-            assert!(!whole(path, "limit=1"), "{path}");
-            assert!(!whole(path, "page=3"), "{path}");
-        }
-        // Always a page: reviews; not lists at all: a product, a summary.
-        for path in [
-            "/api/products/p1/reviews",
-            "/api/products/p1/reviews/summary",
-            "/api/products/p1",
-        ] {
-            assert!(!whole(path, ""), "{path}");
+    fn page() -> Address {
+        Address {
+            key: "1 /api/products Some(Page { number: 1, size: 20 })".into(),
+            whole_list: false,
         }
     }
 
     #[test]
     fn a_whole_list_as_large_as_a_big_catalogues_is_kept() {
         let replies = CatalogReplies::default();
-        let list = normalised_address("/api/products", "").unwrap();
+        let list = whole_list();
         // The whole list at 10,000 products.
         let body = Bytes::from(vec![b' '; 11_223_059]);
         let reply = Arc::new(CachedReply::new(Vec::new(), body));
@@ -533,7 +451,7 @@ mod tests {
     #[actix_web::test]
     async fn a_compressed_form_weighs_with_its_reply_until_the_reply_is_dropped() {
         let replies = CatalogReplies::default();
-        let page = normalised_address("/api/products", "page=1").unwrap();
+        let page = page();
         let kept_in = replies.kept_with(&page);
         let body = Bytes::from(r#"{"name":"Red dress"},"#.repeat(1000));
         let reply = Arc::new(CachedReply::new(Vec::new(), body));

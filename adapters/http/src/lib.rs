@@ -85,7 +85,6 @@ pub fn app(
             }),
         )
         .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
-        .wrap(from_fn(catalog_cache::serve_catalog_from_memory))
         .wrap(from_fn(no_store_for_personal_replies))
         .wrap(from_fn(head_as_get))
         .wrap(from_fn(precompressed::serve))

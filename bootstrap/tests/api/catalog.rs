@@ -218,7 +218,7 @@ async fn categories_give_one_page_of_each_when_asked() {
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert_eq!(
             refused.message(),
-            "page starts at 1 and limit is between 1 and 100"
+            "limit must be a whole number from 1 to 100"
         );
     }
 }

@@ -71,6 +71,18 @@ pub fn page(page: Option<&str>, limit: Option<&str>) -> Result<Option<Page>, Inv
     Ok(Some(Page { number, size }))
 }
 
+/// `page` and `limit` of a list that always comes a page at a time: the first page of
+/// [`DEFAULT_PAGE_SIZE`] rows when neither is given.
+pub fn one_page(
+    page_asked: Option<&str>,
+    limit: Option<&str>,
+) -> Result<Page, InvalidListParameter> {
+    Ok(page(page_asked, limit)?.unwrap_or(Page {
+        number: 1,
+        size: DEFAULT_PAGE_SIZE,
+    }))
+}
+
 /// The value of `parameter` among `choices`, by name; `None` when absent or empty (a form
 /// sends an empty field for "all").
 pub fn choice<T: Copy>(
@@ -142,6 +154,27 @@ mod tests {
                 number: 2,
                 size: 100
             }))
+        );
+    }
+
+    #[test]
+    fn a_list_always_paged_gives_its_first_page_when_none_is_asked_for() {
+        assert_eq!(
+            one_page(None, None),
+            Ok(Page {
+                number: 1,
+                size: 20
+            })
+        );
+        assert_eq!(
+            one_page(Some("2"), Some("5")),
+            Ok(Page { number: 2, size: 5 })
+        );
+        assert_eq!(
+            one_page(Some("0"), None),
+            Err(InvalidListParameter(
+                "page must be a whole number from 1".into()
+            ))
         );
     }
 

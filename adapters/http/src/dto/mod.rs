@@ -36,8 +36,7 @@ pub use reviews::{
     ReviewDto, ReviewEligibilityDto, ReviewVisibilityBody, ReviewedProductDto,
 };
 pub use variants::{
-    variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantQuery, VariantRowBody,
-    MALFORMED_GRID,
+    variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantRowBody, MALFORMED_GRID,
 };
 
 #[derive(Serialize, ToSchema)]
@@ -985,30 +984,14 @@ pub fn parse_bool(text: &str) -> bool {
     matches!(text.trim(), "true" | "on" | "1" | "yes")
 }
 
+/// Read as text, so that a bad one gets the message naming it (`domain::listing::page`).
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// The page, from 1.
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
     /// Items per page, 1 to 100 (default 20).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SearchQuery {
-    /// Matched against name, description, category and tags, without case.
-    #[serde(default)]
-    pub q: String,
-    /// `relevance` (default), `price-asc`, `price-desc` or `newest`.
-    #[serde(default)]
-    #[param(pattern = "^(|relevance|price-asc|price-desc|newest)$")]
-    pub sort: String,
-    // Not a flattened `PageQuery`: serde cannot read numbers of a flattened query string.
-    /// The page, from 1.
-    pub page: Option<u32>,
-    /// Items per page, 1 to 100 (default 20).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    pub limit: Option<String>,
 }

@@ -16,9 +16,11 @@ pub struct NotificationsQuery {
     /// Text of the recipient or the subject, without case.
     pub q: Option<String>,
     /// The page, from 1.
-    pub page: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub page: Option<String>,
     /// Items per page, 1 to 100 (default 20).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub limit: Option<String>,
 }
 
 impl NotificationsQuery {

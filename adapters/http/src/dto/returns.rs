@@ -64,9 +64,11 @@ pub struct ReturnListQuery {
     /// `requested`, `approved`, `rejected`, `received` or `refunded`; all without.
     pub status: Option<String>,
     /// The page, from 1.
-    pub page: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub page: Option<String>,
     /// Items per page, 1 to 100 (default 20).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub limit: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -47,9 +47,11 @@ pub struct ProductReviewsQuery {
     /// `newest` (the default), `highest` or `lowest`.
     pub sort: Option<String>,
     /// The page, from 1.
-    pub page: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub page: Option<String>,
     /// Items per page, 1 to 100 (default 20).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub limit: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -60,9 +62,11 @@ pub struct AdminReviewsQuery {
     /// Words of the title, the body or the author, without case.
     pub q: Option<String>,
     /// The page, from 1.
-    pub page: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub page: Option<String>,
     /// Items per page, 1 to 100 (default 20).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub limit: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]

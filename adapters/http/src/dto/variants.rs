@@ -1,9 +1,8 @@
 //! Sizes and colours on the wire: a product's variants, the size of a cart or order line,
-//! the admin's grid and the lists' `size=` and `colour=`.
+//! the admin's grid.
 
 use super::loose_number;
-use crate::error::ApiError;
-use domain::variant::{Variant, VariantFilter, VariantInput, VariantSnapshot};
+use domain::variant::{Variant, VariantInput, VariantSnapshot};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -105,24 +104,6 @@ pub fn variant_rows(value: Value) -> Result<Vec<VariantInput>, &'static str> {
     };
     let rows: Vec<VariantRowBody> = serde_json::from_value(value).map_err(|_| MALFORMED_GRID)?;
     Ok(rows.into_iter().map(VariantInput::from).collect())
-}
-
-/// 'Show only my size': only products with stock in this size and colour.
-#[derive(Deserialize, IntoParams, Default)]
-#[into_params(parameter_in = Query)]
-pub struct VariantQuery {
-    /// A size, e.g. `M` or `4-5Y` (without case).
-    pub size: Option<String>,
-    /// A colour, e.g. `Black` (without case).
-    pub colour: Option<String>,
-}
-
-impl VariantQuery {
-    /// 400 naming `size` or `colour` when one holds a control character.
-    pub fn filter(&self) -> Result<Option<VariantFilter>, ApiError> {
-        VariantFilter::parse(self.size.as_deref(), self.colour.as_deref())
-            .map_err(|errors| ApiError(errors.into()))
-    }
 }
 
 /// Which size's line `DELETE /api/cart/remove/{productId}` removes.

@@ -39,7 +39,8 @@ async fn list_discounts(
     user: CurrentUser,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (codes, total) = state.shop.discounts(&user.0, page(&query)?).await?;
+    let page = page(query.page.as_deref(), query.limit.as_deref())?;
+    let (codes, total) = state.shop.discounts(&user.0, page).await?;
     let codes: Vec<DiscountDto> = codes.iter().map(DiscountDto::from).collect();
     Ok(list_reply(&codes, total))
 }

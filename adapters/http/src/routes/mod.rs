@@ -3,6 +3,8 @@
 mod accounts;
 mod back_office;
 mod cart;
+#[cfg(test)]
+mod catalog_keys;
 mod discounts;
 mod notifications;
 mod orders;
@@ -11,10 +13,10 @@ mod returns;
 mod reviews;
 mod shop;
 
-use crate::dto::PageQuery;
 use crate::error::ApiError;
 use actix_web::{web, HttpResponse};
 use application::AppError;
+use domain::listing;
 use domain::ports::Page;
 use serde::Serialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -37,33 +39,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
         }));
 }
 
-pub(crate) use domain::listing::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
-
-/// `?page=&limit=` of a list that is always paged: page 1 of 20 when neither is given.
-fn one_page(number: Option<u32>, limit: Option<u32>) -> Result<Page, ApiError> {
-    Ok(page(&PageQuery {
-        page: number,
-        limit,
-    })?
-    .unwrap_or(Page {
-        number: 1,
-        size: DEFAULT_PAGE_SIZE,
-    }))
+/// `?page=&limit=` as sent: both optional; without either the whole list, for clients that
+/// never page.
+fn page(page: Option<&str>, limit: Option<&str>) -> Result<Option<Page>, ApiError> {
+    listing::page(page, limit).map_err(|refused| ApiError(refused.into()))
 }
 
-/// `?page=&limit=`: both optional; without either the whole list, for clients that never page.
-fn page(query: &PageQuery) -> Result<Option<Page>, ApiError> {
-    if query.page.is_none() && query.limit.is_none() {
-        return Ok(None);
-    }
-    let number = query.page.unwrap_or(1);
-    let size = query.limit.unwrap_or(DEFAULT_PAGE_SIZE);
-    if number == 0 || size == 0 || size > MAX_PAGE_SIZE {
-        return Err(ApiError::bad_request(format!(
-            "page starts at 1 and limit is between 1 and {MAX_PAGE_SIZE}"
-        )));
-    }
-    Ok(Some(Page { number, size }))
+/// `?page=&limit=` of a list that is always paged: page 1 of 20 when neither is given.
+fn one_page(page: Option<&str>, limit: Option<&str>) -> Result<Page, ApiError> {
+    listing::one_page(page, limit).map_err(|refused| ApiError(refused.into()))
 }
 
 /// A list reply with the total count in `X-Total-Count`.

@@ -88,7 +88,7 @@ async fn admin_notifications(
             status,
             channel,
             query.q.as_deref(),
-            one_page(query.page, query.limit)?,
+            one_page(query.page.as_deref(), query.limit.as_deref())?,
         )
         .await?;
     let list: Vec<NotificationDto> = list.iter().map(NotificationDto::from).collect();

@@ -3,9 +3,10 @@
 use super::cart::product_id;
 use super::{list_reply, page};
 use crate::auth::CurrentUser;
+use crate::catalog_cache::{from_memory, CatalogParams, CatalogQuery, NoParameters};
 use crate::dto::{
     parse_bool, parse_number, products, variant_rows, MessageDto, PageQuery, ProductBody,
-    ProductDto, ProductForm, SearchQuery, VariantQuery,
+    ProductDto, ProductForm,
 };
 use crate::error::ApiError;
 use crate::openapi::{
@@ -14,15 +15,18 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_multipart::Multipart;
 use actix_web::http::header;
+use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use application::AppError;
-use domain::ports::ProductFilter;
+use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
 use domain::validation::FieldErrors;
-use domain::variant::VariantInput;
+use domain::variant::{VariantFilter, VariantInput};
 use futures_util::StreamExt;
+use serde::Deserialize;
 use std::collections::BTreeMap;
+use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 /// The fixed paths come before `/products/{id}`, which would match them too.
@@ -39,6 +43,66 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(delete_product);
 }
 
+/// A list of the catalogue: one page, or the whole list when neither `page` nor `limit` is
+/// given.
+impl CatalogQuery for PageQuery {
+    type Parsed = Option<Page>;
+
+    fn parse(self) -> Result<Option<Page>, ApiError> {
+        page(self.page.as_deref(), self.limit.as_deref())
+    }
+
+    fn is_whole_list(page: &Option<Page>) -> bool {
+        page.is_none()
+    }
+}
+
+/// A list that shoppers may narrow to their size ('Show only my size').
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SizedListQuery {
+    /// The page, from 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    page: Option<String>,
+    /// Items per page, 1 to 100 (default 20).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    limit: Option<String>,
+    /// A size, e.g. `M` or `4-5Y` (without case).
+    size: Option<String>,
+    /// A colour, e.g. `Black` (without case).
+    colour: Option<String>,
+}
+
+/// What a list narrowed to a size asks for.
+#[derive(Debug)]
+pub(crate) struct SizedList {
+    page: Option<Page>,
+    variant: Option<VariantFilter>,
+}
+
+impl CatalogQuery for SizedListQuery {
+    type Parsed = SizedList;
+
+    fn parse(self) -> Result<SizedList, ApiError> {
+        Ok(SizedList {
+            page: page(self.page.as_deref(), self.limit.as_deref())?,
+            variant: variant_filter(self.size.as_deref(), self.colour.as_deref())?,
+        })
+    }
+
+    fn is_whole_list(list: &SizedList) -> bool {
+        list.page.is_none()
+    }
+}
+
+/// 400 naming `size` or `colour` when one holds a control character.
+fn variant_filter(
+    size: Option<&str>,
+    colour: Option<&str>,
+) -> Result<Option<VariantFilter>, ApiError> {
+    VariantFilter::parse(size, colour).map_err(|errors| ApiError(errors.into()))
+}
+
 async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpResponse, ApiError> {
     let (list, total) = state.shop.list_products(&filter).await?;
     Ok(list_reply(&products(&list), total))
@@ -48,23 +112,23 @@ async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpRespons
 /// only products with stock in that size and colour.
 #[utoipa::path(
     tag = "catalog",
-    params(PageQuery, VariantQuery),
+    params(SizedListQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
         BadRequest, TooManyAttempts
     )
 )]
-#[get("/products")]
+#[get("/products", wrap = "from_fn(from_memory::<SizedListQuery>)")]
 async fn list_products(
     state: web::Data<AppState>,
-    query: web::Query<PageQuery>,
-    sizes: web::Query<VariantQuery>,
+    asked: CatalogParams<SizedListQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let SizedList { page, variant } = asked.0;
     filtered(
         &state,
         ProductFilter {
-            page: page(&query)?,
-            variant: sizes.filter()?,
+            page,
+            variant,
             ..Default::default()
         },
     )
@@ -79,16 +143,16 @@ async fn list_products(
         BadRequest, TooManyAttempts
     )
 )]
-#[get("/products/featured")]
+#[get("/products/featured", wrap = "from_fn(from_memory::<PageQuery>)")]
 async fn featured_products(
     state: web::Data<AppState>,
-    query: web::Query<PageQuery>,
+    page: CatalogParams<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     filtered(
         &state,
         ProductFilter {
             featured_only: true,
-            page: page(&query)?,
+            page: page.0,
             ..Default::default()
         },
     )
@@ -104,18 +168,18 @@ async fn featured_products(
         BadRequest, TooManyAttempts
     )
 )]
-#[get("/products/tag/{tag}")]
+#[get("/products/tag/{tag}", wrap = "from_fn(from_memory::<PageQuery>)")]
 async fn products_by_tag(
     state: web::Data<AppState>,
     path: web::Path<String>,
-    query: web::Query<PageQuery>,
+    page: CatalogParams<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let tag = path.into_inner();
     filtered(
         &state,
         ProductFilter {
             tag: Some(tag),
-            page: page(&query)?,
+            page: page.0,
             ..Default::default()
         },
     )
@@ -125,28 +189,31 @@ async fn products_by_tag(
 /// An unknown category simply has no products.
 #[utoipa::path(
     tag = "catalog",
-    params(("category" = String, Path, description = "`women`, `kids` or `sales`"), PageQuery, VariantQuery),
+    params(("category" = String, Path, description = "`women`, `kids` or `sales`"), SizedListQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
         BadRequest, TooManyAttempts
     )
 )]
-#[get("/products/category/{category}")]
+#[get(
+    "/products/category/{category}",
+    wrap = "from_fn(from_memory::<SizedListQuery>)"
+)]
 async fn products_by_category(
     state: web::Data<AppState>,
     path: web::Path<String>,
-    query: web::Query<PageQuery>,
-    sizes: web::Query<VariantQuery>,
+    asked: CatalogParams<SizedListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(category) = Category::parse(&path) else {
         return Ok(list_reply(&Vec::<ProductDto>::new(), 0));
     };
+    let SizedList { page, variant } = asked.0;
     filtered(
         &state,
         ProductFilter {
             category: Some(category),
-            page: page(&query)?,
-            variant: sizes.filter()?,
+            page,
+            variant,
             ..Default::default()
         },
     )
@@ -160,12 +227,12 @@ async fn products_by_category(
     params(PageQuery),
     responses((status = 200, body = BTreeMap<String, Vec<ProductDto>>), BadRequest, TooManyAttempts)
 )]
-#[get("/products/categories")]
+#[get("/products/categories", wrap = "from_fn(from_memory::<PageQuery>)")]
 async fn product_categories(
     state: web::Data<AppState>,
-    query: web::Query<PageQuery>,
+    page: CatalogParams<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let groups = state.shop.products_by_category(page(&query)?).await?;
+    let groups = state.shop.products_by_category(page.0).await?;
     let body: BTreeMap<&str, Vec<ProductDto>> = groups
         .iter()
         .map(|(category, list)| (category.as_str(), products(list)))
@@ -173,32 +240,78 @@ async fn product_categories(
     Ok(HttpResponse::Ok().json(body))
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// Matched against name, description, category and tags, without case.
+    #[serde(default)]
+    q: String,
+    /// `relevance` (default), `price-asc`, `price-desc` or `newest`.
+    #[serde(default)]
+    #[param(pattern = "^(|relevance|price-asc|price-desc|newest)$")]
+    sort: String,
+    /// The page, from 1.
+    #[param(value_type = Option<u32>)]
+    page: Option<String>,
+    /// Items per page, 1 to 100 (default 20).
+    #[param(value_type = Option<u32>)]
+    limit: Option<String>,
+    /// A size, e.g. `M` or `4-5Y` (without case).
+    size: Option<String>,
+    /// A colour, e.g. `Black` (without case).
+    colour: Option<String>,
+}
+
+/// What a search asks for.
+#[derive(Debug)]
+pub(crate) struct Search {
+    sort: SearchSort,
+    variant: Option<VariantFilter>,
+    page: Option<Page>,
+    q: String,
+}
+
+impl CatalogQuery for SearchQuery {
+    type Parsed = Search;
+
+    fn parse(self) -> Result<Search, ApiError> {
+        let sort = SearchSort::parse(&self.sort).ok_or_else(|| {
+            ApiError::bad_request("sort must be relevance, price-asc, price-desc or newest")
+        })?;
+        Ok(Search {
+            sort,
+            variant: variant_filter(self.size.as_deref(), self.colour.as_deref())?,
+            page: page(self.page.as_deref(), self.limit.as_deref())?,
+            q: self.q,
+        })
+    }
+
+    fn is_whole_list(search: &Search) -> bool {
+        search.page.is_none()
+    }
+}
+
 /// Products matching a query, best first or sorted; all of them, or one page when asked.
 #[utoipa::path(
     tag = "catalog",
-    params(SearchQuery, VariantQuery),
+    params(SearchQuery),
     responses(
         (status = 200, body = [ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
         BadRequest, TooManyAttempts
     )
 )]
-#[get("/products/search")]
+#[get("/products/search", wrap = "from_fn(from_memory::<SearchQuery>)")]
 async fn search_products(
     state: web::Data<AppState>,
-    query: web::Query<SearchQuery>,
-    sizes: web::Query<VariantQuery>,
+    asked: CatalogParams<SearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let sort = SearchSort::parse(&query.sort).ok_or_else(|| {
-        ApiError::bad_request("sort must be relevance, price-asc, price-desc or newest")
-    })?;
-    let paging = PageQuery {
-        page: query.page,
-        limit: query.limit,
-    };
-    let (found, total) = state
-        .shop
-        .search_products(&query.q, sort, sizes.filter()?, page(&paging)?)
-        .await?;
+    let Search {
+        sort,
+        variant,
+        page,
+        q,
+    } = asked.0;
+    let (found, total) = state.shop.search_products(&q, sort, variant, page).await?;
     Ok(list_reply(&products(&found), total))
 }
 
@@ -207,7 +320,7 @@ async fn search_products(
     params(("id" = String, Path, description = "The product's id")),
     responses((status = 200, body = ProductDto), NotFound)
 )]
-#[get("/products/{id}")]
+#[get("/products/{id}", wrap = "from_fn(from_memory::<NoParameters>)")]
 async fn get_product(
     state: web::Data<AppState>,
     path: web::Path<String>,

@@ -94,7 +94,7 @@ async fn list_returns(
         .returns(
             &user.0,
             query.status.as_deref(),
-            one_page(query.page, query.limit)?,
+            one_page(query.page.as_deref(), query.limit.as_deref())?,
         )
         .await?;
     let list: Vec<ReturnDto> = list.iter().map(ReturnDto::from).collect();

@@ -4,6 +4,7 @@
 use super::cart::product_id;
 use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
+use crate::catalog_cache::{from_memory, CatalogParams, CatalogQuery, NoParameters};
 use crate::dto::{
     AdminReviewDto, AdminReviewsQuery, MessageDto, ProductReviewsQuery, RatingSummaryDto,
     ReviewBody, ReviewDto, ReviewEligibilityDto, ReviewVisibilityBody,
@@ -11,8 +12,10 @@ use crate::dto::{
 use crate::error::ApiError;
 use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
+use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpResponse};
 use application::AppError;
+use domain::ports::Page;
 use domain::ReviewId;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -31,6 +34,24 @@ fn review_id(raw: &str) -> Result<ReviewId, ApiError> {
     ReviewId::parse(raw).ok_or_else(|| ApiError(AppError::not_found("Review")))
 }
 
+/// What a page of a product's reviews asks for; the use case reads the order (`sort`).
+#[derive(Debug)]
+pub(crate) struct ReviewsPage {
+    sort: Option<String>,
+    page: Page,
+}
+
+impl CatalogQuery for ProductReviewsQuery {
+    type Parsed = ReviewsPage;
+
+    fn parse(self) -> Result<ReviewsPage, ApiError> {
+        Ok(ReviewsPage {
+            page: one_page(self.page.as_deref(), self.limit.as_deref())?,
+            sort: self.sort,
+        })
+    }
+}
+
 /// A product's visible reviews, one page, newest first or by rating.
 #[utoipa::path(
     tag = "reviews",
@@ -40,19 +61,19 @@ fn review_id(raw: &str) -> Result<ReviewId, ApiError> {
         BadRequest, NotFound
     )
 )]
-#[get("/products/{id}/reviews")]
+#[get(
+    "/products/{id}/reviews",
+    wrap = "from_fn(from_memory::<ProductReviewsQuery>)"
+)]
 async fn product_reviews(
     state: web::Data<AppState>,
     path: web::Path<String>,
-    query: web::Query<ProductReviewsQuery>,
+    asked: CatalogParams<ProductReviewsQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let ReviewsPage { sort, page } = asked.0;
     let (list, total) = state
         .shop
-        .product_reviews(
-            &product_id(&path)?,
-            query.sort.as_deref(),
-            one_page(query.page, query.limit)?,
-        )
+        .product_reviews(&product_id(&path)?, sort.as_deref(), page)
         .await?;
     let list: Vec<ReviewDto> = list.iter().map(ReviewDto::public).collect();
     Ok(list_reply(&list, total))
@@ -64,7 +85,10 @@ async fn product_reviews(
     params(("id" = String, Path, description = "The product's id")),
     responses((status = 200, body = RatingSummaryDto), NotFound)
 )]
-#[get("/products/{id}/reviews/summary")]
+#[get(
+    "/products/{id}/reviews/summary",
+    wrap = "from_fn(from_memory::<NoParameters>)"
+)]
 async fn rating_summary(
     state: web::Data<AppState>,
     path: web::Path<String>,
@@ -172,7 +196,7 @@ async fn admin_reviews(
             &user.0,
             query.hidden,
             query.q.as_deref(),
-            one_page(query.page, query.limit)?,
+            one_page(query.page.as_deref(), query.limit.as_deref())?,
         )
         .await?;
     let list: Vec<AdminReviewDto> = list.iter().map(AdminReviewDto::from).collect();

@@ -1,6 +1,6 @@
 //! Health, settings, the admin dashboard, reports, the audit trail and the API document.
 
-use super::{list_reply, page, DEFAULT_PAGE_SIZE};
+use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
 use crate::dto::{
     AuditEntryDto, HealthDto, PageQuery, PeriodQuery, ReportDto, SettingsBody, SettingsDto,
@@ -11,7 +11,6 @@ use crate::openapi::{self, BadRequest, Forbidden, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, put, web, HttpResponse};
-use domain::ports::Page;
 use domain::spreadsheet::inert_cell;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -122,10 +121,7 @@ async fn audit_trail(
     user: CurrentUser,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = page(&query)?.unwrap_or(Page {
-        number: 1,
-        size: DEFAULT_PAGE_SIZE,
-    });
+    let page = one_page(query.page.as_deref(), query.limit.as_deref())?;
     let (entries, total) = state.shop.audit_trail(&user.0, page).await?;
     let entries: Vec<AuditEntryDto> = entries.iter().map(AuditEntryDto::from).collect();
     Ok(list_reply(&entries, total))
