@@ -124,6 +124,12 @@ impl Shop {
     pub fn is_sandbox_payments(&self) -> bool {
         self.ports.payments.is_sandbox()
     }
+
+    /// Now, by the shop's clock: what a reply judges time-bound rules by (the return window),
+    /// as the use cases do.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.ports.clock.now()
+    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ mod discounts;
 mod hardening;
 mod helpers;
 mod languages;
+mod next_moves;
 mod openapi;
 mod orders;
 mod pages;

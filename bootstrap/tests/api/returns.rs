@@ -13,7 +13,12 @@ use shop_payments::sandbox::NO_ANSWER_NUMBER;
 
 /// A delivered order of `token`'s: two of the dress in L and one in S ($40 each, $5
 /// shipping: $125), paid with EVC Plus. Returns the order.
-async fn delivered_dresses(app: &TestApp, admin: &str, token: &str, product: &Value) -> Value {
+pub(crate) async fn delivered_dresses(
+    app: &TestApp,
+    admin: &str,
+    token: &str,
+    product: &Value,
+) -> Value {
     let id = product["_id"].as_str().unwrap();
     add_size(app, token, id, &size_id(product, "L", None), 2).await;
     add_size(app, token, id, &size_id(product, "S", None), 1).await;
@@ -22,7 +27,7 @@ async fn delivered_dresses(app: &TestApp, admin: &str, token: &str, product: &Va
     deliver(app, admin, placed.body["order"]["_id"].as_str().unwrap()).await
 }
 
-async fn deliver(app: &TestApp, admin: &str, order: &str) -> Value {
+pub(crate) async fn deliver(app: &TestApp, admin: &str, order: &str) -> Value {
     let path = format!("/api/orders/{order}");
     let mut reply = None;
     for status in ["shipped", "delivered"] {
@@ -36,7 +41,7 @@ async fn deliver(app: &TestApp, admin: &str, order: &str) -> Value {
 }
 
 /// The id of the order's line of `size`.
-fn line_of(order: &Value, size: &str) -> String {
+pub(crate) fn line_of(order: &Value, size: &str) -> String {
     order["products"]
         .as_array()
         .unwrap()
@@ -48,14 +53,19 @@ fn line_of(order: &Value, size: &str) -> String {
         .to_owned()
 }
 
-fn ask(lines: &[(&str, Value)], reason: &str) -> Value {
+pub(crate) fn ask(lines: &[(&str, Value)], reason: &str) -> Value {
     json!({
         "lines": lines.iter().map(|(id, q)| json!({ "lineId": id, "quantity": q })).collect::<Vec<_>>(),
         "reason": reason,
     })
 }
 
-async fn set_return(app: &TestApp, admin: &str, id: &str, status: &str) -> crate::helpers::Reply {
+pub(crate) async fn set_return(
+    app: &TestApp,
+    admin: &str,
+    id: &str,
+    status: &str,
+) -> crate::helpers::Reply {
     app.put(
         &format!("/api/admin/returns/{id}"),
         Some(admin),

@@ -19,6 +19,7 @@ use utoipa::{IntoParams, ToSchema};
 
 mod discounts;
 mod notifications;
+mod order_detail;
 mod returns;
 mod reviews;
 mod variants;
@@ -28,6 +29,7 @@ pub use discounts::{
 pub use notifications::{
     ForgotPasswordBody, NotificationDto, NotificationsQuery, ResetPasswordBody,
 };
+pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
 };
@@ -273,6 +275,9 @@ pub struct OrderDto {
     pub created_at: String,
     pub status: &'static str,
     pub payment_status: &'static str,
+    /// Placed and not canceled, and the payment provider never confirmed its payment (an
+    /// admin checks with the provider, then marks it paid or cancels it).
+    pub awaiting_payment: bool,
     pub payment_method: String,
     pub payment_phone: String,
     pub transaction_id: Option<String>,
@@ -349,6 +354,7 @@ impl From<&Order> for OrderDto {
             created_at: o.created_at.to_rfc3339(),
             status: o.status.as_str(),
             payment_status: o.payment_status.as_str(),
+            awaiting_payment: o.awaits_payment(),
             payment_method: o.payment_method.clone(),
             payment_phone: o.payment_phone.to_string(),
             transaction_id: o.transaction_id.clone(),

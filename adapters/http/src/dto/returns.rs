@@ -106,6 +106,11 @@ pub struct ReturnDto {
     pub refund_status: Option<&'static str>,
     /// When that refund was sent; null without one.
     pub refund_sent_at: Option<String>,
+    /// The statuses an admin may move it to now: `approved` or `rejected` from requested,
+    /// `received` or `rejected` from approved, `refunded` from received; none from rejected
+    /// or refunded, nor while its refund is claimed (`refundStatus` set).
+    #[schema(example = json!(["approved", "rejected"]))]
+    pub next_steps: Vec<&'static str>,
 }
 
 impl From<&Return> for ReturnDto {
@@ -136,6 +141,7 @@ impl From<&Return> for ReturnDto {
             },
             refund_status: refund_status(r.refund_claim),
             refund_sent_at: r.refund_claim.map(|c| c.sent_at.to_rfc3339()),
+            next_steps: r.next_steps().iter().map(|s| s.as_str()).collect(),
         }
     }
 }

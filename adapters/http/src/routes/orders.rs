@@ -2,7 +2,8 @@
 
 use crate::auth::CurrentUser;
 use crate::dto::{
-    orders, CheckoutBody, CheckoutDto, OrderDto, PaymentBody, RefundResolutionBody, StatusBody,
+    orders, CheckoutBody, CheckoutDto, OrderDetailDto, OrderDto, PaymentBody, RefundResolutionBody,
+    StatusBody,
 };
 use crate::error::ApiError;
 use crate::i18n::{self, translate};
@@ -13,6 +14,8 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::checkout::{CheckoutOutcome, PAYMENT_UNCONFIRMED};
+use domain::order::Order;
+use domain::user::User;
 use domain::OrderId;
 use tracing::Instrument as _;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -28,6 +31,18 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
     OrderId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("Order")))
+}
+
+/// The detail reply of `order` as `actor` sees it: its returns are read for what may be
+/// returned of it and, for an admin, where it may be moved now.
+async fn detail(state: &AppState, actor: &User, order: &Order) -> Result<HttpResponse, ApiError> {
+    let returns = state.shop.order_returns(actor, &order.id).await?;
+    Ok(HttpResponse::Ok().json(OrderDetailDto::of(
+        order,
+        &returns,
+        state.shop.now(),
+        actor.is_admin(),
+    )))
 }
 
 /// At most 100 visible ASCII characters, so a key can be stored and compared safely.
@@ -113,7 +128,7 @@ async fn my_orders(
     tag = "orders",
     security(("bearer" = [])),
     params(("id" = String, Path, description = "The order's id")),
-    responses((status = 200, body = OrderDto), Unauthenticated, Forbidden, NotFound)
+    responses((status = 200, body = OrderDetailDto), Unauthenticated, Forbidden, NotFound)
 )]
 #[get("/orders/{id}")]
 async fn get_order(
@@ -122,7 +137,7 @@ async fn get_order(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.shop.order(&user.0, &order_id(&path)?).await?;
-    Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
+    detail(&state, &user.0, &order).await
 }
 
 /// Set an order's status (admin). Canceling puts the stock back and refunds a paid order;
@@ -133,7 +148,7 @@ async fn get_order(
     params(("id" = String, Path, description = "The order's id")),
     request_body = StatusBody,
     responses(
-        (status = 200, body = OrderDto),
+        (status = 200, body = OrderDetailDto),
         BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge,
         PaymentProviderFailed
     )
@@ -149,7 +164,7 @@ async fn update_order_status(
         .shop
         .update_order_status(&user.0, &order_id(&path)?, &body.status)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
+    detail(&state, &user.0, &order).await
 }
 
 /// Confirm a payment the provider did not confirm at checkout (admin): `paymentStatus` must
@@ -160,7 +175,7 @@ async fn update_order_status(
     params(("id" = String, Path, description = "The order's id")),
     request_body = PaymentBody,
     responses(
-        (status = 200, body = OrderDto),
+        (status = 200, body = OrderDetailDto),
         BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge
     )
 )]
@@ -180,7 +195,7 @@ async fn update_payment(
             body.transaction_id.as_deref(),
         )
         .await?;
-    Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
+    detail(&state, &user.0, &order).await
 }
 
 /// Resolve a cancel's refund that was sent but not answered (admin; `refundStatus`
@@ -193,7 +208,7 @@ async fn update_payment(
     params(("id" = String, Path, description = "The order's id")),
     request_body = RefundResolutionBody,
     responses(
-        (status = 200, body = OrderDto),
+        (status = 200, body = OrderDetailDto),
         BadRequest, Unauthenticated, Forbidden, NotFound, Conflict, TooLarge,
         PaymentProviderFailed
     )
@@ -209,5 +224,5 @@ async fn resolve_refund(
         .shop
         .resolve_order_refund(&user.0, &order_id(&path)?, &body.resolution)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderDto::from(&order)))
+    detail(&state, &user.0, &order).await
 }

@@ -1,0 +1,79 @@
+//! An order's detail reply: the order, with what may be done with it now, as the domain
+//! decides it (the screens offer only that).
+
+use super::OrderDto;
+use crate::i18n::translate;
+use chrono::{DateTime, Utc};
+use domain::order::moves::next_statuses;
+use domain::order::{Order, OrderStatus};
+use domain::returns::{returnable, HeldByReturns, Return};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Units of one order line that may still be asked back.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnableLineDto {
+    /// The order line's `_id`.
+    #[schema(example = "ord-1-1")]
+    pub line_id: String,
+    /// What was bought less what returns that were not rejected hold.
+    pub units: u32,
+}
+
+/// Whether the shopper may ask to return units of the order now.
+#[derive(Serialize, ToSchema)]
+pub struct ReturnableDto {
+    pub allowed: bool,
+    /// Why not, in the words a return request would be refused with, in the request's
+    /// language; null when allowed.
+    #[schema(example = "Only delivered orders can be returned")]
+    pub reason: Option<String>,
+    /// Every line of the order with its units left to return.
+    pub lines: Vec<ReturnableLineDto>,
+}
+
+/// One order (`GET`, and an admin's change of it) with what may be done with it now.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetailDto {
+    #[serde(flatten)]
+    pub order: OrderDto,
+    pub returnable: ReturnableDto,
+    /// For admins only (absent for the shopper): the statuses the order may be moved to now,
+    /// of `pending`, `shipped`, `delivered` and `canceled`; its own status is not one.
+    #[schema(value_type = Option<Vec<String>>, example = json!(["pending", "shipped"]))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_statuses: Option<Vec<&'static str>>,
+}
+
+impl OrderDetailDto {
+    /// `order` with its `returns` at `now`; `for_staff` adds where it may be moved.
+    pub fn of(order: &Order, returns: &[Return], now: DateTime<Utc>, for_staff: bool) -> Self {
+        let held = HeldByReturns::of(returns);
+        let returnable = returnable(order, &held, now);
+        Self {
+            order: OrderDto::from(order),
+            returnable: ReturnableDto {
+                allowed: returnable.allowed(),
+                reason: returnable
+                    .refusal
+                    .map(|refusal| translate(&refusal.to_string()).into_owned()),
+                lines: returnable
+                    .left
+                    .into_iter()
+                    .map(|line| ReturnableLineDto {
+                        line_id: line.line_id.to_string(),
+                        units: line.units,
+                    })
+                    .collect(),
+            },
+            next_statuses: for_staff.then(|| {
+                next_statuses(order, &held)
+                    .into_iter()
+                    .map(OrderStatus::as_str)
+                    .collect()
+            }),
+        }
+    }
+}
