@@ -4,6 +4,7 @@ use crate::{monitoring, AppError, Shop};
 use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
 use domain::discount::DiscountRefusal;
 use domain::notification::{Announcement, Topic};
+use domain::order::plan::OrderPlan;
 use domain::order::{
     Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
     StatusChange, PAYMENT_METHOD_EVC_PLUS,
@@ -151,12 +152,12 @@ impl Shop {
                     .await
             }
             PaymentOutcome::Declined { reason } => {
-                self.fail_payment(&order.id).await?;
+                self.fail_payment(&order).await?;
                 Err(AppError::PaymentDeclined(reason))
             }
             // No money moved, as for a decline, but the shop's own set-up is at fault.
             PaymentOutcome::ProviderRefused { reason } => {
-                self.fail_payment(&order.id).await?;
+                self.fail_payment(&order).await?;
                 Err(AppError::PaymentProvider(reason))
             }
             PaymentOutcome::Unconfirmed { reason } => {
@@ -185,7 +186,8 @@ impl Shop {
         paid: OrderTransition,
     ) -> Result<CheckoutOutcome, AppError> {
         let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
-        if let Err(error) = self.record_payment(&order.id, &paid).await {
+        let plan = paid.plan(&order, self.ports.clock.now());
+        if let Err(error) = self.record_payment(&plan).await {
             tracing::error!(order = %order.id, ?transaction_id, %error, "paid, but the order could not be marked paid");
             return Err(error.into());
         }
@@ -198,21 +200,13 @@ impl Shop {
     /// database out of reach (restarting, failing over) is waited for, up to
     /// [`RECORD_PAYMENT_PATIENCE`]; a write that committed although its answer was lost is
     /// recognised by reading the order back.
-    async fn record_payment(
-        &self,
-        id: &OrderId,
-        paid: &OrderTransition,
-    ) -> Result<(), OrderStoreError> {
+    async fn record_payment(&self, paid: &OrderPlan) -> Result<(), OrderStoreError> {
+        let id = &paid.order;
         let started = tokio::time::Instant::now();
         let mut wait = FIRST_RECORD_RETRY;
         let mut retried = false;
         loop {
-            match self
-                .ports
-                .orders
-                .transition(id, paid, self.ports.clock.now())
-                .await
-            {
+            match self.ports.orders.apply(paid).await {
                 Err(OrderStoreError::Repo(RepoError::Unavailable(cause)))
                     if started.elapsed() < RECORD_PAYMENT_PATIENCE =>
                 {
@@ -264,7 +258,7 @@ impl Shop {
 
     /// A charge that moved no money: the order is canceled with its payment failed and its
     /// stock released; the cart is kept for another try.
-    async fn fail_payment(&self, id: &OrderId) -> Result<(), AppError> {
+    async fn fail_payment(&self, order: &Order) -> Result<(), AppError> {
         let failed = OrderTransition {
             payment: Some(PaymentChange {
                 from: PaymentStatus::Pending,
@@ -273,10 +267,8 @@ impl Shop {
             }),
             ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
         };
-        self.ports
-            .orders
-            .transition(id, &failed, self.ports.clock.now())
-            .await?;
+        let plan = failed.plan(order, self.ports.clock.now());
+        self.ports.orders.apply(&plan).await?;
         self.catalog_version.forget();
         Ok(())
     }
@@ -388,17 +380,18 @@ mod tests {
             });
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                t.payment
+            .expect_apply()
+            .withf(|plan| {
+                plan.change
+                    .payment
                     .as_ref()
                     .map(|p| (p.from, p.to, p.transaction_id.as_deref()))
                     == Some((PaymentStatus::Pending, PaymentStatus::Paid, Some("T1")))
-                    && t.stock == StockEffect::None
-                    && t.empties_cart
+                    && plan.change.stock == StockEffect::None
+                    && plan.change.empties_cart
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         ports.carts.expect_clear().never();
         let outcome = ports
             .shop()
@@ -432,9 +425,9 @@ mod tests {
         let mut tries = 0;
         ports
             .orders
-            .expect_transition()
+            .expect_apply()
             .times(outages + 1)
-            .returning(move |_, _, _| {
+            .returning(move |_| {
                 tries += 1;
                 if tries <= outages {
                     Err(
@@ -491,14 +484,14 @@ mod tests {
             });
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                t.to == OrderStatus::Canceled
-                    && t.stock == StockEffect::Release
-                    && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Failed)
+            .expect_apply()
+            .withf(|plan| {
+                plan.change.to == OrderStatus::Canceled
+                    && plan.change.stock == StockEffect::Release
+                    && plan.change.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Failed)
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         let error = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -521,16 +514,16 @@ mod tests {
             });
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                (t.from, t.to) == (OrderStatus::Pending, OrderStatus::Canceled)
-                    && t.stock == StockEffect::Release
-                    && t.payment.as_ref().map(|p| (p.from, p.to))
+            .expect_apply()
+            .withf(|plan| {
+                (plan.change.from, plan.change.to) == (OrderStatus::Pending, OrderStatus::Canceled)
+                    && plan.change.stock == StockEffect::Release
+                    && plan.change.payment.as_ref().map(|p| (p.from, p.to))
                         == Some((PaymentStatus::Pending, PaymentStatus::Failed))
-                    && !t.empties_cart
+                    && !plan.change.empties_cart
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         ports.carts.expect_clear().never();
         let error = ports
             .shop()
@@ -667,7 +660,7 @@ mod tests {
             .returning(|_| PaymentOutcome::Approved {
                 transaction_id: "T2".into(),
             });
-        ports.orders.expect_transition().returning(|_, _, _| Ok(()));
+        ports.orders.expect_apply().returning(|_| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), Some("k1"))
@@ -704,7 +697,7 @@ mod tests {
             .returning(|_| PaymentOutcome::Approved {
                 transaction_id: "T1".into(),
             });
-        ports.orders.expect_transition().returning(|_, _, _| Ok(()));
+        ports.orders.expect_apply().returning(|_| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)
@@ -767,10 +760,10 @@ mod tests {
         ports.payments.expect_charge().never();
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| *t == OrderTransition::paid_without_charge())
+            .expect_apply()
+            .withf(|plan| plan.change == OrderTransition::paid_without_charge())
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         let outcome = ports
             .shop()
             .checkout(&shopper("amina"), &input(), None)

@@ -118,9 +118,10 @@ impl Shop {
             self.reverse_payment(&order).await?;
             transition = transition.landing_refund();
         }
+        let plan = transition.plan(&order, self.ports.clock.now());
         self.ports
             .orders
-            .transition(id, &transition, self.ports.clock.now())
+            .apply(&plan)
             .await
             .map_err(|error| match error {
                 OrderStoreError::DiscountUnavailable => {
@@ -169,12 +170,10 @@ impl Shop {
             RefundResolution::Resend => self.reverse_payment(&order).await,
         };
         let landed = match resolved {
-            Ok(()) => self
-                .ports
-                .orders
-                .transition(id, &cancel, self.ports.clock.now())
-                .await
-                .map_err(AppError::from),
+            Ok(()) => {
+                let plan = cancel.plan(&order, self.ports.clock.now());
+                self.ports.orders.apply(&plan).await.map_err(AppError::from)
+            }
             Err(error) => Err(error),
         };
         if landed.is_ok() {
@@ -208,10 +207,8 @@ impl Shop {
             return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
         }
         let paid = OrderTransition::payment_change(order.status, confirmation);
-        self.ports
-            .orders
-            .transition(id, &paid, self.ports.clock.now())
-            .await?;
+        let plan = paid.plan(&order, self.ports.clock.now());
+        self.ports.orders.apply(&plan).await?;
         let changed = self.order(actor, id).await?;
         self.record_audit(actor, AuditChange::order_payment_changed(&order, &changed))
             .await;
@@ -230,9 +227,9 @@ impl Shop {
             .unconfirmed_placed_before(cutoff, HOLDS_RELEASED_AT_ONCE)
             .await?;
         let mut released = 0;
-        for id in expired {
-            let at = self.ports.clock.now();
-            match self.ports.orders.transition(&id, &hold_expiry(), at).await {
+        for order in expired {
+            let plan = hold_expiry().plan(&order, self.ports.clock.now());
+            match self.ports.orders.apply(&plan).await {
                 Ok(()) => released += 1,
                 // Paid, canceled or shipped meanwhile, or released by another process.
                 Err(OrderStoreError::Stale) => {}
@@ -298,7 +295,7 @@ mod tests {
             .expect_release_refund_claim()
             .times(1)
             .returning(|_| Ok(()));
-        ports.orders.expect_transition().never();
+        ports.orders.expect_apply().never();
         let error = ports
             .shop()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
@@ -334,7 +331,7 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(()));
         ports.orders.expect_release_refund_claim().never();
-        ports.orders.expect_transition().never();
+        ports.orders.expect_apply().never();
         let error = ports
             .shop()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
@@ -366,7 +363,7 @@ mod tests {
                 .returning(|_| Ok(Some(with_unconfirmed_refund())));
             ports.orders.expect_claim_refund().never();
             ports.payments.expect_refund().never();
-            ports.orders.expect_transition().never();
+            ports.orders.expect_apply().never();
             let error = ports
                 .shop()
                 .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), status)
@@ -402,15 +399,15 @@ mod tests {
         ports.payments.expect_refund().never();
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                t.refund_claim == RefundClaimGuard::Lands
-                    && t.to == OrderStatus::Canceled
-                    && t.stock == StockEffect::Release
-                    && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
+            .expect_apply()
+            .withf(|plan| {
+                plan.change.refund_claim == RefundClaimGuard::Lands
+                    && plan.change.to == OrderStatus::Canceled
+                    && plan.change.stock == StockEffect::Release
+                    && plan.change.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         ports
             .audit
             .expect_record()
@@ -445,7 +442,7 @@ mod tests {
             .expect_claim_refund()
             .returning(|_, _, _| Err(OrderStoreError::Stale));
         ports.payments.expect_refund().never();
-        ports.orders.expect_transition().never();
+        ports.orders.expect_apply().never();
         let error = ports
             .shop()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
@@ -481,14 +478,14 @@ mod tests {
             .returning(|_| RefundOutcome::Refunded);
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                t.refund_claim == RefundClaimGuard::Lands
-                    && t.stock == StockEffect::Release
-                    && t.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
+            .expect_apply()
+            .withf(|plan| {
+                plan.change.refund_claim == RefundClaimGuard::Lands
+                    && plan.change.stock == StockEffect::Release
+                    && plan.change.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded)
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         ports.audit.expect_record().returning(|_| Ok(()));
         let order = ports
             .shop()
@@ -508,7 +505,7 @@ mod tests {
                 ..paid_order()
             }))
         });
-        ports.orders.expect_transition().never();
+        ports.orders.expect_apply().never();
         ports.audit.expect_record().never();
         let error = ports
             .shop()
@@ -532,10 +529,10 @@ mod tests {
         });
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| t.stock == StockEffect::Reserve)
+            .expect_apply()
+            .withf(|plan| plan.change.stock == StockEffect::Reserve)
             .times(1)
-            .returning(|_, _, _| Err(OrderStoreError::DiscountUnavailable));
+            .returning(|_| Err(OrderStoreError::DiscountUnavailable));
         ports.audit.expect_record().never();
         let error = ports
             .shop()
@@ -560,17 +557,24 @@ mod tests {
             })
             .times(1)
             .returning(|_, _| {
-                Ok(vec![
-                    OrderId::parse("o1").unwrap(),
-                    OrderId::parse("o2").unwrap(),
-                ])
+                let placed = |id: &str| Order {
+                    id: OrderId::parse(id).unwrap(),
+                    ..unconfirmed_order()
+                };
+                Ok(vec![placed("o1"), placed("o2")])
             });
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| *t == hold_expiry())
+            .expect_apply()
+            .withf(|plan| {
+                plan.change == hold_expiry()
+                    && plan.at
+                        == "2026-11-21T12:00:00Z"
+                            .parse::<chrono::DateTime<Utc>>()
+                            .unwrap()
+            })
             .times(2)
-            .returning(|id, _, _| match id.as_str() {
+            .returning(|plan| match plan.order.as_str() {
                 "o1" => Ok(()),
                 _ => Err(OrderStoreError::Stale),
             });
@@ -591,7 +595,7 @@ mod tests {
                 ..unconfirmed_order()
             }))
         });
-        ports.orders.expect_transition().never();
+        ports.orders.expect_apply().never();
         let error = ports
             .shop()
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
@@ -619,19 +623,20 @@ mod tests {
             .returning(move |_| Ok(answers.pop()));
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                *t == OrderTransition::payment_change(
-                    OrderStatus::Pending,
-                    PaymentChange {
-                        from: PaymentStatus::Pending,
-                        to: PaymentStatus::Paid,
-                        transaction_id: Some("EVC-77".into()),
-                    },
-                )
+            .expect_apply()
+            .withf(|plan| {
+                plan.change
+                    == OrderTransition::payment_change(
+                        OrderStatus::Pending,
+                        PaymentChange {
+                            from: PaymentStatus::Pending,
+                            to: PaymentStatus::Paid,
+                            transaction_id: Some("EVC-77".into()),
+                        },
+                    )
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         ports
             .audit
             .expect_record()
@@ -665,7 +670,7 @@ mod tests {
             .orders
             .expect_by_id()
             .returning(|_| Ok(Some(paid_order())));
-        ports.orders.expect_transition().never();
+        ports.orders.expect_apply().never();
         let error = ports
             .shop()
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
@@ -724,14 +729,14 @@ mod tests {
         ports.payments.expect_refund().never();
         ports
             .orders
-            .expect_transition()
-            .withf(|_, t, _| {
-                t.stock == StockEffect::Release
-                    && t.payment.as_ref().map(|p| (p.from, p.to))
+            .expect_apply()
+            .withf(|plan| {
+                plan.change.stock == StockEffect::Release
+                    && plan.change.payment.as_ref().map(|p| (p.from, p.to))
                         == Some((PaymentStatus::Pending, PaymentStatus::Failed))
             })
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_| Ok(()));
         ports
             .audit
             .expect_record()
@@ -764,11 +769,7 @@ mod tests {
             }
             Ok(Some(order))
         });
-        ports
-            .orders
-            .expect_transition()
-            .times(1)
-            .returning(|_, _, _| Ok(()));
+        ports.orders.expect_apply().times(1).returning(|_| Ok(()));
         ports
             .audit
             .expect_record()

@@ -164,6 +164,22 @@ impl Announcement {
         messages
     }
 
+    /// What `topic` sends about `reference`: to the shop, or to its shopper (`email`,
+    /// `phone`).
+    pub fn about(
+        topic: Topic,
+        reference: &str,
+        email: &str,
+        phone: &str,
+        payload: Option<String>,
+    ) -> Vec<Announcement> {
+        if topic.is_for_the_shop() {
+            vec![Announcement::to_shop(topic, reference, payload)]
+        } else {
+            Announcement::to_shopper(topic, reference, email, phone, payload)
+        }
+    }
+
     /// An e-mail to the shop's alert address.
     pub fn to_shop(topic: Topic, reference: &str, payload: Option<String>) -> Announcement {
         Announcement {

@@ -12,7 +12,8 @@ use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
 use crate::money::Money;
 use crate::notification::Announcement;
-use crate::order::{Changer, Order, OrderStatus, OrderTransition};
+use crate::order::plan::OrderPlan;
+use crate::order::{Changer, Order, OrderStatus};
 use crate::password_reset::PasswordReset;
 use crate::permissions::PermissionError;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
@@ -329,17 +330,12 @@ pub trait OrderRepository: Send + Sync {
     /// The matching orders, sorted as asked (ties newest first), one page when asked, and
     /// how many match in all; a fixed number of queries whatever the page size.
     async fn list(&self, query: &OrderQuery) -> Result<(Vec<Order>, u64), RepoError>;
-    /// In one transaction, only while the order has status `transition.from` (and payment
-    /// status `payment.from` for a payment change): sets the new status (and payment status
-    /// and transaction id when given), applies the stock effect and empties the shopper's
-    /// cart when the transition says so. `Stale` when either moved on, `OutOfStock` when
-    /// stock cannot be taken again, `Repo(NotFound)` when there is no such order.
-    async fn transition(
-        &self,
-        id: &OrderId,
-        transition: &OrderTransition,
-        at: DateTime<Utc>,
-    ) -> Result<(), OrderStoreError>;
+    /// Carries out `plan` in one transaction, only while the order is still as the plan read
+    /// it (its status, its payment status, its refund claim, and for a cancel no return
+    /// holding units): every effect the plan lists or none. `Stale` when the order moved on,
+    /// `OutOfStock` when stock cannot be taken again, `DiscountUnavailable` when its code
+    /// cannot be used again, `Repo(NotFound)` when there is no such order.
+    async fn apply(&self, plan: &OrderPlan) -> Result<(), OrderStoreError>;
     /// Claims the refund of a paid order that still has status `from` and no refund claim
     /// (`order::RefundClaimGuard`), so that of several callers one reaches the provider;
     /// the claimer then lands the refund with a transition (`landing_refund`), releases the
@@ -374,7 +370,7 @@ pub trait OrderRepository: Send + Sync {
         &self,
         cutoff: DateTime<Utc>,
         limit: u32,
-    ) -> Result<Vec<OrderId>, RepoError>;
+    ) -> Result<Vec<Order>, RepoError>;
     /// Every order, added up per day (UTC) and status pair.
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
     /// Units sold per product name over orders that were not canceled: the `count` names

@@ -23,6 +23,7 @@ use crate::{storage, Database};
 use diesel::prelude::*;
 use domain::discount::Discount;
 use domain::notification::Notification;
+use domain::order::plan::SalesDelta;
 use domain::order::{Order, OrderStatus};
 use domain::ports::RepoError;
 use domain::product::Product;
@@ -150,7 +151,7 @@ impl Database {
         );
         let mut sales = SalesChange::default();
         for order in orders {
-            sales.place(order);
+            sales.add(&SalesDelta::placed(order));
         }
         let uses: Vec<(String, UseRow)> = orders
             .iter()

@@ -6,14 +6,14 @@ use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
-use crate::models::{order_id, payment_of, stored_payment, to_db_time, OrderLineRow, OrderRow};
+use crate::models::{stored_payment, to_db_time, OrderLineRow, OrderRow};
 use crate::order_history;
 use crate::order_list;
-use crate::outbox::{self, OrderContacts, Unconfigured};
-use crate::prepared::{self, Prepared};
+use crate::outbox::{self, Unconfigured};
+use crate::prepared::Prepared;
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};
-use crate::sales_totals::{self, CountedOrder, SalesChange};
+use crate::sales_totals::{self, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
@@ -24,10 +24,8 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sqlite::Sqlite;
 use domain::listing::orders::OrderQuery;
-use domain::order::{
-    DiscountUse, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, RefundClaimGuard,
-    StockEffect,
-};
+use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
+use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus, RefundClaimGuard};
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
@@ -123,16 +121,18 @@ pub(crate) fn one_order(
     Ok(whole_orders(conn, vec![row], None)?.pop())
 }
 
-/// The columns a transition sets; `None` leaves a column as it is.
+/// The columns a plan sets; `None` leaves a column as it is.
 #[derive(AsChangeset)]
 #[diesel(table_name = orders)]
 struct OrderChangeset<'a> {
     status: &'a str,
-    payment_status: Option<&'a str>,
+    payment_status: &'a str,
     transaction_id: Option<&'a str>,
     updated_at: NaiveDateTime,
     hold_expired_at: Option<NaiveDateTime>,
-    /// Always `Some(None)`, as the next: a transition ends the claim it lands.
+    refunded_cents: Option<i64>,
+    delivered_at: Option<NaiveDateTime>,
+    /// Always `Some(None)`, as the next: a change ends the claim it lands.
     refund_claimed_at: Option<Option<NaiveDateTime>>,
     refund_unconfirmed_at: Option<Option<NaiveDateTime>>,
 }
@@ -163,162 +163,89 @@ fn claim_result(write: ClaimWrite) -> Result<(), OrderStoreError> {
     }
 }
 
-/// What a transition reads of the order it moved (`RETURNING`).
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = orders)]
-struct MovedOrder {
-    user_id: String,
-    created_at: NaiveDateTime,
-    total_cents: i64,
-    payment_status: String,
-    refunded_cents: i64,
-    customer_email: String,
-    payment_phone: String,
-    discount_code: Option<String>,
-}
-
-/// Sets `$set` on order `$id` if it still is where `$change` moves it from, and returns what
-/// the transition reads of it (`None` when no row moved), on one backend's connection: the
-/// guards differ per transition, so the statement is boxed, and a boxed statement belongs to
-/// one backend. It stays prepared (`prepared`): one statement per combination of guards.
+/// Sets `$set` on the order of `$plan` while it is still as the plan read it, and says how
+/// many rows moved, on one backend's connection: the guards differ per plan, so the
+/// statement is boxed, and a boxed statement belongs to one backend. It stays prepared
+/// (`prepared`): one statement per combination of guards.
 macro_rules! guarded_update {
-    ($backend:ty, $conn:expr, $id:expr, $change:expr, $set:expr) => {{
-        let change: &OrderTransition = $change;
+    ($backend:ty, $conn:expr, $plan:expr, $set:expr) => {{
+        let plan: &OrderPlan = $plan;
         let mut target = diesel::update(orders::table)
-            .filter(orders::id.eq($id))
-            .filter(orders::status.eq(change.from.as_str()))
+            .filter(orders::id.eq(plan.order.as_str()))
+            .filter(orders::status.eq(plan.change.from.as_str()))
+            .filter(orders::payment_status.eq(stored_payment(plan.payment_from)))
             .into_boxed::<$backend>();
-        target = match change.refund_claim {
+        target = match plan.change.refund_claim {
             RefundClaimGuard::Unclaimed => target.filter(orders::refund_claimed_at.is_null()),
             RefundClaimGuard::Lands => target.filter(orders::refund_claimed_at.is_not_null()),
         };
-        if let Some(payment) = &change.payment {
-            target = target.filter(orders::payment_status.eq(stored_payment(payment.from)));
-        }
-        if change.to == OrderStatus::Canceled {
-            // A cancel puts all the stock back and refunds the rest: not while returns hold
-            // units.
+        if plan.requires_no_returns {
             target = target.filter(orders::returns_held.eq(0));
         }
-        Prepared(target.set($set).returning(MovedOrder::as_returning()))
-            .get_result($conn)
+        Prepared(target.set($set).returning(orders::id))
+            .get_result::<String>($conn)
             .optional()
     }};
 }
 
-fn transition(
+/// Carries out `plan` (`OrderRepository::apply`) in the caller's transaction.
+fn apply_plan(
     conn: &mut DbConnection,
-    id: &str,
-    change: &OrderTransition,
-    (at, unconfigured): (DateTime<Utc>, Unconfigured),
+    plan: &OrderPlan,
+    unconfigured: Unconfigured,
 ) -> Result<(), TxError<OrderStoreError>> {
-    let now = to_db_time(at);
+    let at = to_db_time(plan.at);
     let set = OrderChangeset {
-        status: change.to.as_str(),
-        payment_status: change.payment.as_ref().map(|p| stored_payment(p.to)),
-        transaction_id: change
-            .payment
-            .as_ref()
-            .and_then(|p| p.transaction_id.as_deref()),
-        updated_at: now,
-        hold_expired_at: change.expires_hold.then_some(now),
+        status: plan.status.as_str(),
+        payment_status: stored_payment(plan.payment_status),
+        transaction_id: plan.transaction_id.as_deref(),
+        updated_at: at,
+        hold_expired_at: plan.hold_expired_at.map(to_db_time),
+        refunded_cents: plan.refunded.map(|refunded| refunded.cents()),
+        delivered_at: plan.delivered_at.map(to_db_time),
         refund_claimed_at: Some(None),
         refund_unconfirmed_at: Some(None),
     };
     let moved = match conn {
-        DbConnection::Sqlite(conn) => guarded_update!(Sqlite, conn, id, change, &set),
-        DbConnection::Pg(conn) => guarded_update!(Pg, conn, id, change, &set),
+        DbConnection::Sqlite(conn) => guarded_update!(Sqlite, conn, plan, &set),
+        DbConnection::Pg(conn) => guarded_update!(Pg, conn, plan, &set),
     }?;
-    let Some(moved) = moved else {
+    let id = plan.order.as_str();
+    if moved.is_none() {
         return Err(stale_or_missing(conn, id)?.into());
-    };
-    let mut refunded_cents = moved.refunded_cents;
-    if change.payment.as_ref().map(|p| p.to) == Some(PaymentStatus::Refunded) {
-        // A cancel gives back the rest of the charge: all of it is refunded now.
-        prepared::execute(
-            conn,
-            diesel::update(orders::table.find(id))
-                .set(orders::refunded_cents.eq(orders::total_cents))
-                .returning(prepared::row()),
-        )?;
-        refunded_cents = moved.total_cents;
     }
-    if change.from != change.to {
-        order_history::append(conn, id, change.to, now, change.by.as_ref())?;
+    if let Some(change) = &plan.history {
+        order_history::append(conn, id, change.status, at, change.by.as_ref())?;
     }
-    if change.records_delivery {
-        // The first delivery stays: an admin's correction never restarts the return window.
-        diesel::update(orders::table.find(id))
-            .filter(orders::delivered_at.is_null())
-            .set(orders::delivered_at.eq(now))
-            .execute(conn)?;
+    outbox::announce(conn, &plan.messages, at, unconfigured)?;
+    if let Some(user) = &plan.empties_cart_of {
+        carts::empty(conn, user.as_str())?;
     }
-    let MovedOrder {
-        user_id: user,
-        created_at,
-        total_cents,
-        payment_status: payment_now,
-        customer_email: email,
-        payment_phone: phone,
-        discount_code,
-        ..
-    } = moved;
-    outbox::announce_order_change(
-        conn,
-        id,
-        &OrderContacts { email, phone },
-        (change.from, change.to),
-        change.payment.as_ref().map(|p| (p.from, p.to)),
-        (now, unconfigured),
-    )?;
-    if change.empties_cart {
-        carts::empty(conn, &user)?;
+    if let Some(stock) = &plan.stock {
+        let wanted = Wanted::of(&stock.units);
+        if stock.takes {
+            stock::take(conn, &wanted, (plan.at, unconfigured))?;
+        } else {
+            stock::release(conn, &wanted)?;
+        }
     }
-    let lines: Vec<OrderLineRow> = if change.stock == StockEffect::None {
-        Vec::new()
-    } else {
-        order_lines::table
-            .filter(order_lines::order_id.eq(id))
-            .select(OrderLineRow::as_select())
-            .load(conn)?
-    };
-    let wanted = Wanted::of(&lines);
-    match change.stock {
-        StockEffect::Release => stock::release(conn, &wanted)?,
-        StockEffect::Reserve => stock::take(conn, &wanted, (at, unconfigured))?,
-        StockEffect::None => {}
-    }
-    match (change.discount_use, &discount_code) {
-        (DiscountUse::GiveBack, _) => discount_uses::give_back(conn, id)?,
-        (DiscountUse::Take, Some(code)) => discount_uses::take(
+    match &plan.discount_use {
+        DiscountUseChange::GiveBack => discount_uses::give_back(conn, id)?,
+        DiscountUseChange::Take { code, user, at } => discount_uses::take(
             conn,
             &UseOf {
-                code,
+                code: code.as_str(),
                 order: id,
-                user: &user,
-                at: created_at,
+                user: user.as_str(),
+                at: to_db_time(*at),
             },
         )?,
-        (DiscountUse::Take, None) | (DiscountUse::Keep, _) => {}
+        DiscountUseChange::Keep => {}
     }
-    if change.stock != StockEffect::None {
+    if plan.catalog_changed {
         bump_catalog_version(conn)?;
     }
-    let payment_now = payment_of(&payment_now, refunded_cents)?;
-    let before = CountedOrder {
-        created_at,
-        status: change.from,
-        payment_status: change.payment.as_ref().map_or(payment_now, |p| p.from),
-        total_cents,
-    };
-    let after = CountedOrder {
-        status: change.to,
-        payment_status: payment_now,
-        ..before
-    };
-    let mut sales = SalesChange::default();
-    sales.transition(&before, &after, wanted.by_name());
-    sales.apply(conn)?;
+    SalesChange::of(&plan.sales).apply(conn)?;
     Ok(())
 }
 
@@ -332,10 +259,9 @@ impl OrderRepository for Database {
             .enumerate()
             .map(|(position, line)| OrderLineRow::from_domain(&order.id, position, line))
             .collect::<Result<Vec<_>, _>>()?;
-        let wanted = Wanted::of(&lines);
+        let wanted = Wanted::of(&LineUnits::of_order(order));
         let history = order_history::rows_of([(order.id.as_str(), order.history.as_slice())]);
-        let mut sales = SalesChange::default();
-        sales.place(order);
+        let sales = SalesChange::of(&SalesDelta::placed(order));
         let unconfigured = self.unconfigured_channels();
         let created_at = order.created_at;
         self.write(move |conn| {
@@ -449,20 +375,12 @@ impl OrderRepository for Database {
         .await
     }
 
-    async fn transition(
-        &self,
-        id: &OrderId,
-        change: &OrderTransition,
-        at: DateTime<Utc>,
-    ) -> Result<(), OrderStoreError> {
-        let id = id.as_str().to_owned();
-        let change = change.clone();
+    async fn apply(&self, plan: &OrderPlan) -> Result<(), OrderStoreError> {
+        let plan = plan.clone();
         let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
-            write_transaction(conn, |conn| {
-                transition(conn, &id, &change, (at, unconfigured))
-            })
-            .map_err(OrderStoreError::from)
+            write_transaction(conn, |conn| apply_plan(conn, &plan, unconfigured))
+                .map_err(OrderStoreError::from)
         })
         .await
     }
@@ -523,18 +441,18 @@ impl OrderRepository for Database {
         &self,
         cutoff: DateTime<Utc>,
         limit: u32,
-    ) -> Result<Vec<OrderId>, RepoError> {
+    ) -> Result<Vec<Order>, RepoError> {
         self.run(move |conn| {
-            let ids: Vec<String> = orders::table
+            let rows = orders::table
                 .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
                 .filter(orders::status.eq(OrderStatus::Pending.as_str()))
                 .filter(orders::created_at.lt(to_db_time(cutoff)))
                 .order(orders::created_at)
                 .limit(i64::from(limit))
-                .select(orders::id)
+                .select(OrderRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            ids.iter().map(|id| order_id(id)).collect()
+            whole_orders(conn, rows, None)
         })
         .await
     }

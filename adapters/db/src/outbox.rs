@@ -14,9 +14,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::notification::{
-    order_change_topics, Announcement, Channel, DeliveryStatus, Notification, Topic, GIVE_UP_AFTER,
+    Announcement, Channel, DeliveryStatus, Notification, Topic, GIVE_UP_AFTER,
 };
-use domain::order::{OrderStatus, PaymentStatus};
 use domain::ports::{NotificationQuery, Outbox, RepoError, SendOutcome};
 use domain::NotificationId;
 
@@ -191,36 +190,15 @@ impl OrderContacts {
         Ok(Self { email, phone })
     }
 
-    /// What `topic` sends about `reference` to the shopper, or to the shop.
+    /// What `topic` sends about `reference` to the order's shopper, or to the shop.
     pub(crate) fn messages(
         &self,
         topic: Topic,
         reference: &str,
         payload: Option<String>,
     ) -> Vec<Announcement> {
-        if topic.is_for_the_shop() {
-            vec![Announcement::to_shop(topic, reference, payload)]
-        } else {
-            Announcement::to_shopper(topic, reference, &self.email, &self.phone, payload)
-        }
+        Announcement::about(topic, reference, &self.email, &self.phone, payload)
     }
-}
-
-/// Queues what a change of the order announces (`notification::order_change_topics`) to
-/// `contacts`, in the caller's transaction.
-pub(crate) fn announce_order_change(
-    conn: &mut DbConnection,
-    order: &str,
-    contacts: &OrderContacts,
-    (from, to): (OrderStatus, OrderStatus),
-    payment: Option<(PaymentStatus, PaymentStatus)>,
-    (now, unconfigured): (NaiveDateTime, Unconfigured),
-) -> QueryResult<()> {
-    let messages: Vec<Announcement> = order_change_topics(from, to, payment)
-        .into_iter()
-        .flat_map(|topic| contacts.messages(topic, order, None))
-        .collect();
-    announce(conn, &messages, now, unconfigured)
 }
 
 /// The due messages (`next_attempt_at` passed), oldest due first; on PostgreSQL locked, and

@@ -16,7 +16,7 @@ use crate::orders::one_order;
 use crate::outbox::{self, OrderContacts, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};
-use crate::sales_totals::{CountedOrder, SalesChange};
+use crate::sales_totals::SalesChange;
 use crate::schema::{order_lines, orders, return_lines, return_status_history, returns};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
@@ -26,6 +26,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::ids::{OrderLineId, ReturnId};
 use domain::notification::{return_change_announced, Topic};
+use domain::order::plan::{LineUnits, SalesDelta};
 use domain::order::{Changer, OrderStatus, PaymentStatus, StatusChange};
 use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
 use domain::returns::{
@@ -426,13 +427,13 @@ fn transition(
 }
 
 /// Puts the return's units back in stock, per size, as a cancel does with an order's.
-fn restock(conn: &mut DbConnection, row: &ReturnRow) -> QueryResult<()> {
+fn restock(conn: &mut DbConnection, row: &ReturnRow) -> Tx<()> {
     let returned: Vec<(i32, i32)> = return_lines::table
         .filter(return_lines::return_id.eq(&row.id))
         .select((return_lines::line_position, return_lines::quantity))
         .load(conn)?;
     let positions: Vec<i32> = returned.iter().map(|(position, _)| *position).collect();
-    let units: Vec<OrderLineRow> = order_lines::table
+    let units = order_lines::table
         .filter(order_lines::order_id.eq(&row.order_id))
         .filter(order_lines::position.eq_any(positions))
         .select(OrderLineRow::as_select())
@@ -443,11 +444,13 @@ fn restock(conn: &mut DbConnection, row: &ReturnRow) -> QueryResult<()> {
                 .iter()
                 .find(|(position, _)| *position == line.position)?
                 .1;
-            Some(line.with_quantity(units))
+            Some(line.with_quantity(units).into_domain())
         })
-        .collect();
+        .map(|line| line.map(|line| LineUnits::of_line(&line)))
+        .collect::<Result<Vec<_>, RepoError>>()?;
     stock::release(conn, &Wanted::of(&units))?;
-    bump_catalog_version(conn).map(drop)
+    bump_catalog_version(conn)?;
+    Ok(())
 }
 
 /// Adds the return's refund to its order's `refunded_cents`, never past the total, and
@@ -488,19 +491,15 @@ fn land_refund(conn: &mut DbConnection, row: &ReturnRow, now: NaiveDateTime) -> 
     diesel::update(orders::table.find(&row.order_id))
         .set(orders::payment_status.eq(stored_payment(PaymentStatus::Refunded)))
         .execute(conn)?;
-    let before = CountedOrder {
-        created_at,
-        status: OrderStatus::parse(&status).ok_or_else(|| corrupt("order status", &status))?,
-        payment_status: payment_of(&payment, 0)?,
-        total_cents,
-    };
-    let after = CountedOrder {
-        payment_status: PaymentStatus::Refunded,
-        ..before
-    };
-    let mut sales = SalesChange::default();
-    sales.transition(&before, &after, std::iter::empty());
-    sales.apply(conn)?;
+    let created_at = from_db_time(created_at);
+    let status = OrderStatus::parse(&status).ok_or_else(|| corrupt("order status", &status))?;
+    let sales = SalesDelta::moved(
+        (created_at, money(total_cents)?),
+        (status, payment_of(&payment, 0)?),
+        (status, PaymentStatus::Refunded),
+        &[],
+    );
+    SalesChange::of(&sales).apply(conn)?;
     Ok(())
 }
 

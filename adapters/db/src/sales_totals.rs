@@ -4,16 +4,17 @@
 //! rows however many orders and lines there are.
 
 use crate::connection::DbConnection;
-use crate::models::{money, payment_status, status, stored_payment, to_db_time};
+use crate::models::{money, payment_status, status, stored_payment};
 use crate::schema::{order_day_totals, product_units_sold};
 use crate::{prepared, slots, storage};
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDate;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use diesel::upsert::excluded;
 use domain::listing::orders::{OrderQuery, PaymentFilter};
-use domain::order::{counts_as_sold, Order, OrderStatus, PaymentStatus};
+use domain::order::plan::SalesDelta;
+use domain::order::{OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
 use domain::stats::{OrderFact, ProductSales};
 use std::collections::BTreeMap;
@@ -21,9 +22,9 @@ use std::collections::BTreeMap;
 /// How a day is written in `order_day_totals.day`.
 const DAY_FORMAT: &str = "%Y-%m-%d";
 
-/// What some orders add to (or take from) the totals. The maps keep their keys sorted, so
-/// concurrent transactions on PostgreSQL lock the total rows in one order and cannot
-/// deadlock.
+/// What some orders add to (or take from) the totals, as stored. The maps keep their keys
+/// sorted, so concurrent transactions on PostgreSQL lock the total rows in one order and
+/// cannot deadlock.
 #[derive(Debug, Default)]
 pub(crate) struct SalesChange {
     /// (day, status, payment status) → (orders, total in cents)
@@ -32,62 +33,27 @@ pub(crate) struct SalesChange {
     units: BTreeMap<String, i64>,
 }
 
-/// One order as the totals see it.
-#[derive(Clone, Copy)]
-pub(crate) struct CountedOrder {
-    pub created_at: NaiveDateTime,
-    pub status: OrderStatus,
-    pub payment_status: PaymentStatus,
-    pub total_cents: i64,
-}
-
 impl SalesChange {
-    /// Counts a new order, and its lines' units when they count as sold.
-    pub fn place(&mut self, order: &Order) {
-        let counted = CountedOrder {
-            created_at: to_db_time(order.created_at),
-            status: order.status,
-            payment_status: order.payment_status,
-            total_cents: order.total.cents(),
-        };
-        self.count(&counted, 1);
-        if counts_as_sold(order.status) {
-            let lines = order.lines.iter();
-            self.add_units(lines.map(|l| (l.name.as_str(), i64::from(l.quantity))), 1);
+    pub fn of(delta: &SalesDelta) -> Self {
+        let mut change = SalesChange::default();
+        change.add(delta);
+        change
+    }
+
+    /// Adds `delta` (a partly refunded order counts as paid, as it is stored).
+    pub fn add(&mut self, delta: &SalesDelta) {
+        for ((day, status, payment), counted) in &delta.days {
+            let key = (
+                day.format(DAY_FORMAT).to_string(),
+                status.as_str().to_owned(),
+                stored_payment(*payment).to_owned(),
+            );
+            let entry = self.days.entry(key).or_default();
+            entry.0 += counted.orders;
+            entry.1 += counted.total_cents;
         }
-    }
-
-    /// Moves an order from the totals of its old statuses (`before`) to those of its new
-    /// ones (`after`), its lines' units with it when they start or stop counting as sold.
-    pub fn transition<'a>(
-        &mut self,
-        before: &CountedOrder,
-        after: &CountedOrder,
-        lines: impl IntoIterator<Item = (&'a str, i64)>,
-    ) {
-        self.count(before, -1);
-        self.count(after, 1);
-        let sold = |order: &CountedOrder| i64::from(counts_as_sold(order.status));
-        self.add_units(lines, sold(after) - sold(before));
-    }
-
-    fn count(&mut self, order: &CountedOrder, sign: i64) {
-        let key = (
-            order.created_at.format(DAY_FORMAT).to_string(),
-            order.status.as_str().to_owned(),
-            stored_payment(order.payment_status).to_owned(),
-        );
-        let entry = self.days.entry(key).or_default();
-        entry.0 += sign;
-        entry.1 += sign * order.total_cents;
-    }
-
-    fn add_units<'a>(&mut self, lines: impl IntoIterator<Item = (&'a str, i64)>, sign: i64) {
-        if sign == 0 {
-            return;
-        }
-        for (name, units) in lines {
-            *self.units.entry(name.to_owned()).or_default() += sign * units;
+        for (name, units) in &delta.units {
+            *self.units.entry(name.clone()).or_default() += units;
         }
     }
 

@@ -7,7 +7,6 @@
 
 use crate::connection::DbConnection;
 use crate::models::to_db_time;
-use crate::models::OrderLineRow;
 use crate::outbox::{self, Unconfigured};
 use crate::prepared;
 use crate::schema::{product_variants, products};
@@ -16,6 +15,7 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
 use domain::notification::{runs_low, Announcement, LowStock, Topic};
+use domain::order::plan::LineUnits;
 use domain::ports::OrderStoreError;
 use std::collections::BTreeMap;
 
@@ -39,12 +39,12 @@ struct ProductUnits {
 pub(crate) struct Wanted(BTreeMap<String, ProductUnits>);
 
 impl Wanted {
-    pub fn of<'a>(lines: impl IntoIterator<Item = &'a OrderLineRow>) -> Self {
+    pub fn of(lines: &[LineUnits]) -> Self {
         let mut wanted: BTreeMap<String, ProductUnits> = BTreeMap::new();
         for line in lines {
-            let units = i64::from(line.quantity);
+            let units = i64::from(line.units);
             let product = wanted
-                .entry(line.product_id.clone())
+                .entry(line.product.as_str().to_owned())
                 .or_insert_with(|| ProductUnits {
                     name: line.name.clone(),
                     units: 0,
@@ -52,28 +52,21 @@ impl Wanted {
                     sizes: BTreeMap::new(),
                 });
             product.units += units;
-            match &line.variant_id {
+            match &line.variant {
                 None => product.one_size += units,
                 Some(variant) => {
-                    let label = match (&line.size, &line.colour) {
-                        (Some(size), Some(colour)) => format!("{} ({size}, {colour})", line.name),
-                        (Some(size), None) => format!("{} ({size})", line.name),
-                        _ => line.name.clone(),
-                    };
                     product
                         .sizes
-                        .entry(variant.clone())
-                        .or_insert(SizeUnits { units: 0, label })
+                        .entry(variant.as_str().to_owned())
+                        .or_insert_with(|| SizeUnits {
+                            units: 0,
+                            label: line.label.clone(),
+                        })
                         .units += units;
                 }
             }
         }
         Wanted(wanted)
-    }
-
-    /// Units per product, under the snapshot's name (for the sales totals).
-    pub fn by_name(&self) -> impl Iterator<Item = (&str, i64)> {
-        self.0.values().map(|p| (p.name.as_str(), p.units))
     }
 }
 

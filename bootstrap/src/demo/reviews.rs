@@ -185,17 +185,14 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
 /// Stores `order` and moves it to delivered.
 async fn deliver<Store: OrderRepository>(store: &Store, order: &Order) -> anyhow::Result<()> {
     store.place(order).await?;
+    let mut order = order.clone();
     for (from, to) in [
         (OrderStatus::Pending, OrderStatus::Shipped),
         (OrderStatus::Shipped, OrderStatus::Delivered),
     ] {
-        store
-            .transition(
-                &order.id,
-                &OrderTransition::status_change(from, to),
-                SystemClock.now(),
-            )
-            .await?;
+        let plan = OrderTransition::status_change(from, to).plan(&order, SystemClock.now());
+        store.apply(&plan).await?;
+        order.status = to;
     }
     Ok(())
 }

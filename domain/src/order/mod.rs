@@ -10,8 +10,11 @@ use crate::variant::VariantSnapshot;
 use chrono::{DateTime, Utc};
 
 pub mod moves;
+pub mod plan;
+#[cfg(test)]
+pub(crate) mod testing;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OrderStatus {
     Pending,
     Shipped,
@@ -47,7 +50,7 @@ impl OrderStatus {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PaymentStatus {
     Pending,
     Paid,
@@ -489,6 +492,7 @@ impl Order {
 
 #[cfg(test)]
 mod tests {
+    use super::testing::order;
     use super::*;
     use OrderStatus::*;
 
@@ -540,33 +544,6 @@ mod tests {
         assert!(!counts_as_revenue(Canceled, PaymentStatus::Paid));
         assert!(!counts_as_revenue(Pending, PaymentStatus::Pending));
         assert!(!counts_as_revenue(Pending, PaymentStatus::Refunded));
-    }
-
-    fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
-        Order {
-            id: OrderId::parse("o1").unwrap(),
-            user_id: UserId::parse("u1").unwrap(),
-            customer_name: "Amina".into(),
-            customer_email: "amina@example.com".into(),
-            lines: Vec::new(),
-            subtotal: Money::from_cents(1000).unwrap(),
-            shipping_fee: Money::from_cents(500).unwrap(),
-            total: Money::from_cents(1500).unwrap(),
-            status,
-            payment_status: payment,
-            payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
-            payment_phone: MobileNumber::parse("615123456").unwrap(),
-            transaction_id: None,
-            shipping_address: None,
-            idempotency_key: None,
-            created_at: "2026-11-20T10:00:00Z".parse().unwrap(),
-            hold_expired_at: None,
-            discount: None,
-            delivered_at: None,
-            refunded: Money::ZERO,
-            refund_claim: None,
-            history: Vec::new(),
-        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The back office's lists (issue 22): every filter, search and sort of orders, products
 //! and accounts, paged, on every database.
 
-use crate::support::{add_product, at, databases, now, order, product, unconfirmed, user};
+use crate::support::{
+    add_product, at, databases, now, order, product, transition, unconfirmed, user,
+};
 use domain::checkout::MobileNumber;
 use domain::listing::orders::{OrderListParams, OrderQuery};
 use domain::listing::products::{ProductListParams, ProductQuery};
@@ -48,9 +50,14 @@ async fn five_orders(db: &Database) {
     for o in &orders {
         db.place(o).await.unwrap();
     }
-    db.transition(&OrderId::parse("ord-eee5").unwrap(), &hold_expiry(), now())
-        .await
-        .unwrap();
+    transition(
+        db,
+        &OrderId::parse("ord-eee5").unwrap(),
+        &hold_expiry(),
+        now(),
+    )
+    .await
+    .unwrap();
 }
 
 async fn orders_for(db: &Database, params: OrderListParams<'_>) -> (Vec<String>, u64) {

@@ -1,7 +1,7 @@
 //! Discount codes as stored (issue 15).
 
 use crate::support::{
-    add_product, add_user, at, databases, now, order, order_id, stock_of, user_id,
+    add_product, add_user, at, databases, now, order, order_id, stock_of, transition, user_id,
 };
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::order::{Order, OrderDiscount, OrderStatus, OrderTransition};
@@ -166,9 +166,7 @@ async fn place(db: &Database, order: &Order) -> Result<(), OrderStoreError> {
 
 async fn move_order(db: &Database, id: &str, from: OrderStatus, to: OrderStatus) {
     let change = OrderTransition::status_change(from, to);
-    domain::ports::OrderRepository::transition(db, &order_id(id), &change, now())
-        .await
-        .unwrap();
+    transition(db, &order_id(id), &change, now()).await.unwrap();
 }
 
 async fn order_by_id(db: &Database, id: &str) -> Option<Order> {

@@ -1,5 +1,6 @@
 use crate::support::{
-    add_product, add_user, databases, now, order, order_id, sized_product, unconfirmed, user_id,
+    add_product, add_user, databases, now, order, order_id, sized_product, transition, unconfirmed,
+    user_id,
 };
 use chrono::{Duration, DurationRound, Utc};
 use domain::notification::{Announcement, Channel, DeliveryStatus, Topic};
@@ -53,7 +54,7 @@ async fn a_payment_confirmed_queues_the_shoppers_messages_and_the_shops_alert_in
             "placing says nothing yet, {db:?}"
         );
         let paid = OrderTransition::paid_at_checkout("T1".into());
-        OrderRepository::transition(&db, &order_id("o1"), &paid, now())
+        transition(&db, &order_id("o1"), &paid, now())
             .await
             .unwrap();
         let email = Some("amina@example.com".to_owned());

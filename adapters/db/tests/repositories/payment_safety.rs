@@ -1,7 +1,9 @@
 //! Refund claims and the holds of unconfirmed payments.
 
-use crate::support::{add_product, add_user, at, databases, now, order, stock_of, unconfirmed};
-use domain::order::{OrderStatus, OrderTransition, PaymentStatus};
+use crate::support::{
+    add_product, add_user, at, databases, now, order, stock_of, transition, unconfirmed,
+};
+use domain::order::{Order, OrderStatus, OrderTransition, PaymentStatus};
 use domain::payment_hold::hold_expiry;
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 
@@ -35,13 +37,12 @@ async fn one_caller_claims_a_refund_and_nothing_else_changes_the_order_meanwhile
         );
         let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
         assert_eq!(
-            db.transition(&paid.id, &ship, now()).await,
+            transition(&db, &paid.id, &ship, now()).await,
             Err(OrderStoreError::Stale),
             "a claimed order does not move under its refund"
         );
         assert_eq!(
-            db.transition(&paid.id, &cancel_refunded(OrderStatus::Pending), now())
-                .await,
+            transition(&db, &paid.id, &cancel_refunded(OrderStatus::Pending), now()).await,
             Err(OrderStoreError::Stale),
             "only the claimer lands the cancel"
         );
@@ -50,7 +51,8 @@ async fn one_caller_claims_a_refund_and_nothing_else_changes_the_order_meanwhile
         db.claim_refund(&paid.id, OrderStatus::Pending, now())
             .await
             .unwrap();
-        db.transition(
+        transition(
+            &db,
             &paid.id,
             &cancel_refunded(OrderStatus::Pending).landing_refund(),
             now(),
@@ -99,11 +101,14 @@ async fn unconfirmed_orders_past_the_cutoff_are_found_and_released_once() {
         }
         assert_eq!(stock_of(&db, "dress").await, 1);
 
+        let ids = |orders: Vec<Order>| orders.into_iter().map(|o| o.id).collect::<Vec<_>>();
         let expired = db.unconfirmed_placed_before(at(300), 10).await.unwrap();
-        assert_eq!(expired, std::slice::from_ref(&old.id), "{db:?}");
-        db.transition(&old.id, &hold_expiry(), now()).await.unwrap();
+        assert_eq!(ids(expired), std::slice::from_ref(&old.id), "{db:?}");
+        transition(&db, &old.id, &hold_expiry(), now())
+            .await
+            .unwrap();
         assert_eq!(
-            db.transition(&old.id, &hold_expiry(), now()).await,
+            transition(&db, &old.id, &hold_expiry(), now()).await,
             Err(OrderStoreError::Stale)
         );
         let stored = db.by_id(&old.id).await.unwrap().unwrap();
@@ -119,7 +124,7 @@ async fn unconfirmed_orders_past_the_cutoff_are_found_and_released_once() {
             .unwrap()
             .is_empty());
         assert_eq!(
-            db.unconfirmed_placed_before(at(700), 10).await.unwrap(),
+            ids(db.unconfirmed_placed_before(at(700), 10).await.unwrap()),
             [recent.id]
         );
     }

@@ -1,6 +1,6 @@
 //! Concurrent writers: the guarded decrement and the status check hold under contention.
 
-use crate::support::{add_product, databases, now, order, order_id, stock_of};
+use crate::support::{add_product, databases, now, order, order_id, stock_of, transition};
 use domain::listing::orders::OrderQuery;
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{OrderRepository, OrderStoreError};
@@ -80,7 +80,7 @@ async fn ten_admins_canceling_one_order_put_its_stock_back_once() {
         let attempts: Vec<_> = (0..10)
             .map(|_| {
                 let (db, cancel) = (db.clone(), cancel.clone());
-                tokio::spawn(async move { db.transition(&order_id("o1"), &cancel, now()).await })
+                tokio::spawn(async move { transition(&db, &order_id("o1"), &cancel, now()).await })
             })
             .collect();
         let mut results = Vec::new();

@@ -2,7 +2,7 @@
 //! locked, racing requests that never return more than was bought, receiving that restocks
 //! once, a refund that lands on the order once, and the guard between returns and a cancel.
 
-use crate::support::{add_product, databases, now, order, order_id, stock_of, user};
+use crate::support::{add_product, databases, now, order, order_id, stock_of, transition, user};
 use chrono::Utc;
 use domain::order::{Changer, OrderStatus, OrderTransition, PaymentStatus};
 use domain::ports::{
@@ -26,7 +26,7 @@ async fn delivered_order(db: &Database) {
         (OrderStatus::Pending, OrderStatus::Shipped),
         (OrderStatus::Shipped, OrderStatus::Delivered),
     ] {
-        OrderRepository::transition(
+        transition(
             db,
             &order_id("o1"),
             &OrderTransition::status_change(from, to),
@@ -213,7 +213,7 @@ async fn an_order_with_returns_cannot_be_canceled_until_they_are_rejected() {
         );
         let cancel = OrderTransition::status_change(OrderStatus::Delivered, OrderStatus::Canceled);
         assert_eq!(
-            OrderRepository::transition(&db, &id, &cancel, now()).await,
+            transition(&db, &id, &cancel, now()).await,
             Err(OrderStoreError::Stale)
         );
         step(&db, "r1", ReturnStatus::Requested, ReturnStatus::Rejected)

@@ -1,7 +1,9 @@
 //! Reviews in storage: who received a product, one review per shopper and product, and the
 //! product's rating and count kept with every change, also when reviews are written at once.
 
-use crate::support::{add_product, at, databases, now, order, order_id, product_id, user_id};
+use crate::support::{
+    add_product, at, databases, now, order, order_id, product_id, transition, user_id,
+};
 use domain::order::{OrderStatus, OrderTransition};
 use domain::ports::{OrderRepository, Page, ProductRepository, ReviewQuery, ReviewRepository};
 use domain::review::{Rating, Review, ReviewSort};
@@ -55,7 +57,7 @@ async fn a_product_was_received_once_an_order_holding_it_was_delivered() {
             (OrderStatus::Pending, OrderStatus::Shipped),
             (OrderStatus::Shipped, OrderStatus::Delivered),
         ] {
-            OrderRepository::transition(
+            transition(
                 &db,
                 &order_id("o1"),
                 &OrderTransition::status_change(from, to),

@@ -1,4 +1,4 @@
-use crate::support::{add_product, at, databases, now, order, order_id, unconfirmed};
+use crate::support::{add_product, at, databases, now, order, order_id, transition, unconfirmed};
 use domain::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
 use domain::ports::OrderRepository;
 use domain::stats::{OrderFact, ProductSales};
@@ -24,7 +24,9 @@ async fn facts_add_up_orders_per_day_and_statuses() {
         waiting.created_at = day(1);
         db.place(&waiting).await.unwrap();
         let ship = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Shipped);
-        db.transition(&order_id("o4"), &ship, now()).await.unwrap();
+        transition(&db, &order_id("o4"), &ship, now())
+            .await
+            .unwrap();
 
         // Each order costs 24.00 a unit plus 5.00 shipping.
         let fact = |d: i64, status, payment_status, orders, cents| OrderFact {
@@ -61,7 +63,8 @@ async fn best_sellers_add_up_units_per_name_over_orders_not_canceled() {
         db.place(&order("o3", "caaliya", &[(&scarf, 10)]))
             .await
             .unwrap();
-        db.transition(
+        transition(
+            &db,
             &order_id("o3"),
             &OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled),
             now(),
@@ -127,14 +130,14 @@ async fn totals_follow_payment_changes_cancels_and_orders_taken_back_from_cancel
             (cancel, (OrderStatus::Canceled, PaymentStatus::Refunded), 0),
             (reopen, (OrderStatus::Shipped, PaymentStatus::Refunded), 2),
         ];
-        for (transition, (status, payment_status), units) in steps {
-            db.transition(&order_id("o1"), &transition, now())
+        for (change, (status, payment_status), units) in steps {
+            transition(&db, &order_id("o1"), &change, now())
                 .await
                 .unwrap();
             assert_eq!(
                 db.facts().await.unwrap(),
                 [fact(status, payment_status)],
-                "{db:?} after {transition:?}"
+                "{db:?} after {change:?}"
             );
             let sold: Vec<ProductSales> = (units > 0)
                 .then(|| ProductSales {
@@ -146,7 +149,7 @@ async fn totals_follow_payment_changes_cancels_and_orders_taken_back_from_cancel
             assert_eq!(
                 db.best_sellers(5).await.unwrap(),
                 sold,
-                "{db:?} after {transition:?}"
+                "{db:?} after {change:?}"
             );
         }
     }

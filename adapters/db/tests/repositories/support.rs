@@ -3,9 +3,12 @@
 use chrono::{DateTime, Duration, SubsecRound, TimeZone, Utc};
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{
-    Changer, Order, OrderLine, OrderStatus, PaymentStatus, StatusChange, PAYMENT_METHOD_EVC_PLUS,
+    Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
+    PAYMENT_METHOD_EVC_PLUS,
 };
-use domain::ports::{ProductRepository, UserRepository};
+use domain::ports::{
+    OrderRepository, OrderStoreError, ProductRepository, RepoError, UserRepository,
+};
 use domain::product::{Category, Product, ProductImage};
 use domain::user::{Email, Role, User};
 use domain::variant::{total_stock, Variant};
@@ -23,6 +26,20 @@ pub fn at(seconds: i64) -> DateTime<Utc> {
 /// The time of a test's write whose time it does not check (microseconds, as `at`).
 pub fn now() -> DateTime<Utc> {
     Utc::now().trunc_subsecs(6)
+}
+
+/// Moves order `id` as `change` says at `at`, planned on the order as stored, as the use
+/// cases do.
+pub async fn transition(
+    db: &Database,
+    id: &OrderId,
+    change: &OrderTransition,
+    at: DateTime<Utc>,
+) -> Result<(), OrderStoreError> {
+    let order = OrderRepository::by_id(db, id)
+        .await?
+        .ok_or(OrderStoreError::Repo(RepoError::NotFound))?;
+    db.apply(&change.plan(&order, at)).await
 }
 
 pub fn money(cents: i64) -> Money {

@@ -2,7 +2,7 @@
 //! by size, sold and restocked per size, edited by the grid with its stock guards.
 
 use crate::support::{
-    add_user, databases, now, order, product, product_id, sized_product, user_id,
+    add_user, databases, now, order, product, product_id, sized_product, transition, user_id,
 };
 use domain::cart::CartLine;
 use domain::order::{OrderStatus, OrderTransition};
@@ -164,9 +164,7 @@ async fn an_order_takes_each_sizes_stock_and_a_cancel_gives_it_back_to_that_size
         );
 
         let cancel = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled);
-        OrderRepository::transition(&db, &placed.id, &cancel, now())
-            .await
-            .unwrap();
+        transition(&db, &placed.id, &cancel, now()).await.unwrap();
         assert_eq!(sizes_of(&db, "dress").await.1, 7, "{db:?}");
         assert_eq!(
             sizes_of(&db, "dress").await.0[1],
@@ -191,9 +189,7 @@ async fn a_cancel_gives_nothing_back_to_a_size_removed_since() {
             .await
             .unwrap();
         let cancel = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled);
-        OrderRepository::transition(&db, &placed.id, &cancel, now())
-            .await
-            .unwrap();
+        transition(&db, &placed.id, &cancel, now()).await.unwrap();
         assert_eq!(
             sizes_of(&db, "dress").await,
             (vec![sized("M", Some("Black"), 1), sized("L", None, 4)], 5),

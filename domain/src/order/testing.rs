@@ -1,0 +1,35 @@
+//! Orders to test rules with.
+
+use super::{Order, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use crate::checkout::MobileNumber;
+use crate::ids::{OrderId, UserId};
+use crate::money::Money;
+
+/// Amina's order o1 of $15.00 ($10.00 and $5.00 shipping), with no lines, placed
+/// 2026-11-20 10:00 UTC.
+pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
+    Order {
+        id: OrderId::parse("o1").unwrap(),
+        user_id: UserId::parse("u1").unwrap(),
+        customer_name: "Amina".into(),
+        customer_email: "amina@example.com".into(),
+        lines: Vec::new(),
+        subtotal: Money::from_cents(1000).unwrap(),
+        shipping_fee: Money::from_cents(500).unwrap(),
+        total: Money::from_cents(1500).unwrap(),
+        status,
+        payment_status: payment,
+        payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+        payment_phone: MobileNumber::parse("615123456").unwrap(),
+        transaction_id: None,
+        shipping_address: None,
+        idempotency_key: None,
+        created_at: "2026-11-20T10:00:00Z".parse().unwrap(),
+        hold_expired_at: None,
+        discount: None,
+        delivered_at: None,
+        refunded: Money::ZERO,
+        refund_claim: None,
+        history: Vec::new(),
+    }
+}
