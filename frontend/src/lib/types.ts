@@ -154,6 +154,8 @@ export interface Order {
   createdAt: string;
   status: OrderStatus | (string & {});
   paymentStatus?: PaymentStatus | (string & {});
+  /** Placed, not canceled, and the payment provider never confirmed its payment: an admin checks, then marks it paid or cancels it. */
+  awaitingPayment: boolean;
   paymentMethod?: string;
   paymentPhone?: string;
   transactionId?: string | null;
@@ -181,6 +183,22 @@ export interface Order {
   userId: { _id?: string; name?: string; email?: string } | null;
   products: OrderLine[];
   shippingAddress?: ShippingAddress | null;
+}
+
+/** Whether the shopper may ask to return units of an order now, as the server decides it. */
+export interface Returnable {
+  allowed: boolean;
+  /** Why not, a sentence for the shopper in the language shown; null when allowed. */
+  reason: string | null;
+  /** Every line (by its `_id`) with its units left to return: bought, less what returns that were not rejected hold. */
+  lines: { lineId: string; units: number }[];
+}
+
+/** One order as GET /api/orders/{id} and an admin's change of it answer: with what may be done with it now. */
+export interface OrderDetail extends Order {
+  returnable: Returnable;
+  /** For admins only: the statuses the order may be moved to now (its own is not one). */
+  nextStatuses?: OrderStatus[];
 }
 
 export type ReturnStatus = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded';
@@ -211,6 +229,8 @@ export interface OrderReturn {
   refundStatus?: RefundStatus | null;
   /** When that refund was sent; null without one. */
   refundSentAt?: string | null;
+  /** The statuses an admin may move it to now (none while its refund is under way or unanswered). */
+  nextSteps: UpdateReturnRequest['status'][];
 }
 
 /** Where a refund sent to EVC Plus stands while its answer has not landed. */

@@ -5,9 +5,11 @@ import type {
   Cart,
   Discount,
   Order,
+  OrderDetail,
   OrderLine,
   OrderReturn,
   Product,
+  Returnable,
   Review,
   ReviewSummary,
   Settings,
@@ -148,6 +150,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-02T12:00:00Z',
     status: 'pending',
     paymentStatus: 'paid',
+    awaitingPayment: false,
     paymentMethod: 'evc-plus',
     paymentPhone: '252615551234',
     transactionId: 'T1',
@@ -175,6 +178,28 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/**
+ * An order as its detail reply sends it: `makeOrder`'s, not returnable (not delivered) unless
+ * told otherwise, without `nextStatuses` (a shopper's reply) unless given.
+ */
+export function makeOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    ...makeOrder(overrides),
+    returnable: refusedReturn('Only delivered orders can be returned'),
+    ...overrides,
+  };
+}
+
+/** `returnable` as the server says it of an order that may be returned: `left` units of each line (by `_id`). */
+export function allowedReturn(left: Record<string, number>): Returnable {
+  return { allowed: true, reason: null, lines: Object.entries(left).map(([lineId, units]) => ({ lineId, units })) };
+}
+
+/** `returnable` as the server says it of an order that may not be returned, with its reason. */
+export function refusedReturn(reason: string, left: Record<string, number> = {}): Returnable {
+  return { ...allowedReturn(left), allowed: false, reason };
+}
+
 /** A return of some units of an order, as the server sends it: just requested unless told otherwise. */
 export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
   const createdAt = overrides.createdAt ?? '2026-11-20T10:00:00Z';
@@ -188,6 +213,7 @@ export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
     createdAt,
     statusHistory: [{ status: 'requested', at: createdAt, by: null }],
     customer: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
+    nextSteps: ['approved', 'rejected'],
     ...overrides,
   };
 }

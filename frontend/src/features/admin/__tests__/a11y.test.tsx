@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from '@/testing/axe';
-import { makeAdminReview, makeDiscount, makeNotification, makeOrder, makeProduct, makeReturn, makeUser } from '@/testing/data';
+import { makeAdminReview, makeDiscount, makeNotification, makeOrder, makeOrderDetail, makeProduct, makeReturn, makeUser, refusedReturn } from '@/testing/data';
 import { http } from 'msw';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
@@ -40,7 +40,7 @@ afterEach(() => undoStub());
 
 describe('admin lists are axe-clean', () => {
   it('orders, with the notices and a pager', async () => {
-    const unconfirmed = makeOrder({ status: 'pending', paymentStatus: 'pending', transactionId: null });
+    const unconfirmed = makeOrder({ status: 'pending', paymentStatus: 'pending', awaitingPayment: true, transactionId: null });
     const discounted = makeOrder({ discountCode: 'EID-2026', discountAmount: 7.2, totalAmount: 45.8 });
     serveList('/api/orders/all', (q) =>
       q.get('limit') === '1' ? { rows: [], total: 2 } : { rows: [unconfirmed, discounted, makeOrder()], total: 90 },
@@ -102,10 +102,10 @@ describe('admin lists are axe-clean', () => {
     serveList('/api/admin/returns', () => ({
       rows: [
         makeReturn({ status: 'requested', lines: [{ lineId: 'o1-1', name: 'Linen Wrap Dress', variant, quantity: 1, amount: 27 }] }),
-        makeReturn({ status: 'approved' }),
-        makeReturn({ status: 'received' }),
-        makeReturn({ status: 'refunded' }),
-        makeReturn({ status: 'rejected' }),
+        makeReturn({ status: 'approved', nextSteps: ['received', 'rejected'] }),
+        makeReturn({ status: 'received', nextSteps: ['refunded'] }),
+        makeReturn({ status: 'refunded', nextSteps: [] }),
+        makeReturn({ status: 'rejected', nextSteps: [] }),
       ],
       total: 45,
     }));
@@ -134,7 +134,7 @@ describe('admin lists are axe-clean', () => {
 
   it('an order, with its history, returns and the status modal', async () => {
     const sahra = { _id: 'a1', name: 'Sahra Admin' };
-    const order = makeOrder({
+    const order = makeOrderDetail({
       _id: 'o1',
       status: 'delivered',
       paymentStatus: 'partiallyRefunded',
@@ -146,11 +146,23 @@ describe('admin lists are axe-clean', () => {
         { status: 'pending', at: '2026-11-02T12:00:00Z', by: null },
         { status: 'delivered', at: '2026-11-04T12:00:00Z', by: sahra },
       ],
+      returnable: refusedReturn('Every item of this order is already in a return', { 'o1-1': 0 }),
+      nextStatuses: ['pending', 'shipped'],
     });
     server.use(
       http.get('/api/orders/:id', () => HttpResponse.json(order)),
       http.get('/api/orders/:id/returns', () =>
-        HttpResponse.json([makeReturn({ status: 'approved', statusHistory: [{ status: 'requested', at: '2026-11-05T12:00:00Z', by: null }, { status: 'approved', at: '2026-11-05T13:00:00Z', by: sahra }] }), makeReturn({ status: 'refunded' })]),
+        HttpResponse.json([
+          makeReturn({
+            status: 'approved',
+            statusHistory: [
+              { status: 'requested', at: '2026-11-05T12:00:00Z', by: null },
+              { status: 'approved', at: '2026-11-05T13:00:00Z', by: sahra },
+            ],
+            nextSteps: ['received', 'rejected'],
+          }),
+          makeReturn({ status: 'refunded', nextSteps: [] }),
+        ]),
       ),
     );
     const { user } = renderAdmin('/admin/orders/o1');
@@ -159,6 +171,7 @@ describe('admin lists are axe-clean', () => {
 
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Order Status' });
+    await within(dialog).findByLabelText('Status');
     expect(await violations(dialog)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatLongDate } from '@/lib/format';
-import type { Order, OrderReturn } from '@/lib/types';
-import { makeOrder, makeReturn } from '@/testing/data';
+import type { OrderDetail, OrderReturn } from '@/lib/types';
+import { makeOrderDetail, makeReturn, refusedReturn } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { currentUrl, renderAdmin, serveList } from './helpers';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 const ORDER_ID = 'cafe1234-0000-7000-8000-00000000beef';
 const sahra = { _id: 'a1', name: 'Sahra Admin' };
 
-const order: Order = makeOrder({
+const order: OrderDetail = makeOrderDetail({
   _id: ORDER_ID,
   createdAt: '2026-11-02T12:00:00Z',
   status: 'delivered',
@@ -45,6 +45,9 @@ const order: Order = makeOrder({
   ],
   deliveredAt: '2026-11-06T09:00:00Z',
   returnableUntil: '2026-12-06T09:00:00Z',
+  returnable: refusedReturn('The 30 days to return this order ended on 6 December 2026', { [`${ORDER_ID}-1`]: 1, [`${ORDER_ID}-2`]: 1 }),
+  // A return holds a unit: no cancel.
+  nextStatuses: ['pending', 'shipped'],
   statusHistory: [
     { status: 'pending', at: '2026-11-02T12:00:00Z', by: null },
     { status: 'canceled', at: '2026-11-02T12:20:00Z', by: null },
@@ -67,10 +70,11 @@ const received = makeReturn({
     { status: 'approved', at: '2026-11-08T11:00:00Z', by: sahra },
     { status: 'received', at: '2026-11-10T11:00:00Z', by: sahra },
   ],
+  nextSteps: ['refunded'],
 });
 
 /** GET /api/orders/{id} (the current `order`) and its returns; counts the order's fetches. */
-function serveOrder(current: () => Order = () => order, returns: () => OrderReturn[] = () => [received]) {
+function serveOrder(current: () => OrderDetail = () => order, returns: () => OrderReturn[] = () => [received]) {
   let fetched = 0;
   server.use(
     http.get('/api/orders/:id', ({ params }) => {
@@ -144,7 +148,7 @@ describe('admin order page', () => {
     server.use(
       http.put('/api/admin/returns/:id', async ({ request }) => {
         puts.push(await request.json());
-        const done = { ...received, status: 'refunded' as const, statusHistory: [...received.statusHistory, { status: 'refunded', at: '2026-11-11T09:00:00Z', by: sahra }] };
+        const done = { ...received, status: 'refunded' as const, statusHistory: [...received.statusHistory, { status: 'refunded', at: '2026-11-11T09:00:00Z', by: sahra }], nextSteps: [] };
         returns = [done];
         current = { ...order, paymentStatus: 'partiallyRefunded', refundedAmount: 60 };
         return HttpResponse.json(done);
@@ -194,13 +198,21 @@ describe('admin order page', () => {
     server.use(
       http.put('/api/orders/:id', async ({ request }) => {
         puts.push(await request.json());
-        return HttpResponse.json({ ...order, status: 'shipped', statusHistory: [...(order.statusHistory ?? []), { status: 'shipped', at: '2026-11-12T09:00:00Z', by: sahra }] });
+        return HttpResponse.json({
+          ...order,
+          status: 'shipped',
+          statusHistory: [...(order.statusHistory ?? []), { status: 'shipped', at: '2026-11-12T09:00:00Z', by: sahra }],
+          nextStatuses: ['pending', 'delivered'],
+        });
       }),
     );
     const { user } = await openPage();
     await user.click(main().getByRole('button', { name: 'Update Status' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
-    await user.selectOptions(dialog.getByRole('combobox', { name: 'Status' }), 'shipped');
+    const select = dialog.getByRole('combobox', { name: 'Status' });
+    expect(select).toHaveFocus();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Pending', 'Shipped']);
+    await user.selectOptions(select, 'shipped');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
     await findToast('Order status updated successfully');
     expect(puts).toEqual([{ status: 'shipped' }]);
@@ -210,7 +222,7 @@ describe('admin order page', () => {
 
   it('is opened from its row in the orders table', async () => {
     serveOrder();
-    serveList<Order>('/api/orders/all', () => ({ rows: [order] }));
+    serveList<OrderDetail>('/api/orders/all', () => ({ rows: [order] }));
     const { user } = renderAdmin('/admin/orders');
     const row = within((await screen.findAllByTestId('order-row'))[0]);
     expect(row.getByTestId('order-id')).toHaveTextContent('cafe1234...');
@@ -228,13 +240,14 @@ describe('admin order page', () => {
   });
 
   it('shows a cancel whose refund was sent but not answered, and records the admin\'s word on it', async () => {
-    let current: Order = {
+    let current: OrderDetail = {
       ...order,
       status: 'shipped',
       paymentStatus: 'paid',
       refundedAmount: 0,
       refundStatus: 'unconfirmed',
       refundSentAt: '2026-11-21T08:00:00Z',
+      nextStatuses: [],
     };
     serveOrder(() => current);
     const calls: unknown[] = [];

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminKeys } from '@/lib/query-keys';
-import type { Order } from '@/lib/types';
-import { makeOrder, makeOrderLine, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
+import type { Order, OrderStatus } from '@/lib/types';
+import { makeOrder, makeOrderDetail, makeOrderLine, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { dateBounds, dateParams } from '../orders/list';
@@ -337,12 +337,25 @@ describe('admin orders: pages', () => {
 });
 
 describe('admin orders: status update', () => {
-  it('updates through the modal and puts the reply into the row, refreshing the counts and figures but not the list', async () => {
+  /** GET /api/orders/{id}: `order`'s detail, moving to `next`; counts the fetches. */
+  function serveDetail(order: Order, next: OrderStatus[]) {
+    let fetched = 0;
+    server.use(
+      http.get(`/api/orders/${order._id}`, () => {
+        fetched += 1;
+        return HttpResponse.json(makeOrderDetail({ ...order, nextStatuses: next }));
+      }),
+    );
+    return { fetched: () => fetched };
+  }
+
+  it('offers the statuses the server allows, updates through the modal and puts the reply into the row, refreshing the counts and figures but not the list', async () => {
     let awaiting = 3;
     const served = serveOrders({ awaiting: () => awaiting });
+    const detail = serveDetail(today, ['shipped', 'delivered']);
     const puts = recordJson('put', `/api/orders/${today._id}`, () => {
       awaiting = 2;
-      return HttpResponse.json({ ...today, status: 'shipped' });
+      return HttpResponse.json(makeOrderDetail({ ...today, status: 'shipped', nextStatuses: ['pending', 'delivered', 'canceled'] }));
     });
     const { user, queryClient } = renderAdmin('/admin/orders');
     const open = await screen.findByRole('button', { name: 'Update Status of order aaaa1111' });
@@ -353,9 +366,15 @@ describe('admin orders: status update', () => {
 
     await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Update Order Status' });
-    const select = within(dialog).getByLabelText('Status');
+    expect(within(dialog).getByText(/for Amina Hassan, now Pending/)).toBeInTheDocument();
+    const select = await within(dialog).findByLabelText('Status');
+    expect(detail.fetched()).toBe(1);
     expect(select).toHaveFocus();
-    expect(select).toHaveValue('pending');
+    expect(select).toHaveValue('');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Shipped', 'Delivered']);
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(within(dialog).getByText('Please choose a status')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
     await user.selectOptions(select, 'shipped');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await findToast('Order status updated successfully');
@@ -373,11 +392,13 @@ describe('admin orders: status update', () => {
 
   it('shows the server message on failure, else the default; Cancel and Escape close the modal', async () => {
     serveOrders({ page: () => ({ rows: [today] }) });
+    serveDetail(today, ['shipped', 'delivered', 'canceled']);
     let reply = HttpResponse.json({ message: 'Not enough stock to reopen' }, { status: 409 });
     server.use(http.put(`/api/orders/${today._id}`, () => reply));
     const { user } = renderAdmin('/admin/orders');
     await user.click(await screen.findByRole('button', { name: 'Update Status of order aaaa1111' }));
     let dialog = await screen.findByRole('dialog');
+    await user.selectOptions(await within(dialog).findByLabelText('Status'), 'canceled');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await findToast('Not enough stock to reopen');
     reply = new HttpResponse(null, { status: 500 });
@@ -394,12 +415,36 @@ describe('admin orders: status update', () => {
   });
 });
 
+describe('admin orders: an order that may not move now', () => {
+  it('says so, with nothing to send', async () => {
+    serveOrders({ page: () => ({ rows: [lastMonth] }) });
+    server.use(http.get(`/api/orders/${lastMonth._id}`, () => HttpResponse.json(makeOrderDetail({ ...lastMonth, nextStatuses: [] }))));
+    let puts = 0;
+    server.use(
+      http.put(`/api/orders/${lastMonth._id}`, () => {
+        puts += 1;
+        return HttpResponse.json(lastMonth);
+      }),
+    );
+    const { user } = renderAdmin('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Update Status of order dddd4444' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
+    expect(await dialog.findByText('This order cannot be moved to another status now.')).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(puts).toBe(0);
+  });
+});
+
 describe('admin orders: payment the provider did not confirm', () => {
   const unconfirmed = makeOrder({
     _id: 'ffff6666-unconfirmed',
     createdAt: justNow,
     status: 'pending',
     paymentStatus: 'pending',
+    awaitingPayment: true,
     transactionId: null,
     totalAmount: 53,
     userId: { _id: 'u5', name: 'Ayaan Warsame', email: 'ayaan@example.com' },
@@ -470,7 +515,7 @@ describe('admin orders: payment the provider did not confirm', () => {
     );
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () => {
       awaiting = 0;
-      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', transactionId: 'EVC-778899' });
+      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', awaitingPayment: false, transactionId: 'EVC-778899' });
     });
     const { user, queryClient } = renderAdmin('/admin/orders');
     // the dashboard figures are cached from an earlier visit
@@ -501,7 +546,7 @@ describe('admin orders: payment the provider did not confirm', () => {
   it('sends no transaction id when none is given', async () => {
     serveOrders({ page: () => ({ rows: [unconfirmed] }) });
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () =>
-      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid' }),
+      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', awaitingPayment: false }),
     );
     const { user } = renderAdmin('/admin/orders');
     await user.click(await screen.findByRole('button', { name: 'Mark as paid order ffff6666' }));

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderReturn } from '@/lib/types';
+import type { OrderReturn, UpdateReturnRequest } from '@/lib/types';
 import { makeReturn } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
@@ -36,10 +36,11 @@ const approved = makeReturn({
   refundAmount: 38.5,
   reason: 'Changed my mind',
   customer: { _id: 'u2', name: 'Hodan Ali', email: 'hodan@example.com' },
+  nextSteps: ['received', 'rejected'],
 });
-const received = makeReturn({ _id: 'r-received', orderId: ORDER_A, status: 'received', refundAmount: 24.5, createdAt: '2026-11-18T10:00:00Z' });
-const refunded = makeReturn({ _id: 'r-refunded', orderId: ORDER_B, status: 'refunded', createdAt: '2026-11-17T10:00:00Z' });
-const rejected = makeReturn({ _id: 'r-rejected', orderId: ORDER_B, status: 'rejected', createdAt: '2026-11-16T10:00:00Z' });
+const received = makeReturn({ _id: 'r-received', orderId: ORDER_A, status: 'received', refundAmount: 24.5, createdAt: '2026-11-18T10:00:00Z', nextSteps: ['refunded'] });
+const refunded = makeReturn({ _id: 'r-refunded', orderId: ORDER_B, status: 'refunded', createdAt: '2026-11-17T10:00:00Z', nextSteps: [] });
+const rejected = makeReturn({ _id: 'r-rejected', orderId: ORDER_B, status: 'rejected', createdAt: '2026-11-16T10:00:00Z', nextSteps: [] });
 const all = [requested, approved, received, refunded, rejected];
 
 function serveReturns(reply: (query: URLSearchParams) => ListReply<OrderReturn> = (q) => ({ rows: all.filter((r) => !q.get('status') || r.status === q.get('status')) })) {
@@ -59,9 +60,23 @@ function servePut(reply: (id: string, body: { status: string }) => Response) {
   return calls;
 }
 
+/** The steps the server allows after each step taken. */
+const STEPS_AFTER: Record<UpdateReturnRequest['status'], UpdateReturnRequest['status'][]> = {
+  approved: ['received', 'rejected'],
+  received: ['refunded'],
+  refunded: [],
+  rejected: [],
+};
+
 const moved = (id: string, status: string) => {
   const ret = all.find((r) => r._id === id) as OrderReturn;
-  return HttpResponse.json({ ...ret, status, statusHistory: [...ret.statusHistory, { status, at: '2026-11-21T09:00:00Z', by: { _id: 'a1', name: 'Sahra Admin' } }] });
+  const to = status as UpdateReturnRequest['status'];
+  return HttpResponse.json({
+    ...ret,
+    status: to,
+    statusHistory: [...ret.statusHistory, { status: to, at: '2026-11-21T09:00:00Z', by: { _id: 'a1', name: 'Sahra Admin' } }],
+    nextSteps: STEPS_AFTER[to],
+  });
 };
 
 const rows = () => screen.getAllByTestId('return-row');
@@ -224,6 +239,15 @@ describe('admin returns: a refund sent but not answered', () => {
     refundSentAt: '2026-11-21T08:00:00Z',
     createdAt: '2026-11-18T10:00:00Z',
     customer: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
+    nextSteps: [],
+  });
+
+  it('says a refund being sent is under way, with no step to take meanwhile', async () => {
+    serveList<OrderReturn>('/api/admin/returns', () => ({ rows: [{ ...unanswered, refundStatus: 'sending' }] }));
+    renderAdmin('/admin/returns');
+    const row = within((await screen.findAllByTestId('return-row'))[0]);
+    expect(row.getByText('Refund being sent to EVC Plus')).toBeInTheDocument();
+    expect(row.queryAllByRole('button')).toEqual([]);
   });
 
   it('shows it instead of Refund, with its two resolutions usable from the keyboard, each asked first', async () => {

@@ -4,6 +4,7 @@ import {
   defaultSettings,
   makeCart,
   makeOrder,
+  makeOrderDetail,
   makeOrderLine,
   makeProduct,
   makeSizedProduct,
@@ -232,9 +233,10 @@ describe('checkout', () => {
 
   it('a payment left unconfirmed (202) ends on a page that says the order is saved and what happens next', async () => {
     withCart();
-    const order = makeOrder({
+    const order = makeOrderDetail({
       _id: '0190b6f2-7c1e-7abc-9def-0123456789ab',
       paymentStatus: 'pending',
+      awaitingPayment: true,
       paymentPhone: '252610000003',
       transactionId: null,
     });

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, formatLongDate } from '@/lib/format';
-import { canRequestReturn, changedBy, unitsLeft } from '@/lib/returns';
-import type { Order, OrderLine, OrderReturn } from '@/lib/types';
+import { changedBy } from '@/lib/returns';
+import type { OrderDetail, OrderLine, OrderReturn } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
-import { makeOrder, makeReturn } from '@/testing/data';
+import { allowedReturn, makeOrderDetail, makeReturn, refusedReturn } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
@@ -46,9 +46,9 @@ const shippedAt = iso(now - 8 * DAY);
 const deliveredAt = iso(now - 5 * DAY);
 const until = iso(now + 25 * DAY);
 
-/** A paid order delivered five days ago: two dresses (size M, black) and a one-size scarf, with a code. */
-function delivered(overrides: Partial<Order> = {}): Order {
-  return makeOrder({
+/** A paid order delivered five days ago: two dresses (size M, black) and a one-size scarf, with a code; nothing returned yet. */
+function delivered(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return makeOrderDetail({
     _id: ORDER_ID,
     createdAt: placedAt,
     status: 'delivered',
@@ -64,6 +64,7 @@ function delivered(overrides: Partial<Order> = {}): Order {
     products: [dress, scarf],
     deliveredAt,
     returnableUntil: until,
+    returnable: allowedReturn({ [DRESS_LINE]: 2, [SCARF_LINE]: 1 }),
     statusHistory: [
       { status: 'pending', at: placedAt, by: null },
       { status: 'shipped', at: shippedAt, by: null },
@@ -83,7 +84,7 @@ const dressReturn = (overrides: Partial<OrderReturn> = {}) =>
   });
 
 /** GET /api/orders/{id} and its returns. */
-function serveOrder(order: Order, returns: OrderReturn[] = []) {
+function serveOrder(order: OrderDetail, returns: OrderReturn[] = []) {
   server.use(
     http.get('/api/orders/:id', ({ params }) =>
       params.id === order._id ? HttpResponse.json(order) : HttpResponse.json({ message: 'Order not found' }, { status: 404 }),
@@ -93,7 +94,7 @@ function serveOrder(order: Order, returns: OrderReturn[] = []) {
 }
 
 const page = () => within(screen.getByRole('main'));
-const openOrder = async (order: Order, returns: OrderReturn[] = []) => {
+const openOrder = async (order: OrderDetail, returns: OrderReturn[] = []) => {
   serveOrder(order, returns);
   const utils = renderApp(`/orders/${order._id}`, { user: true });
   await screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' });
@@ -102,31 +103,7 @@ const openOrder = async (order: Order, returns: OrderReturn[] = []) => {
   return utils;
 };
 
-describe('returns: the rules the screens follow', () => {
-  it('counts what is left of each line: bought, less the returns not rejected', () => {
-    const order = delivered();
-    const returns = [
-      dressReturn({ status: 'requested' }),
-      dressReturn({ status: 'rejected' }),
-      makeReturn({ orderId: ORDER_ID, status: 'refunded', lines: [{ lineId: SCARF_LINE, name: 'Silk Scarf', variant: null, quantity: 1, amount: 10 }] }),
-    ];
-    expect(Object.fromEntries(unitsLeft(order, returns))).toEqual({ [DRESS_LINE]: 1, [SCARF_LINE]: 0 });
-  });
-
-  it('allows a return while delivered, paid or partly refunded, within the 30 days and with units left', () => {
-    const at = new Date(now);
-    expect(canRequestReturn(delivered(), [], at)).toBe(true);
-    expect(canRequestReturn(delivered({ paymentStatus: 'partiallyRefunded' }), [], at)).toBe(true);
-    expect(canRequestReturn(delivered({ returnableUntil: iso(now) }), [], at)).toBe(true);
-    expect(canRequestReturn(delivered({ returnableUntil: iso(now - 1) }), [], at)).toBe(false);
-    expect(canRequestReturn(delivered({ status: 'shipped', returnableUntil: null }), [], at)).toBe(false);
-    expect(canRequestReturn(delivered({ paymentStatus: 'refunded' }), [], at)).toBe(false);
-    expect(canRequestReturn(delivered({ paymentStatus: 'pending' }), [], at)).toBe(false);
-    const all = [dressReturn({ lines: [{ lineId: DRESS_LINE, name: 'Linen Wrap Dress', variant: null, quantity: 2, amount: 54 }, { lineId: SCARF_LINE, name: 'Silk Scarf', variant: null, quantity: 1, amount: 10 }] })];
-    expect(canRequestReturn(delivered(), all, at)).toBe(false);
-    expect(canRequestReturn(delivered(), [{ ...all[0], status: 'rejected' }], at)).toBe(true);
-  });
-
+describe('who set a status', () => {
   it('names who set a status: the admin, else the customer for the first and the shop itself after', () => {
     expect(changedBy({ by: { _id: 'a1', name: 'Sahra Admin' } }, 2)).toBe('Sahra Admin');
     expect(changedBy({ by: null }, 0)).toBe('Customer');
@@ -179,39 +156,38 @@ describe('shopper order page', () => {
     expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Payment partially refunded')).toBeInTheDocument();
   });
 
-  it("offers 'Return items' only while a return is allowed", async () => {
-    const cases: [string, Order, OrderReturn[], boolean][] = [
-      ['delivered, within 30 days', delivered(), [], true],
-      ['partly refunded', delivered({ paymentStatus: 'partiallyRefunded', refundedAmount: 27 }), [], true],
-      ['a rejected return holds nothing', delivered(), [dressReturn({ status: 'rejected', lines: [{ lineId: DRESS_LINE, name: 'x', variant: null, quantity: 2, amount: 54 }] })], true],
-      ['shipped', delivered({ status: 'shipped', deliveredAt: null, returnableUntil: null }), [], false],
-      ['the 30 days are over', delivered({ deliveredAt: iso(now - 31 * DAY), returnableUntil: iso(now - DAY) }), [], false],
-      ['refunded in full', delivered({ paymentStatus: 'refunded', refundedAmount: 69.8 }), [], false],
+  it("offers 'Return items' while the server allows a return, and says its reason when it does not", async () => {
+    const cases: [string, OrderDetail, string | null][] = [
+      ['delivered, within 30 days', delivered(), null],
+      ['partly refunded', delivered({ paymentStatus: 'partiallyRefunded', refundedAmount: 27 }), null],
+      [
+        'shipped',
+        delivered({ status: 'shipped', deliveredAt: null, returnableUntil: null, returnable: refusedReturn('Only delivered orders can be returned', { [DRESS_LINE]: 2, [SCARF_LINE]: 1 }) }),
+        'Only delivered orders can be returned',
+      ],
+      [
+        'the 30 days are over',
+        delivered({ returnable: refusedReturn('The 30 days to return this order ended on 3 December 2026', { [DRESS_LINE]: 2, [SCARF_LINE]: 1 }) }),
+        'The 30 days to return this order ended on 3 December 2026',
+      ],
+      ['refunded in full', delivered({ paymentStatus: 'refunded', refundedAmount: 69.8, returnable: refusedReturn('This order has been refunded in full') }), 'This order has been refunded in full'],
       [
         'every unit is in a return',
-        delivered(),
-        [
-          dressReturn({ status: 'approved', lines: [{ lineId: DRESS_LINE, name: 'x', variant: null, quantity: 2, amount: 54 }] }),
-          dressReturn({ status: 'requested', lines: [{ lineId: SCARF_LINE, name: 'y', variant: null, quantity: 1, amount: 10 }] }),
-        ],
-        false,
+        delivered({ returnable: refusedReturn('Every item of this order is already in a return', { [DRESS_LINE]: 0, [SCARF_LINE]: 0 }) }),
+        'Every item of this order is already in a return',
       ],
     ];
-    for (const [what, order, returns, allowed] of cases) {
-      const { unmount } = await openOrder(order, returns);
-      const button = screen.queryByRole('button', { name: 'Return items' });
-      const notice = screen.queryByText(`Returns are possible until ${formatLongDate(until)}`);
-      expect({ what, button: Boolean(button), notice: Boolean(notice) }).toEqual({ what, button: allowed, notice: allowed });
+    for (const [what, order, reason] of cases) {
+      const { unmount } = await openOrder(order);
+      const returns = within(screen.getByRole('region', { name: 'Returns' }));
+      expect({
+        what,
+        button: Boolean(returns.queryByRole('button', { name: 'Return items' })),
+        notice: Boolean(returns.queryByText(`Returns are possible until ${formatLongDate(until)}`)),
+        reason: reason && Boolean(returns.queryByText(reason)),
+      }).toEqual({ what, button: !reason, notice: !reason, reason: reason && true });
       unmount();
     }
-  });
-
-  it('says when the time to return is over, and that returns start at delivery', async () => {
-    const { unmount } = await openOrder(delivered({ returnableUntil: iso(now - DAY) }));
-    expect(screen.getByText(`The time to return this order ended on ${formatLongDate(iso(now - DAY))}.`)).toBeInTheDocument();
-    unmount();
-    await openOrder(delivered({ status: 'shipped', returnableUntil: null, deliveredAt: null }));
-    expect(screen.getByText('Items can be returned within 30 days of delivery.')).toBeInTheDocument();
   });
 
   it('offers each line 0 up to the units left, sends the chosen units and the reason, and shows the return', async () => {
@@ -228,13 +204,15 @@ describe('shopper order page', () => {
       reason: 'The colour is not as pictured',
     });
     let returns = [earlier];
-    serveOrder(delivered(), returns);
+    let order = delivered({ returnable: allowedReturn({ [DRESS_LINE]: 1, [SCARF_LINE]: 1 }) });
     server.use(
+      http.get('/api/orders/:id', () => HttpResponse.json(order)),
       http.get('/api/orders/:id/returns', () => HttpResponse.json(returns)),
       http.post('/api/orders/:id/returns', async ({ request, params }) => {
         expect(params.id).toBe(ORDER_ID);
         posts.push(await request.json());
         returns = [created, earlier];
+        order = delivered({ returnable: refusedReturn('Every item of this order is already in a return', { [DRESS_LINE]: 0, [SCARF_LINE]: 0 }) });
         return HttpResponse.json(created, { status: 201 });
       }),
     );
@@ -279,8 +257,9 @@ describe('shopper order page', () => {
     expect(mine.getByText('$42.80')).toBeInTheDocument();
     expect(mine.getByText('The colour is not as pictured')).toBeInTheDocument();
     expect(screen.getByText(/We have your return request/)).toBeInTheDocument();
-    // Every unit is now in a return: no more returns to ask for.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Return items' })).not.toBeInTheDocument());
+    // Every unit is now in a return: the order, fetched again, says so.
+    expect(await screen.findByText('Every item of this order is already in a return')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Return items' })).not.toBeInTheDocument();
   });
 
   it("checks the form before sending, and shows the server's message when it refuses", async () => {

@@ -6,16 +6,16 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys } from '@/lib/query-keys';
-import type { Order, OrderStatus, RefundResolutionRequest } from '@/lib/types';
+import type { Order, OrderDetail, OrderStatus, RefundResolutionRequest } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { orderKeys };
 
 export const getMyOrders = (signal?: AbortSignal) => api.get<Order[]>('/orders', { signal });
 export const getOrder = (id: string, signal?: AbortSignal) =>
-  api.get<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
+  api.get<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal });
 export const updateOrderStatus = ({ id, status }: { id: string; status: OrderStatus }) =>
-  api.put<Order>(`/orders/${encodeURIComponent(id)}`, { status });
+  api.put<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { status });
 
 /** Body of PUT /api/orders/{id}/payment: an admin records a payment the provider did not confirm. */
 export interface MarkOrderPaidRequest {
@@ -28,7 +28,7 @@ export const markOrderPaid = ({ id, transactionId }: { id: string; transactionId
   const body: MarkOrderPaidRequest = { paymentStatus: 'paid' };
   const ref = transactionId?.trim();
   if (ref) body.transactionId = ref;
-  return api.put<Order>(`/orders/${encodeURIComponent(id)}/payment`, body);
+  return api.put<OrderDetail>(`/orders/${encodeURIComponent(id)}/payment`, body);
 };
 
 /**
@@ -37,7 +37,7 @@ export const markOrderPaid = ({ id, transactionId }: { id: string; transactionId
  * such refund any more, 502 `{message}` when a resend fails or goes unanswered again.
  */
 export const resolveOrderRefund = ({ id, resolution }: { id: string } & RefundResolutionRequest) =>
-  api.post<Order>(`/orders/${encodeURIComponent(id)}/refund`, { resolution } satisfies RefundResolutionRequest);
+  api.post<OrderDetail>(`/orders/${encodeURIComponent(id)}/refund`, { resolution } satisfies RefundResolutionRequest);
 
 export const myOrdersQuery = () =>
   queryOptions({ queryKey: orderKeys.mine(), queryFn: ({ signal }) => getMyOrders(signal) });
@@ -59,7 +59,7 @@ export function useOrder(id: string | undefined) {
  * fetched again), then refreshes what it changes elsewhere: the admin's counts (orders awaiting
  * payment), the shopper's own list and the admin figures.
  */
-async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: Order) {
+async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: OrderDetail) {
   qc.setQueryData(orderKeys.detail(order._id), order);
   await Promise.all([
     putRowInPages(qc, orderKeys.admin, order),
@@ -71,7 +71,7 @@ async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: O
 }
 
 interface Callbacks<TVars> {
-  onSuccess?: (order: Order, vars: TVars) => void;
+  onSuccess?: (order: OrderDetail, vars: TVars) => void;
   onError?: (error: unknown, vars: TVars) => void;
 }
 
@@ -91,7 +91,7 @@ export function useResolveOrderRefund(options: Callbacks<{ id: string } & Refund
  * An admin's change of an order: the server's order is stored (`storeChangedOrder`). A refused
  * change fetches the order again: a refund that failed or went unanswered changed it.
  */
-function useChangeOrder<TVars extends { id: string }>(change: (vars: TVars) => Promise<Order>, options: Callbacks<TVars>) {
+function useChangeOrder<TVars extends { id: string }>(change: (vars: TVars) => Promise<OrderDetail>, options: Callbacks<TVars>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -99,7 +99,7 @@ function useChangeOrder<TVars extends { id: string }>(change: (vars: TVars) => P
       await qc.invalidateQueries({ queryKey: orderKeys.detail(vars.id) });
       options.onError?.(error, vars);
     },
-    onSuccess: async (order: Order, vars: TVars) => {
+    onSuccess: async (order: OrderDetail, vars: TVars) => {
       await storeChangedOrder(qc, order);
       options.onSuccess?.(order, vars);
     },

@@ -58,7 +58,10 @@ function storeReturn(qc: ReturnType<typeof useQueryClient>, ret: OrderReturn) {
   );
 }
 
-/** The shopper asks to return some units: the return is shown at once, and the admin's pages are fetched again when next shown. */
+/**
+ * The shopper asks to return some units: the return is shown at once; the order (what is left
+ * to return) is fetched again, and the admin's pages when next shown.
+ */
 export function useCreateReturn(options: Callbacks<OrderReturn, { orderId: string; body: CreateReturnRequest }> = {}) {
   const qc = useQueryClient();
   return useMutation({
@@ -68,6 +71,7 @@ export function useCreateReturn(options: Callbacks<OrderReturn, { orderId: strin
       storeReturn(qc, ret);
       await Promise.all([
         qc.invalidateQueries({ queryKey: returnKeys.ofOrder(vars.orderId) }),
+        qc.invalidateQueries({ queryKey: orderKeys.detail(vars.orderId) }),
         qc.invalidateQueries({ queryKey: returnKeys.admin.all }),
       ]);
       options.onSuccess?.(ret, vars);

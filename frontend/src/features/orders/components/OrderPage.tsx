@@ -1,7 +1,7 @@
 /**
  * A shopper's order (/orders/:id): its lines, amounts, delivery address, payment and status
- * timeline, and its returns: while a return can be asked for (delivered, paid, within the 30
- * days, some units left), 'Return items' opens the request form.
+ * timeline, and its returns: while the server says a return can be asked for, 'Return items'
+ * opens the request form; otherwise the server's reason is shown.
  */
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
@@ -20,9 +20,8 @@ import { btn } from '@/components/ui/styles';
 import { ApiError } from '@/lib/api-client';
 import { formatLongDate, shortOrderId } from '@/lib/format';
 import { paymentMethodName } from '@/lib/order';
-import { canRequestReturn, unitsLeft, withinReturnWindow } from '@/lib/returns';
 import { toast } from '@/lib/toast';
-import type { Order, OrderLine, OrderReturn } from '@/lib/types';
+import type { OrderDetail, OrderLine } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrder } from '../api/orders';
 import { useOrderReturns } from '../api/returns';
@@ -41,23 +40,22 @@ function Section({ id, title, children, className = '' }: { id: string; title: s
   );
 }
 
-/** Whether and until when a return can be asked for, and the button that opens the form. */
+/** Until when a return can be asked for and the button that opens the form, or why it cannot. */
 function ReturnNotice({
   order,
-  returns,
   open,
   onOpen,
   buttonRef,
 }: {
-  order: Order;
-  returns: OrderReturn[];
+  order: OrderDetail;
   open: boolean;
   onOpen: () => void;
   buttonRef: Ref<HTMLButtonElement>;
 }) {
   useLanguage();
   const until = formatLongDate(order.returnableUntil);
-  if (canRequestReturn(order, returns)) {
+  const { allowed, reason } = order.returnable;
+  if (allowed) {
     return (
       <div className="flex flex-col gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-200 sm:flex-row sm:items-center sm:justify-between">
         <p>
@@ -69,28 +67,7 @@ function ReturnNotice({
       </div>
     );
   }
-  if (withinReturnWindow(order)) {
-    return (
-      <p className="text-stone-700">
-        <Trans>Every item of this order is already in a return.</Trans>
-      </p>
-    );
-  }
-  if (order.status === 'delivered' && until && new Date(order.returnableUntil as string).getTime() < Date.now()) {
-    return (
-      <p className="text-stone-700">
-        <Trans>The time to return this order ended on {until}.</Trans>
-      </p>
-    );
-  }
-  if (order.status === 'pending' || order.status === 'shipped') {
-    return (
-      <p className="text-stone-700">
-        <Trans>Items can be returned within 30 days of delivery.</Trans>
-      </p>
-    );
-  }
-  return null;
+  return reason ? <p className="text-stone-700">{reason}</p> : null;
 }
 
 /**
@@ -111,7 +88,7 @@ function reviewLink(line: OrderLine, name: string) {
   );
 }
 
-function OrderReturns({ order }: { order: Order }) {
+function OrderReturns({ order }: { order: OrderDetail }) {
   const { t } = useLingui();
   const returns = useOrderReturns(order._id);
   const [formOpen, setFormOpen] = useState(false);
@@ -145,7 +122,6 @@ function OrderReturns({ order }: { order: Order }) {
         <>
           <ReturnNotice
             order={order}
-            returns={returns.data}
             open={formOpen}
             onOpen={() => (formOpen ? close() : setFormOpen(true))}
             buttonRef={openButton}
@@ -153,7 +129,6 @@ function OrderReturns({ order }: { order: Order }) {
           {formOpen && (
             <ReturnForm
               order={order}
-              left={unitsLeft(order, returns.data)}
               onCancel={close}
               onDone={(ret) => {
                 toast.success(t`Return requested`);

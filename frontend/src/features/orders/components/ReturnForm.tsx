@@ -1,6 +1,6 @@
 /**
- * The shopper's return request: how many units of each line to send back (0 up to what is
- * left of it) and why. What the form can check it checks with the server's words; any
+ * The shopper's return request: how many units of each line to send back (0 up to what the
+ * server says is left of it) and why. What the form can check it checks with the server's words; any
  * refusal of the server (the 30 days over, more units than are left) is shown as it says it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -10,19 +10,16 @@ import { ProductImage } from '@/components/ui/ProductImage';
 import { btn, field } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
 import { RETURN_REASON_MAX } from '@/lib/returns';
-import type { Order, OrderReturn } from '@/lib/types';
+import type { OrderDetail, OrderReturn } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
 import { useCreateReturn } from '../api/returns';
 
 export function ReturnForm({
   order,
-  left,
   onDone,
   onCancel,
 }: {
-  order: Order;
-  /** The units of each line (by its id) no return holds yet. */
-  left: Map<string, number>;
+  order: OrderDetail;
   onDone: (ret: OrderReturn) => void;
   onCancel: () => void;
 }) {
@@ -37,6 +34,7 @@ export function ReturnForm({
   useEffect(() => heading.current?.focus(), []);
 
   const lines = order.products.filter((line) => line._id);
+  const left = new Map(order.returnable.lines.map((line) => [line.lineId, line.units]));
   const chosen = lines
     .map((line) => ({ lineId: line._id as string, quantity: quantities[line._id as string] ?? 0 }))
     .filter((l) => l.quantity > 0);

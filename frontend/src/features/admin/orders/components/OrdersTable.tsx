@@ -5,7 +5,6 @@ import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
-import { isAwaitingPayment } from '@/lib/order';
 import type { Order } from '@/lib/types';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { admin, formatDateTime } from '../../lib/ui';
@@ -114,7 +113,7 @@ export function OrdersTable({
         {orders.map((o) => {
           const expanded = open.has(o._id);
           const detailsId = `order-details-${o._id}`;
-          const awaiting = isAwaitingPayment(o);
+          const awaiting = o.awaitingPayment;
           const short = o._id.slice(0, 8);
           return (
             <Fragment key={o._id}>

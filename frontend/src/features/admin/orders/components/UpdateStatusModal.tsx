@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { btn } from '@/components/ui/styles';
+import { useOrder } from '@/features/orders/api/orders';
 import { capitalize } from '@/lib/format';
 import type { Order, OrderStatus } from '@/lib/types';
 import { SelectField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
-import { ORDER_STATUSES } from '../list';
+import { adminErrorMessage } from '../../lib/errors';
 
-/** Update Status: any of the four statuses from any current one. */
+/**
+ * Update Status: the statuses the server says the order may be moved to now (its detail's
+ * `nextStatuses`, fetched when the order comes from the list).
+ */
 export function UpdateStatusModal({
   order,
   busy,
@@ -18,9 +22,12 @@ export function UpdateStatusModal({
   onSubmit: (status: OrderStatus) => void;
   onClose: () => void;
 }) {
-  const [status, setStatus] = useState<string>(
-    (ORDER_STATUSES as readonly string[]).includes(order.status) ? order.status : '',
-  );
+  const detail = useOrder(order._id);
+  const next = detail.data?.nextStatuses ?? [];
+  // The dialog focuses what it holds when it opens (and gives the focus back when it closes);
+  // statuses that come later take the focus themselves.
+  const [cameLater] = useState(() => detail.data === undefined);
+  const [status, setStatus] = useState('');
   const [error, setError] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,40 +37,56 @@ export function UpdateStatusModal({
     }
     onSubmit(status as OrderStatus);
   };
+  const choosing = detail.isSuccess && next.length > 0;
   return (
     <Modal title="Update Order Status" onClose={onClose} size="sm">
       <form onSubmit={submit} noValidate>
         <p className="mb-4 text-sm text-stone-700">
           Order <span className="font-mono">{order._id.slice(0, 8)}...</span>
-          {order.userId?.name ? ` for ${order.userId.name}` : ''}
+          {order.userId?.name ? ` for ${order.userId.name}` : ''}, now {capitalize(order.status)}
         </p>
-        <SelectField
-          label="Status"
-          value={status}
-          required
-          error={error}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setError(undefined);
-          }}
-          data-autofocus
-        >
-          <option value="" disabled>
-            Choose a status
-          </option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {capitalize(s)}
+        {detail.isPending ? (
+          <p role="status" className="text-sm text-stone-600">
+            Loading the statuses it may take...
+          </p>
+        ) : detail.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            {adminErrorMessage(detail.error, 'Failed to load the order. Please try again.')}
+          </p>
+        ) : !choosing ? (
+          <p className="text-sm text-stone-700">This order cannot be moved to another status now.</p>
+        ) : (
+          <SelectField
+            label="Status"
+            value={status}
+            required
+            error={error}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setError(undefined);
+            }}
+            autoFocus={cameLater}
+            data-autofocus
+          >
+            <option value="" disabled>
+              Choose a status
             </option>
-          ))}
-        </SelectField>
+            {next.map((s) => (
+              <option key={s} value={s}>
+                {capitalize(s)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={btn.secondary} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? 'Updating...' : 'Update'}
-          </button>
+          {choosing && (
+            <button type="submit" className={btn.primary} disabled={busy}>
+              {busy ? 'Updating...' : 'Update'}
+            </button>
+          )}
         </div>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 /**
  * What an admin does with a return, on the Returns screen and on an order's page: the buttons
- * of the steps allowed from its status (Approve, Reject, Mark received, Refund), a confirmation
+ * of the steps the server allows now (`nextSteps`: Approve, Reject, Mark received, Refund), a confirmation
  * before rejecting or refunding, a toast when it is done and the server's message when it is
  * refused (409: not allowed now; 502: the payment provider refused the refund, or did not
  * answer). A refund sent but not answered shows as such, with its two resolutions.
@@ -9,7 +9,6 @@ import { useState, type ReactNode } from 'react';
 import { useResolveReturnRefund, useUpdateReturn } from '@/features/orders/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
-import { nextReturnSteps } from '@/lib/returns';
 import { toast } from '@/lib/toast';
 import type { OrderReturn, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -58,8 +57,8 @@ export const NO_STEP = (
 );
 
 /**
- * The buttons of the steps allowed from the return's status; `none` once it is rejected or
- * refunded. A refund sent but not answered shows its resolutions instead.
+ * The buttons of the steps the server allows now; `none` once it is rejected or refunded. A
+ * refund being sent says so; one sent but not answered shows its resolutions instead.
  */
 export function ReturnStepButtons({
   ret,
@@ -82,7 +81,8 @@ export function ReturnStepButtons({
       />
     );
   }
-  const next = nextReturnSteps(ret.status);
+  if (ret.refundStatus === 'sending') return <span className="text-sm text-stone-700">Refund being sent to EVC Plus</span>;
+  const next = ret.nextSteps;
   if (next.length === 0) return <>{none}</>;
   return (
     <div className="flex flex-wrap gap-1">
@@ -91,7 +91,7 @@ export function ReturnStepButtons({
           key={step}
           type="button"
           className={`${admin.action} whitespace-nowrap ${STEP_STYLES[step]} disabled:opacity-50`}
-          disabled={busy || ret.refundStatus === 'sending'}
+          disabled={busy}
           onClick={() => steps.take(ret, step)}
         >
           {STEP_LABELS[step]} <span className="sr-only">the return of order {shortOrderId(ret.orderId)}</span>
