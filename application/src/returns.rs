@@ -13,6 +13,7 @@ use domain::order::{Changer, Order};
 use domain::permissions::require_admin;
 use domain::ports::{Page, RefundRequest, RepoError, ReturnRequest, ReturnStoreError};
 use domain::refund::{RefundRefusal, RefundResolution};
+use domain::returns::plan::RefundedOtherwise;
 use domain::returns::{Return, ReturnInput, ReturnStatus};
 use domain::user::User;
 use domain::validation::FieldErrors;
@@ -21,6 +22,8 @@ use domain::{OrderId, ReturnId};
 pub const STATUS_INVALID: &str = "Status must be approved, rejected, received or refunded";
 pub const RETURN_CHANGED: &str =
     "The return was changed by someone else. Please reload and try again.";
+/// How many times a refund landing is planned again when another lands first.
+const LANDING_TRIES: u32 = 3;
 pub const ORDER_HAS_RETURNS: &str =
     "This order has returns: settle them on the Returns screen instead of canceling the order";
 
@@ -144,11 +147,7 @@ impl Shop {
         if to == ReturnStatus::Refunded {
             self.refund_return(&before).await?;
         }
-        self.ports
-            .returns
-            .transition(id, before.status, to, &by, self.ports.clock.now())
-            .await
-            .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
+        self.apply_step(&before, to, by).await?;
         if to == ReturnStatus::Received {
             self.catalog_version.forget();
         }
@@ -156,6 +155,29 @@ impl Shop {
         self.record_audit(actor, AuditChange::order_return_changed(&before, &after))
             .await;
         Ok(after)
+    }
+
+    /// Moves `r` to `to`, planned on its order as read now. A refund landing meets another
+    /// return's refund of the same order landing first: it is planned again on the order as
+    /// it is then (the money went out, so it must be counted).
+    async fn apply_step(&self, r: &Return, to: ReturnStatus, by: Changer) -> Result<(), AppError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let order = self
+                .ports
+                .orders
+                .by_id(&r.order_id)
+                .await?
+                .ok_or_else(|| AppError::not_found("Order"))?;
+            let plan = r
+                .plan_step(&order, to, by.clone(), self.ports.clock.now())
+                .map_err(|RefundedOtherwise| AppError::Conflict(RETURN_CHANGED.into()))?;
+            match self.ports.returns.apply(&plan).await {
+                Err(ReturnStoreError::Stale) if plan.refund.is_some() && tries < LANDING_TRIES => {}
+                applied => return applied.map_err(|error| return_refusal(error, RETURN_CHANGED)),
+            }
+        }
     }
 
     /// Return `id` as the back office sees it now.
@@ -222,18 +244,10 @@ impl Shop {
             RefundResolution::Resend => self.send_return_refund(&before).await,
         };
         let landed = match resolved {
-            Ok(()) => self
-                .ports
-                .returns
-                .transition(
-                    id,
-                    before.status,
-                    ReturnStatus::Refunded,
-                    &actor.into(),
-                    self.ports.clock.now(),
-                )
-                .await
-                .map_err(|error| return_refusal(error, RETURN_CHANGED)),
+            Ok(()) => {
+                self.apply_step(&before, ReturnStatus::Refunded, actor.into())
+                    .await
+            }
             Err(error) => Err(error),
         };
         let after = self.one_return(id).await?;

@@ -19,6 +19,7 @@ use crate::permissions::PermissionError;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
 use crate::refund::RefundOutcome;
+use crate::returns::plan::ReturnStepPlan;
 use crate::returns::{Return, ReturnInput, ReturnRefusal, ReturnStatus};
 use crate::review::{RatingSummary, Review, ReviewSort};
 use crate::settings::ShopSettings;
@@ -420,20 +421,11 @@ pub trait ReturnRepository: Send + Sync {
         status: Option<ReturnStatus>,
         page: Page,
     ) -> Result<(Vec<Return>, u64), RepoError>;
-    /// In one transaction, only while the return has status `from` and no live refund claim:
-    /// moves it to `to`, set by `by`. Received puts its units back in stock, per size;
-    /// rejected gives them back to what the order may still return. Refunded lands the
-    /// refund its caller claimed: the order's `refunded` grows by the return's amount and
-    /// its payment status follows (`returns::payment_after_refunds`), and the claim ends.
-    /// `Stale` when the return moved on, `Repo(NotFound)` without it.
-    async fn transition(
-        &self,
-        id: &ReturnId,
-        from: ReturnStatus,
-        to: ReturnStatus,
-        by: &Changer,
-        at: DateTime<Utc>,
-    ) -> Result<(), ReturnStoreError>;
+    /// Carries out `plan` in one transaction, only while the return still has status
+    /// `plan.from` and (for a refund landing) its refund claimed, else no refund claimed;
+    /// a refund lands only while the order is paid with what the plan read given back.
+    /// `Stale` when the return or the order's refunds moved on, `Repo(NotFound)` without it.
+    async fn apply(&self, plan: &ReturnStepPlan) -> Result<(), ReturnStoreError>;
     /// Claims the refund of a received return, so that of several callers one reaches the
     /// provider (as `OrderRepository::claim_refund`). `Stale` when it is not received or a
     /// refund is claimed already.

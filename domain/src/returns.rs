@@ -7,6 +7,8 @@
 //! back exactly the line's subtotal less its share. Shipping is refunded with the order's
 //! last unit. A rejected return gives its units back to the shopper's allowance.
 
+pub mod plan;
+
 use crate::discount::line_shares;
 use crate::ids::{OrderLineId, ProductId, ReturnId};
 use crate::money::Money;

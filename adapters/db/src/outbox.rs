@@ -8,7 +8,7 @@ use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
 use crate::listing::{contains_pattern, total_of};
 use crate::models::{from_db_time, to_db_time};
-use crate::schema::{notifications, orders};
+use crate::schema::notifications;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -173,32 +173,6 @@ pub(crate) fn announce(
 pub(crate) fn insert_all(conn: &mut DbConnection, all: &[Notification]) -> QueryResult<()> {
     let rows: Vec<NotificationRow> = all.iter().map(NotificationRow::from_domain).collect();
     insert_rows!(conn, notifications::table, rows)
-}
-
-/// The shopper's contacts on an order: the account's e-mail and the paying phone.
-pub(crate) struct OrderContacts {
-    pub email: String,
-    pub phone: String,
-}
-
-impl OrderContacts {
-    pub(crate) fn of(conn: &mut DbConnection, order: &str) -> QueryResult<Self> {
-        let (email, phone) = orders::table
-            .find(order)
-            .select((orders::customer_email, orders::payment_phone))
-            .get_result(conn)?;
-        Ok(Self { email, phone })
-    }
-
-    /// What `topic` sends about `reference` to the order's shopper, or to the shop.
-    pub(crate) fn messages(
-        &self,
-        topic: Topic,
-        reference: &str,
-        payload: Option<String>,
-    ) -> Vec<Announcement> {
-        Announcement::about(topic, reference, &self.email, &self.phone, payload)
-    }
 }
 
 /// The due messages (`next_attempt_at` passed), oldest due first; on PostgreSQL locked, and

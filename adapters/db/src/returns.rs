@@ -8,16 +8,16 @@ use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
-    from_db_time, money, order_id, payment_of, product_id, quantity, refund_claim, stored_payment,
-    to_db_time, variant_snapshot, OrderLineRow, OrderRow,
+    from_db_time, money, order_id, product_id, quantity, refund_claim, stored_payment, to_db_time,
+    variant_snapshot, OrderRow,
 };
 use crate::order_history::{changer_columns, changer_of};
 use crate::orders::one_order;
-use crate::outbox::{self, OrderContacts, Unconfigured};
+use crate::outbox::{self, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};
 use crate::sales_totals::SalesChange;
-use crate::schema::{order_lines, orders, return_lines, return_status_history, returns};
+use crate::schema::{orders, return_lines, return_status_history, returns};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
 use crate::{corrupt, storage, Database};
@@ -25,13 +25,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::ids::{OrderLineId, ReturnId};
-use domain::notification::{return_change_announced, Topic};
-use domain::order::plan::{LineUnits, SalesDelta};
-use domain::order::{Changer, OrderStatus, PaymentStatus, StatusChange};
+use domain::order::{Changer, PaymentStatus, StatusChange};
 use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
-use domain::returns::{
-    payment_after_refunds, plan_return, HeldByReturns, Return, ReturnLine, ReturnStatus,
-};
+use domain::returns::plan::ReturnStepPlan;
+use domain::returns::{plan_return, HeldByReturns, Return, ReturnLine, ReturnStatus};
 use domain::OrderId;
 use std::collections::HashMap;
 
@@ -356,150 +353,82 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
     })
 }
 
-fn transition(
+/// Carries out `plan` (`ReturnRepository::apply`) in the caller's transaction.
+fn apply_step(
     conn: &mut DbConnection,
-    id: &str,
-    (from, to): (ReturnStatus, ReturnStatus),
-    by: &Changer,
-    (at, unconfigured): (DateTime<Utc>, Unconfigured),
+    plan: &ReturnStepPlan,
+    unconfigured: Unconfigured,
 ) -> Tx<()> {
-    let now = to_db_time(at);
+    let id = plan.id.as_str();
+    let at = to_db_time(plan.at);
     let target = diesel::update(returns::table)
         .filter(returns::id.eq(id))
-        .filter(returns::status.eq(from.as_str()))
+        .filter(returns::status.eq(plan.from.as_str()))
         .into_boxed();
-    // A refund lands only for its claimer; every other change waits for no claim.
-    let target = if to == ReturnStatus::Refunded {
+    let target = if plan.lands_refund {
         target.filter(returns::refund_claimed_at.is_not_null())
     } else {
         target.filter(returns::refund_claimed_at.is_null())
     };
     let changed = target
         .set((
-            returns::status.eq(to.as_str()),
+            returns::status.eq(plan.to.as_str()),
             returns::refund_claimed_at.eq(None::<NaiveDateTime>),
             returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
         ))
         .execute(conn)?;
-    let row: Option<ReturnRow> = returns::table
-        .find(id)
-        .select(ReturnRow::as_select())
-        .get_result(conn)
-        .optional()?;
-    let row = match row {
-        Some(row) if changed > 0 => row,
-        other => return Err(stale_unless_missing(other.is_some())),
-    };
+    if changed == 0 {
+        let exists = returns::table
+            .find(id)
+            .select(returns::id)
+            .get_result::<String>(conn)
+            .optional()?
+            .is_some();
+        return Err(stale_unless_missing(exists));
+    }
     let last: Option<i32> = return_status_history::table
         .filter(return_status_history::return_id.eq(id))
         .select(diesel::dsl::max(return_status_history::seq))
         .get_result(conn)?;
+    let change = &plan.history;
     diesel::insert_into(return_status_history::table)
         .values(ReturnHistoryRow::of(
             id,
             last.unwrap_or(0) + 1,
-            to,
-            now,
-            Some(by),
+            change.status,
+            to_db_time(change.at),
+            change.by.as_ref(),
         ))
         .execute(conn)?;
-    if return_change_announced(to) {
-        let contacts = OrderContacts::of(conn, &row.order_id)?;
-        let payload = Some(to.as_str().to_owned());
-        outbox::announce(
-            conn,
-            &contacts.messages(Topic::ReturnUpdated, id, payload),
-            now,
-            unconfigured,
-        )?;
+    outbox::announce(conn, &plan.messages, at, unconfigured)?;
+    let order = plan.order.as_str();
+    if !plan.restock.is_empty() {
+        stock::release(conn, &Wanted::of(&plan.restock))?;
     }
-    match to {
-        ReturnStatus::Received => restock(conn, &row)?,
-        ReturnStatus::Rejected => {
-            diesel::update(orders::table.find(&row.order_id))
-                .set(orders::returns_held.eq(orders::returns_held - 1))
-                .execute(conn)?;
+    if plan.catalog_changed {
+        bump_catalog_version(conn)?;
+    }
+    if plan.releases_hold {
+        diesel::update(orders::table.find(order))
+            .set(orders::returns_held.eq(orders::returns_held - 1))
+            .execute(conn)?;
+    }
+    if let Some(refund) = &plan.refund {
+        let landed = diesel::update(orders::table.find(order))
+            .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
+            .filter(orders::refunded_cents.eq(refund.refunded_before.cents()))
+            .set((
+                orders::refunded_cents.eq(refund.refunded.cents()),
+                orders::payment_status.eq(stored_payment(refund.payment_status)),
+                orders::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+        if landed == 0 {
+            // The order's refunds moved on meanwhile: this plan no longer adds up.
+            return Err(TxError::Store(ReturnStoreError::Stale));
         }
-        ReturnStatus::Refunded => land_refund(conn, &row, now)?,
-        ReturnStatus::Requested | ReturnStatus::Approved => {}
+        SalesChange::of(&refund.sales).apply(conn)?;
     }
-    Ok(())
-}
-
-/// Puts the return's units back in stock, per size, as a cancel does with an order's.
-fn restock(conn: &mut DbConnection, row: &ReturnRow) -> Tx<()> {
-    let returned: Vec<(i32, i32)> = return_lines::table
-        .filter(return_lines::return_id.eq(&row.id))
-        .select((return_lines::line_position, return_lines::quantity))
-        .load(conn)?;
-    let positions: Vec<i32> = returned.iter().map(|(position, _)| *position).collect();
-    let units = order_lines::table
-        .filter(order_lines::order_id.eq(&row.order_id))
-        .filter(order_lines::position.eq_any(positions))
-        .select(OrderLineRow::as_select())
-        .load(conn)?
-        .into_iter()
-        .filter_map(|line| {
-            let units = returned
-                .iter()
-                .find(|(position, _)| *position == line.position)?
-                .1;
-            Some(line.with_quantity(units).into_domain())
-        })
-        .map(|line| line.map(|line| LineUnits::of_line(&line)))
-        .collect::<Result<Vec<_>, RepoError>>()?;
-    stock::release(conn, &Wanted::of(&units))?;
-    bump_catalog_version(conn)?;
-    Ok(())
-}
-
-/// Adds the return's refund to its order's `refunded_cents`, never past the total, and
-/// moves the order's payment status with it (the sales totals follow a full refund).
-fn land_refund(conn: &mut DbConnection, row: &ReturnRow, now: NaiveDateTime) -> Tx<()> {
-    let added = diesel::update(orders::table.find(&row.order_id))
-        .filter(orders::payment_status.eq(PaymentStatus::Paid.as_str()))
-        .filter((orders::refunded_cents + row.refund_cents).le(orders::total_cents))
-        .set((
-            orders::refunded_cents.eq(orders::refunded_cents + row.refund_cents),
-            orders::updated_at.eq(now),
-        ))
-        .execute(conn)?;
-    if added == 0 {
-        // The order was refunded some other way meanwhile: nothing more can go back.
-        return Err(TxError::Store(ReturnStoreError::Stale));
-    }
-    let (created_at, status, total_cents, payment, refunded_cents): (
-        NaiveDateTime,
-        String,
-        i64,
-        String,
-        i64,
-    ) = orders::table
-        .find(&row.order_id)
-        .select((
-            orders::created_at,
-            orders::status,
-            orders::total_cents,
-            orders::payment_status,
-            orders::refunded_cents,
-        ))
-        .get_result(conn)?;
-    let payment_now = payment_after_refunds(money(total_cents)?, money(refunded_cents)?);
-    if payment_now != PaymentStatus::Refunded {
-        return Ok(());
-    }
-    diesel::update(orders::table.find(&row.order_id))
-        .set(orders::payment_status.eq(stored_payment(PaymentStatus::Refunded)))
-        .execute(conn)?;
-    let created_at = from_db_time(created_at);
-    let status = OrderStatus::parse(&status).ok_or_else(|| corrupt("order status", &status))?;
-    let sales = SalesDelta::moved(
-        (created_at, money(total_cents)?),
-        (status, payment_of(&payment, 0)?),
-        (status, PaymentStatus::Refunded),
-        &[],
-    );
-    SalesChange::of(&sales).apply(conn)?;
     Ok(())
 }
 
@@ -626,22 +555,12 @@ impl ReturnRepository for Database {
         .await
     }
 
-    async fn transition(
-        &self,
-        id: &ReturnId,
-        from: ReturnStatus,
-        to: ReturnStatus,
-        by: &Changer,
-        at: DateTime<Utc>,
-    ) -> Result<(), ReturnStoreError> {
-        let id = id.as_str().to_owned();
-        let by = by.clone();
+    async fn apply(&self, plan: &ReturnStepPlan) -> Result<(), ReturnStoreError> {
+        let plan = plan.clone();
         let unconfigured = self.unconfigured_channels();
         self.write(move |conn| {
-            write_transaction(conn, |conn| {
-                transition(conn, &id, (from, to), &by, (at, unconfigured))
-            })
-            .map_err(ReturnStoreError::from)
+            write_transaction(conn, |conn| apply_step(conn, &plan, unconfigured))
+                .map_err(ReturnStoreError::from)
         })
         .await
     }

@@ -189,7 +189,7 @@ async fn a_request_while_the_order_is_being_refunded_is_a_conflict() {
 #[tokio::test]
 async fn asking_for_the_status_a_return_has_changes_nothing() {
     let mut ports = ports_with_return(ReturnStatus::Received, ReturnStatus::Received);
-    ports.returns.expect_transition().never();
+    ports.returns.expect_apply().never();
     ports.returns.expect_claim_refund().never();
     let unchanged = ports
         .shop()
@@ -225,7 +225,7 @@ async fn a_return_cannot_skip_a_step() {
     ];
     for (from, to, message) in cases {
         let mut ports = ports_with_return(from, from);
-        ports.returns.expect_transition().never();
+        ports.returns.expect_apply().never();
         let error = ports
             .shop()
             .change_return(&admin("boss"), &return_id(), to)
@@ -281,15 +281,15 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
         .returning(|_| RefundOutcome::Refunded);
     ports
         .returns
-        .expect_transition()
-        .withf(|id, from, to, by, _| {
-            id.as_str() == "r1"
-                && *from == ReturnStatus::Received
-                && *to == ReturnStatus::Refunded
-                && by.name == "boss"
+        .expect_apply()
+        .withf(|plan| {
+            plan.id.as_str() == "r1"
+                && (plan.from, plan.to) == (ReturnStatus::Received, ReturnStatus::Refunded)
+                && plan.history.by.as_ref().map(|by| by.name.as_str()) == Some("boss")
+                && plan.refund.as_ref().map(|landing| landing.refunded.cents()) == Some(1800)
         })
         .times(1)
-        .returning(|_, _, _, _, _| Ok(()));
+        .returning(|_| Ok(()));
     ports
         .audit
         .expect_record()
@@ -324,7 +324,7 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
         .with(eq(return_id()))
         .times(1)
         .returning(|_| Ok(()));
-    ports.returns.expect_transition().never();
+    ports.returns.expect_apply().never();
     let error = ports
         .shop()
         .change_return(&admin("boss"), &return_id(), "refunded")
@@ -362,7 +362,7 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
         .times(1)
         .returning(|_, _| Ok(()));
     ports.returns.expect_release_refund_claim().never();
-    ports.returns.expect_transition().never();
+    ports.returns.expect_apply().never();
     let error = ports
         .shop()
         .change_return(&admin("boss"), &return_id(), "refunded")
@@ -426,10 +426,10 @@ async fn an_admin_sends_an_unconfirmed_refund_again_and_it_lands_audited() {
         .returning(|_| RefundOutcome::Refunded);
     ports
         .returns
-        .expect_transition()
-        .withf(|_, from, to, _, _| *from == ReturnStatus::Received && *to == ReturnStatus::Refunded)
+        .expect_apply()
+        .withf(|plan| (plan.from, plan.to) == (ReturnStatus::Received, ReturnStatus::Refunded))
         .times(1)
-        .returning(|_, _, _, _, _| Ok(()));
+        .returning(|_| Ok(()));
     ports
         .audit
         .expect_record()
@@ -459,7 +459,7 @@ async fn a_resolution_without_an_unconfirmed_refund_is_a_conflict_and_sends_noth
         .expect_reclaim_unconfirmed_refund()
         .returning(|_, _| Err(ReturnStoreError::Stale));
     ports.payments.expect_refund().never();
-    ports.returns.expect_transition().never();
+    ports.returns.expect_apply().never();
     ports.audit.expect_record().never();
     let error = ports
         .shop()
@@ -532,4 +532,70 @@ async fn a_shopper_reads_their_orders_returns_without_staff_names() {
         .await
         .unwrap_err();
     assert!(matches!(error, AppError::NotFound(_)));
+}
+
+#[tokio::test]
+async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_again_on_it() {
+    let mut ports = TestPorts::new();
+    let mut reads = mockall::Sequence::new();
+    ports
+        .orders
+        .expect_by_id()
+        .times(2)
+        .in_sequence(&mut reads)
+        .returning(|_| Ok(Some(delivered_order())));
+    // Another return's $10.00 landed meanwhile.
+    ports
+        .orders
+        .expect_by_id()
+        .in_sequence(&mut reads)
+        .returning(|_| {
+            Ok(Some(Order {
+                refunded: Money::from_cents(1000).unwrap(),
+                ..delivered_order()
+            }))
+        });
+    let mut returns = mockall::Sequence::new();
+    ports
+        .returns
+        .expect_by_id()
+        .times(1)
+        .in_sequence(&mut returns)
+        .returning(|_| Ok(Some(a_return(ReturnStatus::Received))));
+    ports
+        .returns
+        .expect_by_id()
+        .in_sequence(&mut returns)
+        .returning(|_| Ok(Some(a_return(ReturnStatus::Refunded))));
+    ports.returns.expect_claim_refund().returning(|_, _| Ok(()));
+    ports
+        .payments
+        .expect_refund()
+        .times(1)
+        .returning(|_| RefundOutcome::Refunded);
+    let mut landings = mockall::Sequence::new();
+    ports
+        .returns
+        .expect_apply()
+        .withf(|plan| plan.refund.as_ref().unwrap().refunded_before == Money::ZERO)
+        .times(1)
+        .in_sequence(&mut landings)
+        .returning(|_| Err(ReturnStoreError::Stale));
+    ports
+        .returns
+        .expect_apply()
+        .withf(|plan| {
+            let landing = plan.refund.as_ref().unwrap();
+            (landing.refunded_before.cents(), landing.refunded.cents()) == (1000, 2800)
+        })
+        .times(1)
+        .in_sequence(&mut landings)
+        .returning(|_| Ok(()));
+    ports.audit.expect_record().returning(|_| Ok(()));
+    let refunded = ports
+        .shop()
+        .change_return(&admin("boss"), &return_id(), "refunded")
+        .await
+        .unwrap();
+    assert_eq!(refunded.status, ReturnStatus::Refunded);
 }

@@ -65,11 +65,11 @@ fn ask(lines: &[(&str, i64)]) -> ReturnInput {
     }
 }
 
-fn day(n: i64) -> DateTime<Utc> {
+pub(crate) fn day(n: i64) -> DateTime<Utc> {
     delivered_on() + TimeDelta::days(n)
 }
 
-fn plan(
+pub(crate) fn plan(
     order: &Order,
     held: &HeldByReturns,
     lines: &[(&str, i64)],
@@ -78,7 +78,7 @@ fn plan(
 }
 
 /// A return of these lines in `status`, as stored.
-fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
+pub(crate) fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
     Return {
         id: ReturnId::parse("r1").unwrap(),
         order_id: OrderId::parse("o1").unwrap(),

@@ -8,6 +8,7 @@ use domain::order::{Changer, OrderStatus, OrderTransition, PaymentStatus};
 use domain::ports::{
     OrderRepository, OrderStoreError, Page, ReturnRepository, ReturnRequest, ReturnStoreError,
 };
+use domain::returns::plan::ReturnStepPlan;
 use domain::returns::{ReturnInput, ReturnRefusal, ReturnStatus};
 use domain::{Money, ReturnId};
 use shop_db::Database;
@@ -50,13 +51,21 @@ fn asking(id: &str, units: i64) -> ReturnRequest {
     }
 }
 
+/// Moves return `id` to `to`, planned on the return and its order as stored now, as the use
+/// cases do, but as read while it had status `from` (a plan made before it moved on).
 async fn step(
     db: &Database,
     id: &str,
     from: ReturnStatus,
     to: ReturnStatus,
 ) -> Result<(), ReturnStoreError> {
-    ReturnRepository::transition(db, &ReturnId::parse(id).unwrap(), from, to, &admin(), now()).await
+    let id = ReturnId::parse(id).unwrap();
+    let stored = ReturnRepository::by_id(db, &id).await?.unwrap();
+    let order = OrderRepository::by_id(db, &stored.order_id).await?.unwrap();
+    let plan = stored
+        .plan_step(&order, to, admin(), now())
+        .map_err(|_| ReturnStoreError::Stale)?;
+    ReturnRepository::apply(db, &ReturnStepPlan { from, ..plan }).await
 }
 
 #[tokio::test]
