@@ -18,6 +18,21 @@ async fn returnable(app: &TestApp, token: &str, order: &str) -> (Value, Value) {
     (read.body["returnable"].clone(), read.body)
 }
 
+/// The reason of the order's `returnable` as `token` reads it in Somali.
+async fn somali_reason(app: &TestApp, token: &str, order: &str) -> Value {
+    let (status, _, body) = app
+        .page(
+            &format!("/api/orders/{order}"),
+            &[
+                ("Authorization", &format!("Bearer {token}")),
+                ("Accept-Language", "so"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    serde_json::from_str::<Value>(&body).unwrap()["returnable"]["reason"].clone()
+}
+
 /// `returnable` as the server words it: allowed or why not, and each line's units left.
 fn answer(reason: Option<&str>, lines: &[(&str, u32)]) -> Value {
     json!({
@@ -99,6 +114,10 @@ async fn an_order_says_whether_it_may_be_returned_why_not_and_what_is_left_of_ea
         let all_in = "Every item of this order is already in a return";
         let (none, _) = returnable(&app, &token, id).await;
         assert_eq!(none, answer(Some(all_in), &[(l, 0), (s, 0)]));
+        assert_eq!(
+            somali_reason(&app, &token, id).await,
+            "Dhammaan alaabta dalabkan horey ayay ugu jiraan celin"
+        );
 
         // A rejected return frees its units.
         assert_eq!(
@@ -128,19 +147,8 @@ async fn an_order_says_whether_it_may_be_returned_why_not_and_what_is_left_of_ea
             (refused.status, refused.message()),
             (StatusCode::CONFLICT, closed.as_str())
         );
-        let (status, _, somali) = app
-            .page(
-                &format!("/api/orders/{id}"),
-                &[
-                    ("Authorization", &format!("Bearer {token}")),
-                    ("Accept-Language", "so"),
-                ],
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        let somali: Value = serde_json::from_str(&somali).unwrap();
         assert_eq!(
-            somali["returnable"]["reason"],
+            somali_reason(&app, &token, id).await,
             format!("30-ka maalmood ee dalabkan lagu soo celin karay waxay dhammaadeen {ended}")
         );
     }
