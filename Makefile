@@ -47,6 +47,7 @@ fuzz:
 lint: $(FRONTEND_STAMP)
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	tools/import-cycles
 	cd frontend && npx tsc -b
 
 build: frontend

@@ -1,9 +1,8 @@
 //! The shopper's cart and wishlist.
 
-use crate::cart_discount::CartCode;
 use crate::{AppError, Shop};
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
-use domain::discount::CartDiscount;
+use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
 use domain::product::Product;
 use domain::user::User;
 use domain::{ProductId, VariantId};
@@ -15,6 +14,15 @@ pub struct CartView {
     pub totals: CartTotals,
     /// The discount code on the cart, if any.
     pub code: Option<CartCode>,
+}
+
+/// The code held by a cart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartCode {
+    pub code: DiscountCode,
+    /// Why it takes nothing off now (the cart shrank below its minimum, it expired, an admin
+    /// switched it off); `None` while it applies.
+    pub refusal: Option<DiscountRefusal>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! A discount code on the shopper's cart: it sticks only while it
 //! applies, the cart shows what it takes off, and checkout checks it again.
 
-use crate::cart::CartView;
+use crate::cart::{CartCode, CartView};
 use crate::{AppError, Shop};
 use domain::cart::{totals, CartLine, CartTotals};
 use domain::checkout::EMPTY_CART;
@@ -11,15 +11,6 @@ use domain::user::User;
 use domain::Money;
 
 pub const UNKNOWN_CODE: &str = "Discount code not found";
-
-/// The code held by a cart.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CartCode {
-    pub code: DiscountCode,
-    /// Why it takes nothing off now (the cart shrank below its minimum, it expired, an admin
-    /// switched it off); `None` while it applies.
-    pub refusal: Option<DiscountRefusal>,
-}
 
 impl Shop {
     /// Applies the code a shopper typed to their cart, in place of any other. A code that

@@ -1,13 +1,13 @@
 //! Checkout with EVC Plus: stock reserved and the order stored in one transaction, then the charge.
 
 use crate::{monitoring, AppError, Shop};
-use domain::checkout::{order_lines, CheckoutInput, EMPTY_CART};
+use domain::checkout::{CheckoutInput, EMPTY_CART};
 use domain::discount::DiscountRefusal;
 use domain::notification::{Announcement, Topic};
 use domain::order::plan::OrderPlan;
 use domain::order::{
-    Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange, PaymentStatus,
-    StatusChange, PAYMENT_METHOD_EVC_PLUS,
+    order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange,
+    PaymentStatus, StatusChange, PAYMENT_METHOD_EVC_PLUS,
 };
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
@@ -48,7 +48,7 @@ impl Shop {
         idempotency_key: Option<&str>,
     ) -> Result<CheckoutOutcome, AppError> {
         let result = self.place_and_charge(user, input, idempotency_key).await;
-        monitoring::checkout_finished(&result);
+        monitoring::checkout_finished(outcome_label(&result));
         result
     }
 
@@ -271,6 +271,21 @@ impl Shop {
         self.ports.orders.apply(&plan).await?;
         self.catalog_version.forget();
         Ok(())
+    }
+}
+
+/// How monitoring counts a checkout's end: `paid`, `unconfirmed`, `declined`,
+/// `provider_refused`, `refused` (the cart, the stock, a code or a payment under way said
+/// no), `invalid` or `error`.
+fn outcome_label(result: &Result<CheckoutOutcome, AppError>) -> &'static str {
+    match result {
+        Ok(CheckoutOutcome::Paid(_)) => "paid",
+        Ok(CheckoutOutcome::Unconfirmed(_)) => "unconfirmed",
+        Err(AppError::PaymentDeclined(_)) => "declined",
+        Err(AppError::PaymentProvider(_)) => "provider_refused",
+        Err(AppError::Conflict(_) | AppError::NotFound(_)) => "refused",
+        Err(AppError::Invalid(_) | AppError::BadRequest(_)) => "invalid",
+        Err(_) => "error",
     }
 }
 

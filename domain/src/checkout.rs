@@ -1,9 +1,6 @@
 //! Checkout input: the EVC Plus phone number and the delivery address.
 
-use crate::cart::CartLine;
-use crate::order::{OrderLine, PAYMENT_METHOD_EVC_PLUS};
 use crate::validation::{FieldErrors, Lines};
-use crate::variant::Variant;
 use std::fmt;
 
 /// A Somali mobile number, stored as `252` followed by 9 digits.
@@ -87,6 +84,8 @@ pub struct CheckoutRequest {
     pub shipping_address: Option<ShippingAddress>,
 }
 
+/// How EVC Plus is named in requests and stored orders.
+pub const PAYMENT_METHOD_EVC_PLUS: &str = "evc-plus";
 pub const INVALID_PHONE: &str = "Please enter a valid EVC Plus number, such as 61 234 5678";
 const MAX_ADDRESS_FIELD: usize = 200;
 
@@ -145,25 +144,6 @@ impl ShippingAddressInput {
 }
 
 pub const EMPTY_CART: &str = "Your cart is empty";
-
-/// Snapshots the cart into order lines; `None` for an empty cart.
-pub fn order_lines(cart: &[CartLine]) -> Option<Vec<OrderLine>> {
-    if cart.is_empty() {
-        return None;
-    }
-    let lines = cart
-        .iter()
-        .map(|line| OrderLine {
-            product_id: line.product.id.clone(),
-            name: line.product.name.clone(),
-            image: line.product.image.as_ref().map(|i| i.thumbnail.clone()),
-            unit_price: line.product.price,
-            quantity: line.quantity,
-            variant: line.variant.as_ref().map(Variant::snapshot),
-        })
-        .collect();
-    Some(lines)
-}
 
 #[cfg(test)]
 mod tests {

@@ -24,6 +24,7 @@ pub mod review;
 pub mod settings;
 pub mod spreadsheet;
 pub mod stats;
+pub mod stock;
 pub mod user;
 pub mod validation;
 pub mod variant;

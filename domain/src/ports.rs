@@ -10,6 +10,7 @@ use crate::language::Language;
 use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
+pub use crate::listing::Page;
 use crate::money::Money;
 use crate::notification::Announcement;
 use crate::order::plan::OrderPlan;
@@ -47,29 +48,6 @@ pub enum RepoError {
     /// same call may work in a moment. The text is for logs only.
     #[error("database unavailable: {0}")]
     Unavailable(String),
-}
-
-/// A slice of a list: page numbers start at 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Page {
-    pub number: u32,
-    pub size: u32,
-}
-
-impl Page {
-    pub fn offset(self) -> i64 {
-        i64::from(self.number.saturating_sub(1)) * i64::from(self.size)
-    }
-
-    /// This page of `items`.
-    pub fn of<T>(self, items: Vec<T>) -> Vec<T> {
-        let skip = usize::try_from(self.offset()).unwrap_or(usize::MAX);
-        items
-            .into_iter()
-            .skip(skip)
-            .take(self.size as usize)
-            .collect()
-    }
 }
 
 /// Which products to list; newest first.

@@ -3,6 +3,8 @@
 use crate::ids::ProductId;
 use crate::ids::VariantId;
 use crate::money::{Money, Percent};
+use crate::stock::stock_count;
+pub use crate::stock::{StockStatus, LOW_STOCK_MAX};
 use crate::validation::{FieldErrors, Lines};
 use crate::variant::Variant;
 use chrono::{DateTime, Utc};
@@ -33,34 +35,6 @@ impl Category {
             Category::Women => "women",
             Category::Kids => "kids",
             Category::Sales => "sales",
-        }
-    }
-}
-
-/// 0 is out of stock, 1 to 10 low, above 10 in stock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StockStatus {
-    InStock,
-    LowStock,
-    OutOfStock,
-}
-
-pub const LOW_STOCK_MAX: u32 = 10;
-
-impl StockStatus {
-    pub fn of(stock: u32) -> Self {
-        match stock {
-            0 => StockStatus::OutOfStock,
-            1..=LOW_STOCK_MAX => StockStatus::LowStock,
-            _ => StockStatus::InStock,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StockStatus::InStock => "inStock",
-            StockStatus::LowStock => "lowStock",
-            StockStatus::OutOfStock => "outOfStock",
         }
     }
 }
@@ -152,13 +126,6 @@ pub struct ProductDraft {
     pub discount: Percent,
     pub stock: u32,
     pub is_featured: bool,
-}
-
-const MAX_STOCK: f64 = 1_000_000.0;
-
-/// A stock figure as sent: a whole number from 0 to a million.
-pub(crate) fn stock_count(raw: f64) -> Option<u32> {
-    (raw >= 0.0 && raw.fract() == 0.0 && raw <= MAX_STOCK).then_some(raw as u32)
 }
 
 impl ProductInput {

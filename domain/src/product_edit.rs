@@ -1,12 +1,14 @@
 //! An admin's edit of a product: it writes only the fields that were sent, and stock only
 //! when stock was sent, so a form opened before some sales never puts sold units back.
 
+use crate::ids::VariantId;
 use crate::money::{Money, Percent};
-use crate::product::{stock_count, Category, Product, ProductImage, ProductInput};
+use crate::product::{Category, Product, ProductDraft, ProductImage, ProductInput};
+use crate::stock::stock_count;
 use crate::validation::FieldErrors;
-use crate::variant::{total_stock, VariantWrite};
 #[cfg(test)]
-use crate::variant::{Variant, VariantStock};
+use crate::variant::VariantStock;
+use crate::variant::{total_stock, validate_grid, Variant, VariantInput, VariantWrite};
 
 /// The fields of an edit as sent; `None` keeps the stored value. Numbers are `Some(None)`
 /// when sent but not a number, so validation can name the field.
@@ -170,6 +172,32 @@ impl ProductEdit {
             changed.image = Some(image.clone());
         }
         changed
+    }
+}
+
+impl ProductInput {
+    /// A new product's form with its sizes (`rows`; none for a one-size product). With sizes
+    /// the stock is theirs: the form needs no stock of its own and the product's is their sum.
+    pub fn validate_with_sizes(
+        &self,
+        rows: &[VariantInput],
+        new_id: impl FnMut() -> VariantId,
+    ) -> Result<(ProductDraft, Vec<Variant>), FieldErrors> {
+        if rows.is_empty() {
+            return Ok((self.validate()?, Vec::new()));
+        }
+        let mut draft = ProductInput {
+            stock: Some(0.0),
+            ..self.clone()
+        }
+        .validate()?;
+        let sizes: Vec<Variant> = validate_grid(rows, &[], &draft.name, new_id)
+            .map_err(|e| FieldErrors::single("variants", e.0))?
+            .iter()
+            .map(|row| row.applied(None))
+            .collect();
+        draft.stock = total_stock(&sizes);
+        Ok((draft, sizes))
     }
 }
 

@@ -5,9 +5,13 @@
 //! refused, and an admin resolves it after checking with the provider: it was refunded
 //! (`Confirmed`), or it was not and is sent again (`Resend`).
 
-use crate::order::REFUND_CLAIM_TIMEOUT;
 use crate::validation::FieldErrors;
 use chrono::{DateTime, Utc};
+
+/// A claim older than this was left by a process that died mid-refund: far longer than a
+/// refund call may take. It is not claimed again (the refund may have gone out, and a second
+/// partial refund would pay twice): it counts as unconfirmed, for an admin to resolve.
+pub const REFUND_CLAIM_TIMEOUT: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 
 /// What the provider answered a refund.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! the admin's grid that edits them, and the size a cart or order line is for.
 
 use crate::ids::VariantId;
-use crate::product::{stock_count, ProductDraft, ProductInput, StockStatus};
+use crate::stock::{stock_count, StockStatus};
 use crate::validation::{has_control_characters, FieldErrors, Lines};
 
 /// One size (and colour) of a product. The product's own stock is the sum of its variants'.
@@ -328,35 +328,10 @@ pub fn total_stock(variants: &[Variant]) -> u32 {
     variants.iter().map(|v| v.stock).sum()
 }
 
-impl ProductInput {
-    /// A new product's form with its sizes (`rows`; none for a one-size product). With sizes
-    /// the stock is theirs: the form needs no stock of its own and the product's is their sum.
-    pub fn validate_with_sizes(
-        &self,
-        rows: &[VariantInput],
-        new_id: impl FnMut() -> VariantId,
-    ) -> Result<(ProductDraft, Vec<Variant>), FieldErrors> {
-        if rows.is_empty() {
-            return Ok((self.validate()?, Vec::new()));
-        }
-        let mut draft = ProductInput {
-            stock: Some(0.0),
-            ..self.clone()
-        }
-        .validate()?;
-        let sizes: Vec<Variant> = validate_grid(rows, &[], &draft.name, new_id)
-            .map_err(|e| FieldErrors::single("variants", e.0))?
-            .iter()
-            .map(|row| row.applied(None))
-            .collect();
-        draft.stock = total_stock(&sizes);
-        Ok((draft, sizes))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::product::ProductInput;
 
     fn id(raw: &str) -> VariantId {
         VariantId::parse(raw).unwrap()

@@ -13,6 +13,7 @@ use crate::models::{to_db_time, OrderLineRow, OrderRow, ProductRow, UserRow};
 use crate::order_history;
 use crate::products::bump_catalog_version;
 use crate::returns::ReturnRows;
+use crate::rows::insert_rows;
 use crate::sales_totals::SalesChange;
 use crate::schema::{
     discount_uses, discounts, order_lines, order_status_history, orders, product_variants,
@@ -31,45 +32,6 @@ use domain::returns::Return;
 use domain::review::Review;
 use domain::user::User;
 use std::collections::{BTreeMap, HashMap, HashSet};
-
-/// Rows per `INSERT`. Bound parameters per statement are rows × columns: with the widest
-/// table (orders, 20 columns) that stays under SQLite's limit of 32,766 (PostgreSQL allows
-/// 65,535); larger statements gain nothing measurable.
-pub(crate) const ROWS_PER_STATEMENT: usize = 1_000;
-
-/// On PostgreSQL, inserts of at most this many rows (an order's lines, its history, its
-/// messages) stay prepared (`prepared`): one statement per table and row count, so at most
-/// this many per table. (SQLite's multi-row inserts go through diesel's own path for them, which
-/// measured no faster prepared.)
-pub(crate) const PREPARED_ROWS_MAX: usize = 4;
-
-/// Inserts the slice `$rows` into `$table`, `ROWS_PER_STATEMENT` rows per statement, on a
-/// `&mut DbConnection`. `MultiConnection` has no multi-row insert, so this goes to the
-/// backend's own connection. (On SQLite diesel builds one multi-row statement only when no
-/// value is `DEFAULT`: the row structs insert `None` as `NULL` for that reason.) A macro
-/// because the statement's type differs per table and per backend, and diesel's bounds for
-/// a generic function over both do not resolve.
-macro_rules! insert_rows {
-    ($conn:expr, $table:expr, $rows:expr) => {{
-        for chunk in $rows.chunks($crate::bulk::ROWS_PER_STATEMENT) {
-            let statement = diesel::insert_into($table).values(chunk);
-            match &mut *$conn {
-                $crate::connection::DbConnection::Sqlite(conn) => statement.execute(conn)?,
-                $crate::connection::DbConnection::Pg(conn)
-                    if chunk.len() <= $crate::bulk::PREPARED_ROWS_MAX =>
-                {
-                    $crate::prepared::rows_written(
-                        conn,
-                        statement.returning($crate::prepared::row()),
-                    )?
-                }
-                $crate::connection::DbConnection::Pg(conn) => statement.execute(conn)?,
-            };
-        }
-        QueryResult::Ok(())
-    }};
-}
-pub(crate) use insert_rows;
 
 impl Database {
     /// Every SKU the shop's sizes hold, in lower case (SKUs are unique without case): a bulk

@@ -29,6 +29,7 @@ mod products;
 mod refund_claims;
 mod returns;
 mod reviews;
+mod rows;
 mod sales_totals;
 mod settings;
 mod slots;

@@ -4,8 +4,7 @@
 
 use crate::connection::DbConnection;
 use crate::listing::IN_LIST_MAX;
-use crate::models::{from_db_time, status, to_db_time};
-use crate::orders::OrdersOf;
+use crate::models::{from_db_time, status, to_db_time, OrderRow};
 use crate::schema::{order_status_history, orders};
 use crate::{corrupt, prepared, storage};
 use chrono::NaiveDateTime;
@@ -14,6 +13,17 @@ use domain::order::{Changer, OrderStatus, StatusChange};
 use domain::ports::RepoError;
 use domain::UserId;
 use std::collections::HashMap;
+
+/// Which orders' lines and histories to load.
+#[derive(Clone, Copy)]
+pub(crate) enum OrdersOf<'a> {
+    /// These orders (loaded in slices of bounded size).
+    Orders(&'a [OrderRow]),
+    /// Every order of one user.
+    User(&'a str),
+    /// Every order.
+    All,
+}
 
 #[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = order_status_history, treat_none_as_default_value = false)]

@@ -1,18 +1,18 @@
 //! `OrderRepository`: orders with their line snapshots, the guarded stock decrement that
 //! places them, status transitions and the dashboard's facts.
 
-use crate::bulk::insert_rows;
 use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{stored_payment, to_db_time, OrderLineRow, OrderRow};
-use crate::order_history;
+use crate::order_history::{self, OrdersOf};
 use crate::order_list;
 use crate::outbox::{self, Unconfigured};
 use crate::prepared::Prepared;
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};
+use crate::rows::insert_rows;
 use crate::sales_totals::{self, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
 use crate::stock::{self, Wanted};
@@ -30,17 +30,6 @@ use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
 use std::collections::HashMap;
-
-/// Which orders' lines and histories to load.
-#[derive(Clone, Copy)]
-pub(crate) enum OrdersOf<'a> {
-    /// These orders (loaded in slices of bounded size).
-    Orders(&'a [OrderRow]),
-    /// Every order of one user.
-    User(&'a str),
-    /// Every order.
-    All,
-}
 
 /// The lines of several orders, grouped by order id, each group in position order: one
 /// query (or one per 500 orders), never one per order.

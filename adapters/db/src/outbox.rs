@@ -4,10 +4,10 @@
 //! went. On PostgreSQL, claims skip rows another process has locked, so each message goes
 //! to one worker; on SQLite the single writer serialises claims.
 
-use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
 use crate::listing::{contains_pattern, total_of};
 use crate::models::{from_db_time, to_db_time};
+use crate::rows::insert_rows;
 use crate::schema::notifications;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;

@@ -7,8 +7,8 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::models::to_db_time;
 use crate::outbox::{self, Unconfigured};
 use crate::schema::password_resets;
+use crate::schema::users;
 use crate::tx::TxError;
-use crate::users::set_password;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::notification::Announcement;
@@ -87,4 +87,31 @@ pub(crate) fn finish(
         }
         set_password(conn, user, password)
     })
+}
+
+/// Inside a write transaction: stores `password` when the account's token version is still
+/// the one it replaces, and moves the version on by one (every earlier session ends); else
+/// `PasswordChanged`, for the caller to roll back. One guarded `UPDATE`, so of two changes
+/// racing on either backend exactly one matches.
+pub(crate) fn set_password(
+    conn: &mut DbConnection,
+    id: &str,
+    password: &NewPassword,
+) -> Result<(), TxError<UserStoreError>> {
+    let replaces = i64::try_from(password.replaces_version).unwrap_or(i64::MAX);
+    let written = diesel::update(
+        users::table
+            .find(id)
+            .filter(users::token_version.eq(replaces)),
+    )
+    .set((
+        users::password_hash.eq(&password.hash),
+        users::must_change_password.eq(password.must_change),
+        users::token_version.eq(users::token_version + 1),
+    ))
+    .execute(conn)?;
+    match written {
+        0 => Err(TxError::Store(UserStoreError::PasswordChanged)),
+        _ => Ok(()),
+    }
 }

@@ -8,8 +8,8 @@ use crate::models::to_db_time;
 use crate::storage;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use domain::order::REFUND_CLAIM_TIMEOUT;
 use domain::ports::RepoError;
+use domain::refund::REFUND_CLAIM_TIMEOUT;
 
 /// What a claim's write found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

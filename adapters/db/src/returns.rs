@@ -4,7 +4,6 @@
 //! refund lands on the order, each in the transaction that moves the return, so repeating
 //! a change cannot repeat its effect.
 
-use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
@@ -16,6 +15,7 @@ use crate::orders::one_order;
 use crate::outbox::{self, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};
+use crate::rows::insert_rows;
 use crate::sales_totals::SalesChange;
 use crate::schema::{orders, return_lines, return_status_history, returns};
 use crate::stock::{self, Wanted};

@@ -3,11 +3,11 @@
 //! the same transaction as every change, with the product's row locked first so that two
 //! reviews written at once both count.
 
-use crate::bulk::insert_rows;
 use crate::connection::{write_transaction, DbConnection, MultiBackend};
 use crate::listing::{contains_pattern, total_of};
 use crate::models::{from_db_time, product_id, to_db_time};
 use crate::products::bump_catalog_version;
+use crate::rows::insert_rows;
 use crate::schema::{order_lines, orders, products, reviews};
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;

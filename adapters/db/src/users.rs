@@ -4,7 +4,7 @@ use crate::connection::MultiBackend;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{contains_pattern, lower, total_of};
 use crate::models::{to_db_time, user_id, ProfileRow, UserRow};
-use crate::password_resets;
+use crate::password_resets::{self, set_password};
 use crate::schema::users;
 use crate::tx::TxError;
 use crate::{one_row, storage, Database};
@@ -67,33 +67,6 @@ fn check_keeps_an_admin(
     let removed = UserId::parse(removed).ok_or(RepoError::NotFound)?;
     keeps_an_admin(&admins, &removed).map_err(UserStoreError::from)?;
     Ok(())
-}
-
-/// Inside a write transaction: stores `password` when the account's token version is still
-/// the one it replaces, and moves the version on by one (every earlier session ends); else
-/// `PasswordChanged`, for the caller to roll back. One guarded `UPDATE`, so of two changes
-/// racing on either backend exactly one matches.
-pub(crate) fn set_password(
-    conn: &mut DbConnection,
-    id: &str,
-    password: &NewPassword,
-) -> Result<(), TxError<UserStoreError>> {
-    let replaces = i64::try_from(password.replaces_version).unwrap_or(i64::MAX);
-    let written = diesel::update(
-        users::table
-            .find(id)
-            .filter(users::token_version.eq(replaces)),
-    )
-    .set((
-        users::password_hash.eq(&password.hash),
-        users::must_change_password.eq(password.must_change),
-        users::token_version.eq(users::token_version + 1),
-    ))
-    .execute(conn)?;
-    match written {
-        0 => Err(TxError::Store(UserStoreError::PasswordChanged)),
-        _ => Ok(()),
-    }
 }
 
 #[async_trait]

@@ -3,6 +3,7 @@
 
 pub mod auth;
 mod catalog_cache;
+mod catalog_replies;
 pub mod client_address;
 mod compression;
 pub mod dto;

@@ -1,6 +1,6 @@
 //! What every handler can reach.
 
-use crate::catalog_cache::CatalogReplies;
+use crate::catalog_replies::CatalogReplies;
 use crate::client_address::TrustedProxies;
 use application::Shop;
 use std::path::PathBuf;

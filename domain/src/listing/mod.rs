@@ -6,7 +6,28 @@ pub mod orders;
 pub mod products;
 pub mod users;
 
-use crate::ports::Page;
+/// A slice of a list: page numbers start at 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    pub number: u32,
+    pub size: u32,
+}
+
+impl Page {
+    pub fn offset(self) -> i64 {
+        i64::from(self.number.saturating_sub(1)) * i64::from(self.size)
+    }
+
+    /// This page of `items`.
+    pub fn of<T>(self, items: Vec<T>) -> Vec<T> {
+        let skip = usize::try_from(self.offset()).unwrap_or(usize::MAX);
+        items
+            .into_iter()
+            .skip(skip)
+            .take(self.size as usize)
+            .collect()
+    }
+}
 
 /// The most rows one page may hold.
 pub const MAX_PAGE_SIZE: u32 = 100;

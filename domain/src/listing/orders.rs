@@ -1,8 +1,8 @@
 //! The admin's order list: `GET /api/orders/all?page=&limit=&q=&status=&paymentStatus=&from=&to=&sort=&dir=`.
 
+use super::Page;
 use super::{choice, page, Direction, InvalidListParameter, SearchText};
 use crate::order::{OrderStatus, PaymentStatus};
-use crate::ports::Page;
 use chrono::{DateTime, Utc};
 
 /// Which payments to list.

@@ -1,7 +1,7 @@
 //! The admin's product list: `GET /api/admin/products?page=&limit=&q=&category=&stock=&sort=&dir=`.
 
+use super::Page;
 use super::{choice, page, Direction, InvalidListParameter, SearchText};
-use crate::ports::Page;
 use crate::product::{Category, StockStatus};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The admin's user list: `GET /api/users?page=&limit=&q=&role=`, oldest account first.
 
+use super::Page;
 use super::{choice, page, InvalidListParameter, SearchText};
-use crate::ports::Page;
 use crate::user::Role;
 
 /// The accounts to list and which page of them.

@@ -1,12 +1,13 @@
 //! Orders: statuses, payment statuses, line snapshots and what a status change does to stock.
 
+use crate::cart::CartLine;
 use crate::checkout::{MobileNumber, ShippingAddress};
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::money::Money;
 use crate::refund::RefundClaim;
 use crate::validation::FieldErrors;
-use crate::variant::VariantSnapshot;
+use crate::variant::{Variant, VariantSnapshot};
 use chrono::{DateTime, Utc};
 
 pub mod moves;
@@ -135,7 +136,7 @@ impl OrderLine {
     }
 }
 
-pub const PAYMENT_METHOD_EVC_PLUS: &str = "evc-plus";
+pub use crate::checkout::PAYMENT_METHOD_EVC_PLUS;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Order {
@@ -288,11 +289,6 @@ pub enum RefundClaimGuard {
     /// Lands the refund its caller claimed: applies only while claimed, and ends the claim.
     Lands,
 }
-
-/// A claim older than this was left by a process that died mid-refund: far longer than a
-/// refund call may take. It is not claimed again (the refund may have gone out, and a second
-/// partial refund would pay twice): it counts as unconfirmed, for an admin to resolve.
-pub const REFUND_CLAIM_TIMEOUT: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaymentChange {
@@ -488,6 +484,25 @@ impl Order {
                 .next()
                 .is_some_and(|before| returns_discount_use(before, OrderStatus::Canceled))
     }
+}
+
+/// Snapshots the cart into order lines; `None` for an empty cart.
+pub fn order_lines(cart: &[CartLine]) -> Option<Vec<OrderLine>> {
+    if cart.is_empty() {
+        return None;
+    }
+    let lines = cart
+        .iter()
+        .map(|line| OrderLine {
+            product_id: line.product.id.clone(),
+            name: line.product.name.clone(),
+            image: line.product.image.as_ref().map(|i| i.thumbnail.clone()),
+            unit_price: line.product.price,
+            quantity: line.quantity,
+            variant: line.variant.as_ref().map(Variant::snapshot),
+        })
+        .collect();
+    Some(lines)
 }
 
 #[cfg(test)]

@@ -1,0 +1,37 @@
+//! Stock figures: how many units a product or size shows as in stock, and the whole
+//! numbers a stock may be.
+
+/// 0 is out of stock, 1 to 10 low, above 10 in stock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockStatus {
+    InStock,
+    LowStock,
+    OutOfStock,
+}
+
+pub const LOW_STOCK_MAX: u32 = 10;
+
+impl StockStatus {
+    pub fn of(stock: u32) -> Self {
+        match stock {
+            0 => StockStatus::OutOfStock,
+            1..=LOW_STOCK_MAX => StockStatus::LowStock,
+            _ => StockStatus::InStock,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StockStatus::InStock => "inStock",
+            StockStatus::LowStock => "lowStock",
+            StockStatus::OutOfStock => "outOfStock",
+        }
+    }
+}
+
+const MAX_STOCK: f64 = 1_000_000.0;
+
+/// A stock figure as sent: a whole number from 0 to a million.
+pub(crate) fn stock_count(raw: f64) -> Option<u32> {
+    (raw >= 0.0 && raw.fract() == 0.0 && raw <= MAX_STOCK).then_some(raw as u32)
+}
