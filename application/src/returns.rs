@@ -164,12 +164,7 @@ impl Shop {
         let mut tries = 0;
         loop {
             tries += 1;
-            let order = self
-                .ports
-                .orders
-                .by_id(&r.order_id)
-                .await?
-                .ok_or_else(|| AppError::not_found("Order"))?;
+            let order = self.order_of(r).await?;
             let plan = r
                 .plan_step(&order, to, by.clone(), self.ports.clock.now())
                 .map_err(|RefundedOtherwise| AppError::Conflict(RETURN_CHANGED.into()))?;
@@ -178,6 +173,14 @@ impl Shop {
                 applied => return applied.map_err(|error| return_refusal(error, RETURN_CHANGED)),
             }
         }
+    }
+
+    async fn order_of(&self, r: &Return) -> Result<Order, AppError> {
+        self.ports
+            .orders
+            .by_id(&r.order_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("Order"))
     }
 
     /// Return `id` as the back office sees it now.
@@ -206,12 +209,7 @@ impl Shop {
     /// Sends the refund of return `r` under the claim its caller holds
     /// (`refunds::send_claimed_refund`).
     async fn send_return_refund(&self, r: &Return) -> Result<(), AppError> {
-        let order = self
-            .ports
-            .orders
-            .by_id(&r.order_id)
-            .await?
-            .ok_or_else(|| AppError::not_found("Order"))?;
+        let order = self.order_of(r).await?;
         // Without a provider's transaction (a payment an admin confirmed by hand) or an
         // amount, the money goes back by hand too.
         let Some(transaction_id) = order.transaction_id.as_deref() else {
