@@ -98,18 +98,19 @@ macro_rules! refund_claims_of {
             }
 
             /// Takes over, at `at`, a claim on row `id` that is unconfirmed: marked so, or
-            /// abandoned (older than `REFUND_CLAIM_TIMEOUT`) by a process that died mid-refund.
+            /// abandoned by a process that died mid-refund (`REFUND_CLAIM_TIMEOUT` old or more,
+            /// as `RefundClaim::as_of` reads it).
             pub(crate) fn reclaim_unconfirmed(
                 conn: &mut DbConnection,
                 id: &str,
                 at: DateTime<Utc>,
             ) -> Result<ClaimWrite, RepoError> {
-                let abandoned_before = to_db_time(at - REFUND_CLAIM_TIMEOUT);
+                let abandoned_by = to_db_time(at - REFUND_CLAIM_TIMEOUT);
                 let changed = diesel::update(rows::table.find(id))
                     .filter(
                         rows::refund_unconfirmed_at
                             .is_not_null()
-                            .or(rows::refund_claimed_at.lt(abandoned_before)),
+                            .or(rows::refund_claimed_at.le(abandoned_by)),
                     )
                     .set((
                         rows::refund_claimed_at.eq(to_db_time(at)),

@@ -84,6 +84,37 @@ async fn one_caller_claims_a_refund_and_nothing_else_changes_the_order_meanwhile
 }
 
 #[tokio::test]
+async fn a_claim_left_ten_minutes_by_its_clock_is_taken_over_and_a_younger_one_is_not() {
+    for db in databases().await {
+        add_user(&db, "amina").await;
+        let dress = add_product(&db, "dress", 5).await;
+        let paid = order("o1", "amina", &[(&dress, 1)]);
+        db.place(&paid).await.unwrap();
+        db.claim_refund(&paid.id, OrderStatus::Pending, at(0))
+            .await
+            .unwrap();
+        // Still being sent 9 minutes 59 seconds later: no resolution takes it over.
+        assert_eq!(
+            db.reclaim_unconfirmed_refund(&paid.id, at(599)).await,
+            Err(OrderStoreError::Stale),
+            "{db:?}"
+        );
+        // Ten minutes on, its process counts as dead mid-refund: an admin takes it over.
+        db.reclaim_unconfirmed_refund(&paid.id, at(600))
+            .await
+            .unwrap();
+        let stored = db.by_id(&paid.id).await.unwrap().unwrap();
+        let claim = stored.refund_claim.unwrap();
+        assert_eq!((claim.sent_at, claim.unconfirmed_at), (at(600), None));
+        // Marked unconfirmed at once (its answer was lost): taken over without waiting.
+        db.mark_refund_unconfirmed(&paid.id, at(601)).await.unwrap();
+        db.reclaim_unconfirmed_refund(&paid.id, at(602))
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
 async fn unconfirmed_orders_past_the_cutoff_are_found_and_released_once() {
     for db in databases().await {
         add_user(&db, "amina").await;
