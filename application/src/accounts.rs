@@ -4,6 +4,10 @@ use crate::throttle::Key;
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::listing::users::UserQuery;
+use domain::message::texts::{
+    CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, INVALID_CREDENTIALS, PASSWORD_CHANGED_MEANWHILE,
+    SESSION_INVALID, TOO_MANY_ATTEMPTS, USER_NOT_FOUND,
+};
 use domain::permissions::{
     may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
     Intent,
@@ -15,14 +19,6 @@ use domain::user::{
 use domain::validation::{plain_text, FieldErrors};
 use domain::UserId;
 use std::fmt;
-
-const INVALID_CREDENTIALS: &str = "Invalid email or password";
-const EMAIL_TAKEN: &str = "An account with this email already exists";
-pub const LOGIN_REQUIRED: &str = "Please log in to continue";
-pub const SESSION_INVALID: &str = "Your session has expired. Please log in again.";
-/// A password change or reset that lost the race to another one (`NewPassword`).
-pub const PASSWORD_CHANGED_MEANWHILE: &str =
-    "The password was changed by another request at the same time. Nothing was saved: please try again.";
 
 /// A signed-in user and their token.
 #[derive(Debug, Clone)]
@@ -83,10 +79,9 @@ impl Shop {
         match self.throttle.take(keys, self.ports.clock.now()) {
             Ok(()) => Ok(()),
             Err(wait) => Err(AppError::TooManyAttempts {
-                message: format!(
-                    "Too many {attempts} attempts. Please try again in {} minute(s).",
-                    wait.div_ceil(60)
-                ),
+                message: TOO_MANY_ATTEMPTS
+                    .with("kind", attempts)
+                    .with("minutes", wait.div_ceil(60)),
                 retry_after_secs: wait,
             }),
         }
@@ -333,7 +328,7 @@ impl Shop {
             .users
             .by_id(target)
             .await?
-            .ok_or_else(|| AppError::not_found("User"))?;
+            .ok_or_else(|| AppError::not_found(USER_NOT_FOUND))?;
         let mut user = before.clone();
         if let Some(role) = change.role {
             may_set_role(actor, &user, role)?;
@@ -346,7 +341,7 @@ impl Shop {
                     if !self.ports.hasher.verify(current, &user.password_hash).await {
                         return Err(AppError::Invalid(FieldErrors::single(
                             "currentPassword",
-                            "Current password is incorrect",
+                            CURRENT_PASSWORD_WRONG,
                         )));
                     }
                 }
@@ -377,7 +372,7 @@ impl Shop {
             .users
             .by_id(target)
             .await?
-            .ok_or_else(|| AppError::not_found("User"))?;
+            .ok_or_else(|| AppError::not_found(USER_NOT_FOUND))?;
         may_delete_user(actor, &user)?;
         self.ports.users.delete(target).await.map_err(stored)?;
         self.record_audit(actor, AuditChange::user_deleted(&user))
@@ -392,7 +387,7 @@ pub(crate) fn stored(error: UserStoreError) -> AppError {
         UserStoreError::Refused(refusal) => refusal.into(),
         UserStoreError::PasswordChanged => AppError::Conflict(PASSWORD_CHANGED_MEANWHILE.into()),
         UserStoreError::Repo(RepoError::Duplicate) => AppError::Conflict(EMAIL_TAKEN.into()),
-        UserStoreError::Repo(RepoError::NotFound) => AppError::not_found("User"),
+        UserStoreError::Repo(RepoError::NotFound) => AppError::not_found(USER_NOT_FOUND),
         UserStoreError::Repo(other) => other.into(),
     }
 }

@@ -3,6 +3,7 @@
 use crate::{AppError, Shop};
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
 use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
+use domain::message::texts::{NOT_IN_CART, NOT_IN_WISHLIST};
 use domain::product::Product;
 use domain::user::User;
 use domain::{ProductId, VariantId};
@@ -111,7 +112,7 @@ impl Shop {
             .remove(&user.id, product_id, variant.cloned())
             .await?
         {
-            return Err(AppError::NotFound("Product not in cart".into()));
+            return Err(AppError::NotFound(NOT_IN_CART.into()));
         }
         self.cart(user).await
     }
@@ -144,7 +145,7 @@ impl Shop {
         if self.ports.wishlists.remove(&user.id, product_id).await? {
             Ok(())
         } else {
-            Err(AppError::NotFound("Product not in wishlist".into()))
+            Err(AppError::NotFound(NOT_IN_WISHLIST.into()))
         }
     }
 }

@@ -4,19 +4,17 @@
 use crate::cart::{CartCode, CartView};
 use crate::{AppError, Shop};
 use domain::cart::{totals, CartLine, CartTotals};
-use domain::checkout::EMPTY_CART;
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountRefusal};
+use domain::message::texts::{CART_EMPTY, DISCOUNT_NOT_FOUND};
 use domain::ports::RepoError;
 use domain::user::User;
 use domain::Money;
-
-pub const UNKNOWN_CODE: &str = "Discount code not found";
 
 impl Shop {
     /// Applies the code a shopper typed to their cart, in place of any other. A code that
     /// does not apply to the cart now is refused with the reason and nothing is stored.
     pub async fn apply_discount(&self, user: &User, typed: &str) -> Result<CartView, AppError> {
-        let unknown = || AppError::NotFound(UNKNOWN_CODE.into());
+        let unknown = || AppError::not_found(DISCOUNT_NOT_FOUND);
         let code = DiscountCode::parse(typed).ok_or_else(unknown)?;
         let discount = self
             .ports
@@ -26,12 +24,12 @@ impl Shop {
             .ok_or_else(unknown)?;
         let lines = self.ports.carts.lines(&user.id).await?;
         if lines.is_empty() {
-            return Err(AppError::BadRequest(EMPTY_CART.into()));
+            return Err(AppError::BadRequest(CART_EMPTY.into()));
         }
         let subtotal = totals(&lines, Money::ZERO).subtotal;
         self.discount_check(user, &discount, subtotal)
             .await?
-            .map_err(|refusal| AppError::BadRequest(refusal.to_string()))?;
+            .map_err(|refusal| AppError::BadRequest(refusal.message()))?;
         match self
             .ports
             .discounts
@@ -180,7 +178,7 @@ mod tests {
                 .apply_discount(&shopper("amina"), typed)
                 .await
                 .unwrap_err();
-            assert!(matches!(error, AppError::NotFound(m) if m == UNKNOWN_CODE));
+            assert!(matches!(error, AppError::NotFound(m) if m == DISCOUNT_NOT_FOUND));
         }
     }
 
@@ -270,7 +268,7 @@ mod tests {
             .apply_discount(&shopper("amina"), "EID-2026")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::BadRequest(m) if m == EMPTY_CART));
+        assert!(matches!(error, AppError::BadRequest(m) if m == CART_EMPTY));
     }
 
     #[tokio::test]

@@ -3,6 +3,7 @@
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::listing::products::ProductQuery;
+use domain::message::texts::{PRODUCT_NOT_FOUND, TOO_MANY_WHOLE_LISTS};
 use domain::permissions::require_admin;
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
@@ -34,10 +35,7 @@ impl Shop {
         self.throttle
             .take(&[key], self.ports.clock.now())
             .map_err(|wait| AppError::TooManyAttempts {
-                message: format!(
-                    "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in {} minute(s).",
-                    wait.div_ceil(60)
-                ),
+                message: TOO_MANY_WHOLE_LISTS.with("minutes", wait.div_ceil(60)),
                 retry_after_secs: wait,
             })
     }
@@ -64,7 +62,7 @@ impl Shop {
             .products
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Product"))
+            .ok_or_else(|| AppError::not_found(PRODUCT_NOT_FOUND))
     }
 
     /// Every category with its products, newest first (empty categories included): all of
@@ -218,7 +216,7 @@ impl Shop {
         require_admin(actor)?;
         let product = self.product(id).await?;
         self.ports.products.delete(id).await.map_err(|e| match e {
-            RepoError::NotFound => AppError::not_found("Product"),
+            RepoError::NotFound => AppError::not_found(PRODUCT_NOT_FOUND),
             other => other.into(),
         })?;
         self.catalog_version.forget();

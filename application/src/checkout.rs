@@ -1,8 +1,9 @@
 //! Checkout with EVC Plus: stock reserved and the order stored in one transaction, then the charge.
 
 use crate::{monitoring, AppError, Shop};
-use domain::checkout::{CheckoutInput, EMPTY_CART};
+use domain::checkout::CheckoutInput;
 use domain::discount::DiscountRefusal;
+use domain::message::texts::{CART_EMPTY, CHECKOUT_IN_PROGRESS, PAYMENT_AWAITED, PAYMENT_FAILED};
 use domain::notification::{Announcement, Topic};
 use domain::order::plan::OrderPlan;
 use domain::order::{
@@ -13,13 +14,6 @@ use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
 use domain::{Money, OrderId};
 use std::time::Duration;
-
-pub const PAYMENT_UNCONFIRMED: &str =
-    "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
-const PAYMENT_DECLINED: &str = "Payment failed";
-pub const CHECKOUT_IN_PROGRESS: &str = "Checkout already in progress";
-pub const PAYMENT_AWAITED: &str =
-    "Your previous payment is still being confirmed. Please wait before paying again.";
 
 /// How long a checkout keeps trying to record an approved payment while the database is out
 /// of reach, and its first and longest waits between tries.
@@ -73,7 +67,7 @@ impl Shop {
             }
         }
         let (cart, code) = self.cart_with_code(user).await?;
-        let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(EMPTY_CART.into()))?;
+        let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(CART_EMPTY.into()))?;
         let (cart_totals, held) = self.discounted_totals(user, &cart, code.as_ref()).await?;
         // A shopper is never charged a total they did not see: a code that stopped applying is
         // dropped from the cart and the checkout refused with the reason.
@@ -233,7 +227,7 @@ impl Shop {
         if let Err(error) = self.ports.discounts.remove_from_cart(&user.id).await {
             return error.into();
         }
-        AppError::Conflict(refusal.to_string())
+        AppError::Conflict(refusal.message())
     }
 
     /// Why the order's code was refused when placing it, read again; a code deleted
@@ -296,7 +290,7 @@ fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
             Ok(CheckoutOutcome::Paid(order))
         }
         PaymentStatus::Pending => Ok(CheckoutOutcome::Unconfirmed(order)),
-        PaymentStatus::Failed => Err(AppError::PaymentDeclined(PAYMENT_DECLINED.into())),
+        PaymentStatus::Failed => Err(AppError::PaymentDeclined(PAYMENT_FAILED.into())),
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
 use domain::discount::{Discount, DiscountInput};
+use domain::message::texts::DISCOUNT_NOT_FOUND;
 use domain::permissions::require_admin;
 use domain::ports::{Page, RepoError};
 use domain::user::User;
@@ -17,7 +18,7 @@ pub const CODE_TAKEN: &str = "This code is already in use";
 fn store_refusal(error: RepoError) -> AppError {
     match error {
         RepoError::Duplicate => AppError::Invalid(FieldErrors::single("code", CODE_TAKEN)),
-        RepoError::NotFound => AppError::not_found("Discount code"),
+        RepoError::NotFound => AppError::not_found(DISCOUNT_NOT_FOUND),
         other => other.into(),
     }
 }
@@ -93,7 +94,7 @@ impl Shop {
             .discounts
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Discount code"))
+            .ok_or_else(|| AppError::not_found(DISCOUNT_NOT_FOUND))
     }
 }
 

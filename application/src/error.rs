@@ -2,9 +2,16 @@
 
 use domain::cart::CartError;
 use domain::listing::InvalidListParameter;
+use domain::message::texts::{
+    DISCOUNT_NO_LONGER_USABLE, IMAGE_TOO_LARGE, NOT_AN_IMAGE, ORDER_CHANGED, ORDER_NOT_FOUND,
+    PRODUCT_NOT_FOUND, TOO_MANY_PIXELS,
+};
+use domain::message::{Message, Text};
 use domain::order::StatusChangeRefusal;
 use domain::permissions::PermissionError;
-use domain::ports::{HashError, ImageError, OrderStoreError, ProductStoreError, RepoError};
+use domain::ports::{
+    out_of_stock, HashError, ImageError, OrderStoreError, ProductStoreError, RepoError,
+};
 use domain::refund::RefundRefusal;
 use domain::validation::FieldErrors;
 
@@ -15,34 +22,34 @@ pub enum AppError {
     Invalid(FieldErrors),
     /// 400.
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Message),
     /// 401: no valid session.
     #[error("{0}")]
-    Unauthenticated(String),
+    Unauthenticated(Message),
     /// 403.
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Message),
     /// 404.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Message),
     /// 409: taken e-mail, not enough stock, a change that lost a race.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Message),
     /// 402: the payer or their balance said no.
     #[error("{0}")]
-    PaymentDeclined(String),
+    PaymentDeclined(Message),
     /// 413.
     #[error("{0}")]
-    TooLarge(String),
+    TooLarge(Message),
     /// 429.
     #[error("{message}")]
     TooManyAttempts {
-        message: String,
+        message: Message,
         retry_after_secs: u64,
     },
     /// 502: the payment provider failed.
     #[error("{0}")]
-    PaymentProvider(String),
+    PaymentProvider(Message),
     /// 500: logged with its cause, answered with an opaque message.
     #[error("internal error: {0}")]
     Internal(String),
@@ -53,8 +60,9 @@ pub enum AppError {
 }
 
 impl AppError {
-    pub fn not_found(what: &str) -> Self {
-        AppError::NotFound(format!("{what} not found"))
+    /// 404 saying what was not found (a `…_NOT_FOUND` text).
+    pub fn not_found(text: Text) -> Self {
+        AppError::NotFound(text.into())
     }
 }
 
@@ -66,7 +74,7 @@ impl From<FieldErrors> for AppError {
 
 impl From<InvalidListParameter> for AppError {
     fn from(error: InvalidListParameter) -> Self {
-        AppError::BadRequest(error.0)
+        AppError::BadRequest(error.0.into())
     }
 }
 
@@ -88,8 +96,8 @@ impl From<HashError> for AppError {
 impl From<PermissionError> for AppError {
     fn from(error: PermissionError) -> Self {
         match error {
-            PermissionError::LastAdmin => AppError::Conflict(error.to_string()),
-            _ => AppError::Forbidden(error.to_string()),
+            PermissionError::LastAdmin => AppError::Conflict(error.message()),
+            _ => AppError::Forbidden(error.message()),
         }
     }
 }
@@ -98,12 +106,12 @@ impl From<CartError> for AppError {
     fn from(error: CartError) -> Self {
         match error {
             CartError::OutOfStock | CartError::NotEnoughStock { .. } => {
-                AppError::Conflict(error.to_string())
+                AppError::Conflict(error.message())
             }
             CartError::NoChange | CartError::BelowOne | CartError::SizeRequired => {
-                AppError::BadRequest(error.to_string())
+                AppError::BadRequest(error.message())
             }
-            CartError::UnknownSize => AppError::NotFound(error.to_string()),
+            CartError::UnknownSize => AppError::NotFound(error.message()),
         }
     }
 }
@@ -111,12 +119,9 @@ impl From<CartError> for AppError {
 impl From<ImageError> for AppError {
     fn from(error: ImageError) -> Self {
         match error {
-            ImageError::NotAnImage => {
-                AppError::Invalid(FieldErrors::single("image", error.to_string()))
-            }
-            ImageError::TooLarge | ImageError::TooManyPixels => {
-                AppError::TooLarge(error.to_string())
-            }
+            ImageError::NotAnImage => AppError::Invalid(FieldErrors::single("image", NOT_AN_IMAGE)),
+            ImageError::TooLarge => AppError::TooLarge(IMAGE_TOO_LARGE.into()),
+            ImageError::TooManyPixels => AppError::TooLarge(TOO_MANY_PIXELS.into()),
             ImageError::Storage(_) => AppError::Internal(error.to_string()),
         }
     }
@@ -125,13 +130,14 @@ impl From<ImageError> for AppError {
 impl From<OrderStoreError> for AppError {
     fn from(error: OrderStoreError) -> Self {
         match error {
-            OrderStoreError::OutOfStock { .. } | OrderStoreError::DiscountUnavailable => {
-                AppError::Conflict(error.to_string())
+            OrderStoreError::OutOfStock { name, available } => {
+                AppError::Conflict(out_of_stock(&name, available))
             }
-            OrderStoreError::Stale => AppError::Conflict(
-                "The order was changed by someone else. Please reload and try again.".into(),
-            ),
-            OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found("Order"),
+            OrderStoreError::DiscountUnavailable => {
+                AppError::Conflict(DISCOUNT_NO_LONGER_USABLE.into())
+            }
+            OrderStoreError::Stale => AppError::Conflict(ORDER_CHANGED.into()),
+            OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found(ORDER_NOT_FOUND),
             OrderStoreError::Repo(repo) => repo.into(),
         }
     }
@@ -139,13 +145,13 @@ impl From<OrderStoreError> for AppError {
 
 impl From<RefundRefusal> for AppError {
     fn from(error: RefundRefusal) -> Self {
-        AppError::Conflict(error.to_string())
+        AppError::Conflict(error.message())
     }
 }
 
 impl From<StatusChangeRefusal> for AppError {
     fn from(error: StatusChangeRefusal) -> Self {
-        AppError::Conflict(error.to_string())
+        AppError::Conflict(error.message())
     }
 }
 
@@ -154,11 +160,11 @@ impl From<ProductStoreError> for AppError {
         match error {
             ProductStoreError::StockChanged { .. }
             | ProductStoreError::VariantStockChanged { .. }
-            | ProductStoreError::VariantGone { .. } => AppError::Conflict(error.to_string()),
+            | ProductStoreError::VariantGone { .. } => AppError::Conflict(error.to_string().into()),
             ProductStoreError::SkuTaken { .. } => {
                 AppError::Invalid(FieldErrors::single("variants", error.to_string()))
             }
-            ProductStoreError::Repo(RepoError::NotFound) => AppError::not_found("Product"),
+            ProductStoreError::Repo(RepoError::NotFound) => AppError::not_found(PRODUCT_NOT_FOUND),
             ProductStoreError::Repo(repo) => repo.into(),
         }
     }

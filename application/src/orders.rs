@@ -5,6 +5,7 @@ use crate::{AppError, Shop};
 use chrono::{DateTime, Utc};
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
+use domain::message::texts::{ORDER_NOT_FOUND, REOPENING_CODE_UNUSABLE};
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, StatusChange};
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
@@ -16,8 +17,6 @@ use domain::OrderId;
 pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
 /// Reopening a canceled order whose code's use went back, when the code can no longer be
 /// used (used up meanwhile, ended, turned off, or the customer at their own limit).
-pub const REOPEN_CODE_UNAVAILABLE: &str =
-    "This order's discount code can no longer be used, so the order cannot be reopened";
 /// Expired holds are released in batches of this many; the next check takes the rest.
 const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
@@ -71,7 +70,7 @@ impl Shop {
             .orders
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Order"))?;
+            .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
         may_read_order(actor, &order.user_id)?;
         order_seen(actor, self.ports.clock.now(), &mut order);
         Ok(order)
@@ -125,7 +124,7 @@ impl Shop {
             .await
             .map_err(|error| match error {
                 OrderStoreError::DiscountUnavailable => {
-                    AppError::Conflict(REOPEN_CODE_UNAVAILABLE.into())
+                    AppError::Conflict(REOPENING_CODE_UNUSABLE.into())
                 }
                 other => other.into(),
             })?;
@@ -254,7 +253,7 @@ mod tests {
     use chrono::Utc;
     use domain::audit::AuditAction;
 
-    use crate::refunds::REFUND_UNANSWERED;
+    use domain::message::texts::REFUND_UNANSWERED;
     use domain::order::{
         PaymentChange, PaymentStatus, RefundClaimGuard, StatusChangeRefusal, StockEffect,
     };
@@ -338,7 +337,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.replace("{reason}", "The payment provider failed."))
+            matches!(error, AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.with("reason", "The payment provider failed."))
         );
     }
 
@@ -539,7 +538,7 @@ mod tests {
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "pending")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == REOPEN_CODE_UNAVAILABLE));
+        assert!(matches!(error, AppError::Conflict(m) if m == REOPENING_CODE_UNUSABLE));
     }
 
     #[tokio::test]

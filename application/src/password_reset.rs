@@ -4,9 +4,10 @@
 use crate::accounts::stored;
 use crate::{AppError, Shop};
 use domain::checkout::MobileNumber;
+use domain::message::texts::CODE_REFUSED;
 use domain::notification::{Announcement, Topic};
 use domain::password_reset::{
-    requested_email, PasswordReset, ResetInput, CODE_REFUSED, CODE_SENT, PASSWORD_RESET,
+    requested_email, PasswordReset, ResetInput, CODE_SENT, PASSWORD_RESET,
 };
 use domain::ports::{RepoError, UserStoreError};
 

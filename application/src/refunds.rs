@@ -4,12 +4,10 @@
 //! admin's resolution instead of being sent again by a retry.
 
 use crate::{AppError, Shop};
+use domain::message::texts::{ORDER_NOT_FOUND, REFUND_UNANSWERED, RETURN_NOT_FOUND};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError, ReturnStoreError};
 use domain::refund::{RefundOutcome, RefundRefusal};
 use domain::{OrderId, ReturnId};
-
-/// Answered (502) when a refund went out and no readable answer came back.
-pub const REFUND_UNANSWERED: &str = "The refund was sent but its answer was not received ({reason}). Check with EVC Plus, then mark it refunded or send it again.";
 
 /// Whose refund is claimed.
 #[derive(Debug, Clone, Copy)]
@@ -46,7 +44,7 @@ impl Shop {
                     Claimed::Order(id) => self.ports.orders.release_refund_claim(id).await?,
                     Claimed::Return(id) => self.ports.returns.release_refund_claim(id).await?,
                 }
-                Err(AppError::PaymentProvider(claimed.refused(&reason)))
+                Err(AppError::PaymentProvider(claimed.refused(&reason).into()))
             }
             RefundOutcome::Unknown { reason } => {
                 let now = self.ports.clock.now();
@@ -62,7 +60,7 @@ impl Shop {
                     tracing::error!(?claimed, %error, "an unanswered refund could not be marked unconfirmed");
                 }
                 Err(AppError::PaymentProvider(
-                    REFUND_UNANSWERED.replace("{reason}", &reason),
+                    REFUND_UNANSWERED.with("reason", &reason),
                 ))
             }
         }
@@ -84,7 +82,9 @@ impl Shop {
                 .reclaim_unconfirmed_refund(id, now)
                 .await
                 .map_err(|error| match error {
-                    OrderStoreError::Repo(RepoError::NotFound) => AppError::not_found("Order"),
+                    OrderStoreError::Repo(RepoError::NotFound) => {
+                        AppError::not_found(ORDER_NOT_FOUND)
+                    }
                     OrderStoreError::Repo(repo) => repo.into(),
                     _ => nothing_to_resolve(),
                 }),
@@ -94,7 +94,9 @@ impl Shop {
                 .reclaim_unconfirmed_refund(id, now)
                 .await
                 .map_err(|error| match error {
-                    ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found("Return"),
+                    ReturnStoreError::Repo(RepoError::NotFound) => {
+                        AppError::not_found(RETURN_NOT_FOUND)
+                    }
                     ReturnStoreError::Repo(repo) => repo.into(),
                     _ => nothing_to_resolve(),
                 }),

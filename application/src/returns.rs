@@ -8,33 +8,33 @@ use crate::refunds::Claimed;
 use crate::{AppError, Shop};
 use chrono::{DateTime, Utc};
 use domain::audit::AuditChange;
+use domain::message::texts::{
+    ORDER_HAS_RETURNS, ORDER_NOT_FOUND, REFUND_UNDER_WAY, RETURN_CHANGED, RETURN_NOT_FOUND,
+    RETURN_STATUS_INVALID,
+};
+use domain::message::Text;
 use domain::money::Money;
 use domain::order::{Changer, Order};
 use domain::permissions::require_admin;
 use domain::ports::{Page, RefundRequest, RepoError, ReturnRequest, ReturnStoreError};
-use domain::refund::{RefundRefusal, RefundResolution};
+use domain::refund::RefundResolution;
 use domain::returns::plan::RefundedOtherwise;
 use domain::returns::{Return, ReturnInput, ReturnStatus};
 use domain::user::User;
 use domain::validation::FieldErrors;
 use domain::{OrderId, ReturnId};
 
-pub const STATUS_INVALID: &str = "Status must be approved, rejected, received or refunded";
-pub const RETURN_CHANGED: &str =
-    "The return was changed by someone else. Please reload and try again.";
 /// How many times a refund landing is planned again when another lands first.
 const LANDING_TRIES: u32 = 3;
-pub const ORDER_HAS_RETURNS: &str =
-    "This order has returns: settle them on the Returns screen instead of canceling the order";
 
-fn return_refusal(error: ReturnStoreError, stale: &str) -> AppError {
+fn return_refusal(error: ReturnStoreError, stale: Text) -> AppError {
     match error {
         ReturnStoreError::Refused(refusal) if refusal.is_conflict() => {
-            AppError::Conflict(refusal.to_string())
+            AppError::Conflict(refusal.message())
         }
-        ReturnStoreError::Refused(refusal) => AppError::BadRequest(refusal.to_string()),
+        ReturnStoreError::Refused(refusal) => AppError::BadRequest(refusal.message()),
         ReturnStoreError::Stale => AppError::Conflict(stale.into()),
-        ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found("Return"),
+        ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found(RETURN_NOT_FOUND),
         ReturnStoreError::Repo(repo) => repo.into(),
     }
 }
@@ -55,7 +55,7 @@ impl Shop {
             .by_id(id)
             .await?
             .filter(|order| actor.is_admin() || order.user_id == actor.id)
-            .ok_or_else(|| AppError::not_found("Order"))
+            .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))
     }
 
     /// The shopper who placed order `id` asks to return some of its units.
@@ -68,7 +68,7 @@ impl Shop {
         input.check_text()?;
         let order = self.order_for_returns(actor, id).await?;
         if order.user_id != actor.id {
-            return Err(AppError::not_found("Order"));
+            return Err(AppError::not_found(ORDER_NOT_FOUND));
         }
         let request = ReturnRequest {
             id: ReturnId::parse(&self.ports.ids.new_id())
@@ -83,7 +83,7 @@ impl Shop {
             .returns
             .request(&request)
             .await
-            .map_err(|error| return_refusal(error, &RefundRefusal::UnderWay.to_string()))?;
+            .map_err(|error| return_refusal(error, REFUND_UNDER_WAY))?;
         Ok(as_seen_by(actor, request.at, requested))
     }
 
@@ -131,7 +131,9 @@ impl Shop {
         require_admin(actor)?;
         let to = ReturnStatus::parse(status)
             .filter(|s| *s != ReturnStatus::Requested)
-            .ok_or_else(|| AppError::Invalid(FieldErrors::single("status", STATUS_INVALID)))?;
+            .ok_or_else(|| {
+                AppError::Invalid(FieldErrors::single("status", RETURN_STATUS_INVALID))
+            })?;
         let before = self.one_return(id).await?;
         if before.status == to {
             return Ok(before);
@@ -180,7 +182,7 @@ impl Shop {
             .orders
             .by_id(&r.order_id)
             .await?
-            .ok_or_else(|| AppError::not_found("Order"))
+            .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))
     }
 
     /// Return `id` as the back office sees it now.
@@ -190,7 +192,7 @@ impl Shop {
             .returns
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Return"))?;
+            .ok_or_else(|| AppError::not_found(RETURN_NOT_FOUND))?;
         claim_seen_at(&mut r.refund_claim, self.ports.clock.now());
         Ok(r)
     }

@@ -5,9 +5,10 @@
 
 use crate::{AppError, Shop};
 use domain::audit::AuditChange;
+use domain::message::texts::{NOT_A_BUYER, PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND};
 use domain::permissions::{require_admin, PermissionError};
 use domain::ports::{Page, RepoError, ReviewQuery};
-use domain::review::{author_name, RatingSummary, Review, ReviewInput, ReviewSort, NOT_A_BUYER};
+use domain::review::{author_name, RatingSummary, Review, ReviewInput, ReviewSort};
 use domain::user::User;
 use domain::validation::plain_text;
 use domain::{ProductId, ReviewId};
@@ -29,7 +30,7 @@ pub struct WrittenReview {
 
 fn not_found(error: RepoError) -> AppError {
     match error {
-        RepoError::NotFound => AppError::not_found("Review"),
+        RepoError::NotFound => AppError::not_found(REVIEW_NOT_FOUND),
         other => other.into(),
     }
 }
@@ -64,7 +65,7 @@ impl Shop {
         let can_review = self.ports.reviews.has_received(&actor.id, product).await?;
         Ok(ReviewEligibility {
             can_review,
-            reason: (!can_review).then_some(NOT_A_BUYER),
+            reason: (!can_review).then_some(NOT_A_BUYER.english()),
             review: self.ports.reviews.by_author(product, &actor.id).await?,
         })
     }
@@ -107,7 +108,7 @@ impl Shop {
             .save(&review)
             .await
             .map_err(|error| match error {
-                RepoError::NotFound => AppError::not_found("Product"),
+                RepoError::NotFound => AppError::not_found(PRODUCT_NOT_FOUND),
                 other => other.into(),
             })?;
         self.catalog_version.forget();
@@ -127,7 +128,7 @@ impl Shop {
             .by_id(id)
             .await?
             .filter(|review| &review.product_id == product)
-            .ok_or_else(|| AppError::not_found("Review"))?;
+            .ok_or_else(|| AppError::not_found(REVIEW_NOT_FOUND))?;
         if review.user_id != actor.id && !actor.is_admin() {
             return Err(PermissionError::NotYourReview.into());
         }
@@ -174,7 +175,7 @@ impl Shop {
             .reviews
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Review"))?;
+            .ok_or_else(|| AppError::not_found(REVIEW_NOT_FOUND))?;
         if before.hidden == hidden {
             return Ok(before);
         }

@@ -2,6 +2,11 @@
 
 use crate::discount::Discount;
 use crate::ids::VariantId;
+use crate::message::texts::{
+    ONLY_LEFT, OUT_OF_STOCK, QUANTITY_AT_LEAST_ONE, QUANTITY_NOT_ZERO, SIZE_NOT_FOUND,
+    SIZE_REQUIRED,
+};
+use crate::message::Message;
 use crate::money::Money;
 use crate::product::Product;
 use crate::variant::Variant;
@@ -123,19 +128,27 @@ pub fn with_line(
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum CartError {
-    #[error("Quantity must be a whole number other than 0")]
     NoChange,
-    #[error("Quantity must be at least 1")]
     BelowOne,
-    #[error("This product is out of stock")]
     OutOfStock,
-    #[error("Only {available} left in stock")]
     NotEnoughStock { available: u32 },
-    #[error("Please select a size")]
     SizeRequired,
-    #[error("Size not found")]
     UnknownSize,
+}
+
+impl CartError {
+    pub fn message(&self) -> Message {
+        match self {
+            CartError::NoChange => QUANTITY_NOT_ZERO.into(),
+            CartError::BelowOne => QUANTITY_AT_LEAST_ONE.into(),
+            CartError::OutOfStock => OUT_OF_STOCK.into(),
+            CartError::NotEnoughStock { available } => ONLY_LEFT.with("available", available),
+            CartError::SizeRequired => SIZE_REQUIRED.into(),
+            CartError::UnknownSize => SIZE_NOT_FOUND.into(),
+        }
+    }
 }
 
 /// The quantity a line has after adding `delta` (negative to take some away) to `current`

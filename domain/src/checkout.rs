@@ -1,5 +1,10 @@
 //! Checkout input: the EVC Plus phone number and the delivery address.
 
+use crate::message::texts::{
+    ADDRESS_REQUIRED, CITY_REQUIRED, DISTRICT_REQUIRED, FULL_NAME_REQUIRED,
+    PAYMENT_METHOD_UNSUPPORTED, PHONE_INVALID, PHONE_MISSING, PHONE_REQUIRED,
+};
+use crate::message::Text;
 use crate::validation::{FieldErrors, Lines};
 use std::fmt;
 
@@ -86,7 +91,6 @@ pub struct CheckoutRequest {
 
 /// How EVC Plus is named in requests and stored orders.
 pub const PAYMENT_METHOD_EVC_PLUS: &str = "evc-plus";
-pub const INVALID_PHONE: &str = "Please enter a valid EVC Plus number, such as 61 234 5678";
 const MAX_ADDRESS_FIELD: usize = 200;
 
 impl CheckoutInput {
@@ -95,14 +99,14 @@ impl CheckoutInput {
         errors.check(
             self.payment_method != PAYMENT_METHOD_EVC_PLUS,
             "paymentMethod",
-            "Unsupported payment method",
+            PAYMENT_METHOD_UNSUPPORTED,
         );
         let phone = if self.payment_phone.trim().is_empty() {
-            errors.add("paymentPhone", "Please enter a phone number");
+            errors.add("paymentPhone", PHONE_MISSING);
             None
         } else {
             let phone = MobileNumber::parse(&self.payment_phone);
-            errors.check(phone.is_none(), "paymentPhone", INVALID_PHONE);
+            errors.check(phone.is_none(), "paymentPhone", PHONE_INVALID);
             phone
         };
         let address = self
@@ -121,18 +125,18 @@ impl CheckoutInput {
 
 impl ShippingAddressInput {
     fn validate_into(&self, errors: &mut FieldErrors) -> Option<ShippingAddress> {
-        let mut field = |value: &str, key: &'static str, message: &str| {
+        let mut field = |value: &str, key: &'static str, message: Text| {
             let text = errors
                 .text(key, value, Lines::Single)
                 .filter(|t| t.chars().count() <= MAX_ADDRESS_FIELD);
             errors.check(text.is_none(), key, message);
             text
         };
-        let full_name = field(&self.full_name, "fullName", "Full name is required");
-        let phone = field(&self.phone, "phone", "Phone number is required");
-        let city = field(&self.city, "city", "City is required");
-        let district = field(&self.district, "district", "District is required");
-        let address_line = field(&self.address_line, "addressLine", "Address is required");
+        let full_name = field(&self.full_name, "fullName", FULL_NAME_REQUIRED);
+        let phone = field(&self.phone, "phone", PHONE_REQUIRED);
+        let city = field(&self.city, "city", CITY_REQUIRED);
+        let district = field(&self.district, "district", DISTRICT_REQUIRED);
+        let address_line = field(&self.address_line, "addressLine", ADDRESS_REQUIRED);
         Some(ShippingAddress {
             full_name: full_name?,
             phone: phone?,
@@ -142,8 +146,6 @@ impl ShippingAddressInput {
         })
     }
 }
-
-pub const EMPTY_CART: &str = "Your cart is empty";
 
 #[cfg(test)]
 mod tests {
@@ -210,7 +212,7 @@ mod tests {
         };
         assert_eq!(
             bad_phone.validate().unwrap_err().get("paymentPhone"),
-            Some(INVALID_PHONE)
+            Some(PHONE_INVALID.english())
         );
     }
 

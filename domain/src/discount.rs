@@ -7,6 +7,11 @@
 //! so a total is always subtotal - amount + shipping.
 
 use crate::ids::DiscountId;
+use crate::message::texts::{
+    DISCOUNT_ALREADY_USED, DISCOUNT_BELOW_MINIMUM, DISCOUNT_CHANGED, DISCOUNT_EXPIRED,
+    DISCOUNT_INACTIVE, DISCOUNT_NOT_STARTED, DISCOUNT_USED_UP, DISCOUNT_WITHDRAWN,
+};
+use crate::message::Message;
 use crate::money::{Money, Percent};
 use crate::validation::FieldErrors;
 use chrono::{DateTime, Utc};
@@ -96,25 +101,37 @@ pub struct Discount {
 
 /// Why a code does not apply to this cart now, in words a shopper understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum DiscountRefusal {
-    #[error("This discount code is not active")]
     Inactive,
-    #[error("This discount code is not valid yet")]
     NotStarted,
-    #[error("This discount code has expired")]
     Expired,
-    #[error("This discount code has been used up")]
     UsedUp,
-    #[error("This discount code needs a subtotal of at least {minimum}")]
-    BelowMinimum { minimum: Money },
-    #[error("You have already used this discount code")]
+    BelowMinimum {
+        minimum: Money,
+    },
     CustomerLimitReached,
     /// An admin changed what the code takes off after the shopper applied it.
-    #[error("This discount code has changed. Apply it again to see its new terms")]
     Changed,
     /// An admin deleted the code after the shopper applied it.
-    #[error("This discount code is no longer available")]
     Withdrawn,
+}
+
+impl DiscountRefusal {
+    pub fn message(&self) -> Message {
+        match self {
+            DiscountRefusal::Inactive => DISCOUNT_INACTIVE.into(),
+            DiscountRefusal::NotStarted => DISCOUNT_NOT_STARTED.into(),
+            DiscountRefusal::Expired => DISCOUNT_EXPIRED.into(),
+            DiscountRefusal::UsedUp => DISCOUNT_USED_UP.into(),
+            DiscountRefusal::BelowMinimum { minimum } => {
+                DISCOUNT_BELOW_MINIMUM.with("minimum", minimum)
+            }
+            DiscountRefusal::CustomerLimitReached => DISCOUNT_ALREADY_USED.into(),
+            DiscountRefusal::Changed => DISCOUNT_CHANGED.into(),
+            DiscountRefusal::Withdrawn => DISCOUNT_WITHDRAWN.into(),
+        }
+    }
 }
 
 /// The code on a shopper's cart: what it took off when the shopper applied it (the terms
@@ -696,7 +713,9 @@ pub(crate) mod tests {
             ..form()
         });
         assert_eq!(
-            bad.iter().collect::<Vec<_>>(),
+            bad.iter()
+                .map(|(field, message)| (field, message.as_str()))
+                .collect::<Vec<_>>(),
             [
                 ("code", "Code must be 3 to 32 letters, digits or dashes"),
                 (

@@ -9,6 +9,7 @@ pub mod discount;
 pub mod ids;
 pub mod language;
 pub mod listing;
+pub mod message;
 pub mod money;
 pub mod notification;
 pub mod order;

@@ -15,8 +15,6 @@ pub const CODE_SENT: &str =
     "If an account uses this e-mail, we have sent it a code. It is valid for 30 minutes.";
 pub const PASSWORD_RESET: &str =
     "Your password has been reset. Please sign in with your new password.";
-/// A wrong, used, expired or exhausted code, or an e-mail without an account: one answer.
-pub const CODE_REFUSED: &str = "This code is wrong or has expired. Ask for a new code.";
 
 /// A live reset code of an account.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,25 +1,39 @@
 //! Who may do what. The server enforces these; the client only mirrors them.
 
 use crate::ids::UserId;
+use crate::message::texts::{
+    LAST_ADMIN, OWN_ACCOUNT_ONLY, OWN_ACCOUNT_UNDELETABLE, OWN_ORDERS_ONLY, OWN_REVIEW_ONLY,
+    TEMPORARY_PASSWORD, UNAUTHORIZED,
+};
+use crate::message::Message;
 use crate::user::{Role, User};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum PermissionError {
     /// An admin action asked for without the rights.
-    #[error("Unauthorized")]
     AdminOnly,
-    #[error("You can only access your own account")]
     NotYourAccount,
-    #[error("You can only access your own orders")]
     NotYourOrder,
-    #[error("You can only delete your own review")]
     NotYourReview,
-    #[error("You cannot delete your own account")]
     SelfDelete,
-    #[error("The last admin cannot be removed or demoted")]
     LastAdmin,
-    #[error("Please change your temporary password first.")]
     TemporaryPassword,
+}
+
+impl PermissionError {
+    pub fn message(self) -> Message {
+        match self {
+            PermissionError::AdminOnly => UNAUTHORIZED,
+            PermissionError::NotYourAccount => OWN_ACCOUNT_ONLY,
+            PermissionError::NotYourOrder => OWN_ORDERS_ONLY,
+            PermissionError::NotYourReview => OWN_REVIEW_ONLY,
+            PermissionError::SelfDelete => OWN_ACCOUNT_UNDELETABLE,
+            PermissionError::LastAdmin => LAST_ADMIN,
+            PermissionError::TemporaryPassword => TEMPORARY_PASSWORD,
+        }
+        .into()
+    }
 }
 
 pub fn require_admin(actor: &User) -> Result<(), PermissionError> {

@@ -11,6 +11,10 @@ use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
 use crate::listing::users::UserQuery;
 pub use crate::listing::Page;
+use crate::message::texts::{
+    DISCOUNT_NO_LONGER_USABLE, IMAGE_TOO_LARGE, NOT_AN_IMAGE, NOT_ENOUGH_STOCK, TOO_MANY_PIXELS,
+};
+use crate::message::Message;
 use crate::money::Money;
 use crate::notification::Announcement;
 use crate::order::plan::OrderPlan;
@@ -267,18 +271,25 @@ pub trait WishlistRepository: Send + Sync {
     async fn remove(&self, user: &UserId, product: &ProductId) -> Result<bool, RepoError>;
 }
 
+/// What a checkout refused for want of stock says.
+pub fn out_of_stock(name: &str, available: u32) -> Message {
+    NOT_ENOUGH_STOCK
+        .with("name", name)
+        .with("available", available)
+}
+
 /// Why an order could not be stored or changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OrderStoreError {
     /// A line wants more than the stock holds; nothing was changed.
-    #[error("Not enough stock for {name}: {available} left")]
+    #[error("{}", out_of_stock(name, *available))]
     OutOfStock { name: String, available: u32 },
     /// The order no longer has the status the change expected (someone else changed it).
     #[error("The order was changed by someone else")]
     Stale,
     /// The order's discount code cannot be used now (used up meanwhile, ended, turned off,
     /// deleted, or the customer's own limit reached); nothing was changed.
-    #[error("This discount code can no longer be used")]
+    #[error("{}", DISCOUNT_NO_LONGER_USABLE.english())]
     DiscountUnavailable,
     #[error(transparent)]
     Repo(#[from] RepoError),
@@ -503,12 +514,12 @@ pub enum PaymentOutcome {
     },
     /// The payer or their balance said no; `reason` is for the shopper.
     Declined {
-        reason: String,
+        reason: Message,
     },
     /// The provider refused the shop itself (its merchant account, API user or key): no money
     /// moved, and the fault is the shop's set-up, not the payer's; `reason` is for the shopper.
     ProviderRefused {
-        reason: String,
+        reason: Message,
     },
     /// No clear answer (time-out, provider failure): the money may or may not have moved.
     Unconfirmed {
@@ -585,12 +596,12 @@ pub trait TokenService: Send + Sync {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImageError {
-    #[error("Only image files are allowed")]
+    #[error("{}", NOT_AN_IMAGE.english())]
     NotAnImage,
-    #[error("Images may be at most 5 MB")]
+    #[error("{}", IMAGE_TOO_LARGE.english())]
     TooLarge,
     /// More pixels than a phone's photo: decoding it would take too much memory.
-    #[error("Pictures may be at most 50 megapixels")]
+    #[error("{}", TOO_MANY_PIXELS.english())]
     TooManyPixels,
     #[error("image storage failed: {0}")]
     Storage(String),

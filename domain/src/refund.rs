@@ -5,6 +5,10 @@
 //! refused, and an admin resolves it after checking with the provider: it was refunded
 //! (`Confirmed`), or it was not and is sent again (`Resend`).
 
+use crate::message::texts::{
+    REFUND_NOTHING_TO_RESOLVE, REFUND_UNCONFIRMED, REFUND_UNDER_WAY, RESOLUTION_INVALID,
+};
+use crate::message::Message;
 use crate::validation::FieldErrors;
 use chrono::{DateTime, Utc};
 
@@ -84,13 +88,22 @@ impl RefundClaim {
 
 /// Why a refund cannot be sent or resolved now (409).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum RefundRefusal {
-    #[error("A refund of this order is under way. Please reload and try again.")]
     UnderWay,
-    #[error("A refund was sent but its answer was not received. Check with EVC Plus, then mark it refunded or send it again.")]
     Unconfirmed,
-    #[error("Only a refund whose answer was not received can be resolved")]
     NothingToResolve,
+}
+
+impl RefundRefusal {
+    pub fn message(&self) -> Message {
+        match self {
+            RefundRefusal::UnderWay => REFUND_UNDER_WAY,
+            RefundRefusal::Unconfirmed => REFUND_UNCONFIRMED,
+            RefundRefusal::NothingToResolve => REFUND_NOTHING_TO_RESOLVE,
+        }
+        .into()
+    }
 }
 
 /// An admin's word on a refund whose answer was not received.
@@ -107,10 +120,7 @@ impl RefundResolution {
         match raw.trim() {
             "confirmed" => Ok(RefundResolution::Confirmed),
             "resend" => Ok(RefundResolution::Resend),
-            _ => Err(FieldErrors::single(
-                "resolution",
-                "Resolution must be confirmed or resend",
-            )),
+            _ => Err(FieldErrors::single("resolution", RESOLUTION_INVALID)),
         }
     }
 

@@ -11,6 +11,13 @@ pub mod plan;
 
 use crate::discount::line_shares;
 use crate::ids::{OrderLineId, ProductId, ReturnId};
+use crate::message::texts::{
+    QUANTITY_ONE_OR_MORE, RETURN_ALL_IN_RETURNS, RETURN_APPROVED_FROM, RETURN_BACK_TO_REQUESTED,
+    RETURN_NOT_DELIVERED, RETURN_NOT_PAID, RETURN_NO_LINES, RETURN_REASON_MISSING,
+    RETURN_REASON_TOO_LONG, RETURN_RECEIVED_FROM, RETURN_REFUNDED_FROM, RETURN_REFUNDED_IN_FULL,
+    RETURN_REJECTED_FROM, RETURN_TOO_MANY, RETURN_UNKNOWN_LINE, RETURN_WINDOW_CLOSED,
+};
+use crate::message::{Message, Text};
 use crate::money::Money;
 use crate::order::{Order, OrderStatus, PaymentStatus, StatusChange};
 use crate::refund::{RefundClaim, RefundRefusal};
@@ -77,13 +84,13 @@ impl ReturnStatus {
     }
 
     /// Why a return cannot become `self` from a status that does not lead to it.
-    pub fn unreachable_message(self) -> &'static str {
+    pub fn unreachable_message(self) -> Text {
         match self {
-            ReturnStatus::Requested => "A return cannot go back to requested",
-            ReturnStatus::Approved => "Only a requested return can be approved",
-            ReturnStatus::Rejected => "Only a requested or approved return can be rejected",
-            ReturnStatus::Received => "Only an approved return can be marked received",
-            ReturnStatus::Refunded => "Only a received return can be refunded",
+            ReturnStatus::Requested => RETURN_BACK_TO_REQUESTED,
+            ReturnStatus::Approved => RETURN_APPROVED_FROM,
+            ReturnStatus::Rejected => RETURN_REJECTED_FROM,
+            ReturnStatus::Received => RETURN_RECEIVED_FROM,
+            ReturnStatus::Refunded => RETURN_REFUNDED_FROM,
         }
     }
 
@@ -154,33 +161,50 @@ impl ReturnInput {
 
 /// Why a return cannot be made, in words a shopper understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum ReturnRefusal {
-    #[error("Only delivered orders can be returned")]
     NotDelivered,
-    #[error("Only paid orders can be returned")]
     NotPaid,
-    #[error("This order has been refunded in full")]
     RefundedInFull,
     /// A cancel is refunding the whole order (what the shopper hears until it lands, or an
     /// admin resolves a refund whose answer was lost).
-    #[error("{}", RefundRefusal::UnderWay)]
     RefundUnderWay,
-    #[error("The 30 days to return this order ended on {ended}")]
-    WindowClosed { ended: String },
-    #[error("Every item of this order is already in a return")]
+    WindowClosed {
+        ended: String,
+    },
     AllInReturns,
-    #[error("Choose at least one item to return")]
     NoLines,
-    #[error("This order has no item {line}")]
-    UnknownLine { line: String },
-    #[error("Quantity must be a whole number of 1 or more")]
+    UnknownLine {
+        line: String,
+    },
     BadQuantity,
-    #[error("You can return at most {left} of {name}")]
-    TooMany { name: String, left: u32 },
-    #[error("Please tell us why you are returning these items")]
+    TooMany {
+        name: String,
+        left: u32,
+    },
     ReasonMissing,
-    #[error("Reason must be at most 1000 characters")]
     ReasonTooLong,
+}
+
+impl ReturnRefusal {
+    pub fn message(&self) -> Message {
+        match self {
+            ReturnRefusal::NotDelivered => RETURN_NOT_DELIVERED.into(),
+            ReturnRefusal::NotPaid => RETURN_NOT_PAID.into(),
+            ReturnRefusal::RefundedInFull => RETURN_REFUNDED_IN_FULL.into(),
+            ReturnRefusal::RefundUnderWay => RefundRefusal::UnderWay.message(),
+            ReturnRefusal::WindowClosed { ended } => RETURN_WINDOW_CLOSED.with("ended", ended),
+            ReturnRefusal::AllInReturns => RETURN_ALL_IN_RETURNS.into(),
+            ReturnRefusal::NoLines => RETURN_NO_LINES.into(),
+            ReturnRefusal::UnknownLine { line } => RETURN_UNKNOWN_LINE.with("line", line),
+            ReturnRefusal::BadQuantity => QUANTITY_ONE_OR_MORE.into(),
+            ReturnRefusal::TooMany { name, left } => {
+                RETURN_TOO_MANY.with("left", left).with("name", name)
+            }
+            ReturnRefusal::ReasonMissing => RETURN_REASON_MISSING.into(),
+            ReturnRefusal::ReasonTooLong => RETURN_REASON_TOO_LONG.into(),
+        }
+    }
 }
 
 impl ReturnRefusal {

@@ -6,14 +6,12 @@
 //! one decimal and `reviews` their count; reviews are shown as text, never as HTML.
 
 use crate::ids::{ProductId, ReviewId, UserId};
+use crate::message::texts::{RATING_INVALID, REVIEW_MISSING, REVIEW_TOO_LONG, TITLE_TOO_LONG};
 use crate::validation::{FieldErrors, Lines};
 use chrono::{DateTime, Utc};
 
 pub const TITLE_MAX: usize = 120;
 pub const BODY_MAX: usize = 5000;
-
-/// Why a shopper cannot review a product, in their words.
-pub const NOT_A_BUYER: &str = "Only shoppers who have received this product can review it";
 
 /// Stars from 1 to 5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -71,11 +69,7 @@ impl ReviewInput {
             .rating
             .filter(|r| r.fract() == 0.0 && (1.0..=5.0).contains(r))
             .and_then(|r| Rating::new(r as u8));
-        errors.check(
-            rating.is_none(),
-            "rating",
-            "Rating must be a whole number from 1 to 5",
-        );
+        errors.check(rating.is_none(), "rating", RATING_INVALID);
         let title = self
             .title
             .as_deref()
@@ -85,14 +79,14 @@ impl ReviewInput {
                 .as_ref()
                 .is_some_and(|t| t.chars().count() > TITLE_MAX),
             "title",
-            "Title must be at most 120 characters",
+            TITLE_TOO_LONG,
         );
         let body = errors.text("body", &self.body, Lines::Multi);
-        errors.check(body.is_none(), "body", "Please write your review");
+        errors.check(body.is_none(), "body", REVIEW_MISSING);
         errors.check(
             body.as_ref().is_some_and(|b| b.chars().count() > BODY_MAX),
             "body",
-            "Review must be at most 5000 characters",
+            REVIEW_TOO_LONG,
         );
         match (rating, body) {
             (Some(rating), Some(body)) if errors.is_empty() => Ok(ReviewDraft {

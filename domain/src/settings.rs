@@ -1,5 +1,6 @@
 //! Shop-wide settings an admin may change.
 
+use crate::message::texts::{EMAIL_INVALID, PHONE_REQUIRED};
 use crate::money::Money;
 use crate::user::Email;
 use crate::validation::{FieldErrors, Lines};
@@ -30,14 +31,10 @@ impl SettingsInput {
         let shop_name = errors.text("shopName", &self.shop_name, Lines::Single);
         errors.check(shop_name.is_none(), "shopName", "Shop name is required");
         let support_phone = errors.text("supportPhone", &self.support_phone, Lines::Single);
-        errors.check(
-            support_phone.is_none(),
-            "supportPhone",
-            "Phone number is required",
-        );
+        errors.check(support_phone.is_none(), "supportPhone", PHONE_REQUIRED);
         errors.check_text("supportEmail", &self.support_email, Lines::Single);
         let support_email = Email::parse(&self.support_email).ok();
-        errors.check(support_email.is_none(), "supportEmail", "Email is invalid");
+        errors.check(support_email.is_none(), "supportEmail", EMAIL_INVALID);
         let shipping_fee = self
             .shipping_fee
             .and_then(Money::from_dollars)

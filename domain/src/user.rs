@@ -1,6 +1,10 @@
 //! Accounts: e-mail, roles, and the validation of registration and profile changes.
 
 use crate::ids::UserId;
+use crate::message::texts::{
+    CURRENT_PASSWORD_REQUIRED, EMAIL_INVALID, EMAIL_REQUIRED, NAME_REQUIRED, NAME_TOO_LONG,
+    PASSWORD_REQUIRED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PHONE_REQUIRED, PHONE_TOO_LONG,
+};
 use crate::validation::{FieldErrors, Lines};
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -180,20 +184,20 @@ impl ContactInput {
     /// Name, e-mail (shaped like an address) and phone are required.
     fn validate_into(&self, errors: &mut FieldErrors) -> Option<Contact> {
         let name = errors.text("name", &self.name, Lines::Single);
-        errors.check(name.is_none(), "name", "Name is required");
+        errors.check(name.is_none(), "name", NAME_REQUIRED);
         errors.check(
             name.as_ref()
                 .is_some_and(|n| n.chars().count() > MAX_TEXT_LEN),
             "name",
-            "Name is too long",
+            NAME_TOO_LONG,
         );
         let email = email_field(&self.email, errors);
         let phone = errors.text("phone", &self.phone, Lines::Single);
-        errors.check(phone.is_none(), "phone", "Phone number is required");
+        errors.check(phone.is_none(), "phone", PHONE_REQUIRED);
         errors.check(
             phone.as_ref().is_some_and(|p| p.chars().count() > 40),
             "phone",
-            "Phone number is too long",
+            PHONE_TOO_LONG,
         );
         Some(Contact {
             name: name?,
@@ -239,26 +243,18 @@ fn role_field(raw: Option<&str>, errors: &mut FieldErrors) -> Option<Role> {
 pub(crate) fn email_field(raw: &str, errors: &mut FieldErrors) -> Option<Email> {
     errors.check_text("email", raw, Lines::Single);
     if raw.trim().is_empty() {
-        errors.add("email", "Email is required");
+        errors.add("email", EMAIL_REQUIRED);
         return None;
     }
     let email = Email::parse(raw).ok();
-    errors.check(email.is_none(), "email", "Email is invalid");
+    errors.check(email.is_none(), "email", EMAIL_INVALID);
     email
 }
 
 pub(crate) fn check_new_password(password: &str, errors: &mut FieldErrors) {
     let length = password.chars().count();
-    errors.check(
-        length < MIN_PASSWORD_LEN,
-        "password",
-        "Password must be at least 6 characters",
-    );
-    errors.check(
-        length > MAX_PASSWORD_LEN,
-        "password",
-        "Password must be at most 128 characters",
-    );
+    errors.check(length < MIN_PASSWORD_LEN, "password", PASSWORD_TOO_SHORT);
+    errors.check(length > MAX_PASSWORD_LEN, "password", PASSWORD_TOO_LONG);
 }
 
 /// A self-registration: contact fields and a password.
@@ -279,7 +275,7 @@ impl RegistrationInput {
         let mut errors = FieldErrors::new();
         let contact = self.contact.validate_into(&mut errors);
         if self.password.is_empty() {
-            errors.add("password", "Password is required");
+            errors.add("password", PASSWORD_REQUIRED);
         } else {
             check_new_password(&self.password, &mut errors);
         }
@@ -330,7 +326,7 @@ impl ProfileChangeInput {
                 errors.check(
                     own_account && current.is_none(),
                     "currentPassword",
-                    "Current password is required",
+                    CURRENT_PASSWORD_REQUIRED,
                 );
                 check_new_password(new_password, &mut errors);
                 Some(PasswordChange {

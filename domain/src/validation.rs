@@ -1,34 +1,34 @@
 //! Per-field validation errors, carrying the exact messages the forms show.
 
+use crate::message::texts::{CONTROL_CHARACTERS, INVALID_INPUT};
+use crate::message::Message;
 use std::collections::BTreeMap;
 
 /// Messages keyed by field name; the first message of a field wins.
 #[derive(Debug, Clone, Default, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.first_message())]
-pub struct FieldErrors(BTreeMap<&'static str, String>);
+pub struct FieldErrors(BTreeMap<&'static str, Message>);
 
 impl FieldErrors {
     pub fn new() -> Self {
         Self::default()
     }
 
-    pub fn single(field: &'static str, message: impl Into<String>) -> Self {
+    pub fn single(field: &'static str, message: impl Into<Message>) -> Self {
         let mut errors = Self::new();
         errors.add(field, message);
         errors
     }
 
-    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+    pub fn add(&mut self, field: &'static str, message: impl Into<Message>) {
         self.0.entry(field).or_insert_with(|| message.into());
     }
 
     /// Adds "`field` must not contain control characters" when `text` holds any.
     pub fn check_text(&mut self, field: &'static str, text: &str, lines: Lines) {
-        self.check(
-            has_control_characters(text, lines),
-            field,
-            &format!("{field} must not contain control characters"),
-        );
+        if has_control_characters(text, lines) {
+            self.add(field, CONTROL_CHARACTERS.with("field", field));
+        }
     }
 
     /// A text field: checked for control characters, then trimmed; `None` when blank.
@@ -38,7 +38,7 @@ impl FieldErrors {
     }
 
     /// Adds `message` for `field` when `failed` holds.
-    pub fn check(&mut self, failed: bool, field: &'static str, message: &str) {
+    pub fn check(&mut self, failed: bool, field: &'static str, message: impl Into<Message>) {
         if failed {
             self.add(field, message);
         }
@@ -48,21 +48,30 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// The field's message in English.
     pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.get(field).map(String::as_str)
+        self.0.get(field).map(Message::as_str)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.0.iter().map(|(k, v)| (*k, v.as_str()))
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Message)> {
+        self.0.iter().map(|(k, v)| (*k, v))
     }
 
     /// The message shown when only one line fits (a toast).
+    pub fn first(&self) -> Message {
+        self.0
+            .values()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| INVALID_INPUT.into())
+    }
+
+    /// [`first`](Self::first) in English.
     pub fn first_message(&self) -> &str {
         self.0
             .values()
             .next()
-            .map(String::as_str)
-            .unwrap_or("Invalid input")
+            .map_or(INVALID_INPUT.english(), Message::as_str)
     }
 
     /// `Ok(value)` when nothing was added, else the errors.

@@ -6,7 +6,7 @@ use crate::state::AppState;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
-use application::accounts::LOGIN_REQUIRED;
+use domain::message::texts::LOGIN_REQUIRED;
 use domain::permissions::Intent;
 use domain::user::User;
 use std::future::Future;

@@ -1,9 +1,11 @@
 //! The one place where use-case errors become HTTP statuses and JSON bodies.
 
-use crate::i18n::translate;
+use crate::i18n::say;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use application::AppError;
+use domain::message::texts::{INTERNAL_ERROR, REQUEST_TIMEOUT, REQUEST_TOO_LARGE, UNAVAILABLE};
+use domain::message::Message;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,9 +24,9 @@ pub struct ErrorBody {
 
 impl ErrorBody {
     /// A message, in the language of the request being served.
-    fn message(message: &str) -> Self {
+    fn message(message: &Message) -> Self {
         Self {
-            message: translate(message).into_owned(),
+            message: say(message).into_owned(),
             errors: None,
         }
     }
@@ -41,11 +43,11 @@ impl From<AppError> for ApiError {
 }
 
 impl ApiError {
-    pub fn bad_request(message: impl Into<String>) -> Self {
+    pub fn bad_request(message: impl Into<Message>) -> Self {
         ApiError(AppError::BadRequest(message.into()))
     }
 
-    pub fn unauthenticated(message: impl Into<String>) -> Self {
+    pub fn unauthenticated(message: impl Into<Message>) -> Self {
         ApiError(AppError::Unauthenticated(message.into()))
     }
 }
@@ -56,9 +58,6 @@ impl fmt::Display for ApiError {
     }
 }
 
-pub const INTERNAL_MESSAGE: &str = "Something went wrong. Please try again.";
-pub const UNAVAILABLE_MESSAGE: &str =
-    "The shop is briefly unavailable. Please try again in a moment.";
 /// When to try again after a 503: a database restart takes a few seconds.
 const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
 
@@ -84,7 +83,7 @@ impl ResponseError for ApiError {
         let body = match &self.0 {
             AppError::Internal(cause) => {
                 tracing::error!(%cause, "request failed");
-                ErrorBody::message(INTERNAL_MESSAGE)
+                ErrorBody::message(&INTERNAL_ERROR.into())
             }
             AppError::Unavailable(cause) => {
                 tracing::warn!(%cause, "database unavailable");
@@ -92,14 +91,14 @@ impl ResponseError for ApiError {
                     header::RETRY_AFTER,
                     UNAVAILABLE_RETRY_AFTER_SECS.to_string(),
                 ));
-                ErrorBody::message(UNAVAILABLE_MESSAGE)
+                ErrorBody::message(&UNAVAILABLE.into())
             }
             AppError::Invalid(errors) => ErrorBody {
-                message: translate(errors.first_message()).into_owned(),
+                message: say(&errors.first()).into_owned(),
                 errors: Some(
                     errors
                         .iter()
-                        .map(|(k, v)| (k.to_owned(), translate(v).into_owned()))
+                        .map(|(field, message)| (field.to_owned(), say(message).into_owned()))
                         .collect(),
                 ),
             },
@@ -110,7 +109,14 @@ impl ResponseError for ApiError {
                 response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
                 ErrorBody::message(message)
             }
-            other => ErrorBody::message(&other.to_string()),
+            AppError::BadRequest(message)
+            | AppError::Unauthenticated(message)
+            | AppError::Forbidden(message)
+            | AppError::NotFound(message)
+            | AppError::Conflict(message)
+            | AppError::PaymentDeclined(message)
+            | AppError::TooLarge(message)
+            | AppError::PaymentProvider(message) => ErrorBody::message(message),
         };
         response.json(body)
     }
@@ -119,20 +125,17 @@ impl ResponseError for ApiError {
 /// Answers extractor failures (bad JSON, wrong types, too large) in the same JSON shape.
 pub fn payload_error(message: String, too_large: bool) -> actix_web::Error {
     let error = if too_large {
-        AppError::TooLarge("The request is too large".into())
+        AppError::TooLarge(REQUEST_TOO_LARGE.into())
     } else {
-        AppError::BadRequest(message)
+        AppError::BadRequest(message.into())
     };
     ApiError(error).into()
 }
-
-/// What a client that did not send its whole request in time is told.
-pub const REQUEST_TIMEOUT_MESSAGE: &str = "The request took too long to arrive";
 
 /// 408 for a request whose body did not arrive in time (a transport failure, not a use
 /// case's); the connection is closed after it.
 pub fn request_timeout() -> HttpResponse {
     HttpResponse::RequestTimeout()
         .force_close()
-        .json(ErrorBody::message(REQUEST_TIMEOUT_MESSAGE))
+        .json(ErrorBody::message(&REQUEST_TIMEOUT.into()))
 }

@@ -12,6 +12,7 @@ use actix_web::error::PayloadError;
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::HttpMessage as _;
+use domain::message::texts::REQUEST_TIMEOUT;
 use futures_util::Stream;
 use std::cell::Cell;
 use std::future::Future;
@@ -84,7 +85,7 @@ impl Stream for DeadlinePayload {
         self.timed_out.set(true);
         Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(
             std::io::ErrorKind::TimedOut,
-            error::REQUEST_TIMEOUT_MESSAGE,
+            REQUEST_TIMEOUT.english(),
         )))))
     }
 }

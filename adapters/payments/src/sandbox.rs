@@ -2,6 +2,7 @@
 //! (listed in the README). No money moves.
 
 use async_trait::async_trait;
+use domain::message::texts::{INSUFFICIENT_BALANCE, PAYMENT_REJECTED, PROVIDER_FAILED};
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use std::time::Duration;
@@ -23,10 +24,7 @@ pub const TEST_NUMBERS: [&str; 4] = [
     PROVIDER_FAILURE_NUMBER,
 ];
 
-pub const DECLINED_REASON: &str = "Payment declined: insufficient EVC Plus balance.";
-pub const REJECTED_REASON: &str = "Payment was rejected on the phone.";
 pub const NO_ANSWER_REASON: &str = "The payment provider did not answer in time.";
-pub const PROVIDER_FAILURE_REASON: &str = "The payment provider failed.";
 
 /// Sandbox transaction ids start with this.
 pub const TRANSACTION_PREFIX: &str = "SBX-";
@@ -76,10 +74,10 @@ impl PaymentGateway for SandboxGateway {
         }
         let outcome = match request.phone.as_str() {
             DECLINED_NUMBER => PaymentOutcome::Declined {
-                reason: DECLINED_REASON.to_owned(),
+                reason: INSUFFICIENT_BALANCE.into(),
             },
             REJECTED_NUMBER => PaymentOutcome::Declined {
-                reason: REJECTED_REASON.to_owned(),
+                reason: PAYMENT_REJECTED.into(),
             },
             NO_ANSWER_NUMBER => {
                 tokio::time::sleep(self.no_answer_time).await;
@@ -88,7 +86,7 @@ impl PaymentGateway for SandboxGateway {
                 }
             }
             PROVIDER_FAILURE_NUMBER => PaymentOutcome::Unconfirmed {
-                reason: PROVIDER_FAILURE_REASON.to_owned(),
+                reason: PROVIDER_FAILED.english().to_owned(),
             },
             _ => PaymentOutcome::Approved {
                 transaction_id: Self::new_transaction_id(),
@@ -174,7 +172,7 @@ mod tests {
         assert_eq!(
             outcome,
             PaymentOutcome::Declined {
-                reason: "Payment declined: insufficient EVC Plus balance.".into()
+                reason: INSUFFICIENT_BALANCE.into()
             }
         );
     }
@@ -187,7 +185,7 @@ mod tests {
         assert_eq!(
             outcome,
             PaymentOutcome::Declined {
-                reason: "Payment was rejected on the phone.".into()
+                reason: PAYMENT_REJECTED.into()
             }
         );
     }

@@ -10,6 +10,7 @@ mod words;
 
 use crate::{monitoring, AppError, Shop};
 use domain::language::Language;
+use domain::message::texts::MESSAGE_NOT_FOUND;
 use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
@@ -321,7 +322,7 @@ impl Shop {
             .outbox
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Message"))?;
+            .ok_or_else(|| AppError::not_found(MESSAGE_NOT_FOUND))?;
         if message.status == DeliveryStatus::Pending {
             return Err(AppError::Conflict(ALREADY_QUEUED.into()));
         }
@@ -333,6 +334,6 @@ impl Shop {
             .outbox
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found("Message"))
+            .ok_or_else(|| AppError::not_found(MESSAGE_NOT_FOUND))
     }
 }

@@ -1,7 +1,7 @@
 use super::*;
-use crate::accounts::PASSWORD_CHANGED_MEANWHILE;
 use crate::testing::{shopper, TestPorts};
 use chrono::{Duration, TimeZone, Utc};
+use domain::message::texts::PASSWORD_CHANGED_MEANWHILE;
 use domain::user::{Email, NewPassword};
 use mockall::predicate::eq;
 

@@ -1,11 +1,11 @@
 use super::*;
-use crate::refunds::REFUND_UNANSWERED;
 use crate::testing::{admin, paid_order, shopper, TestPorts};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
+use domain::message::texts::REFUND_UNANSWERED;
 use domain::order::{OrderStatus, StatusChange};
-use domain::refund::{RefundClaim, RefundOutcome};
+use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 use domain::returns::{ReturnLine, ReturnRefusal};
 use mockall::predicate::{always, eq};
 
@@ -253,7 +253,7 @@ async fn only_admins_move_returns_and_only_to_known_statuses() {
             .await
             .unwrap_err();
         assert!(
-            matches!(&error, AppError::Invalid(e) if e.first_message() == STATUS_INVALID),
+            matches!(&error, AppError::Invalid(e) if e.first_message() == RETURN_STATUS_INVALID),
             "{status}: {error:?}"
         );
     }
@@ -370,7 +370,7 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
         .unwrap_err();
     assert!(matches!(
         error,
-        AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.replace("{reason}", "The payment provider did not answer in time.")
+        AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.with("reason", "The payment provider did not answer in time.")
     ));
 }
 

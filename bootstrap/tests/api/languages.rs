@@ -112,6 +112,42 @@ async fn shoppers_hear_the_servers_messages_in_the_language_they_ask_for() {
     }
 }
 
+/// Messages found by key, those that had no Somali before among them.
+#[tokio::test(flavor = "multi_thread")]
+async fn staff_hear_refusals_and_field_names_in_somali_too() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let me = app.get("/api/auth/me", Some(&admin)).await;
+        let id = me.body["_id"].as_str().unwrap();
+        let own = app
+            .in_language(
+                "so",
+                Method::DELETE,
+                &format!("/api/users/{id}"),
+                Some(&admin),
+                Value::Null,
+            )
+            .await;
+        assert_eq!(own.status, StatusCode::FORBIDDEN);
+        assert_eq!(own.message(), "Akoonkaaga ma tirtiri kartid");
+
+        let control = app
+            .in_language(
+                "so",
+                Method::POST,
+                "/api/auth/register",
+                None,
+                json!({ "name": "Ami\u{0}na", "email": "amina@example.com", "phone": "615551234", "password": "secret1" }),
+            )
+            .await;
+        assert_eq!(control.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            control.body["errors"]["name"],
+            "name waa inuusan lahayn xarfo xakameyn ah"
+        );
+    }
+}
+
 /// E-mails and text messages follow the language the shopper last used: it is stored from the
 /// `Accept-Language` of their registration, sign-in and checkout, and kept when a request
 /// names none.

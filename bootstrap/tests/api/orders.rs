@@ -1,10 +1,12 @@
 use crate::helpers::{TestApp, APPROVED_PHONE};
-use application::checkout::{CHECKOUT_IN_PROGRESS, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED};
 use application::orders::NOT_AWAITING_PAYMENT;
+use domain::message::texts::{
+    CHECKOUT_IN_PROGRESS, INSUFFICIENT_BALANCE, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED,
+};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
-use shop_payments::sandbox::{DECLINED_NUMBER, DECLINED_REASON, NO_ANSWER_NUMBER};
+use shop_payments::sandbox::{DECLINED_NUMBER, NO_ANSWER_NUMBER};
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -63,7 +65,7 @@ async fn a_declined_payment_answers_402_keeps_the_cart_and_restores_stock() {
         let (token, _) = app.shopper("amina").await;
         let reply = app.buy(&token, id, 2, DECLINED_NUMBER).await;
         assert_eq!(reply.status, StatusCode::PAYMENT_REQUIRED);
-        assert_eq!(reply.message(), DECLINED_REASON);
+        assert_eq!(reply.message(), INSUFFICIENT_BALANCE);
         assert_eq!(app.stock_of(id).await, 5);
         assert_eq!(
             app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"],

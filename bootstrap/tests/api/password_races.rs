@@ -5,8 +5,8 @@
 //! the one whose request answered 200, and no session from before survives.
 
 use crate::helpers::{Reply, TestApp};
-use application::accounts::PASSWORD_CHANGED_MEANWHILE;
 use chrono::{TimeDelta, Utc};
+use domain::message::texts::PASSWORD_CHANGED_MEANWHILE;
 use domain::notification::{Channel, Topic};
 use domain::ports::Outbox;
 use futures_util::future::join_all;

@@ -4,7 +4,7 @@
 //! second delivery keeps the first one's return window.
 
 use crate::helpers::{TestApp, APPROVED_PHONE};
-use application::orders::REOPEN_CODE_UNAVAILABLE;
+use domain::message::texts::REOPENING_CODE_UNUSABLE;
 use domain::order::StatusChangeRefusal;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
@@ -128,7 +128,7 @@ async fn reopening_takes_the_codes_use_again_and_is_refused_once_another_order_u
 
         let refused = set_status(&app, &admin, &first, "pending").await;
         assert_eq!(refused.status, StatusCode::CONFLICT, "{}", app.backend);
-        assert_eq!(refused.message(), REOPEN_CODE_UNAVAILABLE);
+        assert_eq!(refused.message(), REOPENING_CODE_UNUSABLE);
         assert_eq!(times_used(&app, &admin).await, 1);
         assert_eq!(app.stock_of(id).await, 4, "only hodan's unit is out");
         assert_eq!(
@@ -169,7 +169,7 @@ async fn two_orders_racing_to_reopen_with_a_one_use_code_take_it_once() {
             .iter()
             .find(|r| r.status == StatusCode::CONFLICT)
             .unwrap();
-        assert_eq!(refused.message(), REOPEN_CODE_UNAVAILABLE);
+        assert_eq!(refused.message(), REOPENING_CODE_UNUSABLE);
         assert_eq!(times_used(&app, &admin).await, 1, "{}", app.backend);
         assert_eq!(app.stock_of(id).await, 9, "one order holds its unit again");
     }

@@ -4,7 +4,7 @@
 //! once, by confirming it or by sending it again, and the audit trail says which.
 
 use crate::helpers::{TestApp, APPROVED_PHONE};
-use application::refunds::REFUND_UNANSWERED;
+use domain::message::texts::REFUND_UNANSWERED;
 use domain::refund::RefundRefusal;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
@@ -15,7 +15,9 @@ use std::time::Duration;
 const LATE: Duration = Duration::from_secs(3);
 
 fn unanswered() -> String {
-    REFUND_UNANSWERED.replace("{reason}", "The payment provider did not answer in time.")
+    REFUND_UNANSWERED
+        .with("reason", "The payment provider did not answer in time.")
+        .to_string()
 }
 
 fn statuses(replies: &[crate::reply::Reply]) -> Vec<StatusCode> {

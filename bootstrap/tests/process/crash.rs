@@ -1,5 +1,5 @@
 use crate::support::{ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
-use application::checkout::{PAYMENT_AWAITED, PAYMENT_UNCONFIRMED};
+use domain::message::texts::{PAYMENT_AWAITED, PAYMENT_UNCONFIRMED};
 use reqwest::StatusCode;
 use std::time::{Duration, Instant};
 

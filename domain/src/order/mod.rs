@@ -4,6 +4,8 @@ use crate::cart::CartLine;
 use crate::checkout::{MobileNumber, ShippingAddress};
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
+use crate::message::texts::REOPENING_REFUNDED;
+use crate::message::Message;
 use crate::money::Money;
 use crate::refund::RefundClaim;
 use crate::validation::FieldErrors;
@@ -248,10 +250,18 @@ pub enum DiscountUse {
 
 /// Why an admin may not move an order as asked (409).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum StatusChangeRefusal {
     /// Its money went back: reopening it would ship goods nobody paid for.
-    #[error("This order was canceled and its payment refunded, so it cannot be reopened. The shopper can place a new order.")]
     ReopeningRefunded,
+}
+
+impl StatusChangeRefusal {
+    pub fn message(&self) -> Message {
+        match self {
+            StatusChangeRefusal::ReopeningRefunded => REOPENING_REFUNDED.into(),
+        }
+    }
 }
 
 /// One atomic change of an order, applied only while the order still has status `from`

@@ -2,7 +2,7 @@
 //! decides it (the screens offer only that).
 
 use super::OrderDto;
-use crate::i18n::translate;
+use crate::i18n::say;
 use chrono::{DateTime, Utc};
 use domain::order::moves::next_statuses;
 use domain::order::{Order, OrderStatus};
@@ -58,7 +58,7 @@ impl OrderDetailDto {
                 allowed: returnable.allowed(),
                 reason: returnable
                     .refusal
-                    .map(|refusal| translate(&refusal.to_string()).into_owned()),
+                    .map(|refusal| say(&refusal.message()).into_owned()),
                 lines: returnable
                     .left
                     .into_iter()

@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::state::{AppState, PublicUrl};
 use actix_web::{web, HttpResponse};
 use application::AppError;
+use domain::message::texts::SITEMAP_NOT_FOUND;
 use domain::ports::{Page, ProductFilter};
 use domain::product::Product;
 use std::fmt::Write as _;
@@ -141,7 +142,7 @@ pub async fn sitemap_part(
 ) -> Result<HttpResponse, ApiError> {
     let site = site(&state, &public_url).await?;
     let number = number.into_inner();
-    let missing = || ApiError(AppError::not_found("Sitemap"));
+    let missing = || ApiError(AppError::not_found(SITEMAP_NOT_FOUND));
     if number == 1 {
         return Ok(xml(urlset(&site, true, &[])));
     }

@@ -13,6 +13,7 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
+use domain::message::texts::USER_NOT_FOUND;
 use domain::UserId;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -25,7 +26,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn user_id(raw: &str) -> Result<UserId, ApiError> {
-    UserId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("User")))
+    UserId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found(USER_NOT_FOUND)))
 }
 
 /// Sign in; the same 401 for an unknown e-mail and a wrong password.

@@ -9,6 +9,7 @@ use crate::openapi::{BadRequest, Conflict, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpResponse};
 use application::cart::WishlistAdd;
+use domain::message::texts::{PRODUCT_NOT_FOUND, SIZE_NOT_FOUND};
 use domain::{ProductId, VariantId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -24,14 +25,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 pub fn product_id(raw: &str) -> Result<ProductId, ApiError> {
-    ProductId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("Product")))
+    ProductId::parse(raw)
+        .ok_or_else(|| ApiError(application::AppError::not_found(PRODUCT_NOT_FOUND)))
 }
 
 /// A size id as sent; one that cannot be an id is no size of any product.
 fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
     raw.map(|raw| {
         VariantId::parse(raw)
-            .ok_or_else(|| ApiError(application::AppError::NotFound("Size not found".into())))
+            .ok_or_else(|| ApiError(application::AppError::not_found(SIZE_NOT_FOUND)))
     })
     .transpose()
 }

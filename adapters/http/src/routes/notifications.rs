@@ -14,6 +14,7 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use application::AppError;
+use domain::message::texts::MESSAGE_NOT_FOUND;
 use domain::NotificationId;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -111,8 +112,8 @@ async fn resend_notification(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id =
-        NotificationId::parse(&path).ok_or_else(|| ApiError(AppError::not_found("Message")))?;
+    let id = NotificationId::parse(&path)
+        .ok_or_else(|| ApiError(AppError::not_found(MESSAGE_NOT_FOUND)))?;
     let message = state.shop.resend_notification(&user.0, &id).await?;
     Ok(HttpResponse::Ok().json(NotificationDto::from(&message)))
 }

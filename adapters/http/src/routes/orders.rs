@@ -6,14 +6,15 @@ use crate::dto::{
     StatusBody,
 };
 use crate::error::ApiError;
-use crate::i18n::{self, translate};
+use crate::i18n::{self, say};
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PaymentDeclined, PaymentProviderFailed, TooLarge,
     Unauthenticated,
 };
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use application::checkout::{CheckoutOutcome, PAYMENT_UNCONFIRMED};
+use application::checkout::CheckoutOutcome;
+use domain::message::texts::{ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED};
 use domain::order::Order;
 use domain::user::User;
 use domain::OrderId;
@@ -30,7 +31,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
-    OrderId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found("Order")))
+    OrderId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found(ORDER_NOT_FOUND)))
 }
 
 /// The detail reply of `order` as `actor` sees it: its returns are read for what may be
@@ -98,11 +99,11 @@ async fn checkout(
         .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
     Ok(match outcome? {
         CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
-            message: translate("Order placed successfully").into_owned(),
+            message: say(&ORDER_PLACED.into()).into_owned(),
             order: OrderDto::from(&order),
         }),
         CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(CheckoutDto {
-            message: translate(PAYMENT_UNCONFIRMED).into_owned(),
+            message: say(&PAYMENT_UNCONFIRMED.into()).into_owned(),
             order: OrderDto::from(&order),
         }),
     })

@@ -18,6 +18,7 @@ use actix_web::http::header;
 use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use application::AppError;
+use domain::message::texts::REQUEST_TOO_LARGE;
 use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
@@ -482,9 +483,7 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>
         let chunk =
             chunk.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
         if bytes.len() + chunk.len() > limit {
-            return Err(ApiError(AppError::TooLarge(
-                "The request is too large".into(),
-            )));
+            return Err(ApiError(AppError::TooLarge(REQUEST_TOO_LARGE.into())));
         }
         bytes.extend_from_slice(&chunk);
     }

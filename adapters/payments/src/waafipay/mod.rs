@@ -48,11 +48,8 @@ mod reply;
 #[cfg(test)]
 mod tests;
 
-pub use reply::{
-    DECLINED_REASON, INSUFFICIENT_BALANCE_REASON, NOT_CONFIRMED_IN_TIME_REASON, REJECTED_REASON,
-};
-
 use async_trait::async_trait;
+use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
@@ -73,7 +70,6 @@ const MOBILE_WALLET: &str = "MWALLET_ACCOUNT";
 
 pub const TIMEOUT_REASON: &str = "The payment provider did not answer in time.";
 pub const UNREACHABLE_REASON: &str = "The payment provider could not be reached.";
-pub const PROVIDER_FAILURE_REASON: &str = "The payment provider failed.";
 pub const UNREADABLE_REASON: &str = "The payment provider sent an unreadable reply.";
 
 /// Where and as whom to call WaafiPay. `Debug` never shows the API key.
@@ -120,7 +116,7 @@ impl CallError {
         match self {
             CallError::Timeout => TIMEOUT_REASON,
             CallError::Unreachable => UNREACHABLE_REASON,
-            CallError::ProviderFailure(_) => PROVIDER_FAILURE_REASON,
+            CallError::ProviderFailure(_) => PROVIDER_FAILED.english(),
             CallError::Unreadable => UNREADABLE_REASON,
         }
     }
@@ -154,11 +150,11 @@ fn charge_outcome(reply: &Reply) -> PaymentOutcome {
         }
     } else if reply.refuses_the_merchant() {
         PaymentOutcome::ProviderRefused {
-            reason: PROVIDER_FAILURE_REASON.to_owned(),
+            reason: PROVIDER_FAILED.into(),
         }
     } else {
         PaymentOutcome::Declined {
-            reason: reply.decline_reason().to_owned(),
+            reason: reply.decline_reason().into(),
         }
     }
 }

@@ -1,6 +1,11 @@
 //! Reading WaafiPay's replies and telling what a refusal means (see the module documentation
 //! of [`super`] for where each code and message comes from).
 
+use domain::message::texts::{
+    INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
+    PAYMENT_REJECTED,
+};
+use domain::message::Text;
 use serde_json::Value;
 
 /// WaafiPay's success code.
@@ -13,11 +18,6 @@ pub const ALREADY_CANCELLED_ERROR: &str = "E10207";
 /// The reply to a merchant whose API user may not use the API.
 pub const NOT_AUTHORIZED_CODE: &str = "5035";
 pub const NOT_AUTHORIZED_ERROR: &str = "E10222";
-
-pub const INSUFFICIENT_BALANCE_REASON: &str = "Payment declined: insufficient EVC Plus balance.";
-pub const REJECTED_REASON: &str = "Payment was rejected on the phone.";
-pub const NOT_CONFIRMED_IN_TIME_REASON: &str = "Payment was not confirmed on the phone in time.";
-pub const DECLINED_REASON: &str = "Payment was declined by EVC Plus.";
 
 /// The parts of a WaafiPay reply the shop reads.
 pub(super) struct Reply {
@@ -101,7 +101,7 @@ impl Reply {
     /// The shopper's reason for a payer's refusal. WaafiPay answers an insufficient balance, a
     /// rejection and an expired phone prompt alike (5206 `RCS_TRAN_FAILED_AT_ISSUER_SYSTEM`);
     /// the message in brackets tells them apart.
-    pub fn decline_reason(&self) -> &'static str {
+    pub fn decline_reason(&self) -> Text {
         if self.says(&[
             "insufficient",
             "balance",
@@ -109,9 +109,9 @@ impl Reply {
             "hadhaaga",
             "kuguma filna",
         ]) {
-            INSUFFICIENT_BALANCE_REASON
+            INSUFFICIENT_BALANCE
         } else if self.says(&["timedout", "timed out", "timeout"]) {
-            NOT_CONFIRMED_IN_TIME_REASON
+            PAYMENT_NOT_CONFIRMED_IN_TIME
         } else if self.says(&[
             "rejected",
             "reject",
@@ -120,9 +120,9 @@ impl Reply {
             "canceled",
             "declined by user",
         ]) {
-            REJECTED_REASON
+            PAYMENT_REJECTED
         } else {
-            DECLINED_REASON
+            PAYMENT_DECLINED_BY_PROVIDER
         }
     }
 

@@ -5,6 +5,11 @@ use super::reply::{redact_numbers, Reply};
 use super::*;
 use domain::checkout::MobileNumber;
 use domain::ids::OrderId;
+use domain::message::texts::{
+    INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
+    PAYMENT_REJECTED,
+};
+use domain::message::Text;
 use std::io;
 use std::sync::{Arc, Mutex};
 use wiremock::matchers::{body_partial_json, method, path};
@@ -307,9 +312,9 @@ async fn charge_refused_with(message: &str) -> PaymentOutcome {
     gateway.charge(&request()).await
 }
 
-fn declined(reason: &str) -> PaymentOutcome {
+fn declined(reason: Text) -> PaymentOutcome {
     PaymentOutcome::Declined {
-        reason: reason.to_owned(),
+        reason: reason.into(),
     }
 }
 
@@ -321,7 +326,7 @@ async fn an_insufficient_balance_is_declined_with_a_shopper_friendly_reason() {
     ] {
         assert_eq!(
             charge_refused_with(message).await,
-            declined("Payment declined: insufficient EVC Plus balance."),
+            declined(INSUFFICIENT_BALANCE),
             "{message}"
         );
     }
@@ -331,7 +336,7 @@ async fn an_insufficient_balance_is_declined_with_a_shopper_friendly_reason() {
 async fn a_payment_rejected_on_the_phone_is_declined() {
     assert_eq!(
         charge_refused_with("RCS_USER_REJECTED").await,
-        declined("Payment was rejected on the phone.")
+        declined(PAYMENT_REJECTED)
     );
 }
 
@@ -343,7 +348,7 @@ async fn a_payment_the_payer_aborted_reads_as_rejected_on_the_phone() {
     ] {
         assert_eq!(
             charge_refused_with(message).await,
-            declined("Payment was rejected on the phone."),
+            declined(PAYMENT_REJECTED),
             "{message}"
         );
     }
@@ -358,7 +363,7 @@ async fn an_expired_phone_prompt_reads_as_not_confirmed_in_time() {
     ] {
         assert_eq!(
             charge_refused_with(message).await,
-            declined("Payment was not confirmed on the phone in time."),
+            declined(PAYMENT_NOT_CONFIRMED_IN_TIME),
             "{message}"
         );
     }
@@ -370,7 +375,7 @@ async fn any_other_business_refusal_is_declined_by_evc_plus() {
         gateway_replying(reply("5310", "RCS_TRAN_NOT_PERMITTED", json!({}))).await;
     assert_eq!(
         gateway.charge(&request()).await,
-        declined("Payment was declined by EVC Plus.")
+        declined(PAYMENT_DECLINED_BY_PROVIDER)
     );
 }
 
@@ -385,7 +390,7 @@ async fn a_refusal_of_the_shops_credentials_is_a_provider_refusal_not_a_decline(
         assert_eq!(
             gateway.charge(&request()).await,
             PaymentOutcome::ProviderRefused {
-                reason: "The payment provider failed.".into()
+                reason: PROVIDER_FAILED.into()
             }
         );
     }

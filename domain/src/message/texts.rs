@@ -1,0 +1,151 @@
+//! The English catalogue: every message the server says in more than one language, under its
+//! key (the constant's name). Other languages' words are found by the key; a test of the HTTP
+//! adapter fails when one of these lacks a translation there.
+
+use super::Text;
+
+macro_rules! texts {
+    ($($name:ident = $english:literal;)*) => {
+        $(pub const $name: Text = Text { key: stringify!($name), english: $english };)*
+
+        /// Every text of the catalogue.
+        pub const ALL: &[Text] = &[$($name),*];
+    };
+}
+
+texts! {
+    // Signing in and accounts.
+    LOGIN_REQUIRED = "Please log in to continue";
+    SESSION_INVALID = "Your session has expired. Please log in again.";
+    INVALID_CREDENTIALS = "Invalid email or password";
+    EMAIL_TAKEN = "An account with this email already exists";
+    CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+    PASSWORD_CHANGED_MEANWHILE = "The password was changed by another request at the same time. Nothing was saved: please try again.";
+    CODE_REFUSED = "This code is wrong or has expired. Ask for a new code.";
+    TOO_MANY_ATTEMPTS = "Too many {kind} attempts. Please try again in {minutes} minute(s).";
+    TOO_MANY_WHOLE_LISTS = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in {minutes} minute(s).";
+
+    // Who may do what.
+    UNAUTHORIZED = "Unauthorized";
+    OWN_ACCOUNT_ONLY = "You can only access your own account";
+    OWN_ORDERS_ONLY = "You can only access your own orders";
+    OWN_REVIEW_ONLY = "You can only delete your own review";
+    OWN_ACCOUNT_UNDELETABLE = "You cannot delete your own account";
+    LAST_ADMIN = "The last admin cannot be removed or demoted";
+    TEMPORARY_PASSWORD = "Please change your temporary password first.";
+
+    // Any request.
+    INTERNAL_ERROR = "Something went wrong. Please try again.";
+    UNAVAILABLE = "The shop is briefly unavailable. Please try again in a moment.";
+    REQUEST_TIMEOUT = "The request took too long to arrive";
+    REQUEST_TOO_LARGE = "The request is too large";
+    INVALID_INPUT = "Invalid input";
+    CONTROL_CHARACTERS = "{field} must not contain control characters";
+
+    // Forms' fields.
+    FULL_NAME_REQUIRED = "Full name is required";
+    NAME_REQUIRED = "Name is required";
+    NAME_TOO_LONG = "Name is too long";
+    EMAIL_REQUIRED = "Email is required";
+    EMAIL_INVALID = "Email is invalid";
+    PHONE_REQUIRED = "Phone number is required";
+    PHONE_TOO_LONG = "Phone number is too long";
+    PASSWORD_REQUIRED = "Password is required";
+    CURRENT_PASSWORD_REQUIRED = "Current password is required";
+    PASSWORD_TOO_SHORT = "Password must be at least 6 characters";
+    PASSWORD_TOO_LONG = "Password must be at most 128 characters";
+    CITY_REQUIRED = "City is required";
+    DISTRICT_REQUIRED = "District is required";
+    ADDRESS_REQUIRED = "Address is required";
+
+    // What is not there.
+    PRODUCT_NOT_FOUND = "Product not found";
+    ORDER_NOT_FOUND = "Order not found";
+    RETURN_NOT_FOUND = "Return not found";
+    REVIEW_NOT_FOUND = "Review not found";
+    USER_NOT_FOUND = "User not found";
+    MESSAGE_NOT_FOUND = "Message not found";
+    DISCOUNT_NOT_FOUND = "Discount code not found";
+    SITEMAP_NOT_FOUND = "Sitemap not found";
+    SIZE_NOT_FOUND = "Size not found";
+
+    // The cart and the wishlist.
+    SIZE_REQUIRED = "Please select a size";
+    OUT_OF_STOCK = "This product is out of stock";
+    ONLY_LEFT = "Only {available} left in stock";
+    NOT_ENOUGH_STOCK = "Not enough stock for {name}: {available} left";
+    QUANTITY_AT_LEAST_ONE = "Quantity must be at least 1";
+    QUANTITY_NOT_ZERO = "Quantity must be a whole number other than 0";
+    QUANTITY_ONE_OR_MORE = "Quantity must be a whole number of 1 or more";
+    NOT_IN_CART = "Product not in cart";
+    NOT_IN_WISHLIST = "Product not in wishlist";
+    CART_EMPTY = "Your cart is empty";
+
+    // Discount codes.
+    DISCOUNT_INACTIVE = "This discount code is not active";
+    DISCOUNT_NOT_STARTED = "This discount code is not valid yet";
+    DISCOUNT_EXPIRED = "This discount code has expired";
+    DISCOUNT_USED_UP = "This discount code has been used up";
+    DISCOUNT_BELOW_MINIMUM = "This discount code needs a subtotal of at least {minimum}";
+    DISCOUNT_ALREADY_USED = "You have already used this discount code";
+    DISCOUNT_CHANGED = "This discount code has changed. Apply it again to see its new terms";
+    DISCOUNT_WITHDRAWN = "This discount code is no longer available";
+    DISCOUNT_NO_LONGER_USABLE = "This discount code can no longer be used";
+
+    // Checkout and payment.
+    ORDER_PLACED = "Order placed successfully";
+    CHECKOUT_IN_PROGRESS = "Checkout already in progress";
+    PAYMENT_AWAITED = "Your previous payment is still being confirmed. Please wait before paying again.";
+    PAYMENT_UNCONFIRMED = "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
+    PAYMENT_FAILED = "Payment failed";
+    INSUFFICIENT_BALANCE = "Payment declined: insufficient EVC Plus balance.";
+    PAYMENT_REJECTED = "Payment was rejected on the phone.";
+    PAYMENT_NOT_CONFIRMED_IN_TIME = "Payment was not confirmed on the phone in time.";
+    PAYMENT_DECLINED_BY_PROVIDER = "Payment was declined by EVC Plus.";
+    PROVIDER_FAILED = "The payment provider failed.";
+    PHONE_MISSING = "Please enter a phone number";
+    PHONE_INVALID = "Please enter a valid EVC Plus number, such as 61 234 5678";
+    PAYMENT_METHOD_UNSUPPORTED = "Unsupported payment method";
+
+    // Reviews.
+    NOT_A_BUYER = "Only shoppers who have received this product can review it";
+    RATING_INVALID = "Rating must be a whole number from 1 to 5";
+    REVIEW_MISSING = "Please write your review";
+    REVIEW_TOO_LONG = "Review must be at most 5000 characters";
+    TITLE_TOO_LONG = "Title must be at most 120 characters";
+
+    // Returns.
+    RETURN_NOT_DELIVERED = "Only delivered orders can be returned";
+    RETURN_NOT_PAID = "Only paid orders can be returned";
+    RETURN_REFUNDED_IN_FULL = "This order has been refunded in full";
+    RETURN_WINDOW_CLOSED = "The 30 days to return this order ended on {ended}";
+    RETURN_ALL_IN_RETURNS = "Every item of this order is already in a return";
+    RETURN_NO_LINES = "Choose at least one item to return";
+    RETURN_UNKNOWN_LINE = "This order has no item {line}";
+    RETURN_TOO_MANY = "You can return at most {left} of {name}";
+    RETURN_REASON_MISSING = "Please tell us why you are returning these items";
+    RETURN_REASON_TOO_LONG = "Reason must be at most 1000 characters";
+    RETURN_BACK_TO_REQUESTED = "A return cannot go back to requested";
+    RETURN_APPROVED_FROM = "Only a requested return can be approved";
+    RETURN_REJECTED_FROM = "Only a requested or approved return can be rejected";
+    RETURN_RECEIVED_FROM = "Only an approved return can be marked received";
+    RETURN_REFUNDED_FROM = "Only a received return can be refunded";
+    RETURN_STATUS_INVALID = "Status must be approved, rejected, received or refunded";
+    RETURN_CHANGED = "The return was changed by someone else. Please reload and try again.";
+    ORDER_HAS_RETURNS = "This order has returns: settle them on the Returns screen instead of canceling the order";
+
+    // Orders and refunds.
+    ORDER_CHANGED = "The order was changed by someone else. Please reload and try again.";
+    REOPENING_REFUNDED = "This order was canceled and its payment refunded, so it cannot be reopened. The shopper can place a new order.";
+    REOPENING_CODE_UNUSABLE = "This order's discount code can no longer be used, so the order cannot be reopened";
+    REFUND_UNDER_WAY = "A refund of this order is under way. Please reload and try again.";
+    REFUND_UNCONFIRMED = "A refund was sent but its answer was not received. Check with EVC Plus, then mark it refunded or send it again.";
+    REFUND_NOTHING_TO_RESOLVE = "Only a refund whose answer was not received can be resolved";
+    RESOLUTION_INVALID = "Resolution must be confirmed or resend";
+    REFUND_UNANSWERED = "The refund was sent but its answer was not received ({reason}). Check with EVC Plus, then mark it refunded or send it again.";
+
+    // Pictures.
+    NOT_AN_IMAGE = "Only image files are allowed";
+    IMAGE_TOO_LARGE = "Images may be at most 5 MB";
+    TOO_MANY_PIXELS = "Pictures may be at most 50 megapixels";
+}
