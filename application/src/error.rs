@@ -7,6 +7,7 @@ use domain::message::texts::{
     PRODUCT_NOT_FOUND, TOO_MANY_PIXELS,
 };
 use domain::message::{Message, Text};
+use domain::order::moves::MoveRefusal;
 use domain::order::StatusChangeRefusal;
 use domain::permissions::PermissionError;
 use domain::ports::{
@@ -145,6 +146,12 @@ impl From<OrderStoreError> for AppError {
 
 impl From<RefundRefusal> for AppError {
     fn from(error: RefundRefusal) -> Self {
+        AppError::Conflict(error.message())
+    }
+}
+
+impl From<MoveRefusal> for AppError {
+    fn from(error: MoveRefusal) -> Self {
         AppError::Conflict(error.message())
     }
 }

@@ -6,11 +6,13 @@ use chrono::{DateTime, Utc};
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
 use domain::message::texts::{ORDER_NOT_FOUND, REOPENING_CODE_UNUSABLE};
+use domain::order::moves::admin_move;
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, StatusChange};
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{OrderStoreError, RefundRequest};
 use domain::refund::{RefundClaim, RefundResolution};
+use domain::returns::HeldByReturns;
 use domain::user::User;
 use domain::OrderId;
 
@@ -96,18 +98,17 @@ impl Shop {
         if order.status == to {
             return Ok(order);
         }
-        if let Some(claim) = order.refund_claim {
-            // Sending or sent with its answer lost: a plain retry never sends it again.
-            return Err(claim.refusal().into());
-        }
         let was_delivered = order
             .history
             .iter()
             .any(|change| change.status == OrderStatus::Delivered);
-        if to == OrderStatus::Canceled && was_delivered {
-            self.refuse_cancel_with_returns(id).await?;
-        }
-        let mut transition = OrderTransition::admin_status_change(&order, to)?.by(actor);
+        // Only a cancel of an order that was delivered can meet its returns.
+        let held = if to == OrderStatus::Canceled && was_delivered {
+            HeldByReturns::of(&self.ports.returns.for_order(id).await?)
+        } else {
+            HeldByReturns::default()
+        };
+        let mut transition = admin_move(&order, &held, to)?.by(actor);
         if transition.reverses_payment() {
             // Of several cancels sent at once, only the claimer reaches the provider.
             self.ports

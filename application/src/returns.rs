@@ -9,8 +9,7 @@ use crate::{AppError, Shop};
 use chrono::{DateTime, Utc};
 use domain::audit::AuditChange;
 use domain::message::texts::{
-    ORDER_HAS_RETURNS, ORDER_NOT_FOUND, REFUND_UNDER_WAY, RETURN_CHANGED, RETURN_NOT_FOUND,
-    RETURN_STATUS_INVALID,
+    ORDER_NOT_FOUND, REFUND_UNDER_WAY, RETURN_CHANGED, RETURN_NOT_FOUND, RETURN_STATUS_INVALID,
 };
 use domain::message::Text;
 use domain::money::Money;
@@ -257,16 +256,6 @@ impl Shop {
         )
         .await;
         landed.map(|()| after)
-    }
-
-    /// Refuses to cancel order `id` while returns hold some of its units (a cancel would put
-    /// them back in stock and refund them a second time).
-    pub(crate) async fn refuse_cancel_with_returns(&self, id: &OrderId) -> Result<(), AppError> {
-        let returns = self.ports.returns.for_order(id).await?;
-        if returns.iter().any(|r| r.status.holds_units()) {
-            return Err(AppError::Conflict(ORDER_HAS_RETURNS.into()));
-        }
-        Ok(())
     }
 }
 

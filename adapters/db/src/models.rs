@@ -13,6 +13,7 @@ use domain::ports::RepoError;
 use domain::product::{Category, Product, ProductImage, SearchCandidate};
 use domain::product_edit::ProductEdit;
 use domain::refund::RefundClaim;
+use domain::returns::partly_refunded;
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
 use domain::variant::VariantSnapshot;
@@ -387,10 +388,10 @@ pub fn stored_payment(status: PaymentStatus) -> &'static str {
 
 /// The payment status of an order stored as `raw` with `refunded_cents` given back.
 pub fn payment_of(raw: &str, refunded_cents: i64) -> Result<PaymentStatus, RepoError> {
-    match payment_status(raw)? {
-        PaymentStatus::Paid if refunded_cents > 0 => Ok(PaymentStatus::PartiallyRefunded),
-        status => Ok(status),
-    }
+    Ok(partly_refunded(
+        payment_status(raw)?,
+        money(refunded_cents)?,
+    ))
 }
 
 impl OrderRow {

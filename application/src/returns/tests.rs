@@ -3,7 +3,7 @@ use crate::testing::{admin, paid_order, shopper, TestPorts};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
-use domain::message::texts::REFUND_UNANSWERED;
+use domain::message::texts::{ORDER_HAS_RETURNS, REFUND_UNANSWERED};
 use domain::order::{OrderStatus, StatusChange};
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 use domain::returns::{ReturnLine, ReturnRefusal};

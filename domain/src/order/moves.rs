@@ -3,24 +3,32 @@
 //! only those).
 
 use super::{Order, OrderStatus, OrderTransition, StatusChangeRefusal};
+use crate::message::texts::ORDER_HAS_RETURNS;
+use crate::message::Message;
 use crate::refund::RefundRefusal;
 use crate::returns::HeldByReturns;
 
 /// Why staff may not move an order to a status now (409).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum MoveRefusal {
     /// A refund is claimed on it (being sent, or sent with its answer lost): nothing moves it
     /// until the refund lands or an admin resolves it.
-    #[error(transparent)]
     RefundClaimed(#[from] RefundRefusal),
     /// A cancel puts all the stock back and refunds the rest of the charge: units that
     /// returns hold would be restocked and refunded a second time.
-    #[error(
-        "This order has returns: settle them on the Returns screen instead of canceling the order"
-    )]
     ReturnsHoldUnits,
-    #[error(transparent)]
     Status(#[from] StatusChangeRefusal),
+}
+
+impl MoveRefusal {
+    pub fn message(&self) -> Message {
+        match self {
+            MoveRefusal::RefundClaimed(refusal) => refusal.message(),
+            MoveRefusal::ReturnsHoldUnits => ORDER_HAS_RETURNS.into(),
+            MoveRefusal::Status(refusal) => refusal.message(),
+        }
+    }
 }
 
 /// Staff's move of `order`, whose returns hold `held`, to `to` (another status than its own):
