@@ -9,9 +9,10 @@
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::UseRow;
 use crate::discounts::DiscountRow;
-use crate::models::{to_db_time, OrderLineRow, OrderRow, ProductRow, UserRow};
+use crate::models::to_db_time;
 use crate::order_history;
-use crate::products::bump_catalog_version;
+use crate::orders::{OrderLineRow, OrderRow};
+use crate::products::{bump_catalog_version, ProductRow};
 use crate::returns::ReturnRows;
 use crate::rows::insert_rows;
 use crate::sales_totals::SalesChange;
@@ -19,6 +20,7 @@ use crate::schema::{
     discount_uses, discounts, order_lines, order_status_history, orders, product_variants,
     products, users,
 };
+use crate::users::UserRow;
 use crate::variants::VariantRow;
 use crate::{storage, Database};
 use diesel::prelude::*;

@@ -2,7 +2,8 @@
 //! one joined query.
 
 use crate::connection::{write_transaction, DbConnection};
-use crate::models::{count, quantity as stored_quantity, to_db_time, ProductRow};
+use crate::models::{count, quantity as stored_quantity, to_db_time};
+use crate::products::{into_products, ProductRow};
 use crate::schema::{cart_discounts, cart_items, products, wishlist_items};
 use crate::variants::{self, variant_key, ONE_SIZE};
 use crate::{is_foreign_key_violation, is_unique_violation, prepared, storage, Database};
@@ -54,7 +55,7 @@ impl CartRepository for Database {
                 .into_iter()
                 .map(|(quantity, variant, product)| ((quantity, variant), product))
                 .unzip();
-            let products = variants::with_variants(conn, products)?;
+            let products = variants::with_variants(conn, into_products(products)?)?;
             lines
                 .into_iter()
                 .zip(products)
@@ -191,7 +192,7 @@ impl WishlistRepository for Database {
                 .select(ProductRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            variants::with_variants(conn, rows)
+            variants::with_variants(conn, into_products(rows)?)
         })
         .await
     }

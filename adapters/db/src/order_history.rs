@@ -4,7 +4,7 @@
 
 use crate::connection::DbConnection;
 use crate::listing::IN_LIST_MAX;
-use crate::models::{from_db_time, status, to_db_time, OrderRow};
+use crate::models::{from_db_time, status, to_db_time};
 use crate::schema::{order_status_history, orders};
 use crate::{corrupt, prepared, storage};
 use chrono::NaiveDateTime;
@@ -17,8 +17,8 @@ use std::collections::HashMap;
 /// Which orders' lines and histories to load.
 #[derive(Clone, Copy)]
 pub(crate) enum OrdersOf<'a> {
-    /// These orders (loaded in slices of bounded size).
-    Orders(&'a [OrderRow]),
+    /// The orders of these ids (loaded in slices of bounded size).
+    Orders(&'a [&'a str]),
     /// Every order of one user.
     User(&'a str),
     /// Every order.
@@ -127,13 +127,12 @@ pub(crate) fn load(
 ) -> Result<HashMap<String, Vec<StatusChange<OrderStatus>>>, RepoError> {
     let ordered = (order_status_history::order_id, order_status_history::seq);
     let rows: Vec<HistoryRow> = match of {
-        OrdersOf::Orders(orders) => {
+        OrdersOf::Orders(ids) => {
             let mut rows = Vec::new();
-            for slice in orders.chunks(IN_LIST_MAX) {
-                let ids: Vec<&str> = slice.iter().map(|o| o.id.as_str()).collect();
+            for slice in ids.chunks(IN_LIST_MAX) {
                 rows.extend(
                     order_status_history::table
-                        .filter(order_status_history::order_id.eq_any(ids))
+                        .filter(order_status_history::order_id.eq_any(slice))
                         .order(ordered)
                         .select(HistoryRow::as_select())
                         .load(conn)

@@ -5,7 +5,10 @@ use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
-use crate::models::{stored_payment, to_db_time, OrderLineRow, OrderRow};
+use crate::models::{
+    count, from_db_time, money, order_id, payment_status, product_id, quantity, refund_claim,
+    status, stored_payment, to_db_time, user_id, variant_snapshot,
+};
 use crate::order_history::{self, OrdersOf};
 use crate::order_list;
 use crate::outbox::{self, Unconfigured};
@@ -17,19 +20,222 @@ use crate::sales_totals::{self, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
 use crate::stock::{self, Wanted};
 use crate::tx::TxError;
-use crate::{storage, Database};
+use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sqlite::Sqlite;
+use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::discount::DiscountCode;
 use domain::listing::orders::OrderQuery;
 use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
-use domain::order::{Order, OrderLine, OrderStatus, PaymentStatus, RefundClaimGuard};
+use domain::order::{
+    Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, RefundClaimGuard, StatusChange,
+};
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
+use domain::returns::partly_refunded;
 use domain::stats::{OrderFact, ProductSales};
 use domain::{OrderId, UserId};
 use std::collections::HashMap;
+
+/// `None` is inserted as `NULL` (see `ProductRow`).
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = orders, treat_none_as_default_value = false)]
+pub(crate) struct OrderRow {
+    id: String,
+    user_id: String,
+    customer_name: String,
+    customer_email: String,
+    subtotal_cents: i64,
+    shipping_cents: i64,
+    total_cents: i64,
+    status: String,
+    payment_status: String,
+    payment_method: String,
+    payment_phone: String,
+    transaction_id: Option<String>,
+    ship_full_name: Option<String>,
+    ship_phone: Option<String>,
+    ship_city: Option<String>,
+    ship_district: Option<String>,
+    ship_address_line: Option<String>,
+    idempotency_key: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+    hold_expired_at: Option<NaiveDateTime>,
+    discount_code: Option<String>,
+    discount_cents: i64,
+    delivered_at: Option<NaiveDateTime>,
+    refunded_cents: i64,
+    refund_claimed_at: Option<NaiveDateTime>,
+    refund_unconfirmed_at: Option<NaiveDateTime>,
+}
+
+/// `None` is inserted as `NULL` (see `ProductRow`).
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_lines, treat_none_as_default_value = false)]
+pub(crate) struct OrderLineRow {
+    order_id: String,
+    position: i32,
+    product_id: String,
+    name: String,
+    image: Option<String>,
+    unit_price_cents: i64,
+    quantity: i32,
+    variant_id: Option<String>,
+    size: Option<String>,
+    colour: Option<String>,
+    sku: Option<String>,
+}
+
+/// The payment status of an order stored as `raw` with `refunded_cents` given back.
+fn payment_of(raw: &str, refunded_cents: i64) -> Result<PaymentStatus, RepoError> {
+    Ok(partly_refunded(
+        payment_status(raw)?,
+        money(refunded_cents)?,
+    ))
+}
+
+impl OrderRow {
+    pub(crate) fn from_domain(order: &Order) -> Self {
+        let address = order.shipping_address.as_ref();
+        let created_at = to_db_time(order.created_at);
+        Self {
+            id: order.id.as_str().to_owned(),
+            user_id: order.user_id.as_str().to_owned(),
+            customer_name: order.customer_name.clone(),
+            customer_email: order.customer_email.clone(),
+            subtotal_cents: order.subtotal.cents(),
+            shipping_cents: order.shipping_fee.cents(),
+            total_cents: order.total.cents(),
+            status: order.status.as_str().to_owned(),
+            payment_status: stored_payment(order.payment_status).to_owned(),
+            payment_method: order.payment_method.clone(),
+            payment_phone: order.payment_phone.as_str().to_owned(),
+            transaction_id: order.transaction_id.clone(),
+            ship_full_name: address.map(|a| a.full_name.clone()),
+            ship_phone: address.map(|a| a.phone.clone()),
+            ship_city: address.map(|a| a.city.clone()),
+            ship_district: address.map(|a| a.district.clone()),
+            ship_address_line: address.map(|a| a.address_line.clone()),
+            idempotency_key: order.idempotency_key.clone(),
+            created_at,
+            updated_at: created_at,
+            hold_expired_at: order.hold_expired_at.map(to_db_time),
+            discount_code: order.discount.as_ref().map(|d| d.code.as_str().to_owned()),
+            discount_cents: order.discount.as_ref().map_or(0, |d| d.amount.cents()),
+            delivered_at: order.delivered_at.map(to_db_time),
+            refunded_cents: order.refunded.cents(),
+            refund_claimed_at: order.refund_claim.map(|c| to_db_time(c.sent_at)),
+            refund_unconfirmed_at: order
+                .refund_claim
+                .and_then(|c| c.unconfirmed_at)
+                .map(to_db_time),
+        }
+    }
+
+    /// The order with its lines (already in their positions' order) and its status history
+    /// (oldest first).
+    fn into_domain(
+        self,
+        lines: Vec<OrderLine>,
+        history: Vec<StatusChange<OrderStatus>>,
+    ) -> Result<Order, RepoError> {
+        let shipping_address = match (
+            self.ship_full_name,
+            self.ship_phone,
+            self.ship_city,
+            self.ship_district,
+            self.ship_address_line,
+        ) {
+            (Some(full_name), Some(phone), Some(city), Some(district), Some(address_line)) => {
+                Some(ShippingAddress {
+                    full_name,
+                    phone,
+                    city,
+                    district,
+                    address_line,
+                })
+            }
+            (None, None, None, None, None) => None,
+            _ => return Err(corrupt("shipping address of order", &self.id)),
+        };
+        Ok(Order {
+            id: order_id(&self.id)?,
+            user_id: user_id(&self.user_id)?,
+            customer_name: self.customer_name,
+            customer_email: self.customer_email,
+            lines,
+            subtotal: money(self.subtotal_cents)?,
+            shipping_fee: money(self.shipping_cents)?,
+            total: money(self.total_cents)?,
+            status: status(&self.status)?,
+            payment_status: payment_of(&self.payment_status, self.refunded_cents)?,
+            payment_method: self.payment_method,
+            payment_phone: MobileNumber::from_stored(&self.payment_phone),
+            transaction_id: self.transaction_id,
+            shipping_address,
+            idempotency_key: self.idempotency_key,
+            created_at: from_db_time(self.created_at),
+            hold_expired_at: self.hold_expired_at.map(from_db_time),
+            discount: self
+                .discount_code
+                .map(|code| {
+                    Ok::<_, RepoError>(OrderDiscount {
+                        code: DiscountCode::parse(&code)
+                            .ok_or_else(|| corrupt("discount code of order", &code))?,
+                        amount: money(self.discount_cents)?,
+                    })
+                })
+                .transpose()?,
+            delivered_at: self.delivered_at.map(from_db_time),
+            refunded: money(self.refunded_cents)?,
+            refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
+            history,
+        })
+    }
+}
+
+impl OrderLineRow {
+    pub(crate) fn from_domain(
+        order: &OrderId,
+        position: usize,
+        line: &OrderLine,
+    ) -> Result<Self, RepoError> {
+        Ok(Self {
+            order_id: order.as_str().to_owned(),
+            position: i32::try_from(position)
+                .map_err(|_| RepoError::Storage("too many order lines".into()))?,
+            product_id: line.product_id.as_str().to_owned(),
+            name: line.name.clone(),
+            image: line.image.clone(),
+            unit_price_cents: line.unit_price.cents(),
+            quantity: quantity(line.quantity)?,
+            variant_id: line.variant.as_ref().map(|v| v.id.as_str().to_owned()),
+            size: line.variant.as_ref().map(|v| v.size.clone()),
+            colour: line.variant.as_ref().and_then(|v| v.colour.clone()),
+            sku: line.variant.as_ref().map(|v| v.sku.clone()),
+        })
+    }
+
+    fn into_domain(self) -> Result<OrderLine, RepoError> {
+        Ok(OrderLine {
+            product_id: product_id(&self.product_id)?,
+            name: self.name,
+            image: self.image,
+            unit_price: money(self.unit_price_cents)?,
+            quantity: count(i64::from(self.quantity))?,
+            variant: variant_snapshot(
+                self.variant_id,
+                self.size,
+                self.colour,
+                self.sku,
+                &self.order_id,
+            )?,
+        })
+    }
+}
 
 /// The lines of several orders, grouped by order id, each group in position order: one
 /// query (or one per 500 orders), never one per order.
@@ -39,12 +245,11 @@ fn load_lines(
 ) -> Result<HashMap<String, Vec<OrderLine>>, RepoError> {
     let mut rows: Vec<OrderLineRow> = Vec::new();
     match of {
-        OrdersOf::Orders(orders) => {
-            for slice in orders.chunks(IN_LIST_MAX) {
-                let ids: Vec<&str> = slice.iter().map(|o| o.id.as_str()).collect();
+        OrdersOf::Orders(ids) => {
+            for slice in ids.chunks(IN_LIST_MAX) {
                 rows.extend(
                     order_lines::table
-                        .filter(order_lines::order_id.eq_any(ids))
+                        .filter(order_lines::order_id.eq_any(slice))
                         .order((order_lines::order_id, order_lines::position))
                         .select(OrderLineRow::as_select())
                         .load(conn)
@@ -90,7 +295,8 @@ pub(crate) fn whole_orders(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let of = wider.unwrap_or(OrdersOf::Orders(&rows));
+    let ids: Vec<&str> = rows.iter().map(|row| row.id.as_str()).collect();
+    let of = wider.unwrap_or(OrdersOf::Orders(&ids));
     let mut lines = load_lines(conn, of)?;
     let mut history = order_history::load(conn, of)?;
     rows.into_iter()

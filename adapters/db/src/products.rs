@@ -2,21 +2,199 @@
 
 use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};
 use crate::listing::{containing_text, escape_like, lower, total_of, IN_LIST_MAX};
-use crate::models::{count, EditedProductColumns, ProductRow, SearchCandidateRow};
+use crate::models::{count, from_db_time, money, product_id, to_db_time};
 use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
-use crate::{one_row, prepared, slots, storage, variants, Database};
+use crate::{corrupt, one_row, prepared, slots, storage, variants, Database};
 use async_trait::async_trait;
+use chrono::NaiveDateTime;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
 use domain::listing::products::{ProductQuery, ProductSort};
 use domain::listing::Direction;
 use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
-use domain::product::{Product, SearchCandidate, StockStatus, LOW_STOCK_MAX};
+use domain::product::{
+    Category, Product, ProductImage, SearchCandidate, StockStatus, LOW_STOCK_MAX,
+};
 use domain::product_edit::ProductEdit;
-use domain::ProductId;
+use domain::{Money, Percent, ProductId};
 use std::collections::HashMap;
+
+/// The tags as the filter sees them: lower-cased, each between commas (`,new,summer,`).
+/// Tags never contain commas (the domain splits on them).
+fn tag_keys(tags: &[String]) -> String {
+    let mut keys = String::from(",");
+    for tag in tags {
+        keys.push_str(&tag.to_lowercase());
+        keys.push(',');
+    }
+    keys
+}
+
+fn to_json(list: &[String]) -> String {
+    serde_json::Value::from(list.to_vec()).to_string()
+}
+
+fn from_json(what: &str, raw: &str) -> Result<Vec<String>, RepoError> {
+    serde_json::from_str(raw).map_err(|_| corrupt(what, raw))
+}
+
+/// `None` is inserted as `NULL`, not `DEFAULT` (the same here), so that diesel can insert
+/// many rows in one statement on SQLite too (bulk.rs).
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = products, treat_none_as_null = true, treat_none_as_default_value = false)]
+pub(crate) struct ProductRow {
+    id: String,
+    name: String,
+    description: String,
+    category: String,
+    tags: String,
+    tag_keys: String,
+    price_cents: i64,
+    discount: i32,
+    original_price_cents: Option<i64>,
+    image_full: Option<String>,
+    image_thumb: Option<String>,
+    gallery: String,
+    rating_tenths: i32,
+    reviews: i64,
+    stock: i64,
+    is_featured: bool,
+    created_at: NaiveDateTime,
+}
+
+/// The columns an admin's edit sets (`ProductEdit`); `None` leaves a column as it is.
+#[derive(Debug, Default, PartialEq, AsChangeset)]
+#[diesel(table_name = products)]
+struct EditedProductColumns {
+    name: Option<String>,
+    description: Option<String>,
+    category: Option<&'static str>,
+    tags: Option<String>,
+    tag_keys: Option<String>,
+    price_cents: Option<i64>,
+    discount: Option<i32>,
+    /// `Some(None)` clears it.
+    original_price_cents: Option<Option<i64>>,
+    image_full: Option<String>,
+    image_thumb: Option<String>,
+    gallery: Option<String>,
+    stock: Option<i64>,
+    is_featured: Option<bool>,
+}
+
+impl EditedProductColumns {
+    fn of(edit: &ProductEdit) -> Self {
+        Self {
+            name: edit.name.clone(),
+            description: edit.description.clone(),
+            category: edit.category.map(Category::as_str),
+            tags: edit.tags.as_deref().map(to_json),
+            tag_keys: edit.tags.as_deref().map(tag_keys),
+            price_cents: edit.price.map(Money::cents),
+            discount: edit.discount.map(|d| i32::from(d.value())),
+            original_price_cents: edit.clears_stated_original_price.then_some(None),
+            image_full: edit.image.as_ref().map(|i| i.full.clone()),
+            image_thumb: edit.image.as_ref().map(|i| i.thumbnail.clone()),
+            gallery: edit
+                .image
+                .as_ref()
+                .map(|i| to_json(std::slice::from_ref(&i.full))),
+            stock: edit.stock.map(|s| i64::from(s.to)),
+            is_featured: edit.is_featured,
+        }
+    }
+}
+
+impl ProductRow {
+    pub(crate) fn from_domain(product: &Product) -> Self {
+        Self {
+            id: product.id.as_str().to_owned(),
+            name: product.name.clone(),
+            description: product.description.clone(),
+            category: product.category.as_str().to_owned(),
+            tags: to_json(&product.tags),
+            tag_keys: tag_keys(&product.tags),
+            price_cents: product.price.cents(),
+            discount: i32::from(product.discount.value()),
+            original_price_cents: product.stated_original_price.map(Money::cents),
+            image_full: product.image.as_ref().map(|i| i.full.clone()),
+            image_thumb: product.image.as_ref().map(|i| i.thumbnail.clone()),
+            gallery: to_json(&product.gallery),
+            rating_tenths: i32::from(product.rating_tenths),
+            reviews: i64::from(product.reviews),
+            stock: i64::from(product.stock),
+            is_featured: product.is_featured,
+            created_at: to_db_time(product.created_at),
+        }
+    }
+
+    fn into_domain(self) -> Result<Product, RepoError> {
+        let image = match (self.image_full, self.image_thumb) {
+            (Some(full), Some(thumbnail)) => Some(ProductImage { full, thumbnail }),
+            (None, None) => None,
+            _ => return Err(corrupt("product image", &self.id)),
+        };
+        Ok(Product {
+            id: product_id(&self.id)?,
+            name: self.name,
+            description: self.description,
+            category: Category::parse(&self.category)
+                .ok_or_else(|| corrupt("category", &self.category))?,
+            tags: from_json("tags", &self.tags)?,
+            price: money(self.price_cents)?,
+            discount: u8::try_from(self.discount)
+                .ok()
+                .and_then(Percent::new)
+                .ok_or_else(|| corrupt("discount", self.discount))?,
+            stated_original_price: self.original_price_cents.map(money).transpose()?,
+            image,
+            gallery: from_json("gallery", &self.gallery)?,
+            rating_tenths: u8::try_from(self.rating_tenths)
+                .map_err(|_| corrupt("rating", self.rating_tenths))?,
+            reviews: count(self.reviews)?,
+            stock: count(self.stock)?,
+            // Read by `variants::with_variants`.
+            variants: Vec::new(),
+            is_featured: self.is_featured,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+/// The products of `rows`, without their variants yet (`variants::with_variants` reads them).
+pub(crate) fn into_products(rows: Vec<ProductRow>) -> Result<Vec<Product>, RepoError> {
+    rows.into_iter().map(ProductRow::into_domain).collect()
+}
+
+/// The columns search ranks by (`SearchCandidate`).
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = products)]
+struct SearchCandidateRow {
+    id: String,
+    name: String,
+    description: String,
+    category: String,
+    tags: String,
+    price_cents: i64,
+    created_at: NaiveDateTime,
+}
+
+impl SearchCandidateRow {
+    fn into_domain(self) -> Result<SearchCandidate, RepoError> {
+        Ok(SearchCandidate {
+            id: product_id(&self.id)?,
+            name: self.name,
+            description: self.description,
+            category: Category::parse(&self.category)
+                .ok_or_else(|| corrupt("category", &self.category))?,
+            tags: from_json("tags", &self.tags)?,
+            price: money(self.price_cents)?,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
 
 /// The products a filter selects, unordered and unpaged.
 fn matching(filter: &ProductFilter, backend: Backend) -> ProductSelection {
@@ -218,7 +396,10 @@ impl ProductRepository for Database {
                     bump_catalog_version(conn)?;
                 }
                 let row = stored(conn)?;
-                let product = variants::one_with_variants(conn, row)?;
+                let product = variants::one_with_variants(
+                    conn,
+                    row.map(ProductRow::into_domain).transpose()?,
+                )?;
                 product.ok_or(TxError::Store(RepoError::NotFound.into()))
             })
             .map_err(ProductStoreError::from)
@@ -259,7 +440,7 @@ impl ProductRepository for Database {
                 .get_result(conn)
                 .optional()
                 .map_err(storage)?;
-            variants::one_with_variants(conn, row)
+            variants::one_with_variants(conn, row.map(ProductRow::into_domain).transpose()?)
         })
         .await
     }
@@ -283,7 +464,7 @@ impl ProductRepository for Database {
                 .map(|(at, id)| (id.as_str(), at))
                 .collect();
             rows.sort_by_key(|row| position.get(row.id.as_str()).copied());
-            variants::with_variants(conn, rows)
+            variants::with_variants(conn, into_products(rows)?)
         })
         .await
     }
@@ -325,7 +506,7 @@ impl ProductRepository for Database {
             let total = total_of(query.page, rows.len(), || {
                 selected().count().get_result(conn)
             })?;
-            Ok((variants::with_variants(conn, rows)?, total))
+            Ok((variants::with_variants(conn, into_products(rows)?)?, total))
         })
         .await
     }
@@ -348,7 +529,7 @@ impl ProductRepository for Database {
             let total = total_of(filter.page, rows.len(), || {
                 matching(&filter, backend).count().get_result(conn)
             })?;
-            Ok((variants::with_variants(conn, rows)?, total))
+            Ok((variants::with_variants(conn, into_products(rows)?)?, total))
         })
         .await
     }

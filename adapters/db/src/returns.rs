@@ -8,10 +8,10 @@ use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
     from_db_time, money, order_id, product_id, quantity, refund_claim, stored_payment, to_db_time,
-    variant_snapshot, OrderRow,
+    variant_snapshot,
 };
 use crate::order_history::{changer_columns, changer_of};
-use crate::orders::one_order;
+use crate::orders::{one_order, OrderRow};
 use crate::outbox::{self, Unconfigured};
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};

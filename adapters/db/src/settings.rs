@@ -1,12 +1,46 @@
 //! `SettingsRepository`: the shop's settings, one row.
 
-use crate::models::{SettingsRow, SETTINGS_ROW};
+use crate::models::{email, money};
 use crate::schema::settings;
 use crate::{is_unique_violation, storage, Database};
 use async_trait::async_trait;
 use diesel::prelude::*;
 use domain::ports::{RepoError, SettingsRepository};
 use domain::settings::ShopSettings;
+
+#[derive(Debug, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = settings)]
+struct SettingsRow {
+    id: i32,
+    shop_name: String,
+    support_phone: String,
+    support_email: String,
+    shipping_cents: i64,
+}
+
+/// The settings live in one row with this id.
+const SETTINGS_ROW: i32 = 1;
+
+impl SettingsRow {
+    fn from_domain(settings: &ShopSettings) -> Self {
+        Self {
+            id: SETTINGS_ROW,
+            shop_name: settings.shop_name.clone(),
+            support_phone: settings.support_phone.clone(),
+            support_email: settings.support_email.as_str().to_owned(),
+            shipping_cents: settings.shipping_fee.cents(),
+        }
+    }
+
+    fn into_domain(self) -> Result<ShopSettings, RepoError> {
+        Ok(ShopSettings {
+            shop_name: self.shop_name,
+            support_phone: self.support_phone,
+            support_email: email(&self.support_email)?,
+            shipping_fee: money(self.shipping_cents)?,
+        })
+    }
+}
 
 #[async_trait]
 impl SettingsRepository for Database {

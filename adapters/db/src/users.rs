@@ -3,13 +3,13 @@
 use crate::connection::MultiBackend;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{contains_pattern, lower, total_of};
-use crate::models::{to_db_time, user_id, ProfileRow, UserRow};
+use crate::models::{email, from_db_time, to_db_time, user_id};
 use crate::password_resets::{self, set_password};
 use crate::schema::users;
 use crate::tx::TxError;
-use crate::{one_row, storage, Database};
+use crate::{corrupt, one_row, storage, Database};
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::language::Language;
 use domain::listing::users::UserQuery;
@@ -19,6 +19,74 @@ use domain::permissions::keeps_an_admin;
 use domain::ports::{RepoError, UserRepository, UserStoreError};
 use domain::user::{Email, NewPassword, Role, User};
 use domain::UserId;
+
+#[derive(Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = users)]
+pub(crate) struct UserRow {
+    id: String,
+    name: String,
+    email: String,
+    phone: String,
+    role: String,
+    password_hash: String,
+    must_change_password: bool,
+    token_version: i64,
+    created_at: NaiveDateTime,
+}
+
+/// What saving an account's fields writes: never its password or token version (those
+/// change only under `NewPassword`'s compare-and-set), so a save racing a password change
+/// cannot put back what it read before.
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = users)]
+struct ProfileRow {
+    name: String,
+    email: String,
+    phone: String,
+    role: String,
+}
+
+impl ProfileRow {
+    fn from_domain(user: &User) -> Self {
+        Self {
+            name: user.name.clone(),
+            email: user.email.as_str().to_owned(),
+            phone: user.phone.clone(),
+            role: user.role.as_str().to_owned(),
+        }
+    }
+}
+
+impl UserRow {
+    pub(crate) fn from_domain(user: &User) -> Self {
+        Self {
+            id: user.id.as_str().to_owned(),
+            name: user.name.clone(),
+            email: user.email.as_str().to_owned(),
+            phone: user.phone.clone(),
+            role: user.role.as_str().to_owned(),
+            password_hash: user.password_hash.clone(),
+            must_change_password: user.must_change_password,
+            token_version: i64::try_from(user.token_version).unwrap_or(i64::MAX),
+            created_at: to_db_time(user.created_at),
+        }
+    }
+
+    fn into_domain(self) -> Result<User, RepoError> {
+        Ok(User {
+            id: user_id(&self.id)?,
+            name: self.name,
+            email: email(&self.email)?,
+            phone: self.phone,
+            role: Role::parse(&self.role).ok_or_else(|| corrupt("role", &self.role))?,
+            password_hash: self.password_hash,
+            must_change_password: self.must_change_password,
+            token_version: u64::try_from(self.token_version)
+                .map_err(|_| corrupt("token version", self.token_version))?,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
 
 /// The accounts `query` selects, unordered and unpaged.
 fn matching(query: &UserQuery) -> users::BoxedQuery<'static, MultiBackend> {

@@ -4,7 +4,7 @@
 
 use crate::connection::DbConnection;
 use crate::listing::{lower, IN_LIST_MAX};
-use crate::models::{count, ProductRow};
+use crate::models::count;
 use crate::schema::{cart_items, product_variants, products};
 use crate::tx::TxError;
 use crate::{corrupt, is_unique_violation, storage};
@@ -73,17 +73,13 @@ impl VariantRow {
     }
 }
 
-/// The products of `rows` with their variants in the admin's order: one more query for up to
-/// `IN_LIST_MAX` products, one over every variant for more (a whole catalogue), never one
-/// per product.
+/// `products` (read without their variants) with their variants in the admin's order: one more
+/// query for up to `IN_LIST_MAX` products, one over every variant for more (a whole
+/// catalogue), never one per product.
 pub(crate) fn with_variants(
     conn: &mut DbConnection,
-    rows: Vec<ProductRow>,
+    mut products: Vec<Product>,
 ) -> Result<Vec<Product>, RepoError> {
-    let mut products = rows
-        .into_iter()
-        .map(ProductRow::into_domain)
-        .collect::<Result<Vec<_>, _>>()?;
     if products.is_empty() {
         return Ok(products);
     }
@@ -119,9 +115,9 @@ pub(crate) fn with_variants(
 /// One product with its variants.
 pub(crate) fn one_with_variants(
     conn: &mut DbConnection,
-    row: Option<ProductRow>,
+    product: Option<Product>,
 ) -> Result<Option<Product>, RepoError> {
-    Ok(with_variants(conn, row.into_iter().collect())?.pop())
+    Ok(with_variants(conn, product.into_iter().collect())?.pop())
 }
 
 /// The grid that stores a new product's variants (`write_grid`).
