@@ -1,8 +1,14 @@
 //! Registration, sign-in, sessions and user administration.
 
+mod password_reset;
+
+use crate::audit::Audit;
+use crate::languages::Languages;
 use crate::throttle::Key;
-use crate::{AppError, Shop};
+use crate::throttle::Throttle;
+use crate::AppError;
 use domain::audit::AuditChange;
+use domain::language::Language;
 use domain::listing::users::UserQuery;
 use domain::message::texts::{
     CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, INVALID_CREDENTIALS, PASSWORD_CHANGED_MEANWHILE,
@@ -12,6 +18,9 @@ use domain::permissions::{
     may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
     Intent,
 };
+use domain::ports::{
+    Clock, IdGenerator, PasswordHasher, SecretGenerator, TokenService, UserRepository,
+};
 use domain::ports::{RepoError, UserStoreError};
 use domain::user::{
     ContactInput, Email, InvalidEmail, ProfileChangeInput, RegistrationInput, Role, User,
@@ -19,6 +28,7 @@ use domain::user::{
 use domain::validation::{plain_text, FieldErrors};
 use domain::UserId;
 use std::fmt;
+use std::sync::Arc;
 
 /// A signed-in user and their token.
 #[derive(Debug, Clone)]
@@ -61,13 +71,61 @@ impl fmt::Display for UnusableEmail {
     }
 }
 
-impl Shop {
+/// Accounts: registration, sign-in, sessions, password resets and the admin's users.
+pub struct Accounts {
+    users: Arc<dyn UserRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    tokens: Arc<dyn TokenService>,
+    secrets: Arc<dyn SecretGenerator>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    audit: Audit,
+    throttle: Arc<Throttle>,
+    languages: Languages,
+    /// See `UNKNOWN_EMAIL_PASSWORD`.
+    unknown_email_hash: tokio::sync::OnceCell<String>,
+}
+
+impl Accounts {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        tokens: Arc<dyn TokenService>,
+        secrets: Arc<dyn SecretGenerator>,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn IdGenerator>,
+        audit: Audit,
+        throttle: Arc<Throttle>,
+        languages: Languages,
+    ) -> Self {
+        Self {
+            users,
+            hasher,
+            tokens,
+            secrets,
+            clock,
+            ids,
+            audit,
+            throttle,
+            languages,
+            unknown_email_hash: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// Remembers the language `user` asked for (see `Languages::remember`).
+    pub async fn remember_language(&self, user: &UserId, language: Option<Language>) {
+        self.languages.remember(user, language).await;
+    }
+}
+
+impl Accounts {
     fn new_user_id(&self) -> UserId {
-        UserId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids")
+        UserId::parse(&self.ids.new_id()).expect("the id generator makes valid ids")
     }
 
     async fn insert_user(&self, user: &User) -> Result<(), AppError> {
-        self.ports.users.insert(user).await.map_err(|e| match e {
+        self.users.insert(user).await.map_err(|e| match e {
             RepoError::Duplicate => AppError::Conflict(EMAIL_TAKEN.into()),
             other => other.into(),
         })
@@ -76,7 +134,7 @@ impl Shop {
     /// Counts an attempt against every key, or refuses with 429 while any of them is over
     /// its limit; `attempts` names them.
     pub(crate) fn take_attempt(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
-        match self.throttle.take(keys, self.ports.clock.now()) {
+        match self.throttle.take(keys, self.clock.now()) {
             Ok(()) => Ok(()),
             Err(wait) => Err(AppError::TooManyAttempts {
                 message: TOO_MANY_ATTEMPTS
@@ -107,14 +165,14 @@ impl Shop {
             email: registration.contact.email,
             phone: registration.contact.phone,
             role: Role::User,
-            password_hash: self.ports.hasher.hash(&registration.password).await?,
+            password_hash: self.hasher.hash(&registration.password).await?,
             must_change_password: false,
             token_version: 0,
-            created_at: self.ports.clock.now(),
+            created_at: self.clock.now(),
         };
         self.insert_user(&user).await?;
         self.throttle.give_back(&keys.taken_from_address);
-        let token = self.ports.tokens.issue(&user.session_claims());
+        let token = self.tokens.issue(&user.session_claims());
         Ok(Session { user, token })
     }
 
@@ -127,20 +185,21 @@ impl Shop {
     ) -> Result<CreatedUser, AppError> {
         require_admin(actor)?;
         let (contact, role) = contact.validate_with_role(role)?;
-        let temporary_password = self.ports.secrets.temporary_password();
+        let temporary_password = self.secrets.temporary_password();
         let user = User {
             id: self.new_user_id(),
             name: contact.name,
             email: contact.email,
             phone: contact.phone,
             role,
-            password_hash: self.ports.hasher.hash(&temporary_password).await?,
+            password_hash: self.hasher.hash(&temporary_password).await?,
             must_change_password: true,
             token_version: 0,
-            created_at: self.ports.clock.now(),
+            created_at: self.clock.now(),
         };
         self.insert_user(&user).await?;
-        self.record_audit(actor, AuditChange::user_created(&user))
+        self.audit
+            .record(actor, AuditChange::user_created(&user))
             .await;
         Ok(CreatedUser {
             user,
@@ -161,7 +220,7 @@ impl Shop {
         let keys = self.throttle.limits().sign_in_keys(email, client_address);
         self.take_attempt(&keys.all(), "sign-in")?;
         let user = match Email::parse(email) {
-            Ok(email) => self.ports.users.by_email(&email).await?,
+            Ok(email) => self.users.by_email(&email).await?,
             Err(_) => None,
         };
         let verified = self
@@ -171,7 +230,7 @@ impl Shop {
             Some(user) if verified => {
                 self.throttle.forgive(&keys.email);
                 self.throttle.give_back(&keys.address);
-                let token = self.ports.tokens.issue(&user.session_claims());
+                let token = self.tokens.issue(&user.session_claims());
                 Ok(Session { user, token })
             }
             _ => Err(AppError::Unauthenticated(INVALID_CREDENTIALS.into())),
@@ -187,13 +246,13 @@ impl Shop {
         hash: Option<&str>,
     ) -> Result<bool, AppError> {
         if let Some(hash) = hash {
-            return Ok(self.ports.hasher.verify(secret, hash).await);
+            return Ok(self.hasher.verify(secret, hash).await);
         }
         let stand_in = self
             .unknown_email_hash
-            .get_or_try_init(|| self.ports.hasher.hash(UNKNOWN_EMAIL_PASSWORD))
+            .get_or_try_init(|| self.hasher.hash(UNKNOWN_EMAIL_PASSWORD))
             .await?;
-        self.ports.hasher.verify(secret, stand_in).await;
+        self.hasher.verify(secret, stand_in).await;
         Ok(false)
     }
 
@@ -202,12 +261,10 @@ impl Shop {
     /// temporary password and `intent` is not one it may have.
     pub async fn authenticate(&self, token: &str, intent: Intent) -> Result<User, AppError> {
         let claims = self
-            .ports
             .tokens
             .verify(token)
             .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))?;
         let user = self
-            .ports
             .users
             .by_id(&claims.user)
             .await?
@@ -230,28 +287,17 @@ impl Shop {
         }
         .validate()?;
         let password = &registration.password;
-        match self
-            .ports
-            .users
-            .by_email(&registration.contact.email)
-            .await?
-        {
+        match self.users.by_email(&registration.contact.email).await? {
             Some(mut user) => {
                 user.role = Role::Admin;
                 // The same password keeps the admin's sessions; another one ends them.
-                let new_password = if self
-                    .ports
-                    .hasher
-                    .verify(password, &user.password_hash)
-                    .await
-                {
+                let new_password = if self.hasher.verify(password, &user.password_hash).await {
                     None
                 } else {
-                    let hash = self.ports.hasher.hash(password).await?;
+                    let hash = self.hasher.hash(password).await?;
                     Some(user.replace_password(hash, false))
                 };
-                self.ports
-                    .users
+                self.users
                     .update(&user, new_password)
                     .await
                     .map_err(stored)?;
@@ -264,10 +310,10 @@ impl Shop {
                     email: registration.contact.email,
                     phone: registration.contact.phone,
                     role: Role::Admin,
-                    password_hash: self.ports.hasher.hash(password).await?,
+                    password_hash: self.hasher.hash(password).await?,
                     must_change_password: false,
                     token_version: 0,
-                    created_at: self.ports.clock.now(),
+                    created_at: self.clock.now(),
                 };
                 self.insert_user(&user).await?;
                 Ok(true)
@@ -277,7 +323,7 @@ impl Shop {
 
     /// The accounts whose stored e-mail is no `Email`, for the operator to correct.
     pub async fn unusable_emails(&self) -> Result<Vec<UnusableEmail>, AppError> {
-        let stored = self.ports.users.stored_emails().await?;
+        let stored = self.users.stored_emails().await?;
         Ok(stored
             .into_iter()
             .filter_map(|(user, stored)| {
@@ -289,7 +335,7 @@ impl Shop {
 
     /// True when at least one admin exists.
     pub async fn has_admin(&self) -> Result<bool, AppError> {
-        Ok(self.ports.users.count_admins().await? > 0)
+        Ok(self.users.count_admins().await? > 0)
     }
 
     /// The admin's user list: searched, filtered and paged by the store.
@@ -299,7 +345,7 @@ impl Shop {
         query: &UserQuery,
     ) -> Result<(Vec<User>, u64), AppError> {
         require_admin(actor)?;
-        Ok(self.ports.users.find(query).await?)
+        Ok(self.users.find(query).await?)
     }
 
     /// People change their own account (a new password needs the current one, and answers
@@ -324,7 +370,6 @@ impl Shop {
             },
         )?;
         let before = self
-            .ports
             .users
             .by_id(target)
             .await?
@@ -338,44 +383,44 @@ impl Shop {
             None => None,
             Some(password) => {
                 if let Some(current) = &password.current_password {
-                    if !self.ports.hasher.verify(current, &user.password_hash).await {
+                    if !self.hasher.verify(current, &user.password_hash).await {
                         return Err(AppError::Invalid(FieldErrors::single(
                             "currentPassword",
                             CURRENT_PASSWORD_WRONG,
                         )));
                     }
                 }
-                let hash = self.ports.hasher.hash(&password.new_password).await?;
+                let hash = self.hasher.hash(&password.new_password).await?;
                 Some(user.replace_password(hash, !own_account))
             }
         };
         user.name = change.contact.name;
         user.email = change.contact.email;
         user.phone = change.contact.phone;
-        self.ports
-            .users
+        self.users
             .update(&user, new_password)
             .await
             .map_err(stored)?;
         if actor.is_admin() {
-            self.record_audit(actor, AuditChange::user_updated(&before, &user))
+            self.audit
+                .record(actor, AuditChange::user_updated(&before, &user))
                 .await;
         }
-        let token = own_password_changes.then(|| self.ports.tokens.issue(&user.session_claims()));
+        let token = own_password_changes.then(|| self.tokens.issue(&user.session_claims()));
         Ok(UpdatedUser { user, token })
     }
 
     pub async fn delete_user(&self, actor: &User, target: &UserId) -> Result<(), AppError> {
         require_admin(actor)?;
         let user = self
-            .ports
             .users
             .by_id(target)
             .await?
             .ok_or_else(|| AppError::not_found(USER_NOT_FOUND))?;
         may_delete_user(actor, &user)?;
-        self.ports.users.delete(target).await.map_err(stored)?;
-        self.record_audit(actor, AuditChange::user_deleted(&user))
+        self.users.delete(target).await.map_err(stored)?;
+        self.audit
+            .record(actor, AuditChange::user_deleted(&user))
             .await;
         Ok(())
     }
@@ -395,7 +440,7 @@ pub(crate) fn stored(error: UserStoreError) -> AppError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, shopper, TestPorts};
+    use crate::testing::{admin, shopper, AccountMocks as Mocks};
     use domain::audit::AuditAction;
     use domain::user::{NewPassword, SessionClaims};
     use mockall::predicate::eq;
@@ -420,7 +465,7 @@ mod tests {
 
     #[tokio::test]
     async fn registering_makes_a_shopper_and_signs_them_in() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .hasher
             .expect_hash()
@@ -431,7 +476,7 @@ mod tests {
             .expect_issue()
             .returning(|claims| format!("token-for-{}", claims.user));
         let session = ports
-            .shop()
+            .service()
             .register(&registration("amina@example.com"), "1.1.1.1")
             .await
             .unwrap();
@@ -442,7 +487,7 @@ mod tests {
 
     #[tokio::test]
     async fn registering_a_taken_email_is_a_conflict() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .hasher
             .expect_hash()
@@ -452,7 +497,7 @@ mod tests {
             .expect_insert()
             .returning(|_| Err(RepoError::Duplicate));
         let error = ports
-            .shop()
+            .service()
             .register(&registration("amina@example.com"), "1.1.1.1")
             .await
             .unwrap_err();
@@ -461,9 +506,9 @@ mod tests {
 
     #[tokio::test]
     async fn invalid_registration_never_touches_storage() {
-        let ports = TestPorts::new();
+        let ports = Mocks::new();
         let error = ports
-            .shop()
+            .service()
             .register(&registration("not-an-email"), "1.1.1.1")
             .await
             .unwrap_err();
@@ -474,14 +519,14 @@ mod tests {
 
     #[tokio::test]
     async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let stored = shopper("amina");
         ports.users.expect_by_email().returning(move |email| {
             Ok((email.as_str() == "amina@example.com").then(|| stored.clone()))
         });
         ports.hasher.expect_hash().returning(|_| Ok("dummy".into()));
         ports.hasher.expect_verify().returning(|_, _| false);
-        let shop = ports.shop();
+        let shop = ports.service();
         let wrong = shop
             .login("amina@example.com", "nope", "1.1.1.1")
             .await
@@ -496,11 +541,11 @@ mod tests {
 
     #[tokio::test]
     async fn the_sixth_failed_sign_in_is_throttled() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.users.expect_by_email().returning(|_| Ok(None));
         ports.hasher.expect_hash().returning(|_| Ok("dummy".into()));
         ports.hasher.expect_verify().returning(|_, _| false);
-        let shop = ports.shop();
+        let shop = ports.service();
         for _ in 0..5 {
             assert!(matches!(
                 shop.login("amina@example.com", "x", "1.1.1.1").await,
@@ -522,7 +567,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 8)]
     async fn sixty_guesses_sent_together_check_at_most_five_passwords() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let stored = shopper("amina");
         ports
             .users
@@ -536,7 +581,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(20));
             false
         });
-        let shop = Arc::new(ports.shop());
+        let shop = Arc::new(ports.service());
         let guesses: Vec<_> = (0..60)
             .map(|i| {
                 let shop = shop.clone();
@@ -560,7 +605,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_unknown_email_checks_a_password_like_a_known_one() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.users.expect_by_email().returning(|_| Ok(None));
         ports
             .hasher
@@ -573,7 +618,7 @@ mod tests {
             .with(eq("guess"), eq("dummy-hash"))
             .times(2)
             .returning(|_, _| true);
-        let shop = ports.shop();
+        let shop = ports.service();
         for _ in 0..2 {
             let error = shop
                 .login("nobody@example.com", "guess", "1.1.1.1")
@@ -585,9 +630,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_sign_in_email_with_control_characters_is_refused_uncounted() {
-        let ports = TestPorts::new();
+        let ports = Mocks::new();
         let error = ports
-            .shop()
+            .service()
             .login("amina\0@example.com", "secret1", "1.1.1.1")
             .await
             .unwrap_err();
@@ -598,8 +643,8 @@ mod tests {
 
     /// Amina, signed in, changing her password with the right current one to "newsecret"
     /// (hashed "new-hash").
-    fn amina_changing_her_password() -> (TestPorts, User, ProfileChangeInput) {
-        let mut ports = TestPorts::new();
+    fn amina_changing_her_password() -> (Mocks, User, ProfileChangeInput) {
+        let mut ports = Mocks::new();
         let amina = shopper("amina");
         let stored = amina.clone();
         ports
@@ -643,7 +688,7 @@ mod tests {
             .expect_issue()
             .returning(|claims| format!("{}@{}", claims.user, claims.token_version));
         let updated = ports
-            .shop()
+            .service()
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap();
@@ -653,7 +698,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_admin_resetting_a_password_ends_that_users_sessions_without_a_token() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .users
             .expect_by_id()
@@ -675,7 +720,7 @@ mod tests {
             ..Default::default()
         };
         let updated = ports
-            .shop()
+            .service()
             .update_user(&admin("boss"), &UserId::parse("amina").unwrap(), &input)
             .await
             .unwrap();
@@ -686,7 +731,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_token_from_before_a_password_change_stops_working() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.tokens.expect_verify().returning(|_| {
             Some(SessionClaims {
                 user: UserId::parse("amina").unwrap(),
@@ -699,7 +744,7 @@ mod tests {
             Ok(Some(amina))
         });
         let error = ports
-            .shop()
+            .service()
             .authenticate("t", Intent::Other)
             .await
             .unwrap_err();
@@ -708,7 +753,7 @@ mod tests {
 
     #[tokio::test]
     async fn on_a_temporary_password_only_that_password_may_change() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut hodan = shopper("hodan");
         hodan.must_change_password = true;
         let stored = hodan.clone();
@@ -720,7 +765,7 @@ mod tests {
             .tokens
             .expect_verify()
             .returning(|_| Some(shopper("hodan").session_claims()));
-        let shop = ports.shop();
+        let shop = ports.service();
         let rename = ProfileChangeInput {
             contact: contact("Hodan Ali", "hodan@example.com"),
             ..Default::default()
@@ -741,14 +786,14 @@ mod tests {
 
     #[tokio::test]
     async fn a_token_of_a_deleted_user_stops_working() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .tokens
             .expect_verify()
             .returning(|_| Some(shopper("gone").session_claims()));
         ports.users.expect_by_id().returning(|_| Ok(None));
         let error = ports
-            .shop()
+            .service()
             .authenticate("t", Intent::Other)
             .await
             .unwrap_err();
@@ -757,7 +802,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_shopper_cannot_make_themselves_admin() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let amina = shopper("amina");
         let stored = amina.clone();
         ports
@@ -770,7 +815,7 @@ mod tests {
             ..Default::default()
         };
         let error = ports
-            .shop()
+            .service()
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap_err();
@@ -779,7 +824,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_password_change_checks_the_current_password() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let amina = shopper("amina");
         let stored = amina.clone();
         ports
@@ -798,7 +843,7 @@ mod tests {
             ..Default::default()
         };
         let error = ports
-            .shop()
+            .service()
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap_err();
@@ -809,14 +854,18 @@ mod tests {
 
     #[tokio::test]
     async fn an_admin_cannot_delete_their_own_account() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let boss = admin("boss");
         let stored = boss.clone();
         ports
             .users
             .expect_by_id()
             .returning(move |_| Ok(Some(stored.clone())));
-        let error = ports.shop().delete_user(&boss, &boss.id).await.unwrap_err();
+        let error = ports
+            .service()
+            .delete_user(&boss, &boss.id)
+            .await
+            .unwrap_err();
         assert!(
             matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account")
         );
@@ -824,7 +873,7 @@ mod tests {
 
     #[tokio::test]
     async fn admin_created_users_get_a_temporary_password() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .secrets
             .expect_temporary_password()
@@ -855,7 +904,7 @@ mod tests {
             .returning(|_| Ok(()));
         let contact = contact("Hodan", "hodan@example.com");
         let created = ports
-            .shop()
+            .service()
             .create_user(&admin("boss"), &contact, Some("admin"))
             .await
             .unwrap();
@@ -866,7 +915,7 @@ mod tests {
 
     #[tokio::test]
     async fn registrations_with_free_emails_pass_and_the_twenty_first_taken_one_is_throttled() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .hasher
             .expect_hash()
@@ -882,7 +931,7 @@ mod tests {
             }
         });
         ports.tokens.expect_issue().returning(|_| "token".into());
-        let shop = ports.shop();
+        let shop = ports.service();
         for i in 0..200 {
             shop.register(&registration(&format!("u{i}@example.com")), "1.1.1.1")
                 .await
@@ -907,7 +956,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_admin_changing_a_role_is_audited_and_a_shopper_editing_themselves_is_not() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let amina = shopper("amina");
         let stored = amina.clone();
         ports
@@ -937,7 +986,7 @@ mod tests {
             })
             .times(1)
             .returning(|_| Ok(()));
-        let shop = ports.shop();
+        let shop = ports.service();
         let promote = ProfileChangeInput {
             contact: contact("Amina", "amina@example.com"),
             role: Some("admin".into()),
@@ -955,7 +1004,7 @@ mod tests {
 
     #[tokio::test]
     async fn deleting_a_user_is_audited_with_their_fields() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .users
             .expect_by_id()
@@ -972,7 +1021,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         ports
-            .shop()
+            .service()
             .delete_user(&admin("boss"), &UserId::parse("amina").unwrap())
             .await
             .unwrap();
@@ -987,7 +1036,7 @@ mod tests {
             .returning(|_, _| Err(UserStoreError::PasswordChanged));
         ports.tokens.expect_issue().never();
         let error = ports
-            .shop()
+            .service()
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap_err();
@@ -996,7 +1045,7 @@ mod tests {
 
     #[tokio::test]
     async fn stored_emails_a_mailer_would_misread_are_listed_with_why() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.users.expect_stored_emails().returning(|| {
             Ok(
                 ["amina@example.com", "x<victim@example.com>", "zz@localhost"]
@@ -1006,7 +1055,7 @@ mod tests {
                     .collect(),
             )
         });
-        let unusable = ports.shop().unusable_emails().await.unwrap();
+        let unusable = ports.service().unusable_emails().await.unwrap();
         let listed: Vec<String> = unusable.iter().map(ToString::to_string).collect();
         assert_eq!(
             listed,

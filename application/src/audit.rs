@@ -1,25 +1,35 @@
 //! The audit trail: every admin change is recorded by the use case that makes it, and admins
 //! read the trail newest first.
 
-use crate::{AppError, Shop};
+use crate::AppError;
+use derive_new::new;
 use domain::audit::{AuditChange, AuditEntry};
 use domain::permissions::require_admin;
-use domain::ports::Page;
+use domain::ports::{AuditLog, Clock, IdGenerator, Page};
 use domain::user::User;
+use std::sync::Arc;
 
-impl Shop {
+/// The audit trail: written by every admin change, read by admins.
+#[derive(Clone, new)]
+pub struct Audit {
+    log: Arc<dyn AuditLog>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+}
+
+impl Audit {
     /// Records a change `actor` has just made. The change stands even when the trail cannot
     /// be written (answering with an error would invite a retry that repeats it), so a
     /// failure is logged with the whole entry instead.
-    pub(crate) async fn record_audit(&self, actor: &User, change: AuditChange) {
+    pub(crate) async fn record(&self, actor: &User, change: AuditChange) {
         let entry = AuditEntry {
-            id: self.ports.ids.new_id(),
-            at: self.ports.clock.now(),
+            id: self.ids.new_id(),
+            at: self.clock.now(),
             actor_id: actor.id.clone(),
             actor_email: actor.email.clone(),
             change,
         };
-        if let Err(error) = self.ports.audit.record(&entry).await {
+        if let Err(error) = self.log.record(&entry).await {
             tracing::error!(%error, ?entry, "the audit trail could not be written");
         }
     }
@@ -31,20 +41,23 @@ impl Shop {
         page: Page,
     ) -> Result<(Vec<AuditEntry>, u64), AppError> {
         require_admin(actor)?;
-        Ok(self.ports.audit.list(page).await?)
+        Ok(self.log.list(page).await?)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, shopper, TestPorts};
-    use domain::ports::RepoError;
+    use crate::testing::{admin, clock, ids, shopper};
+    use domain::ports::{MockAuditLog, RepoError};
+
+    fn audit(log: MockAuditLog) -> Audit {
+        Audit::new(Arc::new(log), clock(), ids())
+    }
 
     #[tokio::test]
     async fn shoppers_cannot_read_the_audit_trail() {
-        let error = TestPorts::new()
-            .shop()
+        let error = audit(MockAuditLog::new())
             .audit_trail(
                 &shopper("amina"),
                 Page {
@@ -59,10 +72,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_unwritable_trail_does_not_undo_the_change() {
-        let mut ports = TestPorts::new();
-        ports
-            .audit
-            .expect_record()
+        let mut log = MockAuditLog::new();
+        log.expect_record()
             .times(1)
             .returning(|_| Err(RepoError::Storage("disk full".into())));
         let before = domain::settings::ShopSettings {
@@ -70,6 +81,6 @@ mod tests {
             ..crate::testing::default_settings()
         };
         let change = AuditChange::settings_updated(&before, &crate::testing::default_settings());
-        ports.shop().record_audit(&admin("boss"), change).await;
+        audit(log).record(&admin("boss"), change).await;
     }
 }

@@ -1,12 +1,21 @@
 //! The shopper's cart and wishlist.
 
-use crate::{AppError, Shop};
+mod discount;
+
+use crate::catalog::find_product;
+use crate::settings::CurrentSettings;
+use crate::AppError;
+use derive_new::new;
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
 use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
 use domain::message::texts::{NOT_IN_CART, NOT_IN_WISHLIST};
+use domain::ports::{
+    CartRepository, Clock, DiscountRepository, ProductRepository, WishlistRepository,
+};
 use domain::product::Product;
 use domain::user::User;
 use domain::{ProductId, VariantId};
+use std::sync::Arc;
 
 /// A cart with the totals the shopper will be charged.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,7 +41,18 @@ pub enum WishlistAdd {
     AlreadyPresent,
 }
 
-impl Shop {
+/// The shopper's cart (with its discount code, in `cart_discount`) and wishlist.
+#[derive(new)]
+pub struct Carts {
+    carts: Arc<dyn CartRepository>,
+    wishlists: Arc<dyn WishlistRepository>,
+    products: Arc<dyn ProductRepository>,
+    pub(crate) discounts: Arc<dyn DiscountRepository>,
+    clock: Arc<dyn Clock>,
+    settings: CurrentSettings,
+}
+
+impl Carts {
     pub async fn cart(&self, user: &User) -> Result<CartView, AppError> {
         let (lines, discount) = self.cart_with_code(user).await?;
         self.cart_view(user, lines, discount).await
@@ -44,8 +64,8 @@ impl Shop {
         user: &User,
     ) -> Result<(Vec<CartLine>, Option<CartDiscount>), AppError> {
         Ok(tokio::try_join!(
-            self.ports.carts.lines(&user.id),
-            self.ports.discounts.on_cart(&user.id)
+            self.carts.lines(&user.id),
+            self.discounts.on_cart(&user.id)
         )?)
     }
 
@@ -74,7 +94,7 @@ impl Shop {
         variant: Option<&VariantId>,
         delta: i64,
     ) -> Result<CartView, AppError> {
-        let product = self.product(product_id).await?;
+        let product = find_product(self.products.as_ref(), product_id).await?;
         let variant = chosen_variant(&product, variant)?;
         let variant_id = variant.as_ref().map(|v| &v.id);
         let (lines, discount) = self.cart_with_code(user).await?;
@@ -84,14 +104,13 @@ impl Shop {
             .map_or(0, |l| l.quantity);
         let stock = variant.as_ref().map_or(product.stock, |v| v.stock);
         let quantity = change_quantity(current, delta, stock)?;
-        self.ports
-            .carts
+        self.carts
             .set_quantity(
                 &user.id,
                 product_id,
                 variant_id.cloned(),
                 quantity,
-                self.ports.clock.now(),
+                self.clock.now(),
             )
             .await?;
         // The cart as it is now, without reading it again.
@@ -107,7 +126,6 @@ impl Shop {
         variant: Option<&VariantId>,
     ) -> Result<CartView, AppError> {
         if !self
-            .ports
             .carts
             .remove(&user.id, product_id, variant.cloned())
             .await?
@@ -117,8 +135,13 @@ impl Shop {
         self.cart(user).await
     }
 
+    /// Empties the cart (its code stays, for the next order).
+    pub(crate) async fn empty(&self, user: &User) -> Result<(), AppError> {
+        Ok(self.carts.clear(&user.id).await?)
+    }
+
     pub async fn wishlist(&self, user: &User) -> Result<Vec<Product>, AppError> {
-        Ok(self.ports.wishlists.products(&user.id).await?)
+        Ok(self.wishlists.products(&user.id).await?)
     }
 
     /// Adding a product twice is no error: the reply says it was already there.
@@ -127,9 +150,9 @@ impl Shop {
         user: &User,
         product_id: &ProductId,
     ) -> Result<WishlistAdd, AppError> {
-        self.product(product_id).await?;
-        let now = self.ports.clock.now();
-        let added = self.ports.wishlists.add(&user.id, product_id, now).await?;
+        find_product(self.products.as_ref(), product_id).await?;
+        let now = self.clock.now();
+        let added = self.wishlists.add(&user.id, product_id, now).await?;
         Ok(if added {
             WishlistAdd::Added
         } else {
@@ -142,7 +165,7 @@ impl Shop {
         user: &User,
         product_id: &ProductId,
     ) -> Result<(), AppError> {
-        if self.ports.wishlists.remove(&user.id, product_id).await? {
+        if self.wishlists.remove(&user.id, product_id).await? {
             Ok(())
         } else {
             Err(AppError::NotFound(NOT_IN_WISHLIST.into()))
@@ -153,12 +176,12 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{product, shopper, TestPorts};
+    use crate::testing::{cart_code, product, shopper, CartMocks as Mocks};
     use mockall::predicate::{always, eq};
 
     #[tokio::test]
     async fn adding_beyond_the_stock_is_refused_with_the_amount_left() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .products
             .expect_by_id()
@@ -170,9 +193,9 @@ mod tests {
                 quantity: 2,
             }])
         });
-        ports.cart_code(None);
+        cart_code(&mut ports.discounts, None);
         let error = ports
-            .shop()
+            .service()
             .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
             .await
             .unwrap_err();
@@ -181,7 +204,7 @@ mod tests {
 
     #[tokio::test]
     async fn adding_sets_the_summed_quantity_and_returns_totals_with_shipping() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .products
             .expect_by_id()
@@ -206,9 +229,9 @@ mod tests {
             .times(1)
             .returning(|_, _, _, _, _| Ok(()));
         ports.settings.expect_get().returning(|| Ok(None));
-        ports.cart_code(None);
+        cart_code(&mut ports.discounts, None);
         let cart = ports
-            .shop()
+            .service()
             .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
             .await
             .unwrap();
@@ -221,14 +244,14 @@ mod tests {
 
     #[tokio::test]
     async fn the_same_product_twice_in_the_wishlist_is_reported_not_failed() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .products
             .expect_by_id()
             .returning(|_| Ok(Some(product(1250, 1))));
         ports.wishlists.expect_add().returning(|_, _, _| Ok(false));
         let outcome = ports
-            .shop()
+            .service()
             .add_to_wishlist(&shopper("amina"), &ProductId::parse("p1").unwrap())
             .await
             .unwrap();

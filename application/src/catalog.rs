@@ -1,10 +1,15 @@
 //! Browsing and managing the catalogue.
 
-use crate::{AppError, Shop};
+use crate::audit::Audit;
+use crate::recent::Recent;
+use crate::throttle::Throttle;
+use crate::AppError;
+use derive_new::new;
 use domain::audit::AuditChange;
 use domain::listing::products::ProductQuery;
 use domain::message::texts::{PRODUCT_NOT_FOUND, TOO_MANY_WHOLE_LISTS};
 use domain::permissions::require_admin;
+use domain::ports::{Clock, IdGenerator, ImageStore, ProductRepository};
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
@@ -13,15 +18,52 @@ use domain::validation::FieldErrors;
 use domain::variant::{validate_grid, VariantFilter, VariantInput};
 use domain::{ProductId, VariantId};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-impl Shop {
+/// What a request may ask of the catalogue's version: a cached product reply made at another
+/// version is stale. Shared by every service that changes what the catalogue shows (a
+/// product, its stock, its rating), which forgets it so the next read sees the change.
+#[derive(Clone, Default)]
+pub struct CatalogVersion(Recent<u64>);
+
+impl CatalogVersion {
+    pub(crate) fn forget(&self) {
+        self.0.forget();
+    }
+}
+
+/// The product `id`, or 404.
+pub(crate) async fn find_product(
+    products: &dyn ProductRepository,
+    id: &ProductId,
+) -> Result<Product, AppError> {
+    products
+        .by_id(id)
+        .await?
+        .ok_or_else(|| AppError::not_found(PRODUCT_NOT_FOUND))
+}
+
+/// Browsing and managing the catalogue.
+#[derive(new)]
+pub struct Catalog {
+    products: Arc<dyn ProductRepository>,
+    images: Arc<dyn ImageStore>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    audit: Audit,
+    catalog_version: CatalogVersion,
+    throttle: Arc<Throttle>,
+}
+
+impl Catalog {
     /// The catalogue's version: a cached product reply made at another
     /// version is stale. Read again after this process changes the catalogue, and rechecked
     /// in the background every `recent::RECHECK` for changes made by other processes.
     pub async fn catalog_version(&self) -> Result<u64, AppError> {
-        let products = self.ports.products.clone();
+        let products = self.products.clone();
         let version = self
             .catalog_version
+            .0
             .get(|| async move { products.catalog_version().await })
             .await?;
         Ok(version)
@@ -33,7 +75,7 @@ impl Shop {
     pub fn take_unpaged_list(&self, client_address: &str) -> Result<(), AppError> {
         let key = self.throttle.limits().unpaged_list_key(client_address);
         self.throttle
-            .take(&[key], self.ports.clock.now())
+            .take(&[key], self.clock.now())
             .map_err(|wait| AppError::TooManyAttempts {
                 message: TOO_MANY_WHOLE_LISTS.with("minutes", wait.div_ceil(60)),
                 retry_after_secs: wait,
@@ -44,7 +86,7 @@ impl Shop {
         &self,
         filter: &ProductFilter,
     ) -> Result<(Vec<Product>, u64), AppError> {
-        Ok(self.ports.products.list(filter).await?)
+        Ok(self.products.list(filter).await?)
     }
 
     /// The admin's product list: searched, filtered, sorted and paged by the store.
@@ -54,12 +96,11 @@ impl Shop {
         query: &ProductQuery,
     ) -> Result<(Vec<Product>, u64), AppError> {
         require_admin(actor)?;
-        Ok(self.ports.products.admin_list(query).await?)
+        Ok(self.products.admin_list(query).await?)
     }
 
     pub async fn product(&self, id: &ProductId) -> Result<Product, AppError> {
-        self.ports
-            .products
+        self.products
             .by_id(id)
             .await?
             .ok_or_else(|| AppError::not_found(PRODUCT_NOT_FOUND))
@@ -80,11 +121,11 @@ impl Shop {
                     page,
                     ..Default::default()
                 };
-                *products = self.ports.products.list(&filter).await?.0;
+                *products = self.products.list(&filter).await?.0;
             }
             return Ok(groups);
         }
-        let (products, _) = self.ports.products.list(&ProductFilter::default()).await?;
+        let (products, _) = self.products.list(&ProductFilter::default()).await?;
         for product in products {
             groups.entry(product.category).or_default().push(product);
         }
@@ -110,19 +151,19 @@ impl Shop {
             variant,
             ..Default::default()
         };
-        let candidates = self.ports.products.search_candidates(&filter).await?;
+        let candidates = self.products.search_candidates(&filter).await?;
         let found = search(&candidates, text, sort);
         let total = found.len() as u64;
         let shown = match page {
             Some(page) => page.of(found),
             None => found,
         };
-        Ok((self.ports.products.by_ids(&shown).await?, total))
+        Ok((self.products.by_ids(&shown).await?, total))
     }
 
     /// A fresh variant id.
     fn new_variant_id(&self) -> VariantId {
-        VariantId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids")
+        VariantId::parse(&self.ids.new_id()).expect("the id generator makes valid ids")
     }
 
     /// Validates before storing the picture, so a refused form leaves no stray file.
@@ -136,12 +177,11 @@ impl Shop {
         require_admin(actor)?;
         let (draft, variants) = input.validate_with_sizes(variants, || self.new_variant_id())?;
         let image = match image {
-            Some(bytes) => Some(self.ports.images.store(bytes).await?),
+            Some(bytes) => Some(self.images.store(bytes).await?),
             None => None,
         };
         let product = Product {
-            id: ProductId::parse(&self.ports.ids.new_id())
-                .expect("the id generator makes valid ids"),
+            id: ProductId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
             name: draft.name,
             description: draft.description,
             category: draft.category,
@@ -156,16 +196,17 @@ impl Shop {
             stock: draft.stock,
             variants,
             is_featured: draft.is_featured,
-            created_at: self.ports.clock.now(),
+            created_at: self.clock.now(),
         };
-        if let Err(error) = self.ports.products.insert(&product).await {
+        if let Err(error) = self.products.insert(&product).await {
             if let Some(image) = &product.image {
-                self.ports.images.delete(image).await;
+                self.images.delete(image).await;
             }
             return Err(error.into());
         }
         self.catalog_version.forget();
-        self.record_audit(actor, AuditChange::product_created(&product))
+        self.audit
+            .record(actor, AuditChange::product_created(&product))
             .await;
         Ok(product)
     }
@@ -191,21 +232,22 @@ impl Shop {
             .map_err(|e| FieldErrors::single("variants", e.0))?;
         let mut edit = edit.with_variants(grid, &before);
         if let Some(bytes) = image {
-            edit.image = Some(self.ports.images.store(bytes).await?);
+            edit.image = Some(self.images.store(bytes).await?);
         }
-        match self.ports.products.update(id, &edit).await {
+        match self.products.update(id, &edit).await {
             Ok(product) => {
                 self.catalog_version.forget();
                 if let (Some(old), Some(_)) = (&before.image, &edit.image) {
-                    self.ports.images.delete(old).await;
+                    self.images.delete(old).await;
                 }
-                self.record_audit(actor, AuditChange::product_updated(&before, &product))
+                self.audit
+                    .record(actor, AuditChange::product_updated(&before, &product))
                     .await;
                 Ok(product)
             }
             Err(error) => {
                 if let Some(image) = &edit.image {
-                    self.ports.images.delete(image).await;
+                    self.images.delete(image).await;
                 }
                 Err(error.into())
             }
@@ -215,15 +257,16 @@ impl Shop {
     pub async fn delete_product(&self, actor: &User, id: &ProductId) -> Result<(), AppError> {
         require_admin(actor)?;
         let product = self.product(id).await?;
-        self.ports.products.delete(id).await.map_err(|e| match e {
+        self.products.delete(id).await.map_err(|e| match e {
             RepoError::NotFound => AppError::not_found(PRODUCT_NOT_FOUND),
             other => other.into(),
         })?;
         self.catalog_version.forget();
         if let Some(image) = &product.image {
-            self.ports.images.delete(image).await;
+            self.images.delete(image).await;
         }
-        self.record_audit(actor, AuditChange::product_deleted(&product))
+        self.audit
+            .record(actor, AuditChange::product_deleted(&product))
             .await;
         Ok(())
     }
@@ -232,11 +275,40 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, shopper, TestPorts};
+    use crate::testing::{admin, audit, clock, ids, shopper};
     use domain::audit::AuditAction;
     use domain::ports::{ImageError, ProductStoreError};
     use domain::product::ProductImage;
     use serde_json::{json, Value};
+
+    use domain::ports::{MockAuditLog, MockImageStore, MockProductRepository};
+    struct Mocks {
+        products: MockProductRepository,
+        images: MockImageStore,
+        audit: MockAuditLog,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                products: MockProductRepository::new(),
+                images: MockImageStore::new(),
+                audit: MockAuditLog::new(),
+            }
+        }
+
+        fn service(self) -> Catalog {
+            Catalog::new(
+                Arc::new(self.products),
+                Arc::new(self.images),
+                clock(),
+                ids(),
+                audit(self.audit),
+                CatalogVersion::default(),
+                Arc::default(),
+            )
+        }
+    }
 
     fn input() -> ProductInput {
         ProductInput {
@@ -253,8 +325,8 @@ mod tests {
 
     #[tokio::test]
     async fn shoppers_cannot_create_products() {
-        let error = TestPorts::new()
-            .shop()
+        let error = Mocks::new()
+            .service()
             .create_product(&shopper("amina"), &input(), &[], None)
             .await
             .unwrap_err();
@@ -265,8 +337,8 @@ mod tests {
     async fn an_invalid_product_stores_no_picture() {
         let mut bad = input();
         bad.price = Some(0.0);
-        let error = TestPorts::new()
-            .shop()
+        let error = Mocks::new()
+            .service()
             .create_product(&admin("boss"), &bad, &[], Some(vec![1, 2, 3]))
             .await
             .unwrap_err();
@@ -277,13 +349,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_fake_picture_is_refused_before_anything_is_stored() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .images
             .expect_store()
             .returning(|_| Err(ImageError::NotAnImage));
         let error = ports
-            .shop()
+            .service()
             .create_product(&admin("boss"), &input(), &[], Some(b"<svg/>".to_vec()))
             .await
             .unwrap_err();
@@ -294,7 +366,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_created_product_carries_the_validated_fields() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .products
             .expect_insert()
@@ -321,7 +393,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let product = ports
-            .shop()
+            .service()
             .create_product(&admin("boss"), &input(), &[], None)
             .await
             .unwrap();
@@ -333,7 +405,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_update_keeps_fields_that_were_not_sent() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut stored = ports_product();
         stored.stock = 7;
         ports
@@ -377,7 +449,7 @@ mod tests {
             ..Default::default()
         };
         let updated = ports
-            .shop()
+            .service()
             .update_product(
                 &admin("boss"),
                 &ProductId::parse("p1").unwrap(),
@@ -394,7 +466,7 @@ mod tests {
 
     #[tokio::test]
     async fn stock_that_moved_since_the_form_opened_is_a_conflict_and_drops_the_new_picture() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .products
             .expect_by_id()
@@ -426,7 +498,7 @@ mod tests {
             ..Default::default()
         };
         let error = ports
-            .shop()
+            .service()
             .update_product(
                 &admin("boss"),
                 &ProductId::parse("p1").unwrap(),
@@ -464,7 +536,7 @@ mod tests {
 
     #[test]
     fn whole_lists_are_bounded_per_address() {
-        let shop = TestPorts::new().shop();
+        let shop = Mocks::new().service();
         let allowed = crate::throttle::AttemptLimits::default()
             .unpaged_list_per_address
             .max;

@@ -1,8 +1,11 @@
 //! Checkout with EVC Plus: stock reserved and the order stored in one transaction, then the charge.
 
-use crate::{monitoring, AppError, Shop};
+use crate::cart::Carts;
+use crate::catalog::CatalogVersion;
+use crate::in_flight::CheckoutsInFlight;
+use crate::{monitoring, AppError};
+use derive_new::new;
 use domain::checkout::CheckoutInput;
-use domain::discount::DiscountRefusal;
 use domain::message::texts::{CART_EMPTY, CHECKOUT_IN_PROGRESS, PAYMENT_AWAITED, PAYMENT_FAILED};
 use domain::notification::{Announcement, Topic};
 use domain::order::plan::OrderPlan;
@@ -10,9 +13,11 @@ use domain::order::{
     order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange,
     PaymentStatus, StatusChange, PAYMENT_METHOD_EVC_PLUS,
 };
+use domain::ports::{Clock, IdGenerator, OrderRepository, Outbox, PaymentGateway};
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
 use domain::{Money, OrderId};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a checkout keeps trying to record an approved payment while the database is out
@@ -30,7 +35,28 @@ pub enum CheckoutOutcome {
     Unconfirmed(Order),
 }
 
-impl Shop {
+/// Checkout: the cart becomes an order, stock is held and the payer is charged.
+#[derive(new)]
+pub struct Checkout {
+    cart: Carts,
+    orders: Arc<dyn OrderRepository>,
+    outbox: Arc<dyn Outbox>,
+    payments: Arc<dyn PaymentGateway>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    catalog_version: CatalogVersion,
+    #[new(default)]
+    checkouts_in_flight: CheckoutsInFlight,
+}
+
+impl Checkout {
+    /// Whether payments go to the sandbox rather than a provider.
+    pub fn is_sandbox_payments(&self) -> bool {
+        self.payments.is_sandbox()
+    }
+}
+
+impl Checkout {
     /// Validate, reserve stock and store the order in one transaction, then charge: a charge
     /// that fails or times out never loses the order. A retry with the same idempotency key
     /// within 24 hours replays the first result; a second checkout while one is charging is
@@ -57,25 +83,28 @@ impl Shop {
             .checkouts_in_flight
             .enter(&user.id)
             .ok_or_else(|| AppError::Conflict(CHECKOUT_IN_PROGRESS.into()))?;
-        let now = self.ports.clock.now();
+        let now = self.clock.now();
         if let Some(key) = idempotency_key {
-            if let Some(first) = self.ports.orders.by_idempotency_key(&user.id, key).await? {
+            if let Some(first) = self.orders.by_idempotency_key(&user.id, key).await? {
                 if first.replays_at(now) {
                     return replay(first);
                 }
-                self.ports.orders.forget_idempotency_key(&first.id).await?;
+                self.orders.forget_idempotency_key(&first.id).await?;
             }
         }
-        let (cart, code) = self.cart_with_code(user).await?;
+        let (cart, code) = self.cart.cart_with_code(user).await?;
         let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(CART_EMPTY.into()))?;
-        let (cart_totals, held) = self.discounted_totals(user, &cart, code.as_ref()).await?;
+        let (cart_totals, held) = self
+            .cart
+            .discounted_totals(user, &cart, code.as_ref())
+            .await?;
         // A shopper is never charged a total they did not see: a code that stopped applying is
         // dropped from the cart and the checkout refused with the reason.
         if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
-            return Err(self.drop_discount(user, refusal).await);
+            return Err(self.cart.drop_discount(user, refusal).await);
         }
         let order = Order {
-            id: OrderId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids"),
+            id: OrderId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
             user_id: user.id.clone(),
             customer_name: user.name.clone(),
             customer_email: user.email.to_string(),
@@ -108,15 +137,14 @@ impl Shop {
                 }),
             }],
         };
-        match self.ports.orders.place(&order).await {
+        match self.orders.place(&order).await {
             // The stock shown to shoppers changed.
             Ok(()) => self.catalog_version.forget(),
             // The same key raced us from another process, or an earlier payment of this
             // shopper is still unconfirmed: never start a second charge.
             Err(OrderStoreError::Repo(RepoError::Duplicate)) => {
                 if let Some(key) = idempotency_key {
-                    if let Some(first) = self.ports.orders.by_idempotency_key(&user.id, key).await?
-                    {
+                    if let Some(first) = self.orders.by_idempotency_key(&user.id, key).await? {
                         return replay(first);
                     }
                 }
@@ -124,8 +152,8 @@ impl Shop {
             }
             // Another order took the code's last use, or the shopper's own, since it was read.
             Err(OrderStoreError::DiscountUnavailable) => {
-                let refusal = self.why_unavailable(user, &order).await?;
-                return Err(self.drop_discount(user, refusal).await);
+                let refusal = self.cart.why_unavailable(user, &order).await?;
+                return Err(self.cart.drop_discount(user, refusal).await);
             }
             Err(error) => return Err(error.into()),
         }
@@ -140,7 +168,7 @@ impl Shop {
             amount: order.total,
             description: format!("Order {}", order.id),
         };
-        match self.charge(&charge).await {
+        match monitoring::charge(self.payments.as_ref(), &charge).await {
             PaymentOutcome::Approved { transaction_id } => {
                 self.mark_paid(order, OrderTransition::paid_at_checkout(transaction_id))
                     .await
@@ -158,7 +186,7 @@ impl Shop {
                 // The order holds the cart's items now; keeping them in the cart would invite
                 // paying for them twice.
                 tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
-                self.ports.carts.clear(&user.id).await?;
+                self.cart.empty(user).await?;
                 let messages = Announcement::to_shopper(
                     Topic::PaymentUnconfirmed,
                     order.id.as_str(),
@@ -166,7 +194,7 @@ impl Shop {
                     order.payment_phone.as_str(),
                     None,
                 );
-                self.ports.outbox.enqueue(&messages, now).await?;
+                self.outbox.enqueue(&messages, now).await?;
                 Ok(CheckoutOutcome::Unconfirmed(order))
             }
         }
@@ -180,7 +208,7 @@ impl Shop {
         paid: OrderTransition,
     ) -> Result<CheckoutOutcome, AppError> {
         let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
-        let plan = paid.plan(&order, self.ports.clock.now());
+        let plan = paid.plan(&order, self.clock.now());
         if let Err(error) = self.record_payment(&plan).await {
             tracing::error!(order = %order.id, ?transaction_id, %error, "paid, but the order could not be marked paid");
             return Err(error.into());
@@ -200,7 +228,7 @@ impl Shop {
         let mut wait = FIRST_RECORD_RETRY;
         let mut retried = false;
         loop {
-            match self.ports.orders.apply(paid).await {
+            match self.orders.apply(paid).await {
                 Err(OrderStoreError::Repo(RepoError::Unavailable(cause)))
                     if started.elapsed() < RECORD_PAYMENT_PATIENCE =>
                 {
@@ -210,7 +238,7 @@ impl Shop {
                     retried = true;
                 }
                 Err(OrderStoreError::Stale) if retried => {
-                    let recorded = self.ports.orders.by_id(id).await?;
+                    let recorded = self.orders.by_id(id).await?;
                     return match recorded {
                         Some(order) if order.payment_status == PaymentStatus::Paid => Ok(()),
                         _ => Err(OrderStoreError::Stale),
@@ -219,35 +247,6 @@ impl Shop {
                 other => return other,
             }
         }
-    }
-
-    /// Takes a code that no longer applies off the cart and answers why (409): the shopper
-    /// sees the cart without it before paying.
-    async fn drop_discount(&self, user: &User, refusal: DiscountRefusal) -> AppError {
-        if let Err(error) = self.ports.discounts.remove_from_cart(&user.id).await {
-            return error.into();
-        }
-        AppError::Conflict(refusal.message())
-    }
-
-    /// Why the order's code was refused when placing it, read again; a code deleted
-    /// meanwhile, or one whose last use went between the reads, is used up to this shopper.
-    async fn why_unavailable(
-        &self,
-        user: &User,
-        order: &Order,
-    ) -> Result<DiscountRefusal, AppError> {
-        let Some(used) = &order.discount else {
-            return Ok(DiscountRefusal::UsedUp);
-        };
-        let Some(discount) = self.ports.discounts.by_code(&used.code).await? else {
-            return Ok(DiscountRefusal::UsedUp);
-        };
-        Ok(self
-            .discount_check(user, &discount, order.subtotal)
-            .await?
-            .err()
-            .unwrap_or(DiscountRefusal::UsedUp))
     }
 
     /// A charge that moved no money: the order is canceled with its payment failed and its
@@ -261,8 +260,8 @@ impl Shop {
             }),
             ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
         };
-        let plan = failed.plan(order, self.ports.clock.now());
-        self.ports.orders.apply(&plan).await?;
+        let plan = failed.plan(order, self.clock.now());
+        self.orders.apply(&plan).await?;
         self.catalog_version.forget();
         Ok(())
     }
@@ -297,7 +296,9 @@ fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{paid_order, product, shopper, TestPorts};
+    use crate::testing::{
+        cart_code, cart_code_as, clock, ids, paid_order, product, shopper, CartMocks,
+    };
     use chrono::{TimeZone, Utc};
 
     use crate::testing::eid_code;
@@ -310,6 +311,50 @@ mod tests {
     use domain::Percent;
     use mockall::predicate::{always, eq};
 
+    use domain::ports::{
+        MockCartRepository, MockDiscountRepository, MockOrderRepository, MockOutbox,
+        MockPaymentGateway, MockSettingsRepository,
+    };
+    struct Mocks {
+        carts: MockCartRepository,
+        discounts: MockDiscountRepository,
+        settings: MockSettingsRepository,
+        orders: MockOrderRepository,
+        outbox: MockOutbox,
+        payments: MockPaymentGateway,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                carts: MockCartRepository::new(),
+                discounts: MockDiscountRepository::new(),
+                settings: MockSettingsRepository::new(),
+                orders: MockOrderRepository::new(),
+                outbox: MockOutbox::new(),
+                payments: MockPaymentGateway::new(),
+            }
+        }
+
+        fn service(self) -> Checkout {
+            let cart = CartMocks {
+                carts: self.carts,
+                discounts: self.discounts,
+                settings: self.settings,
+                ..CartMocks::new()
+            };
+            Checkout::new(
+                cart.service(),
+                Arc::new(self.orders),
+                Arc::new(self.outbox),
+                Arc::new(self.payments),
+                clock(),
+                ids(),
+                CatalogVersion::default(),
+            )
+        }
+    }
+
     fn input() -> CheckoutInput {
         CheckoutInput {
             payment_method: "evc-plus".into(),
@@ -318,18 +363,18 @@ mod tests {
         }
     }
 
-    fn ports_with_cart() -> TestPorts {
+    fn ports_with_cart() -> Mocks {
         ports_with_cart_holding(None)
     }
 
     /// Two abayas at $20.00 in the cart, which holds `code` on its present terms.
-    fn ports_with_cart_holding(code: Option<Discount>) -> TestPorts {
+    fn ports_with_cart_holding(code: Option<Discount>) -> Mocks {
         ports_with_cart_holding_as(code.map(CartDiscount::applying))
     }
 
     /// Two abayas at $20.00 in the cart, which holds `code` as it was applied; shipping is
     /// the default fee.
-    fn ports_with_cart_holding_as(code: Option<CartDiscount>) -> TestPorts {
+    fn ports_with_cart_holding_as(code: Option<CartDiscount>) -> Mocks {
         ports_with_cart_shipped_at(code, None)
     }
 
@@ -338,8 +383,8 @@ mod tests {
     fn ports_with_cart_shipped_at(
         code: Option<CartDiscount>,
         settings: Option<ShopSettings>,
-    ) -> TestPorts {
-        let mut ports = TestPorts::new();
+    ) -> Mocks {
+        let mut ports = Mocks::new();
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
                 product: product(2000, 4),
@@ -351,13 +396,13 @@ mod tests {
             .settings
             .expect_get()
             .returning(move || Ok(settings.clone()));
-        ports.cart_code_as(code);
+        cart_code_as(&mut ports.discounts, code);
         ports
     }
 
     /// Checkout's refusal of the cart's code: it is taken off the cart, and nothing is
     /// placed or charged.
-    async fn refused_before_placing(mut ports: TestPorts) -> AppError {
+    async fn refused_before_placing(mut ports: Mocks) -> AppError {
         ports
             .discounts
             .expect_remove_from_cart()
@@ -366,7 +411,7 @@ mod tests {
         ports.orders.expect_place().never();
         ports.payments.expect_charge().never();
         ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err()
@@ -403,7 +448,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.carts.expect_clear().never();
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap();
@@ -421,7 +466,7 @@ mod tests {
     fn approved_while_the_database_restarts(
         outages: usize,
         then: Result<(), OrderStoreError>,
-    ) -> TestPorts {
+    ) -> Mocks {
         let mut ports = ports_with_cart();
         ports.orders.expect_place().returning(|_| Ok(()));
         ports
@@ -454,7 +499,7 @@ mod tests {
     async fn an_approved_payment_is_recorded_once_the_database_is_back() {
         let ports = approved_while_the_database_restarts(3, Ok(()));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await;
         assert!(
@@ -472,7 +517,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(Some(paid_order())));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await;
         assert!(
@@ -502,7 +547,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let error = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();
@@ -535,7 +580,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.carts.expect_clear().never();
         let error = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();
@@ -567,7 +612,7 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(()));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap();
@@ -578,11 +623,11 @@ mod tests {
 
     #[tokio::test]
     async fn an_empty_cart_cannot_be_checked_out() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.carts.expect_lines().returning(|_| Ok(vec![]));
-        ports.cart_code(None);
+        cart_code(&mut ports.discounts, None);
         let error = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();
@@ -591,7 +636,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_retry_with_the_same_key_replays_without_charging() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut first = paid_order();
         first.idempotency_key = Some("k1".into());
         ports
@@ -600,7 +645,7 @@ mod tests {
             .with(always(), eq("k1"))
             .returning(move |_, _| Ok(Some(first.clone())));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), Some("k1"))
             .await
             .unwrap();
@@ -609,7 +654,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_second_checkout_while_one_is_charging_is_refused_without_charging() {
-        let shop = TestPorts::new().shop();
+        let shop = Mocks::new().service();
         let amina = shopper("amina");
         let _charging = shop.checkouts_in_flight.enter(&amina.id).unwrap();
         let error = shop
@@ -633,7 +678,7 @@ mod tests {
             .returning(|_| Err(OrderStoreError::Repo(RepoError::Duplicate)));
         ports.payments.expect_charge().never();
         let error = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), Some("k2"))
             .await
             .unwrap_err();
@@ -671,7 +716,7 @@ mod tests {
             });
         ports.orders.expect_apply().returning(|_| Ok(()));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), Some("k1"))
             .await
             .unwrap();
@@ -708,7 +753,7 @@ mod tests {
             });
         ports.orders.expect_apply().returning(|_| Ok(()));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap();
@@ -774,7 +819,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let outcome = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap();
@@ -808,7 +853,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.payments.expect_charge().never();
         let error = ports
-            .shop()
+            .service()
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();

@@ -1,15 +1,18 @@
 //! The dashboard and the reports: figures added up by the server.
 
-use crate::{AppError, Shop};
+use crate::AppError;
+use derive_new::new;
 use domain::listing::orders::OrderQuery;
 use domain::order::Order;
 use domain::permissions::require_admin;
+use domain::ports::{Clock, OrderRepository, ProductRepository, UserRepository};
 use domain::ports::{Page, ProductFilter};
 use domain::stats::{
     dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,
     REPORT_PERIODS, TOP_PRODUCTS,
 };
 use domain::user::User;
+use std::sync::Arc;
 
 /// The dashboard: figures plus the catalogue size and the newest orders.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,21 +22,28 @@ pub struct Dashboard {
     pub recent_orders: Vec<Order>,
 }
 
-impl Shop {
+/// The dashboard and the period reports.
+#[derive(new)]
+pub struct Reports {
+    products: Arc<dyn ProductRepository>,
+    orders: Arc<dyn OrderRepository>,
+    users: Arc<dyn UserRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Reports {
     pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, AppError> {
         require_admin(actor)?;
         let (_, total_products) = self
-            .ports
             .products
             .list(&ProductFilter {
                 page: Some(Page { number: 1, size: 1 }),
                 ..Default::default()
             })
             .await?;
-        let facts = self.ports.orders.facts().await?;
-        let sales = self.ports.orders.best_sellers(TOP_PRODUCTS).await?;
+        let facts = self.orders.facts().await?;
+        let sales = self.orders.best_sellers(TOP_PRODUCTS).await?;
         let (recent_orders, _) = self
-            .ports
             .orders
             .list(&OrderQuery::newest(Page {
                 number: 1,
@@ -42,7 +52,7 @@ impl Shop {
             .await?;
         Ok(Dashboard {
             total_products,
-            figures: dashboard(&facts, sales, self.ports.clock.now()),
+            figures: dashboard(&facts, sales, self.clock.now()),
             recent_orders,
         })
     }
@@ -51,7 +61,7 @@ impl Shop {
     pub async fn period_report(&self, actor: &User, days: u32) -> Result<PeriodReport, AppError> {
         let (orders, now) = self.orders_in_period(actor, days).await?;
         let from = period_start(days, now);
-        let new_users = self.ports.users.count_joined_since(from).await?;
+        let new_users = self.users.count_joined_since(from).await?;
         Ok(period_report(&orders, new_users, days, now))
     }
 
@@ -65,13 +75,9 @@ impl Shop {
         if !REPORT_PERIODS.contains(&days) {
             return Err(AppError::BadRequest("days must be 7, 30 or 90".into()));
         }
-        let now = self.ports.clock.now();
+        let now = self.clock.now();
         let from = period_start(days, now);
-        let (orders, _) = self
-            .ports
-            .orders
-            .list(&OrderQuery::placed_since(from))
-            .await?;
+        let (orders, _) = self.orders.list(&OrderQuery::placed_since(from)).await?;
         Ok((orders, now))
     }
 }

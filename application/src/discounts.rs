@@ -1,15 +1,19 @@
 //! Discount codes in the back office (issue 15): listed, made, changed and deleted by
 //! admins, each change audited. The rules of a code are `domain::discount`.
 
-use crate::{AppError, Shop};
+use crate::audit::Audit;
+use crate::AppError;
+use derive_new::new;
 use domain::audit::AuditChange;
 use domain::discount::{Discount, DiscountInput};
 use domain::message::texts::DISCOUNT_NOT_FOUND;
 use domain::permissions::require_admin;
+use domain::ports::{Clock, DiscountRepository, IdGenerator};
 use domain::ports::{Page, RepoError};
 use domain::user::User;
 use domain::validation::FieldErrors;
 use domain::DiscountId;
+use std::sync::Arc;
 
 pub const CODE_TAKEN: &str = "This code is already in use";
 
@@ -23,7 +27,16 @@ fn store_refusal(error: RepoError) -> AppError {
     }
 }
 
-impl Shop {
+/// Discount codes, managed by admins.
+#[derive(new)]
+pub struct Discounts {
+    discounts: Arc<dyn DiscountRepository>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    audit: Audit,
+}
+
+impl Discounts {
     /// The codes, newest first, with how many there are.
     pub async fn discounts(
         &self,
@@ -31,7 +44,7 @@ impl Shop {
         page: Option<Page>,
     ) -> Result<(Vec<Discount>, u64), AppError> {
         require_admin(actor)?;
-        Ok(self.ports.discounts.list(page).await?)
+        Ok(self.discounts.list(page).await?)
     }
 
     pub async fn create_discount(
@@ -41,15 +54,14 @@ impl Shop {
     ) -> Result<Discount, AppError> {
         require_admin(actor)?;
         let draft = input.validate()?;
-        let id =
-            DiscountId::parse(&self.ports.ids.new_id()).expect("the id generator makes valid ids");
-        let discount = draft.into_discount(id, 0, self.ports.clock.now());
-        self.ports
-            .discounts
+        let id = DiscountId::parse(&self.ids.new_id()).expect("the id generator makes valid ids");
+        let discount = draft.into_discount(id, 0, self.clock.now());
+        self.discounts
             .insert(&discount)
             .await
             .map_err(store_refusal)?;
-        self.record_audit(actor, AuditChange::discount_created(&discount))
+        self.audit
+            .record(actor, AuditChange::discount_created(&discount))
             .await;
         Ok(discount)
     }
@@ -65,12 +77,9 @@ impl Shop {
         let draft = input.validate()?;
         let before = self.discount(id).await?;
         let after = draft.into_discount(before.id.clone(), before.times_used, before.created_at);
-        self.ports
-            .discounts
-            .update(&after)
-            .await
-            .map_err(store_refusal)?;
-        self.record_audit(actor, AuditChange::discount_updated(&before, &after))
+        self.discounts.update(&after).await.map_err(store_refusal)?;
+        self.audit
+            .record(actor, AuditChange::discount_updated(&before, &after))
             .await;
         Ok(after)
     }
@@ -79,19 +88,15 @@ impl Shop {
     pub async fn delete_discount(&self, actor: &User, id: &DiscountId) -> Result<(), AppError> {
         require_admin(actor)?;
         let discount = self.discount(id).await?;
-        self.ports
-            .discounts
-            .delete(id)
-            .await
-            .map_err(store_refusal)?;
-        self.record_audit(actor, AuditChange::discount_deleted(&discount))
+        self.discounts.delete(id).await.map_err(store_refusal)?;
+        self.audit
+            .record(actor, AuditChange::discount_deleted(&discount))
             .await;
         Ok(())
     }
 
     async fn discount(&self, id: &DiscountId) -> Result<Discount, AppError> {
-        self.ports
-            .discounts
+        self.discounts
             .by_id(id)
             .await?
             .ok_or_else(|| AppError::not_found(DISCOUNT_NOT_FOUND))
@@ -101,11 +106,30 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, eid_code, shopper, TestPorts};
+    use crate::testing::{admin, audit, clock, eid_code, ids, shopper};
     use chrono::{TimeZone, Utc};
     use domain::audit::AuditAction;
     use domain::discount::DiscountKind;
     use domain::Money;
+
+    use domain::ports::{MockAuditLog, MockDiscountRepository};
+    struct Mocks {
+        discounts: MockDiscountRepository,
+        audit: MockAuditLog,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                discounts: MockDiscountRepository::new(),
+                audit: MockAuditLog::new(),
+            }
+        }
+
+        fn service(self) -> Discounts {
+            Discounts::new(Arc::new(self.discounts), clock(), ids(), audit(self.audit))
+        }
+    }
 
     fn eid_input() -> DiscountInput {
         DiscountInput {
@@ -127,7 +151,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_new_code_is_stored_upper_case_unused_and_audited() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .discounts
             .expect_insert()
@@ -145,7 +169,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let made = ports
-            .shop()
+            .service()
             .create_discount(&admin("root"), &eid_input())
             .await
             .unwrap();
@@ -157,14 +181,14 @@ mod tests {
 
     #[tokio::test]
     async fn a_taken_code_is_the_code_fields_error() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .discounts
             .expect_insert()
             .returning(|_| Err(RepoError::Duplicate));
         ports.audit.expect_record().never();
         let error = ports
-            .shop()
+            .service()
             .create_discount(&admin("root"), &eid_input())
             .await
             .unwrap_err();
@@ -176,7 +200,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_edit_keeps_the_uses_and_the_creation_time() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .discounts
             .expect_by_id()
@@ -193,7 +217,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.audit.expect_record().times(1).returning(|_| Ok(()));
         let after = ports
-            .shop()
+            .service()
             .update_discount(
                 &admin("root"),
                 &DiscountId::parse("d1").unwrap(),
@@ -206,9 +230,9 @@ mod tests {
 
     #[tokio::test]
     async fn editing_or_deleting_a_missing_code_is_not_found() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.discounts.expect_by_id().returning(|_| Ok(None));
-        let shop = ports.shop();
+        let shop = ports.service();
         let id = DiscountId::parse("gone").unwrap();
         let error = shop.delete_discount(&admin("root"), &id).await.unwrap_err();
         assert!(matches!(error, AppError::NotFound(m) if m == "Discount code not found"));
@@ -221,7 +245,7 @@ mod tests {
 
     #[tokio::test]
     async fn shoppers_cannot_list_or_make_codes() {
-        let shop = TestPorts::new().shop();
+        let shop = Mocks::new().service();
         let amina = shopper("amina");
         assert!(matches!(
             shop.discounts(&amina, None).await.unwrap_err(),

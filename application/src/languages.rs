@@ -1,16 +1,17 @@
 //! The language a shopper last used: their e-mails and text messages
 //! are written in it.
 
-use crate::Shop;
+use derive_new::new;
 use domain::language::Language;
+use domain::ports::UserRepository;
 use domain::UserId;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The languages this process stored lately: a shopper's requests repeat their language, and
 /// a write skipped is one the database never queues (a checkout sends it every time).
 #[derive(Default)]
-pub(crate) struct Remembered(Mutex<HashMap<UserId, Language>>);
+struct Remembered(Mutex<HashMap<UserId, Language>>);
 
 /// Shoppers remembered at most; then the memory starts over (a write per shopper again).
 const REMEMBERED_MAX: usize = 100_000;
@@ -41,28 +42,37 @@ impl Remembered {
     }
 }
 
-impl Shop {
+/// The language each shopper's messages go out in: remembered from their requests, read
+/// when a message is written.
+#[derive(Clone, new)]
+pub struct Languages {
+    users: Arc<dyn UserRepository>,
+    #[new(default)]
+    remembered: Arc<Remembered>,
+}
+
+impl Languages {
     /// Remembers the language `user` asked for, if they named one. The request it rides on
     /// (a sign-in, a registration, a checkout) must not fail for it, so a failure is only
     /// logged. Each process stores a shopper's language when it changes for that process: with
     /// several processes, a change one of them stored may stay unseen by another until the
     /// shopper switches again there.
-    pub async fn remember_language(&self, user: &UserId, language: Option<Language>) {
+    pub(crate) async fn remember(&self, user: &UserId, language: Option<Language>) {
         let Some(language) = language else {
             return;
         };
-        if !self.remembered_languages.changes(user, language) {
+        if !self.remembered.changes(user, language) {
             return;
         }
-        if let Err(error) = self.ports.users.set_language(user, language).await {
-            self.remembered_languages.forget(user);
+        if let Err(error) = self.users.set_language(user, language).await {
+            self.remembered.forget(user);
             tracing::warn!(%error, "the shopper's language could not be stored");
         }
     }
 
     /// The language to write to `user` in: the one they last used, English when it cannot
     /// be read (a message in English beats no message).
-    pub(crate) async fn language_of(&self, user: &UserId) -> Language {
-        self.ports.users.language_of(user).await.unwrap_or_default()
+    pub(crate) async fn of(&self, user: &UserId) -> Language {
+        self.users.language_of(user).await.unwrap_or_default()
     }
 }

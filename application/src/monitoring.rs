@@ -2,9 +2,8 @@
 //! install a Prometheus recorder (`SHOP_METRICS_BIND`); without one these cost next to
 //! nothing. The names and labels live here, once.
 
-use crate::Shop;
 use domain::notification::{Channel, DeliveryStatus};
-use domain::ports::{PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 
 /// A checkout ended with `outcome` (`checkout::outcome_label` names them).
@@ -12,32 +11,36 @@ pub(crate) fn checkout_finished(outcome: &'static str) {
     metrics::counter!("shop_checkouts_total", "outcome" => outcome).increment(1);
 }
 
-impl Shop {
-    /// Charges through the payment port, counting the provider's answer (one provider per
-    /// process: the settings say which).
-    pub(crate) async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
-        let outcome = self.ports.payments.charge(request).await;
-        let answer = match &outcome {
-            PaymentOutcome::Approved { .. } => "approved",
-            PaymentOutcome::Declined { .. } => "declined",
-            PaymentOutcome::ProviderRefused { .. } => "provider_refused",
-            PaymentOutcome::Unconfirmed { .. } => "unconfirmed",
-        };
-        payment_answered("charge", answer);
-        outcome
-    }
+/// Charges through the payment port, counting the provider's answer (one provider per
+/// process: the settings say which).
+pub(crate) async fn charge(
+    payments: &dyn PaymentGateway,
+    request: &PaymentRequest,
+) -> PaymentOutcome {
+    let outcome = payments.charge(request).await;
+    let answer = match &outcome {
+        PaymentOutcome::Approved { .. } => "approved",
+        PaymentOutcome::Declined { .. } => "declined",
+        PaymentOutcome::ProviderRefused { .. } => "provider_refused",
+        PaymentOutcome::Unconfirmed { .. } => "unconfirmed",
+    };
+    payment_answered("charge", answer);
+    outcome
+}
 
-    /// Refunds through the payment port, counting the provider's answer.
-    pub(crate) async fn refund(&self, request: &RefundRequest) -> RefundOutcome {
-        let outcome = self.ports.payments.refund(request).await;
-        let answer = match &outcome {
-            RefundOutcome::Refunded => "refunded",
-            RefundOutcome::Refused { .. } => "refused",
-            RefundOutcome::Unknown { .. } => "unknown",
-        };
-        payment_answered("refund", answer);
-        outcome
-    }
+/// Refunds through the payment port, counting the provider's answer.
+pub(crate) async fn refund(
+    payments: &dyn PaymentGateway,
+    request: &RefundRequest,
+) -> RefundOutcome {
+    let outcome = payments.refund(request).await;
+    let answer = match &outcome {
+        RefundOutcome::Refunded => "refunded",
+        RefundOutcome::Refused { .. } => "refused",
+        RefundOutcome::Unknown { .. } => "unknown",
+    };
+    payment_answered("refund", answer);
+    outcome
 }
 
 fn payment_answered(operation: &'static str, answer: &'static str) {

@@ -1,20 +1,27 @@
 //! Order history, an admin's status and payment changes, and the release of expired payment holds.
 
+use crate::audit::Audit;
+use crate::catalog::CatalogVersion;
 use crate::refunds::Claimed;
-use crate::{AppError, Shop};
+use crate::refunds::Refunds;
+use crate::AppError;
 use chrono::{DateTime, Utc};
+use derive_new::new;
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
 use domain::message::texts::{ORDER_NOT_FOUND, REOPENING_CODE_UNUSABLE};
 use domain::order::moves::admin_move;
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, StatusChange};
+use domain::payment_hold::PaymentHold;
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
+use domain::ports::{Clock, OrderRepository, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest};
 use domain::refund::{RefundClaim, RefundResolution};
 use domain::returns::HeldByReturns;
 use domain::user::User;
 use domain::OrderId;
+use std::sync::Arc;
 
 pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
 /// Reopening a canceled order whose code's use went back, when the code can no longer be
@@ -41,10 +48,35 @@ fn order_seen(actor: &User, now: DateTime<Utc>, order: &mut Order) {
     claim_seen_at(&mut order.refund_claim, now);
 }
 
-impl Shop {
+/// Orders: the shopper's and the back office's, their status and payment changes.
+#[derive(new)]
+pub struct Orders {
+    orders: Arc<dyn OrderRepository>,
+    returns: Arc<dyn ReturnRepository>,
+    clock: Arc<dyn Clock>,
+    audit: Audit,
+    catalog_version: CatalogVersion,
+    refunds: Refunds,
+    payment_hold: PaymentHold,
+}
+
+impl Orders {
+    /// How long an unconfirmed payment keeps its order's stock.
+    pub fn payment_hold(&self) -> PaymentHold {
+        self.payment_hold
+    }
+
+    /// Now, by the shop's clock: what a reply judges time-bound rules by (the return
+    /// window), as the use cases do.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+}
+
+impl Orders {
     pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
-        let mut orders = self.ports.orders.for_user(&user.id).await?;
-        let now = self.ports.clock.now();
+        let mut orders = self.orders.for_user(&user.id).await?;
+        let now = self.clock.now();
         for order in &mut orders {
             order_seen(user, now, order);
         }
@@ -58,8 +90,8 @@ impl Shop {
         query: &OrderQuery,
     ) -> Result<(Vec<Order>, u64), AppError> {
         require_admin(actor)?;
-        let (mut orders, total) = self.ports.orders.list(query).await?;
-        let now = self.ports.clock.now();
+        let (mut orders, total) = self.orders.list(query).await?;
+        let now = self.clock.now();
         for order in &mut orders {
             order_seen(actor, now, order);
         }
@@ -68,13 +100,12 @@ impl Shop {
 
     pub async fn order(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
         let mut order = self
-            .ports
             .orders
             .by_id(id)
             .await?
             .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
         may_read_order(actor, &order.user_id)?;
-        order_seen(actor, self.ports.clock.now(), &mut order);
+        order_seen(actor, self.clock.now(), &mut order);
         Ok(order)
     }
 
@@ -104,23 +135,21 @@ impl Shop {
             .any(|change| change.status == OrderStatus::Delivered);
         // Only a cancel of an order that was delivered can meet its returns.
         let held = if to == OrderStatus::Canceled && was_delivered {
-            HeldByReturns::of(&self.ports.returns.for_order(id).await?)
+            HeldByReturns::of(&self.returns.for_order(id).await?)
         } else {
             HeldByReturns::default()
         };
         let mut transition = admin_move(&order, &held, to)?.by(actor);
         if transition.reverses_payment() {
             // Of several cancels sent at once, only the claimer reaches the provider.
-            self.ports
-                .orders
-                .claim_refund(id, order.status, self.ports.clock.now())
+            self.orders
+                .claim_refund(id, order.status, self.clock.now())
                 .await?;
             self.reverse_payment(&order).await?;
             transition = transition.landing_refund();
         }
-        let plan = transition.plan(&order, self.ports.clock.now());
-        self.ports
-            .orders
+        let plan = transition.plan(&order, self.clock.now());
+        self.orders
             .apply(&plan)
             .await
             .map_err(|error| match error {
@@ -131,7 +160,8 @@ impl Shop {
             })?;
         self.catalog_version.forget();
         let changed = self.order(actor, id).await?;
-        self.record_audit(actor, AuditChange::order_status_changed(&order, &changed))
+        self.audit
+            .record(actor, AuditChange::order_status_changed(&order, &changed))
             .await;
         Ok(changed)
     }
@@ -144,7 +174,8 @@ impl Shop {
             return Ok(());
         };
         let refund = RefundRequest::rest_of_charge(transaction_id, order);
-        self.send_claimed_refund(Claimed::Order(&order.id), &refund)
+        self.refunds
+            .send_claimed_refund(Claimed::Order(&order.id), &refund)
             .await
     }
 
@@ -164,15 +195,17 @@ impl Shop {
         let cancel = OrderTransition::admin_status_change(&order, OrderStatus::Canceled)?
             .by(actor)
             .landing_refund();
-        self.reclaim_for_resolution(Claimed::Order(id)).await?;
+        self.refunds
+            .reclaim_for_resolution(Claimed::Order(id))
+            .await?;
         let resolved = match resolution {
             RefundResolution::Confirmed => Ok(()),
             RefundResolution::Resend => self.reverse_payment(&order).await,
         };
         let landed = match resolved {
             Ok(()) => {
-                let plan = cancel.plan(&order, self.ports.clock.now());
-                self.ports.orders.apply(&plan).await.map_err(AppError::from)
+                let plan = cancel.plan(&order, self.clock.now());
+                self.orders.apply(&plan).await.map_err(AppError::from)
             }
             Err(error) => Err(error),
         };
@@ -180,11 +213,12 @@ impl Shop {
             self.catalog_version.forget();
         }
         let changed = self.order(actor, id).await?;
-        self.record_audit(
-            actor,
-            AuditChange::order_refund_resolved(&order, &changed, resolution),
-        )
-        .await;
+        self.audit
+            .record(
+                actor,
+                AuditChange::order_refund_resolved(&order, &changed, resolution),
+            )
+            .await;
         landed.map(|()| changed)
     }
 
@@ -207,10 +241,11 @@ impl Shop {
             return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
         }
         let paid = OrderTransition::payment_change(order.status, confirmation);
-        let plan = paid.plan(&order, self.ports.clock.now());
-        self.ports.orders.apply(&plan).await?;
+        let plan = paid.plan(&order, self.clock.now());
+        self.orders.apply(&plan).await?;
         let changed = self.order(actor, id).await?;
-        self.record_audit(actor, AuditChange::order_payment_changed(&order, &changed))
+        self.audit
+            .record(actor, AuditChange::order_payment_changed(&order, &changed))
             .await;
         Ok(changed)
     }
@@ -220,16 +255,15 @@ impl Shop {
     /// `PaymentHold::check_interval`. Safe from several processes at once: each order moves
     /// once. Returns how many orders it canceled.
     pub async fn release_expired_payment_holds(&self) -> Result<usize, AppError> {
-        let cutoff = self.payment_hold.cutoff(self.ports.clock.now());
+        let cutoff = self.payment_hold.cutoff(self.clock.now());
         let expired = self
-            .ports
             .orders
             .unconfirmed_placed_before(cutoff, HOLDS_RELEASED_AT_ONCE)
             .await?;
         let mut released = 0;
         for order in expired {
-            let plan = hold_expiry().plan(&order, self.ports.clock.now());
-            match self.ports.orders.apply(&plan).await {
+            let plan = hold_expiry().plan(&order, self.clock.now());
+            match self.orders.apply(&plan).await {
                 Ok(()) => released += 1,
                 // Paid, canceled or shipped meanwhile, or released by another process.
                 Err(OrderStoreError::Stale) => {}
@@ -250,7 +284,7 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, paid_order, shopper, TestPorts};
+    use crate::testing::{admin, audit, clock, paid_order, shopper};
     use chrono::Utc;
     use domain::audit::AuditAction;
 
@@ -264,9 +298,50 @@ mod tests {
     use mockall::predicate::eq;
     use serde_json::{json, Value};
 
+    use domain::ports::{
+        MockAuditLog, MockOrderRepository, MockPaymentGateway, MockReturnRepository,
+    };
+    struct Mocks {
+        orders: MockOrderRepository,
+        returns: MockReturnRepository,
+        payments: MockPaymentGateway,
+        audit: MockAuditLog,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                orders: MockOrderRepository::new(),
+                returns: MockReturnRepository::new(),
+                payments: MockPaymentGateway::new(),
+                audit: MockAuditLog::new(),
+            }
+        }
+
+        fn service(self) -> Orders {
+            let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
+            let returns: Arc<dyn ReturnRepository> = Arc::new(self.returns);
+            let refunds = Refunds::new(
+                Arc::new(self.payments),
+                orders.clone(),
+                returns.clone(),
+                clock(),
+            );
+            Orders::new(
+                orders,
+                returns,
+                clock(),
+                audit(self.audit),
+                CatalogVersion::default(),
+                refunds,
+                PaymentHold::default(),
+            )
+        }
+    }
+
     #[tokio::test]
     async fn a_refused_refund_ends_the_claim_and_leaves_the_order_paid() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .orders
             .expect_by_id()
@@ -297,7 +372,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.orders.expect_apply().never();
         let error = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
@@ -308,7 +383,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_reversal_whose_answer_was_lost_keeps_its_claim_as_unconfirmed() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .orders
             .expect_by_id()
@@ -333,7 +408,7 @@ mod tests {
         ports.orders.expect_release_refund_claim().never();
         ports.orders.expect_apply().never();
         let error = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
@@ -356,7 +431,7 @@ mod tests {
     #[tokio::test]
     async fn no_change_applies_to_an_order_whose_refund_is_unconfirmed() {
         for status in ["canceled", "shipped"] {
-            let mut ports = TestPorts::new();
+            let mut ports = Mocks::new();
             ports
                 .orders
                 .expect_by_id()
@@ -365,7 +440,7 @@ mod tests {
             ports.payments.expect_refund().never();
             ports.orders.expect_apply().never();
             let error = ports
-                .shop()
+                .service()
                 .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), status)
                 .await
                 .unwrap_err();
@@ -378,7 +453,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_admin_confirms_an_unconfirmed_reversal_without_sending_it_again() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut answers = vec![
             Order {
                 status: OrderStatus::Canceled,
@@ -423,7 +498,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .shop()
+            .service()
             .resolve_order_refund(&admin("boss"), &OrderId::parse("o1").unwrap(), "confirmed")
             .await
             .unwrap();
@@ -432,7 +507,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_cancel_that_loses_the_refund_claim_never_calls_the_provider() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .orders
             .expect_by_id()
@@ -444,7 +519,7 @@ mod tests {
         ports.payments.expect_refund().never();
         ports.orders.expect_apply().never();
         let error = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
@@ -453,7 +528,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_refunded_cancel_lands_with_the_claim() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut answers = vec![
             Order {
                 status: OrderStatus::Canceled,
@@ -488,7 +563,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.audit.expect_record().returning(|_| Ok(()));
         let order = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap();
@@ -497,7 +572,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_canceled_order_whose_money_went_back_is_not_reopened() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.orders.expect_by_id().returning(|_| {
             Ok(Some(Order {
                 status: OrderStatus::Canceled,
@@ -508,7 +583,7 @@ mod tests {
         ports.orders.expect_apply().never();
         ports.audit.expect_record().never();
         let error = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
             .await
             .unwrap_err();
@@ -519,7 +594,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_reopen_whose_code_is_used_up_meanwhile_is_refused_with_the_reason() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.orders.expect_by_id().returning(|_| {
             Ok(Some(Order {
                 status: OrderStatus::Canceled,
@@ -535,7 +610,7 @@ mod tests {
             .returning(|_| Err(OrderStoreError::DiscountUnavailable));
         ports.audit.expect_record().never();
         let error = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "pending")
             .await
             .unwrap_err();
@@ -544,7 +619,7 @@ mod tests {
 
     #[tokio::test]
     async fn expired_holds_are_canceled_once_and_orders_that_moved_on_are_left() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .orders
             .expect_unconfirmed_placed_before()
@@ -579,14 +654,18 @@ mod tests {
                 _ => Err(OrderStoreError::Stale),
             });
         assert_eq!(
-            ports.shop().release_expired_payment_holds().await.unwrap(),
+            ports
+                .service()
+                .release_expired_payment_holds()
+                .await
+                .unwrap(),
             1
         );
     }
 
     #[tokio::test]
     async fn an_order_whose_hold_expired_cannot_be_marked_paid() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.orders.expect_by_id().returning(|_| {
             Ok(Some(Order {
                 status: OrderStatus::Canceled,
@@ -597,7 +676,7 @@ mod tests {
         });
         ports.orders.expect_apply().never();
         let error = ports
-            .shop()
+            .service()
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
             .await
             .unwrap_err();
@@ -614,7 +693,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_admin_marks_an_unconfirmed_payment_paid_with_the_providers_id() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut answers = vec![paid_order(), unconfirmed_order()];
         ports
             .orders
@@ -651,7 +730,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .shop()
+            .service()
             .update_payment_status(
                 &admin("boss"),
                 &OrderId::parse("o1").unwrap(),
@@ -665,14 +744,14 @@ mod tests {
 
     #[tokio::test]
     async fn only_an_order_awaiting_payment_can_be_marked_paid() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports
             .orders
             .expect_by_id()
             .returning(|_| Ok(Some(paid_order())));
         ports.orders.expect_apply().never();
         let error = ports
-            .shop()
+            .service()
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
             .await
             .unwrap_err();
@@ -681,8 +760,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_admin_can_only_set_a_payment_to_paid() {
-        let error = TestPorts::new()
-            .shop()
+        let error = Mocks::new()
+            .service()
             .update_payment_status(
                 &admin("boss"),
                 &OrderId::parse("o1").unwrap(),
@@ -698,8 +777,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_shopper_cannot_mark_a_payment_paid() {
-        let error = TestPorts::new()
-            .shop()
+        let error = Mocks::new()
+            .service()
             .update_payment_status(
                 &shopper("amina"),
                 &OrderId::parse("o1").unwrap(),
@@ -713,7 +792,7 @@ mod tests {
 
     #[tokio::test]
     async fn canceling_an_unconfirmed_order_marks_its_payment_failed_without_a_refund() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut answers = vec![
             Order {
                 status: OrderStatus::Canceled,
@@ -750,7 +829,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap();
@@ -759,7 +838,7 @@ mod tests {
 
     #[tokio::test]
     async fn shipping_an_order_is_audited_with_its_statuses_before_and_after() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut reads = 0;
         ports.orders.expect_by_id().returning(move |_| {
             reads += 1;
@@ -792,7 +871,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .shop()
+            .service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
             .await
             .unwrap();

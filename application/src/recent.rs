@@ -41,6 +41,15 @@ struct Known<T> {
     generation: u64,
 }
 
+impl<T> Clone for Recent<T> {
+    /// The same value, seen by both.
+    fn clone(&self) -> Self {
+        Self {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
 impl<T> Default for Recent<T> {
     fn default() -> Self {
         Self {

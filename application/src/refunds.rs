@@ -3,11 +3,14 @@
 //! decides what becomes of the claim, and a refund whose answer was lost waits for an
 //! admin's resolution instead of being sent again by a retry.
 
-use crate::{AppError, Shop};
+use crate::{monitoring, AppError};
+use derive_new::new;
 use domain::message::texts::{ORDER_NOT_FOUND, REFUND_UNANSWERED, RETURN_NOT_FOUND};
+use domain::ports::{Clock, OrderRepository, PaymentGateway, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError, ReturnStoreError};
 use domain::refund::{RefundOutcome, RefundRefusal};
 use domain::{OrderId, ReturnId};
+use std::sync::Arc;
 
 /// Whose refund is claimed.
 #[derive(Debug, Clone, Copy)]
@@ -27,7 +30,16 @@ impl Claimed<'_> {
     }
 }
 
-impl Shop {
+/// Sends refunds under claims; shared by the orders (a cancel's reversal) and the returns.
+#[derive(Clone, new)]
+pub struct Refunds {
+    payments: Arc<dyn PaymentGateway>,
+    orders: Arc<dyn OrderRepository>,
+    returns: Arc<dyn ReturnRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Refunds {
     /// Sends `refund` under the claim its caller holds on `claimed`. Refunded: the caller
     /// lands it. Refused: nothing moved, so the claim ends (a retry may send it again) and
     /// the provider's reason is answered (502). Unknown: the claim stays, as unconfirmed,
@@ -37,22 +49,20 @@ impl Shop {
         claimed: Claimed<'_>,
         refund: &RefundRequest,
     ) -> Result<(), AppError> {
-        match self.refund(refund).await {
+        match monitoring::refund(self.payments.as_ref(), refund).await {
             RefundOutcome::Refunded => Ok(()),
             RefundOutcome::Refused { reason } => {
                 match claimed {
-                    Claimed::Order(id) => self.ports.orders.release_refund_claim(id).await?,
-                    Claimed::Return(id) => self.ports.returns.release_refund_claim(id).await?,
+                    Claimed::Order(id) => self.orders.release_refund_claim(id).await?,
+                    Claimed::Return(id) => self.returns.release_refund_claim(id).await?,
                 }
                 Err(AppError::PaymentProvider(claimed.refused(&reason).into()))
             }
             RefundOutcome::Unknown { reason } => {
-                let now = self.ports.clock.now();
+                let now = self.clock.now();
                 let marked = match claimed {
-                    Claimed::Order(id) => self.ports.orders.mark_refund_unconfirmed(id, now).await,
-                    Claimed::Return(id) => {
-                        self.ports.returns.mark_refund_unconfirmed(id, now).await
-                    }
+                    Claimed::Order(id) => self.orders.mark_refund_unconfirmed(id, now).await,
+                    Claimed::Return(id) => self.returns.mark_refund_unconfirmed(id, now).await,
                 };
                 if let Err(error) = marked {
                     // The claim stands either way: unmarked, it counts as unconfirmed once
@@ -74,10 +84,9 @@ impl Shop {
         claimed: Claimed<'_>,
     ) -> Result<(), AppError> {
         let nothing_to_resolve = || AppError::from(RefundRefusal::NothingToResolve);
-        let now = self.ports.clock.now();
+        let now = self.clock.now();
         match claimed {
             Claimed::Order(id) => self
-                .ports
                 .orders
                 .reclaim_unconfirmed_refund(id, now)
                 .await
@@ -89,7 +98,6 @@ impl Shop {
                     _ => nothing_to_resolve(),
                 }),
             Claimed::Return(id) => self
-                .ports
                 .returns
                 .reclaim_unconfirmed_refund(id, now)
                 .await

@@ -3,10 +3,14 @@
 //! back to stock) and refund it through the payment gateway. The rules are
 //! `domain::returns`; every change is guarded in storage, so repeating one is a no-op.
 
+use crate::audit::Audit;
+use crate::catalog::CatalogVersion;
 use crate::orders::{claim_seen_at, history_seen_by};
 use crate::refunds::Claimed;
-use crate::{AppError, Shop};
+use crate::refunds::Refunds;
+use crate::AppError;
 use chrono::{DateTime, Utc};
+use derive_new::new;
 use domain::audit::AuditChange;
 use domain::message::texts::{
     ORDER_NOT_FOUND, REFUND_UNDER_WAY, RETURN_CHANGED, RETURN_NOT_FOUND, RETURN_STATUS_INVALID,
@@ -15,6 +19,7 @@ use domain::message::Text;
 use domain::money::Money;
 use domain::order::{Changer, Order};
 use domain::permissions::require_admin;
+use domain::ports::{Clock, IdGenerator, OrderRepository, ReturnRepository};
 use domain::ports::{Page, RefundRequest, RepoError, ReturnRequest, ReturnStoreError};
 use domain::refund::RefundResolution;
 use domain::returns::plan::RefundedOtherwise;
@@ -22,6 +27,7 @@ use domain::returns::{Return, ReturnInput, ReturnStatus};
 use domain::user::User;
 use domain::validation::FieldErrors;
 use domain::{OrderId, ReturnId};
+use std::sync::Arc;
 
 /// How many times a refund landing is planned again when another lands first.
 const LANDING_TRIES: u32 = 3;
@@ -45,12 +51,23 @@ fn as_seen_by(actor: &User, now: DateTime<Utc>, mut r: Return) -> Return {
     r
 }
 
-impl Shop {
+/// Returns: asked for by shoppers, moved on by admins, refunded under a claim.
+#[derive(new)]
+pub struct Returns {
+    returns: Arc<dyn ReturnRepository>,
+    orders: Arc<dyn OrderRepository>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    audit: Audit,
+    catalog_version: CatalogVersion,
+    refunds: Refunds,
+}
+
+impl Returns {
     /// The order `id` when `actor` placed it, or is an admin; anyone else learns nothing of
     /// it (404).
     async fn order_for_returns(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
-        self.ports
-            .orders
+        self.orders
             .by_id(id)
             .await?
             .filter(|order| actor.is_admin() || order.user_id == actor.id)
@@ -70,15 +87,13 @@ impl Shop {
             return Err(AppError::not_found(ORDER_NOT_FOUND));
         }
         let request = ReturnRequest {
-            id: ReturnId::parse(&self.ports.ids.new_id())
-                .expect("the id generator makes valid ids"),
+            id: ReturnId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
             order: order.id,
             by: actor.into(),
             input: input.clone(),
-            at: self.ports.clock.now(),
+            at: self.clock.now(),
         };
         let requested = self
-            .ports
             .returns
             .request(&request)
             .await
@@ -89,8 +104,8 @@ impl Shop {
     /// The returns of order `id`, newest first (its shopper or an admin).
     pub async fn order_returns(&self, actor: &User, id: &OrderId) -> Result<Vec<Return>, AppError> {
         let order = self.order_for_returns(actor, id).await?;
-        let returns = self.ports.returns.for_order(&order.id).await?;
-        let now = self.ports.clock.now();
+        let returns = self.returns.for_order(&order.id).await?;
+        let now = self.clock.now();
         Ok(returns
             .into_iter()
             .map(|r| as_seen_by(actor, now, r))
@@ -113,8 +128,8 @@ impl Shop {
                 )
             })?),
         };
-        let (returns, total) = self.ports.returns.list(status, page).await?;
-        let now = self.ports.clock.now();
+        let (returns, total) = self.returns.list(status, page).await?;
+        let now = self.clock.now();
         let returns = returns.into_iter().map(|r| as_seen_by(actor, now, r));
         Ok((returns.collect(), total))
     }
@@ -153,7 +168,8 @@ impl Shop {
             self.catalog_version.forget();
         }
         let after = self.one_return(id).await?;
-        self.record_audit(actor, AuditChange::order_return_changed(&before, &after))
+        self.audit
+            .record(actor, AuditChange::order_return_changed(&before, &after))
             .await;
         Ok(after)
     }
@@ -167,9 +183,9 @@ impl Shop {
             tries += 1;
             let order = self.order_of(r).await?;
             let plan = r
-                .plan_step(&order, to, by.clone(), self.ports.clock.now())
+                .plan_step(&order, to, by.clone(), self.clock.now())
                 .map_err(|RefundedOtherwise| AppError::Conflict(RETURN_CHANGED.into()))?;
-            match self.ports.returns.apply(&plan).await {
+            match self.returns.apply(&plan).await {
                 Err(ReturnStoreError::Stale) if plan.refund.is_some() && tries < LANDING_TRIES => {}
                 applied => return applied.map_err(|error| return_refusal(error, RETURN_CHANGED)),
             }
@@ -177,8 +193,7 @@ impl Shop {
     }
 
     async fn order_of(&self, r: &Return) -> Result<Order, AppError> {
-        self.ports
-            .orders
+        self.orders
             .by_id(&r.order_id)
             .await?
             .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))
@@ -187,21 +202,19 @@ impl Shop {
     /// Return `id` as the back office sees it now.
     async fn one_return(&self, id: &ReturnId) -> Result<Return, AppError> {
         let mut r = self
-            .ports
             .returns
             .by_id(id)
             .await?
             .ok_or_else(|| AppError::not_found(RETURN_NOT_FOUND))?;
-        claim_seen_at(&mut r.refund_claim, self.ports.clock.now());
+        claim_seen_at(&mut r.refund_claim, self.clock.now());
         Ok(r)
     }
 
     /// Claims the return's refund (of several admins, one reaches the provider) and sends
     /// it; a refusal releases the claim and leaves the return received, to try again.
     async fn refund_return(&self, r: &Return) -> Result<(), AppError> {
-        self.ports
-            .returns
-            .claim_refund(&r.id, self.ports.clock.now())
+        self.returns
+            .claim_refund(&r.id, self.clock.now())
             .await
             .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
         self.send_return_refund(r).await
@@ -220,7 +233,8 @@ impl Shop {
             return Ok(());
         }
         let refund = RefundRequest::for_return(transaction_id, &order, r.refund_amount);
-        self.send_claimed_refund(Claimed::Return(&r.id), &refund)
+        self.refunds
+            .send_claimed_refund(Claimed::Return(&r.id), &refund)
             .await
     }
 
@@ -237,7 +251,9 @@ impl Shop {
         require_admin(actor)?;
         let resolution = RefundResolution::parse(resolution)?;
         let before = self.one_return(id).await?;
-        self.reclaim_for_resolution(Claimed::Return(id)).await?;
+        self.refunds
+            .reclaim_for_resolution(Claimed::Return(id))
+            .await?;
         let resolved = match resolution {
             RefundResolution::Confirmed => Ok(()),
             RefundResolution::Resend => self.send_return_refund(&before).await,
@@ -250,11 +266,12 @@ impl Shop {
             Err(error) => Err(error),
         };
         let after = self.one_return(id).await?;
-        self.record_audit(
-            actor,
-            AuditChange::return_refund_resolved(&before, &after, resolution),
-        )
-        .await;
+        self.audit
+            .record(
+                actor,
+                AuditChange::return_refund_resolved(&before, &after, resolution),
+            )
+            .await;
         landed.map(|()| after)
     }
 }

@@ -3,15 +3,20 @@
 //! it replaces theirs) and deletes it; admins hide, show and delete any. The rules are
 //! `domain::review`; the product's rating follows in storage, in the review's transaction.
 
-use crate::{AppError, Shop};
+use crate::audit::Audit;
+use crate::catalog::{find_product, CatalogVersion};
+use crate::AppError;
+use derive_new::new;
 use domain::audit::AuditChange;
 use domain::message::texts::{NOT_A_BUYER, PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND};
 use domain::permissions::{require_admin, PermissionError};
+use domain::ports::{Clock, IdGenerator, ProductRepository, ReviewRepository};
 use domain::ports::{Page, RepoError, ReviewQuery};
 use domain::review::{author_name, RatingSummary, Review, ReviewInput, ReviewSort};
 use domain::user::User;
 use domain::validation::plain_text;
 use domain::{ProductId, ReviewId};
+use std::sync::Arc;
 
 /// Whether a shopper may write a review of a product, why not, and theirs if they wrote one.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,7 +40,18 @@ fn not_found(error: RepoError) -> AppError {
     }
 }
 
-impl Shop {
+/// Reviews: written by buyers, read by everyone, moderated by admins.
+#[derive(new)]
+pub struct Reviews {
+    reviews: Arc<dyn ReviewRepository>,
+    products: Arc<dyn ProductRepository>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    audit: Audit,
+    catalog_version: CatalogVersion,
+}
+
+impl Reviews {
     /// One page of the product's visible reviews (`sort`: newest, highest or lowest).
     pub async fn product_reviews(
         &self,
@@ -45,14 +61,14 @@ impl Shop {
     ) -> Result<(Vec<Review>, u64), AppError> {
         let sort = ReviewSort::parse(sort.unwrap_or_default())
             .ok_or_else(|| AppError::BadRequest("sort must be newest, highest or lowest".into()))?;
-        self.product(product).await?;
-        Ok(self.ports.reviews.for_product(product, sort, page).await?)
+        find_product(self.products.as_ref(), product).await?;
+        Ok(self.reviews.for_product(product, sort, page).await?)
     }
 
     /// How many visible reviews give the product each star.
     pub async fn rating_summary(&self, product: &ProductId) -> Result<RatingSummary, AppError> {
-        self.product(product).await?;
-        Ok(self.ports.reviews.summary(product).await?)
+        find_product(self.products.as_ref(), product).await?;
+        Ok(self.reviews.summary(product).await?)
     }
 
     /// Whether `actor` may review the product, and their review of it.
@@ -61,12 +77,12 @@ impl Shop {
         actor: &User,
         product: &ProductId,
     ) -> Result<ReviewEligibility, AppError> {
-        self.product(product).await?;
-        let can_review = self.ports.reviews.has_received(&actor.id, product).await?;
+        find_product(self.products.as_ref(), product).await?;
+        let can_review = self.reviews.has_received(&actor.id, product).await?;
         Ok(ReviewEligibility {
             can_review,
             reason: (!can_review).then_some(NOT_A_BUYER.english()),
-            review: self.ports.reviews.by_author(product, &actor.id).await?,
+            review: self.reviews.by_author(product, &actor.id).await?,
         })
     }
 
@@ -78,19 +94,13 @@ impl Shop {
         input: &ReviewInput,
     ) -> Result<WrittenReview, AppError> {
         let draft = input.validate()?;
-        self.product(product).await?;
-        if !self.ports.reviews.has_received(&actor.id, product).await? {
+        find_product(self.products.as_ref(), product).await?;
+        if !self.reviews.has_received(&actor.id, product).await? {
             return Err(AppError::Forbidden(NOT_A_BUYER.into()));
         }
-        let created = self
-            .ports
-            .reviews
-            .by_author(product, &actor.id)
-            .await?
-            .is_none();
+        let created = self.reviews.by_author(product, &actor.id).await?.is_none();
         let review = Review {
-            id: ReviewId::parse(&self.ports.ids.new_id())
-                .expect("the id generator makes valid ids"),
+            id: ReviewId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
             product_id: product.clone(),
             product_name: String::new(),
             user_id: actor.id.clone(),
@@ -100,10 +110,9 @@ impl Shop {
             body: draft.body,
             verified_purchase: true,
             hidden: false,
-            created_at: self.ports.clock.now(),
+            created_at: self.clock.now(),
         };
         let review = self
-            .ports
             .reviews
             .save(&review)
             .await
@@ -123,7 +132,6 @@ impl Shop {
         id: &ReviewId,
     ) -> Result<(), AppError> {
         let review = self
-            .ports
             .reviews
             .by_id(id)
             .await?
@@ -132,10 +140,11 @@ impl Shop {
         if review.user_id != actor.id && !actor.is_admin() {
             return Err(PermissionError::NotYourReview.into());
         }
-        self.ports.reviews.delete(id).await.map_err(not_found)?;
+        self.reviews.delete(id).await.map_err(not_found)?;
         self.catalog_version.forget();
         if review.user_id != actor.id {
-            self.record_audit(actor, AuditChange::review_deleted(&review))
+            self.audit
+                .record(actor, AuditChange::review_deleted(&review))
                 .await;
         }
         Ok(())
@@ -159,7 +168,7 @@ impl Shop {
             search: search.map(str::to_owned),
             page,
         };
-        Ok(self.ports.reviews.list(&query).await?)
+        Ok(self.reviews.list(&query).await?)
     }
 
     /// An admin hides or shows review `id`; the product's rating follows (audited).
@@ -171,7 +180,6 @@ impl Shop {
     ) -> Result<Review, AppError> {
         require_admin(actor)?;
         let before = self
-            .ports
             .reviews
             .by_id(id)
             .await?
@@ -179,8 +187,7 @@ impl Shop {
         if before.hidden == hidden {
             return Ok(before);
         }
-        self.ports
-            .reviews
+        self.reviews
             .set_hidden(id, hidden)
             .await
             .map_err(not_found)?;
@@ -189,11 +196,12 @@ impl Shop {
             hidden,
             ..before.clone()
         };
-        self.record_audit(
-            actor,
-            AuditChange::review_visibility_changed(&before, &after),
-        )
-        .await;
+        self.audit
+            .record(
+                actor,
+                AuditChange::review_visibility_changed(&before, &after),
+            )
+            .await;
         Ok(after)
     }
 }

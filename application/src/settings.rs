@@ -1,22 +1,52 @@
 //! Shop settings: read by everyone, changed by admins.
 
-use crate::{AppError, Shop};
+use crate::audit::Audit;
+use crate::recent::Recent;
+use crate::AppError;
+use derive_new::new;
 use domain::audit::AuditChange;
 use domain::permissions::require_admin;
+use domain::ports::SettingsRepository;
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::user::User;
+use std::sync::Arc;
 
-impl Shop {
-    /// The saved settings, or the configured defaults until an admin saves some. Rechecked
-    /// in the background every `recent::RECHECK` (every cart and checkout needs the shipping
-    /// fee).
+/// The settings in force: the saved ones, or the configured defaults until an admin saves
+/// some. Shared by every service that needs them (every cart and checkout needs the
+/// shipping fee, every message the shop's name).
+#[derive(Clone, new)]
+pub struct CurrentSettings {
+    saved: Arc<dyn SettingsRepository>,
+    defaults: ShopSettings,
+    /// `None`: no settings saved yet (the defaults apply).
+    #[new(default)]
+    recent: Recent<Option<ShopSettings>>,
+}
+
+impl CurrentSettings {
+    /// Rechecked in the background every `recent::RECHECK`.
+    pub async fn get(&self) -> Result<ShopSettings, AppError> {
+        let saved = self.saved.clone();
+        let known = self.recent.get(|| async move { saved.get().await }).await?;
+        Ok(known.unwrap_or_else(|| self.defaults.clone()))
+    }
+
+    async fn save(&self, settings: &ShopSettings) -> Result<(), AppError> {
+        self.saved.save(settings).await?;
+        self.recent.forget();
+        Ok(())
+    }
+}
+
+#[derive(new)]
+pub struct Settings {
+    current: CurrentSettings,
+    audit: Audit,
+}
+
+impl Settings {
     pub async fn current_settings(&self) -> Result<ShopSettings, AppError> {
-        let settings = self.ports.settings.clone();
-        let saved = self
-            .settings
-            .get(|| async move { settings.get().await })
-            .await?;
-        Ok(saved.unwrap_or_else(|| self.default_settings.clone()))
+        self.current.get().await
     }
 
     pub async fn update_settings(
@@ -26,10 +56,10 @@ impl Shop {
     ) -> Result<ShopSettings, AppError> {
         require_admin(actor)?;
         let settings = input.validate()?;
-        let before = self.current_settings().await?;
-        self.ports.settings.save(&settings).await?;
-        self.settings.forget();
-        self.record_audit(actor, AuditChange::settings_updated(&before, &settings))
+        let before = self.current.get().await?;
+        self.current.save(&settings).await?;
+        self.audit
+            .record(actor, AuditChange::settings_updated(&before, &settings))
             .await;
         Ok(settings)
     }
@@ -38,13 +68,32 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, TestPorts};
+    use crate::testing::{admin, audit, current_settings};
     use domain::audit::AuditAction;
+    use domain::ports::{MockAuditLog, MockSettingsRepository};
+
+    struct Mocks {
+        settings: MockSettingsRepository,
+        audit: MockAuditLog,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                settings: MockSettingsRepository::new(),
+                audit: MockAuditLog::new(),
+            }
+        }
+
+        fn service(self) -> Settings {
+            Settings::new(current_settings(self.settings), audit(self.audit))
+        }
+    }
     use serde_json::{json, Value};
 
     #[tokio::test]
     async fn a_settings_change_is_audited_from_the_defaults_in_force() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         ports.settings.expect_get().returning(|| Ok(None));
         ports.settings.expect_save().times(1).returning(|_| Ok(()));
         ports
@@ -73,7 +122,7 @@ mod tests {
             shipping_fee: Some(0.0),
         };
         ports
-            .shop()
+            .service()
             .update_settings(&admin("boss"), &input)
             .await
             .unwrap();
@@ -81,7 +130,7 @@ mod tests {
 
     #[tokio::test]
     async fn settings_are_read_once_a_moment_and_again_after_a_change_here() {
-        let mut ports = TestPorts::new();
+        let mut ports = Mocks::new();
         let mut saved: Option<ShopSettings> = None;
         let input = SettingsInput {
             shop_name: "Dukaan".into(),
@@ -106,7 +155,7 @@ mod tests {
             .in_sequence(&mut reads)
             .returning(move || Ok(saved.clone()));
         ports.audit.expect_record().returning(|_| Ok(()));
-        let shop = ports.shop();
+        let shop = ports.service();
 
         let first = shop.current_settings().await.unwrap();
         assert_eq!(first.shipping_fee.cents(), 500);

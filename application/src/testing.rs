@@ -1,6 +1,10 @@
 //! Mocked ports for the use-case tests.
 
-use crate::{Ports, Shop};
+use crate::accounts::Accounts;
+use crate::audit::Audit;
+use crate::cart::Carts;
+use crate::languages::Languages;
+use crate::settings::CurrentSettings;
 use chrono::{TimeZone, Utc};
 use domain::checkout::MobileNumber;
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
@@ -14,90 +18,111 @@ use domain::{DiscountId, OrderId, Percent, ProductId, UserId};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-pub struct TestPorts {
-    pub users: MockUserRepository,
-    pub products: MockProductRepository,
-    pub carts: MockCartRepository,
-    pub wishlists: MockWishlistRepository,
-    pub orders: MockOrderRepository,
-    pub discounts: MockDiscountRepository,
-    pub returns: MockReturnRepository,
-    pub reviews: MockReviewRepository,
-    pub settings: MockSettingsRepository,
-    pub payments: MockPaymentGateway,
-    pub hasher: MockPasswordHasher,
-    pub tokens: MockTokenService,
-    pub secrets: MockSecretGenerator,
-    pub images: MockImageStore,
-    pub audit: MockAuditLog,
-    pub outbox: MockOutbox,
+/// A clock standing at 2026-11-21 12:00 UTC.
+pub fn clock() -> Arc<dyn Clock> {
+    let mut clock = MockClock::new();
+    clock
+        .expect_now()
+        .returning(|| Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap());
+    Arc::new(clock)
 }
 
-impl TestPorts {
+/// Ids that count up: id-0, id-1...
+pub fn ids() -> Arc<dyn IdGenerator> {
+    let counter = AtomicU32::new(0);
+    let mut ids = MockIdGenerator::new();
+    ids.expect_new_id()
+        .returning(move || format!("id-{}", counter.fetch_add(1, Ordering::SeqCst)));
+    Arc::new(ids)
+}
+
+/// The audit trail written to `log`.
+pub fn audit(log: MockAuditLog) -> Audit {
+    Audit::new(Arc::new(log), clock(), ids())
+}
+
+/// The settings in force read from `settings`, with `default_settings` until one is saved.
+pub fn current_settings(settings: MockSettingsRepository) -> CurrentSettings {
+    CurrentSettings::new(Arc::new(settings), default_settings())
+}
+
+/// The mocks of the cart service's ports.
+pub struct CartMocks {
+    pub carts: MockCartRepository,
+    pub wishlists: MockWishlistRepository,
+    pub products: MockProductRepository,
+    pub discounts: MockDiscountRepository,
+    pub settings: MockSettingsRepository,
+}
+
+impl CartMocks {
     pub fn new() -> Self {
         Self {
-            users: MockUserRepository::new(),
-            products: MockProductRepository::new(),
             carts: MockCartRepository::new(),
             wishlists: MockWishlistRepository::new(),
-            orders: MockOrderRepository::new(),
+            products: MockProductRepository::new(),
             discounts: MockDiscountRepository::new(),
-            returns: MockReturnRepository::new(),
-            reviews: MockReviewRepository::new(),
             settings: MockSettingsRepository::new(),
-            payments: MockPaymentGateway::new(),
-            hasher: MockPasswordHasher::new(),
-            tokens: MockTokenService::new(),
-            secrets: MockSecretGenerator::new(),
-            images: MockImageStore::new(),
-            audit: MockAuditLog::new(),
-            outbox: MockOutbox::new(),
         }
     }
 
-    /// The shopper's cart holds `code` (or none), on the terms it has now.
-    pub fn cart_code(&mut self, code: Option<Discount>) {
-        self.cart_code_as(code.map(CartDiscount::applying));
+    pub fn service(self) -> Carts {
+        Carts::new(
+            Arc::new(self.carts),
+            Arc::new(self.wishlists),
+            Arc::new(self.products),
+            Arc::new(self.discounts),
+            clock(),
+            current_settings(self.settings),
+        )
+    }
+}
+
+/// The shopper's cart holds `code` (or none), on the terms it has now.
+pub fn cart_code(discounts: &mut MockDiscountRepository, code: Option<Discount>) {
+    cart_code_as(discounts, code.map(CartDiscount::applying));
+}
+
+/// The shopper's cart holds `code` as applied then (or none).
+pub fn cart_code_as(discounts: &mut MockDiscountRepository, code: Option<CartDiscount>) {
+    discounts
+        .expect_on_cart()
+        .returning(move |_| Ok(code.clone()));
+}
+
+/// The mocks of the accounts service's ports.
+pub struct AccountMocks {
+    pub users: MockUserRepository,
+    pub hasher: MockPasswordHasher,
+    pub tokens: MockTokenService,
+    pub secrets: MockSecretGenerator,
+    pub audit: MockAuditLog,
+}
+
+impl AccountMocks {
+    pub fn new() -> Self {
+        Self {
+            users: MockUserRepository::new(),
+            hasher: MockPasswordHasher::new(),
+            tokens: MockTokenService::new(),
+            secrets: MockSecretGenerator::new(),
+            audit: MockAuditLog::new(),
+        }
     }
 
-    /// The shopper's cart holds `code` as applied then (or none).
-    pub fn cart_code_as(&mut self, code: Option<CartDiscount>) {
-        self.discounts
-            .expect_on_cart()
-            .returning(move |_| Ok(code.clone()));
-    }
-
-    /// A shop whose clock stands at 2026-11-21 12:00 UTC and whose ids count up.
-    pub fn shop(self) -> Shop {
-        let mut clock = MockClock::new();
-        clock
-            .expect_now()
-            .returning(|| Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap());
-        let counter = AtomicU32::new(0);
-        let mut ids = MockIdGenerator::new();
-        ids.expect_new_id()
-            .returning(move || format!("id-{}", counter.fetch_add(1, Ordering::SeqCst)));
-        let ports = Ports {
-            users: Arc::new(self.users),
-            products: Arc::new(self.products),
-            carts: Arc::new(self.carts),
-            wishlists: Arc::new(self.wishlists),
-            orders: Arc::new(self.orders),
-            discounts: Arc::new(self.discounts),
-            returns: Arc::new(self.returns),
-            reviews: Arc::new(self.reviews),
-            settings: Arc::new(self.settings),
-            payments: Arc::new(self.payments),
-            hasher: Arc::new(self.hasher),
-            tokens: Arc::new(self.tokens),
-            secrets: Arc::new(self.secrets),
-            images: Arc::new(self.images),
-            clock: Arc::new(clock),
-            ids: Arc::new(ids),
-            audit: Arc::new(self.audit),
-            outbox: Arc::new(self.outbox),
-        };
-        Shop::new(ports, default_settings())
+    pub fn service(self) -> Accounts {
+        let users: Arc<dyn UserRepository> = Arc::new(self.users);
+        Accounts::new(
+            users.clone(),
+            Arc::new(self.hasher),
+            Arc::new(self.tokens),
+            Arc::new(self.secrets),
+            clock(),
+            ids(),
+            audit(self.audit),
+            Arc::default(),
+            Languages::new(users),
+        )
     }
 }
 

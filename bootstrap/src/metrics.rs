@@ -41,7 +41,7 @@ impl Scrape {
             .set(f64::from(pool.open.saturating_sub(pool.idle)));
         metrics::gauge!("shop_db_connections", "state" => "idle").set(f64::from(pool.idle));
         metrics::gauge!("shop_db_connections_max").set(f64::from(pool.max));
-        match self.shop.notification_counts().await {
+        match self.shop.notifications.notification_counts().await {
             Ok(counts) => {
                 for (status, count) in counts {
                     metrics::gauge!("shop_notifications", "status" => status.as_str())

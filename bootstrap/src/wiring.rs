@@ -5,8 +5,24 @@ use crate::demo;
 use crate::metrics;
 use crate::system::{RandomIds, RandomSecrets, SystemClock};
 use anyhow::Context;
-use application::{Ports, Shop};
-use domain::ports::{ImageStore, PasswordHasher, PaymentGateway, TokenService};
+use application::accounts::Accounts;
+use application::audit::Audit;
+use application::cart::Carts;
+use application::catalog::{Catalog, CatalogVersion};
+use application::checkout::Checkout;
+use application::dashboard::Reports;
+use application::discounts::Discounts;
+use application::languages::Languages;
+use application::notifications::{Channels, Notifications};
+use application::orders::Orders;
+use application::refunds::Refunds;
+use application::returns::Returns;
+use application::reviews::Reviews;
+use application::settings::{self, CurrentSettings};
+use application::throttle::{AttemptLimits, Throttle};
+use application::Shop;
+use domain::payment_hold::PaymentHold;
+use domain::ports::{Clock, IdGenerator, ImageStore, PasswordHasher, PaymentGateway, TokenService};
 use domain::settings::{SettingsInput, ShopSettings};
 use shop_auth::{generate_secret, Argon2Hasher, JwtTokens, DEFAULT_TOKEN_LIFETIME};
 use shop_db::Database;
@@ -26,29 +42,118 @@ pub struct Outside {
     pub images: Arc<dyn ImageStore>,
 }
 
-pub fn build_shop(database: &Database, outside: Outside, defaults: ShopSettings) -> Shop {
+/// How the use cases are tuned by the settings; the defaults serve tests and the demo.
+#[derive(Default)]
+pub struct Tuning {
+    pub payment_hold: PaymentHold,
+    pub attempt_limits: AttemptLimits,
+    pub channels: Channels,
+}
+
+/// The use cases, a service per area, each given the ports it uses.
+pub fn build_shop(
+    database: &Database,
+    outside: Outside,
+    defaults: ShopSettings,
+    tuning: Tuning,
+) -> Shop {
     let db = Arc::new(database.clone());
-    let ports = Ports {
-        users: db.clone(),
-        products: db.clone(),
-        carts: db.clone(),
-        wishlists: db.clone(),
-        orders: db.clone(),
-        discounts: db.clone(),
-        returns: db.clone(),
-        reviews: db.clone(),
-        settings: db.clone(),
-        audit: db.clone(),
-        outbox: db,
-        payments: outside.payments,
-        hasher: outside.hasher,
-        tokens: outside.tokens,
-        secrets: Arc::new(RandomSecrets),
-        images: outside.images,
-        clock: Arc::new(SystemClock),
-        ids: Arc::new(RandomIds),
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let ids: Arc<dyn IdGenerator> = Arc::new(RandomIds);
+    let audit = Audit::new(db.clone(), clock.clone(), ids.clone());
+    let catalog_version = CatalogVersion::default();
+    let shop_settings = CurrentSettings::new(db.clone(), defaults);
+    let throttle = Arc::new(Throttle::new(tuning.attempt_limits));
+    let languages = Languages::new(db.clone());
+    let refunds = Refunds::new(
+        outside.payments.clone(),
+        db.clone(),
+        db.clone(),
+        clock.clone(),
+    );
+    let carts = || {
+        Carts::new(
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            clock.clone(),
+            shop_settings.clone(),
+        )
     };
-    Shop::new(ports, defaults)
+    Shop {
+        accounts: Accounts::new(
+            db.clone(),
+            outside.hasher,
+            outside.tokens,
+            Arc::new(RandomSecrets),
+            clock.clone(),
+            ids.clone(),
+            audit.clone(),
+            throttle.clone(),
+            languages.clone(),
+        ),
+        carts: carts(),
+        catalog: Catalog::new(
+            db.clone(),
+            outside.images,
+            clock.clone(),
+            ids.clone(),
+            audit.clone(),
+            catalog_version.clone(),
+            throttle,
+        ),
+        checkout: Checkout::new(
+            carts(),
+            db.clone(),
+            db.clone(),
+            outside.payments,
+            clock.clone(),
+            ids.clone(),
+            catalog_version.clone(),
+        ),
+        dashboard: Reports::new(db.clone(), db.clone(), db.clone(), clock.clone()),
+        discounts: Discounts::new(db.clone(), clock.clone(), ids.clone(), audit.clone()),
+        notifications: Notifications::new(
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            clock.clone(),
+            shop_settings.clone(),
+            languages,
+            tuning.channels,
+            tuning.payment_hold,
+        ),
+        orders: Orders::new(
+            db.clone(),
+            db.clone(),
+            clock.clone(),
+            audit.clone(),
+            catalog_version.clone(),
+            refunds.clone(),
+            tuning.payment_hold,
+        ),
+        returns: Returns::new(
+            db.clone(),
+            db.clone(),
+            clock.clone(),
+            ids.clone(),
+            audit.clone(),
+            catalog_version.clone(),
+            refunds,
+        ),
+        reviews: Reviews::new(
+            db.clone(),
+            db.clone(),
+            clock,
+            ids,
+            audit.clone(),
+            catalog_version,
+        ),
+        settings: settings::Settings::new(shop_settings, audit.clone()),
+        audit,
+    }
 }
 
 pub fn default_settings(settings: &Settings) -> anyhow::Result<ShopSettings> {
@@ -168,12 +273,16 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
         tokens: Arc::new(JwtTokens::new(secret.as_bytes(), DEFAULT_TOKEN_LIFETIME)),
         images: images.clone(),
     };
-    let shop = Arc::new(
-        build_shop(&database, outside, default_settings(settings)?)
-            .with_payment_hold(payment_hold)
-            .with_attempt_limits(settings.limits.attempt_limits())
-            .with_channels(channels),
-    );
+    let shop = Arc::new(build_shop(
+        &database,
+        outside,
+        default_settings(settings)?,
+        Tuning {
+            payment_hold,
+            attempt_limits: settings.limits.attempt_limits(),
+            channels,
+        },
+    ));
     refuse_unusable_emails(&shop).await?;
     ensure_admin(settings, &shop).await?;
     if settings.demo_data.unwrap_or(new_sqlite) {
@@ -197,6 +306,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
 /// it cannot mail safely would fail wherever it is loaded.
 pub async fn refuse_unusable_emails(shop: &Shop) -> anyhow::Result<()> {
     let unusable = shop
+        .accounts
         .unusable_emails()
         .await
         .map_err(|e| anyhow::anyhow!("checking the stored e-mail addresses: {e}"))?;
@@ -222,6 +332,7 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
     match (&settings.admin_email, &settings.admin_password) {
         (Some(email), Some(password)) => {
             let created = shop
+                .accounts
                 .ensure_admin(email, password)
                 .await
                 .map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
@@ -229,10 +340,16 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
             println!("Admin account {verb}: {email} (password from SHOP_ADMIN_PASSWORD)");
         }
         (None, None) => {
-            if !shop.has_admin().await.map_err(|e| anyhow::anyhow!("{e}"))? {
+            if !shop
+                .accounts
+                .has_admin()
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+            {
                 let password = domain::ports::SecretGenerator::temporary_password(&RandomSecrets);
                 let email = "admin@shop.local";
-                shop.ensure_admin(email, &password)
+                shop.accounts
+                    .ensure_admin(email, &password)
                     .await
                     .map_err(|e| anyhow::anyhow!("admin account: {e}"))?;
                 println!("Created the first admin: {email} / {password} (shown once; change it in the back office)");
@@ -253,12 +370,12 @@ const BLOCKING_THREADS_PER_WORKER: usize = 4;
 /// Releases the stock of payments left unconfirmed past the hold, every check interval, for
 /// as long as the server runs.
 fn release_expired_payment_holds(shop: Arc<Shop>) {
-    let mut checks = tokio::time::interval(shop.payment_hold().check_interval());
+    let mut checks = tokio::time::interval(shop.orders.payment_hold().check_interval());
     checks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     actix_web::rt::spawn(async move {
         loop {
             checks.tick().await;
-            if let Err(error) = shop.release_expired_payment_holds().await {
+            if let Err(error) = shop.orders.release_expired_payment_holds().await {
                 tracing::error!(%error, "releasing expired payment holds failed");
             }
         }
@@ -278,7 +395,7 @@ fn send_notifications(shop: Arc<Shop>) {
             rounds.tick().await;
             // A full round may leave more due: the next round follows at once.
             loop {
-                match shop.send_due_notifications().await {
+                match shop.notifications.send_due_notifications().await {
                     Ok(tried) if tried > 0 => continue,
                     Ok(_) => break,
                     Err(error) => {

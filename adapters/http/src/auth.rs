@@ -40,7 +40,9 @@ fn load(req: &HttpRequest, intent: Intent) -> impl Future<Output = Result<Option
         let state = state.expect("AppState is registered");
         match token {
             None => Ok(None),
-            Some(token) => Ok(Some(state.shop.authenticate(&token, intent).await?)),
+            Some(token) => Ok(Some(
+                state.shop.accounts.authenticate(&token, intent).await?,
+            )),
         }
     }
 }

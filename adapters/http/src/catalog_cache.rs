@@ -151,14 +151,18 @@ pub(crate) async fn from_memory<Q: CatalogQuery>(
         .app_data::<web::Data<AppState>>()
         .expect("the app has its state")
         .clone();
-    let Ok(version) = state.shop.catalog_version().await else {
+    let Ok(version) = state.shop.catalog.catalog_version().await else {
         return next.call(req).await;
     };
     let Some(address) = address::<Q>(version, req.path(), req.query_string()) else {
         return next.call(req).await;
     };
     if address.whole_list {
-        if let Err(refused) = state.shop.take_unpaged_list(&client_address(req.request())) {
+        if let Err(refused) = state
+            .shop
+            .catalog
+            .take_unpaged_list(&client_address(req.request()))
+        {
             return Ok(req.into_response(ApiError(refused).error_response()));
         }
     }

@@ -8,13 +8,17 @@ pub mod templates;
 mod tests;
 mod words;
 
-use crate::{monitoring, AppError, Shop};
+use crate::languages::Languages;
+use crate::settings::CurrentSettings;
+use crate::{monitoring, AppError};
 use domain::language::Language;
 use domain::message::texts::MESSAGE_NOT_FOUND;
 use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
+use domain::payment_hold::PaymentHold;
 use domain::permissions::require_admin;
+use domain::ports::{Clock, OrderRepository, Outbox, ReturnRepository, UserRepository};
 use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
 use domain::returns::ReturnStatus;
 use domain::user::{Email, User};
@@ -95,31 +99,61 @@ impl fmt::Display for Address {
     }
 }
 
-impl Shop {
+/// The messages to shoppers and to the shop: sent by a worker, listed and resent by admins.
+pub struct Notifications {
+    outbox: Arc<dyn Outbox>,
+    users: Arc<dyn UserRepository>,
+    orders: Arc<dyn OrderRepository>,
+    returns: Arc<dyn ReturnRepository>,
+    clock: Arc<dyn Clock>,
+    settings: CurrentSettings,
+    languages: Languages,
+    channels: Channels,
+    payment_hold: PaymentHold,
+}
+
+impl Notifications {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        outbox: Arc<dyn Outbox>,
+        users: Arc<dyn UserRepository>,
+        orders: Arc<dyn OrderRepository>,
+        returns: Arc<dyn ReturnRepository>,
+        clock: Arc<dyn Clock>,
+        settings: CurrentSettings,
+        languages: Languages,
+        channels: Channels,
+        payment_hold: PaymentHold,
+    ) -> Self {
+        Self {
+            outbox,
+            users,
+            orders,
+            returns,
+            clock,
+            settings,
+            languages,
+            channels,
+            payment_hold,
+        }
+    }
+
     /// One round of the worker: skips the messages of unconfigured channels, then claims the
     /// due ones, writes and sends each, records how it went, and forgets some finished ones
     /// older than `KEPT_FOR`. Answers how many it tried.
     pub async fn send_due_notifications(&self) -> Result<usize, AppError> {
-        let now = self.ports.clock.now();
-        self.ports
-            .outbox
-            .skip(&self.channels.unconfigured(), now)
-            .await?;
-        let claimed = self
-            .ports
-            .outbox
-            .claim_due(now, now + LEASE, ROUND_SIZE)
-            .await?;
+        let now = self.clock.now();
+        self.outbox.skip(&self.channels.unconfigured(), now).await?;
+        let claimed = self.outbox.claim_due(now, now + LEASE, ROUND_SIZE).await?;
         let mut outcomes = Vec::with_capacity(claimed.len());
         for message in &claimed {
             outcomes.push(self.send_one(message).await);
         }
-        self.ports.outbox.record(&outcomes).await?;
+        self.outbox.record(&outcomes).await?;
         for (message, outcome) in claimed.iter().zip(&outcomes) {
             monitoring::notification_attempted(message.channel, outcome.status);
         }
-        self.ports
-            .outbox
+        self.outbox
             .forget_finished(now - KEPT_FOR, FORGOTTEN_PER_ROUND)
             .await?;
         Ok(claimed.len())
@@ -135,7 +169,7 @@ impl Shop {
             Ok(recipient) => self.write(message).await.map(|letter| (recipient, letter)),
             Err(error) => Err(error),
         };
-        let now = self.ports.clock.now();
+        let now = self.clock.now();
         let forget_payload = message.topic == Topic::PasswordReset;
         let (recipient, letter) = match written {
             Ok(written) => written,
@@ -196,7 +230,8 @@ impl Shop {
             return Ok(address.clone());
         }
         let settings = self
-            .current_settings()
+            .settings
+            .get()
             .await
             .map_err(|e| Unwritable(format!("the settings could not be read: {e}")))?;
         Ok(settings.support_email.to_string())
@@ -205,7 +240,8 @@ impl Shop {
     /// The words of `message`, from what it is about as stored now.
     async fn write(&self, message: &Notification) -> Result<Letter, Unwritable> {
         let settings = self
-            .current_settings()
+            .settings
+            .get()
             .await
             .map_err(|e| Unwritable(format!("the settings could not be read: {e}")))?;
         let from = Sender {
@@ -222,7 +258,6 @@ impl Shop {
                 let code = payload.ok_or_else(|| Unwritable("the code is gone".into()))?;
                 let user = UserId::parse(&message.reference).ok_or_else(gone)?;
                 let user = self
-                    .ports
                     .users
                     .by_id(&user)
                     .await
@@ -230,7 +265,7 @@ impl Shop {
                     .flatten()
                     .ok_or_else(gone)?;
                 let from = Sender {
-                    language: self.language_of(&user.id).await,
+                    language: self.languages.of(&user.id).await,
                     ..from
                 };
                 Ok(templates::password_reset(code, &user.name, &from))
@@ -245,7 +280,6 @@ impl Shop {
                 let id = ReturnId::parse(&message.reference).ok_or_else(gone)?;
                 let status = payload.and_then(ReturnStatus::parse).ok_or_else(gone)?;
                 let item = self
-                    .ports
                     .returns
                     .by_id(&id)
                     .await
@@ -253,7 +287,7 @@ impl Shop {
                     .flatten()
                     .ok_or_else(gone)?;
                 let from = Sender {
-                    language: self.language_of(&item.user_id).await,
+                    language: self.languages.of(&item.user_id).await,
                     ..from
                 };
                 Ok(templates::about_return(status, &item, &from))
@@ -261,7 +295,6 @@ impl Shop {
             topic => {
                 let id = OrderId::parse(&message.reference).ok_or_else(gone)?;
                 let order = self
-                    .ports
                     .orders
                     .by_id(&id)
                     .await
@@ -272,7 +305,7 @@ impl Shop {
                     Topic::NewOrder => templates::new_order(&order, &from),
                     _ => {
                         let from = Sender {
-                            language: self.language_of(&order.user_id).await,
+                            language: self.languages.of(&order.user_id).await,
                             ..from
                         };
                         templates::about_order(topic, &order, &from)
@@ -284,7 +317,7 @@ impl Shop {
 
     /// How many messages the outbox holds in each status (what monitoring shows).
     pub async fn notification_counts(&self) -> Result<Vec<(DeliveryStatus, u64)>, AppError> {
-        Ok(self.ports.outbox.count_by_status().await?)
+        Ok(self.outbox.count_by_status().await?)
     }
 
     /// The back office's messages, newest first, filtered and searched.
@@ -307,7 +340,7 @@ impl Shop {
             search: search.map(str::to_owned),
             page,
         };
-        Ok(self.ports.outbox.list(&query).await?)
+        Ok(self.outbox.list(&query).await?)
     }
 
     /// An admin queues message `id` again (a failed one, or one sent to a fixed address).
@@ -318,7 +351,6 @@ impl Shop {
     ) -> Result<Notification, AppError> {
         require_admin(actor)?;
         let message = self
-            .ports
             .outbox
             .by_id(id)
             .await?
@@ -329,9 +361,8 @@ impl Shop {
         if message.topic == Topic::PasswordReset && message.payload.is_none() {
             return Err(AppError::Conflict(CODE_GONE.into()));
         }
-        self.ports.outbox.resend(id, self.ports.clock.now()).await?;
-        self.ports
-            .outbox
+        self.outbox.resend(id, self.clock.now()).await?;
+        self.outbox
             .by_id(id)
             .await?
             .ok_or_else(|| AppError::not_found(MESSAGE_NOT_FOUND))

@@ -1,9 +1,48 @@
 use super::*;
-use crate::testing::{admin, paid_order, shopper, TestPorts};
+use crate::testing::{admin, clock, current_settings, paid_order, shopper};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::notification::GIVE_UP_AFTER;
-use domain::ports::{MockMailer, MockSmsGateway};
+use domain::ports::{
+    MockMailer, MockOrderRepository, MockOutbox, MockReturnRepository, MockSettingsRepository,
+    MockSmsGateway, MockUserRepository,
+};
 use mockall::predicate::eq;
+
+struct Mocks {
+    outbox: MockOutbox,
+    users: MockUserRepository,
+    orders: MockOrderRepository,
+    returns: MockReturnRepository,
+    settings: MockSettingsRepository,
+}
+
+impl Mocks {
+    fn new() -> Self {
+        Self {
+            outbox: MockOutbox::new(),
+            users: MockUserRepository::new(),
+            orders: MockOrderRepository::new(),
+            returns: MockReturnRepository::new(),
+            settings: MockSettingsRepository::new(),
+        }
+    }
+
+    /// The service sending through `channels`.
+    fn service(self, channels: Channels) -> Notifications {
+        let users: Arc<dyn UserRepository> = Arc::new(self.users);
+        Notifications::new(
+            Arc::new(self.outbox),
+            users.clone(),
+            Arc::new(self.orders),
+            Arc::new(self.returns),
+            clock(),
+            current_settings(self.settings),
+            Languages::new(users),
+            channels,
+            PaymentHold::default(),
+        )
+    }
+}
 
 fn now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
@@ -32,7 +71,7 @@ fn message(topic: Topic, channel: Channel, recipient: Option<&str>) -> Notificat
 fn ports_claiming(
     claimed: Vec<Notification>,
     check: impl Fn(&[SendOutcome]) -> bool + Send + 'static,
-) -> TestPorts {
+) -> Mocks {
     ports_claiming_for(Language::English, claimed, check)
 }
 
@@ -41,8 +80,8 @@ fn ports_claiming_for(
     language: Language,
     claimed: Vec<Notification>,
     check: impl Fn(&[SendOutcome]) -> bool + Send + 'static,
-) -> TestPorts {
-    let mut ports = TestPorts::new();
+) -> Mocks {
+    let mut ports = Mocks::new();
     ports
         .users
         .expect_language_of()
@@ -86,14 +125,13 @@ fn mailer(
 }
 
 /// One round of the worker, `mailer` its only channel.
-async fn round_mailing_with(ports: TestPorts, mailer: Arc<dyn Mailer>) {
+async fn round_mailing_with(ports: Mocks, mailer: Arc<dyn Mailer>) {
     let channels = Channels {
         mailer: Some(mailer),
         ..Channels::default()
     };
     ports
-        .shop()
-        .with_channels(channels)
+        .service(channels)
         .send_due_notifications()
         .await
         .unwrap();
@@ -123,11 +161,7 @@ async fn a_paid_order_is_confirmed_by_e_mail_with_its_number_and_total() {
         })),
         ..Channels::default()
     };
-    let sent = ports
-        .shop()
-        .with_channels(channels)
-        .send_due_notifications()
-        .await;
+    let sent = ports.service(channels).send_due_notifications().await;
     assert_eq!(sent.unwrap(), 1);
 }
 
@@ -168,11 +202,7 @@ async fn a_shopper_who_last_used_somali_is_written_to_in_somali() {
         sms: Some(Arc::new(sms)),
         ..Channels::default()
     };
-    let sent = ports
-        .shop()
-        .with_channels(channels)
-        .send_due_notifications()
-        .await;
+    let sent = ports.service(channels).send_due_notifications().await;
     assert_eq!(sent.unwrap(), 2);
 }
 
@@ -206,7 +236,7 @@ async fn a_refused_message_is_retried_within_thirty_seconds_and_given_up_after_a
 
 #[tokio::test]
 async fn unconfigured_channels_are_skipped_before_anything_is_claimed() {
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     ports
         .outbox
         .expect_skip()
@@ -222,7 +252,14 @@ async fn unconfigured_channels_are_skipped_before_anything_is_claimed() {
         .outbox
         .expect_forget_finished()
         .returning(|_, _| Ok(0));
-    assert_eq!(ports.shop().send_due_notifications().await.unwrap(), 0);
+    assert_eq!(
+        ports
+            .service(Channels::default())
+            .send_due_notifications()
+            .await
+            .unwrap(),
+        0
+    );
 }
 
 #[tokio::test]
@@ -256,8 +293,7 @@ async fn the_shop_is_alerted_at_its_alert_address_and_sms_carries_the_short_text
         public_url: Some("https://dukaan.so".into()),
     };
     ports
-        .shop()
-        .with_channels(channels)
+        .service(channels)
         .send_due_notifications()
         .await
         .unwrap();
@@ -265,7 +301,7 @@ async fn the_shop_is_alerted_at_its_alert_address_and_sms_carries_the_short_text
 
 #[tokio::test]
 async fn a_message_about_something_gone_fails_at_once() {
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     ports.outbox.expect_skip().returning(|_, _| Ok(0));
     let mut low = message(Topic::LowStock, Channel::Email, None);
     low.payload = Some("not json".into());
@@ -312,32 +348,38 @@ async fn an_e_mail_queued_to_what_a_mailer_reads_as_another_address_fails_unsent
 #[tokio::test]
 async fn only_admins_resend_and_a_spent_reset_code_or_a_queued_message_is_refused() {
     let id = NotificationId::parse("n1").unwrap();
-    let shop = TestPorts::new().shop();
+    let shop = Mocks::new().service(Channels::default());
     assert!(matches!(
         shop.resend_notification(&shopper("amina"), &id).await,
         Err(AppError::Forbidden(_))
     ));
 
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     let mut code = message(Topic::PasswordReset, Channel::Email, Some("a@b.so"));
     code.status = DeliveryStatus::Sent;
     ports
         .outbox
         .expect_by_id()
         .return_once(move |_| Ok(Some(code)));
-    let refused = ports.shop().resend_notification(&admin("boss"), &id).await;
+    let refused = ports
+        .service(Channels::default())
+        .resend_notification(&admin("boss"), &id)
+        .await;
     assert!(matches!(refused, Err(AppError::Conflict(m)) if m == CODE_GONE));
 
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     let queued = message(Topic::OrderShipped, Channel::Email, Some("a@b.so"));
     ports
         .outbox
         .expect_by_id()
         .return_once(move |_| Ok(Some(queued)));
-    let refused = ports.shop().resend_notification(&admin("boss"), &id).await;
+    let refused = ports
+        .service(Channels::default())
+        .resend_notification(&admin("boss"), &id)
+        .await;
     assert!(matches!(refused, Err(AppError::Conflict(m)) if m == ALREADY_QUEUED));
 
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     let mut failed = message(Topic::OrderShipped, Channel::Email, Some("a@b.so"));
     failed.status = DeliveryStatus::Failed;
     let again = Notification {
@@ -358,7 +400,7 @@ async fn only_admins_resend_and_a_spent_reset_code_or_a_queued_message_is_refuse
         .times(1)
         .returning(|_, _| Ok(()));
     let resent = ports
-        .shop()
+        .service(Channels::default())
         .resend_notification(&admin("boss"), &id)
         .await
         .unwrap();

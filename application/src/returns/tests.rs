@@ -1,13 +1,79 @@
 use super::*;
-use crate::testing::{admin, paid_order, shopper, TestPorts};
+use crate::testing::{admin, audit, clock, ids, paid_order, shopper};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
 use domain::message::texts::{ORDER_HAS_RETURNS, REFUND_UNANSWERED};
 use domain::order::{OrderStatus, StatusChange};
+use domain::ports::{MockAuditLog, MockOrderRepository, MockPaymentGateway, MockReturnRepository};
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 use domain::returns::{ReturnLine, ReturnRefusal};
 use mockall::predicate::{always, eq};
+
+struct Mocks {
+    returns: MockReturnRepository,
+    orders: MockOrderRepository,
+    payments: MockPaymentGateway,
+    audit: MockAuditLog,
+}
+
+impl Mocks {
+    fn new() -> Self {
+        Self {
+            returns: MockReturnRepository::new(),
+            orders: MockOrderRepository::new(),
+            payments: MockPaymentGateway::new(),
+            audit: MockAuditLog::new(),
+        }
+    }
+
+    /// The stores, the refunds over them and the audit trail.
+    fn parts(
+        self,
+    ) -> (
+        Arc<dyn OrderRepository>,
+        Arc<dyn ReturnRepository>,
+        Refunds,
+        Audit,
+    ) {
+        let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
+        let returns: Arc<dyn ReturnRepository> = Arc::new(self.returns);
+        let refunds = Refunds::new(
+            Arc::new(self.payments),
+            orders.clone(),
+            returns.clone(),
+            clock(),
+        );
+        (orders, returns, refunds, audit(self.audit))
+    }
+
+    fn service(self) -> Returns {
+        let (orders, returns, refunds, audit) = self.parts();
+        Returns::new(
+            returns,
+            orders,
+            clock(),
+            ids(),
+            audit,
+            CatalogVersion::default(),
+            refunds,
+        )
+    }
+
+    /// The orders service over the same mocks (a cancel meets the order's returns).
+    fn orders(self) -> crate::orders::Orders {
+        let (orders, returns, refunds, audit) = self.parts();
+        crate::orders::Orders::new(
+            orders,
+            returns,
+            clock(),
+            audit,
+            CatalogVersion::default(),
+            refunds,
+            domain::payment_hold::PaymentHold::default(),
+        )
+    }
+}
 
 fn order_id() -> OrderId {
     OrderId::parse("o1").unwrap()
@@ -69,8 +135,8 @@ fn input() -> ReturnInput {
     }
 }
 
-fn ports_with_order() -> TestPorts {
-    let mut ports = TestPorts::new();
+fn ports_with_order() -> Mocks {
+    let mut ports = Mocks::new();
     ports
         .orders
         .expect_by_id()
@@ -79,7 +145,7 @@ fn ports_with_order() -> TestPorts {
 }
 
 /// Ports whose return r1 is `before` until it moves, and `after` then.
-fn ports_with_return(before: ReturnStatus, after: ReturnStatus) -> TestPorts {
+fn ports_with_return(before: ReturnStatus, after: ReturnStatus) -> Mocks {
     let mut ports = ports_with_order();
     let mut seq = mockall::Sequence::new();
     ports
@@ -111,7 +177,7 @@ async fn a_request_is_stored_with_its_shopper_and_the_clock() {
         .times(1)
         .returning(|_| Ok(a_return(ReturnStatus::Requested)));
     let requested = ports
-        .shop()
+        .service()
         .request_return(&shopper("amina"), &order_id(), &input())
         .await
         .unwrap();
@@ -123,7 +189,7 @@ async fn a_request_is_stored_with_its_shopper_and_the_clock() {
 async fn another_shoppers_order_is_not_found_even_for_an_admin_asking_to_return() {
     for actor in [shopper("hodan"), admin("boss")] {
         let error = ports_with_order()
-            .shop()
+            .service()
             .request_return(&actor, &order_id(), &input())
             .await
             .unwrap_err();
@@ -160,7 +226,7 @@ async fn refusals_are_conflicts_about_the_order_and_bad_requests_about_the_reque
             .expect_request()
             .returning(move |_| Err(ReturnStoreError::Refused(refusal.clone())));
         let error = ports
-            .shop()
+            .service()
             .request_return(&shopper("amina"), &order_id(), &input())
             .await
             .unwrap_err();
@@ -179,7 +245,7 @@ async fn a_request_while_the_order_is_being_refunded_is_a_conflict() {
         .expect_request()
         .returning(|_| Err(ReturnStoreError::Stale));
     let error = ports
-        .shop()
+        .service()
         .request_return(&shopper("amina"), &order_id(), &input())
         .await
         .unwrap_err();
@@ -192,7 +258,7 @@ async fn asking_for_the_status_a_return_has_changes_nothing() {
     ports.returns.expect_apply().never();
     ports.returns.expect_claim_refund().never();
     let unchanged = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "received")
         .await
         .unwrap();
@@ -227,7 +293,7 @@ async fn a_return_cannot_skip_a_step() {
         let mut ports = ports_with_return(from, from);
         ports.returns.expect_apply().never();
         let error = ports
-            .shop()
+            .service()
             .change_return(&admin("boss"), &return_id(), to)
             .await
             .unwrap_err();
@@ -240,15 +306,15 @@ async fn a_return_cannot_skip_a_step() {
 
 #[tokio::test]
 async fn only_admins_move_returns_and_only_to_known_statuses() {
-    let error = TestPorts::new()
-        .shop()
+    let error = Mocks::new()
+        .service()
         .change_return(&shopper("amina"), &return_id(), "approved")
         .await
         .unwrap_err();
     assert!(matches!(error, AppError::Forbidden(_)));
     for status in ["requested", "lost", ""] {
-        let error = TestPorts::new()
-            .shop()
+        let error = Mocks::new()
+            .service()
             .change_return(&admin("boss"), &return_id(), status)
             .await
             .unwrap_err();
@@ -301,7 +367,7 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
         .times(1)
         .returning(|_| Ok(()));
     let refunded = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap();
@@ -326,7 +392,7 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
         .returning(|_| Ok(()));
     ports.returns.expect_apply().never();
     let error = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -364,7 +430,7 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
     ports.returns.expect_release_refund_claim().never();
     ports.returns.expect_apply().never();
     let error = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -386,7 +452,7 @@ async fn a_retried_refund_whose_answer_was_lost_is_refused_without_reaching_the_
     ports.returns.expect_claim_refund().never();
     ports.payments.expect_refund().never();
     let error = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -444,7 +510,7 @@ async fn an_admin_sends_an_unconfirmed_refund_again_and_it_lands_audited() {
         .times(1)
         .returning(|_| Ok(()));
     let resolved = ports
-        .shop()
+        .service()
         .resolve_return_refund(&admin("boss"), &return_id(), "resend")
         .await
         .unwrap();
@@ -462,7 +528,7 @@ async fn a_resolution_without_an_unconfirmed_refund_is_a_conflict_and_sends_noth
     ports.returns.expect_apply().never();
     ports.audit.expect_record().never();
     let error = ports
-        .shop()
+        .service()
         .resolve_return_refund(&admin("boss"), &return_id(), "confirmed")
         .await
         .unwrap_err();
@@ -480,7 +546,7 @@ async fn a_refund_already_claimed_by_another_admin_is_a_conflict_without_a_secon
         .returning(|_, _| Err(ReturnStoreError::Stale));
     ports.payments.expect_refund().never();
     let error = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -497,7 +563,7 @@ async fn a_delivered_order_with_returns_is_not_canceled() {
     ports.orders.expect_claim_refund().never();
     ports.payments.expect_refund().never();
     let error = ports
-        .shop()
+        .orders()
         .update_order_status(&admin("boss"), &order_id(), "canceled")
         .await
         .unwrap_err();
@@ -516,7 +582,7 @@ async fn a_shopper_reads_their_orders_returns_without_staff_names() {
         });
         Ok(vec![approved])
     });
-    let shop = ports.shop();
+    let shop = ports.service();
     let seen = shop
         .order_returns(&shopper("amina"), &order_id())
         .await
@@ -536,7 +602,7 @@ async fn a_shopper_reads_their_orders_returns_without_staff_names() {
 
 #[tokio::test]
 async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_again_on_it() {
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     let mut reads = mockall::Sequence::new();
     ports
         .orders
@@ -593,7 +659,7 @@ async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_a
         .returning(|_| Ok(()));
     ports.audit.expect_record().returning(|_| Ok(()));
     let refunded = ports
-        .shop()
+        .service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap();

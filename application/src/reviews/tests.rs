@@ -1,10 +1,38 @@
 use super::*;
-use crate::testing::{admin, product, shopper, TestPorts};
+use crate::testing::{admin, audit, clock, ids, product, shopper};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
+use domain::ports::{MockAuditLog, MockProductRepository, MockReviewRepository};
 use domain::review::Rating;
 use domain::user::User;
 use mockall::predicate::eq;
+
+struct Mocks {
+    reviews: MockReviewRepository,
+    products: MockProductRepository,
+    audit: MockAuditLog,
+}
+
+impl Mocks {
+    fn new() -> Self {
+        Self {
+            reviews: MockReviewRepository::new(),
+            products: MockProductRepository::new(),
+            audit: MockAuditLog::new(),
+        }
+    }
+
+    fn service(self) -> Reviews {
+        Reviews::new(
+            Arc::new(self.reviews),
+            Arc::new(self.products),
+            clock(),
+            ids(),
+            audit(self.audit),
+            CatalogVersion::default(),
+        )
+    }
+}
 
 fn p1() -> ProductId {
     ProductId::parse("p1").unwrap()
@@ -39,8 +67,8 @@ fn good_input() -> ReviewInput {
     }
 }
 
-fn ports_with_product() -> TestPorts {
-    let mut ports = TestPorts::new();
+fn ports_with_product() -> Mocks {
+    let mut ports = Mocks::new();
     ports
         .products
         .expect_by_id()
@@ -58,7 +86,7 @@ async fn only_a_shopper_who_received_the_product_may_review_it() {
         .returning(|_, _| Ok(false));
     ports.reviews.expect_save().never();
     let error = ports
-        .shop()
+        .service()
         .write_review(&shopper("hodan"), &p1(), &good_input())
         .await
         .unwrap_err();
@@ -67,13 +95,13 @@ async fn only_a_shopper_who_received_the_product_may_review_it() {
 
 #[tokio::test]
 async fn a_bad_review_is_refused_before_anything_is_asked() {
-    let ports = TestPorts::new();
+    let ports = Mocks::new();
     let input = ReviewInput {
         rating: Some(7.0),
         ..good_input()
     };
     let error = ports
-        .shop()
+        .service()
         .write_review(&shopper("amina"), &p1(), &input)
         .await
         .unwrap_err();
@@ -111,7 +139,7 @@ async fn a_buyers_review_is_saved_under_their_short_name_and_says_whether_it_is_
             ..shopper("amina")
         };
         let written = ports
-            .shop()
+            .service()
             .write_review(&amina, &p1(), &good_input())
             .await
             .unwrap();
@@ -121,7 +149,7 @@ async fn a_buyers_review_is_saved_under_their_short_name_and_says_whether_it_is_
 
 #[tokio::test]
 async fn a_review_is_deleted_by_its_author_or_an_admin_only() {
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     ports
         .reviews
         .expect_by_id()
@@ -141,7 +169,7 @@ async fn a_review_is_deleted_by_its_author_or_an_admin_only() {
         })
         .times(1)
         .returning(|_| Ok(()));
-    let shop = ports.shop();
+    let shop = ports.service();
     let error = shop
         .delete_review(&shopper("hodan"), &p1(), &r1())
         .await
@@ -163,7 +191,7 @@ async fn a_review_is_deleted_by_its_author_or_an_admin_only() {
 
 #[tokio::test]
 async fn hiding_is_an_audited_admin_change_and_hiding_again_changes_nothing() {
-    let mut ports = TestPorts::new();
+    let mut ports = Mocks::new();
     ports
         .reviews
         .expect_by_id()
@@ -180,7 +208,7 @@ async fn hiding_is_an_audited_admin_change_and_hiding_again_changes_nothing() {
         .withf(|entry| entry.change.action == AuditAction::ReviewHide)
         .times(1)
         .returning(|_| Ok(()));
-    let shop = ports.shop();
+    let shop = ports.service();
     let hidden = shop
         .set_review_hidden(&admin("boss"), &r1(), true)
         .await
@@ -200,8 +228,8 @@ async fn hiding_is_an_audited_admin_change_and_hiding_again_changes_nothing() {
 
 #[tokio::test]
 async fn a_list_in_an_unknown_order_is_a_bad_request() {
-    let error = TestPorts::new()
-        .shop()
+    let error = Mocks::new()
+        .service()
         .product_reviews(
             &p1(),
             Some("best"),

@@ -212,7 +212,7 @@ pub async fn shopper<Store: UserRepository>(
         },
         password: REVIEWER_PASSWORD.into(),
     };
-    match shop.register(&registration, "localhost").await {
+    match shop.accounts.register(&registration, "localhost").await {
         Ok(session) => Ok(session.user),
         Err(AppError::Conflict(_)) => {
             let email = Email::parse(email).expect("a valid demo e-mail");
@@ -233,7 +233,7 @@ pub async fn seed<Store: OrderRepository + ReviewRepository + UserRepository>(
     catalogue: &[Product],
     customer: &User,
 ) -> anyhow::Result<()> {
-    let shipping_fee = shop.current_settings().await?.shipping_fee;
+    let shipping_fee = shop.settings.current_settings().await?.shipping_fee;
     for (days_ago, reviewer) in (12..).step_by(3).zip(&REVIEWERS) {
         let user = shopper(shop, store, reviewer.name, reviewer.email).await?;
         let bought = reviewer

@@ -189,7 +189,7 @@ async fn the_demo_catalogue_is_stored_with_its_sizes_on_every_backend() {
 
 /// The shop `make run` builds over `database`, with the sandbox provider.
 fn demo_shop(database: &shop_db::Database, uploads: &std::path::Path) -> Shop {
-    use crate::wiring::{build_shop, Outside};
+    use crate::wiring::{build_shop, Outside, Tuning};
     use std::sync::Arc;
     let outside = Outside {
         payments: Arc::new(shop_payments::sandbox::SandboxGateway::default()),
@@ -208,7 +208,7 @@ fn demo_shop(database: &shop_db::Database, uploads: &std::path::Path) -> Shop {
     }
     .validate()
     .unwrap();
-    build_shop(database, outside, defaults)
+    build_shop(database, outside, defaults, Tuning::default())
 }
 
 #[tokio::test]

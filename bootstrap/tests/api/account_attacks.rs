@@ -494,6 +494,10 @@ async fn a_stored_email_a_mailer_reads_as_someone_elses_stops_the_start_naming_t
         expected.sort_unstable();
         assert_eq!(lines, expected, "{backend}");
         // Nothing was changed or deleted: the rows are still there for the operator.
-        assert_eq!(shop.unusable_emails().await.unwrap().len(), 2, "{backend}");
+        assert_eq!(
+            shop.accounts.unusable_emails().await.unwrap().len(),
+            2,
+            "{backend}"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! `TestApp`: the real shop on port 0 over a fresh database, one per backend.
 
 use async_trait::async_trait;
-use bootstrap::wiring::{build_shop, Outside};
+use bootstrap::wiring::{build_shop, Outside, Tuning};
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
@@ -179,8 +179,9 @@ impl TestApp {
         }
         .validate()
         .expect("valid default settings");
-        let shop = Arc::new(build_shop(&database, outside, defaults));
-        shop.ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD)
+        let shop = Arc::new(build_shop(&database, outside, defaults, Tuning::default()));
+        shop.accounts
+            .ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD)
             .await
             .expect("the admin is created");
         let state = AppState::new(shop);

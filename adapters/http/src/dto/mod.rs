@@ -427,8 +427,8 @@ impl SettingsDto {
             support_phone: settings.support_phone.clone(),
             support_email: settings.support_email.to_string(),
             shipping_fee: settings.shipping_fee.as_dollars(),
-            sandbox_payments: shop.is_sandbox_payments(),
-            payment_timeout_secs: shop.payment_hold().payment_timeout_secs(),
+            sandbox_payments: shop.checkout.is_sandbox_payments(),
+            payment_timeout_secs: shop.orders.payment_hold().payment_timeout_secs(),
         }
     }
 }

@@ -107,7 +107,10 @@ const HOME_PAGE: Page = Page { number: 1, size: 8 };
 const TAGLINE: &str = "Fashion for women and kids";
 
 async fn site(state: &AppState, public_url: &PublicUrl) -> Result<Site, ApiError> {
-    Ok(Site::new(public_url, state.shop.current_settings().await?))
+    Ok(Site::new(
+        public_url,
+        state.shop.settings.current_settings().await?,
+    ))
 }
 
 fn html(status: StatusCode, body: String) -> HttpResponse {
@@ -152,7 +155,7 @@ async fn home_page(
         page: Some(HOME_PAGE),
         ..Default::default()
     };
-    let (products, _) = state.shop.list_products(&filter).await?;
+    let (products, _) = state.shop.catalog.list_products(&filter).await?;
     let description = format!(
         "Dresses, abayas and outfits for women and kids from {}, delivered to your door. Pay with EVC Plus.",
         site.name()
@@ -177,7 +180,7 @@ async fn product_page(
     let Some(id) = ProductId::parse(&path) else {
         return not_found(&state, &public_url, &index).await;
     };
-    let product = match state.shop.product(&id).await {
+    let product = match state.shop.catalog.product(&id).await {
         Ok(product) => product,
         Err(AppError::NotFound(_)) => return not_found(&state, &public_url, &index).await,
         Err(error) => return Err(error.into()),
@@ -230,7 +233,7 @@ async fn list_page(
         page: Some(LIST_PAGE),
         ..Default::default()
     };
-    let (products, total) = state.shop.list_products(&filter).await?;
+    let (products, total) = state.shop.catalog.list_products(&filter).await?;
     let (heading, path) = match category {
         Some(category) => (
             site.category_heading(category),
@@ -296,7 +299,7 @@ async fn new_arrivals_page(
         page: Some(LIST_PAGE),
         ..Default::default()
     };
-    let (products, total) = state.shop.list_products(&filter).await?;
+    let (products, total) = state.shop.catalog.list_products(&filter).await?;
     let heading = "New Arrivals";
     let description = format!(
         "The latest styles for women and kids at {}, just added. Pay with EVC Plus.",
@@ -322,6 +325,7 @@ async fn search_page(
         .unwrap_or_default();
     let (products, total) = match state
         .shop
+        .catalog
         .search_products(&query, SearchSort::Relevance, None, Some(LIST_PAGE))
         .await
     {

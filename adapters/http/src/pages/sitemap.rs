@@ -110,11 +110,14 @@ async fn products(state: &AppState, page: Page) -> Result<(Vec<Product>, u64), A
         page: Some(page),
         ..Default::default()
     };
-    state.shop.list_products(&filter).await
+    state.shop.catalog.list_products(&filter).await
 }
 
 async fn site(state: &AppState, public_url: &PublicUrl) -> Result<Site, AppError> {
-    Ok(Site::new(public_url, state.shop.current_settings().await?))
+    Ok(Site::new(
+        public_url,
+        state.shop.settings.current_settings().await?,
+    ))
 }
 
 pub async fn sitemap(

@@ -46,10 +46,12 @@ async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let session = state
         .shop
+        .accounts
         .login(&body.email, &body.password, &client_address(&req))
         .await?;
     state
         .shop
+        .accounts
         .remember_language(&session.user.id, i18n::asked(&req))
         .await;
     Ok(HttpResponse::Ok().json(SessionDto {
@@ -80,6 +82,7 @@ async fn register(
     if let Some(admin) = actor.0.filter(|u| u.is_admin()) {
         let created = state
             .shop
+            .accounts
             .create_user(&admin, &body.contact(), body.role.as_deref())
             .await?;
         return Ok(
@@ -92,10 +95,12 @@ async fn register(
     }
     let session = state
         .shop
+        .accounts
         .register(&body.registration(), &client_address(&req))
         .await?;
     state
         .shop
+        .accounts
         .remember_language(&session.user.id, i18n::asked(&req))
         .await;
     Ok(
@@ -141,6 +146,7 @@ async fn update_user(
     let target = user_id(&path)?;
     let updated = state
         .shop
+        .accounts
         .update_user(&user.0, &target, &body.into_inner().into())
         .await?;
     Ok(HttpResponse::Ok().json(UpdatedUserDto {
@@ -167,6 +173,6 @@ async fn delete_user(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let target = user_id(&path)?;
-    state.shop.delete_user(&user.0, &target).await?;
+    state.shop.accounts.delete_user(&user.0, &target).await?;
     Ok(HttpResponse::Ok().json(MessageDto::of("User deleted successfully")))
 }

@@ -77,7 +77,7 @@ async fn all_orders(
         dir: query.dir.as_deref(),
     })
     .map_err(application::AppError::from)?;
-    let (list, total) = state.shop.all_orders(&user.0, &query).await?;
+    let (list, total) = state.shop.orders.all_orders(&user.0, &query).await?;
     Ok(list_reply(&orders(&list), total))
 }
 
@@ -127,7 +127,7 @@ async fn admin_products(
         dir: query.dir.as_deref(),
     })
     .map_err(application::AppError::from)?;
-    let (list, total) = state.shop.admin_products(&user.0, &query).await?;
+    let (list, total) = state.shop.catalog.admin_products(&user.0, &query).await?;
     Ok(list_reply(&products(&list), total))
 }
 
@@ -167,7 +167,7 @@ async fn list_users(
         role: query.role.as_deref(),
     })
     .map_err(application::AppError::from)?;
-    let (users, total) = state.shop.list_users(&user.0, &query).await?;
+    let (users, total) = state.shop.accounts.list_users(&user.0, &query).await?;
     Ok(list_reply(
         &users.iter().map(UserDto::from).collect::<Vec<_>>(),
         total,

@@ -46,7 +46,7 @@ fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
 )]
 #[get("/cart")]
 async fn get_cart(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    let cart = state.shop.cart(&user.0).await?;
+    let cart = state.shop.carts.cart(&user.0).await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
@@ -70,6 +70,7 @@ async fn add_to_cart(
     let variant = variant_id(body.variant_id.as_deref())?;
     let cart = state
         .shop
+        .carts
         .add_to_cart(&user.0, &id, variant.as_ref(), body.quantity)
         .await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
@@ -91,6 +92,7 @@ async fn remove_from_cart(
     let variant = variant_id(line.variant_id.as_deref())?;
     let cart = state
         .shop
+        .carts
         .remove_from_cart(&user.0, &product_id(&path)?, variant.as_ref())
         .await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
@@ -114,7 +116,7 @@ async fn apply_discount(
     user: CurrentUser,
     body: web::Json<CartDiscountBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let cart = state.shop.apply_discount(&user.0, &body.code).await?;
+    let cart = state.shop.carts.apply_discount(&user.0, &body.code).await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
@@ -129,7 +131,7 @@ async fn remove_discount(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let cart = state.shop.remove_discount(&user.0).await?;
+    let cart = state.shop.carts.remove_discount(&user.0).await?;
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 
@@ -143,7 +145,7 @@ async fn get_wishlist(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let products = state.shop.wishlist(&user.0).await?;
+    let products = state.shop.carts.wishlist(&user.0).await?;
     Ok(HttpResponse::Ok().json(WishlistDto::of(&products)))
 }
 
@@ -165,12 +167,14 @@ async fn add_to_wishlist(
     body: web::Json<WishlistAddBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = product_id(&body.product_id)?;
-    Ok(match state.shop.add_to_wishlist(&user.0, &id).await? {
-        WishlistAdd::Added => HttpResponse::Created().json(MessageDto::of("Added to wishlist")),
-        WishlistAdd::AlreadyPresent => {
-            HttpResponse::Ok().json(MessageDto::of("Product already in wishlist"))
-        }
-    })
+    Ok(
+        match state.shop.carts.add_to_wishlist(&user.0, &id).await? {
+            WishlistAdd::Added => HttpResponse::Created().json(MessageDto::of("Added to wishlist")),
+            WishlistAdd::AlreadyPresent => {
+                HttpResponse::Ok().json(MessageDto::of("Product already in wishlist"))
+            }
+        },
+    )
 }
 
 #[utoipa::path(
@@ -187,6 +191,7 @@ async fn remove_from_wishlist(
 ) -> Result<HttpResponse, ApiError> {
     state
         .shop
+        .carts
         .remove_from_wishlist(&user.0, &product_id(&path)?)
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of("Removed from wishlist")))

@@ -41,7 +41,7 @@ async fn list_discounts(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = page(query.page.as_deref(), query.limit.as_deref())?;
-    let (codes, total) = state.shop.discounts(&user.0, page).await?;
+    let (codes, total) = state.shop.discounts.discounts(&user.0, page).await?;
     let codes: Vec<DiscountDto> = codes.iter().map(DiscountDto::from).collect();
     Ok(list_reply(&codes, total))
 }
@@ -64,6 +64,7 @@ async fn create_discount(
 ) -> Result<HttpResponse, ApiError> {
     let made = state
         .shop
+        .discounts
         .create_discount(&user.0, &body.into_inner().into())
         .await?;
     Ok(HttpResponse::Created().json(DiscountDto::from(&made)))
@@ -89,6 +90,7 @@ async fn update_discount(
 ) -> Result<HttpResponse, ApiError> {
     let changed = state
         .shop
+        .discounts
         .update_discount(&user.0, &discount_id(&path)?, &body.into_inner().into())
         .await?;
     Ok(HttpResponse::Ok().json(DiscountDto::from(&changed)))
@@ -109,6 +111,7 @@ async fn delete_discount(
 ) -> Result<HttpResponse, ApiError> {
     state
         .shop
+        .discounts
         .delete_discount(&user.0, &discount_id(&path)?)
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of("Discount code deleted")))

@@ -40,6 +40,7 @@ async fn forgot_password(
 ) -> Result<HttpResponse, ApiError> {
     let message = state
         .shop
+        .accounts
         .forgot_password(&body.email, &client_address(&req))
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of(message)))
@@ -59,6 +60,7 @@ async fn reset_password(
 ) -> Result<HttpResponse, ApiError> {
     let message = state
         .shop
+        .accounts
         .reset_password(&body.into_inner().into(), &client_address(&req))
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of(message)))
@@ -84,6 +86,7 @@ async fn admin_notifications(
     let channel = query.channel().map_err(ApiError::bad_request)?;
     let (list, total) = state
         .shop
+        .notifications
         .notifications(
             &user.0,
             status,
@@ -114,6 +117,10 @@ async fn resend_notification(
 ) -> Result<HttpResponse, ApiError> {
     let id = NotificationId::parse(&path)
         .ok_or_else(|| ApiError(AppError::not_found(MESSAGE_NOT_FOUND)))?;
-    let message = state.shop.resend_notification(&user.0, &id).await?;
+    let message = state
+        .shop
+        .notifications
+        .resend_notification(&user.0, &id)
+        .await?;
     Ok(HttpResponse::Ok().json(NotificationDto::from(&message)))
 }

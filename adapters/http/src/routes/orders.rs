@@ -37,11 +37,11 @@ fn order_id(raw: &str) -> Result<OrderId, ApiError> {
 /// The detail reply of `order` as `actor` sees it: its returns are read for what may be
 /// returned of it and, for an admin, where it may be moved now.
 async fn detail(state: &AppState, actor: &User, order: &Order) -> Result<HttpResponse, ApiError> {
-    let returns = state.shop.order_returns(actor, &order.id).await?;
+    let returns = state.shop.returns.order_returns(actor, &order.id).await?;
     Ok(HttpResponse::Ok().json(OrderDetailDto::of(
         order,
         &returns,
-        state.shop.now(),
+        state.shop.orders.now(),
         actor.is_admin(),
     )))
 }
@@ -88,12 +88,17 @@ async fn checkout(
     // Before the order: its messages are written in the language the shopper uses now.
     state
         .shop
+        .accounts
         .remember_language(&user.0.id, i18n::asked(&req))
         .await;
     let shop = state.shop.clone();
     // A task of its own: a shopper who closes the page mid-payment must not cut the checkout
     // off between the charge and recording its answer. Its log lines keep the request's id.
-    let checkout = async move { shop.checkout(&user.0, &input, key.as_deref()).await };
+    let checkout = async move {
+        shop.checkout
+            .checkout(&user.0, &input, key.as_deref())
+            .await
+    };
     let outcome = actix_web::rt::spawn(checkout.in_current_span())
         .await
         .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
@@ -120,7 +125,7 @@ async fn my_orders(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let list = state.shop.my_orders(&user.0).await?;
+    let list = state.shop.orders.my_orders(&user.0).await?;
     Ok(HttpResponse::Ok().json(orders(&list)))
 }
 
@@ -137,7 +142,7 @@ async fn get_order(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.shop.order(&user.0, &order_id(&path)?).await?;
+    let order = state.shop.orders.order(&user.0, &order_id(&path)?).await?;
     detail(&state, &user.0, &order).await
 }
 
@@ -163,6 +168,7 @@ async fn update_order_status(
 ) -> Result<HttpResponse, ApiError> {
     let order = state
         .shop
+        .orders
         .update_order_status(&user.0, &order_id(&path)?, &body.status)
         .await?;
     detail(&state, &user.0, &order).await
@@ -189,6 +195,7 @@ async fn update_payment(
 ) -> Result<HttpResponse, ApiError> {
     let order = state
         .shop
+        .orders
         .update_payment_status(
             &user.0,
             &order_id(&path)?,
@@ -223,6 +230,7 @@ async fn resolve_refund(
 ) -> Result<HttpResponse, ApiError> {
     let order = state
         .shop
+        .orders
         .resolve_order_refund(&user.0, &order_id(&path)?, &body.resolution)
         .await?;
     detail(&state, &user.0, &order).await

@@ -105,7 +105,7 @@ fn variant_filter(
 }
 
 async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpResponse, ApiError> {
-    let (list, total) = state.shop.list_products(&filter).await?;
+    let (list, total) = state.shop.catalog.list_products(&filter).await?;
     Ok(list_reply(&products(&list), total))
 }
 
@@ -233,7 +233,7 @@ async fn product_categories(
     state: web::Data<AppState>,
     page: CatalogParams<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let groups = state.shop.products_by_category(page.0).await?;
+    let groups = state.shop.catalog.products_by_category(page.0).await?;
     let body: BTreeMap<&str, Vec<ProductDto>> = groups
         .iter()
         .map(|(category, list)| (category.as_str(), products(list)))
@@ -312,7 +312,11 @@ async fn search_products(
         page,
         q,
     } = asked.0;
-    let (found, total) = state.shop.search_products(&q, sort, variant, page).await?;
+    let (found, total) = state
+        .shop
+        .catalog
+        .search_products(&q, sort, variant, page)
+        .await?;
     Ok(list_reply(&products(&found), total))
 }
 
@@ -326,7 +330,7 @@ async fn get_product(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let product = state.shop.product(&product_id(&path)?).await?;
+    let product = state.shop.catalog.product(&product_id(&path)?).await?;
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
 
@@ -364,6 +368,7 @@ async fn create_product(
     let variants = grid(body.variants)?.unwrap_or_default();
     let product = state
         .shop
+        .catalog
         .create_product(&user.0, &input, &variants, image)
         .await?;
     Ok(HttpResponse::Created().json(ProductDto::from(&product)))
@@ -409,6 +414,7 @@ async fn update_product(
     };
     let product = state
         .shop
+        .catalog
         .update_product(&user.0, &id, patch, variants.as_deref(), image)
         .await?;
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
@@ -432,6 +438,7 @@ async fn delete_product(
 ) -> Result<HttpResponse, ApiError> {
     state
         .shop
+        .catalog
         .delete_product(&user.0, &product_id(&path)?)
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of("Product deleted successfully")))

@@ -52,6 +52,7 @@ async fn request_return(
 ) -> Result<HttpResponse, ApiError> {
     let requested = state
         .shop
+        .returns
         .request_return(&user.0, &order_id(&path)?, &body.into_inner().into())
         .await?;
     Ok(HttpResponse::Created().json(ReturnDto::from(&requested)))
@@ -70,7 +71,11 @@ async fn order_returns(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let list = state.shop.order_returns(&user.0, &order_id(&path)?).await?;
+    let list = state
+        .shop
+        .returns
+        .order_returns(&user.0, &order_id(&path)?)
+        .await?;
     Ok(HttpResponse::Ok().json(list.iter().map(ReturnDto::from).collect::<Vec<_>>()))
 }
 
@@ -92,6 +97,7 @@ async fn list_returns(
 ) -> Result<HttpResponse, ApiError> {
     let (list, total) = state
         .shop
+        .returns
         .returns(
             &user.0,
             query.status.as_deref(),
@@ -125,6 +131,7 @@ async fn change_return(
 ) -> Result<HttpResponse, ApiError> {
     let changed = state
         .shop
+        .returns
         .change_return(&user.0, &return_id(&path)?, &body.status)
         .await?;
     Ok(HttpResponse::Ok().json(ReturnDto::from(&changed)))
@@ -154,6 +161,7 @@ async fn resolve_refund(
 ) -> Result<HttpResponse, ApiError> {
     let resolved = state
         .shop
+        .returns
         .resolve_return_refund(&user.0, &return_id(&path)?, &body.resolution)
         .await?;
     Ok(HttpResponse::Ok().json(ReturnDto::from(&resolved)))

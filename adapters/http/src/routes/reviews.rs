@@ -74,6 +74,7 @@ async fn product_reviews(
     let ReviewsPage { sort, page } = asked.0;
     let (list, total) = state
         .shop
+        .reviews
         .product_reviews(&product_id(&path)?, sort.as_deref(), page)
         .await?;
     let list: Vec<ReviewDto> = list.iter().map(ReviewDto::public).collect();
@@ -94,7 +95,11 @@ async fn rating_summary(
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let summary = state.shop.rating_summary(&product_id(&path)?).await?;
+    let summary = state
+        .shop
+        .reviews
+        .rating_summary(&product_id(&path)?)
+        .await?;
     Ok(HttpResponse::Ok().json(RatingSummaryDto::from(&summary)))
 }
 
@@ -114,6 +119,7 @@ async fn my_review(
 ) -> Result<HttpResponse, ApiError> {
     let eligibility = state
         .shop
+        .reviews
         .review_eligibility(&user.0, &product_id(&path)?)
         .await?;
     Ok(HttpResponse::Ok().json(ReviewEligibilityDto::from(&eligibility)))
@@ -141,6 +147,7 @@ async fn write_review(
 ) -> Result<HttpResponse, ApiError> {
     let written = state
         .shop
+        .reviews
         .write_review(&user.0, &product_id(&path)?, &body.into_inner().into())
         .await?;
     let reply = ReviewDto::with_visibility(&written.review);
@@ -170,6 +177,7 @@ async fn delete_review(
     let (product, review) = path.into_inner();
     state
         .shop
+        .reviews
         .delete_review(&user.0, &product_id(&product)?, &review_id(&review)?)
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of("Review deleted")))
@@ -193,6 +201,7 @@ async fn admin_reviews(
 ) -> Result<HttpResponse, ApiError> {
     let (list, total) = state
         .shop
+        .reviews
         .reviews(
             &user.0,
             query.hidden,
@@ -224,6 +233,7 @@ async fn set_review_visibility(
 ) -> Result<HttpResponse, ApiError> {
     let review = state
         .shop
+        .reviews
         .set_review_hidden(&user.0, &review_id(&path)?, body.hidden)
         .await?;
     Ok(HttpResponse::Ok().json(AdminReviewDto::from(&review)))

@@ -47,7 +47,7 @@ async fn api_document(document: web::Data<openapi::Document>) -> HttpResponse {
 #[utoipa::path(tag = "shop", responses((status = 200, body = SettingsDto)))]
 #[get("/settings")]
 async fn get_settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let settings = state.shop.current_settings().await?;
+    let settings = state.shop.settings.current_settings().await?;
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
 }
 
@@ -68,6 +68,7 @@ async fn update_settings(
 ) -> Result<HttpResponse, ApiError> {
     let settings = state
         .shop
+        .settings
         .update_settings(&user.0, &body.into_inner().into())
         .await?;
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
@@ -84,7 +85,7 @@ async fn dashboard_stats(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let dashboard = state.shop.dashboard(&user.0).await?;
+    let dashboard = state.shop.dashboard.dashboard(&user.0).await?;
     Ok(HttpResponse::Ok().json(StatsDto::from(&dashboard)))
 }
 
@@ -101,7 +102,11 @@ async fn period_report(
     user: CurrentUser,
     query: web::Query<PeriodQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let report = state.shop.period_report(&user.0, query.days).await?;
+    let report = state
+        .shop
+        .dashboard
+        .period_report(&user.0, query.days)
+        .await?;
     Ok(HttpResponse::Ok().json(ReportDto::from(&report)))
 }
 
@@ -122,7 +127,7 @@ async fn audit_trail(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = one_page(query.page.as_deref(), query.limit.as_deref())?;
-    let (entries, total) = state.shop.audit_trail(&user.0, page).await?;
+    let (entries, total) = state.shop.audit.audit_trail(&user.0, page).await?;
     let entries: Vec<AuditEntryDto> = entries.iter().map(AuditEntryDto::from).collect();
     Ok(list_reply(&entries, total))
 }
@@ -143,7 +148,11 @@ async fn export_orders(
     user: CurrentUser,
     query: web::Query<PeriodQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (orders, now) = state.shop.orders_in_period(&user.0, query.days).await?;
+    let (orders, now) = state
+        .shop
+        .dashboard
+        .orders_in_period(&user.0, query.days)
+        .await?;
     let mut csv = csv::Writer::from_writer(Vec::new());
     let header = [
         "order_id",

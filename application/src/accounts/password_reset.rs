@@ -1,8 +1,8 @@
 //! Forgotten passwords (the rules are `domain::password_reset`): a code
 //! by e-mail (and SMS to the account's phone), then a new password with it.
 
-use crate::accounts::stored;
-use crate::{AppError, Shop};
+use crate::accounts::{stored, Accounts};
+use crate::AppError;
 use domain::checkout::MobileNumber;
 use domain::message::texts::CODE_REFUSED;
 use domain::notification::{Announcement, Topic};
@@ -11,7 +11,7 @@ use domain::password_reset::{
 };
 use domain::ports::{RepoError, UserStoreError};
 
-impl Shop {
+impl Accounts {
     /// Sends a reset code to the account of `email`, if there is one. The answer, and the
     /// work before it (a code is made and hashed either way), are the same whether or not
     /// there is: the call tells nobody which e-mails have accounts.
@@ -28,13 +28,13 @@ impl Shop {
                 .reset_code_keys(email.as_str(), client_address),
             "password reset",
         )?;
-        let user = self.ports.users.by_email(&email).await?;
-        let code = self.ports.secrets.reset_code();
-        let code_hash = self.ports.hasher.hash(&code).await?;
+        let user = self.users.by_email(&email).await?;
+        let code = self.secrets.reset_code();
+        let code_hash = self.hasher.hash(&code).await?;
         let Some(user) = user else {
             return Ok(CODE_SENT);
         };
-        let now = self.ports.clock.now();
+        let now = self.clock.now();
         // An SMS too when the account's phone is a Somali mobile number.
         let phone = MobileNumber::parse(&user.phone)
             .map(|phone| phone.as_str().to_owned())
@@ -47,8 +47,7 @@ impl Shop {
             Some(code),
         );
         let reset = PasswordReset::issued(user.id.clone(), code_hash, now);
-        self.ports
-            .users
+        self.users
             .start_password_reset(&reset, &messages, now)
             .await?;
         Ok(CODE_SENT)
@@ -70,11 +69,11 @@ impl Shop {
             "password reset",
         )?;
         let refused = || AppError::BadRequest(CODE_REFUSED.into());
-        let user = self.ports.users.by_email(&reset.email).await?;
+        let user = self.users.by_email(&reset.email).await?;
         let code_hash = match &user {
             Some(user) => {
-                let now = self.ports.clock.now();
-                self.ports.users.take_reset_try(&user.id, now).await?
+                let now = self.clock.now();
+                self.users.take_reset_try(&user.id, now).await?
             }
             None => None,
         };
@@ -86,10 +85,9 @@ impl Shop {
         let (Some(mut user), Some(code_hash), true) = (user, code_hash, verified) else {
             return Err(refused());
         };
-        let hash = self.ports.hasher.hash(&reset.password).await?;
+        let hash = self.hasher.hash(&reset.password).await?;
         let password = user.replace_password(hash, false);
         match self
-            .ports
             .users
             .finish_password_reset(&user.id, &password, &code_hash)
             .await

@@ -1,5 +1,5 @@
 use super::*;
-use crate::testing::{shopper, TestPorts};
+use crate::testing::{shopper, AccountMocks};
 use chrono::{Duration, TimeZone, Utc};
 use domain::message::texts::PASSWORD_CHANGED_MEANWHILE;
 use domain::user::{Email, NewPassword};
@@ -9,8 +9,8 @@ fn now() -> chrono::DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
 }
 
-fn ports_making_code() -> TestPorts {
-    let mut ports = TestPorts::new();
+fn ports_making_code() -> AccountMocks {
+    let mut ports = AccountMocks::new();
     ports
         .secrets
         .expect_reset_code()
@@ -31,7 +31,7 @@ async fn an_unknown_e_mail_gets_the_same_answer_after_the_same_work_and_nothing_
     ports.users.expect_by_email().returning(|_| Ok(None));
     ports.users.expect_start_password_reset().never();
     let answer = ports
-        .shop()
+        .service()
         .forgot_password("nobody@example.com", "10.0.0.1")
         .await;
     assert_eq!(answer.unwrap(), CODE_SENT);
@@ -62,7 +62,7 @@ async fn a_known_account_gets_a_hashed_code_for_thirty_minutes_sent_by_e_mail_an
         .times(1)
         .returning(|_, _, _| Ok(()));
     let answer = ports
-        .shop()
+        .service()
         .forgot_password("Amina@example.com", "10.0.0.1")
         .await;
     assert_eq!(answer.unwrap(), CODE_SENT);
@@ -70,14 +70,14 @@ async fn a_known_account_gets_a_hashed_code_for_thirty_minutes_sent_by_e_mail_an
 
 #[tokio::test]
 async fn asking_for_codes_is_throttled_per_e_mail() {
-    let mut ports = TestPorts::new();
+    let mut ports = AccountMocks::new();
     ports
         .secrets
         .expect_reset_code()
         .return_const("111111".to_owned());
     ports.hasher.expect_hash().returning(|_| Ok("h".into()));
     ports.users.expect_by_email().returning(|_| Ok(None));
-    let shop = ports.shop();
+    let shop = ports.service();
     for _ in 0..5 {
         shop.forgot_password("amina@example.com", "10.0.0.1")
             .await
@@ -95,8 +95,8 @@ fn reset(code: &str) -> ResetInput {
     }
 }
 
-fn ports_with_live_code() -> TestPorts {
-    let mut ports = TestPorts::new();
+fn ports_with_live_code() -> AccountMocks {
+    let mut ports = AccountMocks::new();
     ports
         .users
         .expect_by_email()
@@ -116,7 +116,7 @@ fn ports_with_live_code() -> TestPorts {
 }
 
 /// The right code, and storing the new password answers `stored`.
-fn ports_storing(stored: Result<(), UserStoreError>) -> TestPorts {
+fn ports_storing(stored: Result<(), UserStoreError>) -> AccountMocks {
     let mut ports = ports_with_live_code();
     ports
         .hasher
@@ -154,7 +154,7 @@ async fn the_right_code_sets_the_password_and_ends_earlier_sessions() {
         .times(1)
         .returning(|_, _, _| Ok(()));
     let answer = ports
-        .shop()
+        .service()
         .reset_password(&reset("042137"), "10.0.0.1")
         .await;
     assert_eq!(answer.unwrap(), PASSWORD_RESET);
@@ -165,20 +165,20 @@ async fn a_wrong_used_or_missing_code_is_refused_with_one_answer() {
     let mut ports = ports_with_live_code();
     ports.users.expect_finish_password_reset().never();
     let wrong = ports
-        .shop()
+        .service()
         .reset_password(&reset("999999"), "10.0.0.1")
         .await;
     assert!(matches!(wrong, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
     // Without a live code: see a_wrong_code_costs_a_hash_check_with_or_without_….
 
     let raced = ports_storing(Err(UserStoreError::Repo(RepoError::NotFound)))
-        .shop()
+        .service()
         .reset_password(&reset("042137"), "10.0.0.1")
         .await;
     assert!(matches!(raced, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
 
-    let invalid = TestPorts::new()
-        .shop()
+    let invalid = AccountMocks::new()
+        .service()
         .reset_password(&reset("12"), "10.0.0.1")
         .await;
     assert!(
@@ -188,7 +188,7 @@ async fn a_wrong_used_or_missing_code_is_refused_with_one_answer() {
 
 #[tokio::test]
 async fn a_wrong_code_costs_a_hash_check_with_or_without_an_account_or_a_live_code() {
-    let mut ports = TestPorts::new();
+    let mut ports = AccountMocks::new();
     ports
         .users
         .expect_by_email()
@@ -210,7 +210,7 @@ async fn a_wrong_code_costs_a_hash_check_with_or_without_an_account_or_a_live_co
         .times(2)
         .returning(|_, _| true);
     ports.users.expect_finish_password_reset().never();
-    let shop = ports.shop();
+    let shop = ports.service();
     for email in ["nobody@example.com", "amina@example.com"] {
         let input = ResetInput {
             email: email.into(),
@@ -227,7 +227,7 @@ async fn a_wrong_code_costs_a_hash_check_with_or_without_an_account_or_a_live_co
 #[tokio::test]
 async fn a_reset_that_loses_to_a_password_change_is_a_conflict() {
     let lost = ports_storing(Err(UserStoreError::PasswordChanged))
-        .shop()
+        .service()
         .reset_password(&reset("042137"), "10.0.0.1")
         .await;
     assert!(

@@ -1,28 +1,24 @@
 //! A discount code on the shopper's cart: it sticks only while it
 //! applies, the cart shows what it takes off, and checkout checks it again.
 
-use crate::cart::{CartCode, CartView};
-use crate::{AppError, Shop};
+use crate::cart::{CartCode, CartView, Carts};
+use crate::AppError;
 use domain::cart::{totals, CartLine, CartTotals};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountRefusal};
 use domain::message::texts::{CART_EMPTY, DISCOUNT_NOT_FOUND};
+use domain::order::Order;
 use domain::ports::RepoError;
 use domain::user::User;
 use domain::Money;
 
-impl Shop {
+impl Carts {
     /// Applies the code a shopper typed to their cart, in place of any other. A code that
     /// does not apply to the cart now is refused with the reason and nothing is stored.
     pub async fn apply_discount(&self, user: &User, typed: &str) -> Result<CartView, AppError> {
         let unknown = || AppError::not_found(DISCOUNT_NOT_FOUND);
         let code = DiscountCode::parse(typed).ok_or_else(unknown)?;
-        let discount = self
-            .ports
-            .discounts
-            .by_code(&code)
-            .await?
-            .ok_or_else(unknown)?;
-        let lines = self.ports.carts.lines(&user.id).await?;
+        let discount = self.discounts.by_code(&code).await?.ok_or_else(unknown)?;
+        let lines = self.carts.lines(&user.id).await?;
         if lines.is_empty() {
             return Err(AppError::BadRequest(CART_EMPTY.into()));
         }
@@ -30,12 +26,7 @@ impl Shop {
         self.discount_check(user, &discount, subtotal)
             .await?
             .map_err(|refusal| AppError::BadRequest(refusal.message()))?;
-        match self
-            .ports
-            .discounts
-            .apply_to_cart(&user.id, &discount)
-            .await
-        {
+        match self.discounts.apply_to_cart(&user.id, &discount).await {
             // Deleted by an admin meanwhile.
             Err(RepoError::NotFound) => return Err(unknown()),
             stored => stored?,
@@ -46,8 +37,37 @@ impl Shop {
 
     /// Takes the code off the cart; a cart without one is left as it is.
     pub async fn remove_discount(&self, user: &User) -> Result<CartView, AppError> {
-        self.ports.discounts.remove_from_cart(&user.id).await?;
+        self.discounts.remove_from_cart(&user.id).await?;
         self.cart(user).await
+    }
+
+    /// Takes a code that no longer applies off the cart and answers why (409): the shopper
+    /// sees the cart without it before paying.
+    pub(crate) async fn drop_discount(&self, user: &User, refusal: DiscountRefusal) -> AppError {
+        if let Err(error) = self.discounts.remove_from_cart(&user.id).await {
+            return error.into();
+        }
+        AppError::Conflict(refusal.message())
+    }
+
+    /// Why the order's code was refused when placing it, read again; a code deleted
+    /// meanwhile, or one whose last use went between the reads, is used up to this shopper.
+    pub(crate) async fn why_unavailable(
+        &self,
+        user: &User,
+        order: &Order,
+    ) -> Result<DiscountRefusal, AppError> {
+        let Some(used) = &order.discount else {
+            return Ok(DiscountRefusal::UsedUp);
+        };
+        let Some(discount) = self.discounts.by_code(&used.code).await? else {
+            return Ok(DiscountRefusal::UsedUp);
+        };
+        Ok(self
+            .discount_check(user, &discount, order.subtotal)
+            .await?
+            .err()
+            .unwrap_or(DiscountRefusal::UsedUp))
     }
 
     /// Whether `discount` applies now to `user`'s merchandise `subtotal`.
@@ -59,10 +79,10 @@ impl Shop {
     ) -> Result<Result<(), DiscountRefusal>, AppError> {
         // Only a code with a limit per customer needs their past orders.
         let uses = match discount.per_customer_limit {
-            Some(_) => self.ports.discounts.uses_by(&discount.id, &user.id).await?,
+            Some(_) => self.discounts.uses_by(&discount.id, &user.id).await?,
             None => 0,
         };
-        Ok(discount.check(subtotal, self.ports.clock.now(), uses))
+        Ok(discount.check(subtotal, self.clock.now(), uses))
     }
 
     /// The cart's totals with its code when that applies, and the code as the cart holds it.
@@ -72,7 +92,7 @@ impl Shop {
         lines: &[CartLine],
         on_cart: Option<&CartDiscount>,
     ) -> Result<(CartTotals, Option<CartCode>), AppError> {
-        let fee = self.current_settings().await?.shipping_fee;
+        let fee = self.settings.get().await?.shipping_fee;
         let plain = totals(lines, fee);
         let Some(on_cart) = on_cart else {
             return Ok((plain, None));
@@ -101,7 +121,7 @@ impl Shop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{eid_code, product, shopper, TestPorts};
+    use crate::testing::{cart_code, eid_code, product, shopper, CartMocks};
     use chrono::{TimeZone, Utc};
     use domain::discount::DiscountKind;
     use domain::Percent;
@@ -115,8 +135,8 @@ mod tests {
     }
 
     /// Amina's cart: two abayas at $20.00; shipping $5.00.
-    fn ports_with_cart() -> TestPorts {
-        let mut ports = TestPorts::new();
+    fn ports_with_cart() -> CartMocks {
+        let mut ports = CartMocks::new();
         ports.carts.expect_lines().returning(|_| {
             Ok(vec![CartLine {
                 product: product(2000, 5),
@@ -128,7 +148,7 @@ mod tests {
         ports
     }
 
-    fn code_is(ports: &mut TestPorts, code: Discount) {
+    fn code_is(ports: &mut CartMocks, code: Discount) {
         ports
             .discounts
             .expect_by_code()
@@ -146,7 +166,7 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(()));
         let cart = ports
-            .shop()
+            .service()
             .apply_discount(&shopper("amina"), " eid-2026 ")
             .await
             .unwrap();
@@ -174,7 +194,7 @@ mod tests {
             ports.discounts.expect_by_code().returning(|_| Ok(None));
             ports.discounts.expect_apply_to_cart().never();
             let error = ports
-                .shop()
+                .service()
                 .apply_discount(&shopper("amina"), typed)
                 .await
                 .unwrap_err();
@@ -220,7 +240,7 @@ mod tests {
             code_is(&mut ports, code);
             ports.discounts.expect_apply_to_cart().never();
             let error = ports
-                .shop()
+                .service()
                 .apply_discount(&shopper("amina"), "EID-2026")
                 .await
                 .unwrap_err();
@@ -248,7 +268,7 @@ mod tests {
             .returning(|_, _| Ok(1));
         ports.discounts.expect_apply_to_cart().never();
         let error = ports
-            .shop()
+            .service()
             .apply_discount(&shopper("amina"), "EID-2026")
             .await
             .unwrap_err();
@@ -259,12 +279,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_code_on_an_empty_cart_is_refused() {
-        let mut ports = TestPorts::new();
+        let mut ports = CartMocks::new();
         code_is(&mut ports, ten_percent());
         ports.carts.expect_lines().returning(|_| Ok(vec![]));
         ports.discounts.expect_apply_to_cart().never();
         let error = ports
-            .shop()
+            .service()
             .apply_discount(&shopper("amina"), "EID-2026")
             .await
             .unwrap_err();
@@ -274,11 +294,14 @@ mod tests {
     #[tokio::test]
     async fn a_held_code_that_stopped_applying_takes_nothing_off_and_says_why() {
         let mut ports = ports_with_cart();
-        ports.cart_code(Some(Discount {
-            min_subtotal: Some(cents(5000)),
-            ..ten_percent()
-        }));
-        let cart = ports.shop().cart(&shopper("amina")).await.unwrap();
+        cart_code(
+            &mut ports.discounts,
+            Some(Discount {
+                min_subtotal: Some(cents(5000)),
+                ..ten_percent()
+            }),
+        );
+        let cart = ports.service().cart(&shopper("amina")).await.unwrap();
         assert_eq!(
             (cart.totals.discount, cart.totals.total),
             (Money::ZERO, cents(4500))
@@ -294,8 +317,11 @@ mod tests {
     #[tokio::test]
     async fn free_shipping_on_the_cart_takes_the_fee() {
         let mut ports = ports_with_cart();
-        ports.cart_code(Some(eid_code(DiscountKind::FreeShipping)));
-        let cart = ports.shop().cart(&shopper("amina")).await.unwrap();
+        cart_code(
+            &mut ports.discounts,
+            Some(eid_code(DiscountKind::FreeShipping)),
+        );
+        let cart = ports.service().cart(&shopper("amina")).await.unwrap();
         assert_eq!(
             (
                 cart.totals.discount,
@@ -314,9 +340,9 @@ mod tests {
             .expect_remove_from_cart()
             .times(1)
             .returning(|_| Ok(()));
-        ports.cart_code(None);
+        cart_code(&mut ports.discounts, None);
         let cart = ports
-            .shop()
+            .service()
             .remove_discount(&shopper("amina"))
             .await
             .unwrap();
