@@ -24,6 +24,7 @@ mod recent;
 pub mod refunds;
 pub mod returns;
 pub mod reviews;
+mod seen;
 pub mod settings;
 pub mod throttle;
 

@@ -4,6 +4,7 @@ use crate::audit::Audit;
 use crate::catalog::CatalogVersion;
 use crate::refunds::Claimed;
 use crate::refunds::Refunds;
+use crate::seen;
 use crate::AppError;
 use chrono::{DateTime, Utc};
 use derive_new::new;
@@ -11,14 +12,14 @@ use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
 use domain::message::texts::{ORDER_NOT_FOUND, REOPENING_CODE_UNUSABLE};
 use domain::order::moves::admin_move;
-use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition, StatusChange};
+use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
 use domain::payment_hold::PaymentHold;
 use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{Clock, OrderRepository, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest};
-use domain::refund::{RefundClaim, RefundResolution};
-use domain::returns::HeldByReturns;
+use domain::refund::RefundResolution;
+use domain::returns::{HeldByReturns, Return};
 use domain::user::User;
 use domain::OrderId;
 use std::sync::Arc;
@@ -29,23 +30,13 @@ pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be mark
 /// Expired holds are released in batches of this many; the next check takes the rest.
 const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
-/// A history as `actor` sees it: who changed what is the back office's to know.
-pub(crate) fn history_seen_by<S>(actor: &User, history: &mut [StatusChange<S>]) {
-    if !actor.is_admin() {
-        history.iter_mut().for_each(|change| change.by = None);
-    }
-}
-
-/// A refund claim as read at `now` (`RefundClaim::as_of`): one abandoned by then is
-/// unconfirmed.
-pub(crate) fn claim_seen_at(claim: &mut Option<RefundClaim>, now: DateTime<Utc>) {
-    *claim = claim.map(|c| c.as_of(now));
-}
-
-/// An order as `actor` sees it at `now`.
-fn order_seen(actor: &User, now: DateTime<Utc>, order: &mut Order) {
-    history_seen_by(actor, &mut order.history);
-    claim_seen_at(&mut order.refund_claim, now);
+/// An order with its returns, as its reader sees them at `at`: what an order's page shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderDetail {
+    pub order: Order,
+    pub returns: Vec<Return>,
+    /// When it was read: what time-bound rules (the return window) are judged by.
+    pub at: DateTime<Utc>,
 }
 
 /// Orders: the shopper's and the back office's, their status and payment changes.
@@ -78,7 +69,7 @@ impl Orders {
         let mut orders = self.orders.for_user(&user.id).await?;
         let now = self.clock.now();
         for order in &mut orders {
-            order_seen(user, now, order);
+            seen::order_seen_by(user, now, order);
         }
         Ok(orders)
     }
@@ -93,7 +84,7 @@ impl Orders {
         let (mut orders, total) = self.orders.list(query).await?;
         let now = self.clock.now();
         for order in &mut orders {
-            order_seen(actor, now, order);
+            seen::order_seen_by(actor, now, order);
         }
         Ok((orders, total))
     }
@@ -105,8 +96,25 @@ impl Orders {
             .await?
             .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
         may_read_order(actor, &order.user_id)?;
-        order_seen(actor, self.clock.now(), &mut order);
+        seen::order_seen_by(actor, self.clock.now(), &mut order);
         Ok(order)
+    }
+
+    /// Order `id` with its returns, as `actor` sees them now.
+    pub async fn order_detail(&self, actor: &User, id: &OrderId) -> Result<OrderDetail, AppError> {
+        let order = self.order(actor, id).await?;
+        self.with_returns(actor, order).await
+    }
+
+    /// `order`, as `actor` has just read or changed it, with its returns.
+    pub async fn with_returns(&self, actor: &User, order: Order) -> Result<OrderDetail, AppError> {
+        let returns = self.returns.for_order(&order.id).await?;
+        let at = self.clock.now();
+        let returns = returns
+            .into_iter()
+            .map(|r| seen::return_seen_by(actor, at, r))
+            .collect();
+        Ok(OrderDetail { order, returns, at })
     }
 
     /// Any of the four statuses from any other. Canceling puts stock back (and reverses a

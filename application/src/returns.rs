@@ -5,11 +5,10 @@
 
 use crate::audit::Audit;
 use crate::catalog::CatalogVersion;
-use crate::orders::{claim_seen_at, history_seen_by};
 use crate::refunds::Claimed;
 use crate::refunds::Refunds;
+use crate::seen::{claim_seen_at, return_seen_by};
 use crate::AppError;
-use chrono::{DateTime, Utc};
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::message::texts::{
@@ -42,13 +41,6 @@ fn return_refusal(error: ReturnStoreError, stale: Text) -> AppError {
         ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found(RETURN_NOT_FOUND),
         ReturnStoreError::Repo(repo) => repo.into(),
     }
-}
-
-/// A return as `actor` sees it at `now`.
-fn as_seen_by(actor: &User, now: DateTime<Utc>, mut r: Return) -> Return {
-    history_seen_by(actor, &mut r.history);
-    claim_seen_at(&mut r.refund_claim, now);
-    r
 }
 
 /// Returns: asked for by shoppers, moved on by admins, refunded under a claim.
@@ -98,7 +90,7 @@ impl Returns {
             .request(&request)
             .await
             .map_err(|error| return_refusal(error, REFUND_UNDER_WAY))?;
-        Ok(as_seen_by(actor, request.at, requested))
+        Ok(return_seen_by(actor, request.at, requested))
     }
 
     /// The returns of order `id`, newest first (its shopper or an admin).
@@ -108,7 +100,7 @@ impl Returns {
         let now = self.clock.now();
         Ok(returns
             .into_iter()
-            .map(|r| as_seen_by(actor, now, r))
+            .map(|r| return_seen_by(actor, now, r))
             .collect())
     }
 
@@ -130,7 +122,7 @@ impl Returns {
         };
         let (returns, total) = self.returns.list(status, page).await?;
         let now = self.clock.now();
-        let returns = returns.into_iter().map(|r| as_seen_by(actor, now, r));
+        let returns = returns.into_iter().map(|r| return_seen_by(actor, now, r));
         Ok((returns.collect(), total))
     }
 

@@ -3,7 +3,7 @@ use crate::testing::{admin, audit, clock, ids, paid_order, shopper};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
-use domain::message::texts::{ORDER_HAS_RETURNS, REFUND_UNANSWERED};
+use domain::message::texts::{ORDER_HAS_RETURNS, OWN_ORDERS_ONLY, REFUND_UNANSWERED};
 use domain::order::{OrderStatus, StatusChange};
 use domain::ports::{MockAuditLog, MockOrderRepository, MockPaymentGateway, MockReturnRepository};
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
@@ -664,4 +664,48 @@ async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_a
         .await
         .unwrap();
     assert_eq!(refunded.status, ReturnStatus::Refunded);
+}
+
+#[tokio::test]
+async fn an_order_page_reads_the_order_and_its_returns_once_as_its_reader_sees_them() {
+    let page_of = |reader: User, reads: usize| {
+        let mut ports = Mocks::new();
+        ports
+            .orders
+            .expect_by_id()
+            .times(1)
+            .returning(|_| Ok(Some(delivered_order())));
+        ports
+            .returns
+            .expect_for_order()
+            .times(reads)
+            .returning(|_| {
+                let mut approved = a_return(ReturnStatus::Approved);
+                approved.history.push(StatusChange {
+                    status: ReturnStatus::Approved,
+                    at: Utc::now(),
+                    by: Some(Changer::from(&admin("boss"))),
+                });
+                Ok(vec![approved])
+            });
+        async move { ports.orders().order_detail(&reader, &order_id()).await }
+    };
+    let seen = page_of(shopper("amina"), 1).await.unwrap();
+    assert_eq!(seen.order.id, order_id());
+    assert_eq!(seen.returns.len(), 1);
+    assert!(seen.returns[0]
+        .history
+        .iter()
+        .all(|change| change.by.is_none()));
+    assert_eq!(
+        seen.at,
+        Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
+    );
+    let by_admin = page_of(admin("boss"), 1).await.unwrap();
+    assert_eq!(
+        by_admin.returns[0].history[1].by.as_ref().unwrap().name,
+        "boss"
+    );
+    let error = page_of(shopper("hodan"), 0).await.unwrap_err();
+    assert!(matches!(error, AppError::Forbidden(m) if m == OWN_ORDERS_ONLY));
 }

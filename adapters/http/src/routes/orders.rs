@@ -14,6 +14,7 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::checkout::CheckoutOutcome;
+use application::orders::OrderDetail;
 use domain::message::texts::{ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED};
 use domain::order::Order;
 use domain::user::User;
@@ -36,14 +37,19 @@ fn order_id(raw: &str) -> Result<OrderId, ApiError> {
 
 /// The detail reply of `order` as `actor` sees it: its returns are read for what may be
 /// returned of it and, for an admin, where it may be moved now.
-async fn detail(state: &AppState, actor: &User, order: &Order) -> Result<HttpResponse, ApiError> {
-    let returns = state.shop.returns.order_returns(actor, &order.id).await?;
-    Ok(HttpResponse::Ok().json(OrderDetailDto::of(
-        order,
-        &returns,
-        state.shop.orders.now(),
+/// The reply of an order's page and of its changes: the order with its returns.
+async fn detail(state: &AppState, actor: &User, order: Order) -> Result<HttpResponse, ApiError> {
+    let detail = state.shop.orders.with_returns(actor, order).await?;
+    Ok(reply(&detail, actor))
+}
+
+fn reply(detail: &OrderDetail, actor: &User) -> HttpResponse {
+    HttpResponse::Ok().json(OrderDetailDto::of(
+        &detail.order,
+        &detail.returns,
+        detail.at,
         actor.is_admin(),
-    )))
+    ))
 }
 
 /// At most 100 visible ASCII characters, so a key can be stored and compared safely.
@@ -142,8 +148,12 @@ async fn get_order(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.shop.orders.order(&user.0, &order_id(&path)?).await?;
-    detail(&state, &user.0, &order).await
+    let detail = state
+        .shop
+        .orders
+        .order_detail(&user.0, &order_id(&path)?)
+        .await?;
+    Ok(reply(&detail, &user.0))
 }
 
 /// Set an order's status (admin). Canceling puts the stock back and refunds a paid order;
@@ -171,7 +181,7 @@ async fn update_order_status(
         .orders
         .update_order_status(&user.0, &order_id(&path)?, &body.status)
         .await?;
-    detail(&state, &user.0, &order).await
+    detail(&state, &user.0, order).await
 }
 
 /// Confirm a payment the provider did not confirm at checkout (admin): `paymentStatus` must
@@ -203,7 +213,7 @@ async fn update_payment(
             body.transaction_id.as_deref(),
         )
         .await?;
-    detail(&state, &user.0, &order).await
+    detail(&state, &user.0, order).await
 }
 
 /// Resolve a cancel's refund that was sent but not answered (admin; `refundStatus`
@@ -233,5 +243,5 @@ async fn resolve_refund(
         .orders
         .resolve_order_refund(&user.0, &order_id(&path)?, &body.resolution)
         .await?;
-    detail(&state, &user.0, &order).await
+    detail(&state, &user.0, order).await
 }
