@@ -117,9 +117,7 @@ impl Accounts {
     pub async fn remember_language(&self, user: &UserId, language: Option<Language>) {
         self.languages.remember(user, language).await;
     }
-}
 
-impl Accounts {
     fn new_user_id(&self) -> UserId {
         UserId::parse(&self.ids.new_id()).expect("the id generator makes valid ids")
     }

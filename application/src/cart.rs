@@ -47,7 +47,7 @@ pub struct Carts {
     carts: Arc<dyn CartRepository>,
     wishlists: Arc<dyn WishlistRepository>,
     products: Arc<dyn ProductRepository>,
-    pub(crate) discounts: Arc<dyn DiscountRepository>,
+    discounts: Arc<dyn DiscountRepository>,
     clock: Arc<dyn Clock>,
     settings: CurrentSettings,
 }
@@ -69,7 +69,7 @@ impl Carts {
         )?)
     }
 
-    pub(crate) async fn cart_view(
+    async fn cart_view(
         &self,
         user: &User,
         lines: Vec<CartLine>,

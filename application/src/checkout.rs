@@ -54,9 +54,7 @@ impl Checkout {
     pub fn is_sandbox_payments(&self) -> bool {
         self.payments.is_sandbox()
     }
-}
 
-impl Checkout {
     /// Validate, reserve stock and store the order in one transaction, then charge: a charge
     /// that fails or times out never loses the order. A retry with the same idempotency key
     /// within 24 hours replays the first result; a second checkout while one is charging is

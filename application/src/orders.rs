@@ -57,14 +57,6 @@ impl Orders {
         self.payment_hold
     }
 
-    /// Now, by the shop's clock: what a reply judges time-bound rules by (the return
-    /// window), as the use cases do.
-    pub fn now(&self) -> DateTime<Utc> {
-        self.clock.now()
-    }
-}
-
-impl Orders {
     pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
         let mut orders = self.orders.for_user(&user.id).await?;
         let now = self.clock.now();

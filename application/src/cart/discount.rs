@@ -71,7 +71,7 @@ impl Carts {
     }
 
     /// Whether `discount` applies now to `user`'s merchandise `subtotal`.
-    pub(crate) async fn discount_check(
+    async fn discount_check(
         &self,
         user: &User,
         discount: &Discount,
