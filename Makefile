@@ -17,7 +17,12 @@ run: frontend
 	SHOP_ADMIN_EMAIL='$(SHOP_ADMIN_EMAIL)' SHOP_ADMIN_PASSWORD='$(SHOP_ADMIN_PASSWORD)' \
 		$(CARGO_TARGET_DIR)/release/shop serve
 
-test: test-rust test-frontend test-e2e test-fuzz
+# Each step timed (tools/timed), so a CI log shows where its minutes went.
+test:
+	@tools/timed test-rust $(MAKE) --no-print-directory test-rust
+	@tools/timed test-frontend $(MAKE) --no-print-directory test-frontend
+	@tools/timed test-e2e $(MAKE) --no-print-directory test-e2e
+	@tools/timed test-fuzz $(MAKE) --no-print-directory test-fuzz
 
 test-rust:
 	@if cargo nextest --version >/dev/null 2>&1; then \
