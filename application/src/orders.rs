@@ -284,7 +284,7 @@ impl Orders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, audit, clock, paid_order, shopper};
+    use crate::testing::{admin, paid_order, shopper, OrderMocks as Mocks};
     use chrono::Utc;
     use domain::audit::AuditAction;
 
@@ -297,47 +297,6 @@ mod tests {
     use domain::Money;
     use mockall::predicate::eq;
     use serde_json::{json, Value};
-
-    use domain::ports::{
-        MockAuditLog, MockOrderRepository, MockPaymentGateway, MockReturnRepository,
-    };
-    struct Mocks {
-        orders: MockOrderRepository,
-        returns: MockReturnRepository,
-        payments: MockPaymentGateway,
-        audit: MockAuditLog,
-    }
-
-    impl Mocks {
-        fn new() -> Self {
-            Self {
-                orders: MockOrderRepository::new(),
-                returns: MockReturnRepository::new(),
-                payments: MockPaymentGateway::new(),
-                audit: MockAuditLog::new(),
-            }
-        }
-
-        fn service(self) -> Orders {
-            let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
-            let returns: Arc<dyn ReturnRepository> = Arc::new(self.returns);
-            let refunds = Refunds::new(
-                Arc::new(self.payments),
-                orders.clone(),
-                returns.clone(),
-                clock(),
-            );
-            Orders::new(
-                orders,
-                returns,
-                clock(),
-                audit(self.audit),
-                CatalogVersion::default(),
-                refunds,
-                PaymentHold::default(),
-            )
-        }
-    }
 
     #[tokio::test]
     async fn a_refused_refund_ends_the_claim_and_leaves_the_order_paid() {
@@ -372,7 +331,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.orders.expect_apply().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
@@ -408,7 +367,7 @@ mod tests {
         ports.orders.expect_release_refund_claim().never();
         ports.orders.expect_apply().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
@@ -440,7 +399,7 @@ mod tests {
             ports.payments.expect_refund().never();
             ports.orders.expect_apply().never();
             let error = ports
-                .service()
+                .orders_service()
                 .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), status)
                 .await
                 .unwrap_err();
@@ -498,7 +457,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .service()
+            .orders_service()
             .resolve_order_refund(&admin("boss"), &OrderId::parse("o1").unwrap(), "confirmed")
             .await
             .unwrap();
@@ -519,7 +478,7 @@ mod tests {
         ports.payments.expect_refund().never();
         ports.orders.expect_apply().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
@@ -563,7 +522,7 @@ mod tests {
             .returning(|_| Ok(()));
         ports.audit.expect_record().returning(|_| Ok(()));
         let order = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap();
@@ -583,7 +542,7 @@ mod tests {
         ports.orders.expect_apply().never();
         ports.audit.expect_record().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
             .await
             .unwrap_err();
@@ -610,7 +569,7 @@ mod tests {
             .returning(|_| Err(OrderStoreError::DiscountUnavailable));
         ports.audit.expect_record().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "pending")
             .await
             .unwrap_err();
@@ -655,7 +614,7 @@ mod tests {
             });
         assert_eq!(
             ports
-                .service()
+                .orders_service()
                 .release_expired_payment_holds()
                 .await
                 .unwrap(),
@@ -676,7 +635,7 @@ mod tests {
         });
         ports.orders.expect_apply().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
             .await
             .unwrap_err();
@@ -730,7 +689,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .service()
+            .orders_service()
             .update_payment_status(
                 &admin("boss"),
                 &OrderId::parse("o1").unwrap(),
@@ -751,7 +710,7 @@ mod tests {
             .returning(|_| Ok(Some(paid_order())));
         ports.orders.expect_apply().never();
         let error = ports
-            .service()
+            .orders_service()
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
             .await
             .unwrap_err();
@@ -761,7 +720,7 @@ mod tests {
     #[tokio::test]
     async fn an_admin_can_only_set_a_payment_to_paid() {
         let error = Mocks::new()
-            .service()
+            .orders_service()
             .update_payment_status(
                 &admin("boss"),
                 &OrderId::parse("o1").unwrap(),
@@ -778,7 +737,7 @@ mod tests {
     #[tokio::test]
     async fn a_shopper_cannot_mark_a_payment_paid() {
         let error = Mocks::new()
-            .service()
+            .orders_service()
             .update_payment_status(
                 &shopper("amina"),
                 &OrderId::parse("o1").unwrap(),
@@ -829,7 +788,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap();
@@ -871,7 +830,7 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         let order = ports
-            .service()
+            .orders_service()
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
             .await
             .unwrap();

@@ -3,13 +3,18 @@
 use crate::accounts::Accounts;
 use crate::audit::Audit;
 use crate::cart::Carts;
+use crate::catalog::CatalogVersion;
 use crate::languages::Languages;
+use crate::orders::Orders;
+use crate::refunds::Refunds;
+use crate::returns::Returns;
 use crate::settings::CurrentSettings;
 use chrono::{TimeZone, Utc};
 use domain::checkout::MobileNumber;
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::money::Money;
 use domain::order::{Order, OrderStatus, PaymentStatus};
+use domain::payment_hold::PaymentHold;
 use domain::ports::*;
 use domain::product::{Category, Product};
 use domain::settings::ShopSettings;
@@ -122,6 +127,71 @@ impl AccountMocks {
             audit(self.audit),
             Arc::default(),
             Languages::new(users),
+        )
+    }
+}
+
+/// The mocks of the orders and returns services' ports: both send refunds under a claim.
+pub struct OrderMocks {
+    pub orders: MockOrderRepository,
+    pub returns: MockReturnRepository,
+    pub payments: MockPaymentGateway,
+    pub audit: MockAuditLog,
+}
+
+impl OrderMocks {
+    pub fn new() -> Self {
+        Self {
+            orders: MockOrderRepository::new(),
+            returns: MockReturnRepository::new(),
+            payments: MockPaymentGateway::new(),
+            audit: MockAuditLog::new(),
+        }
+    }
+
+    /// The stores, the refunds over them and the audit trail.
+    fn parts(
+        self,
+    ) -> (
+        Arc<dyn OrderRepository>,
+        Arc<dyn ReturnRepository>,
+        Refunds,
+        Audit,
+    ) {
+        let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
+        let returns: Arc<dyn ReturnRepository> = Arc::new(self.returns);
+        let refunds = Refunds::new(
+            Arc::new(self.payments),
+            orders.clone(),
+            returns.clone(),
+            clock(),
+        );
+        (orders, returns, refunds, audit(self.audit))
+    }
+
+    pub fn orders_service(self) -> Orders {
+        let (orders, returns, refunds, audit) = self.parts();
+        Orders::new(
+            orders,
+            returns,
+            clock(),
+            audit,
+            CatalogVersion::default(),
+            refunds,
+            PaymentHold::default(),
+        )
+    }
+
+    pub fn returns_service(self) -> Returns {
+        let (orders, returns, refunds, audit) = self.parts();
+        Returns::new(
+            returns,
+            orders,
+            clock(),
+            ids(),
+            audit,
+            CatalogVersion::default(),
+            refunds,
         )
     }
 }

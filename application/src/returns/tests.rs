@@ -1,79 +1,13 @@
 use super::*;
-use crate::testing::{admin, audit, clock, ids, paid_order, shopper};
+use crate::testing::{admin, paid_order, shopper, OrderMocks as Mocks};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
 use domain::message::texts::{ORDER_HAS_RETURNS, OWN_ORDERS_ONLY, REFUND_UNANSWERED};
 use domain::order::{OrderStatus, StatusChange};
-use domain::ports::{MockAuditLog, MockOrderRepository, MockPaymentGateway, MockReturnRepository};
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 use domain::returns::{ReturnLine, ReturnRefusal};
 use mockall::predicate::{always, eq};
-
-struct Mocks {
-    returns: MockReturnRepository,
-    orders: MockOrderRepository,
-    payments: MockPaymentGateway,
-    audit: MockAuditLog,
-}
-
-impl Mocks {
-    fn new() -> Self {
-        Self {
-            returns: MockReturnRepository::new(),
-            orders: MockOrderRepository::new(),
-            payments: MockPaymentGateway::new(),
-            audit: MockAuditLog::new(),
-        }
-    }
-
-    /// The stores, the refunds over them and the audit trail.
-    fn parts(
-        self,
-    ) -> (
-        Arc<dyn OrderRepository>,
-        Arc<dyn ReturnRepository>,
-        Refunds,
-        Audit,
-    ) {
-        let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
-        let returns: Arc<dyn ReturnRepository> = Arc::new(self.returns);
-        let refunds = Refunds::new(
-            Arc::new(self.payments),
-            orders.clone(),
-            returns.clone(),
-            clock(),
-        );
-        (orders, returns, refunds, audit(self.audit))
-    }
-
-    fn service(self) -> Returns {
-        let (orders, returns, refunds, audit) = self.parts();
-        Returns::new(
-            returns,
-            orders,
-            clock(),
-            ids(),
-            audit,
-            CatalogVersion::default(),
-            refunds,
-        )
-    }
-
-    /// The orders service over the same mocks (a cancel meets the order's returns).
-    fn orders(self) -> crate::orders::Orders {
-        let (orders, returns, refunds, audit) = self.parts();
-        crate::orders::Orders::new(
-            orders,
-            returns,
-            clock(),
-            audit,
-            CatalogVersion::default(),
-            refunds,
-            domain::payment_hold::PaymentHold::default(),
-        )
-    }
-}
 
 fn order_id() -> OrderId {
     OrderId::parse("o1").unwrap()
@@ -177,7 +111,7 @@ async fn a_request_is_stored_with_its_shopper_and_the_clock() {
         .times(1)
         .returning(|_| Ok(a_return(ReturnStatus::Requested)));
     let requested = ports
-        .service()
+        .returns_service()
         .request_return(&shopper("amina"), &order_id(), &input())
         .await
         .unwrap();
@@ -189,7 +123,7 @@ async fn a_request_is_stored_with_its_shopper_and_the_clock() {
 async fn another_shoppers_order_is_not_found_even_for_an_admin_asking_to_return() {
     for actor in [shopper("hodan"), admin("boss")] {
         let error = ports_with_order()
-            .service()
+            .returns_service()
             .request_return(&actor, &order_id(), &input())
             .await
             .unwrap_err();
@@ -226,7 +160,7 @@ async fn refusals_are_conflicts_about_the_order_and_bad_requests_about_the_reque
             .expect_request()
             .returning(move |_| Err(ReturnStoreError::Refused(refusal.clone())));
         let error = ports
-            .service()
+            .returns_service()
             .request_return(&shopper("amina"), &order_id(), &input())
             .await
             .unwrap_err();
@@ -245,7 +179,7 @@ async fn a_request_while_the_order_is_being_refunded_is_a_conflict() {
         .expect_request()
         .returning(|_| Err(ReturnStoreError::Stale));
     let error = ports
-        .service()
+        .returns_service()
         .request_return(&shopper("amina"), &order_id(), &input())
         .await
         .unwrap_err();
@@ -258,7 +192,7 @@ async fn asking_for_the_status_a_return_has_changes_nothing() {
     ports.returns.expect_apply().never();
     ports.returns.expect_claim_refund().never();
     let unchanged = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "received")
         .await
         .unwrap();
@@ -293,7 +227,7 @@ async fn a_return_cannot_skip_a_step() {
         let mut ports = ports_with_return(from, from);
         ports.returns.expect_apply().never();
         let error = ports
-            .service()
+            .returns_service()
             .change_return(&admin("boss"), &return_id(), to)
             .await
             .unwrap_err();
@@ -307,14 +241,14 @@ async fn a_return_cannot_skip_a_step() {
 #[tokio::test]
 async fn only_admins_move_returns_and_only_to_known_statuses() {
     let error = Mocks::new()
-        .service()
+        .returns_service()
         .change_return(&shopper("amina"), &return_id(), "approved")
         .await
         .unwrap_err();
     assert!(matches!(error, AppError::Forbidden(_)));
     for status in ["requested", "lost", ""] {
         let error = Mocks::new()
-            .service()
+            .returns_service()
             .change_return(&admin("boss"), &return_id(), status)
             .await
             .unwrap_err();
@@ -367,7 +301,7 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
         .times(1)
         .returning(|_| Ok(()));
     let refunded = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap();
@@ -392,7 +326,7 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
         .returning(|_| Ok(()));
     ports.returns.expect_apply().never();
     let error = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -430,7 +364,7 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
     ports.returns.expect_release_refund_claim().never();
     ports.returns.expect_apply().never();
     let error = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -452,7 +386,7 @@ async fn a_retried_refund_whose_answer_was_lost_is_refused_without_reaching_the_
     ports.returns.expect_claim_refund().never();
     ports.payments.expect_refund().never();
     let error = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -510,7 +444,7 @@ async fn an_admin_sends_an_unconfirmed_refund_again_and_it_lands_audited() {
         .times(1)
         .returning(|_| Ok(()));
     let resolved = ports
-        .service()
+        .returns_service()
         .resolve_return_refund(&admin("boss"), &return_id(), "resend")
         .await
         .unwrap();
@@ -528,7 +462,7 @@ async fn a_resolution_without_an_unconfirmed_refund_is_a_conflict_and_sends_noth
     ports.returns.expect_apply().never();
     ports.audit.expect_record().never();
     let error = ports
-        .service()
+        .returns_service()
         .resolve_return_refund(&admin("boss"), &return_id(), "confirmed")
         .await
         .unwrap_err();
@@ -546,7 +480,7 @@ async fn a_refund_already_claimed_by_another_admin_is_a_conflict_without_a_secon
         .returning(|_, _| Err(ReturnStoreError::Stale));
     ports.payments.expect_refund().never();
     let error = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
@@ -563,7 +497,7 @@ async fn a_delivered_order_with_returns_is_not_canceled() {
     ports.orders.expect_claim_refund().never();
     ports.payments.expect_refund().never();
     let error = ports
-        .orders()
+        .orders_service()
         .update_order_status(&admin("boss"), &order_id(), "canceled")
         .await
         .unwrap_err();
@@ -582,7 +516,7 @@ async fn a_shopper_reads_their_orders_returns_without_staff_names() {
         });
         Ok(vec![approved])
     });
-    let shop = ports.service();
+    let shop = ports.returns_service();
     let seen = shop
         .order_returns(&shopper("amina"), &order_id())
         .await
@@ -659,7 +593,7 @@ async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_a
         .returning(|_| Ok(()));
     ports.audit.expect_record().returning(|_| Ok(()));
     let refunded = ports
-        .service()
+        .returns_service()
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap();
@@ -688,7 +622,12 @@ async fn an_order_page_reads_the_order_and_its_returns_once_as_its_reader_sees_t
                 });
                 Ok(vec![approved])
             });
-        async move { ports.orders().order_detail(&reader, &order_id()).await }
+        async move {
+            ports
+                .orders_service()
+                .order_detail(&reader, &order_id())
+                .await
+        }
     };
     let seen = page_of(shopper("amina"), 1).await.unwrap();
     assert_eq!(seen.order.id, order_id());
