@@ -1,19 +1,18 @@
 //! Registration, sign-in, sessions and user administration.
 
+mod errors;
 mod password_reset;
+
+pub use errors::*;
 
 use crate::audit::Audit;
 use crate::languages::Languages;
 use crate::throttle::Key;
-use crate::throttle::Throttle;
-use crate::AppError;
+use crate::throttle::{Throttle, TooManyAttempts};
 use domain::audit::AuditChange;
 use domain::language::Language;
 use domain::listing::users::UserQuery;
-use domain::message::texts::{
-    CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, INVALID_CREDENTIALS, PASSWORD_CHANGED_MEANWHILE,
-    SESSION_INVALID, TOO_MANY_ATTEMPTS, USER_NOT_FOUND,
-};
+use domain::message::texts::TOO_MANY_ATTEMPTS;
 use domain::permissions::{
     may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
     Intent,
@@ -21,11 +20,11 @@ use domain::permissions::{
 use domain::ports::{
     Clock, IdGenerator, PasswordHasher, SecretGenerator, TokenService, UserRepository,
 };
-use domain::ports::{RepoError, UserStoreError};
+use domain::ports::{HashError, RepoError, UserStoreError};
 use domain::user::{
     ContactInput, Email, InvalidEmail, ProfileChangeInput, RegistrationInput, Role, User,
 };
-use domain::validation::{plain_text, FieldErrors};
+use domain::validation::plain_text;
 use domain::UserId;
 use std::fmt;
 use std::sync::Arc;
@@ -122,25 +121,20 @@ impl Accounts {
         UserId::parse(&self.ids.new_id()).expect("the id generator makes valid ids")
     }
 
-    async fn insert_user(&self, user: &User) -> Result<(), AppError> {
+    /// Adds an account; `taken` is the error when its e-mail has one already.
+    async fn insert_user<E: From<RepoError>>(&self, user: &User, taken: E) -> Result<(), E> {
         self.users.insert(user).await.map_err(|e| match e {
-            RepoError::Duplicate => AppError::Conflict(EMAIL_TAKEN.into()),
+            RepoError::Duplicate => taken,
             other => other.into(),
         })
     }
 
-    /// Counts an attempt against every key, or refuses with 429 while any of them is over
-    /// its limit; `attempts` names them.
-    pub(crate) fn take_attempt(&self, keys: &[Key], attempts: &str) -> Result<(), AppError> {
-        match self.throttle.take(keys, self.clock.now()) {
-            Ok(()) => Ok(()),
-            Err(wait) => Err(AppError::TooManyAttempts {
-                message: TOO_MANY_ATTEMPTS
-                    .with("kind", attempts)
-                    .with("minutes", wait.div_ceil(60)),
-                retry_after_secs: wait,
-            }),
-        }
+    /// Counts an attempt against every key, or refuses while any of them is over its limit;
+    /// `attempts` names them.
+    pub(crate) fn take_attempt(&self, keys: &[Key], attempts: &str) -> Result<(), TooManyAttempts> {
+        self.throttle
+            .take(keys, self.clock.now())
+            .map_err(|wait| TooManyAttempts::new(TOO_MANY_ATTEMPTS.with("kind", attempts), wait))
     }
 
     /// Self-registration: always a shopper, signed in at once. Valid registrations count
@@ -150,7 +144,7 @@ impl Accounts {
         &self,
         input: &RegistrationInput,
         client_address: &str,
-    ) -> Result<Session, AppError> {
+    ) -> Result<Session, RegisterError> {
         let registration = input.validate()?;
         let keys = self
             .throttle
@@ -168,7 +162,7 @@ impl Accounts {
             token_version: 0,
             created_at: self.clock.now(),
         };
-        self.insert_user(&user).await?;
+        self.insert_user(&user, RegisterError::EmailTaken).await?;
         self.throttle.give_back(&keys.taken_from_address);
         let token = self.tokens.issue(&user.session_claims());
         Ok(Session { user, token })
@@ -180,7 +174,7 @@ impl Accounts {
         actor: &User,
         contact: &ContactInput,
         role: Option<&str>,
-    ) -> Result<CreatedUser, AppError> {
+    ) -> Result<CreatedUser, CreateUserError> {
         require_admin(actor)?;
         let (contact, role) = contact.validate_with_role(role)?;
         let temporary_password = self.secrets.temporary_password();
@@ -195,7 +189,7 @@ impl Accounts {
             token_version: 0,
             created_at: self.clock.now(),
         };
-        self.insert_user(&user).await?;
+        self.insert_user(&user, CreateUserError::EmailTaken).await?;
         self.audit
             .record(actor, AuditChange::user_created(&user))
             .await;
@@ -213,7 +207,7 @@ impl Accounts {
         email: &str,
         password: &str,
         client_address: &str,
-    ) -> Result<Session, AppError> {
+    ) -> Result<Session, LoginError> {
         plain_text("email", email)?;
         let keys = self.throttle.limits().sign_in_keys(email, client_address);
         self.take_attempt(&keys.all(), "sign-in")?;
@@ -231,7 +225,7 @@ impl Accounts {
                 let token = self.tokens.issue(&user.session_claims());
                 Ok(Session { user, token })
             }
-            _ => Err(AppError::Unauthenticated(INVALID_CREDENTIALS.into())),
+            _ => Err(LoginError::WrongCredentials),
         }
     }
 
@@ -242,7 +236,7 @@ impl Accounts {
         &self,
         secret: &str,
         hash: Option<&str>,
-    ) -> Result<bool, AppError> {
+    ) -> Result<bool, HashError> {
         if let Some(hash) = hash {
             return Ok(self.hasher.verify(secret, hash).await);
         }
@@ -257,24 +251,32 @@ impl Accounts {
     /// The user a bearer token names, loaded fresh so role changes, deletions and password
     /// changes (which end earlier sessions) count at once; 403 when the account is on a
     /// temporary password and `intent` is not one it may have.
-    pub async fn authenticate(&self, token: &str, intent: Intent) -> Result<User, AppError> {
+    pub async fn authenticate(
+        &self,
+        token: &str,
+        intent: Intent,
+    ) -> Result<User, AuthenticateError> {
         let claims = self
             .tokens
             .verify(token)
-            .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))?;
+            .ok_or(AuthenticateError::NoSession)?;
         let user = self
             .users
             .by_id(&claims.user)
             .await?
             .filter(|user| user.accepts(&claims))
-            .ok_or_else(|| AppError::Unauthenticated(SESSION_INVALID.into()))?;
+            .ok_or(AuthenticateError::NoSession)?;
         may_act_on_temporary_password(&user, intent)?;
         Ok(user)
     }
 
     /// Makes sure an admin with this e-mail exists and signs in with this password (the
     /// operator's `SHOP_ADMIN_EMAIL`/`SHOP_ADMIN_PASSWORD`). Returns true when it was created.
-    pub async fn ensure_admin(&self, email: &str, password: &str) -> Result<bool, AppError> {
+    pub async fn ensure_admin(
+        &self,
+        email: &str,
+        password: &str,
+    ) -> Result<bool, EnsureAdminError> {
         let registration = RegistrationInput {
             contact: ContactInput {
                 name: "Administrator".into(),
@@ -295,10 +297,7 @@ impl Accounts {
                     let hash = self.hasher.hash(password).await?;
                     Some(user.replace_password(hash, false))
                 };
-                self.users
-                    .update(&user, new_password)
-                    .await
-                    .map_err(stored)?;
+                self.users.update(&user, new_password).await?;
                 Ok(false)
             }
             None => {
@@ -313,14 +312,18 @@ impl Accounts {
                     token_version: 0,
                     created_at: self.clock.now(),
                 };
-                self.insert_user(&user).await?;
+                self.insert_user::<EnsureAdminError>(
+                    &user,
+                    UserStoreError::Repo(RepoError::Duplicate).into(),
+                )
+                .await?;
                 Ok(true)
             }
         }
     }
 
     /// The accounts whose stored e-mail is no `Email`, for the operator to correct.
-    pub async fn unusable_emails(&self) -> Result<Vec<UnusableEmail>, AppError> {
+    pub async fn unusable_emails(&self) -> Result<Vec<UnusableEmail>, RepoError> {
         let stored = self.users.stored_emails().await?;
         Ok(stored
             .into_iter()
@@ -332,7 +335,7 @@ impl Accounts {
     }
 
     /// True when at least one admin exists.
-    pub async fn has_admin(&self) -> Result<bool, AppError> {
+    pub async fn has_admin(&self) -> Result<bool, RepoError> {
         Ok(self.users.count_admins().await? > 0)
     }
 
@@ -341,7 +344,7 @@ impl Accounts {
         &self,
         actor: &User,
         query: &UserQuery,
-    ) -> Result<(Vec<User>, u64), AppError> {
+    ) -> Result<(Vec<User>, u64), ListUsersError> {
         require_admin(actor)?;
         Ok(self.users.find(query).await?)
     }
@@ -354,7 +357,7 @@ impl Accounts {
         actor: &User,
         target: &UserId,
         input: &ProfileChangeInput,
-    ) -> Result<UpdatedUser, AppError> {
+    ) -> Result<UpdatedUser, UpdateUserError> {
         may_manage_user(actor, target)?;
         let own_account = &actor.id == target;
         let change = input.validate(own_account)?;
@@ -371,7 +374,7 @@ impl Accounts {
             .users
             .by_id(target)
             .await?
-            .ok_or_else(|| AppError::not_found(USER_NOT_FOUND))?;
+            .ok_or(UpdateUserError::NotFound)?;
         let mut user = before.clone();
         if let Some(role) = change.role {
             may_set_role(actor, &user, role)?;
@@ -382,10 +385,7 @@ impl Accounts {
             Some(password) => {
                 if let Some(current) = &password.current_password {
                     if !self.hasher.verify(current, &user.password_hash).await {
-                        return Err(AppError::Invalid(FieldErrors::single(
-                            "currentPassword",
-                            CURRENT_PASSWORD_WRONG,
-                        )));
+                        return Err(UpdateUserError::CurrentPasswordWrong);
                     }
                 }
                 let hash = self.hasher.hash(&password.new_password).await?;
@@ -395,10 +395,7 @@ impl Accounts {
         user.name = change.contact.name;
         user.email = change.contact.email;
         user.phone = change.contact.phone;
-        self.users
-            .update(&user, new_password)
-            .await
-            .map_err(stored)?;
+        self.users.update(&user, new_password).await?;
         if actor.is_admin() {
             self.audit
                 .record(actor, AuditChange::user_updated(&before, &user))
@@ -408,30 +405,19 @@ impl Accounts {
         Ok(UpdatedUser { user, token })
     }
 
-    pub async fn delete_user(&self, actor: &User, target: &UserId) -> Result<(), AppError> {
+    pub async fn delete_user(&self, actor: &User, target: &UserId) -> Result<(), DeleteUserError> {
         require_admin(actor)?;
         let user = self
             .users
             .by_id(target)
             .await?
-            .ok_or_else(|| AppError::not_found(USER_NOT_FOUND))?;
+            .ok_or(DeleteUserError::NotFound)?;
         may_delete_user(actor, &user)?;
-        self.users.delete(target).await.map_err(stored)?;
+        self.users.delete(target).await?;
         self.audit
             .record(actor, AuditChange::user_deleted(&user))
             .await;
         Ok(())
-    }
-}
-
-/// The answer to an account change the store refused.
-pub(crate) fn stored(error: UserStoreError) -> AppError {
-    match error {
-        UserStoreError::Refused(refusal) => refusal.into(),
-        UserStoreError::PasswordChanged => AppError::Conflict(PASSWORD_CHANGED_MEANWHILE.into()),
-        UserStoreError::Repo(RepoError::Duplicate) => AppError::Conflict(EMAIL_TAKEN.into()),
-        UserStoreError::Repo(RepoError::NotFound) => AppError::not_found(USER_NOT_FOUND),
-        UserStoreError::Repo(other) => other.into(),
     }
 }
 
@@ -440,6 +426,7 @@ mod tests {
     use super::*;
     use crate::testing::{admin, shopper, AccountMocks as Mocks};
     use domain::audit::AuditAction;
+    use domain::permissions::PermissionError;
     use domain::user::{NewPassword, SessionClaims};
     use mockall::predicate::eq;
     use serde_json::{json, Value};
@@ -499,7 +486,7 @@ mod tests {
             .register(&registration("amina@example.com"), "1.1.1.1")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == EMAIL_TAKEN));
+        assert!(matches!(error, RegisterError::EmailTaken));
     }
 
     #[tokio::test]
@@ -511,7 +498,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::Invalid(e) if e.get("email") == Some("Email is invalid"))
+            matches!(error, RegisterError::Invalid(e) if e.get("email") == Some("Email is invalid"))
         );
     }
 
@@ -533,8 +520,8 @@ mod tests {
             .login("nobody@example.com", "nope", "1.1.1.1")
             .await
             .unwrap_err();
-        assert_eq!(wrong.to_string(), INVALID_CREDENTIALS);
-        assert_eq!(unknown.to_string(), INVALID_CREDENTIALS);
+        assert!(matches!(wrong, LoginError::WrongCredentials));
+        assert!(matches!(unknown, LoginError::WrongCredentials));
     }
 
     #[tokio::test]
@@ -547,7 +534,7 @@ mod tests {
         for _ in 0..5 {
             assert!(matches!(
                 shop.login("amina@example.com", "x", "1.1.1.1").await,
-                Err(AppError::Unauthenticated(_))
+                Err(LoginError::WrongCredentials)
             ));
         }
         let error = shop
@@ -556,10 +543,10 @@ mod tests {
             .unwrap_err();
         assert!(matches!(
             error,
-            AppError::TooManyAttempts {
+            LoginError::TooManyAttempts(TooManyAttempts {
                 retry_after_secs: 900,
                 ..
-            }
+            })
         ));
     }
 
@@ -592,8 +579,8 @@ mod tests {
         let (mut refused, mut throttled) = (0, 0);
         for guess in guesses {
             match guess.await.unwrap() {
-                Err(AppError::Unauthenticated(_)) => refused += 1,
-                Err(AppError::TooManyAttempts { .. }) => throttled += 1,
+                Err(LoginError::WrongCredentials) => refused += 1,
+                Err(LoginError::TooManyAttempts(_)) => throttled += 1,
                 other => panic!("unexpected answer {other:?}"),
             }
         }
@@ -622,7 +609,7 @@ mod tests {
                 .login("nobody@example.com", "guess", "1.1.1.1")
                 .await
                 .unwrap_err();
-            assert!(matches!(error, AppError::Unauthenticated(m) if m == INVALID_CREDENTIALS));
+            assert!(matches!(error, LoginError::WrongCredentials));
         }
     }
 
@@ -635,7 +622,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::Invalid(e) if e.get("email") == Some("email must not contain control characters"))
+            matches!(error, LoginError::Invalid(e) if e.get("email") == Some("email must not contain control characters"))
         );
     }
 
@@ -746,7 +733,7 @@ mod tests {
             .authenticate("t", Intent::Other)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
+        assert!(matches!(error, AuthenticateError::NoSession));
     }
 
     #[tokio::test]
@@ -772,12 +759,15 @@ mod tests {
             .update_user(&hodan, &hodan.id, &rename)
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Forbidden(m) if m == "Please change your temporary password first.")
-        );
+        assert!(matches!(
+            error,
+            UpdateUserError::Refused(PermissionError::TemporaryPassword)
+        ));
         assert!(matches!(
             shop.authenticate("t", Intent::Other).await,
-            Err(AppError::Forbidden(_))
+            Err(AuthenticateError::Refused(
+                PermissionError::TemporaryPassword
+            ))
         ));
         assert!(shop.authenticate("t", Intent::ReadOwnProfile).await.is_ok());
     }
@@ -795,7 +785,7 @@ mod tests {
             .authenticate("t", Intent::Other)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Unauthenticated(m) if m == SESSION_INVALID));
+        assert!(matches!(error, AuthenticateError::NoSession));
     }
 
     #[tokio::test]
@@ -817,7 +807,10 @@ mod tests {
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
+        assert!(matches!(
+            error,
+            UpdateUserError::Refused(PermissionError::AdminOnly)
+        ));
     }
 
     #[tokio::test]
@@ -845,9 +838,7 @@ mod tests {
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Invalid(e) if e.get("currentPassword") == Some("Current password is incorrect"))
-        );
+        assert!(matches!(error, UpdateUserError::CurrentPasswordWrong));
     }
 
     #[tokio::test]
@@ -864,9 +855,10 @@ mod tests {
             .delete_user(&boss, &boss.id)
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Forbidden(m) if m == "You cannot delete your own account")
-        );
+        assert!(matches!(
+            error,
+            DeleteUserError::Refused(PermissionError::SelfDelete)
+        ));
     }
 
     #[tokio::test]
@@ -939,7 +931,7 @@ mod tests {
             let taken = shop
                 .register(&registration(&format!("t{i}@example.com")), "1.1.1.1")
                 .await;
-            assert!(matches!(taken, Err(AppError::Conflict(_))), "{taken:?}");
+            assert!(matches!(taken, Err(RegisterError::EmailTaken)), "{taken:?}");
         }
         let error = shop
             .register(&registration("late@example.com"), "1.1.1.1")
@@ -947,7 +939,7 @@ mod tests {
             .unwrap_err();
         assert!(matches!(
             error,
-            AppError::TooManyAttempts { ref message, retry_after_secs: 3600 }
+            RegisterError::TooManyAttempts(TooManyAttempts { ref message, retry_after_secs: 3600 })
                 if message == "Too many registration attempts. Please try again in 60 minute(s)."
         ));
     }
@@ -1038,7 +1030,10 @@ mod tests {
             .update_user(&amina, &amina.id, &input)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == PASSWORD_CHANGED_MEANWHILE));
+        assert!(matches!(
+            error,
+            UpdateUserError::Store(UserStoreError::PasswordChanged)
+        ));
     }
 
     #[tokio::test]

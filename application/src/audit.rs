@@ -1,7 +1,7 @@
 //! The audit trail: every admin change is recorded by the use case that makes it, and admins
 //! read the trail newest first.
 
-use crate::AppError;
+use crate::ReadError;
 use derive_new::new;
 use domain::audit::{AuditChange, AuditEntry};
 use domain::permissions::require_admin;
@@ -39,7 +39,7 @@ impl Audit {
         &self,
         actor: &User,
         page: Page,
-    ) -> Result<(Vec<AuditEntry>, u64), AppError> {
+    ) -> Result<(Vec<AuditEntry>, u64), ReadError> {
         require_admin(actor)?;
         Ok(self.log.list(page).await?)
     }
@@ -49,6 +49,7 @@ impl Audit {
 mod tests {
     use super::*;
     use crate::testing::{admin, clock, ids, shopper};
+    use domain::permissions::PermissionError;
     use domain::ports::{MockAuditLog, RepoError};
 
     fn audit(log: MockAuditLog) -> Audit {
@@ -67,7 +68,10 @@ mod tests {
             )
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
+        assert!(matches!(
+            error,
+            ReadError::Refused(PermissionError::AdminOnly)
+        ));
     }
 
     #[tokio::test]

@@ -1,16 +1,17 @@
 //! The shopper's cart and wishlist.
 
 mod discount;
+mod errors;
+
+pub use errors::*;
 
 use crate::catalog::find_product;
 use crate::settings::CurrentSettings;
-use crate::AppError;
 use derive_new::new;
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
 use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
-use domain::message::texts::{NOT_IN_CART, NOT_IN_WISHLIST};
 use domain::ports::{
-    CartRepository, Clock, DiscountRepository, ProductRepository, WishlistRepository,
+    CartRepository, Clock, DiscountRepository, ProductRepository, RepoError, WishlistRepository,
 };
 use domain::product::Product;
 use domain::user::User;
@@ -53,7 +54,7 @@ pub struct Carts {
 }
 
 impl Carts {
-    pub async fn cart(&self, user: &User) -> Result<CartView, AppError> {
+    pub async fn cart(&self, user: &User) -> Result<CartView, RepoError> {
         let (lines, discount) = self.cart_with_code(user).await?;
         self.cart_view(user, lines, discount).await
     }
@@ -62,7 +63,7 @@ impl Carts {
     pub(crate) async fn cart_with_code(
         &self,
         user: &User,
-    ) -> Result<(Vec<CartLine>, Option<CartDiscount>), AppError> {
+    ) -> Result<(Vec<CartLine>, Option<CartDiscount>), RepoError> {
         Ok(tokio::try_join!(
             self.carts.lines(&user.id),
             self.discounts.on_cart(&user.id)
@@ -74,7 +75,7 @@ impl Carts {
         user: &User,
         lines: Vec<CartLine>,
         on_cart: Option<CartDiscount>,
-    ) -> Result<CartView, AppError> {
+    ) -> Result<CartView, RepoError> {
         let (totals, code) = self
             .discounted_totals(user, &lines, on_cart.as_ref())
             .await?;
@@ -93,8 +94,13 @@ impl Carts {
         product_id: &ProductId,
         variant: Option<&VariantId>,
         delta: i64,
-    ) -> Result<CartView, AppError> {
-        let product = find_product(self.products.as_ref(), product_id).await?;
+    ) -> Result<CartView, AddToCartError> {
+        let product = find_product(
+            self.products.as_ref(),
+            product_id,
+            AddToCartError::ProductNotFound,
+        )
+        .await?;
         let variant = chosen_variant(&product, variant)?;
         let variant_id = variant.as_ref().map(|v| &v.id);
         let (lines, discount) = self.cart_with_code(user).await?;
@@ -114,8 +120,9 @@ impl Carts {
             )
             .await?;
         // The cart as it is now, without reading it again.
-        self.cart_view(user, with_line(lines, product, variant, quantity), discount)
-            .await
+        Ok(self
+            .cart_view(user, with_line(lines, product, variant, quantity), discount)
+            .await?)
     }
 
     /// Removes the product's line in `variant`, or with `None` all its lines.
@@ -124,24 +131,24 @@ impl Carts {
         user: &User,
         product_id: &ProductId,
         variant: Option<&VariantId>,
-    ) -> Result<CartView, AppError> {
+    ) -> Result<CartView, RemoveFromCartError> {
         if !self
             .carts
             .remove(&user.id, product_id, variant.cloned())
             .await?
         {
-            return Err(AppError::NotFound(NOT_IN_CART.into()));
+            return Err(RemoveFromCartError::NotInCart);
         }
-        self.cart(user).await
+        Ok(self.cart(user).await?)
     }
 
     /// Empties the cart (its code stays, for the next order).
-    pub(crate) async fn empty(&self, user: &User) -> Result<(), AppError> {
-        Ok(self.carts.clear(&user.id).await?)
+    pub(crate) async fn empty(&self, user: &User) -> Result<(), RepoError> {
+        self.carts.clear(&user.id).await
     }
 
-    pub async fn wishlist(&self, user: &User) -> Result<Vec<Product>, AppError> {
-        Ok(self.wishlists.products(&user.id).await?)
+    pub async fn wishlist(&self, user: &User) -> Result<Vec<Product>, RepoError> {
+        self.wishlists.products(&user.id).await
     }
 
     /// Adding a product twice is no error: the reply says it was already there.
@@ -149,8 +156,13 @@ impl Carts {
         &self,
         user: &User,
         product_id: &ProductId,
-    ) -> Result<WishlistAdd, AppError> {
-        find_product(self.products.as_ref(), product_id).await?;
+    ) -> Result<WishlistAdd, AddToWishlistError> {
+        find_product(
+            self.products.as_ref(),
+            product_id,
+            AddToWishlistError::ProductNotFound,
+        )
+        .await?;
         let now = self.clock.now();
         let added = self.wishlists.add(&user.id, product_id, now).await?;
         Ok(if added {
@@ -164,11 +176,11 @@ impl Carts {
         &self,
         user: &User,
         product_id: &ProductId,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), RemoveFromWishlistError> {
         if self.wishlists.remove(&user.id, product_id).await? {
             Ok(())
         } else {
-            Err(AppError::NotFound(NOT_IN_WISHLIST.into()))
+            Err(RemoveFromWishlistError::NotInWishlist)
         }
     }
 }
@@ -199,7 +211,10 @@ mod tests {
             .add_to_cart(&shopper("amina"), &ProductId::parse("p1").unwrap(), None, 2)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == "Only 3 left in stock"));
+        assert!(matches!(
+            error,
+            AddToCartError::Refused(domain::cart::CartError::NotEnoughStock { available: 3 })
+        ));
     }
 
     #[tokio::test]

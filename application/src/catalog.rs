@@ -1,13 +1,17 @@
 //! Browsing and managing the catalogue.
 
+mod errors;
+
+pub use errors::*;
+
 use crate::audit::Audit;
 use crate::recent::Recent;
-use crate::throttle::Throttle;
-use crate::AppError;
+use crate::throttle::{Throttle, TooManyAttempts};
+use crate::ReadError;
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::listing::products::ProductQuery;
-use domain::message::texts::{PRODUCT_NOT_FOUND, TOO_MANY_WHOLE_LISTS};
+use domain::message::texts::TOO_MANY_WHOLE_LISTS;
 use domain::permissions::require_admin;
 use domain::ports::{Clock, IdGenerator, ImageStore, ProductRepository};
 use domain::ports::{Page, ProductFilter, RepoError};
@@ -33,14 +37,13 @@ impl CatalogVersion {
 }
 
 /// The product `id`, or 404.
-pub(crate) async fn find_product(
+/// Product `id`; `missing` is the error when there is none.
+pub(crate) async fn find_product<E: From<RepoError>>(
     products: &dyn ProductRepository,
     id: &ProductId,
-) -> Result<Product, AppError> {
-    products
-        .by_id(id)
-        .await?
-        .ok_or_else(|| AppError::not_found(PRODUCT_NOT_FOUND))
+    missing: E,
+) -> Result<Product, E> {
+    products.by_id(id).await?.ok_or(missing)
 }
 
 /// Browsing and managing the catalogue.
@@ -59,7 +62,7 @@ impl Catalog {
     /// The catalogue's version: a cached product reply made at another
     /// version is stale. Read again after this process changes the catalogue, and rechecked
     /// in the background every `recent::RECHECK` for changes made by other processes.
-    pub async fn catalog_version(&self) -> Result<u64, AppError> {
+    pub async fn catalog_version(&self) -> Result<u64, RepoError> {
         let products = self.products.clone();
         let version = self
             .catalog_version
@@ -72,21 +75,18 @@ impl Catalog {
     /// Counts a catalogue list asked for without a page by `client_address`; refused with
     /// `TooManyAttempts` past `AttemptLimits::unpaged_list_per_address`. Pages are not counted:
     /// they are what the storefront asks for.
-    pub fn take_unpaged_list(&self, client_address: &str) -> Result<(), AppError> {
+    pub fn take_unpaged_list(&self, client_address: &str) -> Result<(), TooManyAttempts> {
         let key = self.throttle.limits().unpaged_list_key(client_address);
         self.throttle
             .take(&[key], self.clock.now())
-            .map_err(|wait| AppError::TooManyAttempts {
-                message: TOO_MANY_WHOLE_LISTS.with("minutes", wait.div_ceil(60)),
-                retry_after_secs: wait,
-            })
+            .map_err(|wait| TooManyAttempts::new(TOO_MANY_WHOLE_LISTS.into(), wait))
     }
 
     pub async fn list_products(
         &self,
         filter: &ProductFilter,
-    ) -> Result<(Vec<Product>, u64), AppError> {
-        Ok(self.products.list(filter).await?)
+    ) -> Result<(Vec<Product>, u64), RepoError> {
+        self.products.list(filter).await
     }
 
     /// The admin's product list: searched, filtered, sorted and paged by the store.
@@ -94,16 +94,13 @@ impl Catalog {
         &self,
         actor: &User,
         query: &ProductQuery,
-    ) -> Result<(Vec<Product>, u64), AppError> {
+    ) -> Result<(Vec<Product>, u64), ReadError> {
         require_admin(actor)?;
         Ok(self.products.admin_list(query).await?)
     }
 
-    pub async fn product(&self, id: &ProductId) -> Result<Product, AppError> {
-        self.products
-            .by_id(id)
-            .await?
-            .ok_or_else(|| AppError::not_found(PRODUCT_NOT_FOUND))
+    pub async fn product(&self, id: &ProductId) -> Result<Product, FindProductError> {
+        find_product(self.products.as_ref(), id, FindProductError::NotFound).await
     }
 
     /// Every category with its products, newest first (empty categories included): all of
@@ -111,7 +108,7 @@ impl Catalog {
     pub async fn products_by_category(
         &self,
         page: Option<Page>,
-    ) -> Result<BTreeMap<Category, Vec<Product>>, AppError> {
+    ) -> Result<BTreeMap<Category, Vec<Product>>, RepoError> {
         let mut groups: BTreeMap<Category, Vec<Product>> =
             Category::ALL.iter().map(|c| (*c, Vec::new())).collect();
         if page.is_some() {
@@ -140,7 +137,7 @@ impl Catalog {
         sort: SearchSort,
         variant: Option<VariantFilter>,
         page: Option<Page>,
-    ) -> Result<(Vec<Product>, u64), AppError> {
+    ) -> Result<(Vec<Product>, u64), SearchError> {
         domain::validation::plain_text("q", query)?;
         let text = query.trim();
         if text.is_empty() {
@@ -173,7 +170,7 @@ impl Catalog {
         input: &ProductInput,
         variants: &[VariantInput],
         image: Option<Vec<u8>>,
-    ) -> Result<Product, AppError> {
+    ) -> Result<Product, CreateProductError> {
         require_admin(actor)?;
         let (draft, variants) = input.validate_with_sizes(variants, || self.new_variant_id())?;
         let image = match image {
@@ -221,7 +218,7 @@ impl Catalog {
         patch: ProductPatch,
         variants: Option<&[VariantInput]>,
         image: Option<Vec<u8>>,
-    ) -> Result<Product, AppError> {
+    ) -> Result<Product, UpdateProductError> {
         require_admin(actor)?;
         let before = self.product(id).await?;
         let edit = patch.validate(&before)?;
@@ -254,11 +251,15 @@ impl Catalog {
         }
     }
 
-    pub async fn delete_product(&self, actor: &User, id: &ProductId) -> Result<(), AppError> {
+    pub async fn delete_product(
+        &self,
+        actor: &User,
+        id: &ProductId,
+    ) -> Result<(), DeleteProductError> {
         require_admin(actor)?;
         let product = self.product(id).await?;
         self.products.delete(id).await.map_err(|e| match e {
-            RepoError::NotFound => AppError::not_found(PRODUCT_NOT_FOUND),
+            RepoError::NotFound => FindProductError::NotFound,
             other => other.into(),
         })?;
         self.catalog_version.forget();
@@ -277,6 +278,7 @@ mod tests {
     use super::*;
     use crate::testing::{admin, audit, clock, ids, shopper};
     use domain::audit::AuditAction;
+    use domain::permissions::PermissionError;
     use domain::ports::{ImageError, ProductStoreError};
     use domain::product::ProductImage;
     use serde_json::{json, Value};
@@ -330,7 +332,10 @@ mod tests {
             .create_product(&shopper("amina"), &input(), &[], None)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Forbidden(m) if m == "Unauthorized"));
+        assert!(matches!(
+            error,
+            CreateProductError::Refused(PermissionError::AdminOnly)
+        ));
     }
 
     #[tokio::test]
@@ -343,7 +348,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::Invalid(e) if e.get("price") == Some("Valid price is required"))
+            matches!(error, CreateProductError::Invalid(e) if e.get("price") == Some("Valid price is required"))
         );
     }
 
@@ -359,9 +364,10 @@ mod tests {
             .create_product(&admin("boss"), &input(), &[], Some(b"<svg/>".to_vec()))
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Invalid(e) if e.get("image") == Some("Only image files are allowed"))
-        );
+        assert!(matches!(
+            error,
+            CreateProductError::Image(ImageError::NotAnImage)
+        ));
     }
 
     #[tokio::test]
@@ -508,9 +514,10 @@ mod tests {
             )
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Conflict(m) if m == "Stock changed since you opened this product: now 2")
-        );
+        assert!(matches!(
+            error,
+            UpdateProductError::Store(ProductStoreError::StockChanged { now: 2 })
+        ));
     }
 
     fn ports_product() -> Product {
@@ -546,7 +553,7 @@ mod tests {
         let refused = shop.take_unpaged_list("1.1.1.1").unwrap_err();
         assert!(matches!(
             refused,
-            AppError::TooManyAttempts { ref message, retry_after_secs: 900 }
+            TooManyAttempts { ref message, retry_after_secs: 900 }
                 if message == "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minute(s)."
         ));
         assert!(shop.take_unpaged_list("2.2.2.2").is_ok());

@@ -3,10 +3,11 @@
 use crate::cart::Carts;
 use crate::catalog::CatalogVersion;
 use crate::in_flight::CheckoutsInFlight;
-use crate::{monitoring, AppError};
+use crate::monitoring;
 use derive_new::new;
 use domain::checkout::CheckoutInput;
-use domain::message::texts::{CART_EMPTY, CHECKOUT_IN_PROGRESS, PAYMENT_AWAITED, PAYMENT_FAILED};
+use domain::discount::DiscountRefusal;
+use domain::message::Message;
 use domain::notification::{Announcement, Topic};
 use domain::order::plan::OrderPlan;
 use domain::order::{
@@ -16,6 +17,7 @@ use domain::order::{
 use domain::ports::{Clock, IdGenerator, OrderRepository, Outbox, PaymentGateway};
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
+use domain::validation::FieldErrors;
 use domain::{Money, OrderId};
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,6 +35,38 @@ pub enum CheckoutOutcome {
     Paid(Order),
     /// The provider gave no clear answer: the order is kept, pending, with its stock.
     Unconfirmed(Order),
+}
+
+/// What a checkout can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckoutError {
+    #[error(transparent)]
+    Invalid(#[from] FieldErrors),
+    /// Another checkout of this shopper is charging now.
+    #[error("a checkout is in progress")]
+    InProgress,
+    #[error("the cart is empty")]
+    CartEmpty,
+    /// The cart's code stopped applying (it was taken off the cart).
+    #[error("the code was refused: {0:?}")]
+    CodeRefused(DiscountRefusal),
+    /// An earlier payment of this shopper is still unconfirmed.
+    #[error("an earlier payment awaits its answer")]
+    PaymentAwaited,
+    /// The payer or their balance said no; the order was canceled, the cart kept.
+    #[error("declined: {reason}")]
+    Declined { reason: Message },
+    /// A retry of a checkout whose payment failed.
+    #[error("the payment failed")]
+    DeclinedBefore,
+    /// The provider refused the shop itself (its set-up); no money moved.
+    #[error("the provider refused: {reason}")]
+    ProviderRefused { reason: Message },
+    /// Not enough stock, a code's last use taken, or the store failing.
+    #[error(transparent)]
+    Store(#[from] OrderStoreError),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
 }
 
 /// Checkout: the cart becomes an order, stock is held and the payer is charged.
@@ -64,7 +98,7 @@ impl Checkout {
         user: &User,
         input: &CheckoutInput,
         idempotency_key: Option<&str>,
-    ) -> Result<CheckoutOutcome, AppError> {
+    ) -> Result<CheckoutOutcome, CheckoutError> {
         let result = self.place_and_charge(user, input, idempotency_key).await;
         monitoring::checkout_finished(outcome_label(&result));
         result
@@ -75,12 +109,12 @@ impl Checkout {
         user: &User,
         input: &CheckoutInput,
         idempotency_key: Option<&str>,
-    ) -> Result<CheckoutOutcome, AppError> {
+    ) -> Result<CheckoutOutcome, CheckoutError> {
         let request = input.validate()?;
         let _charging = self
             .checkouts_in_flight
             .enter(&user.id)
-            .ok_or_else(|| AppError::Conflict(CHECKOUT_IN_PROGRESS.into()))?;
+            .ok_or(CheckoutError::InProgress)?;
         let now = self.clock.now();
         if let Some(key) = idempotency_key {
             if let Some(first) = self.orders.by_idempotency_key(&user.id, key).await? {
@@ -91,7 +125,7 @@ impl Checkout {
             }
         }
         let (cart, code) = self.cart.cart_with_code(user).await?;
-        let lines = order_lines(&cart).ok_or_else(|| AppError::BadRequest(CART_EMPTY.into()))?;
+        let lines = order_lines(&cart).ok_or(CheckoutError::CartEmpty)?;
         let (cart_totals, held) = self
             .cart
             .discounted_totals(user, &cart, code.as_ref())
@@ -99,7 +133,8 @@ impl Checkout {
         // A shopper is never charged a total they did not see: a code that stopped applying is
         // dropped from the cart and the checkout refused with the reason.
         if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
-            return Err(self.cart.drop_discount(user, refusal).await);
+            self.cart.drop_discount(user).await?;
+            return Err(CheckoutError::CodeRefused(refusal));
         }
         let order = Order {
             id: OrderId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
@@ -146,12 +181,13 @@ impl Checkout {
                         return replay(first);
                     }
                 }
-                return Err(AppError::Conflict(PAYMENT_AWAITED.into()));
+                return Err(CheckoutError::PaymentAwaited);
             }
             // Another order took the code's last use, or the shopper's own, since it was read.
             Err(OrderStoreError::DiscountUnavailable) => {
                 let refusal = self.cart.why_unavailable(user, &order).await?;
-                return Err(self.cart.drop_discount(user, refusal).await);
+                self.cart.drop_discount(user).await?;
+                return Err(CheckoutError::CodeRefused(refusal));
             }
             Err(error) => return Err(error.into()),
         }
@@ -173,12 +209,12 @@ impl Checkout {
             }
             PaymentOutcome::Declined { reason } => {
                 self.fail_payment(&order).await?;
-                Err(AppError::PaymentDeclined(reason))
+                Err(CheckoutError::Declined { reason })
             }
             // No money moved, as for a decline, but the shop's own set-up is at fault.
             PaymentOutcome::ProviderRefused { reason } => {
                 self.fail_payment(&order).await?;
-                Err(AppError::PaymentProvider(reason))
+                Err(CheckoutError::ProviderRefused { reason })
             }
             PaymentOutcome::Unconfirmed { reason } => {
                 // The order holds the cart's items now; keeping them in the cart would invite
@@ -204,7 +240,7 @@ impl Checkout {
         &self,
         mut order: Order,
         paid: OrderTransition,
-    ) -> Result<CheckoutOutcome, AppError> {
+    ) -> Result<CheckoutOutcome, CheckoutError> {
         let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
         let plan = paid.plan(&order, self.clock.now());
         if let Err(error) = self.record_payment(&plan).await {
@@ -249,7 +285,7 @@ impl Checkout {
 
     /// A charge that moved no money: the order is canceled with its payment failed and its
     /// stock released; the cart is kept for another try.
-    async fn fail_payment(&self, order: &Order) -> Result<(), AppError> {
+    async fn fail_payment(&self, order: &Order) -> Result<(), OrderStoreError> {
         let failed = OrderTransition {
             payment: Some(PaymentChange {
                 from: PaymentStatus::Pending,
@@ -268,26 +304,35 @@ impl Checkout {
 /// How monitoring counts a checkout's end: `paid`, `unconfirmed`, `declined`,
 /// `provider_refused`, `refused` (the cart, the stock, a code or a payment under way said
 /// no), `invalid` or `error`.
-fn outcome_label(result: &Result<CheckoutOutcome, AppError>) -> &'static str {
+fn outcome_label(result: &Result<CheckoutOutcome, CheckoutError>) -> &'static str {
     match result {
         Ok(CheckoutOutcome::Paid(_)) => "paid",
         Ok(CheckoutOutcome::Unconfirmed(_)) => "unconfirmed",
-        Err(AppError::PaymentDeclined(_)) => "declined",
-        Err(AppError::PaymentProvider(_)) => "provider_refused",
-        Err(AppError::Conflict(_) | AppError::NotFound(_)) => "refused",
-        Err(AppError::Invalid(_) | AppError::BadRequest(_)) => "invalid",
-        Err(_) => "error",
+        Err(CheckoutError::Declined { .. } | CheckoutError::DeclinedBefore) => "declined",
+        Err(CheckoutError::ProviderRefused { .. }) => "provider_refused",
+        Err(
+            CheckoutError::InProgress
+            | CheckoutError::CodeRefused(_)
+            | CheckoutError::PaymentAwaited
+            | CheckoutError::Store(
+                OrderStoreError::OutOfStock { .. }
+                | OrderStoreError::DiscountUnavailable
+                | OrderStoreError::Stale,
+            ),
+        ) => "refused",
+        Err(CheckoutError::Invalid(_) | CheckoutError::CartEmpty) => "invalid",
+        Err(CheckoutError::Store(OrderStoreError::Repo(_)) | CheckoutError::Repo(_)) => "error",
     }
 }
 
 /// The answer a checkout gave the first time.
-fn replay(order: Order) -> Result<CheckoutOutcome, AppError> {
+fn replay(order: Order) -> Result<CheckoutOutcome, CheckoutError> {
     match order.payment_status {
         PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
             Ok(CheckoutOutcome::Paid(order))
         }
         PaymentStatus::Pending => Ok(CheckoutOutcome::Unconfirmed(order)),
-        PaymentStatus::Failed => Err(AppError::PaymentDeclined(PAYMENT_FAILED.into())),
+        PaymentStatus::Failed => Err(CheckoutError::DeclinedBefore),
     }
 }
 
@@ -400,7 +445,7 @@ mod tests {
 
     /// Checkout's refusal of the cart's code: it is taken off the cart, and nothing is
     /// placed or charged.
-    async fn refused_before_placing(mut ports: Mocks) -> AppError {
+    async fn refused_before_placing(mut ports: Mocks) -> CheckoutError {
         ports
             .discounts
             .expect_remove_from_cart()
@@ -549,7 +594,9 @@ mod tests {
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::PaymentDeclined(m) if m == "Insufficient balance"));
+        assert!(
+            matches!(error, CheckoutError::Declined { reason } if reason == "Insufficient balance")
+        );
     }
 
     #[tokio::test]
@@ -583,7 +630,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::PaymentProvider(m) if m == "The payment provider failed.")
+            matches!(error, CheckoutError::ProviderRefused { reason } if reason == "The payment provider failed.")
         );
     }
 
@@ -629,7 +676,7 @@ mod tests {
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::BadRequest(m) if m == "Your cart is empty"));
+        assert!(matches!(error, CheckoutError::CartEmpty));
     }
 
     #[tokio::test]
@@ -659,7 +706,7 @@ mod tests {
             .checkout(&amina, &input(), Some("k2"))
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == CHECKOUT_IN_PROGRESS));
+        assert!(matches!(error, CheckoutError::InProgress));
     }
 
     #[tokio::test]
@@ -680,7 +727,7 @@ mod tests {
             .checkout(&shopper("amina"), &input(), Some("k2"))
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == PAYMENT_AWAITED));
+        assert!(matches!(error, CheckoutError::PaymentAwaited));
     }
 
     #[tokio::test]
@@ -765,7 +812,10 @@ mod tests {
             ..five_off()
         })))
         .await;
-        assert!(matches!(error, AppError::Conflict(m) if m == "This discount code is not active"));
+        assert!(matches!(
+            error,
+            CheckoutError::CodeRefused(DiscountRefusal::Inactive)
+        ));
     }
 
     #[tokio::test]
@@ -788,7 +838,7 @@ mod tests {
                 ..CartDiscount::applying(half.clone())
             })))
             .await;
-            assert!(matches!(error, AppError::Conflict(m) if m == message));
+            assert!(matches!(error, CheckoutError::CodeRefused(r) if r.message() == message));
         }
     }
 
@@ -855,8 +905,9 @@ mod tests {
             .checkout(&shopper("amina"), &input(), None)
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Conflict(m) if m == "This discount code has been used up")
-        );
+        assert!(matches!(
+            error,
+            CheckoutError::CodeRefused(DiscountRefusal::UsedUp)
+        ));
     }
 }

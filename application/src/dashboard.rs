@@ -1,18 +1,30 @@
 //! The dashboard and the reports: figures added up by the server.
 
-use crate::AppError;
+use crate::ReadError;
 use derive_new::new;
 use domain::listing::orders::OrderQuery;
 use domain::order::Order;
-use domain::permissions::require_admin;
+use domain::permissions::{require_admin, PermissionError};
 use domain::ports::{Clock, OrderRepository, ProductRepository, UserRepository};
-use domain::ports::{Page, ProductFilter};
+use domain::ports::{Page, ProductFilter, RepoError};
 use domain::stats::{
     dashboard, period_report, period_start, DashboardFigures, PeriodReport, RECENT_ORDERS,
     REPORT_PERIODS, TOP_PRODUCTS,
 };
 use domain::user::User;
 use std::sync::Arc;
+
+/// What the reports of a period can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum PeriodError {
+    #[error(transparent)]
+    Refused(#[from] PermissionError),
+    /// A period other than 7, 30 or 90 days.
+    #[error("no such period")]
+    InvalidDays,
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
 
 /// The dashboard: figures plus the catalogue size and the newest orders.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,7 +44,7 @@ pub struct Reports {
 }
 
 impl Reports {
-    pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, AppError> {
+    pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, ReadError> {
         require_admin(actor)?;
         let (_, total_products) = self
             .products
@@ -58,7 +70,11 @@ impl Reports {
     }
 
     /// The reports screen: sales, orders and new users over the last 7, 30 or 90 days.
-    pub async fn period_report(&self, actor: &User, days: u32) -> Result<PeriodReport, AppError> {
+    pub async fn period_report(
+        &self,
+        actor: &User,
+        days: u32,
+    ) -> Result<PeriodReport, PeriodError> {
         let (orders, now) = self.orders_in_period(actor, days).await?;
         let from = period_start(days, now);
         let new_users = self.users.count_joined_since(from).await?;
@@ -70,10 +86,10 @@ impl Reports {
         &self,
         actor: &User,
         days: u32,
-    ) -> Result<(Vec<Order>, chrono::DateTime<chrono::Utc>), AppError> {
+    ) -> Result<(Vec<Order>, chrono::DateTime<chrono::Utc>), PeriodError> {
         require_admin(actor)?;
         if !REPORT_PERIODS.contains(&days) {
-            return Err(AppError::BadRequest("days must be 7, 30 or 90".into()));
+            return Err(PeriodError::InvalidDays);
         }
         let now = self.clock.now();
         let from = period_start(days, now);

@@ -2,12 +2,11 @@
 //! admins, each change audited. The rules of a code are `domain::discount`.
 
 use crate::audit::Audit;
-use crate::AppError;
+use crate::ReadError;
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::discount::{Discount, DiscountInput};
-use domain::message::texts::DISCOUNT_NOT_FOUND;
-use domain::permissions::require_admin;
+use domain::permissions::{require_admin, PermissionError};
 use domain::ports::{Clock, DiscountRepository, IdGenerator};
 use domain::ports::{Page, RepoError};
 use domain::user::User;
@@ -15,15 +14,31 @@ use domain::validation::FieldErrors;
 use domain::DiscountId;
 use std::sync::Arc;
 
-pub const CODE_TAKEN: &str = "This code is already in use";
+/// What saving or deleting a code can fail with: the use cases but the list.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscountChangeError {
+    #[error(transparent)]
+    Refused(#[from] PermissionError),
+    #[error(transparent)]
+    Invalid(#[from] FieldErrors),
+    #[error("no such discount code")]
+    NotFound,
+    /// Another code has this code.
+    #[error("the code is taken")]
+    CodeTaken,
+    #[error(transparent)]
+    Store(RepoError),
+}
 
 /// A store error as the admin hears it: a code another one already has is the form's
 /// error on the code; a code gone is not found.
-fn store_refusal(error: RepoError) -> AppError {
-    match error {
-        RepoError::Duplicate => AppError::Invalid(FieldErrors::single("code", CODE_TAKEN)),
-        RepoError::NotFound => AppError::not_found(DISCOUNT_NOT_FOUND),
-        other => other.into(),
+impl From<RepoError> for DiscountChangeError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::Duplicate => DiscountChangeError::CodeTaken,
+            RepoError::NotFound => DiscountChangeError::NotFound,
+            other => DiscountChangeError::Store(other),
+        }
     }
 }
 
@@ -42,7 +57,7 @@ impl Discounts {
         &self,
         actor: &User,
         page: Option<Page>,
-    ) -> Result<(Vec<Discount>, u64), AppError> {
+    ) -> Result<(Vec<Discount>, u64), ReadError> {
         require_admin(actor)?;
         Ok(self.discounts.list(page).await?)
     }
@@ -51,15 +66,12 @@ impl Discounts {
         &self,
         actor: &User,
         input: &DiscountInput,
-    ) -> Result<Discount, AppError> {
+    ) -> Result<Discount, DiscountChangeError> {
         require_admin(actor)?;
         let draft = input.validate()?;
         let id = DiscountId::parse(&self.ids.new_id()).expect("the id generator makes valid ids");
         let discount = draft.into_discount(id, 0, self.clock.now());
-        self.discounts
-            .insert(&discount)
-            .await
-            .map_err(store_refusal)?;
+        self.discounts.insert(&discount).await?;
         self.audit
             .record(actor, AuditChange::discount_created(&discount))
             .await;
@@ -72,12 +84,12 @@ impl Discounts {
         actor: &User,
         id: &DiscountId,
         input: &DiscountInput,
-    ) -> Result<Discount, AppError> {
+    ) -> Result<Discount, DiscountChangeError> {
         require_admin(actor)?;
         let draft = input.validate()?;
         let before = self.discount(id).await?;
         let after = draft.into_discount(before.id.clone(), before.times_used, before.created_at);
-        self.discounts.update(&after).await.map_err(store_refusal)?;
+        self.discounts.update(&after).await?;
         self.audit
             .record(actor, AuditChange::discount_updated(&before, &after))
             .await;
@@ -85,21 +97,25 @@ impl Discounts {
     }
 
     /// Deletes a code; orders that used it keep its code and amount.
-    pub async fn delete_discount(&self, actor: &User, id: &DiscountId) -> Result<(), AppError> {
+    pub async fn delete_discount(
+        &self,
+        actor: &User,
+        id: &DiscountId,
+    ) -> Result<(), DiscountChangeError> {
         require_admin(actor)?;
         let discount = self.discount(id).await?;
-        self.discounts.delete(id).await.map_err(store_refusal)?;
+        self.discounts.delete(id).await?;
         self.audit
             .record(actor, AuditChange::discount_deleted(&discount))
             .await;
         Ok(())
     }
 
-    async fn discount(&self, id: &DiscountId) -> Result<Discount, AppError> {
+    async fn discount(&self, id: &DiscountId) -> Result<Discount, DiscountChangeError> {
         self.discounts
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found(DISCOUNT_NOT_FOUND))
+            .ok_or(DiscountChangeError::NotFound)
     }
 }
 
@@ -192,10 +208,7 @@ mod tests {
             .create_discount(&admin("root"), &eid_input())
             .await
             .unwrap_err();
-        let AppError::Invalid(errors) = error else {
-            panic!("expected field errors, got {error:?}")
-        };
-        assert_eq!(errors.get("code"), Some(CODE_TAKEN));
+        assert!(matches!(error, DiscountChangeError::CodeTaken), "{error:?}");
     }
 
     #[tokio::test]
@@ -235,12 +248,12 @@ mod tests {
         let shop = ports.service();
         let id = DiscountId::parse("gone").unwrap();
         let error = shop.delete_discount(&admin("root"), &id).await.unwrap_err();
-        assert!(matches!(error, AppError::NotFound(m) if m == "Discount code not found"));
+        assert!(matches!(error, DiscountChangeError::NotFound));
         let error = shop
             .update_discount(&admin("root"), &id, &eid_input())
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::NotFound(_)));
+        assert!(matches!(error, DiscountChangeError::NotFound));
     }
 
     #[tokio::test]
@@ -249,13 +262,13 @@ mod tests {
         let amina = shopper("amina");
         assert!(matches!(
             shop.discounts(&amina, None).await.unwrap_err(),
-            AppError::Forbidden(_)
+            ReadError::Refused(PermissionError::AdminOnly)
         ));
         assert!(matches!(
             shop.create_discount(&amina, &eid_input())
                 .await
                 .unwrap_err(),
-            AppError::Forbidden(_)
+            DiscountChangeError::Refused(PermissionError::AdminOnly)
         ));
     }
 }

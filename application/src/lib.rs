@@ -28,7 +28,8 @@ mod seen;
 pub mod settings;
 pub mod throttle;
 
-pub use error::AppError;
+pub use error::{ReadError, SearchedListError};
+pub use throttle::TooManyAttempts;
 
 /// The shop's use cases, a service per area.
 pub struct Shop {

@@ -1,32 +1,32 @@
 //! Order history, an admin's status and payment changes, and the release of expired payment holds.
 
+mod errors;
+
+pub use errors::*;
+
 use crate::audit::Audit;
 use crate::catalog::CatalogVersion;
-use crate::refunds::Claimed;
 use crate::refunds::Refunds;
+use crate::refunds::{Claimed, RefundFailed};
 use crate::seen;
-use crate::AppError;
+use crate::ReadError;
 use chrono::{DateTime, Utc};
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
-use domain::message::texts::{ORDER_NOT_FOUND, REOPENING_CODE_UNUSABLE};
 use domain::order::moves::admin_move;
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
+use domain::payment_hold::hold_expiry;
 use domain::payment_hold::PaymentHold;
-use domain::payment_hold::{hold_expiry, HOLD_EXPIRED};
 use domain::permissions::{may_read_order, require_admin};
 use domain::ports::{Clock, OrderRepository, ReturnRepository};
-use domain::ports::{OrderStoreError, RefundRequest};
+use domain::ports::{OrderStoreError, RefundRequest, RepoError};
 use domain::refund::RefundResolution;
 use domain::returns::{HeldByReturns, Return};
 use domain::user::User;
 use domain::OrderId;
 use std::sync::Arc;
 
-pub const NOT_AWAITING_PAYMENT: &str = "Only orders awaiting payment can be marked paid";
-/// Reopening a canceled order whose code's use went back, when the code can no longer be
-/// used (used up meanwhile, ended, turned off, or the customer at their own limit).
 /// Expired holds are released in batches of this many; the next check takes the rest.
 const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
@@ -57,7 +57,7 @@ impl Orders {
         self.payment_hold
     }
 
-    pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, AppError> {
+    pub async fn my_orders(&self, user: &User) -> Result<Vec<Order>, RepoError> {
         let mut orders = self.orders.for_user(&user.id).await?;
         let now = self.clock.now();
         for order in &mut orders {
@@ -71,7 +71,7 @@ impl Orders {
         &self,
         actor: &User,
         query: &OrderQuery,
-    ) -> Result<(Vec<Order>, u64), AppError> {
+    ) -> Result<(Vec<Order>, u64), ReadError> {
         require_admin(actor)?;
         let (mut orders, total) = self.orders.list(query).await?;
         let now = self.clock.now();
@@ -81,25 +81,29 @@ impl Orders {
         Ok((orders, total))
     }
 
-    pub async fn order(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
+    pub async fn order(&self, actor: &User, id: &OrderId) -> Result<Order, FindOrderError> {
         let mut order = self
             .orders
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))?;
+            .ok_or(FindOrderError::NotFound)?;
         may_read_order(actor, &order.user_id)?;
         seen::order_seen_by(actor, self.clock.now(), &mut order);
         Ok(order)
     }
 
     /// Order `id` with its returns, as `actor` sees them now.
-    pub async fn order_detail(&self, actor: &User, id: &OrderId) -> Result<OrderDetail, AppError> {
+    pub async fn order_detail(
+        &self,
+        actor: &User,
+        id: &OrderId,
+    ) -> Result<OrderDetail, FindOrderError> {
         let order = self.order(actor, id).await?;
-        self.with_returns(actor, order).await
+        Ok(self.with_returns(actor, order).await?)
     }
 
     /// `order`, as `actor` has just read or changed it, with its returns.
-    pub async fn with_returns(&self, actor: &User, order: Order) -> Result<OrderDetail, AppError> {
+    pub async fn with_returns(&self, actor: &User, order: Order) -> Result<OrderDetail, RepoError> {
         let returns = self.returns.for_order(&order.id).await?;
         let at = self.clock.now();
         let returns = returns
@@ -117,14 +121,9 @@ impl Orders {
         actor: &User,
         id: &OrderId,
         status: &str,
-    ) -> Result<Order, AppError> {
+    ) -> Result<Order, UpdateOrderStatusError> {
         require_admin(actor)?;
-        let to = OrderStatus::parse(status).ok_or_else(|| {
-            AppError::Invalid(domain::validation::FieldErrors::single(
-                "status",
-                "Status must be pending, shipped, delivered or canceled",
-            ))
-        })?;
+        let to = OrderStatus::parse(status).ok_or(UpdateOrderStatusError::InvalidStatus)?;
         let order = self.order(actor, id).await?;
         if order.status == to {
             return Ok(order);
@@ -153,9 +152,7 @@ impl Orders {
             .apply(&plan)
             .await
             .map_err(|error| match error {
-                OrderStoreError::DiscountUnavailable => {
-                    AppError::Conflict(REOPENING_CODE_UNUSABLE.into())
-                }
+                OrderStoreError::DiscountUnavailable => UpdateOrderStatusError::CodeUnusable,
                 other => other.into(),
             })?;
         self.catalog_version.forget();
@@ -169,7 +166,7 @@ impl Orders {
     /// Sends back what is left of `order`'s charge, under the refund claim its caller holds
     /// (`refunds::send_claimed_refund`). Without a provider's transaction (a payment an admin
     /// confirmed by hand) the money goes back by hand.
-    async fn reverse_payment(&self, order: &Order) -> Result<(), AppError> {
+    async fn reverse_payment(&self, order: &Order) -> Result<(), RefundFailed> {
         let Some(transaction_id) = &order.transaction_id else {
             return Ok(());
         };
@@ -188,7 +185,7 @@ impl Orders {
         actor: &User,
         id: &OrderId,
         resolution: &str,
-    ) -> Result<Order, AppError> {
+    ) -> Result<Order, ResolveOrderRefundError> {
         require_admin(actor)?;
         let resolution = RefundResolution::parse(resolution)?;
         let order = self.order(actor, id).await?;
@@ -200,12 +197,12 @@ impl Orders {
             .await?;
         let resolved = match resolution {
             RefundResolution::Confirmed => Ok(()),
-            RefundResolution::Resend => self.reverse_payment(&order).await,
+            RefundResolution::Resend => self.reverse_payment(&order).await.map_err(Into::into),
         };
         let landed = match resolved {
             Ok(()) => {
                 let plan = cancel.plan(&order, self.clock.now());
-                self.orders.apply(&plan).await.map_err(AppError::from)
+                self.orders.apply(&plan).await.map_err(Into::into)
             }
             Err(error) => Err(error),
         };
@@ -230,15 +227,15 @@ impl Orders {
         id: &OrderId,
         status: &str,
         transaction_id: Option<&str>,
-    ) -> Result<Order, AppError> {
+    ) -> Result<Order, UpdatePaymentError> {
         require_admin(actor)?;
         let confirmation = payment_confirmation(status, transaction_id)?;
         let order = self.order(actor, id).await?;
         if order.hold_expired_at.is_some() {
-            return Err(AppError::Conflict(HOLD_EXPIRED.into()));
+            return Err(UpdatePaymentError::HoldExpired);
         }
         if !order.awaits_payment() {
-            return Err(AppError::Conflict(NOT_AWAITING_PAYMENT.into()));
+            return Err(UpdatePaymentError::NotAwaitingPayment);
         }
         let paid = OrderTransition::payment_change(order.status, confirmation);
         let plan = paid.plan(&order, self.clock.now());
@@ -254,7 +251,7 @@ impl Orders {
     /// (`payment_hold`), putting their units back on sale; `shop serve` calls this every
     /// `PaymentHold::check_interval`. Safe from several processes at once: each order moves
     /// once. Returns how many orders it canceled.
-    pub async fn release_expired_payment_holds(&self) -> Result<usize, AppError> {
+    pub async fn release_expired_payment_holds(&self) -> Result<usize, OrderStoreError> {
         let cutoff = self.payment_hold.cutoff(self.clock.now());
         let expired = self
             .orders
@@ -267,7 +264,7 @@ impl Orders {
                 Ok(()) => released += 1,
                 // Paid, canceled or shipped meanwhile, or released by another process.
                 Err(OrderStoreError::Stale) => {}
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(error),
             }
         }
         if released > 0 {
@@ -288,10 +285,11 @@ mod tests {
     use chrono::Utc;
     use domain::audit::AuditAction;
 
-    use domain::message::texts::REFUND_UNANSWERED;
+    use domain::order::moves::MoveRefusal;
     use domain::order::{
         PaymentChange, PaymentStatus, RefundClaimGuard, StatusChangeRefusal, StockEffect,
     };
+    use domain::permissions::PermissionError;
     use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 
     use domain::Money;
@@ -336,7 +334,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::PaymentProvider(m) if m == "The payment could not be reversed: provider down")
+            matches!(error, UpdateOrderStatusError::Refund(RefundFailed::Refused { reason }) if reason == "provider down")
         );
     }
 
@@ -372,7 +370,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.with("reason", "The payment provider failed."))
+            matches!(error, UpdateOrderStatusError::Refund(RefundFailed::Unanswered { reason }) if reason == "The payment provider failed.")
         );
     }
 
@@ -404,7 +402,12 @@ mod tests {
                 .await
                 .unwrap_err();
             assert!(
-                matches!(&error, AppError::Conflict(m) if *m == RefundRefusal::Unconfirmed.to_string()),
+                matches!(
+                    &error,
+                    UpdateOrderStatusError::Move(MoveRefusal::RefundClaimed(
+                        RefundRefusal::Unconfirmed
+                    ))
+                ),
                 "{status}: {error:?}"
             );
         }
@@ -482,7 +485,10 @@ mod tests {
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "canceled")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(_)));
+        assert!(matches!(
+            error,
+            UpdateOrderStatusError::Store(OrderStoreError::Stale)
+        ));
     }
 
     #[tokio::test]
@@ -546,9 +552,12 @@ mod tests {
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "shipped")
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::Conflict(m) if m == StatusChangeRefusal::ReopeningRefunded.to_string())
-        );
+        assert!(matches!(
+            error,
+            UpdateOrderStatusError::Move(MoveRefusal::Status(
+                StatusChangeRefusal::ReopeningRefunded
+            ))
+        ));
     }
 
     #[tokio::test]
@@ -573,7 +582,7 @@ mod tests {
             .update_order_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "pending")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == REOPENING_CODE_UNUSABLE));
+        assert!(matches!(error, UpdateOrderStatusError::CodeUnusable));
     }
 
     #[tokio::test]
@@ -639,7 +648,7 @@ mod tests {
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == HOLD_EXPIRED));
+        assert!(matches!(error, UpdatePaymentError::HoldExpired));
     }
 
     fn unconfirmed_order() -> Order {
@@ -714,7 +723,7 @@ mod tests {
             .update_payment_status(&admin("boss"), &OrderId::parse("o1").unwrap(), "paid", None)
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Conflict(m) if m == NOT_AWAITING_PAYMENT));
+        assert!(matches!(error, UpdatePaymentError::NotAwaitingPayment));
     }
 
     #[tokio::test]
@@ -730,7 +739,7 @@ mod tests {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::Invalid(e) if e.to_string().contains("Payment status can only be set to paid"))
+            matches!(error, UpdatePaymentError::Invalid(e) if e.to_string().contains("Payment status can only be set to paid"))
         );
     }
 
@@ -746,7 +755,10 @@ mod tests {
             )
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::Forbidden(_)));
+        assert!(matches!(
+            error,
+            UpdatePaymentError::Refused(PermissionError::AdminOnly)
+        ));
     }
 
     #[tokio::test]

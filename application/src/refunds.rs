@@ -3,14 +3,47 @@
 //! decides what becomes of the claim, and a refund whose answer was lost waits for an
 //! admin's resolution instead of being sent again by a retry.
 
-use crate::{monitoring, AppError};
+use crate::monitoring;
 use derive_new::new;
-use domain::message::texts::{ORDER_NOT_FOUND, REFUND_UNANSWERED, RETURN_NOT_FOUND};
 use domain::ports::{Clock, OrderRepository, PaymentGateway, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError, ReturnStoreError};
 use domain::refund::{RefundOutcome, RefundRefusal};
 use domain::{OrderId, ReturnId};
 use std::sync::Arc;
+
+/// A refund sent under a claim that did not land.
+#[derive(Debug, thiserror::Error)]
+pub enum RefundFailed {
+    /// The provider refused it: nothing moved and the claim ended, so a retry may send it.
+    #[error("the provider refused the refund: {reason}")]
+    Refused { reason: String },
+    /// The provider's answer was lost: the claim stays, as unconfirmed, for an admin.
+    #[error("the provider did not answer the refund: {reason}")]
+    Unanswered { reason: String },
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// An admin's resolution of an unconfirmed refund that cannot take over its claim.
+#[derive(Debug, thiserror::Error)]
+pub enum ReclaimError {
+    #[error("no such order or return")]
+    NotFound,
+    /// No unconfirmed refund to resolve, or another resolution took it first.
+    #[error(transparent)]
+    Refused(#[from] RefundRefusal),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+impl ReclaimError {
+    fn from_store(error: RepoError) -> Self {
+        match error {
+            RepoError::NotFound => ReclaimError::NotFound,
+            other => other.into(),
+        }
+    }
+}
 
 /// Whose refund is claimed.
 #[derive(Debug, Clone, Copy)]
@@ -18,16 +51,6 @@ pub(crate) enum Claimed<'a> {
     /// A cancel's reversal of the order's charge.
     Order(&'a OrderId),
     Return(&'a ReturnId),
-}
-
-impl Claimed<'_> {
-    /// The 502 message of a refund the provider refused.
-    fn refused(self, reason: &str) -> String {
-        match self {
-            Claimed::Order(_) => format!("The payment could not be reversed: {reason}"),
-            Claimed::Return(_) => format!("The refund could not be sent: {reason}"),
-        }
-    }
 }
 
 /// Sends refunds under claims; shared by the orders (a cancel's reversal) and the returns.
@@ -48,7 +71,7 @@ impl Refunds {
         &self,
         claimed: Claimed<'_>,
         refund: &RefundRequest,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), RefundFailed> {
         match monitoring::refund(self.payments.as_ref(), refund).await {
             RefundOutcome::Refunded => Ok(()),
             RefundOutcome::Refused { reason } => {
@@ -56,7 +79,7 @@ impl Refunds {
                     Claimed::Order(id) => self.orders.release_refund_claim(id).await?,
                     Claimed::Return(id) => self.returns.release_refund_claim(id).await?,
                 }
-                Err(AppError::PaymentProvider(claimed.refused(&reason).into()))
+                Err(RefundFailed::Refused { reason })
             }
             RefundOutcome::Unknown { reason } => {
                 let now = self.clock.now();
@@ -69,9 +92,7 @@ impl Refunds {
                     // it is `REFUND_CLAIM_TIMEOUT` old.
                     tracing::error!(?claimed, %error, "an unanswered refund could not be marked unconfirmed");
                 }
-                Err(AppError::PaymentProvider(
-                    REFUND_UNANSWERED.with("reason", &reason),
-                ))
+                Err(RefundFailed::Unanswered { reason })
             }
         }
     }
@@ -82,8 +103,8 @@ impl Refunds {
     pub(crate) async fn reclaim_for_resolution(
         &self,
         claimed: Claimed<'_>,
-    ) -> Result<(), AppError> {
-        let nothing_to_resolve = || AppError::from(RefundRefusal::NothingToResolve);
+    ) -> Result<(), ReclaimError> {
+        let nothing_to_resolve = || RefundRefusal::NothingToResolve.into();
         let now = self.clock.now();
         match claimed {
             Claimed::Order(id) => self
@@ -91,10 +112,7 @@ impl Refunds {
                 .reclaim_unconfirmed_refund(id, now)
                 .await
                 .map_err(|error| match error {
-                    OrderStoreError::Repo(RepoError::NotFound) => {
-                        AppError::not_found(ORDER_NOT_FOUND)
-                    }
-                    OrderStoreError::Repo(repo) => repo.into(),
+                    OrderStoreError::Repo(repo) => ReclaimError::from_store(repo),
                     _ => nothing_to_resolve(),
                 }),
             Claimed::Return(id) => self
@@ -102,10 +120,7 @@ impl Refunds {
                 .reclaim_unconfirmed_refund(id, now)
                 .await
                 .map_err(|error| match error {
-                    ReturnStoreError::Repo(RepoError::NotFound) => {
-                        AppError::not_found(RETURN_NOT_FOUND)
-                    }
-                    ReturnStoreError::Repo(repo) => repo.into(),
+                    ReturnStoreError::Repo(repo) => ReclaimError::from_store(repo),
                     _ => nothing_to_resolve(),
                 }),
         }

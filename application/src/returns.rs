@@ -3,45 +3,32 @@
 //! back to stock) and refund it through the payment gateway. The rules are
 //! `domain::returns`; every change is guarded in storage, so repeating one is a no-op.
 
+mod errors;
+
+pub use errors::*;
+
 use crate::audit::Audit;
 use crate::catalog::CatalogVersion;
+use crate::orders::FindOrderError;
 use crate::refunds::Claimed;
 use crate::refunds::Refunds;
 use crate::seen::{claim_seen_at, return_seen_by};
-use crate::AppError;
 use derive_new::new;
 use domain::audit::AuditChange;
-use domain::message::texts::{
-    ORDER_NOT_FOUND, REFUND_UNDER_WAY, RETURN_CHANGED, RETURN_NOT_FOUND, RETURN_STATUS_INVALID,
-};
-use domain::message::Text;
 use domain::money::Money;
 use domain::order::{Changer, Order};
 use domain::permissions::require_admin;
 use domain::ports::{Clock, IdGenerator, OrderRepository, ReturnRepository};
-use domain::ports::{Page, RefundRequest, RepoError, ReturnRequest, ReturnStoreError};
+use domain::ports::{Page, RefundRequest, ReturnRequest, ReturnStoreError};
 use domain::refund::RefundResolution;
 use domain::returns::plan::RefundedOtherwise;
 use domain::returns::{Return, ReturnInput, ReturnStatus};
 use domain::user::User;
-use domain::validation::FieldErrors;
 use domain::{OrderId, ReturnId};
 use std::sync::Arc;
 
 /// How many times a refund landing is planned again when another lands first.
 const LANDING_TRIES: u32 = 3;
-
-fn return_refusal(error: ReturnStoreError, stale: Text) -> AppError {
-    match error {
-        ReturnStoreError::Refused(refusal) if refusal.is_conflict() => {
-            AppError::Conflict(refusal.message())
-        }
-        ReturnStoreError::Refused(refusal) => AppError::BadRequest(refusal.message()),
-        ReturnStoreError::Stale => AppError::Conflict(stale.into()),
-        ReturnStoreError::Repo(RepoError::NotFound) => AppError::not_found(RETURN_NOT_FOUND),
-        ReturnStoreError::Repo(repo) => repo.into(),
-    }
-}
 
 /// Returns: asked for by shoppers, moved on by admins, refunded under a claim.
 #[derive(new)]
@@ -58,12 +45,12 @@ pub struct Returns {
 impl Returns {
     /// The order `id` when `actor` placed it, or is an admin; anyone else learns nothing of
     /// it (404).
-    async fn order_for_returns(&self, actor: &User, id: &OrderId) -> Result<Order, AppError> {
+    async fn order_for_returns(&self, actor: &User, id: &OrderId) -> Result<Order, FindOrderError> {
         self.orders
             .by_id(id)
             .await?
             .filter(|order| actor.is_admin() || order.user_id == actor.id)
-            .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))
+            .ok_or(FindOrderError::NotFound)
     }
 
     /// The shopper who placed order `id` asks to return some of its units.
@@ -72,11 +59,11 @@ impl Returns {
         actor: &User,
         id: &OrderId,
         input: &ReturnInput,
-    ) -> Result<Return, AppError> {
+    ) -> Result<Return, RequestReturnError> {
         input.check_text()?;
         let order = self.order_for_returns(actor, id).await?;
         if order.user_id != actor.id {
-            return Err(AppError::not_found(ORDER_NOT_FOUND));
+            return Err(FindOrderError::NotFound.into());
         }
         let request = ReturnRequest {
             id: ReturnId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
@@ -89,12 +76,19 @@ impl Returns {
             .returns
             .request(&request)
             .await
-            .map_err(|error| return_refusal(error, REFUND_UNDER_WAY))?;
+            .map_err(|error| match error {
+                ReturnStoreError::Stale => RequestReturnError::RefundUnderWay,
+                other => other.into(),
+            })?;
         Ok(return_seen_by(actor, request.at, requested))
     }
 
     /// The returns of order `id`, newest first (its shopper or an admin).
-    pub async fn order_returns(&self, actor: &User, id: &OrderId) -> Result<Vec<Return>, AppError> {
+    pub async fn order_returns(
+        &self,
+        actor: &User,
+        id: &OrderId,
+    ) -> Result<Vec<Return>, FindOrderError> {
         let order = self.order_for_returns(actor, id).await?;
         let returns = self.returns.for_order(&order.id).await?;
         let now = self.clock.now();
@@ -110,15 +104,11 @@ impl Returns {
         actor: &User,
         status: Option<&str>,
         page: Page,
-    ) -> Result<(Vec<Return>, u64), AppError> {
+    ) -> Result<(Vec<Return>, u64), ListReturnsError> {
         require_admin(actor)?;
         let status = match status.map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
-            Some(raw) => Some(ReturnStatus::parse(raw).ok_or_else(|| {
-                AppError::BadRequest(
-                    "status must be requested, approved, rejected, received or refunded".into(),
-                )
-            })?),
+            Some(raw) => Some(ReturnStatus::parse(raw).ok_or(ListReturnsError::InvalidStatus)?),
         };
         let (returns, total) = self.returns.list(status, page).await?;
         let now = self.clock.now();
@@ -133,13 +123,11 @@ impl Returns {
         actor: &User,
         id: &ReturnId,
         status: &str,
-    ) -> Result<Return, AppError> {
+    ) -> Result<Return, ChangeReturnError> {
         require_admin(actor)?;
         let to = ReturnStatus::parse(status)
             .filter(|s| *s != ReturnStatus::Requested)
-            .ok_or_else(|| {
-                AppError::Invalid(FieldErrors::single("status", RETURN_STATUS_INVALID))
-            })?;
+            .ok_or(ChangeReturnError::InvalidStatus)?;
         let before = self.one_return(id).await?;
         if before.status == to {
             return Ok(before);
@@ -149,7 +137,7 @@ impl Returns {
             return Err(claim.refusal().into());
         }
         if !before.status.can_become(to) {
-            return Err(AppError::Conflict(to.unreachable_message().into()));
+            return Err(ChangeReturnError::Unreachable(to));
         }
         let by = Changer::from(actor);
         if to == ReturnStatus::Refunded {
@@ -169,52 +157,54 @@ impl Returns {
     /// Moves `r` to `to`, planned on its order as read now. A refund landing meets another
     /// return's refund of the same order landing first: it is planned again on the order as
     /// it is then (the money went out, so it must be counted).
-    async fn apply_step(&self, r: &Return, to: ReturnStatus, by: Changer) -> Result<(), AppError> {
+    async fn apply_step(
+        &self,
+        r: &Return,
+        to: ReturnStatus,
+        by: Changer,
+    ) -> Result<(), ReturnStepError> {
         let mut tries = 0;
         loop {
             tries += 1;
             let order = self.order_of(r).await?;
             let plan = r
                 .plan_step(&order, to, by.clone(), self.clock.now())
-                .map_err(|RefundedOtherwise| AppError::Conflict(RETURN_CHANGED.into()))?;
+                .map_err(|RefundedOtherwise| ReturnStepError::Changed)?;
             match self.returns.apply(&plan).await {
                 Err(ReturnStoreError::Stale) if plan.refund.is_some() && tries < LANDING_TRIES => {}
-                applied => return applied.map_err(|error| return_refusal(error, RETURN_CHANGED)),
+                applied => return Ok(applied?),
             }
         }
     }
 
-    async fn order_of(&self, r: &Return) -> Result<Order, AppError> {
+    async fn order_of(&self, r: &Return) -> Result<Order, ReturnStepError> {
         self.orders
             .by_id(&r.order_id)
             .await?
-            .ok_or_else(|| AppError::not_found(ORDER_NOT_FOUND))
+            .ok_or(ReturnStepError::OrderNotFound)
     }
 
     /// Return `id` as the back office sees it now.
-    async fn one_return(&self, id: &ReturnId) -> Result<Return, AppError> {
+    async fn one_return(&self, id: &ReturnId) -> Result<Return, ReturnStepError> {
         let mut r = self
             .returns
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found(RETURN_NOT_FOUND))?;
+            .ok_or(ReturnStepError::NotFound)?;
         claim_seen_at(&mut r.refund_claim, self.clock.now());
         Ok(r)
     }
 
     /// Claims the return's refund (of several admins, one reaches the provider) and sends
     /// it; a refusal releases the claim and leaves the return received, to try again.
-    async fn refund_return(&self, r: &Return) -> Result<(), AppError> {
-        self.returns
-            .claim_refund(&r.id, self.clock.now())
-            .await
-            .map_err(|error| return_refusal(error, RETURN_CHANGED))?;
+    async fn refund_return(&self, r: &Return) -> Result<(), ReturnStepError> {
+        self.returns.claim_refund(&r.id, self.clock.now()).await?;
         self.send_return_refund(r).await
     }
 
     /// Sends the refund of return `r` under the claim its caller holds
     /// (`refunds::send_claimed_refund`).
-    async fn send_return_refund(&self, r: &Return) -> Result<(), AppError> {
+    async fn send_return_refund(&self, r: &Return) -> Result<(), ReturnStepError> {
         let order = self.order_of(r).await?;
         // Without a provider's transaction (a payment an admin confirmed by hand) or an
         // amount, the money goes back by hand too.
@@ -225,9 +215,10 @@ impl Returns {
             return Ok(());
         }
         let refund = RefundRequest::for_return(transaction_id, &order, r.refund_amount);
-        self.refunds
+        Ok(self
+            .refunds
             .send_claimed_refund(Claimed::Return(&r.id), &refund)
-            .await
+            .await?)
     }
 
     /// An admin resolves the refund of return `id` that was sent but not answered, after
@@ -239,7 +230,7 @@ impl Returns {
         actor: &User,
         id: &ReturnId,
         resolution: &str,
-    ) -> Result<Return, AppError> {
+    ) -> Result<Return, ResolveReturnRefundError> {
         require_admin(actor)?;
         let resolution = RefundResolution::parse(resolution)?;
         let before = self.one_return(id).await?;
@@ -264,7 +255,7 @@ impl Returns {
                 AuditChange::return_refund_resolved(&before, &after, resolution),
             )
             .await;
-        landed.map(|()| after)
+        Ok(landed.map(|()| after)?)
     }
 }
 

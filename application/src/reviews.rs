@@ -4,17 +4,17 @@
 //! `domain::review`; the product's rating follows in storage, in the review's transaction.
 
 use crate::audit::Audit;
-use crate::catalog::{find_product, CatalogVersion};
-use crate::AppError;
+use crate::catalog::{find_product, CatalogVersion, FindProductError};
+use crate::SearchedListError;
 use derive_new::new;
 use domain::audit::AuditChange;
-use domain::message::texts::{NOT_A_BUYER, PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND};
+use domain::message::texts::NOT_A_BUYER;
 use domain::permissions::{require_admin, PermissionError};
 use domain::ports::{Clock, IdGenerator, ProductRepository, ReviewRepository};
 use domain::ports::{Page, RepoError, ReviewQuery};
 use domain::review::{author_name, RatingSummary, Review, ReviewInput, ReviewSort};
 use domain::user::User;
-use domain::validation::plain_text;
+use domain::validation::{plain_text, FieldErrors};
 use domain::{ProductId, ReviewId};
 use std::sync::Arc;
 
@@ -33,10 +33,50 @@ pub struct WrittenReview {
     pub created: bool,
 }
 
-fn not_found(error: RepoError) -> AppError {
-    match error {
-        RepoError::NotFound => AppError::not_found(REVIEW_NOT_FOUND),
-        other => other.into(),
+#[derive(Debug, thiserror::Error)]
+pub enum ProductReviewsError {
+    #[error("no such review order")]
+    InvalidSort,
+    #[error(transparent)]
+    Find(#[from] FindProductError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WriteReviewError {
+    #[error(transparent)]
+    Invalid(#[from] FieldErrors),
+    #[error(transparent)]
+    Find(#[from] FindProductError),
+    /// Only a shopper who received the product may review it.
+    #[error("not a buyer of the product")]
+    NotABuyer,
+}
+
+/// Deleting, hiding or showing a review.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewChangeError {
+    #[error(transparent)]
+    Refused(#[from] PermissionError),
+    #[error("no such review")]
+    NotFound,
+    #[error(transparent)]
+    Store(RepoError),
+}
+
+impl From<RepoError> for ReviewChangeError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::NotFound => ReviewChangeError::NotFound,
+            other => ReviewChangeError::Store(other),
+        }
+    }
+}
+
+impl From<RepoError> for WriteReviewError {
+    fn from(error: RepoError) -> Self {
+        FindProductError::from(error).into()
     }
 }
 
@@ -52,22 +92,30 @@ pub struct Reviews {
 }
 
 impl Reviews {
+    async fn product_exists(&self, product: &ProductId) -> Result<(), FindProductError> {
+        find_product(self.products.as_ref(), product, FindProductError::NotFound).await?;
+        Ok(())
+    }
+
     /// One page of the product's visible reviews (`sort`: newest, highest or lowest).
     pub async fn product_reviews(
         &self,
         product: &ProductId,
         sort: Option<&str>,
         page: Page,
-    ) -> Result<(Vec<Review>, u64), AppError> {
-        let sort = ReviewSort::parse(sort.unwrap_or_default())
-            .ok_or_else(|| AppError::BadRequest("sort must be newest, highest or lowest".into()))?;
-        find_product(self.products.as_ref(), product).await?;
+    ) -> Result<(Vec<Review>, u64), ProductReviewsError> {
+        let sort =
+            ReviewSort::parse(sort.unwrap_or_default()).ok_or(ProductReviewsError::InvalidSort)?;
+        self.product_exists(product).await?;
         Ok(self.reviews.for_product(product, sort, page).await?)
     }
 
     /// How many visible reviews give the product each star.
-    pub async fn rating_summary(&self, product: &ProductId) -> Result<RatingSummary, AppError> {
-        find_product(self.products.as_ref(), product).await?;
+    pub async fn rating_summary(
+        &self,
+        product: &ProductId,
+    ) -> Result<RatingSummary, FindProductError> {
+        self.product_exists(product).await?;
         Ok(self.reviews.summary(product).await?)
     }
 
@@ -76,8 +124,8 @@ impl Reviews {
         &self,
         actor: &User,
         product: &ProductId,
-    ) -> Result<ReviewEligibility, AppError> {
-        find_product(self.products.as_ref(), product).await?;
+    ) -> Result<ReviewEligibility, FindProductError> {
+        self.product_exists(product).await?;
         let can_review = self.reviews.has_received(&actor.id, product).await?;
         Ok(ReviewEligibility {
             can_review,
@@ -92,11 +140,11 @@ impl Reviews {
         actor: &User,
         product: &ProductId,
         input: &ReviewInput,
-    ) -> Result<WrittenReview, AppError> {
+    ) -> Result<WrittenReview, WriteReviewError> {
         let draft = input.validate()?;
-        find_product(self.products.as_ref(), product).await?;
+        self.product_exists(product).await?;
         if !self.reviews.has_received(&actor.id, product).await? {
-            return Err(AppError::Forbidden(NOT_A_BUYER.into()));
+            return Err(WriteReviewError::NotABuyer);
         }
         let created = self.reviews.by_author(product, &actor.id).await?.is_none();
         let review = Review {
@@ -112,14 +160,8 @@ impl Reviews {
             hidden: false,
             created_at: self.clock.now(),
         };
-        let review = self
-            .reviews
-            .save(&review)
-            .await
-            .map_err(|error| match error {
-                RepoError::NotFound => AppError::not_found(PRODUCT_NOT_FOUND),
-                other => other.into(),
-            })?;
+        // Not found: the product was deleted meanwhile.
+        let review = self.reviews.save(&review).await?;
         self.catalog_version.forget();
         Ok(WrittenReview { review, created })
     }
@@ -130,17 +172,17 @@ impl Reviews {
         actor: &User,
         product: &ProductId,
         id: &ReviewId,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), ReviewChangeError> {
         let review = self
             .reviews
             .by_id(id)
             .await?
             .filter(|review| &review.product_id == product)
-            .ok_or_else(|| AppError::not_found(REVIEW_NOT_FOUND))?;
+            .ok_or(ReviewChangeError::NotFound)?;
         if review.user_id != actor.id && !actor.is_admin() {
             return Err(PermissionError::NotYourReview.into());
         }
-        self.reviews.delete(id).await.map_err(not_found)?;
+        self.reviews.delete(id).await?;
         self.catalog_version.forget();
         if review.user_id != actor.id {
             self.audit
@@ -157,7 +199,7 @@ impl Reviews {
         hidden: Option<bool>,
         search: Option<&str>,
         page: Page,
-    ) -> Result<(Vec<Review>, u64), AppError> {
+    ) -> Result<(Vec<Review>, u64), SearchedListError> {
         require_admin(actor)?;
         let search = search.map(str::trim).filter(|q| !q.is_empty());
         if let Some(q) = search {
@@ -177,20 +219,17 @@ impl Reviews {
         actor: &User,
         id: &ReviewId,
         hidden: bool,
-    ) -> Result<Review, AppError> {
+    ) -> Result<Review, ReviewChangeError> {
         require_admin(actor)?;
         let before = self
             .reviews
             .by_id(id)
             .await?
-            .ok_or_else(|| AppError::not_found(REVIEW_NOT_FOUND))?;
+            .ok_or(ReviewChangeError::NotFound)?;
         if before.hidden == hidden {
             return Ok(before);
         }
-        self.reviews
-            .set_hidden(id, hidden)
-            .await
-            .map_err(not_found)?;
+        self.reviews.set_hidden(id, hidden).await?;
         self.catalog_version.forget();
         let after = Review {
             hidden,

@@ -2,11 +2,10 @@
 
 use crate::audit::Audit;
 use crate::recent::Recent;
-use crate::AppError;
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::permissions::require_admin;
-use domain::ports::SettingsRepository;
+use domain::ports::{RepoError, SettingsRepository};
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::user::User;
 use std::sync::Arc;
@@ -25,17 +24,27 @@ pub struct CurrentSettings {
 
 impl CurrentSettings {
     /// Rechecked in the background every `recent::RECHECK`.
-    pub async fn get(&self) -> Result<ShopSettings, AppError> {
+    pub async fn get(&self) -> Result<ShopSettings, RepoError> {
         let saved = self.saved.clone();
         let known = self.recent.get(|| async move { saved.get().await }).await?;
         Ok(known.unwrap_or_else(|| self.defaults.clone()))
     }
 
-    async fn save(&self, settings: &ShopSettings) -> Result<(), AppError> {
+    async fn save(&self, settings: &ShopSettings) -> Result<(), RepoError> {
         self.saved.save(settings).await?;
         self.recent.forget();
         Ok(())
     }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateSettingsError {
+    #[error(transparent)]
+    Refused(#[from] domain::permissions::PermissionError),
+    #[error(transparent)]
+    Invalid(#[from] domain::validation::FieldErrors),
+    #[error(transparent)]
+    Store(#[from] RepoError),
 }
 
 #[derive(new)]
@@ -45,7 +54,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub async fn current_settings(&self) -> Result<ShopSettings, AppError> {
+    pub async fn current_settings(&self) -> Result<ShopSettings, RepoError> {
         self.current.get().await
     }
 
@@ -53,7 +62,7 @@ impl Settings {
         &self,
         actor: &User,
         input: &SettingsInput,
-    ) -> Result<ShopSettings, AppError> {
+    ) -> Result<ShopSettings, UpdateSettingsError> {
         require_admin(actor)?;
         let settings = input.validate()?;
         let before = self.current.get().await?;

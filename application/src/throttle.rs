@@ -4,8 +4,28 @@
 //! own attempts, which still bounds them.
 
 use chrono::{DateTime, Duration, Utc};
+use domain::message::Message;
 use std::collections::HashMap;
 use std::sync::Mutex;
+
+/// Refused: too many attempts of one kind; `message` (told `minutes`) says which, and when
+/// to try again.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct TooManyAttempts {
+    pub message: Message,
+    pub retry_after_secs: u64,
+}
+
+impl TooManyAttempts {
+    /// `message` is told the minutes to wait, rounded up.
+    pub fn new(message: Message, retry_after_secs: u64) -> Self {
+        Self {
+            message: message.with("minutes", retry_after_secs.div_ceil(60)),
+            retry_after_secs,
+        }
+    }
+}
 
 /// How many attempts one key may make within a window. Written `COUNT/WINDOW`, the window
 /// in minutes (`15m`) or hours (`1h`): `100/15m`.

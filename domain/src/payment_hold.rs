@@ -9,9 +9,6 @@ use chrono::{DateTime, TimeDelta, Utc};
 /// `SHOP_UNCONFIRMED_HOLD_SECS`'s default: half an hour.
 pub const DEFAULT_HOLD_SECS: u64 = 1800;
 
-/// An admin marking such an order paid gets this (409).
-pub const HOLD_EXPIRED: &str = "This order's payment was not confirmed in time: the order was canceled and its items went back on sale. If EVC Plus took the money, refund it to the shopper.";
-
 /// `SHOP_PAYMENT_TIMEOUT_SECS`'s default: a minute for the payer to confirm on the phone.
 pub const DEFAULT_PAYMENT_TIMEOUT_SECS: u64 = 60;
 

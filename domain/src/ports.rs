@@ -175,16 +175,16 @@ pub trait DiscountRepository: Send + Sync {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProductStoreError {
     /// The edit expected other stock than the product has now.
-    #[error("Stock changed since you opened this product: now {now}")]
+    #[error("stock changed: now {now}")]
     StockChanged { now: u32 },
     /// A size's stock was not what the admin's grid showed (`VariantStock::SetIfStill`).
-    #[error("Stock of size {size} changed since you opened this product: now {now}")]
+    #[error("stock of size {size} changed: now {now}")]
     VariantStockChanged { size: String, now: u32 },
     /// A kept size was removed by someone else since the grid was read.
-    #[error("Size {size} was removed by someone else. Please reload and try again.")]
+    #[error("size {size} was removed meanwhile")]
     VariantGone { size: String },
     /// Another product's size has this SKU.
-    #[error("SKU {sku} is already used by another product")]
+    #[error("SKU {sku} is taken")]
     SkuTaken { sku: String },
     #[error(transparent)]
     Repo(#[from] RepoError),

@@ -163,7 +163,7 @@ pub(crate) async fn from_memory<Q: CatalogQuery>(
             .catalog
             .take_unpaged_list(&client_address(req.request()))
         {
-            return Ok(req.into_response(ApiError(refused).error_response()));
+            return Ok(req.into_response(ApiError::from(refused).error_response()));
         }
     }
     let replies = &state.catalog_replies;

@@ -7,7 +7,6 @@ use crate::error::ApiError;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
-use application::AppError;
 use quick_cache::sync::{Cache, DefaultLifecycle};
 use quick_cache::{DefaultHashBuilder, OptionsBuilder, Weighter};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -188,11 +187,9 @@ impl CatalogReplies {
         body: Bytes,
         encoding: header::ContentEncoding,
     ) -> Result<Bytes, ApiError> {
-        let form = compression::compress(body, encoding).await.map_err(|e| {
-            ApiError(AppError::Internal(format!(
-                "compressing a catalogue reply: {e}"
-            )))
-        })?;
+        let form = compression::compress(body, encoding)
+            .await
+            .map_err(|e| ApiError::internal(format!("compressing a catalogue reply: {e}")))?;
         self.compressions.fetch_add(1, Ordering::Relaxed);
         Ok(form)
     }

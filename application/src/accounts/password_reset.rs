@@ -1,10 +1,8 @@
 //! Forgotten passwords (the rules are `domain::password_reset`): a code
 //! by e-mail (and SMS to the account's phone), then a new password with it.
 
-use crate::accounts::{stored, Accounts};
-use crate::AppError;
+use crate::accounts::{Accounts, ForgotPasswordError, ResetPasswordError};
 use domain::checkout::MobileNumber;
-use domain::message::texts::CODE_REFUSED;
 use domain::notification::{Announcement, Topic};
 use domain::password_reset::{
     requested_email, PasswordReset, ResetInput, CODE_SENT, PASSWORD_RESET,
@@ -19,7 +17,7 @@ impl Accounts {
         &self,
         email: &str,
         client_address: &str,
-    ) -> Result<&'static str, AppError> {
+    ) -> Result<&'static str, ForgotPasswordError> {
         let email = requested_email(email)?;
         self.take_attempt(
             &self
@@ -59,7 +57,7 @@ impl Accounts {
         &self,
         input: &ResetInput,
         client_address: &str,
-    ) -> Result<&'static str, AppError> {
+    ) -> Result<&'static str, ResetPasswordError> {
         let reset = input.validate()?;
         self.take_attempt(
             &self
@@ -68,7 +66,6 @@ impl Accounts {
                 .reset_keys(reset.email.as_str(), client_address),
             "password reset",
         )?;
-        let refused = || AppError::BadRequest(CODE_REFUSED.into());
         let user = self.users.by_email(&reset.email).await?;
         let code_hash = match &user {
             Some(user) => {
@@ -83,7 +80,7 @@ impl Accounts {
             .verify_or_pretend(&reset.code, code_hash.as_deref())
             .await?;
         let (Some(mut user), Some(code_hash), true) = (user, code_hash, verified) else {
-            return Err(refused());
+            return Err(ResetPasswordError::CodeRefused);
         };
         let hash = self.hasher.hash(&reset.password).await?;
         let password = user.replace_password(hash, false);
@@ -93,8 +90,8 @@ impl Accounts {
             .await
         {
             Ok(()) => Ok(PASSWORD_RESET),
-            Err(UserStoreError::Repo(RepoError::NotFound)) => Err(refused()),
-            Err(other) => Err(stored(other)),
+            Err(UserStoreError::Repo(RepoError::NotFound)) => Err(ResetPasswordError::CodeRefused),
+            Err(other) => Err(other.into()),
         }
     }
 }

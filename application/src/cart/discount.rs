@@ -1,11 +1,9 @@
 //! A discount code on the shopper's cart: it sticks only while it
 //! applies, the cart shows what it takes off, and checkout checks it again.
 
-use crate::cart::{CartCode, CartView, Carts};
-use crate::AppError;
+use crate::cart::{ApplyDiscountError, CartCode, CartView, Carts};
 use domain::cart::{totals, CartLine, CartTotals};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountRefusal};
-use domain::message::texts::{CART_EMPTY, DISCOUNT_NOT_FOUND};
 use domain::order::Order;
 use domain::ports::RepoError;
 use domain::user::User;
@@ -14,40 +12,46 @@ use domain::Money;
 impl Carts {
     /// Applies the code a shopper typed to their cart, in place of any other. A code that
     /// does not apply to the cart now is refused with the reason and nothing is stored.
-    pub async fn apply_discount(&self, user: &User, typed: &str) -> Result<CartView, AppError> {
-        let unknown = || AppError::not_found(DISCOUNT_NOT_FOUND);
-        let code = DiscountCode::parse(typed).ok_or_else(unknown)?;
-        let discount = self.discounts.by_code(&code).await?.ok_or_else(unknown)?;
+    pub async fn apply_discount(
+        &self,
+        user: &User,
+        typed: &str,
+    ) -> Result<CartView, ApplyDiscountError> {
+        let unknown = ApplyDiscountError::UnknownCode;
+        let code = DiscountCode::parse(typed).ok_or(unknown)?;
+        let discount = self
+            .discounts
+            .by_code(&code)
+            .await?
+            .ok_or(ApplyDiscountError::UnknownCode)?;
         let lines = self.carts.lines(&user.id).await?;
         if lines.is_empty() {
-            return Err(AppError::BadRequest(CART_EMPTY.into()));
+            return Err(ApplyDiscountError::CartEmpty);
         }
         let subtotal = totals(&lines, Money::ZERO).subtotal;
         self.discount_check(user, &discount, subtotal)
             .await?
-            .map_err(|refusal| AppError::BadRequest(refusal.message()))?;
+            .map_err(ApplyDiscountError::Refused)?;
         match self.discounts.apply_to_cart(&user.id, &discount).await {
             // Deleted by an admin meanwhile.
-            Err(RepoError::NotFound) => return Err(unknown()),
+            Err(RepoError::NotFound) => return Err(ApplyDiscountError::UnknownCode),
             stored => stored?,
         }
-        self.cart_view(user, lines, Some(CartDiscount::applying(discount)))
-            .await
+        Ok(self
+            .cart_view(user, lines, Some(CartDiscount::applying(discount)))
+            .await?)
     }
 
     /// Takes the code off the cart; a cart without one is left as it is.
-    pub async fn remove_discount(&self, user: &User) -> Result<CartView, AppError> {
+    pub async fn remove_discount(&self, user: &User) -> Result<CartView, RepoError> {
         self.discounts.remove_from_cart(&user.id).await?;
         self.cart(user).await
     }
 
-    /// Takes a code that no longer applies off the cart and answers why (409): the shopper
-    /// sees the cart without it before paying.
-    pub(crate) async fn drop_discount(&self, user: &User, refusal: DiscountRefusal) -> AppError {
-        if let Err(error) = self.discounts.remove_from_cart(&user.id).await {
-            return error.into();
-        }
-        AppError::Conflict(refusal.message())
+    /// Takes a code that no longer applies off the cart: the shopper sees the cart without
+    /// it before paying.
+    pub(crate) async fn drop_discount(&self, user: &User) -> Result<(), RepoError> {
+        self.discounts.remove_from_cart(&user.id).await
     }
 
     /// Why the order's code was refused when placing it, read again; a code deleted
@@ -56,7 +60,7 @@ impl Carts {
         &self,
         user: &User,
         order: &Order,
-    ) -> Result<DiscountRefusal, AppError> {
+    ) -> Result<DiscountRefusal, RepoError> {
         let Some(used) = &order.discount else {
             return Ok(DiscountRefusal::UsedUp);
         };
@@ -76,7 +80,7 @@ impl Carts {
         user: &User,
         discount: &Discount,
         subtotal: Money,
-    ) -> Result<Result<(), DiscountRefusal>, AppError> {
+    ) -> Result<Result<(), DiscountRefusal>, RepoError> {
         // Only a code with a limit per customer needs their past orders.
         let uses = match discount.per_customer_limit {
             Some(_) => self.discounts.uses_by(&discount.id, &user.id).await?,
@@ -91,7 +95,7 @@ impl Carts {
         user: &User,
         lines: &[CartLine],
         on_cart: Option<&CartDiscount>,
-    ) -> Result<(CartTotals, Option<CartCode>), AppError> {
+    ) -> Result<(CartTotals, Option<CartCode>), RepoError> {
         let fee = self.settings.get().await?.shipping_fee;
         let plain = totals(lines, fee);
         let Some(on_cart) = on_cart else {
@@ -198,7 +202,7 @@ mod tests {
                 .apply_discount(&shopper("amina"), typed)
                 .await
                 .unwrap_err();
-            assert!(matches!(error, AppError::NotFound(m) if m == DISCOUNT_NOT_FOUND));
+            assert!(matches!(error, ApplyDiscountError::UnknownCode));
         }
     }
 
@@ -245,7 +249,7 @@ mod tests {
                 .await
                 .unwrap_err();
             assert!(
-                matches!(&error, AppError::BadRequest(m) if m == message),
+                matches!(&error, ApplyDiscountError::Refused(r) if r.message() == message),
                 "{error:?}"
             );
         }
@@ -272,9 +276,10 @@ mod tests {
             .apply_discount(&shopper("amina"), "EID-2026")
             .await
             .unwrap_err();
-        assert!(
-            matches!(error, AppError::BadRequest(m) if m == "You have already used this discount code")
-        );
+        assert!(matches!(
+            error,
+            ApplyDiscountError::Refused(DiscountRefusal::CustomerLimitReached)
+        ));
     }
 
     #[tokio::test]
@@ -288,7 +293,7 @@ mod tests {
             .apply_discount(&shopper("amina"), "EID-2026")
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::BadRequest(m) if m == CART_EMPTY));
+        assert!(matches!(error, ApplyDiscountError::CartEmpty));
     }
 
     #[tokio::test]

@@ -10,15 +10,14 @@ mod words;
 
 use crate::languages::Languages;
 use crate::settings::CurrentSettings;
-use crate::{monitoring, AppError};
+use crate::{monitoring, SearchedListError};
 use domain::language::Language;
-use domain::message::texts::MESSAGE_NOT_FOUND;
 use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
 use domain::payment_hold::PaymentHold;
-use domain::permissions::require_admin;
-use domain::ports::{Clock, OrderRepository, Outbox, ReturnRepository, UserRepository};
+use domain::permissions::{require_admin, PermissionError};
+use domain::ports::{Clock, OrderRepository, Outbox, RepoError, ReturnRepository, UserRepository};
 use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
 use domain::returns::ReturnStatus;
 use domain::user::{Email, User};
@@ -37,9 +36,22 @@ const FORGOTTEN_PER_ROUND: u32 = 500;
 /// adapters time out within 30 s); after it, a message whose worker died is due again.
 const LEASE: chrono::Duration = chrono::Duration::minutes(2);
 
-pub const CODE_GONE: &str =
-    "This password reset code can no longer be sent; the shopper can ask for a new one.";
-pub const ALREADY_QUEUED: &str = "This message is already waiting to be sent.";
+/// What resending a message can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ResendError {
+    #[error(transparent)]
+    Refused(#[from] PermissionError),
+    #[error("no such message")]
+    NotFound,
+    /// It waits to be sent already.
+    #[error("the message is already queued")]
+    AlreadyQueued,
+    /// A password reset code is not kept once sent, so it cannot be sent again.
+    #[error("the message's code is gone")]
+    CodeGone,
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
 
 /// The channels messages go out through, and where the shop's alerts go. A channel left
 /// `None` is not configured: its messages are recorded as skipped.
@@ -141,7 +153,7 @@ impl Notifications {
     /// One round of the worker: skips the messages of unconfigured channels, then claims the
     /// due ones, writes and sends each, records how it went, and forgets some finished ones
     /// older than `KEPT_FOR`. Answers how many it tried.
-    pub async fn send_due_notifications(&self) -> Result<usize, AppError> {
+    pub async fn send_due_notifications(&self) -> Result<usize, RepoError> {
         let now = self.clock.now();
         self.outbox.skip(&self.channels.unconfigured(), now).await?;
         let claimed = self.outbox.claim_due(now, now + LEASE, ROUND_SIZE).await?;
@@ -316,8 +328,8 @@ impl Notifications {
     }
 
     /// How many messages the outbox holds in each status (what monitoring shows).
-    pub async fn notification_counts(&self) -> Result<Vec<(DeliveryStatus, u64)>, AppError> {
-        Ok(self.outbox.count_by_status().await?)
+    pub async fn notification_counts(&self) -> Result<Vec<(DeliveryStatus, u64)>, RepoError> {
+        self.outbox.count_by_status().await
     }
 
     /// The back office's messages, newest first, filtered and searched.
@@ -328,7 +340,7 @@ impl Notifications {
         channel: Option<Channel>,
         search: Option<&str>,
         page: Page,
-    ) -> Result<(Vec<Notification>, u64), AppError> {
+    ) -> Result<(Vec<Notification>, u64), SearchedListError> {
         require_admin(actor)?;
         let search = search.map(str::trim).filter(|q| !q.is_empty());
         if let Some(q) = search {
@@ -348,23 +360,16 @@ impl Notifications {
         &self,
         actor: &User,
         id: &NotificationId,
-    ) -> Result<Notification, AppError> {
+    ) -> Result<Notification, ResendError> {
         require_admin(actor)?;
-        let message = self
-            .outbox
-            .by_id(id)
-            .await?
-            .ok_or_else(|| AppError::not_found(MESSAGE_NOT_FOUND))?;
+        let message = self.outbox.by_id(id).await?.ok_or(ResendError::NotFound)?;
         if message.status == DeliveryStatus::Pending {
-            return Err(AppError::Conflict(ALREADY_QUEUED.into()));
+            return Err(ResendError::AlreadyQueued);
         }
         if message.topic == Topic::PasswordReset && message.payload.is_none() {
-            return Err(AppError::Conflict(CODE_GONE.into()));
+            return Err(ResendError::CodeGone);
         }
         self.outbox.resend(id, self.clock.now()).await?;
-        self.outbox
-            .by_id(id)
-            .await?
-            .ok_or_else(|| AppError::not_found(MESSAGE_NOT_FOUND))
+        self.outbox.by_id(id).await?.ok_or(ResendError::NotFound)
     }
 }

@@ -351,7 +351,7 @@ async fn only_admins_resend_and_a_spent_reset_code_or_a_queued_message_is_refuse
     let shop = Mocks::new().service(Channels::default());
     assert!(matches!(
         shop.resend_notification(&shopper("amina"), &id).await,
-        Err(AppError::Forbidden(_))
+        Err(ResendError::Refused(PermissionError::AdminOnly))
     ));
 
     let mut ports = Mocks::new();
@@ -365,7 +365,7 @@ async fn only_admins_resend_and_a_spent_reset_code_or_a_queued_message_is_refuse
         .service(Channels::default())
         .resend_notification(&admin("boss"), &id)
         .await;
-    assert!(matches!(refused, Err(AppError::Conflict(m)) if m == CODE_GONE));
+    assert!(matches!(refused, Err(ResendError::CodeGone)));
 
     let mut ports = Mocks::new();
     let queued = message(Topic::OrderShipped, Channel::Email, Some("a@b.so"));
@@ -377,7 +377,7 @@ async fn only_admins_resend_and_a_spent_reset_code_or_a_queued_message_is_refuse
         .service(Channels::default())
         .resend_notification(&admin("boss"), &id)
         .await;
-    assert!(matches!(refused, Err(AppError::Conflict(m)) if m == ALREADY_QUEUED));
+    assert!(matches!(refused, Err(ResendError::AlreadyQueued)));
 
     let mut ports = Mocks::new();
     let mut failed = message(Topic::OrderShipped, Channel::Email, Some("a@b.so"));

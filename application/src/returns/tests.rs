@@ -1,10 +1,13 @@
 use super::*;
+use crate::orders::UpdateOrderStatusError;
+use crate::refunds::{ReclaimError, RefundFailed};
 use crate::testing::{admin, paid_order, shopper, OrderMocks as Mocks};
 use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
-use domain::message::texts::{ORDER_HAS_RETURNS, OWN_ORDERS_ONLY, REFUND_UNANSWERED};
+use domain::message::texts::ORDER_HAS_RETURNS;
 use domain::order::{OrderStatus, StatusChange};
+use domain::permissions::PermissionError;
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 use domain::returns::{ReturnLine, ReturnRefusal};
 use mockall::predicate::{always, eq};
@@ -127,7 +130,10 @@ async fn another_shoppers_order_is_not_found_even_for_an_admin_asking_to_return(
             .request_return(&actor, &order_id(), &input())
             .await
             .unwrap_err();
-        assert!(matches!(error, AppError::NotFound(m) if m == "Order not found"));
+        assert!(matches!(
+            error,
+            RequestReturnError::Find(FindOrderError::NotFound)
+        ));
     }
 }
 
@@ -164,9 +170,12 @@ async fn refusals_are_conflicts_about_the_order_and_bad_requests_about_the_reque
             .request_return(&shopper("amina"), &order_id(), &input())
             .await
             .unwrap_err();
-        match (status, error) {
-            (409, AppError::Conflict(m)) | (400, AppError::BadRequest(m)) => assert_eq!(m, message),
-            (_, other) => panic!("{message}: {other:?}"),
+        match error {
+            RequestReturnError::Store(ReturnStoreError::Refused(refused)) => {
+                assert_eq!(refused.is_conflict(), status == 409, "{message}");
+                assert_eq!(refused.message(), message);
+            }
+            other => panic!("{message}: {other:?}"),
         }
     }
 }
@@ -183,7 +192,7 @@ async fn a_request_while_the_order_is_being_refunded_is_a_conflict() {
         .request_return(&shopper("amina"), &order_id(), &input())
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::Conflict(m) if m == RefundRefusal::UnderWay.to_string()));
+    assert!(matches!(error, RequestReturnError::RefundUnderWay));
 }
 
 #[tokio::test]
@@ -232,7 +241,7 @@ async fn a_return_cannot_skip_a_step() {
             .await
             .unwrap_err();
         assert!(
-            matches!(error, AppError::Conflict(m) if m == message),
+            matches!(error, ChangeReturnError::Unreachable(s) if message == s.unreachable_message()),
             "{to}"
         );
     }
@@ -245,7 +254,10 @@ async fn only_admins_move_returns_and_only_to_known_statuses() {
         .change_return(&shopper("amina"), &return_id(), "approved")
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::Forbidden(_)));
+    assert!(matches!(
+        error,
+        ChangeReturnError::Refused(PermissionError::AdminOnly)
+    ));
     for status in ["requested", "lost", ""] {
         let error = Mocks::new()
             .returns_service()
@@ -253,7 +265,7 @@ async fn only_admins_move_returns_and_only_to_known_statuses() {
             .await
             .unwrap_err();
         assert!(
-            matches!(&error, AppError::Invalid(e) if e.first_message() == RETURN_STATUS_INVALID),
+            matches!(&error, ChangeReturnError::InvalidStatus),
             "{status}: {error:?}"
         );
     }
@@ -332,7 +344,8 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
         .unwrap_err();
     assert!(matches!(
         error,
-        AppError::PaymentProvider(m) if m == "The refund could not be sent: Insufficient merchant balance"
+        ChangeReturnError::Step(ReturnStepError::Refund(RefundFailed::Refused { reason }))
+            if reason == "Insufficient merchant balance"
     ));
 }
 
@@ -370,7 +383,8 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
         .unwrap_err();
     assert!(matches!(
         error,
-        AppError::PaymentProvider(m) if m == REFUND_UNANSWERED.with("reason", "The payment provider did not answer in time.")
+        ChangeReturnError::Step(ReturnStepError::Refund(RefundFailed::Unanswered { reason }))
+            if reason == "The payment provider did not answer in time."
     ));
 }
 
@@ -390,7 +404,10 @@ async fn a_retried_refund_whose_answer_was_lost_is_refused_without_reaching_the_
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::Conflict(m) if m == RefundRefusal::Unconfirmed.to_string()));
+    assert!(matches!(
+        error,
+        ChangeReturnError::RefundClaimed(RefundRefusal::Unconfirmed)
+    ));
 }
 
 #[tokio::test]
@@ -466,9 +483,10 @@ async fn a_resolution_without_an_unconfirmed_refund_is_a_conflict_and_sends_noth
         .resolve_return_refund(&admin("boss"), &return_id(), "confirmed")
         .await
         .unwrap_err();
-    assert!(
-        matches!(error, AppError::Conflict(m) if m == RefundRefusal::NothingToResolve.to_string())
-    );
+    assert!(matches!(
+        error,
+        ResolveReturnRefundError::Reclaim(ReclaimError::Refused(RefundRefusal::NothingToResolve))
+    ));
 }
 
 #[tokio::test]
@@ -484,7 +502,10 @@ async fn a_refund_already_claimed_by_another_admin_is_a_conflict_without_a_secon
         .change_return(&admin("boss"), &return_id(), "refunded")
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::Conflict(m) if m == RETURN_CHANGED));
+    assert!(matches!(
+        error,
+        ChangeReturnError::Step(ReturnStepError::Store(ReturnStoreError::Stale))
+    ));
 }
 
 #[tokio::test]
@@ -501,7 +522,10 @@ async fn a_delivered_order_with_returns_is_not_canceled() {
         .update_order_status(&admin("boss"), &order_id(), "canceled")
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::Conflict(m) if m == ORDER_HAS_RETURNS));
+    assert!(matches!(
+        error,
+        UpdateOrderStatusError::Move(m) if m.message() == ORDER_HAS_RETURNS
+    ));
 }
 
 #[tokio::test]
@@ -531,7 +555,7 @@ async fn a_shopper_reads_their_orders_returns_without_staff_names() {
         .order_returns(&shopper("hodan"), &order_id())
         .await
         .unwrap_err();
-    assert!(matches!(error, AppError::NotFound(_)));
+    assert!(matches!(error, FindOrderError::NotFound));
 }
 
 #[tokio::test]
@@ -646,5 +670,8 @@ async fn an_order_page_reads_the_order_and_its_returns_once_as_its_reader_sees_t
         "boss"
     );
     let error = page_of(shopper("hodan"), 0).await.unwrap_err();
-    assert!(matches!(error, AppError::Forbidden(m) if m == OWN_ORDERS_ONLY));
+    assert!(matches!(
+        error,
+        FindOrderError::Refused(PermissionError::NotYourOrder)
+    ));
 }

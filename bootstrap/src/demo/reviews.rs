@@ -5,7 +5,8 @@
 //! an admin would.
 
 use crate::system::{RandomIds, SystemClock};
-use application::{AppError, Shop};
+use application::accounts::RegisterError;
+use application::Shop;
 use chrono::Duration;
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{
@@ -214,7 +215,7 @@ pub async fn shopper<Store: UserRepository>(
     };
     match shop.accounts.register(&registration, "localhost").await {
         Ok(session) => Ok(session.user),
-        Err(AppError::Conflict(_)) => {
+        Err(RegisterError::EmailTaken) => {
             let email = Email::parse(email).expect("a valid demo e-mail");
             store
                 .by_email(&email)

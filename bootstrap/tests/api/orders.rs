@@ -1,5 +1,5 @@
 use crate::helpers::{TestApp, APPROVED_PHONE};
-use application::orders::NOT_AWAITING_PAYMENT;
+use domain::message::texts::NOT_AWAITING_PAYMENT;
 use domain::message::texts::{
     CHECKOUT_IN_PROGRESS, INSUFFICIENT_BALANCE, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED,
 };
@@ -113,7 +113,7 @@ async fn an_unanswered_payment_keeps_the_order_and_blocks_paying_again_until_an_
         assert_eq!(paid.body["status"], "pending");
         let twice = app.put(&path, Some(&admin), body).await;
         assert_eq!(twice.status, StatusCode::CONFLICT);
-        assert_eq!(twice.message(), NOT_AWAITING_PAYMENT);
+        assert_eq!(twice.message(), NOT_AWAITING_PAYMENT.english());
 
         // Confirmed: the shopper can buy again.
         assert_eq!(

@@ -1,7 +1,7 @@
 //! An unconfirmed payment holds its stock only for `SHOP_UNCONFIRMED_HOLD_SECS`.
 
 use crate::support::{ShopProcess, ADMIN_EMAIL, ADMIN_PASSWORD};
-use domain::payment_hold::HOLD_EXPIRED;
+use domain::message::texts::HOLD_EXPIRED;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -68,7 +68,7 @@ async fn a_payment_left_unconfirmed_lets_its_stock_go_when_the_hold_runs_out() {
         )
         .await;
     assert_eq!(marked_paid.status, StatusCode::CONFLICT);
-    assert_eq!(marked_paid.message(), HOLD_EXPIRED);
+    assert_eq!(marked_paid.message(), HOLD_EXPIRED.english());
 
     // The shopper may pay again.
     shop.add_to_cart(&hoarder, &dress, 1).await;

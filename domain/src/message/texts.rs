@@ -131,6 +131,7 @@ texts! {
     RETURN_RECEIVED_FROM = "Only an approved return can be marked received";
     RETURN_REFUNDED_FROM = "Only a received return can be refunded";
     RETURN_STATUS_INVALID = "Status must be approved, rejected, received or refunded";
+    RETURN_STATUS_FILTER_INVALID = "status must be requested, approved, rejected, received or refunded";
     RETURN_CHANGED = "The return was changed by someone else. Please reload and try again.";
     ORDER_HAS_RETURNS = "This order has returns: settle them on the Returns screen instead of canceling the order";
 
@@ -142,7 +143,23 @@ texts! {
     REFUND_UNCONFIRMED = "A refund was sent but its answer was not received. Check with EVC Plus, then mark it refunded or send it again.";
     REFUND_NOTHING_TO_RESOLVE = "Only a refund whose answer was not received can be resolved";
     RESOLUTION_INVALID = "Resolution must be confirmed or resend";
+    REVERSAL_REFUSED = "The payment could not be reversed: {reason}";
+    RETURN_REFUND_REFUSED = "The refund could not be sent: {reason}";
+    ORDER_STATUS_INVALID = "Status must be pending, shipped, delivered or canceled";
+    NOT_AWAITING_PAYMENT = "Only orders awaiting payment can be marked paid";
+    HOLD_EXPIRED = "This order's payment was not confirmed in time: the order was canceled and its items went back on sale. If EVC Plus took the money, refund it to the shopper.";
     REFUND_UNANSWERED = "The refund was sent but its answer was not received ({reason}). Check with EVC Plus, then mark it refunded or send it again.";
+
+    // The back office.
+    CODE_TAKEN = "This code is already in use";
+    MESSAGE_CODE_GONE = "This password reset code can no longer be sent; the shopper can ask for a new one.";
+    MESSAGE_ALREADY_QUEUED = "This message is already waiting to be sent.";
+    REPORT_DAYS_INVALID = "days must be 7, 30 or 90";
+    REVIEW_SORT_INVALID = "sort must be newest, highest or lowest";
+    STOCK_CHANGED = "Stock changed since you opened this product: now {now}";
+    SIZE_STOCK_CHANGED = "Stock of size {size} changed since you opened this product: now {now}";
+    SIZE_GONE = "Size {size} was removed by someone else. Please reload and try again.";
+    SKU_TAKEN = "SKU {sku} is already used by another product";
 
     // Pictures.
     NOT_AN_IMAGE = "Only image files are allowed";

@@ -18,7 +18,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{web, HttpRequest, HttpResponse};
-use application::AppError;
+use application::catalog::{FindProductError, SearchError};
 use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, SearchSort};
 use domain::ProductId;
@@ -182,7 +182,7 @@ async fn product_page(
     };
     let product = match state.shop.catalog.product(&id).await {
         Ok(product) => product,
-        Err(AppError::NotFound(_)) => return not_found(&state, &public_url, &index).await,
+        Err(FindProductError::NotFound) => return not_found(&state, &public_url, &index).await,
         Err(error) => return Err(error.into()),
     };
     let site = site(&state, &public_url).await?;
@@ -330,7 +330,7 @@ async fn search_page(
         .await
     {
         Ok(found) => found,
-        Err(AppError::Invalid(_)) => (Vec::new(), 0),
+        Err(SearchError::Invalid(_)) => (Vec::new(), 0),
         Err(error) => return Err(error.into()),
     };
     let heading = format!("Search Results for \"{query}\"");

@@ -6,9 +6,8 @@ use super::site::Site;
 use crate::error::ApiError;
 use crate::state::{AppState, PublicUrl};
 use actix_web::{web, HttpResponse};
-use application::AppError;
 use domain::message::texts::SITEMAP_NOT_FOUND;
-use domain::ports::{Page, ProductFilter};
+use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::Product;
 use std::fmt::Write as _;
 
@@ -105,7 +104,7 @@ fn xml(body: String) -> HttpResponse {
         .body(body)
 }
 
-async fn products(state: &AppState, page: Page) -> Result<(Vec<Product>, u64), AppError> {
+async fn products(state: &AppState, page: Page) -> Result<(Vec<Product>, u64), RepoError> {
     let filter = ProductFilter {
         page: Some(page),
         ..Default::default()
@@ -113,7 +112,7 @@ async fn products(state: &AppState, page: Page) -> Result<(Vec<Product>, u64), A
     state.shop.catalog.list_products(&filter).await
 }
 
-async fn site(state: &AppState, public_url: &PublicUrl) -> Result<Site, AppError> {
+async fn site(state: &AppState, public_url: &PublicUrl) -> Result<Site, RepoError> {
     Ok(Site::new(
         public_url,
         state.shop.settings.current_settings().await?,
@@ -145,7 +144,7 @@ pub async fn sitemap_part(
 ) -> Result<HttpResponse, ApiError> {
     let site = site(&state, &public_url).await?;
     let number = number.into_inner();
-    let missing = || ApiError(AppError::not_found(SITEMAP_NOT_FOUND));
+    let missing = || ApiError::not_found(SITEMAP_NOT_FOUND);
     if number == 1 {
         return Ok(xml(urlset(&site, true, &[])));
     }

@@ -26,7 +26,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn user_id(raw: &str) -> Result<UserId, ApiError> {
-    UserId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found(USER_NOT_FOUND)))
+    UserId::parse(raw).ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))
 }
 
 /// Sign in; the same 401 for an unknown e-mail and a wrong password.

@@ -76,7 +76,7 @@ async fn all_orders(
         sort: query.sort.as_deref(),
         dir: query.dir.as_deref(),
     })
-    .map_err(application::AppError::from)?;
+    .map_err(ApiError::from)?;
     let (list, total) = state.shop.orders.all_orders(&user.0, &query).await?;
     Ok(list_reply(&orders(&list), total))
 }
@@ -126,7 +126,7 @@ async fn admin_products(
         sort: query.sort.as_deref(),
         dir: query.dir.as_deref(),
     })
-    .map_err(application::AppError::from)?;
+    .map_err(ApiError::from)?;
     let (list, total) = state.shop.catalog.admin_products(&user.0, &query).await?;
     Ok(list_reply(&products(&list), total))
 }
@@ -166,7 +166,7 @@ async fn list_users(
         q: query.q.as_deref(),
         role: query.role.as_deref(),
     })
-    .map_err(application::AppError::from)?;
+    .map_err(ApiError::from)?;
     let (users, total) = state.shop.accounts.list_users(&user.0, &query).await?;
     Ok(list_reply(
         &users.iter().map(UserDto::from).collect::<Vec<_>>(),

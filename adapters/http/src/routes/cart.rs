@@ -25,17 +25,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 pub fn product_id(raw: &str) -> Result<ProductId, ApiError> {
-    ProductId::parse(raw)
-        .ok_or_else(|| ApiError(application::AppError::not_found(PRODUCT_NOT_FOUND)))
+    ProductId::parse(raw).ok_or_else(|| ApiError::not_found(PRODUCT_NOT_FOUND))
 }
 
 /// A size id as sent; one that cannot be an id is no size of any product.
 fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
-    raw.map(|raw| {
-        VariantId::parse(raw)
-            .ok_or_else(|| ApiError(application::AppError::not_found(SIZE_NOT_FOUND)))
-    })
-    .transpose()
+    raw.map(|raw| VariantId::parse(raw).ok_or_else(|| ApiError::not_found(SIZE_NOT_FOUND)))
+        .transpose()
 }
 
 /// The signed-in shopper's cart with the server's totals (what checkout charges).

@@ -7,7 +7,6 @@ use crate::error::ApiError;
 use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use application::AppError;
 use domain::message::texts::DISCOUNT_NOT_FOUND;
 use domain::DiscountId;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -21,7 +20,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 /// A code's id as sent; one that cannot be an id is no code's.
 fn discount_id(raw: &str) -> Result<DiscountId, ApiError> {
-    DiscountId::parse(raw).ok_or_else(|| ApiError(AppError::not_found(DISCOUNT_NOT_FOUND)))
+    DiscountId::parse(raw).ok_or_else(|| ApiError::not_found(DISCOUNT_NOT_FOUND))
 }
 
 /// The discount codes, newest first (admin); one page when asked.

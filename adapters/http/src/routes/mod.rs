@@ -15,7 +15,6 @@ mod shop;
 
 use crate::error::ApiError;
 use actix_web::{web, HttpResponse};
-use application::AppError;
 use domain::listing;
 use domain::ports::Page;
 use serde::Serialize;
@@ -37,19 +36,19 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(orders::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {
-            Err::<HttpResponse, _>(ApiError(AppError::NotFound("Not found".into())))
+            Err::<HttpResponse, _>(ApiError::not_found("Not found"))
         }));
 }
 
 /// `?page=&limit=` as sent: both optional; without either the whole list, for clients that
 /// never page.
 fn page(page: Option<&str>, limit: Option<&str>) -> Result<Option<Page>, ApiError> {
-    listing::page(page, limit).map_err(|refused| ApiError(refused.into()))
+    listing::page(page, limit).map_err(ApiError::from)
 }
 
 /// `?page=&limit=` of a list that is always paged: page 1 of 20 when neither is given.
 fn one_page(page: Option<&str>, limit: Option<&str>) -> Result<Page, ApiError> {
-    listing::one_page(page, limit).map_err(|refused| ApiError(refused.into()))
+    listing::one_page(page, limit).map_err(ApiError::from)
 }
 
 /// A list reply with the total count in `X-Total-Count`.

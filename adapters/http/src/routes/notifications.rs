@@ -13,7 +13,6 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use application::AppError;
 use domain::message::texts::MESSAGE_NOT_FOUND;
 use domain::NotificationId;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -115,8 +114,7 @@ async fn resend_notification(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = NotificationId::parse(&path)
-        .ok_or_else(|| ApiError(AppError::not_found(MESSAGE_NOT_FOUND)))?;
+    let id = NotificationId::parse(&path).ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
     let message = state
         .shop
         .notifications

@@ -32,7 +32,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
-    OrderId::parse(raw).ok_or_else(|| ApiError(application::AppError::not_found(ORDER_NOT_FOUND)))
+    OrderId::parse(raw).ok_or_else(|| ApiError::not_found(ORDER_NOT_FOUND))
 }
 
 /// The detail reply of `order` as `actor` sees it: its returns are read for what may be
@@ -107,7 +107,7 @@ async fn checkout(
     };
     let outcome = actix_web::rt::spawn(checkout.in_current_span())
         .await
-        .map_err(|error| ApiError(application::AppError::Internal(error.to_string())))?;
+        .map_err(|error| ApiError::internal(error.to_string()))?;
     Ok(match outcome? {
         CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
             message: say(&ORDER_PLACED.into()).into_owned(),

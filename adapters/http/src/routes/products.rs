@@ -17,12 +17,10 @@ use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use application::AppError;
 use domain::message::texts::REQUEST_TOO_LARGE;
 use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
-use domain::validation::FieldErrors;
 use domain::variant::{VariantFilter, VariantInput};
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -101,7 +99,7 @@ fn variant_filter(
     size: Option<&str>,
     colour: Option<&str>,
 ) -> Result<Option<VariantFilter>, ApiError> {
-    VariantFilter::parse(size, colour).map_err(|errors| ApiError(errors.into()))
+    VariantFilter::parse(size, colour).map_err(ApiError::from)
 }
 
 async fn filtered(state: &AppState, filter: ProductFilter) -> Result<HttpResponse, ApiError> {
@@ -447,9 +445,7 @@ async fn delete_product(
 /// The size grid when sent, refused with 400 on `variants` when it is not a JSON array of rows.
 fn grid(sent: Option<serde_json::Value>) -> Result<Option<Vec<VariantInput>>, ApiError> {
     sent.map(|value| {
-        variant_rows(value).map_err(|message| {
-            ApiError(AppError::Invalid(FieldErrors::single("variants", message)))
-        })
+        variant_rows(value).map_err(|message| ApiError::invalid_field("variants", message))
     })
     .transpose()
 }
@@ -490,7 +486,7 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>
         let chunk =
             chunk.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
         if bytes.len() + chunk.len() > limit {
-            return Err(ApiError(AppError::TooLarge(REQUEST_TOO_LARGE.into())));
+            return Err(ApiError::too_large(REQUEST_TOO_LARGE));
         }
         bytes.extend_from_slice(&chunk);
     }
@@ -524,7 +520,7 @@ async fn multipart_form(mut form: Multipart) -> Result<(ProductBody, Option<Vec<
                 } else {
                     "A form field is too long"
                 };
-                return Err(ApiError(AppError::TooLarge(message.into())));
+                return Err(ApiError::too_large(message));
             }
             bytes.extend_from_slice(&chunk);
         }

@@ -10,7 +10,6 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpResponse};
-use application::AppError;
 use domain::message::texts::{ORDER_NOT_FOUND, RETURN_NOT_FOUND};
 use domain::{OrderId, ReturnId};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -24,11 +23,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn order_id(raw: &str) -> Result<OrderId, ApiError> {
-    OrderId::parse(raw).ok_or_else(|| ApiError(AppError::not_found(ORDER_NOT_FOUND)))
+    OrderId::parse(raw).ok_or_else(|| ApiError::not_found(ORDER_NOT_FOUND))
 }
 
 fn return_id(raw: &str) -> Result<ReturnId, ApiError> {
-    ReturnId::parse(raw).ok_or_else(|| ApiError(AppError::not_found(RETURN_NOT_FOUND)))
+    ReturnId::parse(raw).ok_or_else(|| ApiError::not_found(RETURN_NOT_FOUND))
 }
 
 /// Ask to return units of a delivered order (its shopper), within 30 days of delivery and

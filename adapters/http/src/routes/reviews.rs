@@ -14,7 +14,6 @@ use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated}
 use crate::state::AppState;
 use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use application::AppError;
 use domain::message::texts::REVIEW_NOT_FOUND;
 use domain::ports::Page;
 use domain::ReviewId;
@@ -32,7 +31,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 fn review_id(raw: &str) -> Result<ReviewId, ApiError> {
-    ReviewId::parse(raw).ok_or_else(|| ApiError(AppError::not_found(REVIEW_NOT_FOUND)))
+    ReviewId::parse(raw).ok_or_else(|| ApiError::not_found(REVIEW_NOT_FOUND))
 }
 
 /// What a page of a product's reviews asks for; the use case reads the order (`sort`).

@@ -168,7 +168,7 @@ async fn export_orders(
         "city",
         "district",
     ];
-    let write_failed = |e: csv::Error| ApiError(application::AppError::Internal(e.to_string()));
+    let write_failed = |e: csv::Error| ApiError::internal(e.to_string());
     csv.write_record(header).map_err(write_failed)?;
     for order in &orders {
         let address = order.shipping_address.as_ref();
@@ -194,7 +194,7 @@ async fn export_orders(
     }
     let body = csv
         .into_inner()
-        .map_err(|e| ApiError(application::AppError::Internal(e.to_string())))?;
+        .map_err(|e| ApiError::internal(e.to_string()))?;
     let file_name = format!("orders-{}-{}d.csv", now.format("%Y-%m-%d"), query.days);
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")

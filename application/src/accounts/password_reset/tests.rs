@@ -1,7 +1,6 @@
 use super::*;
 use crate::testing::{shopper, AccountMocks};
 use chrono::{Duration, TimeZone, Utc};
-use domain::message::texts::PASSWORD_CHANGED_MEANWHILE;
 use domain::user::{Email, NewPassword};
 use mockall::predicate::eq;
 
@@ -84,7 +83,10 @@ async fn asking_for_codes_is_throttled_per_e_mail() {
             .unwrap();
     }
     let sixth = shop.forgot_password("amina@example.com", "10.0.0.2").await;
-    assert!(matches!(sixth, Err(AppError::TooManyAttempts { .. })));
+    assert!(matches!(
+        sixth,
+        Err(ForgotPasswordError::TooManyAttempts(_))
+    ));
 }
 
 fn reset(code: &str) -> ResetInput {
@@ -168,21 +170,21 @@ async fn a_wrong_used_or_missing_code_is_refused_with_one_answer() {
         .service()
         .reset_password(&reset("999999"), "10.0.0.1")
         .await;
-    assert!(matches!(wrong, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
+    assert!(matches!(wrong, Err(ResetPasswordError::CodeRefused)));
     // Without a live code: see a_wrong_code_costs_a_hash_check_with_or_without_….
 
     let raced = ports_storing(Err(UserStoreError::Repo(RepoError::NotFound)))
         .service()
         .reset_password(&reset("042137"), "10.0.0.1")
         .await;
-    assert!(matches!(raced, Err(AppError::BadRequest(m)) if m == CODE_REFUSED));
+    assert!(matches!(raced, Err(ResetPasswordError::CodeRefused)));
 
     let invalid = AccountMocks::new()
         .service()
         .reset_password(&reset("12"), "10.0.0.1")
         .await;
     assert!(
-        matches!(invalid, Err(AppError::Invalid(e)) if e.get("code") == Some("Enter the 6-digit code"))
+        matches!(invalid, Err(ResetPasswordError::Invalid(e)) if e.get("code") == Some("Enter the 6-digit code"))
     );
 }
 
@@ -218,7 +220,7 @@ async fn a_wrong_code_costs_a_hash_check_with_or_without_an_account_or_a_live_co
         };
         let refused = shop.reset_password(&input, "10.0.0.1").await;
         assert!(
-            matches!(refused, Err(AppError::BadRequest(ref m)) if m == CODE_REFUSED),
+            matches!(refused, Err(ResetPasswordError::CodeRefused)),
             "{email}: {refused:?}"
         );
     }
@@ -231,7 +233,10 @@ async fn a_reset_that_loses_to_a_password_change_is_a_conflict() {
         .reset_password(&reset("042137"), "10.0.0.1")
         .await;
     assert!(
-        matches!(lost, Err(AppError::Conflict(ref m)) if m == PASSWORD_CHANGED_MEANWHILE),
+        matches!(
+            lost,
+            Err(ResetPasswordError::Store(UserStoreError::PasswordChanged))
+        ),
         "{lost:?}"
     );
 }

@@ -1,0 +1,143 @@
+//! The catalogue's, the cart's and the reviews' errors over HTTP.
+
+use super::ApiError;
+use application::cart::{
+    AddToCartError, AddToWishlistError, ApplyDiscountError, RemoveFromCartError,
+    RemoveFromWishlistError,
+};
+use application::catalog::{
+    CreateProductError, DeleteProductError, FindProductError, SearchError, UpdateProductError,
+};
+use application::reviews::{ProductReviewsError, ReviewChangeError, WriteReviewError};
+use domain::message::texts::{
+    CART_EMPTY, DISCOUNT_NOT_FOUND, NOT_A_BUYER, NOT_IN_CART, NOT_IN_WISHLIST, PRODUCT_NOT_FOUND,
+    REVIEW_NOT_FOUND, REVIEW_SORT_INVALID,
+};
+
+impl From<FindProductError> for ApiError {
+    fn from(error: FindProductError) -> Self {
+        match error {
+            FindProductError::NotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            FindProductError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<SearchError> for ApiError {
+    fn from(error: SearchError) -> Self {
+        match error {
+            SearchError::Invalid(errors) => errors.into(),
+            SearchError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<CreateProductError> for ApiError {
+    fn from(error: CreateProductError) -> Self {
+        match error {
+            CreateProductError::Refused(refusal) => refusal.into(),
+            CreateProductError::Invalid(errors) => errors.into(),
+            CreateProductError::Image(error) => error.into(),
+            CreateProductError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<UpdateProductError> for ApiError {
+    fn from(error: UpdateProductError) -> Self {
+        match error {
+            UpdateProductError::Refused(refusal) => refusal.into(),
+            UpdateProductError::Find(error) => error.into(),
+            UpdateProductError::Invalid(errors) => errors.into(),
+            UpdateProductError::Image(error) => error.into(),
+            UpdateProductError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<DeleteProductError> for ApiError {
+    fn from(error: DeleteProductError) -> Self {
+        match error {
+            DeleteProductError::Refused(refusal) => refusal.into(),
+            DeleteProductError::Find(error) => error.into(),
+        }
+    }
+}
+
+impl From<AddToCartError> for ApiError {
+    fn from(error: AddToCartError) -> Self {
+        match error {
+            AddToCartError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            AddToCartError::Refused(refusal) => refusal.into(),
+            AddToCartError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<RemoveFromCartError> for ApiError {
+    fn from(error: RemoveFromCartError) -> Self {
+        match error {
+            RemoveFromCartError::NotInCart => Self::not_found(NOT_IN_CART),
+            RemoveFromCartError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<AddToWishlistError> for ApiError {
+    fn from(error: AddToWishlistError) -> Self {
+        match error {
+            AddToWishlistError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            AddToWishlistError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<RemoveFromWishlistError> for ApiError {
+    fn from(error: RemoveFromWishlistError) -> Self {
+        match error {
+            RemoveFromWishlistError::NotInWishlist => Self::not_found(NOT_IN_WISHLIST),
+            RemoveFromWishlistError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<ApplyDiscountError> for ApiError {
+    fn from(error: ApplyDiscountError) -> Self {
+        match error {
+            ApplyDiscountError::UnknownCode => Self::not_found(DISCOUNT_NOT_FOUND),
+            ApplyDiscountError::CartEmpty => Self::bad_request(CART_EMPTY),
+            ApplyDiscountError::Refused(refusal) => Self::bad_request(refusal.message()),
+            ApplyDiscountError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<ProductReviewsError> for ApiError {
+    fn from(error: ProductReviewsError) -> Self {
+        match error {
+            ProductReviewsError::InvalidSort => Self::bad_request(REVIEW_SORT_INVALID),
+            ProductReviewsError::Find(error) => error.into(),
+            ProductReviewsError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<WriteReviewError> for ApiError {
+    fn from(error: WriteReviewError) -> Self {
+        match error {
+            WriteReviewError::Invalid(errors) => errors.into(),
+            WriteReviewError::Find(error) => error.into(),
+            WriteReviewError::NotABuyer => Self::forbidden(NOT_A_BUYER),
+        }
+    }
+}
+
+impl From<ReviewChangeError> for ApiError {
+    fn from(error: ReviewChangeError) -> Self {
+        match error {
+            ReviewChangeError::Refused(refusal) => refusal.into(),
+            ReviewChangeError::NotFound => Self::not_found(REVIEW_NOT_FOUND),
+            ReviewChangeError::Store(error) => error.into(),
+        }
+    }
+}
