@@ -28,6 +28,9 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::Method;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders, Next};
 use actix_web::{web, App, HttpResponse};
+use domain::message::texts::{
+    INVALID_JSON, INVALID_PATH, INVALID_QUERY, JSON_REQUIRED, JSON_UNREADABLE,
+};
 use utoipa::OpenApi as _;
 use utoipa_actix_web::AppExt as _;
 
@@ -78,11 +81,11 @@ pub fn app(
         ))
         .app_data(json_config())
         .app_data(web::PathConfig::default().error_handler(|e: PathError, _| {
-            error::payload_error(format!("Invalid path: {e}"), false)
+            error::payload_error(INVALID_PATH.with("reason", e), false)
         }))
         .app_data(
             web::QueryConfig::default().error_handler(|e: QueryPayloadError, _| {
-                error::payload_error(format!("Invalid query: {e}"), false)
+                error::payload_error(INVALID_QUERY.with("reason", e), false)
             }),
         )
         .app_data(web::PayloadConfig::new(JSON_LIMIT_BYTES))
@@ -125,9 +128,9 @@ fn json_config() -> web::JsonConfig {
                 JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. }
             );
             let message = match &e {
-                JsonPayloadError::ContentType => "Send the body as application/json".to_owned(),
-                JsonPayloadError::Deserialize(inner) => format!("Invalid JSON body: {inner}"),
-                _ => "Invalid JSON body".to_owned(),
+                JsonPayloadError::ContentType => JSON_REQUIRED.into(),
+                JsonPayloadError::Deserialize(inner) => INVALID_JSON.with("reason", inner),
+                _ => JSON_UNREADABLE.into(),
             };
             error::payload_error(message, too_large)
         })

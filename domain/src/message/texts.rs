@@ -41,6 +41,20 @@ texts! {
     REQUEST_TOO_LARGE = "The request is too large";
     INVALID_INPUT = "Invalid input";
     CONTROL_CHARACTERS = "{field} must not contain control characters";
+    NOT_FOUND = "Not found";
+    INVALID_PATH = "Invalid path: {reason}";
+    INVALID_QUERY = "Invalid query: {reason}";
+    JSON_REQUIRED = "Send the body as application/json";
+    INVALID_JSON = "Invalid JSON body: {reason}";
+    JSON_UNREADABLE = "Invalid JSON body";
+    BODY_UNREADABLE = "The request body could not be read";
+    IDEMPOTENCY_KEY_INVALID = "Idempotency-Key must be 1 to 100 visible characters";
+    SEARCH_SORT_INVALID = "sort must be relevance, price-asc, price-desc or newest";
+    PRODUCT_BODY_TYPE = "Send the product as JSON or multipart/form-data";
+    TOO_MANY_FORM_FIELDS = "Too many form fields";
+    INVALID_FORM_DATA = "Invalid form data: {reason}";
+    FORM_FIELD_TOO_LONG = "A form field is too long";
+    FORM_NOT_UTF8 = "Form fields must be UTF-8 text";
 
     // Forms' fields.
     FULL_NAME_REQUIRED = "Full name is required";

@@ -333,7 +333,7 @@ impl From<StatusChangeRefusal> for ApiError {
 }
 
 /// Answers extractor failures (bad JSON, wrong types, too large) in the same JSON shape.
-pub fn payload_error(message: String, too_large: bool) -> actix_web::Error {
+pub fn payload_error(message: Message, too_large: bool) -> actix_web::Error {
     if too_large {
         ApiError::too_large(REQUEST_TOO_LARGE).into()
     } else {

@@ -16,6 +16,7 @@ mod shop;
 use crate::error::ApiError;
 use actix_web::{web, HttpResponse};
 use domain::listing;
+use domain::message::texts::NOT_FOUND;
 use domain::ports::Page;
 use serde::Serialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -36,7 +37,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(orders::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {
-            Err::<HttpResponse, _>(ApiError::not_found("Not found"))
+            Err::<HttpResponse, _>(ApiError::not_found(NOT_FOUND))
         }));
 }
 

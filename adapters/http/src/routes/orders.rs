@@ -15,7 +15,9 @@ use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::checkout::CheckoutOutcome;
 use application::orders::OrderDetail;
-use domain::message::texts::{ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED};
+use domain::message::texts::{
+    IDEMPOTENCY_KEY_INVALID, ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED,
+};
 use domain::order::Order;
 use domain::user::User;
 use domain::OrderId;
@@ -59,9 +61,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     };
     let key = value.to_str().unwrap_or_default().trim();
     if key.is_empty() || key.len() > 100 || !key.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(ApiError::bad_request(
-            "Idempotency-Key must be 1 to 100 visible characters",
-        ));
+        return Err(ApiError::bad_request(IDEMPOTENCY_KEY_INVALID));
     }
     Ok(Some(key.to_owned()))
 }

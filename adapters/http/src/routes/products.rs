@@ -17,7 +17,10 @@ use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use domain::message::texts::REQUEST_TOO_LARGE;
+use domain::message::texts::{
+    BODY_UNREADABLE, FORM_FIELD_TOO_LONG, FORM_NOT_UTF8, IMAGE_TOO_LARGE, INVALID_FORM_DATA,
+    INVALID_JSON, PRODUCT_BODY_TYPE, REQUEST_TOO_LARGE, SEARCH_SORT_INVALID, TOO_MANY_FORM_FIELDS,
+};
 use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, ProductInput, SearchSort};
 use domain::product_edit::ProductPatch;
@@ -274,9 +277,8 @@ impl CatalogQuery for SearchQuery {
     type Parsed = Search;
 
     fn parse(self) -> Result<Search, ApiError> {
-        let sort = SearchSort::parse(&self.sort).ok_or_else(|| {
-            ApiError::bad_request("sort must be relevance, price-asc, price-desc or newest")
-        })?;
+        let sort = SearchSort::parse(&self.sort)
+            .ok_or_else(|| ApiError::bad_request(SEARCH_SORT_INVALID))?;
         Ok(Search {
             sort,
             variant: variant_filter(self.size.as_deref(), self.colour.as_deref())?,
@@ -470,21 +472,18 @@ async fn product_form(
         return multipart_form(Multipart::new(req.headers(), payload)).await;
     }
     if !content_type.starts_with("application/json") {
-        return Err(ApiError::bad_request(
-            "Send the product as JSON or multipart/form-data",
-        ));
+        return Err(ApiError::bad_request(PRODUCT_BODY_TYPE));
     }
     let bytes = read_limited(payload, MAX_JSON_BYTES).await?;
     let body = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("Invalid JSON body: {e}")))?;
+        .map_err(|e| ApiError::bad_request(INVALID_JSON.with("reason", e)))?;
     Ok((body, None))
 }
 
 async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, ApiError> {
     let mut bytes = Vec::new();
     while let Some(chunk) = payload.next().await {
-        let chunk =
-            chunk.map_err(|_| ApiError::bad_request("The request body could not be read"))?;
+        let chunk = chunk.map_err(|_| ApiError::bad_request(BODY_UNREADABLE))?;
         if bytes.len() + chunk.len() > limit {
             return Err(ApiError::too_large(REQUEST_TOO_LARGE));
         }
@@ -500,10 +499,10 @@ async fn multipart_form(mut form: Multipart) -> Result<(ProductBody, Option<Vec<
     while let Some(field) = form.next().await {
         parts += 1;
         if parts > MAX_PARTS {
-            return Err(ApiError::bad_request("Too many form fields"));
+            return Err(ApiError::bad_request(TOO_MANY_FORM_FIELDS));
         }
         let mut field =
-            field.map_err(|e| ApiError::bad_request(format!("Invalid form data: {e}")))?;
+            field.map_err(|e| ApiError::bad_request(INVALID_FORM_DATA.with("reason", e)))?;
         let name = field.name().unwrap_or_default().to_owned();
         let limit = if name == "image" {
             MAX_IMAGE_BYTES
@@ -513,12 +512,12 @@ async fn multipart_form(mut form: Multipart) -> Result<(ProductBody, Option<Vec<
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk =
-                chunk.map_err(|e| ApiError::bad_request(format!("Invalid form data: {e}")))?;
+                chunk.map_err(|e| ApiError::bad_request(INVALID_FORM_DATA.with("reason", e)))?;
             if bytes.len() + chunk.len() > limit {
                 let message = if name == "image" {
-                    "Images may be at most 5 MB"
+                    IMAGE_TOO_LARGE
                 } else {
-                    "A form field is too long"
+                    FORM_FIELD_TOO_LONG
                 };
                 return Err(ApiError::too_large(message));
             }
@@ -528,8 +527,7 @@ async fn multipart_form(mut form: Multipart) -> Result<(ProductBody, Option<Vec<
             image = (!bytes.is_empty()).then_some(bytes);
             continue;
         }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| ApiError::bad_request("Form fields must be UTF-8 text"))?;
+        let text = String::from_utf8(bytes).map_err(|_| ApiError::bad_request(FORM_NOT_UTF8))?;
         let number = || Some(parse_number(&serde_json::Value::String(text.clone())));
         match name.as_str() {
             "name" => body.name = Some(text),
