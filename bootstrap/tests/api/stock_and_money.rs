@@ -126,16 +126,18 @@ async fn six_cancels_sent_at_once_refund_a_paid_order_once() {
         let replies =
             join_all((0..6).map(|_| app.put(&path, Some(&admin), json!({ "status": "canceled" }))))
                 .await;
+        // One cancel lands; one that raced it is refused (409), and one that read the order
+        // after it landed asks for the status it has, a no-op (200). Which of the two a
+        // request meets depends on the machine's load, never the money or the stock.
         let statuses: Vec<StatusCode> = replies.iter().map(|r| r.status).collect();
-        assert_eq!(
-            statuses.iter().filter(|s| **s == StatusCode::OK).count(),
-            1,
+        assert!(
+            statuses.contains(&StatusCode::OK)
+                && statuses
+                    .iter()
+                    .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT),
             "{}: {statuses:?}",
             app.backend
         );
-        assert!(statuses
-            .iter()
-            .all(|s| *s == StatusCode::OK || *s == StatusCode::CONFLICT));
         assert_eq!(app.payments.refunds_sent() - refunds_before, 1);
         let stored = app.get(&path, Some(&admin)).await.body;
         assert_eq!(
