@@ -53,7 +53,7 @@ lint: $(FRONTEND_STAMP)
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	tools/import-cycles
-	cd frontend && npx tsc -b
+	cd frontend && npx tsc -b && npm run lint
 
 build: frontend
 	cargo build --release -p bootstrap

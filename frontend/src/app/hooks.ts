@@ -8,7 +8,7 @@ import type { Product, Variant } from '@/lib/types';
 import { hasVariants, selectSizeMessage } from '@/lib/variants';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useUi } from '@/stores/ui';
-import { useAddToCart } from '@/features/cart/api/cart';
+import { useAddToCart } from '@/lib/api/cart';
 import { useAddToWishlist, useRemoveFromWishlist, useWishlist } from '@/features/wishlist/api/wishlist';
 import { useClearUserData } from '@/features/auth/api/auth';
 import type { ProductActions } from '@/features/catalog/components/product-actions';

@@ -1,39 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryCache, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
 import { loadToasts, onToastsRequested } from '@/lib/toast';
-import { useSession } from '@/stores/session';
-import { useSessionUserRefresh } from '@/features/users/api/users';
-
-/**
- * Failed reads are logged (screens show their empty or error state).
- * A 401 on an authenticated read means the stored token is no longer valid: sign out locally.
- */
-function onQueryError(error: unknown) {
-  if (import.meta.env.MODE !== 'test') console.error('Request failed:', error);
-  if (error instanceof ApiError && error.status === 401 && useSession.getState().token) {
-    useSession.getState().signOut();
-  }
-}
-
-export function createQueryClient() {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: onQueryError }),
-    defaultOptions: {
-      queries: {
-        retry: (count, error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-          return count < 2;
-        },
-        refetchOnWindowFocus: false,
-        staleTime: 15_000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+import { useSessionUserRefresh } from '@/lib/api/users';
 
 function SessionSync() {
   useSessionUserRefresh();

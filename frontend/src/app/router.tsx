@@ -10,7 +10,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
-import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/features/catalog/api/products';
+import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/lib/api/products';
 import { parseSort } from '@/lib/api-paths';
 import { preloadable } from '@/lib/preloadable';
 import { sizeFilterOf } from '@/lib/sizes';
@@ -71,7 +71,7 @@ function CategoryRoute() {
   const category = useParams().categoryName?.toLowerCase();
   const [params] = useSearchParams();
   usePrefetchInfiniteQuery(categoryPagesQuery(category, sizeFilterOf(params, category)));
-  return <CategoryPage />;
+  return <CategoryPage notFound={<NotFoundPage />} />;
 }
 
 function NewArrivalsRoute() {

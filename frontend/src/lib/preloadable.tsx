@@ -8,6 +8,7 @@
 import { lazy, type ComponentProps, type ComponentType } from 'react';
 
 /** A lazily loaded module whose default export is a component (any props, as React.lazy types it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy and ComponentProps take ComponentType<any>; no narrower type accepts every page
 type ComponentModule = { default: ComponentType<any> };
 
 export type Preloadable<M extends ComponentModule> = ComponentType<ComponentProps<M['default']>> & {

@@ -4,8 +4,9 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@/i18n';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppProvider, createQueryClient } from '@/app/provider';
+import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 import type { User } from '@/lib/types';
 import { useSession } from '@/stores/session';
 import { makeUser } from './data';
@@ -14,6 +15,8 @@ export interface RenderAppOptions {
   /** Signed in as this user (a customer by default when `true`). */
   user?: User | true;
   token?: string;
+  /** The stored session not read yet (`isLoading`), as when the app starts: guards wait until a sign-in or `restore()`. */
+  restoring?: boolean;
 }
 
 /** Shows the current location for assertions: screen.getByTestId('location'). */
@@ -32,6 +35,8 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.user) {
     const user = options.user === true ? makeUser() : options.user;
     useSession.getState().signIn(options.token ?? 'test-token', user);
+  } else if (options.restoring) {
+    useSession.setState({ isLoading: true });
   } else {
     useSession.getState().restore();
   }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
-import { useSettings } from '@/features/settings/api/settings';
+import { useSettings } from '@/lib/api/settings';
 import { DEFAULT_SHOP_NAME, NAV_LINKS } from './Header';
 
 export function Footer() {

@@ -4,13 +4,14 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
-import { useCart } from '@/features/cart/api/cart';
+import { useCart } from '@/lib/api/cart';
 import { useWishlist } from '@/features/wishlist/api/wishlist';
-import { useSettings } from '@/features/settings/api/settings';
+import { useSettings } from '@/lib/api/settings';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useUi } from '@/stores/ui';
 import { useLogout } from '../hooks';
 import { DEFAULT_SHOP_NAME } from '@/lib/use-page-title';
+import { useOpenUntilNavigation } from '@/lib/use-open-until-navigation';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export const NAV_LINKS = [
@@ -81,13 +82,11 @@ function SearchBox({ onDone }: { onDone: () => void }) {
 function AccountMenu() {
   const user = useSession((s) => s.user);
   const logout = useLogout();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenUntilNavigation();
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
   const { t } = useLingui();
 
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (open) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
@@ -107,7 +106,7 @@ function AccountMenu() {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   if (!user) return null;
   const initial = (user.name || user.email || '?').charAt(0).toUpperCase();

@@ -7,7 +7,7 @@ import { ProductActionsContext } from '@/features/catalog/components/product-act
 import { useShopActions } from '../hooks';
 import { Footer } from './Footer';
 import { DEFAULT_SHOP_NAME, Header } from './Header';
-import { useSettings } from '@/features/settings/api/settings';
+import { useSettings } from '@/lib/api/settings';
 
 /** Scrolls to the top when the page (path) changes; ends a logout once it reached home. */
 function RouteEffects() {

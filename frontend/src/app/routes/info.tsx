@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
 import { formatPrice } from '@/lib/format';
-import { useSettings } from '@/features/settings/api/settings';
+import { useSettings } from '@/lib/api/settings';
 import { usePageTitle } from '@/lib/use-page-title';
 
 function InfoPage({ title, children }: { title: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Product } from '@/lib/types';
-import { useAddToCart } from '@/features/cart/api/cart';
+import { useAddToCart } from '@/lib/api/cart';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/wishlist';
 import { WishlistView } from '@/features/wishlist/components/WishlistView';
 import { usePageTitle } from '@/lib/use-page-title';

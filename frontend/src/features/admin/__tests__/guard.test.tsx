@@ -17,18 +17,7 @@ const location = () => screen.getByTestId('location');
 describe('admin guard and layout', () => {
   it('shows a spinner while the session is being restored, then the admin area', async () => {
     server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
-    const { render } = await import('@testing-library/react');
-    const { MemoryRouter } = await import('react-router');
-    const { AppProvider } = await import('@/app/provider');
-    const { AppRoutes } = await import('@/app/router');
-    useSession.setState({ isLoading: true });
-    render(
-      <AppProvider>
-        <MemoryRouter initialEntries={['/admin']}>
-          <AppRoutes />
-        </MemoryRouter>
-      </AppProvider>,
-    );
+    renderApp('/admin', { restoring: true });
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     useSession.getState().signIn('tok', adminUser());

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { pagedListKeys } from '@/lib/query-keys';
 import { useSession } from '@/stores/session';
 import { LocationProbe, render, screen, waitFor, within } from '@/testing/test-utils';

@@ -3,9 +3,9 @@
  * header landmark) with a menu button that opens and closes the sidebar (closed again after
  * choosing a page).
  */
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { useOpenUntilNavigation } from '@/lib/use-open-until-navigation';
 import { useSession } from '@/stores/session';
 
 export const ADMIN_LINKS = [
@@ -28,11 +28,8 @@ export const ADMIN_LINKS = [
 const onDark = 'focus-visible:outline-white!';
 
 export function AdminLayout() {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const [open, setOpen] = useOpenUntilNavigation();
   const name = useSession((s) => s.user?.name ?? '');
-
-  useEffect(() => setOpen(false), [location.pathname]);
 
   return (
     <div className="min-h-screen bg-stone-100 md:flex">

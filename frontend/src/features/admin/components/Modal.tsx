@@ -28,8 +28,6 @@ export function Modal({
   const titleId = useId();
   const descId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -48,7 +46,7 @@ export function Modal({
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.stopPropagation();
-      onCloseRef.current();
+      onClose();
       return;
     }
     if (e.key !== 'Tab' || !panel.current) return;
@@ -85,7 +83,7 @@ export function Modal({
           </h2>
           <button
             type="button"
-            onClick={() => onCloseRef.current()}
+            onClick={() => onClose()}
             className="inline-flex h-9 w-9 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
             aria-label="Close"
           >

@@ -14,10 +14,10 @@ import { maxQuantity } from '@/lib/product';
 import type { CartLine } from '@/lib/types';
 import { cartLineKey, cartLineRef, lineVariant, variantLabel } from '@/lib/variants';
 import { LineVariant } from '@/components/ui/LineVariant';
-import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '../api/cart';
+import { useAddToCart, useCart, useClearCart, useRemoveFromCart } from '@/lib/api/cart';
 import { usePageTitle } from '@/lib/use-page-title';
-import { CartSummary } from './CartSummary';
-import { DiscountCodeField } from './DiscountCodeField';
+import { CartSummary } from '@/components/cart/CartSummary';
+import { DiscountCodeField } from '@/components/cart/DiscountCodeField';
 
 function quantityError(err: unknown): string {
   if (err instanceof ApiError && err.isNetworkError) return t`Error updating quantity`;

@@ -1,7 +1,7 @@
 /**
  * The paged product lists of the category page, the search results and /new-arrivals: one page at a time
  * with TanStack Query's infinite queries ('Load more' is `fetchNextPage`), and the category
- * names of the category page's filter buttons. Apart from products.ts (whose queries the main
+ * names of the category page's filter buttons. Apart from lib/api/products.ts (whose queries the main
  * chunk uses) so this code is only downloaded with those pages, not by every first visit
  * of the home page.
  */
@@ -16,7 +16,7 @@ import {
   productKeys,
   searchPagesQuery,
   type ProductPage,
-} from './products';
+} from '@/lib/api/products';
 
 /**
  * The products of the loaded pages in order, each once (a product added or removed between two

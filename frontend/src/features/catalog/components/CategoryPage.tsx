@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { plural, select, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -13,7 +13,6 @@ import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
 import { SizeFilter, useSizeFilter } from './SizeFilter';
 import { usePageTitle } from '@/lib/use-page-title';
-import { NotFoundPage } from '@/app/routes/not-found';
 
 /** Filter keys: 'Women' always first, then the server's other categories. */
 export function categoryFilters(keys: readonly string[]): string[] {
@@ -51,7 +50,8 @@ export function categoryHeading(category: string | undefined): string {
   });
 }
 
-export function CategoryPage() {
+/** `notFound`: what to show for a category the server does not have (the app's not-found page). */
+export function CategoryPage({ notFound }: { notFound: ReactNode }) {
   const { categoryName: param } = useParams();
   const category = param?.toLowerCase();
   useLanguage();
@@ -65,8 +65,8 @@ export function CategoryPage() {
   const filters = categoryFilters(keys ?? []);
   const grid = useRef<HTMLDivElement>(null);
 
-  // A category the server does not have (e.g. /category/nonsense): the app's not-found page.
-  if (unknown) return <NotFoundPage />;
+  // A category the server does not have (e.g. /category/nonsense).
+  if (unknown) return notFound;
 
   const pill = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition ${

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -72,14 +72,14 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
 
   useEffect(() => () => clearTimeout(unlockTimer.current), []);
 
-  const indexRef = useRef(index);
-  indexRef.current = index;
+  // The slide after the one shown when the timer fires.
+  const advance = useEffectEvent(() => goTo(index + 1));
 
   useEffect(() => {
     if (held || stopped) return;
-    const id = setInterval(() => goTo(indexRef.current + 1), HERO_INTERVAL_MS);
+    const id = setInterval(() => advance(), HERO_INTERVAL_MS);
     return () => clearInterval(id);
-  }, [held, stopped, goTo]);
+  }, [held, stopped]);
 
   return (
     <section

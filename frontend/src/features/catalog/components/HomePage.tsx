@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
-import { useFeaturedProducts, useNewArrivals, useProducts } from '../api/products';
+import { useFeaturedProducts, useNewArrivals, useProducts } from '@/lib/api/products';
 import { FeaturedCarousel } from './FeaturedCarousel';
 import { HeroSlider } from './HeroSlider';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';

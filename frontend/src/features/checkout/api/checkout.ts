@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestWithStatus } from '@/lib/api-client';
 import { cartKeys, orderKeys, productKeys } from '@/lib/query-keys';
 import type { CheckoutReply, CheckoutRequest } from '@/lib/types';
-import { EMPTY_CART } from '@/features/cart/api/cart';
+import { EMPTY_CART } from '@/lib/api/cart';
 
 export interface CheckoutResult {
   /** 201: paid. 202: the order is kept but the payment is not confirmed yet. */

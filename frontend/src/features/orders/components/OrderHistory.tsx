@@ -10,7 +10,7 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
 import type { Order } from '@/lib/types';
-import { useOrders } from '../api/orders';
+import { useOrders } from '@/lib/api/orders';
 
 export function itemCount(order: Order): number {
   return order.products.reduce((n, l) => n + (l.quantity || 0), 0);

@@ -23,8 +23,8 @@ import { paymentMethodName } from '@/lib/order';
 import { toast } from '@/lib/toast';
 import type { OrderDetail, OrderLine } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useOrder } from '../api/orders';
-import { useOrderReturns } from '../api/returns';
+import { useOrder } from '@/lib/api/orders';
+import { useOrderReturns } from '@/lib/api/returns';
 import { ReturnForm } from './ReturnForm';
 
 const card = 'rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6';

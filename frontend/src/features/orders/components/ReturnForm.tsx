@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { RETURN_REASON_MAX } from '@/lib/returns';
 import type { OrderDetail, OrderReturn } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
-import { useCreateReturn } from '../api/returns';
+import { useCreateReturn } from '@/lib/api/returns';
 
 export function ReturnForm({
   order,

@@ -16,7 +16,7 @@ import {
   validatePhone,
   type FieldErrors,
 } from '@/lib/validation';
-import { useUpdateUser } from '../api/users';
+import { useUpdateUser } from '@/lib/api/users';
 
 type Field = 'name' | 'email' | 'phone' | 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Form = Record<Field, string>;

@@ -1,7 +1,7 @@
 /** Admin orders (/admin/orders): a server-paged list with search, filters and sort in the URL, delivery details on demand and the status update. */
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { useMarkOrderPaid, useUpdateOrderStatus } from '@/features/orders/api/orders';
+import { useMarkOrderPaid, useUpdateOrderStatus } from '@/lib/api/orders';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { FilterBar, SortDirButton } from '../../components/FilterBar';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { btn } from '@/components/ui/styles';
-import { useOrder } from '@/features/orders/api/orders';
+import { useOrder } from '@/lib/api/orders';
 import { capitalize } from '@/lib/format';
 import type { Order, OrderStatus } from '@/lib/types';
 import { SelectField } from '../../components/fields';

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { btn } from '@/components/ui/styles';
-import { useCreateProduct, useUpdateProduct } from '@/features/catalog/api/products';
+import { useCreateProduct, useUpdateProduct } from '@/lib/api/products';
 import { imageUrl } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { capitalize } from '@/lib/format';
@@ -40,12 +40,11 @@ export function ProductFormModal({
   const [errors, setErrors] = useState<ProductErrors>({});
   const [preview, setPreview] = useState<string | null>(product?.image ? imageUrl(product.image) : null);
 
+  // A chosen picture's preview is an object URL (made in onImage), freed once another replaces it or the form closes.
   useEffect(() => {
-    if (!form.image || !canPreview()) return;
-    const url = URL.createObjectURL(form.image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [form.image]);
+    if (!preview?.startsWith('blob:')) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
 
   const onError = (fallback: string) => (err: unknown) => {
     logError(fallback, err);
@@ -90,6 +89,7 @@ export function ProductFormModal({
       return;
     }
     setForm((s) => ({ ...s, image: file }));
+    if (file && canPreview()) setPreview(URL.createObjectURL(file));
     clear('image');
   };
 

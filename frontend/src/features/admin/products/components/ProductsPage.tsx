@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
-import { useDeleteProduct } from '@/features/catalog/api/products';
+import { useDeleteProduct } from '@/lib/api/products';
 import { adminKeys } from '@/lib/query-keys';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -6,7 +6,7 @@
  * answer). A refund sent but not answered shows as such, with its two resolutions.
  */
 import { useState, type ReactNode } from 'react';
-import { useResolveReturnRefund, useUpdateReturn } from '@/features/orders/api/returns';
+import { useResolveReturnRefund, useUpdateReturn } from '@/lib/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import { toast } from '@/lib/toast';

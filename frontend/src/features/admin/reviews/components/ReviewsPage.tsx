@@ -1,11 +1,11 @@
 /**
  * Admin reviews (/admin/reviews): a server-paged list searched and filtered (shown or hidden)
  * in the URL; Hide and Unhide, and Delete after a confirmation. A change refetches the
- * product's rating and the storefront's reviews (features/catalog/api/reviews.ts).
+ * product's rating and the storefront's reviews (lib/api/reviews.ts).
  */
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { useDeleteReview, useUpdateReview } from '@/features/catalog/api/reviews';
+import { useDeleteReview, useUpdateReview } from '@/lib/api/reviews';
 import { toast } from '@/lib/toast';
 import type { AdminReview } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';

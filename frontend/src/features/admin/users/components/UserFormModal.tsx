@@ -2,7 +2,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { btn } from '@/components/ui/styles';
-import { useCreateUser, useUpdateUser } from '@/features/users/api/users';
+import { useCreateUser, useUpdateUser } from '@/lib/api/users';
 import type { AdminCreateUserReply, Role, User } from '@/lib/types';
 import { hasErrors, type FieldErrors } from '@/lib/validation';
 import { TextField, SelectField } from '../../components/fields';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { btn } from '@/components/ui/styles';
-import { useDeleteUser } from '@/features/users/api/users';
+import { useDeleteUser } from '@/lib/api/users';
 import { adminKeys } from '@/lib/query-keys';
 import type { User } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -9,7 +9,7 @@ import { btn, field } from '@/components/ui/styles';
 import { formatLongDate } from '@/lib/format';
 import { REVIEW_SORTS } from '@/lib/reviews';
 import type { Review, ReviewSort } from '@/lib/types';
-import { useProductReviews } from '../../api/reviews';
+import { useProductReviews } from '@/lib/api/reviews';
 import { ReviewStars } from './ReviewStars';
 
 export function ReviewItem({ review }: { review: Review }) {

@@ -10,7 +10,7 @@ import { Trans } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 import type { ReviewSort } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
-import { useMyReview, useProductReviews, useReviewSummary } from '../../api/reviews';
+import { useMyReview, useProductReviews, useReviewSummary } from '@/lib/api/reviews';
 import { RatingSummary } from './RatingSummary';
 import { ReviewList } from './ReviewList';
 import { WriteReview } from './WriteReview';

@@ -23,7 +23,7 @@ import {
 import { toast } from '@/lib/toast';
 import type { Review } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
-import { useDeleteReview, useMyReview, useSaveReview } from '../../api/reviews';
+import { useDeleteReview, useMyReview, useSaveReview } from '@/lib/api/reviews';
 import { ReviewItem } from './ReviewList';
 import { StarRatingInput } from './StarRatingInput';
 

@@ -10,7 +10,7 @@ import { btn, field } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { Cart } from '@/lib/types';
-import { useApplyDiscount, useRemoveDiscount } from '../api/cart';
+import { useApplyDiscount, useRemoveDiscount } from '@/lib/api/cart';
 
 export function DiscountCodeField({ cart, className }: { cart: Cart; className?: string }) {
   const { t } = useLingui();
