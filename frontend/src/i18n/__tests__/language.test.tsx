@@ -36,8 +36,10 @@ describe('the language switch', () => {
     expect(await screen.findByRole('heading', { name: 'Sida ay u shaqeyso' })).toBeInTheDocument();
     // (The lists are asked for again after the switch: checked as one step, not element by element.)
     await waitFor(() => {
-      expect(screen.getAllByText('$12.50').length).toBeGreaterThan(0);
-      expect(screen.getAllByRole('button', { name: /^Ku dar dambiisha: / }).length).toBeGreaterThan(0);
+      expect(screen.getAllByText('$12.50')).toHaveLength(1);
+      expect(screen.getAllByRole('button', { name: /^Ku dar dambiisha: / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+        'Ku dar dambiisha: Cotton Abaya',
+      ]);
     });
     expect(await axeViolations(document.body)).toEqual([]);
 

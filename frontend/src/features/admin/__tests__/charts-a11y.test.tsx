@@ -10,6 +10,7 @@ import { axeViolations } from '@/testing/axe';
 import { makeOrder } from '@/testing/data';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
+import { STATUS_COLORS } from '../lib/charts';
 import type { Report } from '../reports/api/reports';
 import { HttpResponse, renderAdmin, sizeCharts, stubElementFromPoint } from './helpers';
 
@@ -91,7 +92,13 @@ describe('the dashboard charts', () => {
 
     const pie = screen.getByTestId('status-chart');
     expect(pie).toHaveAttribute('aria-hidden', 'true');
-    expect(pie.querySelector('svg.recharts-surface')).not.toBeNull();
+    // Drawn: one sector per status, in the statuses' colours.
+    expect(Array.from(pie.querySelectorAll('svg.recharts-surface path.recharts-sector'), (s) => s.getAttribute('fill'))).toEqual([
+      STATUS_COLORS.pending,
+      STATUS_COLORS.shipped,
+      STATUS_COLORS.delivered,
+      STATUS_COLORS.canceled,
+    ]);
     expect(tabStops(pie)).toEqual([]);
     // The legend shows each status's count, so nobody needs the pie's hover tooltip.
     expect(within(pie).getByText('Pending: 3')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminKeys, productKeys } from '@/lib/query-keys';
 import type { Product } from '@/lib/types';
 import { makeProduct } from '@/testing/data';
@@ -195,10 +195,20 @@ describe('admin products: form validation', () => {
   });
 });
 
+/**
+ * The `image` of each multipart body the app hands to fetch. (Checked there: jsdom's File loses
+ * its name and bytes on the way into Node's fetch, so the request MSW sees cannot show them.)
+ */
+function spyImagesSent() {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  return () => fetchSpy.mock.calls.flatMap(([, init]) => (init?.body instanceof FormData ? [init.body.get('image')] : []));
+}
+
 describe('admin products: saving', () => {
   it('creates with a multipart POST (image and fields, tags joined with commas), toasts, closes and reloads the list', async () => {
     const posts = recordJson('post', '/api/products', () => HttpResponse.json(dress, { status: 201 }));
     const { user, dialog, served } = await openAdd();
+    const imagesSent = spyImagesSent();
     const d = within(dialog);
     await user.type(d.getByLabelText('Name'), 'Linen Abaya');
     await user.selectOptions(d.getByLabelText('Category'), 'sales');
@@ -207,7 +217,8 @@ describe('admin products: saving', () => {
     await user.type(d.getByLabelText('Stock'), '12');
     await user.type(d.getByLabelText('Tags'), 'new, abaya , ,linen');
     await user.click(d.getByLabelText('Featured product'));
-    await user.upload(d.getByLabelText('Image'), new File(['img'], 'abaya.png', { type: 'image/png' }));
+    const abaya = new File(['img'], 'abaya.png', { type: 'image/png' });
+    await user.upload(d.getByLabelText('Image'), abaya);
     await user.click(d.getByRole('button', { name: 'Create' }));
 
     await findToast('Product created successfully');
@@ -224,7 +235,9 @@ describe('admin products: saving', () => {
       tags: 'new,abaya,linen',
       isFeatured: 'true',
     });
-    expect(fd.get('image')).toBeTruthy();
+    expect(fd.get('image')).toMatchObject({ type: 'image/png' });
+    expect(imagesSent()).toHaveLength(1);
+    expect(imagesSent()[0]).toBe(abaya);
     expect(posts[0].headers.get('authorization')).toBe('Bearer test-token');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(served.map(paramsOf)).toEqual([firstPage, firstPage]);
@@ -303,12 +316,16 @@ describe('admin products: saving', () => {
     const { user } = renderAdmin('/admin/products');
     await user.click(await screen.findByRole('button', { name: 'Edit Kids Sneakers' }));
     const d = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
-    await user.upload(d.getByLabelText('Image'), new File(['img'], 'new.png', { type: 'image/png' }));
+    const imagesSent = spyImagesSent();
+    const chosen = new File(['img'], 'new.png', { type: 'image/png' });
+    await user.upload(d.getByLabelText('Image'), chosen);
     await user.click(d.getByRole('button', { name: 'Update' }));
     await findToast('Product updated successfully');
     expect(puts[0].contentType).toContain('multipart/form-data');
     expect((puts[0].body as FormData).get('name')).toBe('Kids Sneakers');
-    expect((puts[0].body as FormData).get('image')).toBeTruthy();
+    expect((puts[0].body as FormData).get('image')).toMatchObject({ type: 'image/png' });
+    expect(imagesSent()).toHaveLength(1);
+    expect(imagesSent()[0]).toBe(chosen);
     expect((puts[0].body as FormData).get('stock')).toBeNull();
   });
 

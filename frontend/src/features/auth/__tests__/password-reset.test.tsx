@@ -27,8 +27,10 @@ describe('login: forgot password link', () => {
     const password = await screen.findByLabelText('Password');
     const link = screen.getByRole('link', { name: 'Forgot password?' });
     expect(link).toHaveAttribute('href', '/forgot-password');
-    expect(password.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(link.compareDocumentPosition(screen.getByRole('button', { name: 'Sign In' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(password.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(link.compareDocumentPosition(screen.getByRole('button', { name: 'Sign In' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
 
     await user.type(screen.getByLabelText('Email'), 'amina@example.com');
     await user.click(link);

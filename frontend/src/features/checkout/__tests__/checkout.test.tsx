@@ -13,9 +13,12 @@ import {
 } from '@/testing/data';
 import { axeViolations } from '@/testing/axe';
 import { server, serveDiscountCart } from '@/testing/server';
-import { act, findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { act, findToast, isInaccessible, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const location = () => screen.getByTestId('location');
+
+/** An idempotency key as `crypto.randomUUID()` makes it (version 4). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function withCart(lines: Parameters<typeof makeCart>[0] = [{ product: makeProduct({ price: 24 }), quantity: 2 }]) {
   server.use(http.get('/api/cart', () => HttpResponse.json(makeCart(lines))));
@@ -73,7 +76,7 @@ describe('checkout', () => {
         addressLine: 'Maka Al Mukarama Road 12',
       },
     });
-    expect(key).toBeTruthy();
+    expect(key).toMatch(UUID);
     expect(location()).toHaveTextContent('/checkout');
     await waitFor(() => expect(location()).toHaveTextContent('/order-success'), { timeout: 2500 });
     expect(await screen.findByText('Payment Successful!')).toBeInTheDocument();
@@ -129,7 +132,7 @@ describe('checkout', () => {
     await findToast('Network error. Please try again.');
     await user.click(pay);
     await findToast('declined');
-    expect(keys[0]).toBeTruthy();
+    expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toBe(keys[0]);
   });
 
@@ -171,7 +174,9 @@ describe('checkout', () => {
       expect(region).toHaveAttribute('role', 'status');
       expect(region).toHaveAttribute('aria-live', 'polite');
       const countdown = screen.getByTestId('payment-countdown');
-      expect(countdown.closest('[aria-hidden="true"]')).not.toBeNull();
+      expect(isInaccessible(countdown)).toBe(true);
+      expect(isInaccessible(screen.getByTestId('payment-time-left'))).toBe(false);
+      expect(isInaccessible(within(panel).getByText('We sent a payment request for $53.00 to 061 555 1234.'))).toBe(false);
       expect(countdown).toHaveTextContent(/^1:30$/);
       expect(screen.getByTestId('payment-time-left')).toHaveTextContent(/^About 2 minutes left to confirm\.$/);
 

@@ -76,8 +76,8 @@ describe('wishlist page', () => {
     );
     const { user } = renderApp(`/product/${p._id}`, { user: true });
     await user.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
-    await findToast('Product already in wishlist');
-    await waitFor(() => expect(document.querySelector('.Toastify__toast--info')).not.toBeNull());
+    const toast = await findToast('Product already in wishlist');
+    await waitFor(() => expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--info'));
   });
 
   it("sends a product with sizes to its page to choose one instead of adding it, and 'Move all' moves only one-size products", async () => {
