@@ -9,6 +9,7 @@ use crate::audit::Audit;
 use crate::languages::Languages;
 use crate::throttle::Key;
 use crate::throttle::{Throttle, TooManyAttempts};
+use crate::ReadError;
 use domain::audit::AuditChange;
 use domain::language::Language;
 use domain::listing::users::UserQuery;
@@ -344,7 +345,7 @@ impl Accounts {
         &self,
         actor: &User,
         query: &UserQuery,
-    ) -> Result<(Vec<User>, u64), ListUsersError> {
+    ) -> Result<(Vec<User>, u64), ReadError> {
         require_admin(actor)?;
         Ok(self.users.find(query).await?)
     }

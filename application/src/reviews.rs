@@ -74,9 +74,13 @@ impl From<RepoError> for ReviewChangeError {
     }
 }
 
+/// The only row a review's writes can miss is its product's, deleted meanwhile.
 impl From<RepoError> for WriteReviewError {
     fn from(error: RepoError) -> Self {
-        FindProductError::from(error).into()
+        match error {
+            RepoError::NotFound => FindProductError::NotFound.into(),
+            other => FindProductError::Store(other).into(),
+        }
     }
 }
 

@@ -77,14 +77,6 @@ impl From<RepoError> for EnsureAdminError {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum ListUsersError {
-    #[error(transparent)]
-    Refused(#[from] PermissionError),
-    #[error(transparent)]
-    Store(#[from] RepoError),
-}
-
-#[derive(Debug, thiserror::Error)]
 pub enum UpdateUserError {
     #[error(transparent)]
     Refused(#[from] PermissionError),

@@ -110,6 +110,29 @@ async fn a_bad_review_is_refused_before_anything_is_asked() {
 }
 
 #[tokio::test]
+async fn a_review_of_a_product_deleted_while_it_was_written_is_a_product_not_found() {
+    let mut ports = ports_with_product();
+    ports
+        .reviews
+        .expect_has_received()
+        .returning(|_, _| Ok(true));
+    ports.reviews.expect_by_author().returning(|_, _| Ok(None));
+    ports
+        .reviews
+        .expect_save()
+        .returning(|_| Err(RepoError::NotFound));
+    let error = ports
+        .service()
+        .write_review(&shopper("amina"), &p1(), &good_input())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, WriteReviewError::Find(FindProductError::NotFound)),
+        "{error:?}"
+    );
+}
+
+#[tokio::test]
 async fn a_buyers_review_is_saved_under_their_short_name_and_says_whether_it_is_new() {
     for (earlier, created) in [(None, true), (Some(ambers_review()), false)] {
         let mut ports = ports_with_product();

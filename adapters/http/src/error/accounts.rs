@@ -2,8 +2,8 @@
 
 use super::ApiError;
 use application::accounts::{
-    AuthenticateError, CreateUserError, DeleteUserError, ForgotPasswordError, ListUsersError,
-    LoginError, RegisterError, ResetPasswordError, UpdateUserError,
+    AuthenticateError, CreateUserError, DeleteUserError, ForgotPasswordError, LoginError,
+    RegisterError, ResetPasswordError, UpdateUserError,
 };
 use domain::message::texts::{
     CODE_REFUSED, CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, INVALID_CREDENTIALS,
@@ -64,15 +64,6 @@ impl From<AuthenticateError> for ApiError {
             AuthenticateError::NoSession => Self::unauthenticated(SESSION_INVALID),
             AuthenticateError::Refused(refusal) => refusal.into(),
             AuthenticateError::Store(error) => error.into(),
-        }
-    }
-}
-
-impl From<ListUsersError> for ApiError {
-    fn from(error: ListUsersError) -> Self {
-        match error {
-            ListUsersError::Refused(refusal) => refusal.into(),
-            ListUsersError::Store(error) => error.into(),
         }
     }
 }

@@ -153,11 +153,6 @@ impl ApiError {
             other => other.into(),
         }
     }
-
-    /// The status this error is answered with.
-    pub fn status(&self) -> StatusCode {
-        self.status
-    }
 }
 
 impl fmt::Display for ApiError {
