@@ -1,13 +1,14 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
-import { TextField } from '@/components/ui/TextField';
+import { ContactFields } from '@/components/forms/ContactFields';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
+import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { btn } from '@/components/ui/styles';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import {
   compact,
-  hasErrors,
   validateConfirmation,
   validateEmail,
   validateName,
@@ -20,7 +21,8 @@ import { useRegister } from '../api/auth';
 import { AuthShell } from './AuthShell';
 import { usePageTitle } from '@/lib/use-page-title';
 
-type Field = 'name' | 'email' | 'phone' | 'password' | 'confirmPassword';
+const FIELDS = ['name', 'email', 'phone', 'password', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
 type Form = Record<Field, string>;
 
 export function validateRegistration(form: Form): FieldErrors<Field> {
@@ -36,8 +38,7 @@ export function validateRegistration(form: Form): FieldErrors<Field> {
 export function RegisterPage() {
   const { t } = useLingui();
   usePageTitle(t`Create Account`);
-  const [form, setForm] = useState<Form>({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useFormFields<Field>({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
   const [justRegistered, setJustRegistered] = useState(false);
   const signedIn = useSession(selectIsAuthenticated);
   const navigate = useNavigate();
@@ -49,29 +50,19 @@ export function RegisterPage() {
       navigate(reply.token && reply.user ? '/' : '/login', { replace: true });
     },
     onError: (err) => {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
-        setErrors((e) => ({ ...e, ...(err.fieldErrors as FieldErrors<Field>) }));
-      }
+      form.addErrors(serverFieldErrors(err, FIELDS));
       toast.error(errorMessage(err, t`Registration failed`));
     },
   });
 
   if (signedIn && !justRegistered && !register.isPending) return <Navigate to="/" replace />;
 
-  const update = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setForm((f) => ({ ...f, [field]: value }));
-    // A field's error clears as it is edited.
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateRegistration(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!form.check(validateRegistration)) return;
+    const { name, email, phone, password } = form.values;
     // The confirmation is not sent.
-    register.mutate({ name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), password: form.password });
+    register.mutate({ name: name.trim(), email: email.trim(), phone: phone.trim(), password });
   };
 
   return (
@@ -87,44 +78,13 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={t`Full Name`} name="name" autoComplete="name" value={form.name} onChange={update('name')} error={errors.name} />
-        <TextField
-          label={t`Email Address`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={update('email')}
-          error={errors.email}
+        <ContactFields
+          name={form.bind('name')}
+          email={form.bind('email')}
+          phone={form.bind('phone')}
+          phonePlaceholder="61 234 5678"
         />
-        <TextField
-          label={t`Phone Number`}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          placeholder="61 234 5678"
-          value={form.phone}
-          onChange={update('phone')}
-          error={errors.phone}
-        />
-        <TextField
-          label={t`Password`}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={update('password')}
-          error={errors.password}
-        />
-        <TextField
-          label={t`Confirm Password`}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={update('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields password={form.bind('password')} confirmation={form.bind('confirmPassword')} />
         <button type="submit" className={`${btn.primary} w-full`} disabled={register.isPending}>
           {register.isPending ? t`Creating Account...` : t`Create Account`}
         </button>

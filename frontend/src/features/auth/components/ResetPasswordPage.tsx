@@ -4,17 +4,19 @@
  * wrong or expired code, or too many tries, shows the server's message in the banner (and
  * its per-field messages under the fields).
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { EmailField } from '@/components/forms/EmailField';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
+import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import {
   compact,
-  hasErrors,
   normalizeResetCode,
   validateConfirmation,
   validateEmail,
@@ -43,19 +45,11 @@ export function validateResetPassword(form: Form): FieldErrors<Field> {
   });
 }
 
-/** The server's per-field messages for the fields of this form. */
-function serverFieldErrors(err: unknown): FieldErrors<Field> {
-  const out: FieldErrors<Field> = {};
-  if (err instanceof ApiError) for (const f of SENT_FIELDS) if (err.fieldErrors[f]) out[f] = err.fieldErrors[f];
-  return out;
-}
-
 export function ResetPasswordPage() {
   const { t } = useLingui();
   usePageTitle(t`Choose a new password`);
   const [params] = useSearchParams();
-  const [form, setForm] = useState<Form>(() => ({ email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' }));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useFormFields<Field>(() => ({ email: params.get('email') ?? '', code: '', password: '', confirmPassword: '' }));
   const [error, setError] = useState<string | null>(null);
   const signedIn = useSession(selectIsAuthenticated);
   const navigate = useNavigate();
@@ -66,29 +60,21 @@ export function ResetPasswordPage() {
       navigate('/login', { replace: true });
     },
     onError: (err) => {
-      setErrors((e) => ({ ...e, ...serverFieldErrors(err) }));
+      form.addErrors(serverFieldErrors(err, SENT_FIELDS));
       setError(errorMessage(err, t`Password reset failed`));
     },
   });
 
   if (signedIn) return <Navigate to="/" replace />;
 
-  const update = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setForm((f) => ({ ...f, [field]: value }));
-    // A field's error clears as it is edited.
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (reset.isPending) return;
-    const found = validateResetPassword(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!form.check(validateResetPassword)) return;
     setError(null);
+    const { email, code, password } = form.values;
     // The confirmation is not sent.
-    reset.mutate({ email: form.email.trim(), code: normalizeResetCode(form.code), password: form.password });
+    reset.mutate({ email: email.trim(), code: normalizeResetCode(code), password });
   };
 
   return (
@@ -98,43 +84,9 @@ export function ResetPasswordPage() {
     >
       <ErrorBanner message={error} testId="reset-password-error" />
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label={t`Email Address`}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={form.email}
-          onChange={update('email')}
-          error={errors.email}
-        />
-        <TextField
-          label={t`Code`}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          value={form.code}
-          onChange={update('code')}
-          error={errors.code}
-        />
-        <TextField
-          label={t`New Password`}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={update('password')}
-          error={errors.password}
-        />
-        <TextField
-          label={t`Confirm New Password`}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={update('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <EmailField autoComplete="username" {...form.bind('email')} />
+        <TextField label={t`Code`} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" {...form.bind('code')} />
+        <NewPasswordFields password={form.bind('password')} confirmation={form.bind('confirmPassword')} replacing />
         <button type="submit" className={`${btn.primary} w-full`} disabled={reset.isPending}>
           {reset.isPending ? t`Saving...` : t`Set New Password`}
         </button>
@@ -142,7 +94,11 @@ export function ResetPasswordPage() {
       <p className="mt-6 text-center text-sm text-stone-600">
         <Trans>
           No code, or too late?{' '}
-          <Link to="/forgot-password" state={forgotPasswordState(form.email)} className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/forgot-password"
+            state={forgotPasswordState(form.values.email)}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             Send a new code
           </Link>
         </Trans>

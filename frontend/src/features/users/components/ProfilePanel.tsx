@@ -1,14 +1,16 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
+import { ContactFields } from '@/components/forms/ContactFields';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
+import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import type { UpdateUserRequest, User } from '@/lib/types';
 import {
   compact,
-  hasErrors,
   MIN_PASSWORD_LENGTH,
   validateConfirmation,
   validateEmail,
@@ -20,6 +22,9 @@ import { useUpdateUser } from '@/lib/api/users';
 
 type Field = 'name' | 'email' | 'phone' | 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Form = Record<Field, string>;
+
+/** The fields the server may name in `errors`: the new password is sent as `password`, the confirmation not at all. */
+const SENT_FIELDS: readonly Field[] = ['name', 'email', 'phone', 'currentPassword', 'newPassword'];
 
 const formFrom = (user: User): Form => ({
   name: user.name ?? '',
@@ -58,53 +63,33 @@ function Detail({ label, value }: { label: string; value: string }) {
 export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () => void }) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Form>(() => formFrom(user));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useFormFields<Field>(() => formFrom(user));
 
   const update = useUpdateUser({
     onSuccess: (saved) => {
       toast.success(t`Profile updated successfully`);
-      setForm(formFrom(saved));
-      setErrors({});
+      form.reset(formFrom(saved));
       setEditing(false);
     },
     onError: (err) => {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
-        const fe = err.fieldErrors;
-        setErrors((e) => ({
-          ...e,
-          ...(fe.name ? { name: fe.name } : {}),
-          ...(fe.email ? { email: fe.email } : {}),
-          ...(fe.phone ? { phone: fe.phone } : {}),
-          ...(fe.currentPassword ? { currentPassword: fe.currentPassword } : {}),
-          ...(fe.password ? { newPassword: fe.password } : {}),
-        }));
-      }
+      form.addErrors(serverFieldErrors(err, SENT_FIELDS, { newPassword: 'password' }));
       toast.error(errorMessage(err, t`Profile update failed`));
     },
   });
 
-  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setForm((f) => ({ ...f, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
   const cancel = () => {
-    setForm(formFrom(user));
-    setErrors({});
+    form.reset(formFrom(user));
     setEditing(false);
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateProfile(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    const body: UpdateUserRequest = { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() };
-    if (form.newPassword) {
-      body.password = form.newPassword;
-      body.currentPassword = form.currentPassword;
+    if (!form.check(validateProfile)) return;
+    const { name, email, phone, currentPassword, newPassword } = form.values;
+    const body: UpdateUserRequest = { name: name.trim(), email: email.trim(), phone: phone.trim() };
+    if (newPassword) {
+      body.password = newPassword;
+      body.currentPassword = currentPassword;
     }
     update.mutate({ id: user._id, input: body });
   };
@@ -144,25 +129,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
         <Trans>Edit Profile</Trans>
       </h2>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <TextField label={t`Full Name`} name="name" autoComplete="name" value={form.name} onChange={change('name')} error={errors.name} />
-        <TextField
-          label={t`Email Address`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
-        <TextField
-          label={t`Phone Number`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={form.phone}
-          onChange={change('phone')}
-          error={errors.phone}
-        />
+        <ContactFields name={form.bind('name')} email={form.bind('email')} phone={form.bind('phone')} />
         <fieldset className="rounded-xl border border-stone-200 p-4">
           <legend className="px-1 font-semibold">
             <Trans>Change Password</Trans>
@@ -173,31 +140,11 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
           <div className="space-y-4">
             <TextField
               label={t`Current Password`}
-              name="currentPassword"
               type="password"
               autoComplete="current-password"
-              value={form.currentPassword}
-              onChange={change('currentPassword')}
-              error={errors.currentPassword}
+              {...form.bind('currentPassword')}
             />
-            <TextField
-              label={t`New Password`}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={form.newPassword}
-              onChange={change('newPassword')}
-              error={errors.newPassword}
-            />
-            <TextField
-              label={t`Confirm New Password`}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={change('confirmPassword')}
-              error={errors.confirmPassword}
-            />
+            <NewPasswordFields password={form.bind('newPassword')} confirmation={form.bind('confirmPassword')} replacing />
           </div>
         </fieldset>
         <div className="flex gap-3">
