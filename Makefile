@@ -10,7 +10,7 @@ SHOP_ADMIN_PASSWORD ?= admin123
 FRONTEND_STAMP := frontend/node_modules/.install-stamp
 E2E_STAMP := e2e/node_modules/.install-stamp
 
-.PHONY: run test test-rust test-frontend test-e2e test-fuzz fuzz lint build frontend clean
+.PHONY: run test test-rust test-frontend test-e2e test-fuzz fuzz lint api-types build frontend clean
 
 run: frontend
 	cargo build --release -p bootstrap
@@ -53,7 +53,13 @@ lint: $(FRONTEND_STAMP)
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	tools/import-cycles
+	tools/api-types --check
 	cd frontend && npx tsc -b && npm run lint
+
+# The frontend's API types from the server's OpenAPI document (tools/api-types): after a change
+# to a route or a reply, then fix what `tsc` finds.
+api-types: $(FRONTEND_STAMP)
+	tools/api-types
 
 build: frontend
 	cargo build --release -p bootstrap

@@ -37,6 +37,9 @@ pub enum Command {
     /// Copy the SQLite database to a new file, consistent while the shop serves (restore:
     /// stop the shop, put the copy in place of `shop.db`, start it).
     Backup(BackupArgs),
+    /// Print the API's OpenAPI document (what `GET /api/openapi.json` answers), from which
+    /// `make api-types` generates the frontend's types.
+    Openapi,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -41,5 +41,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Seed(args) => seed::run(&cli.settings, &args).await,
         Command::Backup(args) => backup::run(&cli.settings, &args),
+        Command::Openapi => {
+            println!("{}", shop_http::api_document().pretty());
+            Ok(())
+        }
     }
 }

@@ -121,6 +121,14 @@ pub enum AuditEntity {
 }
 
 impl AuditEntity {
+    pub const ALL: [AuditEntity; 5] = [
+        AuditEntity::Product,
+        AuditEntity::Order,
+        AuditEntity::User,
+        AuditEntity::Settings,
+        AuditEntity::Discount,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             AuditEntity::Product => "product",

@@ -60,6 +60,9 @@ pub enum DiscountKind {
 }
 
 impl DiscountKind {
+    /// The API's names of the kinds, one per variant.
+    pub const NAMES: [&'static str; 3] = ["percent", "fixed", "freeShipping"];
+
     /// The API's name of the kind.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -664,6 +667,21 @@ pub(crate) mod tests {
             value: Some(15.0),
             active: true,
             ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_kinds_names_are_the_forms_kinds_and_each_kinds_own() {
+        let kinds = [percent(15), DiscountKind::Fixed(money(500)), DiscountKind::FreeShipping];
+        for (kind, name) in kinds.into_iter().zip(DiscountKind::NAMES) {
+            assert_eq!(kind.as_str(), name);
+            let draft = DiscountInput {
+                kind: name.into(),
+                ..form()
+            }
+            .validate()
+            .unwrap();
+            assert_eq!(draft.kind.as_str(), name);
         }
     }
 

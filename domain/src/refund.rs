@@ -47,6 +47,8 @@ pub enum RefundStatus {
 }
 
 impl RefundStatus {
+    pub const ALL: [RefundStatus; 2] = [RefundStatus::Sending, RefundStatus::Unconfirmed];
+
     pub fn as_str(self) -> &'static str {
         match self {
             RefundStatus::Sending => "sending",

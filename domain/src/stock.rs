@@ -20,6 +20,12 @@ impl StockStatus {
         }
     }
 
+    pub const ALL: [StockStatus; 3] = [
+        StockStatus::InStock,
+        StockStatus::LowStock,
+        StockStatus::OutOfStock,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             StockStatus::InStock => "inStock",

@@ -87,6 +87,8 @@ impl Role {
         }
     }
 
+    pub const ALL: [Role; 2] = [Role::User, Role::Admin];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::User => "user",

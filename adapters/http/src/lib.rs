@@ -45,6 +45,23 @@ const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000; includeSubDomains";
 const PLACEHOLDER_SVG: &str = include_str!("placeholder.svg");
 const JSON_LIMIT_BYTES: usize = 64 * 1024;
 
+/// The API's routes on `app`, and the OpenAPI document collected from their handlers.
+fn with_api<T>(app: App<T>) -> (App<T>, utoipa::openapi::OpenApi)
+where
+    T: ServiceFactory<ServiceRequest, Config = (), Error = actix_web::Error, InitError = ()>,
+{
+    app.into_utoipa_app()
+        .openapi(openapi::ApiDoc::openapi())
+        .service(utoipa_actix_web::scope("/api").configure(routes::configure))
+        .split_for_parts()
+}
+
+/// The document `GET /api/openapi.json` answers, made without serving anything (`shop
+/// openapi`, from which the frontend's types are generated).
+pub fn api_document() -> openapi::Document {
+    openapi::Document::of(&with_api(App::new()).1)
+}
+
 /// The whole application, the same for the binary and the tests.
 pub fn app(
     state: AppState,
@@ -65,11 +82,7 @@ pub fn app(
                 .add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
         )
         .service(Files::new("", files.uploads_dir.clone()).default_handler(web::to(placeholder)));
-    let (app, api) = App::new()
-        .into_utoipa_app()
-        .openapi(openapi::ApiDoc::openapi())
-        .service(utoipa_actix_web::scope("/api").configure(routes::configure))
-        .split_for_parts();
+    let (app, api) = with_api(App::new());
     let app = app
         .app_data(web::Data::new(openapi::Document::of(&api)))
         .app_data(web::Data::new(state))

@@ -59,9 +59,10 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function requestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/** Sends a call with the session's token and the shown language; a reply that is not 2xx is thrown as an `ApiError`. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
     ...options.headers,
   };
@@ -87,16 +88,34 @@ export async function requestWithStatus<T>(path: string, options: RequestOptions
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, null, err);
   }
-
-  const data = await readBody(res);
   if (!res.ok) {
+    const data = await readBody(res);
     const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: unknown }) : null;
     const message = obj && typeof obj.message === 'string' && obj.message.trim() ? obj.message : null;
     const errors =
       obj && obj.errors && typeof obj.errors === 'object' ? (obj.errors as Record<string, string>) : undefined;
     throw new ApiError(res.status, message, data, errors);
   }
-  return { status: res.status, data: data as T, headers: res.headers };
+  return res;
+}
+
+export async function requestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const res = await send(path, options, 'application/json');
+  return { status: res.status, data: (await readBody(res)) as T, headers: res.headers };
+}
+
+/** A file the API answers (a CSV export): its content and the name `Content-Disposition` gives it. */
+export interface ApiFile {
+  blob: Blob;
+  /** The server's file name; null when it gave none. */
+  name: string | null;
+}
+
+/** GET a file: sent like every call (token, language), its errors read the same way. */
+export async function requestFile(path: string, accept: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiFile> {
+  const res = await send(path, { ...options, method: 'GET' }, accept);
+  const m = res.headers.get('Content-Disposition')?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return { blob: await res.blob(), name: m ? decodeURIComponent(m[1]) : null };
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

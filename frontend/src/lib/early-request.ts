@@ -106,14 +106,14 @@ export function imagesToPreload(page: EarlyPage, body: unknown): ImagePreload[] 
   if (page.kind === 'product') {
     const product = body as Partial<Product> | null;
     if (!product || typeof product !== 'object' || !product.image) return [];
-    const sources = galleryImageSources({ thumbnail: product.thumbnail });
+    const sources = galleryImageSources({ thumbnail: product.thumbnail ?? null });
     const srcSet = srcSetFor(product.image, sources);
     return [srcSet ? { href: imageUrl(product.image), imageSrcset: srcSet, imageSizes: sources.sizes } : { href: imageUrl(product.image) }];
   }
   if (!Array.isArray(body)) return [];
   return (body as Partial<Product>[])
     .slice(0, EAGER_CARD_IMAGES)
-    .map((p) => cardImagePath({ image: p?.image ?? null, thumbnail: p?.thumbnail }))
+    .map((p) => cardImagePath({ image: p?.image ?? null, thumbnail: p?.thumbnail ?? null }))
     .filter((path): path is string => Boolean(path))
     .map((path) => ({ href: imageUrl(path) }));
 }

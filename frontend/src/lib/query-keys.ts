@@ -77,6 +77,8 @@ export const userKeys = {
   /** The admin's user list (GET /api/users). */
   admin: pagedListKeys(['users', 'admin']),
   me: () => [...userKeys.all, 'me'] as const,
+  /** The signed-in user as GET /api/auth/me answers it for this session's token. */
+  session: (token: string | null) => [...userKeys.me(), token] as const,
 };
 
 export const settingsKeys = {
@@ -114,6 +116,18 @@ export const notificationKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
+};
+
+/** The report of the last `days` days (GET /api/admin/reports). */
+export const reportKeys = {
+  all: [...adminKeys.all, 'reports'] as const,
+  detail: (days: number) => [...reportKeys.all, days] as const,
+};
+
+/** The admin audit trail's pages (GET /api/admin/audit). */
+export const auditKeys = {
+  all: [...adminKeys.all, 'audit'] as const,
+  page: (page: number, limit: number) => [...auditKeys.all, { page, limit }] as const,
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */

@@ -134,7 +134,8 @@ export function makeWishlist(products: Product[]): Wishlist {
 /** An order line as the order keeps it: a snapshot of the product and, for a product with sizes, of its size. */
 export function makeOrderLine(product: Product, quantity: number, variant?: Variant): OrderLine {
   return {
-    productId: { _id: product._id, name: product.name },
+    _id: nextId('l'),
+    productId: { _id: product._id, name: product.name, image: product.image },
     name: product.name,
     image: product.image,
     price: product.price,
@@ -161,7 +162,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     totalAmount: 53,
     userId: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
     products: [
-      { productId: { _id: 'p1', name: 'Floral Summer Dress' }, name: 'Floral Summer Dress', price: 24, variant: null, quantity: 2, lineTotal: 48 },
+      { _id: 'o1-1', productId: { _id: 'p1', name: 'Floral Summer Dress', image: null }, name: 'Floral Summer Dress', image: null, price: 24, variant: null, quantity: 2, lineTotal: 48 },
     ],
     shippingAddress: {
       fullName: 'Amina Hassan',
@@ -174,6 +175,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     statusHistory: [{ status: 'pending', at: overrides.createdAt ?? '2026-11-02T12:00:00Z', by: null }],
     deliveredAt: null,
     returnableUntil: null,
+    holdExpiredAt: null,
+    refundStatus: null,
+    refundSentAt: null,
     ...overrides,
   };
 }
@@ -214,6 +218,8 @@ export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
     statusHistory: [{ status: 'requested', at: createdAt, by: null }],
     customer: { _id: 'u1', name: 'Amina Hassan', email: 'amina@example.com' },
     nextSteps: ['approved', 'rejected'],
+    refundStatus: null,
+    refundSentAt: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 //! Discount codes as the API shows them and as the admin's form sends them (issue 15).
 
+use super::names::DiscountKindName;
 use super::{loose_bool, loose_number};
 use domain::discount::{Discount, DiscountInput};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -35,7 +36,7 @@ pub struct DiscountDto {
     pub id: String,
     /// Upper case: 3 to 32 of A-Z, 0-9 and '-'.
     pub code: String,
-    /// `percent`, `fixed` or `freeShipping`.
+    #[schema(value_type = DiscountKindName)]
     pub kind: &'static str,
     /// The percent for `percent`, dollars for `fixed`, 0 for `freeShipping`.
     pub value: f64,

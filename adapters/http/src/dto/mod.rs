@@ -1,6 +1,7 @@
 //! JSON shapes of replies (docs/api.md) and request bodies. Amounts leave as dollars with at
 //! most two decimals; everything below this module works in cents.
 
+use names::{RoleName, StockStatusName, OrderStatusName, PaymentStatusName, RefundStatusName, AuditActionName, AuditEntityName};
 use application::cart::CartView;
 use application::dashboard::Dashboard;
 use application::Shop;
@@ -18,6 +19,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 mod discounts;
+mod names;
 mod notifications;
 mod order_detail;
 mod returns;
@@ -49,6 +51,7 @@ pub struct UserDto {
     pub name: String,
     pub email: String,
     pub phone: String,
+    #[schema(value_type = RoleName)]
     pub role: &'static str,
     pub created_at: String,
     pub must_change_password: bool,
@@ -86,6 +89,7 @@ pub struct ProductDto {
     pub rating: f64,
     pub reviews: u32,
     pub stock: u32,
+    #[schema(value_type = StockStatusName)]
     pub stock_status: &'static str,
     /// Sizes and colours in the admin's order; empty for a one-size product.
     pub variants: Vec<VariantDto>,
@@ -240,9 +244,22 @@ pub struct OrderLineDto {
     pub variant: Option<LineVariantDto>,
 }
 
-#[derive(Serialize, Deserialize, ToSchema)]
+/// Where an order goes, as its replies show it.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressDto {
+    pub full_name: String,
+    pub phone: String,
+    pub city: String,
+    pub district: String,
+    pub address_line: String,
+}
+
+/// A delivery address as checkout sends it; a field left out is blank (and refused by the
+/// checkout's rules with its own message).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressBody {
     #[serde(default)]
     pub full_name: String,
     #[serde(default)]
@@ -253,6 +270,18 @@ pub struct AddressDto {
     pub district: String,
     #[serde(default)]
     pub address_line: String,
+}
+
+impl From<AddressBody> for ShippingAddressInput {
+    fn from(a: AddressBody) -> Self {
+        ShippingAddressInput {
+            full_name: a.full_name,
+            phone: a.phone,
+            city: a.city,
+            district: a.district,
+            address_line: a.address_line,
+        }
+    }
 }
 
 impl From<&ShippingAddress> for AddressDto {
@@ -273,7 +302,9 @@ pub struct OrderDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub created_at: String,
+    #[schema(value_type = OrderStatusName)]
     pub status: &'static str,
+    #[schema(value_type = PaymentStatusName)]
     pub payment_status: &'static str,
     /// Placed and not canceled, and the payment provider never confirmed its payment (an
     /// admin checks with the provider, then marks it paid or cancels it).
@@ -293,7 +324,7 @@ pub struct OrderDto {
     /// A cancel's refund not landed yet: `sending` (at the provider now) or `unconfirmed`
     /// (sent, answer not received: an admin resolves it with `POST /api/orders/{id}/refund`);
     /// null without one.
-    #[schema(pattern = "^(sending|unconfirmed)$")]
+    #[schema(value_type = Option<RefundStatusName>)]
     pub refund_status: Option<&'static str>,
     /// When that refund was sent; null without one.
     pub refund_sent_at: Option<String>,
@@ -606,14 +637,16 @@ pub struct AuditEntryDto {
     pub at: String,
     pub actor_id: String,
     pub actor_email: String,
+    #[schema(value_type = AuditActionName)]
     pub action: &'static str,
+    #[schema(value_type = AuditEntityName)]
     pub entity: &'static str,
     pub entity_id: Option<String>,
     /// The relevant fields before the change; null for a creation.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
     pub before: Option<Snapshot>,
     /// The relevant fields after the change; null for a deletion.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
     pub after: Option<Snapshot>,
 }
 
@@ -665,6 +698,7 @@ pub struct UpdatedUserDto {
     #[serde(flatten)]
     pub user: UserDto,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub token: Option<String>,
 }
 
@@ -813,7 +847,7 @@ pub struct CheckoutBody {
     #[serde(default)]
     #[schema(example = "+252 61 555 1234")]
     pub payment_phone: String,
-    pub shipping_address: Option<AddressDto>,
+    pub shipping_address: Option<AddressBody>,
 }
 
 impl From<CheckoutBody> for CheckoutInput {
@@ -821,13 +855,7 @@ impl From<CheckoutBody> for CheckoutInput {
         CheckoutInput {
             payment_method: body.payment_method,
             payment_phone: body.payment_phone,
-            shipping_address: body.shipping_address.map(|a| ShippingAddressInput {
-                full_name: a.full_name,
-                phone: a.phone,
-                city: a.city,
-                district: a.district,
-                address_line: a.address_line,
-            }),
+            shipping_address: body.shipping_address.map(ShippingAddressInput::from),
         }
     }
 }

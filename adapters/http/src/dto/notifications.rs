@@ -1,6 +1,7 @@
 //! Notifications as the back office sees them, and the forgotten-password calls' bodies
 //! (issue 14).
 
+use super::names::{TopicName, ChannelName, DeliveryStatusName};
 use domain::notification::{Channel, DeliveryStatus, Notification};
 use domain::password_reset::ResetInput;
 use serde::{Deserialize, Serialize};
@@ -59,16 +60,15 @@ impl NotificationsQuery {
 pub struct NotificationDto {
     #[serde(rename = "_id")]
     pub id: String,
-    /// orderConfirmed, paymentUnconfirmed, orderShipped, orderDelivered, orderCanceled,
-    /// returnUpdated, passwordReset, newOrder or lowStock.
+    #[schema(value_type = TopicName)]
     pub topic: &'static str,
-    /// email or sms.
+    #[schema(value_type = ChannelName)]
     pub channel: &'static str,
     /// The e-mail address or phone number; none for the shop's alert before it is sent.
     pub recipient: Option<String>,
     /// Written when it is first sent.
     pub subject: Option<String>,
-    /// pending, sent, retrying, failed or skipped.
+    #[schema(value_type = DeliveryStatusName)]
     pub status: &'static str,
     pub attempts: u32,
     pub last_error: Option<String>,

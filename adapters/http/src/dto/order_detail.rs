@@ -1,6 +1,7 @@
 //! An order's detail reply: the order, with what may be done with it now, as the domain
 //! decides it (the screens offer only that).
 
+use super::names::OrderStatusName;
 use super::OrderDto;
 use crate::i18n::say;
 use chrono::{DateTime, Utc};
@@ -42,7 +43,7 @@ pub struct OrderDetailDto {
     pub returnable: ReturnableDto,
     /// For admins only (absent for the shopper): the statuses the order may be moved to now,
     /// of `pending`, `shipped`, `delivered` and `canceled`; its own status is not one.
-    #[schema(value_type = Option<Vec<String>>, example = json!(["pending", "shipped"]))]
+    #[schema(value_type = Vec<OrderStatusName>, nullable = false, example = json!(["pending", "shipped"]))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next_statuses: Option<Vec<&'static str>>,
 }

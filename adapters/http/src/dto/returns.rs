@@ -1,5 +1,6 @@
 //! Returns as the API shows them and as a shopper's request sends them (issue 16).
 
+use super::names::{RefundStatusName, ReturnStatusName, ReturnStepName};
 use super::{parse_number, refund_status, CustomerDto, LineVariantDto, StatusEntryDto};
 use domain::returns::{Return, ReturnInput};
 use serde::{Deserialize, Serialize};
@@ -53,8 +54,7 @@ impl From<ReturnBody> for ReturnInput {
 /// An admin's change of a return.
 #[derive(Deserialize, ToSchema)]
 pub struct ReturnStatusBody {
-    /// `approved`, `rejected`, `received` or `refunded`.
-    #[schema(example = "approved")]
+    #[schema(value_type = ReturnStepName, example = "approved")]
     pub status: String,
 }
 
@@ -89,7 +89,7 @@ pub struct ReturnDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub order_id: String,
-    /// `requested`, `approved`, `rejected`, `received` or `refunded`.
+    #[schema(value_type = ReturnStatusName)]
     pub status: &'static str,
     pub lines: Vec<ReturnLineDto>,
     /// The lines' amounts, and the order's shipping when this return holds its last units.
@@ -102,14 +102,14 @@ pub struct ReturnDto {
     /// Its refund, not landed yet: `sending` (at the provider now) or `unconfirmed` (sent,
     /// answer not received: an admin resolves it with `POST /api/admin/returns/{id}/refund`);
     /// null without one.
-    #[schema(pattern = "^(sending|unconfirmed)$")]
+    #[schema(value_type = Option<RefundStatusName>)]
     pub refund_status: Option<&'static str>,
     /// When that refund was sent; null without one.
     pub refund_sent_at: Option<String>,
     /// The statuses an admin may move it to now: `approved` or `rejected` from requested,
     /// `received` or `rejected` from approved, `refunded` from received; none from rejected
     /// or refunded, nor while its refund is claimed (`refundStatus` set).
-    #[schema(example = json!(["approved", "rejected"]))]
+    #[schema(value_type = Vec<ReturnStepName>, example = json!(["approved", "rejected"]))]
     pub next_steps: Vec<&'static str>,
 }
 

@@ -83,6 +83,7 @@ pub struct ReviewDto {
     pub created_at: String,
     /// Only on the author's own review and in the back office: an admin hid it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub hidden: Option<bool>,
 }
 

@@ -1,6 +1,7 @@
 //! Sizes and colours on the wire: a product's variants, the size of a cart or order line,
 //! the admin's grid.
 
+use super::names::StockStatusName;
 use super::loose_number;
 use domain::variant::{Variant, VariantInput, VariantSnapshot};
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,7 @@ pub struct VariantDto {
     pub sku: String,
     pub stock: u32,
     /// `inStock` (more than 10), `lowStock` (1 to 10) or `outOfStock`.
+    #[schema(value_type = StockStatusName)]
     pub stock_status: &'static str,
 }
 

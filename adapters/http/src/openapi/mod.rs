@@ -6,6 +6,7 @@
 //! [`ErrorBody`] and each status means one thing across the API.
 
 mod links;
+mod nulls;
 
 use crate::error::ErrorBody;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -44,12 +45,20 @@ impl Modify for BearerToken {
 pub struct Document(pub String);
 
 impl Document {
-    /// The finished document: what the handlers declare, with the links between calls and
-    /// the database's 503 added.
+    /// The finished document: what the handlers declare, with the links between calls, the
+    /// database's 503 and the reply fields always sent (if null) added.
     pub fn of(api: &utoipa::openapi::OpenApi) -> Document {
         let mut doc = serde_json::to_value(api).expect("the API document is plain JSON");
         links::finish(&mut doc);
+        nulls::require_reply_nulls(&mut doc);
         Document(doc.to_string())
+    }
+
+    /// The document indented, as it is checked in beside the frontend (`frontend/openapi.json`).
+    pub fn pretty(&self) -> String {
+        let doc: serde_json::Value =
+            serde_json::from_str(&self.0).expect("the document is the JSON made above");
+        serde_json::to_string_pretty(&doc).expect("the API document is plain JSON")
     }
 }
 

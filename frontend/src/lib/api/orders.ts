@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys } from '@/lib/query-keys';
-import type { Order, OrderDetail, OrderStatus, RefundResolutionRequest } from '@/lib/types';
+import type { MarkOrderPaidRequest, Order, OrderDetail, OrderStatus, RefundResolutionRequest } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { orderKeys };
@@ -16,12 +16,6 @@ export const getOrder = (id: string, signal?: AbortSignal) =>
   api.get<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal });
 export const updateOrderStatus = ({ id, status }: { id: string; status: OrderStatus }) =>
   api.put<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { status });
-
-/** Body of PUT /api/orders/{id}/payment: an admin records a payment the provider did not confirm. */
-export interface MarkOrderPaidRequest {
-  paymentStatus: 'paid';
-  transactionId?: string;
-}
 
 /** 200 with the updated order; 409 `{message}` when the order is not awaiting payment. */
 export const markOrderPaid = ({ id, transactionId }: { id: string; transactionId?: string }) => {

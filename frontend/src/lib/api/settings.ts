@@ -2,12 +2,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from '@/lib/query-keys';
-import type { Settings } from '@/lib/types';
+import type { Settings, SettingsInput } from '@/lib/types';
 
 export { settingsKeys };
 
 export const getSettings = (signal?: AbortSignal) => api.get<Settings>('/settings', { signal });
-export const updateSettings = (input: Omit<Settings, 'sandboxPayments'>) => api.put<Settings>('/settings', input);
+export const updateSettings = (input: SettingsInput) => api.put<Settings>('/settings', input);
 
 export const settingsQuery = () =>
   queryOptions({

@@ -30,7 +30,7 @@ export const createUser = (input: RegisterRequest) => api.post<AdminCreateUserRe
 export function useSessionUserRefresh() {
   const token = useSession((s) => s.token);
   const query = useQuery({
-    queryKey: [...userKeys.me(), token],
+    queryKey: userKeys.session(token),
     queryFn: ({ signal }) => getMe(signal),
     enabled: Boolean(token),
     staleTime: Infinity,

@@ -141,7 +141,7 @@ describe('admin lists are axe-clean', () => {
       refundedAmount: 24,
       discountCode: 'EID-2026',
       discountAmount: 7.2,
-      products: [{ _id: 'o1-1', productId: { _id: 'p1', name: 'Linen Wrap Dress' }, name: 'Linen Wrap Dress', image: null, price: 24, quantity: 2, lineTotal: 48, variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' } }],
+      products: [{ _id: 'o1-1', productId: { _id: 'p1', name: 'Linen Wrap Dress', image: null }, name: 'Linen Wrap Dress', image: null, price: 24, quantity: 2, lineTotal: 48, variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' } }],
       statusHistory: [
         { status: 'pending', at: '2026-11-02T12:00:00Z', by: null },
         { status: 'delivered', at: '2026-11-04T12:00:00Z', by: sahra },

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/server';
 import { screen, waitFor, within } from '@/testing/test-utils';
-import type { AuditEntry } from '../reports/api/audit';
+import type { AuditEntry } from '@/lib/types';
 import { auditActionLabel, auditChanges, formatAuditValue } from '../reports/audit';
 import { renderAdmin, stubResizeObserver } from './helpers';
 

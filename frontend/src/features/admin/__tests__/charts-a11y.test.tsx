@@ -11,7 +11,7 @@ import { makeOrder } from '@/testing/data';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
 import { STATUS_COLORS } from '../lib/charts';
-import type { Report } from '../reports/api/reports';
+import type { Report } from '@/lib/types';
 import { HttpResponse, renderAdmin, sizeCharts, stubElementFromPoint } from './helpers';
 
 beforeAll(async () => {

@@ -25,7 +25,7 @@ const stats = (overrides: Partial<Stats> = {}): Stats => ({
   topProducts: [{ name: 'Floral Summer Dress', quantity: 9 }],
   recentOrders: [
     makeOrder({ _id: '0192f3a4-aaaa-7000-8000-12345678abcd', totalAmount: 53, status: 'shipped', createdAt: '2026-11-02T12:00:00Z' }),
-    makeOrder({ _id: '0192f3a4-bbbb-7000-8000-87654321dcba', userId: null, status: 'pending' }),
+    makeOrder({ _id: '0192f3a4-bbbb-7000-8000-87654321dcba', userId: { _id: 'u-gone', name: '', email: '' }, status: 'pending' }),
   ],
   ...overrides,
 });

@@ -33,7 +33,7 @@ const order: OrderDetail = makeOrderDetail({
   products: [
     {
       _id: `${ORDER_ID}-1`,
-      productId: { _id: 'p1', name: 'Linen Wrap Dress' },
+      productId: { _id: 'p1', name: 'Linen Wrap Dress', image: null },
       name: 'Linen Wrap Dress',
       image: '/uploads/linen.webp',
       price: 30,
@@ -41,7 +41,7 @@ const order: OrderDetail = makeOrderDetail({
       lineTotal: 60,
       variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' },
     },
-    { _id: `${ORDER_ID}-2`, productId: { _id: 'p2', name: 'Silk Scarf' }, name: 'Silk Scarf', image: null, price: 12, quantity: 1, lineTotal: 12, variant: null },
+    { _id: `${ORDER_ID}-2`, productId: { _id: 'p2', name: 'Silk Scarf', image: null }, name: 'Silk Scarf', image: null, price: 12, quantity: 1, lineTotal: 12, variant: null },
   ],
   deliveredAt: '2026-11-06T09:00:00Z',
   returnableUntil: '2026-12-06T09:00:00Z',

@@ -38,7 +38,7 @@ const lastWeek = makeOrder({
   createdAt: at(5, 9),
   status: 'delivered',
   totalAmount: 10,
-  userId: null,
+  userId: { _id: 'u-gone', name: '', email: '' },
   shippingAddress: null,
 });
 const lastMonth = makeOrder({

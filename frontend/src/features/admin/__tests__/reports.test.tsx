@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import type { Report } from '../reports/api/reports';
+import type { Report } from '@/lib/types';
 import { renderAdmin, stubResizeObserver } from './helpers';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /** How an audit entry reads on screen: the action's label and what changed. */
-import type { AuditEntry } from './api/audit';
+import type { AuditEntry } from '@/lib/types';
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'product.create': 'Created a product',

@@ -19,7 +19,7 @@ function cartServer(initial: { product: Product; variant?: Variant; quantity: nu
     http.post('/api/cart/add', async ({ request }) => {
       const body = (await request.json()) as AddToCartRequest;
       requests.push(body);
-      lines = lines.map((l) => (isLine(l, body.productId, body.variantId) ? { ...l, quantity: l.quantity + body.quantity } : l));
+      lines = lines.map((l) => (isLine(l, body.productId, body.variantId) ? { ...l, quantity: l.quantity + (body.quantity ?? 1) } : l));
       return HttpResponse.json(current());
     }),
     http.delete('/api/cart/remove/:id', ({ params, request }) => {

@@ -219,7 +219,8 @@ describe('product page', () => {
   });
 
   it("caps the quantity at 99 when the stock is missing", async () => {
-    const p = makeProduct({ stock: null });
+    // SPEC.md's fallback for a reply without a stock, which the API's document never allows.
+    const p = makeProduct({ stock: null as unknown as number });
     server.use(http.get('/api/products/:id', () => HttpResponse.json(p)));
     renderApp(`/product/${p._id}`);
     const input = await screen.findByRole('spinbutton', { name: 'Quantity' });

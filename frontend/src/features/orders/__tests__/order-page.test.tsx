@@ -22,7 +22,7 @@ const SCARF_LINE = `${ORDER_ID}-2`;
 
 const dress: OrderLine = {
   _id: DRESS_LINE,
-  productId: { _id: 'p1', name: 'Linen Wrap Dress' },
+  productId: { _id: 'p1', name: 'Linen Wrap Dress', image: null },
   name: 'Linen Wrap Dress',
   image: '/uploads/linen.webp',
   price: 30,
@@ -32,7 +32,7 @@ const dress: OrderLine = {
 };
 const scarf: OrderLine = {
   _id: SCARF_LINE,
-  productId: { _id: 'p2', name: 'Silk Scarf' },
+  productId: { _id: 'p2', name: 'Silk Scarf', image: null },
   name: 'Silk Scarf',
   image: '/uploads/scarf.webp',
   price: 12,
@@ -339,12 +339,9 @@ describe('shopper order page', () => {
     expect(within(lines[1]).getByRole('link', { name: 'Review Silk Scarf' })).toHaveAttribute('href', '/product/p2#write-review');
   });
 
-  it("offers no 'Review' before delivery, nor for a product the shop no longer has", async () => {
-    const { unmount } = await openOrder(delivered({ status: 'shipped', deliveredAt: null, returnableUntil: null }));
+  it("offers no 'Review' before delivery", async () => {
+    await openOrder(delivered({ status: 'shipped', deliveredAt: null, returnableUntil: null }));
     expect(page().queryByRole('link', { name: /^Review/ })).not.toBeInTheDocument();
-    unmount();
-    await openOrder(delivered({ products: [{ ...dress, productId: null }, scarf] }));
-    expect(page().getAllByRole('link', { name: /^Review/ }).map((l) => l.getAttribute('href'))).toEqual(['/product/p2#write-review']);
   });
 
   it('is linked from the Orders tab', async () => {

@@ -7,11 +7,11 @@
  */
 import { Cell, Legend, Line, LineChart, CartesianGrid, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { capitalize, formatPrice } from '@/lib/format';
-import type { Stats } from '@/lib/types';
+import type { OrderStatus, Stats } from '@/lib/types';
 import { ChartFigure } from '../../components/ChartFigure';
 import { BRAND, OTHER_COLOR, STATUS_COLORS } from '../../lib/charts';
 
-const STATUSES = ['pending', 'shipped', 'delivered', 'canceled'];
+const STATUSES: OrderStatus[] = ['pending', 'shipped', 'delivered', 'canceled'];
 
 export default function DashboardCharts({ stats }: { stats: Stats }) {
   const months = stats.revenueByMonth ?? [];

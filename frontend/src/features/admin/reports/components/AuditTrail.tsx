@@ -4,7 +4,8 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
 import { formatDateTime } from '../../lib/ui';
-import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditEntry } from '../api/audit';
+import type { AuditEntry } from '@/lib/types';
+import { AUDIT_PAGE_SIZE, useAuditTrail } from '../api/audit';
 import { auditActionLabel, auditChanges } from '../audit';
 
 export const AUDIT_LOAD_FAILED = 'Failed to load admin activity.';

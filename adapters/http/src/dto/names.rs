@@ -1,0 +1,71 @@
+//! The names some reply fields take (statuses, roles, kinds), as enums of the OpenAPI
+//! document. Each set is read from the domain's own list, so a name is written once, and a
+//! client generated from the document (the frontend's types) knows every value.
+
+use domain::audit::{AuditAction, AuditEntity};
+use domain::discount::DiscountKind;
+use domain::notification::{Channel, DeliveryStatus, Topic};
+use domain::order::{OrderStatus, PaymentStatus};
+use domain::refund::RefundStatus;
+use domain::returns::ReturnStatus;
+use domain::stock::StockStatus;
+use domain::user::Role;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
+
+fn one_of(names: impl IntoIterator<Item = &'static str>) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(names))
+        .into()
+}
+
+/// A schema-only type per set of names: a field sent as `&'static str` names it with
+/// `#[schema(value_type = OrderStatusName)]`.
+macro_rules! names {
+    ($($(#[$doc:meta])* $marker:ident => $names:expr;)*) => {$(
+        $(#[$doc])*
+        pub struct $marker;
+
+        impl PartialSchema for $marker {
+            fn schema() -> RefOr<Schema> {
+                one_of($names)
+            }
+        }
+
+        impl ToSchema for $marker {}
+    )*};
+}
+
+names! {
+    /// An account's role.
+    RoleName => Role::ALL.map(Role::as_str);
+    /// An order's status.
+    OrderStatusName => OrderStatus::ALL.map(OrderStatus::as_str);
+    /// An order's payment status.
+    PaymentStatusName => PaymentStatus::ALL.map(PaymentStatus::as_str);
+    /// A return's status.
+    ReturnStatusName => ReturnStatus::ALL.map(ReturnStatus::as_str);
+    /// A status an admin may move a return to (every one but the shopper's `requested`).
+    ReturnStepName => ReturnStatus::ALL
+        .into_iter()
+        .filter(|status| *status != ReturnStatus::Requested)
+        .map(ReturnStatus::as_str);
+    /// Where a refund sent and not answered yet stands.
+    RefundStatusName => RefundStatus::ALL.map(RefundStatus::as_str);
+    /// How much of a product or size is left, as shoppers see it.
+    StockStatusName => StockStatus::ALL.map(StockStatus::as_str);
+    /// What a discount code takes off.
+    DiscountKindName => DiscountKind::NAMES;
+    /// What a message the shop sends is about.
+    TopicName => Topic::ALL.map(Topic::as_str);
+    /// How a message goes out.
+    ChannelName => Channel::ALL.map(Channel::as_str);
+    /// Where a message stands.
+    DeliveryStatusName => DeliveryStatus::ALL.map(DeliveryStatus::as_str);
+    /// What an admin did, in the audit trail.
+    AuditActionName => AuditAction::ALL.map(AuditAction::as_str);
+    /// The kind of thing an audit entry changed.
+    AuditEntityName => AuditEntity::ALL.map(AuditEntity::as_str);
+}
