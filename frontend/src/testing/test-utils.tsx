@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
-import { render as renderWithoutI18n, waitFor, within, type RenderOptions } from '@testing-library/react';
+import {
+  render as renderWithoutI18n,
+  renderHook as renderHookWithoutProviders,
+  waitFor,
+  within,
+  type RenderOptions,
+} from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@/i18n';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -30,8 +36,8 @@ export function LocationProbe() {
   );
 }
 
-/** Renders the whole app (routes, guards, providers, toasts) at `path`. */
-export function renderApp(path: string, options: RenderAppOptions = {}) {
+/** The session as `options` say: signed in, being restored, or read from storage. */
+function startSession(options: RenderAppOptions) {
   if (options.user) {
     const user = options.user === true ? makeUser() : options.user;
     useSession.getState().signIn(options.token ?? 'test-token', user);
@@ -40,11 +46,22 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   } else {
     useSession.getState().restore();
   }
+}
+
+/** The app's query client, without retries (a failure shows at once). */
+function testQueryClient() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
+  return queryClient;
+}
+
+/** Renders the whole app (routes, guards, providers, toasts) at `path`. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  startSession(options);
+  const queryClient = testQueryClient();
   const user = userEvent.setup();
   const utils = renderWithoutI18n(
     <AppProvider queryClient={queryClient}>
@@ -55,6 +72,34 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     </AppProvider>,
   );
   return { ...utils, user, queryClient };
+}
+
+/**
+ * Testing Library's `renderHook` inside the app's providers and a router at `path` (the
+ * location shown by screen.getByTestId('location')), under a route `route` (for its params)
+ * when given, the session as the options say.
+ */
+export function renderHookInApp<Result>(
+  hook: () => Result,
+  { path = '/', route, ...options }: RenderAppOptions & { path?: string; route?: string } = {},
+) {
+  startSession(options);
+  const queryClient = testQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        {route ? (
+          <Routes>
+            <Route path={route} element={children} />
+          </Routes>
+        ) : (
+          children
+        )}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProvider>
+  );
+  return { ...renderHookWithoutProviders(hook, { wrapper }), queryClient };
 }
 
 /** Waits for a toast with this text (looked up inside the toast container only). */

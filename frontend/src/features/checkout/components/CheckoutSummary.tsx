@@ -1,0 +1,60 @@
+import { Trans } from '@lingui/react/macro';
+import { CartSummary } from '@/components/cart/CartSummary';
+import { DiscountCodeField } from '@/components/cart/DiscountCodeField';
+import { TruckIcon } from '@/components/ui/icons';
+import { LineVariant } from '@/components/ui/LineVariant';
+import { ProductImage } from '@/components/ui/ProductImage';
+import { formatPrice } from '@/lib/format';
+import type { Cart } from '@/lib/types';
+import { cartLineKey, cartLineRef } from '@/lib/variants';
+
+/** 'Order Summary': the cart's lines, its discount code and amounts as the server counts them, and the delivery times. */
+export function CheckoutSummary({ cart }: { cart: Cart }) {
+  return (
+    <aside className="h-fit space-y-6 rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-28">
+      <h2 className="text-lg font-bold">
+        <Trans>Order Summary</Trans>
+      </h2>
+      {cart.products.length === 0 ? (
+        <p className="text-stone-600">
+          <Trans>Your cart is empty</Trans>
+        </p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {cart.products.map((line) => (
+            <li key={cartLineKey(cartLineRef(line))} className="flex gap-3 py-3">
+              <ProductImage
+                path={line.productId.thumbnail || line.productId.image}
+                alt=""
+                width={56}
+                height={70}
+                className="h-[70px] w-14 rounded-lg"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 text-sm font-medium">{line.productId.name}</p>
+                <LineVariant variant={line.variant} />
+                <p className="text-sm text-stone-600">
+                  <Trans>Qty: {{ quantity: line.quantity }}</Trans>
+                </p>
+              </div>
+              <p className="text-sm font-semibold">{formatPrice(line.lineTotal)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cart.products.length > 0 && <DiscountCodeField cart={cart} className="border-t border-stone-200 pt-4" />}
+      <CartSummary cart={cart} className="border-t border-stone-200 pt-4" />
+      <div className="space-y-2 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
+        <p className="flex items-center gap-2 font-semibold text-stone-900">
+          <TruckIcon size={18} /> <Trans>Delivery</Trans>
+        </p>
+        <p>
+          <Trans>Standard delivery: 2-3 business days</Trans>
+        </p>
+        <p>
+          <Trans>Express delivery: Next business day</Trans>
+        </p>
+      </div>
+    </aside>
+  );
+}
