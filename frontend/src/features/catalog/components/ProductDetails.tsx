@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { Price } from '@/components/ui/Price';
+import { StockBadge } from '@/components/ui/StockBadge';
+import { formatPrice } from '@/lib/format';
+import type { Product } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { coloursOf } from '@/lib/variants';
+import { useProductChoice } from '../hooks/use-product-choice';
+import { categoryName } from './CategoryPage';
+import { ColourSwatches } from './ColourSwatches';
+import { ProductBuyButtons } from './ProductBuyButtons';
+import { ProductPerks } from './ProductPerks';
+import { ProductRating } from './ProductRating';
+import { QuantityStepper } from './QuantityStepper';
+import { VariantPicker } from './VariantPicker';
+
+/** The product's name, price and description beside the choice of size and quantity and the buttons that act on it. */
+export function ProductDetails({ product }: { product: Product }) {
+  const choice = useProductChoice(product);
+  const { stock, soldOut } = choice;
+  const monthly = formatPrice((product.price * choice.quantity) / 6);
+
+  usePageTitle(product.name);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
+        <Link to={`/category/${product.category}`} className="hover:underline">
+          {categoryName(product.category)}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+      <ProductRating product={product} />
+      <Price product={product} showSave size="lg" />
+      <p className="text-sm text-stone-600">
+        <Trans>or 6 monthly payments of {monthly}</Trans>
+      </p>
+      <p className="leading-relaxed text-stone-700">{product.description}</p>
+
+      {coloursOf(choice.variants).length === 0 && <ColourSwatches />}
+      {choice.variants.length > 0 && (
+        <VariantPicker variants={choice.variants} value={choice.variant} onChange={choice.chooseVariant} />
+      )}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <StockBadge stock={stock} />
+        {typeof stock === 'number' && stock > 0 && stock <= 10 && (
+          <span className="text-sm font-medium text-amber-900">
+            <Trans>Only {stock} left in stock</Trans>
+          </span>
+        )}
+      </div>
+
+      {!soldOut && (
+        <div>
+          <p className="mb-2 text-sm font-semibold">
+            <Trans>Quantity</Trans>
+          </p>
+          <QuantityStepper value={choice.quantity} max={choice.max} onChange={choice.setQuantity} />
+        </div>
+      )}
+
+      <ProductBuyButtons
+        product={product}
+        variant={choice.variant}
+        quantity={choice.quantity}
+        needsSize={choice.needsSize}
+        soldOut={soldOut}
+      />
+      <ProductPerks />
+    </div>
+  );
+}
