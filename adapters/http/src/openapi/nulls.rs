@@ -33,7 +33,7 @@ pub(super) fn require_reply_nulls(doc: &mut Value) {
     };
     for (_, schema) in schemas.iter_mut().filter(|(name, _)| name.ends_with("Dto")) {
         // A reply made of others (`allOf`) has its own properties in one of the parts.
-        let parts = match schema["allOf"].as_array_mut() {
+        let parts = match schema.get_mut("allOf").and_then(Value::as_array_mut) {
             Some(parts) => parts.iter_mut().collect::<Vec<_>>(),
             None => vec![schema],
         };
@@ -91,6 +91,7 @@ mod tests {
             schemas["OrderDto"]["required"],
             json!(["_id", "deliveredAt", "shippingAddress"])
         );
+        assert_eq!(schemas["OrderDto"].get("allOf"), None);
         assert_eq!(schemas["UpdatedUserDto"]["allOf"][1]["required"], json!(["note"]));
         assert_eq!(schemas["CheckoutBody"].get("required"), None);
     }
