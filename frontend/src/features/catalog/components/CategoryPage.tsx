@@ -8,6 +8,7 @@ import { btn } from '@/components/ui/styles';
 import { CATEGORY_PAGE_SIZE } from '@/lib/api-paths';
 import { capitalize } from '@/lib/format';
 import { pagedProducts, useCategoryKeys, useCategoryProductPages } from '../api/product-pages';
+import { categoryName } from '../category-name';
 import { EAGER_CARD_IMAGES } from '@/lib/product';
 import { LoadMore } from './LoadMore';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
@@ -18,13 +19,6 @@ import { usePageTitle } from '@/lib/use-page-title';
 export function categoryFilters(keys: readonly string[]): string[] {
   const others = keys.filter((k) => k.toLowerCase() !== 'women');
   return ['women', ...others];
-}
-
-/** A category's name as shown: the shop's own in the language shown, any other capitalised. */
-export function categoryName(key: string): string {
-  const category = key.toLowerCase();
-  const name = capitalize(key);
-  return select(category, { women: 'Women', kids: 'Kids', sales: 'Sales', other: name });
 }
 
 /**
