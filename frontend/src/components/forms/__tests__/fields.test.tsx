@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@/testing/test-utils';
-import { ContactFields } from '../ContactFields';
-import { EmailField } from '../EmailField';
-import { NewPasswordFields } from '../NewPasswordFields';
+import { ContactFields, EmailField, NewPasswordFields } from '../AccountFields';
 import type { FieldBinding } from '../use-form-fields';
 
 const binding = (name: string, error?: string): FieldBinding => ({ name, value: '', error, onChange: () => {} });

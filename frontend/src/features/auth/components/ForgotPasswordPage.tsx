@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmailField } from '@/components/forms/EmailField';
+import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -52,7 +52,11 @@ export function ForgotPasswordPage() {
     <AuthShell title={t`Reset your password`} subtitle={t`Enter the e-mail of your account and we will send you a 6-digit code.`}>
       <ErrorBanner message={error} testId="forgot-password-error" />
       <form onSubmit={submit} noValidate className="space-y-4">
-        <EmailField
+        <TextField
+          label={t`Email Address`}
+          type="email"
+          name="email"
+          autoComplete="email"
           required
           value={email}
           onChange={(e) => {

@@ -7,8 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmailField } from '@/components/forms/EmailField';
-import { NewPasswordFields } from '@/components/forms/NewPasswordFields';
+import { EmailField, NewPasswordFields } from '@/components/forms/AccountFields';
 import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
