@@ -1,12 +1,32 @@
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { useSettings } from '@/lib/api/settings';
-import { DEFAULT_SHOP_NAME, NAV_LINKS } from './Header';
+import { DEFAULT_SHOP_NAME } from '@/lib/use-page-title';
+import { NAV_LINKS } from './nav-links';
+
+const HELP_LINKS = [
+  { to: '/delivery', label: msg`Delivery` },
+  { to: '/returns', label: msg`Returns` },
+  { to: '/contact', label: msg`Contact` },
+];
+
+/** The footer's list items of `links`. */
+function FooterLinks({ links }: { links: typeof HELP_LINKS }) {
+  const { i18n } = useLingui();
+  return links.map((l) => (
+    <li key={l.to}>
+      <Link to={l.to} className="hover:text-white hover:underline">
+        {i18n._(l.label)}
+      </Link>
+    </li>
+  ));
+}
 
 export function Footer() {
   const { data: settings } = useSettings();
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const shopName = settings?.shopName || DEFAULT_SHOP_NAME;
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
@@ -35,13 +55,7 @@ export function Footer() {
             <Trans>Shop</Trans>
           </p>
           <ul className="mt-2 space-y-1.5 text-sm">
-            {NAV_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {i18n._(l.label)}
-                </Link>
-              </li>
-            ))}
+            <FooterLinks links={NAV_LINKS} />
           </ul>
         </nav>
         <div>
@@ -49,21 +63,7 @@ export function Footer() {
             <Trans>Help</Trans>
           </p>
           <ul className="mt-2 space-y-1.5 text-sm">
-            <li>
-              <Link to="/delivery" className="hover:text-white hover:underline">
-                <Trans>Delivery</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/returns" className="hover:text-white hover:underline">
-                <Trans>Returns</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className="hover:text-white hover:underline">
-                <Trans>Contact</Trans>
-              </Link>
-            </li>
+            <FooterLinks links={HELP_LINKS} />
             {settings?.supportPhone && (
               <li className="flex items-center gap-2 pt-2">
                 <PhoneIcon size={16} />

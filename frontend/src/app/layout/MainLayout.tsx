@@ -6,8 +6,9 @@ import { useSession } from '@/stores/session';
 import { ProductActionsContext } from '@/features/catalog/components/product-actions';
 import { useShopActions } from '../hooks';
 import { Footer } from './Footer';
-import { DEFAULT_SHOP_NAME, Header } from './Header';
+import { Header } from './Header';
 import { useSettings } from '@/lib/api/settings';
+import { DEFAULT_SHOP_NAME } from '@/lib/use-page-title';
 
 /** Scrolls to the top when the page (path) changes; ends a logout once it reached home. */
 function RouteEffects() {

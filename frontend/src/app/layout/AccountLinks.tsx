@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { selectIsAdmin, useSession } from '@/stores/session';
+import { useLogout } from '../hooks';
+
+/** Profile, Admin Dashboard (for admins) and Logout, as the account menu (`role` 'menuitem') and the mobile menu draw them. */
+export function AccountLinks({ role, link, logout }: { role?: 'menuitem'; link: string; logout: string }) {
+  const admin = useSession(selectIsAdmin);
+  const signOut = useLogout();
+  return (
+    <>
+      <Link role={role} to="/profile" className={link}>
+        <Trans>Profile</Trans>
+      </Link>
+      {admin && (
+        <Link role={role} to="/admin" className={link}>
+          <Trans>Admin Dashboard</Trans>
+        </Link>
+      )}
+      <button role={role} type="button" onClick={signOut} className={logout}>
+        <Trans>Logout</Trans>
+      </button>
+    </>
+  );
+}

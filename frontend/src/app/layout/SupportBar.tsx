@@ -1,0 +1,31 @@
+import { Trans } from '@lingui/react/macro';
+import { PhoneIcon } from '@/components/ui/icons';
+import { LanguageSwitch } from './LanguageSwitch';
+
+/** The dark strip atop the header: the shop's phone (as the settings give it), its promise, the language. */
+export function SupportBar({ phone }: { phone?: string }) {
+  return (
+    <div className="bg-stone-900 text-xs text-stone-100">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1">
+        <span className="flex items-center gap-1.5">
+          <PhoneIcon size={14} />
+          {phone ? (
+            <a href={`tel:${phone.replace(/\s+/g, '')}`} className="hover:underline">
+              {phone}
+            </a>
+          ) : (
+            <span>
+              <Trans>Call us</Trans>
+            </span>
+          )}
+        </span>
+        <div className="flex items-center gap-3">
+          <span className="hidden sm:inline">
+            <Trans>Free worldwide delivery · 30-day free returns</Trans>
+          </span>
+          <LanguageSwitch tone="dark" />
+        </div>
+      </div>
+    </div>
+  );
+}
