@@ -3,7 +3,7 @@ const tableRows = 'divide-y divide-stone-200 text-left text-sm';
 
 export const admin = {
   card: 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200',
-  /** The card look of a list's table box (`ScrollableTable` makes it scroll). */
+  /** The card look of a list's table box (`DataTable` makes it scroll). */
   tableWrap: 'relative rounded-xl bg-white shadow-sm ring-1 ring-stone-200',
   table: `min-w-full ${tableRows}`,
   /** For a table that sets its own minimum width (min-w-full would win over it in the CSS). */

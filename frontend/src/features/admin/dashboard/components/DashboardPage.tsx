@@ -9,8 +9,8 @@ import { formatPrice } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
-import { ScrollableTable } from '../../components/ScrollableTable';
 import { logError } from '../../lib/errors';
+import { columnsOf, DataTable } from '../../lib/table';
 import { admin, formatShortDate } from '../../lib/ui';
 import { useAdminStats } from '../api/stats';
 
@@ -38,6 +38,15 @@ function StatCard({ label, value, sub }: { label: string; value: string; sub?: s
   );
 }
 
+const column = columnsOf<Order>();
+const RECENT_ORDER_COLUMNS = [
+  column('Order ID', (o) => dashboardOrderId(o._id), { td: 'font-mono' }),
+  column('Customer', (o) => o.userId?.name || 'N/A'),
+  column('Amount', (o) => formatPrice(o.totalAmount)),
+  column('Status', (o) => <OrderStatusBadge status={o.status} />),
+  column('Date', (o) => formatShortDate(o.createdAt)),
+];
+
 function RecentOrders({ orders }: { orders: Order[] }) {
   return (
     <section aria-labelledby="recent-orders" className={admin.card}>
@@ -49,30 +58,7 @@ function RecentOrders({ orders }: { orders: Order[] }) {
           View All
         </Link>
       </div>
-      <ScrollableTable name="Recent orders" className="mt-4" tableClassName={admin.table}>
-        <thead>
-          <tr>
-            <th scope="col" className={admin.th}>Order ID</th>
-            <th scope="col" className={admin.th}>Customer</th>
-            <th scope="col" className={admin.th}>Amount</th>
-            <th scope="col" className={admin.th}>Status</th>
-            <th scope="col" className={admin.th}>Date</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {orders.map((o) => (
-            <tr key={o._id}>
-              <td className={`${admin.td} font-mono`}>{dashboardOrderId(o._id)}</td>
-              <td className={admin.td}>{o.userId?.name || 'N/A'}</td>
-              <td className={admin.td}>{formatPrice(o.totalAmount)}</td>
-              <td className={admin.td}>
-                <OrderStatusBadge status={o.status} />
-              </td>
-              <td className={admin.td}>{formatShortDate(o.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollableTable>
+      <DataTable name="Recent orders" rows={orders} columns={RECENT_ORDER_COLUMNS} className="mt-4" inCard />
     </section>
   );
 }

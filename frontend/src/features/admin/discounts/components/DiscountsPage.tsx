@@ -1,19 +1,19 @@
 /** Admin discount codes (/admin/discounts): a server-paged list, the add/edit modal, (de)activation and the delete confirmation. */
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { btn } from '@/components/ui/styles';
 import { toast } from '@/lib/toast';
 import type { Discount } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { ListView, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { useDeleteDiscount, useUpdateDiscount } from '../api/discounts';
 import { deleteDiscountQuestion, switchedActive } from '../discount-form';
 import { discountsList } from '../list';
 import { DiscountFormModal } from './DiscountFormModal';
-import { DiscountsTable } from './DiscountsTable';
+import { discountsTable } from './discount-columns';
 
 export default function DiscountsPage() {
   usePageTitle('Discounts');
@@ -41,28 +41,19 @@ export default function DiscountsPage() {
 
   return (
     <section>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className={admin.pageTitle}>Discounts</h1>
-        <button type="button" className={btn.primary} onClick={() => setEditing('new')}>
-          Add Discount Code
-        </button>
-      </div>
-      <ListView
+      <PageHeader title="Discounts" add={{ label: 'Add Discount Code', onClick: () => setEditing('new') }} />
+      <ListTable
         list={list}
-        label="Discount codes"
+        name="Discount codes"
         loading="Loading discount codes..."
         empty={<EmptyState title="No discount codes yet" text="Add a code for your next sale." />}
-      >
-        {(rows) => (
-          <DiscountsTable
-            discounts={rows}
-            switching={switchActive.isPending ? (switchActive.variables?.id ?? null) : null}
-            onEdit={setEditing}
-            onSwitchActive={(d) => switchActive.mutate({ id: d._id, input: switchedActive(d) })}
-            onDelete={setDeleting}
-          />
-        )}
-      </ListView>
+        {...discountsTable({
+          switching: switchActive.isPending ? (switchActive.variables?.id ?? null) : null,
+          onEdit: setEditing,
+          onSwitchActive: (d) => switchActive.mutate({ id: d._id, input: switchedActive(d) }),
+          onDelete: setDeleting,
+        })}
+      />
       {editing && (
         <DiscountFormModal discount={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

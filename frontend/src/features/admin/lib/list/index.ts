@@ -8,7 +8,10 @@
  *     failure: { message: 'Failed to load orders. Please try again.', log: 'Failed to fetch all orders' },
  *   });
  *   const list = useAdminList(ordersList);   // list.filters, list.setFilter('status', 'shipped'), list.rows, list.total
- *   <ListView list={list} label="Orders" loading="Loading orders..." empty={…}>{(rows) => <table>…</table>}</ListView>
+ *   <ListFilters list={list} label="Filter orders" search={…} selects={[{ filter: 'status', label: 'Status', options }]} />
+ *   <ListView list={list} label="Orders" loading="Loading orders..." empty={…}>{(rows) => …}</ListView>
+ *
+ * The screens draw the rows with lib/table's ListTable: this ListView around one DataTable.
  */
 export {
   ADMIN_PAGE_SIZE,
@@ -17,12 +20,14 @@ export {
   oneOf,
   text,
   type FilterSpec,
+  type FilterSpecs,
   type Filters,
   type ListDefinition,
   type SortDir,
 } from './definition';
 export { useAdminList, useListCount, type AdminList } from './use-admin-list';
 export { FilterSelect, type FilterOption } from './FilterSelect';
+export { ListFilters } from './ListFilters';
 export { ListView } from './ListView';
 export { Pager } from './Pager';
 export { SearchField } from './SearchField';

@@ -6,13 +6,13 @@
 import { EmptyState } from '@/components/ui/EmptyState';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { FilterBar } from '../../components/FilterBar';
+import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { FilterSelect, ListView, SearchField, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { ListFilters, useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { useResendNotification } from '../api/notifications';
 import { CHANNEL_OPTIONS, notificationsList, STATUS_OPTIONS } from '../list';
-import { NotificationsTable } from './NotificationsTable';
+import { notificationsTable } from './notification-columns';
 
 export const MESSAGE_QUEUED = 'Message queued to send again';
 export const RESEND_FAILED = 'Failed to resend message';
@@ -20,7 +20,7 @@ export const RESEND_FAILED = 'Failed to resend message';
 export default function NotificationsPage() {
   usePageTitle('Notifications');
   const list = useAdminList(notificationsList);
-  const { filters, setFilter } = list;
+  const { filters } = list;
 
   const resend = useResendNotification({
     onSuccess: () => toast.success(MESSAGE_QUEUED),
@@ -33,24 +33,22 @@ export default function NotificationsPage() {
   const filtered = Boolean(filters.q || filters.status || filters.channel);
   return (
     <section>
-      <h1 className={admin.pageTitle}>Notifications</h1>
+      <PageHeader title="Notifications" />
       <p className="mt-1 text-sm text-stone-600">
         E-mails and SMS the shop sends. Failed messages are retried for 24 hours; Resend queues one again.
       </p>
-      <FilterBar label="Filter notifications">
-        <SearchField
-          label="Search notifications"
-          placeholder="Recipient or subject"
-          value={filters.q}
-          onSearch={(q) => setFilter('q', q, { replace: true })}
-          className="sm:col-span-2 lg:min-w-64 lg:flex-1"
-        />
-        <FilterSelect label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(v) => setFilter('status', v)} />
-        <FilterSelect label="Channel" value={filters.channel} options={CHANNEL_OPTIONS} onChange={(v) => setFilter('channel', v)} />
-      </FilterBar>
-      <ListView
+      <ListFilters
         list={list}
-        label="Notifications"
+        label="Filter notifications"
+        search={{ label: 'Search notifications', placeholder: 'Recipient or subject' }}
+        selects={[
+          { filter: 'status', label: 'Status', options: STATUS_OPTIONS },
+          { filter: 'channel', label: 'Channel', options: CHANNEL_OPTIONS },
+        ]}
+      />
+      <ListTable
+        list={list}
+        name="Notifications"
         loading="Loading notifications..."
         empty={
           <EmptyState
@@ -58,15 +56,11 @@ export default function NotificationsPage() {
             text={filtered ? 'No message matches these filters.' : 'E-mails and SMS the shop sends will appear here.'}
           />
         }
-      >
-        {(rows) => (
-          <NotificationsTable
-            notifications={rows}
-            resending={resend.isPending ? (resend.variables ?? null) : null}
-            onResend={(n) => resend.mutate(n._id)}
-          />
-        )}
-      </ListView>
+        {...notificationsTable({
+          resending: resend.isPending ? (resend.variables ?? null) : null,
+          onResend: (n) => resend.mutate(n._id),
+        })}
+      />
     </section>
   );
 }

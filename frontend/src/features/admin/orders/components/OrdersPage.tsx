@@ -4,13 +4,13 @@ import { toast } from '@/lib/toast';
 import { useMarkOrderPaid, useUpdateOrderStatus } from '@/lib/api/orders';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { FilterBar, SortDirButton } from '../../components/FilterBar';
+import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { FilterSelect, ListView, SearchField, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { ListFilters, useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { DATE_OPTIONS, ordersList, PAYMENT_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../list';
 import { MarkPaidDialog } from './MarkPaidDialog';
-import { OrdersTable } from './OrdersTable';
+import { ordersTable } from './order-columns';
 import { PaymentNotices } from './PaymentNotices';
 import { UpdateStatusModal } from './UpdateStatusModal';
 
@@ -50,37 +50,34 @@ export default function OrdersPage() {
 
   return (
     <section>
-      <h1 className={admin.pageTitle}>Orders</h1>
-      <FilterBar label="Filter orders">
-        <SearchField
-          label="Search orders"
-          placeholder="Order ID, customer name, email or phone"
-          value={filters.q}
-          onSearch={(q) => setFilter('q', q, { replace: true })}
-          className="sm:col-span-2 lg:min-w-64 lg:flex-1"
-        />
-        <FilterSelect label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(v) => setFilter('status', v)} />
-        <FilterSelect label="Payment" value={filters.paymentStatus} options={PAYMENT_OPTIONS} onChange={(v) => setFilter('paymentStatus', v)} />
-        <FilterSelect label="Date" value={filters.date} options={DATE_OPTIONS} onChange={(v) => setFilter('date', v)} />
-        <FilterSelect label="Sort by" value={filters.sort} options={SORT_OPTIONS} onChange={(v) => setFilter('sort', v)} />
-        <SortDirButton dir={filters.dir} onToggle={() => setFilter('dir', filters.dir === 'asc' ? 'desc' : 'asc')} />
-      </FilterBar>
+      <PageHeader title="Orders" />
+      <ListFilters
+        list={list}
+        label="Filter orders"
+        search={{ label: 'Search orders', placeholder: 'Order ID, customer name, email or phone' }}
+        selects={[
+          { filter: 'status', label: 'Status', options: STATUS_OPTIONS },
+          { filter: 'paymentStatus', label: 'Payment', options: PAYMENT_OPTIONS },
+          { filter: 'date', label: 'Date', options: DATE_OPTIONS },
+          { filter: 'sort', label: 'Sort by', options: SORT_OPTIONS },
+        ]}
+        sortDir="dir"
+      />
       <PaymentNotices only={filters.paymentStatus} onOnly={(v) => setFilter('paymentStatus', v)} />
       <p role="status" className="sr-only">
         {announce}
       </p>
-      <ListView
+      <ListTable
         list={list}
-        label="Orders"
+        name="Orders"
         loading="Loading orders..."
         empty={
           <p className="mt-6 rounded-xl bg-white p-8 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
             No orders found matching your criteria
           </p>
         }
-      >
-        {(rows) => <OrdersTable orders={rows} onUpdateStatus={setUpdating} onMarkPaid={setMarkingPaid} />}
-      </ListView>
+        {...ordersTable({ onUpdateStatus: setUpdating, onMarkPaid: setMarkingPaid })}
+      />
       {markingPaid && (
         <MarkPaidDialog
           order={markingPaid}

@@ -3,19 +3,18 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { btn } from '@/components/ui/styles';
 import { useDeleteProduct } from '@/lib/api/products';
 import { adminKeys } from '@/lib/query-keys';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FilterBar, SortDirButton } from '../../components/FilterBar';
+import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { FilterSelect, ListView, SearchField, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { ListFilters, useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { CATEGORY_OPTIONS, productsList, SORT_OPTIONS, STOCK_OPTIONS } from '../list';
 import { ProductFormModal } from './ProductFormModal';
-import { ProductsTable } from './ProductsTable';
+import { productsTable } from './product-columns';
 
 export const deleteProductQuestion = (name: string) =>
   `Are you sure you want to delete "${name}"? This action cannot be undone.`;
@@ -24,7 +23,6 @@ export default function ProductsPage() {
   usePageTitle('Products');
   const qc = useQueryClient();
   const list = useAdminList(productsList);
-  const { filters, setFilter } = list;
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
 
@@ -43,33 +41,25 @@ export default function ProductsPage() {
 
   return (
     <section>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className={admin.pageTitle}>Products</h1>
-        <button type="button" className={btn.primary} onClick={() => setEditing('new')}>
-          Add New Product
-        </button>
-      </div>
-      <FilterBar label="Filter products">
-        <SearchField
-          label="Search products"
-          placeholder="Name, description, category or tag"
-          value={filters.q}
-          onSearch={(q) => setFilter('q', q, { replace: true })}
-          className="sm:col-span-2 lg:min-w-64 lg:flex-1"
-        />
-        <FilterSelect label="Category" value={filters.category} options={CATEGORY_OPTIONS} onChange={(v) => setFilter('category', v)} />
-        <FilterSelect label="Stock status" value={filters.stock} options={STOCK_OPTIONS} onChange={(v) => setFilter('stock', v)} />
-        <FilterSelect label="Sort by" value={filters.sort} options={SORT_OPTIONS} onChange={(v) => setFilter('sort', v)} />
-        <SortDirButton dir={filters.dir} onToggle={() => setFilter('dir', filters.dir === 'asc' ? 'desc' : 'asc')} />
-      </FilterBar>
-      <ListView
+      <PageHeader title="Products" add={{ label: 'Add New Product', onClick: () => setEditing('new') }} />
+      <ListFilters
         list={list}
-        label="Products"
+        label="Filter products"
+        search={{ label: 'Search products', placeholder: 'Name, description, category or tag' }}
+        selects={[
+          { filter: 'category', label: 'Category', options: CATEGORY_OPTIONS },
+          { filter: 'stock', label: 'Stock status', options: STOCK_OPTIONS },
+          { filter: 'sort', label: 'Sort by', options: SORT_OPTIONS },
+        ]}
+        sortDir="dir"
+      />
+      <ListTable
+        list={list}
+        name="Products"
         loading="Loading products..."
         empty={<EmptyState title="No products found" text="Try adjusting your search or filters" />}
-      >
-        {(rows) => <ProductsTable products={rows} onEdit={setEditing} onDelete={setDeleting} />}
-      </ListView>
+        {...productsTable({ onEdit: setEditing, onDelete: setDeleting })}
+      />
       {editing && (
         <ProductFormModal
           product={editing === 'new' ? null : editing}

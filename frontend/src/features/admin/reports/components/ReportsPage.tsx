@@ -1,14 +1,16 @@
 /** Admin reports (/admin/reports): a period of 7, 30 or 90 days, its figures, revenue per day, top products, the discount codes used and the CSV export. */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from '@/lib/toast';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
+import type { Report } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ChartFigure } from '../../components/ChartFigure';
-import { ScrollableTable } from '../../components/ScrollableTable';
 import { dayLabel } from '../../lib/charts';
 import { adminErrorMessage, logError } from '../../lib/errors';
+import { columnsOf, DataTable } from '../../lib/table';
 import { admin, formatShortDate } from '../../lib/ui';
 import { REPORT_PERIODS, useDownloadOrdersCsv, useReport, type ReportPeriod } from '../api/reports';
 import { AuditTrail } from './AuditTrail';
@@ -26,7 +28,23 @@ function Card({ label, value }: { label: string; value: string }) {
   );
 }
 
-const numberCell = `${admin.td} text-right`;
+/** Numbers are right-aligned, headings included. */
+const numeric = { th: 'text-right', td: 'text-right' };
+
+const productColumn = columnsOf<Report['topProducts'][number]>();
+const TOP_PRODUCT_COLUMNS = [
+  productColumn('#', (_, row) => row.index + 1),
+  productColumn('Product', (p) => p.name || 'Unknown'),
+  productColumn('Quantity sold', (p) => p.quantity, numeric),
+  productColumn('Revenue', (p) => formatPrice(p.revenue), numeric),
+];
+
+const codeColumn = columnsOf<Report['discountCodes'][number]>();
+const DISCOUNT_CODE_COLUMNS = [
+  codeColumn('Code', (c) => c.code, { td: 'font-mono' }),
+  codeColumn('Orders', (c) => c.orders, numeric),
+  codeColumn('Amount', (c) => formatPrice(c.amount), numeric),
+];
 
 /** A card with a titled table of the period's rows, or `empty` when it has none. */
 function TableCard<Row>({
@@ -34,16 +52,15 @@ function TableCard<Row>({
   title,
   columns,
   rows,
+  rowTestId,
   empty,
-  children,
 }: {
   id: string;
   title: string;
-  /** The column headings; numbers are right-aligned. */
-  columns: { label: string; numeric?: boolean }[];
+  columns: ColumnDef<Row>[];
   rows: Row[];
+  rowTestId: string;
   empty: string;
-  children: (row: Row, index: number) => ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className={admin.card}>
@@ -53,18 +70,7 @@ function TableCard<Row>({
       {rows.length === 0 ? (
         <p className="mt-3 text-stone-600">{empty}</p>
       ) : (
-        <ScrollableTable name={title} className="mt-3" tableClassName={admin.table}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.label} scope="col" className={c.numeric ? `${admin.th} text-right` : admin.th}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">{rows.map(children)}</tbody>
-        </ScrollableTable>
+        <DataTable name={title} rows={rows} columns={columns} rowProps={() => ({ 'data-testid': rowTestId })} className="mt-3" inCard />
       )}
     </section>
   );
@@ -131,34 +137,19 @@ export default function ReportsPage() {
           <TableCard
             id="top-products"
             title="Top products"
-            columns={[{ label: '#' }, { label: 'Product' }, { label: 'Quantity sold', numeric: true }, { label: 'Revenue', numeric: true }]}
+            columns={TOP_PRODUCT_COLUMNS}
             rows={r.topProducts}
+            rowTestId="top-product"
             empty="No products sold in this period"
-          >
-            {(p, i) => (
-              <tr key={`${p.name}-${i}`} data-testid="top-product">
-                <td className={admin.td}>{i + 1}</td>
-                <td className={admin.td}>{p.name || 'Unknown'}</td>
-                <td className={numberCell}>{p.quantity}</td>
-                <td className={numberCell}>{formatPrice(p.revenue)}</td>
-              </tr>
-            )}
-          </TableCard>
+          />
           <TableCard
             id="discount-codes"
             title="Discount codes"
-            columns={[{ label: 'Code' }, { label: 'Orders', numeric: true }, { label: 'Amount', numeric: true }]}
+            columns={DISCOUNT_CODE_COLUMNS}
             rows={r.discountCodes}
+            rowTestId="discount-code-row"
             empty="No discount codes used in this period"
-          >
-            {(c) => (
-              <tr key={c.code} data-testid="discount-code-row">
-                <td className={`${admin.td} font-mono`}>{c.code}</td>
-                <td className={numberCell}>{c.orders}</td>
-                <td className={numberCell}>{formatPrice(c.amount)}</td>
-              </tr>
-            )}
-          </TableCard>
+          />
         </div>
       </div>
     );

@@ -1,12 +1,12 @@
 /** Admin returns (/admin/returns): a server-paged list filtered by status in the URL, and each return's next steps. */
 import { EmptyState } from '@/components/ui/EmptyState';
 import { usePageTitle } from '@/lib/use-page-title';
-import { FilterBar } from '../../components/FilterBar';
-import { FilterSelect, ListView, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { PageHeader } from '../../components/PageHeader';
+import { ListFilters, useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { RETURN_STATUS_OPTIONS, returnsList } from '../list';
+import { returnsTable } from './return-columns';
 import { useReturnSteps } from './ReturnSteps';
-import { ReturnsTable } from './ReturnsTable';
 
 export default function ReturnsPage() {
   usePageTitle('Returns');
@@ -14,14 +14,12 @@ export default function ReturnsPage() {
   const steps = useReturnSteps();
   return (
     <section>
-      <h1 className={admin.pageTitle}>Returns</h1>
-      <FilterBar label="Filter returns">
-        <FilterSelect label="Status" value={list.filters.status} options={RETURN_STATUS_OPTIONS} onChange={(v) => list.setFilter('status', v)} />
-      </FilterBar>
+      <PageHeader title="Returns" />
+      <ListFilters list={list} label="Filter returns" selects={[{ filter: 'status', label: 'Status', options: RETURN_STATUS_OPTIONS }]} />
       {steps.notices}
-      <ListView
+      <ListTable
         list={list}
-        label="Returns"
+        name="Returns"
         loading="Loading returns..."
         empty={
           <EmptyState
@@ -29,9 +27,8 @@ export default function ReturnsPage() {
             text={list.filters.status ? 'No return has this status.' : 'Returns customers ask for will appear here.'}
           />
         }
-      >
-        {(rows) => <ReturnsTable returns={rows} steps={steps} />}
-      </ListView>
+        {...returnsTable(steps)}
+      />
       {steps.dialog}
     </section>
   );

@@ -10,12 +10,12 @@ import { toast } from '@/lib/toast';
 import type { AdminReview } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FilterBar } from '../../components/FilterBar';
+import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { FilterSelect, ListView, SearchField, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { ListFilters, useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { deleteReviewQuestion, reviewsList, VISIBILITY_OPTIONS } from '../list';
-import { ReviewsTable } from './ReviewsTable';
+import { reviewsTable } from './review-columns';
 
 export const REVIEW_HIDDEN = 'Review hidden';
 export const REVIEW_SHOWN = 'Review shown';
@@ -24,7 +24,7 @@ export const REVIEW_DELETED = 'Review deleted';
 export default function ReviewsPage() {
   usePageTitle('Reviews');
   const list = useAdminList(reviewsList);
-  const { filters, setFilter } = list;
+  const { filters } = list;
   const [deleting, setDeleting] = useState<AdminReview | null>(null);
 
   const switchHidden = useUpdateReview({
@@ -48,20 +48,16 @@ export default function ReviewsPage() {
   const filtered = Boolean(filters.q || filters.hidden);
   return (
     <section>
-      <h1 className={admin.pageTitle}>Reviews</h1>
-      <FilterBar label="Filter reviews">
-        <SearchField
-          label="Search reviews"
-          placeholder="Title, text or author"
-          value={filters.q}
-          onSearch={(q) => setFilter('q', q, { replace: true })}
-          className="sm:col-span-1 lg:min-w-64 lg:flex-1"
-        />
-        <FilterSelect label="Status" value={filters.hidden} options={VISIBILITY_OPTIONS} onChange={(v) => setFilter('hidden', v)} />
-      </FilterBar>
-      <ListView
+      <PageHeader title="Reviews" />
+      <ListFilters
         list={list}
-        label="Reviews"
+        label="Filter reviews"
+        search={{ label: 'Search reviews', placeholder: 'Title, text or author' }}
+        selects={[{ filter: 'hidden', label: 'Status', options: VISIBILITY_OPTIONS }]}
+      />
+      <ListTable
+        list={list}
+        name="Reviews"
         loading="Loading reviews..."
         empty={
           <EmptyState
@@ -69,16 +65,12 @@ export default function ReviewsPage() {
             text={filtered ? 'No review matches these filters.' : 'Reviews verified buyers write will appear here.'}
           />
         }
-      >
-        {(rows) => (
-          <ReviewsTable
-            reviews={rows}
-            switching={switchHidden.isPending ? (switchHidden.variables?.id ?? null) : null}
-            onSwitchHidden={(r) => switchHidden.mutate({ id: r._id, hidden: !r.hidden })}
-            onDelete={setDeleting}
-          />
-        )}
-      </ListView>
+        {...reviewsTable({
+          switching: switchHidden.isPending ? (switchHidden.variables?.id ?? null) : null,
+          onSwitchHidden: (r) => switchHidden.mutate({ id: r._id, hidden: !r.hidden }),
+          onDelete: setDeleting,
+        })}
+      />
       {deleting && (
         <ConfirmDialog
           title="Delete Review"

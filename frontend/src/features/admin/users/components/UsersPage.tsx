@@ -3,29 +3,27 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { btn } from '@/components/ui/styles';
 import { useDeleteUser } from '@/lib/api/users';
 import { adminKeys } from '@/lib/query-keys';
 import type { User } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FilterBar } from '../../components/FilterBar';
+import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { FilterSelect, ListView, SearchField, useAdminList } from '../../lib/list';
-import { admin } from '../../lib/ui';
+import { ListFilters, useAdminList } from '../../lib/list';
+import { ListTable } from '../../lib/table';
 import { ROLE_OPTIONS, usersList } from '../list';
 import { deleteRefusal, deleteUserQuestion } from '../user-form';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UserFormModal } from './UserFormModal';
-import { UsersTable } from './UsersTable';
+import { usersTable } from './user-columns';
 
 export default function UsersPage() {
   usePageTitle('Users');
   const qc = useQueryClient();
   const me = useSession((s) => s.user);
   const list = useAdminList(usersList);
-  const { filters, setFilter } = list;
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
@@ -53,25 +51,20 @@ export default function UsersPage() {
 
   return (
     <section>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className={admin.pageTitle}>Users</h1>
-        <button type="button" className={btn.primary} onClick={() => setEditing('new')}>
-          Add New User
-        </button>
-      </div>
-      <FilterBar label="Filter users">
-        <SearchField
-          label="Search users"
-          placeholder="Name, email or phone"
-          value={filters.q}
-          onSearch={(q) => setFilter('q', q, { replace: true })}
-          className="sm:col-span-1 lg:min-w-64 lg:flex-1"
-        />
-        <FilterSelect label="Role" value={filters.role} options={ROLE_OPTIONS} onChange={(v) => setFilter('role', v)} />
-      </FilterBar>
-      <ListView list={list} label="Users" loading="Loading users..." empty={<EmptyState title="No users found" />}>
-        {(rows) => <UsersTable users={rows} me={me} onEdit={setEditing} onDelete={askDelete} />}
-      </ListView>
+      <PageHeader title="Users" add={{ label: 'Add New User', onClick: () => setEditing('new') }} />
+      <ListFilters
+        list={list}
+        label="Filter users"
+        search={{ label: 'Search users', placeholder: 'Name, email or phone' }}
+        selects={[{ filter: 'role', label: 'Role', options: ROLE_OPTIONS }]}
+      />
+      <ListTable
+        list={list}
+        name="Users"
+        loading="Loading users..."
+        empty={<EmptyState title="No users found" />}
+        {...usersTable({ me, onEdit: setEditing, onDelete: askDelete })}
+      />
       {editing && (
         <UserFormModal
           user={editing === 'new' ? null : editing}

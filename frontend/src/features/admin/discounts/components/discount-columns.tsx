@@ -1,0 +1,45 @@
+/** The admin table of discount codes: code, what it takes off, minimum, dates, uses, status, actions. */
+import { formatPrice } from '@/lib/format';
+import type { Discount } from '@/lib/types';
+import { ActionButton, columnsOf, DeleteAction, EditAction, nowrap, RowActions } from '../../lib/table';
+import { describeDiscount, usesText } from '../discount-form';
+import { DiscountStatusBadge, ValidDates } from './DiscountCells';
+
+const column = columnsOf<Discount>();
+
+export function discountsTable({
+  switching,
+  onEdit,
+  onSwitchActive,
+  onDelete,
+}: {
+  /** The id of the code being activated or deactivated, if any. */
+  switching: string | null;
+  onEdit: (discount: Discount) => void;
+  onSwitchActive: (discount: Discount) => void;
+  onDelete: (discount: Discount) => void;
+}) {
+  return {
+    columns: [
+      column('Code', (d) => d.code, { td: 'font-mono font-semibold text-stone-900' }),
+      column('Discount', describeDiscount, nowrap),
+      column('Minimum', (d) => (d.minSubtotal === null ? 'None' : formatPrice(d.minSubtotal)), nowrap),
+      column('Valid', (d) => <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />),
+      column('Uses', (d) => (
+        <>
+          <span data-testid="discount-uses">{usesText(d)}</span>
+          {d.perCustomerLimit !== null && <span className="block text-stone-600">{d.perCustomerLimit} per customer</span>}
+        </>
+      ), nowrap),
+      column('Status', (d) => <DiscountStatusBadge discount={d} />),
+      column('Actions', (d) => (
+        <RowActions wrap>
+          <EditAction target={d.code} onClick={() => onEdit(d)} />
+          <ActionButton kind="neutral" label={d.active ? 'Deactivate' : 'Activate'} target={d.code} disabled={switching === d._id} onClick={() => onSwitchActive(d)} />
+          <DeleteAction target={d.code} onClick={() => onDelete(d)} />
+        </RowActions>
+      )),
+    ],
+    rowProps: () => ({ 'data-testid': 'discount-row' }),
+  };
+}

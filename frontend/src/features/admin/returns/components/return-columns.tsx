@@ -1,0 +1,45 @@
+/** The admin table of returns: date, order (linking to its page), customer, items and reason, refund, status, the allowed steps. */
+import { Link } from 'react-router';
+import { ReturnStatusBadge } from '@/components/ui/StatusBadge';
+import { formatPrice, shortOrderId } from '@/lib/format';
+import type { OrderReturn } from '@/lib/types';
+import { variantLabel } from '@/lib/variants';
+import { columnsOf, Customer, nowrap } from '../../lib/table';
+import { formatDateTime } from '../../lib/ui';
+import { NO_STEP, ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
+
+const column = columnsOf<OrderReturn>();
+
+export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>) {
+  return {
+    columns: [
+      column('Date', (r) => formatDateTime(r.createdAt), nowrap),
+      column('Order', (r) => (
+        <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono font-semibold text-brand-800 hover:underline" title={r.orderId}>
+          {shortOrderId(r.orderId)}
+        </Link>
+      )),
+      column('Customer', (r) => <Customer customer={r.customer} />, { td: 'break-words' }),
+      column('Items', (r) => (
+        <>
+          <ul className="space-y-1">
+            {r.lines.map((line) => (
+              <li key={line.lineId}>
+                {line.name} × {line.quantity}
+                {line.variant && <span className="block text-xs text-stone-600">{variantLabel(line.variant)}</span>}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 line-clamp-2 text-xs break-words text-stone-600" title={r.reason}>
+            Reason: {r.reason}
+          </p>
+        </>
+      ), { td: 'max-w-72' }),
+      column('Refund', (r) => formatPrice(r.refundAmount), { td: 'font-semibold whitespace-nowrap' }),
+      column('Status', (r) => <ReturnStatusBadge status={r.status} />),
+      column('Actions', (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />),
+    ],
+    rowProps: () => ({ 'data-testid': 'return-row' }),
+    width: 'w-full min-w-[56rem]',
+  };
+}

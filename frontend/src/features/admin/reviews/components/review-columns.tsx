@@ -1,0 +1,54 @@
+/** The admin table of reviews: date, product (linking to its page), author, rating, title and text, shown or hidden, Hide/Unhide and Delete. */
+import { Link } from 'react-router';
+import type { AdminReview } from '@/lib/types';
+import { ActionButton, columnsOf, DeleteAction, nowrap, RowActions } from '../../lib/table';
+import { formatDateTime } from '../../lib/ui';
+import { ReviewRating, VisibilityBadge } from './ReviewCells';
+
+const column = columnsOf<AdminReview>();
+
+export function reviewsTable({
+  switching,
+  onSwitchHidden,
+  onDelete,
+}: {
+  /** The id of the review being hidden or shown, if any. */
+  switching: string | null;
+  onSwitchHidden: (review: AdminReview) => void;
+  onDelete: (review: AdminReview) => void;
+}) {
+  return {
+    columns: [
+      column('Date', (r) => formatDateTime(r.createdAt), nowrap),
+      column('Product', (r) => (
+        <Link to={`/product/${encodeURIComponent(r.product._id)}`} className="font-semibold text-brand-800 hover:underline">
+          {r.product.name}
+        </Link>
+      ), { td: 'max-w-48 break-words' }),
+      column('Author', (r) => (
+        <>
+          {r.author}
+          {r.verifiedPurchase && <span className="block text-xs text-stone-600">Verified purchase</span>}
+        </>
+      ), { td: 'break-words' }),
+      column('Rating', (r) => <ReviewRating rating={r.rating} />, nowrap),
+      column('Review', (r) => (
+        <>
+          {r.title && <p className="font-semibold break-words text-stone-900">{r.title}</p>}
+          <p className="line-clamp-3 break-words whitespace-pre-line text-stone-700" title={r.body}>
+            {r.body}
+          </p>
+        </>
+      ), { td: 'max-w-96' }),
+      column('Status', (r) => <VisibilityBadge hidden={r.hidden} />),
+      column('Actions', (r) => (
+        <RowActions wrap>
+          <ActionButton kind="neutral" label={r.hidden ? 'Unhide' : 'Hide'} target={`the review by ${r.author}`} disabled={switching === r._id} onClick={() => onSwitchHidden(r)} />
+          <DeleteAction target={`the review by ${r.author}`} onClick={() => onDelete(r)} />
+        </RowActions>
+      )),
+    ],
+    rowProps: () => ({ 'data-testid': 'review-row' }),
+    width: 'w-full min-w-[60rem]',
+  };
+}

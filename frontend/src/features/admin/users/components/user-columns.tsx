@@ -1,0 +1,46 @@
+/** The admin user table: avatar, name, e-mail and phone, role badge, joined date, actions; the admin's own row marked '(You)' without Delete. */
+import type { User } from '@/lib/types';
+import { Badge, columnsOf, DeleteAction, EditAction, nowrap, RowActions, tone } from '../../lib/table';
+import { formatShortDate } from '../../lib/ui';
+
+const column = columnsOf<User>();
+
+function UserCell({ user, self }: { user: User; self: boolean }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+        {(user.name || user.email || '?').charAt(0).toUpperCase()}
+      </span>
+      <div className="min-w-0">
+        <p className="font-semibold text-stone-900">
+          {user.name}
+          {self && <span className="ml-1 font-medium text-brand-800">(You)</span>}
+        </p>
+        <p className="text-stone-700">{user.email}</p>
+        <p className="text-stone-600">{user.phone}</p>
+      </div>
+    </div>
+  );
+}
+
+export function usersTable({ me, onEdit, onDelete }: { me: User | null; onEdit: (user: User) => void; onDelete: (user: User) => void }) {
+  const isMe = (u: User) => me?._id === u._id;
+  return {
+    columns: [
+      column('User', (u) => <UserCell user={u} self={isMe(u)} />),
+      column('Role', (u) => (u.role === 'admin' ? <Badge colour={tone.purple}>Admin</Badge> : <Badge colour={tone.grey}>Customer</Badge>), nowrap),
+      column('Joined', (u) => formatShortDate(u.createdAt), nowrap),
+      column('Actions', (u) => (
+        <RowActions>
+          <EditAction target={u.name} onClick={() => onEdit(u)} />
+          {!isMe(u) && <DeleteAction target={u.name} onClick={() => onDelete(u)} />}
+        </RowActions>
+      )),
+    ],
+    rowProps: (u: User) => ({
+      'data-testid': 'user-row',
+      'aria-current': isMe(u) ? ('true' as const) : undefined,
+      className: isMe(u) ? 'bg-brand-50' : undefined,
+    }),
+  };
+}
