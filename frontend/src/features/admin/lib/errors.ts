@@ -12,14 +12,6 @@ export function adminErrorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The server's per-field messages (`errors`), for the fields a form knows. */
-export function serverFieldErrors<K extends string>(err: unknown, fields: readonly K[]): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  if (!(err instanceof ApiError)) return out;
-  for (const f of fields) if (err.fieldErrors[f]) out[f] = err.fieldErrors[f];
-  return out;
-}
-
 /** Logged outside tests only (some failures are only logged, with no message on screen). */
 export function logError(message: string, err: unknown) {
   if (import.meta.env.MODE !== 'test') console.error(message, err);

@@ -2,7 +2,8 @@
  * Admin settings (/admin/settings), wired: the shop's settings (GET/PUT /api/settings) and the
  * signed-in admin's own e-mail and password (PUT /api/users/{ownId}).
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
@@ -10,10 +11,10 @@ import { useSettings, useUpdateSettings } from '@/lib/api/settings';
 import { useUpdateUser } from '@/lib/api/users';
 import type { Settings, UpdateUserRequest, User } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { compact, hasErrors, MIN_PASSWORD_LENGTH, validateConfirmation, validateEmail, type FieldErrors } from '@/lib/validation';
+import { compact, MIN_PASSWORD_LENGTH, validateConfirmation, validateEmail, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
-import { TextField } from '../../components/fields';
-import { adminErrorMessage, logError, serverFieldErrors } from '../../lib/errors';
+import { MoneyField, SaveButton, TextField } from '../../components/fields';
+import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin } from '../../lib/ui';
 
 type ShopField = 'shopName' | 'supportPhone' | 'supportEmail' | 'shippingFee';
@@ -38,29 +39,21 @@ export function validateShopForm(f: ShopForm): FieldErrors<ShopField> {
 }
 
 function ShopSettingsForm({ settings }: { settings: Settings }) {
-  const [form, setForm] = useState<ShopForm>(() => shopFormFrom(settings));
-  const [errors, setErrors] = useState<FieldErrors<ShopField>>({});
+  const { values: form, bind, check, addErrors, reset } = useFormFields<ShopField>(() => shopFormFrom(settings));
   const save = useUpdateSettings({
     onSuccess: (saved) => {
-      setForm(shopFormFrom(saved));
+      reset(shopFormFrom(saved));
       toast.success('Settings saved');
     },
     onError: (err) => {
       logError('Failed to save settings', err);
-      setErrors((e) => ({ ...e, ...serverFieldErrors(err, SHOP_FIELDS) }));
+      addErrors(serverFieldErrors(err, SHOP_FIELDS));
       toast.error(adminErrorMessage(err, 'Failed to save settings'));
     },
   });
-  const set = (f: ShopField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setForm((s) => ({ ...s, [f]: value }));
-    if (errors[f]) setErrors(({ [f]: _cleared, ...rest }) => rest);
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateShopForm(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!check(validateShopForm)) return;
     save.mutate({
       shopName: form.shopName.trim(),
       supportPhone: form.supportPhone.trim(),
@@ -75,24 +68,12 @@ function ShopSettingsForm({ settings }: { settings: Settings }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600">Shown in the storefront's header, footer and checkout.</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Shop name" value={form.shopName} onChange={set('shopName')} error={errors.shopName} className="sm:col-span-2" />
-        <TextField label="Support phone" type="tel" value={form.supportPhone} onChange={set('supportPhone')} error={errors.supportPhone} />
-        <TextField label="Support email" type="email" value={form.supportEmail} onChange={set('supportEmail')} error={errors.supportEmail} />
-        <TextField
-          label="Shipping fee ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          value={form.shippingFee}
-          onChange={set('shippingFee')}
-          error={errors.shippingFee}
-          hint="Flat fee added to every order"
-        />
+        <TextField label="Shop name" {...bind('shopName')} className="sm:col-span-2" />
+        <TextField label="Support phone" type="tel" {...bind('supportPhone')} />
+        <TextField label="Support email" type="email" {...bind('supportEmail')} />
+        <MoneyField label="Shipping fee ($)" {...bind('shippingFee')} hint="Flat fee added to every order" />
         <div className="flex items-end sm:col-span-2">
-          <button type="submit" className={btn.primary} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
-          </button>
+          <SaveButton busy={save.isPending} label="Save Settings" />
         </div>
       </form>
     </section>
@@ -113,30 +94,22 @@ export function validateAccountForm(f: AccountForm): FieldErrors<AccountField> {
 }
 
 function AccountSettingsForm({ me }: { me: User }) {
-  const blank = { email: me.email ?? '', currentPassword: '', password: '', confirmPassword: '' };
-  const [form, setForm] = useState<AccountForm>(blank);
-  const [errors, setErrors] = useState<FieldErrors<AccountField>>({});
+  const blank = (email: string): AccountForm => ({ email, currentPassword: '', password: '', confirmPassword: '' });
+  const { values: form, bind, check, addErrors, reset } = useFormFields<AccountField>(() => blank(me.email ?? ''));
   const update = useUpdateUser({
     onSuccess: (saved) => {
       toast.success('Profile updated successfully');
-      setForm({ email: saved.email, currentPassword: '', password: '', confirmPassword: '' });
+      reset(blank(saved.email));
     },
     onError: (err) => {
       logError('Profile update failed', err);
-      setErrors((e) => ({ ...e, ...serverFieldErrors(err, ['email', 'currentPassword', 'password'] as const) }));
+      addErrors(serverFieldErrors(err, ['email', 'currentPassword', 'password'] as const));
       toast.error(adminErrorMessage(err, 'Profile update failed'));
     },
   });
-  const set = (f: AccountField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setForm((s) => ({ ...s, [f]: value }));
-    if (errors[f]) setErrors(({ [f]: _cleared, ...rest }) => rest);
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateAccountForm(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!check(validateAccountForm)) return;
     const input: UpdateUserRequest = { name: me.name, email: form.email.trim(), phone: me.phone };
     if (form.password) {
       input.password = form.password;
@@ -151,30 +124,19 @@ function AccountSettingsForm({ me }: { me: User }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600">Change the e-mail you sign in with, or your password.</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Admin email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} className="sm:col-span-2" />
+        <TextField label="Admin email" type="email" autoComplete="email" {...bind('email')} className="sm:col-span-2" />
         <TextField
           label="Current password"
           type="password"
           autoComplete="current-password"
-          value={form.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
+          {...bind('currentPassword')}
           hint="Needed to change the password"
           className="sm:col-span-2"
         />
-        <TextField label="New password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" {...bind('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
         <div className="sm:col-span-2">
-          <button type="submit" className={btn.primary} disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </button>
+          <SaveButton busy={update.isPending} label="Save Changes" />
         </div>
       </form>
     </section>

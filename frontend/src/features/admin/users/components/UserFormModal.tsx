@@ -1,14 +1,15 @@
 /** Add New User / Edit User. Creating sends POST /api/auth/register with the admin's token and the role. */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
-import { btn } from '@/components/ui/styles';
 import { useCreateUser, useUpdateUser } from '@/lib/api/users';
 import type { AdminCreateUserReply, Role, User } from '@/lib/types';
-import { hasErrors, type FieldErrors } from '@/lib/validation';
-import { TextField, SelectField } from '../../components/fields';
+import { hasErrors } from '@/lib/validation';
+import { DialogFormActions, SelectField, TextField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
-import { adminErrorMessage, logError, serverFieldErrors } from '../../lib/errors';
-import { emptyUserForm, USER_FIELDS, userFormFrom, validateUserForm, type UserField, type UserForm } from '../user-form';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { useAdminForm } from '../../lib/use-admin-form';
+import { emptyUserForm, USER_FIELDS, userFormFrom, validateUserForm } from '../user-form';
 
 export function UserFormModal({
   user,
@@ -22,12 +23,11 @@ export function UserFormModal({
   onUpdated: () => void;
 }) {
   const editing = Boolean(user);
-  const [form, setForm] = useState<UserForm>(() => (user ? userFormFrom(user) : emptyUserForm()));
-  const [errors, setErrors] = useState<FieldErrors<UserField>>({});
+  const { values: form, bind, showErrors, addErrors } = useAdminForm(() => (user ? userFormFrom(user) : emptyUserForm()));
 
   const onError = (err: unknown) => {
     logError('Failed to save user', err);
-    setErrors((e) => ({ ...e, ...serverFieldErrors(err, USER_FIELDS) }));
+    addErrors(serverFieldErrors(err, USER_FIELDS));
     toast.error(adminErrorMessage(err, 'Failed to save user'));
   };
   const create = useCreateUser({
@@ -46,16 +46,10 @@ export function UserFormModal({
   });
   const busy = create.isPending || update.isPending;
 
-  const set = (f: UserField) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = e.target.value;
-    setForm((s) => ({ ...s, [f]: value }));
-    if (errors[f]) setErrors(({ [f]: _cleared, ...rest }) => rest);
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateUserForm(form);
-    setErrors(found);
+    showErrors(found);
     if (hasErrors(found) || busy) return;
     const body = { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), role: form.role };
     if (user) update.mutate({ id: user._id, input: body });
@@ -65,10 +59,10 @@ export function UserFormModal({
   return (
     <Modal title={editing ? 'Edit User' : 'Add New User'} onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Full Name" name="name" autoComplete="off" value={form.name} onChange={set('name')} error={errors.name} data-autofocus />
-        <TextField label="Email Address" name="email" type="email" autoComplete="off" value={form.email} onChange={set('email')} error={errors.email} />
-        <TextField label="Phone Number" name="phone" type="tel" autoComplete="off" value={form.phone} onChange={set('phone')} error={errors.phone} />
-        <SelectField label="Role" name="role" value={form.role} onChange={set('role')} error={errors.role}>
+        <TextField label="Full Name" {...bind('name')} autoComplete="off" data-autofocus />
+        <TextField label="Email Address" {...bind('email')} type="email" autoComplete="off" />
+        <TextField label="Phone Number" {...bind('phone')} type="tel" autoComplete="off" />
+        <SelectField label="Role" {...bind('role')}>
           <option value={'user' satisfies Role}>Customer</option>
           <option value={'admin' satisfies Role}>Admin</option>
         </SelectField>
@@ -77,14 +71,7 @@ export function UserFormModal({
             A default password will be set for this user. The user should change it after first login.
           </p>
         )}
-        <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
-          <button type="button" className={btn.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Update User' : 'Create User'}
-          </button>
-        </div>
+        <DialogFormActions busy={busy} label={editing ? 'Update User' : 'Create User'} onCancel={onClose} />
       </form>
     </Modal>
   );
