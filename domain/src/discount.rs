@@ -672,7 +672,11 @@ pub(crate) mod tests {
 
     #[test]
     fn the_kinds_names_are_the_forms_kinds_and_each_kinds_own() {
-        let kinds = [percent(15), DiscountKind::Fixed(money(500)), DiscountKind::FreeShipping];
+        let kinds = [
+            percent(15),
+            DiscountKind::Fixed(money(500)),
+            DiscountKind::FreeShipping,
+        ];
         for (kind, name) in kinds.into_iter().zip(DiscountKind::NAMES) {
             assert_eq!(kind.as_str(), name);
             let draft = DiscountInput {

@@ -1,7 +1,6 @@
 //! JSON shapes of replies (docs/api.md) and request bodies. Amounts leave as dollars with at
 //! most two decimals; everything below this module works in cents.
 
-use names::{RoleName, StockStatusName, OrderStatusName, PaymentStatusName, RefundStatusName, AuditActionName, AuditEntityName};
 use application::cart::CartView;
 use application::dashboard::Dashboard;
 use application::Shop;
@@ -14,6 +13,10 @@ use domain::returns::return_deadline;
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
+use names::{
+    AuditActionName, AuditEntityName, OrderStatusName, PaymentStatusName, RefundStatusName,
+    RoleName, StockStatusName,
+};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};

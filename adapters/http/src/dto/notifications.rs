@@ -1,7 +1,7 @@
 //! Notifications as the back office sees them, and the forgotten-password calls' bodies
 //! (issue 14).
 
-use super::names::{TopicName, ChannelName, DeliveryStatusName};
+use super::names::{ChannelName, DeliveryStatusName, TopicName};
 use domain::notification::{Channel, DeliveryStatus, Notification};
 use domain::password_reset::ResetInput;
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,8 @@
 //! Sizes and colours on the wire: a product's variants, the size of a cart or order line,
 //! the admin's grid.
 
-use super::names::StockStatusName;
 use super::loose_number;
+use super::names::StockStatusName;
 use domain::variant::{Variant, VariantInput, VariantSnapshot};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -71,7 +71,8 @@ mod tests {
 
     #[test]
     fn a_replys_null_fields_become_required_and_a_bodys_stay_optional() {
-        let optional_ref = json!({"oneOf": [{"$ref": "#/components/schemas/AddressDto"}, {"type": "null"}]});
+        let optional_ref =
+            json!({"oneOf": [{"$ref": "#/components/schemas/AddressDto"}, {"type": "null"}]});
         let mut doc = json!({"components": {"schemas": {
             "OrderDto": {"type": "object", "required": ["_id"], "properties": {
                 "_id": {"type": "string"},
@@ -92,7 +93,10 @@ mod tests {
             json!(["_id", "deliveredAt", "shippingAddress"])
         );
         assert_eq!(schemas["OrderDto"].get("allOf"), None);
-        assert_eq!(schemas["UpdatedUserDto"]["allOf"][1]["required"], json!(["note"]));
+        assert_eq!(
+            schemas["UpdatedUserDto"]["allOf"][1]["required"],
+            json!(["note"])
+        );
         assert_eq!(schemas["CheckoutBody"].get("required"), None);
     }
 }
