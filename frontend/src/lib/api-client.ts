@@ -60,7 +60,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** Sends a call with the session's token and the shown language; a reply that is not 2xx is thrown as an `ApiError`. */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+export async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: accept,
     'Accept-Language': currentLanguage(),
@@ -102,20 +102,6 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 export async function requestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const res = await send(path, options, 'application/json');
   return { status: res.status, data: (await readBody(res)) as T, headers: res.headers };
-}
-
-/** A file the API answers (a CSV export): its content and the name `Content-Disposition` gives it. */
-export interface ApiFile {
-  blob: Blob;
-  /** The server's file name; null when it gave none. */
-  name: string | null;
-}
-
-/** GET a file: sent like every call (token, language), its errors read the same way. */
-export async function requestFile(path: string, accept: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiFile> {
-  const res = await send(path, { ...options, method: 'GET' }, accept);
-  const m = res.headers.get('Content-Disposition')?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  return { blob: await res.blob(), name: m ? decodeURIComponent(m[1]) : null };
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -3,7 +3,8 @@
  * orders (GET /api/admin/orders/export.csv?days=), fetched with the bearer token.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, requestFile } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { requestFile } from '@/lib/api-file';
 import { reportKeys } from '@/lib/query-keys';
 import type { Report } from '@/lib/types';
 
