@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
+import { columnsOf, DataTable } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
 import type { AuditEntry } from '@/lib/types';
 import { AUDIT_PAGE_SIZE, useAuditTrail } from '../api/audit';
@@ -26,29 +27,31 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function Entry({ entry }: { entry: AuditEntry }) {
-  return (
-    <li data-testid="audit-entry" className="grid gap-2 px-5 py-3 text-sm md:grid-cols-[11rem_minmax(0,16rem)_minmax(0,1fr)] md:gap-4">
-      <div>
-        <time dateTime={entry.at} className="block font-medium text-stone-900">
-          {formatDateTime(entry.at)}
-        </time>
-        <span className="block break-all text-stone-600">{entry.actorEmail || entry.actorId}</span>
-      </div>
-      <div>
-        <p className="font-semibold text-stone-900">{auditActionLabel(entry.action)}</p>
-        {entry.entityId ? (
-          <p className="text-stone-600">
-            {capitalize(entry.entity)} <span className="break-all font-mono text-xs">{entry.entityId}</span>
-          </p>
-        ) : (
-          <p className="text-stone-600">{capitalize(entry.entity)}</p>
-        )}
-      </div>
-      <Changes entry={entry} />
-    </li>
-  );
-}
+const column = columnsOf<AuditEntry>();
+
+/** Who did what when, newest first: when and by whom, the action and what it changed, the fields. */
+const AUDIT_COLUMNS = [
+  column('When', (entry) => (
+    <>
+      <time dateTime={entry.at} className="block font-medium text-stone-900">
+        {formatDateTime(entry.at)}
+      </time>
+      <span className="block break-all text-stone-600">{entry.actorEmail || entry.actorId}</span>
+    </>
+  ), { th: 'w-44' }),
+  column('Action', (entry) => (
+    <>
+      <p className="font-semibold text-stone-900">{auditActionLabel(entry.action)}</p>
+      <p className="text-stone-600">
+        {capitalize(entry.entity)}
+        {entry.entityId && <> <span className="break-all font-mono text-xs">{entry.entityId}</span></>}
+      </p>
+    </>
+  ), { th: 'w-64' }),
+  column('Changes', (entry) => <Changes entry={entry} />),
+];
+
+const auditEntryRow = () => ({ 'data-testid': 'audit-entry' });
 
 export function AuditTrail() {
   const [page, setPage] = useState(1);
@@ -76,15 +79,18 @@ export function AuditTrail() {
     body = <p className="px-4 py-8 text-center text-stone-600">{page === 1 ? 'No admin activity yet' : 'No more activity'}</p>;
   } else {
     body = (
-      <ol
-        className={`divide-y divide-stone-100 ${trail.isPlaceholderData ? 'opacity-60' : ''}`}
-        aria-busy={trail.isPlaceholderData}
-        aria-labelledby={headingId}
-      >
-        {entries.map((e) => (
-          <Entry key={e.id} entry={e} />
-        ))}
-      </ol>
+      <div className={trail.isPlaceholderData ? 'opacity-60' : undefined} aria-busy={trail.isPlaceholderData}>
+        <DataTable
+          name="Admin activity"
+          rows={entries}
+          columns={AUDIT_COLUMNS}
+          getRowId={(entry) => entry.id}
+          rowProps={auditEntryRow}
+          className=""
+          width="w-full min-w-[48rem]"
+          inCard
+        />
+      </div>
     );
   }
 
