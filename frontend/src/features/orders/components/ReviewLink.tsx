@@ -5,12 +5,10 @@ import type { OrderLine } from '@/lib/types';
 
 /**
  * A delivered line's 'Review' (OrderLineList's `action`): to its product's review form (the
- * server decides there whether the shopper may review it). None for a product the shop no
- * longer has.
+ * server decides there whether the shopper may review it).
  */
 export function reviewLink(line: OrderLine, name: string) {
-  const productId = line.productId?._id;
-  if (!productId) return null;
+  const productId = line.productId._id;
   return (
     <Link
       to={`/product/${encodeURIComponent(productId)}#write-review`}
