@@ -12,7 +12,7 @@ use domain::notification::{Announcement, Topic};
 use domain::order::plan::OrderPlan;
 use domain::order::{
     order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange,
-    PaymentStatus, StatusChange, PAYMENT_METHOD_EVC_PLUS,
+    PaymentStatus, StatusChange,
 };
 use domain::ports::{Clock, IdGenerator, OrderRepository, Outbox, PaymentGateway};
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
@@ -110,7 +110,7 @@ impl Checkout {
         input: &CheckoutInput,
         idempotency_key: Option<&str>,
     ) -> Result<CheckoutOutcome, CheckoutError> {
-        let request = input.validate()?;
+        let request = input.validate(&self.payments.methods())?;
         let _charging = self
             .checkouts_in_flight
             .enter(&user.id)
@@ -147,7 +147,7 @@ impl Checkout {
             total: cart_totals.total,
             status: OrderStatus::Pending,
             payment_status: PaymentStatus::Pending,
-            payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+            payment_method: request.method,
             payment_phone: request.phone.clone(),
             transaction_id: None,
             shipping_address: request.shipping_address,
@@ -198,6 +198,7 @@ impl Checkout {
         }
         let charge = PaymentRequest {
             reference: order.id.clone(),
+            method: order.payment_method,
             phone: request.phone,
             amount: order.total,
             description: format!("Order {}", order.id),
@@ -375,7 +376,7 @@ mod tests {
                 settings: MockSettingsRepository::new(),
                 orders: MockOrderRepository::new(),
                 outbox: MockOutbox::new(),
-                payments: MockPaymentGateway::new(),
+                payments: wallets_gateway(),
             }
         }
 
@@ -396,6 +397,16 @@ mod tests {
                 CatalogVersion::default(),
             )
         }
+    }
+
+    /// A gateway offering the wallets WaafiPay carries.
+    fn wallets_gateway() -> MockPaymentGateway {
+        use domain::payment_method::PaymentMethod::{EvcPlus, Sahal, Zaad};
+        let mut gateway = MockPaymentGateway::new();
+        gateway
+            .expect_methods()
+            .return_const(vec![EvcPlus, Zaad, Sahal]);
+        gateway
     }
 
     fn input() -> CheckoutInput {

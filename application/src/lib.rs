@@ -20,6 +20,7 @@ pub mod languages;
 mod monitoring;
 pub mod notifications;
 pub mod orders;
+pub mod payments;
 mod recent;
 pub mod refunds;
 pub mod returns;
@@ -42,6 +43,7 @@ pub struct Shop {
     pub discounts: discounts::Discounts,
     pub notifications: notifications::Notifications,
     pub orders: orders::Orders,
+    pub payments: payments::Payments,
     pub returns: returns::Returns,
     pub reviews: reviews::Reviews,
     pub settings: settings::Settings,

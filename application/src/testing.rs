@@ -240,7 +240,7 @@ pub fn paid_order() -> Order {
         total: Money::from_cents(4500).unwrap(),
         status: OrderStatus::Pending,
         payment_status: PaymentStatus::Paid,
-        payment_method: "evc-plus".into(),
+        payment_method: domain::payment_method::PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some("T1".into()),
         shipping_address: None,

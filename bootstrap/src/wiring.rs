@@ -15,6 +15,7 @@ use application::discounts::Discounts;
 use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
 use application::orders::Orders;
+use application::payments::Payments;
 use application::refunds::Refunds;
 use application::returns::Returns;
 use application::reviews::Reviews;
@@ -107,11 +108,12 @@ pub fn build_shop(
             carts(),
             db.clone(),
             db.clone(),
-            outside.payments,
+            outside.payments.clone(),
             clock.clone(),
             ids.clone(),
             catalog_version.clone(),
         ),
+        payments: Payments::new(outside.payments),
         dashboard: Reports::new(db.clone(), db.clone(), db.clone(), clock.clone()),
         discounts: Discounts::new(db.clone(), clock.clone(), ids.clone(), audit.clone()),
         notifications: Notifications::new(

@@ -1,10 +1,12 @@
-//! Checkout input: the EVC Plus phone number and the delivery address.
+//! Checkout input: the payment method with its phone number, and the delivery address.
 
 use crate::message::texts::{
-    ADDRESS_REQUIRED, CITY_REQUIRED, DISTRICT_REQUIRED, FULL_NAME_REQUIRED,
-    PAYMENT_METHOD_UNSUPPORTED, PHONE_INVALID, PHONE_MISSING, PHONE_REQUIRED,
+    ADDRESS_REQUIRED, CITY_REQUIRED, DISTRICT_REQUIRED, FULL_NAME_REQUIRED, MOBILE_PHONE_INVALID,
+    NOT_A_WALLET_NUMBER, PAYMENT_METHOD_UNAVAILABLE, PAYMENT_METHOD_UNSUPPORTED, PHONE_INVALID,
+    PHONE_MISSING, PHONE_REQUIRED, WALLET_MISMATCH, WALLET_PHONE_INVALID,
 };
-use crate::message::Text;
+use crate::message::{Message, Text};
+use crate::payment_method::{PaymentKind, PaymentMethod};
 use crate::validation::{FieldErrors, Lines};
 use std::fmt;
 
@@ -43,6 +45,11 @@ impl MobileNumber {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The 9 digits after 252.
+    pub fn national(&self) -> &str {
+        &self.0[3..]
     }
 
     /// For logs: never the whole number.
@@ -85,41 +92,90 @@ pub struct CheckoutInput {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckoutRequest {
+    pub method: PaymentMethod,
+    /// The wallet's number for a wallet; for a card or cash, the number the shop's messages
+    /// and the rider reach (a diaspora shopper gives the family's).
     pub phone: MobileNumber,
     pub shipping_address: Option<ShippingAddress>,
 }
 
-/// How EVC Plus is named in requests and stored orders.
-pub const PAYMENT_METHOD_EVC_PLUS: &str = "evc-plus";
 const MAX_ADDRESS_FIELD: usize = 200;
 
 impl CheckoutInput {
-    pub fn validate(&self) -> Result<CheckoutRequest, FieldErrors> {
+    /// Checks the input against the methods this shop `offers`.
+    pub fn validate(&self, offers: &[PaymentMethod]) -> Result<CheckoutRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
-        errors.check(
-            self.payment_method != PAYMENT_METHOD_EVC_PLUS,
-            "paymentMethod",
-            PAYMENT_METHOD_UNSUPPORTED,
-        );
+        let method = PaymentMethod::parse(&self.payment_method);
+        match method {
+            None => errors.add("paymentMethod", PAYMENT_METHOD_UNSUPPORTED),
+            Some(method) if !offers.contains(&method) => errors.add(
+                "paymentMethod",
+                PAYMENT_METHOD_UNAVAILABLE.with("method", method.name()),
+            ),
+            Some(_) => {}
+        }
         let phone = if self.payment_phone.trim().is_empty() {
             errors.add("paymentPhone", PHONE_MISSING);
             None
         } else {
             let phone = MobileNumber::parse(&self.payment_phone);
-            errors.check(phone.is_none(), "paymentPhone", PHONE_INVALID);
+            match (&phone, method) {
+                (None, _) => errors.add("paymentPhone", invalid_phone(method)),
+                (Some(number), Some(method)) => {
+                    if let Some(refusal) = wallet_refusal(number, method, offers) {
+                        errors.add("paymentPhone", refusal);
+                    }
+                }
+                (Some(_), None) => {}
+            }
             phone
         };
         let address = self
             .shipping_address
             .as_ref()
             .map(|a| a.validate_into(&mut errors));
-        match phone {
-            Some(phone) if errors.is_empty() => Ok(CheckoutRequest {
+        match (method, phone) {
+            (Some(method), Some(phone)) if errors.is_empty() => Ok(CheckoutRequest {
+                method,
                 phone,
                 shipping_address: address.flatten(),
             }),
             _ => Err(errors),
         }
+    }
+}
+
+/// What a number that is no Somali mobile number is told: SPEC's words for EVC Plus, the
+/// wallet's own for another wallet, any mobile number for a card or cash.
+fn invalid_phone(method: Option<PaymentMethod>) -> Message {
+    match method {
+        Some(wallet)
+            if wallet.kind() == PaymentKind::Wallet && wallet != PaymentMethod::EvcPlus =>
+        {
+            let example = format!("{} 234 5678", wallet.prefixes()[0]);
+            WALLET_PHONE_INVALID
+                .with("wallet", wallet.name())
+                .with("example", example)
+        }
+        Some(PaymentMethod::Card | PaymentMethod::CashOnDelivery) => MOBILE_PHONE_INVALID.into(),
+        _ => PHONE_INVALID.into(),
+    }
+}
+
+/// A wallet takes only its own numbers: another wallet's number is named, a number of no
+/// wallet is told the wallets taken.
+fn wallet_refusal(
+    number: &MobileNumber,
+    method: PaymentMethod,
+    offers: &[PaymentMethod],
+) -> Option<Message> {
+    if method.kind() != PaymentKind::Wallet {
+        return None;
+    }
+    match PaymentMethod::wallet_of(number) {
+        Some(wallet) if wallet == method => None,
+        Some(wallet) => Some(WALLET_MISMATCH.with("wallet", wallet.name())),
+        None => Some(NOT_A_WALLET_NUMBER.with("wallets", PaymentMethod::named_wallets(offers))),
     }
 }
 
@@ -194,9 +250,31 @@ mod tests {
         );
     }
 
+    use crate::payment_method::PaymentMethod::{self, *};
+
+    fn pay(
+        method: &str,
+        phone: &str,
+        offers: &[PaymentMethod],
+    ) -> Result<CheckoutRequest, FieldErrors> {
+        CheckoutInput {
+            payment_method: method.into(),
+            payment_phone: phone.into(),
+            shipping_address: None,
+        }
+        .validate(offers)
+    }
+
+    fn phone_error(method: &str, phone: &str) -> String {
+        let errors = pay(method, phone, &PaymentMethod::ALL).unwrap_err();
+        errors.get("paymentPhone").unwrap().to_owned()
+    }
+
     #[test]
-    fn checkout_needs_evc_plus_and_a_phone() {
-        let errors = CheckoutInput::default().validate().unwrap_err();
+    fn checkout_needs_a_method_and_a_phone() {
+        let errors = CheckoutInput::default()
+            .validate(&PaymentMethod::ALL)
+            .unwrap_err();
         assert_eq!(
             errors.get("paymentMethod"),
             Some("Unsupported payment method")
@@ -205,15 +283,73 @@ mod tests {
             errors.get("paymentPhone"),
             Some("Please enter a phone number")
         );
-        let bad_phone = CheckoutInput {
-            payment_method: "evc-plus".into(),
-            payment_phone: "12".into(),
-            shipping_address: None,
-        };
+        assert_eq!(phone_error("evc-plus", "12"), PHONE_INVALID.english());
+    }
+
+    #[test]
+    fn each_wallet_takes_its_own_numbers() {
+        let zaad = pay("zaad", "63 444 1234", &PaymentMethod::ALL).unwrap();
+        assert_eq!((zaad.method, zaad.phone.as_str()), (Zaad, "252634441234"));
         assert_eq!(
-            bad_phone.validate().unwrap_err().get("paymentPhone"),
-            Some(PHONE_INVALID.english())
+            pay("edahab", "0651234567", &PaymentMethod::ALL)
+                .unwrap()
+                .method,
+            Edahab
         );
+        assert_eq!(
+            pay("sahal", "907654321", &PaymentMethod::ALL)
+                .unwrap()
+                .method,
+            Sahal
+        );
+        assert_eq!(
+            pay("evc-plus", "771234567", &PaymentMethod::ALL)
+                .unwrap()
+                .method,
+            EvcPlus
+        );
+    }
+
+    #[test]
+    fn another_wallets_number_is_named_and_a_number_of_no_wallet_hears_the_wallets_taken() {
+        assert_eq!(
+            phone_error("evc-plus", "63 444 1234"),
+            "This number belongs to ZAAD. Choose ZAAD to pay with it."
+        );
+        assert_eq!(
+            phone_error("zaad", "62 123 4567"),
+            "This number belongs to eDahab. Choose eDahab to pay with it."
+        );
+        let errors = pay("evc-plus", "68 123 4567", &[EvcPlus, Zaad, Card]).unwrap_err();
+        assert_eq!(
+            errors.get("paymentPhone"),
+            Some("Please enter a number of a wallet we take: EVC Plus, ZAAD")
+        );
+    }
+
+    #[test]
+    fn a_bad_number_is_told_in_the_chosen_wallets_words() {
+        assert_eq!(
+            phone_error("zaad", "12"),
+            "Please enter a valid ZAAD number, such as 63 234 5678"
+        );
+        assert_eq!(phone_error("card", "12"), MOBILE_PHONE_INVALID.english());
+    }
+
+    #[test]
+    fn a_card_or_cash_takes_any_somali_mobile_number() {
+        let card = pay("card", "68 123 4567", &PaymentMethod::ALL).unwrap();
+        assert_eq!((card.method, card.phone.as_str()), (Card, "252681234567"));
+    }
+
+    #[test]
+    fn a_method_the_shop_has_not_set_up_is_refused() {
+        let errors = pay("card", "61 555 1234", &[EvcPlus]).unwrap_err();
+        assert_eq!(
+            errors.get("paymentMethod"),
+            Some("Card is not available in this shop")
+        );
+        assert_eq!(errors.get("paymentPhone"), None);
     }
 
     #[test]
@@ -227,7 +363,7 @@ mod tests {
                 ..Default::default()
             }),
         };
-        let errors = input.validate().unwrap_err();
+        let errors = input.validate(&PaymentMethod::ALL).unwrap_err();
         assert_eq!(errors.get("district"), Some("District is required"));
         assert_eq!(errors.get("addressLine"), Some("Address is required"));
         assert_eq!(errors.get("city"), None);

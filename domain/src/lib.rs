@@ -15,6 +15,7 @@ pub mod notification;
 pub mod order;
 pub mod password_reset;
 pub mod payment_hold;
+pub mod payment_method;
 pub mod permissions;
 pub mod ports;
 pub mod product;

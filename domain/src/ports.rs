@@ -20,6 +20,7 @@ use crate::notification::Announcement;
 use crate::order::plan::OrderPlan;
 use crate::order::{Changer, Order, OrderStatus};
 use crate::password_reset::PasswordReset;
+use crate::payment_method::PaymentMethod;
 use crate::permissions::PermissionError;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
@@ -502,6 +503,8 @@ pub trait AuditLog: Send + Sync {
 pub struct PaymentRequest {
     /// The order id, used as the provider's reference so a charge can be traced.
     pub reference: OrderId,
+    /// The wallet to charge (`phone` is one of its numbers).
+    pub method: PaymentMethod,
     pub phone: MobileNumber,
     pub amount: Money,
     pub description: String,
@@ -534,6 +537,10 @@ pub struct RefundRequest {
     pub transaction_id: String,
     /// The order the charge paid for.
     pub reference: OrderId,
+    /// How the order was paid: the refund goes back the same way.
+    pub method: PaymentMethod,
+    /// The number that paid (a wallet's refund is paid to it).
+    pub payer: MobileNumber,
     pub amount: Money,
     /// The whole charge is given back (a canceled order), so the provider may reverse the
     /// charge instead of refunding part of it.
@@ -547,6 +554,8 @@ impl RefundRequest {
         Self {
             transaction_id: transaction_id.to_owned(),
             reference: order.id.clone(),
+            method: order.payment_method,
+            payer: order.payment_phone.clone(),
             amount: order.total.saturating_sub(order.refunded),
             whole_charge: order.refunded == Money::ZERO,
         }
@@ -558,6 +567,8 @@ impl RefundRequest {
         Self {
             transaction_id: transaction_id.to_owned(),
             reference: order.id.clone(),
+            method: order.payment_method,
+            payer: order.payment_phone.clone(),
             amount,
             whole_charge: order.refunded == Money::ZERO && amount == order.total,
         }
@@ -567,6 +578,8 @@ impl RefundRequest {
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait PaymentGateway: Send + Sync {
+    /// The methods whose provider this shop has set up, in `PaymentMethod::ALL`'s order.
+    fn methods(&self) -> Vec<PaymentMethod>;
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome;
     /// Gives back money of an approved charge: refunded, refused (nothing moved), or unknown
     /// when no readable answer came (the money may have gone back).

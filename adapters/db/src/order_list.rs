@@ -45,6 +45,9 @@ pub(crate) fn matching(query: &OrderQuery, backend: Backend) -> OrderSelection {
             selection = selection.filter(orders::hold_expired_at.is_not_null());
         }
     }
+    if let Some(method) = query.payment_method {
+        selection = selection.filter(orders::payment_method.eq(method.id()));
+    }
     if let Some(from) = query.from {
         selection = selection.filter(orders::created_at.ge(to_db_time(from)));
     }

@@ -33,6 +33,7 @@ use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
 use domain::order::{
     Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, RefundClaimGuard, StatusChange,
 };
+use domain::payment_method::PaymentMethod;
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::returns::partly_refunded;
 use domain::stats::{OrderFact, ProductSales};
@@ -111,7 +112,7 @@ impl OrderRow {
             total_cents: order.total.cents(),
             status: order.status.as_str().to_owned(),
             payment_status: stored_payment(order.payment_status).to_owned(),
-            payment_method: order.payment_method.clone(),
+            payment_method: order.payment_method.id().to_owned(),
             payment_phone: order.payment_phone.as_str().to_owned(),
             transaction_id: order.transaction_id.clone(),
             ship_full_name: address.map(|a| a.full_name.clone()),
@@ -172,7 +173,8 @@ impl OrderRow {
             total: money(self.total_cents)?,
             status: status(&self.status)?,
             payment_status: payment_of(&self.payment_status, self.refunded_cents)?,
-            payment_method: self.payment_method,
+            payment_method: PaymentMethod::parse(&self.payment_method)
+                .ok_or_else(|| corrupt("payment method of order", &self.id))?,
             payment_phone: MobileNumber::from_stored(&self.payment_phone),
             transaction_id: self.transaction_id,
             shipping_address,

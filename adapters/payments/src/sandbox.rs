@@ -1,8 +1,11 @@
 //! The sandbox gateway: approves every payment except the documented test numbers
-//! (listed in the README). No money moves.
+//! (listed in the README). No money moves. Every wallet has the same test numbers: its
+//! prefix followed by `000000` and the scripted outcome's digit (EVC Plus `2526100000001`,
+//! ZAAD `252630000001`, SAHAL `252900000001`, eDahab `252650000001`, and so on).
 
 use async_trait::async_trait;
 use domain::message::texts::{INSUFFICIENT_BALANCE, PAYMENT_REJECTED, PROVIDER_FAILED};
+use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use std::time::Duration;
@@ -16,7 +19,7 @@ pub const REJECTED_NUMBER: &str = "252610000002";
 pub const NO_ANSWER_NUMBER: &str = "252610000003";
 /// The provider fails: an unconfirmed payment.
 pub const PROVIDER_FAILURE_NUMBER: &str = "252610000004";
-/// Every number with a scripted outcome; any other valid number is approved.
+/// Every EVC Plus number with a scripted outcome; any other valid number is approved.
 pub const TEST_NUMBERS: [&str; 4] = [
     DECLINED_NUMBER,
     REJECTED_NUMBER,
@@ -66,26 +69,41 @@ impl Default for SandboxGateway {
     }
 }
 
+/// The digits after a wallet's two-digit prefix that script an outcome (the EVC Plus test
+/// numbers show them).
+fn scripted_digits(number: &str) -> &str {
+    &number[5..]
+}
+
 #[async_trait]
 impl PaymentGateway for SandboxGateway {
+    /// Every wallet (cash on delivery comes with delivery zones).
+    fn methods(&self) -> Vec<PaymentMethod> {
+        PaymentMethod::ALL
+            .into_iter()
+            .filter(|method| method.kind() == PaymentKind::Wallet)
+            .collect()
+    }
+
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
         if !self.delay.is_zero() {
             tokio::time::sleep(self.delay).await;
         }
-        let outcome = match request.phone.as_str() {
-            DECLINED_NUMBER => PaymentOutcome::Declined {
+        let scripted = scripted_digits(request.phone.as_str());
+        let outcome = match scripted {
+            s if s == scripted_digits(DECLINED_NUMBER) => PaymentOutcome::Declined {
                 reason: INSUFFICIENT_BALANCE.into(),
             },
-            REJECTED_NUMBER => PaymentOutcome::Declined {
+            s if s == scripted_digits(REJECTED_NUMBER) => PaymentOutcome::Declined {
                 reason: PAYMENT_REJECTED.into(),
             },
-            NO_ANSWER_NUMBER => {
+            s if s == scripted_digits(NO_ANSWER_NUMBER) => {
                 tokio::time::sleep(self.no_answer_time).await;
                 PaymentOutcome::Unconfirmed {
                     reason: NO_ANSWER_REASON.to_owned(),
                 }
             }
-            PROVIDER_FAILURE_NUMBER => PaymentOutcome::Unconfirmed {
+            s if s == scripted_digits(PROVIDER_FAILURE_NUMBER) => PaymentOutcome::Unconfirmed {
                 reason: PROVIDER_FAILED.english().to_owned(),
             },
             _ => PaymentOutcome::Approved {
@@ -136,9 +154,11 @@ mod tests {
     use tokio::time::Instant;
 
     fn request(phone: &str) -> PaymentRequest {
+        let phone = MobileNumber::parse(phone).unwrap();
         PaymentRequest {
             reference: OrderId::parse("order-1").unwrap(),
-            phone: MobileNumber::parse(phone).unwrap(),
+            method: PaymentMethod::wallet_of(&phone).unwrap(),
+            phone,
             amount: Money::from_cents(4_250).unwrap(),
             description: "Order order-1".to_owned(),
         }
@@ -242,6 +262,35 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn every_wallet_has_the_same_test_numbers_after_its_prefix() {
+        let gateway = SandboxGateway::default();
+        for declined in [
+            "252630000001",
+            "252900000001",
+            "252650000001",
+            "252770000001",
+        ] {
+            assert_eq!(
+                gateway.charge(&request(declined)).await,
+                PaymentOutcome::Declined {
+                    reason: INSUFFICIENT_BALANCE.into()
+                },
+                "{declined}"
+            );
+        }
+        approved_id(gateway.charge(&request("252634441234")).await);
+    }
+
+    #[test]
+    fn it_offers_every_wallet() {
+        use PaymentMethod::*;
+        assert_eq!(
+            SandboxGateway::default().methods(),
+            [EvcPlus, Zaad, Sahal, Edahab]
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn every_answer_waits_for_the_delay() {
         let gateway = SandboxGateway::new(Duration::from_millis(1500));
         for phone in [
@@ -260,6 +309,8 @@ mod tests {
         RefundRequest {
             transaction_id: transaction_id.to_owned(),
             reference: OrderId::parse("order-1").unwrap(),
+            method: PaymentMethod::EvcPlus,
+            payer: MobileNumber::parse("615123456").unwrap(),
             amount: Money::from_cents(1_250).unwrap(),
             whole_charge,
         }

@@ -11,8 +11,8 @@ use chrono::Duration;
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
-    PAYMENT_METHOD_EVC_PLUS,
 };
+use domain::payment_method::PaymentMethod;
 use domain::ports::{Clock, IdGenerator, OrderRepository, ReviewRepository, UserRepository};
 use domain::product::Product;
 use domain::review::{author_name, Rating, Review};
@@ -156,7 +156,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
         total: subtotal + shipping_fee,
         status: OrderStatus::Pending,
         payment_status: PaymentStatus::Paid,
-        payment_method: PAYMENT_METHOD_EVC_PLUS.to_owned(),
+        payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").expect("a valid number"),
         // Paid as if confirmed by hand: no provider's transaction, so a cancel or a return's
         // refund asks no provider (the sandbox knows none of these).

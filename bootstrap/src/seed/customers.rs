@@ -66,10 +66,13 @@ pub(super) fn customers(
                 FIRST_NAMES.choose(rng).expect("not empty"),
                 LAST_NAMES.choose(rng).expect("not empty")
             );
-            // Never 61 000 000x: those are the sandbox's declining test numbers.
+            // A wallet's number (EVC Plus the most), never one of the sandbox's test numbers
+            // (a prefix and 000 000x).
             let phone = format!(
-                "+252 6{} {} {:04}",
-                [1, 2, 3, 5, 8].choose(rng).expect("not empty"),
+                "+252 {} {} {:04}",
+                ["61", "61", "61", "77", "63", "90", "62", "65"]
+                    .choose(rng)
+                    .expect("not empty"),
                 rng.gen_range(100..=999),
                 rng.gen_range(0..=9999)
             );

@@ -8,8 +8,8 @@ use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::order::{
     Changer, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange,
-    PAYMENT_METHOD_EVC_PLUS,
 };
+use domain::payment_method::PaymentMethod;
 use domain::ports::IdGenerator;
 use domain::product::Product;
 use domain::{Money, OrderId};
@@ -209,7 +209,8 @@ impl<'a> OrderBook<'a> {
             total,
             status,
             payment_status,
-            payment_method: PAYMENT_METHOD_EVC_PLUS.to_owned(),
+            payment_method: PaymentMethod::wallet_of(&customer.payment_phone)
+                .expect("seed customers pay with a wallet"),
             payment_phone: customer.payment_phone.clone(),
             transaction_id: charged.then(|| rng.gen_range(10_000_000..100_000_000u64).to_string()),
             shipping_address: customer.address.clone(),

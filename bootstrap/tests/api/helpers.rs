@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside, Tuning};
+use domain::payment_method::PaymentMethod;
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
@@ -62,6 +63,10 @@ impl CountedPayments {
 
 #[async_trait]
 impl PaymentGateway for CountedPayments {
+    fn methods(&self) -> Vec<PaymentMethod> {
+        self.provider.methods()
+    }
+
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
         self.provider.charge(request).await
     }
@@ -453,15 +458,15 @@ pub struct FakeWaafiPay {
 }
 
 struct FakeWaafiPayState {
-    /// The `serviceName` of every call, in the order they came.
-    services: Mutex<Vec<String>>,
+    /// Every call's body, in the order they came.
+    calls: Mutex<Vec<Value>>,
     refund_delay: Mutex<Duration>,
 }
 
 impl FakeWaafiPay {
     fn start(refund_delay: Duration) -> Self {
         let state = Arc::new(FakeWaafiPayState {
-            services: Mutex::new(Vec::new()),
+            calls: Mutex::new(Vec::new()),
             refund_delay: Mutex::new(refund_delay),
         });
         let served = actix_web::web::Data::from(state.clone());
@@ -491,8 +496,17 @@ impl FakeWaafiPay {
 
     /// How many calls of `service_name` it received.
     pub fn calls_of(&self, service_name: &str) -> usize {
-        let services = self.state.services.lock().unwrap();
-        services.iter().filter(|s| *s == service_name).count()
+        self.bodies_of(service_name).len()
+    }
+
+    /// The bodies of the calls of `service_name`, in the order they came.
+    pub fn bodies_of(&self, service_name: &str) -> Vec<Value> {
+        let calls = self.state.calls.lock().unwrap();
+        calls
+            .iter()
+            .filter(|body| body["serviceName"] == service_name)
+            .cloned()
+            .collect()
     }
 
     /// From now on, refunds are answered after `delay`.
@@ -520,7 +534,7 @@ async fn fake_waafipay_call(
     body: actix_web::web::Json<Value>,
 ) -> actix_web::HttpResponse {
     let service = body["serviceName"].as_str().unwrap_or_default().to_owned();
-    state.services.lock().unwrap().push(service.clone());
+    state.calls.lock().unwrap().push(body.0.clone());
     if service != "API_PURCHASE" {
         let delay = *state.refund_delay.lock().unwrap();
         tokio::time::sleep(delay).await;

@@ -20,6 +20,7 @@ mod openapi;
 mod orders;
 mod pages;
 mod password_races;
+mod payment_methods;
 mod reopening;
 #[path = "../common/reply.rs"]
 mod reply;

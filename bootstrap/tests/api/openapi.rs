@@ -68,6 +68,7 @@ const SERVED: &[(&str, &str)] = &[
     ("post", "/api/admin/notifications/{id}/resend"),
     ("post", "/api/orders/{id}/refund"),
     ("post", "/api/admin/returns/{id}/refund"),
+    ("get", "/api/payments/methods"),
 ];
 
 fn operations(document: &Value) -> BTreeSet<(String, String)> {

@@ -195,15 +195,15 @@ async fn checkout_refuses_bad_input_with_spec_messages() {
             bad_phone.message(),
             "Please enter a valid EVC Plus number, such as 61 234 5678"
         );
-        let card = app
+        let paypal = app
             .post(
                 "/api/orders/checkout",
                 Some(&token),
-                json!({ "paymentMethod": "card", "paymentPhone": APPROVED_PHONE }),
+                json!({ "paymentMethod": "paypal", "paymentPhone": APPROVED_PHONE }),
             )
             .await;
-        assert_eq!(card.status, StatusCode::BAD_REQUEST);
-        assert_eq!(card.message(), "Unsupported payment method");
+        assert_eq!(paypal.status, StatusCode::BAD_REQUEST);
+        assert_eq!(paypal.message(), "Unsupported payment method");
         let anonymous = app.checkout("", APPROVED_PHONE).await;
         assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     }
@@ -434,10 +434,11 @@ async fn reports_cover_a_period_and_export_its_orders_as_csv() {
             .unwrap()
             .starts_with("attachment; filename=\"orders-"));
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[0], "order_id,created_at,customer_name,customer_email,status,payment_status,items,subtotal,shipping,total,city,district");
+        assert_eq!(lines[0], "order_id,created_at,customer_name,customer_email,status,payment_status,payment_method,items,subtotal,shipping,total,city,district");
         assert_eq!(lines.len(), 2);
         assert!(
-            lines[1].ends_with(",amina,amina@example.com,pending,paid,3,60.00,5.00,65.00,,"),
+            lines[1]
+                .ends_with(",amina,amina@example.com,pending,paid,EVC Plus,3,60.00,5.00,65.00,,"),
             "{}",
             lines[1]
         );

@@ -1,8 +1,9 @@
-//! The admin's order list: `GET /api/orders/all?page=&limit=&q=&status=&paymentStatus=&from=&to=&sort=&dir=`.
+//! The admin's order list: `GET /api/orders/all?page=&limit=&q=&status=&paymentStatus=&paymentMethod=&from=&to=&sort=&dir=`.
 
 use super::Page;
 use super::{choice, page, Direction, InvalidListParameter, SearchText};
 use crate::order::{OrderStatus, PaymentStatus};
+use crate::payment_method::PaymentMethod;
 use chrono::{DateTime, Utc};
 
 /// Which payments to list.
@@ -32,6 +33,7 @@ pub struct OrderQuery {
     pub search: Option<SearchText>,
     pub status: Option<OrderStatus>,
     pub payment: Option<PaymentFilter>,
+    pub payment_method: Option<PaymentMethod>,
     /// Placed at or after.
     pub from: Option<DateTime<Utc>>,
     /// Placed before.
@@ -49,6 +51,7 @@ impl Default for OrderQuery {
             search: None,
             status: None,
             payment: None,
+            payment_method: None,
             from: None,
             to: None,
             sort: OrderSort::Date,
@@ -66,6 +69,7 @@ pub struct OrderListParams<'a> {
     pub q: Option<&'a str>,
     pub status: Option<&'a str>,
     pub payment_status: Option<&'a str>,
+    pub payment_method: Option<&'a str>,
     pub from: Option<&'a str>,
     pub to: Option<&'a str>,
     pub sort: Option<&'a str>,
@@ -89,6 +93,7 @@ impl OrderQuery {
                 ("holdExpired", PaymentFilter::HoldExpired),
             ])
             .collect();
+        let methods = PaymentMethod::ALL.map(|m| (m.id(), m));
         let sorts = [
             ("date", OrderSort::Date),
             ("total", OrderSort::Total),
@@ -98,6 +103,7 @@ impl OrderQuery {
             search: SearchText::parse(params.q)?,
             status: choice("status", params.status, &statuses)?,
             payment: choice("paymentStatus", params.payment_status, &payments)?,
+            payment_method: choice("paymentMethod", params.payment_method, &methods)?,
             from: instant("from", params.from)?,
             to: instant("to", params.to)?,
             sort: choice("sort", params.sort, &sorts)?.unwrap_or(OrderSort::Date),
@@ -167,6 +173,7 @@ mod tests {
             q: Some(" Amina "),
             status: Some("shipped"),
             payment_status: Some("awaiting"),
+            payment_method: Some("zaad"),
             from: Some("2026-11-23T00:00:00+03:00"),
             to: Some("2026-11-24T00:00:00+03:00"),
             sort: Some("total"),
@@ -176,6 +183,7 @@ mod tests {
         assert_eq!(query.search.unwrap().as_str(), "amina");
         assert_eq!(query.status, Some(OrderStatus::Shipped));
         assert_eq!(query.payment, Some(PaymentFilter::Awaiting));
+        assert_eq!(query.payment_method, Some(PaymentMethod::Zaad));
         assert_eq!(
             query.from.unwrap().to_rfc3339(),
             "2026-11-22T21:00:00+00:00"

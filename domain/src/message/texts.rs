@@ -120,6 +120,11 @@ texts! {
     PHONE_MISSING = "Please enter a phone number";
     PHONE_INVALID = "Please enter a valid EVC Plus number, such as 61 234 5678";
     PAYMENT_METHOD_UNSUPPORTED = "Unsupported payment method";
+    PAYMENT_METHOD_UNAVAILABLE = "{method} is not available in this shop";
+    WALLET_PHONE_INVALID = "Please enter a valid {wallet} number, such as {example}";
+    MOBILE_PHONE_INVALID = "Please enter a valid Somali mobile number, such as 61 234 5678";
+    WALLET_MISMATCH = "This number belongs to {wallet}. Choose {wallet} to pay with it.";
+    NOT_A_WALLET_NUMBER = "Please enter a number of a wallet we take: {wallets}";
 
     // Reviews.
     NOT_A_BUYER = "Only shoppers who have received this product can review it";

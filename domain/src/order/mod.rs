@@ -7,6 +7,7 @@ use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::message::texts::REOPENING_REFUNDED;
 use crate::message::Message;
 use crate::money::Money;
+use crate::payment_method::PaymentMethod;
 use crate::refund::RefundClaim;
 use crate::validation::FieldErrors;
 use crate::variant::{Variant, VariantSnapshot};
@@ -138,8 +139,6 @@ impl OrderLine {
     }
 }
 
-pub use crate::checkout::PAYMENT_METHOD_EVC_PLUS;
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct Order {
     pub id: OrderId,
@@ -153,7 +152,7 @@ pub struct Order {
     pub total: Money,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     pub payment_phone: MobileNumber,
     pub transaction_id: Option<String>,
     pub shipping_address: Option<ShippingAddress>,
@@ -580,6 +579,8 @@ mod tests {
             crate::ports::RefundRequest {
                 transaction_id: "T1".into(),
                 reference: OrderId::parse("o1").unwrap(),
+                method: PaymentMethod::EvcPlus,
+                payer: MobileNumber::from_stored("252615123456"),
                 amount: Money::from_cents(1500).unwrap(),
                 whole_charge: true,
             }

@@ -1,9 +1,10 @@
 //! Orders to test rules with.
 
-use super::{Order, OrderStatus, PaymentStatus, PAYMENT_METHOD_EVC_PLUS};
+use super::{Order, OrderStatus, PaymentStatus};
 use crate::checkout::MobileNumber;
 use crate::ids::{OrderId, UserId};
 use crate::money::Money;
+use crate::payment_method::PaymentMethod;
 
 /// Amina's order o1 of $15.00 ($10.00 and $5.00 shipping), with no lines, placed
 /// 2026-11-20 10:00 UTC.
@@ -19,7 +20,7 @@ pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
         total: Money::from_cents(1500).unwrap(),
         status,
         payment_status: payment,
-        payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+        payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615123456").unwrap(),
         transaction_id: None,
         shipping_address: None,

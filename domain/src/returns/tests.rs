@@ -1,7 +1,8 @@
 use super::*;
 use crate::checkout::MobileNumber;
 use crate::discount::DiscountCode;
-use crate::order::{OrderDiscount, OrderLine, PAYMENT_METHOD_EVC_PLUS};
+use crate::order::{OrderDiscount, OrderLine};
+use crate::payment_method::PaymentMethod;
 use chrono::TimeZone;
 use proptest::prelude::*;
 
@@ -40,7 +41,7 @@ pub(crate) fn order(discount: i64) -> Order {
         total: subtotal - cents(discount) + cents(500),
         status: OrderStatus::Delivered,
         payment_status: PaymentStatus::Paid,
-        payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+        payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some("T1".into()),
         shipping_address: None,

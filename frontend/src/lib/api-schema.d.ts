@@ -590,6 +590,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment method, each available or not as this shop has set up its provider (public). */
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1018,11 +1035,19 @@ export interface components {
             paymentPhone?: string;
             shippingAddress?: components["schemas"]["AddressBody"] | null;
         };
-        /** @description A checkout that went through (paid) or is kept pending (payment not confirmed yet). */
+        /**
+         * @description A checkout that went through (paid), is kept pending (payment not confirmed yet), or
+         *     waits for the shopper on the card page.
+         */
         CheckoutDto: {
             /** @description In the language of the request. */
             message: string;
             order: components["schemas"]["OrderDto"];
+            /**
+             * @description A card payment: where to send the shopper's browser to pay (WaafiPay's hosted page,
+             *     or the sandbox's card page).
+             */
+            redirectUrl?: string;
         };
         CodeUsesDto: {
             /**
@@ -1198,7 +1223,7 @@ export interface components {
              *     taken the money: check before telling the shopper.
              */
             holdExpiredAt: string | null;
-            paymentMethod: string;
+            paymentMethod: components["schemas"]["PaymentMethodName"];
             paymentPhone: string;
             paymentStatus: components["schemas"]["PaymentStatusName"];
             products: components["schemas"]["OrderLineDto"][];
@@ -1250,6 +1275,22 @@ export interface components {
             /** @description The provider's transaction id, when known. */
             transactionId?: string | null;
         };
+        /** @enum {string} */
+        PaymentKindName: "wallet" | "card" | "cash";
+        /**
+         * @description A way to pay: a wallet lists its numbers' two-digit prefixes (after 252), so a number
+         *     typed picks its wallet.
+         */
+        PaymentMethodDto: {
+            /** @description False while this shop has not set up the method's provider. */
+            available: boolean;
+            id: components["schemas"]["PaymentMethodName"];
+            kind: components["schemas"]["PaymentKindName"];
+            name: string;
+            prefixes?: string[];
+        };
+        /** @enum {string} */
+        PaymentMethodName: "evc-plus" | "zaad" | "sahal" | "edahab" | "card" | "cash-on-delivery";
         /** @enum {string} */
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
         /** @description Product fields as JSON; numbers may come as numbers or as text (HTML forms send text). */
@@ -3584,6 +3625,8 @@ export interface operations {
                  *     not canceled) or `holdExpired` (canceled when the payment hold ran out).
                  */
                 paymentStatus?: string;
+                /** @description How it was paid: `evc-plus`, `zaad`, `sahal`, `edahab`, `card` or `cash-on-delivery`. */
+                paymentMethod?: string;
                 /** @description Placed at or after this RFC 3339 instant. */
                 from?: string;
                 /** @description Placed before this RFC 3339 instant. */
@@ -4236,6 +4279,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodDto"][];
                 };
             };
             /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */

@@ -4,8 +4,8 @@ use chrono::{DateTime, Duration, SubsecRound, TimeZone, Utc};
 use domain::checkout::{MobileNumber, ShippingAddress};
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
-    PAYMENT_METHOD_EVC_PLUS,
 };
+use domain::payment_method::PaymentMethod;
 use domain::ports::{
     OrderRepository, OrderStoreError, ProductRepository, RepoError, UserRepository,
 };
@@ -151,7 +151,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         total: subtotal + shipping_fee,
         status: OrderStatus::Pending,
         payment_status: PaymentStatus::Paid,
-        payment_method: PAYMENT_METHOD_EVC_PLUS.into(),
+        payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some(format!("TX-{id}")),
         shipping_address: Some(ShippingAddress {

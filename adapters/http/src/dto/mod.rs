@@ -14,8 +14,8 @@ use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
-    AuditActionName, AuditEntityName, OrderStatusName, PaymentStatusName, RefundStatusName,
-    RoleName, StockStatusName,
+    AuditActionName, AuditEntityName, OrderStatusName, PaymentMethodName, PaymentStatusName,
+    RefundStatusName, RoleName, StockStatusName,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -25,6 +25,7 @@ mod discounts;
 mod names;
 mod notifications;
 mod order_detail;
+mod payments;
 mod returns;
 mod reviews;
 mod variants;
@@ -35,6 +36,7 @@ pub use notifications::{
     ForgotPasswordBody, NotificationDto, NotificationsQuery, ResetPasswordBody,
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
+pub use payments::PaymentMethodDto;
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
 };
@@ -312,7 +314,8 @@ pub struct OrderDto {
     /// Placed and not canceled, and the payment provider never confirmed its payment (an
     /// admin checks with the provider, then marks it paid or cancels it).
     pub awaiting_payment: bool,
-    pub payment_method: String,
+    #[schema(value_type = PaymentMethodName)]
+    pub payment_method: &'static str,
     pub payment_phone: String,
     pub transaction_id: Option<String>,
     pub subtotal: f64,
@@ -389,7 +392,7 @@ impl From<&Order> for OrderDto {
             status: o.status.as_str(),
             payment_status: o.payment_status.as_str(),
             awaiting_payment: o.awaits_payment(),
-            payment_method: o.payment_method.clone(),
+            payment_method: o.payment_method.id(),
             payment_phone: o.payment_phone.to_string(),
             transaction_id: o.transaction_id.clone(),
             hold_expired_at: o.hold_expired_at.map(|at| at.to_rfc3339()),
@@ -723,12 +726,19 @@ pub enum RegistrationDto {
     Created(CreatedUserDto),
 }
 
-/// A checkout that went through (paid) or is kept pending (payment not confirmed yet).
+/// A checkout that went through (paid), is kept pending (payment not confirmed yet), or
+/// waits for the shopper on the card page.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CheckoutDto {
     /// In the language of the request.
     pub message: String,
     pub order: OrderDto,
+    /// A card payment: where to send the shopper's browser to pay (WaafiPay's hosted page,
+    /// or the sandbox's card page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub redirect_url: Option<String>,
 }
 
 // ---- request bodies ----

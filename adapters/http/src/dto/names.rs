@@ -6,6 +6,7 @@ use domain::audit::{AuditAction, AuditEntity};
 use domain::discount::DiscountKind;
 use domain::notification::{Channel, DeliveryStatus, Topic};
 use domain::order::{OrderStatus, PaymentStatus};
+use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::refund::RefundStatus;
 use domain::returns::ReturnStatus;
 use domain::stock::StockStatus;
@@ -58,6 +59,10 @@ names! {
     StockStatusName => StockStatus::ALL.map(StockStatus::as_str);
     /// What a discount code takes off.
     DiscountKindName => DiscountKind::NAMES;
+    /// How an order is paid.
+    PaymentMethodName => PaymentMethod::ALL.map(PaymentMethod::id);
+    /// What kind of payment a method is.
+    PaymentKindName => PaymentKind::ALL.map(PaymentKind::id);
     /// What a message the shop sends is about.
     TopicName => Topic::ALL.map(Topic::as_str);
     /// How a message goes out.

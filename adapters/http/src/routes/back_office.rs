@@ -39,6 +39,8 @@ pub struct OrderListQuery {
     /// `pending`, `paid`, `failed`, `refunded`, `awaiting` (unconfirmed payments of orders
     /// not canceled) or `holdExpired` (canceled when the payment hold ran out).
     payment_status: Option<String>,
+    /// How it was paid: `evc-plus`, `zaad`, `sahal`, `edahab`, `card` or `cash-on-delivery`.
+    payment_method: Option<String>,
     /// Placed at or after this RFC 3339 instant.
     from: Option<String>,
     /// Placed before this RFC 3339 instant.
@@ -71,6 +73,7 @@ async fn all_orders(
         q: query.q.as_deref(),
         status: query.status.as_deref(),
         payment_status: query.payment_status.as_deref(),
+        payment_method: query.payment_method.as_deref(),
         from: query.from.as_deref(),
         to: query.to.as_deref(),
         sort: query.sort.as_deref(),

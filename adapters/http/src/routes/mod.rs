@@ -8,6 +8,7 @@ mod catalog_keys;
 mod discounts;
 mod notifications;
 mod orders;
+mod payments;
 mod products;
 mod returns;
 mod reviews;
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(reviews::configure)
         .configure(notifications::configure)
         .configure(orders::configure)
+        .configure(payments::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(ApiError::not_found(NOT_FOUND))

@@ -112,10 +112,12 @@ async fn checkout(
         CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
             message: say(&ORDER_PLACED.into()).into_owned(),
             order: OrderDto::from(&order),
+            redirect_url: None,
         }),
         CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(CheckoutDto {
             message: say(&PAYMENT_UNCONFIRMED.into()).into_owned(),
             order: OrderDto::from(&order),
+            redirect_url: None,
         }),
     })
 }

@@ -51,6 +51,7 @@ mod tests;
 use async_trait::async_trait;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
+use domain::payment_method::{PaymentMethod, PaymentProvider};
 use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use reply::{Reply, APPROVED_STATE};
@@ -302,6 +303,14 @@ fn refund_description(refund: &RefundRequest) -> String {
 
 #[async_trait]
 impl PaymentGateway for WaafiPayGateway {
+    /// The wallets WaafiPay carries; the number decides which one is charged.
+    fn methods(&self) -> Vec<PaymentMethod> {
+        PaymentMethod::ALL
+            .into_iter()
+            .filter(|method| method.provider() == PaymentProvider::WaafiPayWallet)
+            .collect()
+    }
+
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
         let result = self.call(&self.purchase_body(request)).await;
         let (outcome, response_code, error_code, http_status) = match &result {

@@ -10,6 +10,7 @@ use domain::message::texts::{
     PAYMENT_REJECTED,
 };
 use domain::message::Text;
+use domain::payment_method::PaymentMethod;
 use std::io;
 use std::sync::{Arc, Mutex};
 use wiremock::matchers::{body_partial_json, method, path};
@@ -62,6 +63,7 @@ async fn gateway_replying_per_service(
 fn request() -> PaymentRequest {
     PaymentRequest {
         reference: OrderId::parse("order-42").unwrap(),
+        method: PaymentMethod::EvcPlus,
         phone: MobileNumber::parse("+252 61 512 3456").unwrap(),
         amount: Money::from_cents(4_500).unwrap(),
         description: "Dukaan Fashion order order-42".to_owned(),
@@ -72,6 +74,8 @@ fn refund_of(cents: i64, whole_charge: bool) -> RefundRequest {
     RefundRequest {
         transaction_id: "44291833".to_owned(),
         reference: OrderId::parse("order-42").unwrap(),
+        method: PaymentMethod::EvcPlus,
+        payer: MobileNumber::parse("+252 61 512 3456").unwrap(),
         amount: Money::from_cents(cents).unwrap(),
         whole_charge,
     }
