@@ -4,9 +4,13 @@
 //!   money moves, and documented test numbers decline, time out or fail.
 //! - [`waafipay::WaafiPayGateway`]: real EVC Plus payments through WaafiPay, used when its
 //!   credentials are configured.
+//! - [`edahab::EdahabGateway`]: real eDahab (Somtel) payments through eDahab's invoice API,
+//!   used when its credentials are configured.
 
+pub mod edahab;
 pub mod sandbox;
 pub mod waafipay;
 
+pub use edahab::{EdahabConfig, EdahabGateway};
 pub use sandbox::SandboxGateway;
 pub use waafipay::{WaafiPayConfig, WaafiPayGateway};
