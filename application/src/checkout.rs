@@ -4,15 +4,15 @@ use crate::cart::Carts;
 use crate::catalog::CatalogVersion;
 use crate::in_flight::CheckoutsInFlight;
 use crate::monitoring;
+use crate::payments::settle::Settlement;
 use derive_new::new;
 use domain::checkout::CheckoutInput;
 use domain::discount::DiscountRefusal;
 use domain::message::Message;
 use domain::notification::{Announcement, Topic};
-use domain::order::plan::OrderPlan;
 use domain::order::{
-    order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentChange,
-    PaymentStatus, StatusChange,
+    order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentStatus,
+    StatusChange,
 };
 use domain::ports::{Clock, IdGenerator, OrderRepository, Outbox, PaymentGateway};
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
@@ -21,12 +21,11 @@ use domain::validation::FieldErrors;
 use domain::{Money, OrderId};
 use std::sync::Arc;
 use std::time::Duration;
+use tracing::Instrument;
 
-/// How long a checkout keeps trying to record an approved payment while the database is out
-/// of reach, and its first and longest waits between tries.
-const RECORD_PAYMENT_PATIENCE: Duration = Duration::from_secs(120);
-const FIRST_RECORD_RETRY: Duration = Duration::from_millis(100);
-const LAST_RECORD_RETRY: Duration = Duration::from_secs(2);
+/// Why a checkout stopped waiting for a charge that goes on.
+const NO_ANSWER_IN_TIME: &str =
+    "no answer within the payment time; the answer is recorded when it comes";
 
 /// How a checkout ended when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,6 +69,7 @@ pub enum CheckoutError {
 }
 
 /// Checkout: the cart becomes an order, stock is held and the payer is charged.
+#[allow(clippy::too_many_arguments)] // derive_new's constructor takes each port
 #[derive(new)]
 pub struct Checkout {
     cart: Carts,
@@ -79,6 +79,9 @@ pub struct Checkout {
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
     catalog_version: CatalogVersion,
+    settlement: Settlement,
+    /// How long the shopper waits for the charge's answer (`SHOP_PAYMENT_TIMEOUT_SECS`).
+    payment_wait: Duration,
     #[new(default)]
     checkouts_in_flight: CheckoutsInFlight,
 }
@@ -150,6 +153,7 @@ impl Checkout {
             payment_method: request.method,
             payment_phone: request.phone.clone(),
             transaction_id: None,
+            payment_reference: None,
             shipping_address: request.shipping_address,
             idempotency_key: idempotency_key.map(str::to_owned),
             created_at: now,
@@ -203,36 +207,84 @@ impl Checkout {
             amount: order.total,
             description: format!("Order {}", order.id),
         };
-        match monitoring::charge(self.payments.as_ref(), &charge).await {
+        match self.charge_within_wait(&order, charge).await {
             PaymentOutcome::Approved { transaction_id } => {
                 self.mark_paid(order, OrderTransition::paid_at_checkout(transaction_id))
                     .await
             }
             PaymentOutcome::Declined { reason } => {
-                self.fail_payment(&order).await?;
+                self.settlement.fail(&order).await?;
                 Err(CheckoutError::Declined { reason })
             }
             // No money moved, as for a decline, but the shop's own set-up is at fault.
             PaymentOutcome::ProviderRefused { reason } => {
-                self.fail_payment(&order).await?;
+                self.settlement.fail(&order).await?;
                 Err(CheckoutError::ProviderRefused { reason })
             }
+            PaymentOutcome::Awaiting { reference } => {
+                self.orders
+                    .record_payment_reference(&order.id, &reference)
+                    .await?;
+                self.keep_unconfirmed(user, order, "the provider keeps the invoice open")
+                    .await
+            }
             PaymentOutcome::Unconfirmed { reason } => {
-                // The order holds the cart's items now; keeping them in the cart would invite
-                // paying for them twice.
-                tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
-                self.cart.empty(user).await?;
-                let messages = Announcement::to_shopper(
-                    Topic::PaymentUnconfirmed,
-                    order.id.as_str(),
-                    &order.customer_email,
-                    order.payment_phone.as_str(),
-                    None,
-                );
-                self.outbox.enqueue(&messages, now).await?;
-                Ok(CheckoutOutcome::Unconfirmed(order))
+                self.keep_unconfirmed(user, order, &reason).await
             }
         }
+    }
+
+    /// Charges, waiting for the answer up to `payment_wait`; a charge still going on then
+    /// goes on without the shopper (an eDahab invoice the payer confirms late), and its
+    /// answer is recorded when it comes.
+    async fn charge_within_wait(&self, order: &Order, charge: PaymentRequest) -> PaymentOutcome {
+        let payments = self.payments.clone();
+        // In the request's span, so the provider's log lines name the request.
+        let mut charging = tokio::spawn(
+            async move { monitoring::charge(payments.as_ref(), &charge).await }.in_current_span(),
+        );
+        match tokio::time::timeout(self.payment_wait, &mut charging).await {
+            Ok(Ok(outcome)) => outcome,
+            Ok(Err(failed)) => PaymentOutcome::Unconfirmed {
+                reason: failed.to_string(),
+            },
+            Err(_) => {
+                let settlement = self.settlement.clone();
+                let order = order.clone();
+                tokio::spawn(
+                    async move {
+                        if let Ok(outcome) = charging.await {
+                            settlement.settle_late(&order, outcome).await;
+                        }
+                    }
+                    .in_current_span(),
+                );
+                PaymentOutcome::Unconfirmed {
+                    reason: NO_ANSWER_IN_TIME.to_owned(),
+                }
+            }
+        }
+    }
+
+    /// No clear answer yet: the order is kept pending with its stock, the cart emptied (it
+    /// holds the cart's items now; keeping them would invite paying twice), the shopper told.
+    async fn keep_unconfirmed(
+        &self,
+        user: &User,
+        order: Order,
+        reason: &str,
+    ) -> Result<CheckoutOutcome, CheckoutError> {
+        tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
+        self.cart.empty(user).await?;
+        let messages = Announcement::to_shopper(
+            Topic::PaymentUnconfirmed,
+            order.id.as_str(),
+            &order.customer_email,
+            order.payment_phone.as_str(),
+            None,
+        );
+        self.outbox.enqueue(&messages, self.clock.now()).await?;
+        Ok(CheckoutOutcome::Unconfirmed(order))
     }
 
     /// Records `order` as `paid` (by the provider's approval, or needing no charge) and
@@ -243,62 +295,10 @@ impl Checkout {
         paid: OrderTransition,
     ) -> Result<CheckoutOutcome, CheckoutError> {
         let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
-        let plan = paid.plan(&order, self.clock.now());
-        if let Err(error) = self.record_payment(&plan).await {
-            tracing::error!(order = %order.id, ?transaction_id, %error, "paid, but the order could not be marked paid");
-            return Err(error.into());
-        }
+        self.settlement.record_paid(&order, paid).await?;
         order.payment_status = PaymentStatus::Paid;
         order.transaction_id = transaction_id;
         Ok(CheckoutOutcome::Paid(order))
-    }
-
-    /// Marks the order paid after the provider approved the charge. The money moved, so a
-    /// database out of reach (restarting, failing over) is waited for, up to
-    /// [`RECORD_PAYMENT_PATIENCE`]; a write that committed although its answer was lost is
-    /// recognised by reading the order back.
-    async fn record_payment(&self, paid: &OrderPlan) -> Result<(), OrderStoreError> {
-        let id = &paid.order;
-        let started = tokio::time::Instant::now();
-        let mut wait = FIRST_RECORD_RETRY;
-        let mut retried = false;
-        loop {
-            match self.orders.apply(paid).await {
-                Err(OrderStoreError::Repo(RepoError::Unavailable(cause)))
-                    if started.elapsed() < RECORD_PAYMENT_PATIENCE =>
-                {
-                    tracing::warn!(order = %id, %cause, "charged; the payment is recorded once the database is back");
-                    tokio::time::sleep(wait).await;
-                    wait = (wait * 2).min(LAST_RECORD_RETRY);
-                    retried = true;
-                }
-                Err(OrderStoreError::Stale) if retried => {
-                    let recorded = self.orders.by_id(id).await?;
-                    return match recorded {
-                        Some(order) if order.payment_status == PaymentStatus::Paid => Ok(()),
-                        _ => Err(OrderStoreError::Stale),
-                    };
-                }
-                other => return other,
-            }
-        }
-    }
-
-    /// A charge that moved no money: the order is canceled with its payment failed and its
-    /// stock released; the cart is kept for another try.
-    async fn fail_payment(&self, order: &Order) -> Result<(), OrderStoreError> {
-        let failed = OrderTransition {
-            payment: Some(PaymentChange {
-                from: PaymentStatus::Pending,
-                to: PaymentStatus::Failed,
-                transaction_id: None,
-            }),
-            ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled)
-        };
-        let plan = failed.plan(order, self.clock.now());
-        self.orders.apply(&plan).await?;
-        self.catalog_version.forget();
-        Ok(())
     }
 }
 
@@ -387,14 +387,17 @@ mod tests {
                 settings: self.settings,
                 ..CartMocks::new()
             };
+            let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
             Checkout::new(
                 cart.service(),
-                Arc::new(self.orders),
+                orders.clone(),
                 Arc::new(self.outbox),
                 Arc::new(self.payments),
                 clock(),
                 ids(),
                 CatalogVersion::default(),
+                Settlement::new(orders, clock(), CatalogVersion::default()),
+                Duration::from_secs(60),
             )
         }
     }

@@ -3,7 +3,8 @@
 //! nothing. The names and labels live here, once.
 
 use domain::notification::{Channel, DeliveryStatus};
-use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::payment_method::PaymentMethod;
+use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 
 /// A checkout ended with `outcome` (`checkout::outcome_label` names them).
@@ -11,24 +12,34 @@ pub(crate) fn checkout_finished(outcome: &'static str) {
     metrics::counter!("shop_checkouts_total", "outcome" => outcome).increment(1);
 }
 
-/// Charges through the payment port, counting the provider's answer (one provider per
-/// process: the settings say which).
+/// Charges through the payment port, counting the provider's answer by method.
 pub(crate) async fn charge(
     payments: &dyn PaymentGateway,
     request: &PaymentRequest,
 ) -> PaymentOutcome {
     let outcome = payments.charge(request).await;
-    let answer = match &outcome {
+    payment_answered("charge", request.method, charge_answer(&outcome));
+    outcome
+}
+
+/// Asks about an unconfirmed payment through the payment port, counting the answer.
+pub(crate) async fn check(payments: &dyn PaymentGateway, payment: &PaymentCheck) -> PaymentOutcome {
+    let outcome = payments.check(payment).await;
+    payment_answered("check", payment.method, charge_answer(&outcome));
+    outcome
+}
+
+fn charge_answer(outcome: &PaymentOutcome) -> &'static str {
+    match outcome {
         PaymentOutcome::Approved { .. } => "approved",
         PaymentOutcome::Declined { .. } => "declined",
         PaymentOutcome::ProviderRefused { .. } => "provider_refused",
         PaymentOutcome::Unconfirmed { .. } => "unconfirmed",
-    };
-    payment_answered("charge", answer);
-    outcome
+        PaymentOutcome::Awaiting { .. } => "awaiting",
+    }
 }
 
-/// Refunds through the payment port, counting the provider's answer.
+/// Refunds through the payment port, counting the provider's answer by method.
 pub(crate) async fn refund(
     payments: &dyn PaymentGateway,
     request: &RefundRequest,
@@ -39,13 +50,14 @@ pub(crate) async fn refund(
         RefundOutcome::Refused { .. } => "refused",
         RefundOutcome::Unknown { .. } => "unknown",
     };
-    payment_answered("refund", answer);
+    payment_answered("refund", request.method, answer);
     outcome
 }
 
-fn payment_answered(operation: &'static str, answer: &'static str) {
-    metrics::counter!("shop_payment_answers_total", "operation" => operation, "answer" => answer)
-        .increment(1);
+fn payment_answered(operation: &'static str, method: PaymentMethod, answer: &'static str) {
+    metrics::counter!("shop_payment_answers_total", "operation" => operation,
+        "method" => method.id(), "answer" => answer)
+    .increment(1);
 }
 
 /// One attempt at sending a message, and how it went (`sent`, `retrying`, `failed`, ...).

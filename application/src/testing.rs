@@ -243,6 +243,7 @@ pub fn paid_order() -> Order {
         payment_method: domain::payment_method::PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some("T1".into()),
+        payment_reference: None,
         shipping_address: None,
         idempotency_key: None,
         created_at: Utc::now(),

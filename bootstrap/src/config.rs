@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS, DEFAULT_PAYMENT_TIMEOUT_SECS};
 use shop_http::client_address::TrustedProxies;
 use shop_http::PublicUrl;
+use shop_payments::edahab::{self, EdahabConfig};
 use shop_payments::waafipay::{self, WaafiPayConfig};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -177,6 +178,22 @@ pub struct Settings {
     #[arg(long, global = true, env = "WAAFIPAY_API_KEY", hide_env_values = true)]
     pub waafipay_api_key: Option<String>,
 
+    /// The eDahab API's base URL (eDahab wallet payments).
+    #[arg(long, global = true, env = "EDAHAB_URL", default_value = edahab::DEFAULT_URL)]
+    pub edahab_url: String,
+
+    /// eDahab API key; with the secret and agent code set, eDahab payments are offered.
+    #[arg(long, global = true, env = "EDAHAB_API_KEY", hide_env_values = true)]
+    pub edahab_api_key: Option<String>,
+
+    /// eDahab secret, signing every call.
+    #[arg(long, global = true, env = "EDAHAB_SECRET", hide_env_values = true)]
+    pub edahab_secret: Option<String>,
+
+    /// eDahab agent code (the shop's merchant account).
+    #[arg(long, global = true, env = "EDAHAB_AGENT_CODE")]
+    pub edahab_agent_code: Option<String>,
+
     /// The shop is served over HTTPS (e.g. behind a TLS proxy): send Strict-Transport-Security.
     #[arg(long, env = "SHOP_HSTS", default_value_t = false)]
     pub hsts: bool,
@@ -287,44 +304,24 @@ impl Settings {
         self.data_dir.join("uploads")
     }
 
-    /// The WaafiPay settings when all three credentials are set; `None` (the sandbox) when
-    /// none is; an error when only some are, or the payment time-out is zero.
+    /// The WaafiPay settings when all three credentials are set; `None` when none is; an
+    /// error when only some are, or the payment time-out is zero.
     pub fn waafipay(&self) -> anyhow::Result<Option<WaafiPayConfig>> {
-        let given = |value: &Option<String>| {
-            value
-                .as_deref()
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .map(str::to_owned)
-        };
-        let credentials = [
-            ("WAAFIPAY_MERCHANT_UID", given(&self.waafipay_merchant_uid)),
-            ("WAAFIPAY_API_USER_ID", given(&self.waafipay_api_user_id)),
-            ("WAAFIPAY_API_KEY", given(&self.waafipay_api_key)),
-        ];
-        let missing: Vec<&str> = credentials
-            .iter()
-            .filter(|(_, value)| value.is_none())
-            .map(|(name, _)| *name)
-            .collect();
-        if missing.len() == credentials.len() {
+        let Some([merchant_uid, api_user_id, api_key]) = all_or_none(
+            "WaafiPay",
+            [
+                ("WAAFIPAY_MERCHANT_UID", &self.waafipay_merchant_uid),
+                ("WAAFIPAY_API_USER_ID", &self.waafipay_api_user_id),
+                ("WAAFIPAY_API_KEY", &self.waafipay_api_key),
+            ],
+        )?
+        else {
             return Ok(None);
-        }
-        anyhow::ensure!(
-            missing.is_empty(),
-            "WaafiPay is only partly configured: set WAAFIPAY_MERCHANT_UID, \
-             WAAFIPAY_API_USER_ID and WAAFIPAY_API_KEY together (missing: {}), \
-             or none of them for sandbox payments",
-            missing.join(", ")
-        );
+        };
         anyhow::ensure!(
             self.payment_timeout_secs > 0,
             "SHOP_PAYMENT_TIMEOUT_SECS must be at least 1"
         );
-        let [(_, Some(merchant_uid)), (_, Some(api_user_id)), (_, Some(api_key))] = credentials
-        else {
-            unreachable!("every credential is set");
-        };
         Ok(Some(WaafiPayConfig {
             url: self.waafipay_url.trim().to_owned(),
             merchant_uid,
@@ -333,6 +330,62 @@ impl Settings {
             timeout: Duration::from_secs(self.payment_timeout_secs),
         }))
     }
+
+    /// The eDahab settings when its three credentials are set; `None` when none is; an error
+    /// when only some are. An invoice may be paid long after checkout stopped waiting for it
+    /// (the shop records the late answer), so a call may take as long as the payment hold.
+    pub fn edahab(&self) -> anyhow::Result<Option<EdahabConfig>> {
+        let Some([api_key, secret, agent_code]) = all_or_none(
+            "eDahab",
+            [
+                ("EDAHAB_API_KEY", &self.edahab_api_key),
+                ("EDAHAB_SECRET", &self.edahab_secret),
+                ("EDAHAB_AGENT_CODE", &self.edahab_agent_code),
+            ],
+        )?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(EdahabConfig {
+            url: self.edahab_url.trim().trim_end_matches('/').to_owned(),
+            api_key,
+            secret,
+            agent_code,
+            timeout: Duration::from_secs(self.unconfirmed_hold_secs),
+        }))
+    }
+}
+
+/// A provider's credentials: all given (trimmed, in order), none (`None`), or an error naming
+/// the missing ones.
+fn all_or_none<const N: usize>(
+    provider: &str,
+    credentials: [(&str, &Option<String>); N],
+) -> anyhow::Result<Option<[String; N]>> {
+    let given = credentials.map(|(name, value)| {
+        let value = value
+            .as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned);
+        (name, value)
+    });
+    let names: Vec<&str> = given.iter().map(|(name, _)| *name).collect();
+    let missing: Vec<&str> = given
+        .iter()
+        .filter(|(_, value)| value.is_none())
+        .map(|(name, _)| *name)
+        .collect();
+    if missing.len() == N {
+        return Ok(None);
+    }
+    anyhow::ensure!(
+        missing.is_empty(),
+        "{provider} is only partly configured: set {} together (missing: {}), or none of them",
+        names.join(", "),
+        missing.join(", ")
+    );
+    Ok(Some(given.map(|(_, value)| value.unwrap_or_default())))
 }
 
 #[cfg(test)]
@@ -515,6 +568,40 @@ mod tests {
         let error = cli.settings.waafipay().unwrap_err().to_string();
         assert!(error.contains("missing: WAAFIPAY_API_USER_ID"), "{error}");
         assert!(!error.contains("API-675418888AHX"), "{error}");
+    }
+
+    #[test]
+    fn edahab_takes_all_three_credentials_or_none_and_waits_as_long_as_the_hold() {
+        let none = Cli::parse_from(["shop"]);
+        assert_eq!(none.settings.edahab().unwrap(), None);
+        assert_eq!(none.settings.edahab_url, "https://edahab.net/api/api");
+        let all = Cli::parse_from([
+            "shop",
+            "--edahab-api-key",
+            "EDH-KEY",
+            "--edahab-secret",
+            "s3cret",
+            "--edahab-agent-code",
+            "701234",
+        ]);
+        let config = all.settings.edahab().unwrap().unwrap();
+        assert_eq!(
+            (
+                config.api_key.as_str(),
+                config.secret.as_str(),
+                config.agent_code.as_str()
+            ),
+            ("EDH-KEY", "s3cret", "701234")
+        );
+        assert_eq!(config.timeout, Duration::from_secs(1800));
+        let some = Cli::parse_from(["shop", "--edahab-secret", "s3cret"]);
+        let error = some.settings.edahab().unwrap_err().to_string();
+        assert!(
+            error.contains("eDahab is only partly configured")
+                && error.contains("missing: EDAHAB_API_KEY, EDAHAB_AGENT_CODE"),
+            "{error}"
+        );
+        assert!(!error.contains("s3cret"), "{error}");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use application::discounts::Discounts;
 use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
 use application::orders::Orders;
+use application::payments::settle::Settlement;
 use application::payments::Payments;
 use application::refunds::Refunds;
 use application::returns::Returns;
@@ -31,6 +32,7 @@ use shop_http::{AppState, HttpOptions, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use shop_payments::waafipay::WaafiPayGateway;
+use shop_payments::{EdahabGateway, Providers};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -72,6 +74,7 @@ pub fn build_shop(
         db.clone(),
         clock.clone(),
     );
+    let settlement = Settlement::new(db.clone(), clock.clone(), catalog_version.clone());
     let carts = || {
         Carts::new(
             db.clone(),
@@ -112,8 +115,16 @@ pub fn build_shop(
             clock.clone(),
             ids.clone(),
             catalog_version.clone(),
+            settlement.clone(),
+            Duration::from_secs(tuning.payment_hold.payment_timeout_secs()),
         ),
-        payments: Payments::new(outside.payments),
+        payments: Payments::new(
+            outside.payments,
+            db.clone(),
+            clock.clone(),
+            settlement,
+            tuning.payment_hold,
+        ),
         dashboard: Reports::new(db.clone(), db.clone(), db.clone(), clock.clone()),
         discounts: Discounts::new(db.clone(), clock.clone(), ids.clone(), audit.clone()),
         notifications: Notifications::new(
@@ -220,24 +231,32 @@ fn create_private_dir(path: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(path)
 }
 
-/// WaafiPay when its three credentials are set, else the sandbox; refuses a partial setup.
+/// The providers whose credentials are set (WaafiPay for EVC Plus, ZAAD and SAHAL; eDahab),
+/// else the sandbox; refuses a partial setup.
 fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway>> {
-    match settings.waafipay()? {
-        Some(config) => {
-            tracing::info!(url = %config.url, "payments: WaafiPay");
-            let gateway = WaafiPayGateway::new(config).context("building the WaafiPay client")?;
-            Ok(Arc::new(gateway))
-        }
-        None => {
-            tracing::info!("payments: sandbox");
-            let no_answer = Duration::from_secs(settings.payment_timeout_secs)
-                .min(shop_payments::sandbox::DEFAULT_NO_ANSWER_TIME);
-            Ok(Arc::new(
-                SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))
-                    .with_no_answer_time(no_answer),
-            ))
-        }
+    let waafipay = settings.waafipay()?;
+    let edahab = settings.edahab()?;
+    if waafipay.is_none() && edahab.is_none() {
+        tracing::info!("payments: sandbox");
+        let no_answer = Duration::from_secs(settings.payment_timeout_secs)
+            .min(shop_payments::sandbox::DEFAULT_NO_ANSWER_TIME);
+        return Ok(Arc::new(
+            SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))
+                .with_no_answer_time(no_answer),
+        ));
     }
+    let mut providers = Providers::default();
+    if let Some(config) = waafipay {
+        tracing::info!(url = %config.url, "payments: WaafiPay (EVC Plus, ZAAD, SAHAL)");
+        let gateway = WaafiPayGateway::new(config).context("building the WaafiPay client")?;
+        providers.wallets = Some(Arc::new(gateway));
+    }
+    if let Some(config) = edahab {
+        tracing::info!(url = %config.url, "payments: eDahab");
+        let gateway = EdahabGateway::new(config).context("building the eDahab client")?;
+        providers.edahab = Some(Arc::new(gateway));
+    }
+    Ok(Arc::new(providers))
 }
 
 /// A shop ready to serve.
@@ -369,14 +388,18 @@ async fn ensure_admin(settings: &Settings, shop: &Shop) -> anyhow::Result<()> {
 /// thread that ever ran SQLite keeps memory of its own.
 const BLOCKING_THREADS_PER_WORKER: usize = 4;
 
-/// Releases the stock of payments left unconfirmed past the hold, every check interval, for
-/// as long as the server runs.
+/// Asks the providers about unconfirmed payments they can answer for, then releases the stock
+/// of payments left unconfirmed past the hold, every check interval, for as long as the
+/// server runs.
 fn release_expired_payment_holds(shop: Arc<Shop>) {
     let mut checks = tokio::time::interval(shop.orders.payment_hold().check_interval());
     checks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     actix_web::rt::spawn(async move {
         loop {
             checks.tick().await;
+            if let Err(error) = shop.payments.check_awaited_payments().await {
+                tracing::error!(%error, "asking about unconfirmed payments failed");
+            }
             if let Err(error) = shop.orders.release_expired_payment_holds().await {
                 tracing::error!(%error, "releasing expired payment holds failed");
             }

@@ -362,6 +362,21 @@ pub trait OrderRepository: Send + Sync {
         cutoff: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<Order>, RepoError>;
+    /// Orders still pending whose payment by one of `methods` is unconfirmed, placed at or
+    /// after `cutoff` (their hold still runs): at most `limit`, oldest first.
+    async fn unconfirmed_placed_after(
+        &self,
+        cutoff: DateTime<Utc>,
+        methods: &[PaymentMethod],
+        limit: u32,
+    ) -> Result<Vec<Order>, RepoError>;
+    /// Keeps the provider's `reference` of the open charge of order `id` while its payment
+    /// is pending (an eDahab invoice); nothing when it is not.
+    async fn record_payment_reference(
+        &self,
+        id: &OrderId,
+        reference: &str,
+    ) -> Result<(), RepoError>;
     /// Every order, added up per day (UTC) and status pair.
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
     /// Units sold per product name over orders that were not canceled: the `count` names
@@ -528,6 +543,20 @@ pub enum PaymentOutcome {
     Unconfirmed {
         reason: String,
     },
+    /// The provider keeps the charge open under its own `reference` (an eDahab invoice the
+    /// payer has not paid yet): the shop asks it later (`PaymentGateway::check`).
+    Awaiting {
+        reference: String,
+    },
+}
+
+/// A payment not confirmed when it was asked for, to ask its provider about again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentCheck {
+    pub order: OrderId,
+    pub method: PaymentMethod,
+    /// The provider's own reference of the open charge (an eDahab invoice id), if it gave one.
+    pub reference: Option<String>,
 }
 
 /// Money to give back on an approved charge.
@@ -581,6 +610,9 @@ pub trait PaymentGateway: Send + Sync {
     /// The methods whose provider this shop has set up, in `PaymentMethod::ALL`'s order.
     fn methods(&self) -> Vec<PaymentMethod>;
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome;
+    /// What became of a payment that was not confirmed when it was asked for: approved,
+    /// declined, or still `Unconfirmed` (open, or a provider the shop cannot ask).
+    async fn check(&self, payment: &PaymentCheck) -> PaymentOutcome;
     /// Gives back money of an approved charge: refunded, refused (nothing moved), or unknown
     /// when no readable answer came (the money may have gone back).
     async fn refund(&self, refund: &RefundRequest) -> RefundOutcome;

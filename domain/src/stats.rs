@@ -389,6 +389,7 @@ mod report_tests {
             payment_method: crate::payment_method::PaymentMethod::EvcPlus,
             payment_phone: MobileNumber::parse("615551234").unwrap(),
             transaction_id: None,
+            payment_reference: None,
             shipping_address: None,
             idempotency_key: None,
             created_at: now() - Duration::hours(hours_ago),

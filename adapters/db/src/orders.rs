@@ -71,6 +71,7 @@ pub(crate) struct OrderRow {
     refunded_cents: i64,
     refund_claimed_at: Option<NaiveDateTime>,
     refund_unconfirmed_at: Option<NaiveDateTime>,
+    payment_reference: Option<String>,
 }
 
 /// `None` is inserted as `NULL` (see `ProductRow`).
@@ -133,6 +134,7 @@ impl OrderRow {
                 .refund_claim
                 .and_then(|c| c.unconfirmed_at)
                 .map(to_db_time),
+            payment_reference: order.payment_reference.clone(),
         }
     }
 
@@ -177,6 +179,7 @@ impl OrderRow {
                 .ok_or_else(|| corrupt("payment method of order", &self.id))?,
             payment_phone: MobileNumber::from_stored(&self.payment_phone),
             transaction_id: self.transaction_id,
+            payment_reference: self.payment_reference,
             shipping_address,
             idempotency_key: self.idempotency_key,
             created_at: from_db_time(self.created_at),
@@ -650,6 +653,50 @@ impl OrderRepository for Database {
                 .load(conn)
                 .map_err(storage)?;
             whole_orders(conn, rows, None)
+        })
+        .await
+    }
+
+    async fn unconfirmed_placed_after(
+        &self,
+        cutoff: DateTime<Utc>,
+        methods: &[PaymentMethod],
+        limit: u32,
+    ) -> Result<Vec<Order>, RepoError> {
+        let methods: Vec<&'static str> = methods.iter().map(|m| m.id()).collect();
+        self.run(move |conn| {
+            let rows = orders::table
+                .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
+                .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+                .filter(orders::created_at.ge(to_db_time(cutoff)))
+                .filter(orders::payment_method.eq_any(methods))
+                .order(orders::created_at)
+                .limit(i64::from(limit))
+                .select(OrderRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            whole_orders(conn, rows, None)
+        })
+        .await
+    }
+
+    async fn record_payment_reference(
+        &self,
+        id: &OrderId,
+        reference: &str,
+    ) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        let reference = reference.to_owned();
+        self.write(move |conn| {
+            diesel::update(
+                orders::table
+                    .filter(orders::id.eq(&id))
+                    .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str())),
+            )
+            .set(orders::payment_reference.eq(&reference))
+            .execute(conn)
+            .map_err(storage)?;
+            Ok(())
         })
         .await
     }

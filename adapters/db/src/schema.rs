@@ -98,6 +98,7 @@ diesel::table! {
         refunded_cents -> BigInt,
         returns_held -> Integer,
         refund_unconfirmed_at -> Nullable<Timestamp>,
+        payment_reference -> Nullable<Text>,
     }
 }
 

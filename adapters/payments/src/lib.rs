@@ -8,9 +8,11 @@
 //!   used when its credentials are configured.
 
 pub mod edahab;
+pub mod providers;
 pub mod sandbox;
 pub mod waafipay;
 
 pub use edahab::{EdahabConfig, EdahabGateway};
+pub use providers::Providers;
 pub use sandbox::SandboxGateway;
 pub use waafipay::{WaafiPayConfig, WaafiPayGateway};

@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 use domain::message::texts::{INSUFFICIENT_BALANCE, PAYMENT_REJECTED, PROVIDER_FAILED};
 use domain::payment_method::{PaymentKind, PaymentMethod};
-use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use std::time::Duration;
 
@@ -118,6 +118,14 @@ impl PaymentGateway for SandboxGateway {
             "sandbox payment"
         );
         outcome
+    }
+
+    /// A sandbox charge is answered at once (the no-answer number never is), so a payment
+    /// left unconfirmed stays so.
+    async fn check(&self, _payment: &PaymentCheck) -> PaymentOutcome {
+        PaymentOutcome::Unconfirmed {
+            reason: NO_ANSWER_REASON.to_owned(),
+        }
     }
 
     async fn refund(&self, refund: &RefundRequest) -> RefundOutcome {

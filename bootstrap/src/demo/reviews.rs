@@ -161,6 +161,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
         // Paid as if confirmed by hand: no provider's transaction, so a cancel or a return's
         // refund asks no provider (the sandbox knows none of these).
         transaction_id: None,
+        payment_reference: None,
         shipping_address: Some(ShippingAddress {
             full_name: user.name.clone(),
             phone: user.phone.clone(),

@@ -213,6 +213,7 @@ impl<'a> OrderBook<'a> {
                 .expect("seed customers pay with a wallet"),
             payment_phone: customer.payment_phone.clone(),
             transaction_id: charged.then(|| rng.gen_range(10_000_000..100_000_000u64).to_string()),
+            payment_reference: None,
             shipping_address: customer.address.clone(),
             idempotency_key: None,
             created_at: placed_at,

@@ -1,9 +1,11 @@
 //! `TestApp`: the real shop on port 0 over a fresh database, one per backend.
 
+use crate::fake_edahab::FakeEdahab;
 use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside, Tuning};
+use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
-use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
 use reqwest::multipart::{Form, Part};
@@ -15,7 +17,7 @@ use shop_http::client_address::TrustedProxies;
 use shop_http::{AppState, HttpOptions, PublicUrl, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
-use shop_payments::{WaafiPayConfig, WaafiPayGateway};
+use shop_payments::{EdahabConfig, EdahabGateway, Providers, WaafiPayConfig, WaafiPayGateway};
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -39,6 +41,8 @@ pub struct TestApp {
     pub payments: Arc<CountedPayments>,
     /// The fake WaafiPay behind `payments`, for an app made by `all_with_fake_waafipay`.
     pub waafipay: Option<FakeWaafiPay>,
+    /// The fake eDahab behind `payments`, for an app made by `all_with_fake_edahab`.
+    pub edahab: Option<FakeEdahab>,
     /// Its database, to set up what the API cannot (a delivery a month ago).
     pub database: Database,
     client: reqwest::Client,
@@ -69,6 +73,10 @@ impl PaymentGateway for CountedPayments {
 
     async fn charge(&self, request: &PaymentRequest) -> PaymentOutcome {
         self.provider.charge(request).await
+    }
+
+    async fn check(&self, payment: &PaymentCheck) -> PaymentOutcome {
+        self.provider.check(payment).await
     }
 
     async fn refund(&self, refund: &RefundRequest) -> RefundOutcome {
@@ -147,8 +155,35 @@ impl TestApp {
                 timeout: PROVIDER_TIMEOUT,
             })
             .expect("a WaafiPay client");
-            let mut app = Self::spawn(database, Arc::new(gateway), false).await;
+            let mut app =
+                Self::spawn(database, Arc::new(gateway), false, PaymentHold::default()).await;
             app.waafipay = Some(fake);
+            apps.push(app);
+        }
+        apps
+    }
+
+    /// Like `all`, taking eDahab only, through the eDahab gateway signing with `secret`
+    /// against a fake eDahab (`fake_edahab`); checkout waits `CHECKOUT_WAIT` for a charge.
+    pub async fn all_with_fake_edahab(secret: &str) -> Vec<TestApp> {
+        let mut apps = Vec::new();
+        for database in shop_db::test_support::databases().await {
+            let fake = FakeEdahab::start();
+            let gateway = EdahabGateway::new(EdahabConfig {
+                url: fake.url(),
+                api_key: "EDH-API-KEY".into(),
+                secret: secret.into(),
+                agent_code: "701234".into(),
+                timeout: Duration::from_secs(10),
+            })
+            .expect("an eDahab client");
+            let providers = Providers {
+                edahab: Some(Arc::new(gateway)),
+                ..Providers::default()
+            };
+            let hold = PaymentHold::new(60, CHECKOUT_WAIT.as_secs()).expect("a valid hold");
+            let mut app = Self::spawn(database, Arc::new(providers), false, hold).await;
+            app.edahab = Some(fake);
             apps.push(app);
         }
         apps
@@ -159,12 +194,17 @@ impl TestApp {
         for database in shop_db::test_support::databases().await {
             let sandbox =
                 SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50));
-            apps.push(Self::spawn(database, Arc::new(sandbox), hsts).await);
+            apps.push(Self::spawn(database, Arc::new(sandbox), hsts, PaymentHold::default()).await);
         }
         apps
     }
 
-    async fn spawn(database: Database, provider: Arc<dyn PaymentGateway>, hsts: bool) -> TestApp {
+    async fn spawn(
+        database: Database,
+        provider: Arc<dyn PaymentGateway>,
+        hsts: bool,
+        payment_hold: PaymentHold,
+    ) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let payments = Arc::new(CountedPayments {
             provider,
@@ -184,7 +224,11 @@ impl TestApp {
         }
         .validate()
         .expect("valid default settings");
-        let shop = Arc::new(build_shop(&database, outside, defaults, Tuning::default()));
+        let tuning = Tuning {
+            payment_hold,
+            ..Tuning::default()
+        };
+        let shop = Arc::new(build_shop(&database, outside, defaults, tuning));
         shop.accounts
             .ensure_admin(ADMIN_EMAIL, ADMIN_PASSWORD)
             .await
@@ -220,6 +264,7 @@ impl TestApp {
             state,
             payments,
             waafipay: None,
+            edahab: None,
             database,
             client: reqwest::Client::new(),
             server: handle,
@@ -444,6 +489,9 @@ pub fn with_image(form: Form, bytes: Vec<u8>, file_name: &str, mime: &str) -> Fo
             .unwrap(),
     )
 }
+
+/// How long checkout waits for a charge in an app made by `all_with_fake_edahab`.
+pub const CHECKOUT_WAIT: Duration = Duration::from_secs(1);
 
 /// How long the WaafiPay gateway of `all_with_fake_waafipay` waits for an answer.
 pub const PROVIDER_TIMEOUT: Duration = Duration::from_millis(500);

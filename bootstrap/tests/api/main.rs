@@ -12,6 +12,8 @@ mod cart_discounts;
 mod catalog;
 mod catalogue_load;
 mod discounts;
+mod edahab;
+mod fake_edahab;
 mod hardening;
 mod helpers;
 mod languages;

@@ -88,7 +88,7 @@ async fn metrics_count_requests_checkouts_payments_and_the_outbox_on_their_own_p
     assert_eq!(
         value_of(
             &metrics,
-            r#"shop_payment_answers_total{operation="charge",answer="approved"}"#
+            r#"shop_payment_answers_total{operation="charge",method="evc-plus",answer="approved"}"#
         ),
         1.0
     );

@@ -74,7 +74,8 @@ async fn approved_charges(metrics_url: &str) -> u64 {
         .text()
         .await
         .unwrap();
-    let series = r#"shop_payment_answers_total{operation="charge",answer="approved"} "#;
+    let series =
+        r#"shop_payment_answers_total{operation="charge",method="evc-plus",answer="approved"} "#;
     text.lines()
         .find_map(|line| line.strip_prefix(series))
         .map_or(0, |value| value.trim().parse().unwrap())

@@ -155,6 +155,8 @@ pub struct Order {
     pub payment_method: PaymentMethod,
     pub payment_phone: MobileNumber,
     pub transaction_id: Option<String>,
+    /// The provider's reference of a charge it keeps open (an eDahab invoice not paid yet).
+    pub payment_reference: Option<String>,
     pub shipping_address: Option<ShippingAddress>,
     /// The shopper's `Idempotency-Key`, so a retried checkout finds this order.
     pub idempotency_key: Option<String>,

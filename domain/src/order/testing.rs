@@ -23,6 +23,7 @@ pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
         payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615123456").unwrap(),
         transaction_id: None,
+        payment_reference: None,
         shipping_address: None,
         idempotency_key: None,
         created_at: "2026-11-20T10:00:00Z".parse().unwrap(),

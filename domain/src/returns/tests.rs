@@ -44,6 +44,7 @@ pub(crate) fn order(discount: i64) -> Order {
         payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some("T1".into()),
+        payment_reference: None,
         shipping_address: None,
         idempotency_key: None,
         created_at: delivered_on() - TimeDelta::days(3),

@@ -154,6 +154,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         payment_method: PaymentMethod::EvcPlus,
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some(format!("TX-{id}")),
+        payment_reference: None,
         shipping_address: Some(ShippingAddress {
             full_name: "Amina Warsame".into(),
             phone: "615551234".into(),

@@ -52,7 +52,7 @@ use async_trait::async_trait;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
 use domain::payment_method::{PaymentMethod, PaymentProvider};
-use domain::ports::{PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
 use reply::{Reply, APPROVED_STATE};
 use serde_json::{json, Value};
@@ -72,6 +72,7 @@ const MOBILE_WALLET: &str = "MWALLET_ACCOUNT";
 pub const TIMEOUT_REASON: &str = "The payment provider did not answer in time.";
 pub const UNREACHABLE_REASON: &str = "The payment provider could not be reached.";
 pub const UNREADABLE_REASON: &str = "The payment provider sent an unreadable reply.";
+pub const NOTHING_TO_ASK: &str = "The payment provider has no way to ask about this payment.";
 
 /// Where and as whom to call WaafiPay. `Debug` never shows the API key.
 #[derive(Clone, PartialEq, Eq)]
@@ -339,6 +340,14 @@ impl PaymentGateway for WaafiPayGateway {
             "WaafiPay payment"
         );
         outcome
+    }
+
+    /// WaafiPay's wallet purchases are answered while the shop waits, so there is nothing
+    /// to ask later: an unanswered one is checked by an admin in the merchant account.
+    async fn check(&self, _payment: &PaymentCheck) -> PaymentOutcome {
+        PaymentOutcome::Unconfirmed {
+            reason: NOTHING_TO_ASK.to_owned(),
+        }
     }
 
     async fn refund(&self, refund: &RefundRequest) -> RefundOutcome {
