@@ -86,6 +86,12 @@ export const settingsKeys = {
   detail: () => [...settingsKeys.all, 'detail'] as const,
 };
 
+/** The ways to pay this shop offers (GET /api/payments/methods). */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  methods: () => [...paymentKeys.all, 'methods'] as const,
+};
+
 export const discountKeys = {
   all: ['discounts'] as const,
   /** The admin's list of discount codes (GET /api/admin/discounts). */

@@ -109,6 +109,9 @@ export type MessageReply = Schemas['MessageDto'];
 export type ForgotPasswordRequest = Sent<Schemas['ForgotPasswordBody']>;
 export type ResetPasswordRequest = Sent<Schemas['ResetPasswordBody']>;
 export type CheckoutRequest = Schemas['CheckoutBody'];
+/** A way to pay, as GET /api/payments/methods lists it: a wallet with its numbers' prefixes, a card, or cash. */
+export type PaymentMethod = Schemas['PaymentMethodDto'];
+export type PaymentMethodId = PaymentMethod['id'];
 export type CheckoutReply = Schemas['CheckoutDto'];
 
 export interface ListParams {

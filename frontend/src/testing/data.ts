@@ -8,6 +8,8 @@ import type {
   OrderDetail,
   OrderLine,
   OrderReturn,
+  PaymentMethod,
+  PaymentMethodId,
   Product,
   Returnable,
   Review,
@@ -277,3 +279,19 @@ export const defaultSettings: Settings = {
   sandboxPayments: false,
   paymentTimeoutSecs: 60,
 };
+
+/** Every payment method as GET /api/payments/methods lists them (its names and prefixes), those in `available` available. */
+export function makePaymentMethods(available: readonly PaymentMethodId[]): PaymentMethod[] {
+  const all: Omit<PaymentMethod, 'available'>[] = [
+    { id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', prefixes: ['61', '77'] },
+    { id: 'zaad', name: 'ZAAD', kind: 'wallet', prefixes: ['63'] },
+    { id: 'sahal', name: 'SAHAL', kind: 'wallet', prefixes: ['90'] },
+    { id: 'edahab', name: 'eDahab', kind: 'wallet', prefixes: ['62', '65', '66'] },
+    { id: 'card', name: 'Card', kind: 'card' },
+    { id: 'cash-on-delivery', name: 'Cash on delivery', kind: 'cash' },
+  ];
+  return all.map((m) => ({ ...m, available: available.includes(m.id) }));
+}
+
+/** The methods of a shop on sandbox payments: every wallet; cards and cash on delivery not (yet). */
+export const WALLETS: readonly PaymentMethodId[] = ['evc-plus', 'zaad', 'sahal', 'edahab'];

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Cart, Product } from '@/lib/types';
 import { useSession } from '@/stores/session';
-import { defaultSettings, emptyReviewSummary, makeCart, makeWishlist, withDiscount } from './data';
+import { defaultSettings, emptyReviewSummary, makeCart, makePaymentMethods, makeWishlist, WALLETS, withDiscount } from './data';
 
 /** Replies every page needs; tests add their own with server.use(...). */
 export const defaultHandlers = [
@@ -11,6 +11,7 @@ export const defaultHandlers = [
     return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 });
   }),
   http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
+  http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods(WALLETS))),
   http.get('/api/cart', () => HttpResponse.json(makeCart([]))),
   http.get('/api/wishlist', () => HttpResponse.json(makeWishlist([]))),
   http.get('/api/products', () => HttpResponse.json([])),

@@ -178,6 +178,24 @@ describe('orders tab', () => {
     await findToast('Failed to fetch orders');
   });
 
+  it('says how each order was paid in its details: by name, once paid "Paid with …"', async () => {
+    const orders = [
+      makeOrder({ _id: 'aaaa1111-zaad', paymentMethod: 'zaad', paymentStatus: 'paid' }),
+      makeOrder({ _id: 'bbbb2222-card', paymentMethod: 'card', paymentStatus: 'refunded' }),
+      makeOrder({ _id: 'cccc3333-edahab', paymentMethod: 'edahab', paymentStatus: 'pending' }),
+    ];
+    server.use(http.get('/api/orders', () => HttpResponse.json(orders)));
+    const { user } = renderApp('/profile?tab=orders', { user: true });
+    await screen.findByText('aaaa1111...');
+    const shown: (string | null)[] = [];
+    for (const [i] of orders.entries()) {
+      // One order's details open at a time.
+      await user.click(screen.getAllByRole('button', { name: /^(Details|Hide)$/ })[i]);
+      shown.push(screen.getByTestId('paid-with').textContent);
+    }
+    expect(shown).toEqual(['Paid with ZAAD', 'Paid by card', 'eDahab']);
+  });
+
   it("names each line's size and colour in the order's details", async () => {
     const m = makeVariant('M', 4, { colour: 'Black' });
     const dress = makeSizedProduct([m], { name: 'Linen Wrap Dress', price: 30 });

@@ -39,7 +39,7 @@ export function Footer() {
             <ReturnIcon className="text-brand-300" /> <Trans>30-day free returns</Trans>
           </li>
           <li className="flex items-center gap-3">
-            <ShieldIcon className="text-brand-300" /> <Trans>Secure payment with EVC Plus</Trans>
+            <ShieldIcon className="text-brand-300" /> <Trans>Secure payment: mobile money or card</Trans>
           </li>
         </ul>
       </div>

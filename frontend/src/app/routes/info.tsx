@@ -86,7 +86,7 @@ export function ReturnsPage() {
           <Trans>Contact us with your order number and we arrange the pick-up.</Trans>
         </li>
         <li>
-          <Trans>Your refund is sent to the EVC Plus number you paid with.</Trans>
+          <Trans>Your refund goes back the way you paid: to your mobile money number, or to your card.</Trans>
         </li>
       </ul>
       <SupportContacts />

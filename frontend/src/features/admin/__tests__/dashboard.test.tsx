@@ -25,7 +25,7 @@ const stats = (overrides: Partial<Stats> = {}): Stats => ({
   topProducts: [{ name: 'Floral Summer Dress', quantity: 9 }],
   recentOrders: [
     makeOrder({ _id: '0192f3a4-aaaa-7000-8000-12345678abcd', totalAmount: 53, status: 'shipped', createdAt: '2026-11-02T12:00:00Z' }),
-    makeOrder({ _id: '0192f3a4-bbbb-7000-8000-87654321dcba', userId: { _id: 'u-gone', name: '', email: '' }, status: 'pending' }),
+    makeOrder({ _id: '0192f3a4-bbbb-7000-8000-87654321dcba', userId: { _id: 'u-gone', name: '', email: '' }, status: 'pending', paymentMethod: 'zaad' }),
   ],
   ...overrides,
 });
@@ -55,7 +55,9 @@ describe('admin dashboard', () => {
 
     const recent = screen.getByRole('region', { name: 'Recent Orders' });
     const r = within(recent);
-    expect(r.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order ID', 'Customer', 'Amount', 'Status', 'Date']);
+    expect(r.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order ID', 'Customer', 'Amount', 'Payment', 'Status', 'Date']);
+    // How each order was paid, by name.
+    expect(r.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent)).toEqual(['EVC Plus', 'ZAAD']);
     expect(r.getByText('#5678abcd')).toBeInTheDocument();
     expect(r.getByText('#4321dcba')).toBeInTheDocument();
     expect(r.getByText('N/A')).toBeInTheDocument();

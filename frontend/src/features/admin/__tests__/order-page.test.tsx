@@ -242,6 +242,8 @@ describe('admin order page', () => {
   it('shows a cancel whose refund was sent but not answered, and records the admin\'s word on it', async () => {
     let current: OrderDetail = {
       ...order,
+      paymentMethod: 'edahab',
+      paymentPhone: '252651234567',
       status: 'shipped',
       paymentStatus: 'paid',
       refundedAmount: 0,
@@ -260,12 +262,15 @@ describe('admin order page', () => {
     );
     const { user } = await openPage();
     const notice = within(screen.getByRole('group', { name: 'Refund sent, answer not received' }));
-    expect(notice.getByText(/^The refund of order cafe1234\.\.\. \(\$77\.00\) was sent to EVC Plus on/)).toHaveTextContent(formatDateTime('2026-11-21T08:00:00Z'));
+    // eDahab's refunds go through eDahab, whose merchant account the admin checks.
+    const said = notice.getByText(/^The refund of order cafe1234\.\.\. \(\$77\.00\) was sent to eDahab on/);
+    expect(said).toHaveTextContent(formatDateTime('2026-11-21T08:00:00Z'));
+    expect(said).toHaveTextContent(/Check your eDahab merchant account, then choose\.$/);
     expect(region('Payment').getByText('Refund').nextSibling).toHaveTextContent('Refund sent, answer not received');
 
     await user.click(notice.getByRole('button', { name: 'Mark refunded of order cafe1234...' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Mark Refunded' }));
-    expect(confirm.getByText(/Nothing is sent\.$/)).toBeInTheDocument();
+    expect(confirm.getByText(/Do this only if your eDahab merchant account shows the money went back\. Nothing is sent\.$/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Mark refunded' }));
     await findToast('Order marked as refunded');
     expect(calls).toEqual([{ resolution: 'confirmed' }]);

@@ -246,7 +246,8 @@ describe('admin returns: a refund sent but not answered', () => {
     serveList<OrderReturn>('/api/admin/returns', () => ({ rows: [{ ...unanswered, refundStatus: 'sending' }] }));
     renderAdmin('/admin/returns');
     const row = within((await screen.findAllByTestId('return-row'))[0]);
-    expect(row.getByText('Refund being sent to EVC Plus')).toBeInTheDocument();
+    // The Returns screen does not know how each order was paid.
+    expect(row.getByText('Refund being sent to the payment provider')).toBeInTheDocument();
     expect(row.queryAllByRole('button')).toEqual([]);
   });
 
@@ -259,7 +260,9 @@ describe('admin returns: a refund sent but not answered', () => {
     });
     const { user } = renderAdmin('/admin/returns');
     const notice = within(await screen.findByRole('group', { name: 'Refund sent, answer not received' }));
-    expect(notice.getByText(/^The refund of the return of order aaaa1111\.\.\. \(\$24\.50\) was sent to EVC Plus on/)).toBeInTheDocument();
+    expect(notice.getByText(/^The refund of the return of order aaaa1111\.\.\. \(\$24\.50\) was sent to the payment provider on/)).toHaveTextContent(
+      /Check your WaafiPay or eDahab merchant account, then choose\.$/,
+    );
     expect(within(screen.getByTestId('return-row')).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
 
     // Mark refunded, then Cancel: nothing is sent.

@@ -1,13 +1,15 @@
 /**
- * A refund sent to EVC Plus whose answer never came (`refundStatus` 'unconfirmed', issue 38):
- * the money may have gone back or not, so the shop never sends it again by itself. The admin
- * checks the EVC Plus merchant account, then marks it refunded (nothing is sent) or sends it
- * again; each asks first (Cancel has the focus), and both are recorded in the audit trail.
+ * A refund sent to the payment provider whose answer never came (`refundStatus` 'unconfirmed',
+ * issue 38): the money may have gone back or not, so the shop never sends it again by itself.
+ * The admin checks the provider's merchant account (WaafiPay, or eDahab for eDahab), then marks
+ * it refunded (nothing is sent) or sends it again; each asks first (Cancel has the focus), and
+ * both are recorded in the audit trail.
  */
 import { useId, useState } from 'react';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
-import type { RefundResolutionRequest } from '@/lib/types';
+import type { PaymentMethodId, RefundResolutionRequest } from '@/lib/types';
+import { merchantAccount, refundProvider } from '../lib/payment';
 import { formatDateTime } from '../lib/ui';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -17,6 +19,7 @@ export const UNCONFIRMED_TITLE = 'Refund sent, answer not received';
 
 export function UnconfirmedRefund({
   amount,
+  method,
   sentAt,
   subject,
   busy,
@@ -24,6 +27,8 @@ export function UnconfirmedRefund({
 }: {
   /** What the refund gives back. */
   amount: number;
+  /** How the order was paid, which names its provider; unknown (a return's refund on the Returns screen): either. */
+  method?: PaymentMethodId;
   sentAt?: string | null;
   /** What it refunds, as a sentence ends: 'of order cafe1234...'. */
   subject: string;
@@ -33,6 +38,7 @@ export function UnconfirmedRefund({
   const titleId = useId();
   const [confirming, setConfirming] = useState<Resolution | null>(null);
   const price = formatPrice(amount);
+  const account = merchantAccount(method);
   const resolve = (resolution: Resolution) => {
     setConfirming(null);
     onResolve(resolution);
@@ -43,8 +49,9 @@ export function UnconfirmedRefund({
         {UNCONFIRMED_TITLE}
       </p>
       <p className="mt-1 text-sm">
-        The refund {subject} ({price}) was sent to EVC Plus{sentAt ? ` on ${formatDateTime(sentAt)}` : ''}, but no answer came back, so
-        it may or may not have been paid. Check your EVC Plus merchant account, then choose.
+        The refund {subject} ({price}) was sent to {refundProvider(method)}
+        {sentAt ? ` on ${formatDateTime(sentAt)}` : ''}, but no answer came back, so it may or may not have been paid. Check{' '}
+        {account}, then choose.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={`${btn.secondary} py-2 text-sm`} disabled={busy} onClick={() => setConfirming('confirmed')}>
@@ -57,7 +64,7 @@ export function UnconfirmedRefund({
       {confirming === 'confirmed' && (
         <ConfirmDialog
           title="Mark Refunded"
-          message={`Mark the refund ${subject} (${price}) as refunded? Do this only if your EVC Plus merchant account shows the money went back. Nothing is sent.`}
+          message={`Mark the refund ${subject} (${price}) as refunded? Do this only if ${account} shows the money went back. Nothing is sent.`}
           confirmLabel="Mark refunded"
           busyLabel="Saving..."
           busy={busy}
@@ -68,7 +75,7 @@ export function UnconfirmedRefund({
       {confirming === 'resend' && (
         <ConfirmDialog
           title="Send Refund Again"
-          message={`Send the refund ${subject} (${price}) again? Do this only if your EVC Plus merchant account shows the first one did not go through: otherwise the shopper is paid twice.`}
+          message={`Send the refund ${subject} (${price}) again? Do this only if ${account} shows the first one did not go through: otherwise the shopper is paid twice.`}
           confirmLabel="Send again"
           busyLabel="Sending..."
           busy={busy}

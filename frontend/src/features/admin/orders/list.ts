@@ -1,7 +1,8 @@
 /** The admin order list (GET /api/orders/all): its filters, sort and date ranges. */
 import { capitalize } from '@/lib/format';
+import { PAYMENT_METHOD_IDS, paymentMethodName } from '@/lib/payment-methods';
 import { orderKeys } from '@/lib/query-keys';
-import type { Order, OrderStatus } from '@/lib/types';
+import type { Order, OrderStatus, PaymentMethodId } from '@/lib/types';
 import { defineList, oneOf, SORT_DIRS, text, type FilterOption } from '../lib/list';
 
 export const ORDERS_LOAD_FAILED = 'Failed to load orders. Please try again.';
@@ -34,6 +35,12 @@ export const PAYMENT_OPTIONS: readonly FilterOption<PaymentFilter | ''>[] = [
   { value: 'refunded', label: 'Refunded' },
   { value: 'awaiting', label: 'Awaiting confirmation' },
   { value: 'holdExpired', label: 'Hold expired' },
+];
+
+/** How an order was paid: each method by name (named when drawn: card and cash on delivery in the language shown). */
+export const methodOptions = (): readonly FilterOption<PaymentMethodId | ''>[] => [
+  { value: '', label: 'All methods' },
+  ...PAYMENT_METHOD_IDS.map((m) => ({ value: m, label: paymentMethodName(m) })),
 ];
 
 export const SORT_OPTIONS: readonly FilterOption<OrderSort>[] = [
@@ -82,6 +89,7 @@ export const ordersList = defineList<Order>()({
     q: text(),
     status: oneOf(ORDER_STATUSES),
     paymentStatus: oneOf(PAYMENT_FILTERS),
+    paymentMethod: oneOf(PAYMENT_METHOD_IDS),
     /** Not an API parameter: sent as `from`/`to`, computed when the page is fetched. */
     date: oneOf(DATE_RANGES),
     sort: oneOf(ORDER_SORTS, 'date'),

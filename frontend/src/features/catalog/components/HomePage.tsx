@@ -32,14 +32,14 @@ function Section({ title, link, children, tint }: { title: string; link?: ReactN
 const STEPS = [
   { key: 'browse', icon: <SearchIcon />, title: msg`Browse`, text: msg`Find styles for women and kids by category or search.` },
   { key: 'add', icon: <CartIcon />, title: msg`Add to cart`, text: msg`Pick your size and colour and add what you love.` },
-  { key: 'pay', icon: <PhoneIcon />, title: msg`Pay with EVC Plus`, text: msg`Confirm the payment on your phone. No card needed.` },
+  { key: 'pay', icon: <PhoneIcon />, title: msg`Pay your way`, text: msg`With EVC Plus, ZAAD, SAHAL or eDahab, confirm on your phone. From abroad, pay by card.` },
   { key: 'deliver', icon: <TruckIcon />, title: msg`Get it delivered`, text: msg`We bring your order to your door in 2-3 business days.` },
 ];
 
 const REASONS = [
   { key: 'delivery', icon: <TruckIcon />, title: msg`Free worldwide delivery`, text: msg`Delivery is on us, wherever you are.` },
   { key: 'returns', icon: <ReturnIcon />, title: msg`30-day free returns`, text: msg`Not the right fit? Send it back for free.` },
-  { key: 'payment', icon: <ShieldIcon />, title: msg`Secure payment`, text: msg`Pay safely with EVC Plus mobile money.` },
+  { key: 'payment', icon: <ShieldIcon />, title: msg`Secure payment`, text: msg`Pay safely with mobile money or by card.` },
   { key: 'quality', icon: <CheckCircleIcon />, title: msg`Quality fashion`, text: msg`Carefully chosen pieces that last.` },
 ];
 

@@ -12,7 +12,7 @@ export function ProductPerks() {
         <ReturnIcon className="text-brand-700" /> <Trans>30-day free returns</Trans>
       </li>
       <li className="flex items-center gap-2">
-        <ShieldIcon className="text-brand-700" /> <Trans>Secure EVC Plus payment</Trans>
+        <ShieldIcon className="text-brand-700" /> <Trans>Secure payment: mobile money or card</Trans>
       </li>
     </ul>
   );

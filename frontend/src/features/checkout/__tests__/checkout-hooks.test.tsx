@@ -1,6 +1,6 @@
 /**
- * The checkout page's hooks, each on its own: the address, the EVC Plus number, the idempotency
- * key, the redirect, the cart, and placing the order.
+ * The checkout page's hooks, each on its own: the address, the payment method and number, the
+ * idempotency key, the redirect, the cart, and placing the order.
  */
 import { http, HttpResponse } from 'msw';
 import type { ChangeEvent } from 'react';
@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { EMPTY_CART } from '@/lib/api/cart';
 import { toast } from '@/lib/toast';
 import type { ShippingAddress } from '@/lib/types';
-import { makeCart, makeOrder, makeProduct, makeUser } from '@/testing/data';
+import { makeCart, makeOrder, makePaymentMethods, makeProduct, makeUser, WALLETS } from '@/testing/data';
 import { server } from '@/testing/server';
 import { act, renderHookInApp, screen, waitFor } from '@/testing/test-utils';
 import { checkoutErrorMessage } from '../checkout-error';
@@ -18,7 +18,7 @@ import { useAddressForm } from '../hooks/use-address-form';
 import { useCheckoutCart } from '../hooks/use-checkout-cart';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
-import { usePaymentPhone } from '../hooks/use-payment-phone';
+import { usePaymentForm } from '../hooks/use-payment-form';
 import { REDIRECT_DELAY_MS, usePlaceOrder, type OrderRequest } from '../hooks/use-place-order';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -80,9 +80,80 @@ describe('useAddressForm', () => {
   });
 });
 
-describe('usePaymentPhone', () => {
-  it("is sent trimmed, and shows the server's message for it", () => {
-    const { result } = renderHookInApp(() => usePaymentPhone());
+describe('usePaymentForm', () => {
+  const methodsServed = (available: Parameters<typeof makePaymentMethods>[0]) =>
+    server.use(http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods(available))));
+
+  async function paymentForm() {
+    const rendered = renderHookInApp(() => usePaymentForm());
+    await waitFor(() => expect(rendered.result.current.isPending).toBe(false));
+    return rendered;
+  }
+
+  it("offers the available wallets and card in the server's order, the first chosen, never cash on delivery", async () => {
+    methodsServed(['card', 'edahab', 'evc-plus', 'cash-on-delivery']);
+    const { result } = await paymentForm();
+    expect(result.current.offered.map((m) => m.id)).toEqual(['evc-plus', 'edahab', 'card']);
+    expect(result.current.method.id).toBe('evc-plus');
+    act(() => result.current.choose('card'));
+    expect(result.current.method.id).toBe('card');
+  });
+
+  it('offers EVC Plus alone when the list cannot be had, or names nothing available', async () => {
+    server.use(http.get('/api/payments/methods', () => HttpResponse.error()));
+    const failed = await paymentForm();
+    expect(failed.result.current.offered.map((m) => m.id)).toEqual(['evc-plus']);
+    failed.unmount();
+    methodsServed([]);
+    const none = await paymentForm();
+    expect(none.result.current.offered.map((m) => m.id)).toEqual(['evc-plus']);
+  });
+
+  it('follows the wallet of the number typed while a wallet is chosen; a card keeps any number', async () => {
+    methodsServed([...WALLETS, 'card']);
+    const { result } = await paymentForm();
+    type(result.current.binding, '6');
+    expect(result.current.method.id).toBe('evc-plus');
+    type(result.current.binding, '63');
+    expect(result.current.method.id).toBe('zaad');
+    type(result.current.binding, '+252 90 765 4321');
+    expect(result.current.method.id).toBe('sahal');
+    // A number of no wallet leaves the choice as it is.
+    type(result.current.binding, '68 123 4567');
+    expect(result.current.method.id).toBe('sahal');
+    act(() => result.current.choose('card'));
+    type(result.current.binding, '63 444 1234');
+    expect(result.current.method.id).toBe('card');
+    expect(result.current.phone).toBe('63 444 1234');
+  });
+
+  it('does not pick a wallet the shop does not offer', async () => {
+    methodsServed(['evc-plus', 'zaad']);
+    const { result } = await paymentForm();
+    type(result.current.binding, '65 123 4567');
+    expect(result.current.method.id).toBe('evc-plus');
+  });
+
+  it("shows the server's message about the method until another is chosen, and asks for the methods again", async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/payments/methods', () => {
+        asked += 1;
+        return HttpResponse.json(makePaymentMethods([...WALLETS, 'card']));
+      }),
+    );
+    const { result } = await paymentForm();
+    act(() => result.current.choose('card'));
+    act(() => result.current.showServerErrors(refusal(400, { paymentMethod: 'Card is not available in this shop' })));
+    expect(result.current.methodError).toBe('Card is not available in this shop');
+    expect(result.current.binding.error).toBeUndefined();
+    await waitFor(() => expect(asked).toBe(2));
+    act(() => result.current.choose('zaad'));
+    expect(result.current.methodError).toBeUndefined();
+  });
+
+  it("is sent trimmed, and shows the server's message for it", async () => {
+    const { result } = await paymentForm();
     expect(result.current.phone).toBe('');
     type(result.current.binding, ' 61 555 1234 ');
     expect(result.current.phone).toBe('61 555 1234');
@@ -168,6 +239,7 @@ describe('checkoutErrorMessage', () => {
 describe('usePlaceOrder', () => {
   const cart = makeCart([{ product: makeProduct({ price: 24 }), quantity: 2 }]);
   const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
+    method: { id: 'evc-plus', kind: 'wallet' },
     phone: '615551234',
     cart,
     address: () => ADDRESS,
@@ -217,7 +289,7 @@ describe('usePlaceOrder', () => {
     );
     const { result } = placing();
     act(() => result.current.place(request()));
-    expect(result.current.payment).toEqual({ phone: '615551234', amount: '$53.00' });
+    expect(result.current.payment).toEqual({ phone: '615551234', amount: '$53.00', wallet: 'EVC Plus' });
     await waitFor(() => expect(result.current.placed).toBe(true));
     expect(key).toMatch(UUID);
     expect(shown).toHaveBeenCalledWith('Order placed successfully! Redirecting...');
@@ -227,13 +299,48 @@ describe('usePlaceOrder', () => {
   });
 
   it('202: the order kept as unconfirmed, no redirect', async () => {
-    const order = makeOrder();
+    const order = makeOrder({ paymentMethod: 'zaad' });
     server.use(http.post('/api/orders/checkout', () => HttpResponse.json({ message: 'Not confirmed yet', order }, { status: 202 })));
     const { result } = placing();
-    act(() => result.current.place(request()));
+    act(() => result.current.place(request({ method: { id: 'zaad', kind: 'wallet' }, phone: '634441234' })));
+    expect(result.current.waitingFor).toEqual({ phone: '634441234', amount: '$53.00', wallet: 'ZAAD' });
     await waitFor(() => expect(result.current.unconfirmed).toEqual({ order }));
     expect(result.current.placed).toBe(false);
     expect(result.current.waitingFor).toBeNull();
+  });
+
+  it('a card: sends the method, then the browser to the card page (202 with redirectUrl), busy until it has gone', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const shown = vi.spyOn(toast, 'success');
+    const order = makeOrder({ paymentMethod: 'card', paymentStatus: 'pending' });
+    const redirectUrl = 'https://hpp.waafipay.example/pay?token=abc';
+    let body: unknown = null;
+    server.use(
+      http.post('/api/orders/checkout', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Pay on the card page', order, redirectUrl }, { status: 202 });
+      }),
+    );
+    try {
+      const { result } = placing();
+      act(() => result.current.place(request({ method: { id: 'card', kind: 'card' }, phone: '615551234' })));
+      // No wallet to wait for: the card is paid on its page.
+      expect(result.current.waitingFor).toBeNull();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(redirectUrl));
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(body).toEqual({ paymentMethod: 'card', paymentPhone: '615551234', shippingAddress: ADDRESS });
+      expect(result.current).toMatchObject({ toCardPage: true, busy: true, placed: false, unconfirmed: null });
+      expect(shown).not.toHaveBeenCalled();
+      expect(location()).toHaveTextContent(/^\/checkout$/);
+      // Back from the card page through the browser's history, the page is usable again.
+      act(() => {
+        window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      });
+      expect(result.current).toMatchObject({ toCardPage: false, busy: false });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a refusal: its field messages to onRefused, its toast, and a new key for the next try (the same after a network failure)', async () => {

@@ -83,6 +83,7 @@ describe('checkout', () => {
     expect(
       screen.getByText('Your order has been placed and payment received successfully. Thank you!'),
     ).toBeInTheDocument();
+    expect(screen.getByTestId('paid-with')).toHaveTextContent(/^Paid with EVC Plus$/);
   });
 
   it("shows a declined payment's server message and keeps the form (402)", async () => {

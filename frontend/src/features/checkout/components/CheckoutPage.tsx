@@ -5,10 +5,11 @@ import { LockIcon } from '@/components/ui/icons';
 import { PageLoading } from '@/components/ui/Spinner';
 import { useSettings } from '@/lib/api/settings';
 import { formatPrice } from '@/lib/format';
+import { paymentMethodName } from '@/lib/payment-methods';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAddressForm } from '../hooks/use-address-form';
 import { useCheckoutCart } from '../hooks/use-checkout-cart';
-import { usePaymentPhone } from '../hooks/use-payment-phone';
+import { usePaymentForm } from '../hooks/use-payment-form';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { AddressFieldset } from './AddressFieldset';
 import { CheckoutSummary } from './CheckoutSummary';
@@ -18,14 +19,14 @@ import { PaymentNotConfirmed } from './PaymentNotConfirmed';
 import { paymentTimeoutOf } from './PaymentWaiting';
 import { SandboxNotice } from './SandboxNotice';
 
-/** /checkout: the delivery address and the EVC Plus payment beside the order summary, until the server answers. */
+/** /checkout: the delivery address and the payment (a wallet or a card) beside the order summary, until the server answers. */
 export function CheckoutPage() {
   const { t } = useLingui();
   usePageTitle(t`Checkout`);
   const settings = useSettings();
   const cart = useCheckoutCart();
   const address = useAddressForm();
-  const payment = usePaymentPhone();
+  const payment = usePaymentForm();
   const order = usePlaceOrder({
     onRefused: (err) => {
       address.showServerErrors(err);
@@ -37,18 +38,19 @@ export function CheckoutPage() {
     return (
       <PaymentNotConfirmed
         order={order.unconfirmed.order}
+        wallet={order.payment?.wallet ?? paymentMethodName(payment.method.id)}
         phone={order.payment?.phone ?? ''}
         amount={order.payment?.amount ?? ''}
         settings={settings.data}
       />
     );
   }
-  if (cart.isPending) return <PageLoading text={t`Loading checkout...`} />;
+  if (cart.isPending || payment.isPending) return <PageLoading text={t`Loading checkout...`} />;
   if (order.placed) return <OrderPlaced />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    order.place({ phone: payment.phone, cart: cart.data, address: address.check });
+    order.place({ method: payment.method, phone: payment.phone, cart: cart.data, address: address.check });
   };
 
   return (
@@ -64,13 +66,14 @@ export function CheckoutPage() {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
         <form onSubmit={submit} noValidate className="space-y-6" aria-label={t`Checkout`}>
-          {settings.data?.sandboxPayments && <SandboxNotice />}
+          {settings.data?.sandboxPayments && <SandboxNotice offered={payment.offered} />}
           <AddressFieldset bind={address.bind} />
           <PaymentFieldset
-            phone={payment.binding}
+            payment={payment}
             total={formatPrice(cart.data.total)}
             busy={order.busy}
             waitingFor={order.waitingFor}
+            toCardPage={order.toCardPage}
             timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)}
           />
           <Link to="/cart" className="inline-block font-semibold text-brand-700 hover:underline">

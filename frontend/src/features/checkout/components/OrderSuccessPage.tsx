@@ -1,18 +1,30 @@
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { btn } from '@/components/ui/styles';
+import { useOrder } from '@/lib/api/orders';
 import { formatPrice } from '@/lib/format';
+import { isPaid, paidWith } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { orderNumber } from '../order-number';
 
+/**
+ * /order-success: the order paid, from the checkout (its order in the history state) or, after a
+ * card page, from `?order=<id>` (the server sends the browser there once the card is approved),
+ * when the order is fetched. An order named there that is not paid is shown on its own page.
+ */
 export function OrderSuccessPage() {
   const { t } = useLingui();
   usePageTitle(t`Payment Successful!`);
   const location = useLocation();
-  const order = (location.state as { order?: Order | null } | null)?.order ?? null;
+  const [params] = useSearchParams();
+  const placed = (location.state as { order?: Order | null } | null)?.order ?? null;
+  const id = placed ? undefined : (params.get('order') ?? undefined);
+  const fetched = useOrder(id);
+  if (fetched.data && !isPaid(fetched.data)) return <Navigate to={`/orders/${encodeURIComponent(fetched.data._id)}`} replace />;
+  const order = placed ?? fetched.data ?? null;
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
       <CheckCircleIcon size={72} className="mx-auto text-emerald-600" />
@@ -35,6 +47,12 @@ export function OrderSuccessPage() {
               <Trans>Total paid</Trans>
             </dt>
             <dd className="font-semibold">{formatPrice(order.totalAmount)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">
+              <Trans>Payment</Trans>
+            </dt>
+            <dd data-testid="paid-with">{paidWith(order)}</dd>
           </div>
           {order.shippingAddress && (
             <div className="flex justify-between gap-4">

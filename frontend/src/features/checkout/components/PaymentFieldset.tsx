@@ -1,43 +1,69 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldBinding } from '@/components/forms/use-form-fields';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
+import type { PaymentForm } from '../hooks/use-payment-form';
 import type { PaymentRequest } from '../hooks/use-place-order';
+import { paymentTexts } from '../payment-texts';
 import { CheckoutFieldset } from './CheckoutFieldset';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { PaymentWaiting } from './PaymentWaiting';
 
-/** 'Payment': the EVC Plus number, the Pay button with the total, and what happens while EVC Plus waits for the payer. */
+/**
+ * 'Payment': the choice of method (when there is more than one), the phone number, the Pay
+ * button with the total, and what happens while a wallet waits for the payer or the card page
+ * opens.
+ */
 export function PaymentFieldset({
-  phone,
+  payment,
   total,
   busy,
   waitingFor,
+  toCardPage,
   timeoutSecs,
 }: {
-  phone: FieldBinding;
+  payment: PaymentForm;
   /** The cart's total, formatted. */
   total: string;
   busy: boolean;
-  /** The payment asked for, while its request runs. */
+  /** The wallet payment asked for, while its request runs. */
   waitingFor: PaymentRequest | null;
+  /** The browser is on its way to the card page. */
+  toCardPage: boolean;
   timeoutSecs: number;
 }) {
   const { t } = useLingui();
+  const { method, binding: phone } = payment;
+  const texts = paymentTexts(method, total);
+  const card = method.kind === 'card';
   return (
     <CheckoutFieldset title={t`Payment`}>
+      {payment.offered.length > 1 && (
+        <PaymentMethodChoice
+          offered={payment.offered}
+          chosen={method.id}
+          error={payment.methodError}
+          disabled={busy}
+          onChoose={payment.choose}
+        />
+      )}
       <TextField
-        label={t`EVC Plus Phone Number`}
+        label={texts.label}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="61 234 5678"
-        hint={t`Enter your EVC Plus phone number for payment processing`}
+        placeholder={texts.placeholder}
+        hint={texts.hint}
         {...phone}
       />
+      {card && (
+        <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm text-stone-700 ring-1 ring-stone-200" data-testid="card-note">
+          <Trans>When you press Pay, our payment partner&apos;s secure card page opens: pay there with Visa or Mastercard.</Trans>
+        </p>
+      )}
       <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || !phone.value.trim()}>
-        {busy ? t`Processing Payment...` : t`Pay ${total} with EVC Plus`}
+        {busy ? t`Processing Payment...` : texts.pay}
       </button>
-      {!waitingFor && (
+      {!card && !waitingFor && (
         <p className="mt-3 text-center text-xs text-stone-600">
           <Trans>You will be asked to confirm the payment on your phone.</Trans>
         </p>
@@ -45,7 +71,14 @@ export function PaymentFieldset({
       {/* Always present and never display:none, so that what is put into it is announced; only
           the changed text is read (a status region is otherwise atomic and re-read whole). */}
       <div role="status" aria-live="polite" aria-atomic="false">
-        {waitingFor && <PaymentWaiting phone={waitingFor.phone} amount={waitingFor.amount} timeoutSecs={timeoutSecs} />}
+        {waitingFor?.wallet && (
+          <PaymentWaiting wallet={waitingFor.wallet} phone={waitingFor.phone} amount={waitingFor.amount} timeoutSecs={timeoutSecs} />
+        )}
+        {toCardPage && (
+          <p className="mt-3 text-center text-sm font-semibold text-stone-800">
+            <Trans>Opening the secure card page...</Trans>
+          </p>
+        )}
       </div>
     </CheckoutFieldset>
   );

@@ -1,9 +1,9 @@
 /**
- * The end of a checkout whose EVC Plus payment was not confirmed in time (the server's 202):
- * the order is saved and holds its items while the shop waits for EVC Plus; a payment that
- * never arrives cancels it and puts its items back on sale (docs/api.md, "Unconfirmed payments").
- * There is no call to charge a saved order again, so none is offered: the order is confirmed
- * when EVC Plus (or the shop, by hand) confirms the payment.
+ * The end of a checkout whose wallet payment (EVC Plus, ZAAD, SAHAL, eDahab) was not confirmed
+ * in time (the server's 202): the order is saved and holds its items while the shop waits for
+ * the wallet; a payment that never arrives cancels it and puts its items back on sale
+ * (docs/api.md, "Unconfirmed payments"). There is no call to charge a saved order again, so none
+ * is offered: the order is confirmed when the wallet (or the shop, by hand) confirms the payment.
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -11,19 +11,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
+import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { orderNumber } from '../order-number';
 
 export function PaymentNotConfirmed({
   order,
+  wallet: asked,
   phone,
   amount,
   settings,
 }: {
   /** The saved order, as the server's reply carries it (null if the reply had none). */
   order: Order | null;
-  /** The EVC Plus number as the shopper entered it. */
+  /** The name of the wallet the payment was asked from (the order's, when there is one, wins). */
+  wallet: string;
+  /** The wallet's number as the shopper entered it. */
   phone: string;
   /** The total the shopper was asked to pay, formatted. */
   amount: string;
@@ -35,6 +39,7 @@ export function PaymentNotConfirmed({
   // The whole page changed: the heading takes the focus so a screen reader starts there.
   useEffect(() => heading.current?.focus(), []);
 
+  const wallet = order ? paymentMethodName(order.paymentMethod) : asked;
   const number = order ? orderNumber(order._id) : null;
   const total = order ? formatPrice(order.totalAmount) : amount;
   const supportPhone = settings?.supportPhone;
@@ -56,8 +61,8 @@ export function PaymentNotConfirmed({
         </h1>
         <p className="mt-3 text-stone-700">
           {number
-            ? t`Your order ${number} is saved, but EVC Plus has not confirmed your payment of ${total} yet.`
-            : t`Your order is saved, but EVC Plus has not confirmed your payment of ${total} yet.`}
+            ? t`Your order ${number} is saved, but ${wallet} has not confirmed your payment of ${total} yet.`
+            : t`Your order is saved, but ${wallet} has not confirmed your payment of ${total} yet.`}
         </p>
       </div>
 
@@ -77,9 +82,7 @@ export function PaymentNotConfirmed({
           <dd className="font-semibold">{total}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">
-            <Trans>EVC Plus number</Trans>
-          </dt>
+          <dt className="text-stone-600">{t`${wallet} number`}</dt>
           <dd>{phone}</dd>
         </div>
       </dl>
@@ -91,8 +94,8 @@ export function PaymentNotConfirmed({
         <ul className="mt-2 list-disc space-y-2 pl-5" data-testid="next-steps">
           <li>
             <Trans>
-              If you approved the payment on your phone, there is nothing more to do: we confirm your order as soon as
-              EVC Plus does.
+              If you approved the payment on your phone, there is nothing more to do: we confirm your order as soon
+              as {wallet} does.
             </Trans>
           </li>
           <li>
@@ -105,19 +108,21 @@ export function PaymentNotConfirmed({
             {supportPhone && supportEmail ? (
               number ? (
                 <Trans>
-                  If EVC Plus took the money but your order stays unconfirmed, {contactUs} at {supportPhone} or{' '}
+                  If {wallet} took the money but your order stays unconfirmed, {contactUs} at {supportPhone} or{' '}
                   {supportEmail} with your order number.
                 </Trans>
               ) : (
                 <Trans>
-                  If EVC Plus took the money but your order stays unconfirmed, {contactUs} at {supportPhone} or{' '}
-                  {supportEmail} with your EVC Plus number.
+                  If {wallet} took the money but your order stays unconfirmed, {contactUs} at {supportPhone} or{' '}
+                  {supportEmail} with your {wallet} number.
                 </Trans>
               )
             ) : number ? (
-              <Trans>If EVC Plus took the money but your order stays unconfirmed, {contactUs} with your order number.</Trans>
+              <Trans>If {wallet} took the money but your order stays unconfirmed, {contactUs} with your order number.</Trans>
             ) : (
-              <Trans>If EVC Plus took the money but your order stays unconfirmed, {contactUs} with your EVC Plus number.</Trans>
+              <Trans>
+                If {wallet} took the money but your order stays unconfirmed, {contactUs} with your {wallet} number.
+              </Trans>
             )}
           </li>
         </ul>

@@ -1,6 +1,6 @@
 /**
- * What the checkout shows while EVC Plus waits for the payer: where the request went, the
- * amount, how to confirm it, and the time left before the payment times out.
+ * What the checkout shows while the wallet (EVC Plus, ZAAD...) waits for the payer: where the
+ * request went, the amount, how to confirm it, and the time left before the payment times out.
  *
  * Screen readers hear the request, the instruction and the time left in whole minutes (when
  * the minute changes), never each second: the m:ss countdown is hidden from them.
@@ -38,7 +38,18 @@ function useCountdown(total: number): number {
   return left;
 }
 
-export function PaymentWaiting({ phone, amount, timeoutSecs }: { phone: string; amount: string; timeoutSecs: number }) {
+export function PaymentWaiting({
+  wallet,
+  phone,
+  amount,
+  timeoutSecs,
+}: {
+  /** The wallet's name, e.g. 'ZAAD'. */
+  wallet: string;
+  phone: string;
+  amount: string;
+  timeoutSecs: number;
+}) {
   const { t } = useLingui();
   const left = useCountdown(timeoutSecs);
   const minutes = Math.ceil(left / 60);
@@ -48,9 +59,7 @@ export function PaymentWaiting({ phone, amount, timeoutSecs }: { phone: string; 
         <PhoneIcon size={18} /> <Trans>Check your phone</Trans>
       </p>
       <p className="mt-2">{t`We sent a payment request for ${amount} to ${phone}.`}</p>
-      <p className="mt-1 font-semibold">
-        <Trans>Confirm on your phone with your EVC Plus PIN.</Trans>
-      </p>
+      <p className="mt-1 font-semibold">{t`Confirm on your phone with your ${wallet} PIN.`}</p>
       <div aria-hidden="true" className="mt-3">
         <p className="flex items-baseline justify-between gap-3">
           <span>
@@ -72,9 +81,7 @@ export function PaymentWaiting({ phone, amount, timeoutSecs }: { phone: string; 
           {plural(minutes, { one: 'About # minute left to confirm.', other: 'About # minutes left to confirm.' })}
         </p>
       ) : (
-        <p className="mt-3 font-semibold">
-          <Trans>Still checking with EVC Plus. Please wait a moment.</Trans>
-        </p>
+        <p className="mt-3 font-semibold">{t`Still checking with ${wallet}. Please wait a moment.`}</p>
       )}
     </div>
   );

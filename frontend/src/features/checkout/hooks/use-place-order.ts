@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { formatPrice } from '@/lib/format';
+import { paymentMethodName } from '@/lib/payment-methods';
 import { toast } from '@/lib/toast';
-import type { Cart, Order, ShippingAddress } from '@/lib/types';
+import type { Cart, Order, PaymentMethod, ShippingAddress } from '@/lib/types';
 import { useSession } from '@/stores/session';
 import { useCheckout } from '../api/checkout';
 import { checkoutErrorMessage } from '../checkout-error';
@@ -12,14 +13,16 @@ import { useIdempotencyKey } from './use-idempotency-key';
 
 export const REDIRECT_DELAY_MS = 1500;
 
-/** The payment asked for: the EVC Plus number as entered and the amount, as the shopper saw them. */
+/** The payment asked for: the number as entered, the amount as the shopper saw it, and the wallet's name (null for a card). */
 export interface PaymentRequest {
   phone: string;
   amount: string;
+  wallet: string | null;
 }
 
-/** What an order is placed with: the EVC Plus number, the cart, and the delivery address once it passes its checks. */
+/** What an order is placed with: the method, the phone number, the cart, and the delivery address once it passes its checks. */
 export interface OrderRequest {
+  method: Pick<PaymentMethod, 'id' | 'kind'>;
   phone: string;
   cart: Cart;
   address: () => ShippingAddress | null;
@@ -27,8 +30,10 @@ export interface OrderRequest {
 
 /**
  * Placing the order, as the server answers it: 201, paid (a toast, then the success page after
- * REDIRECT_DELAY_MS); 202, saved but the payment not confirmed in time (`unconfirmed`); a
- * failure is toasted and `onRefused` shows its per-field messages.
+ * REDIRECT_DELAY_MS); 202 with a `redirectUrl`, a card payment: the browser goes to the card
+ * page (the server brings it back to the success page or to the order's page); 202 otherwise,
+ * saved but the wallet payment not confirmed in time (`unconfirmed`); a failure is toasted and
+ * `onRefused` shows its per-field messages.
  */
 export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void }) {
   const { t } = useLingui();
@@ -37,11 +42,27 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
   const idempotency = useIdempotencyKey();
   const [placed, setPlaced] = useState(false);
   const [payment, setPayment] = useState<PaymentRequest | null>(null);
-  // Set when EVC Plus did not confirm the payment in time (202): the order is saved, unpaid.
+  // Set when the wallet did not confirm the payment in time (202): the order is saved, unpaid.
   const [unconfirmed, setUnconfirmed] = useState<{ order: Order | null } | null>(null);
+  // Set while the browser leaves for the card page.
+  const [toCardPage, setToCardPage] = useState(false);
+  useEffect(() => {
+    // Back from the card page, the browser may show this page as it was left (its back/forward
+    // cache): no longer on its way, the form is usable again.
+    const shown = (e: PageTransitionEvent) => {
+      if (e.persisted) setToCardPage(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
 
   const checkout = useCheckout({
     onSuccess: ({ status, reply }) => {
+      if (status === 202 && reply.redirectUrl) {
+        setToCardPage(true);
+        window.location.assign(reply.redirectUrl);
+        return;
+      }
       if (status === 202) {
         setUnconfirmed({ order: reply.order ?? null });
         return;
@@ -56,10 +77,10 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
       idempotency.afterError(err);
     },
   });
-  const busy = checkout.isPending;
+  const busy = checkout.isPending || toCardPage;
 
   /** The checks before the request, in this order, each stopping it with its toast or messages. */
-  const place = ({ phone, cart, address }: OrderRequest) => {
+  const place = ({ method, phone, cart, address }: OrderRequest) => {
     if (busy || placed) return;
     if (!useSession.getState().token) {
       toast.error(t`Please log in to place an order`);
@@ -77,9 +98,9 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
     }
     const shippingAddress = address();
     if (!shippingAddress) return;
-    setPayment({ phone, amount: formatPrice(cart.total) });
+    setPayment({ phone, amount: formatPrice(cart.total), wallet: method.kind === 'wallet' ? paymentMethodName(method.id) : null });
     checkout.mutate({
-      body: { paymentMethod: 'evc-plus', paymentPhone: phone, shippingAddress },
+      body: { paymentMethod: method.id, paymentPhone: phone, shippingAddress },
       idempotencyKey: idempotency.key,
     });
   };
@@ -90,7 +111,8 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
     placed,
     unconfirmed,
     payment,
-    /** The payment being waited for while the request runs. */
-    waitingFor: busy ? payment : null,
+    /** The wallet payment being waited for while the request runs (a card is paid on its own page). */
+    waitingFor: checkout.isPending && payment?.wallet ? payment : null,
+    toCardPage,
   };
 }

@@ -9,6 +9,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadg
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
+import { paidWith } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { useOrders } from '@/lib/api/orders';
 
@@ -37,11 +38,10 @@ function OrderDetails({ order }: { order: Order }) {
             <Trans>No delivery address recorded.</Trans>
           </p>
         )}
-        {order.paymentStatus && (
-          <p className="mt-3">
-            <PaymentStatusBadge status={order.paymentStatus} />
-          </p>
-        )}
+        <p className="mt-3 flex flex-wrap items-center gap-2">
+          <span data-testid="paid-with">{paidWith(order)}</span>
+          {order.paymentStatus && <PaymentStatusBadge status={order.paymentStatus} />}
+        </p>
       </div>
       <div>
         <p className="font-semibold">

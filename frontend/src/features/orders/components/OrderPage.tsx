@@ -1,9 +1,10 @@
 /**
  * A shopper's order (/orders/:id): its lines, amounts, delivery address, payment and status
  * timeline, and its returns: while the server says a return can be asked for, 'Return items'
- * opens the request form; otherwise the server's reason is shown.
+ * opens the request form; otherwise the server's reason is shown. Back from a card page that did
+ * not take the payment (`?payment=failed&reason=…`), it says so first.
  */
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { OrderLineList } from '@/components/ui/OrderLineList';
@@ -17,12 +18,15 @@ import { OrderHeading } from './OrderHeading';
 import { OrderPayment } from './OrderPayment';
 import { OrderReturns } from './OrderReturns';
 import { OrderSection } from './OrderSection';
+import { PaymentFailedAlert } from './PaymentFailedAlert';
 import { RetryAlert } from './RetryAlert';
 import { reviewLink } from './ReviewLink';
 
 export function OrderPage() {
   const { order, short, notFound } = usePageOrder();
   const { t } = useLingui();
+  const [params] = useSearchParams();
+  const paymentFailed = params.get('payment') === 'failed';
 
   if (order.isPending) return <PageLoading text={t`Loading order...`} />;
   if (order.isError) {
@@ -52,6 +56,7 @@ export function OrderPage() {
   const o = order.data;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
+      {paymentFailed && <PaymentFailedAlert reason={params.get('reason')?.trim() || null} />}
       <OrderHeading order={o} short={short} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

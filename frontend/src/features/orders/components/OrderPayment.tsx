@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { PaymentStatusBadge } from '@/components/ui/StatusBadge';
-import { paymentMethodName } from '@/lib/order';
+import { paymentMethodName } from '@/lib/payment-methods';
 import type { OrderDetail } from '@/lib/types';
 import { OrderSection } from './OrderSection';
 
@@ -15,14 +15,16 @@ function Fact({ label, badge = false, children }: { label: string; badge?: boole
   );
 }
 
-/** 'Payment': the method, the number charged and the payment's status, as far as the server reports them. */
+/** 'Payment': the method by name, the number charged (a card's: the one delivery updates go to) and the payment's status. */
 export function OrderPayment({ order }: { order: OrderDetail }) {
   const { t } = useLingui();
   return (
     <OrderSection id="payment-title" title={t`Payment`}>
       <dl className="space-y-2 text-sm">
         <Fact label={t`Method`}>{paymentMethodName(order.paymentMethod)}</Fact>
-        {order.paymentPhone && <Fact label={t`Phone`}>{order.paymentPhone}</Fact>}
+        {order.paymentPhone && (
+          <Fact label={order.paymentMethod === 'card' ? t`Phone for delivery updates` : t`Phone`}>{order.paymentPhone}</Fact>
+        )}
         {order.paymentStatus && (
           <Fact label={t`Status`} badge>
             <PaymentStatusBadge status={order.paymentStatus} />

@@ -6,6 +6,7 @@ import { OrderStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
+import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
@@ -43,6 +44,7 @@ const RECENT_ORDER_COLUMNS = [
   column('Order ID', (o) => dashboardOrderId(o._id), { td: 'font-mono' }),
   column('Customer', (o) => o.userId?.name || 'N/A'),
   column('Amount', (o) => formatPrice(o.totalAmount)),
+  column('Payment', (o) => paymentMethodName(o.paymentMethod)),
   column('Status', (o) => <OrderStatusBadge status={o.status} />),
   column('Date', (o) => formatShortDate(o.createdAt)),
 ];

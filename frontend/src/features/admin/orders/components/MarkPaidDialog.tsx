@@ -3,11 +3,12 @@ import { btn } from '@/components/ui/styles';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { TextField } from '../../components/fields';
+import { merchantAccount } from '../../lib/payment';
 import { Modal } from '../../components/Modal';
 
 /**
- * Confirms recording a payment the provider never confirmed (an EVC Plus time-out): the
- * admin checked the merchant account and may paste the provider's transaction id.
+ * Confirms recording a payment the provider never confirmed (a wallet's time-out): the admin
+ * checked the merchant account of the order's provider and may paste its transaction id.
  * Cancel has the focus first (the safe choice).
  */
 export function MarkPaidDialog({
@@ -33,7 +34,7 @@ export function MarkPaidDialog({
       onClose={onCancel}
       size="sm"
       role="alertdialog"
-      description={`The payment provider did not confirm the payment of order ${shortOrderId(order._id)}${customer} (${formatPrice(order.totalAmount)}). Mark it as paid only after you have found the payment in your EVC Plus merchant account.`}
+      description={`The payment provider did not confirm the payment of order ${shortOrderId(order._id)}${customer} (${formatPrice(order.totalAmount)}). Mark it as paid only after you have found the payment in ${merchantAccount(order.paymentMethod)}.`}
     >
       <form onSubmit={submit} noValidate className="mt-4">
         <TextField

@@ -2,7 +2,9 @@
 import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { formatPrice } from '@/lib/format';
+import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
+import { paymentLine } from '../../lib/payment';
 import { ActionButton, NoValue } from '../../lib/table';
 
 /** Placed but never confirmed by the payment provider: the admin has to check and decide. */
@@ -18,7 +20,7 @@ export function AwaitingPaymentBadge() {
   );
 }
 
-/** Canceled because its payment stayed unconfirmed past the hold: EVC Plus may still have the money. */
+/** Canceled because its payment stayed unconfirmed past the hold: the provider may still have the money. */
 export function HoldExpiredBadge() {
   return (
     <span
@@ -41,13 +43,23 @@ export function OrderDiscount({ order }: { order: Order }) {
   );
 }
 
+/** How it was paid: the method's name and the number (a wallet's payer, a card's delivery updates). */
+export function OrderPayment({ order }: { order: Order }) {
+  return (
+    <>
+      <span className="block font-semibold text-stone-900">{paymentMethodName(order.paymentMethod)}</span>
+      {order.paymentPhone && <span className="block text-xs break-all text-stone-600">{order.paymentPhone}</span>}
+    </>
+  );
+}
+
 /** What Details opens below an order's row: the delivery address, the items and the payment's references. */
 export function OrderDetails({ order }: { order: Order }) {
   const a = order.shippingAddress;
   return (
     <div className="grid gap-4 bg-stone-50 px-4 py-4 text-sm sm:grid-cols-2">
       <div>
-        <h3 className="font-semibold text-stone-900">Delivery address</h3>
+        <h2 className="font-semibold text-stone-900">Delivery address</h2>
         {a ? (
           <ShippingAddressText address={a} className="mt-1 text-stone-700" />
         ) : (
@@ -55,9 +67,9 @@ export function OrderDetails({ order }: { order: Order }) {
         )}
       </div>
       <div>
-        <h3 className="font-semibold text-stone-900">Items</h3>
+        <h2 className="font-semibold text-stone-900">Items</h2>
         <OrderItems lines={order.products} className="mt-1 text-stone-700" />
-        {order.paymentPhone && <p className="mt-2 text-stone-600">EVC Plus: {order.paymentPhone}</p>}
+        <p className="mt-2 text-stone-600">{paymentLine(order)}</p>
         {order.transactionId && <p className="text-stone-600">Transaction: {order.transactionId}</p>}
       </div>
     </div>

@@ -19,13 +19,14 @@ import { useOrderReturns } from '@/lib/api/returns';
 import { useSettings } from '@/lib/api/settings';
 import { ApiError } from '@/lib/api-client';
 import { shortOrderId } from '@/lib/format';
-import { paymentMethodName } from '@/lib/order';
+import { paymentMethodName } from '@/lib/payment-methods';
 import { changedBy } from '@/lib/returns';
 import { toast } from '@/lib/toast';
-import type { Order } from '@/lib/types';
+import type { Order, PaymentMethodId } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { UNCONFIRMED_TITLE, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
+import { refundProvider } from '../../lib/payment';
 import { admin, formatDateTime } from '../../lib/ui';
 import { ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
 import { PackingSlip } from './PackingSlip';
@@ -51,7 +52,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function OrderReturns({ orderId }: { orderId: string }) {
+function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMethodId }) {
   const returns = useOrderReturns(orderId);
   const steps = useReturnSteps();
   return (
@@ -78,7 +79,7 @@ function OrderReturns({ orderId }: { orderId: string }) {
                   who={changedBy}
                   actions={
                     <div className="mt-4 empty:hidden">
-                      <ReturnStepButtons ret={ret} steps={steps} />
+                      <ReturnStepButtons ret={ret} steps={steps} method={method} />
                     </div>
                   }
                 />
@@ -142,6 +143,7 @@ function OrderDetail({ order }: { order: Order }) {
         <div className="mt-6">
           <UnconfirmedRefund
             amount={order.totalAmount - (order.refundedAmount ?? 0)}
+            method={order.paymentMethod}
             sentAt={order.refundSentAt}
             subject={`of order ${shortOrderId(order._id)}`}
             busy={resolve.isPending}
@@ -158,7 +160,7 @@ function OrderDetail({ order }: { order: Order }) {
               <OrderTotals order={order} />
             </div>
           </Card>
-          <OrderReturns orderId={order._id} />
+          <OrderReturns orderId={order._id} method={order.paymentMethod} />
         </div>
         <div className="space-y-6">
           <Card id="customer-title" title="Customer">
@@ -178,7 +180,7 @@ function OrderDetail({ order }: { order: Order }) {
                   <PaymentStatusBadge status={order.paymentStatus} />
                 </Fact>
               )}
-              {order.refundStatus && <Fact term="Refund">{order.refundStatus === 'sending' ? 'Being sent to EVC Plus' : UNCONFIRMED_TITLE}</Fact>}
+              {order.refundStatus && <Fact term="Refund">{order.refundStatus === 'sending' ? `Being sent to ${refundProvider(order.paymentMethod)}` : UNCONFIRMED_TITLE}</Fact>}
             </dl>
           </Card>
           <Card id="history-title" title="Status history">

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { ListFilters, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
-import { DATE_OPTIONS, ordersList, PAYMENT_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../list';
+import { DATE_OPTIONS, methodOptions, ordersList, PAYMENT_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../list';
 import { MarkPaidDialog } from './MarkPaidDialog';
 import { ordersTable } from './order-columns';
 import { PaymentNotices } from './PaymentNotices';
@@ -58,6 +58,7 @@ export default function OrdersPage() {
         selects={[
           { filter: 'status', label: 'Status', options: STATUS_OPTIONS },
           { filter: 'paymentStatus', label: 'Payment', options: PAYMENT_OPTIONS },
+          { filter: 'paymentMethod', label: 'Method', options: methodOptions() },
           { filter: 'date', label: 'Date', options: DATE_OPTIONS },
           { filter: 'sort', label: 'Sort by', options: SORT_OPTIONS },
         ]}

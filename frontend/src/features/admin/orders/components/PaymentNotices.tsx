@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { btn } from '@/components/ui/styles';
 import { pluralize } from '@/lib/format';
 import { useListCount } from '../../lib/list';
+import { merchantAccount } from '../../lib/payment';
 import { ordersList, type PaymentFilter } from '../list';
 
 type Only = Extract<PaymentFilter, 'awaiting' | 'holdExpired'>;
@@ -53,7 +54,8 @@ export function PaymentNotices({ only, onOnly }: { only: PaymentFilter | ''; onO
         button="Show only orders awaiting payment"
       >
         <strong>{pluralize(awaiting, 'order awaits', 'orders await')} payment.</strong> The payment provider did not confirm
-        the payment: check your EVC Plus merchant account, then mark the order as paid or cancel it.
+        the payment: check {merchantAccount()} (the order&apos;s Payment column names the method), then mark the order as
+        paid or cancel it.
       </Notice>
       <Notice
         count={holdExpired}
@@ -63,8 +65,8 @@ export function PaymentNotices({ only, onOnly }: { only: PaymentFilter | ''; onO
         button="Show only orders whose hold expired"
       >
         <strong>{pluralize(holdExpired, 'order was', 'orders were')} canceled unpaid.</strong> Their payment was never
-        confirmed in time, so their items went back on sale. Check your EVC Plus merchant account: if the money arrived,
-        refund it to the shopper.
+        confirmed in time, so their items went back on sale. Check {merchantAccount()}: if the money arrived, refund it
+        to the shopper.
       </Notice>
     </>
   );

@@ -1,11 +1,11 @@
-/** The admin order table: short id (linking to the order's page), customer, date, total, discount code, status and payment badges, actions, details on demand. */
+/** The admin order table: short id (linking to the order's page), customer, date, total, discount code, payment method and number, status and payment badges, actions, details on demand. */
 import { Link } from 'react-router';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { columnsOf, Customer } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
-import { AwaitingPaymentBadge, HoldExpiredBadge, OrderActions, OrderDetails, OrderDiscount } from './OrderCells';
+import { AwaitingPaymentBadge, HoldExpiredBadge, OrderActions, OrderDetails, OrderDiscount, OrderPayment } from './OrderCells';
 
 const column = columnsOf<Order>();
 const detailsId = (o: Order) => `order-details-${o._id}`;
@@ -20,18 +20,19 @@ export function ordersTable({ onUpdateStatus, onMarkPaid }: { onUpdateStatus: (o
           </Link>
           <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
         </>
-      ), { th: 'w-44', td: 'font-mono', cell: (o) => ({ title: o._id }) }),
+      ), { th: 'w-40', td: 'font-mono', cell: (o) => ({ title: o._id }) }),
       column('Customer', (o) => <Customer customer={o.userId} />, { td: 'break-words' }),
       column('Date', (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell' }),
-      column('Total', (o) => formatPrice(o.totalAmount), { th: 'w-28', td: 'font-semibold' }),
+      column('Total', (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' }),
       column('Discount', (o) => <OrderDiscount order={o} />, { th: 'w-32', cell: () => ({ 'data-testid': 'order-discount' }) }),
+      column('Payment', (o) => <OrderPayment order={o} />, { th: 'w-36', cell: () => ({ 'data-testid': 'order-payment' }) }),
       column('Status', (o) => (
         <div className="flex flex-col items-start gap-1">
           <OrderStatusBadge status={o.status} />
           {o.awaitingPayment ? <AwaitingPaymentBadge /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
           {o.holdExpiredAt && <HoldExpiredBadge />}
         </div>
-      ), { th: 'w-48' }),
+      ), { th: 'w-44' }),
       column('Actions', (o, row) => (
         <OrderActions
           order={o}
@@ -39,11 +40,11 @@ export function ordersTable({ onUpdateStatus, onMarkPaid }: { onUpdateStatus: (o
           onUpdateStatus={onUpdateStatus}
           onMarkPaid={onMarkPaid}
         />
-      ), { th: 'w-40' }),
+      ), { th: 'w-36' }),
     ],
     rowProps: (o: Order) => ({ 'data-testid': 'order-row', className: o.awaitingPayment ? 'bg-amber-50/60' : undefined }),
     details: { id: detailsId, render: (o: Order) => <OrderDetails order={o} /> },
-    width: 'w-full min-w-[56rem] table-fixed',
+    width: 'w-full min-w-[60rem] table-fixed',
     narrow: true,
   };
 }

@@ -10,10 +10,11 @@ import { useResolveReturnRefund, useUpdateReturn } from '@/lib/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import type { OrderReturn, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
+import type { OrderReturn, PaymentMethodId, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
+import { refundProvider } from '../../lib/payment';
 import { admin } from '../../lib/ui';
 
 type Step = UpdateReturnRequest['status'];
@@ -63,10 +64,13 @@ export const NO_STEP = (
 export function ReturnStepButtons({
   ret,
   steps,
+  method,
   none = null,
 }: {
   ret: OrderReturn;
   steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>;
+  /** How the return's order was paid, when the screen knows it (the order's page): its provider is named. */
+  method?: PaymentMethodId;
   none?: ReactNode;
 }) {
   const busy = steps.busyId === ret._id;
@@ -74,6 +78,7 @@ export function ReturnStepButtons({
     return (
       <UnconfirmedRefund
         amount={ret.refundAmount}
+        method={method}
         sentAt={ret.refundSentAt}
         subject={`of the return of order ${shortOrderId(ret.orderId)}`}
         busy={busy}
@@ -81,7 +86,7 @@ export function ReturnStepButtons({
       />
     );
   }
-  if (ret.refundStatus === 'sending') return <span className="text-sm text-stone-700">Refund being sent to EVC Plus</span>;
+  if (ret.refundStatus === 'sending') return <span className="text-sm text-stone-700">Refund being sent to {refundProvider(method)}</span>;
   const next = ret.nextSteps;
   if (next.length === 0) return <>{none}</>;
   return (

@@ -1,0 +1,34 @@
+/** How the back office speaks of an order's payment: who carries its money, and how it was paid. */
+import { paidWith } from '@/lib/payment-methods';
+import type { Order, PaymentMethodId } from '@/lib/types';
+
+/** The company whose merchant account holds a method's money: WaafiPay (EVC Plus, ZAAD, SAHAL, cards) or eDahab; the rider's cash has none. */
+export function providerOf(method: PaymentMethodId): string | null {
+  switch (method) {
+    case 'edahab':
+      return 'eDahab';
+    case 'cash-on-delivery':
+      return null;
+    default:
+      return 'WaafiPay';
+  }
+}
+
+/** Where the admin checks a payment or a refund: 'your WaafiPay merchant account'; without an order, either provider's. */
+export function merchantAccount(method?: PaymentMethodId): string {
+  const provider = method ? providerOf(method) : null;
+  return provider ? `your ${provider} merchant account` : 'your WaafiPay or eDahab merchant account';
+}
+
+/** Where a refund goes: 'WaafiPay', 'eDahab', or the provider unnamed. */
+export const refundProvider = (method?: PaymentMethodId): string => (method && providerOf(method)) || 'the payment provider';
+
+/**
+ * How it was paid and from which number: 'Paid with ZAAD: 252634441234' (before it is paid,
+ * 'ZAAD: 252634441234'); a card's number is the one delivery updates go to: 'Paid by card; phone 252615551234'.
+ */
+export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'paymentPhone'>): string {
+  const how = paidWith(order);
+  if (!order.paymentPhone) return how;
+  return order.paymentMethod === 'card' ? `${how}; phone ${order.paymentPhone}` : `${how}: ${order.paymentPhone}`;
+}

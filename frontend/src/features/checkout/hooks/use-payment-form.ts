@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { serverFieldErrors, useFormFields, type FieldBinding } from '@/components/forms/use-form-fields';
+import { paymentKeys } from '@/lib/query-keys';
+import type { PaymentMethod, PaymentMethodId } from '@/lib/types';
+import { usePaymentMethods } from '../api/payment-methods';
+import { walletOfNumber } from '../wallet-of-number';
+
+/** SPEC.md's one method, offered while the server's list cannot be had (the server still decides). */
+const EVC_PLUS_ONLY: readonly PaymentMethod[] = [{ id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', available: true }];
+
+/**
+ * What the checkout offers: the available wallets and card, in the server's order. Cash on
+ * delivery comes with delivery zones (the order is then paid to the rider, a later step).
+ */
+function offeredOf(methods: readonly PaymentMethod[] | undefined): readonly PaymentMethod[] {
+  const offered = (methods ?? []).filter((m) => m.available && m.kind !== 'cash');
+  return offered.length > 0 ? offered : EVC_PLUS_ONLY;
+}
+
+/**
+ * The payment part of the checkout: the method chosen among those offered (the first one until
+ * the shopper chooses) and the phone number. While a wallet is chosen, the number typed picks
+ * its wallet (from the prefixes the server lists), and the choice follows; a card keeps any
+ * number (the one delivery updates go to).
+ */
+export function usePaymentForm() {
+  const qc = useQueryClient();
+  const methods = usePaymentMethods();
+  const offered = offeredOf(methods.data);
+  const [choice, setChoice] = useState<{ id: PaymentMethodId | null; error?: string }>({ id: null });
+  const method = offered.find((m) => m.id === choice.id) ?? offered[0];
+  const form = useFormFields({ paymentPhone: '' });
+  const phone = form.bind('paymentPhone');
+
+  const binding: FieldBinding = {
+    ...phone,
+    onChange: (e) => {
+      phone.onChange(e);
+      if (method.kind !== 'wallet') return;
+      const wallet = walletOfNumber(e.target.value, offered);
+      if (wallet && wallet.id !== method.id) setChoice({ id: wallet.id });
+    },
+  };
+
+  return {
+    /** True until the server has said which methods it takes. */
+    isPending: methods.isPending,
+    offered,
+    method,
+    /** The server's message about the method (one it no longer takes), until another is chosen. */
+    methodError: choice.error,
+    choose: (id: PaymentMethodId) => setChoice({ id }),
+    binding,
+    /** The number as it is sent: trimmed, '' while none is typed. */
+    phone: form.values.paymentPhone.trim(),
+    /** The server's messages for the number and the method, under them; a refused method asks for the methods again. */
+    showServerErrors: (err: unknown) => {
+      const found = serverFieldErrors(err, ['paymentPhone', 'paymentMethod']);
+      if (found.paymentPhone) form.addErrors({ paymentPhone: found.paymentPhone });
+      if (found.paymentMethod) {
+        setChoice((c) => ({ ...c, error: found.paymentMethod }));
+        void qc.invalidateQueries({ queryKey: paymentKeys.all });
+      }
+    },
+  };
+}
+
+export type PaymentForm = ReturnType<typeof usePaymentForm>;
