@@ -347,9 +347,9 @@ mod tests {
 
     use crate::testing::eid_code;
     use domain::cart::CartLine;
-    use domain::checkout::MobileNumber;
     use domain::discount::{CartDiscount, Discount, DiscountKind};
     use domain::order::StockEffect;
+    use domain::phone::MobileNumber;
     use domain::settings::ShopSettings;
     use domain::Money;
     use domain::Percent;

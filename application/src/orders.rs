@@ -316,7 +316,7 @@ mod tests {
                 transaction_id: "T1".into(),
                 reference: OrderId::parse("o1").unwrap(),
                 method: domain::payment_method::PaymentMethod::EvcPlus,
-                payer: domain::checkout::MobileNumber::from_stored("252615551234"),
+                payer: domain::phone::MobileNumber::from_stored("252615551234"),
                 amount: Money::from_cents(4500).unwrap(),
                 whole_charge: true,
             }))

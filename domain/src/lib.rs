@@ -17,6 +17,7 @@ pub mod password_reset;
 pub mod payment_hold;
 pub mod payment_method;
 pub mod permissions;
+pub mod phone;
 pub mod ports;
 pub mod product;
 pub mod product_edit;

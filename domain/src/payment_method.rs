@@ -2,7 +2,7 @@
 //! through WaafiPay's hosted page, and cash on delivery. A number's wallet comes from its
 //! two-digit prefix, in the one table below; the API lists it so no screen keeps a copy.
 
-use crate::checkout::MobileNumber;
+use crate::phone::MobileNumber;
 use std::fmt;
 
 /// How an order is paid: its id in requests and stored orders.

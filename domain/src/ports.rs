@@ -3,7 +3,6 @@
 
 use crate::audit::AuditEntry;
 use crate::cart::CartLine;
-use crate::checkout::MobileNumber;
 use crate::discount::{CartDiscount, Discount, DiscountCode};
 use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, ReviewId, UserId, VariantId};
 use crate::language::Language;
@@ -22,6 +21,7 @@ use crate::order::{Changer, Order, OrderStatus};
 use crate::password_reset::PasswordReset;
 use crate::payment_method::PaymentMethod;
 use crate::permissions::PermissionError;
+use crate::phone::MobileNumber;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
 use crate::refund::RefundOutcome;

@@ -351,8 +351,8 @@ pub fn period_report(
 #[cfg(test)]
 mod report_tests {
     use super::*;
-    use crate::checkout::MobileNumber;
     use crate::order::{Order, OrderLine};
+    use crate::phone::MobileNumber;
     use crate::{OrderId, ProductId, UserId};
     use chrono::TimeZone;
 

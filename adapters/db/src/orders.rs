@@ -26,7 +26,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sqlite::Sqlite;
-use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::checkout::ShippingAddress;
 use domain::discount::DiscountCode;
 use domain::listing::orders::OrderQuery;
 use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
@@ -34,6 +34,7 @@ use domain::order::{
     Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, RefundClaimGuard, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
+use domain::phone::MobileNumber;
 use domain::ports::{OrderRepository, OrderStoreError, RepoError};
 use domain::returns::partly_refunded;
 use domain::stats::{OrderFact, ProductSales};

@@ -84,9 +84,9 @@ impl PaymentGateway for Providers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::checkout::MobileNumber;
     use domain::ids::OrderId;
     use domain::money::Money;
+    use domain::phone::MobileNumber;
     use domain::ports::MockPaymentGateway;
     use PaymentMethod::*;
 

@@ -156,9 +156,9 @@ impl PaymentGateway for SandboxGateway {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::checkout::MobileNumber;
     use domain::ids::OrderId;
     use domain::money::Money;
+    use domain::phone::MobileNumber;
     use tokio::time::Instant;
 
     fn request(phone: &str) -> PaymentRequest {

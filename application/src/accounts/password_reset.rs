@@ -2,11 +2,11 @@
 //! by e-mail (and SMS to the account's phone), then a new password with it.
 
 use crate::accounts::{Accounts, ForgotPasswordError, ResetPasswordError};
-use domain::checkout::MobileNumber;
 use domain::notification::{Announcement, Topic};
 use domain::password_reset::{
     requested_email, PasswordReset, ResetInput, CODE_SENT, PASSWORD_RESET,
 };
+use domain::phone::MobileNumber;
 use domain::ports::{RepoError, UserStoreError};
 
 impl Accounts {

@@ -287,7 +287,7 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
             transaction_id: "T1".into(),
             reference: order_id(),
             method: domain::payment_method::PaymentMethod::EvcPlus,
-            payer: domain::checkout::MobileNumber::from_stored("252615551234"),
+            payer: domain::phone::MobileNumber::from_stored("252615551234"),
             amount: Money::from_cents(1800).unwrap(),
             whole_charge: false,
         }))

@@ -8,11 +8,12 @@ use crate::system::{RandomIds, SystemClock};
 use application::accounts::RegisterError;
 use application::Shop;
 use chrono::Duration;
-use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::checkout::ShippingAddress;
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
+use domain::phone::MobileNumber;
 use domain::ports::{Clock, IdGenerator, OrderRepository, ReviewRepository, UserRepository};
 use domain::product::Product;
 use domain::review::{author_name, Rating, Review};

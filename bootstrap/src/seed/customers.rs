@@ -3,7 +3,8 @@
 use super::{spread, CATALOGUE_DAYS};
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
-use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::checkout::ShippingAddress;
+use domain::phone::MobileNumber;
 use domain::ports::IdGenerator;
 use domain::user::{Email, Role, User};
 use domain::UserId;

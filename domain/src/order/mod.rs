@@ -1,13 +1,14 @@
 //! Orders: statuses, payment statuses, line snapshots and what a status change does to stock.
 
 use crate::cart::CartLine;
-use crate::checkout::{MobileNumber, ShippingAddress};
+use crate::checkout::ShippingAddress;
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::message::texts::REOPENING_REFUNDED;
 use crate::message::Message;
 use crate::money::Money;
 use crate::payment_method::PaymentMethod;
+use crate::phone::MobileNumber;
 use crate::refund::RefundClaim;
 use crate::validation::FieldErrors;
 use crate::variant::{Variant, VariantSnapshot};

@@ -1,10 +1,10 @@
 //! Orders to test rules with.
 
 use super::{Order, OrderStatus, PaymentStatus};
-use crate::checkout::MobileNumber;
 use crate::ids::{OrderId, UserId};
 use crate::money::Money;
 use crate::payment_method::PaymentMethod;
+use crate::phone::MobileNumber;
 
 /// Amina's order o1 of $15.00 ($10.00 and $5.00 shipping), with no lines, placed
 /// 2026-11-20 10:00 UTC.

@@ -1,8 +1,8 @@
 use super::*;
-use crate::checkout::MobileNumber;
 use crate::discount::DiscountCode;
 use crate::order::{OrderDiscount, OrderLine};
 use crate::payment_method::PaymentMethod;
+use crate::phone::MobileNumber;
 use chrono::TimeZone;
 use proptest::prelude::*;
 

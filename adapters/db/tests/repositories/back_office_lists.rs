@@ -4,12 +4,12 @@
 use crate::support::{
     add_product, at, databases, now, order, product, transition, unconfirmed, user,
 };
-use domain::checkout::MobileNumber;
 use domain::listing::orders::{OrderListParams, OrderQuery};
 use domain::listing::products::{ProductListParams, ProductQuery};
 use domain::listing::users::{UserListParams, UserQuery};
 use domain::order::{Order, OrderStatus, PaymentStatus};
 use domain::payment_hold::hold_expiry;
+use domain::phone::MobileNumber;
 use domain::ports::{OrderRepository, ProductRepository, UserRepository};
 use domain::product::Category;
 use domain::user::Role;

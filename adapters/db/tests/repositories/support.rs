@@ -1,11 +1,12 @@
 //! Builders for entities and small helpers shared by the tests.
 
 use chrono::{DateTime, Duration, SubsecRound, TimeZone, Utc};
-use domain::checkout::{MobileNumber, ShippingAddress};
+use domain::checkout::ShippingAddress;
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
+use domain::phone::MobileNumber;
 use domain::ports::{
     OrderRepository, OrderStoreError, ProductRepository, RepoError, UserRepository,
 };

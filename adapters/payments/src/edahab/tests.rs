@@ -3,13 +3,13 @@
 
 use super::reply::{redact_numbers, InvoiceReply, PayoutReply};
 use super::*;
-use domain::checkout::MobileNumber;
 use domain::ids::OrderId;
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
     PAYMENT_REJECTED,
 };
 use domain::message::{Message, Text};
+use domain::phone::MobileNumber;
 use serde_json::json;
 use std::cell::RefCell;
 use std::io;

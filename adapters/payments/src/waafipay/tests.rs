@@ -3,7 +3,6 @@
 
 use super::reply::{redact_numbers, Reply};
 use super::*;
-use domain::checkout::MobileNumber;
 use domain::ids::OrderId;
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
@@ -11,6 +10,7 @@ use domain::message::texts::{
 };
 use domain::message::Text;
 use domain::payment_method::PaymentMethod;
+use domain::phone::MobileNumber;
 use std::io;
 use std::sync::{Arc, Mutex};
 use wiremock::matchers::{body_partial_json, method, path};

@@ -1,0 +1,106 @@
+//! Somali mobile numbers: how a number typed in any usual way is read and kept.
+
+use std::fmt;
+
+/// A Somali mobile number, stored as `252` followed by 9 digits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MobileNumber(String);
+
+impl MobileNumber {
+    /// Accepts `61xxxxxxx`, `061xxxxxxx`, `25261xxxxxxx` and `+252 61 xxx xxxx`; spaces, dashes,
+    /// dots and brackets are ignored. Somali mobile numbers start with 6, 7 or 9.
+    pub fn parse(raw: &str) -> Option<Self> {
+        let trimmed = raw.trim();
+        let without_plus = trimmed.strip_prefix('+').unwrap_or(trimmed);
+        let mut digits = String::with_capacity(12);
+        for c in without_plus.chars() {
+            match c {
+                '0'..='9' => digits.push(c),
+                ' ' | '-' | '.' | '(' | ')' => {}
+                _ => return None,
+            }
+        }
+        let national = match digits.len() {
+            9 => digits.as_str(),
+            10 => digits.strip_prefix('0')?,
+            12 => digits.strip_prefix("252")?,
+            _ => return None,
+        };
+        let mobile = national.len() == 9 && matches!(national.as_bytes()[0], b'6' | b'7' | b'9');
+        mobile.then(|| Self(format!("252{national}")))
+    }
+
+    /// Rebuilds a number that was stored normalised.
+    pub fn from_stored(stored: &str) -> Self {
+        Self(stored.to_owned())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The 9 digits after 252.
+    pub fn national(&self) -> &str {
+        &self.0[3..]
+    }
+
+    /// For logs: never the whole number.
+    pub fn masked(&self) -> String {
+        let tail = &self.0[self.0.len().saturating_sub(3)..];
+        format!("252******{tail}")
+    }
+}
+
+impl fmt::Display for MobileNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn somali_numbers_are_normalised_to_252_and_nine_digits() {
+        for raw in [
+            "615551234",
+            "0615551234",
+            "252615551234",
+            "+252 61 555 1234",
+            "61-555-1234",
+        ] {
+            assert_eq!(
+                MobileNumber::parse(raw).unwrap().as_str(),
+                "252615551234",
+                "{raw}"
+            );
+        }
+        assert_eq!(
+            MobileNumber::parse("771234567").unwrap().as_str(),
+            "252771234567"
+        );
+    }
+
+    #[test]
+    fn other_numbers_are_refused() {
+        for raw in [
+            "",
+            "12345",
+            "515551234",
+            "+254 712 345 678",
+            "61555123x",
+            "2526155512345",
+        ] {
+            assert!(MobileNumber::parse(raw).is_none(), "{raw}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_masked_for_logs() {
+        assert_eq!(
+            MobileNumber::parse("615551234").unwrap().masked(),
+            "252******234"
+        );
+    }
+}
