@@ -20,3 +20,4 @@ import './journeys/17-password-reset.mjs';
 import './journeys/18-somali.mjs';
 import './journeys/19-every-page-axe.mjs';
 import './journeys/20-keyboard-checkout.mjs';
+import './journeys/21-wallets.mjs';

@@ -27,7 +27,7 @@ export function PaymentMethodChoice({
   return (
     <fieldset className="mb-5" aria-describedby={error ? errorId : undefined}>
       <legend className={field.label}>{t`Payment method`}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))]">
         {offered.map((m) => (
           <label key={m.id} className={disabled ? 'cursor-not-allowed' : 'cursor-pointer'}>
             <input
