@@ -10,6 +10,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
+import { paymentMethodsQuery } from '@/lib/api/payments';
 import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/lib/api/products';
 import { parseSort } from '@/lib/api-paths';
 import { preloadable } from '@/lib/preloadable';
@@ -95,6 +96,12 @@ function ProductRoute() {
   return <ProductPage />;
 }
 
+/** The ways to pay are asked for while the checkout's code downloads, not after. */
+function CheckoutRoute() {
+  usePrefetchQuery(paymentMethodsQuery());
+  return <CheckoutPage />;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -112,7 +119,7 @@ export function AppRoutes() {
         <Route path="orders/:id" element={guarded(<OrderPage />)} />
         <Route path="wishlist" element={guarded(<WishlistRoute />)} />
         <Route path="cart" element={guarded(<CartPage />)} />
-        <Route path="checkout" element={guarded(<CheckoutPage />)} />
+        <Route path="checkout" element={guarded(<CheckoutRoute />)} />
         <Route path="order-success" element={guarded(<OrderSuccessPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -46,9 +46,11 @@ describe('the order success page', () => {
     expect(await screen.findByTestId('paid-with')).toHaveTextContent(/^Paid with SAHAL$/);
   });
 
-  it("sends an order that is not paid to the order's own page", async () => {
+  it("sends an order that is not paid to the order's own page, never saying it was paid", async () => {
     serveOrder(makeOrderDetail({ _id: ORDER_ID, paymentMethod: 'card', paymentStatus: 'failed', status: 'canceled' }));
     renderApp(`/order-success?order=${ORDER_ID}`, { user: true });
+    expect(await screen.findByText('Loading order...')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/orders/${ORDER_ID}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' })).toBeInTheDocument();
   });

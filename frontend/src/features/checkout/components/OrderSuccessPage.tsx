@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { OrderItems } from '@/components/ui/OrderItems';
+import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { useOrder } from '@/lib/api/orders';
 import { formatPrice } from '@/lib/format';
@@ -13,7 +14,8 @@ import { orderNumber } from '../order-number';
 /**
  * /order-success: the order paid, from the checkout (its order in the history state) or, after a
  * card page, from `?order=<id>` (the server sends the browser there once the card is approved),
- * when the order is fetched. An order named there that is not paid is shown on its own page.
+ * when the order is fetched (success is said once it is known to be paid). An order named there
+ * that is not paid is shown on its own page.
  */
 export function OrderSuccessPage() {
   const { t } = useLingui();
@@ -23,6 +25,7 @@ export function OrderSuccessPage() {
   const placed = (location.state as { order?: Order | null } | null)?.order ?? null;
   const id = placed ? undefined : (params.get('order') ?? undefined);
   const fetched = useOrder(id);
+  if (id && fetched.isPending) return <PageLoading text={t`Loading order...`} />;
   if (fetched.data && !isPaid(fetched.data)) return <Navigate to={`/orders/${encodeURIComponent(fetched.data._id)}`} replace />;
   const order = placed ?? fetched.data ?? null;
   return (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { serverFieldErrors, useFormFields, type FieldBinding } from '@/components/forms/use-form-fields';
 import { paymentKeys } from '@/lib/query-keys';
 import type { PaymentMethod, PaymentMethodId } from '@/lib/types';
-import { usePaymentMethods } from '../api/payment-methods';
+import { usePaymentMethods } from '@/lib/api/payments';
 import { walletOfNumber } from '../wallet-of-number';
 
 /** SPEC.md's one method, offered while the server's list cannot be had (the server still decides). */

@@ -1,4 +1,4 @@
-/** The ways to pay: every method, each available or not as this shop has set up its provider. */
+/** The ways to pay: every method, each available or not as this shop has set up its provider (the checkout asks; its route asks first). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys';
