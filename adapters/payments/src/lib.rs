@@ -9,6 +9,7 @@
 
 pub mod edahab;
 pub mod providers;
+mod redact;
 pub mod sandbox;
 pub mod waafipay;
 

@@ -4,6 +4,7 @@
 //! Replies are read leniently: field names in any case, codes and ids as strings or numbers,
 //! `ValidationErrors` as a string, a list or an object.
 
+use crate::redact::redact_numbers;
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
     PAYMENT_REJECTED,
@@ -301,29 +302,4 @@ fn flatten(value: &Value) -> String {
     let mut out = Vec::new();
     collect(value, &mut out);
     out.join("; ")
-}
-
-/// Runs of 9 or more digits (phone numbers, national or with 252) replaced, for text shown
-/// to staff and shoppers.
-pub(super) fn redact_numbers(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut digits = String::new();
-    let flush = |digits: &mut String, out: &mut String| {
-        if digits.len() >= 9 {
-            out.push_str("***");
-        } else {
-            out.push_str(digits);
-        }
-        digits.clear();
-    };
-    for c in message.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-        } else {
-            flush(&mut digits, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut digits, &mut out);
-    out
 }

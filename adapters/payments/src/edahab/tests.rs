@@ -1,8 +1,9 @@
 //! The gateway against a fake eDahab (wiremock) that checks every signature: the exact bytes
 //! sent, the outcomes read from each reply, and what reaches the logs.
 
-use super::reply::{redact_numbers, InvoiceReply, PayoutReply};
+use super::reply::{InvoiceReply, PayoutReply};
 use super::*;
+use crate::redact::redact_numbers;
 use domain::ids::OrderId;
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,

@@ -1,6 +1,7 @@
 //! Reading WaafiPay's replies and telling what a refusal means (see the module documentation
 //! of [`super`] for where each code and message comes from).
 
+use crate::redact::redact_numbers;
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
     PAYMENT_REJECTED,
@@ -145,28 +146,4 @@ fn text(value: &Value) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
-}
-
-/// Runs of 9 or more digits (phone numbers) replaced, for text shown to staff.
-pub(super) fn redact_numbers(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut digits = String::new();
-    let flush = |digits: &mut String, out: &mut String| {
-        if digits.len() >= 9 {
-            out.push_str("***");
-        } else {
-            out.push_str(digits);
-        }
-        digits.clear();
-    };
-    for c in message.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-        } else {
-            flush(&mut digits, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut digits, &mut out);
-    out
 }

@@ -1,8 +1,9 @@
 //! The gateway against a fake WaafiPay (wiremock): the exact bodies sent, the outcomes read
 //! from each reply, and what reaches the logs.
 
-use super::reply::{redact_numbers, Reply};
+use super::reply::Reply;
 use super::*;
+use crate::redact::redact_numbers;
 use domain::ids::OrderId;
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
