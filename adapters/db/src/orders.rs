@@ -644,13 +644,8 @@ impl OrderRepository for Database {
         limit: u32,
     ) -> Result<Vec<Order>, RepoError> {
         self.run(move |conn| {
-            let rows = orders::table
-                .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
-                .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+            let rows = unconfirmed(limit)
                 .filter(orders::created_at.lt(to_db_time(cutoff)))
-                .order(orders::created_at)
-                .limit(i64::from(limit))
-                .select(OrderRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
             whole_orders(conn, rows, None)
@@ -666,14 +661,9 @@ impl OrderRepository for Database {
     ) -> Result<Vec<Order>, RepoError> {
         let methods: Vec<&'static str> = methods.iter().map(|m| m.id()).collect();
         self.run(move |conn| {
-            let rows = orders::table
-                .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
-                .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+            let rows = unconfirmed(limit)
                 .filter(orders::created_at.ge(to_db_time(cutoff)))
                 .filter(orders::payment_method.eq_any(methods))
-                .order(orders::created_at)
-                .limit(i64::from(limit))
-                .select(OrderRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
             whole_orders(conn, rows, None)
@@ -710,4 +700,21 @@ impl OrderRepository for Database {
         self.run(move |conn| sales_totals::best_sellers(conn, count))
             .await
     }
+}
+
+/// Orders still pending whose payment is unconfirmed: at most `limit`, oldest first.
+fn unconfirmed(
+    limit: u32,
+) -> orders::BoxedQuery<
+    'static,
+    crate::connection::MultiBackend,
+    diesel::dsl::SqlTypeOf<diesel::dsl::AsSelect<OrderRow, crate::connection::MultiBackend>>,
+> {
+    orders::table
+        .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
+        .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+        .order(orders::created_at)
+        .limit(i64::from(limit))
+        .select(OrderRow::as_select())
+        .into_boxed()
 }
