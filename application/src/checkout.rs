@@ -1,4 +1,5 @@
-//! Checkout with EVC Plus: stock reserved and the order stored in one transaction, then the charge.
+//! Checkout: stock reserved and the order stored in one transaction, then the charge (a
+//! wallet's, or a card's page to send the payer to).
 
 use crate::cart::Carts;
 use crate::catalog::CatalogVersion;
@@ -34,6 +35,9 @@ pub enum CheckoutOutcome {
     Paid(Order),
     /// The provider gave no clear answer: the order is kept, pending, with its stock.
     Unconfirmed(Order),
+    /// The payer pays on the provider's page at `url` (a card): the order holds its stock
+    /// and the cart is kept until the provider says the payment was approved.
+    OnPage { order: Order, url: String },
 }
 
 /// What a checkout can fail with.
@@ -231,6 +235,13 @@ impl Checkout {
             PaymentOutcome::Unconfirmed { reason } => {
                 self.keep_unconfirmed(user, order, &reason).await
             }
+            // The page's address is kept, so a retry of this checkout goes back to it.
+            PaymentOutcome::OnPage { url } => {
+                self.orders
+                    .record_payment_reference(&order.id, &url)
+                    .await?;
+                Ok(CheckoutOutcome::OnPage { order, url })
+            }
         }
     }
 
@@ -309,6 +320,7 @@ fn outcome_label(result: &Result<CheckoutOutcome, CheckoutError>) -> &'static st
     match result {
         Ok(CheckoutOutcome::Paid(_)) => "paid",
         Ok(CheckoutOutcome::Unconfirmed(_)) => "unconfirmed",
+        Ok(CheckoutOutcome::OnPage { .. }) => "on_page",
         Err(CheckoutError::Declined { .. } | CheckoutError::DeclinedBefore) => "declined",
         Err(CheckoutError::ProviderRefused { .. }) => "provider_refused",
         Err(
@@ -332,7 +344,13 @@ fn replay(order: Order) -> Result<CheckoutOutcome, CheckoutError> {
         PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
             Ok(CheckoutOutcome::Paid(order))
         }
-        PaymentStatus::Pending => Ok(CheckoutOutcome::Unconfirmed(order)),
+        PaymentStatus::Pending => match order.payment_page() {
+            Some(url) => {
+                let url = url.to_owned();
+                Ok(CheckoutOutcome::OnPage { order, url })
+            }
+            None => Ok(CheckoutOutcome::Unconfirmed(order)),
+        },
         PaymentStatus::Failed => Err(CheckoutError::DeclinedBefore),
     }
 }

@@ -36,6 +36,7 @@ fn charge_answer(outcome: &PaymentOutcome) -> &'static str {
         PaymentOutcome::ProviderRefused { .. } => "provider_refused",
         PaymentOutcome::Unconfirmed { .. } => "unconfirmed",
         PaymentOutcome::Awaiting { .. } => "awaiting",
+        PaymentOutcome::OnPage { .. } => "on_page",
     }
 }
 

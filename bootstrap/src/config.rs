@@ -3,12 +3,13 @@
 mod limits;
 mod messaging;
 
+use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand};
 use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS, DEFAULT_PAYMENT_TIMEOUT_SECS};
 use shop_http::client_address::TrustedProxies;
-use shop_http::PublicUrl;
+use shop_http::{PublicUrl, CARD_RETURN_PATH};
 use shop_payments::edahab::{self, EdahabConfig};
-use shop_payments::waafipay::{self, WaafiPayConfig};
+use shop_payments::waafipay::{self, WaafiPayCardConfig, WaafiPayConfig};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -178,6 +179,15 @@ pub struct Settings {
     #[arg(long, global = true, env = "WAAFIPAY_API_KEY", hide_env_values = true)]
     pub waafipay_api_key: Option<String>,
 
+    /// WaafiPay hosted payment page store id; with the HPP key and the merchant id set, cards
+    /// (Visa, Mastercard) are offered.
+    #[arg(long, global = true, env = "WAAFIPAY_HPP_STORE_ID")]
+    pub waafipay_hpp_store_id: Option<String>,
+
+    /// WaafiPay hosted payment page key.
+    #[arg(long, global = true, env = "WAAFIPAY_HPP_KEY", hide_env_values = true)]
+    pub waafipay_hpp_key: Option<String>,
+
     /// The eDahab API's base URL (eDahab wallet payments).
     #[arg(long, global = true, env = "EDAHAB_URL", default_value = edahab::DEFAULT_URL)]
     pub edahab_url: String,
@@ -328,6 +338,38 @@ impl Settings {
             api_user_id,
             api_key,
             timeout: Duration::from_secs(self.payment_timeout_secs),
+        }))
+    }
+
+    /// The card page's settings when both HPP credentials are set (with
+    /// `WAAFIPAY_MERCHANT_UID`); `None` when neither is; an error when only one is, or the
+    /// merchant id is missing. The payer comes back to `public_url`'s card return address.
+    pub fn waafipay_cards(
+        &self,
+        public_url: &PublicUrl,
+    ) -> anyhow::Result<Option<WaafiPayCardConfig>> {
+        let Some([store_id, hpp_key]) = all_or_none(
+            "WaafiPay's card page",
+            [
+                ("WAAFIPAY_HPP_STORE_ID", &self.waafipay_hpp_store_id),
+                ("WAAFIPAY_HPP_KEY", &self.waafipay_hpp_key),
+            ],
+        )?
+        else {
+            return Ok(None);
+        };
+        let merchant_uid = self
+            .waafipay_merchant_uid
+            .as_deref()
+            .map(str::trim)
+            .filter(|uid| !uid.is_empty())
+            .context("WaafiPay's card page needs WAAFIPAY_MERCHANT_UID too")?;
+        Ok(Some(WaafiPayCardConfig {
+            url: self.waafipay_url.trim().to_owned(),
+            merchant_uid: merchant_uid.to_owned(),
+            store_id,
+            hpp_key,
+            return_url: format!("{}{CARD_RETURN_PATH}", public_url.as_str()),
         }))
     }
 
@@ -568,6 +610,57 @@ mod tests {
         let error = cli.settings.waafipay().unwrap_err().to_string();
         assert!(error.contains("missing: WAAFIPAY_API_USER_ID"), "{error}");
         assert!(!error.contains("API-675418888AHX"), "{error}");
+    }
+
+    #[test]
+    fn cards_take_both_hpp_credentials_and_the_merchant_and_come_back_to_the_public_url() {
+        let url = PublicUrl::parse("https://dukaan.so").unwrap();
+        let none = Cli::parse_from(["shop"]);
+        assert_eq!(none.settings.waafipay_cards(&url).unwrap(), None);
+        let all = Cli::parse_from([
+            "shop",
+            "--waafipay-merchant-uid",
+            "M0910291",
+            "--waafipay-hpp-store-id",
+            "1000297",
+            "--waafipay-hpp-key",
+            "HPP-KEY",
+        ]);
+        let config = all.settings.waafipay_cards(&url).unwrap().unwrap();
+        assert_eq!(
+            (
+                config.merchant_uid.as_str(),
+                config.store_id.as_str(),
+                config.hpp_key.as_str(),
+                config.return_url.as_str()
+            ),
+            (
+                "M0910291",
+                "1000297",
+                "HPP-KEY",
+                "https://dukaan.so/api/payments/card/return"
+            )
+        );
+        let one = Cli::parse_from(["shop", "--waafipay-hpp-key", "HPP-KEY"]);
+        let error = one.settings.waafipay_cards(&url).unwrap_err().to_string();
+        assert!(error.contains("missing: WAAFIPAY_HPP_STORE_ID"), "{error}");
+        assert!(!error.contains("HPP-KEY"), "{error}");
+        let no_merchant = Cli::parse_from([
+            "shop",
+            "--waafipay-hpp-store-id",
+            "1000297",
+            "--waafipay-hpp-key",
+            "HPP-KEY",
+        ]);
+        let error = no_merchant
+            .settings
+            .waafipay_cards(&url)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "WaafiPay's card page needs WAAFIPAY_MERCHANT_UID too"
+        );
     }
 
     #[test]

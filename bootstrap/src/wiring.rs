@@ -31,7 +31,7 @@ use shop_db::Database;
 use shop_http::{AppState, HttpOptions, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
-use shop_payments::waafipay::WaafiPayGateway;
+use shop_payments::waafipay::{WaafiPayCards, WaafiPayGateway};
 use shop_payments::{EdahabGateway, Providers};
 use std::path::Path;
 use std::sync::Arc;
@@ -231,12 +231,13 @@ fn create_private_dir(path: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(path)
 }
 
-/// The providers whose credentials are set (WaafiPay for EVC Plus, ZAAD and SAHAL; eDahab),
-/// else the sandbox; refuses a partial setup.
+/// The providers whose credentials are set (WaafiPay for EVC Plus, ZAAD and SAHAL; eDahab;
+/// WaafiPay's card page), else the sandbox; refuses a partial setup.
 fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway>> {
     let waafipay = settings.waafipay()?;
     let edahab = settings.edahab()?;
-    if waafipay.is_none() && edahab.is_none() {
+    let cards = settings.waafipay_cards(&settings.public_url()?)?;
+    if waafipay.is_none() && edahab.is_none() && cards.is_none() {
         tracing::info!("payments: sandbox");
         let no_answer = Duration::from_secs(settings.payment_timeout_secs)
             .min(shop_payments::sandbox::DEFAULT_NO_ANSWER_TIME);
@@ -255,6 +256,11 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway
         tracing::info!(url = %config.url, "payments: eDahab");
         let gateway = EdahabGateway::new(config).context("building the eDahab client")?;
         providers.edahab = Some(Arc::new(gateway));
+    }
+    if let Some(config) = cards {
+        tracing::info!(url = %config.url, return_url = %config.return_url, "payments: WaafiPay card page");
+        let gateway = WaafiPayCards::new(config).context("building the WaafiPay card client")?;
+        providers.cards = Some(Arc::new(gateway));
     }
     Ok(Arc::new(providers))
 }

@@ -548,6 +548,11 @@ pub enum PaymentOutcome {
     Awaiting {
         reference: String,
     },
+    /// The payer pays on the provider's own page at `url` (a card), then comes back: the
+    /// shop asks the provider (`PaymentGateway::check`) when they do, or before the hold ends.
+    OnPage {
+        url: String,
+    },
 }
 
 /// A payment not confirmed when it was asked for, to ask its provider about again.
@@ -618,6 +623,9 @@ pub trait PaymentGateway: Send + Sync {
     async fn refund(&self, refund: &RefundRequest) -> RefundOutcome;
     /// True for the sandbox, so the storefront can say payments are not real.
     fn is_sandbox(&self) -> bool;
+    /// The sandbox's card page: records the tester's decision on `order`'s card payment,
+    /// which `check` answers from then on. Real providers have no such page: false.
+    async fn decide_sandbox_card(&self, order: &OrderId, approve: bool) -> bool;
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -18,6 +18,7 @@ mod routes;
 pub mod state;
 
 pub use request_time::REQUEST_HEAD_TIMEOUT;
+pub use routes::payments::CARD_RETURN_PATH;
 pub use state::{AppState, HttpOptions, PublicUrl, PublicUrlError, StaticFiles};
 
 use actix_files::Files;
@@ -112,7 +113,8 @@ pub fn app(
         .wrap(from_fn(i18n::speak))
         .wrap(from_fn(observe::observe))
         .wrap(security_headers(options.hsts))
-        .service(uploads);
+        .service(uploads)
+        .configure(pages::sandbox_card::configure);
     match files
         .frontend_dir
         .filter(|dir| dir.join("index.html").is_file())

@@ -3,7 +3,7 @@
 //! - [`sandbox::SandboxGateway`]: the default when no WaafiPay credentials are configured; no
 //!   money moves, and documented test numbers decline, time out or fail.
 //! - [`waafipay::WaafiPayGateway`]: real EVC Plus payments through WaafiPay, used when its
-//!   credentials are configured.
+//!   credentials are configured; [`waafipay::WaafiPayCards`], cards on WaafiPay's hosted page.
 //! - [`edahab::EdahabGateway`]: real eDahab (Somtel) payments through eDahab's invoice API,
 //!   used when its credentials are configured.
 
@@ -16,4 +16,4 @@ pub mod waafipay;
 pub use edahab::{EdahabConfig, EdahabGateway};
 pub use providers::Providers;
 pub use sandbox::SandboxGateway;
-pub use waafipay::{WaafiPayConfig, WaafiPayGateway};
+pub use waafipay::{WaafiPayCardConfig, WaafiPayCards, WaafiPayConfig, WaafiPayGateway};

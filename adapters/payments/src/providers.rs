@@ -3,6 +3,7 @@
 //! A provider the shop has not set up offers none of its methods.
 
 use async_trait::async_trait;
+use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::payment_method::{PaymentMethod, PaymentProvider};
 use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
@@ -77,6 +78,10 @@ impl PaymentGateway for Providers {
     }
 
     fn is_sandbox(&self) -> bool {
+        false
+    }
+    /// Only the sandbox has a card page of its own.
+    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
         false
     }
 }

@@ -2,13 +2,24 @@
 //! (listed in the README). No money moves. Every wallet has the same test numbers: its
 //! prefix followed by `000000` and the scripted outcome's digit (EVC Plus `2526100000001`,
 //! ZAAD `252630000001`, SAHAL `252900000001`, eDahab `252650000001`, and so on).
+//!
+//! Cards go to the shop's own sandbox card page ([`CARD_PAGE`]), where the tester approves or
+//! declines; the payer's return then asks this gateway, as it would ask WaafiPay.
 
 use async_trait::async_trait;
-use domain::message::texts::{INSUFFICIENT_BALANCE, PAYMENT_REJECTED, PROVIDER_FAILED};
+use domain::ids::OrderId;
+use domain::message::texts::{
+    CARD_DECLINED, INSUFFICIENT_BALANCE, PAYMENT_REJECTED, PROVIDER_FAILED,
+};
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
 use domain::refund::RefundOutcome;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The shop's sandbox card page; `?order={id}` is added.
+pub const CARD_PAGE: &str = "/sandbox/card";
 
 /// Declined: the payer's balance is too low.
 pub const DECLINED_NUMBER: &str = "252610000001";
@@ -35,11 +46,15 @@ pub const TRANSACTION_PREFIX: &str = "SBX-";
 /// How long the no-answer number keeps the caller waiting unless told otherwise.
 pub const DEFAULT_NO_ANSWER_TIME: Duration = Duration::from_secs(30);
 
-/// A pretend EVC Plus provider. See the module documentation.
+/// A pretend provider of every wallet and of cards. See the module documentation.
 #[derive(Debug, Clone)]
 pub struct SandboxGateway {
     delay: Duration,
     no_answer_time: Duration,
+    /// The card page's decisions by order: the approved payment's transaction id, or `None`
+    /// for a decline. Kept in memory: after a restart an order is asked about in vain until
+    /// its hold ends.
+    card_decisions: Arc<Mutex<HashMap<OrderId, Option<String>>>>,
 }
 
 impl SandboxGateway {
@@ -48,6 +63,7 @@ impl SandboxGateway {
         Self {
             delay,
             no_answer_time: DEFAULT_NO_ANSWER_TIME,
+            card_decisions: Arc::default(),
         }
     }
 
@@ -60,6 +76,12 @@ impl SandboxGateway {
 
     fn new_transaction_id() -> String {
         format!("{TRANSACTION_PREFIX}{}", uuid::Uuid::now_v7().simple())
+    }
+
+    fn card_decisions(&self) -> std::sync::MutexGuard<'_, HashMap<OrderId, Option<String>>> {
+        self.card_decisions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -77,11 +99,11 @@ fn scripted_digits(number: &str) -> &str {
 
 #[async_trait]
 impl PaymentGateway for SandboxGateway {
-    /// Every wallet (cash on delivery comes with delivery zones).
+    /// Every wallet and cards (cash on delivery comes with delivery zones).
     fn methods(&self) -> Vec<PaymentMethod> {
         PaymentMethod::ALL
             .into_iter()
-            .filter(|method| method.kind() == PaymentKind::Wallet)
+            .filter(|method| method.kind() != PaymentKind::Cash)
             .collect()
     }
 
@@ -89,10 +111,16 @@ impl PaymentGateway for SandboxGateway {
         if !self.delay.is_zero() {
             tokio::time::sleep(self.delay).await;
         }
+        if request.method.kind() == PaymentKind::Card {
+            tracing::info!(reference = %request.reference, amount = %request.amount, "sandbox card page");
+            return PaymentOutcome::OnPage {
+                url: format!("{CARD_PAGE}?order={}", request.reference),
+            };
+        }
         let scripted = scripted_digits(request.phone.as_str());
         let outcome = match scripted {
             s if s == scripted_digits(DECLINED_NUMBER) => PaymentOutcome::Declined {
-                reason: INSUFFICIENT_BALANCE.into(),
+                reason: INSUFFICIENT_BALANCE.with("wallet", request.method.name()),
             },
             s if s == scripted_digits(REJECTED_NUMBER) => PaymentOutcome::Declined {
                 reason: PAYMENT_REJECTED.into(),
@@ -120,11 +148,19 @@ impl PaymentGateway for SandboxGateway {
         outcome
     }
 
-    /// A sandbox charge is answered at once (the no-answer number never is), so a payment
-    /// left unconfirmed stays so.
-    async fn check(&self, _payment: &PaymentCheck) -> PaymentOutcome {
-        PaymentOutcome::Unconfirmed {
-            reason: NO_ANSWER_REASON.to_owned(),
+    /// A card payment as decided on the card page; a wallet's charge is answered at once
+    /// (the no-answer number never is), so a wallet payment left unconfirmed stays so.
+    async fn check(&self, payment: &PaymentCheck) -> PaymentOutcome {
+        match self.card_decisions().get(&payment.order) {
+            Some(Some(transaction_id)) => PaymentOutcome::Approved {
+                transaction_id: transaction_id.clone(),
+            },
+            Some(None) => PaymentOutcome::Declined {
+                reason: CARD_DECLINED.into(),
+            },
+            None => PaymentOutcome::Unconfirmed {
+                reason: NO_ANSWER_REASON.to_owned(),
+            },
         }
     }
 
@@ -151,12 +187,21 @@ impl PaymentGateway for SandboxGateway {
     fn is_sandbox(&self) -> bool {
         true
     }
+
+    /// The first decision on an order stands, as a card payment ends once.
+    async fn decide_sandbox_card(&self, order: &OrderId, approve: bool) -> bool {
+        let decision = approve.then(Self::new_transaction_id);
+        tracing::info!(%order, approve, "sandbox card page decided");
+        self.card_decisions()
+            .entry(order.clone())
+            .or_insert(decision);
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::ids::OrderId;
     use domain::money::Money;
     use domain::phone::MobileNumber;
     use tokio::time::Instant;
@@ -200,7 +245,7 @@ mod tests {
         assert_eq!(
             outcome,
             PaymentOutcome::Declined {
-                reason: INSUFFICIENT_BALANCE.into()
+                reason: INSUFFICIENT_BALANCE.with("wallet", "EVC Plus")
             }
         );
     }
@@ -272,16 +317,16 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn every_wallet_has_the_same_test_numbers_after_its_prefix() {
         let gateway = SandboxGateway::default();
-        for declined in [
-            "252630000001",
-            "252900000001",
-            "252650000001",
-            "252770000001",
+        for (declined, wallet) in [
+            ("252630000001", "ZAAD"),
+            ("252900000001", "SAHAL"),
+            ("252650000001", "eDahab"),
+            ("252770000001", "EVC Plus"),
         ] {
             assert_eq!(
                 gateway.charge(&request(declined)).await,
                 PaymentOutcome::Declined {
-                    reason: INSUFFICIENT_BALANCE.into()
+                    reason: INSUFFICIENT_BALANCE.with("wallet", wallet)
                 },
                 "{declined}"
             );
@@ -290,11 +335,62 @@ mod tests {
     }
 
     #[test]
-    fn it_offers_every_wallet() {
+    fn it_offers_every_wallet_and_cards() {
         use PaymentMethod::*;
         assert_eq!(
             SandboxGateway::default().methods(),
-            [EvcPlus, Zaad, Sahal, Edahab]
+            [EvcPlus, Zaad, Sahal, Edahab, Card]
+        );
+    }
+
+    fn card_payment() -> (PaymentRequest, PaymentCheck) {
+        let request = PaymentRequest {
+            method: PaymentMethod::Card,
+            ..request("615123456")
+        };
+        let check = PaymentCheck {
+            order: request.reference.clone(),
+            method: PaymentMethod::Card,
+            reference: None,
+        };
+        (request, check)
+    }
+
+    #[tokio::test]
+    async fn a_card_is_paid_on_the_card_page_and_its_first_decision_stands() {
+        let gateway = SandboxGateway::default();
+        let (request, check) = card_payment();
+        assert_eq!(
+            gateway.charge(&request).await,
+            PaymentOutcome::OnPage {
+                url: "/sandbox/card?order=order-1".into()
+            }
+        );
+        assert!(matches!(
+            gateway.check(&check).await,
+            PaymentOutcome::Unconfirmed { .. }
+        ));
+        assert!(gateway.decide_sandbox_card(&check.order, true).await);
+        let paid = approved_id(gateway.check(&check).await);
+        assert!(gateway.decide_sandbox_card(&check.order, false).await);
+        assert_eq!(approved_id(gateway.check(&check).await), paid);
+        assert_eq!(
+            gateway.refund(&refund_of(&paid, false)).await,
+            RefundOutcome::Refunded
+        );
+    }
+
+    #[tokio::test]
+    async fn a_card_declined_on_the_card_page_is_declined() {
+        let gateway = SandboxGateway::default();
+        let (request, check) = card_payment();
+        gateway.charge(&request).await;
+        assert!(gateway.decide_sandbox_card(&check.order, false).await);
+        assert_eq!(
+            gateway.check(&check).await,
+            PaymentOutcome::Declined {
+                reason: CARD_DECLINED.into()
+            }
         );
     }
 

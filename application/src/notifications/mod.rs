@@ -298,11 +298,23 @@ impl Notifications {
                     .ok()
                     .flatten()
                     .ok_or_else(gone)?;
+                let order = self
+                    .orders
+                    .by_id(&item.order_id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(gone)?;
                 let from = Sender {
                     language: self.languages.of(&item.user_id).await,
                     ..from
                 };
-                Ok(templates::about_return(status, &item, &from))
+                Ok(templates::about_return(
+                    status,
+                    &item,
+                    order.payment_method,
+                    &from,
+                ))
             }
             topic => {
                 let id = OrderId::parse(&message.reference).ok_or_else(gone)?;

@@ -7,6 +7,7 @@ use domain::language::Language;
 use domain::notification::{order_number, Letter, LowStock, Topic};
 use domain::order::Order;
 use domain::password_reset::CODE_VALID_FOR;
+use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::returns::{Return, ReturnStatus};
 use domain::settings::ShopSettings;
 use domain::Money;
@@ -96,6 +97,7 @@ pub fn about_order(topic: Topic, order: &Order, from: &Sender) -> Letter {
         number: &number,
         total: order.total,
         hold_minutes: from.hold_minutes,
+        method: order.payment_method,
         address: address_of(order),
         hold_expired: order.hold_expired_at.is_some(),
         refund: (order.refunded > Money::ZERO)
@@ -121,8 +123,14 @@ pub fn about_order(topic: Topic, order: &Order, from: &Sender) -> Letter {
     }
 }
 
-/// A message to the shopper about a step of their return (`status`, as it was then).
-pub fn about_return(status: ReturnStatus, item: &Return, from: &Sender) -> Letter {
+/// A message to the shopper about a step of their return (`status`, as it was then); the
+/// refund goes back the way the order was paid (`method`).
+pub fn about_return(
+    status: ReturnStatus,
+    item: &Return,
+    method: PaymentMethod,
+    from: &Sender,
+) -> Letter {
     let language = from.language;
     let number = order_number(item.order_id.as_str());
     let (subject, paragraph, sms) = words::about_return(
@@ -130,6 +138,7 @@ pub fn about_return(status: ReturnStatus, item: &Return, from: &Sender) -> Lette
         status,
         &number,
         item.refund_amount,
+        method,
         &from.settings.support_email.to_string(),
     );
     Letter {
@@ -160,9 +169,22 @@ pub fn password_reset(code: &str, name: &str, from: &Sender) -> Letter {
 /// The shop's alert of a new paid order.
 pub fn new_order(order: &Order, from: &Sender) -> Letter {
     let number = order_number(order.id.as_str());
+    // A card's payer gave the phone as a contact, not as the way they paid.
+    let paid = match order.payment_method.kind() {
+        PaymentKind::Card => format!(
+            "phone {}) paid {} by card",
+            order.payment_phone, order.total
+        ),
+        _ => format!(
+            "{} {}) paid {}",
+            order.payment_method.name(),
+            order.payment_phone,
+            order.total
+        ),
+    };
     let mut paragraphs = vec![format!(
-        "{} ({}, EVC Plus {}) paid {} for order {number}.",
-        order.customer_name, order.customer_email, order.payment_phone, order.total
+        "{} ({}, {paid} for order {number}.",
+        order.customer_name, order.customer_email
     )];
     if let Some(address) = address_of(order) {
         paragraphs.push(format!("Ship to: {address}."));

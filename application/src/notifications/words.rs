@@ -4,6 +4,7 @@
 
 use domain::language::Language::{self, English, Somali};
 use domain::notification::Topic;
+use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::returns::ReturnStatus;
 use domain::Money;
 
@@ -54,6 +55,27 @@ pub(super) fn hello(language: Language, name: &str) -> String {
     }
 }
 
+/// How the order was paid, as a sentence names it: "by EVC Plus", "by card".
+fn paid_with(language: Language, method: PaymentMethod) -> &'static str {
+    match (language, method.kind()) {
+        (English, PaymentKind::Card) => "card",
+        (Somali, PaymentKind::Card) => "kaar",
+        _ => method.name(),
+    }
+}
+
+/// Where a refund goes: the payer's wallet number, or the card that paid. `phone` is left
+/// out of a text message.
+fn refunded_to(language: Language, method: PaymentMethod, phone: Option<&str>) -> String {
+    let number = phone.map(|phone| format!(" {phone}")).unwrap_or_default();
+    match (language, method.kind()) {
+        (English, PaymentKind::Card) => "your card".to_owned(),
+        (Somali, PaymentKind::Card) => "kaarkaaga".to_owned(),
+        (English, _) => format!("your {} number{number}", method.name()),
+        (Somali, _) => format!("lambarkaaga {}{number}", method.name()),
+    }
+}
+
 /// What an order's message needs to say, beyond its number and total.
 pub(super) struct OrderFacts<'a> {
     pub number: &'a str,
@@ -61,9 +83,11 @@ pub(super) struct OrderFacts<'a> {
     /// How long an unconfirmed payment keeps its order, in minutes.
     pub hold_minutes: i64,
     pub address: Option<String>,
-    /// A cancel because EVC Plus never confirmed the payment.
+    /// How the order was paid.
+    pub method: PaymentMethod,
+    /// A cancel because the provider never confirmed the payment.
     pub hold_expired: bool,
-    /// What went back to the shopper, and to which number.
+    /// What went back to the shopper, and to which number (a wallet's).
     pub refund: Option<(Money, &'a str)>,
 }
 
@@ -74,8 +98,11 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
         number,
         total,
         hold_minutes,
+        method,
         ..
     } = *facts;
+    let wallet = method.name();
+    let paid_with = paid_with(language, method);
     let texts = |subject: String, sms: String, paragraphs: Vec<String>| Texts {
         subject,
         sms,
@@ -86,7 +113,7 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             format!("Order {number} confirmed"),
             format!("order {number} confirmed, {total} paid. We will tell you when it ships."),
             vec![
-                format!("Thank you for your order {number}. We have received your payment of {total} by EVC Plus."),
+                format!("Thank you for your order {number}. We have received your payment of {total} by {paid_with}."),
                 "We will let you know when it ships.".to_owned(),
             ],
         ),
@@ -94,25 +121,25 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             format!("Dalabka {number} waa la xaqiijiyey"),
             format!("dalabka {number} waa la xaqiijiyey, {total} waa la bixiyey. Waan kuu sheegi doonnaa marka la soo diro."),
             vec![
-                format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total} ee aad ku bixisay EVC Plus."),
+                format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total} ee aad ku bixisay {paid_with}."),
                 "Waan kuu sheegi doonnaa marka la soo diro.".to_owned(),
             ],
         ),
         (English, Topic::PaymentUnconfirmed) => texts(
             format!("Order {number}: payment not confirmed yet"),
-            format!("EVC Plus has not confirmed your payment of {total} for order {number} yet. If you approved it, there is nothing to do."),
+            format!("{wallet} has not confirmed your payment of {total} for order {number} yet. If you approved it, there is nothing to do."),
             vec![
-                format!("We have saved your order {number} of {total}, but EVC Plus has not confirmed your payment yet."),
-                "If you approved it on your phone, there is nothing to do: we confirm the order as soon as EVC Plus does.".to_owned(),
+                format!("We have saved your order {number} of {total}, but {wallet} has not confirmed your payment yet."),
+                format!("If you approved it on your phone, there is nothing to do: we confirm the order as soon as {wallet} does."),
                 format!("If no payment arrives within {hold_minutes} minutes, the order is canceled and nothing is charged."),
             ],
         ),
         (Somali, Topic::PaymentUnconfirmed) => texts(
             format!("Dalabka {number}: lacag bixinta weli lama xaqiijin"),
-            format!("EVC Plus weli ma xaqiijin lacagtaada {total} ee dalabka {number}. Haddii aad ogolaatay, waxba kaa ma doonayaan."),
+            format!("{wallet} weli ma xaqiijin lacagtaada {total} ee dalabka {number}. Haddii aad ogolaatay, waxba kaa ma doonayaan."),
             vec![
-                format!("Waan kaydinnay dalabkaaga {number} oo ah {total}, laakiin EVC Plus weli ma xaqiijin lacag bixintaada."),
-                "Haddii aad taleefankaaga ku ogolaatay, waxba kaa ma doonayaan: dalabka waan xaqiijinaynaa isla marka EVC Plus xaqiijiso.".to_owned(),
+                format!("Waan kaydinnay dalabkaaga {number} oo ah {total}, laakiin {wallet} weli ma xaqiijin lacag bixintaada."),
+                format!("Haddii aad taleefankaaga ku ogolaatay, waxba kaa ma doonayaan: dalabka waan xaqiijinaynaa isla marka {wallet} xaqiijiso."),
                 format!("Haddii lacagtu imaan waydo {hold_minutes} daqiiqo gudahood, dalabka waa la joojinayaa, lacagna lagaa ma jarayo."),
             ],
         ),
@@ -158,27 +185,31 @@ fn canceled(language: Language, facts: &OrderFacts) -> Texts {
         English => format!("Your order {number} was canceled."),
         Somali => format!("Dalabkaaga {number} waa la joojiyey."),
     }];
+    let method = facts.method;
     if facts.hold_expired {
-        paragraphs.push(
-            match language {
-                English => "EVC Plus did not confirm its payment in time.",
-                Somali => "EVC Plus ma xaqiijin lacag bixinta waqtigeedii.",
+        paragraphs.push(match (language, method.kind()) {
+            (English, PaymentKind::Card) => {
+                "The card payment was not confirmed in time.".to_owned()
             }
-            .to_owned(),
-        );
+            (Somali, PaymentKind::Card) => {
+                "Lacag-bixinta kaarka lama xaqiijin waqtigeedii.".to_owned()
+            }
+            (English, _) => format!("{} did not confirm its payment in time.", method.name()),
+            (Somali, _) => format!("{} ma xaqiijin lacag bixinta waqtigeedii.", method.name()),
+        });
     }
     let sms = match (language, facts.refund) {
         (English, Some((refund, phone))) => {
-            paragraphs.push(format!(
-                "We have refunded {refund} to your EVC Plus number {phone}."
-            ));
-            format!("order {number} was canceled and {refund} refunded to your EVC Plus.")
+            let to = refunded_to(language, method, Some(phone));
+            paragraphs.push(format!("We have refunded {refund} to {to}."));
+            let to = refunded_to(language, method, None);
+            format!("order {number} was canceled and {refund} refunded to {to}.")
         }
         (Somali, Some((refund, phone))) => {
-            paragraphs.push(format!(
-                "Waxaan {refund} dib ugu celinnay lambarkaaga EVC Plus {phone}."
-            ));
-            format!("dalabka {number} waa la joojiyey, {refund} waxaa dib loogu celiyey EVC Plus-kaaga.")
+            let to = refunded_to(language, method, Some(phone));
+            paragraphs.push(format!("Waxaan {refund} dib ugu celinnay {to}."));
+            let to = refunded_to(language, method, None);
+            format!("dalabka {number} waa la joojiyey, {refund} waxaa dib loogu celiyey {to}.")
         }
         (English, None) => format!("order {number} was canceled."),
         (Somali, None) => format!("dalabka {number} waa la joojiyey."),
@@ -200,8 +231,10 @@ pub(super) fn about_return(
     status: ReturnStatus,
     number: &str,
     refund: Money,
+    method: PaymentMethod,
     support_email: &str,
 ) -> (String, String, String) {
+    let to = refunded_to(language, method, None);
     let (subject, what) = match (language, status) {
         (English, ReturnStatus::Approved) => (
             format!("Your return for order {number} is approved"),
@@ -213,11 +246,11 @@ pub(super) fn about_return(
         ),
         (English, ReturnStatus::Received) => (
             format!("We received your return for order {number}"),
-            format!("arrived. We are refunding {refund} to your EVC Plus number."),
+            format!("arrived. We are refunding {refund} to {to}."),
         ),
         (English, _) => (
             format!("Your return for order {number} is refunded"),
-            format!("is refunded: {refund} went back to your EVC Plus number."),
+            format!("is refunded: {refund} went back to {to}."),
         ),
         (Somali, ReturnStatus::Approved) => (
             format!("Soo celintaada dalabka {number} waa la ogolaaday"),
@@ -229,11 +262,11 @@ pub(super) fn about_return(
         ),
         (Somali, ReturnStatus::Received) => (
             format!("Waxaan helnay soo celintaada dalabka {number}"),
-            format!("way na soo gaartay. Waxaan {refund} u celinaynaa lambarkaaga EVC Plus."),
+            format!("way na soo gaartay. Waxaan {refund} u celinaynaa {to}."),
         ),
         (Somali, _) => (
             format!("Lacagta soo celintaada dalabka {number} waa la celiyey"),
-            format!("lacagteeda waa la celiyey: {refund} waxay ku noqotay lambarkaaga EVC Plus."),
+            format!("lacagteeda waa la celiyey: {refund} waxay ku noqotay {to}."),
         ),
     };
     let (paragraph, sms) = match language {
@@ -268,5 +301,80 @@ pub(super) fn password_reset(language: Language, shop: &str, code: &str, minutes
                 "Haddii aadan adigu codsan, iska dhaaf fariintan: furahaaga sirta ahi isma beddelayo.".to_owned(),
             ],
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(method: PaymentMethod, refund: Option<(Money, &str)>) -> OrderFacts<'_> {
+        OrderFacts {
+            number: "#o1",
+            total: Money::from_cents(4500).unwrap(),
+            hold_minutes: 30,
+            method,
+            address: None,
+            hold_expired: false,
+            refund,
+        }
+    }
+
+    #[test]
+    fn a_confirmation_says_how_the_order_was_paid() {
+        let card = about_order(
+            English,
+            Topic::OrderConfirmed,
+            &facts(PaymentMethod::Card, None),
+        );
+        assert_eq!(
+            card.paragraphs[0],
+            "Thank you for your order #o1. We have received your payment of $45.00 by card."
+        );
+        let zaad = about_order(
+            Somali,
+            Topic::OrderConfirmed,
+            &facts(PaymentMethod::Zaad, None),
+        );
+        assert_eq!(
+            zaad.paragraphs[0],
+            "Waad ku mahadsan tahay dalabkaaga #o1. Waxaan helnay lacagtaadii $45.00 ee aad ku bixisay ZAAD."
+        );
+    }
+
+    #[test]
+    fn a_refund_goes_back_to_the_wallet_that_paid_or_to_the_card() {
+        let refund = Some((Money::from_cents(4500).unwrap(), "252634441234"));
+        let zaad = about_order(
+            English,
+            Topic::OrderCanceled,
+            &facts(PaymentMethod::Zaad, refund),
+        );
+        assert_eq!(
+            zaad.paragraphs[1],
+            "We have refunded $45.00 to your ZAAD number 252634441234."
+        );
+        assert_eq!(
+            zaad.sms,
+            "order #o1 was canceled and $45.00 refunded to your ZAAD number."
+        );
+        let card = about_order(
+            English,
+            Topic::OrderCanceled,
+            &facts(PaymentMethod::Card, refund),
+        );
+        assert_eq!(card.paragraphs[1], "We have refunded $45.00 to your card.");
+        let (_, returned, _) = about_return(
+            Somali,
+            ReturnStatus::Refunded,
+            "#o1",
+            Money::from_cents(1800).unwrap(),
+            PaymentMethod::Card,
+            "help@shop.so",
+        );
+        assert_eq!(
+            returned,
+            "Soo celintaada dalabka #o1 lacagteeda waa la celiyey: $18.00 waxay ku noqotay kaarkaaga."
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The ways to pay this shop offers (DESIGN.md section 9, "Paying"), and asking the
 //! providers about payments left unconfirmed.
 
+pub mod card;
 pub mod settle;
 
 use crate::monitoring;
@@ -85,7 +86,8 @@ mod tests {
     use crate::testing::clock;
     use domain::ports::{MockOrderRepository, MockPaymentGateway};
 
-    fn payments(gateway: MockPaymentGateway, orders: MockOrderRepository) -> Payments {
+    /// The payment methods' use cases over `gateway` and `orders`.
+    pub(super) fn payments(gateway: MockPaymentGateway, orders: MockOrderRepository) -> Payments {
         let orders: Arc<dyn OrderRepository> = Arc::new(orders);
         let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
         Payments::new(

@@ -121,7 +121,8 @@ impl Settlement {
                 .record_payment_reference(&order.id, &reference)
                 .await
                 .map_err(Into::into),
-            PaymentOutcome::Unconfirmed { .. } => Ok(()),
+            // A card page opened after checkout stopped waiting: nobody was sent to it.
+            PaymentOutcome::Unconfirmed { .. } | PaymentOutcome::OnPage { .. } => Ok(()),
         };
         match result {
             Ok(()) | Err(OrderStoreError::Stale) => {}

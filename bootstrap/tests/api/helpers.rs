@@ -3,6 +3,7 @@
 use crate::fake_edahab::FakeEdahab;
 use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside, Tuning};
+use domain::ids::OrderId;
 use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
 use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
@@ -17,7 +18,11 @@ use shop_http::client_address::TrustedProxies;
 use shop_http::{AppState, HttpOptions, PublicUrl, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
-use shop_payments::{EdahabConfig, EdahabGateway, Providers, WaafiPayConfig, WaafiPayGateway};
+use shop_payments::{
+    EdahabConfig, EdahabGateway, Providers, WaafiPayCardConfig, WaafiPayCards, WaafiPayConfig,
+    WaafiPayGateway,
+};
+use std::collections::HashMap;
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -86,7 +91,11 @@ impl PaymentGateway for CountedPayments {
     }
 
     fn is_sandbox(&self) -> bool {
-        true
+        self.provider.is_sandbox()
+    }
+
+    async fn decide_sandbox_card(&self, order: &OrderId, approve: bool) -> bool {
+        self.provider.decide_sandbox_card(order, approve).await
     }
 }
 
@@ -147,16 +156,36 @@ impl TestApp {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
             let fake = FakeWaafiPay::start(refund_delay);
-            let gateway = WaafiPayGateway::new(WaafiPayConfig {
-                url: fake.url(),
-                merchant_uid: "M0910291".into(),
-                api_user_id: "1000416".into(),
-                api_key: "test-key".into(),
-                timeout: PROVIDER_TIMEOUT,
-            })
-            .expect("a WaafiPay client");
+            let gateway = fake.wallets();
             let mut app =
                 Self::spawn(database, Arc::new(gateway), false, PaymentHold::default()).await;
+            app.waafipay = Some(fake);
+            apps.push(app);
+        }
+        apps
+    }
+
+    /// Like `all_with_fake_waafipay`, taking the wallets and cards on WaafiPay's card page.
+    pub async fn all_with_fake_waafipay_cards() -> Vec<TestApp> {
+        let mut apps = Vec::new();
+        for database in shop_db::test_support::databases().await {
+            let fake = FakeWaafiPay::start(Duration::ZERO);
+            let wallets = fake.wallets();
+            let cards = WaafiPayCards::new(WaafiPayCardConfig {
+                url: fake.url(),
+                merchant_uid: "M0910291".into(),
+                store_id: "1000297".into(),
+                hpp_key: "HPP-KEY".into(),
+                return_url: "https://dukaan.so/api/payments/card/return".into(),
+            })
+            .expect("a WaafiPay card client");
+            let providers = Providers {
+                wallets: Some(Arc::new(wallets)),
+                cards: Some(Arc::new(cards)),
+                ..Providers::default()
+            };
+            let mut app =
+                Self::spawn(database, Arc::new(providers), false, PaymentHold::default()).await;
             app.waafipay = Some(fake);
             apps.push(app);
         }
@@ -358,6 +387,29 @@ impl TestApp {
         reply(request.send().await.expect("the request is answered")).await
     }
 
+    /// A request that is not redirected: its status and where it sends the browser.
+    pub async fn unfollowed(
+        &self,
+        method: Method,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> (StatusCode, Option<String>) {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("a client");
+        let mut request = client.request(method, self.url(path));
+        if !form.is_empty() {
+            request = request.form(form);
+        }
+        let response = request.send().await.expect("the request is answered");
+        let location = response
+            .headers()
+            .get("location")
+            .map(|l| l.to_str().unwrap().to_owned());
+        (response.status(), location)
+    }
+
     pub async fn multipart(&self, method: Method, path: &str, token: &str, form: Form) -> Reply {
         let request = self
             .client
@@ -464,12 +516,24 @@ impl TestApp {
 
     /// A checkout sent with an `Idempotency-Key`, as the storefront sends it.
     pub async fn checkout_with_key(&self, token: &str, phone: &str, key: &str) -> Reply {
+        self.checkout_by_with_key(token, "evc-plus", phone, key)
+            .await
+    }
+
+    /// A checkout paying by `method`, sent with an `Idempotency-Key`.
+    pub async fn checkout_by_with_key(
+        &self,
+        token: &str,
+        method: &str,
+        phone: &str,
+        key: &str,
+    ) -> Reply {
         let request = self
             .client
             .post(self.url("/api/orders/checkout"))
             .bearer_auth(token)
             .header("Idempotency-Key", key)
-            .json(&json!({ "paymentMethod": "evc-plus", "paymentPhone": phone }));
+            .json(&json!({ "paymentMethod": method, "paymentPhone": phone }));
         reply(request.send().await.expect("the request is answered")).await
     }
 }
@@ -509,6 +573,8 @@ struct FakeWaafiPayState {
     /// Every call's body, in the order they came.
     calls: Mutex<Vec<Value>>,
     refund_delay: Mutex<Duration>,
+    /// What became of each card payment on the card page, by order id ("Approved"...).
+    card_payments: Mutex<HashMap<String, String>>,
 }
 
 impl FakeWaafiPay {
@@ -516,6 +582,7 @@ impl FakeWaafiPay {
         let state = Arc::new(FakeWaafiPayState {
             calls: Mutex::new(Vec::new()),
             refund_delay: Mutex::new(refund_delay),
+            card_payments: Mutex::new(HashMap::new()),
         });
         let served = actix_web::web::Data::from(state.clone());
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
@@ -542,6 +609,18 @@ impl FakeWaafiPay {
         format!("{}/asm", self.address)
     }
 
+    /// The WaafiPay gateway of the wallets, calling this fake.
+    fn wallets(&self) -> WaafiPayGateway {
+        WaafiPayGateway::new(WaafiPayConfig {
+            url: self.url(),
+            merchant_uid: "M0910291".into(),
+            api_user_id: "1000416".into(),
+            api_key: "test-key".into(),
+            timeout: PROVIDER_TIMEOUT,
+        })
+        .expect("a WaafiPay client")
+    }
+
     /// How many calls of `service_name` it received.
     pub fn calls_of(&self, service_name: &str) -> usize {
         self.bodies_of(service_name).len()
@@ -555,6 +634,13 @@ impl FakeWaafiPay {
             .filter(|body| body["serviceName"] == service_name)
             .cloned()
             .collect()
+    }
+
+    /// The payer of `order` finished on the card page, which ended `status` ("Approved",
+    /// "Declined"...): `HPP_GETTRANINFO` says so from now on.
+    pub fn card_page_ended(&self, order: &str, status: &str) {
+        let mut payments = self.state.card_payments.lock().unwrap();
+        payments.insert(order.to_owned(), status.to_owned());
     }
 
     /// From now on, refunds are answered after `delay`.
@@ -583,16 +669,39 @@ async fn fake_waafipay_call(
 ) -> actix_web::HttpResponse {
     let service = body["serviceName"].as_str().unwrap_or_default().to_owned();
     state.calls.lock().unwrap().push(body.0.clone());
-    if service != "API_PURCHASE" {
-        let delay = *state.refund_delay.lock().unwrap();
-        tokio::time::sleep(delay).await;
-    }
+    let reference = body["serviceParams"]["referenceId"].clone();
+    let params = match service.as_str() {
+        "API_PURCHASE" => {
+            json!({ "state": "APPROVED", "transactionId": "44291833", "referenceId": reference })
+        }
+        "HPP_PURCHASE" => {
+            let order = body["serviceParams"]["transactionInfo"]["referenceId"].clone();
+            let token = order.as_str().unwrap_or_default();
+            json!({ "hppUrl": format!("https://sandbox.waafipay.net/hpp/token/{token}"),
+                    "orderId": "1185941", "hppRequestId": "10629", "referenceId": order })
+        }
+        "HPP_GETTRANINFO" => {
+            let payments = state.card_payments.lock().unwrap();
+            let Some(status) = payments.get(reference.as_str().unwrap_or_default()) else {
+                return actix_web::HttpResponse::Ok().json(json!({
+                    "schemaVersion": "1.0", "responseCode": "5206", "errorCode": "E10205",
+                    "responseMsg": "RCS_NO_TRANSACTION_FOUND", "params": {},
+                }));
+            };
+            json!({ "status": status, "tranStatusDesc": status, "transactionId": "126895",
+                    "amount": "45.0", "currency": "USD" })
+        }
+        _ => {
+            let delay = *state.refund_delay.lock().unwrap();
+            tokio::time::sleep(delay).await;
+            json!({ "state": "APPROVED", "transactionId": "44291833", "referenceId": reference })
+        }
+    };
     actix_web::HttpResponse::Ok().json(json!({
         "schemaVersion": "1.0",
         "responseCode": "2001",
         "errorCode": "0",
         "responseMsg": "RCS_SUCCESS",
-        "params": { "state": "APPROVED", "transactionId": "44291833",
-                    "referenceId": body["serviceParams"]["referenceId"] },
+        "params": params,
     }))
 }

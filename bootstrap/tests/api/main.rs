@@ -7,6 +7,7 @@ mod audit;
 mod authorization;
 mod back_office;
 mod bad_input;
+mod cards;
 mod cart;
 mod cart_discounts;
 mod catalog;

@@ -1,8 +1,6 @@
 use crate::helpers::{TestApp, APPROVED_PHONE};
 use domain::message::texts::NOT_AWAITING_PAYMENT;
-use domain::message::texts::{
-    CHECKOUT_IN_PROGRESS, INSUFFICIENT_BALANCE, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED,
-};
+use domain::message::texts::{CHECKOUT_IN_PROGRESS, PAYMENT_AWAITED, PAYMENT_UNCONFIRMED};
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -65,7 +63,10 @@ async fn a_declined_payment_answers_402_keeps_the_cart_and_restores_stock() {
         let (token, _) = app.shopper("amina").await;
         let reply = app.buy(&token, id, 2, DECLINED_NUMBER).await;
         assert_eq!(reply.status, StatusCode::PAYMENT_REQUIRED);
-        assert_eq!(reply.message(), INSUFFICIENT_BALANCE);
+        assert_eq!(
+            reply.message(),
+            "Payment declined: insufficient EVC Plus balance."
+        );
         assert_eq!(app.stock_of(id).await, 5);
         assert_eq!(
             app.get("/api/cart", Some(&token)).await.body["products"][0]["quantity"],

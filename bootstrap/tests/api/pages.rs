@@ -265,7 +265,7 @@ async fn every_public_page_has_its_own_title_description_and_canonical_link() {
         let home = Served::get(&app, "/").await;
         assert_eq!(
             home.description(),
-            "Dresses, abayas and outfits for women and kids from Dukaan, delivered to your door. Pay with EVC Plus."
+            "Dresses, abayas and outfits for women and kids from Dukaan, delivered to your door. Pay with EVC Plus, ZAAD, SAHAL, eDahab or card."
         );
         let graph = home.structured_data().remove(0);
         let website = &graph["@graph"][0];

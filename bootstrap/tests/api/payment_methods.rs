@@ -27,7 +27,7 @@ async fn the_methods_are_listed_with_their_prefixes_and_what_this_shop_has_set_u
                 { "id": "zaad", "name": "ZAAD", "kind": "wallet", "prefixes": ["63"], "available": true },
                 { "id": "sahal", "name": "SAHAL", "kind": "wallet", "prefixes": ["90"], "available": true },
                 { "id": "edahab", "name": "eDahab", "kind": "wallet", "prefixes": ["62", "65", "66"], "available": true },
-                { "id": "card", "name": "Card", "kind": "card", "available": false },
+                { "id": "card", "name": "Card", "kind": "card", "available": true },
                 { "id": "cash-on-delivery", "name": "Cash on delivery", "kind": "cash", "available": false },
             ]),
             "{}",

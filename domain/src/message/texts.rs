@@ -112,10 +112,13 @@ texts! {
     PAYMENT_AWAITED = "Your previous payment is still being confirmed. Please wait before paying again.";
     PAYMENT_UNCONFIRMED = "We could not confirm your payment yet. Your order is saved as pending and we will confirm it shortly.";
     PAYMENT_FAILED = "Payment failed";
-    INSUFFICIENT_BALANCE = "Payment declined: insufficient EVC Plus balance.";
+    CARD_PAGE_OPENED = "Pay on the card page to complete your order.";
+    CARD_PAYMENT_NOT_FOUND = "There is no card payment to make for this order.";
+    INSUFFICIENT_BALANCE = "Payment declined: insufficient {wallet} balance.";
     PAYMENT_REJECTED = "Payment was rejected on the phone.";
     PAYMENT_NOT_CONFIRMED_IN_TIME = "Payment was not confirmed on the phone in time.";
-    PAYMENT_DECLINED_BY_PROVIDER = "Payment was declined by EVC Plus.";
+    PAYMENT_DECLINED_BY_PROVIDER = "Payment was declined by {wallet}.";
+    CARD_DECLINED = "Your card payment was declined. No money was taken.";
     PROVIDER_FAILED = "The payment provider failed.";
     PHONE_MISSING = "Please enter a phone number";
     PHONE_INVALID = "Please enter a valid EVC Plus number, such as 61 234 5678";
@@ -159,15 +162,15 @@ texts! {
     REOPENING_REFUNDED = "This order was canceled and its payment refunded, so it cannot be reopened. The shopper can place a new order.";
     REOPENING_CODE_UNUSABLE = "This order's discount code can no longer be used, so the order cannot be reopened";
     REFUND_UNDER_WAY = "A refund of this order is under way. Please reload and try again.";
-    REFUND_UNCONFIRMED = "A refund was sent but its answer was not received. Check with EVC Plus, then mark it refunded or send it again.";
+    REFUND_UNCONFIRMED = "A refund was sent but its answer was not received. Check with the payment provider, then mark it refunded or send it again.";
     REFUND_NOTHING_TO_RESOLVE = "Only a refund whose answer was not received can be resolved";
     RESOLUTION_INVALID = "Resolution must be confirmed or resend";
     REVERSAL_REFUSED = "The payment could not be reversed: {reason}";
     RETURN_REFUND_REFUSED = "The refund could not be sent: {reason}";
     ORDER_STATUS_INVALID = "Status must be pending, shipped, delivered or canceled";
     NOT_AWAITING_PAYMENT = "Only orders awaiting payment can be marked paid";
-    HOLD_EXPIRED = "This order's payment was not confirmed in time: the order was canceled and its items went back on sale. If EVC Plus took the money, refund it to the shopper.";
-    REFUND_UNANSWERED = "The refund was sent but its answer was not received ({reason}). Check with EVC Plus, then mark it refunded or send it again.";
+    HOLD_EXPIRED = "This order's payment was not confirmed in time: the order was canceled and its items went back on sale. If the payer was charged, refund them.";
+    REFUND_UNANSWERED = "The refund was sent but its answer was not received ({reason}). Check with the payment provider, then mark it refunded or send it again.";
 
     // The back office.
     CODE_TAKEN = "This code is already in use";

@@ -7,7 +7,7 @@ use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::message::texts::REOPENING_REFUNDED;
 use crate::message::Message;
 use crate::money::Money;
-use crate::payment_method::PaymentMethod;
+use crate::payment_method::{PaymentKind, PaymentMethod};
 use crate::phone::MobileNumber;
 use crate::refund::RefundClaim;
 use crate::validation::FieldErrors;
@@ -156,7 +156,8 @@ pub struct Order {
     pub payment_method: PaymentMethod,
     pub payment_phone: MobileNumber,
     pub transaction_id: Option<String>,
-    /// The provider's reference of a charge it keeps open (an eDahab invoice not paid yet).
+    /// The provider's reference of a charge it keeps open: an eDahab invoice not paid yet,
+    /// or the address of the card page the payer pays on.
     pub payment_reference: Option<String>,
     pub shipping_address: Option<ShippingAddress>,
     /// The shopper's `Idempotency-Key`, so a retried checkout finds this order.
@@ -469,6 +470,13 @@ impl Order {
         self.total > Money::ZERO
     }
 
+    /// The card page this order's payer pays on, while the payment is open.
+    pub fn payment_page(&self) -> Option<&str> {
+        let open = self.payment_status == PaymentStatus::Pending
+            && self.payment_method.kind() == PaymentKind::Card;
+        self.payment_reference.as_deref().filter(|_| open)
+    }
+
     /// Whether a checkout retried at `now` with this order's key replays it.
     pub fn replays_at(&self, now: DateTime<Utc>) -> bool {
         now - self.created_at < IDEMPOTENCY_WINDOW
@@ -539,6 +547,27 @@ mod tests {
         assert!(!returns_discount_use(Canceled, Canceled));
         assert!(!returns_discount_use(Pending, Shipped));
         assert_eq!(stock_effect(Pending, Delivered), StockEffect::None);
+    }
+
+    #[test]
+    fn only_an_open_card_payment_has_a_page_to_go_back_to() {
+        let card = Order {
+            payment_method: PaymentMethod::Card,
+            payment_reference: Some("https://pay.example/hpp/token/1".into()),
+            ..order(Pending, PaymentStatus::Pending)
+        };
+        assert_eq!(card.payment_page(), Some("https://pay.example/hpp/token/1"));
+        let paid = Order {
+            payment_status: PaymentStatus::Paid,
+            ..card.clone()
+        };
+        assert_eq!(paid.payment_page(), None);
+        // An eDahab invoice's reference is no page.
+        let invoice = Order {
+            payment_method: PaymentMethod::Edahab,
+            ..card
+        };
+        assert_eq!(invoice.payment_page(), None);
     }
 
     #[test]

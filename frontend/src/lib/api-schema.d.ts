@@ -496,8 +496,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Order the cart and pay with EVC Plus. A retry with the same `Idempotency-Key` answers
-         *     what the first attempt answered, without charging again.
+         * Order the cart and pay: a wallet is charged, a card is paid on the page at
+         *     `redirectUrl`. A retry with the same `Idempotency-Key` answers what the first attempt
+         *     answered, without charging again.
          */
         post: operations["checkout"];
         delete?: never;
@@ -584,6 +585,29 @@ export interface paths {
          *     at most what was bought less what earlier returns that were not rejected hold.
          */
         post: operations["request_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/card/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the card page sends the payer back, paid or not (public: the browser comes from the
+         *     provider). The shop asks the provider and records only its answer, then sends the
+         *     browser on (303): to `/order-success?order={id}` when paid, to
+         *     `/orders/{id}?payment=failed&reason=…` when no money was taken, to
+         *     `/orders/{id}?payment=pending` while the provider has not said.
+         */
+        get: operations["card_return"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3719,7 +3743,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutDto"];
                 };
             };
-            /** @description Payment not confirmed yet: the order is kept pending */
+            /** @description Payment not confirmed yet: the order is kept pending; for a card, paid on the page at `redirectUrl` */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4274,6 +4298,46 @@ export interface operations {
             };
             /** @description 413: the body or a picture is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card_return: {
+        parameters: {
+            query?: {
+                /** @description The order paid on the card page. */
+                order?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent on to the success page or the order's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 404: no such thing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,16 +5,17 @@ use application::checkout::CheckoutError;
 use application::orders::{
     FindOrderError, ResolveOrderRefundError, UpdateOrderStatusError, UpdatePaymentError,
 };
+use application::payments::card::CardPaymentError;
 use application::refunds::{ReclaimError, RefundFailed};
 use application::returns::{
     ChangeReturnError, ListReturnsError, RequestReturnError, ResolveReturnRefundError,
     ReturnStepError,
 };
 use domain::message::texts::{
-    CART_EMPTY, CHECKOUT_IN_PROGRESS, HOLD_EXPIRED, NOT_AWAITING_PAYMENT, ORDER_NOT_FOUND,
-    ORDER_STATUS_INVALID, PAYMENT_AWAITED, PAYMENT_FAILED, REFUND_UNANSWERED, REFUND_UNDER_WAY,
-    REOPENING_CODE_UNUSABLE, RETURN_CHANGED, RETURN_NOT_FOUND, RETURN_REFUND_REFUSED,
-    RETURN_STATUS_FILTER_INVALID, RETURN_STATUS_INVALID, REVERSAL_REFUSED,
+    CARD_PAYMENT_NOT_FOUND, CART_EMPTY, CHECKOUT_IN_PROGRESS, HOLD_EXPIRED, NOT_AWAITING_PAYMENT,
+    ORDER_NOT_FOUND, ORDER_STATUS_INVALID, PAYMENT_AWAITED, PAYMENT_FAILED, REFUND_UNANSWERED,
+    REFUND_UNDER_WAY, REOPENING_CODE_UNUSABLE, RETURN_CHANGED, RETURN_NOT_FOUND,
+    RETURN_REFUND_REFUSED, RETURN_STATUS_FILTER_INVALID, RETURN_STATUS_INVALID, REVERSAL_REFUSED,
 };
 use domain::message::Text;
 use domain::ports::ReturnStoreError;
@@ -32,6 +33,15 @@ impl From<CheckoutError> for ApiError {
             CheckoutError::ProviderRefused { reason } => Self::payment_provider(reason),
             CheckoutError::Store(error) => error.into(),
             CheckoutError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<CardPaymentError> for ApiError {
+    fn from(error: CardPaymentError) -> Self {
+        match error {
+            CardPaymentError::NotFound => Self::not_found(CARD_PAYMENT_NOT_FOUND),
+            CardPaymentError::Repo(error) => error.into(),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! answers 404 with the not-found page. `robots.txt` and the sitemap tell crawlers what to visit.
 
 mod head;
+pub mod sandbox_card;
 mod site;
 mod sitemap;
 mod structured_data;
@@ -107,10 +108,7 @@ const HOME_PAGE: Page = Page { number: 1, size: 8 };
 const TAGLINE: &str = "Fashion for women and kids";
 
 async fn site(state: &AppState, public_url: &PublicUrl) -> Result<Site, ApiError> {
-    Ok(Site::new(
-        public_url,
-        state.shop.settings.current_settings().await?,
-    ))
+    Ok(Site::load(state, public_url).await?)
 }
 
 fn html(status: StatusCode, body: String) -> HttpResponse {
@@ -157,8 +155,9 @@ async fn home_page(
     };
     let (products, _) = state.shop.catalog.list_products(&filter).await?;
     let description = format!(
-        "Dresses, abayas and outfits for women and kids from {}, delivered to your door. Pay with EVC Plus.",
-        site.name()
+        "Dresses, abayas and outfits for women and kids from {}, delivered to your door. {}",
+        site.name(),
+        site.paying()
     );
     let mut head = head_of(&site, TAGLINE, description, "/");
     head.image = first_picture(&site, &products);
@@ -242,8 +241,9 @@ async fn list_page(
         None => ("All Products", "/category".to_owned()),
     };
     let description = format!(
-        "{heading} at {}: {total} styles, delivered to your door. Pay with EVC Plus.",
-        site.name()
+        "{heading} at {}: {total} styles, delivered to your door. {}",
+        site.name(),
+        site.paying()
     );
     let mut head = head_of(&site, heading, description, &path);
     head.image = first_picture(&site, &products);
@@ -302,8 +302,9 @@ async fn new_arrivals_page(
     let (products, total) = state.shop.catalog.list_products(&filter).await?;
     let heading = "New Arrivals";
     let description = format!(
-        "The latest styles for women and kids at {}, just added. Pay with EVC Plus.",
-        site.name()
+        "The latest styles for women and kids at {}, just added. {}",
+        site.name(),
+        site.paying()
     );
     let mut head = head_of(&site, heading, description, "/new-arrivals");
     head.image = first_picture(&site, &products);
@@ -400,8 +401,9 @@ pub async fn index_page(
     };
     let site = site(&state, &public_url).await?;
     let description = format!(
-        "{TAGLINE}, delivered to your door by {}. Pay with EVC Plus.",
-        site.name()
+        "{TAGLINE}, delivered to your door by {}. {}",
+        site.name(),
+        site.paying()
     );
     let mut head = head_of(&site, title, description, req.path());
     head.indexable = indexable;

@@ -1,19 +1,54 @@
 //! The shop as its served pages name it: its public address and its settings.
 
-use crate::state::PublicUrl;
+use crate::state::{AppState, PublicUrl};
+use domain::payment_method::PaymentKind;
+use domain::ports::RepoError;
 use domain::product::Category;
 use domain::settings::ShopSettings;
 
 pub struct Site {
     base: String,
     pub settings: ShopSettings,
+    /// The ways to pay this shop offers, by name.
+    payment_methods: Vec<&'static str>,
 }
 
 impl Site {
-    pub fn new(public_url: &PublicUrl, settings: ShopSettings) -> Self {
+    pub fn new(
+        public_url: &PublicUrl,
+        settings: ShopSettings,
+        payment_methods: Vec<&'static str>,
+    ) -> Self {
         Self {
             base: public_url.as_str().to_owned(),
             settings,
+            payment_methods,
+        }
+    }
+
+    /// The shop's settings and the ways to pay it offers.
+    pub async fn load(state: &AppState, public_url: &PublicUrl) -> Result<Self, RepoError> {
+        let payment_methods = state
+            .shop
+            .payments
+            .methods()
+            .into_iter()
+            .filter(|offered| offered.available)
+            .map(|offered| match offered.method.kind() {
+                PaymentKind::Card => "card",
+                _ => offered.method.name(),
+            })
+            .collect();
+        let settings = state.shop.settings.current_settings().await?;
+        Ok(Self::new(public_url, settings, payment_methods))
+    }
+
+    /// How shoppers pay, for the pages' descriptions: "Pay with EVC Plus, ZAAD or card."
+    pub fn paying(&self) -> String {
+        match self.payment_methods.as_slice() {
+            [] => String::new(),
+            [only] => format!("Pay with {only}."),
+            [first @ .., last] => format!("Pay with {} or {last}.", first.join(", ")),
         }
     }
 
@@ -62,6 +97,7 @@ pub(crate) mod tests {
                 support_email: Email::parse("help@shop.so").unwrap(),
                 shipping_fee: Money::from_cents(500).unwrap(),
             },
+            vec!["EVC Plus", "ZAAD", "card"],
         )
     }
 
@@ -87,6 +123,17 @@ pub(crate) mod tests {
             is_featured: false,
             created_at: Utc::now(),
         }
+    }
+
+    #[test]
+    fn the_ways_to_pay_are_named_as_a_list() {
+        assert_eq!(a_site().paying(), "Pay with EVC Plus, ZAAD or card.");
+        let one = Site::new(
+            &PublicUrl::parse("https://shop.so/").unwrap(),
+            a_site().settings,
+            vec!["EVC Plus"],
+        );
+        assert_eq!(one.paying(), "Pay with EVC Plus.");
     }
 
     #[test]

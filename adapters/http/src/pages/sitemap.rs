@@ -113,10 +113,7 @@ async fn products(state: &AppState, page: Page) -> Result<(Vec<Product>, u64), R
 }
 
 async fn site(state: &AppState, public_url: &PublicUrl) -> Result<Site, RepoError> {
-    Ok(Site::new(
-        public_url,
-        state.shop.settings.current_settings().await?,
-    ))
+    Site::load(state, public_url).await
 }
 
 pub async fn sitemap(

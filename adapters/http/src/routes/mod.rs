@@ -8,7 +8,7 @@ mod catalog_keys;
 mod discounts;
 mod notifications;
 mod orders;
-mod payments;
+pub(crate) mod payments;
 mod products;
 mod returns;
 mod reviews;

@@ -16,7 +16,7 @@ use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::checkout::CheckoutOutcome;
 use application::orders::OrderDetail;
 use domain::message::texts::{
-    IDEMPOTENCY_KEY_INVALID, ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED,
+    CARD_PAGE_OPENED, IDEMPOTENCY_KEY_INVALID, ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED,
 };
 use domain::order::Order;
 use domain::user::User;
@@ -66,8 +66,9 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     Ok(Some(key.to_owned()))
 }
 
-/// Order the cart and pay with EVC Plus. A retry with the same `Idempotency-Key` answers
-/// what the first attempt answered, without charging again.
+/// Order the cart and pay: a wallet is charged, a card is paid on the page at
+/// `redirectUrl`. A retry with the same `Idempotency-Key` answers what the first attempt
+/// answered, without charging again.
 #[utoipa::path(
     tag = "orders",
     security(("bearer" = [])),
@@ -78,7 +79,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     request_body = CheckoutBody,
     responses(
         (status = 201, body = CheckoutDto, description = "Paid: the cart is empty now"),
-        (status = 202, body = CheckoutDto, description = "Payment not confirmed yet: the order is kept pending"),
+        (status = 202, body = CheckoutDto, description = "Payment not confirmed yet: the order is kept pending; for a card, paid on the page at `redirectUrl`"),
         BadRequest, Unauthenticated, PaymentDeclined, Conflict, TooLarge, PaymentProviderFailed
     )
 )]
@@ -118,6 +119,11 @@ async fn checkout(
             message: say(&PAYMENT_UNCONFIRMED.into()).into_owned(),
             order: OrderDto::from(&order),
             redirect_url: None,
+        }),
+        CheckoutOutcome::OnPage { order, url } => HttpResponse::Accepted().json(CheckoutDto {
+            message: say(&CARD_PAGE_OPENED.into()).into_owned(),
+            order: OrderDto::from(&order),
+            redirect_url: Some(url),
         }),
     })
 }

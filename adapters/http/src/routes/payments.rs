@@ -1,12 +1,22 @@
-//! The ways to pay.
+//! The ways to pay, and the payer's return from the card page.
 
 use crate::dto::PaymentMethodDto;
+use crate::error::ApiError;
+use crate::i18n::say;
+use crate::openapi::NotFound;
 use crate::state::AppState;
+use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
+use application::payments::card::{CardPaymentError, CardReturn};
+use domain::OrderId;
+use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+/// Where the card page sends the payer back, on the shop's public address.
+pub const CARD_RETURN_PATH: &str = "/api/payments/card/return";
+
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(payment_methods);
+    cfg.service(payment_methods).service(card_return);
 }
 
 /// Every payment method, each available or not as this shop has set up its provider (public).
@@ -21,4 +31,52 @@ async fn payment_methods(state: web::Data<AppState>) -> HttpResponse {
         .map(Into::into)
         .collect();
     HttpResponse::Ok().json(methods)
+}
+
+/// The card page's return address. Only `order` is read: whatever else the address says
+/// (a `state=APPROVED`, say) is the browser's word, not the provider's.
+#[derive(Deserialize, utoipa::IntoParams)]
+struct CardReturnQuery {
+    /// The order paid on the card page.
+    order: Option<String>,
+}
+
+/// Where the card page sends the payer back, paid or not (public: the browser comes from the
+/// provider). The shop asks the provider and records only its answer, then sends the
+/// browser on (303): to `/order-success?order={id}` when paid, to
+/// `/orders/{id}?payment=failed&reason=…` when no money was taken, to
+/// `/orders/{id}?payment=pending` while the provider has not said.
+#[utoipa::path(
+    tag = "payments",
+    params(CardReturnQuery),
+    responses(
+        (status = 303, description = "Sent on to the success page or the order's page"),
+        NotFound
+    )
+)]
+#[get("/payments/card/return")]
+async fn card_return(
+    state: web::Data<AppState>,
+    query: web::Query<CardReturnQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let order = query.order.as_deref().and_then(OrderId::parse);
+    let Some(order) = order else {
+        return Err(CardPaymentError::NotFound.into());
+    };
+    let location = match state.shop.payments.card_returned(&order).await? {
+        CardReturn::Paid(id) => format!("/order-success?order={}", encoded(id.as_str())),
+        CardReturn::Failed { order, reason } => format!(
+            "/orders/{}?payment=failed&reason={}",
+            encoded(order.as_str()),
+            encoded(&say(&reason))
+        ),
+        CardReturn::Pending(id) => format!("/orders/{}?payment=pending", encoded(id.as_str())),
+    };
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish())
+}
+
+fn encoded(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }

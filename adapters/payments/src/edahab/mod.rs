@@ -49,6 +49,7 @@ mod tests;
 
 use crate::waafipay::{CONNECT_TIMEOUT, TIMEOUT_REASON, UNREACHABLE_REASON, UNREADABLE_REASON};
 use async_trait::async_trait;
+use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
 use domain::payment_method::PaymentMethod;
@@ -509,6 +510,10 @@ impl PaymentGateway for EdahabGateway {
     }
 
     fn is_sandbox(&self) -> bool {
+        false
+    }
+    /// Only the sandbox has a card page of its own.
+    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
         false
     }
 }

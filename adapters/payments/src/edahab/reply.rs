@@ -10,6 +10,7 @@ use domain::message::texts::{
     PAYMENT_REJECTED,
 };
 use domain::message::Message;
+use domain::payment_method::PaymentMethod;
 use serde_json::{Map, Value};
 
 /// eDahab's `StatusCode` of a request it accepted.
@@ -129,7 +130,7 @@ impl InvoiceReply {
         }
         let own_words = self.redacted_message();
         if self.succeeded() || own_words.is_empty() {
-            PAYMENT_DECLINED_BY_PROVIDER.into()
+            PAYMENT_DECLINED_BY_PROVIDER.with("wallet", PaymentMethod::Edahab.name())
         } else {
             Message::from(own_words)
         }
@@ -227,7 +228,7 @@ fn payer_reason(words: &str) -> Option<Message> {
             "kuguma filna",
         ],
     ) {
-        INSUFFICIENT_BALANCE
+        return Some(INSUFFICIENT_BALANCE.with("wallet", PaymentMethod::Edahab.name()));
     } else if says(words, &["expire", "timedout", "timed out", "timeout"]) {
         PAYMENT_NOT_CONFIRMED_IN_TIME
     } else if says(

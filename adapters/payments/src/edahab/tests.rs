@@ -187,6 +187,13 @@ fn declined(reason: Text) -> PaymentOutcome {
     }
 }
 
+/// Declined with a text naming the wallet: "insufficient eDahab balance".
+fn declined_by_edahab(reason: Text) -> PaymentOutcome {
+    PaymentOutcome::Declined {
+        reason: reason.with("wallet", "eDahab"),
+    }
+}
+
 fn provider_refused() -> PaymentOutcome {
     PaymentOutcome::ProviderRefused {
         reason: PROVIDER_FAILED.into(),
@@ -466,7 +473,7 @@ async fn an_insufficient_balance_is_declined_with_a_shopper_friendly_reason() {
         let (_server, gateway) = gateway_replying("IssueInvoice", reply).await;
         assert_eq!(
             gateway.charge(&request()).await,
-            declined(INSUFFICIENT_BALANCE)
+            declined_by_edahab(INSUFFICIENT_BALANCE)
         );
     }
 }
@@ -505,7 +512,7 @@ async fn a_refusal_without_words_is_declined_by_the_provider() {
         let (_server, gateway) = gateway_replying("IssueInvoice", reply).await;
         assert_eq!(
             gateway.charge(&request()).await,
-            declined(PAYMENT_DECLINED_BY_PROVIDER)
+            declined_by_edahab(PAYMENT_DECLINED_BY_PROVIDER)
         );
     }
 }

@@ -44,11 +44,14 @@
 //!
 //! The API key and the payer's full number never reach the logs.
 
+mod cards;
 mod reply;
 #[cfg(test)]
 mod tests;
 
 use async_trait::async_trait;
+pub use cards::{WaafiPayCardConfig, WaafiPayCards, CARD_CALL_TIMEOUT};
+use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
 use domain::payment_method::{PaymentMethod, PaymentProvider};
@@ -102,7 +105,68 @@ impl fmt::Debug for WaafiPayConfig {
 #[derive(Debug, Clone)]
 pub struct WaafiPayGateway {
     config: WaafiPayConfig,
+    endpoint: Endpoint,
+}
+
+/// WaafiPay's `/asm` endpoint and the HTTPS client (rustls) that calls it.
+#[derive(Debug, Clone)]
+struct Endpoint {
+    url: String,
     client: reqwest::Client,
+}
+
+impl Endpoint {
+    /// `timeout` is the whole request's, connection included.
+    fn new(url: &str, timeout: Duration) -> Result<Self, reqwest::Error> {
+        let client = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT.min(timeout))
+            .timeout(timeout)
+            .build()?;
+        Ok(Self {
+            url: url.to_owned(),
+            client,
+        })
+    }
+
+    /// One POST; a reply comes back unless the provider failed or could not be read.
+    async fn call(&self, body: &Value) -> Result<Reply, CallError> {
+        let classify = |e: reqwest::Error| {
+            if e.is_timeout() {
+                CallError::Timeout
+            } else {
+                CallError::Unreachable
+            }
+        };
+        let response = self
+            .client
+            .post(&self.url)
+            .json(body)
+            .send()
+            .await
+            .map_err(classify)?;
+        let status = response.status();
+        let bytes = response.bytes().await.map_err(classify)?;
+        if status.is_server_error() {
+            return Err(CallError::ProviderFailure(status.as_u16()));
+        }
+        let reply = Reply::parse(&bytes).ok_or(CallError::Unreadable)?;
+        if reply.refuses_the_merchant() {
+            log_merchant_refusal(body["serviceName"].as_str().unwrap_or_default(), &reply);
+        }
+        Ok(reply)
+    }
+}
+
+/// WaafiPay's envelope around `service_params` (which carry the caller's credentials).
+fn envelope(service_name: &str, service_params: Value) -> Value {
+    json!({
+        "schemaVersion": "1.0",
+        "requestId": uuid::Uuid::new_v4().to_string(),
+        "timestamp": chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        "channelName": "WEB",
+        "serviceName": service_name,
+        "serviceParams": service_params,
+    })
 }
 
 /// Why a call brought back no WaafiPay reply.
@@ -138,7 +202,7 @@ pub fn format_amount(amount: Money) -> String {
 }
 
 /// The port's outcome of a purchase's reply.
-fn charge_outcome(reply: &Reply) -> PaymentOutcome {
+fn charge_outcome(reply: &Reply, wallet: PaymentMethod) -> PaymentOutcome {
     if reply.succeeded() {
         if reply.state.eq_ignore_ascii_case(APPROVED_STATE) && !reply.transaction_id.is_empty() {
             PaymentOutcome::Approved {
@@ -156,7 +220,7 @@ fn charge_outcome(reply: &Reply) -> PaymentOutcome {
         }
     } else {
         PaymentOutcome::Declined {
-            reason: reply.decline_reason().into(),
+            reason: reply.decline_reason(wallet),
         }
     }
 }
@@ -197,11 +261,8 @@ fn log_merchant_refusal(service_name: &str, reply: &Reply) {
 impl WaafiPayGateway {
     /// Builds the HTTPS client (rustls) with the connect and request time-outs.
     pub fn new(config: WaafiPayConfig) -> Result<Self, reqwest::Error> {
-        let client = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT.min(config.timeout))
-            .timeout(config.timeout)
-            .build()?;
-        Ok(Self { config, client })
+        let endpoint = Endpoint::new(&config.url, config.timeout)?;
+        Ok(Self { config, endpoint })
     }
 
     pub fn config(&self) -> &WaafiPayConfig {
@@ -213,14 +274,7 @@ impl WaafiPayGateway {
         service_params["merchantUid"] = json!(self.config.merchant_uid);
         service_params["apiUserId"] = json!(self.config.api_user_id);
         service_params["apiKey"] = json!(self.config.api_key);
-        json!({
-            "schemaVersion": "1.0",
-            "requestId": uuid::Uuid::new_v4().to_string(),
-            "timestamp": chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
-            "channelName": "WEB",
-            "serviceName": service_name,
-            "serviceParams": service_params,
-        })
+        envelope(service_name, service_params)
     }
 
     fn purchase_body(&self, request: &PaymentRequest) -> Value {
@@ -265,32 +319,32 @@ impl WaafiPayGateway {
         )
     }
 
-    /// One POST; a reply comes back unless the provider failed or could not be read.
     async fn call(&self, body: &Value) -> Result<Reply, CallError> {
-        let classify = |e: reqwest::Error| {
-            if e.is_timeout() {
-                CallError::Timeout
-            } else {
-                CallError::Unreachable
-            }
-        };
-        let response = self
-            .client
-            .post(&self.config.url)
-            .json(body)
-            .send()
-            .await
-            .map_err(classify)?;
-        let status = response.status();
-        let bytes = response.bytes().await.map_err(classify)?;
-        if status.is_server_error() {
-            return Err(CallError::ProviderFailure(status.as_u16()));
+        self.endpoint.call(body).await
+    }
+}
+
+/// Logs a refund's outcome: one not answered is an error, since staff must check it.
+fn log_refund(what: &str, refund: &RefundRequest, outcome: &RefundOutcome) {
+    let reference = &refund.reference;
+    let transaction_id = refund.transaction_id.as_str();
+    let amount = refund.amount;
+    let whole_charge = refund.whole_charge;
+    match outcome {
+        RefundOutcome::Refunded => {
+            tracing::info!(%reference, transaction_id, %amount, whole_charge, "{what}")
         }
-        let reply = Reply::parse(&bytes).ok_or(CallError::Unreadable)?;
-        if reply.refuses_the_merchant() {
-            log_merchant_refusal(body["serviceName"].as_str().unwrap_or_default(), &reply);
+        RefundOutcome::Refused { reason } => {
+            tracing::warn!(%reference, transaction_id, %amount, whole_charge, %reason, "{what} refused")
         }
-        Ok(reply)
+        RefundOutcome::Unknown { reason } => tracing::error!(
+            %reference,
+            transaction_id,
+            %amount,
+            whole_charge,
+            %reason,
+            "{what} sent but not answered: it may have been made"
+        ),
     }
 }
 
@@ -322,7 +376,7 @@ impl PaymentGateway for WaafiPayGateway {
                 (outcome, "", "", error.http_status())
             }
             Ok(reply) => (
-                charge_outcome(reply),
+                charge_outcome(reply, request.method),
                 reply.response_code.as_str(),
                 reply.error_code.as_str(),
                 0,
@@ -372,35 +426,15 @@ impl PaymentGateway for WaafiPayGateway {
             None => self.call(&self.refund_body(refund)).await,
         };
         let outcome = refund_outcome(&result);
-        match &outcome {
-            RefundOutcome::Refunded => tracing::info!(
-                %reference,
-                transaction_id,
-                amount = %refund.amount,
-                whole_charge = refund.whole_charge,
-                "WaafiPay refund"
-            ),
-            RefundOutcome::Refused { reason } => tracing::warn!(
-                %reference,
-                transaction_id,
-                amount = %refund.amount,
-                whole_charge = refund.whole_charge,
-                %reason,
-                "WaafiPay refund refused"
-            ),
-            RefundOutcome::Unknown { reason } => tracing::error!(
-                %reference,
-                transaction_id,
-                amount = %refund.amount,
-                whole_charge = refund.whole_charge,
-                %reason,
-                "WaafiPay refund sent but not answered: it may have been made"
-            ),
-        }
+        log_refund("WaafiPay refund", refund, &outcome);
         outcome
     }
 
     fn is_sandbox(&self) -> bool {
+        false
+    }
+    /// Only the sandbox has a card page of its own.
+    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
         false
     }
 }

@@ -6,7 +6,8 @@ use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
     PAYMENT_REJECTED,
 };
-use domain::message::Text;
+use domain::message::Message;
+use domain::payment_method::PaymentMethod;
 use serde_json::Value;
 
 /// WaafiPay's success code.
@@ -27,6 +28,10 @@ pub(super) struct Reply {
     pub error_code: String,
     pub state: String,
     pub transaction_id: String,
+    /// The card page's address (`HPP_PURCHASE`).
+    pub hpp_url: String,
+    /// A card payment's status (`HPP_GETTRANINFO`: `status`, or `tranStatusDesc`).
+    pub status: String,
 }
 
 impl Reply {
@@ -42,6 +47,10 @@ impl Reply {
             error_code: value.get("errorCode").and_then(text).unwrap_or_default(),
             state: param("state").unwrap_or_default(),
             transaction_id: param("transactionId").unwrap_or_default(),
+            hpp_url: param("hppUrl").unwrap_or_default(),
+            status: param("status")
+                .or_else(|| param("tranStatusDesc"))
+                .unwrap_or_default(),
         })
     }
 
@@ -101,8 +110,8 @@ impl Reply {
 
     /// The shopper's reason for a payer's refusal. WaafiPay answers an insufficient balance, a
     /// rejection and an expired phone prompt alike (5206 `RCS_TRAN_FAILED_AT_ISSUER_SYSTEM`);
-    /// the message in brackets tells them apart.
-    pub fn decline_reason(&self) -> Text {
+    /// the message in brackets tells them apart. `wallet` is the wallet charged.
+    pub fn decline_reason(&self, wallet: PaymentMethod) -> Message {
         if self.says(&[
             "insufficient",
             "balance",
@@ -110,9 +119,9 @@ impl Reply {
             "hadhaaga",
             "kuguma filna",
         ]) {
-            INSUFFICIENT_BALANCE
+            INSUFFICIENT_BALANCE.with("wallet", wallet.name())
         } else if self.says(&["timedout", "timed out", "timeout"]) {
-            PAYMENT_NOT_CONFIRMED_IN_TIME
+            PAYMENT_NOT_CONFIRMED_IN_TIME.into()
         } else if self.says(&[
             "rejected",
             "reject",
@@ -121,9 +130,9 @@ impl Reply {
             "canceled",
             "declined by user",
         ]) {
-            PAYMENT_REJECTED
+            PAYMENT_REJECTED.into()
         } else {
-            PAYMENT_DECLINED_BY_PROVIDER
+            PAYMENT_DECLINED_BY_PROVIDER.with("wallet", wallet.name())
         }
     }
 

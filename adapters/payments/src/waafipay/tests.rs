@@ -323,6 +323,12 @@ fn declined(reason: Text) -> PaymentOutcome {
     }
 }
 
+fn declined_by_wallet(reason: Text, wallet: &str) -> PaymentOutcome {
+    PaymentOutcome::Declined {
+        reason: reason.with("wallet", wallet),
+    }
+}
+
 #[tokio::test]
 async fn an_insufficient_balance_is_declined_with_a_shopper_friendly_reason() {
     for message in [
@@ -331,10 +337,32 @@ async fn an_insufficient_balance_is_declined_with_a_shopper_friendly_reason() {
     ] {
         assert_eq!(
             charge_refused_with(message).await,
-            declined(INSUFFICIENT_BALANCE),
+            declined_by_wallet(INSUFFICIENT_BALANCE, "EVC Plus"),
             "{message}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_decline_names_the_wallet_the_number_belongs_to() {
+    let (_server, gateway) = gateway_replying(reply(
+        "5206",
+        "RCS_TRAN_FAILED_AT_ISSUER_SYSTEM (Hadhaagaagu kuguma filna)",
+        json!({}),
+    ))
+    .await;
+    let zaad = PaymentRequest {
+        method: PaymentMethod::Zaad,
+        phone: MobileNumber::parse("63 444 1234").unwrap(),
+        ..request()
+    };
+    let PaymentOutcome::Declined { reason } = gateway.charge(&zaad).await else {
+        panic!("declined expected");
+    };
+    assert_eq!(
+        reason.as_str(),
+        "Payment declined: insufficient ZAAD balance."
+    );
 }
 
 #[tokio::test]
@@ -380,7 +408,7 @@ async fn any_other_business_refusal_is_declined_by_evc_plus() {
         gateway_replying(reply("5310", "RCS_TRAN_NOT_PERMITTED", json!({}))).await;
     assert_eq!(
         gateway.charge(&request()).await,
-        declined(PAYMENT_DECLINED_BY_PROVIDER)
+        declined_by_wallet(PAYMENT_DECLINED_BY_PROVIDER, "EVC Plus")
     );
 }
 
