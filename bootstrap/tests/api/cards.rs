@@ -302,3 +302,37 @@ async fn a_shop_with_a_real_card_provider_has_no_sandbox_card_page() {
         assert_eq!(decided.0, StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_returned_item_of_a_card_order_is_refunded_to_the_card_once() {
+    for app in TestApp::all_with_fake_waafipay_cards().await {
+        let waafipay = app.waafipay.as_ref().unwrap();
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "10", 5).await;
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 2)
+            .await;
+        let order = order_id(&pay_by_card(&app, &token).await.body);
+        waafipay.card_page_ended(&order, "Approved");
+        come_back(&app, &format!("order={order}")).await;
+        let id = app.received_return_of_one(&admin, &token, &order).await;
+        let path = format!("/api/admin/returns/{id}");
+        let refunds =
+            join_all((0..3).map(|_| app.put(&path, Some(&admin), json!({ "status": "refunded" }))))
+                .await;
+        assert!(refunds.iter().any(|r| r.status == StatusCode::OK));
+        let sent = waafipay.bodies_of("HPP_REFUNDPURCHASE");
+        assert_eq!(sent.len(), 1, "{}", app.backend);
+        assert_eq!(sent[0]["serviceParams"]["amount"], "10.00");
+        assert_eq!(sent[0]["serviceParams"]["transactionId"], "126895");
+        let paid = app
+            .get(&format!("/api/orders/{order}"), Some(&token))
+            .await
+            .body;
+        assert_eq!(
+            paid["paymentStatus"], "partiallyRefunded",
+            "{}",
+            app.backend
+        );
+    }
+}

@@ -514,6 +514,42 @@ impl TestApp {
         .await
     }
 
+    /// Ships and delivers the shopper's paid `order`, whose first line holds at least one
+    /// $10.00 item, and has one of them returned, approved and received: the return's id.
+    pub async fn received_return_of_one(&self, admin: &str, token: &str, order: &str) -> String {
+        for status in ["shipped", "delivered"] {
+            let moved = self
+                .put(
+                    &format!("/api/orders/{order}"),
+                    Some(admin),
+                    json!({ "status": status }),
+                )
+                .await;
+            assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+        }
+        let asked = self
+            .post(
+                &format!("/api/orders/{order}/returns"),
+                Some(token),
+                json!({ "lines": [{ "lineId": format!("{order}-1"), "quantity": 1 }], "reason": "Too small" }),
+            )
+            .await;
+        assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+        assert_eq!(asked.body["refundAmount"], 10.0);
+        let id = asked.body["_id"].as_str().unwrap().to_owned();
+        for status in ["approved", "received"] {
+            let moved = self
+                .put(
+                    &format!("/api/admin/returns/{id}"),
+                    Some(admin),
+                    json!({ "status": status }),
+                )
+                .await;
+            assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+        }
+        id
+    }
+
     /// A checkout sent with an `Idempotency-Key`, as the storefront sends it.
     pub async fn checkout_with_key(&self, token: &str, phone: &str, key: &str) -> Reply {
         self.checkout_by_with_key(token, "evc-plus", phone, key)

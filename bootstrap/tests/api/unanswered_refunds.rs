@@ -148,38 +148,8 @@ async fn received_return(app: &TestApp, admin: &str) -> String {
     let placed = app
         .buy(&token, dress["_id"].as_str().unwrap(), 2, APPROVED_PHONE)
         .await;
-    let order = placed.body["order"]["_id"].as_str().unwrap().to_owned();
-    for status in ["shipped", "delivered"] {
-        let moved = app
-            .put(
-                &format!("/api/orders/{order}"),
-                Some(admin),
-                json!({ "status": status }),
-            )
-            .await;
-        assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
-    }
-    let asked = app
-        .post(
-            &format!("/api/orders/{order}/returns"),
-            Some(&token),
-            json!({ "lines": [{ "lineId": format!("{order}-1"), "quantity": 1 }], "reason": "Too small" }),
-        )
-        .await;
-    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
-    assert_eq!(asked.body["refundAmount"], 10.0);
-    let id = asked.body["_id"].as_str().unwrap().to_owned();
-    for status in ["approved", "received"] {
-        let moved = app
-            .put(
-                &format!("/api/admin/returns/{id}"),
-                Some(admin),
-                json!({ "status": status }),
-            )
-            .await;
-        assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
-    }
-    id
+    let order = placed.body["order"]["_id"].as_str().unwrap();
+    app.received_return_of_one(admin, &token, order).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
