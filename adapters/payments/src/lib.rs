@@ -7,6 +7,7 @@
 //! - [`edahab::EdahabGateway`]: real eDahab (Somtel) payments through eDahab's invoice API,
 //!   used when its credentials are configured.
 
+pub mod call;
 pub mod edahab;
 pub mod providers;
 mod redact;

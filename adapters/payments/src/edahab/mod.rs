@@ -47,7 +47,8 @@ mod reply;
 #[cfg(test)]
 mod tests;
 
-use crate::waafipay::{CONNECT_TIMEOUT, TIMEOUT_REASON, UNREACHABLE_REASON, UNREADABLE_REASON};
+use crate::call::{CallError, UNREADABLE_REASON};
+use crate::waafipay::CONNECT_TIMEOUT;
 use async_trait::async_trait;
 use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
@@ -151,33 +152,7 @@ struct AgentPaymentBody<'a> {
     transaction_id: &'a str,
 }
 
-/// Why a call brought back no eDahab reply to read.
-enum CallError {
-    Timeout,
-    Unreachable,
-    ProviderFailure(u16),
-    /// HTTP 401 or 403: the shop's key or signature was refused; nothing was done.
-    Unauthorized(u16),
-    Unreadable,
-}
-
 impl CallError {
-    fn reason(&self) -> &'static str {
-        match self {
-            CallError::Timeout => TIMEOUT_REASON,
-            CallError::Unreachable => UNREACHABLE_REASON,
-            CallError::ProviderFailure(_) | CallError::Unauthorized(_) => PROVIDER_FAILED.english(),
-            CallError::Unreadable => UNREADABLE_REASON,
-        }
-    }
-
-    fn http_status(&self) -> u16 {
-        match self {
-            CallError::ProviderFailure(status) | CallError::Unauthorized(status) => *status,
-            _ => 0,
-        }
-    }
-
     /// The outcome of a charge or a check that brought back no reply to read.
     fn payment_outcome(&self) -> PaymentOutcome {
         match self {
@@ -333,13 +308,6 @@ impl EdahabGateway {
             self.config.url.trim_end_matches('/'),
             signature(&bytes, &self.config.secret)
         );
-        let classify = |e: reqwest::Error| {
-            if e.is_timeout() {
-                CallError::Timeout
-            } else {
-                CallError::Unreachable
-            }
-        };
         let response = self
             .client
             .post(url)
@@ -347,9 +315,9 @@ impl EdahabGateway {
             .body(bytes)
             .send()
             .await
-            .map_err(classify)?;
+            .map_err(CallError::sending)?;
         let status = response.status();
-        let reply = response.bytes().await.map_err(classify)?;
+        let reply = response.bytes().await.map_err(CallError::sending)?;
         if status.is_server_error() {
             return Err(CallError::ProviderFailure(status.as_u16()));
         }

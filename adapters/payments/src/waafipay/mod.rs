@@ -49,6 +49,7 @@ mod reply;
 #[cfg(test)]
 mod tests;
 
+use crate::call::{CallError, UNREADABLE_REASON};
 use async_trait::async_trait;
 pub use cards::{WaafiPayCardConfig, WaafiPayCards, CARD_CALL_TIMEOUT};
 use domain::ids::OrderId;
@@ -72,9 +73,6 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// The payment method of EVC Plus and the other mobile wallets.
 const MOBILE_WALLET: &str = "MWALLET_ACCOUNT";
 
-pub const TIMEOUT_REASON: &str = "The payment provider did not answer in time.";
-pub const UNREACHABLE_REASON: &str = "The payment provider could not be reached.";
-pub const UNREADABLE_REASON: &str = "The payment provider sent an unreadable reply.";
 pub const NOTHING_TO_ASK: &str = "The payment provider has no way to ask about this payment.";
 
 /// Where and as whom to call WaafiPay. `Debug` never shows the API key.
@@ -130,22 +128,15 @@ impl Endpoint {
 
     /// One POST; a reply comes back unless the provider failed or could not be read.
     async fn call(&self, body: &Value) -> Result<Reply, CallError> {
-        let classify = |e: reqwest::Error| {
-            if e.is_timeout() {
-                CallError::Timeout
-            } else {
-                CallError::Unreachable
-            }
-        };
         let response = self
             .client
             .post(&self.url)
             .json(body)
             .send()
             .await
-            .map_err(classify)?;
+            .map_err(CallError::sending)?;
         let status = response.status();
-        let bytes = response.bytes().await.map_err(classify)?;
+        let bytes = response.bytes().await.map_err(CallError::sending)?;
         if status.is_server_error() {
             return Err(CallError::ProviderFailure(status.as_u16()));
         }
@@ -167,32 +158,6 @@ fn envelope(service_name: &str, service_params: Value) -> Value {
         "serviceName": service_name,
         "serviceParams": service_params,
     })
-}
-
-/// Why a call brought back no WaafiPay reply.
-enum CallError {
-    Timeout,
-    Unreachable,
-    ProviderFailure(u16),
-    Unreadable,
-}
-
-impl CallError {
-    fn reason(&self) -> &'static str {
-        match self {
-            CallError::Timeout => TIMEOUT_REASON,
-            CallError::Unreachable => UNREACHABLE_REASON,
-            CallError::ProviderFailure(_) => PROVIDER_FAILED.english(),
-            CallError::Unreadable => UNREADABLE_REASON,
-        }
-    }
-
-    fn http_status(&self) -> u16 {
-        match self {
-            CallError::ProviderFailure(status) => *status,
-            _ => 0,
-        }
-    }
 }
 
 /// Dollars with exactly two decimals, as WaafiPay asks: `45.00`.
