@@ -141,3 +141,37 @@ async fn a_call_signed_with_the_wrong_secret_is_refused_and_nothing_is_held() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_returned_item_of_an_edahab_order_is_paid_back_to_the_payer_once() {
+    for app in TestApp::all_with_fake_edahab(EDAHAB_SECRET).await {
+        let edahab = app.edahab.as_ref().unwrap();
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dress", "10", 5).await;
+        let (token, _) = app.shopper("Hodan").await;
+        app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 2)
+            .await;
+        let paid = pay_with_edahab(&app, &token, "62 123 4567").await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+        let order = paid.body["order"]["_id"].as_str().unwrap();
+        let id = app.received_return_of_one(&admin, &token, order).await;
+        let path = format!("/api/admin/returns/{id}");
+        let refunds =
+            join_all((0..3).map(|_| app.put(&path, Some(&admin), json!({ "status": "refunded" }))))
+                .await;
+        assert!(refunds.iter().any(|r| r.status == StatusCode::OK));
+        let payouts = edahab.bodies_of("agentPayment");
+        assert_eq!(payouts.len(), 1, "{}", app.backend);
+        assert_eq!(payouts[0]["phoneNumber"], "621234567");
+        assert_eq!(payouts[0]["transactionAmount"].as_f64(), Some(10.0));
+        let order = app
+            .get(&format!("/api/orders/{order}"), Some(&token))
+            .await
+            .body;
+        assert_eq!(
+            order["paymentStatus"], "partiallyRefunded",
+            "{}",
+            app.backend
+        );
+    }
+}
