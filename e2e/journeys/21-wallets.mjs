@@ -7,8 +7,25 @@ import { openCheckoutWithAddress } from '../lib/steps.mjs';
 const ZAAD_PHONE = '63 444 1234';
 const EDAHAB_DECLINED = '252650000001';
 const EDAHAB_APPROVED = '65 123 4567';
+/** A card asks for a Somali mobile number, the one delivery updates go to. */
+const CARD_PHONE = '61 555 1234';
+const CARD_DECLINED = 'Your card payment was declined. No money was taken.';
 
-journey('21-wallets', 'the number typed picks its wallet: ZAAD pays; eDahab is declined, then pays with another number', async (t) => {
+/**
+ * From the checkout form (its address filled): pay by card, through to the sandbox's card page (served
+ * by the shop, not the app), which says it is the sandbox and shows the amount. Answers the order.
+ */
+async function toSandboxCardPage(page, form, total) {
+  await form.getByRole('group', { name: 'Payment method' }).getByRole('radio', { name: 'Card' }).check({ force: true });
+  await form.getByLabel('Phone number for delivery updates').fill(CARD_PHONE);
+  await page.getByRole('button', { name: `Pay ${dollars(total)} by card` }).click();
+  await expectPath(page, /^\/sandbox\/card\?order=[0-9a-f-]{36}$/);
+  await expectVisible(page.getByText('Sandbox: no real card is charged.'));
+  await expectVisible(page.getByRole('heading', { level: 1, name: `Pay ${dollars(total)} by card` }));
+  return new URL(page.url()).searchParams.get('order');
+}
+
+journey('21-wallets', 'the number typed picks its wallet: ZAAD pays; eDahab is declined, then pays with another number; a card is declined, then approved, on the sandbox card page', async (t) => {
   const shopper = newShopper('Wallets');
   const api = await t.api.as(shopper, { register: true });
   // A one-size item no other journey picks (they take the first ones), bought twice.
@@ -78,4 +95,44 @@ journey('21-wallets', 'the number typed picks its wallet: ZAAD pays; eDahab is d
     ],
   );
   assert.equal((await api.cart()).products.length, 0, 'the cart is empty once paid');
+
+  // Card: the sandbox's card page declines (the order canceled, the cart kept), then approves.
+  cart = await api.addToCart(item._id, 1);
+  await page.goto('/');
+  form = await openCheckoutWithAddress(page);
+  const declined = await toSandboxCardPage(page, form, cart.total);
+  await t.shot(page, 'card-sandbox-page');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expectPath(page, new RegExp(`^/orders/${declined}\\?payment=failed&reason=`));
+  assert.equal(new URL(page.url()).searchParams.get('reason'), CARD_DECLINED);
+  const failed = page.getByTestId('payment-failed');
+  await expectVisible(failed.getByText('Your payment did not go through'));
+  await expectVisible(failed.getByText(CARD_DECLINED, { exact: true }));
+  await expectVisible(page.getByRole('link', { name: 'Cart, 1 item' }));
+  assert.deepEqual(
+    (await api.cart()).products.map((l) => [l.productId._id, l.quantity]),
+    [[item._id, 1]],
+    'the cart keeps its item after a declined card',
+  );
+  const canceled = await api.order(declined);
+  assert.deepEqual([canceled.paymentMethod, canceled.status, canceled.paymentStatus], ['card', 'canceled', 'failed']);
+  await t.shot(page, 'card-declined');
+
+  await failed.getByRole('link', { name: 'Try again' }).click();
+  await expectPath(page, '/checkout');
+  form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByLabel('City').fill('Mogadishu');
+  await form.getByLabel('District').fill('Hodan');
+  await form.getByLabel('Address Line').fill('Maka Al Mukarama Road 12');
+  const approved = await toSandboxCardPage(page, form, cart.total);
+  assert.notEqual(approved, declined, 'paying again places a new order');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expectPath(page, `/order-success?order=${approved}`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
+  await expectText(page.getByTestId('paid-with'), 'Paid by card');
+  await expectVisible(page.getByRole('link', { name: 'Cart, 0 items' }));
+  await t.shot(page, 'card-paid');
+  const card = await api.order(approved);
+  assert.deepEqual([card.paymentMethod, card.paymentStatus], ['card', 'paid']);
+  assert.equal((await api.cart()).products.length, 0, 'the cart is empty once the card paid');
 });

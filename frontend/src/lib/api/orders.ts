@@ -44,8 +44,20 @@ export function useOrders() {
   return useQuery({ ...myOrdersQuery(), enabled: signedIn, refetchOnMount: 'always' });
 }
 
-export function useOrder(id: string | undefined) {
-  return useQuery({ ...orderQuery(id ?? ''), enabled: Boolean(id) });
+/** How often an order waiting for its provider is fetched again. */
+export const REFETCH_ORDER_EVERY_MS = 5000;
+
+/**
+ * One order. `refetchWhile`, when given, keeps it refreshing every `REFETCH_ORDER_EVERY_MS` while
+ * it holds for the order last fetched (e.g. a card payment the provider has not confirmed yet).
+ */
+export function useOrder(id: string | undefined, refetchWhile?: (order: OrderDetail) => boolean) {
+  return useQuery({
+    ...orderQuery(id ?? ''),
+    enabled: Boolean(id),
+    refetchInterval: (query) =>
+      refetchWhile && query.state.data && refetchWhile(query.state.data) ? REFETCH_ORDER_EVERY_MS : false,
+  });
 }
 
 /**

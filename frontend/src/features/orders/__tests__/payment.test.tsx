@@ -1,12 +1,16 @@
 /**
- * The shopper's order page and the payment: the method by name, and the way back from a card
- * page that did not take the payment (`?payment=failed&reason=…`).
+ * The shopper's order page and the payment: the method by name, the way back from a card page
+ * that did not take the payment (`?payment=failed&reason=…`), and from one the provider has not
+ * answered yet (`?payment=pending`).
  */
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/i18n';
+import { REFETCH_ORDER_EVERY_MS } from '@/lib/api/orders';
 import type { OrderDetail } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
-import { makeOrderDetail } from '@/testing/data';
+import { makeCart, makeOrderDetail, makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
@@ -67,5 +71,95 @@ describe('the payment on the shopper order page', () => {
       'Your payment did not go through',
       'This order was canceled. Your cart still holds its items, so you can pay again, by card or another way.',
     ]);
+  });
+});
+
+const WAITING = 'We are waiting for the card provider to confirm your payment. This page will show it once it does.';
+const CONFIRMED = 'Your card payment was confirmed. Thank you!';
+
+describe('back from a card page the provider has not answered yet (?payment=pending)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Serves the order as `answers` say, one a request (the last one again after them), counting the requests. */
+  function serveOrder(...answers: OrderDetail[]) {
+    const asked = { count: 0 };
+    server.use(
+      http.get('/api/orders/:id', () => HttpResponse.json(answers[Math.min(asked.count++, answers.length - 1)])),
+      http.get('/api/orders/:id/returns', () => HttpResponse.json([])),
+    );
+    return asked;
+  }
+
+  const heading = () => screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' });
+  const pending = makeOrderDetail({ _id: ORDER_ID, paymentMethod: 'card', paymentStatus: 'pending', status: 'pending' });
+
+  it('says politely that it waits for the provider, asks for the order again every 5 s, and says when the payment is confirmed (the cart then emptied)', async () => {
+    const asked = serveOrder(pending, pending, { ...pending, paymentStatus: 'paid' });
+    // The server empties the cart when the card is paid.
+    server.use(
+      http.get('/api/cart', () => HttpResponse.json(makeCart(asked.count < 3 ? [{ product: makeProduct(), quantity: 1 }] : []))),
+    );
+    // Only the polling's clock is faked; requests keep real timers. (vi.waitFor polls on real
+    // timers; Testing Library's waitFor would poll on the faked setInterval, and a refetch that
+    // changes nothing on screen would go unseen.)
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderApp(`/orders/${ORDER_ID}?payment=pending`, { user: true });
+    await heading();
+    const note = screen.getByTestId('payment-pending');
+    expect(note).toHaveAttribute('role', 'status');
+    expect(note).toHaveTextContent(WAITING);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(payment().getByText('Payment pending')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    expect(asked.count).toBe(1);
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(REFETCH_ORDER_EVERY_MS - 1));
+    expect(asked.count).toBe(1);
+    act(() => vi.advanceTimersByTime(1));
+    await vi.waitFor(() => expect(asked.count).toBe(2));
+    expect(screen.getByTestId('payment-pending')).toHaveTextContent(WAITING);
+
+    act(() => vi.advanceTimersByTime(REFETCH_ORDER_EVERY_MS));
+    await vi.waitFor(() => expect(screen.getByTestId('payment-pending')).toHaveTextContent(CONFIRMED));
+    expect(asked.count).toBe(3);
+    expect(payment().getByText('Payment paid')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument());
+
+    // Paid: no more requests.
+    act(() => vi.advanceTimersByTime(REFETCH_ORDER_EVERY_MS * 3));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked.count).toBe(3);
+  });
+
+  it('neither waits nor polls for a payment that failed meanwhile', async () => {
+    const asked = serveOrder({ ...pending, paymentStatus: 'failed', status: 'canceled' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderApp(`/orders/${ORDER_ID}?payment=pending`, { user: true });
+    await heading();
+    expect(screen.queryByTestId('payment-pending')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(REFETCH_ORDER_EVERY_MS * 2));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked.count).toBe(1);
+  });
+
+  it('does not poll a pending order opened without the flag', async () => {
+    const asked = serveOrder(pending);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderApp(`/orders/${ORDER_ID}`, { user: true });
+    await heading();
+    expect(screen.queryByTestId('payment-pending')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(REFETCH_ORDER_EVERY_MS * 2));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asked.count).toBe(1);
+  });
+
+  it('says it in Somali', async () => {
+    serveOrder(pending);
+    await setLanguage('so');
+    renderApp(`/orders/${ORDER_ID}?payment=pending`, { user: true });
+    expect(await screen.findByTestId('payment-pending')).toHaveTextContent(
+      'Waxaan sugaynaa in shirkadda kaarka ay xaqiijiso lacag bixintaada. Boggani wuu muujin doonaa isla marka ay xaqiijiso.',
+    );
   });
 });

@@ -2,7 +2,9 @@
  * A shopper's order (/orders/:id): its lines, amounts, delivery address, payment and status
  * timeline, and its returns: while the server says a return can be asked for, 'Return items'
  * opens the request form; otherwise the server's reason is shown. Back from a card page that did
- * not take the payment (`?payment=failed&reason=…`), it says so first.
+ * not take the payment (`?payment=failed&reason=…`), it says so first; back from one the provider
+ * has not answered yet (`?payment=pending`), it says it is waiting (the order is fetched again
+ * meanwhile) until the payment is confirmed.
  */
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,11 +21,12 @@ import { OrderPayment } from './OrderPayment';
 import { OrderReturns } from './OrderReturns';
 import { OrderSection } from './OrderSection';
 import { PaymentFailedAlert } from './PaymentFailedAlert';
+import { PaymentPendingNote } from './PaymentPendingNote';
 import { RetryAlert } from './RetryAlert';
 import { reviewLink } from './ReviewLink';
 
 export function OrderPage() {
-  const { order, short, notFound } = usePageOrder();
+  const { order, short, notFound, paymentPending } = usePageOrder();
   const { t } = useLingui();
   const [params] = useSearchParams();
   const paymentFailed = params.get('payment') === 'failed';
@@ -57,6 +60,7 @@ export function OrderPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       {paymentFailed && <PaymentFailedAlert reason={params.get('reason')?.trim() || null} />}
+      {paymentPending && <PaymentPendingNote status={o.paymentStatus} />}
       <OrderHeading order={o} short={short} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

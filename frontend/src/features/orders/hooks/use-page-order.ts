@@ -1,14 +1,36 @@
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/lib/api/orders';
 import { shortOrderId } from '@/lib/format';
+import { isPaid } from '@/lib/payment-methods';
+import { cartKeys, orderKeys } from '@/lib/query-keys';
+import type { OrderDetail } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 
-/** The order of /orders/:id, its short number (the page's title from the start), and whether the server has no such order. */
+const awaitingProvider = (order: OrderDetail) => order.paymentStatus === 'pending';
+
+/**
+ * The order of /orders/:id, its short number (the page's title from the start), and whether the
+ * server has no such order. Back from a card page the provider has not answered yet
+ * (`?payment=pending`, `paymentPending`), the order is fetched again every few seconds while its
+ * payment is pending; once it is paid, the cart (emptied by the server then) and the shopper's
+ * orders are fetched again.
+ */
 export function usePageOrder() {
   const id = useParams().id ?? '';
-  const order = useOrder(id);
+  const [params] = useSearchParams();
+  const paymentPending = params.get('payment') === 'pending';
+  const order = useOrder(id, paymentPending ? awaitingProvider : undefined);
+  const qc = useQueryClient();
+  const paidMeanwhile = paymentPending && order.data !== undefined && isPaid(order.data);
+  useEffect(() => {
+    if (!paidMeanwhile) return;
+    void qc.invalidateQueries({ queryKey: cartKeys.all });
+    void qc.invalidateQueries({ queryKey: orderKeys.mine() });
+  }, [paidMeanwhile, qc]);
   const { t } = useLingui();
   const short = shortOrderId(id);
   usePageTitle(t`Order ${short}`);
@@ -16,5 +38,6 @@ export function usePageOrder() {
     order,
     short,
     notFound: order.error instanceof ApiError && order.error.status === 404,
+    paymentPending,
   };
 }
