@@ -95,9 +95,11 @@ async fn a_card_is_paid_on_waafipays_page_and_only_waafipays_word_pays_the_order
             )
         );
         let path = format!("/api/orders/{order}");
+        let waiting = app.get(&path, Some(&token)).await.body;
+        assert_eq!(waiting["paymentStatus"], "pending");
         assert_eq!(
-            app.get(&path, Some(&token)).await.body["paymentStatus"],
-            "pending"
+            waiting["paymentPageUrl"], placed.body["redirectUrl"],
+            "the shopper can go back to the card page"
         );
 
         waafipay.card_page_ended(&order, "Approved");
@@ -122,6 +124,7 @@ async fn a_card_is_paid_on_waafipays_page_and_only_waafipays_word_pays_the_order
             ),
             (Some("paid"), Some("126895"))
         );
+        assert!(paid.get("paymentPageUrl").is_none());
         assert_eq!(
             cart_items(&app, &token).await,
             0,

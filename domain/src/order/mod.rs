@@ -473,6 +473,7 @@ impl Order {
     /// The card page this order's payer pays on, while the payment is open.
     pub fn payment_page(&self) -> Option<&str> {
         let open = self.payment_status == PaymentStatus::Pending
+            && self.status != OrderStatus::Canceled
             && self.payment_method.kind() == PaymentKind::Card;
         self.payment_reference.as_deref().filter(|_| open)
     }

@@ -1248,6 +1248,8 @@ export interface components {
              */
             holdExpiredAt: string | null;
             paymentMethod: components["schemas"]["PaymentMethodName"];
+            /** @description The card page an unpaid card payment is made on, so the shopper can go back to it. */
+            paymentPageUrl?: string;
             paymentPhone: string;
             paymentStatus: components["schemas"]["PaymentStatusName"];
             products: components["schemas"]["OrderLineDto"][];

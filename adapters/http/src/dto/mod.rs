@@ -318,6 +318,10 @@ pub struct OrderDto {
     pub payment_method: &'static str,
     pub payment_phone: String,
     pub transaction_id: Option<String>,
+    /// The card page an unpaid card payment is made on, so the shopper can go back to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub payment_page_url: Option<String>,
     pub subtotal: f64,
     pub shipping_fee: f64,
     pub total_amount: f64,
@@ -395,6 +399,7 @@ impl From<&Order> for OrderDto {
             payment_method: o.payment_method.id(),
             payment_phone: o.payment_phone.to_string(),
             transaction_id: o.transaction_id.clone(),
+            payment_page_url: o.payment_page().map(str::to_owned),
             hold_expired_at: o.hold_expired_at.map(|at| at.to_rfc3339()),
             subtotal: o.subtotal.as_dollars(),
             shipping_fee: o.shipping_fee.as_dollars(),
