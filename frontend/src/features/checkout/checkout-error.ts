@@ -9,3 +9,10 @@ export function checkoutErrorMessage(err: unknown): string {
   if (err.status >= 500) return t`Failed to place order`;
   return t`Payment failed`;
 }
+
+/**
+ * A checkout refused as a conflict (409): among them 'Your previous payment is still being
+ * confirmed…' while an earlier order awaits its payment. The server words it in the shopper's
+ * language, so the status is what is read here; the checkout then looks for an open card payment.
+ */
+export const refusedAsConflict = (err: unknown): boolean => err instanceof ApiError && err.status === 409;

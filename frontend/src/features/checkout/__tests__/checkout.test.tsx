@@ -431,6 +431,8 @@ describe('checkout', () => {
         served.set(full);
         return HttpResponse.json({ message: 'This discount code has been used up' }, { status: 409 });
       }),
+      // A 409 looks for an earlier card payment still open: there is none.
+      http.get('/api/orders', () => HttpResponse.json([makeOrder()])),
     );
     const { user } = renderApp('/checkout', { user: true });
     await user.type(await screen.findByLabelText('EVC Plus Phone Number'), '615551234');
@@ -444,5 +446,6 @@ describe('checkout', () => {
     expect(screen.getByTestId('total')).toHaveTextContent('$53.00');
     expect(screen.getByRole('textbox', { name: 'Discount code' })).toHaveValue('');
     expect(location()).toHaveTextContent('/checkout');
+    expect(screen.queryByTestId('card-payment-open')).not.toBeInTheDocument();
   });
 });

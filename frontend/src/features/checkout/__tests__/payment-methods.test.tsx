@@ -4,6 +4,7 @@
  */
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/i18n';
 import type { PaymentMethodId } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
 import { defaultSettings, makeCart, makeOrder, makeOrderDetail, makePaymentMethods, makeProduct, WALLETS } from '@/testing/data';
@@ -163,6 +164,96 @@ describe('the payment methods at checkout', () => {
     // The cart stays until the card is approved.
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
+  });
+
+  describe('refused while an earlier payment is still open (409)', () => {
+    const AWAITED = 'Your previous payment is still being confirmed. Please wait before paying again.';
+    const pageUrl = 'https://pay.waafipay.example/hpp/ABC123?lang=en';
+
+    /** The shopper's orders, newest first, counting the requests. */
+    function myOrders(...orders: ReturnType<typeof makeOrder>[]) {
+      const asked = { count: 0 };
+      server.use(
+        http.get('/api/orders', () => {
+          asked.count += 1;
+          return HttpResponse.json(orders);
+        }),
+      );
+      return asked;
+    }
+
+    async function payByCard() {
+      checkoutAnswers(() => HttpResponse.json({ message: AWAITED }, { status: 409 }));
+      const { user } = renderApp('/checkout', { user: true });
+      await user.click(within(await screen.findByRole('group', { name: 'Payment method' })).getByRole('radio', { name: 'Card' }));
+      await user.type(screen.getByLabelText('Phone number for delivery updates'), '61 555 1234');
+      await fillAddress(user);
+      await user.click(screen.getByRole('button', { name: 'Pay $45.00 by card' }));
+      await findToast(AWAITED);
+    }
+
+    it("beside the server's message, the way back to the card page of the latest order", async () => {
+      shop([...WALLETS, 'card']);
+      const asked = myOrders(
+        makeOrder({ paymentMethod: 'card', paymentStatus: 'pending', paymentPageUrl: pageUrl }),
+        makeOrder({ paymentMethod: 'zaad' }),
+      );
+      await payByCard();
+      const open = await screen.findByTestId('card-payment-open');
+      expect(open).toHaveTextContent('Your previous order is still waiting for your card payment.');
+      // A plain link: the card page is not a page of the app.
+      expect(within(open).getByRole('link', { name: 'Go back to the card page' })).toHaveAttribute('href', pageUrl);
+      // The orders are asked for only after the refusal.
+      expect(asked.count).toBeGreaterThanOrEqual(1);
+      expect(screen.getByRole('button', { name: 'Pay $45.00 by card' })).toBeEnabled();
+      expect(location()).toHaveTextContent(/^\/checkout$/);
+      expect(await axeViolations()).toEqual([]);
+    });
+
+    it('offers nothing more when the latest order has no card page open (a wallet waiting for its payer)', async () => {
+      shop([...WALLETS, 'card']);
+      const asked = myOrders(makeOrder({ paymentMethod: 'evc-plus', paymentStatus: 'pending', awaitingPayment: true }));
+      await payByCard();
+      await waitFor(() => expect(asked.count).toBeGreaterThanOrEqual(1));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(screen.queryByTestId('card-payment-open')).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Go back to the card page' })).not.toBeInTheDocument();
+    });
+
+    it("asks for the orders only after a 409: not on another refusal", async () => {
+      shop([...WALLETS, 'card']);
+      const asked = myOrders(makeOrder({ paymentMethod: 'card', paymentStatus: 'pending', paymentPageUrl: pageUrl }));
+      checkoutAnswers(() => HttpResponse.json({ message: 'The card page could not be opened' }, { status: 502 }));
+      const { user } = renderApp('/checkout', { user: true });
+      await user.click(within(await screen.findByRole('group', { name: 'Payment method' })).getByRole('radio', { name: 'Card' }));
+      await user.type(screen.getByLabelText('Phone number for delivery updates'), '61 555 1234');
+      await fillAddress(user);
+      await user.click(screen.getByRole('button', { name: 'Pay $45.00 by card' }));
+      await findToast('The card page could not be opened');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(asked.count).toBe(0);
+      expect(screen.queryByTestId('card-payment-open')).not.toBeInTheDocument();
+    });
+
+    it('says it in Somali', async () => {
+      shop([...WALLETS, 'card']);
+      myOrders(makeOrder({ paymentMethod: 'card', paymentStatus: 'pending', paymentPageUrl: '/sandbox/card?order=o1' }));
+      const somali = 'Lacag bixintaadii hore weli waa la xaqiijinayaa. Fadlan sug intaadan mar kale bixin.';
+      checkoutAnswers(() => HttpResponse.json({ message: somali }, { status: 409 }));
+      await setLanguage('so');
+      const { user } = renderApp('/checkout', { user: true });
+      const card = await screen.findByRole('radio', { name: 'Kaar' });
+      await user.click(card);
+      await user.type(screen.getByLabelText('Lambarka taleefanka ee wararka gaarsiinta'), '61 555 1234');
+      await user.type(screen.getByLabelText('Magaalada'), 'Hargeisa');
+      await user.type(screen.getByLabelText('Degmada'), 'Jigjiga Yar');
+      await user.type(screen.getByLabelText('Cinwaanka'), 'Near the Jigjiga Yar market');
+      await user.click(screen.getByRole('button', { name: 'Ku bixi $45.00 kaar' }));
+      await findToast(somali);
+      const open = await screen.findByTestId('card-payment-open');
+      expect(open).toHaveTextContent('Dalabkaagii hore weli wuxuu sugayaa lacag bixintaada kaarka.');
+      expect(within(open).getByRole('link', { name: 'Ku noqo bogga kaarka' })).toHaveAttribute('href', '/sandbox/card?order=o1');
+    });
   });
 
   it("a wallet's payment left unconfirmed (202) names that wallet on the page that follows", async () => {

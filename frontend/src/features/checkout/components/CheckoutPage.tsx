@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockIcon } from '@/components/ui/icons';
@@ -7,11 +7,13 @@ import { useSettings } from '@/lib/api/settings';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { usePageTitle } from '@/lib/use-page-title';
+import { refusedAsConflict } from '../checkout-error';
 import { useAddressForm } from '../hooks/use-address-form';
 import { useCheckoutCart } from '../hooks/use-checkout-cart';
 import { usePaymentForm } from '../hooks/use-payment-form';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { AddressFieldset } from './AddressFieldset';
+import { CardPaymentStillOpen } from './CardPaymentStillOpen';
 import { CheckoutSummary } from './CheckoutSummary';
 import { OrderPlaced } from './OrderPlaced';
 import { PaymentFieldset } from './PaymentFieldset';
@@ -27,10 +29,13 @@ export function CheckoutPage() {
   const cart = useCheckoutCart();
   const address = useAddressForm();
   const payment = usePaymentForm();
+  // Set by a 409: the shopper's latest order may still have its card payment open.
+  const [conflict, setConflict] = useState(false);
   const order = usePlaceOrder({
     onRefused: (err) => {
       address.showServerErrors(err);
       payment.showServerErrors(err);
+      setConflict(refusedAsConflict(err));
     },
   });
 
@@ -76,6 +81,7 @@ export function CheckoutPage() {
             toCardPage={order.toCardPage}
             timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)}
           />
+          {conflict && <CardPaymentStillOpen />}
           <Link to="/cart" className="inline-block font-semibold text-brand-700 hover:underline">
             ← <Trans>Back to Cart</Trans>
           </Link>

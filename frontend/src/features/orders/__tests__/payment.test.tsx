@@ -1,7 +1,7 @@
 /**
  * The shopper's order page and the payment: the method by name, the way back from a card page
- * that did not take the payment (`?payment=failed&reason=…`), and from one the provider has not
- * answered yet (`?payment=pending`).
+ * that did not take the payment (`?payment=failed&reason=…`), from one the provider has not
+ * answered yet (`?payment=pending`), and the way back to the card page of a payment still open.
  */
 import { http, HttpResponse } from 'msw';
 import { act } from 'react';
@@ -43,6 +43,7 @@ describe('the payment on the shopper order page', () => {
     expect(payment().getByText('Method').nextSibling).toHaveTextContent('Card');
     expect(payment().getByText('Phone for delivery updates').nextSibling).toHaveTextContent('252615551234');
     expect(screen.queryByTestId('payment-failed')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('payment-open')).not.toBeInTheDocument();
   });
 
   it('back from a card page that did not take the payment: the reason, the order canceled, the cart kept, and the way to pay again', async () => {
@@ -161,5 +162,53 @@ describe('back from a card page the provider has not answered yet (?payment=pend
     expect(await screen.findByTestId('payment-pending')).toHaveTextContent(
       'Waxaan sugaynaa in shirkadda kaarka ay xaqiijiso lacag bixintaada. Boggani wuu muujin doonaa isla marka ay xaqiijiso.',
     );
+  });
+});
+
+const OPEN = 'This order is waiting for your card payment.';
+
+describe('an order whose card payment is still open (paymentPageUrl: the card page left without paying)', () => {
+  const open = (paymentPageUrl: string) =>
+    makeOrderDetail({ _id: ORDER_ID, paymentMethod: 'card', paymentStatus: 'pending', status: 'pending', paymentPageUrl });
+
+  it.each([
+    ["the provider's card page", 'https://pay.waafipay.example/hpp/ABC123?lang=en'],
+    ["the sandbox's card page", `/sandbox/card?order=${ORDER_ID}`],
+  ])('says it waits for the payment, and Pay by card is a plain link to %s', async (_label, url) => {
+    await openOrder(open(url)).heading;
+    const note = screen.getByTestId('payment-open');
+    expect(note).toHaveTextContent(OPEN);
+    const pay = within(note).getByRole('link', { name: 'Pay by card' });
+    // Not a route of the app: the browser goes there itself.
+    expect(pay).toHaveAttribute('href', url);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('payment-pending')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('is not offered beside the failed alert', async () => {
+    await openOrder(open('/sandbox/card?order=x'), '?payment=failed&reason=Declined').heading;
+    expect(screen.getByTestId('payment-failed')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-open')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay by card' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered while the page waits for the provider to say whether the card was paid', async () => {
+    await openOrder(open('/sandbox/card?order=x'), '?payment=pending').heading;
+    expect(screen.getByTestId('payment-pending')).toHaveTextContent(WAITING);
+    expect(screen.queryByTestId('payment-open')).not.toBeInTheDocument();
+  });
+
+  it('is not offered for a pending order without a card page (a wallet waiting for its payer)', async () => {
+    await openOrder(makeOrderDetail({ _id: ORDER_ID, paymentMethod: 'zaad', paymentStatus: 'pending', status: 'pending' })).heading;
+    expect(screen.queryByTestId('payment-open')).not.toBeInTheDocument();
+  });
+
+  it('says it in Somali', async () => {
+    await setLanguage('so');
+    openOrder(open('/sandbox/card?order=x'));
+    const note = await screen.findByTestId('payment-open');
+    expect(note).toHaveTextContent('Dalabkani wuxuu sugayaa lacag bixintaada kaarka.');
+    expect(within(note).getByRole('link', { name: 'Ku bixi kaar' })).toHaveAttribute('href', '/sandbox/card?order=x');
   });
 });

@@ -4,7 +4,8 @@
  * opens the request form; otherwise the server's reason is shown. Back from a card page that did
  * not take the payment (`?payment=failed&reason=…`), it says so first; back from one the provider
  * has not answered yet (`?payment=pending`), it says it is waiting (the order is fetched again
- * meanwhile) until the payment is confirmed.
+ * meanwhile) until the payment is confirmed. An order whose card payment is still open otherwise
+ * (`paymentPageUrl`: the shopper left the card page without paying) offers to go back to it.
  */
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +22,7 @@ import { OrderPayment } from './OrderPayment';
 import { OrderReturns } from './OrderReturns';
 import { OrderSection } from './OrderSection';
 import { PaymentFailedAlert } from './PaymentFailedAlert';
+import { PaymentOpenNote } from './PaymentOpenNote';
 import { PaymentPendingNote } from './PaymentPendingNote';
 import { RetryAlert } from './RetryAlert';
 import { reviewLink } from './ReviewLink';
@@ -61,6 +63,9 @@ export function OrderPage() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       {paymentFailed && <PaymentFailedAlert reason={params.get('reason')?.trim() || null} />}
       {paymentPending && <PaymentPendingNote status={o.paymentStatus} />}
+      {/* Not beside the failed alert (that order is canceled), nor while the provider has yet to
+          say whether the card was paid on the page the shopper just came back from. */}
+      {o.paymentPageUrl && !paymentFailed && !paymentPending && <PaymentOpenNote pageUrl={o.paymentPageUrl} />}
       <OrderHeading order={o} short={short} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
