@@ -15,8 +15,8 @@ use domain::language::Language;
 use domain::listing::users::UserQuery;
 use domain::message::texts::TOO_MANY_ATTEMPTS;
 use domain::permissions::{
-    may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require_admin,
-    Intent,
+    has, may_act_on_temporary_password, may_delete_user, may_manage_user, may_set_role, require,
+    Intent, Permission,
 };
 use domain::ports::{
     Clock, IdGenerator, PasswordHasher, SecretGenerator, TokenService, UserRepository,
@@ -176,7 +176,7 @@ impl Accounts {
         contact: &ContactInput,
         role: Option<&str>,
     ) -> Result<CreatedUser, CreateUserError> {
-        require_admin(actor)?;
+        require(actor, Permission::UsersManage)?;
         let (contact, role) = contact.validate_with_role(role)?;
         let temporary_password = self.secrets.temporary_password();
         let user = User {
@@ -346,7 +346,7 @@ impl Accounts {
         actor: &User,
         query: &UserQuery,
     ) -> Result<(Vec<User>, u64), ReadError> {
-        require_admin(actor)?;
+        require(actor, Permission::UsersManage)?;
         Ok(self.users.find(query).await?)
     }
 
@@ -397,7 +397,7 @@ impl Accounts {
         user.email = change.contact.email;
         user.phone = change.contact.phone;
         self.users.update(&user, new_password).await?;
-        if actor.is_admin() {
+        if has(actor, Permission::UsersManage) {
             self.audit
                 .record(actor, AuditChange::user_updated(&before, &user))
                 .await;
@@ -407,7 +407,7 @@ impl Accounts {
     }
 
     pub async fn delete_user(&self, actor: &User, target: &UserId) -> Result<(), DeleteUserError> {
-        require_admin(actor)?;
+        require(actor, Permission::UsersManage)?;
         let user = self
             .users
             .by_id(target)

@@ -4,7 +4,7 @@
 use crate::ReadError;
 use derive_new::new;
 use domain::audit::{AuditChange, AuditEntry};
-use domain::permissions::require_admin;
+use domain::permissions::{require, Permission};
 use domain::ports::{AuditLog, Clock, IdGenerator, Page};
 use domain::user::User;
 use std::sync::Arc;
@@ -40,7 +40,7 @@ impl Audit {
         actor: &User,
         page: Page,
     ) -> Result<(Vec<AuditEntry>, u64), ReadError> {
-        require_admin(actor)?;
+        require(actor, Permission::AuditRead)?;
         Ok(self.log.list(page).await?)
     }
 }

@@ -12,7 +12,7 @@ use derive_new::new;
 use domain::audit::AuditChange;
 use domain::listing::products::ProductQuery;
 use domain::message::texts::TOO_MANY_WHOLE_LISTS;
-use domain::permissions::require_admin;
+use domain::permissions::{require, Permission};
 use domain::ports::{Clock, IdGenerator, ImageStore, ProductRepository};
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::product::{search, Category, Product, ProductInput, SearchSort};
@@ -95,7 +95,7 @@ impl Catalog {
         actor: &User,
         query: &ProductQuery,
     ) -> Result<(Vec<Product>, u64), ReadError> {
-        require_admin(actor)?;
+        require(actor, Permission::ProductsManage)?;
         Ok(self.products.admin_list(query).await?)
     }
 
@@ -171,7 +171,7 @@ impl Catalog {
         variants: &[VariantInput],
         image: Option<Vec<u8>>,
     ) -> Result<Product, CreateProductError> {
-        require_admin(actor)?;
+        require(actor, Permission::ProductsManage)?;
         let (draft, variants) = input.validate_with_sizes(variants, || self.new_variant_id())?;
         let image = match image {
             Some(bytes) => Some(self.images.store(bytes).await?),
@@ -219,7 +219,7 @@ impl Catalog {
         variants: Option<&[VariantInput]>,
         image: Option<Vec<u8>>,
     ) -> Result<Product, UpdateProductError> {
-        require_admin(actor)?;
+        require(actor, Permission::ProductsManage)?;
         let before = self.product(id).await?;
         let edit = patch.validate(&before)?;
         let name = edit.name.as_deref().unwrap_or(&before.name);
@@ -256,7 +256,7 @@ impl Catalog {
         actor: &User,
         id: &ProductId,
     ) -> Result<(), DeleteProductError> {
-        require_admin(actor)?;
+        require(actor, Permission::ProductsManage)?;
         let product = self.product(id).await?;
         self.products.delete(id).await.map_err(|e| match e {
             RepoError::NotFound => FindProductError::NotFound,

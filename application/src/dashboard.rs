@@ -4,7 +4,7 @@ use crate::ReadError;
 use derive_new::new;
 use domain::listing::orders::OrderQuery;
 use domain::order::Order;
-use domain::permissions::{require_admin, PermissionError};
+use domain::permissions::{require, Permission, PermissionError};
 use domain::ports::{Clock, OrderRepository, ProductRepository, UserRepository};
 use domain::ports::{Page, ProductFilter, RepoError};
 use domain::stats::{
@@ -45,7 +45,7 @@ pub struct Reports {
 
 impl Reports {
     pub async fn dashboard(&self, actor: &User) -> Result<Dashboard, ReadError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReportsRead)?;
         let (_, total_products) = self
             .products
             .list(&ProductFilter {
@@ -87,7 +87,7 @@ impl Reports {
         actor: &User,
         days: u32,
     ) -> Result<(Vec<Order>, chrono::DateTime<chrono::Utc>), PeriodError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReportsRead)?;
         if !REPORT_PERIODS.contains(&days) {
             return Err(PeriodError::InvalidDays);
         }

@@ -6,7 +6,7 @@ use crate::ReadError;
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::discount::{Discount, DiscountInput};
-use domain::permissions::{require_admin, PermissionError};
+use domain::permissions::{require, Permission, PermissionError};
 use domain::ports::{Clock, DiscountRepository, IdGenerator};
 use domain::ports::{Page, RepoError};
 use domain::user::User;
@@ -58,7 +58,7 @@ impl Discounts {
         actor: &User,
         page: Option<Page>,
     ) -> Result<(Vec<Discount>, u64), ReadError> {
-        require_admin(actor)?;
+        require(actor, Permission::DiscountsManage)?;
         Ok(self.discounts.list(page).await?)
     }
 
@@ -67,7 +67,7 @@ impl Discounts {
         actor: &User,
         input: &DiscountInput,
     ) -> Result<Discount, DiscountChangeError> {
-        require_admin(actor)?;
+        require(actor, Permission::DiscountsManage)?;
         let draft = input.validate()?;
         let id = DiscountId::parse(&self.ids.new_id()).expect("the id generator makes valid ids");
         let discount = draft.into_discount(id, 0, self.clock.now());
@@ -85,7 +85,7 @@ impl Discounts {
         id: &DiscountId,
         input: &DiscountInput,
     ) -> Result<Discount, DiscountChangeError> {
-        require_admin(actor)?;
+        require(actor, Permission::DiscountsManage)?;
         let draft = input.validate()?;
         let before = self.discount(id).await?;
         let after = draft.into_discount(before.id.clone(), before.times_used, before.created_at);
@@ -102,7 +102,7 @@ impl Discounts {
         actor: &User,
         id: &DiscountId,
     ) -> Result<(), DiscountChangeError> {
-        require_admin(actor)?;
+        require(actor, Permission::DiscountsManage)?;
         let discount = self.discount(id).await?;
         self.discounts.delete(id).await?;
         self.audit

@@ -18,7 +18,7 @@ use domain::order::moves::admin_move;
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
 use domain::payment_hold::hold_expiry;
 use domain::payment_hold::PaymentHold;
-use domain::permissions::{may_read_order, require_admin};
+use domain::permissions::{may_read_order, require, Permission};
 use domain::ports::{Clock, OrderRepository, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError};
 use domain::refund::RefundResolution;
@@ -72,7 +72,7 @@ impl Orders {
         actor: &User,
         query: &OrderQuery,
     ) -> Result<(Vec<Order>, u64), ReadError> {
-        require_admin(actor)?;
+        require(actor, Permission::OrdersRead)?;
         let (mut orders, total) = self.orders.list(query).await?;
         let now = self.clock.now();
         for order in &mut orders {
@@ -122,7 +122,7 @@ impl Orders {
         id: &OrderId,
         status: &str,
     ) -> Result<Order, UpdateOrderStatusError> {
-        require_admin(actor)?;
+        require(actor, Permission::OrdersUpdate)?;
         let to = OrderStatus::parse(status).ok_or(UpdateOrderStatusError::InvalidStatus)?;
         let order = self.order(actor, id).await?;
         if order.status == to {
@@ -186,7 +186,7 @@ impl Orders {
         id: &OrderId,
         resolution: &str,
     ) -> Result<Order, ResolveOrderRefundError> {
-        require_admin(actor)?;
+        require(actor, Permission::OrdersUpdate)?;
         let resolution = RefundResolution::parse(resolution)?;
         let order = self.order(actor, id).await?;
         let cancel = OrderTransition::admin_status_change(&order, OrderStatus::Canceled)?
@@ -228,7 +228,7 @@ impl Orders {
         status: &str,
         transaction_id: Option<&str>,
     ) -> Result<Order, UpdatePaymentError> {
-        require_admin(actor)?;
+        require(actor, Permission::OrdersUpdate)?;
         let confirmation = payment_confirmation(status, transaction_id)?;
         let order = self.order(actor, id).await?;
         if order.hold_expired_at.is_some() {

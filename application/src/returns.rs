@@ -17,7 +17,7 @@ use derive_new::new;
 use domain::audit::AuditChange;
 use domain::money::Money;
 use domain::order::{Changer, Order};
-use domain::permissions::require_admin;
+use domain::permissions::{has, require, Permission};
 use domain::ports::{Clock, IdGenerator, OrderRepository, ReturnRepository};
 use domain::ports::{Page, RefundRequest, ReturnRequest, ReturnStoreError};
 use domain::refund::RefundResolution;
@@ -49,7 +49,7 @@ impl Returns {
         self.orders
             .by_id(id)
             .await?
-            .filter(|order| actor.is_admin() || order.user_id == actor.id)
+            .filter(|order| has(actor, Permission::OrdersRead) || order.user_id == actor.id)
             .ok_or(FindOrderError::NotFound)
     }
 
@@ -105,7 +105,7 @@ impl Returns {
         status: Option<&str>,
         page: Page,
     ) -> Result<(Vec<Return>, u64), ListReturnsError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReturnsManage)?;
         let status = match status.map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
             Some(raw) => Some(ReturnStatus::parse(raw).ok_or(ListReturnsError::InvalidStatus)?),
@@ -124,7 +124,7 @@ impl Returns {
         id: &ReturnId,
         status: &str,
     ) -> Result<Return, ChangeReturnError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReturnsManage)?;
         let to = ReturnStatus::parse(status)
             .filter(|s| *s != ReturnStatus::Requested)
             .ok_or(ChangeReturnError::InvalidStatus)?;
@@ -231,7 +231,7 @@ impl Returns {
         id: &ReturnId,
         resolution: &str,
     ) -> Result<Return, ResolveReturnRefundError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReturnsManage)?;
         let resolution = RefundResolution::parse(resolution)?;
         let before = self.one_return(id).await?;
         self.refunds

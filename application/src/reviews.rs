@@ -9,7 +9,7 @@ use crate::SearchedListError;
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::message::texts::NOT_A_BUYER;
-use domain::permissions::{require_admin, PermissionError};
+use domain::permissions::{has, require, Permission, PermissionError};
 use domain::ports::{Clock, IdGenerator, ProductRepository, ReviewRepository};
 use domain::ports::{Page, RepoError, ReviewQuery};
 use domain::review::{author_name, RatingSummary, Review, ReviewInput, ReviewSort};
@@ -183,7 +183,7 @@ impl Reviews {
             .await?
             .filter(|review| &review.product_id == product)
             .ok_or(ReviewChangeError::NotFound)?;
-        if review.user_id != actor.id && !actor.is_admin() {
+        if review.user_id != actor.id && !has(actor, Permission::ReviewsModerate) {
             return Err(PermissionError::NotYourReview.into());
         }
         self.reviews.delete(id).await?;
@@ -204,7 +204,7 @@ impl Reviews {
         search: Option<&str>,
         page: Page,
     ) -> Result<(Vec<Review>, u64), SearchedListError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReviewsModerate)?;
         let search = search.map(str::trim).filter(|q| !q.is_empty());
         if let Some(q) = search {
             plain_text("q", q)?;
@@ -224,7 +224,7 @@ impl Reviews {
         id: &ReviewId,
         hidden: bool,
     ) -> Result<Review, ReviewChangeError> {
-        require_admin(actor)?;
+        require(actor, Permission::ReviewsModerate)?;
         let before = self
             .reviews
             .by_id(id)

@@ -3,13 +3,14 @@
 
 use chrono::{DateTime, Utc};
 use domain::order::{Order, StatusChange};
+use domain::permissions::works_in_back_office;
 use domain::refund::RefundClaim;
 use domain::returns::Return;
 use domain::user::User;
 
 /// A history as `actor` sees it.
 fn history_seen_by<S>(actor: &User, history: &mut [StatusChange<S>]) {
-    if !actor.is_admin() {
+    if !works_in_back_office(actor) {
         history.iter_mut().for_each(|change| change.by = None);
     }
 }

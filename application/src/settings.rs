@@ -4,7 +4,7 @@ use crate::audit::Audit;
 use crate::recent::Recent;
 use derive_new::new;
 use domain::audit::AuditChange;
-use domain::permissions::require_admin;
+use domain::permissions::{require, Permission};
 use domain::ports::{RepoError, SettingsRepository};
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::user::User;
@@ -63,7 +63,7 @@ impl Settings {
         actor: &User,
         input: &SettingsInput,
     ) -> Result<ShopSettings, UpdateSettingsError> {
-        require_admin(actor)?;
+        require(actor, Permission::SettingsManage)?;
         let settings = input.validate()?;
         let before = self.current.get().await?;
         self.current.save(&settings).await?;

@@ -3,16 +3,123 @@
 use crate::ids::UserId;
 use crate::message::texts::{
     LAST_ADMIN, OWN_ACCOUNT_ONLY, OWN_ACCOUNT_UNDELETABLE, OWN_ORDERS_ONLY, OWN_REVIEW_ONLY,
-    TEMPORARY_PASSWORD, UNAUTHORIZED,
+    ROLE_FORBIDS, TEMPORARY_PASSWORD, UNAUTHORIZED,
 };
 use crate::message::Message;
 use crate::user::{Role, User};
 
+/// One thing a part of the back office lets its people do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Permission {
+    OrdersRead,
+    OrdersUpdate,
+    ReturnsManage,
+    DeliveriesDispatch,
+    /// Orders taken by phone or chat.
+    OrdersCreate,
+    ProductsManage,
+    StockAdjust,
+    ReviewsModerate,
+    DiscountsManage,
+    UsersManage,
+    SettingsManage,
+    ReportsRead,
+    AuditRead,
+    NotificationsManage,
+    /// A rider's own deliveries.
+    DeliveriesOwn,
+}
+
+impl Permission {
+    pub const ALL: [Permission; 15] = [
+        Permission::OrdersRead,
+        Permission::OrdersUpdate,
+        Permission::ReturnsManage,
+        Permission::DeliveriesDispatch,
+        Permission::OrdersCreate,
+        Permission::ProductsManage,
+        Permission::StockAdjust,
+        Permission::ReviewsModerate,
+        Permission::DiscountsManage,
+        Permission::UsersManage,
+        Permission::SettingsManage,
+        Permission::ReportsRead,
+        Permission::AuditRead,
+        Permission::NotificationsManage,
+        Permission::DeliveriesOwn,
+    ];
+
+    /// The name clients read: `orders.read`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Permission::OrdersRead => "orders.read",
+            Permission::OrdersUpdate => "orders.update",
+            Permission::ReturnsManage => "returns.manage",
+            Permission::DeliveriesDispatch => "deliveries.dispatch",
+            Permission::OrdersCreate => "orders.create",
+            Permission::ProductsManage => "products.manage",
+            Permission::StockAdjust => "stock.adjust",
+            Permission::ReviewsModerate => "reviews.moderate",
+            Permission::DiscountsManage => "discounts.manage",
+            Permission::UsersManage => "users.manage",
+            Permission::SettingsManage => "settings.manage",
+            Permission::ReportsRead => "reports.read",
+            Permission::AuditRead => "audit.read",
+            Permission::NotificationsManage => "notifications.manage",
+            Permission::DeliveriesOwn => "deliveries.own",
+        }
+    }
+}
+
+/// What each role may do: the one table every endpoint's check reads (DESIGN.md section 9,
+/// "Staff"). An order handler sees orders, returns and dispatch, not prices, settings, users
+/// or codes; a stock keeper the catalogue, its stock and reviews, not the money of orders.
+pub fn granted(role: Role) -> &'static [Permission] {
+    use Permission::*;
+    match role {
+        Role::User => &[],
+        Role::Admin => &Permission::ALL,
+        Role::OrderHandler => &[
+            OrdersRead,
+            OrdersUpdate,
+            ReturnsManage,
+            DeliveriesDispatch,
+            OrdersCreate,
+        ],
+        Role::StockKeeper => &[ProductsManage, StockAdjust, ReviewsModerate],
+        Role::Rider => &[DeliveriesOwn],
+    }
+}
+
+/// Whether `actor`'s role grants `permission`.
+pub fn has(actor: &User, permission: Permission) -> bool {
+    granted(actor.role).contains(&permission)
+}
+
+/// Whether `actor` has any part of the back office (sees who changed what, for instance).
+pub fn works_in_back_office(actor: &User) -> bool {
+    !granted(actor.role).is_empty()
+}
+
+/// Refuses what `actor`'s role does not grant: a customer as SPEC.md words it for the back
+/// office, staff naming their role's limit.
+pub fn require(actor: &User, permission: Permission) -> Result<(), PermissionError> {
+    if has(actor, permission) {
+        Ok(())
+    } else if actor.role == Role::User {
+        Err(PermissionError::AdminOnly)
+    } else {
+        Err(PermissionError::RoleForbids)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.message())]
 pub enum PermissionError {
-    /// An admin action asked for without the rights.
+    /// A back-office action asked for by a customer.
     AdminOnly,
+    /// A back-office action outside the staff member's role.
+    RoleForbids,
     NotYourAccount,
     NotYourOrder,
     NotYourReview,
@@ -25,6 +132,7 @@ impl PermissionError {
     pub fn message(self) -> Message {
         match self {
             PermissionError::AdminOnly => UNAUTHORIZED,
+            PermissionError::RoleForbids => ROLE_FORBIDS,
             PermissionError::NotYourAccount => OWN_ACCOUNT_ONLY,
             PermissionError::NotYourOrder => OWN_ORDERS_ONLY,
             PermissionError::NotYourReview => OWN_REVIEW_ONLY,
@@ -33,14 +141,6 @@ impl PermissionError {
             PermissionError::TemporaryPassword => TEMPORARY_PASSWORD,
         }
         .into()
-    }
-}
-
-pub fn require_admin(actor: &User) -> Result<(), PermissionError> {
-    if actor.is_admin() {
-        Ok(())
-    } else {
-        Err(PermissionError::AdminOnly)
     }
 }
 
@@ -62,18 +162,18 @@ pub fn may_act_on_temporary_password(actor: &User, intent: Intent) -> Result<(),
     }
 }
 
-/// People read and change their own account; admins any account.
+/// People read and change their own account; whoever manages users any account.
 pub fn may_manage_user(actor: &User, target: &UserId) -> Result<(), PermissionError> {
-    if actor.is_admin() || &actor.id == target {
+    if has(actor, Permission::UsersManage) || &actor.id == target {
         Ok(())
     } else {
         Err(PermissionError::NotYourAccount)
     }
 }
 
-/// Shoppers see their own orders; admins every order.
+/// Shoppers see their own orders; whoever reads orders every order.
 pub fn may_read_order(actor: &User, owner: &UserId) -> Result<(), PermissionError> {
-    if actor.is_admin() || &actor.id == owner {
+    if has(actor, Permission::OrdersRead) || &actor.id == owner {
         Ok(())
     } else {
         Err(PermissionError::NotYourOrder)
@@ -86,12 +186,12 @@ pub fn may_set_role(actor: &User, target: &User, new_role: Role) -> Result<(), P
     if new_role == target.role {
         return Ok(());
     }
-    require_admin(actor)
+    require(actor, Permission::UsersManage)
 }
 
 /// Admins delete accounts, never their own (nor the last admin: [`keeps_an_admin`]).
 pub fn may_delete_user(actor: &User, target: &User) -> Result<(), PermissionError> {
-    require_admin(actor)?;
+    require(actor, Permission::UsersManage)?;
     if actor.id == target.id {
         return Err(PermissionError::SelfDelete);
     }
@@ -127,6 +227,85 @@ mod tests {
             token_version: 0,
             created_at: Utc::now(),
         }
+    }
+
+    fn names(role: Role) -> Vec<&'static str> {
+        granted(role).iter().map(|p| p.as_str()).collect()
+    }
+
+    #[test]
+    fn the_table_gives_each_role_its_part_of_the_back_office() {
+        assert_eq!(names(Role::User), Vec::<&str>::new());
+        assert_eq!(names(Role::Admin).len(), Permission::ALL.len());
+        assert_eq!(
+            names(Role::OrderHandler),
+            [
+                "orders.read",
+                "orders.update",
+                "returns.manage",
+                "deliveries.dispatch",
+                "orders.create"
+            ]
+        );
+        assert_eq!(
+            names(Role::StockKeeper),
+            ["products.manage", "stock.adjust", "reviews.moderate"]
+        );
+        assert_eq!(names(Role::Rider), ["deliveries.own"]);
+    }
+
+    #[test]
+    fn no_staff_role_touches_money_settings_users_or_codes() {
+        for role in [Role::OrderHandler, Role::StockKeeper, Role::Rider] {
+            for kept in [
+                Permission::UsersManage,
+                Permission::SettingsManage,
+                Permission::DiscountsManage,
+                Permission::ReportsRead,
+                Permission::AuditRead,
+            ] {
+                assert!(!granted(role).contains(&kept), "{role:?} {kept:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_customer_is_refused_as_spec_says_and_staff_by_their_role() {
+        let customer = user("c", Role::User);
+        let keeper = user("k", Role::StockKeeper);
+        let handler = user("h", Role::OrderHandler);
+        assert_eq!(
+            require(&customer, Permission::OrdersRead),
+            Err(PermissionError::AdminOnly)
+        );
+        assert_eq!(
+            require(&keeper, Permission::OrdersRead),
+            Err(PermissionError::RoleForbids)
+        );
+        assert_eq!(require(&keeper, Permission::StockAdjust), Ok(()));
+        assert_eq!(
+            require(&handler, Permission::ProductsManage),
+            Err(PermissionError::RoleForbids)
+        );
+        assert_eq!(
+            may_read_order(&handler, &UserId::parse("x").unwrap()),
+            Ok(())
+        );
+        assert_eq!(
+            may_read_order(&keeper, &UserId::parse("x").unwrap()),
+            Err(PermissionError::NotYourOrder)
+        );
+        assert!(works_in_back_office(&user("r", Role::Rider)));
+        assert!(!works_in_back_office(&customer));
+    }
+
+    #[test]
+    fn every_role_reads_back_from_its_name() {
+        for role in Role::ALL {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("customer"), Some(Role::User));
+        assert_eq!(Role::parse("owner"), None);
     }
 
     #[test]

@@ -71,11 +71,19 @@ impl fmt::Display for Email {
     }
 }
 
+/// What a person is to the shop: a customer, the owner's all-powerful admin, or staff with a
+/// part of the back office (`permissions::granted` says which).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Role {
     #[default]
     User,
     Admin,
+    /// Packs and sends orders, handles returns.
+    OrderHandler,
+    /// Keeps the products, their sizes, stock and pictures, and the reviews.
+    StockKeeper,
+    /// Delivers orders.
+    Rider,
 }
 
 impl Role {
@@ -83,16 +91,28 @@ impl Role {
         match raw.trim() {
             "user" | "customer" => Some(Role::User),
             "admin" => Some(Role::Admin),
+            "orders" => Some(Role::OrderHandler),
+            "stock" => Some(Role::StockKeeper),
+            "rider" => Some(Role::Rider),
             _ => None,
         }
     }
 
-    pub const ALL: [Role; 2] = [Role::User, Role::Admin];
+    pub const ALL: [Role; 5] = [
+        Role::User,
+        Role::Admin,
+        Role::OrderHandler,
+        Role::StockKeeper,
+        Role::Rider,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Role::User => "user",
             Role::Admin => "admin",
+            Role::OrderHandler => "orders",
+            Role::StockKeeper => "stock",
+            Role::Rider => "rider",
         }
     }
 }

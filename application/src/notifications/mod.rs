@@ -16,7 +16,7 @@ use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
 use domain::payment_hold::PaymentHold;
-use domain::permissions::{require_admin, PermissionError};
+use domain::permissions::{require, Permission, PermissionError};
 use domain::ports::{Clock, OrderRepository, Outbox, RepoError, ReturnRepository, UserRepository};
 use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
 use domain::returns::ReturnStatus;
@@ -353,7 +353,7 @@ impl Notifications {
         search: Option<&str>,
         page: Page,
     ) -> Result<(Vec<Notification>, u64), SearchedListError> {
-        require_admin(actor)?;
+        require(actor, Permission::NotificationsManage)?;
         let search = search.map(str::trim).filter(|q| !q.is_empty());
         if let Some(q) = search {
             plain_text("q", q)?;
@@ -373,7 +373,7 @@ impl Notifications {
         actor: &User,
         id: &NotificationId,
     ) -> Result<Notification, ResendError> {
-        require_admin(actor)?;
+        require(actor, Permission::NotificationsManage)?;
         let message = self.outbox.by_id(id).await?.ok_or(ResendError::NotFound)?;
         if message.status == DeliveryStatus::Pending {
             return Err(ResendError::AlreadyQueued);

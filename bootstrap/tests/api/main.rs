@@ -30,6 +30,7 @@ mod reply;
 mod returns;
 mod reviews;
 mod settings;
+mod staff;
 mod stock_and_money;
 mod unanswered_refunds;
 mod variants;

@@ -1319,6 +1319,8 @@ export interface components {
         PaymentMethodName: "evc-plus" | "zaad" | "sahal" | "edahab" | "card" | "cash-on-delivery";
         /** @enum {string} */
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
+        /** @enum {string} */
+        PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own";
         /** @description Product fields as JSON; numbers may come as numbers or as text (HTML forms send text). */
         ProductBody: {
             category?: string | null;
@@ -1619,7 +1621,7 @@ export interface components {
             name: string;
         };
         /** @enum {string} */
-        RoleName: "user" | "admin";
+        RoleName: "user" | "admin" | "orders" | "stock" | "rider";
         /** @description A signed-in session: after sign-in or self-registration. */
         SessionDto: {
             message: string;
@@ -1723,6 +1725,8 @@ export interface components {
             email: string;
             mustChangePassword: boolean;
             name: string;
+            /** @description What the role lets them do in the back office (none for a customer). */
+            permissions: components["schemas"]["PermissionName"][];
             phone: string;
             role: components["schemas"]["RoleName"];
         };

@@ -32,6 +32,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: 'amina@example.com',
     phone: '252615551234',
     role: 'user',
+    permissions: [],
     createdAt: '2026-01-10T09:00:00Z',
     mustChangePassword: false,
     ...overrides,

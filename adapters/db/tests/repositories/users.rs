@@ -257,3 +257,16 @@ async fn the_store_neither_demotes_nor_deletes_the_last_admin_and_keeps_token_ve
         UserRepository::delete(&db, &other.id).await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_role_is_stored_and_read_back() {
+    for db in databases().await {
+        for role in Role::ALL {
+            let mut staff = user(role.as_str());
+            staff.role = role;
+            UserRepository::insert(&db, &staff).await.unwrap();
+            let stored = UserRepository::by_id(&db, &staff.id).await.unwrap();
+            assert_eq!(stored.map(|u| u.role), Some(role), "{db:?}");
+        }
+    }
+}

@@ -7,6 +7,7 @@ use application::Shop;
 use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::{Order, OrderStatus, StatusChange};
+use domain::permissions::granted;
 use domain::product::Product;
 use domain::refund::RefundClaim;
 use domain::returns::return_deadline;
@@ -15,7 +16,7 @@ use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
     AuditActionName, AuditEntityName, OrderStatusName, PaymentMethodName, PaymentStatusName,
-    RefundStatusName, RoleName, StockStatusName,
+    PermissionName, RefundStatusName, RoleName, StockStatusName,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -58,6 +59,9 @@ pub struct UserDto {
     pub phone: String,
     #[schema(value_type = RoleName)]
     pub role: &'static str,
+    /// What the role lets them do in the back office (none for a customer).
+    #[schema(value_type = Vec<PermissionName>)]
+    pub permissions: Vec<&'static str>,
     pub created_at: String,
     pub must_change_password: bool,
 }
@@ -70,6 +74,7 @@ impl From<&User> for UserDto {
             email: user.email.to_string(),
             phone: user.phone.clone(),
             role: user.role.as_str(),
+            permissions: granted(user.role).iter().map(|p| p.as_str()).collect(),
             created_at: user.created_at.to_rfc3339(),
             must_change_password: user.must_change_password,
         }

@@ -7,6 +7,7 @@ use domain::discount::DiscountKind;
 use domain::notification::{Channel, DeliveryStatus, Topic};
 use domain::order::{OrderStatus, PaymentStatus};
 use domain::payment_method::{PaymentKind, PaymentMethod};
+use domain::permissions::Permission;
 use domain::refund::RefundStatus;
 use domain::returns::ReturnStatus;
 use domain::stock::StockStatus;
@@ -40,8 +41,11 @@ macro_rules! names {
 }
 
 names! {
-    /// An account's role.
+    /// An account's role: `user` (a customer), `admin`, or staff: `orders` (order handler),
+    /// `stock` (stock keeper), `rider`.
     RoleName => Role::ALL.map(Role::as_str);
+    /// Something a role lets its people do in the back office.
+    PermissionName => Permission::ALL.map(Permission::as_str);
     /// An order's status.
     OrderStatusName => OrderStatus::ALL.map(OrderStatus::as_str);
     /// An order's payment status.

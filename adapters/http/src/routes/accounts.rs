@@ -14,6 +14,7 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use domain::message::texts::USER_NOT_FOUND;
+use domain::permissions::{has, Permission};
 use domain::UserId;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -79,7 +80,7 @@ async fn register(
     actor: MaybeUser,
     body: web::Json<RegisterBody>,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(admin) = actor.0.filter(|u| u.is_admin()) {
+    if let Some(admin) = actor.0.filter(|u| has(u, Permission::UsersManage)) {
         let created = state
             .shop
             .accounts

@@ -19,6 +19,7 @@ use domain::message::texts::{
     CARD_PAGE_OPENED, IDEMPOTENCY_KEY_INVALID, ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED,
 };
 use domain::order::Order;
+use domain::permissions::{has, Permission};
 use domain::user::User;
 use domain::OrderId;
 use tracing::Instrument as _;
@@ -50,7 +51,7 @@ fn reply(detail: &OrderDetail, actor: &User) -> HttpResponse {
         &detail.order,
         &detail.returns,
         detail.at,
-        actor.is_admin(),
+        has(actor, Permission::OrdersRead),
     ))
 }
 

@@ -75,7 +75,7 @@ describe('admin users: table', () => {
     expect(currentUrl()).toBe('/admin/users?q=omar+nur');
 
     const role = screen.getByLabelText('Role');
-    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['All roles', 'Customers', 'Admins']);
+    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['All roles', 'Customers', 'Admins', 'Order handlers', 'Stock keepers', 'Riders']);
     await user.selectOptions(role, 'admin');
     await waitFor(() => expect(paramsOf(served.at(-1))).toEqual({ ...firstPage, q: 'omar nur', role: 'admin' }));
     expect(currentUrl()).toBe('/admin/users?q=omar+nur&role=admin');

@@ -10,6 +10,7 @@ import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
 import { emptyUserForm, USER_FIELDS, userFormFrom, validateUserForm } from '../user-form';
+import { ROLE_NAMES } from '../list';
 
 export function UserFormModal({
   user,
@@ -63,8 +64,11 @@ export function UserFormModal({
         <TextField label="Email Address" {...bind('email')} type="email" autoComplete="off" />
         <TextField label="Phone Number" {...bind('phone')} type="tel" autoComplete="off" />
         <SelectField label="Role" {...bind('role')}>
-          <option value={'user' satisfies Role}>Customer</option>
-          <option value={'admin' satisfies Role}>Admin</option>
+          {(Object.keys(ROLE_NAMES) as Role[]).map((role) => (
+            <option key={role} value={role}>
+              {ROLE_NAMES[role]}
+            </option>
+          ))}
         </SelectField>
         {!editing && (
           <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">

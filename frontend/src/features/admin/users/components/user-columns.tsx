@@ -2,6 +2,7 @@
 import type { User } from '@/lib/types';
 import { Badge, columnsOf, DeleteAction, EditAction, nowrap, RowActions, tone } from '../../lib/table';
 import { formatShortDate } from '../../lib/ui';
+import { ROLE_NAMES } from '../list';
 
 const column = columnsOf<User>();
 
@@ -28,7 +29,7 @@ export function usersTable({ me, onEdit, onDelete }: { me: User | null; onEdit: 
   return {
     columns: [
       column('User', (u) => <UserCell user={u} self={isMe(u)} />),
-      column('Role', (u) => (u.role === 'admin' ? <Badge colour={tone.purple}>Admin</Badge> : <Badge colour={tone.grey}>Customer</Badge>), nowrap),
+      column('Role', (u) => <Badge colour={u.role === 'user' ? tone.grey : tone.purple}>{ROLE_NAMES[u.role]}</Badge>, nowrap),
       column('Joined', (u) => formatShortDate(u.createdAt), nowrap),
       column('Actions', (u) => (
         <RowActions>

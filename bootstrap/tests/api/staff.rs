@@ -1,0 +1,67 @@
+//! Staff roles (issue 42): the owner makes a customer an order handler or a stock keeper;
+//! each then reaches its part of the back office and is refused the rest with its role's
+//! message, while a customer keeps SPEC.md's refusal; `/api/auth/me` lists the permissions.
+
+use crate::helpers::TestApp;
+use reqwest::StatusCode;
+use serde_json::json;
+
+/// A shopper `name` given `role` by the admin: their token (signed in again, as the role
+/// changes what the account may do, not the session).
+async fn staff(app: &TestApp, admin: &str, name: &str, role: &str) -> String {
+    let (token, id) = app.shopper(name).await;
+    let promoted = app
+        .put(
+            &format!("/api/users/{id}"),
+            Some(admin),
+            json!({ "name": name, "email": format!("{name}@example.com"), "phone": "615551234", "role": role }),
+        )
+        .await;
+    assert_eq!(promoted.status, StatusCode::OK, "{}", promoted.body);
+    assert_eq!(promoted.body["role"], role);
+    token
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_staff_role_reaches_its_part_of_the_back_office_and_no_more() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = staff(&app, &admin, "hodan", "orders").await;
+        let keeper = staff(&app, &admin, "faisal", "stock").await;
+        let (customer, _) = app.shopper("amina").await;
+
+        let me = app.get("/api/auth/me", Some(&keeper)).await.body;
+        assert_eq!(me["role"], "stock");
+        assert_eq!(
+            me["permissions"],
+            json!(["products.manage", "stock.adjust", "reviews.moderate"])
+        );
+        let me = app.get("/api/auth/me", Some(&customer)).await.body;
+        assert_eq!(me["permissions"], json!([]));
+
+        let dress = app.product(&keeper, "Dirac", "40", 5).await;
+        assert!(dress["_id"].is_string(), "a stock keeper adds products");
+        let orders = app.get("/api/orders/all", Some(&handler)).await;
+        assert_eq!(
+            orders.status,
+            StatusCode::OK,
+            "an order handler reads orders"
+        );
+
+        let role_refusal = "Your role does not allow this. Ask the shop's admin if you need it.";
+        for (token, path) in [
+            (&keeper, "/api/orders/all"),
+            (&handler, "/api/admin/stats"),
+            (&handler, "/api/admin/audit"),
+            (&keeper, "/api/admin/discounts"),
+            (&handler, "/api/users"),
+        ] {
+            let refused = app.get(path, Some(token)).await;
+            assert_eq!(refused.status, StatusCode::FORBIDDEN, "{path}");
+            assert_eq!(refused.message(), role_refusal, "{path}");
+        }
+        let refused = app.get("/api/orders/all", Some(&customer)).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert_ne!(refused.message(), role_refusal);
+    }
+}
