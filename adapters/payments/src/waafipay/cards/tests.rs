@@ -198,6 +198,8 @@ async fn a_payment_still_open_or_not_found_stays_unconfirmed() {
     for open in [
         status("Pending"),
         status(""),
+        // Approved without the transaction a refund would need: not believed yet.
+        reply("2001", "RCS_SUCCESS", json!({ "status": "Approved" })),
         reply("5206", "RCS_NO_TRANSACTION_FOUND", json!({})),
         ResponseTemplate::new(502),
     ] {
