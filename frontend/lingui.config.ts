@@ -1,22 +1,35 @@
 /**
- * Lingui: the storefront's texts in English (the source) and Somali.
- * `npm run i18n:extract` collects every `t`/`<Trans>`/`plural`/`msg` of src/ (the back office
- * stays English) into src/i18n/locales/{en,so}.po; a translator corrects so.po's msgstr lines
- * (Poedit, Weblate or any text editor) without touching code. Vite compiles the .po files on
- * import (@lingui/vite-plugin).
+ * Lingui: the shop's texts in English (the source) and Somali, in two catalogues.
+ * `npm run i18n:extract` collects every `t`/`<Trans>`/`plural`/`msg` of src/ into
+ * src/i18n/locales/{en,so}.po (the storefront), except the back office's (features/admin and the
+ * admin-only lib/admin-paths.ts), which go to src/features/admin/locales/{en,so}.po: a chunk the
+ * admin area loads itself (features/admin/i18n.ts), so shoppers never download its Somali.
+ * A translator corrects so.po's msgstr lines (Poedit, Weblate or any text editor) without
+ * touching code. Vite compiles the .po files on import (@lingui/vite-plugin).
  */
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+
+/** The back office's code (as globs: an exclude names files): its texts are in its own catalogue. */
+const BACK_OFFICE = ['<rootDir>/src/features/admin/**', '<rootDir>/src/lib/admin-paths.ts'];
+/** Code whose texts nobody is shown: tests and their harness. */
+const NOT_SHOWN = ['**/__tests__/**', '**/testing/**', '**/*.test.*'];
 
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'so'],
   fallbackLocales: { default: 'en' },
   catalogs: [
+    // The storefront's first: src/i18n/__tests__/catalogues.test.ts reads them in this order.
     {
       path: '<rootDir>/src/i18n/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: ['**/features/admin/**', '**/__tests__/**', '**/testing/**', '**/*.test.*'],
+      exclude: [...BACK_OFFICE, ...NOT_SHOWN],
+    },
+    {
+      path: '<rootDir>/src/features/admin/locales/{locale}',
+      include: BACK_OFFICE,
+      exclude: NOT_SHOWN,
     },
   ],
   orderBy: 'origin',

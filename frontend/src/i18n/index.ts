@@ -9,6 +9,10 @@
  * page's English arrives with the page's code; only the English messages that need compiling
  * (placeholders, plurals) are a catalogue here (`en.po?icu`). The Somali catalogue is one chunk,
  * downloaded only when Somali is chosen (or was chosen before in this browser).
+ *
+ * An area loaded lazily with texts of its own (the back office, features/admin) brings its own
+ * catalogue (`addCatalogue`), so shoppers never download its Somali: once added, it is merged
+ * into every language activated from then on, before that language is shown.
  */
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
@@ -27,6 +31,12 @@ const catalogues: Record<Language, () => Promise<Messages>> = {
   en: () => Promise.resolve(englishMessages),
   so: () => import('./locales/so.po').then((m) => m.messages),
 };
+
+/** A lazily loaded area's messages in a language (English: only those that need compiling, as `en.po?icu`). */
+export type Catalogue = (language: Language) => Promise<Messages>;
+
+/** The catalogues areas have added (addCatalogue), merged into each language activated; each with its first load. */
+const areas = new Map<Catalogue, Promise<void>>();
 
 // A message the active catalogue lacks is shown as the English text its call carries. In a build
 // that text is plain (every English message that is not is in `englishMessages`), so its compiled
@@ -56,8 +66,9 @@ export function dateLocale(): string {
 let latest = 0;
 
 /**
- * Shows the storefront in `language`: loads its catalogue (Somali's once), activates it (every
- * text drawn through Lingui follows), sets `<html lang>` and, unless `remember` is false,
+ * Shows the storefront in `language`: loads its catalogue (Somali's once) and those of the areas
+ * added (addCatalogue), activates them together (every text drawn through Lingui follows), sets
+ * `<html lang>` and, unless `remember` is false,
  * keeps the choice in this browser. When the shopper picks again before a catalogue has
  * arrived, the last choice wins.
  */
@@ -70,10 +81,48 @@ export async function setLanguage(language: Language, { remember = true } = {}):
       // A full or blocked storage: the choice holds for this visit only.
     }
   }
-  const messages = await catalogues[language]();
+  const messages = await messagesOf(language);
   if (mine !== latest) return;
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
+}
+
+/** The storefront's messages in `language` and those of every area added, loaded side by side. */
+async function messagesOf(language: Language): Promise<Messages> {
+  const parts = [catalogues[language]()];
+  const asked = new Set<Catalogue>();
+  // An area added while these load is asked for too: a language is never shown without its texts.
+  do {
+    for (const area of areas.keys()) {
+      if (asked.has(area)) continue;
+      asked.add(area);
+      parts.push(area(language));
+    }
+    await Promise.all(parts);
+  } while (asked.size < areas.size);
+  return Object.assign({}, ...(await Promise.all(parts)));
+}
+
+/**
+ * Adds a lazily loaded area's catalogue: its messages in the language shown are merged into
+ * the app's (`i18n.load`), and from then on every language `setLanguage` activates carries them
+ * before it is shown. Resolves once the language shown has them (the area waits for it before
+ * drawing, so it never shows its texts half translated); a language picked meanwhile brings
+ * them itself.
+ */
+export function addCatalogue(area: Catalogue): Promise<void> {
+  let added = areas.get(area);
+  if (!added) {
+    added = (async () => {
+      // Again when the language shown changed while its messages were loading.
+      for (let language = currentLanguage(); ; language = currentLanguage()) {
+        i18n.load(language, await area(language));
+        if (currentLanguage() === language) return;
+      }
+    })();
+    areas.set(area, added);
+  }
+  return added;
 }
 
 /** At start: the language chosen before in this browser (Somali waits for its catalogue). */

@@ -5,12 +5,14 @@
  * render (`preloadPage`), so it appears without a loading step.
  */
 import { Suspense } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Route, Routes } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { ADMIN_PAGE_NAMES, ADMIN_PAGE_ROUTES, adminPageAt, type AdminPageName } from '@/lib/admin-paths';
 import { preloadable } from '@/lib/preloadable';
 import { AdminLayout } from './components/AdminLayout';
+import { adminCatalogueReady, useAdminCatalogue } from './i18n';
 
 const DashboardPage = preloadable(() => import('./dashboard/components/DashboardPage'));
 const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
@@ -39,27 +41,34 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   reports: ReportsPage,
 };
 
-/** Loads the code of the admin page at `pathname` (e.g. '/admin/orders'), if there is one. */
+/** Loads the code of the admin page at `pathname` (e.g. '/admin/orders'), if there is one, and the back office's texts in the language shown. */
 export async function preloadPage(pathname: string): Promise<void> {
   const name = adminPageAt(pathname);
-  if (name !== null) await PAGES[name].preload();
+  await Promise.all([adminCatalogueReady, name !== null && PAGES[name].preload()]);
 }
 
 export default function AdminRoutes() {
+  // Until its texts have arrived (first opened in Somali), a loading state, not a page half in English.
+  if (!useAdminCatalogue()) return <Spinner />;
   return (
     <Routes>
       <Route element={<AdminLayout />}>
         {ADMIN_PAGE_NAMES.map((name) => {
           const Page = PAGES[name];
           const element = (
-            <Suspense fallback={<Spinner label="Loading" />}>
+            <Suspense fallback={<Spinner />}>
               <Page />
             </Suspense>
           );
           return name === '' ? <Route key="" index element={element} /> : <Route key={name} path={ADMIN_PAGE_ROUTES[name]} element={element} />;
         })}
-        <Route path="*" element={<EmptyState level={1} title="Page not found" text="This admin page does not exist." />} />
+        <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>
   );
+}
+
+function AdminNotFound() {
+  const { t } = useLingui();
+  return <EmptyState level={1} title={t`Page not found`} text={t`This admin page does not exist.`} />;
 }

@@ -1,8 +1,9 @@
 /// <reference types="node" />
 /**
- * The two catalogues (src/i18n/locales/en.po and so.po) against the code and against each other,
- * and the English one against the storefront texts quoted in SPEC.md, the product's specification
- * (kept outside this repository; the last test reads it when it is at hand).
+ * The storefront's catalogues (src/i18n/locales/en.po and so.po) and the back office's
+ * (src/features/admin/locales/en.po and so.po) against the code and against each other, and the
+ * English ones against the texts quoted in SPEC.md, the product's specification (kept outside
+ * this repository; the last test reads it when it is at hand).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,18 +24,27 @@ type Messages = Record<string, Entry>;
 let english: Messages;
 let somali: Messages;
 let inCode: Set<string>;
+/** The back office's catalogue (lingui.config.ts's second). */
+let adminEnglish: Messages;
+let adminSomali: Messages;
+let adminInCode: Set<string>;
 
 beforeAll(async () => {
   const config = getConfig({ cwd: frontendDir });
-  const [catalog] = await getCatalogs(config);
+  const [catalog, adminCatalog] = await getCatalogs(config);
   const all = (await catalog.readAll()) as Record<string, Messages>;
   english = all.en;
   somali = all.so;
   inCode = new Set(Object.keys((await catalog.collect()) ?? {}));
+  const admin = (await adminCatalog.readAll()) as Record<string, Messages>;
+  adminEnglish = admin.en;
+  adminSomali = admin.so;
+  adminInCode = new Set(Object.keys((await adminCatalog.collect()) ?? {}));
 }, 60_000);
 
 /** The English text of a catalogue entry (the source language keeps it as the message). */
-const englishText = (id: string) => english[id].translation || english[id].message || '';
+const textOf = (entry: Entry) => entry.translation || entry.message || '';
+const englishText = (id: string) => textOf(english[id]);
 
 type Token = CompiledMessage[number];
 
@@ -95,6 +105,47 @@ describe('the catalogues', () => {
       }),
     );
     expect(broken).toEqual([]);
+  });
+});
+
+describe("the back office's catalogue", () => {
+  const adminText = (id: string) => textOf(adminEnglish[id]);
+
+  it('holds exactly the messages of the back office, in both languages', () => {
+    expect(adminInCode.size).toBeGreaterThan(0);
+    expect(Object.keys(adminEnglish).sort()).toEqual([...adminInCode].sort());
+    expect(Object.keys(adminSomali).sort()).toEqual([...adminInCode].sort());
+  });
+
+  it('has every message translated into Somali', () => {
+    const untranslated = Object.keys(adminEnglish).filter((id) => !adminSomali[id].translation?.trim());
+    expect(untranslated.map(adminText)).toEqual([]);
+    // Where English is Somali too (a brand, a code, a number): only these may stay alike.
+    const alike = new Set(['EVC Plus', 'WaafiPay', 'eDahab', 'SMS', 'CSV', 'ID']);
+    const leftInEnglish = Object.keys(adminEnglish).filter(
+      (id) => adminSomali[id].translation === adminText(id) && !alike.has(adminText(id)) && /\p{L}{3}/u.test(adminText(id).replace(/\{[^}]*\}/g, '')),
+    );
+    expect(leftInEnglish.map(adminText)).toEqual([]);
+  });
+
+  it('keeps the same placeholders, plural and select cases and tags in both languages, as valid ICU messages', () => {
+    const differing = Object.keys(adminEnglish)
+      .map((id) => ({ en: adminText(id), so: adminSomali[id].translation ?? '' }))
+      .filter(({ en, so }) => {
+        try {
+          return JSON.stringify(shape(en)) !== JSON.stringify(shape(so));
+        } catch {
+          return true;
+        }
+      });
+    expect(differing).toEqual([]);
+  });
+
+  it("words a message the storefront has too as the storefront does (the two are merged into one instance)", () => {
+    const apart = Object.keys(adminEnglish)
+      .filter((id) => somali[id] && somali[id].translation !== adminSomali[id].translation)
+      .map((id) => ({ en: adminText(id), storefront: somali[id].translation, backOffice: adminSomali[id].translation }));
+    expect(apart).toEqual([]);
   });
 });
 
@@ -200,7 +251,7 @@ const STOREFRONT_TEXTS = [
   '{name} added to wishlist',
 ];
 
-/** SPEC.md's quoted texts of the back office, which stays English (features/admin, not in the catalogues). */
+/** SPEC.md's quoted texts of the back office (features/admin, in its own catalogue). */
 const BACK_OFFICE_TEXTS = [
   'Welcome back, {name}!',
   'Loading dashboard...',
@@ -282,14 +333,14 @@ function renderings(message: string): string[] {
   return render(compileMessage(message), false);
 }
 
-describe("the English catalogue and SPEC.md's storefront texts", () => {
+describe("the English catalogues and SPEC.md's texts", () => {
   it('has every one of them, word for word', () => {
     const shown = new Set(Object.keys(english).flatMap((id) => renderings(englishText(id))));
     const missing = STOREFRONT_TEXTS.filter((text) => !shown.has(specPattern(SHOWN_AS[text] ?? text)));
     expect(missing).toEqual([]);
   });
 
-  it('leaves out the back office, which stays English', () => {
+  it("leaves out the back office's, which are in its own catalogue", () => {
     const shown = new Set(Object.keys(english).flatMap((id) => renderings(englishText(id))));
     const translated = BACK_OFFICE_TEXTS.filter((text) => shown.has(specPattern(text)) && !STOREFRONT_TEXTS.includes(text));
     // Only words the storefront shows too may be there.
