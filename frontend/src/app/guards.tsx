@@ -1,10 +1,11 @@
-/** Route guards: sign-in and admin. Both wait for the session to be restored. */
+/** Route guards: sign-in and the back office. Both wait for the session to be restored. */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { TypeOptions } from 'react-toastify';
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@/i18n';
+import { permissionsKnown, worksInBackOffice } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/Spinner';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -51,14 +52,21 @@ function AccessDenied() {
   return <Navigate to="/" replace />;
 }
 
+/**
+ * The back office (/admin/*): anyone the server gives at least one back-office permission
+ * (admin and staff); a customer is refused as SPEC.md says. Which screens inside a staff member
+ * may open is the admin area's to say (features/admin/AdminRoutes.tsx).
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const isLoading = useSession((s) => s.isLoading);
   const signedIn = useSession(selectIsAuthenticated);
-  const role = useSession((s) => s.user?.role);
+  const user = useSession((s) => s.user);
   const signedOutByUser = useSession((s) => s.signedOutByUser);
   if (isLoading) return <Spinner />;
   if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) return <RedirectToLogin />;
-  if (role !== 'admin') return <AccessDenied />;
+  // A session stored before the server sent permissions: GET /api/auth/me is on its way.
+  if (!permissionsKnown(user)) return <Spinner />;
+  if (!worksInBackOffice(user)) return <AccessDenied />;
   return <>{children}</>;
 }

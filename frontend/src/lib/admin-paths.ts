@@ -1,4 +1,5 @@
 /** The admin pages' paths, shared by the early request (its code preloads) and the admin area. */
+import type { Permission } from './types';
 
 /** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page). */
 export const ADMIN_PAGE_ROUTES = {
@@ -16,6 +17,37 @@ export const ADMIN_PAGE_ROUTES = {
 } as const;
 export type AdminPageName = keyof typeof ADMIN_PAGE_ROUTES;
 export const ADMIN_PAGE_NAMES = Object.keys(ADMIN_PAGE_ROUTES) as AdminPageName[];
+
+/**
+ * The permission each page needs: the one the server checks on the calls that draw it (the
+ * list's or the figures'). The sidebar lists only the pages the signed-in person may open, and
+ * opening another shows the access-denied page, asking the server nothing. The home ('') is the
+ * dashboard for whoever reads reports and the staff home for anyone else in the back office.
+ *
+ * A page's buttons that need its own permission (Add New Product, Edit and Delete on Products:
+ * products.manage, as the size grid's stock) come with the page; those that need another are
+ * drawn only for whoever has it (lib/permissions.ts' useCan): Update Status, Mark as paid and an
+ * unanswered refund's resolutions need orders.update, a return's steps returns.manage, the audit
+ * trail on Reports audit.read, a link to an order's page orders.read.
+ */
+export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
+  '': 'reports.read',
+  products: 'products.manage',
+  orders: 'orders.read',
+  order: 'orders.read',
+  users: 'users.manage',
+  discounts: 'discounts.manage',
+  returns: 'returns.manage',
+  reviews: 'reviews.moderate',
+  notifications: 'notifications.manage',
+  settings: 'settings.manage',
+  reports: 'reports.read',
+};
+
+/** Whether someone with `permissions` (the server's answer, GET /api/auth/me) may open `page`. */
+export function mayOpenAdminPage(page: AdminPageName, permissions: readonly Permission[] | undefined): boolean {
+  return Array.isArray(permissions) && permissions.includes(ADMIN_PAGE_PERMISSIONS[page]);
+}
 
 /** The admin page at `pathname` ('/admin/orders' is 'orders', '/admin/orders/{id}' 'order', '/admin' ''); null for any other path. */
 export function adminPageAt(pathname: string): AdminPageName | null {

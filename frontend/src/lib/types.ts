@@ -20,6 +20,8 @@ type Sent<T> = Required<T>;
 
 export type User = Schemas['UserDto'];
 export type Role = User['role'];
+/** One thing the back office lets its people do (`orders.read`, …): the server's names, in `User.permissions`. */
+export type Permission = Schemas['PermissionName'];
 
 export type Product = Schemas['ProductDto'];
 export type Category = Product['category'];

@@ -99,7 +99,6 @@ export const useSession = create<SessionState>()((set, get) => ({
 }));
 
 export const selectIsAuthenticated = (s: SessionState) => Boolean(s.token && s.user);
-export const selectIsAdmin = (s: SessionState) => s.user?.role === 'admin';
 
 /** Back to the initial state (tests). */
 export function resetSessionStore() {

@@ -11,9 +11,11 @@ import type {
   PaymentMethod,
   PaymentMethodId,
   Product,
+  Permission,
   Returnable,
   Review,
   ReviewSummary,
+  Role,
   Settings,
   User,
   Variant,
@@ -25,14 +27,44 @@ import { stockStatusOf } from '@/lib/product';
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}${(++seq).toString().padStart(6, '0')}-0000-7000-8000-000000000000`;
 
+/**
+ * What the server gives each role (domain/src/permissions.rs), so that test users carry the
+ * permissions the server would send. Test data only: the app reads each user's `permissions`.
+ */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  user: [],
+  admin: [
+    'orders.read',
+    'orders.update',
+    'returns.manage',
+    'deliveries.dispatch',
+    'orders.create',
+    'products.manage',
+    'stock.adjust',
+    'reviews.moderate',
+    'discounts.manage',
+    'users.manage',
+    'settings.manage',
+    'reports.read',
+    'audit.read',
+    'notifications.manage',
+    'deliveries.own',
+  ],
+  orders: ['orders.read', 'orders.update', 'returns.manage', 'deliveries.dispatch', 'orders.create'],
+  stock: ['products.manage', 'stock.adjust', 'reviews.moderate'],
+  rider: ['deliveries.own'],
+};
+
+/** A user as the server sends it; `permissions` are those of the role unless given. */
 export function makeUser(overrides: Partial<User> = {}): User {
+  const role = overrides.role ?? 'user';
   return {
     _id: nextId('u'),
     name: 'Amina Hassan',
     email: 'amina@example.com',
     phone: '252615551234',
-    role: 'user',
-    permissions: [],
+    role,
+    permissions: [...ROLE_PERMISSIONS[role]],
     createdAt: '2026-01-10T09:00:00Z',
     mustChangePassword: false,
     ...overrides,

@@ -131,6 +131,58 @@ describe('admin guard', () => {
   });
 });
 
+describe('back-office guard for staff (issue 42)', () => {
+  it("lets a stock keeper in (any back-office permission), on the staff home, not the dashboard's figures", async () => {
+    server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'Your role does not allow this.' }, { status: 403 })));
+    renderApp('/admin', { user: makeUser({ role: 'stock', name: 'Hibo' }) });
+    expect(await screen.findByText('Welcome back, Hibo!')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('shows the Admin Dashboard link in the account menu to staff, not to customers', async () => {
+    const { user, unmount } = renderApp('/', { user: makeUser({ role: 'orders', name: 'Faisal' }) });
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Faisal' }));
+    expect(screen.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    unmount();
+    const shopper = renderApp('/', { user: makeUser({ role: 'user', name: 'Amina' }) });
+    await shopper.user.click(await screen.findByRole('button', { name: 'Account menu for Amina' }));
+    expect(screen.queryByRole('menuitem', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('waits for the server (GET /api/auth/me) when the stored session predates permissions, then decides', async () => {
+    const stored = { ...makeUser({ role: 'orders', name: 'Faisal' }), permissions: undefined };
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(stored));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/auth/me', async () => {
+        await answered;
+        return HttpResponse.json(makeUser({ _id: stored._id, role: 'orders', name: 'Faisal' }));
+      }),
+    );
+    renderApp('/admin');
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/admin$/);
+  });
+
+  it("refuses a customer whose stored session predates permissions once the server has answered, with SPEC's toast", async () => {
+    const stored = { ...makeUser({ role: 'user' }), permissions: undefined };
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(stored));
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(makeUser({ _id: stored._id, role: 'user' }))));
+    renderApp('/admin/orders');
+    await findToast('Access denied. Admin privileges required.');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+  });
+});
+
 describe('temporary password', () => {
   it('sends a user with a temporary password to the profile after sign-in', async () => {
     acceptLogin(makeUser({ name: 'New Person', mustChangePassword: true }));

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeCart, makeProduct, makeUser, makeWishlist } from '@/testing/data';
+import { makeCart, makeProduct, makeUser, makeWishlist, ROLE_PERMISSIONS } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
@@ -122,9 +122,9 @@ describe('session', () => {
 });
 
 describe('session refresh', () => {
-  it('takes the role the server reports (GET /api/auth/me)', async () => {
+  it('takes the role and permissions the server reports (GET /api/auth/me)', async () => {
     const u = makeUser({ name: 'Hodan', role: 'user' });
-    server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...u, role: 'admin' })));
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ ...u, role: 'admin', permissions: ROLE_PERMISSIONS.admin })));
     const { user } = renderApp('/', { user: u });
     await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}').role).toBe('admin'));
     await user.click(screen.getByRole('button', { name: 'Account menu for Hodan' }));

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { selectIsAdmin, useSession } from '@/stores/session';
+import { useWorksInBackOffice } from '@/lib/permissions';
 import { useLogout } from '../hooks';
 
-/** Profile, Admin Dashboard (for admins) and Logout, as the account menu (`role` 'menuitem') and the mobile menu draw them. */
+/** Profile, Admin Dashboard (for admins and staff: whoever has a part of the back office) and Logout, as the account menu (`role` 'menuitem') and the mobile menu draw them. */
 export function AccountLinks({ role, link, logout }: { role?: 'menuitem'; link: string; logout: string }) {
-  const admin = useSession(selectIsAdmin);
+  const admin = useWorksInBackOffice();
   const signOut = useLogout();
   return (
     <>

@@ -9,9 +9,12 @@ import { useLingui } from '@lingui/react/macro';
 import { Route, Routes } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
-import { ADMIN_PAGE_NAMES, ADMIN_PAGE_ROUTES, adminPageAt, type AdminPageName } from '@/lib/admin-paths';
+import { ADMIN_PAGE_NAMES, ADMIN_PAGE_ROUTES, adminPageAt, mayOpenAdminPage, type AdminPageName } from '@/lib/admin-paths';
 import { preloadable } from '@/lib/preloadable';
+import type { Permission } from '@/lib/types';
+import { useSession } from '@/stores/session';
 import { AdminLayout } from './components/AdminLayout';
+import { RoleDenied } from './components/RoleDenied';
 import { adminCatalogueReady, useAdminCatalogue } from './i18n';
 
 const DashboardPage = preloadable(() => import('./dashboard/components/DashboardPage'));
@@ -25,6 +28,8 @@ const ReviewsPage = preloadable(() => import('./reviews/components/ReviewsPage')
 const NotificationsPage = preloadable(() => import('./notifications/components/NotificationsPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
+/** The home of staff who do not read reports (the dashboard's figures are reports). */
+const StaffHome = preloadable(() => import('./dashboard/components/StaffHome'));
 
 /** Every admin page, by its path under /admin. */
 const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
@@ -44,7 +49,29 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
 /** Loads the code of the admin page at `pathname` (e.g. '/admin/orders'), if there is one, and the back office's texts in the language shown. */
 export async function preloadPage(pathname: string): Promise<void> {
   const name = adminPageAt(pathname);
-  await Promise.all([adminCatalogueReady, name !== null && PAGES[name].preload()]);
+  const page = name === null ? null : pageFor(name, useSession.getState().user?.permissions);
+  await Promise.all([adminCatalogueReady, page?.preload()]);
+}
+
+/**
+ * What is drawn at page `name` for someone with `permissions`: the page when their role allows
+ * it (ADMIN_PAGE_PERMISSIONS); otherwise the staff home at /admin and the access-denied page
+ * anywhere else (`null`). The page that is not allowed is never drawn, so none of its data is
+ * asked for.
+ */
+function pageFor(name: AdminPageName, permissions: readonly Permission[] | undefined) {
+  if (mayOpenAdminPage(name, permissions)) return PAGES[name];
+  return name === '' ? StaffHome : null;
+}
+
+/** What `pageFor` says is drawn at page `name`, for the signed-in person. */
+function AdminPage({ name }: { name: AdminPageName }) {
+  const permissions = useSession((s) => s.user?.permissions);
+  if (mayOpenAdminPage(name, permissions)) {
+    const Page = PAGES[name];
+    return <Page />;
+  }
+  return name === '' ? <StaffHome /> : <RoleDenied />;
 }
 
 export default function AdminRoutes() {
@@ -54,10 +81,9 @@ export default function AdminRoutes() {
     <Routes>
       <Route element={<AdminLayout />}>
         {ADMIN_PAGE_NAMES.map((name) => {
-          const Page = PAGES[name];
           const element = (
             <Suspense fallback={<Spinner />}>
-              <Page />
+              <AdminPage name={name} />
             </Suspense>
           );
           return name === '' ? <Route key="" index element={element} /> : <Route key={name} path={ADMIN_PAGE_ROUTES[name]} element={element} />;

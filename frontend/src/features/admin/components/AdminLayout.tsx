@@ -4,22 +4,40 @@
  * choosing a page).
  */
 import { Link, NavLink, Outlet } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import type { AdminPageName } from '@/lib/admin-paths';
 import { useOpenUntilNavigation } from '@/lib/use-open-until-navigation';
 import { useSession } from '@/stores/session';
+import { useMayOpen } from '../lib/access';
 
-export const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/products', label: 'Products' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/discounts', label: 'Discounts' },
-  { to: '/admin/returns', label: 'Returns' },
-  { to: '/admin/reviews', label: 'Reviews' },
-  { to: '/admin/notifications', label: 'Notifications' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/reports', label: 'Reports' },
+/** The sidebar's links, each to a page (`page`, whose permission decides who sees it). */
+export const ADMIN_LINKS: { page: AdminPageName; to: string; label: string; end?: boolean }[] = [
+  { page: '', to: '/admin', label: 'Dashboard', end: true },
+  { page: 'products', to: '/admin/products', label: 'Products' },
+  { page: 'orders', to: '/admin/orders', label: 'Orders' },
+  { page: 'users', to: '/admin/users', label: 'Users' },
+  { page: 'discounts', to: '/admin/discounts', label: 'Discounts' },
+  { page: 'returns', to: '/admin/returns', label: 'Returns' },
+  { page: 'reviews', to: '/admin/reviews', label: 'Reviews' },
+  { page: 'notifications', to: '/admin/notifications', label: 'Notifications' },
+  { page: 'settings', to: '/admin/settings', label: 'Settings' },
+  { page: 'reports', to: '/admin/reports', label: 'Reports' },
 ];
+
+/**
+ * The links of the pages the signed-in person may open (lib/admin-paths.ts'
+ * ADMIN_PAGE_PERMISSIONS, read against the server's permissions). The home is everyone's: the
+ * Dashboard for whoever reads reports, 'Home' (the staff home) for anyone else.
+ */
+export function useAdminLinks() {
+  const { t } = useLingui();
+  const mayOpen = useMayOpen();
+  return ADMIN_LINKS.flatMap((link) => {
+    if (link.page === '') return [mayOpen('') ? link : { ...link, label: t`Home` }];
+    return mayOpen(link.page) ? [link] : [];
+  });
+}
 
 /**
  * The focus outline on the dark top bar and sidebar: white (the page's brand-coloured outline
@@ -30,6 +48,7 @@ const onDark = 'focus-visible:outline-white!';
 export function AdminLayout() {
   const [open, setOpen] = useOpenUntilNavigation();
   const name = useSession((s) => s.user?.name ?? '');
+  const links = useAdminLinks();
 
   return (
     <div className="min-h-screen bg-stone-100 md:flex">
@@ -66,7 +85,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Admin">
           <ul className="flex flex-col gap-1 px-2 py-2">
-            {ADMIN_LINKS.map((l) => (
+            {links.map((l) => (
               <li key={l.to}>
                 <NavLink
                   to={l.to}

@@ -5,11 +5,13 @@ import { toast } from '@/lib/toast';
 import { OrderStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
+import type { AdminPageName } from '@/lib/admin-paths';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
+import { useMayOpen } from '../../lib/access';
 import { logError } from '../../lib/errors';
 import { columnsOf, DataTable } from '../../lib/table';
 import { admin, formatShortDate } from '../../lib/ui';
@@ -22,11 +24,12 @@ export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Please try 
 /** Dashboard order ids: the last 8 characters prefixed with #. */
 export const dashboardOrderId = (id: string) => `#${id.slice(-8)}`;
 
-const QUICK_ACTIONS = [
-  { to: '/admin/products', label: 'Manage Products', text: 'Add, edit and remove products' },
-  { to: '/admin/orders', label: 'Manage Orders', text: 'Review orders and update their status' },
-  { to: '/admin/users', label: 'Manage Users', text: 'Customers and administrators' },
-  { to: '/admin/reports', label: 'View Reports', text: 'Sales, orders and top products' },
+/** Each to a page (`page`): only those the signed-in person may open are shown. */
+const QUICK_ACTIONS: { page: AdminPageName; to: string; label: string; text: string }[] = [
+  { page: 'products', to: '/admin/products', label: 'Manage Products', text: 'Add, edit and remove products' },
+  { page: 'orders', to: '/admin/orders', label: 'Manage Orders', text: 'Review orders and update their status' },
+  { page: 'users', to: '/admin/users', label: 'Manage Users', text: 'Customers and administrators' },
+  { page: 'reports', to: '/admin/reports', label: 'View Reports', text: 'Sales, orders and top products' },
 ];
 
 function StatCard({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -50,15 +53,18 @@ const RECENT_ORDER_COLUMNS = [
 ];
 
 function RecentOrders({ orders }: { orders: Order[] }) {
+  const mayOpen = useMayOpen();
   return (
     <section aria-labelledby="recent-orders" className={admin.card}>
       <div className="flex items-center justify-between gap-4">
         <h2 id="recent-orders" className="text-lg font-semibold">
           Recent Orders
         </h2>
-        <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
-          View All
-        </Link>
+        {mayOpen('orders') && (
+          <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+            View All
+          </Link>
+        )}
       </div>
       <DataTable name="Recent orders" rows={orders} columns={RECENT_ORDER_COLUMNS} className="mt-4" inCard />
     </section>
@@ -69,6 +75,8 @@ export default function DashboardPage() {
   usePageTitle('Admin Dashboard');
   const name = useSession((s) => s.user?.name ?? '');
   const stats = useAdminStats();
+  const mayOpen = useMayOpen();
+  const quickActions = QUICK_ACTIONS.filter((a) => mayOpen(a.page));
 
   useEffect(() => {
     if (stats.isError) {
@@ -109,12 +117,12 @@ export default function DashboardPage() {
           <DashboardCharts stats={s} />
         </Suspense>
         {recent.length > 0 && <RecentOrders orders={recent} />}
-        <section aria-labelledby="quick-actions">
+        <section aria-labelledby="quick-actions" hidden={quickActions.length === 0}>
           <h2 id="quick-actions" className="text-lg font-semibold">
             Quick Actions
           </h2>
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {QUICK_ACTIONS.map((a) => (
+            {quickActions.map((a) => (
               <li key={a.to}>
                 <Link
                   to={a.to}

@@ -3,6 +3,7 @@ import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
+import { useCan } from '@/lib/permissions';
 import type { Order } from '@/lib/types';
 import { paymentLine } from '../../lib/payment';
 import { ActionButton, NoValue } from '../../lib/table';
@@ -79,7 +80,7 @@ export function OrderDetails({ order }: { order: Order }) {
 // The buttons stand one under another, their text lined up with the cell's.
 const stacked = '-ml-2.5';
 
-/** Update Status, Mark as paid (while the payment is unconfirmed) and the Details toggle. */
+/** Update Status and Mark as paid (while the payment is unconfirmed) for whoever may update orders, and the Details toggle. */
 export function OrderActions({
   order,
   details,
@@ -93,10 +94,13 @@ export function OrderActions({
   onMarkPaid: (order: Order) => void;
 }) {
   const short = order._id.slice(0, 8);
+  const mayUpdate = useCan()('orders.update');
   return (
     <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-      <ActionButton kind="primary" className={stacked} label="Update Status" target={`of order ${short}`} onClick={() => onUpdateStatus(order)} />
-      {order.awaitingPayment && (
+      {mayUpdate && (
+        <ActionButton kind="primary" className={stacked} label="Update Status" target={`of order ${short}`} onClick={() => onUpdateStatus(order)} />
+      )}
+      {mayUpdate && order.awaitingPayment && (
         <ActionButton kind="warning" className={stacked} label="Mark as paid" target={`order ${short}`} onClick={() => onMarkPaid(order)} />
       )}
       <ActionButton

@@ -20,6 +20,7 @@ import { useSettings } from '@/lib/api/settings';
 import { ApiError } from '@/lib/api-client';
 import { shortOrderId } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
+import { useCan } from '@/lib/permissions';
 import { changedBy } from '@/lib/returns';
 import { toast } from '@/lib/toast';
 import type { Order, PaymentMethodId } from '@/lib/types';
@@ -95,6 +96,8 @@ function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMet
 
 function OrderDetail({ order }: { order: Order }) {
   const settings = useSettings();
+  // The status and an unanswered refund are changed by whoever may update orders (the server's orders.update).
+  const mayUpdate = useCan()('orders.update');
   const [updating, setUpdating] = useState(false);
   const update = useUpdateOrderStatus({
     onSuccess: () => {
@@ -130,16 +133,18 @@ function OrderDetail({ order }: { order: Order }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={btn.secondary} onClick={() => setUpdating(true)}>
-            Update Status
-          </button>
+          {mayUpdate && (
+            <button type="button" className={btn.secondary} onClick={() => setUpdating(true)}>
+              Update Status
+            </button>
+          )}
           <button type="button" className={btn.primary} onClick={() => window.print()}>
             Print packing slip
           </button>
         </div>
       </div>
 
-      {order.refundStatus === 'unconfirmed' && (
+      {order.refundStatus === 'unconfirmed' && mayUpdate && (
         <div className="mt-6">
           <UnconfirmedRefund
             amount={order.totalAmount - (order.refundedAmount ?? 0)}

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import type { Report } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ChartFigure } from '../../components/ChartFigure';
@@ -80,6 +81,8 @@ export default function ReportsPage() {
   usePageTitle('Reports');
   const [days, setDays] = useState<ReportPeriod>(30);
   const report = useReport(days);
+  // Who changed what is the audit's (audit.read), not every reader of reports'.
+  const mayReadAudit = useCan()('audit.read');
   const download = useDownloadOrdersCsv({
     onSuccess: (name) => toast.success(`Downloaded ${name}`),
     onError: (err) => {
@@ -182,9 +185,11 @@ export default function ReportsPage() {
         </div>
       </div>
       {body}
-      <div className="mt-6">
-        <AuditTrail />
-      </div>
+      {mayReadAudit && (
+        <div className="mt-6">
+          <AuditTrail />
+        </div>
+      )}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useResolveReturnRefund, useUpdateReturn } from '@/lib/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import type { OrderReturn, PaymentMethodId, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -59,7 +60,8 @@ export const NO_STEP = (
 
 /**
  * The buttons of the steps the server allows now; `none` once it is rejected or refunded. A
- * refund being sent says so; one sent but not answered shows its resolutions instead.
+ * refund being sent says so; one sent but not answered shows its resolutions instead. Only for
+ * whoever manages returns (returns.manage): anyone else sees `none` (or the refund being sent).
  */
 export function ReturnStepButtons({
   ret,
@@ -74,6 +76,8 @@ export function ReturnStepButtons({
   none?: ReactNode;
 }) {
   const busy = steps.busyId === ret._id;
+  const mayManage = useCan()('returns.manage');
+  if (!mayManage && ret.refundStatus !== 'sending') return <>{none}</>;
   if (ret.refundStatus === 'unconfirmed') {
     return (
       <UnconfirmedRefund

@@ -4,21 +4,35 @@ import { ReturnStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import type { OrderReturn } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
+import { useMayOpen } from '../../lib/access';
 import { columnsOf, Customer, nowrap } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
 import { NO_STEP, ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
 
 const column = columnsOf<OrderReturn>();
 
+/** The return's order by its short id: a link to the order's page for whoever may open it. */
+function OrderRef({ id }: { id: string }) {
+  const mayOpen = useMayOpen();
+  if (!mayOpen('order')) {
+    return (
+      <span className="font-mono font-semibold text-stone-900" title={id}>
+        {shortOrderId(id)}
+      </span>
+    );
+  }
+  return (
+    <Link to={`/admin/orders/${encodeURIComponent(id)}`} className="font-mono font-semibold text-brand-800 hover:underline" title={id}>
+      {shortOrderId(id)}
+    </Link>
+  );
+}
+
 export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>) {
   return {
     columns: [
       column('Date', (r) => formatDateTime(r.createdAt), nowrap),
-      column('Order', (r) => (
-        <Link to={`/admin/orders/${encodeURIComponent(r.orderId)}`} className="font-mono font-semibold text-brand-800 hover:underline" title={r.orderId}>
-          {shortOrderId(r.orderId)}
-        </Link>
-      )),
+      column('Order', (r) => <OrderRef id={r.orderId} />),
       column('Customer', (r) => <Customer customer={r.customer} />, { td: 'break-words' }),
       column('Items', (r) => (
         <>

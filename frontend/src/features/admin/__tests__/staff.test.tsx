@@ -1,0 +1,281 @@
+/**
+ * Staff in the back office (issue 42): each role sees what its permissions (the server's answer
+ * in the user's `permissions`) let it use: the sidebar, the home, the buttons; a screen outside
+ * the role is the access-denied page, and nothing of it is asked of the server.
+ */
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Permission, User } from '@/lib/types';
+import { axeViolations } from '@/testing/axe';
+import { makeOrder, makeOrderDetail, makeProduct, makeReturn, makeUser } from '@/testing/data';
+import { server } from '@/testing/server';
+import { screen, waitFor, within } from '@/testing/test-utils';
+import { currentUrl, renderAdmin, serveList, stubElementFromPoint, stubResizeObserver } from './helpers';
+
+beforeAll(async () => {
+  stubResizeObserver();
+  await import('../AdminRoutes');
+  await Promise.all([
+    import('../dashboard/components/StaffHome'),
+    import('../dashboard/components/DashboardPage'),
+    import('../orders/components/OrdersPage'),
+    import('../orders/components/OrderPage'),
+    import('../products/components/ProductsPage'),
+    import('../returns/components/ReturnsPage'),
+    import('../reports/components/ReportsPage'),
+  ]);
+});
+
+let undoStub = () => {};
+beforeEach(() => {
+  undoStub = stubElementFromPoint();
+});
+afterEach(() => undoStub());
+
+const orderHandler = () => makeUser({ role: 'orders', name: 'Faisal Orders', email: 'faisal@shop.so' });
+const stockKeeper = () => makeUser({ role: 'stock', name: 'Hibo Stock', email: 'hibo@shop.so' });
+const rider = () => makeUser({ role: 'rider', name: 'Cali Rider', email: 'cali@shop.so' });
+/** Someone whose permissions are exactly these (the screens read permissions, never the role). */
+const withPermissions = (permissions: Permission[]): User => makeUser({ role: 'orders', name: 'Nimco Staff', permissions });
+
+/** Counts the requests to `path` (answered with `reply`): a screen outside the role must ask none. */
+function countRequests(path: string, reply: () => Response = () => HttpResponse.json([])) {
+  const seen = { count: 0 };
+  server.use(
+    http.get(path, () => {
+      seen.count += 1;
+      return reply();
+    }),
+  );
+  return seen;
+}
+
+const sidebar = async () => within(await screen.findByRole('navigation', { name: 'Admin' }));
+const sidebarLinks = async () => (await sidebar()).getAllByRole('link').map((l) => l.textContent);
+
+const ORDER_ID = 'cafe1234-0000-7000-8000-00000000beef';
+
+describe('the sidebar lists the screens of the role', () => {
+  it('an order handler: Home, Orders and Returns; no Products, Settings, Users, Discounts or Reports', async () => {
+    const stats = countRequests('/api/admin/stats');
+    renderAdmin('/admin', orderHandler());
+    expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Returns']);
+    for (const name of ['Products', 'Settings', 'Users', 'Discounts', 'Reports', 'Reviews', 'Notifications', 'Dashboard']) {
+      expect((await sidebar()).queryByRole('link', { name })).not.toBeInTheDocument();
+    }
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    expect(stats.count).toBe(0);
+  });
+
+  it('a stock keeper: Home, Products and Reviews; no Orders or Returns', async () => {
+    renderAdmin('/admin', stockKeeper());
+    expect(await sidebarLinks()).toEqual(['Home', 'Products', 'Reviews']);
+    expect((await sidebar()).queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
+  });
+
+  it('an admin: every screen, the home being the Dashboard', async () => {
+    server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    renderAdmin('/admin', makeUser({ role: 'admin', name: 'Sahra Admin' }));
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Orders', 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Settings', 'Reports']);
+  });
+});
+
+describe('a screen outside the role', () => {
+  it('is the access-denied page for an order handler at /admin/products, and no product is asked for', async () => {
+    const products = countRequests('/api/admin/products');
+    const stats = countRequests('/api/admin/stats');
+    const { user } = renderAdmin('/admin/products', orderHandler());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.getByText("Your role does not allow this screen. Ask the shop's admin if you need it.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New Product' })).not.toBeInTheDocument();
+    // Inside the back office: its sidebar is still there.
+    expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Returns']);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(screen.getByRole('link', { name: "Back to the back office's home" }));
+    await waitFor(() => expect(currentUrl()).toBe('/admin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(products.count).toBe(0);
+    expect(stats.count).toBe(0);
+  });
+
+  it("is the access-denied page for a stock keeper at an order's page and at /admin/orders, neither asked for", async () => {
+    const order = countRequests(`/api/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrderDetail({ _id: ORDER_ID })));
+    const orders = countRequests('/api/orders/all');
+    const { unmount } = renderAdmin(`/admin/orders/${ORDER_ID}`, stockKeeper());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
+    unmount();
+    renderAdmin('/admin/orders', stockKeeper());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(order.count).toBe(0);
+    expect(orders.count).toBe(0);
+  });
+
+  it('is the access-denied page for each screen an order handler may not open', async () => {
+    for (const path of ['/admin/users', '/admin/settings', '/admin/discounts', '/admin/reports', '/admin/reviews', '/admin/notifications']) {
+      const { unmount } = renderAdmin(path, orderHandler());
+      expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
+describe('the staff home', () => {
+  it("greets an order handler by name, names the role and links the role's screens, without the dashboard's figures", async () => {
+    const stats = countRequests('/api/admin/stats');
+    renderAdmin('/admin', orderHandler());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Faisal Orders!')).toBeInTheDocument();
+    expect(screen.getByTestId('staff-role')).toHaveTextContent('Your role: Order handler');
+    const screens = within(screen.getByRole('region', { name: 'Your screens' }));
+    expect(screens.getAllByRole('link').map((l) => [l.querySelector('span')?.textContent, l.getAttribute('href')])).toEqual([
+      ['Orders', '/admin/orders'],
+      ['Returns', '/admin/returns'],
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    expect(stats.count).toBe(0);
+  });
+
+  it('links a stock keeper to Products and Reviews', async () => {
+    renderAdmin('/admin', stockKeeper());
+    const screens = within(await screen.findByRole('region', { name: 'Your screens' }));
+    expect(screens.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/products', '/admin/reviews']);
+    expect(screen.getByTestId('staff-role')).toHaveTextContent('Your role: Stock keeper');
+  });
+
+  it('tells a rider nothing here is for their role yet, with no link to a screen they would be refused', async () => {
+    const stats = countRequests('/api/admin/stats');
+    renderAdmin('/admin', rider());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing here for your role yet' })).toBeInTheDocument();
+    expect(screen.getByTestId('staff-role')).toHaveTextContent('Your role: Rider');
+    expect(await sidebarLinks()).toEqual(['Home']);
+    expect(screen.queryByRole('region', { name: 'Your screens' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    expect(stats.count).toBe(0);
+  });
+});
+
+describe('buttons follow the permissions', () => {
+  const awaiting = makeOrder({ _id: ORDER_ID, status: 'pending', paymentStatus: 'pending', awaitingPayment: true, transactionId: null });
+
+  it("an order handler updates an order's status, in the list and on its page", async () => {
+    serveList('/api/orders/all', () => ({ rows: [awaiting] }));
+    const { unmount } = renderAdmin('/admin/orders', orderHandler());
+    const row = within((await screen.findAllByTestId('order-row'))[0]);
+    expect(row.getByRole('button', { name: /^Update Status/ })).toBeInTheDocument();
+    expect(row.getByRole('button', { name: /^Mark as paid/ })).toBeInTheDocument();
+    unmount();
+
+    server.use(
+      http.get(`/api/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrderDetail({ _id: ORDER_ID }))),
+      http.get(`/api/orders/${ORDER_ID}/returns`, () => HttpResponse.json([])),
+    );
+    renderAdmin(`/admin/orders/${ORDER_ID}`, orderHandler());
+    expect(await screen.findByRole('button', { name: 'Update Status' })).toBeInTheDocument();
+  });
+
+  it('someone who only reads orders has no Update Status, Mark as paid, refund resolution or return step', async () => {
+    const reader = withPermissions(['orders.read']);
+    serveList('/api/orders/all', () => ({ rows: [awaiting] }));
+    const { unmount } = renderAdmin('/admin/orders', reader);
+    const row = within((await screen.findAllByTestId('order-row'))[0]);
+    expect(row.queryByRole('button', { name: /^Update Status/ })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: /^Mark as paid/ })).not.toBeInTheDocument();
+    expect(row.getByRole('button', { name: /^Details/ })).toBeInTheDocument();
+    unmount();
+
+    server.use(
+      http.get(`/api/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(makeOrderDetail({ _id: ORDER_ID, status: 'canceled', paymentStatus: 'paid', refundStatus: 'unconfirmed', refundSentAt: '2026-11-02T12:00:00Z' })),
+      ),
+      http.get(`/api/orders/${ORDER_ID}/returns`, () => HttpResponse.json([makeReturn({ orderId: ORDER_ID, status: 'requested', nextSteps: ['approved', 'rejected'] })])),
+    );
+    renderAdmin(`/admin/orders/${ORDER_ID}`, reader);
+    await screen.findByRole('list', { name: 'Returns of this order' });
+    expect(screen.getByRole('button', { name: 'Print packing slip' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('unconfirmed-refund')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reject/ })).not.toBeInTheDocument();
+  });
+
+  it("returns link to their order's page only for whoever may open it", async () => {
+    const ret = makeReturn({ orderId: ORDER_ID, status: 'requested', nextSteps: ['approved', 'rejected'] });
+    serveList('/api/admin/returns', () => ({ rows: [ret] }));
+    const { unmount } = renderAdmin('/admin/returns', withPermissions(['returns.manage']));
+    const row = within((await screen.findAllByTestId('return-row'))[0]);
+    expect(row.getByText('cafe1234...')).not.toHaveAttribute('href');
+    expect(row.queryByRole('link')).not.toBeInTheDocument();
+    expect(row.getByRole('button', { name: /^Approve/ })).toBeInTheDocument();
+    unmount();
+
+    renderAdmin('/admin/returns', orderHandler());
+    const handlerRow = within((await screen.findAllByTestId('return-row'))[0]);
+    expect(handlerRow.getByRole('link', { name: 'cafe1234...' })).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
+  });
+
+  it('a stock keeper manages products (Add New Product, Edit, Delete); an order handler never sees them', async () => {
+    serveList('/api/admin/products', () => ({ rows: [makeProduct({ name: 'Silk Scarf' })] }));
+    const { unmount } = renderAdmin('/admin/products', stockKeeper());
+    await screen.findAllByTestId('product-row');
+    expect(screen.getByRole('button', { name: 'Add New Product' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Silk Scarf' })).toBeInTheDocument();
+    unmount();
+    renderAdmin('/admin/products', orderHandler());
+    await screen.findByRole('heading', { level: 1, name: 'Access denied' });
+    expect(screen.queryByRole('button', { name: 'Add New Product' })).not.toBeInTheDocument();
+  });
+
+  it('reports without the audit trail for someone who reads reports but not the audit (never asked for)', async () => {
+    const audit = countRequests('/api/admin/audit');
+    server.use(
+      http.get('/api/admin/reports', () =>
+        HttpResponse.json({
+          from: '2026-10-03T00:00:00Z',
+          to: '2026-11-02T00:00:00Z',
+          days: 30,
+          totalSales: 0,
+          orders: 0,
+          newUsers: 0,
+          averageOrderValue: 0,
+          discountsGiven: 0,
+          revenueByDay: [],
+          topProducts: [],
+          discountCodes: [],
+        }),
+      ),
+    );
+    renderAdmin('/admin/reports', withPermissions(['reports.read']));
+    expect(await screen.findByRole('heading', { name: 'Top products' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /activity/i })).not.toBeInTheDocument();
+    expect(audit.count).toBe(0);
+  });
+
+  it("the dashboard's quick actions and View All follow the permissions", async () => {
+    server.use(
+      http.get('/api/admin/stats', () =>
+        HttpResponse.json({
+          totalProducts: 1,
+          totalOrders: 1,
+          pendingOrders: 0,
+          totalRevenue: 10,
+          monthlyRevenue: 10,
+          averageOrderValue: 10,
+          revenueByMonth: [],
+          statusCounts: { pending: 0, shipped: 0, delivered: 1, canceled: 0 },
+          topProducts: [],
+          recentOrders: [makeOrder()],
+        }),
+      ),
+    );
+    renderAdmin('/admin', withPermissions(['reports.read', 'products.manage']));
+    const quick = within(await screen.findByRole('region', { name: 'Quick Actions' }));
+    expect(quick.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/products', '/admin/reports']);
+    const recent = within(screen.getByRole('region', { name: 'Recent Orders' }));
+    expect(recent.queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Reports']);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The back office's home for staff who do not read reports (an order handler, a stock keeper, a
+ * rider): instead of the dashboard's figures (GET /api/admin/stats, which their role may not
+ * ask for), a greeting, their role, and a link to each screen they may use. A role with no
+ * screen yet (the rider's come with deliveries) is told so, with no link that would be refused.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import type { AdminPageName } from '@/lib/admin-paths';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useSession } from '@/stores/session';
+import { useAdminLinks } from '../../components/AdminLayout';
+import { admin } from '../../lib/ui';
+import { ROLE_NAMES } from '../../users/list';
+
+/** What each screen is for, under its link. */
+const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
+  products: msg`Add and edit products, and their stock by size`,
+  orders: msg`Review orders and update their status`,
+  users: msg`Customers, staff and their roles`,
+  discounts: msg`Discount codes for sales`,
+  returns: msg`Approve, receive and refund returns`,
+  reviews: msg`Hide, show or delete customers' reviews`,
+  notifications: msg`The e-mails and SMS the shop sends`,
+  settings: msg`The shop's name, contacts and shipping fee`,
+  reports: msg`Sales, orders and top products`,
+};
+
+export default function StaffHome() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Home`);
+  const user = useSession((s) => s.user);
+  const name = user?.name ?? '';
+  const role = user ? ROLE_NAMES[user.role] : '';
+  const screens = useAdminLinks().filter((link) => link.page !== '');
+
+  return (
+    <section>
+      <h1 className={admin.pageTitle}>
+        <Trans>Home</Trans>
+      </h1>
+      <p className="mt-1 text-stone-600">
+        <Trans>Welcome back, {name}!</Trans>
+      </p>
+      <p className="mt-1 text-stone-600" data-testid="staff-role">
+        <Trans>
+          Your role: <strong className="font-semibold text-stone-900">{role}</strong>
+        </Trans>
+      </p>
+      {screens.length === 0 ? (
+        <div className={`${admin.card} mt-6`}>
+          <h2 className="text-lg font-semibold">
+            <Trans>Nothing here for your role yet</Trans>
+          </h2>
+          <p className="mt-1 text-stone-700">
+            <Trans>The back office has no screen for your role yet. The shop's admin will tell you when yours are ready.</Trans>
+          </p>
+        </div>
+      ) : (
+        <section aria-labelledby="your-screens" className="mt-6">
+          <h2 id="your-screens" className="text-lg font-semibold">
+            <Trans>Your screens</Trans>
+          </h2>
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {screens.map((link) => {
+              const text = SCREEN_TEXTS[link.page];
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 transition hover:ring-brand-300"
+                  >
+                    <span className="block font-semibold text-brand-800">{link.label}</span>
+                    {text && <span className="mt-1 block text-sm text-stone-600">{i18n._(text)}</span>}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
+}
