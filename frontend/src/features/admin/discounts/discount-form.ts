@@ -3,25 +3,30 @@
  * its status) and the add/edit form's state and payload. The rules themselves are the
  * server's (domain/src/discount.rs): it answers bad input with a message per field.
  */
+import { msg, t } from '@lingui/core/macro';
 import { formatPrice } from '@/lib/format';
 import type { Discount, DiscountInput, DiscountKind } from '@/lib/types';
 import { parseNumber } from '@/lib/validation';
+import type { FilterOption } from '../lib/list';
+import { choice, translated } from '../lib/translated';
 
-export const DISCOUNT_KINDS: readonly { value: DiscountKind; label: string }[] = [
-  { value: 'percent', label: 'Percent off' },
-  { value: 'fixed', label: 'Fixed amount off' },
-  { value: 'freeShipping', label: 'Free shipping' },
+export const DISCOUNT_KINDS: readonly FilterOption<DiscountKind>[] = [
+  choice('percent', msg`Percent off`),
+  choice('fixed', msg`Fixed amount off`),
+  choice('freeShipping', msg`Free shipping`),
 ];
 
-/** What the code takes off, e.g. '15% off', '$5.00 off', 'Free shipping'. */
+/** What the code takes off, e.g. '15% off', '$5.00 off', 'Free shipping' (in the language shown). */
 export function describeDiscount({ kind, value }: Pick<Discount, 'kind' | 'value'>): string {
   switch (kind) {
     case 'percent':
-      return `${value}% off`;
-    case 'fixed':
-      return `${formatPrice(value)} off`;
+      return t`${value}% off`;
+    case 'fixed': {
+      const amount = formatPrice(value);
+      return t`${amount} off`;
+    }
     case 'freeShipping':
-      return 'Free shipping';
+      return t`Free shipping`;
   }
 }
 
@@ -30,6 +35,15 @@ export const usesText = ({ timesUsed, usageLimit }: Pick<Discount, 'timesUsed' |
   usageLimit === null ? String(timesUsed) : `${timesUsed} / ${usageLimit}`;
 
 export type DiscountStatus = 'Active' | 'Inactive' | 'Scheduled' | 'Expired' | 'Used up';
+
+/** Each status as shown, in the language shown. */
+export const DISCOUNT_STATUS_NAMES: Readonly<Record<DiscountStatus, string>> = translated({
+  Active: msg`Active`,
+  Inactive: msg`Inactive`,
+  Scheduled: msg`Scheduled`,
+  Expired: msg`Expired`,
+  'Used up': msg`Used up`,
+});
 
 /** Whether shoppers can use it now, and if not why, as the server decides it (ended at `endsAt`, started at `startsAt`). */
 export function discountStatus(d: Discount, now = new Date()): DiscountStatus {
@@ -125,4 +139,4 @@ export const switchedActive = ({ code, kind, value, minSubtotal, startsAt, endsA
 });
 
 export const deleteDiscountQuestion = (code: string) =>
-  `Are you sure you want to delete the discount code "${code}"? Orders that used it keep their discount; carts holding it lose it.`;
+  t`Are you sure you want to delete the discount code "${code}"? Orders that used it keep their discount; carts holding it lose it.`;

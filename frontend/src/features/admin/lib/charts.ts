@@ -1,3 +1,5 @@
+import { shortDate } from './ui';
+
 /** Colours of the order statuses in charts: their badges' colours (yellow, blue, green, red). */
 export const STATUS_COLORS: Record<string, string> = {
   pending: '#ca8a04',
@@ -8,9 +10,9 @@ export const STATUS_COLORS: Record<string, string> = {
 export const OTHER_COLOR = '#78716c';
 export const BRAND = '#be185d';
 
-/** A day of a report ('2026-11-02', a UTC date) as a chart's tick ('Nov 2') or in full ('Nov 2, 2026'). */
+/** A day of a report ('2026-11-02', a UTC date) as a chart's tick ('Nov 2') or in full ('Nov 2, 2026'), in the language shown. */
 export function dayLabel(date: string, withYear = false): string {
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: withYear ? 'numeric' : undefined, timeZone: 'UTC' });
+  return shortDate(d, { year: withYear, utc: true });
 }

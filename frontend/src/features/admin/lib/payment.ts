@@ -1,4 +1,5 @@
-/** How the back office speaks of an order's payment: who carries its money, and how it was paid. */
+/** How the back office speaks of an order's payment: who carries its money, and how it was paid (in the language shown). */
+import { t } from '@lingui/core/macro';
 import { paidWith } from '@/lib/payment-methods';
 import type { Order, PaymentMethodId } from '@/lib/types';
 
@@ -17,11 +18,11 @@ export function providerOf(method: PaymentMethodId): string | null {
 /** Where the admin checks a payment or a refund: 'your WaafiPay merchant account'; without an order, either provider's. */
 export function merchantAccount(method?: PaymentMethodId): string {
   const provider = method ? providerOf(method) : null;
-  return provider ? `your ${provider} merchant account` : 'your WaafiPay or eDahab merchant account';
+  return provider ? t`your ${provider} merchant account` : t`your WaafiPay or eDahab merchant account`;
 }
 
 /** Where a refund goes: 'WaafiPay', 'eDahab', or the provider unnamed. */
-export const refundProvider = (method?: PaymentMethodId): string => (method && providerOf(method)) || 'the payment provider';
+export const refundProvider = (method?: PaymentMethodId): string => (method && providerOf(method)) || t`the payment provider`;
 
 /**
  * How it was paid and from which number: 'Paid with ZAAD: 252634441234' (before it is paid,
@@ -29,6 +30,7 @@ export const refundProvider = (method?: PaymentMethodId): string => (method && p
  */
 export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'paymentPhone'>): string {
   const how = paidWith(order);
-  if (!order.paymentPhone) return how;
-  return order.paymentMethod === 'card' ? `${how}; phone ${order.paymentPhone}` : `${how}: ${order.paymentPhone}`;
+  const phone = order.paymentPhone;
+  if (!phone) return how;
+  return order.paymentMethod === 'card' ? t`${how}; phone ${phone}` : `${how}: ${phone}`;
 }

@@ -1,4 +1,6 @@
-/** Class names shared by the admin screens (tables, cards, filters). */
+/** Class names shared by the admin screens (tables, cards, filters), and how they write dates and numbers. */
+import { dateLocale } from '@/i18n';
+
 const tableRows = 'divide-y divide-stone-200 text-left text-sm';
 
 export const admin = {
@@ -19,10 +21,36 @@ export const admin = {
 
 export { formatDateTime } from '@/lib/format';
 
-/** Short date, e.g. Nov 2, 2026. */
+/** Short date in the language shown, e.g. Nov 2, 2026 (Somali: Nof 2, 2026). */
 export function formatShortDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return shortDate(d, { year: true });
 }
+
+/**
+ * CLDR's abbreviated Somali months, for a browser whose Intl has no Somali (Chromium and Chrome
+ * ship none: they would write English). Intl writes the same where it has Somali.
+ */
+const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
+
+/** Whether this browser's Intl writes dates in `locale` (rather than falling back to its default). */
+const intlSpeaks = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
+
+/**
+ * A day as month (abbreviated) and day, with the year when `year`, in the language shown:
+ * 'Nov 2, 2026' or 'Nof 2, 2026' (CLDR's 'MMM d, y' in both). `utc` reads the date in UTC
+ * (a report's days are UTC dates).
+ */
+export function shortDate(d: Date, { year = false, utc = false }: { year?: boolean; utc?: boolean } = {}): string {
+  const locale = dateLocale();
+  if (locale !== 'so' || intlSpeaks(locale)) {
+    return d.toLocaleDateString(locale, { month: 'short', day: 'numeric', year: year ? 'numeric' : undefined, timeZone: utc ? 'UTC' : undefined });
+  }
+  const [month, day, y] = utc ? [d.getUTCMonth(), d.getUTCDate(), d.getUTCFullYear()] : [d.getMonth(), d.getDate(), d.getFullYear()];
+  return year ? `${SOMALI_MONTHS[month]} ${day}, ${y}` : `${SOMALI_MONTHS[month]} ${day}`;
+}
+
+/** A count as the language shown writes it, e.g. 1,234. */
+export const formatCount = (n: number): string => n.toLocaleString(dateLocale());

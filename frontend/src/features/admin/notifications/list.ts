@@ -2,58 +2,61 @@
  * The admin list of the messages the shop sends (GET /api/admin/notifications): newest first,
  * paged, searched (`q`: recipient and subject) and filtered by status and channel.
  */
+import { msg, t } from '@lingui/core/macro';
 import { notificationKeys } from '@/lib/query-keys';
 import type { AdminNotification, NotificationChannel, NotificationStatus, NotificationTopic } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
+import { choice, translated } from '../lib/translated';
 
-export const NOTIFICATIONS_LOAD_FAILED = 'Failed to load notifications. Please try again.';
+export const NOTIFICATIONS_LOAD_FAILED = msg`Failed to load notifications. Please try again.`;
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'retrying', 'failed', 'skipped'] as const satisfies readonly NotificationStatus[];
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const satisfies readonly NotificationChannel[];
 
-export const STATUS_LABELS: Record<NotificationStatus, string> = {
-  pending: 'Pending',
-  sent: 'Sent',
-  retrying: 'Retrying',
-  failed: 'Failed',
-  skipped: 'Skipped',
-};
+/** The labels, each read in the language shown. */
+export const STATUS_LABELS: Readonly<Record<NotificationStatus, string>> = translated({
+  pending: msg`Pending`,
+  sent: msg`Sent`,
+  retrying: msg`Retrying`,
+  failed: msg`Failed`,
+  skipped: msg`Skipped`,
+});
 
-export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email', sms: 'SMS' };
+export const CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = translated({ email: msg`Email`, sms: msg`SMS` });
 
-export const TOPIC_LABELS: Record<NotificationTopic, string> = {
-  orderConfirmed: 'Order confirmed',
-  paymentUnconfirmed: 'Payment not confirmed',
-  orderShipped: 'Order shipped',
-  orderDelivered: 'Order delivered',
-  orderCanceled: 'Order canceled',
-  returnUpdated: 'Return update',
-  passwordReset: 'Password reset',
-  newOrder: 'New order',
-  lowStock: 'Size running low',
-};
+export const TOPIC_LABELS: Readonly<Record<NotificationTopic, string>> = translated({
+  orderConfirmed: msg`Order confirmed`,
+  paymentUnconfirmed: msg`Payment not confirmed`,
+  orderShipped: msg`Order shipped`,
+  orderDelivered: msg`Order delivered`,
+  orderCanceled: msg`Order canceled`,
+  returnUpdated: msg`Return update`,
+  passwordReset: msg`Password reset`,
+  newOrder: msg`New order`,
+  lowStock: msg`Size running low`,
+});
 
 /** A label of one of these maps, or the API's own word for a value it does not know (a newer server). */
-const labelOf = (labels: Record<string, string>, value: string) => (Object.hasOwn(labels, value) ? labels[value] : value);
+const labelOf = (labels: Readonly<Record<string, string>>, value: string) => (Object.hasOwn(labels, value) ? labels[value] : value);
 
 export const statusLabel = (status: string) => labelOf(STATUS_LABELS, status);
 export const channelLabel = (channel: string) => labelOf(CHANNEL_LABELS, channel);
 export const topicLabel = (topic: string) => labelOf(TOPIC_LABELS, topic);
 
 /** What the Recipient column shows: the address, or 'Shop' for the shop's own alert address (not yet resolved). */
-export const recipientLabel = (n: Pick<AdminNotification, 'recipient'>) => n.recipient ?? 'Shop';
+export const recipientLabel = (n: Pick<AdminNotification, 'recipient'>) => n.recipient ?? t`Shop`;
 
 /** What the Subject column shows: the subject, or the topic's label until the message is first rendered. */
 export const subjectLabel = (n: Pick<AdminNotification, 'subject' | 'topic'>) => n.subject ?? topicLabel(n.topic);
 
 export const STATUS_OPTIONS: readonly FilterOption<NotificationStatus | ''>[] = [
-  { value: '', label: 'All statuses' },
-  ...NOTIFICATION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+  choice('', msg`All statuses`),
+  ...NOTIFICATION_STATUSES.map((s) => choice(s, () => STATUS_LABELS[s])),
 ];
 
 export const CHANNEL_OPTIONS: readonly FilterOption<NotificationChannel | ''>[] = [
-  { value: '', label: 'All channels' },
-  ...NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] })),
+  choice('', msg`All channels`),
+  ...NOTIFICATION_CHANNELS.map((c) => choice(c, () => CHANNEL_LABELS[c])),
 ];
 
 export const notificationsList = defineList<AdminNotification>()({

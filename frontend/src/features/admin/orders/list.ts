@@ -1,11 +1,13 @@
 /** The admin order list (GET /api/orders/all): its filters, sort and date ranges. */
-import { capitalize } from '@/lib/format';
+import { msg } from '@lingui/core/macro';
+import { statusWord } from '@/components/ui/StatusBadge';
 import { PAYMENT_METHOD_IDS, paymentMethodName } from '@/lib/payment-methods';
 import { orderKeys } from '@/lib/query-keys';
 import type { Order, OrderStatus, PaymentMethodId } from '@/lib/types';
 import { defineList, oneOf, SORT_DIRS, text, type FilterOption } from '../lib/list';
+import { choice } from '../lib/translated';
 
-export const ORDERS_LOAD_FAILED = 'Failed to load orders. Please try again.';
+export const ORDERS_LOAD_FAILED = msg`Failed to load orders. Please try again.`;
 
 export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'canceled'] as const satisfies readonly OrderStatus[];
 
@@ -23,38 +25,38 @@ export const ORDER_SORTS = ['date', 'total', 'status'] as const;
 type OrderSort = (typeof ORDER_SORTS)[number];
 
 export const STATUS_OPTIONS: readonly FilterOption<OrderStatus | ''>[] = [
-  { value: '', label: 'All statuses' },
-  ...ORDER_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
+  choice('', msg`All statuses`),
+  ...ORDER_STATUSES.map((s) => choice(s, () => statusWord(s))),
 ];
 
 export const PAYMENT_OPTIONS: readonly FilterOption<PaymentFilter | ''>[] = [
-  { value: '', label: 'All payments' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'awaiting', label: 'Awaiting confirmation' },
-  { value: 'holdExpired', label: 'Hold expired' },
+  choice('', msg`All payments`),
+  choice('pending', msg`Pending`),
+  choice('paid', msg`Paid`),
+  choice('failed', msg`Failed`),
+  choice('refunded', msg`Refunded`),
+  choice('awaiting', msg`Awaiting confirmation`),
+  choice('holdExpired', msg`Hold expired`),
 ];
 
 /** How an order was paid: each method by name (named when drawn: card and cash on delivery in the language shown). */
 export const methodOptions = (): readonly FilterOption<PaymentMethodId | ''>[] => [
-  { value: '', label: 'All methods' },
+  choice('', msg`All methods`),
   ...PAYMENT_METHOD_IDS.map((m) => ({ value: m, label: paymentMethodName(m) })),
 ];
 
 export const SORT_OPTIONS: readonly FilterOption<OrderSort>[] = [
-  { value: 'date', label: 'Date' },
-  { value: 'total', label: 'Total amount' },
-  { value: 'status', label: 'Status' },
+  choice('date', msg`Date`),
+  choice('total', msg`Total amount`),
+  choice('status', msg`Status`),
 ];
 
 export const DATE_OPTIONS: readonly FilterOption<DateRange | ''>[] = [
-  { value: '', label: 'All time' },
-  { value: 'today', label: 'Today' },
-  { value: 'yesterday', label: 'Yesterday' },
-  { value: 'last7days', label: 'Last 7 days' },
-  { value: 'last30days', label: 'Last 30 days' },
+  choice('', msg`All time`),
+  choice('today', msg`Today`),
+  choice('yesterday', msg`Yesterday`),
+  choice('last7days', msg`Last 7 days`),
+  choice('last30days', msg`Last 30 days`),
 ];
 
 /** [from, to) of a date range in local time (to null: up to now); today starts at midnight, the last 30 days go one month back. */

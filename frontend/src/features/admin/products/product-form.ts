@@ -1,10 +1,20 @@
 /** The admin product form: its state, its checks before submit, and the payload. */
+import { msg, t } from '@lingui/core/macro';
+import { capitalize } from '@/lib/format';
 import type { Product, ProductInput } from '@/lib/types';
 import { parseNumber, parseStock } from '@/lib/validation';
 import { hasVariants, variantsOf } from '@/lib/variants';
+import { translated } from '../lib/translated';
 import { toVariantInputs, variantProblem, variantRowsFrom, variantsChanged, type VariantRow } from './variant-rows';
 
 export const PRODUCT_CATEGORIES = ['women', 'kids', 'sales'] as const;
+
+/** The categories as the back office names them, in the language shown. */
+const CATEGORY_NAMES = translated({ women: msg`Women`, kids: msg`Kids`, sales: msg`Sales` });
+
+/** A category's name ('women' is 'Women'); one this app does not know, capitalised. */
+export const categoryName = (category: string): string =>
+  Object.hasOwn(CATEGORY_NAMES, category) ? CATEGORY_NAMES[category as keyof typeof CATEGORY_NAMES] : capitalize(category);
 
 export type ProductField = 'name' | 'category' | 'description' | 'price' | 'stock' | 'discount' | 'tags' | 'image' | 'variants';
 export type ProductErrors = Partial<Record<ProductField, string>>;
@@ -52,18 +62,18 @@ export const productFormFrom = (p: Product): ProductForm => ({
 
 export function validateProductForm(form: ProductForm): ProductErrors {
   const errors: ProductErrors = {};
-  if (!form.name.trim()) errors.name = 'Product name is required';
-  if (!form.description.trim()) errors.description = 'Description is required';
+  if (!form.name.trim()) errors.name = t`Product name is required`;
+  if (!form.description.trim()) errors.description = t`Description is required`;
   const price = parseNumber(form.price);
-  if (!(price > 0)) errors.price = 'Valid price is required';
+  if (!(price > 0)) errors.price = t`Valid price is required`;
   if (form.variants.length > 0) {
     const problem = variantProblem(form.variants);
     if (problem) errors.variants = problem.message;
   } else {
-    if (Number.isNaN(parseStock(form.stock))) errors.stock = 'Valid stock quantity is required';
+    if (Number.isNaN(parseStock(form.stock))) errors.stock = t`Valid stock quantity is required`;
   }
   const discount = form.discount.trim() === '' ? 0 : Number(form.discount);
-  if (!(discount >= 0 && discount <= 100)) errors.discount = 'Discount must be between 0 and 100';
+  if (!(discount >= 0 && discount <= 100)) errors.discount = t`Discount must be between 0 and 100`;
   return errors;
 }
 

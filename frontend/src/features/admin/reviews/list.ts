@@ -1,17 +1,19 @@
 /** The admin list of reviews (GET /api/admin/reviews): newest first, paged, searched (`q`) and filtered by shown or hidden. */
+import { msg, t } from '@lingui/core/macro';
 import { reviewKeys } from '@/lib/query-keys';
 import type { AdminReview } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
+import { choice } from '../lib/translated';
 
-export const REVIEWS_LOAD_FAILED = 'Failed to load reviews. Please try again.';
+export const REVIEWS_LOAD_FAILED = msg`Failed to load reviews. Please try again.`;
 
 /** The API's `hidden`: 'false' the reviews shoppers see, 'true' the ones an admin hid. */
 const VISIBILITY = ['false', 'true'] as const;
 
 export const VISIBILITY_OPTIONS: readonly FilterOption<(typeof VISIBILITY)[number] | ''>[] = [
-  { value: '', label: 'All reviews' },
-  { value: 'false', label: 'Shown' },
-  { value: 'true', label: 'Hidden' },
+  choice('', msg`All reviews`),
+  choice('false', msg`Shown`),
+  choice('true', msg`Hidden`),
 ];
 
 export const reviewsList = defineList<AdminReview>()({
@@ -22,5 +24,8 @@ export const reviewsList = defineList<AdminReview>()({
 });
 
 /** The question before deleting a review. */
-export const deleteReviewQuestion = (review: Pick<AdminReview, 'author' | 'product'>) =>
-  `Delete the review by ${review.author} of ${review.product.name}? This cannot be undone.`;
+export function deleteReviewQuestion(review: Pick<AdminReview, 'author' | 'product'>): string {
+  const { author } = review;
+  const product = review.product.name;
+  return t`Delete the review by ${author} of ${product}? This cannot be undone.`;
+}

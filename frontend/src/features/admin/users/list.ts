@@ -1,31 +1,33 @@
 /** The admin user list (GET /api/users): search over name, e-mail and phone, and the role. */
+import { msg } from '@lingui/core/macro';
 import { userKeys } from '@/lib/query-keys';
 import type { Role, User } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
+import { choice, translated } from '../lib/translated';
 
-export const USERS_LOAD_FAILED = 'Failed to load users';
+export const USERS_LOAD_FAILED = msg`Failed to load users`;
 
 export const ROLE_OPTIONS: readonly FilterOption<Role | ''>[] = [
-  { value: '', label: 'All roles' },
-  { value: 'user', label: 'Customers' },
-  { value: 'admin', label: 'Admins' },
-  { value: 'orders', label: 'Order handlers' },
-  { value: 'stock', label: 'Stock keepers' },
-  { value: 'rider', label: 'Riders' },
+  choice('', msg`All roles`),
+  choice('user', msg`Customers`),
+  choice('admin', msg`Admins`),
+  choice('orders', msg`Order handlers`),
+  choice('stock', msg`Stock keepers`),
+  choice('rider', msg`Riders`),
 ];
 
-/** Each role as the back office names it. */
-export const ROLE_NAMES: Record<Role, string> = {
-  user: 'Customer',
-  admin: 'Admin',
-  orders: 'Order handler',
-  stock: 'Stock keeper',
-  rider: 'Rider',
-};
+/** Each role as the back office names it (in the language shown). */
+export const ROLE_NAMES: Readonly<Record<Role, string>> = translated({
+  user: msg`Customer`,
+  admin: msg`Admin`,
+  orders: msg`Order handler`,
+  stock: msg`Stock keeper`,
+  rider: msg`Rider`,
+});
 
 export const usersList = defineList<User>()({
   path: '/users',
   keys: userKeys.admin,
   filters: { q: text(), role: oneOf(['user', 'admin', 'orders', 'stock', 'rider'] as const satisfies readonly Role[]) },
-  failure: { message: USERS_LOAD_FAILED, log: USERS_LOAD_FAILED },
+  failure: { message: USERS_LOAD_FAILED, log: 'Failed to load users' },
 });

@@ -1,5 +1,7 @@
 /** Add / Edit Discount Code. The server checks every field and answers with a message per field, shown under it. */
 import type { FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
 import type { Discount, DiscountKind } from '@/lib/types';
@@ -16,13 +18,10 @@ import {
   toDiscountInput,
 } from '../discount-form';
 
-const VALUE_FIELD: Record<Exclude<DiscountKind, 'freeShipping'>, { label: string; step: number; hint: string }> = {
-  percent: { label: 'Percent off', step: 1, hint: 'A whole number from 1 to 100, of the merchandise subtotal' },
-  fixed: { label: 'Amount off ($)', step: 0.01, hint: 'Never more than the merchandise subtotal' },
-};
-
-const DATE_HINT = 'Your local time; leave blank for none';
-const LIMIT_HINT = 'Leave blank for no limit';
+const VALUE_FIELD = {
+  percent: { label: msg`Percent off`, step: 1, hint: msg`A whole number from 1 to 100, of the merchandise subtotal` },
+  fixed: { label: msg`Amount off ($)`, step: 0.01, hint: msg`Never more than the merchandise subtotal` },
+} satisfies Record<Exclude<DiscountKind, 'freeShipping'>, unknown>;
 
 export function DiscountFormModal({
   discount,
@@ -33,20 +32,21 @@ export function DiscountFormModal({
   /** Called on Cancel, Escape, and once the code is saved. */
   onClose: () => void;
 }) {
-  const title = discount ? 'Edit Discount Code' : 'Add Discount Code';
+  const { t, i18n } = useLingui();
+  const title = discount ? t`Edit Discount Code` : t`Add Discount Code`;
   const { values: form, set, bind, showErrors } = useAdminForm(() => (discount ? discountFormFrom(discount) : emptyDiscountForm()));
 
   const onError = (err: unknown) => {
     logError('Failed to save discount code', err);
     showErrors(serverFieldErrors(err, DISCOUNT_FIELDS));
-    toast.error(adminErrorMessage(err, 'Failed to save discount code'));
+    toast.error(adminErrorMessage(err, t`Failed to save discount code`));
   };
   const saved = (message: string) => () => {
     toast.success(message);
     onClose();
   };
-  const create = useCreateDiscount({ onSuccess: saved('Discount code created'), onError });
-  const update = useUpdateDiscount({ onSuccess: saved('Discount code updated'), onError });
+  const create = useCreateDiscount({ onSuccess: saved(t`Discount code created`), onError });
+  const update = useUpdateDiscount({ onSuccess: saved(t`Discount code updated`), onError });
   const busy = create.isPending || update.isPending;
 
   const submit = (e: FormEvent) => {
@@ -58,18 +58,19 @@ export function DiscountFormModal({
   };
 
   const valueField = form.kind === 'freeShipping' ? null : VALUE_FIELD[form.kind];
+  const dateHint = t`Your local time; leave blank for none`;
   return (
     <Modal title={title} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={title}>
         <TextField
-          label="Code"
+          label={t`Code`}
           {...bind('code')}
           autoComplete="off"
           spellCheck={false}
-          hint="3 to 32 letters, digits or dashes, e.g. EID-2026"
+          hint={t`3 to 32 letters, digits or dashes, e.g. EID-2026`}
           data-autofocus
         />
-        <SelectField label="Kind" {...bind('kind')}>
+        <SelectField label={t`Kind`} {...bind('kind')}>
           {DISCOUNT_KINDS.map((k) => (
             <option key={k.value} value={k.value}>
               {k.label}
@@ -78,27 +79,27 @@ export function DiscountFormModal({
         </SelectField>
         {valueField && (
           <TextField
-            label={valueField.label}
+            label={i18n._(valueField.label)}
             {...bind('value')}
             type="number"
             inputMode="decimal"
             min={0}
             step={valueField.step}
-            hint={valueField.hint}
+            hint={i18n._(valueField.hint)}
           />
         )}
-        <MoneyField label="Minimum subtotal ($)" {...bind('minSubtotal')} hint="Leave blank for none" />
-        <TextField label="Starts at" {...bind('startsAt')} type="datetime-local" hint={DATE_HINT} />
-        <TextField label="Ends at" {...bind('endsAt')} type="datetime-local" hint={DATE_HINT} />
-        <CountField label="Usage limit" {...bind('usageLimit')} min={1} hint={`Orders in all. ${LIMIT_HINT}`} />
-        <CountField label="Limit per customer" {...bind('perCustomerLimit')} min={1} hint={`Orders per shopper. ${LIMIT_HINT}`} />
+        <MoneyField label={t`Minimum subtotal ($)`} {...bind('minSubtotal')} hint={t`Leave blank for none`} />
+        <TextField label={t`Starts at`} {...bind('startsAt')} type="datetime-local" hint={dateHint} />
+        <TextField label={t`Ends at`} {...bind('endsAt')} type="datetime-local" hint={dateHint} />
+        <CountField label={t`Usage limit`} {...bind('usageLimit')} min={1} hint={t`Orders in all. Leave blank for no limit`} />
+        <CountField label={t`Limit per customer`} {...bind('perCustomerLimit')} min={1} hint={t`Orders per shopper. Leave blank for no limit`} />
         <CheckboxField
-          label="Active (shoppers can use it)"
+          label={t`Active (shoppers can use it)`}
           name="active"
           checked={form.active}
           onChange={(e) => set('active', e.target.checked)}
         />
-        <DialogFormActions busy={busy} label={discount ? 'Update Code' : 'Create Code'} onCancel={onClose} />
+        <DialogFormActions busy={busy} label={discount ? t`Update Code` : t`Create Code`} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 /** Admin discount codes (/admin/discounts): a server-paged list, the add/edit modal, (de)activation and the delete confirmation. */
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { toast } from '@/lib/toast';
 import type { Discount } from '@/lib/types';
@@ -16,37 +17,38 @@ import { DiscountFormModal } from './DiscountFormModal';
 import { discountsTable } from './discount-columns';
 
 export default function DiscountsPage() {
-  usePageTitle('Discounts');
+  const { t } = useLingui();
+  usePageTitle(t`Discounts`);
   const list = useAdminList(discountsList);
   const [editing, setEditing] = useState<Discount | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Discount | null>(null);
 
   const switchActive = useUpdateDiscount({
-    onSuccess: (d) => toast.success(d.active ? `${d.code} activated` : `${d.code} deactivated`),
+    onSuccess: ({ active, code }) => toast.success(active ? t`${code} activated` : t`${code} deactivated`),
     onError: (err) => {
       logError('Failed to change discount code', err);
-      toast.error(adminErrorMessage(err, 'Failed to change discount code'));
+      toast.error(adminErrorMessage(err, t`Failed to change discount code`));
     },
   });
   const remove = useDeleteDiscount({
     onSuccess: () => {
-      toast.success('Discount code deleted');
+      toast.success(t`Discount code deleted`);
       setDeleting(null);
     },
     onError: (err) => {
       logError('Failed to delete discount code', err);
-      toast.error(adminErrorMessage(err, 'Failed to delete discount code'));
+      toast.error(adminErrorMessage(err, t`Failed to delete discount code`));
     },
   });
 
   return (
     <section>
-      <PageHeader title="Discounts" add={{ label: 'Add Discount Code', onClick: () => setEditing('new') }} />
+      <PageHeader title={t`Discounts`} add={{ label: t`Add Discount Code`, onClick: () => setEditing('new') }} />
       <ListTable
         list={list}
-        name="Discount codes"
-        loading="Loading discount codes..."
-        empty={<EmptyState title="No discount codes yet" text="Add a code for your next sale." />}
+        name={t`Discount codes`}
+        loading={t`Loading discount codes...`}
+        empty={<EmptyState title={t`No discount codes yet`} text={t`Add a code for your next sale.`} />}
         {...discountsTable({
           switching: switchActive.isPending ? (switchActive.variables?.id ?? null) : null,
           onEdit: setEditing,
@@ -59,9 +61,9 @@ export default function DiscountsPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete Discount Code"
+          title={t`Delete Discount Code`}
           message={deleteDiscountQuestion(deleting.code)}
-          confirmLabel="Delete"
+          confirmLabel={t`Delete`}
           busy={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting._id)}

@@ -1,4 +1,5 @@
-/** The admin table of discount codes: code, what it takes off, minimum, dates, uses, status, actions. */
+/** The admin table of discount codes: code, what it takes off, minimum, dates, uses, status, actions (drawn in the language shown). */
+import { t } from '@lingui/core/macro';
 import { formatPrice } from '@/lib/format';
 import type { Discount } from '@/lib/types';
 import { ActionButton, columnsOf, DeleteAction, EditAction, nowrap, RowActions } from '../../lib/table';
@@ -21,21 +22,21 @@ export function discountsTable({
 }) {
   return {
     columns: [
-      column('Code', (d) => d.code, { td: 'font-mono font-semibold text-stone-900' }),
-      column('Discount', describeDiscount, nowrap),
-      column('Minimum', (d) => (d.minSubtotal === null ? 'None' : formatPrice(d.minSubtotal)), nowrap),
-      column('Valid', (d) => <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />),
-      column('Uses', (d) => (
+      column(t`Code`, (d) => d.code, { td: 'font-mono font-semibold text-stone-900' }),
+      column(t`Discount`, describeDiscount, nowrap),
+      column(t`Minimum`, (d) => (d.minSubtotal === null ? t`None` : formatPrice(d.minSubtotal)), nowrap),
+      column(t`Valid`, (d) => <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />),
+      column(t`Uses`, ({ perCustomerLimit, ...d }) => (
         <>
           <span data-testid="discount-uses">{usesText(d)}</span>
-          {d.perCustomerLimit !== null && <span className="block text-stone-600">{d.perCustomerLimit} per customer</span>}
+          {perCustomerLimit !== null && <span className="block text-stone-600">{t`${perCustomerLimit} per customer`}</span>}
         </>
       ), nowrap),
-      column('Status', (d) => <DiscountStatusBadge discount={d} />),
-      column('Actions', (d) => (
+      column(t`Status`, (d) => <DiscountStatusBadge discount={d} />),
+      column(t`Actions`, (d) => (
         <RowActions wrap>
           <EditAction target={d.code} onClick={() => onEdit(d)} />
-          <ActionButton kind="neutral" label={d.active ? 'Deactivate' : 'Activate'} target={d.code} disabled={switching === d._id} onClick={() => onSwitchActive(d)} />
+          <ActionButton kind="neutral" label={d.active ? t`Deactivate` : t`Activate`} target={d.code} disabled={switching === d._id} onClick={() => onSwitchActive(d)} />
           <DeleteAction target={d.code} onClick={() => onDelete(d)} />
         </RowActions>
       )),

@@ -1,7 +1,9 @@
+import { useLanguage } from '@/i18n';
 import { SelectField } from '../../components/fields';
 
 export interface FilterOption<V extends string> {
   value: V;
+  /** In the language shown when read (lib/translated's `choice`). */
   label: string;
 }
 
@@ -17,6 +19,8 @@ export function FilterSelect<V extends string>({
   options: readonly FilterOption<V>[];
   onChange: (value: V) => void;
 }) {
+  // The choices' labels are read in the language shown: drawn again when it changes.
+  useLanguage();
   return (
     <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value as V)}>
       {options.map((o) => (

@@ -1,5 +1,6 @@
 /** The filters above a back-office list, drawn from what the page names: the search, a choice per filter, the sort direction. */
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FilterSpec, FilterSpecs, Filters, SortDir } from './definition';
 import { FilterSelect, type FilterOption } from './FilterSelect';
 import { SearchField } from './SearchField';
@@ -65,15 +66,16 @@ function FilterBar({ label, children }: { label: string; children: ReactNode }) 
 
 /** The ascending/descending toggle of a sort choice. */
 function SortDirButton({ dir, onToggle }: { dir: SortDir; onToggle: () => void }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       onClick={onToggle}
-      aria-label={dir === 'asc' ? 'Sort ascending (switch to descending)' : 'Sort descending (switch to ascending)'}
+      aria-label={dir === 'asc' ? t`Sort ascending (switch to descending)` : t`Sort descending (switch to ascending)`}
       className="inline-flex h-[46px] items-center justify-center gap-1 rounded-lg border border-stone-300 bg-white px-3 font-semibold text-stone-800 hover:bg-stone-50"
     >
       <span aria-hidden="true">{dir === 'asc' ? '↑' : '↓'}</span>
-      {dir === 'asc' ? 'Ascending' : 'Descending'}
+      {dir === 'asc' ? <Trans>Ascending</Trans> : <Trans>Descending</Trans>}
     </button>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
-import type { FilterSpecs } from './definition';
+import { failureText, type FilterSpecs } from './definition';
 import { Pager } from './Pager';
 import type { AdminList } from './use-admin-list';
 
@@ -24,14 +25,15 @@ export function ListView<Row, S extends FilterSpecs>({
   empty: ReactNode;
   children: (rows: Row[]) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { query, rows } = list;
   if (query.isPending) return <PageLoading text={loading} />;
   if (query.isError) {
     return (
       <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{list.failure.message}</p>
+        <p>{failureText(list.failure)}</p>
         <button type="button" className={btn.secondary} onClick={() => void query.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
@@ -44,7 +46,7 @@ export function ListView<Row, S extends FilterSpecs>({
         {children(rows)}
       </div>
       <Pager
-        label={`${label} pages`}
+        label={t`${label} pages`}
         page={list.page}
         pageSize={list.pageSize}
         total={list.total}

@@ -1,6 +1,6 @@
 /** The pager under a back-office list: what is shown of how many, previous, page numbers, next. */
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatCount as count } from '../ui';
 
 /** The page numbers to offer: the first, the last and the current one with its neighbours; 'gap' between. */
 export function pageItems(current: number, pages: number): (number | 'gap')[] {
@@ -38,18 +38,22 @@ export function Pager({
   shown: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = (page - 1) * pageSize + 1;
+  const [from, to, all] = [count(first), count(first + shown - 1), count(total)];
   return (
     <nav aria-label={label} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-stone-700" aria-live="polite">
-        Showing {count(first)}–{count(first + shown - 1)} of {count(total)}
+        <Trans>
+          Showing {from}–{to} of {all}
+        </Trans>
       </p>
       {pages > 1 && (
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             <button type="button" className={`${pageButton} ${idle}`} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              Previous
+              <Trans>Previous</Trans>
             </button>
           </li>
           {pageItems(page, pages).map((item, i) =>
@@ -62,7 +66,7 @@ export function Pager({
                 <button
                   type="button"
                   className={`${pageButton} ${item === page ? current : idle}`}
-                  aria-label={`Page ${count(item)}`}
+                  aria-label={t`Page ${{ number: count(item) }}`}
                   aria-current={item === page ? 'page' : undefined}
                   onClick={() => onPage(item)}
                 >
@@ -73,7 +77,7 @@ export function Pager({
           )}
           <li>
             <button type="button" className={`${pageButton} ${idle}`} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-              Next
+              <Trans>Next</Trans>
             </button>
           </li>
         </ul>

@@ -3,6 +3,8 @@
  * its query keys and its filters. The filters live in the page's URL under the API's parameter
  * names, defaults left out, so a link or a reload shows the same list.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n';
 import { requestPage, type ListPage } from '@/lib/api-client';
 import type { QueryParams } from '@/lib/api-paths';
 import type { PagedListKeys } from '@/lib/query-keys';
@@ -35,6 +37,15 @@ export function oneOf<const V extends string>(values: readonly V[], fallback: V 
   return { fallback, parse: (raw) => values.find((v) => v === raw) };
 }
 
+/** What a list says when a page fails to load: `message` to the admin (a `msg`, drawn in the language shown), `log` on the console. */
+export interface ListFailure {
+  message: MessageDescriptor | string;
+  log: string;
+}
+
+/** A list's failure message in the language shown (a plain string is shown as it is). */
+export const failureText = ({ message }: ListFailure): string => (typeof message === 'string' ? message : i18n._(message));
+
 export interface ListConfig<S extends FilterSpecs> {
   /** The API path (under /api) answering the pages: a JSON array, the total in `X-Total-Count`. */
   path: string;
@@ -44,8 +55,8 @@ export interface ListConfig<S extends FilterSpecs> {
   filters: S;
   /** The API parameters of (some of) the filters, when one is not sent as it is (a date range as from/to). */
   params?: (filters: Partial<Filters<S>>) => QueryParams;
-  /** A failed load: a toast and an alert with `message`, `log` on the console. */
-  failure: { message: string; log: string };
+  /** A failed load: a toast and an alert with `message` (in the language shown), `log` on the console. */
+  failure: ListFailure;
 }
 
 export interface ListDefinition<Row, S extends FilterSpecs> extends ListConfig<S> {

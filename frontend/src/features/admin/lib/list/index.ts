@@ -5,11 +5,11 @@
  *   export const ordersList = defineList<Order>()({
  *     path: '/orders/all', keys: orderKeys.admin,
  *     filters: { q: text(), status: oneOf(ORDER_STATUSES), sort: oneOf(SORTS, 'date'), dir: oneOf(SORT_DIRS, 'desc') },
- *     failure: { message: 'Failed to load orders. Please try again.', log: 'Failed to fetch all orders' },
+ *     failure: { message: msg`Failed to load orders. Please try again.`, log: 'Failed to fetch all orders' },
  *   });
  *   const list = useAdminList(ordersList);   // list.filters, list.setFilter('status', 'shipped'), list.rows, list.total
- *   <ListFilters list={list} label="Filter orders" search={…} selects={[{ filter: 'status', label: 'Status', options }]} />
- *   <ListView list={list} label="Orders" loading="Loading orders..." empty={…}>{(rows) => …}</ListView>
+ *   <ListFilters list={list} label={t`Filter orders`} search={…} selects={[{ filter: 'status', label: t`Status`, options }]} />
+ *   <ListView list={list} label={t`Orders`} loading={t`Loading orders...`} empty={…}>{(rows) => …}</ListView>
  *
  * The screens draw the rows with lib/table's ListTable: this ListView around one DataTable.
  */
@@ -23,6 +23,7 @@ export {
   type FilterSpecs,
   type Filters,
   type ListDefinition,
+  type ListFailure,
   type SortDir,
 } from './definition';
 export { useAdminList, useListCount, type AdminList } from './use-admin-list';

@@ -15,7 +15,9 @@ import {
   writeFilters,
   type FilterSpecs,
   type Filters,
+  failureText,
   type ListDefinition,
+  type ListFailure,
 } from './definition';
 
 export interface AdminList<Row, S extends FilterSpecs> {
@@ -30,7 +32,7 @@ export interface AdminList<Row, S extends FilterSpecs> {
   /** Changes one filter and goes back to page 1; `replace` keeps the browser history short (typing). */
   setFilter: <K extends keyof S>(key: K, value: Filters<S>[K], options?: { replace?: boolean }) => void;
   setPage: (page: number) => void;
-  failure: { message: string; log: string };
+  failure: ListFailure;
 }
 
 /**
@@ -72,13 +74,14 @@ export function useAdminList<Row, S extends FilterSpecs>(list: ListDefinition<Ro
     if (pastTheEnd) go({}, lastPage, true);
   }, [pastTheEnd, lastPage, go]);
 
-  const { message, log } = list.failure;
+  const { failure } = list;
   useEffect(() => {
     if (query.isError) {
-      logError(log, query.error);
+      logError(failure.log, query.error);
+      const message = failureText(failure);
       toast.error(message, { toastId: message });
     }
-  }, [query.isError, query.error, message, log]);
+  }, [query.isError, query.error, failure]);
 
   return { filters, page, pageSize: ADMIN_PAGE_SIZE, rows, total, query, setFilter, setPage, failure: list.failure };
 }

@@ -4,6 +4,7 @@
  * the table only lays out the rows it is given.
  */
 import { Fragment, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { getCoreRowModel, useReactTable, type ColumnDef, type Row as TableRow, type RowData } from '@tanstack/react-table';
 import { admin } from '../ui';
 
@@ -102,12 +103,14 @@ export function DataTable<Row>({
     autoResetExpanded: false,
   });
   const cells = narrow ? dense : admin;
+  // Also draws the cells again when the language changes (they read their texts in it).
+  const { t } = useLingui();
 
   return (
     // A named region in the tab order (tabIndex=0), so keyboard users can reach the box and scroll
     // it sideways with the arrow keys, and screen readers say what it holds (WCAG 2.1.1; axe's
     // scrollable-region-focusable). The focus outline is the global `:focus-visible` one.
-    <div role="region" aria-label={`${name} table`} tabIndex={0} className={`overflow-x-auto ${className}`}>
+    <div role="region" aria-label={t`${name} table`} tabIndex={0} className={`overflow-x-auto ${className}`}>
       <table className={width ? `${admin.tableRows} ${width}` : admin.table}>
         <caption className="sr-only">{name}</caption>
         <thead className={inCard ? undefined : 'bg-stone-50'}>

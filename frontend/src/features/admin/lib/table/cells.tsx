@@ -1,5 +1,6 @@
 /** The pieces the back-office tables' cells share: badges, the row's action buttons, an empty value, a customer. */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { admin } from '../ui';
 
 /** Badge colours by meaning. */
@@ -50,8 +51,15 @@ export function ActionButton({ label, target, kind, className, ...rest }: Action
   );
 }
 
-export const EditAction = (props: Omit<ActionProps, 'label'>) => <ActionButton label="Edit" kind="primary" {...props} />;
-export const DeleteAction = (props: Omit<ActionProps, 'label'>) => <ActionButton label="Delete" kind="danger" {...props} />;
+export function EditAction(props: Omit<ActionProps, 'label'>) {
+  const { t } = useLingui();
+  return <ActionButton label={t`Edit`} kind="primary" {...props} />;
+}
+
+export function DeleteAction(props: Omit<ActionProps, 'label'>) {
+  const { t } = useLingui();
+  return <ActionButton label={t`Delete`} kind="danger" {...props} />;
+}
 
 /** The action buttons of a row, side by side (wrapping when `wrap`). */
 export function RowActions({ wrap = false, children }: { wrap?: boolean; children: ReactNode }) {
@@ -65,17 +73,20 @@ export function NoValue({ className }: { className?: string }) {
       <span aria-hidden="true" className={className}>
         —
       </span>
-      <span className="sr-only">None</span>
+      <span className="sr-only">
+        <Trans>None</Trans>
+      </span>
     </>
   );
 }
 
 /** Who placed an order or asked for a return: name over e-mail, either said to be missing. */
 export function Customer({ customer }: { customer: { name?: string | null; email?: string | null } | null | undefined }) {
+  const { t } = useLingui();
   return (
     <>
-      <p className="font-medium text-stone-900">{customer?.name || 'Unknown'}</p>
-      <p className="text-stone-600">{customer?.email || 'No email'}</p>
+      <p className="font-medium text-stone-900">{customer?.name || t`Unknown`}</p>
+      <p className="text-stone-600">{customer?.email || t`No email`}</p>
     </>
   );
 }
