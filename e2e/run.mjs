@@ -21,3 +21,4 @@ import './journeys/18-somali.mjs';
 import './journeys/19-every-page-axe.mjs';
 import './journeys/20-keyboard-checkout.mjs';
 import './journeys/21-wallets.mjs';
+import './journeys/22-staff.mjs';

@@ -68,6 +68,15 @@ export class Api {
     return this.as(ADMIN);
   }
 
+  /** Someone with `users.manage` making an account with a role (`user`, `admin`, `orders`, `stock`, `rider`): `{user, temporaryPassword}`. */
+  createUser({ name, email, phone, role }) {
+    return this.call('POST', '/api/auth/register', { name, email, phone, role });
+  }
+  /** Changes an account: one's own (a new `password` needs `currentPassword`), or any with `users.manage`. */
+  updateUser(id, input) {
+    return this.call('PUT', `/api/users/${id}`, input);
+  }
+
   products() {
     return this.call('GET', '/api/products');
   }

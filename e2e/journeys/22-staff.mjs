@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { isOneSize, newShopper } from '../lib/api.mjs';
+import { eventually, expectHidden, expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
+import { accountMenu, APPROVED_PHONE } from '../lib/steps.mjs';
+
+/**
+ * An account the admin makes with `role` (issue 42) through the API, as the Users screen does;
+ * its owner then replaces the temporary password, as they would when first signing in.
+ */
+async function staffMember(t, adminApi, label, role) {
+  const who = { ...newShopper(label), name: `${label} Staff` };
+  const { user, temporaryPassword } = await adminApi.createUser({ name: who.name, email: who.email, phone: who.phone, role });
+  assert.equal(user.role, role);
+  const first = await t.api.as({ email: who.email, password: temporaryPassword });
+  await first.updateUser(user._id, { name: who.name, email: who.email, phone: who.phone, currentPassword: temporaryPassword, password: who.password });
+  return who;
+}
+
+/** The back office's sidebar links, in order. */
+async function expectSidebar(page, names) {
+  const links = page.getByRole('navigation', { name: 'Admin' }).getByRole('link');
+  await eventually(async () => assert.deepEqual((await links.allInnerTexts()).map((s) => s.trim()), names));
+}
+
+/** The in-layout page of a screen the role does not allow. */
+async function expectDenied(page) {
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Access denied' }));
+  await expectVisible(page.getByText("Your role does not allow this screen. Ask the shop's admin if you need it."));
+  await expectVisible(page.getByRole('navigation', { name: 'Admin' }));
+}
+
+/** Signs `who` in and opens the back office from the account menu: their home. */
+async function openBackOffice(t, page, who, role) {
+  await t.signIn(page, who);
+  await accountMenu(page, 'Admin Dashboard');
+  await expectPath(page, '/admin');
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Home' }));
+  await expectVisible(page.getByText(`Welcome back, ${who.name}!`));
+  await expectText(page.getByTestId('staff-role'), `Your role: ${role}`);
+  await expectHidden(page.getByRole('heading', { name: 'Admin Dashboard' }));
+}
+
+journey('22-staff', "an order handler ships an order and a stock keeper changes a size's stock, each refused the other's screens", async (t) => {
+  const adminApi = await t.api.asAdmin();
+  const shopper = newShopper('Staffed');
+  const [handler, keeper, order, product] = await Promise.all([
+    staffMember(t, adminApi, 'Handler', 'orders'),
+    staffMember(t, adminApi, 'Keeper', 'stock'),
+    // A shopper's paid order, placed through the API.
+    (async () => {
+      const api = await t.api.as(shopper, { register: true });
+      const bought = (await t.api.category('sales')).find((p) => p.stock > 10 && isOneSize(p));
+      await api.addToCart(bought._id, 1);
+      return (await api.checkout(APPROVED_PHONE)).order;
+    })(),
+    // A product of the journey's own in three sizes, so its stock is the journey's alone.
+    adminApi.createProduct({
+      name: `E2E Stocked Abaya ${Date.now().toString(36)}`,
+      category: 'women',
+      description: 'An abaya made by the end-to-end tests, restocked by a stock keeper.',
+      price: 30,
+      discount: 0,
+      tags: 'e2e, abaya',
+      variants: [
+        { size: 'S', stock: 2 },
+        { size: 'M', stock: 4 },
+        { size: 'L', stock: 1 },
+      ],
+    }),
+  ]);
+  const short = order._id.slice(0, 8);
+
+  // The order handler: orders and returns, no products or settings.
+  const desk = await t.open({ name: 'order-handler' });
+  await openBackOffice(t, desk, handler, 'Order handler');
+  await expectSidebar(desk, ['Home', 'Orders', 'Returns']);
+  const screens = desk.getByRole('region', { name: 'Your screens' });
+  await expectVisible(screens.getByRole('link', { name: /^Orders/ }));
+  await t.shot(desk, 'order-handler-home');
+
+  // Typing the address of a screen outside the role: the access-denied page, not the screen.
+  await desk.goto('/admin/products');
+  await expectDenied(desk);
+  await expectHidden(desk.getByRole('button', { name: 'Add New Product' }));
+  await t.shot(desk, 'order-handler-denied');
+
+  await desk.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+  await expectPath(desk, '/admin/orders');
+  const row = desk.getByTestId('order-row').filter({ hasText: `${short}...` });
+  await expectText(row.getByTestId('order-status'), 'Pending');
+  await row.getByRole('button', { name: `Update Status of order ${short}` }).click();
+  const statusDialog = desk.getByRole('dialog', { name: 'Update Order Status' });
+  await statusDialog.getByLabel('Status').selectOption({ label: 'Shipped' });
+  await statusDialog.getByRole('button', { name: 'Update' }).click();
+  await t.toast(desk, 'Order status updated successfully');
+  await expectHidden(statusDialog);
+  await expectText(row.getByTestId('order-status'), 'Shipped');
+  await t.shot(desk, 'order-handler-shipped');
+  const mine = await (await t.api.as(shopper)).order(order._id);
+  assert.equal(mine.status, 'shipped', "the shopper's order is shipped");
+
+  // The stock keeper: products and reviews, no orders.
+  const store = await t.open({ name: 'stock-keeper' });
+  await openBackOffice(t, store, keeper, 'Stock keeper');
+  await expectSidebar(store, ['Home', 'Products', 'Reviews']);
+  await t.shot(store, 'stock-keeper-home');
+
+  await store.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  await expectPath(store, '/admin/products');
+  await store.getByLabel('Search products').fill(product.name);
+  const productRow = store.getByTestId('product-row').filter({ hasText: product.name });
+  await expectVisible(productRow);
+  await productRow.getByRole('button', { name: `Edit ${product.name}` }).click();
+  const dialog = store.getByRole('dialog', { name: 'Edit Product' });
+  assert.equal(await dialog.getByLabel('Size, row 2', { exact: true }).inputValue(), 'M');
+  await dialog.getByLabel('Stock, row 2', { exact: true }).fill('9');
+  await t.shot(store, 'stock-keeper-size-stock');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await t.toast(store, 'Product updated successfully');
+  await expectHidden(dialog);
+  const after = await t.api.product(product._id);
+  assert.deepEqual(
+    after.variants.map((v) => [v.size, v.stock]),
+    [
+      ['S', 2],
+      ['M', 9],
+      ['L', 1],
+    ],
+    "M's stock is 9, the other sizes' as they were",
+  );
+  assert.equal(after.stock, 12);
+
+  await store.goto('/admin/orders');
+  await expectDenied(store);
+  await expectHidden(store.getByTestId('order-row'));
+  await t.shot(store, 'stock-keeper-denied');
+});
