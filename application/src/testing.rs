@@ -227,6 +227,11 @@ pub fn admin(id: &str) -> User {
     user(id, Role::Admin)
 }
 
+/// Staff of `role` (an order handler, a stock keeper, a rider).
+pub fn staff(id: &str, role: Role) -> User {
+    user(id, role)
+}
+
 /// A paid, pending order of `amina` (o1: $40 + $5 shipping, transaction T1).
 pub fn paid_order() -> Order {
     Order {

@@ -10,7 +10,7 @@ use crate::refund::{RefundClaim, RefundResolution};
 use crate::returns::Return;
 use crate::review::Review;
 use crate::settings::ShopSettings;
-use crate::user::{Email, User};
+use crate::user::{Email, Role, User};
 use chrono::{DateTime, Utc};
 use serde_json::{json, Map, Value};
 
@@ -444,22 +444,38 @@ impl AuditChange {
     }
 }
 
-/// A recorded change: when and by whom. The actor's e-mail is kept as it was then, so the
-/// entry stays readable after the account changes or goes.
+/// A recorded change: when and by whom. The actor's e-mail, name and role are kept as they
+/// were then, so the entry stays readable after the account changes or goes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AuditEntry {
     pub id: String,
     pub at: DateTime<Utc>,
     pub actor_id: UserId,
     pub actor_email: Email,
+    pub actor_name: String,
+    pub actor_role: Role,
     pub change: AuditChange,
+}
+
+/// Someone who has changed something, as their latest entry names them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditActor {
+    pub id: UserId,
+    pub email: Email,
+    pub name: String,
+    pub role: Role,
+}
+
+/// Which entries of the trail to read: every one, or one person's.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AuditFilter {
+    pub actor: Option<UserId>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::product::tests::product;
-    use crate::user::Role;
     use crate::Percent;
 
     fn user(role: Role, hash: &str) -> User {

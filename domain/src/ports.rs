@@ -1,7 +1,7 @@
 //! The ports: what the core needs from the outside world. Adapters implement them and
 //! translate their own failures into the errors named here.
 
-use crate::audit::AuditEntry;
+use crate::audit::{AuditActor, AuditEntry, AuditFilter};
 use crate::cart::CartLine;
 use crate::discount::{CartDiscount, Discount, DiscountCode};
 use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, ReviewId, UserId, VariantId};
@@ -509,8 +509,15 @@ pub trait SettingsRepository: Send + Sync {
 #[async_trait]
 pub trait AuditLog: Send + Sync {
     async fn record(&self, entry: &AuditEntry) -> Result<(), RepoError>;
-    /// One page of the entries, newest (last recorded) first, and how many there are.
-    async fn list(&self, page: Page) -> Result<(Vec<AuditEntry>, u64), RepoError>;
+    /// One page of the entries `filter` keeps, newest (last recorded) first, and how many
+    /// it keeps.
+    async fn list(
+        &self,
+        filter: &AuditFilter,
+        page: Page,
+    ) -> Result<(Vec<AuditEntry>, u64), RepoError>;
+    /// Everyone with an entry, as their latest entry names them, by name.
+    async fn actors(&self) -> Result<Vec<AuditActor>, RepoError>;
 }
 
 /// A charge to ask of the payment provider.

@@ -1,12 +1,12 @@
 //! `AuditLog`: the audit trail of admin actions, newest first.
 
-use crate::models::{email, from_db_time, to_db_time, user_id};
+use crate::models::{email, from_db_time, role, to_db_time, user_id};
 use crate::schema::audit_log;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use domain::audit::{AuditAction, AuditChange, AuditEntry, Snapshot};
+use domain::audit::{AuditAction, AuditActor, AuditChange, AuditEntry, AuditFilter, Snapshot};
 use domain::ports::{AuditLog, Page, RepoError};
 
 /// An entry as stored; `seq` (the insertion order) is left to the database.
@@ -22,6 +22,8 @@ struct AuditRow {
     entity_id: Option<String>,
     before_fields: Option<String>,
     after_fields: Option<String>,
+    actor_name: String,
+    actor_role: String,
 }
 
 fn snapshot_from_json(raw: &str) -> Result<Snapshot, RepoError> {
@@ -45,6 +47,8 @@ impl AuditRow {
             entity_id: entry.change.entity_id.clone(),
             before_fields: json(&entry.change.before),
             after_fields: json(&entry.change.after),
+            actor_name: entry.actor_name.clone(),
+            actor_role: entry.actor_role.as_str().to_owned(),
         }
     }
 
@@ -54,6 +58,8 @@ impl AuditRow {
             at: from_db_time(self.at),
             actor_id: user_id(&self.actor_id)?,
             actor_email: email(&self.actor_email)?,
+            actor_role: role(&self.actor_role)?,
+            actor_name: self.actor_name,
             change: AuditChange {
                 action: AuditAction::parse(&self.action)
                     .ok_or_else(|| corrupt("audit action", &self.action))?,
@@ -87,10 +93,22 @@ impl AuditLog for Database {
         .await
     }
 
-    async fn list(&self, page: Page) -> Result<(Vec<AuditEntry>, u64), RepoError> {
+    async fn list(
+        &self,
+        filter: &AuditFilter,
+        page: Page,
+    ) -> Result<(Vec<AuditEntry>, u64), RepoError> {
+        let actor = filter.actor.as_ref().map(|id| id.as_str().to_owned());
         self.run(move |conn| {
-            let total: i64 = audit_log::table.count().get_result(conn).map_err(storage)?;
-            let entries = audit_log::table
+            let kept = || {
+                let mut query = audit_log::table.into_boxed();
+                if let Some(actor) = &actor {
+                    query = query.filter(audit_log::actor_id.eq(actor.clone()));
+                }
+                query
+            };
+            let total: i64 = kept().count().get_result(conn).map_err(storage)?;
+            let entries = kept()
                 .order(audit_log::seq.desc())
                 .limit(i64::from(page.size))
                 .offset(page.offset())
@@ -101,6 +119,39 @@ impl AuditLog for Database {
                 .map(AuditRow::into_domain)
                 .collect::<Result<_, _>>()?;
             Ok((entries, u64::try_from(total).unwrap_or_default()))
+        })
+        .await
+    }
+
+    async fn actors(&self) -> Result<Vec<AuditActor>, RepoError> {
+        self.run(move |conn| {
+            // Each person's latest entry (the index on (actor_id, seq) answers the maximum).
+            let latest: Vec<Option<i64>> = audit_log::table
+                .group_by(audit_log::actor_id)
+                .select(diesel::dsl::max(audit_log::seq))
+                .load(conn)
+                .map_err(storage)?;
+            let rows: Vec<(String, String, String, String)> = audit_log::table
+                .filter(audit_log::seq.eq_any(latest.into_iter().flatten()))
+                .order((audit_log::actor_name, audit_log::actor_email))
+                .select((
+                    audit_log::actor_id,
+                    audit_log::actor_email,
+                    audit_log::actor_name,
+                    audit_log::actor_role,
+                ))
+                .load(conn)
+                .map_err(storage)?;
+            rows.into_iter()
+                .map(|(id, mail, name, role_name)| {
+                    Ok(AuditActor {
+                        id: user_id(&id)?,
+                        email: email(&mail)?,
+                        name,
+                        role: role(&role_name)?,
+                    })
+                })
+                .collect()
         })
         .await
     }

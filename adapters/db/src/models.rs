@@ -8,7 +8,7 @@ use chrono::{DateTime, NaiveDateTime, SubsecRound, Utc};
 use domain::order::{OrderStatus, PaymentStatus};
 use domain::ports::RepoError;
 use domain::refund::RefundClaim;
-use domain::user::Email;
+use domain::user::{Email, Role};
 use domain::variant::VariantSnapshot;
 use domain::{Money, OrderId, ProductId, UserId, VariantId};
 
@@ -62,6 +62,10 @@ pub fn order_id(raw: &str) -> Result<OrderId, RepoError> {
 
 pub fn email(raw: &str) -> Result<Email, RepoError> {
     Email::parse(raw).map_err(|_| corrupt("e-mail", raw))
+}
+
+pub fn role(raw: &str) -> Result<Role, RepoError> {
+    Role::parse(raw).ok_or_else(|| corrupt("role", raw))
 }
 
 pub fn status(raw: &str) -> Result<OrderStatus, RepoError> {

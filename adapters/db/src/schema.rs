@@ -280,6 +280,8 @@ diesel::table! {
         entity_id -> Nullable<Text>,
         before_fields -> Nullable<Text>,
         after_fields -> Nullable<Text>,
+        actor_name -> Text,
+        actor_role -> Text,
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::connection::MultiBackend;
 use crate::connection::{write_transaction, DbConnection};
 use crate::listing::{contains_pattern, lower, total_of};
-use crate::models::{email, from_db_time, to_db_time, user_id};
+use crate::models::{email, from_db_time, role, to_db_time, user_id};
 use crate::password_resets::{self, set_password};
 use crate::schema::users;
 use crate::tx::TxError;
@@ -78,7 +78,7 @@ impl UserRow {
             name: self.name,
             email: email(&self.email)?,
             phone: self.phone,
-            role: Role::parse(&self.role).ok_or_else(|| corrupt("role", &self.role))?,
+            role: role(&self.role)?,
             password_hash: self.password_hash,
             must_change_password: self.must_change_password,
             token_version: u64::try_from(self.token_version)

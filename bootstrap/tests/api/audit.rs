@@ -34,9 +34,11 @@ fn product_fields(price: f64, stock: u32) -> Value {
 async fn admin_changes_are_listed_newest_first_with_exact_before_and_after() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
-        let admin_id = app.get("/api/auth/me", Some(&admin)).await.body["_id"].clone();
+        let me = app.get("/api/auth/me", Some(&admin)).await.body;
+        let (admin_id, admin_name) = (me["_id"].clone(), me["name"].clone());
         let entry = |action: &str, entity: &str, id: &Value, before: Value, after: Value| {
-            json!({ "actorId": admin_id, "actorEmail": ADMIN_EMAIL, "action": action,
+            json!({ "actorId": admin_id, "actorEmail": ADMIN_EMAIL, "actorName": admin_name,
+                    "actorRole": "admin", "action": action,
                     "entity": entity, "entityId": id, "before": before, "after": after })
         };
 

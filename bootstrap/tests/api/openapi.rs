@@ -60,6 +60,7 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/reports"),
     ("get", "/api/admin/orders/export.csv"),
     ("get", "/api/admin/audit"),
+    ("get", "/api/admin/audit/actors"),
     ("get", "/api/admin/products"),
     ("get", "/api/openapi.json"),
     ("post", "/api/auth/forgot-password"),

@@ -65,3 +65,71 @@ async fn each_staff_role_reaches_its_part_of_the_back_office_and_no_more() {
         assert_ne!(refused.message(), role_refusal);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_audit_trail_names_each_actor_in_their_role_and_reads_by_person() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let keeper = staff(&app, &admin, "faisal", "stock").await;
+        let keeper_id = app.get("/api/auth/me", Some(&keeper)).await.body["_id"].clone();
+        let dress = app.product(&keeper, "Dirac", "40", 5).await;
+        let path = format!("/api/products/{}", dress["_id"].as_str().unwrap());
+        let restocked = app.put(&path, Some(&keeper), json!({ "stock": 9 })).await;
+        assert_eq!(restocked.status, StatusCode::OK, "{}", restocked.body);
+
+        let hers = app
+            .get(
+                &format!("/api/admin/audit?actor={}", keeper_id.as_str().unwrap()),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(hers.status, StatusCode::OK);
+        assert_eq!(hers.headers["x-total-count"], "2");
+        let actions: Vec<_> = hers
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["action"].clone(),
+                    e["actorName"].clone(),
+                    e["actorRole"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            actions,
+            vec![
+                (json!("product.update"), json!("faisal"), json!("stock")),
+                (json!("product.create"), json!("faisal"), json!("stock")),
+            ]
+        );
+        let everyone = app.get("/api/admin/audit", Some(&admin)).await;
+        assert_eq!(everyone.headers["x-total-count"], "3", "the promotion too");
+        let nobody = app
+            .get("/api/admin/audit?actor=no%20such", Some(&admin))
+            .await;
+        assert_eq!(nobody.status, StatusCode::OK);
+        assert_eq!(nobody.headers["x-total-count"], "0");
+
+        let actors = app.get("/api/admin/audit/actors", Some(&admin)).await;
+        assert_eq!(actors.status, StatusCode::OK);
+        let names: Vec<_> = actors
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| (a["name"].clone(), a["role"].clone()))
+            .collect();
+        let admin_name = app.get("/api/auth/me", Some(&admin)).await.body["name"].clone();
+        let mut expected = vec![
+            (admin_name, json!("admin")),
+            (json!("faisal"), json!("stock")),
+        ];
+        expected.sort_by_key(|(name, _)| name.as_str().unwrap().to_owned());
+        assert_eq!(names, expected);
+        let refused = app.get("/api/admin/audit/actors", Some(&keeper)).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    }
+}

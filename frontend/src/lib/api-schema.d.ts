@@ -11,8 +11,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail, newest first; always one page (the first 20 entries when none is asked). */
+        /**
+         * The audit trail, newest first; always one page (the first 20 entries when none is asked).
+         *     With `actor`, only that person's changes (none for an id nobody acted as).
+         */
         get: operations["audit_trail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everyone who has changed something, by name, as their latest change names them: the
+         *     people the trail can be read by.
+         */
+        get: operations["audit_actors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,10 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The discount codes, newest first (admin); one page when asked. */
+        /** The discount codes, newest first (`discounts.manage`); one page when asked. */
         get: operations["list_discounts"];
         put?: never;
-        /** Make a discount code (admin). */
+        /** Make a discount code (`discounts.manage`). */
         post: operations["create_discount"];
         delete?: never;
         options?: never;
@@ -47,10 +70,13 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a discount code (admin): every field as the form sends it; its uses stay. */
+        /**
+         * Change a discount code (`discounts.manage`): every field as the form sends it; its uses
+         *     stay.
+         */
         put: operations["update_discount"];
         post?: never;
-        /** Delete a discount code (admin); orders that used it keep its code and amount. */
+        /** Delete a discount code (`discounts.manage`); orders that used it keep its code and amount. */
         delete: operations["delete_discount"];
         options?: never;
         head?: never;
@@ -64,7 +90,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The messages the shop sent or is sending, newest first, one page (admin). */
+        /** The messages the shop sent or is sending, newest first, one page (`notifications.manage`). */
         get: operations["admin_notifications"];
         put?: never;
         post?: never;
@@ -83,7 +109,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a message to be sent again (admin). */
+        /** Queues a message to be sent again (`notifications.manage`). */
         post: operations["resend_notification"];
         delete?: never;
         options?: never;
@@ -116,8 +142,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Products as the back office lists them (admin): searched, filtered and sorted, one page
-         *     when asked; ties newest first.
+         * Products as the back office lists them (`products.manage`): searched, filtered and sorted,
+         *     one page when asked; ties newest first.
          */
         get: operations["admin_products"];
         put?: never;
@@ -152,7 +178,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The returns, newest first, one page (admin); filtered by status when asked. */
+        /** The returns, newest first, one page (`returns.manage`); filtered by status when asked. */
         get: operations["list_returns"];
         put?: never;
         post?: never;
@@ -171,9 +197,9 @@ export interface paths {
         };
         get?: never;
         /**
-         * Move a return on (admin): requested -> approved or rejected, approved -> received (its
-         *     units go back to stock) or rejected, received -> refunded (the money goes back through
-         *     EVC Plus). Asking for the status it has changes nothing.
+         * Move a return on (`returns.manage`): requested -> approved or rejected, approved ->
+         *     received (its units go back to stock) or rejected, received -> refunded (the money goes
+         *     back through EVC Plus). Asking for the status it has changes nothing.
          */
         put: operations["change_return"];
         post?: never;
@@ -193,10 +219,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resolve a return's refund that was sent but not answered (admin; `refundStatus`
-         *     `unconfirmed`), after checking with EVC Plus: `confirmed` marks the return refunded
-         *     without sending anything, `resend` sends the refund again. Audited as `order.refund`. A
-         *     plain retry of the refund is refused (409) while it is unconfirmed.
+         * Resolve a return's refund that was sent but not answered (`returns.manage`;
+         *     `refundStatus` `unconfirmed`), after checking with EVC Plus: `confirmed` marks the return
+         *     refunded without sending anything, `resend` sends the refund again. Audited as
+         *     `order.refund`. A plain retry of the refund is refused (409) while it is unconfirmed.
          */
         post: operations["resolve_refund"];
         delete?: never;
@@ -212,7 +238,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reviews, newest first, one page (admin): hidden, shown or all, searched. */
+        /** The reviews, newest first, one page (`reviews.moderate`): hidden, shown or all, searched. */
         get: operations["admin_reviews"];
         put?: never;
         post?: never;
@@ -230,7 +256,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Hide or show a review (admin); the product's rating follows. */
+        /** Hide or show a review (`reviews.moderate`); the product's rating follows. */
         put: operations["set_review_visibility"];
         post?: never;
         delete?: never;
@@ -320,8 +346,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A shopper registers themselves; an admin's request creates an account with a role and a
-         *     temporary password, and signs nobody in.
+         * A shopper registers themselves; a request signed by someone with `users.manage` creates an
+         *     account with a role and a temporary password, and signs nobody in.
          */
         post: operations["register"];
         delete?: never;
@@ -476,7 +502,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders (admin): searched, filtered and sorted, one page when asked. */
+        /** Orders (`orders.read`): searched, filtered and sorted, one page when asked. */
         get: operations["all_orders"];
         put?: never;
         post?: never;
@@ -514,11 +540,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order (its shopper or an admin). */
+        /** One order: one's own, or anyone's with `orders.read`. */
         get: operations["get_order"];
         /**
-         * Set an order's status (admin). Canceling puts the stock back and refunds a paid order;
-         *     leaving canceled takes the stock again.
+         * Set an order's status (`orders.update`). Canceling puts the stock back and refunds a paid
+         *     order; leaving canceled takes the stock again.
          */
         put: operations["update_order_status"];
         post?: never;
@@ -537,8 +563,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Confirm a payment the provider did not confirm at checkout (admin): `paymentStatus` must
-         *     be `paid`, with the provider's transaction id when known.
+         * Confirm a payment the provider did not confirm at checkout (`orders.update`):
+         *     `paymentStatus` must be `paid`, with the provider's transaction id when known.
          */
         put: operations["update_payment"];
         post?: never;
@@ -558,7 +584,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resolve a cancel's refund that was sent but not answered (admin; `refundStatus`
+         * Resolve a cancel's refund that was sent but not answered (`orders.update`; `refundStatus`
          *     `unconfirmed`), after checking with EVC Plus: `confirmed` records it as made (the order is
          *     canceled and refunded, nothing is sent), `resend` sends it again. Audited as
          *     `order.refund`. A plain retry of the cancel is refused (409) while it is unconfirmed.
@@ -577,7 +603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order's returns, newest first (its shopper or an admin). */
+        /**
+         * An order's returns, newest first: of one's own order, or of anyone's with `orders.read`
+         *     (another's order is 404 without it).
+         */
         get: operations["order_returns"];
         put?: never;
         /**
@@ -644,7 +673,10 @@ export interface paths {
          */
         get: operations["list_products"];
         put?: never;
-        /** Add a product (admin), from a multipart form with an optional picture or from JSON. */
+        /**
+         * Add a product (`products.manage`), from a multipart form with an optional picture or from
+         *     JSON.
+         */
         post: operations["create_product"];
         delete?: never;
         options?: never;
@@ -748,13 +780,17 @@ export interface paths {
         };
         get: operations["get_product"];
         /**
-         * Change the fields sent (admin); a new picture replaces the old one. Stock changes only
-         *     when sent; with `expectedStock`, only while the stock still is that (else 409). A size
-         *     grid (`variants`) replaces the sizes; their stock follows each row's `expectedStock`.
+         * Change the fields sent (`products.manage`); a new picture replaces the old one. Stock
+         *     changes only when sent; with `expectedStock`, only while the stock still is that (else
+         *     409). A size grid (`variants`) replaces the sizes; their stock follows each row's
+         *     `expectedStock`.
          */
         put: operations["update_product"];
         post?: never;
-        /** Remove a product from the catalogue, carts and wishlists (admin); orders keep their copy. */
+        /**
+         * Remove a product from the catalogue, carts and wishlists (`products.manage`); orders keep
+         *     their copy.
+         */
         delete: operations["delete_product"];
         options?: never;
         head?: never;
@@ -829,7 +865,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a review (its author, or an admin). */
+        /** Delete a review: one's own, or anyone's with `reviews.moderate`. */
         delete: operations["delete_review"];
         options?: never;
         head?: never;
@@ -860,7 +896,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts, oldest first (admin): searched and filtered, one page when asked. */
+        /** Accounts, oldest first (`users.manage`): searched and filtered, one page when asked. */
         get: operations["list_users"];
         put?: never;
         post?: never;
@@ -880,14 +916,14 @@ export interface paths {
         get?: never;
         /**
          * Change one's own account (a new password needs `currentPassword`, ends every earlier
-         *     session and answers with a fresh `token`), or any account as an admin, role included. On
-         *     a temporary password only one's own password may be changed.
+         *     session and answers with a fresh `token`), or any account with `users.manage`, role
+         *     included. On a temporary password only one's own password may be changed.
          */
         put: operations["update_user"];
         post?: never;
         /**
-         * Delete an account with its cart and wishlist; its orders stay (admin; never oneself or the
-         *     last admin).
+         * Delete an account with its cart and wishlist; its orders stay (`users.manage`; never
+         *     oneself or the last admin).
          */
         delete: operations["delete_user"];
         options?: never;
@@ -973,13 +1009,23 @@ export interface components {
         };
         /** @enum {string} */
         AuditActionName: "product.create" | "product.update" | "product.delete" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete";
+        /** @description Someone the audit trail can be read by, as their latest change names them. */
+        AuditActorDto: {
+            _id: string;
+            email: string;
+            name: string;
+            role: components["schemas"]["RoleName"];
+        };
         /** @enum {string} */
         AuditEntityName: "product" | "order" | "user" | "settings" | "discount";
-        /** @description One admin action of the audit trail. */
+        /** @description One change of the audit trail. */
         AuditEntryDto: {
             action: components["schemas"]["AuditActionName"];
+            /** @description The actor's e-mail, name and role when they acted. */
             actorEmail: string;
             actorId: string;
+            actorName: string;
+            actorRole: components["schemas"]["RoleName"];
             /** @description The relevant fields after the change; null for a deletion. */
             after: {
                 [key: string]: unknown;
@@ -1783,6 +1829,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 limit?: number;
+                /** @description Only this person's changes (an `_id` of `GET /api/admin/audit/actors`). */
+                actor?: string;
             };
             header?: never;
             path?: never;
@@ -1807,6 +1855,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit_actors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditActorDto"][];
                 };
             };
             /** @description 401: no valid session (no token, or an expired, forged or unknown one). */

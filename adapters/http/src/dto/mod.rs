@@ -4,7 +4,6 @@
 use application::cart::CartView;
 use application::dashboard::Dashboard;
 use application::Shop;
-use domain::audit::{AuditEntry, Snapshot};
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::{Order, OrderStatus, StatusChange};
 use domain::permissions::granted;
@@ -15,13 +14,14 @@ use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
-    AuditActionName, AuditEntityName, OrderStatusName, PaymentMethodName, PaymentStatusName,
-    PermissionName, RefundStatusName, RoleName, StockStatusName,
+    OrderStatusName, PaymentMethodName, PaymentStatusName, PermissionName, RefundStatusName,
+    RoleName, StockStatusName,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+mod audit;
 mod discounts;
 mod names;
 mod notifications;
@@ -30,6 +30,7 @@ mod payments;
 mod returns;
 mod reviews;
 mod variants;
+pub use audit::{AuditActorDto, AuditEntryDto, AuditQuery};
 pub use discounts::{
     CartDiscountBody, CartDiscountDto, DiscountBody, DiscountDto, DiscountNotAppliedDto,
 };
@@ -643,43 +644,6 @@ pub struct PeriodQuery {
 
 fn thirty() -> u32 {
     30
-}
-
-/// One admin action of the audit trail.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditEntryDto {
-    pub id: String,
-    pub at: String,
-    pub actor_id: String,
-    pub actor_email: String,
-    #[schema(value_type = AuditActionName)]
-    pub action: &'static str,
-    #[schema(value_type = AuditEntityName)]
-    pub entity: &'static str,
-    pub entity_id: Option<String>,
-    /// The relevant fields before the change; null for a creation.
-    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
-    pub before: Option<Snapshot>,
-    /// The relevant fields after the change; null for a deletion.
-    #[schema(value_type = Option<std::collections::HashMap<String, Value>>)]
-    pub after: Option<Snapshot>,
-}
-
-impl From<&AuditEntry> for AuditEntryDto {
-    fn from(entry: &AuditEntry) -> Self {
-        Self {
-            id: entry.id.clone(),
-            at: entry.at.to_rfc3339(),
-            actor_id: entry.actor_id.to_string(),
-            actor_email: entry.actor_email.to_string(),
-            action: entry.change.action.as_str(),
-            entity: entry.change.action.entity().as_str(),
-            entity_id: entry.change.entity_id.clone(),
-            before: entry.change.before.clone(),
-            after: entry.change.after.clone(),
-        }
-    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -1,6 +1,7 @@
 //! Every call of the API, under `/api` (docs/api.md gives their shapes).
 
 mod accounts;
+mod audit;
 mod back_office;
 mod cart;
 #[cfg(test)]
@@ -37,6 +38,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(notifications::configure)
         .configure(orders::configure)
         .configure(payments::configure)
+        .configure(audit::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(ApiError::not_found(NOT_FOUND))

@@ -1,11 +1,7 @@
-//! Health, settings, the admin dashboard, reports, the audit trail and the API document.
+//! Health, settings, the admin dashboard, reports and the API document.
 
-use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
-use crate::dto::{
-    AuditEntryDto, HealthDto, PageQuery, PeriodQuery, ReportDto, SettingsBody, SettingsDto,
-    StatsDto,
-};
+use crate::dto::{HealthDto, PeriodQuery, ReportDto, SettingsBody, SettingsDto, StatsDto};
 use crate::error::ApiError;
 use crate::openapi::{self, BadRequest, Forbidden, TooLarge, Unauthenticated};
 use crate::state::AppState;
@@ -21,7 +17,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(dashboard_stats)
         .service(period_report)
         .service(export_orders)
-        .service(audit_trail)
         .service(api_document);
 }
 
@@ -108,28 +103,6 @@ async fn period_report(
         .period_report(&user.0, query.days)
         .await?;
     Ok(HttpResponse::Ok().json(ReportDto::from(&report)))
-}
-
-/// The audit trail, newest first; always one page (the first 20 entries when none is asked).
-#[utoipa::path(
-    tag = "admin",
-    security(("bearer" = [])),
-    params(PageQuery),
-    responses(
-        (status = 200, body = [AuditEntryDto], headers(("X-Total-Count" = u64, description = "How many entries there are"))),
-        BadRequest, Unauthenticated, Forbidden
-    )
-)]
-#[get("/admin/audit")]
-async fn audit_trail(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    query: web::Query<PageQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let page = one_page(query.page.as_deref(), query.limit.as_deref())?;
-    let (entries, total) = state.shop.audit.audit_trail(&user.0, page).await?;
-    let entries: Vec<AuditEntryDto> = entries.iter().map(AuditEntryDto::from).collect();
-    Ok(list_reply(&entries, total))
 }
 
 /// The orders of a period as CSV, one row per order (admin).
