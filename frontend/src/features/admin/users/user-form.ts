@@ -1,4 +1,5 @@
 /** The admin user form: state and checks (name, e-mail and phone required; role not checked). */
+import { t } from '@lingui/core/macro';
 import type { Role, User } from '@/lib/types';
 import { compact, validateEmail, validateName, validatePhone, type FieldErrors } from '@/lib/validation';
 
@@ -22,12 +23,13 @@ export function validateUserForm(form: UserForm): FieldErrors<UserField> {
   });
 }
 
+/** SPEC.md's refusal, in English (the source text of deleteRefusal's message). */
 export const SELF_DELETE_REFUSED = 'You cannot delete your own account';
 
-/** Why this deletion is refused in the browser (an admin deleting themselves), or null. */
+/** Why this deletion is refused in the browser (an admin deleting themselves), in the language shown; or null. */
 export function deleteRefusal(target: Pick<User, '_id'>, me: Pick<User, '_id'> | null | undefined): string | null {
-  return me && target._id === me._id ? SELF_DELETE_REFUSED : null;
+  return me && target._id === me._id ? t`You cannot delete your own account` : null;
 }
 
 export const deleteUserQuestion = (name: string) =>
-  `Are you sure you want to delete the user "${name}"? This action cannot be undone.`;
+  t`Are you sure you want to delete the user "${name}"? This action cannot be undone.`;

@@ -8,6 +8,9 @@ import { DiscountStatusBadge, ValidDates } from './DiscountCells';
 
 const column = columnsOf<Discount>();
 
+/** '2 per customer'. */
+const perCustomer = (limit: number) => t`${limit} per customer`;
+
 export function discountsTable({
   switching,
   onEdit,
@@ -26,10 +29,10 @@ export function discountsTable({
       column(t`Discount`, describeDiscount, nowrap),
       column(t`Minimum`, (d) => (d.minSubtotal === null ? t`None` : formatPrice(d.minSubtotal)), nowrap),
       column(t`Valid`, (d) => <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />),
-      column(t`Uses`, ({ perCustomerLimit, ...d }) => (
+      column(t`Uses`, (d) => (
         <>
           <span data-testid="discount-uses">{usesText(d)}</span>
-          {perCustomerLimit !== null && <span className="block text-stone-600">{t`${perCustomerLimit} per customer`}</span>}
+          {d.perCustomerLimit !== null && <span className="block text-stone-600">{perCustomer(d.perCustomerLimit)}</span>}
         </>
       ), nowrap),
       column(t`Status`, (d) => <DiscountStatusBadge discount={d} />),

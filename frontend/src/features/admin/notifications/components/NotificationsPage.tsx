@@ -3,6 +3,7 @@
  * server-paged list searched (recipient and subject) and filtered by status and channel in
  * the URL; Resend queues a message to be sent again.
  */
+import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -14,46 +15,44 @@ import { useResendNotification } from '../api/notifications';
 import { CHANNEL_OPTIONS, notificationsList, STATUS_OPTIONS } from '../list';
 import { notificationsTable } from './notification-columns';
 
-export const MESSAGE_QUEUED = 'Message queued to send again';
-export const RESEND_FAILED = 'Failed to resend message';
-
 export default function NotificationsPage() {
-  usePageTitle('Notifications');
+  const { t } = useLingui();
+  usePageTitle(t`Notifications`);
   const list = useAdminList(notificationsList);
   const { filters } = list;
 
   const resend = useResendNotification({
-    onSuccess: () => toast.success(MESSAGE_QUEUED),
+    onSuccess: () => toast.success(t`Message queued to send again`),
     onError: (err) => {
-      logError(RESEND_FAILED, err);
-      toast.error(adminErrorMessage(err, RESEND_FAILED));
+      logError('Failed to resend message', err);
+      toast.error(adminErrorMessage(err, t`Failed to resend message`));
     },
   });
 
   const filtered = Boolean(filters.q || filters.status || filters.channel);
   return (
     <section>
-      <PageHeader title="Notifications" />
+      <PageHeader title={t`Notifications`} />
       <p className="mt-1 text-sm text-stone-600">
-        E-mails and SMS the shop sends. Failed messages are retried for 24 hours; Resend queues one again.
+        {t`E-mails and SMS the shop sends. Failed messages are retried for 24 hours; Resend queues one again.`}
       </p>
       <ListFilters
         list={list}
-        label="Filter notifications"
-        search={{ label: 'Search notifications', placeholder: 'Recipient or subject' }}
+        label={t`Filter notifications`}
+        search={{ label: t`Search notifications`, placeholder: t`Recipient or subject` }}
         selects={[
-          { filter: 'status', label: 'Status', options: STATUS_OPTIONS },
-          { filter: 'channel', label: 'Channel', options: CHANNEL_OPTIONS },
+          { filter: 'status', label: t`Status`, options: STATUS_OPTIONS },
+          { filter: 'channel', label: t`Channel`, options: CHANNEL_OPTIONS },
         ]}
       />
       <ListTable
         list={list}
-        name="Notifications"
-        loading="Loading notifications..."
+        name={t`Notifications`}
+        loading={t`Loading notifications...`}
         empty={
           <EmptyState
-            title="No messages found"
-            text={filtered ? 'No message matches these filters.' : 'E-mails and SMS the shop sends will appear here.'}
+            title={t`No messages found`}
+            text={filtered ? t`No message matches these filters.` : t`E-mails and SMS the shop sends will appear here.`}
           />
         }
         {...notificationsTable({

@@ -1,4 +1,5 @@
 /** The admin table of the messages the shop sends: created, recipient, channel, subject, status, attempts, last error, Resend. */
+import { t } from '@lingui/core/macro';
 import type { AdminNotification } from '@/lib/types';
 import { ActionButton, columnsOf, NoValue, nowrap } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
@@ -17,18 +18,18 @@ export function notificationsTable({
 }) {
   return {
     columns: [
-      column('Created', (n) => formatDateTime(n.createdAt), nowrap),
-      column('Recipient', recipientLabel, { td: 'max-w-56 break-words' }),
-      column('Channel', (n) => channelLabel(n.channel), nowrap),
-      column('Subject', (n) => (
+      column(t`Created`, (n) => formatDateTime(n.createdAt), nowrap),
+      column(t`Recipient`, recipientLabel, { td: 'max-w-56 break-words' }),
+      column(t`Channel`, (n) => channelLabel(n.channel), nowrap),
+      column(t`Subject`, (n) => (
         <>
           <p className="break-words text-stone-900">{subjectLabel(n)}</p>
           {n.subject !== null && <p className="text-xs text-stone-600">{topicLabel(n.topic)}</p>}
         </>
       ), { td: 'max-w-72' }),
-      column('Status', (n) => <NotificationStatus notification={n} />),
-      column('Attempts', (n) => n.attempts, { td: 'tabular-nums' }),
-      column('Last error', (n) =>
+      column(t`Status`, (n) => <NotificationStatus notification={n} />),
+      column(t`Attempts`, (n) => n.attempts, { td: 'tabular-nums' }),
+      column(t`Last error`, (n) =>
         n.lastError ? (
           <p className="line-clamp-3 break-words text-red-800" title={n.lastError}>
             {n.lastError}
@@ -36,11 +37,11 @@ export function notificationsTable({
         ) : (
           <NoValue className="text-stone-500" />
         ), { td: 'max-w-72' }),
-      column('Actions', (n) => (
+      column(t`Actions`, (n) => (
         <ActionButton
           kind="primary"
-          label="Resend"
-          target={`${subjectLabel(n)} to ${recipientLabel(n)}`}
+          label={t`Resend`}
+          target={t`${{ subject: subjectLabel(n) }} to ${{ recipient: recipientLabel(n) }}`}
           className="disabled:cursor-not-allowed disabled:opacity-50"
           disabled={resending === n._id}
           onClick={() => onResend(n)}

@@ -4,6 +4,7 @@
  * product's rating and the storefront's reviews (lib/api/reviews.ts).
  */
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useDeleteReview, useUpdateReview } from '@/lib/api/reviews';
 import { toast } from '@/lib/toast';
@@ -17,52 +18,49 @@ import { ListTable } from '../../lib/table';
 import { deleteReviewQuestion, reviewsList, VISIBILITY_OPTIONS } from '../list';
 import { reviewsTable } from './review-columns';
 
-export const REVIEW_HIDDEN = 'Review hidden';
-export const REVIEW_SHOWN = 'Review shown';
-export const REVIEW_DELETED = 'Review deleted';
-
 export default function ReviewsPage() {
-  usePageTitle('Reviews');
+  const { t } = useLingui();
+  usePageTitle(t`Reviews`);
   const list = useAdminList(reviewsList);
   const { filters } = list;
   const [deleting, setDeleting] = useState<AdminReview | null>(null);
 
   const switchHidden = useUpdateReview({
-    onSuccess: (r) => toast.success(r.hidden ? REVIEW_HIDDEN : REVIEW_SHOWN),
+    onSuccess: (r) => toast.success(r.hidden ? t`Review hidden` : t`Review shown`),
     onError: (err) => {
       logError('Failed to change review', err);
-      toast.error(adminErrorMessage(err, 'Failed to change review'));
+      toast.error(adminErrorMessage(err, t`Failed to change review`));
     },
   });
   const remove = useDeleteReview({
     onSuccess: (reply) => {
-      toast.success(reply?.message || REVIEW_DELETED);
+      toast.success(reply?.message || t`Review deleted`);
       setDeleting(null);
     },
     onError: (err) => {
       logError('Failed to delete review', err);
-      toast.error(adminErrorMessage(err, 'Failed to delete review'));
+      toast.error(adminErrorMessage(err, t`Failed to delete review`));
     },
   });
 
   const filtered = Boolean(filters.q || filters.hidden);
   return (
     <section>
-      <PageHeader title="Reviews" />
+      <PageHeader title={t`Reviews`} />
       <ListFilters
         list={list}
-        label="Filter reviews"
-        search={{ label: 'Search reviews', placeholder: 'Title, text or author' }}
-        selects={[{ filter: 'hidden', label: 'Status', options: VISIBILITY_OPTIONS }]}
+        label={t`Filter reviews`}
+        search={{ label: t`Search reviews`, placeholder: t`Title, text or author` }}
+        selects={[{ filter: 'hidden', label: t`Status`, options: VISIBILITY_OPTIONS }]}
       />
       <ListTable
         list={list}
-        name="Reviews"
-        loading="Loading reviews..."
+        name={t`Reviews`}
+        loading={t`Loading reviews...`}
         empty={
           <EmptyState
-            title="No reviews found"
-            text={filtered ? 'No review matches these filters.' : 'Reviews verified buyers write will appear here.'}
+            title={t`No reviews found`}
+            text={filtered ? t`No review matches these filters.` : t`Reviews verified buyers write will appear here.`}
           />
         }
         {...reviewsTable({
@@ -73,9 +71,9 @@ export default function ReviewsPage() {
       />
       {deleting && (
         <ConfirmDialog
-          title="Delete Review"
+          title={t`Delete Review`}
           message={deleteReviewQuestion(deleting)}
-          confirmLabel="Delete"
+          confirmLabel={t`Delete`}
           busy={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate({ productId: deleting.product._id, reviewId: deleting._id })}

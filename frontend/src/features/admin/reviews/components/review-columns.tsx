@@ -1,4 +1,5 @@
 /** The admin table of reviews: date, product (linking to its page), author, rating, title and text, shown or hidden, Hide/Unhide and Delete. */
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import type { AdminReview } from '@/lib/types';
 import { ActionButton, columnsOf, DeleteAction, nowrap, RowActions } from '../../lib/table';
@@ -6,6 +7,11 @@ import { formatDateTime } from '../../lib/ui';
 import { ReviewRating, VisibilityBadge } from './ReviewCells';
 
 const column = columnsOf<AdminReview>();
+
+/** What a row's buttons act on, for screen readers: 'the review by Amina'. */
+function reviewBy({ author }: Pick<AdminReview, 'author'>): string {
+  return t`the review by ${author}`;
+}
 
 export function reviewsTable({
   switching,
@@ -19,20 +25,20 @@ export function reviewsTable({
 }) {
   return {
     columns: [
-      column('Date', (r) => formatDateTime(r.createdAt), nowrap),
-      column('Product', (r) => (
+      column(t`Date`, (r) => formatDateTime(r.createdAt), nowrap),
+      column(t`Product`, (r) => (
         <Link to={`/product/${encodeURIComponent(r.product._id)}`} className="font-semibold text-brand-800 hover:underline">
           {r.product.name}
         </Link>
       ), { td: 'max-w-48 break-words' }),
-      column('Author', (r) => (
+      column(t`Author`, (r) => (
         <>
           {r.author}
-          {r.verifiedPurchase && <span className="block text-xs text-stone-600">Verified purchase</span>}
+          {r.verifiedPurchase && <span className="block text-xs text-stone-600">{t`Verified purchase`}</span>}
         </>
       ), { td: 'break-words' }),
-      column('Rating', (r) => <ReviewRating rating={r.rating} />, nowrap),
-      column('Review', (r) => (
+      column(t`Rating`, (r) => <ReviewRating rating={r.rating} />, nowrap),
+      column(t`Review`, (r) => (
         <>
           {r.title && <p className="font-semibold break-words text-stone-900">{r.title}</p>}
           <p className="line-clamp-3 break-words whitespace-pre-line text-stone-700" title={r.body}>
@@ -40,11 +46,11 @@ export function reviewsTable({
           </p>
         </>
       ), { td: 'max-w-96' }),
-      column('Status', (r) => <VisibilityBadge hidden={r.hidden} />),
-      column('Actions', (r) => (
+      column(t`Status`, (r) => <VisibilityBadge hidden={r.hidden} />),
+      column(t`Actions`, (r) => (
         <RowActions wrap>
-          <ActionButton kind="neutral" label={r.hidden ? 'Unhide' : 'Hide'} target={`the review by ${r.author}`} disabled={switching === r._id} onClick={() => onSwitchHidden(r)} />
-          <DeleteAction target={`the review by ${r.author}`} onClick={() => onDelete(r)} />
+          <ActionButton kind="neutral" label={r.hidden ? t`Unhide` : t`Hide`} target={reviewBy(r)} disabled={switching === r._id} onClick={() => onSwitchHidden(r)} />
+          <DeleteAction target={reviewBy(r)} onClick={() => onDelete(r)} />
         </RowActions>
       )),
     ],

@@ -3,6 +3,8 @@
  * signed-in admin's own e-mail and password (PUT /api/users/{ownId}).
  */
 import type { FormEvent } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
 import { PageLoading } from '@/components/ui/Spinner';
@@ -31,24 +33,25 @@ const shopFormFrom = (s: Settings): ShopForm => ({
 export function validateShopForm(f: ShopForm): FieldErrors<ShopField> {
   const fee = f.shippingFee.trim() === '' ? NaN : Number(f.shippingFee);
   return compact<ShopField>({
-    shopName: f.shopName.trim() ? undefined : 'Shop name is required',
-    supportPhone: f.supportPhone.trim() ? undefined : 'Support phone is required',
+    shopName: f.shopName.trim() ? undefined : t`Shop name is required`,
+    supportPhone: f.supportPhone.trim() ? undefined : t`Support phone is required`,
     supportEmail: validateEmail(f.supportEmail),
-    shippingFee: fee >= 0 ? undefined : 'Shipping fee must be 0 or more',
+    shippingFee: fee >= 0 ? undefined : t`Shipping fee must be 0 or more`,
   });
 }
 
 function ShopSettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useLingui();
   const { values: form, bind, check, addErrors, reset } = useFormFields<ShopField>(() => shopFormFrom(settings));
   const save = useUpdateSettings({
     onSuccess: (saved) => {
       reset(shopFormFrom(saved));
-      toast.success('Settings saved');
+      toast.success(t`Settings saved`);
     },
     onError: (err) => {
       logError('Failed to save settings', err);
       addErrors(serverFieldErrors(err, SHOP_FIELDS));
-      toast.error(adminErrorMessage(err, 'Failed to save settings'));
+      toast.error(adminErrorMessage(err, t`Failed to save settings`));
     },
   });
   const submit = (e: FormEvent) => {
@@ -64,16 +67,18 @@ function ShopSettingsForm({ settings }: { settings: Settings }) {
   return (
     <section aria-labelledby="shop-settings" className={admin.card}>
       <h2 id="shop-settings" className="text-lg font-semibold">
-        Shop settings
+        <Trans>Shop settings</Trans>
       </h2>
-      <p className="mt-1 text-sm text-stone-600">Shown in the storefront's header, footer and checkout.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        <Trans>Shown in the storefront's header, footer and checkout.</Trans>
+      </p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Shop name" {...bind('shopName')} className="sm:col-span-2" />
-        <TextField label="Support phone" type="tel" {...bind('supportPhone')} />
-        <TextField label="Support email" type="email" {...bind('supportEmail')} />
-        <MoneyField label="Shipping fee ($)" {...bind('shippingFee')} hint="Flat fee added to every order" />
+        <TextField label={t`Shop name`} {...bind('shopName')} className="sm:col-span-2" />
+        <TextField label={t`Support phone`} type="tel" {...bind('supportPhone')} />
+        <TextField label={t`Support email`} type="email" {...bind('supportEmail')} />
+        <MoneyField label={t`Shipping fee ($)`} {...bind('shippingFee')} hint={t`Flat fee added to every order`} />
         <div className="flex items-end sm:col-span-2">
-          <SaveButton busy={save.isPending} label="Save Settings" />
+          <SaveButton busy={save.isPending} label={t`Save Settings`} />
         </div>
       </form>
     </section>
@@ -86,25 +91,26 @@ type AccountForm = Record<AccountField, string>;
 export function validateAccountForm(f: AccountForm): FieldErrors<AccountField> {
   const errors: FieldErrors<AccountField> = { email: validateEmail(f.email) };
   if (f.password) {
-    errors.currentPassword = f.currentPassword ? undefined : 'Current password is required';
-    errors.password = f.password.length < MIN_PASSWORD_LENGTH ? 'Password must be at least 6 characters' : undefined;
+    errors.currentPassword = f.currentPassword ? undefined : t`Current password is required`;
+    errors.password = f.password.length < MIN_PASSWORD_LENGTH ? t`Password must be at least 6 characters` : undefined;
     errors.confirmPassword = validateConfirmation(f.password, f.confirmPassword);
   }
   return compact(errors);
 }
 
 function AccountSettingsForm({ me }: { me: User }) {
+  const { t } = useLingui();
   const blank = (email: string): AccountForm => ({ email, currentPassword: '', password: '', confirmPassword: '' });
   const { values: form, bind, check, addErrors, reset } = useFormFields<AccountField>(() => blank(me.email ?? ''));
   const update = useUpdateUser({
     onSuccess: (saved) => {
-      toast.success('Profile updated successfully');
+      toast.success(t`Profile updated successfully`);
       reset(blank(saved.email));
     },
     onError: (err) => {
       logError('Profile update failed', err);
       addErrors(serverFieldErrors(err, ['email', 'currentPassword', 'password'] as const));
-      toast.error(adminErrorMessage(err, 'Profile update failed'));
+      toast.error(adminErrorMessage(err, t`Profile update failed`));
     },
   });
   const submit = (e: FormEvent) => {
@@ -120,23 +126,25 @@ function AccountSettingsForm({ me }: { me: User }) {
   return (
     <section aria-labelledby="account-settings" className={admin.card}>
       <h2 id="account-settings" className="text-lg font-semibold">
-        Your admin account
+        <Trans>Your admin account</Trans>
       </h2>
-      <p className="mt-1 text-sm text-stone-600">Change the e-mail you sign in with, or your password.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        <Trans>Change the e-mail you sign in with, or your password.</Trans>
+      </p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Admin email" type="email" autoComplete="email" {...bind('email')} className="sm:col-span-2" />
+        <TextField label={t`Admin email`} type="email" autoComplete="email" {...bind('email')} className="sm:col-span-2" />
         <TextField
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           {...bind('currentPassword')}
-          hint="Needed to change the password"
+          hint={t`Needed to change the password`}
           className="sm:col-span-2"
         />
-        <TextField label="New password" type="password" autoComplete="new-password" {...bind('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
+        <TextField label={t`New password`} type="password" autoComplete="new-password" {...bind('password')} />
+        <TextField label={t`Confirm new password`} type="password" autoComplete="new-password" {...bind('confirmPassword')} />
         <div className="sm:col-span-2">
-          <SaveButton busy={update.isPending} label="Save Changes" />
+          <SaveButton busy={update.isPending} label={t`Save Changes`} />
         </div>
       </form>
     </section>
@@ -144,20 +152,25 @@ function AccountSettingsForm({ me }: { me: User }) {
 }
 
 export default function SettingsPage() {
-  usePageTitle('Settings');
+  const { t } = useLingui();
+  usePageTitle(t`Settings`);
   const settings = useSettings();
   const me = useSession((s) => s.user);
   return (
     <section>
-      <h1 className={admin.pageTitle}>Settings</h1>
+      <h1 className={admin.pageTitle}>
+        <Trans>Settings</Trans>
+      </h1>
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         {settings.isPending ? (
-          <PageLoading text="Loading settings..." />
+          <PageLoading text={t`Loading settings...`} />
         ) : settings.isError ? (
           <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p>Failed to load settings</p>
+            <p>
+              <Trans>Failed to load settings</Trans>
+            </p>
             <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void settings.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </button>
           </div>
         ) : (

@@ -1,5 +1,6 @@
 /** Add New User / Edit User. Creating sends POST /api/auth/register with the admin's token and the role. */
 import type { FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
 import { useCreateUser, useUpdateUser } from '@/lib/api/users';
@@ -23,24 +24,25 @@ export function UserFormModal({
   onCreated: (reply: AdminCreateUserReply) => void;
   onUpdated: () => void;
 }) {
+  const { t } = useLingui();
   const editing = Boolean(user);
   const { values: form, bind, showErrors, addErrors } = useAdminForm(() => (user ? userFormFrom(user) : emptyUserForm()));
 
   const onError = (err: unknown) => {
     logError('Failed to save user', err);
     addErrors(serverFieldErrors(err, USER_FIELDS));
-    toast.error(adminErrorMessage(err, 'Failed to save user'));
+    toast.error(adminErrorMessage(err, t`Failed to save user`));
   };
   const create = useCreateUser({
     onSuccess: (reply) => {
-      toast.success('User created successfully');
+      toast.success(t`User created successfully`);
       onCreated(reply);
     },
     onError,
   });
   const update = useUpdateUser({
     onSuccess: () => {
-      toast.success('User updated successfully');
+      toast.success(t`User updated successfully`);
       onUpdated();
     },
     onError,
@@ -58,12 +60,12 @@ export function UserFormModal({
   };
 
   return (
-    <Modal title={editing ? 'Edit User' : 'Add New User'} onClose={onClose}>
+    <Modal title={editing ? t`Edit User` : t`Add New User`} onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Full Name" {...bind('name')} autoComplete="off" data-autofocus />
-        <TextField label="Email Address" {...bind('email')} type="email" autoComplete="off" />
-        <TextField label="Phone Number" {...bind('phone')} type="tel" autoComplete="off" />
-        <SelectField label="Role" {...bind('role')}>
+        <TextField label={t`Full Name`} {...bind('name')} autoComplete="off" data-autofocus />
+        <TextField label={t`Email Address`} {...bind('email')} type="email" autoComplete="off" />
+        <TextField label={t`Phone Number`} {...bind('phone')} type="tel" autoComplete="off" />
+        <SelectField label={t`Role`} {...bind('role')}>
           {(Object.keys(ROLE_NAMES) as Role[]).map((role) => (
             <option key={role} value={role}>
               {ROLE_NAMES[role]}
@@ -72,10 +74,10 @@ export function UserFormModal({
         </SelectField>
         {!editing && (
           <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
-            A default password will be set for this user. The user should change it after first login.
+            <Trans>A default password will be set for this user. The user should change it after first login.</Trans>
           </p>
         )}
-        <DialogFormActions busy={busy} label={editing ? 'Update User' : 'Create User'} onCancel={onClose} />
+        <DialogFormActions busy={busy} label={editing ? t`Update User` : t`Create User`} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 /** Admin users (/admin/users): a server-paged list with search and role in the URL, the add/edit modal and the delete confirmation. */
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -20,7 +21,8 @@ import { UserFormModal } from './UserFormModal';
 import { usersTable } from './user-columns';
 
 export default function UsersPage() {
-  usePageTitle('Users');
+  const { t } = useLingui();
+  usePageTitle(t`Users`);
   const qc = useQueryClient();
   const me = useSession((s) => s.user);
   const list = useAdminList(usersList);
@@ -30,13 +32,13 @@ export default function UsersPage() {
 
   const remove = useDeleteUser({
     onSuccess: () => {
-      toast.success('User deleted successfully');
+      toast.success(t`User deleted successfully`);
       setDeleting(null);
       void qc.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (err) => {
       logError('Failed to delete user', err);
-      toast.error(adminErrorMessage(err, 'Failed to delete user'));
+      toast.error(adminErrorMessage(err, t`Failed to delete user`));
     },
   });
 
@@ -51,18 +53,18 @@ export default function UsersPage() {
 
   return (
     <section>
-      <PageHeader title="Users" add={{ label: 'Add New User', onClick: () => setEditing('new') }} />
+      <PageHeader title={t`Users`} add={{ label: t`Add New User`, onClick: () => setEditing('new') }} />
       <ListFilters
         list={list}
-        label="Filter users"
-        search={{ label: 'Search users', placeholder: 'Name, email or phone' }}
-        selects={[{ filter: 'role', label: 'Role', options: ROLE_OPTIONS }]}
+        label={t`Filter users`}
+        search={{ label: t`Search users`, placeholder: t`Name, email or phone` }}
+        selects={[{ filter: 'role', label: t`Role`, options: ROLE_OPTIONS }]}
       />
       <ListTable
         list={list}
-        name="Users"
-        loading="Loading users..."
-        empty={<EmptyState title="No users found" />}
+        name={t`Users`}
+        loading={t`Loading users...`}
+        empty={<EmptyState title={t`No users found`} />}
         {...usersTable({ me, onEdit: setEditing, onDelete: askDelete })}
       />
       {editing && (
@@ -80,9 +82,9 @@ export default function UsersPage() {
       {created && <TemporaryPasswordDialog name={created.name} password={created.password} onClose={() => setCreated(null)} />}
       {deleting && (
         <ConfirmDialog
-          title="Delete User"
+          title={t`Delete User`}
           message={deleteUserQuestion(deleting.name)}
-          confirmLabel="Delete"
+          confirmLabel={t`Delete`}
           busy={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {

@@ -1,4 +1,6 @@
 /** The admin user table: avatar, name, e-mail and phone, role badge, joined date, actions; the admin's own row marked '(You)' without Delete. */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { User } from '@/lib/types';
 import { Badge, columnsOf, DeleteAction, EditAction, nowrap, RowActions, tone } from '../../lib/table';
 import { formatShortDate } from '../../lib/ui';
@@ -15,7 +17,11 @@ function UserCell({ user, self }: { user: User; self: boolean }) {
       <div className="min-w-0">
         <p className="font-semibold text-stone-900">
           {user.name}
-          {self && <span className="ml-1 font-medium text-brand-800">(You)</span>}
+          {self && (
+            <span className="ml-1 font-medium text-brand-800">
+              <Trans>(You)</Trans>
+            </span>
+          )}
         </p>
         <p className="text-stone-700">{user.email}</p>
         <p className="text-stone-600">{user.phone}</p>
@@ -28,10 +34,10 @@ export function usersTable({ me, onEdit, onDelete }: { me: User | null; onEdit: 
   const isMe = (u: User) => me?._id === u._id;
   return {
     columns: [
-      column('User', (u) => <UserCell user={u} self={isMe(u)} />),
-      column('Role', (u) => <Badge colour={u.role === 'user' ? tone.grey : tone.purple}>{ROLE_NAMES[u.role]}</Badge>, nowrap),
-      column('Joined', (u) => formatShortDate(u.createdAt), nowrap),
-      column('Actions', (u) => (
+      column(t`User`, (u) => <UserCell user={u} self={isMe(u)} />),
+      column(t`Role`, (u) => <Badge colour={u.role === 'user' ? tone.grey : tone.purple}>{ROLE_NAMES[u.role]}</Badge>, nowrap),
+      column(t`Joined`, (u) => formatShortDate(u.createdAt), nowrap),
+      column(t`Actions`, (u) => (
         <RowActions>
           <EditAction target={u.name} onClick={() => onEdit(u)} />
           {!isMe(u) && <DeleteAction target={u.name} onClick={() => onDelete(u)} />}
