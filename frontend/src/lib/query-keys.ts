@@ -133,7 +133,8 @@ export const reportKeys = {
 /** The admin audit trail's pages (GET /api/admin/audit). */
 export const auditKeys = {
   all: [...adminKeys.all, 'audit'] as const,
-  page: (page: number, limit: number) => [...auditKeys.all, { page, limit }] as const,
+  page: (page: number, limit: number, actor: string) => [...auditKeys.all, { page, limit, actor }] as const,
+  actors: () => [...auditKeys.all, 'actors'] as const,
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */

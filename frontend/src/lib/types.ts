@@ -99,6 +99,7 @@ export type SettingsInput = Sent<Schemas['SettingsBody']>;
 export type Stats = Schemas['StatsDto'];
 export type Report = Schemas['ReportDto'];
 export type AuditEntry = Schemas['AuditEntryDto'];
+export type AuditActor = Schemas['AuditActorDto'];
 
 export type LoginRequest = Schemas['LoginBody'];
 export type AuthReply = Schemas['SessionDto'];

@@ -41,6 +41,8 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     at: '2026-11-21T14:05:00Z',
     actorId: 'a0000001',
     actorEmail: 'sahra@example.com',
+    actorName: 'Sahra Ali',
+    actorRole: 'stock',
     action: 'product.update',
     entity: 'product',
     entityId: `p-${seq}`,
@@ -60,7 +62,10 @@ const priceChange = entry({
 const statusChange = entry({
   id: 'e-status',
   at: '2026-11-21T13:00:00Z',
+  actorId: 'a0000002',
   actorEmail: 'omar@example.com',
+  actorName: 'Omar Nur',
+  actorRole: 'orders',
   action: 'order.status',
   entity: 'order',
   entityId: '0193cd34-order',
@@ -78,16 +83,24 @@ const settings = entry({
 
 /** Serves `all` a page at a time like the server; records the pages asked for. */
 function serveAudit(all: AuditEntry[], { total = true }: { total?: boolean } = {}) {
-  const asked: { page: string | null; limit: string | null; auth: string | null }[] = [];
+  const asked: { page: string | null; limit: string | null; auth: string | null; actor?: string }[] = [];
   server.use(
     http.get('/api/admin/audit', ({ request }) => {
       const url = new URL(request.url);
       const page = Number(url.searchParams.get('page') ?? '1');
       const limit = Number(url.searchParams.get('limit') ?? '20');
-      asked.push({ page: url.searchParams.get('page'), limit: url.searchParams.get('limit'), auth: request.headers.get('authorization') });
-      const slice = all.slice((page - 1) * limit, page * limit);
-      return HttpResponse.json(slice, { headers: total ? { 'X-Total-Count': String(all.length) } : {} });
+      const actor = url.searchParams.get('actor');
+      asked.push({ page: url.searchParams.get('page'), limit: url.searchParams.get('limit'), auth: request.headers.get('authorization'), ...(actor ? { actor } : {}) });
+      const kept = actor ? all.filter((e) => e.actorId === actor) : all;
+      const slice = kept.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json(slice, { headers: total ? { 'X-Total-Count': String(kept.length) } : {} });
     }),
+    http.get('/api/admin/audit/actors', () =>
+      HttpResponse.json([
+        { _id: 'a0000002', email: 'omar@example.com', name: 'Omar Nur', role: 'orders' },
+        { _id: 'a0000001', email: 'sahra@example.com', name: 'Sahra Ali', role: 'stock' },
+      ]),
+    ),
   );
   return asked;
 }
@@ -106,6 +119,7 @@ describe('admin activity on the reports screen', () => {
     const [first, second, third] = entries().map((e) => within(e));
     expect(first.getByText('Updated a product')).toBeInTheDocument();
     expect(first.getByText('sahra@example.com')).toBeInTheDocument();
+    expect(first.getByText('Sahra Ali', { exact: false })).toHaveTextContent('Sahra Ali (Stock keeper)');
     expect(first.getByText('0193ab12-price')).toBeInTheDocument();
     const time = entries()[0].querySelector('time');
     expect(time).toHaveAttribute('dateTime', '2026-11-21T14:05:00Z');
@@ -124,6 +138,21 @@ describe('admin activity on the reports screen', () => {
     expect(within(section()).getByText('1–3 of 3')).toBeInTheDocument();
     // one page only: no pager
     expect(within(section()).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('reads one person\'s changes, chosen by name and role, from the first page', async () => {
+    const asked = serveAudit([priceChange, statusChange, settings]);
+    const { user } = renderAdmin('/admin/reports');
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    const person = within(section()).getByRole('combobox', { name: 'Person' });
+    await waitFor(() => expect(within(person).getAllByRole('option').map((o) => o.textContent)).toEqual(['Everyone', 'Omar Nur (Order handler)', 'Sahra Ali (Stock keeper)']));
+    await user.selectOptions(person, 'Omar Nur (Order handler)');
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    expect(within(entries()[0]).getByText('Changed an order status')).toBeInTheDocument();
+    expect(asked.at(-1)).toEqual({ page: '1', limit: '20', auth: 'Bearer test-token', actor: 'a0000002' });
+    expect(within(section()).getByText('1–1 of 1')).toBeInTheDocument();
+    await user.selectOptions(person, 'Everyone');
+    await waitFor(() => expect(entries()).toHaveLength(3));
   });
 
   it('pages with Previous and Next using X-Total-Count', async () => {

@@ -1,12 +1,14 @@
 /** 'Admin activity': who changed what and when, newest first, a page at a time. */
 import { useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
 import { columnsOf, DataTable } from '../../lib/table';
-import { formatDateTime } from '../../lib/ui';
+import { admin, formatDateTime } from '../../lib/ui';
 import type { AuditEntry } from '@/lib/types';
-import { AUDIT_PAGE_SIZE, useAuditTrail } from '../api/audit';
+import { ROLE_NAMES } from '../../users/list';
+import { AUDIT_PAGE_SIZE, useAuditActors, useAuditTrail } from '../api/audit';
 import { auditActionLabel, auditChanges } from '../audit';
 
 export const AUDIT_LOAD_FAILED = 'Failed to load admin activity.';
@@ -36,6 +38,9 @@ const AUDIT_COLUMNS = [
       <time dateTime={entry.at} className="block font-medium text-stone-900">
         {formatDateTime(entry.at)}
       </time>
+      <span className="block font-medium text-stone-900">
+        {entry.actorName || entry.actorEmail} <span className="font-normal text-stone-600">({ROLE_NAMES[entry.actorRole]})</span>
+      </span>
       <span className="block break-all text-stone-600">{entry.actorEmail || entry.actorId}</span>
     </>
   ), { th: 'w-44' }),
@@ -53,9 +58,31 @@ const AUDIT_COLUMNS = [
 
 const auditEntryRow = () => ({ 'data-testid': 'audit-entry' });
 
+/** Whose changes to show: everyone's, or one person's of those who changed something. */
+function PersonFilter({ actor, onChange }: { actor: string; onChange: (actor: string) => void }) {
+  const actors = useAuditActors();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="font-medium text-stone-700">
+        {t`Person`}
+      </label>
+      <select id={id} className={admin.select} value={actor} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t`Everyone`}</option>
+        {actors.data?.map((person) => (
+          <option key={person._id} value={person._id}>
+            {person.name || person.email} ({ROLE_NAMES[person.role]})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function AuditTrail() {
   const [page, setPage] = useState(1);
-  const trail = useAuditTrail(page);
+  const [actor, setActor] = useState('');
+  const trail = useAuditTrail(page, actor);
   const headingId = useId();
   const data = trail.data;
   const entries = data?.entries ?? [];
@@ -102,6 +129,13 @@ export function AuditTrail() {
         <h2 id={headingId} className="text-lg font-semibold">
           Admin activity
         </h2>
+        <PersonFilter
+          actor={actor}
+          onChange={(person) => {
+            setActor(person);
+            setPage(1);
+          }}
+        />
         {data && entries.length > 0 && (
           <p className="text-sm text-stone-600" aria-live="polite">
             {data.total != null
