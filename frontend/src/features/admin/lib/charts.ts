@@ -1,4 +1,4 @@
-import { shortDate } from './ui';
+import { formatCount, shortDate } from './ui';
 
 /** Colours of the order statuses in charts: their badges' colours (yellow, blue, green, red). */
 export const STATUS_COLORS: Record<string, string> = {
@@ -9,6 +9,9 @@ export const STATUS_COLORS: Record<string, string> = {
 };
 export const OTHER_COLOR = '#78716c';
 export const BRAND = '#be185d';
+
+/** An amount axis's tick: dollars as whole numbers grouped as the language shown writes them, e.g. $1,200. */
+export const dollarTick = (value: number): string => `$${formatCount(value)}`;
 
 /** A day of a report ('2026-11-02', a UTC date) as a chart's tick ('Nov 2') or in full ('Nov 2, 2026'), in the language shown. */
 export function dayLabel(date: string, withYear = false): string {

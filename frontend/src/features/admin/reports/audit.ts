@@ -1,29 +1,32 @@
-/** How an audit entry reads on screen: the action's label and what changed. */
+/** How an audit entry reads on screen (in the language shown): the action's label and what changed. */
+import { msg, t } from '@lingui/core/macro';
 import type { AuditEntry } from '@/lib/types';
+import { translated } from '../lib/translated';
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'product.create': 'Created a product',
-  'product.update': 'Updated a product',
-  'product.delete': 'Deleted a product',
-  'order.status': 'Changed an order status',
-  'order.payment': 'Changed an order payment',
-  'order.return': 'Changed an order return',
-  'order.refund': 'Resolved a refund sent but not answered',
-  'user.create': 'Created a user',
-  'user.update': 'Updated a user',
-  'user.delete': 'Deleted a user',
-  'settings.update': 'Updated the shop settings',
-  'discount.create': 'Created a discount code',
-  'discount.update': 'Updated a discount code',
-  'discount.delete': 'Deleted a discount code',
-  'review.hide': 'Hid a review',
-  'review.show': 'Showed a review',
-  'review.delete': 'Deleted a review',
-};
+/** Each action's label, read in the language shown. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = translated({
+  'product.create': msg`Created a product`,
+  'product.update': msg`Updated a product`,
+  'product.delete': msg`Deleted a product`,
+  'order.status': msg`Changed an order status`,
+  'order.payment': msg`Changed an order payment`,
+  'order.return': msg`Changed an order return`,
+  'order.refund': msg`Resolved a refund sent but not answered`,
+  'user.create': msg`Created a user`,
+  'user.update': msg`Updated a user`,
+  'user.delete': msg`Deleted a user`,
+  'settings.update': msg`Updated the shop settings`,
+  'discount.create': msg`Created a discount code`,
+  'discount.update': msg`Updated a discount code`,
+  'discount.delete': msg`Deleted a discount code`,
+  'review.hide': msg`Hid a review`,
+  'review.show': msg`Showed a review`,
+  'review.delete': msg`Deleted a review`,
+});
 
 /** A readable label; an action this screen does not know is shown as the server named it. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action] : action;
 }
 
 export interface AuditChange {
@@ -43,7 +46,7 @@ export function formatAuditValue(value: unknown): string {
   else if (typeof value === 'string') text = value;
   else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
   else if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
-    text = value.length ? value.map((v) => String(v)).join(', ') : '(none)';
+    text = value.length ? value.map((v) => String(v)).join(', ') : t`(none)`;
   else text = JSON.stringify(value);
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }

@@ -1,28 +1,39 @@
 /** 'Admin activity': who changed what and when, newest first, a page at a time. */
 import { useId, useState } from 'react';
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
 import { columnsOf, DataTable } from '../../lib/table';
-import { admin, formatDateTime } from '../../lib/ui';
+import { translated } from '../../lib/translated';
+import { admin, formatCount, formatDateTime } from '../../lib/ui';
 import type { AuditEntry } from '@/lib/types';
 import { ROLE_NAMES } from '../../users/list';
 import { AUDIT_PAGE_SIZE, useAuditActors, useAuditTrail } from '../api/audit';
 import { auditActionLabel, auditChanges } from '../audit';
 
-export const AUDIT_LOAD_FAILED = 'Failed to load admin activity.';
-
 function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useLingui();
   const changes = auditChanges(entry);
-  if (changes.length === 0) return <p className="text-stone-600">No field changed</p>;
+  if (changes.length === 0) {
+    return (
+      <p className="text-stone-600">
+        <Trans>No field changed</Trans>
+      </p>
+    );
+  }
   return (
-    <ul className="space-y-0.5" aria-label="Changes">
+    <ul className="space-y-0.5" aria-label={t`Changes`}>
       {changes.map((c) => (
         <li key={c.key} className="break-words">
           <span className="font-medium text-stone-900">{c.key}:</span>{' '}
           <span className="text-stone-600">{c.before}</span> <span aria-hidden="true">→</span>
-          <span className="sr-only"> changed to</span> <span className="text-stone-900">{c.after}</span>
+          <span className="sr-only">
+            {' '}
+            <Trans>changed to</Trans>
+          </span>{' '}
+          <span className="text-stone-900">{c.after}</span>
         </li>
       ))}
     </ul>
@@ -31,9 +42,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 const column = columnsOf<AuditEntry>();
 
-/** Who did what when, newest first: when and by whom, the action and what it changed, the fields. */
-const AUDIT_COLUMNS = [
-  column('When', (entry) => (
+/** Who did what when, newest first: when and by whom, the action and what it changed, the fields (in the language shown). */
+const auditColumns = () => [
+  column(t`When`, (entry) => (
     <>
       <time dateTime={entry.at} className="block font-medium text-stone-900">
         {formatDateTime(entry.at)}
@@ -44,17 +55,28 @@ const AUDIT_COLUMNS = [
       <span className="block break-all text-stone-600">{entry.actorEmail || entry.actorId}</span>
     </>
   ), { th: 'w-44' }),
-  column('Action', (entry) => (
+  column(t`Action`, (entry) => (
     <>
       <p className="font-semibold text-stone-900">{auditActionLabel(entry.action)}</p>
       <p className="text-stone-600">
-        {capitalize(entry.entity)}
+        {entityName(entry.entity)}
         {entry.entityId && <> <span className="break-all font-mono text-xs">{entry.entityId}</span></>}
       </p>
     </>
   ), { th: 'w-64' }),
-  column('Changes', (entry) => <Changes entry={entry} />),
+  column(t`Changes`, (entry) => <Changes entry={entry} />),
 ];
+
+/** What an entry changed, as the back office names it: 'product' is 'Product'; a kind this screen does not know, capitalised. */
+const ENTITY_NAMES = translated({
+  product: msg`Product`,
+  order: msg`Order`,
+  user: msg`User`,
+  settings: msg`Settings`,
+  discount: msg`Discount`,
+  review: msg`Review`,
+});
+const entityName = (entity: string) => (Object.hasOwn(ENTITY_NAMES, entity) ? ENTITY_NAMES[entity as keyof typeof ENTITY_NAMES] : capitalize(entity));
 
 const auditEntryRow = () => ({ 'data-testid': 'audit-entry' });
 
@@ -80,6 +102,7 @@ function PersonFilter({ actor, onChange }: { actor: string; onChange: (actor: st
 }
 
 export function AuditTrail() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [actor, setActor] = useState('');
   const trail = useAuditTrail(page, actor);
@@ -92,25 +115,27 @@ export function AuditTrail() {
 
   let body;
   if (trail.isPending) {
-    body = <PageLoading text="Loading admin activity..." />;
+    body = <PageLoading text={t`Loading admin activity...`} />;
   } else if (trail.isError && !data) {
     body = (
       <div role="alert" className="m-4 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{AUDIT_LOAD_FAILED}</p>
+        <p>
+          <Trans>Failed to load admin activity.</Trans>
+        </p>
         <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void trail.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
   } else if (entries.length === 0) {
-    body = <p className="px-4 py-8 text-center text-stone-600">{page === 1 ? 'No admin activity yet' : 'No more activity'}</p>;
+    body = <p className="px-4 py-8 text-center text-stone-600">{page === 1 ? t`No admin activity yet` : t`No more activity`}</p>;
   } else {
     body = (
       <div className={trail.isPlaceholderData ? 'opacity-60' : undefined} aria-busy={trail.isPlaceholderData}>
         <DataTable
-          name="Admin activity"
+          name={t`Admin activity`}
           rows={entries}
-          columns={AUDIT_COLUMNS}
+          columns={auditColumns()}
           getRowId={(entry) => entry.id}
           rowProps={auditEntryRow}
           className=""
@@ -127,7 +152,7 @@ export function AuditTrail() {
     <section aria-labelledby={headingId} className="rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-200 px-5 py-4">
         <h2 id={headingId} className="text-lg font-semibold">
-          Admin activity
+          <Trans>Admin activity</Trans>
         </h2>
         <PersonFilter
           actor={actor}
@@ -139,25 +164,25 @@ export function AuditTrail() {
         {data && entries.length > 0 && (
           <p className="text-sm text-stone-600" aria-live="polite">
             {data.total != null
-              ? `${first}–${first + entries.length - 1} of ${data.total}`
-              : `Page ${page}`}
+              ? t`${{ from: formatCount(first) }}–${{ to: formatCount(first + entries.length - 1) }} of ${{ all: formatCount(data.total) }}`
+              : t`Page ${{ number: formatCount(page) }}`}
           </p>
         )}
       </div>
       {body}
       {showPager && (
-        <nav aria-label="Admin activity pages" className="flex items-center justify-between gap-3 border-t border-stone-200 px-5 py-3">
+        <nav aria-label={t`Admin activity pages`} className="flex items-center justify-between gap-3 border-t border-stone-200 px-5 py-3">
           <button
             type="button"
             className={`${btn.secondary} py-2 text-sm`}
             disabled={page <= 1}
             onClick={() => setPage((p) => Math.max(1, p - 1))}
           >
-            Previous
+            <Trans>Previous</Trans>
           </button>
           {pages != null && (
             <span className="text-sm text-stone-600">
-              Page {page} of {pages}
+              {t`Page ${{ number: formatCount(page) }} of ${{ pages: formatCount(pages) }}`}
             </span>
           )}
           <button
@@ -166,7 +191,7 @@ export function AuditTrail() {
             disabled={!hasNext}
             onClick={() => setPage((p) => p + 1)}
           >
-            Next
+            <Trans>Next</Trans>
           </button>
         </nav>
       )}

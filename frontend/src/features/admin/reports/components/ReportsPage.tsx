@@ -1,5 +1,7 @@
 /** Admin reports (/admin/reports): a period of 7, 30 or 90 days, its figures, revenue per day, top products, the discount codes used and the CSV export. */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from '@/lib/toast';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
@@ -12,13 +14,12 @@ import { ChartFigure } from '../../components/ChartFigure';
 import { dayLabel } from '../../lib/charts';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { columnsOf, DataTable } from '../../lib/table';
-import { admin, formatShortDate } from '../../lib/ui';
+import { admin, formatCount, formatShortDate } from '../../lib/ui';
 import { REPORT_PERIODS, useDownloadOrdersCsv, useReport, type ReportPeriod } from '../api/reports';
 import { AuditTrail } from './AuditTrail';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
-export const REPORT_LOAD_FAILED = 'Failed to load reports. Please try again.';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -33,18 +34,20 @@ function Card({ label, value }: { label: string; value: string }) {
 const numeric = { th: 'text-right', td: 'text-right' };
 
 const productColumn = columnsOf<Report['topProducts'][number]>();
-const TOP_PRODUCT_COLUMNS = [
+/** The top products' columns, in the language shown. */
+const topProductColumns = () => [
   productColumn('#', (_, row) => row.index + 1),
-  productColumn('Product', (p) => p.name || 'Unknown'),
-  productColumn('Quantity sold', (p) => p.quantity, numeric),
-  productColumn('Revenue', (p) => formatPrice(p.revenue), numeric),
+  productColumn(t`Product`, (p) => p.name || t`Unknown`),
+  productColumn(t`Quantity sold`, (p) => formatCount(p.quantity), numeric),
+  productColumn(t`Revenue`, (p) => formatPrice(p.revenue), numeric),
 ];
 
 const codeColumn = columnsOf<Report['discountCodes'][number]>();
-const DISCOUNT_CODE_COLUMNS = [
-  codeColumn('Code', (c) => c.code, { td: 'font-mono' }),
-  codeColumn('Orders', (c) => c.orders, numeric),
-  codeColumn('Amount', (c) => formatPrice(c.amount), numeric),
+/** The discount codes' columns, in the language shown. */
+const discountCodeColumns = () => [
+  codeColumn(t`Code`, (c) => c.code, { td: 'font-mono' }),
+  codeColumn(t`Orders`, (c) => formatCount(c.orders), numeric),
+  codeColumn(t`Amount`, (c) => formatPrice(c.amount), numeric),
 ];
 
 /** A card with a titled table of the period's rows, or `empty` when it has none. */
@@ -78,36 +81,38 @@ function TableCard<Row>({
 }
 
 export default function ReportsPage() {
-  usePageTitle('Reports');
+  const { t } = useLingui();
+  usePageTitle(t`Reports`);
   const [days, setDays] = useState<ReportPeriod>(30);
   const report = useReport(days);
   // Who changed what is the audit's (audit.read), not every reader of reports'.
   const mayReadAudit = useCan()('audit.read');
   const download = useDownloadOrdersCsv({
-    onSuccess: (name) => toast.success(`Downloaded ${name}`),
+    onSuccess: (name) => toast.success(t`Downloaded ${name}`),
     onError: (err) => {
       logError('CSV export failed', err);
-      toast.error(adminErrorMessage(err, 'Failed to download orders'));
+      toast.error(adminErrorMessage(err, t`Failed to download orders`));
     },
   });
 
+  const loadFailed = t`Failed to load reports. Please try again.`;
   useEffect(() => {
     if (report.isError) {
       logError('Failed to load reports', report.error);
-      toast.error(REPORT_LOAD_FAILED, { toastId: REPORT_LOAD_FAILED });
+      toast.error(loadFailed, { toastId: 'reports-load-failed' });
     }
-  }, [report.isError, report.error]);
+  }, [report.isError, report.error, loadFailed]);
 
   const r = report.data;
   let body;
   if (report.isPending) {
-    body = <PageLoading text="Loading reports..." />;
+    body = <PageLoading text={t`Loading reports...`} />;
   } else if (report.isError && !r) {
     body = (
       <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{REPORT_LOAD_FAILED}</p>
+        <p>{loadFailed}</p>
         <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void report.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
@@ -118,40 +123,40 @@ export default function ReportsPage() {
           {formatShortDate(r.from)} – {formatShortDate(r.to)}
         </p>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
-          <Card label="Total sales" value={formatPrice(r.totalSales)} />
-          <Card label="Orders" value={String(r.orders)} />
-          <Card label="New users" value={String(r.newUsers)} />
-          <Card label="Average order value" value={formatPrice(r.averageOrderValue)} />
-          <Card label="Discounts given" value={formatPrice(r.discountsGiven)} />
+          <Card label={t`Total sales`} value={formatPrice(r.totalSales)} />
+          <Card label={t`Orders`} value={formatCount(r.orders)} />
+          <Card label={t`New users`} value={formatCount(r.newUsers)} />
+          <Card label={t`Average order value`} value={formatPrice(r.averageOrderValue)} />
+          <Card label={t`Discounts given`} value={formatPrice(r.discountsGiven)} />
         </dl>
         <ChartFigure
-          title="Revenue per day"
+          title={t`Revenue per day`}
           figures={{
-            caption: 'Revenue per day',
-            columns: ['Day', 'Revenue'],
+            caption: t`Revenue per day`,
+            columns: [t`Day`, t`Revenue`],
             rows: (r.revenueByDay ?? []).map((d) => ({ label: dayLabel(d.date, true), value: formatPrice(d.revenue) })),
           }}
         >
-          <Suspense fallback={<Spinner label="Loading chart" />}>
+          <Suspense fallback={<Spinner label={t`Loading chart`} />}>
             <RevenueChart data={r.revenueByDay ?? []} />
           </Suspense>
         </ChartFigure>
         <div className="grid gap-6 xl:grid-cols-2">
           <TableCard
             id="top-products"
-            title="Top products"
-            columns={TOP_PRODUCT_COLUMNS}
+            title={t`Top products`}
+            columns={topProductColumns()}
             rows={r.topProducts}
             rowTestId="top-product"
-            empty="No products sold in this period"
+            empty={t`No products sold in this period`}
           />
           <TableCard
             id="discount-codes"
-            title="Discount codes"
-            columns={DISCOUNT_CODE_COLUMNS}
+            title={t`Discount codes`}
+            columns={discountCodeColumns()}
             rows={r.discountCodes}
             rowTestId="discount-code-row"
-            empty="No discount codes used in this period"
+            empty={t`No discount codes used in this period`}
           />
         </div>
       </div>
@@ -161,10 +166,14 @@ export default function ReportsPage() {
   return (
     <section>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className={admin.pageTitle}>Reports</h1>
+        <h1 className={admin.pageTitle}>
+          <Trans>Reports</Trans>
+        </h1>
         <div className="flex flex-wrap items-end gap-3">
           <fieldset>
-            <legend className="mb-1 text-sm font-medium text-stone-800">Period</legend>
+            <legend className="mb-1 text-sm font-medium text-stone-800">
+              <Trans>Period</Trans>
+            </legend>
             <div className="inline-flex rounded-lg bg-white p-1 ring-1 ring-stone-300">
               {REPORT_PERIODS.map((d) => (
                 <button
@@ -174,13 +183,13 @@ export default function ReportsPage() {
                   onClick={() => setDays(d)}
                   className={`rounded-md px-3 py-1.5 text-sm font-semibold ${days === d ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
                 >
-                  Last {d} days
+                  <Trans>Last {d} days</Trans>
                 </button>
               ))}
             </div>
           </fieldset>
           <button type="button" className={btn.secondary} onClick={() => download.mutate(days)} disabled={download.isPending}>
-            {download.isPending ? 'Downloading...' : 'Download CSV'}
+            {download.isPending ? t`Downloading...` : t`Download CSV`}
           </button>
         </div>
       </div>
