@@ -62,12 +62,12 @@ async fn login(
     }))
 }
 
-/// A shopper registers themselves; an admin's request creates an account with a role and a
-/// temporary password, and signs nobody in.
+/// A shopper registers themselves; a request signed by someone with `users.manage` creates an
+/// account with a role and a temporary password, and signs nobody in.
 #[utoipa::path(
     tag = "accounts",
     request_body = RegisterBody,
-    security((), ("bearer" = [])),
+    security((), ("bearer" = ["users.manage"])),
     responses(
         (status = 201, body = RegistrationDto),
         BadRequest, Unauthenticated, Forbidden, Conflict, TooLarge, TooManyAttempts
@@ -125,11 +125,11 @@ async fn me(user: SignedInUser) -> HttpResponse {
 }
 
 /// Change one's own account (a new password needs `currentPassword`, ends every earlier
-/// session and answers with a fresh `token`), or any account as an admin, role included. On
-/// a temporary password only one's own password may be changed.
+/// session and answers with a fresh `token`), or any account with `users.manage`, role
+/// included. On a temporary password only one's own password may be changed.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = []), ("bearer" = ["users.manage"])),
     params(("id" = String, Path, description = "The user's id")),
     request_body = UpdateUserBody,
     responses(
@@ -156,11 +156,11 @@ async fn update_user(
     }))
 }
 
-/// Delete an account with its cart and wishlist; its orders stay (admin; never oneself or the
-/// last admin).
+/// Delete an account with its cart and wishlist; its orders stay (`users.manage`; never
+/// oneself or the last admin).
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["users.manage"])),
     params(("id" = String, Path, description = "The user's id")),
     responses(
         (status = 200, body = MessageDto),

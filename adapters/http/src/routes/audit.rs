@@ -16,10 +16,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 /// The audit trail, newest first; always one page (the first 20 entries when none is asked).
-/// With `actor`, only that person's changes (none for an id nobody acted as).
+/// With `actor`, only that person's changes (none for an id nobody acted as). Needs
+/// `audit.read`.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["audit.read"])),
     params(AuditQuery),
     responses(
         (status = 200, body = [AuditEntryDto], headers(("X-Total-Count" = u64, description = "How many entries there are"))),
@@ -47,10 +48,10 @@ async fn audit_trail(
 }
 
 /// Everyone who has changed something, by name, as their latest change names them: the
-/// people the trail can be read by.
+/// people the trail can be read by (`audit.read`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["audit.read"])),
     responses((status = 200, body = [AuditActorDto]), Unauthenticated, Forbidden)
 )]
 #[get("/admin/audit/actors")]

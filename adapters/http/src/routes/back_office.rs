@@ -51,10 +51,10 @@ pub struct OrderListQuery {
     dir: Option<String>,
 }
 
-/// Orders (admin): searched, filtered and sorted, one page when asked.
+/// Orders (`orders.read`): searched, filtered and sorted, one page when asked.
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
+    security(("bearer" = ["orders.read"])),
     params(OrderListQuery),
     responses(
         (status = 200, body = [crate::dto::OrderDto], headers(("X-Total-Count" = u64, description = "How many orders match"))),
@@ -103,11 +103,11 @@ pub struct ProductListQuery {
     dir: Option<String>,
 }
 
-/// Products as the back office lists them (admin): searched, filtered and sorted, one page
-/// when asked; ties newest first.
+/// Products as the back office lists them (`products.manage`): searched, filtered and sorted,
+/// one page when asked; ties newest first.
 #[utoipa::path(
     tag = "products",
-    security(("bearer" = [])),
+    security(("bearer" = ["products.manage"])),
     params(ProductListQuery),
     responses(
         (status = 200, body = [crate::dto::ProductDto], headers(("X-Total-Count" = u64, description = "How many products match"))),
@@ -147,10 +147,10 @@ pub struct UserListQuery {
     role: Option<String>,
 }
 
-/// Accounts, oldest first (admin): searched and filtered, one page when asked.
+/// Accounts, oldest first (`users.manage`): searched and filtered, one page when asked.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["users.manage"])),
     params(UserListQuery),
     responses(
         (status = 200, body = [UserDto], headers(("X-Total-Count" = u64, description = "How many accounts match"))),

@@ -23,10 +23,10 @@ fn discount_id(raw: &str) -> Result<DiscountId, ApiError> {
     DiscountId::parse(raw).ok_or_else(|| ApiError::not_found(DISCOUNT_NOT_FOUND))
 }
 
-/// The discount codes, newest first (admin); one page when asked.
+/// The discount codes, newest first (`discounts.manage`); one page when asked.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["discounts.manage"])),
     params(PageQuery),
     responses(
         (status = 200, body = [DiscountDto], headers(("X-Total-Count" = u64, description = "How many codes there are"))),
@@ -45,10 +45,10 @@ async fn list_discounts(
     Ok(list_reply(&codes, total))
 }
 
-/// Make a discount code (admin).
+/// Make a discount code (`discounts.manage`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["discounts.manage"])),
     request_body = DiscountBody,
     responses(
         (status = 201, body = DiscountDto),
@@ -69,10 +69,11 @@ async fn create_discount(
     Ok(HttpResponse::Created().json(DiscountDto::from(&made)))
 }
 
-/// Change a discount code (admin): every field as the form sends it; its uses stay.
+/// Change a discount code (`discounts.manage`): every field as the form sends it; its uses
+/// stay.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["discounts.manage"])),
     params(("id" = String, Path, description = "The code's id")),
     request_body = DiscountBody,
     responses(
@@ -95,10 +96,10 @@ async fn update_discount(
     Ok(HttpResponse::Ok().json(DiscountDto::from(&changed)))
 }
 
-/// Delete a discount code (admin); orders that used it keep its code and amount.
+/// Delete a discount code (`discounts.manage`); orders that used it keep its code and amount.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["discounts.manage"])),
     params(("id" = String, Path, description = "The code's id")),
     responses((status = 200, body = MessageDto), Unauthenticated, Forbidden, NotFound)
 )]

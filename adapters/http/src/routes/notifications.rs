@@ -65,10 +65,10 @@ async fn reset_password(
     Ok(HttpResponse::Ok().json(MessageDto::of(message)))
 }
 
-/// The messages the shop sent or is sending, newest first, one page (admin).
+/// The messages the shop sent or is sending, newest first, one page (`notifications.manage`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["notifications.manage"])),
     params(NotificationsQuery),
     responses(
         (status = 200, body = [NotificationDto], headers(("X-Total-Count" = u64, description = "How many messages match"))),
@@ -98,10 +98,10 @@ async fn admin_notifications(
     Ok(list_reply(&list, total))
 }
 
-/// Queues a message to be sent again (admin).
+/// Queues a message to be sent again (`notifications.manage`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["notifications.manage"])),
     params(("id" = String, Path, description = "The message's id")),
     responses(
         (status = 200, body = NotificationDto),

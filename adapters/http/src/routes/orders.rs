@@ -144,10 +144,10 @@ async fn my_orders(
     Ok(HttpResponse::Ok().json(orders(&list)))
 }
 
-/// One order (its shopper or an admin).
+/// One order: one's own, or anyone's with `orders.read`.
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
+    security(("bearer" = []), ("bearer" = ["orders.read"])),
     params(("id" = String, Path, description = "The order's id")),
     responses((status = 200, body = OrderDetailDto), Unauthenticated, Forbidden, NotFound)
 )]
@@ -165,11 +165,11 @@ async fn get_order(
     Ok(reply(&detail, &user.0))
 }
 
-/// Set an order's status (admin). Canceling puts the stock back and refunds a paid order;
-/// leaving canceled takes the stock again.
+/// Set an order's status (`orders.update`). Canceling puts the stock back and refunds a paid
+/// order; leaving canceled takes the stock again.
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
+    security(("bearer" = ["orders.update"])),
     params(("id" = String, Path, description = "The order's id")),
     request_body = StatusBody,
     responses(
@@ -193,11 +193,11 @@ async fn update_order_status(
     detail(&state, &user.0, order).await
 }
 
-/// Confirm a payment the provider did not confirm at checkout (admin): `paymentStatus` must
-/// be `paid`, with the provider's transaction id when known.
+/// Confirm a payment the provider did not confirm at checkout (`orders.update`):
+/// `paymentStatus` must be `paid`, with the provider's transaction id when known.
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
+    security(("bearer" = ["orders.update"])),
     params(("id" = String, Path, description = "The order's id")),
     request_body = PaymentBody,
     responses(
@@ -225,13 +225,13 @@ async fn update_payment(
     detail(&state, &user.0, order).await
 }
 
-/// Resolve a cancel's refund that was sent but not answered (admin; `refundStatus`
+/// Resolve a cancel's refund that was sent but not answered (`orders.update`; `refundStatus`
 /// `unconfirmed`), after checking with EVC Plus: `confirmed` records it as made (the order is
 /// canceled and refunded, nothing is sent), `resend` sends it again. Audited as
 /// `order.refund`. A plain retry of the cancel is refused (409) while it is unconfirmed.
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
+    security(("bearer" = ["orders.update"])),
     params(("id" = String, Path, description = "The order's id")),
     request_body = RefundResolutionBody,
     responses(

@@ -334,10 +334,11 @@ async fn get_product(
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
 
-/// Add a product (admin), from a multipart form with an optional picture or from JSON.
+/// Add a product (`products.manage`), from a multipart form with an optional picture or from
+/// JSON.
 #[utoipa::path(
     tag = "catalog",
-    security(("bearer" = [])),
+    security(("bearer" = ["products.manage"])),
     request_body(content(
         (ProductForm = "multipart/form-data"),
         (ProductBody = "application/json")
@@ -374,12 +375,13 @@ async fn create_product(
     Ok(HttpResponse::Created().json(ProductDto::from(&product)))
 }
 
-/// Change the fields sent (admin); a new picture replaces the old one. Stock changes only
-/// when sent; with `expectedStock`, only while the stock still is that (else 409). A size
-/// grid (`variants`) replaces the sizes; their stock follows each row's `expectedStock`.
+/// Change the fields sent (`products.manage`); a new picture replaces the old one. Stock
+/// changes only when sent; with `expectedStock`, only while the stock still is that (else
+/// 409). A size grid (`variants`) replaces the sizes; their stock follows each row's
+/// `expectedStock`.
 #[utoipa::path(
     tag = "catalog",
-    security(("bearer" = [])),
+    security(("bearer" = ["products.manage"])),
     params(("id" = String, Path, description = "The product's id")),
     request_body(content(
         (ProductForm = "multipart/form-data"),
@@ -420,10 +422,11 @@ async fn update_product(
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
 
-/// Remove a product from the catalogue, carts and wishlists (admin); orders keep their copy.
+/// Remove a product from the catalogue, carts and wishlists (`products.manage`); orders keep
+/// their copy.
 #[utoipa::path(
     tag = "catalog",
-    security(("bearer" = [])),
+    security(("bearer" = ["products.manage"])),
     params(("id" = String, Path, description = "The product's id")),
     responses(
         (status = 200, body = MessageDto),

@@ -57,10 +57,11 @@ async fn request_return(
     Ok(HttpResponse::Created().json(ReturnDto::from(&requested)))
 }
 
-/// An order's returns, newest first (its shopper or an admin).
+/// An order's returns, newest first: of one's own order, or of anyone's with `orders.read`
+/// (another's order is 404 without it).
 #[utoipa::path(
     tag = "orders",
-    security(("bearer" = [])),
+    security(("bearer" = []), ("bearer" = ["orders.read"])),
     params(("id" = String, Path, description = "The order's id")),
     responses((status = 200, body = [ReturnDto]), Unauthenticated, NotFound)
 )]
@@ -78,10 +79,10 @@ async fn order_returns(
     Ok(HttpResponse::Ok().json(list.iter().map(ReturnDto::from).collect::<Vec<_>>()))
 }
 
-/// The returns, newest first, one page (admin); filtered by status when asked.
+/// The returns, newest first, one page (`returns.manage`); filtered by status when asked.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["returns.manage"])),
     params(ReturnListQuery),
     responses(
         (status = 200, body = [ReturnDto], headers(("X-Total-Count" = u64, description = "How many returns match"))),
@@ -107,12 +108,12 @@ async fn list_returns(
     Ok(list_reply(&list, total))
 }
 
-/// Move a return on (admin): requested -> approved or rejected, approved -> received (its
-/// units go back to stock) or rejected, received -> refunded (the money goes back through
-/// EVC Plus). Asking for the status it has changes nothing.
+/// Move a return on (`returns.manage`): requested -> approved or rejected, approved ->
+/// received (its units go back to stock) or rejected, received -> refunded (the money goes
+/// back through EVC Plus). Asking for the status it has changes nothing.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["returns.manage"])),
     params(("id" = String, Path, description = "The return's id")),
     request_body = ReturnStatusBody,
     responses(
@@ -136,13 +137,13 @@ async fn change_return(
     Ok(HttpResponse::Ok().json(ReturnDto::from(&changed)))
 }
 
-/// Resolve a return's refund that was sent but not answered (admin; `refundStatus`
-/// `unconfirmed`), after checking with EVC Plus: `confirmed` marks the return refunded
-/// without sending anything, `resend` sends the refund again. Audited as `order.refund`. A
-/// plain retry of the refund is refused (409) while it is unconfirmed.
+/// Resolve a return's refund that was sent but not answered (`returns.manage`;
+/// `refundStatus` `unconfirmed`), after checking with EVC Plus: `confirmed` marks the return
+/// refunded without sending anything, `resend` sends the refund again. Audited as
+/// `order.refund`. A plain retry of the refund is refused (409) while it is unconfirmed.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["returns.manage"])),
     params(("id" = String, Path, description = "The return's id")),
     request_body = RefundResolutionBody,
     responses(

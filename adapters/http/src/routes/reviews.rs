@@ -157,10 +157,10 @@ async fn write_review(
     })
 }
 
-/// Delete a review (its author, or an admin).
+/// Delete a review: one's own, or anyone's with `reviews.moderate`.
 #[utoipa::path(
     tag = "reviews",
-    security(("bearer" = [])),
+    security(("bearer" = []), ("bearer" = ["reviews.moderate"])),
     params(
         ("id" = String, Path, description = "The product's id"),
         ("reviewId" = String, Path, description = "The review's id")
@@ -182,10 +182,10 @@ async fn delete_review(
     Ok(HttpResponse::Ok().json(MessageDto::of("Review deleted")))
 }
 
-/// The reviews, newest first, one page (admin): hidden, shown or all, searched.
+/// The reviews, newest first, one page (`reviews.moderate`): hidden, shown or all, searched.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["reviews.moderate"])),
     params(AdminReviewsQuery),
     responses(
         (status = 200, body = [AdminReviewDto], headers(("X-Total-Count" = u64, description = "How many reviews match"))),
@@ -212,10 +212,10 @@ async fn admin_reviews(
     Ok(list_reply(&list, total))
 }
 
-/// Hide or show a review (admin); the product's rating follows.
+/// Hide or show a review (`reviews.moderate`); the product's rating follows.
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["reviews.moderate"])),
     params(("id" = String, Path, description = "The review's id")),
     request_body = ReviewVisibilityBody,
     responses(

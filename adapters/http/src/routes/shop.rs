@@ -48,7 +48,7 @@ async fn get_settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiErr
 
 #[utoipa::path(
     tag = "shop",
-    security(("bearer" = [])),
+    security(("bearer" = ["settings.manage"])),
     request_body = SettingsBody,
     responses(
         (status = 200, body = SettingsDto),
@@ -69,10 +69,10 @@ async fn update_settings(
     Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
 }
 
-/// The dashboard figures (admin).
+/// The dashboard figures (`reports.read`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["reports.read"])),
     responses((status = 200, body = StatsDto), Unauthenticated, Forbidden)
 )]
 #[get("/admin/stats")]
@@ -84,10 +84,10 @@ async fn dashboard_stats(
     Ok(HttpResponse::Ok().json(StatsDto::from(&dashboard)))
 }
 
-/// Sales, orders and new users over the last 7, 30 or 90 days (admin).
+/// Sales, orders and new users over the last 7, 30 or 90 days (`reports.read`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["reports.read"])),
     params(PeriodQuery),
     responses((status = 200, body = ReportDto), BadRequest, Unauthenticated, Forbidden)
 )]
@@ -105,10 +105,10 @@ async fn period_report(
     Ok(HttpResponse::Ok().json(ReportDto::from(&report)))
 }
 
-/// The orders of a period as CSV, one row per order (admin).
+/// The orders of a period as CSV, one row per order (`reports.read`).
 #[utoipa::path(
     tag = "admin",
-    security(("bearer" = [])),
+    security(("bearer" = ["reports.read"])),
     params(PeriodQuery),
     responses(
         (status = 200, body = String, content_type = "text/csv", description = "One row per order, with a header row"),
