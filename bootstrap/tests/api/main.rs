@@ -24,6 +24,7 @@ mod orders;
 mod pages;
 mod password_races;
 mod payment_methods;
+mod permission_matrix;
 mod reopening;
 #[path = "../common/reply.rs"]
 mod reply;
