@@ -6,6 +6,8 @@
  * answer). A refund sent but not answered shows as such, with its two resolutions.
  */
 import { useState, type ReactNode } from 'react';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useResolveReturnRefund, useUpdateReturn } from '@/lib/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
@@ -16,16 +18,18 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { refundProvider } from '../../lib/payment';
+import { translated } from '../../lib/translated';
 import { admin } from '../../lib/ui';
 
 type Step = UpdateReturnRequest['status'];
 
-export const STEP_LABELS: Record<Step, string> = {
-  approved: 'Approve',
-  rejected: 'Reject',
-  received: 'Mark received',
-  refunded: 'Refund',
-};
+/** Each step's button, in the language shown. */
+export const STEP_LABELS: Readonly<Record<Step, string>> = translated({
+  approved: msg`Approve`,
+  rejected: msg`Reject`,
+  received: msg`Mark received`,
+  refunded: msg`Refund`,
+});
 
 const STEP_STYLES: Record<Step, string> = {
   approved: 'text-brand-800 hover:bg-brand-50',
@@ -38,23 +42,33 @@ const STEP_STYLES: Record<Step, string> = {
 export function stepDone(step: Step, ret: OrderReturn): string {
   switch (step) {
     case 'approved':
-      return 'Return approved';
+      return t`Return approved`;
     case 'rejected':
-      return 'Return rejected';
+      return t`Return rejected`;
     case 'received':
-      return 'Return marked as received';
-    case 'refunded':
-      return `Refunded ${formatPrice(ret.refundAmount)}`;
+      return t`Return marked as received`;
+    case 'refunded': {
+      const amount = formatPrice(ret.refundAmount);
+      return t`Refunded ${amount}`;
+    }
   }
 }
 
-const UPDATE_FAILED = 'Failed to update the return';
+const updateFailed = () => t`Failed to update the return`;
+
+/** What a step acts on, for screen readers and the refund's sentences: 'the return of order cafe1234...'. */
+const theReturnOf = (ret: Pick<OrderReturn, 'orderId'>) => {
+  const order = shortOrderId(ret.orderId);
+  return t`the return of order ${order}`;
+};
 
 /** A table cell's 'nothing to do' (a return rejected or refunded). */
 export const NO_STEP = (
   <>
     <span aria-hidden="true">—</span>
-    <span className="sr-only">No action</span>
+    <span className="sr-only">
+      <Trans>No action</Trans>
+    </span>
   </>
 );
 
@@ -75,6 +89,7 @@ export function ReturnStepButtons({
   method?: PaymentMethodId;
   none?: ReactNode;
 }) {
+  const { t } = useLingui();
   const busy = steps.busyId === ret._id;
   const mayManage = useCan()('returns.manage');
   if (!mayManage && ret.refundStatus !== 'sending') return <>{none}</>;
@@ -84,13 +99,20 @@ export function ReturnStepButtons({
         amount={ret.refundAmount}
         method={method}
         sentAt={ret.refundSentAt}
-        subject={`of the return of order ${shortOrderId(ret.orderId)}`}
+        subject={t`of the return of order ${{ order: shortOrderId(ret.orderId) }}`}
         busy={busy}
         onResolve={(resolution) => steps.resolve(ret, resolution)}
       />
     );
   }
-  if (ret.refundStatus === 'sending') return <span className="text-sm text-stone-700">Refund being sent to {refundProvider(method)}</span>;
+  if (ret.refundStatus === 'sending') {
+    const provider = refundProvider(method);
+    return (
+      <span className="text-sm text-stone-700">
+        <Trans>Refund being sent to {provider}</Trans>
+      </span>
+    );
+  }
   const next = ret.nextSteps;
   if (next.length === 0) return <>{none}</>;
   return (
@@ -103,7 +125,7 @@ export function ReturnStepButtons({
           disabled={busy}
           onClick={() => steps.take(ret, step)}
         >
-          {STEP_LABELS[step]} <span className="sr-only">the return of order {shortOrderId(ret.orderId)}</span>
+          {STEP_LABELS[step]} <span className="sr-only">{theReturnOf(ret)}</span>
         </button>
       ))}
     </div>
@@ -116,6 +138,7 @@ export function ReturnStepButtons({
  * the next step succeeds), `busyId` the return being changed.
  */
 export function useReturnSteps() {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState<{ ret: OrderReturn; step: Step } | null>(null);
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
   const [announce, setAnnounce] = useState('');
@@ -132,20 +155,21 @@ export function useReturnSteps() {
       logError('Failed to update the return', err);
       setConfirming(null);
       // 502: the provider refused the refund; the return stays received and the refund can be tried again.
-      setFailure({ message: adminErrorMessage(err, UPDATE_FAILED), retry: status === 'refunded' && err instanceof ApiError && err.status === 502 });
+      setFailure({ message: adminErrorMessage(err, updateFailed()), retry: status === 'refunded' && err instanceof ApiError && err.status === 502 });
     },
   });
 
   const resolution = useResolveReturnRefund({
     onSuccess: (ret, vars) => {
-      const done = vars.resolution === 'confirmed' ? 'Return marked as refunded' : `Refund of ${formatPrice(ret.refundAmount)} sent again`;
+      const amount = formatPrice(ret.refundAmount);
+      const done = vars.resolution === 'confirmed' ? t`Return marked as refunded` : t`Refund of ${amount} sent again`;
       toast.success(done);
       setAnnounce(done);
       setFailure(null);
     },
     onError: (err) => {
       logError('Failed to resolve the refund', err);
-      setFailure({ message: adminErrorMessage(err, UPDATE_FAILED), retry: false });
+      setFailure({ message: adminErrorMessage(err, updateFailed()), retry: false });
     },
   });
 
@@ -156,24 +180,24 @@ export function useReturnSteps() {
     else send(ret, step);
   };
 
-  const customer = (ret: OrderReturn) => ret.customer?.name || 'the customer';
+  const customer = (ret: OrderReturn) => ret.customer?.name || t`the customer`;
   const dialog = confirming ? (
     confirming.step === 'rejected' ? (
       <ConfirmDialog
-        title="Reject Return"
-        message={`Reject the return of order ${shortOrderId(confirming.ret.orderId)} from ${customer(confirming.ret)}? Nothing will be refunded for these items.`}
-        confirmLabel="Reject"
-        busyLabel="Rejecting..."
+        title={t`Reject Return`}
+        message={t`Reject the return of order ${{ order: shortOrderId(confirming.ret.orderId) }} from ${{ customer: customer(confirming.ret) }}? Nothing will be refunded for these items.`}
+        confirmLabel={t`Reject`}
+        busyLabel={t`Rejecting...`}
         busy={update.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => send(confirming.ret, 'rejected')}
       />
     ) : (
       <ConfirmDialog
-        title="Refund Return"
-        message={`Refund ${formatPrice(confirming.ret.refundAmount)} to ${customer(confirming.ret)} for order ${shortOrderId(confirming.ret.orderId)}? The money goes back through the payment provider; this cannot be undone.`}
-        confirmLabel="Refund"
-        busyLabel="Refunding..."
+        title={t`Refund Return`}
+        message={t`Refund ${{ amount: formatPrice(confirming.ret.refundAmount) }} to ${{ customer: customer(confirming.ret) }} for order ${{ order: shortOrderId(confirming.ret.orderId) }}? The money goes back through the payment provider; this cannot be undone.`}
+        confirmLabel={t`Refund`}
+        busyLabel={t`Refunding...`}
         busy={update.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => send(confirming.ret, 'refunded')}
@@ -189,7 +213,11 @@ export function useReturnSteps() {
       {failure && (
         <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
           <p className="font-semibold">{failure.message}</p>
-          {failure.retry && <p className="mt-1 text-sm">The return is still marked received: you can try the refund again.</p>}
+          {failure.retry && (
+            <p className="mt-1 text-sm">
+              <Trans>The return is still marked received: you can try the refund again.</Trans>
+            </p>
+          )}
         </div>
       )}
     </>

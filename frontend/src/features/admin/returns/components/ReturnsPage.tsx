@@ -1,4 +1,5 @@
 /** Admin returns (/admin/returns): a server-paged list filtered by status in the URL, and each return's next steps. */
+import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
@@ -9,22 +10,23 @@ import { returnsTable } from './return-columns';
 import { useReturnSteps } from './ReturnSteps';
 
 export default function ReturnsPage() {
-  usePageTitle('Returns');
+  const { t } = useLingui();
+  usePageTitle(t`Returns`);
   const list = useAdminList(returnsList);
   const steps = useReturnSteps();
   return (
     <section>
-      <PageHeader title="Returns" />
-      <ListFilters list={list} label="Filter returns" selects={[{ filter: 'status', label: 'Status', options: RETURN_STATUS_OPTIONS }]} />
+      <PageHeader title={t`Returns`} />
+      <ListFilters list={list} label={t`Filter returns`} selects={[{ filter: 'status', label: t`Status`, options: RETURN_STATUS_OPTIONS }]} />
       {steps.notices}
       <ListTable
         list={list}
-        name="Returns"
-        loading="Loading returns..."
+        name={t`Returns`}
+        loading={t`Loading returns...`}
         empty={
           <EmptyState
-            title="No returns found"
-            text={list.filters.status ? 'No return has this status.' : 'Returns customers ask for will appear here.'}
+            title={t`No returns found`}
+            text={list.filters.status ? t`No return has this status.` : t`Returns customers ask for will appear here.`}
           />
         }
         {...returnsTable(steps)}

@@ -1,4 +1,5 @@
 /** The admin table of returns: date, order (linking to its page), customer, items and reason, refund, status, the allowed steps. */
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { ReturnStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
@@ -10,6 +11,9 @@ import { formatDateTime } from '../../lib/ui';
 import { NO_STEP, ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
 
 const column = columnsOf<OrderReturn>();
+
+/** 'Reason: too small'. */
+const reasonText = (reason: string) => t`Reason: ${reason}`;
 
 /** The return's order by its short id: a link to the order's page for whoever may open it. */
 function OrderRef({ id }: { id: string }) {
@@ -31,10 +35,10 @@ function OrderRef({ id }: { id: string }) {
 export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>) {
   return {
     columns: [
-      column('Date', (r) => formatDateTime(r.createdAt), nowrap),
-      column('Order', (r) => <OrderRef id={r.orderId} />),
-      column('Customer', (r) => <Customer customer={r.customer} />, { td: 'break-words' }),
-      column('Items', (r) => (
+      column(t`Date`, (r) => formatDateTime(r.createdAt), nowrap),
+      column(t`Order`, (r) => <OrderRef id={r.orderId} />),
+      column(t`Customer`, (r) => <Customer customer={r.customer} />, { td: 'break-words' }),
+      column(t`Items`, (r) => (
         <>
           <ul className="space-y-1">
             {r.lines.map((line) => (
@@ -45,13 +49,13 @@ export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busy
             ))}
           </ul>
           <p className="mt-1 line-clamp-2 text-xs break-words text-stone-600" title={r.reason}>
-            Reason: {r.reason}
+            {reasonText(r.reason)}
           </p>
         </>
       ), { td: 'max-w-72' }),
-      column('Refund', (r) => formatPrice(r.refundAmount), { td: 'font-semibold whitespace-nowrap' }),
-      column('Status', (r) => <ReturnStatusBadge status={r.status} />),
-      column('Actions', (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />),
+      column(t`Refund`, (r) => formatPrice(r.refundAmount), { td: 'font-semibold whitespace-nowrap' }),
+      column(t`Status`, (r) => <ReturnStatusBadge status={r.status} />),
+      column(t`Actions`, (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />),
     ],
     rowProps: () => ({ 'data-testid': 'return-row' }),
     width: 'w-full min-w-[56rem]',
