@@ -13,7 +13,8 @@ export interface paths {
         };
         /**
          * The audit trail, newest first; always one page (the first 20 entries when none is asked).
-         *     With `actor`, only that person's changes (none for an id nobody acted as).
+         *     With `actor`, only that person's changes (none for an id nobody acted as). Needs
+         *     `audit.read`.
          */
         get: operations["audit_trail"];
         put?: never;
@@ -33,7 +34,7 @@ export interface paths {
         };
         /**
          * Everyone who has changed something, by name, as their latest change names them: the
-         *     people the trail can be read by.
+         *     people the trail can be read by (`audit.read`).
          */
         get: operations["audit_actors"];
         put?: never;
@@ -124,7 +125,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The orders of a period as CSV, one row per order (admin). */
+        /** The orders of a period as CSV, one row per order (`reports.read`). */
         get: operations["export_orders"];
         put?: never;
         post?: never;
@@ -161,7 +162,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sales, orders and new users over the last 7, 30 or 90 days (admin). */
+        /** Sales, orders and new users over the last 7, 30 or 90 days (`reports.read`). */
         get: operations["period_report"];
         put?: never;
         post?: never;
@@ -272,7 +273,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard figures (admin). */
+        /** The dashboard figures (`reports.read`). */
         get: operations["dashboard_stats"];
         put?: never;
         post?: never;
