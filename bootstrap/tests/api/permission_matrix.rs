@@ -5,7 +5,8 @@
 //!
 //! - no `security`: public; the operation's success for everyone;
 //! - `("bearer" = [])`: anyone signed in (shopping, one's own things); anonymous 401;
-//! - `("bearer" = ["p"])`: permission `p`; anonymous 401, a role without `p` 403;
+//! - `("bearer" = ["p"])`: permission `p`; anonymous 401, a role without `p` 403 with
+//!   `permissions::require`'s message (SPEC.md's to a customer, the role's limit to staff);
 //! - `("bearer" = []), ("bearer" = ["p"])`: one's own thing, or anyone's with `p`. Called on
 //!   the caller's own thing (success for everyone signed in) and on another shopper's (success
 //!   with `p`, else refused: 403, or 404 where the call hides that the thing exists);
@@ -13,15 +14,15 @@
 //!
 //! Each cell's request comes from [`recipe`]: real fixtures in the path, a valid body, and a
 //! fresh fixture where the call changes or removes one. An operation without a recipe, with a
-//! security this test cannot read, or with a permission `granted` does not know fails the test
-//! by name, so a new endpoint needs both a recipe and its declared permission.
+//! security this test cannot read, or with a scope that names no `Permission` fails the test by
+//! name, so a new endpoint needs both a recipe and its declared permission.
 
 use crate::helpers::{Reply, TestApp, ADMIN_EMAIL, APPROVED_PHONE};
 use chrono::{TimeDelta, Utc};
 use domain::ids::{OrderId, ReturnId};
 use domain::notification::{Channel, Topic};
 use domain::order::OrderStatus;
-use domain::permissions::{granted, Permission};
+use domain::permissions::{granted, Permission, PermissionError};
 use domain::ports::{NotificationQuery, OrderRepository, Outbox, Page, ReturnRepository};
 use domain::user::Role;
 use futures_util::future::join_all;
@@ -100,6 +101,17 @@ async fn walk(app: &TestApp) -> Option<String> {
                         "{op}: answers {} with {expected}, which its responses do not list",
                         caller.label
                     ));
+                }
+                let refusal = needs.refusal(caller, expected);
+                let said = got.1["message"].as_str().unwrap_or_default();
+                if let Some(refusal) = refusal.filter(|r| got.0 == expected && said != r) {
+                    mismatches.push(Mismatch {
+                        op: op.clone(),
+                        caller: caller.cell_name(whose, &needs),
+                        expected,
+                        got: got.0,
+                        body: format!("said {said:?}, not {refusal:?}"),
+                    });
                 }
                 if got.0 != expected {
                     if needs == Needs::Public
@@ -232,6 +244,18 @@ impl Needs {
             Needs::OwnOr(p) if holds(p) => success,
             Needs::OwnOr(_) => refused,
         }
+    }
+
+    /// The message of a 403 for lacking the permission: SPEC.md's to a customer, the role's
+    /// limit to staff.
+    fn refusal(self, caller: &Caller, expected: StatusCode) -> Option<String> {
+        let role = caller.role?;
+        let refused = match role {
+            Role::User => PermissionError::AdminOnly,
+            _ => PermissionError::RoleForbids,
+        };
+        (matches!(self, Needs::Permission(_)) && expected == StatusCode::FORBIDDEN)
+            .then(|| refused.to_string())
     }
 }
 
