@@ -1,4 +1,5 @@
 /** The product form's size grid: its rows as typed, the checks the server makes, and the `variants` it sends. */
+import { t } from '@lingui/core/macro';
 import type { Variant, VariantInput } from '@/lib/types';
 import { parseStock } from '@/lib/validation';
 
@@ -48,7 +49,7 @@ export function moveRow(rows: readonly VariantRow[], index: number, by: -1 | 1):
 /** What an SKU may be made of (the server's rule). */
 const SKU = /^[\p{L}\p{N}._/-]+$/u;
 
-/** What is wrong with the grid, in the server's words, and where. */
+/** What is wrong with the grid, in the server's words (in the language shown), and where. */
 export interface VariantProblem {
   message: string;
   row: number;
@@ -64,17 +65,19 @@ export function variantProblem(rows: readonly VariantRow[]): VariantProblem | un
     const size = r.size.trim();
     const colour = r.colour.trim();
     const sku = r.sku.trim();
-    if (!size) return { message: 'Each size needs a name', row, field: 'size' };
+    if (!size) return { message: t`Each size needs a name`, row, field: 'size' };
     if (Number.isNaN(parseStock(r.stock))) {
-      const name = colour ? `size ${size} in ${colour}` : `size ${size}`;
-      return { message: `Stock of ${name} must be a whole number of 0 or more`, row, field: 'stock' };
+      const message = colour
+        ? t`Stock of size ${size} in ${colour} must be a whole number of 0 or more`
+        : t`Stock of size ${size} must be a whole number of 0 or more`;
+      return { message, row, field: 'stock' };
     }
-    if (sku && !SKU.test(sku)) return { message: 'An SKU may only contain letters, digits and - _ . /', row, field: 'sku' };
+    if (sku && !SKU.test(sku)) return { message: t`An SKU may only contain letters, digits and - _ . /`, row, field: 'sku' };
     const earlier = rows.slice(0, row);
     if (earlier.some((e) => sameText(e.size, size) && sameText(e.colour, colour))) {
-      return { message: colour ? `Size ${size} in ${colour} is listed twice` : `Size ${size} is listed twice`, row, field: 'size' };
+      return { message: colour ? t`Size ${size} in ${colour} is listed twice` : t`Size ${size} is listed twice`, row, field: 'size' };
     }
-    if (sku && earlier.some((e) => sameText(e.sku, sku))) return { message: `SKU ${sku} is used twice`, row, field: 'sku' };
+    if (sku && earlier.some((e) => sameText(e.sku, sku))) return { message: t`SKU ${sku} is used twice`, row, field: 'sku' };
   }
   return undefined;
 }

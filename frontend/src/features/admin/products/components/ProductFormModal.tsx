@@ -1,16 +1,16 @@
 /** Add New Product / Edit Product: the product form in a modal. */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
 import { useCreateProduct, useUpdateProduct } from '@/lib/api/products';
 import { imageUrl } from '@/lib/product';
 import type { Product } from '@/lib/types';
-import { capitalize } from '@/lib/format';
 import { CheckboxField, CountField, DialogFormActions, MoneyField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
-import { emptyProductForm, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
+import { categoryName, emptyProductForm, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
 import { VariantGrid } from './VariantGrid';
 
 const canPreview = () => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function';
@@ -25,6 +25,7 @@ export function ProductFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useLingui();
   const editing = Boolean(product);
   const { values: form, errors, set, bind, showErrors, addErrors } = useAdminForm(() => (product ? productFormFrom(product) : emptyProductForm()));
   const [preview, setPreview] = useState<string | null>(product?.image ? imageUrl(product.image) : null);
@@ -42,17 +43,17 @@ export function ProductFormModal({
   };
   const create = useCreateProduct({
     onSuccess: () => {
-      toast.success('Product created successfully');
+      toast.success(t`Product created successfully`);
       onSaved();
     },
-    onError: onError('Failed to create product'),
+    onError: onError(t`Failed to create product`),
   });
   const update = useUpdateProduct({
     onSuccess: () => {
-      toast.success('Product updated successfully');
+      toast.success(t`Product updated successfully`);
       onSaved();
     },
-    onError: onError('Failed to update product'),
+    onError: onError(t`Failed to update product`),
   });
   const busy = create.isPending || update.isPending;
 
@@ -60,7 +61,7 @@ export function ProductFormModal({
     const file = e.target.files?.[0] ?? null;
     if (file && file.type && !file.type.startsWith('image/')) {
       e.target.value = '';
-      addErrors({ image: 'Please choose an image file' });
+      addErrors({ image: t`Please choose an image file` });
       return;
     }
     set('image', file);
@@ -78,39 +79,39 @@ export function ProductFormModal({
   };
 
   return (
-    <Modal title={editing ? 'Edit Product' : 'Add New Product'} onClose={onClose} size="lg">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={editing ? 'Edit Product' : 'Add New Product'}>
-        <TextField label="Name" {...bind('name')} className="sm:col-span-2" data-autofocus />
-        <SelectField label="Category" {...bind('category')}>
+    <Modal title={editing ? t`Edit Product` : t`Add New Product`} onClose={onClose} size="lg">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={editing ? t`Edit Product` : t`Add New Product`}>
+        <TextField label={t`Name`} {...bind('name')} className="sm:col-span-2" data-autofocus />
+        <SelectField label={t`Category`} {...bind('category')}>
           {PRODUCT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {capitalize(c)}
+              {categoryName(c)}
             </option>
           ))}
         </SelectField>
-        <MoneyField label="Price" {...bind('price')} hint="Selling price after discount, in dollars" />
-        <TextAreaField label="Description" {...bind('description')} rows={3} className="sm:col-span-2" />
+        <MoneyField label={t`Price`} {...bind('price')} hint={t`Selling price after discount, in dollars`} />
+        <TextAreaField label={t`Description`} {...bind('description')} rows={3} className="sm:col-span-2" />
         {/* With sizes the stock is theirs (the grid's total). */}
-        {form.variants.length === 0 && <CountField label="Stock" {...bind('stock')} />}
-        <TextField label="Discount (%)" {...bind('discount')} type="number" inputMode="decimal" min={0} max={100} />
-        <TextField label="Tags" {...bind('tags')} hint="Comma-separated, e.g. new, dress, summer" className="sm:col-span-2" />
+        {form.variants.length === 0 && <CountField label={t`Stock`} {...bind('stock')} />}
+        <TextField label={t`Discount (%)`} {...bind('discount')} type="number" inputMode="decimal" min={0} max={100} />
+        <TextField label={t`Tags`} {...bind('tags')} hint={t`Comma-separated, e.g. new, dress, summer`} className="sm:col-span-2" />
         <VariantGrid rows={form.variants} error={errors.variants} onChange={(rows) => set('variants', rows)} />
         <div className="sm:col-span-2">
           <TextField
-            label="Image"
+            label={t`Image`}
             name="image"
             type="file"
             accept="image/*"
             onChange={onImage}
             error={errors.image}
-            hint={editing ? 'Choose a file to replace the current picture' : undefined}
+            hint={editing ? t`Choose a file to replace the current picture` : undefined}
           />
           {preview && (
-            <img src={preview} alt="Image preview" width={128} height={128} className="mt-3 h-32 w-32 rounded-lg object-cover ring-1 ring-stone-200" />
+            <img src={preview} alt={t`Image preview`} width={128} height={128} className="mt-3 h-32 w-32 rounded-lg object-cover ring-1 ring-stone-200" />
           )}
         </div>
-        <CheckboxField label="Featured product" name="isFeatured" checked={form.isFeatured} onChange={(e) => set('isFeatured', e.target.checked)} />
-        <DialogFormActions busy={busy} label={editing ? 'Update' : 'Create'} onCancel={onClose} />
+        <CheckboxField label={t`Featured product`} name="isFeatured" checked={form.isFeatured} onChange={(e) => set('isFeatured', e.target.checked)} />
+        <DialogFormActions busy={busy} label={editing ? t`Update` : t`Create`} onCancel={onClose} />
       </form>
     </Modal>
   );

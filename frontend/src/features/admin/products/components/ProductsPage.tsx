@@ -1,5 +1,7 @@
 /** Admin products (/admin/products): a server-paged list with search, filters and sort in the URL, the add/edit modal and the delete confirmation. */
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -17,10 +19,11 @@ import { ProductFormModal } from './ProductFormModal';
 import { productsTable } from './product-columns';
 
 export const deleteProductQuestion = (name: string) =>
-  `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+  t`Are you sure you want to delete "${name}"? This action cannot be undone.`;
 
 export default function ProductsPage() {
-  usePageTitle('Products');
+  const { t } = useLingui();
+  usePageTitle(t`Products`);
   const qc = useQueryClient();
   const list = useAdminList(productsList);
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
@@ -29,35 +32,35 @@ export default function ProductsPage() {
   const refreshStats = () => void qc.invalidateQueries({ queryKey: adminKeys.all });
   const remove = useDeleteProduct({
     onSuccess: () => {
-      toast.success('Product deleted successfully');
+      toast.success(t`Product deleted successfully`);
       setDeleting(null);
       refreshStats();
     },
     onError: (err) => {
       logError('Failed to delete product', err);
-      toast.error(adminErrorMessage(err, 'Failed to delete product'));
+      toast.error(adminErrorMessage(err, t`Failed to delete product`));
     },
   });
 
   return (
     <section>
-      <PageHeader title="Products" add={{ label: 'Add New Product', onClick: () => setEditing('new') }} />
+      <PageHeader title={t`Products`} add={{ label: t`Add New Product`, onClick: () => setEditing('new') }} />
       <ListFilters
         list={list}
-        label="Filter products"
-        search={{ label: 'Search products', placeholder: 'Name, description, category or tag' }}
+        label={t`Filter products`}
+        search={{ label: t`Search products`, placeholder: t`Name, description, category or tag` }}
         selects={[
-          { filter: 'category', label: 'Category', options: CATEGORY_OPTIONS },
-          { filter: 'stock', label: 'Stock status', options: STOCK_OPTIONS },
-          { filter: 'sort', label: 'Sort by', options: SORT_OPTIONS },
+          { filter: 'category', label: t`Category`, options: CATEGORY_OPTIONS },
+          { filter: 'stock', label: t`Stock status`, options: STOCK_OPTIONS },
+          { filter: 'sort', label: t`Sort by`, options: SORT_OPTIONS },
         ]}
         sortDir="dir"
       />
       <ListTable
         list={list}
-        name="Products"
-        loading="Loading products..."
-        empty={<EmptyState title="No products found" text="Try adjusting your search or filters" />}
+        name={t`Products`}
+        loading={t`Loading products...`}
+        empty={<EmptyState title={t`No products found`} text={t`Try adjusting your search or filters`} />}
         {...productsTable({ onEdit: setEditing, onDelete: setDeleting })}
       />
       {editing && (
@@ -72,9 +75,9 @@ export default function ProductsPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete Product"
+          title={t`Delete Product`}
           message={deleteProductQuestion(deleting.name)}
-          confirmLabel="Delete"
+          confirmLabel={t`Delete`}
           busy={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting._id)}

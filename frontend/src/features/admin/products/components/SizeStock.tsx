@@ -1,17 +1,20 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Variant } from '@/lib/types';
 import { isLowSize } from '@/lib/variants';
 
 /** What a size's stock needs flagged: none left, or running low; nothing otherwise. */
 function sizeFlag(stock: number): { text: string; style: string } | null {
-  if (stock <= 0) return { text: 'sold out', style: 'font-semibold text-red-700' };
-  if (isLowSize(stock)) return { text: 'low', style: 'font-semibold text-amber-800' };
+  if (stock <= 0) return { text: t`sold out`, style: 'font-semibold text-red-700' };
+  if (isLowSize(stock)) return { text: t`low`, style: 'font-semibold text-amber-800' };
   return null;
 }
 
 /** Stock per size in the admin's order, e.g. 'S 4 · M 0 · L 12'; sizes sold out or running low are flagged. */
 export function SizeStock({ name, variants }: { name: string; variants: readonly Variant[] }) {
+  const { t } = useLingui();
   return (
-    <ul className="mt-1 flex max-w-60 flex-wrap text-xs text-stone-700" aria-label={`Stock by size of ${name}`}>
+    <ul className="mt-1 flex max-w-60 flex-wrap text-xs text-stone-700" aria-label={t`Stock by size of ${name}`}>
       {variants.map((v, i) => {
         const flag = sizeFlag(v.stock);
         return (

@@ -1,17 +1,32 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TrashIcon } from '@/components/ui/icons';
 import { btn, field } from '@/components/ui/styles';
-import { SIZE_PRESETS } from '@/lib/sizes';
+import { SIZE_PRESETS, type SizePreset } from '@/lib/sizes';
 import { parseStock } from '@/lib/validation';
 import { admin } from '../../lib/ui';
 import { moveRow, newVariantRow, variantProblem, withSizes, type VariantField, type VariantRow } from '../variant-rows';
 
-const COLUMNS: { field: VariantField; label: string; input: InputHTMLAttributes<HTMLInputElement> }[] = [
-  { field: 'size', label: 'Size', input: { autoComplete: 'off' } },
-  { field: 'colour', label: 'Colour', input: { autoComplete: 'off', placeholder: 'Optional' } },
-  { field: 'sku', label: 'SKU', input: { autoComplete: 'off', placeholder: 'Made if blank' } },
-  { field: 'stock', label: 'Stock', input: { type: 'number', inputMode: 'numeric', min: 0, step: 1 } },
+/** The grid's columns: each label and placeholder (`msg`) is drawn in the language shown. */
+const COLUMNS: { field: VariantField; label: MessageDescriptor; placeholder?: MessageDescriptor; input: InputHTMLAttributes<HTMLInputElement> }[] = [
+  { field: 'size', label: msg`Size`, input: { autoComplete: 'off' } },
+  { field: 'colour', label: msg`Colour`, placeholder: msg`Optional`, input: { autoComplete: 'off' } },
+  { field: 'sku', label: msg`SKU`, placeholder: msg`Made if blank`, input: { autoComplete: 'off' } },
+  { field: 'stock', label: msg`Stock`, input: { type: 'number', inputMode: 'numeric', min: 0, step: 1 } },
 ];
+
+/** A quick-fill button: 'Add Women sizes (XS to XXL)'. */
+function presetLabel({ name, sizes }: SizePreset): string {
+  const first = sizes[0];
+  const last = sizes.at(-1);
+  return select(name, {
+    Women: `Add Women sizes (${first} to ${last})`,
+    Kids: `Add Kids sizes (${first} to ${last})`,
+    other: `Add ${name} sizes (${first} to ${last})`,
+  });
+}
 
 const rowLayout = 'grid grid-cols-2 gap-2 sm:grid-cols-[5.5rem_7.5rem_1fr_5.5rem_auto] sm:items-center';
 
@@ -30,6 +45,7 @@ export function VariantGrid({
   error?: string;
   onChange: (rows: VariantRow[]) => void;
 }) {
+  const { t, i18n } = useLingui();
   const ids = useId();
   const hintId = `${ids}-hint`;
   const errorId = `${ids}-error`;
@@ -71,16 +87,17 @@ export function VariantGrid({
 
   return (
     <fieldset className="sm:col-span-2" aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}>
-      <legend className={field.label}>Sizes and colours</legend>
+      <legend className={field.label}>
+        <Trans>Sizes and colours</Trans>
+      </legend>
       <p id={hintId} className="mb-3 text-sm text-stone-600">
-        Leave empty for a one-size product. With sizes, each size keeps its own stock and the product&apos;s stock is
-        their sum.
+        <Trans>Leave empty for a one-size product. With sizes, each size keeps its own stock and the product's stock is their sum.</Trans>
       </p>
       {rows.length > 0 && (
         <>
           <div className={`${rowLayout} mb-1 hidden text-xs font-semibold uppercase tracking-wide text-stone-600 sm:grid`} aria-hidden="true">
             {COLUMNS.map((c) => (
-              <span key={c.field}>{c.label}</span>
+              <span key={c.field}>{i18n._(c.label)}</span>
             ))}
           </div>
           <ol className="space-y-3 sm:space-y-2">
@@ -93,11 +110,12 @@ export function VariantGrid({
                     return (
                       <div key={c.field}>
                         <label htmlFor={controlId(row, c.field)} className="text-xs font-medium text-stone-700 sm:sr-only">
-                          {c.label}
-                          <span className="sr-only">, row {n}</span>
+                          {i18n._(c.label)}
+                          <span className="sr-only">{t`, row ${n}`}</span>
                         </label>
                         <input
                           {...c.input}
+                          placeholder={c.placeholder && i18n._(c.placeholder)}
                           id={controlId(row, c.field)}
                           value={row[c.field]}
                           onChange={(e) => update(index, c.field, e.target.value)}
@@ -115,7 +133,7 @@ export function VariantGrid({
                       className={btn.icon}
                       disabled={index === 0}
                       onClick={() => move(index, -1)}
-                      aria-label={`Move row ${n} up`}
+                      aria-label={t`Move row ${n} up`}
                     >
                       <span aria-hidden="true">↑</span>
                     </button>
@@ -125,7 +143,7 @@ export function VariantGrid({
                       className={btn.icon}
                       disabled={index === rows.length - 1}
                       onClick={() => move(index, 1)}
-                      aria-label={`Move row ${n} down`}
+                      aria-label={t`Move row ${n} down`}
                     >
                       <span aria-hidden="true">↓</span>
                     </button>
@@ -134,7 +152,7 @@ export function VariantGrid({
                       id={controlId(row, 'remove')}
                       className={`${btn.icon} text-red-700`}
                       onClick={() => remove(index)}
-                      aria-label={`Remove row ${n}`}
+                      aria-label={t`Remove row ${n}`}
                     >
                       <TrashIcon size={18} />
                     </button>
@@ -144,7 +162,9 @@ export function VariantGrid({
             })}
           </ol>
           <p className="mt-2 text-sm text-stone-700" data-testid="variants-total">
-            Total stock: <span className="font-semibold">{total}</span>
+            <Trans>
+              Total stock: <span className="font-semibold">{total}</span>
+            </Trans>
           </p>
         </>
       )}
@@ -155,7 +175,7 @@ export function VariantGrid({
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" id={addId} className={`${admin.action} text-brand-800 ring-1 ring-stone-300 hover:bg-brand-50`} onClick={add}>
-          Add size
+          <Trans>Add size</Trans>
         </button>
         {SIZE_PRESETS.map((preset) => (
           <button
@@ -164,7 +184,7 @@ export function VariantGrid({
             className={`${admin.action} text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100`}
             onClick={() => onChange(withSizes(rows, preset.sizes))}
           >
-            Add {preset.name} sizes ({preset.sizes[0]} to {preset.sizes.at(-1)})
+            {presetLabel(preset)}
           </button>
         ))}
       </div>
