@@ -33,7 +33,7 @@ export function formatShortDate(iso: string | null | undefined): string {
  * CLDR's abbreviated Somali months, for a browser whose Intl has no Somali (Chromium and Chrome
  * ship none: they would write English). Intl writes the same where it has Somali.
  */
-const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
+export const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
 
 /** Whether this browser's Intl writes dates in `locale` (rather than falling back to its default). */
 const intlSpeaks = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;

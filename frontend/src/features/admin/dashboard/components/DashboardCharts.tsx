@@ -5,45 +5,50 @@
  * recharts, so it is hidden from assistive technology with nothing inside focusable, and its
  * legend shows the counts.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Cell, Legend, Line, LineChart, CartesianGrid, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { capitalize, formatPrice } from '@/lib/format';
+import { statusWord } from '@/components/ui/StatusBadge';
+import { formatPrice } from '@/lib/format';
 import type { OrderStatus, Stats } from '@/lib/types';
 import { ChartFigure } from '../../components/ChartFigure';
-import { BRAND, OTHER_COLOR, STATUS_COLORS } from '../../lib/charts';
+import { BRAND, dollarTick, monthLabel, OTHER_COLOR, STATUS_COLORS } from '../../lib/charts';
+import { formatCount } from '../../lib/ui';
 
 const STATUSES: OrderStatus[] = ['pending', 'shipped', 'delivered', 'canceled'];
 
 export default function DashboardCharts({ stats }: { stats: Stats }) {
-  const months = stats.revenueByMonth ?? [];
-  const counts = STATUSES.map((s) => ({ name: capitalize(s), key: s, value: stats.statusCounts?.[s] ?? 0 }));
+  // Words, months and numbers in the language shown (drawn again when it changes).
+  const { t } = useLingui();
+  const months = (stats.revenueByMonth ?? []).map((m) => ({ ...m, label: monthLabel(m.label) }));
+  const counts = STATUSES.map((s) => ({ name: statusWord(s), key: s, value: stats.statusCounts?.[s] ?? 0 }));
   const anyOrders = counts.some((c) => c.value > 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartFigure
-        title="Revenue Trend"
-        subtitle="Last 6 months"
+        title={t`Revenue Trend`}
+        subtitle={t`Last 6 months`}
         figures={{
-          caption: 'Revenue by month',
-          columns: ['Month', 'Revenue'],
+          caption: t`Revenue by month`,
+          columns: [t`Month`, t`Revenue`],
           rows: months.map((m) => ({ label: m.label, value: formatPrice(m.revenue) })),
         }}
       >
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 520, height: 288 }}>
-          <LineChart data={months} role="img" aria-label="Revenue by month, line chart" margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+          <LineChart data={months} role="img" aria-label={t`Revenue by month, line chart`} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
             <XAxis dataKey="label" stroke="#57534e" />
-            <YAxis stroke="#57534e" tickFormatter={(v: number) => `$${v}`} />
-            <Tooltip formatter={(v) => [formatPrice(Number(v)), 'Revenue']} />
+            <YAxis stroke="#57534e" tickFormatter={dollarTick} />
+            <Tooltip formatter={(v) => [formatPrice(Number(v)), t`Revenue`]} />
             <Line isAnimationActive={false} type="monotone" dataKey="revenue" stroke={BRAND} strokeWidth={3} dot={{ r: 4 }} />
           </LineChart>
         </ResponsiveContainer>
       </ChartFigure>
       <ChartFigure
-        title="Order Status Distribution"
+        title={t`Order Status Distribution`}
         figures={{
-          caption: 'Orders by status',
-          columns: ['Status', 'Orders'],
-          rows: counts.map((c) => ({ label: c.name, value: String(c.value) })),
+          caption: t`Orders by status`,
+          columns: [t`Status`, t`Orders`],
+          rows: counts.map((c) => ({ label: c.name, value: formatCount(c.value) })),
         }}
       >
         {anyOrders ? (
@@ -65,12 +70,14 @@ export default function DashboardCharts({ stats }: { stats: Stats }) {
                   ))}
                 </Pie>
                 <Tooltip />
-                <Legend formatter={(name: string) => `${name}: ${counts.find((c) => c.name === name)?.value ?? 0}`} />
+                <Legend formatter={(name: string) => `${name}: ${formatCount(counts.find((c) => c.name === name)?.value ?? 0)}`} />
               </PieChart>
             </ResponsiveContainer>
           </div>
         ) : (
-          <p className="flex h-full items-center justify-center text-stone-600">No orders yet</p>
+          <p className="flex h-full items-center justify-center text-stone-600">
+            <Trans>No orders yet</Trans>
+          </p>
         )}
       </ChartFigure>
     </div>

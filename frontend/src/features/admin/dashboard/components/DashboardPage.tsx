@@ -1,5 +1,8 @@
 /** Admin dashboard (/admin): figures, charts, recent orders and quick actions from GET /api/admin/stats. */
 import { lazy, Suspense, useEffect } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { OrderStatusBadge } from '@/components/ui/StatusBadge';
@@ -14,22 +17,21 @@ import { useSession } from '@/stores/session';
 import { useMayOpen } from '../../lib/access';
 import { logError } from '../../lib/errors';
 import { columnsOf, DataTable } from '../../lib/table';
-import { admin, formatShortDate } from '../../lib/ui';
+import { admin, formatCount, formatShortDate } from '../../lib/ui';
 import { useAdminStats } from '../api/stats';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
-export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Please try again.';
 
 /** Dashboard order ids: the last 8 characters prefixed with #. */
 export const dashboardOrderId = (id: string) => `#${id.slice(-8)}`;
 
-/** Each to a page (`page`): only those the signed-in person may open are shown. */
-const QUICK_ACTIONS: { page: AdminPageName; to: string; label: string; text: string }[] = [
-  { page: 'products', to: '/admin/products', label: 'Manage Products', text: 'Add, edit and remove products' },
-  { page: 'orders', to: '/admin/orders', label: 'Manage Orders', text: 'Review orders and update their status' },
-  { page: 'users', to: '/admin/users', label: 'Manage Users', text: 'Customers and administrators' },
-  { page: 'reports', to: '/admin/reports', label: 'View Reports', text: 'Sales, orders and top products' },
+/** Each to a page (`page`): only those the signed-in person may open are shown. Their words are drawn in the language shown. */
+const QUICK_ACTIONS: { page: AdminPageName; to: string; label: MessageDescriptor; text: MessageDescriptor }[] = [
+  { page: 'products', to: '/admin/products', label: msg`Manage Products`, text: msg`Add, edit and remove products` },
+  { page: 'orders', to: '/admin/orders', label: msg`Manage Orders`, text: msg`Review orders and update their status` },
+  { page: 'users', to: '/admin/users', label: msg`Manage Users`, text: msg`Customers and administrators` },
+  { page: 'reports', to: '/admin/reports', label: msg`View Reports`, text: msg`Sales, orders and top products` },
 ];
 
 function StatCard({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -43,58 +45,64 @@ function StatCard({ label, value, sub }: { label: string; value: string; sub?: s
 }
 
 const column = columnsOf<Order>();
-const RECENT_ORDER_COLUMNS = [
-  column('Order ID', (o) => dashboardOrderId(o._id), { td: 'font-mono' }),
-  column('Customer', (o) => o.userId?.name || 'N/A'),
-  column('Amount', (o) => formatPrice(o.totalAmount)),
-  column('Payment', (o) => paymentMethodName(o.paymentMethod)),
-  column('Status', (o) => <OrderStatusBadge status={o.status} />),
-  column('Date', (o) => formatShortDate(o.createdAt)),
+/** The recent orders' columns, in the language shown. */
+const recentOrderColumns = () => [
+  column(t`Order ID`, (o) => dashboardOrderId(o._id), { td: 'font-mono' }),
+  column(t`Customer`, (o) => o.userId?.name || t`N/A`),
+  column(t`Amount`, (o) => formatPrice(o.totalAmount)),
+  column(t`Payment`, (o) => paymentMethodName(o.paymentMethod)),
+  column(t`Status`, (o) => <OrderStatusBadge status={o.status} />),
+  column(t`Date`, (o) => formatShortDate(o.createdAt)),
 ];
 
 function RecentOrders({ orders }: { orders: Order[] }) {
+  const { t } = useLingui();
   const mayOpen = useMayOpen();
   return (
     <section aria-labelledby="recent-orders" className={admin.card}>
       <div className="flex items-center justify-between gap-4">
         <h2 id="recent-orders" className="text-lg font-semibold">
-          Recent Orders
+          <Trans>Recent Orders</Trans>
         </h2>
         {mayOpen('orders') && (
           <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
-            View All
+            <Trans>View All</Trans>
           </Link>
         )}
       </div>
-      <DataTable name="Recent orders" rows={orders} columns={RECENT_ORDER_COLUMNS} className="mt-4" inCard />
+      <DataTable name={t`Recent orders`} rows={orders} columns={recentOrderColumns()} className="mt-4" inCard />
     </section>
   );
 }
 
 export default function DashboardPage() {
-  usePageTitle('Admin Dashboard');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Admin Dashboard`);
   const name = useSession((s) => s.user?.name ?? '');
   const stats = useAdminStats();
   const mayOpen = useMayOpen();
   const quickActions = QUICK_ACTIONS.filter((a) => mayOpen(a.page));
 
+  const loadFailed = t`Failed to load dashboard data. Please try again.`;
   useEffect(() => {
     if (stats.isError) {
       logError('Failed to load dashboard data', stats.error);
-      toast.error(DASHBOARD_LOAD_FAILED, { toastId: DASHBOARD_LOAD_FAILED });
+      toast.error(loadFailed, { toastId: 'dashboard-load-failed' });
     }
-  }, [stats.isError, stats.error]);
+  }, [stats.isError, stats.error, loadFailed]);
 
   let body;
   if (stats.isPending) {
-    body = <PageLoading text="Loading dashboard..." />;
+    body = <PageLoading text={t`Loading dashboard...`} />;
   } else if (stats.isError) {
     body = (
       <div role="alert" className="mt-8 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-red-200">
-        <h2 className="text-xl font-semibold text-red-800">Oops! Something went wrong</h2>
-        <p className="mt-2 text-stone-700">{DASHBOARD_LOAD_FAILED}</p>
+        <h2 className="text-xl font-semibold text-red-800">
+          <Trans>Oops! Something went wrong</Trans>
+        </h2>
+        <p className="mt-2 text-stone-700">{loadFailed}</p>
         <button type="button" className={`${btn.primary} mt-6`} onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
@@ -104,22 +112,22 @@ export default function DashboardPage() {
     body = (
       <div className="mt-6 space-y-6">
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard label="Total Products" value={String(s.totalProducts ?? 0)} />
-          <StatCard label="Total Orders" value={String(s.totalOrders ?? 0)} />
-          <StatCard label="Pending Orders" value={String(s.pendingOrders ?? 0)} />
+          <StatCard label={t`Total Products`} value={formatCount(s.totalProducts ?? 0)} />
+          <StatCard label={t`Total Orders`} value={formatCount(s.totalOrders ?? 0)} />
+          <StatCard label={t`Pending Orders`} value={formatCount(s.pendingOrders ?? 0)} />
           <StatCard
-            label="Total Revenue"
+            label={t`Total Revenue`}
             value={formatPrice(s.totalRevenue)}
-            sub={`${formatPrice(s.monthlyRevenue)} this month`}
+            sub={t`${{ amount: formatPrice(s.monthlyRevenue) }} this month`}
           />
         </dl>
-        <Suspense fallback={<Spinner label="Loading charts" />}>
+        <Suspense fallback={<Spinner label={t`Loading charts`} />}>
           <DashboardCharts stats={s} />
         </Suspense>
         {recent.length > 0 && <RecentOrders orders={recent} />}
         <section aria-labelledby="quick-actions" hidden={quickActions.length === 0}>
           <h2 id="quick-actions" className="text-lg font-semibold">
-            Quick Actions
+            <Trans>Quick Actions</Trans>
           </h2>
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {quickActions.map((a) => (
@@ -128,8 +136,8 @@ export default function DashboardPage() {
                   to={a.to}
                   className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 transition hover:ring-brand-300"
                 >
-                  <span className="block font-semibold text-brand-800">{a.label}</span>
-                  <span className="mt-1 block text-sm text-stone-600">{a.text}</span>
+                  <span className="block font-semibold text-brand-800">{i18n._(a.label)}</span>
+                  <span className="mt-1 block text-sm text-stone-600">{i18n._(a.text)}</span>
                 </Link>
               </li>
             ))}
@@ -141,8 +149,12 @@ export default function DashboardPage() {
 
   return (
     <section>
-      <h1 className={admin.pageTitle}>Admin Dashboard</h1>
-      <p className="mt-1 text-stone-600">Welcome back, {name}!</p>
+      <h1 className={admin.pageTitle}>
+        <Trans>Admin Dashboard</Trans>
+      </h1>
+      <p className="mt-1 text-stone-600">
+        <Trans>Welcome back, {name}!</Trans>
+      </p>
       {body}
     </section>
   );
