@@ -1,10 +1,13 @@
 /**
  * A modal dialog with focus management: focus moves into the dialog when it opens
  * (the element marked `data-autofocus`, else the first focusable one), Tab stays inside,
- * Escape closes, and focus returns to where it was when the dialog closes.
+ * Escape closes, and focus returns to where it was when the dialog closes. Its own words are read
+ * in the language shown when it is drawn (it draws with the screen that opened it, with or
+ * without Lingui's provider around it).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { t } from '@lingui/core/macro';
 import { CloseIcon } from '@/components/ui/icons';
 
 const FOCUSABLE =
@@ -85,7 +88,7 @@ export function Modal({
             type="button"
             onClick={() => onClose()}
             className="inline-flex h-9 w-9 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
-            aria-label="Close"
+            aria-label={t`Close`}
           >
             <CloseIcon size={18} />
           </button>

@@ -1,5 +1,6 @@
 /** Labelled form controls for the admin forms, framed like the storefront's (`Field`), and their buttons. */
 import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Field, type FieldProps } from '@/components/ui/Field';
 import { TextField } from '@/components/ui/TextField';
 import { btn, field } from '@/components/ui/styles';
@@ -59,9 +60,10 @@ export function CheckboxField({ label, ...rest }: Omit<InputHTMLAttributes<HTMLI
 
 /** A form's submit button: it says 'Saving...' and is disabled while the form is sent. */
 export function SaveButton({ busy, label }: { busy: boolean; label: string }) {
+  const { t } = useLingui();
   return (
     <button type="submit" className={btn.primary} disabled={busy}>
-      {busy ? 'Saving...' : label}
+      {busy ? t`Saving...` : label}
     </button>
   );
 }
@@ -71,7 +73,7 @@ export function DialogFormActions({ busy, label, onCancel }: { busy: boolean; la
   return (
     <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
       <button type="button" className={btn.secondary} onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       <SaveButton busy={busy} label={label} />
     </div>
