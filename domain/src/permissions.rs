@@ -28,10 +28,12 @@ pub enum Permission {
     NotificationsManage,
     /// A rider's own deliveries.
     DeliveriesOwn,
+    /// The money of anyone's orders and returns: prices paid, totals, discounts, refunds.
+    MoneyRead,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 15] = [
+    pub const ALL: [Permission; 16] = [
         Permission::OrdersRead,
         Permission::OrdersUpdate,
         Permission::ReturnsManage,
@@ -47,6 +49,7 @@ impl Permission {
         Permission::AuditRead,
         Permission::NotificationsManage,
         Permission::DeliveriesOwn,
+        Permission::MoneyRead,
     ];
 
     /// The name clients read: `orders.read`.
@@ -67,6 +70,7 @@ impl Permission {
             Permission::AuditRead => "audit.read",
             Permission::NotificationsManage => "notifications.manage",
             Permission::DeliveriesOwn => "deliveries.own",
+            Permission::MoneyRead => "money.read",
         }
     }
 }
@@ -94,6 +98,12 @@ pub fn granted(role: Role) -> &'static [Permission] {
 /// Whether `actor`'s role grants `permission`.
 pub fn has(actor: &User, permission: Permission) -> bool {
     granted(actor.role).contains(&permission)
+}
+
+/// Whether `viewer` sees the money of an order or return of `owner`'s: their own, or anyone's
+/// with `money.read` (an order handler packs and sends orders without seeing what they cost).
+pub fn sees_money_of(viewer: &User, owner: &UserId) -> bool {
+    viewer.id == *owner || has(viewer, Permission::MoneyRead)
 }
 
 /// Whether `actor` has any part of the back office (sees who changed what, for instance).
@@ -263,10 +273,23 @@ mod tests {
                 Permission::DiscountsManage,
                 Permission::ReportsRead,
                 Permission::AuditRead,
+                Permission::MoneyRead,
             ] {
                 assert!(!granted(role).contains(&kept), "{role:?} {kept:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_money_of_an_order_is_its_shoppers_and_the_admins_to_see() {
+        let amina = user("amina", Role::User);
+        let handler = user("h", Role::OrderHandler);
+        assert!(sees_money_of(&amina, &amina.id));
+        assert!(sees_money_of(&user("boss", Role::Admin), &amina.id));
+        assert!(!sees_money_of(&handler, &amina.id));
+        assert!(!sees_money_of(&user("k", Role::StockKeeper), &amina.id));
+        assert!(sees_money_of(&handler, &handler.id), "staff shop too");
+        assert!(!sees_money_of(&user("hodan", Role::User), &amina.id));
     }
 
     #[test]

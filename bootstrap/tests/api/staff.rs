@@ -2,7 +2,7 @@
 //! each then reaches its part of the back office and is refused the rest with its role's
 //! message, while a customer keeps SPEC.md's refusal; `/api/auth/me` lists the permissions.
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, APPROVED_PHONE};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -131,5 +131,100 @@ async fn the_audit_trail_names_each_actor_in_their_role_and_reads_by_person() {
         assert_eq!(names, expected);
         let refused = app.get("/api/admin/audit/actors", Some(&keeper)).await;
         assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    }
+}
+
+/// The amounts of an order or return reply, by field: none of them may be there for an order
+/// handler, all of them for the admin and the order's shopper.
+fn amounts(reply: &serde_json::Value) -> Vec<&str> {
+    let fields = [
+        "subtotal",
+        "shippingFee",
+        "totalAmount",
+        "discountAmount",
+        "refundedAmount",
+        "refundAmount",
+    ];
+    let mut present: Vec<&str> = fields
+        .into_iter()
+        .filter(|field| reply.get(*field).is_some())
+        .collect();
+    for line in reply["products"]
+        .as_array()
+        .into_iter()
+        .chain(reply["lines"].as_array())
+        .flatten()
+    {
+        for field in ["price", "lineTotal", "amount"] {
+            if line.get(field).is_some() {
+                present.push(field);
+            }
+        }
+    }
+    present
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_order_handler_handles_orders_and_returns_without_seeing_their_amounts() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = staff(&app, &admin, "hodan", "orders").await;
+        let (shopper, _) = app.shopper("amina").await;
+        let dress = app.product(&admin, "Dirac", "10", 5).await;
+        let bought = app
+            .buy(&shopper, dress["_id"].as_str().unwrap(), 2, APPROVED_PHONE)
+            .await;
+        let order = bought.body["order"]["_id"].as_str().unwrap().to_owned();
+        let returned = app.received_return_of_one(&handler, &shopper, &order).await;
+
+        let order_fields = [
+            "subtotal",
+            "shippingFee",
+            "totalAmount",
+            "discountAmount",
+            "refundedAmount",
+            "price",
+            "lineTotal",
+        ];
+        for (who, token, expected) in [
+            ("the shopper", &shopper, order_fields.to_vec()),
+            ("the admin", &admin, order_fields.to_vec()),
+            ("the order handler", &handler, vec![]),
+        ] {
+            let one = app.get(&format!("/api/orders/{order}"), Some(token)).await;
+            assert_eq!(one.status, StatusCode::OK, "{who}");
+            assert_eq!(amounts(&one.body), expected, "{who}");
+            assert_eq!(one.body["products"][0]["quantity"], 2, "{who}");
+            let returns = app
+                .get(&format!("/api/orders/{order}/returns"), Some(token))
+                .await;
+            let expected_return = if expected.is_empty() {
+                vec![]
+            } else {
+                vec!["refundAmount", "amount"]
+            };
+            assert_eq!(amounts(&returns.body[0]), expected_return, "{who}");
+        }
+        let list = app.get("/api/orders/all", Some(&handler)).await;
+        assert_eq!(list.body[0]["_id"], order.as_str());
+        assert_eq!(amounts(&list.body[0]), Vec::<&str>::new());
+        assert_eq!(list.body[0]["userId"]["name"], "amina");
+        let returns = app.get("/api/admin/returns", Some(&handler)).await;
+        assert_eq!(amounts(&returns.body[0]), Vec::<&str>::new());
+        let refunded = app
+            .put(
+                &format!("/api/admin/returns/{returned}"),
+                Some(&handler),
+                json!({ "status": "refunded" }),
+            )
+            .await;
+        assert_eq!(refunded.status, StatusCode::OK, "{}", refunded.body);
+        assert_eq!(refunded.body["status"], "refunded");
+        assert_eq!(amounts(&refunded.body), Vec::<&str>::new());
+        let seen_by_admin = app.get(&format!("/api/orders/{order}"), Some(&admin)).await;
+        assert_eq!(
+            seen_by_admin.body["refundedAmount"], 10.0,
+            "refunded exactly once"
+        );
     }
 }

@@ -1285,7 +1285,7 @@ export interface components {
              * Format: double
              * @description What the code took off the merchandise (0 without one, and for free shipping).
              */
-            discountAmount: number;
+            discountAmount?: number;
             /** @description The discount code the order used, if any. */
             discountCode: string | null;
             /**
@@ -1307,7 +1307,7 @@ export interface components {
              * Format: double
              * @description What went back to the shopper: the rest of the charge on a cancel, returns' refunds.
              */
-            refundedAmount: number;
+            refundedAmount?: number;
             /**
              * @description The last moment units of it may be asked back (30 days from its first delivery); null
              *     while it is not delivered.
@@ -1315,14 +1315,18 @@ export interface components {
             returnableUntil: string | null;
             shippingAddress: components["schemas"]["AddressDto"] | null;
             /** Format: double */
-            shippingFee: number;
+            shippingFee?: number;
             status: components["schemas"]["OrderStatusName"];
             /** @description The statuses it took, oldest first; the first is its placing. */
             statusHistory: components["schemas"]["StatusEntryDto"][];
+            /**
+             * Format: double
+             * @description The amounts (this and the four below, and each line's) are sent to the order's shopper
+             *     and to staff with `money.read`, and left out for other staff (an order handler).
+             */
+            subtotal?: number;
             /** Format: double */
-            subtotal: number;
-            /** Format: double */
-            totalAmount: number;
+            totalAmount?: number;
             transactionId: string | null;
             userId: components["schemas"]["CustomerDto"];
         };
@@ -1331,10 +1335,13 @@ export interface components {
             _id: string;
             image: string | null;
             /** Format: double */
-            lineTotal: number;
+            lineTotal?: number;
             name: string;
-            /** Format: double */
-            price: number;
+            /**
+             * Format: double
+             * @description Absent, like every amount of the order, for staff without `money.read`.
+             */
+            price?: number;
             productId: components["schemas"]["LineProductDto"];
             /** Format: int32 */
             quantity: number;
@@ -1367,7 +1374,7 @@ export interface components {
         /** @enum {string} */
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
         /** @enum {string} */
-        PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own";
+        PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own" | "money.read";
         /** @description Product fields as JSON; numbers may come as numbers or as text (HTML forms send text). */
         ProductBody: {
             category?: string | null;
@@ -1548,8 +1555,10 @@ export interface components {
             /**
              * Format: double
              * @description The lines' amounts, and the order's shipping when this return holds its last units.
+             *     The amounts (this and each line's) are left out for staff without `money.read`, as
+             *     the order's are.
              */
-            refundAmount: number;
+            refundAmount?: number;
             /** @description When that refund was sent; null without one. */
             refundSentAt: string | null;
             refundStatus: components["schemas"]["RefundStatusName"] | null;
@@ -1576,7 +1585,7 @@ export interface components {
              * Format: double
              * @description What these units are refunded, their share of the order's discount taken off.
              */
-            amount: number;
+            amount?: number;
             lineId: string;
             name: string;
             /** Format: int32 */

@@ -49,6 +49,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'audit.read',
     'notifications.manage',
     'deliveries.own',
+    'money.read',
   ],
   orders: ['orders.read', 'orders.update', 'returns.manage', 'deliveries.dispatch', 'orders.create'],
   stock: ['products.manage', 'stock.adjust', 'reviews.moderate'],

@@ -6,7 +6,7 @@ use application::dashboard::Dashboard;
 use application::Shop;
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::{Order, OrderStatus, StatusChange};
-use domain::permissions::granted;
+use domain::permissions::{granted, sees_money_of};
 use domain::product::Product;
 use domain::refund::RefundClaim;
 use domain::returns::return_deadline;
@@ -248,9 +248,14 @@ pub struct OrderLineDto {
     pub product_id: LineProductDto,
     pub name: String,
     pub image: Option<String>,
-    pub price: f64,
+    /// Absent, like every amount of the order, for staff without `money.read`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub price: Option<f64>,
     pub quantity: u32,
-    pub line_total: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub line_total: Option<f64>,
     /// The size bought, as it was; null for a one-size product.
     pub variant: Option<LineVariantDto>,
 }
@@ -328,15 +333,27 @@ pub struct OrderDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub payment_page_url: Option<String>,
-    pub subtotal: f64,
-    pub shipping_fee: f64,
-    pub total_amount: f64,
+    /// The amounts (this and the four below, and each line's) are sent to the order's shopper
+    /// and to staff with `money.read`, and left out for other staff (an order handler).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub subtotal: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub shipping_fee: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub total_amount: Option<f64>,
     /// The discount code the order used, if any.
     pub discount_code: Option<String>,
     /// What the code took off the merchandise (0 without one, and for free shipping).
-    pub discount_amount: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub discount_amount: Option<f64>,
     /// What went back to the shopper: the rest of the charge on a cancel, returns' refunds.
-    pub refunded_amount: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub refunded_amount: Option<f64>,
     /// A cancel's refund not landed yet: `sending` (at the provider now) or `unconfirmed`
     /// (sent, answer not received: an admin resolves it with `POST /api/orders/{id}/refund`);
     /// null without one.
@@ -407,12 +424,12 @@ impl From<&Order> for OrderDto {
             transaction_id: o.transaction_id.clone(),
             payment_page_url: o.payment_page().map(str::to_owned),
             hold_expired_at: o.hold_expired_at.map(|at| at.to_rfc3339()),
-            subtotal: o.subtotal.as_dollars(),
-            shipping_fee: o.shipping_fee.as_dollars(),
-            total_amount: o.total.as_dollars(),
+            subtotal: Some(o.subtotal.as_dollars()),
+            shipping_fee: Some(o.shipping_fee.as_dollars()),
+            total_amount: Some(o.total.as_dollars()),
             discount_code: o.discount.as_ref().map(|d| d.code.to_string()),
-            discount_amount: o.discount.as_ref().map_or(0.0, |d| d.amount.as_dollars()),
-            refunded_amount: o.refunded.as_dollars(),
+            discount_amount: Some(o.discount.as_ref().map_or(0.0, |d| d.amount.as_dollars())),
+            refunded_amount: Some(o.refunded.as_dollars()),
             refund_status: refund_status(o.refund_claim),
             refund_sent_at: o.refund_claim.map(|c| c.sent_at.to_rfc3339()),
             delivered_at: o.delivered_at.map(|at| at.to_rfc3339()),
@@ -436,10 +453,10 @@ impl From<&Order> for OrderDto {
                     },
                     name: l.name.clone(),
                     image: l.image.clone(),
-                    price: l.unit_price.as_dollars(),
+                    price: Some(l.unit_price.as_dollars()),
                     quantity: l.quantity,
                     variant: l.variant.clone().map(LineVariantDto::from),
-                    line_total: l.line_total().as_dollars(),
+                    line_total: Some(l.line_total().as_dollars()),
                 })
                 .collect(),
             shipping_address: o.shipping_address.as_ref().map(AddressDto::from),
@@ -452,8 +469,38 @@ pub fn refund_status(claim: Option<RefundClaim>) -> Option<&'static str> {
     claim.map(|c| c.status().as_str())
 }
 
-pub fn orders(list: &[Order]) -> Vec<OrderDto> {
-    list.iter().map(OrderDto::from).collect()
+impl OrderDto {
+    /// `order` as `viewer` may see it: without its amounts unless they are theirs to see.
+    pub fn seen_by(order: &Order, viewer: &User) -> Self {
+        let dto = Self::from(order);
+        if sees_money_of(viewer, &order.user_id) {
+            return dto;
+        }
+        Self {
+            subtotal: None,
+            shipping_fee: None,
+            total_amount: None,
+            discount_amount: None,
+            refunded_amount: None,
+            products: dto
+                .products
+                .into_iter()
+                .map(|line| OrderLineDto {
+                    price: None,
+                    line_total: None,
+                    ..line
+                })
+                .collect(),
+            ..dto
+        }
+    }
+}
+
+/// `list` as `viewer` may see it (`OrderDto::seen_by`).
+pub fn orders(list: &[Order], viewer: &User) -> Vec<OrderDto> {
+    list.iter()
+        .map(|order| OrderDto::seen_by(order, viewer))
+        .collect()
 }
 
 #[derive(Serialize, ToSchema)]
@@ -548,7 +595,7 @@ impl From<&Dashboard> for StatsDto {
                     quantity: s.quantity,
                 })
                 .collect(),
-            recent_orders: orders(&d.recent_orders),
+            recent_orders: d.recent_orders.iter().map(OrderDto::from).collect(),
         }
     }
 }

@@ -7,7 +7,9 @@ use crate::i18n::say;
 use chrono::{DateTime, Utc};
 use domain::order::moves::next_statuses;
 use domain::order::{Order, OrderStatus};
+use domain::permissions::{has, Permission};
 use domain::returns::{returnable, HeldByReturns, Return};
+use domain::user::User;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -49,12 +51,13 @@ pub struct OrderDetailDto {
 }
 
 impl OrderDetailDto {
-    /// `order` with its `returns` at `now`; `for_staff` adds where it may be moved.
-    pub fn of(order: &Order, returns: &[Return], now: DateTime<Utc>, for_staff: bool) -> Self {
+    /// `order` with its `returns` at `now` as `viewer` sees it: its amounts when they are
+    /// theirs to see, where it may be moved for staff who read orders.
+    pub fn of(order: &Order, returns: &[Return], now: DateTime<Utc>, viewer: &User) -> Self {
         let held = HeldByReturns::of(returns);
         let returnable = returnable(order, &held, now);
         Self {
-            order: OrderDto::from(order),
+            order: OrderDto::seen_by(order, viewer),
             returnable: ReturnableDto {
                 allowed: returnable.allowed(),
                 reason: returnable
@@ -69,7 +72,7 @@ impl OrderDetailDto {
                     })
                     .collect(),
             },
-            next_statuses: for_staff.then(|| {
+            next_statuses: has(viewer, Permission::OrdersRead).then(|| {
                 next_statuses(order, &held)
                     .into_iter()
                     .map(OrderStatus::as_str)

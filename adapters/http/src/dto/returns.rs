@@ -2,7 +2,9 @@
 
 use super::names::{RefundStatusName, ReturnStatusName, ReturnStepName};
 use super::{parse_number, refund_status, CustomerDto, LineVariantDto, StatusEntryDto};
+use domain::permissions::sees_money_of;
 use domain::returns::{Return, ReturnInput};
+use domain::user::User;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -80,7 +82,9 @@ pub struct ReturnLineDto {
     pub variant: Option<LineVariantDto>,
     pub quantity: u32,
     /// What these units are refunded, their share of the order's discount taken off.
-    pub amount: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub amount: Option<f64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -93,7 +97,11 @@ pub struct ReturnDto {
     pub status: &'static str,
     pub lines: Vec<ReturnLineDto>,
     /// The lines' amounts, and the order's shipping when this return holds its last units.
-    pub refund_amount: f64,
+    /// The amounts (this and each line's) are left out for staff without `money.read`, as
+    /// the order's are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub refund_amount: Option<f64>,
     pub reason: String,
     pub created_at: String,
     /// Oldest first; the first is the request.
@@ -113,6 +121,28 @@ pub struct ReturnDto {
     pub next_steps: Vec<&'static str>,
 }
 
+impl ReturnDto {
+    /// `r` as `viewer` may see it: without its amounts unless they are theirs to see.
+    pub fn seen_by(r: &Return, viewer: &User) -> Self {
+        let dto = Self::from(r);
+        if sees_money_of(viewer, &r.user_id) {
+            return dto;
+        }
+        Self {
+            refund_amount: None,
+            lines: dto
+                .lines
+                .into_iter()
+                .map(|line| ReturnLineDto {
+                    amount: None,
+                    ..line
+                })
+                .collect(),
+            ..dto
+        }
+    }
+}
+
 impl From<&Return> for ReturnDto {
     fn from(r: &Return) -> Self {
         Self {
@@ -127,10 +157,10 @@ impl From<&Return> for ReturnDto {
                     name: line.name.clone(),
                     variant: line.variant.clone().map(LineVariantDto::from),
                     quantity: line.quantity,
-                    amount: line.amount.as_dollars(),
+                    amount: Some(line.amount.as_dollars()),
                 })
                 .collect(),
-            refund_amount: r.refund_amount.as_dollars(),
+            refund_amount: Some(r.refund_amount.as_dollars()),
             reason: r.reason.clone(),
             created_at: r.created_at.to_rfc3339(),
             status_history: StatusEntryDto::list(&r.history, |s| s.as_str()),

@@ -81,7 +81,7 @@ async fn all_orders(
     })
     .map_err(ApiError::from)?;
     let (list, total) = state.shop.orders.all_orders(&user.0, &query).await?;
-    Ok(list_reply(&orders(&list), total))
+    Ok(list_reply(&orders(&list, &user.0), total))
 }
 
 #[derive(Deserialize, IntoParams)]

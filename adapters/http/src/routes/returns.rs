@@ -54,7 +54,7 @@ async fn request_return(
         .returns
         .request_return(&user.0, &order_id(&path)?, &body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Created().json(ReturnDto::from(&requested)))
+    Ok(HttpResponse::Created().json(ReturnDto::seen_by(&requested, &user.0)))
 }
 
 /// An order's returns, newest first: of one's own order, or of anyone's with `orders.read`
@@ -76,7 +76,11 @@ async fn order_returns(
         .returns
         .order_returns(&user.0, &order_id(&path)?)
         .await?;
-    Ok(HttpResponse::Ok().json(list.iter().map(ReturnDto::from).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok().json(
+        list.iter()
+            .map(|r| ReturnDto::seen_by(r, &user.0))
+            .collect::<Vec<_>>(),
+    ))
 }
 
 /// The returns, newest first, one page (`returns.manage`); filtered by status when asked.
@@ -104,7 +108,10 @@ async fn list_returns(
             one_page(query.page.as_deref(), query.limit.as_deref())?,
         )
         .await?;
-    let list: Vec<ReturnDto> = list.iter().map(ReturnDto::from).collect();
+    let list: Vec<ReturnDto> = list
+        .iter()
+        .map(|r| ReturnDto::seen_by(r, &user.0))
+        .collect();
     Ok(list_reply(&list, total))
 }
 
@@ -134,7 +141,7 @@ async fn change_return(
         .returns
         .change_return(&user.0, &return_id(&path)?, &body.status)
         .await?;
-    Ok(HttpResponse::Ok().json(ReturnDto::from(&changed)))
+    Ok(HttpResponse::Ok().json(ReturnDto::seen_by(&changed, &user.0)))
 }
 
 /// Resolve a return's refund that was sent but not answered (`returns.manage`;
@@ -164,5 +171,5 @@ async fn resolve_refund(
         .returns
         .resolve_return_refund(&user.0, &return_id(&path)?, &body.resolution)
         .await?;
-    Ok(HttpResponse::Ok().json(ReturnDto::from(&resolved)))
+    Ok(HttpResponse::Ok().json(ReturnDto::seen_by(&resolved, &user.0)))
 }

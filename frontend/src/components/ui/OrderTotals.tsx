@@ -33,12 +33,14 @@ export function OrderTotals({ order }: { order: Order }) {
           <dd>{formatPrice(order.shippingFee)}</dd>
         </div>
       )}
-      <div className={`${row} border-t border-stone-200 pt-2 text-base font-bold text-stone-900`}>
-        <dt>
-          <Trans>Total</Trans>
-        </dt>
-        <dd>{formatPrice(order.totalAmount)}</dd>
-      </div>
+      {typeof order.totalAmount === 'number' && (
+        <div className={`${row} border-t border-stone-200 pt-2 text-base font-bold text-stone-900`}>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
+          <dd>{formatPrice(order.totalAmount)}</dd>
+        </div>
+      )}
       {order.refundedAmount ? (
         <div className={`${row} font-semibold text-emerald-800`}>
           <dt>

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Permission, User } from '@/lib/types';
+import type { Order, Permission, User } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
 import { makeOrder, makeOrderDetail, makeProduct, makeReturn, makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
@@ -199,6 +199,42 @@ describe('buttons follow the permissions', () => {
     expect(screen.queryByTestId('unconfirmed-refund')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reject/ })).not.toBeInTheDocument();
+  });
+
+  it('an order handler sees no amounts: no Total or Refund column, no totals, a refund asked without its amount', async () => {
+    // What the server sends staff without money.read: the orders and returns with no amounts.
+    const unpriced = <T extends Order>({ subtotal, shippingFee, totalAmount, discountAmount, refundedAmount, ...order }: T): T => {
+      void [subtotal, shippingFee, totalAmount, discountAmount, refundedAmount];
+      return { ...order, products: order.products.map(({ price, lineTotal, ...line }) => (void [price, lineTotal], line)) } as T;
+    };
+    serveList('/api/orders/all', () => ({ rows: [unpriced(awaiting)] }));
+    const { unmount } = renderAdmin('/admin/orders', orderHandler());
+    const table = (await screen.findAllByTestId('order-row'))[0].closest('table')!;
+    expect(within(table).queryByRole('columnheader', { name: 'Total' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Customer' })).toBeInTheDocument();
+    expect(table.textContent).not.toContain('$');
+    unmount();
+
+    server.use(
+      http.get(`/api/orders/${ORDER_ID}`, () => HttpResponse.json(unpriced(makeOrderDetail({ _id: ORDER_ID })))),
+      http.get(`/api/orders/${ORDER_ID}/returns`, () => HttpResponse.json([])),
+    );
+    const page = renderAdmin(`/admin/orders/${ORDER_ID}`, orderHandler());
+    await screen.findByRole('button', { name: 'Update Status' });
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('$');
+    page.unmount();
+
+    const { refundAmount, lines, ...received } = makeReturn({ status: 'received', nextSteps: ['refunded'], customer: { _id: 'u1', name: 'Amina', email: 'amina@example.com' } });
+    void refundAmount;
+    serveList('/api/admin/returns', () => ({ rows: [{ ...received, lines: lines.map(({ amount, ...line }) => (void amount, line)) }] }));
+    const { user } = renderAdmin('/admin/returns', orderHandler());
+    const row = (await screen.findAllByTestId('return-row'))[0];
+    expect(within(row.closest('table')!).queryByRole('columnheader', { name: 'Refund' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /^Refund/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Refund Amina for the return of order');
+    expect(dialog.textContent).not.toContain('$');
   });
 
   it("returns link to their order's page only for whoever may open it", async () => {

@@ -25,8 +25,8 @@ export function UnconfirmedRefund({
   busy,
   onResolve,
 }: {
-  /** What the refund gives back. */
-  amount: number;
+  /** What the refund gives back; undefined for staff who may not see amounts (the server sends none). */
+  amount?: number;
   /** How the order was paid, which names its provider; unknown (a return's refund on the Returns screen): either. */
   method?: PaymentMethodId;
   sentAt?: string | null;
@@ -37,7 +37,8 @@ export function UnconfirmedRefund({
 }) {
   const titleId = useId();
   const [confirming, setConfirming] = useState<Resolution | null>(null);
-  const price = formatPrice(amount);
+  // ' ($12.50)' after the subject, or nothing without the amount.
+  const price = amount === undefined ? '' : ` (${formatPrice(amount)})`;
   const account = merchantAccount(method);
   const resolve = (resolution: Resolution) => {
     setConfirming(null);
@@ -49,7 +50,7 @@ export function UnconfirmedRefund({
         {UNCONFIRMED_TITLE}
       </p>
       <p className="mt-1 text-sm">
-        The refund {subject} ({price}) was sent to {refundProvider(method)}
+        The refund {subject}{price} was sent to {refundProvider(method)}
         {sentAt ? ` on ${formatDateTime(sentAt)}` : ''}, but no answer came back, so it may or may not have been paid. Check{' '}
         {account}, then choose.
       </p>
@@ -64,7 +65,7 @@ export function UnconfirmedRefund({
       {confirming === 'confirmed' && (
         <ConfirmDialog
           title="Mark Refunded"
-          message={`Mark the refund ${subject} (${price}) as refunded? Do this only if ${account} shows the money went back. Nothing is sent.`}
+          message={`Mark the refund ${subject}${price} as refunded? Do this only if ${account} shows the money went back. Nothing is sent.`}
           confirmLabel="Mark refunded"
           busyLabel="Saving..."
           busy={busy}
@@ -75,7 +76,7 @@ export function UnconfirmedRefund({
       {confirming === 'resend' && (
         <ConfirmDialog
           title="Send Refund Again"
-          message={`Send the refund ${subject} (${price}) again? Do this only if ${account} shows the first one did not go through: otherwise the shopper is paid twice.`}
+          message={`Send the refund ${subject}${price} again? Do this only if ${account} shows the first one did not go through: otherwise the shopper is paid twice.`}
           confirmLabel="Send again"
           busyLabel="Sending..."
           busy={busy}

@@ -34,7 +34,7 @@ export function MarkPaidDialog({
       onClose={onCancel}
       size="sm"
       role="alertdialog"
-      description={`The payment provider did not confirm the payment of order ${shortOrderId(order._id)}${customer} (${formatPrice(order.totalAmount)}). Mark it as paid only after you have found the payment in ${merchantAccount(order.paymentMethod)}.`}
+      description={`The payment provider did not confirm the payment of order ${shortOrderId(order._id)}${customer}${order.totalAmount === undefined ? '' : ` (${formatPrice(order.totalAmount)})`}. Mark it as paid only after you have found the payment in ${merchantAccount(order.paymentMethod)}.`}
     >
       <form onSubmit={submit} noValidate className="mt-4">
         <TextField

@@ -147,7 +147,7 @@ function OrderDetail({ order }: { order: Order }) {
       {order.refundStatus === 'unconfirmed' && mayUpdate && (
         <div className="mt-6">
           <UnconfirmedRefund
-            amount={order.totalAmount - (order.refundedAmount ?? 0)}
+            amount={order.totalAmount === undefined ? undefined : order.totalAmount - (order.refundedAmount ?? 0)}
             method={order.paymentMethod}
             sentAt={order.refundSentAt}
             subject={`of order ${shortOrderId(order._id)}`}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useMarkOrderPaid, useUpdateOrderStatus } from '@/lib/api/orders';
+import { useCan } from '@/lib/permissions';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,6 +20,7 @@ export const MARKED_PAID = 'Payment marked as paid';
 export default function OrdersPage() {
   usePageTitle('Orders');
   const list = useAdminList(ordersList);
+  const can = useCan();
   const { filters, setFilter } = list;
   const [updating, setUpdating] = useState<Order | null>(null);
   const [markingPaid, setMarkingPaid] = useState<Order | null>(null);
@@ -77,7 +79,7 @@ export default function OrdersPage() {
             No orders found matching your criteria
           </p>
         }
-        {...ordersTable({ onUpdateStatus: setUpdating, onMarkPaid: setMarkingPaid })}
+        {...ordersTable({ onUpdateStatus: setUpdating, onMarkPaid: setMarkingPaid, seesMoney: can('money.read') })}
       />
       {markingPaid && (
         <MarkPaidDialog

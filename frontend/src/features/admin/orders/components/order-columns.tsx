@@ -10,7 +10,16 @@ import { AwaitingPaymentBadge, HoldExpiredBadge, OrderActions, OrderDetails, Ord
 const column = columnsOf<Order>();
 const detailsId = (o: Order) => `order-details-${o._id}`;
 
-export function ordersTable({ onUpdateStatus, onMarkPaid }: { onUpdateStatus: (order: Order) => void; onMarkPaid: (order: Order) => void }) {
+/** `seesMoney`: the person may see what orders cost (`money.read`); without it the server sends no amounts, and there is no Total column. */
+export function ordersTable({
+  onUpdateStatus,
+  onMarkPaid,
+  seesMoney,
+}: {
+  onUpdateStatus: (order: Order) => void;
+  onMarkPaid: (order: Order) => void;
+  seesMoney: boolean;
+}) {
   return {
     columns: [
       column('Order ID', (o) => (
@@ -23,7 +32,7 @@ export function ordersTable({ onUpdateStatus, onMarkPaid }: { onUpdateStatus: (o
       ), { th: 'w-40', td: 'font-mono', cell: (o) => ({ title: o._id }) }),
       column('Customer', (o) => <Customer customer={o.userId} />, { td: 'break-words' }),
       column('Date', (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell' }),
-      column('Total', (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' }),
+      ...(seesMoney ? [column('Total', (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' })] : []),
       column('Discount', (o) => <OrderDiscount order={o} />, { th: 'w-32', cell: () => ({ 'data-testid': 'order-discount' }) }),
       column('Payment', (o) => <OrderPayment order={o} />, { th: 'w-36', cell: () => ({ 'data-testid': 'order-payment' }) }),
       column('Status', (o) => (

@@ -48,6 +48,8 @@ export function stepDone(step: Step, ret: OrderReturn): string {
     case 'received':
       return t`Return marked as received`;
     case 'refunded': {
+      // Without the amount for staff who may not see it (the server sends none).
+      if (ret.refundAmount === undefined) return t`Return refunded`;
       const amount = formatPrice(ret.refundAmount);
       return t`Refunded ${amount}`;
     }
@@ -162,7 +164,8 @@ export function useReturnSteps() {
   const resolution = useResolveReturnRefund({
     onSuccess: (ret, vars) => {
       const amount = formatPrice(ret.refundAmount);
-      const done = vars.resolution === 'confirmed' ? t`Return marked as refunded` : t`Refund of ${amount} sent again`;
+      const sentAgain = ret.refundAmount === undefined ? t`Refund sent again` : t`Refund of ${amount} sent again`;
+      const done = vars.resolution === 'confirmed' ? t`Return marked as refunded` : sentAgain;
       toast.success(done);
       setAnnounce(done);
       setFailure(null);
@@ -195,7 +198,11 @@ export function useReturnSteps() {
     ) : (
       <ConfirmDialog
         title={t`Refund Return`}
-        message={t`Refund ${{ amount: formatPrice(confirming.ret.refundAmount) }} to ${{ customer: customer(confirming.ret) }} for order ${{ order: shortOrderId(confirming.ret.orderId) }}? The money goes back through the payment provider; this cannot be undone.`}
+        message={
+          confirming.ret.refundAmount === undefined
+            ? t`Refund ${{ customer: customer(confirming.ret) }} for the return of order ${{ order: shortOrderId(confirming.ret.orderId) }}? The money goes back through the payment provider; this cannot be undone.`
+            : t`Refund ${{ amount: formatPrice(confirming.ret.refundAmount) }} to ${{ customer: customer(confirming.ret) }} for order ${{ order: shortOrderId(confirming.ret.orderId) }}? The money goes back through the payment provider; this cannot be undone.`
+        }
         confirmLabel={t`Refund`}
         busyLabel={t`Refunding...`}
         busy={update.isPending}

@@ -1,6 +1,7 @@
 /** Admin returns (/admin/returns): a server-paged list filtered by status in the URL, and each return's next steps. */
 import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { useCan } from '@/lib/permissions';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
 import { ListFilters, useAdminList } from '../../lib/list';
@@ -14,6 +15,7 @@ export default function ReturnsPage() {
   usePageTitle(t`Returns`);
   const list = useAdminList(returnsList);
   const steps = useReturnSteps();
+  const can = useCan();
   return (
     <section>
       <PageHeader title={t`Returns`} />
@@ -29,7 +31,7 @@ export default function ReturnsPage() {
             text={list.filters.status ? t`No return has this status.` : t`Returns customers ask for will appear here.`}
           />
         }
-        {...returnsTable(steps)}
+        {...returnsTable(steps, can('money.read'))}
       />
       {steps.dialog}
     </section>

@@ -32,7 +32,8 @@ function OrderRef({ id }: { id: string }) {
   );
 }
 
-export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>) {
+/** `seesMoney`: the person may see what returns refund (`money.read`); without it the server sends no amounts, and there is no Refund column. */
+export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>, seesMoney: boolean) {
   return {
     columns: [
       column(t`Date`, (r) => formatDateTime(r.createdAt), nowrap),
@@ -53,7 +54,7 @@ export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busy
           </p>
         </>
       ), { td: 'max-w-72' }),
-      column(t`Refund`, (r) => formatPrice(r.refundAmount), { td: 'font-semibold whitespace-nowrap' }),
+      ...(seesMoney ? [column(t`Refund`, (r) => formatPrice(r.refundAmount), { td: 'font-semibold whitespace-nowrap' })] : []),
       column(t`Status`, (r) => <ReturnStatusBadge status={r.status} />),
       column(t`Actions`, (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />),
     ],
