@@ -92,7 +92,7 @@ async fn a_bad_list_parameter_is_400_naming_it() {
             ("/api/admin/products?category=men", "category must be one of women, kids, sales"),
             ("/api/admin/products?sort=rating", "sort must be one of name, price, stock, category, createdAt"),
             ("/api/admin/products?limit=0", "limit must be a whole number from 1 to 100"),
-            ("/api/users?role=customer", "role must be one of user, admin"),
+            ("/api/users?role=customer", "role must be one of user, admin, orders, stock, rider"),
             ("/api/users?page=-1", "page must be a whole number from 1"),
         ];
         for (path, message) in cases {

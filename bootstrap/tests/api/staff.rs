@@ -63,6 +63,25 @@ async fn each_staff_role_reaches_its_part_of_the_back_office_and_no_more() {
         let refused = app.get("/api/orders/all", Some(&customer)).await;
         assert_eq!(refused.status, StatusCode::FORBIDDEN);
         assert_ne!(refused.message(), role_refusal);
+
+        for (role, names) in [
+            ("orders", vec!["hodan"]),
+            ("stock", vec!["faisal"]),
+            ("rider", vec![]),
+        ] {
+            let listed = app
+                .get(&format!("/api/users?role={role}"), Some(&admin))
+                .await;
+            assert_eq!(listed.status, StatusCode::OK, "{role}");
+            let listed: Vec<_> = listed
+                .body
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u["name"].as_str().unwrap().to_owned())
+                .collect();
+            assert_eq!(listed, names, "{role}");
+        }
     }
 }
 

@@ -24,7 +24,7 @@ pub struct UserListParams<'a> {
 
 impl UserQuery {
     pub fn parse(params: &UserListParams) -> Result<Self, InvalidListParameter> {
-        let roles = [("user", Role::User), ("admin", Role::Admin)];
+        let roles = Role::ALL.map(|role| (role.as_str(), role));
         Ok(UserQuery {
             search: SearchText::parse(params.q)?,
             role: choice("role", params.role, &roles)?,
@@ -38,7 +38,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_role_is_user_or_admin() {
+    fn the_role_is_any_of_the_roles() {
         let query = UserQuery::parse(&UserListParams {
             q: Some("061"),
             role: Some("admin"),
@@ -47,6 +47,13 @@ mod tests {
         })
         .unwrap();
         assert_eq!(query.role, Some(Role::Admin));
+        for role in Role::ALL {
+            let query = UserQuery::parse(&UserListParams {
+                role: Some(role.as_str()),
+                ..Default::default()
+            });
+            assert_eq!(query.unwrap().role, Some(role));
+        }
         assert_eq!(query.search.unwrap().as_str(), "061");
         assert_eq!(
             query.page,
@@ -61,7 +68,7 @@ mod tests {
                 ..Default::default()
             }),
             Err(InvalidListParameter(
-                "role must be one of user, admin".into()
+                "role must be one of user, admin, orders, stock, rider".into()
             ))
         );
     }

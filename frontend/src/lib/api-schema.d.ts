@@ -1489,8 +1489,7 @@ export interface components {
             /** @description Ignored when an admin creates the account (a temporary password is made). */
             password?: string;
             phone?: string;
-            /** @description `user` or `admin`; only counts when an admin creates the account. */
-            role?: string | null;
+            role?: components["schemas"]["RoleName"] | null;
         };
         /**
          * @description What `POST /api/auth/register` answers: a session for a shopper registering, a created
@@ -1765,8 +1764,7 @@ export interface components {
             /** @description A new password. */
             password?: string | null;
             phone?: string;
-            /** @description `user` or `admin`; only an admin may change it. */
-            role?: string | null;
+            role?: components["schemas"]["RoleName"] | null;
         };
         /**
          * @description A changed account: the user's fields, and a fresh `token` when one's own password was
@@ -5546,7 +5544,7 @@ export interface operations {
                 limit?: string;
                 /** @description In the name, e-mail or phone, ignoring case. */
                 q?: string;
-                /** @description `user` (customers) or `admin`. */
+                /** @description A role's name: `user` (customers), `admin`, `orders`, `stock` or `rider`. */
                 role?: string;
             };
             header?: never;

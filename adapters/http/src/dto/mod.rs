@@ -787,8 +787,9 @@ pub struct RegisterBody {
     #[serde(default)]
     #[schema(min_length = 6, max_length = 128)]
     pub password: String,
-    /// `user` or `admin`; only counts when an admin creates the account.
-    #[schema(pattern = "^(user|admin)$")]
+    /// A role's name (`user`, `admin`, `orders`, `stock`, `rider`); only counts when someone
+    /// with `users.manage` creates the account.
+    #[schema(value_type = Option<RoleName>)]
     pub role: Option<String>,
 }
 
@@ -821,8 +822,9 @@ pub struct UpdateUserBody {
     #[serde(default)]
     #[schema(min_length = 1, max_length = 40)]
     pub phone: String,
-    /// `user` or `admin`; only an admin may change it.
-    #[schema(pattern = "^(user|admin)$")]
+    /// A role's name (`user`, `admin`, `orders`, `stock`, `rider`); only someone with
+    /// `users.manage` may change it.
+    #[schema(value_type = Option<RoleName>)]
     pub role: Option<String>,
     /// A new password.
     #[schema(min_length = 6, max_length = 128)]

@@ -143,7 +143,7 @@ pub struct UserListQuery {
     limit: Option<String>,
     /// In the name, e-mail or phone, ignoring case.
     q: Option<String>,
-    /// `user` (customers) or `admin`.
+    /// A role's name: `user` (customers), `admin`, `orders`, `stock` or `rider`.
     role: Option<String>,
 }
 
