@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 import { btn } from '@/components/ui/styles';
 import { useSession } from '@/stores/session';
 import { AccountLinks } from './AccountLinks';
-import { LanguageSwitch } from './LanguageSwitch';
 import { navClass, NavLinks } from './nav-links';
 import { SignInLinks } from './SignInLinks';
 

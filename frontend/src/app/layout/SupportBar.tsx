@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 
 /** The dark strip atop the header: the shop's phone (as the settings give it), its promise, the language. */
 export function SupportBar({ phone }: { phone?: string }) {

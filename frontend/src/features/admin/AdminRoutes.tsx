@@ -15,7 +15,7 @@ import type { Permission } from '@/lib/types';
 import { useSession } from '@/stores/session';
 import { AdminLayout } from './components/AdminLayout';
 import { RoleDenied } from './components/RoleDenied';
-import { adminCatalogueReady, useAdminCatalogue } from './i18n';
+import { adminLanguageReady, useAdminLanguage } from './i18n';
 
 const DashboardPage = preloadable(() => import('./dashboard/components/DashboardPage'));
 const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
@@ -46,11 +46,15 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   reports: ReportsPage,
 };
 
-/** Loads the code of the admin page at `pathname` (e.g. '/admin/orders'), if there is one, and the back office's texts in the language shown. */
+/**
+ * Loads the code of the admin page at `pathname` (e.g. '/admin/orders'), if there is one, and
+ * the back office's texts in the signed-in person's language.
+ */
 export async function preloadPage(pathname: string): Promise<void> {
   const name = adminPageAt(pathname);
-  const page = name === null ? null : pageFor(name, useSession.getState().user?.permissions);
-  await Promise.all([adminCatalogueReady, page?.preload()]);
+  const { user } = useSession.getState();
+  const page = name === null ? null : pageFor(name, user?.permissions);
+  await Promise.all([adminLanguageReady(user?._id), page?.preload()]);
 }
 
 /**
@@ -75,8 +79,9 @@ function AdminPage({ name }: { name: AdminPageName }) {
 }
 
 export default function AdminRoutes() {
-  // Until its texts have arrived (first opened in Somali), a loading state, not a page half in English.
-  if (!useAdminCatalogue()) return <Spinner />;
+  // Until its texts have arrived in the person's language, a loading state, not a page half in English.
+  const userId = useSession((s) => s.user?._id);
+  if (!useAdminLanguage(userId)) return <Spinner />;
   return (
     <Routes>
       <Route element={<AdminLayout />}>

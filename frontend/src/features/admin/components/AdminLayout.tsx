@@ -4,25 +4,47 @@
  * choosing a page).
  */
 import { Link, NavLink, Outlet } from 'react-router';
-import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@/i18n';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 import type { AdminPageName } from '@/lib/admin-paths';
 import { useOpenUntilNavigation } from '@/lib/use-open-until-navigation';
 import { useSession } from '@/stores/session';
+import { rememberLanguageOf } from '../i18n';
 import { useMayOpen } from '../lib/access';
 
+interface AdminLink {
+  page: AdminPageName;
+  to: string;
+  /** In the language shown when read. */
+  label: string;
+  end?: boolean;
+}
+
+const link = (page: AdminPageName, to: string, label: MessageDescriptor, end?: boolean): AdminLink => ({
+  page,
+  to,
+  end,
+  get label() {
+    return i18n._(label);
+  },
+});
+
 /** The sidebar's links, each to a page (`page`, whose permission decides who sees it). */
-export const ADMIN_LINKS: { page: AdminPageName; to: string; label: string; end?: boolean }[] = [
-  { page: '', to: '/admin', label: 'Dashboard', end: true },
-  { page: 'products', to: '/admin/products', label: 'Products' },
-  { page: 'orders', to: '/admin/orders', label: 'Orders' },
-  { page: 'users', to: '/admin/users', label: 'Users' },
-  { page: 'discounts', to: '/admin/discounts', label: 'Discounts' },
-  { page: 'returns', to: '/admin/returns', label: 'Returns' },
-  { page: 'reviews', to: '/admin/reviews', label: 'Reviews' },
-  { page: 'notifications', to: '/admin/notifications', label: 'Notifications' },
-  { page: 'settings', to: '/admin/settings', label: 'Settings' },
-  { page: 'reports', to: '/admin/reports', label: 'Reports' },
+export const ADMIN_LINKS: readonly AdminLink[] = [
+  link('', '/admin', msg`Dashboard`, true),
+  link('products', '/admin/products', msg`Products`),
+  link('orders', '/admin/orders', msg`Orders`),
+  link('users', '/admin/users', msg`Users`),
+  link('discounts', '/admin/discounts', msg`Discounts`),
+  link('returns', '/admin/returns', msg`Returns`),
+  link('reviews', '/admin/reviews', msg`Reviews`),
+  link('notifications', '/admin/notifications', msg`Notifications`),
+  link('settings', '/admin/settings', msg`Settings`),
+  link('reports', '/admin/reports', msg`Reports`),
 ];
 
 /**
@@ -33,9 +55,9 @@ export const ADMIN_LINKS: { page: AdminPageName; to: string; label: string; end?
 export function useAdminLinks() {
   const { t } = useLingui();
   const mayOpen = useMayOpen();
-  return ADMIN_LINKS.flatMap((link) => {
-    if (link.page === '') return [mayOpen('') ? link : { ...link, label: t`Home` }];
-    return mayOpen(link.page) ? [link] : [];
+  return ADMIN_LINKS.flatMap((l) => {
+    if (l.page === '') return [mayOpen('') ? l : { ...l, label: t`Home` }];
+    return mayOpen(l.page) ? [l] : [];
   });
 }
 
@@ -46,9 +68,13 @@ export function useAdminLinks() {
 const onDark = 'focus-visible:outline-white!';
 
 export function AdminLayout() {
+  const { t } = useLingui();
   const [open, setOpen] = useOpenUntilNavigation();
   const name = useSession((s) => s.user?.name ?? '');
+  const userId = useSession((s) => s.user?._id);
   const links = useAdminLinks();
+  // The back office's own name (not the role 'Admin').
+  const backOffice = t({ message: 'Admin', context: 'the back office' });
 
   return (
     <div className="min-h-screen bg-stone-100 md:flex">
@@ -56,11 +82,11 @@ export function AdminLayout() {
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden">
         <Link to="/admin" className={`text-lg font-bold ${onDark}`}>
-          Admin
+          {backOffice}
         </Link>
         <button
           type="button"
@@ -70,7 +96,7 @@ export function AdminLayout() {
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
-          Menu
+          <Trans>Menu</Trans>
         </button>
       </header>
       <aside
@@ -79,11 +105,11 @@ export function AdminLayout() {
       >
         <div className="hidden px-4 py-5 md:block">
           <Link to="/admin" className={`text-lg font-bold text-white ${onDark}`}>
-            Admin
+            {backOffice}
           </Link>
           {name && <p className="mt-1 truncate text-sm text-stone-300">{name}</p>}
         </div>
-        <nav aria-label="Admin">
+        <nav aria-label={backOffice}>
           <ul className="flex flex-col gap-1 px-2 py-2">
             {links.map((l) => (
               <li key={l.to}>
@@ -100,9 +126,11 @@ export function AdminLayout() {
             ))}
           </ul>
         </nav>
-        <div className="border-t border-stone-800 px-4 py-4">
+        <div className="flex flex-col items-start gap-3 border-t border-stone-800 px-4 py-4">
+          <LanguageSwitch tone="dark" className="text-sm" onChoose={(language) => rememberLanguageOf(userId, language)} />
           <Link to="/" className={`text-sm text-stone-300 hover:text-white ${onDark}`}>
-            ← Back to shop
+            <span aria-hidden="true">← </span>
+            <Trans>Back to shop</Trans>
           </Link>
         </div>
       </aside>

@@ -1,13 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
-import { LANGUAGES, setLanguage } from '@/i18n';
+import { LANGUAGES, setLanguage, type Language } from '@/i18n';
 
 /**
- * English / Soomaali: the storefront's language, remembered in this browser. Each choice is
- * written in its own language (and marked so for screen readers), so a shopper finds theirs
- * whatever the page shows. `tone` matches where it sits: the dark bar atop the header or the
- * white mobile menu.
+ * English / Soomaali: the shop's language, remembered in this browser. Each choice is written in
+ * its own language (and marked so for screen readers), so a shopper finds theirs whatever the
+ * page shows. `tone` matches where it sits: a dark bar (atop the storefront's header, the back
+ * office's sidebar) or a white menu. `onChoose` hears each choice (the back office keeps it per
+ * person too).
  */
-export function LanguageSwitch({ tone = 'light', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
+export function LanguageSwitch({
+  tone = 'light',
+  className = '',
+  onChoose,
+}: {
+  tone?: 'dark' | 'light';
+  className?: string;
+  onChoose?: (language: Language) => void;
+}) {
   const { t, i18n } = useLingui();
   const base = `rounded px-2 font-medium transition focus-visible:outline-2 focus-visible:outline-offset-1 ${tone === 'dark' ? 'py-0.5' : 'py-1.5 text-sm'}`;
   const styles =
@@ -24,7 +33,10 @@ export function LanguageSwitch({ tone = 'light', className = '' }: { tone?: 'dar
             type="button"
             lang={code}
             aria-pressed={on}
-            onClick={() => void setLanguage(code)}
+            onClick={() => {
+              void setLanguage(code);
+              onChoose?.(code);
+            }}
             className={`${base} ${on ? styles.on : styles.off}`}
           >
             {name}
