@@ -118,6 +118,20 @@ impl Accounts {
         self.languages.remember(user, language).await;
     }
 
+    /// `user` chooses `language` for the shop's screens and their messages: stored now, so
+    /// their next sign-in anywhere shows it. Answers them with it.
+    pub async fn choose_language(
+        &self,
+        user: &User,
+        language: Language,
+    ) -> Result<User, RepoError> {
+        self.languages.choose(&user.id, language).await?;
+        Ok(User {
+            language,
+            ..user.clone()
+        })
+    }
+
     fn new_user_id(&self) -> UserId {
         UserId::parse(&self.ids.new_id()).expect("the id generator makes valid ids")
     }
@@ -162,6 +176,7 @@ impl Accounts {
             must_change_password: false,
             token_version: 0,
             created_at: self.clock.now(),
+            language: registration.language,
         };
         self.insert_user(&user, RegisterError::EmailTaken).await?;
         self.throttle.give_back(&keys.taken_from_address);
@@ -189,6 +204,7 @@ impl Accounts {
             must_change_password: true,
             token_version: 0,
             created_at: self.clock.now(),
+            language: Language::English,
         };
         self.insert_user(&user, CreateUserError::EmailTaken).await?;
         self.audit
@@ -285,6 +301,7 @@ impl Accounts {
                 phone: "-".into(),
             },
             password: password.into(),
+            language: Language::English,
         }
         .validate()?;
         let password = &registration.password;
@@ -312,6 +329,7 @@ impl Accounts {
                     must_change_password: false,
                     token_version: 0,
                     created_at: self.clock.now(),
+                    language: Language::English,
                 };
                 self.insert_user::<EnsureAdminError>(
                     &user,
@@ -446,6 +464,7 @@ mod tests {
         RegistrationInput {
             contact: contact("Amina", email),
             password: "secret1".into(),
+            language: Language::Somali,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use derive_new::new;
 use domain::language::Language;
-use domain::ports::UserRepository;
+use domain::ports::{RepoError, UserRepository};
 use domain::UserId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -68,6 +68,13 @@ impl Languages {
             self.remembered.forget(user);
             tracing::warn!(%error, "the shopper's language could not be stored");
         }
+    }
+
+    /// Stores the language `user` chose (unlike `remember`, a failure is theirs to know).
+    pub(crate) async fn choose(&self, user: &UserId, language: Language) -> Result<(), RepoError> {
+        self.users.set_language(user, language).await?;
+        self.remembered.changes(user, language);
+        Ok(())
     }
 
     /// The language to write to `user` in: the one they last used, English when it cannot

@@ -216,6 +216,7 @@ fn user(id: &str, role: Role) -> User {
         must_change_password: false,
         token_version: 0,
         created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
+        language: domain::language::Language::English,
     }
 }
 

@@ -236,6 +236,7 @@ mod tests {
             must_change_password: false,
             token_version: 0,
             created_at: Utc::now(),
+            language: crate::language::Language::English,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Accounts: e-mail, roles, and the validation of registration and profile changes.
 
 use crate::ids::UserId;
+use crate::language::Language;
 use crate::message::texts::{
     CURRENT_PASSWORD_REQUIRED, EMAIL_INVALID, EMAIL_REQUIRED, NAME_REQUIRED, NAME_TOO_LONG,
     PASSWORD_REQUIRED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PHONE_REQUIRED, PHONE_TOO_LONG,
@@ -131,6 +132,9 @@ pub struct User {
     /// issued at, and a token of an older version no longer counts.
     pub token_version: u64,
     pub created_at: DateTime<Utc>,
+    /// The language they last chose or used: their e-mails and text messages are written in
+    /// it, and the shop's screens (the back office too) show it once they sign in.
+    pub language: Language,
 }
 
 impl User {
@@ -284,12 +288,15 @@ pub(crate) fn check_new_password(password: &str, errors: &mut FieldErrors) {
 pub struct RegistrationInput {
     pub contact: ContactInput,
     pub password: String,
+    /// The language the shop was shown in when they registered.
+    pub language: Language,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Registration {
     pub contact: Contact,
     pub password: String,
+    pub language: Language,
 }
 
 impl RegistrationInput {
@@ -305,6 +312,7 @@ impl RegistrationInput {
             Some(contact) if errors.is_empty() => Ok(Registration {
                 contact,
                 password: self.password.clone(),
+                language: self.language,
             }),
             _ => Err(errors),
         }
@@ -455,6 +463,7 @@ mod tests {
         let input = RegistrationInput {
             contact: contact("Amina", "amina.example.com", "615551234"),
             password: "12345".into(),
+            language: Language::English,
         };
         let errors = input.validate().unwrap_err();
         assert_eq!(errors.get("email"), Some("Email is invalid"));
@@ -469,8 +478,10 @@ mod tests {
         let input = RegistrationInput {
             contact: contact(" Amina ", "AMINA@example.com", " 615551234 "),
             password: "secret1".into(),
+            language: Language::Somali,
         };
         let registration = input.validate().unwrap();
+        assert_eq!(registration.language, Language::Somali);
         assert_eq!(registration.contact.name, "Amina");
         assert_eq!(registration.contact.email.as_str(), "amina@example.com");
         assert_eq!(registration.contact.phone, "615551234");
@@ -538,6 +549,7 @@ mod tests {
             must_change_password: false,
             token_version: 0,
             created_at: Utc::now(),
+            language: Language::English,
         };
         let earlier = user.session_claims();
         assert!(user.accepts(&earlier));

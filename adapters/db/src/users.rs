@@ -32,6 +32,7 @@ pub(crate) struct UserRow {
     must_change_password: bool,
     token_version: i64,
     created_at: NaiveDateTime,
+    language: String,
 }
 
 /// What saving an account's fields writes: never its password or token version (those
@@ -69,6 +70,7 @@ impl UserRow {
             must_change_password: user.must_change_password,
             token_version: i64::try_from(user.token_version).unwrap_or(i64::MAX),
             created_at: to_db_time(user.created_at),
+            language: user.language.code().to_owned(),
         }
     }
 
@@ -84,6 +86,8 @@ impl UserRow {
             token_version: u64::try_from(self.token_version)
                 .map_err(|_| corrupt("token version", self.token_version))?,
             created_at: from_db_time(self.created_at),
+            language: Language::parse(&self.language)
+                .ok_or_else(|| corrupt("language", &self.language))?,
         })
     }
 }

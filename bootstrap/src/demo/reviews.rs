@@ -9,6 +9,7 @@ use application::accounts::RegisterError;
 use application::Shop;
 use chrono::Duration;
 use domain::checkout::ShippingAddress;
+use domain::language::Language;
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
 };
@@ -214,6 +215,7 @@ pub async fn shopper<Store: UserRepository>(
             phone: "+252 61 555 1234".into(),
         },
         password: REVIEWER_PASSWORD.into(),
+        language: Language::English,
     };
     match shop.accounts.register(&registration, "localhost").await {
         Ok(session) => Ok(session.user),

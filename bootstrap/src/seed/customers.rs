@@ -4,6 +4,7 @@ use super::{spread, CATALOGUE_DAYS};
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::checkout::ShippingAddress;
+use domain::language::Language;
 use domain::phone::MobileNumber;
 use domain::ports::IdGenerator;
 use domain::user::{Email, Role, User};
@@ -105,6 +106,7 @@ pub(super) fn customers(
                     token_version: 0,
                     // The last one a day ago: none is newer than every order.
                     created_at: spread(now - Duration::days(1), CATALOGUE_DAYS - 1, i, count),
+                    language: Language::English,
                 },
                 payment_phone,
                 address,

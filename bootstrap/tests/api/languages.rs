@@ -148,9 +148,9 @@ async fn staff_hear_refusals_and_field_names_in_somali_too() {
     }
 }
 
-/// E-mails and text messages follow the language the shopper last used: it is stored from the
-/// `Accept-Language` of their registration, sign-in and checkout, and kept when a request
-/// names none.
+/// E-mails and text messages follow the language the shopper last used or chose: it is
+/// stored from the `Accept-Language` of their registration and checkout and from their choice
+/// (`PUT /api/auth/language`); a sign-in answers it, for the screens to switch to, and keeps it.
 #[tokio::test(flavor = "multi_thread")]
 async fn the_language_a_shopper_last_used_is_stored_for_their_messages() {
     use domain::language::Language;
@@ -178,19 +178,75 @@ async fn the_language_a_shopper_last_used_is_stored_for_their_messages() {
             Language::Somali
         );
 
-        // A request without the header changes nothing.
-        let plain = app
-            .post(
+        assert_eq!(registered.body["user"]["language"], "so");
+
+        // A sign-in on a page shown in English answers her own language and keeps it.
+        let signed_in = app
+            .in_language(
+                "en",
+                Method::POST,
                 "/api/auth/login",
                 None,
                 json!({ "email": "hodan@example.com", "password": "secret1" }),
             )
             .await;
-        assert_eq!(plain.status, StatusCode::OK);
+        assert_eq!(signed_in.status, StatusCode::OK);
+        assert_eq!(signed_in.body["user"]["language"], "so");
         assert_eq!(
             app.database.language_of(&id).await.unwrap(),
             Language::Somali
         );
+
+        // Her choice is stored at once and answered by /api/auth/me; a language the shop
+        // does not speak is refused, in the language asked.
+        let chose = app
+            .put(
+                "/api/auth/language",
+                Some(&token),
+                json!({ "language": "en" }),
+            )
+            .await;
+        assert_eq!(chose.status, StatusCode::OK, "{}", chose.body);
+        assert_eq!(chose.body["language"], "en");
+        assert_eq!(
+            app.database.language_of(&id).await.unwrap(),
+            Language::English
+        );
+        let me = app.get("/api/auth/me", Some(&token)).await;
+        assert_eq!(me.body["language"], "en");
+        let refused = app
+            .put(
+                "/api/auth/language",
+                Some(&token),
+                json!({ "language": "fr" }),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            refused.message(),
+            "Choose a language the shop speaks: en (English) or so (Somali)."
+        );
+        let refused = app
+            .in_language(
+                "so",
+                Method::PUT,
+                "/api/auth/language",
+                Some(&token),
+                json!({}),
+            )
+            .await;
+        assert_eq!(
+            refused.message(),
+            "Dooro luqad dukaanku ku hadlo: en (Ingiriisi) ama so (Soomaali)."
+        );
+        let chose = app
+            .put(
+                "/api/auth/language",
+                Some(&token),
+                json!({ "language": "so" }),
+            )
+            .await;
+        assert_eq!(chose.body["language"], "so");
 
         // The checkout's language counts too (an empty cart is refused, the language kept).
         let checkout = json!({ "paymentMethod": "evc-plus", "paymentPhone": "615551234" });

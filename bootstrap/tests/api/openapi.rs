@@ -11,6 +11,7 @@ const SERVED: &[(&str, &str)] = &[
     ("post", "/api/auth/login"),
     ("post", "/api/auth/register"),
     ("get", "/api/auth/me"),
+    ("put", "/api/auth/language"),
     ("get", "/api/users"),
     ("put", "/api/users/{id}"),
     ("delete", "/api/users/{id}"),

@@ -797,6 +797,7 @@ async fn recipe(
             )
         }
         ("get", "/api/auth/me") => Call::to(path),
+        ("put", "/api/auth/language") => Call::with(path, json!({ "language": "so" })),
         ("put", "/api/users/{id}") => Call::with(format!("/api/users/{}", owner.id), profile),
         ("get", "/api/users") => Call::to("/api/users?page=1&limit=5"),
         ("delete", "/api/users/{id}") => {

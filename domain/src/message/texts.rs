@@ -28,6 +28,7 @@ texts! {
     // Who may do what.
     UNAUTHORIZED = "Unauthorized";
     ROLE_FORBIDS = "Your role does not allow this. Ask the shop's admin if you need it.";
+    LANGUAGE_UNKNOWN = "Choose a language the shop speaks: en (English) or so (Somali).";
     OWN_ACCOUNT_ONLY = "You can only access your own account";
     OWN_ORDERS_ONLY = "You can only access your own orders";
     OWN_REVIEW_ONLY = "You can only delete your own review";

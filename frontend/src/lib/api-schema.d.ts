@@ -303,6 +303,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the language of the shop's screens and of one's messages, kept for the next
+         *     sign-in anywhere.
+         */
+        put: operations["choose_language"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -1220,6 +1240,12 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description The language someone chooses for the shop's screens and their messages. */
+        LanguageBody: {
+            language?: components["schemas"]["LanguageName"];
+        };
+        /** @enum {string} */
+        LanguageName: "en" | "so";
         LineProductDto: {
             _id: string;
             image: string | null;
@@ -1777,6 +1803,11 @@ export interface components {
             _id: string;
             createdAt: string;
             email: string;
+            /**
+             * @description The language they last chose or used: the shop's screens switch to it when they
+             *     sign in (`PUT /api/auth/language` changes it).
+             */
+            language: components["schemas"]["LanguageName"];
             mustChangePassword: boolean;
             name: string;
             /** @description What the role lets them do in the back office (none for a customer). */
@@ -3108,6 +3139,66 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -70,6 +70,7 @@ pub fn user(id: &str) -> User {
         must_change_password: false,
         token_version: 0,
         created_at: at(0),
+        language: domain::language::Language::English,
     }
 }
 

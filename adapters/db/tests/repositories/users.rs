@@ -65,6 +65,7 @@ async fn an_update_writes_the_contact_fields_and_role_never_the_password_or_toke
             must_change_password: stored.must_change_password,
             token_version: stored.token_version,
             created_at: stored.created_at,
+            language: domain::language::Language::English,
             ..sent
         };
         assert_eq!(

@@ -5,6 +5,7 @@ use application::cart::CartView;
 use application::dashboard::Dashboard;
 use application::Shop;
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
+use domain::language::Language;
 use domain::order::{Order, OrderStatus, StatusChange};
 use domain::permissions::{granted, sees_money_of};
 use domain::product::Product;
@@ -14,8 +15,8 @@ use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
-    OrderStatusName, PaymentMethodName, PaymentStatusName, PermissionName, RefundStatusName,
-    RoleName, StockStatusName,
+    LanguageName, OrderStatusName, PaymentMethodName, PaymentStatusName, PermissionName,
+    RefundStatusName, RoleName, StockStatusName,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -63,6 +64,10 @@ pub struct UserDto {
     /// What the role lets them do in the back office (none for a customer).
     #[schema(value_type = Vec<PermissionName>)]
     pub permissions: Vec<&'static str>,
+    /// The language they last chose or used: the shop's screens switch to it when they
+    /// sign in (`PUT /api/auth/language` changes it).
+    #[schema(value_type = LanguageName)]
+    pub language: &'static str,
     pub created_at: String,
     pub must_change_password: bool,
 }
@@ -76,6 +81,7 @@ impl From<&User> for UserDto {
             phone: user.phone.clone(),
             role: user.role.as_str(),
             permissions: granted(user.role).iter().map(|p| p.as_str()).collect(),
+            language: user.language.code(),
             created_at: user.created_at.to_rfc3339(),
             must_change_password: user.must_change_password,
         }
@@ -764,6 +770,14 @@ pub struct CheckoutDto {
 
 // ---- request bodies ----
 
+/// The language someone chooses for the shop's screens and their messages.
+#[derive(Deserialize, ToSchema)]
+pub struct LanguageBody {
+    #[serde(default)]
+    #[schema(value_type = LanguageName)]
+    pub language: String,
+}
+
 #[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
     #[serde(default)]
@@ -802,10 +816,12 @@ impl RegisterBody {
         }
     }
 
-    pub fn registration(&self) -> RegistrationInput {
+    /// A self-registration, in the language the shop is shown in (`language`).
+    pub fn registration(&self, language: Language) -> RegistrationInput {
         RegistrationInput {
             contact: self.contact(),
             password: self.password.clone(),
+            language,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use domain::audit::{AuditAction, AuditEntity};
 use domain::discount::DiscountKind;
+use domain::language::Language;
 use domain::notification::{Channel, DeliveryStatus, Topic};
 use domain::order::{OrderStatus, PaymentStatus};
 use domain::payment_method::{PaymentKind, PaymentMethod};
@@ -46,6 +47,8 @@ names! {
     RoleName => Role::ALL.map(Role::as_str);
     /// Something a role lets its people do in the back office.
     PermissionName => Permission::ALL.map(Permission::as_str);
+    /// A language of the shop: `en` (English) or `so` (Somali).
+    LanguageName => Language::ALL.map(Language::code);
     /// An order's status.
     OrderStatusName => OrderStatus::ALL.map(OrderStatus::as_str);
     /// An order's payment status.

@@ -3,7 +3,7 @@
 use crate::auth::{CurrentUser, MaybeUser, SignedInUser};
 use crate::client_address::client_address;
 use crate::dto::{
-    CreatedUserDto, LoginBody, MessageDto, RegisterBody, RegistrationDto, SessionDto,
+    CreatedUserDto, LanguageBody, LoginBody, MessageDto, RegisterBody, RegistrationDto, SessionDto,
     UpdateUserBody, UpdatedUserDto, UserDto,
 };
 use crate::error::ApiError;
@@ -13,7 +13,8 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
-use domain::message::texts::USER_NOT_FOUND;
+use domain::language::Language;
+use domain::message::texts::{LANGUAGE_UNKNOWN, USER_NOT_FOUND};
 use domain::permissions::{has, Permission};
 use domain::UserId;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -22,6 +23,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login)
         .service(register)
         .service(me)
+        .service(choose_language)
         .service(update_user)
         .service(delete_user);
 }
@@ -50,11 +52,8 @@ async fn login(
         .accounts
         .login(&body.email, &body.password, &client_address(&req))
         .await?;
-    state
-        .shop
-        .accounts
-        .remember_language(&session.user.id, i18n::asked(&req))
-        .await;
+    // Not the language of this sign-in's page: the person's own, which the reply carries
+    // for the screens to switch to.
     Ok(HttpResponse::Ok().json(SessionDto {
         token: session.token,
         user: UserDto::from(&session.user),
@@ -97,13 +96,11 @@ async fn register(
     let session = state
         .shop
         .accounts
-        .register(&body.registration(), &client_address(&req))
+        .register(
+            &body.registration(i18n::asked(&req).unwrap_or_default()),
+            &client_address(&req),
+        )
         .await?;
-    state
-        .shop
-        .accounts
-        .remember_language(&session.user.id, i18n::asked(&req))
-        .await;
     Ok(
         HttpResponse::Created().json(RegistrationDto::Session(SessionDto {
             token: session.token,
@@ -122,6 +119,30 @@ async fn register(
 #[get("/auth/me")]
 async fn me(user: SignedInUser) -> HttpResponse {
     HttpResponse::Ok().json(UserDto::from(&user.0))
+}
+
+/// Choose the language of the shop's screens and of one's messages, kept for the next
+/// sign-in anywhere.
+#[utoipa::path(
+    tag = "accounts",
+    security(("bearer" = [])),
+    request_body = LanguageBody,
+    responses((status = 200, body = UserDto), BadRequest, Unauthenticated, TooLarge)
+)]
+#[put("/auth/language")]
+async fn choose_language(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<LanguageBody>,
+) -> Result<HttpResponse, ApiError> {
+    let language =
+        Language::parse(&body.language).ok_or_else(|| ApiError::bad_request(LANGUAGE_UNKNOWN))?;
+    let chosen = state
+        .shop
+        .accounts
+        .choose_language(&user.0, language)
+        .await?;
+    Ok(HttpResponse::Ok().json(UserDto::from(&chosen)))
 }
 
 /// Change one's own account (a new password needs `currentPassword`, ends every earlier
