@@ -66,6 +66,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phone: '252615551234',
     role,
     permissions: [...ROLE_PERMISSIONS[role]],
+    language: 'en',
     createdAt: '2026-01-10T09:00:00Z',
     mustChangePassword: false,
     ...overrides,

@@ -150,7 +150,7 @@ describe('a new list reuses the helper with its definition alone', () => {
   }
 
   it('requests the filters and page of the URL, writes changes back and pages', async () => {
-    useSession.getState().signIn('test-token', { _id: 'a1', name: 'A', email: 'a@example.com', phone: '', role: 'admin', permissions: [], createdAt: '2026-01-01T00:00:00Z', mustChangePassword: false });
+    useSession.getState().signIn('test-token', { _id: 'a1', name: 'A', email: 'a@example.com', phone: '', role: 'admin', permissions: [], language: 'en', createdAt: '2026-01-01T00:00:00Z', mustChangePassword: false });
     const rows = Array.from({ length: 20 }, (_, i) => ({ _id: `r${i}`, reason: `Reason ${i}` }));
     const served = serveList<ReturnRow>('/api/admin/returns', (q) => ({ rows: q.get('page') === '3' ? rows.slice(0, 5) : rows, total: 45 }));
     const user = userEvent.setup();
