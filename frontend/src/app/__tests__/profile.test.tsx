@@ -35,6 +35,12 @@ describe('profile tab', () => {
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
+  it('names a staff member\'s role as their account type', async () => {
+    renderApp('/profile', { user: makeUser({ role: 'stock', name: 'Hibo' }) });
+    expect(await screen.findByText('Hibo')).toBeInTheDocument();
+    expect(screen.getByText('Stock keeper')).toBeInTheDocument();
+  });
+
   it('validates name, e-mail and phone, and clears a message when its field is edited', async () => {
     const { user } = await openEdit();
     await user.clear(screen.getByLabelText('Full Name'));

@@ -18,6 +18,7 @@ import {
   type FieldErrors,
 } from '@/lib/validation';
 import { useUpdateUser } from '@/lib/api/users';
+import { roleName } from '@/lib/roles';
 
 type Field = 'name' | 'email' | 'phone' | 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Form = Record<Field, string>;
@@ -113,7 +114,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
           <Detail label={t`Full name`} value={user.name} />
           <Detail label={t`Email address`} value={user.email} />
           <Detail label={t`Phone number`} value={user.phone} />
-          <Detail label={t`Account type`} value={user.role === 'admin' ? t`Admin` : t`Customer`} />
+          <Detail label={t`Account type`} value={roleName(user.role)} />
         </dl>
         <button type="button" className={`${btn.secondary} mt-6 text-red-700`} onClick={onSignOut}>
           <Trans>Sign Out</Trans>
