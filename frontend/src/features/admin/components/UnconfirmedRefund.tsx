@@ -6,6 +6,8 @@
  * both are recorded in the audit trail.
  */
 import { useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import type { PaymentMethodId, RefundResolutionRequest } from '@/lib/types';
@@ -15,7 +17,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 type Resolution = RefundResolutionRequest['resolution'];
 
-export const UNCONFIRMED_TITLE = 'Refund sent, answer not received';
+/** The state of a refund sent and never answered, as a title or a fact (in the language shown). */
+export const unconfirmedTitle = () => t`Refund sent, answer not received`;
 
 export function UnconfirmedRefund({
   amount,
@@ -35,11 +38,14 @@ export function UnconfirmedRefund({
   busy: boolean;
   onResolve: (resolution: Resolution) => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const [confirming, setConfirming] = useState<Resolution | null>(null);
   // ' ($12.50)' after the subject, or nothing without the amount.
-  const price = amount === undefined ? '' : ` (${formatPrice(amount)})`;
+  const what = amount === undefined ? subject : `${subject} (${formatPrice(amount)})`;
   const account = merchantAccount(method);
+  const provider = refundProvider(method);
+  const sent = sentAt ? formatDateTime(sentAt) : '';
   const resolve = (resolution: Resolution) => {
     setConfirming(null);
     onResolve(resolution);
@@ -47,27 +53,27 @@ export function UnconfirmedRefund({
   return (
     <div role="group" aria-labelledby={titleId} data-testid="unconfirmed-refund" className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
       <p id={titleId} className="font-semibold">
-        {UNCONFIRMED_TITLE}
+        {unconfirmedTitle()}
       </p>
       <p className="mt-1 text-sm">
-        The refund {subject}{price} was sent to {refundProvider(method)}
-        {sentAt ? ` on ${formatDateTime(sentAt)}` : ''}, but no answer came back, so it may or may not have been paid. Check{' '}
-        {account}, then choose.
+        {sent
+          ? t`The refund ${what} was sent to ${provider} on ${sent}, but no answer came back, so it may or may not have been paid. Check ${account}, then choose.`
+          : t`The refund ${what} was sent to ${provider}, but no answer came back, so it may or may not have been paid. Check ${account}, then choose.`}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={`${btn.secondary} py-2 text-sm`} disabled={busy} onClick={() => setConfirming('confirmed')}>
-          Mark refunded <span className="sr-only">{subject}</span>
+          <Trans>Mark refunded</Trans> <span className="sr-only">{subject}</span>
         </button>
         <button type="button" className={`${btn.secondary} py-2 text-sm`} disabled={busy} onClick={() => setConfirming('resend')}>
-          Send again <span className="sr-only">{subject}</span>
+          <Trans>Send again</Trans> <span className="sr-only">{subject}</span>
         </button>
       </div>
       {confirming === 'confirmed' && (
         <ConfirmDialog
-          title="Mark Refunded"
-          message={`Mark the refund ${subject}${price} as refunded? Do this only if ${account} shows the money went back. Nothing is sent.`}
-          confirmLabel="Mark refunded"
-          busyLabel="Saving..."
+          title={t`Mark Refunded`}
+          message={t`Mark the refund ${what} as refunded? Do this only if ${account} shows the money went back. Nothing is sent.`}
+          confirmLabel={t`Mark refunded`}
+          busyLabel={t`Saving...`}
           busy={busy}
           onCancel={() => setConfirming(null)}
           onConfirm={() => resolve('confirmed')}
@@ -75,10 +81,10 @@ export function UnconfirmedRefund({
       )}
       {confirming === 'resend' && (
         <ConfirmDialog
-          title="Send Refund Again"
-          message={`Send the refund ${subject}${price} again? Do this only if ${account} shows the first one did not go through: otherwise the shopper is paid twice.`}
-          confirmLabel="Send again"
-          busyLabel="Sending..."
+          title={t`Send Refund Again`}
+          message={t`Send the refund ${what} again? Do this only if ${account} shows the first one did not go through: otherwise the shopper is paid twice.`}
+          confirmLabel={t`Send again`}
+          busyLabel={t`Sending...`}
           busy={busy}
           onCancel={() => setConfirming(null)}
           onConfirm={() => resolve('resend')}

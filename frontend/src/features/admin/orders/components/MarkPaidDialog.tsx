@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import type { Order } from '@/lib/types';
@@ -22,24 +23,30 @@ export function MarkPaidDialog({
   onConfirm: (transactionId: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [transactionId, setTransactionId] = useState('');
-  const customer = order.userId?.name ? ` for ${order.userId.name}` : '';
+  const short = shortOrderId(order._id);
+  const customer = order.userId?.name;
+  const whose = customer ? t`order ${short} for ${customer}` : t`order ${short}`;
+  // ' ($12.50)' after the order, or nothing for someone who may not see amounts.
+  const what = order.totalAmount === undefined ? whose : `${whose} (${formatPrice(order.totalAmount)})`;
+  const account = merchantAccount(order.paymentMethod);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onConfirm(transactionId.trim());
   };
   return (
     <Modal
-      title="Mark as paid"
+      title={t`Mark as paid`}
       onClose={onCancel}
       size="sm"
       role="alertdialog"
-      description={`The payment provider did not confirm the payment of order ${shortOrderId(order._id)}${customer}${order.totalAmount === undefined ? '' : ` (${formatPrice(order.totalAmount)})`}. Mark it as paid only after you have found the payment in ${merchantAccount(order.paymentMethod)}.`}
+      description={t`The payment provider did not confirm the payment of ${what}. Mark it as paid only after you have found the payment in ${account}.`}
     >
       <form onSubmit={submit} noValidate className="mt-4">
         <TextField
-          label="Transaction ID (optional)"
-          hint="As shown by the payment provider"
+          label={t`Transaction ID (optional)`}
+          hint={t`As shown by the payment provider`}
           value={transactionId}
           maxLength={100}
           autoComplete="off"
@@ -47,10 +54,10 @@ export function MarkPaidDialog({
         />
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={btn.secondary} onClick={onCancel} data-autofocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? 'Saving...' : 'Mark as paid'}
+            {busy ? t`Saving...` : t`Mark as paid`}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 /** The cells of the admin order table that only it draws: the payment warnings, the discount, the actions, the details row. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { formatPrice } from '@/lib/format';
@@ -10,25 +11,30 @@ import { ActionButton, NoValue } from '../../lib/table';
 
 /** Placed but never confirmed by the payment provider: the admin has to check and decide. */
 export function AwaitingPaymentBadge() {
+  const { t } = useLingui();
   return (
     <span
       className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400"
-      title="The payment provider did not confirm this payment"
+      title={t`The payment provider did not confirm this payment`}
     >
-      <span aria-hidden="true">⚠</span> Payment pending
-      <span className="sr-only"> (not confirmed by the payment provider)</span>
+      <span aria-hidden="true">⚠</span> <Trans>Payment pending</Trans>
+      <span className="sr-only">
+        {' '}
+        <Trans>(not confirmed by the payment provider)</Trans>
+      </span>
     </span>
   );
 }
 
 /** Canceled because its payment stayed unconfirmed past the hold: the provider may still have the money. */
 export function HoldExpiredBadge() {
+  const { t } = useLingui();
   return (
     <span
       className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-rose-100 px-2.5 py-0.5 text-xs font-semibold text-rose-950 ring-1 ring-rose-400"
-      title="The payment was never confirmed, so the order was canceled and its items went back on sale"
+      title={t`The payment was never confirmed, so the order was canceled and its items went back on sale`}
     >
-      <span aria-hidden="true">⏱</span> Hold expired
+      <span aria-hidden="true">⏱</span> <Trans>Hold expired</Trans>
     </span>
   );
 }
@@ -56,22 +62,30 @@ export function OrderPayment({ order }: { order: Order }) {
 
 /** What Details opens below an order's row: the delivery address, the items and the payment's references. */
 export function OrderDetails({ order }: { order: Order }) {
+  const { t } = useLingui();
   const a = order.shippingAddress;
+  const transaction = order.transactionId;
   return (
     <div className="grid gap-4 bg-stone-50 px-4 py-4 text-sm sm:grid-cols-2">
       <div>
-        <h2 className="font-semibold text-stone-900">Delivery address</h2>
+        <h2 className="font-semibold text-stone-900">
+          <Trans>Delivery address</Trans>
+        </h2>
         {a ? (
           <ShippingAddressText address={a} className="mt-1 text-stone-700" />
         ) : (
-          <p className="mt-1 text-stone-600">No delivery address given</p>
+          <p className="mt-1 text-stone-600">
+            <Trans>No delivery address given</Trans>
+          </p>
         )}
       </div>
       <div>
-        <h2 className="font-semibold text-stone-900">Items</h2>
+        <h2 className="font-semibold text-stone-900">
+          <Trans>Items</Trans>
+        </h2>
         <OrderItems lines={order.products} className="mt-1 text-stone-700" />
         <p className="mt-2 text-stone-600">{paymentLine(order)}</p>
-        {order.transactionId && <p className="text-stone-600">Transaction: {order.transactionId}</p>}
+        {transaction && <p className="text-stone-600">{t`Transaction: ${transaction}`}</p>}
       </div>
     </div>
   );
@@ -93,21 +107,22 @@ export function OrderActions({
   onUpdateStatus: (order: Order) => void;
   onMarkPaid: (order: Order) => void;
 }) {
+  const { t } = useLingui();
   const short = order._id.slice(0, 8);
   const mayUpdate = useCan()('orders.update');
   return (
     <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
       {mayUpdate && (
-        <ActionButton kind="primary" className={stacked} label="Update Status" target={`of order ${short}`} onClick={() => onUpdateStatus(order)} />
+        <ActionButton kind="primary" className={stacked} label={t`Update Status`} target={t`of order ${short}`} onClick={() => onUpdateStatus(order)} />
       )}
       {mayUpdate && order.awaitingPayment && (
-        <ActionButton kind="warning" className={stacked} label="Mark as paid" target={`order ${short}`} onClick={() => onMarkPaid(order)} />
+        <ActionButton kind="warning" className={stacked} label={t`Mark as paid`} target={t`order ${short}`} onClick={() => onMarkPaid(order)} />
       )}
       <ActionButton
         kind="neutral"
         className={stacked}
-        label={details.open ? 'Hide details' : 'Details'}
-        target={`of order ${short}`}
+        label={details.open ? t`Hide details` : t`Details`}
+        target={t`of order ${short}`}
         aria-expanded={details.open}
         aria-controls={details.id}
         onClick={details.toggle}

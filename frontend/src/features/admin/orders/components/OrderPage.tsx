@@ -4,6 +4,7 @@
  * with their next steps, the status update, and a printable packing slip.
  */
 import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { OrderLineList } from '@/components/ui/OrderLineList';
@@ -21,14 +22,14 @@ import { ApiError } from '@/lib/api-client';
 import { shortOrderId } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { useCan } from '@/lib/permissions';
-import { changedBy } from '@/lib/returns';
 import { toast } from '@/lib/toast';
 import type { Order, PaymentMethodId } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { UNCONFIRMED_TITLE, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
+import { unconfirmedTitle, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { refundProvider } from '../../lib/payment';
 import { admin, formatDateTime } from '../../lib/ui';
+import { changedByText } from '../../lib/who';
 import { ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
 import { PackingSlip } from './PackingSlip';
 import { UpdateStatusModal } from './UpdateStatusModal';
@@ -54,30 +55,33 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMethodId }) {
+  const { t } = useLingui();
   const returns = useOrderReturns(orderId);
   const steps = useReturnSteps();
   return (
-    <Card id="returns-title" title="Returns">
+    <Card id="returns-title" title={t`Returns`}>
       {returns.isPending ? (
-        <PageLoading text="Loading returns..." />
+        <PageLoading text={t`Loading returns...`} />
       ) : returns.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>{adminErrorMessage(returns.error, 'Failed to load the returns of this order')}</p>
+          <p>{adminErrorMessage(returns.error, t`Failed to load the returns of this order`)}</p>
           <button type="button" className={btn.secondary} onClick={() => void returns.refetch()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
         </div>
       ) : returns.data.length === 0 ? (
-        <p className="text-stone-600">No returns for this order.</p>
+        <p className="text-stone-600">
+          <Trans>No returns for this order.</Trans>
+        </p>
       ) : (
         <>
           {steps.notices}
-          <ul className="mt-4 space-y-4 first:mt-0" aria-label="Returns of this order">
+          <ul className="mt-4 space-y-4 first:mt-0" aria-label={t`Returns of this order`}>
             {returns.data.map((ret) => (
               <li key={ret._id}>
                 <ReturnSummary
                   ret={ret}
-                  who={changedBy}
+                  who={changedByText}
                   actions={
                     <div className="mt-4 empty:hidden">
                       <ReturnStepButtons ret={ret} steps={steps} method={method} />
@@ -95,39 +99,49 @@ function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMet
 }
 
 function OrderDetail({ order }: { order: Order }) {
+  const { t } = useLingui();
   const settings = useSettings();
   // The status and an unanswered refund are changed by whoever may update orders (the server's orders.update).
   const mayUpdate = useCan()('orders.update');
   const [updating, setUpdating] = useState(false);
   const update = useUpdateOrderStatus({
     onSuccess: () => {
-      toast.success('Order status updated successfully');
+      toast.success(t`Order status updated successfully`);
       setUpdating(false);
     },
     onError: (err) => {
       logError('Failed to update order status', err);
-      toast.error(adminErrorMessage(err, 'Failed to update order status'));
+      toast.error(adminErrorMessage(err, t`Failed to update order status`));
     },
   });
   const resolve = useResolveOrderRefund({
-    onSuccess: (_, vars) => toast.success(vars.resolution === 'confirmed' ? 'Order marked as refunded' : 'Refund sent again'),
+    onSuccess: (_, vars) => toast.success(vars.resolution === 'confirmed' ? t`Order marked as refunded` : t`Refund sent again`),
     onError: (err) => {
       logError('Failed to resolve the refund', err);
-      toast.error(adminErrorMessage(err, 'Failed to resolve the refund'));
+      toast.error(adminErrorMessage(err, t`Failed to resolve the refund`));
     },
   });
   const customer = order.userId;
   const address = order.shippingAddress;
+  const short = shortOrderId(order._id);
+  const number = order._id;
+  const placed = formatDateTime(order.createdAt);
 
   return (
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className={admin.pageTitle}>Order {shortOrderId(order._id)}</h1>
+          <h1 className={admin.pageTitle}>
+            <Trans>Order {short}</Trans>
+          </h1>
           <p className="mt-1 text-sm break-all text-stone-600">
-            Order number: <span className="font-mono text-stone-900">{order._id}</span>
+            <Trans>
+              Order number: <span className="font-mono text-stone-900">{number}</span>
+            </Trans>
           </p>
-          <p className="text-sm text-stone-600">Placed {formatDateTime(order.createdAt)}</p>
+          <p className="text-sm text-stone-600">
+            <Trans>Placed {placed}</Trans>
+          </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <OrderStatusBadge status={order.status} />
           </div>
@@ -135,11 +149,11 @@ function OrderDetail({ order }: { order: Order }) {
         <div className="flex flex-wrap gap-2">
           {mayUpdate && (
             <button type="button" className={btn.secondary} onClick={() => setUpdating(true)}>
-              Update Status
+              <Trans>Update Status</Trans>
             </button>
           )}
           <button type="button" className={btn.primary} onClick={() => window.print()}>
-            Print packing slip
+            <Trans>Print packing slip</Trans>
           </button>
         </div>
       </div>
@@ -150,7 +164,7 @@ function OrderDetail({ order }: { order: Order }) {
             amount={order.totalAmount === undefined ? undefined : order.totalAmount - (order.refundedAmount ?? 0)}
             method={order.paymentMethod}
             sentAt={order.refundSentAt}
-            subject={`of order ${shortOrderId(order._id)}`}
+            subject={t`of order ${short}`}
             busy={resolve.isPending}
             onResolve={(resolution) => resolve.mutate({ id: order._id, resolution })}
           />
@@ -159,7 +173,7 @@ function OrderDetail({ order }: { order: Order }) {
 
       <div className="mt-6 grid gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
-          <Card id="items-title" title="Items">
+          <Card id="items-title" title={t`Items`}>
             <OrderLineList lines={order.products} showSku />
             <div className="mt-4 border-t border-stone-200 pt-4">
               <OrderTotals order={order} />
@@ -168,28 +182,38 @@ function OrderDetail({ order }: { order: Order }) {
           <OrderReturns orderId={order._id} method={order.paymentMethod} />
         </div>
         <div className="space-y-6">
-          <Card id="customer-title" title="Customer">
-            <p className="font-medium text-stone-900">{customer?.name || 'Unknown'}</p>
-            <p className="break-words text-stone-600">{customer?.email || 'No email'}</p>
+          <Card id="customer-title" title={t`Customer`}>
+            <p className="font-medium text-stone-900">{customer?.name || t`Unknown`}</p>
+            <p className="break-words text-stone-600">{customer?.email || t`No email`}</p>
           </Card>
-          <Card id="delivery-title" title="Delivery address">
-            {address ? <ShippingAddressText address={address} className="text-stone-700" /> : <p className="text-stone-600">No delivery address given</p>}
+          <Card id="delivery-title" title={t`Delivery address`}>
+            {address ? (
+              <ShippingAddressText address={address} className="text-stone-700" />
+            ) : (
+              <p className="text-stone-600">
+                <Trans>No delivery address given</Trans>
+              </p>
+            )}
           </Card>
-          <Card id="payment-title" title="Payment">
+          <Card id="payment-title" title={t`Payment`}>
             <dl className="space-y-2 text-sm">
-              <Fact term="Method">{paymentMethodName(order.paymentMethod)}</Fact>
-              {order.paymentPhone && <Fact term="Phone">{order.paymentPhone}</Fact>}
-              {order.transactionId && <Fact term="Transaction">{order.transactionId}</Fact>}
+              <Fact term={t`Method`}>{paymentMethodName(order.paymentMethod)}</Fact>
+              {order.paymentPhone && <Fact term={t`Phone`}>{order.paymentPhone}</Fact>}
+              {order.transactionId && <Fact term={t`Transaction`}>{order.transactionId}</Fact>}
               {order.paymentStatus && (
-                <Fact term="Status">
+                <Fact term={t`Status`}>
                   <PaymentStatusBadge status={order.paymentStatus} />
                 </Fact>
               )}
-              {order.refundStatus && <Fact term="Refund">{order.refundStatus === 'sending' ? `Being sent to ${refundProvider(order.paymentMethod)}` : UNCONFIRMED_TITLE}</Fact>}
+              {order.refundStatus && (
+                <Fact term={t`Refund`}>
+                  {order.refundStatus === 'sending' ? t`Being sent to ${{ provider: refundProvider(order.paymentMethod) }}` : unconfirmedTitle()}
+                </Fact>
+              )}
             </dl>
           </Card>
-          <Card id="history-title" title="Status history">
-            <StatusTimeline history={order.statusHistory ?? []} label="Order status history" who={changedBy} />
+          <Card id="history-title" title={t`Status history`}>
+            <StatusTimeline history={order.statusHistory ?? []} label={t`Order status history`} who={changedByText} />
           </Card>
         </div>
       </div>
@@ -208,25 +232,27 @@ function OrderDetail({ order }: { order: Order }) {
 }
 
 export default function OrderPage() {
+  const { t } = useLingui();
   const id = useParams().id ?? '';
   const order = useOrder(id);
-  usePageTitle(`Order ${shortOrderId(id)}`);
+  usePageTitle(t`Order ${{ short: shortOrderId(id) }}`);
 
   return (
     <section>
       <Link to="/admin/orders" className="text-sm font-semibold text-brand-800 hover:underline">
-        ← Orders
+        {'← '}
+        {t`Orders`}
       </Link>
       {order.isPending ? (
-        <PageLoading text="Loading order..." />
+        <PageLoading text={t`Loading order...`} />
       ) : order.isError ? (
         order.error instanceof ApiError && order.error.status === 404 ? (
-          <EmptyState level={1} title="Order not found" text="No order has this number." />
+          <EmptyState level={1} title={t`Order not found`} text={t`No order has this number.`} />
         ) : (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p>{adminErrorMessage(order.error, 'Failed to load the order. Please try again.')}</p>
+            <p>{adminErrorMessage(order.error, t`Failed to load the order. Please try again.`)}</p>
             <button type="button" className={btn.secondary} onClick={() => void order.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </button>
           </div>
         )

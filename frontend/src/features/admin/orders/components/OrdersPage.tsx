@@ -1,5 +1,6 @@
 /** Admin orders (/admin/orders): a server-paged list with search, filters and sort in the URL, delivery details on demand and the status update. */
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { useMarkOrderPaid, useUpdateOrderStatus } from '@/lib/api/orders';
 import { useCan } from '@/lib/permissions';
@@ -15,10 +16,9 @@ import { ordersTable } from './order-columns';
 import { PaymentNotices } from './PaymentNotices';
 import { UpdateStatusModal } from './UpdateStatusModal';
 
-export const MARKED_PAID = 'Payment marked as paid';
-
 export default function OrdersPage() {
-  usePageTitle('Orders');
+  const { t } = useLingui();
+  usePageTitle(t`Orders`);
   const list = useAdminList(ordersList);
   const can = useCan();
   const { filters, setFilter } = list;
@@ -28,41 +28,42 @@ export default function OrdersPage() {
 
   const update = useUpdateOrderStatus({
     onSuccess: () => {
-      toast.success('Order status updated successfully');
-      setAnnounce('Order status updated');
+      toast.success(t`Order status updated successfully`);
+      setAnnounce(t`Order status updated`);
       setUpdating(null);
     },
     onError: (err) => {
       logError('Failed to update order status', err);
-      toast.error(adminErrorMessage(err, 'Failed to update order status'));
+      toast.error(adminErrorMessage(err, t`Failed to update order status`));
     },
   });
 
   const markPaid = useMarkOrderPaid({
     onSuccess: () => {
-      toast.success(MARKED_PAID);
-      setAnnounce(MARKED_PAID);
+      const marked = t`Payment marked as paid`;
+      toast.success(marked);
+      setAnnounce(marked);
       setMarkingPaid(null);
     },
     onError: (err) => {
       logError('Failed to mark the payment as paid', err);
-      toast.error(adminErrorMessage(err, 'Failed to mark the payment as paid'));
+      toast.error(adminErrorMessage(err, t`Failed to mark the payment as paid`));
     },
   });
 
   return (
     <section>
-      <PageHeader title="Orders" />
+      <PageHeader title={t`Orders`} />
       <ListFilters
         list={list}
-        label="Filter orders"
-        search={{ label: 'Search orders', placeholder: 'Order ID, customer name, email or phone' }}
+        label={t`Filter orders`}
+        search={{ label: t`Search orders`, placeholder: t`Order ID, customer name, email or phone` }}
         selects={[
-          { filter: 'status', label: 'Status', options: STATUS_OPTIONS },
-          { filter: 'paymentStatus', label: 'Payment', options: PAYMENT_OPTIONS },
-          { filter: 'paymentMethod', label: 'Method', options: methodOptions() },
-          { filter: 'date', label: 'Date', options: DATE_OPTIONS },
-          { filter: 'sort', label: 'Sort by', options: SORT_OPTIONS },
+          { filter: 'status', label: t`Status`, options: STATUS_OPTIONS },
+          { filter: 'paymentStatus', label: t`Payment`, options: PAYMENT_OPTIONS },
+          { filter: 'paymentMethod', label: t`Method`, options: methodOptions() },
+          { filter: 'date', label: t`Date`, options: DATE_OPTIONS },
+          { filter: 'sort', label: t`Sort by`, options: SORT_OPTIONS },
         ]}
         sortDir="dir"
       />
@@ -72,11 +73,11 @@ export default function OrdersPage() {
       </p>
       <ListTable
         list={list}
-        name="Orders"
-        loading="Loading orders..."
+        name={t`Orders`}
+        loading={t`Loading orders...`}
         empty={
           <p className="mt-6 rounded-xl bg-white p-8 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
-            No orders found matching your criteria
+            {t`No orders found matching your criteria`}
           </p>
         }
         {...ordersTable({ onUpdateStatus: setUpdating, onMarkPaid: setMarkingPaid, seesMoney: can('money.read') })}

@@ -4,8 +4,9 @@
  * `X-Total-Count` of a one-row page), not from the page shown.
  */
 import type { ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
-import { pluralize } from '@/lib/format';
 import { useListCount } from '../../lib/list';
 import { merchantAccount } from '../../lib/payment';
 import { ordersList, type PaymentFilter } from '../list';
@@ -43,7 +44,9 @@ function Notice({
 export function PaymentNotices({ only, onOnly }: { only: PaymentFilter | ''; onOnly: (only: Only | '') => void }) {
   const awaiting = useListCount(ordersList, { paymentStatus: 'awaiting' }).data ?? 0;
   const holdExpired = useListCount(ordersList, { paymentStatus: 'holdExpired' }).data ?? 0;
+  const { t } = useLingui();
   const toggle = (which: Only) => () => onOnly(only === which ? '' : which);
+  const account = merchantAccount();
   return (
     <>
       <Notice
@@ -51,22 +54,26 @@ export function PaymentNotices({ only, onOnly }: { only: PaymentFilter | ''; onO
         shown={only === 'awaiting'}
         tone="bg-amber-50 text-amber-950 ring-amber-300"
         onToggle={toggle('awaiting')}
-        button="Show only orders awaiting payment"
+        button={t`Show only orders awaiting payment`}
       >
-        <strong>{pluralize(awaiting, 'order awaits', 'orders await')} payment.</strong> The payment provider did not confirm
-        the payment: check {merchantAccount()} (the order&apos;s Payment column names the method), then mark the order as
-        paid or cancel it.
+        <strong>{plural(awaiting, { one: '# order awaits payment.', other: '# orders await payment.' })}</strong>{' '}
+        <Trans>
+          The payment provider did not confirm the payment: check {account} (the order's Payment column names the method), then mark
+          the order as paid or cancel it.
+        </Trans>
       </Notice>
       <Notice
         count={holdExpired}
         shown={only === 'holdExpired'}
         tone="bg-rose-50 text-rose-950 ring-rose-300"
         onToggle={toggle('holdExpired')}
-        button="Show only orders whose hold expired"
+        button={t`Show only orders whose hold expired`}
       >
-        <strong>{pluralize(holdExpired, 'order was', 'orders were')} canceled unpaid.</strong> Their payment was never
-        confirmed in time, so their items went back on sale. Check {merchantAccount()}: if the money arrived, refund it
-        to the shopper.
+        <strong>{plural(holdExpired, { one: '# order was canceled unpaid.', other: '# orders were canceled unpaid.' })}</strong>{' '}
+        <Trans>
+          Their payment was never confirmed in time, so their items went back on sale. Check {account}: if the money arrived, refund
+          it to the shopper.
+        </Trans>
       </Notice>
     </>
   );

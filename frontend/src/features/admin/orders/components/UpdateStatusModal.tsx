@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { statusWord } from '@/components/ui/StatusBadge';
 import { btn } from '@/components/ui/styles';
 import { useOrder } from '@/lib/api/orders';
-import { capitalize } from '@/lib/format';
 import type { Order, OrderStatus } from '@/lib/types';
 import { SelectField } from '../../components/fields';
 import { Modal } from '../../components/Modal';
@@ -22,6 +23,7 @@ export function UpdateStatusModal({
   onSubmit: (status: OrderStatus) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const detail = useOrder(order._id);
   const next = detail.data?.nextStatuses ?? [];
   // The dialog focuses what it holds when it opens (and gives the focus back when it closes);
@@ -32,32 +34,44 @@ export function UpdateStatusModal({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!status) {
-      setError('Please choose a status');
+      setError(t`Please choose a status`);
       return;
     }
     onSubmit(status as OrderStatus);
   };
   const choosing = detail.isSuccess && next.length > 0;
+  const short = `${order._id.slice(0, 8)}...`;
+  const customer = order.userId?.name;
+  const now = statusWord(order.status);
   return (
-    <Modal title="Update Order Status" onClose={onClose} size="sm">
+    <Modal title={t`Update Order Status`} onClose={onClose} size="sm">
       <form onSubmit={submit} noValidate>
         <p className="mb-4 text-sm text-stone-700">
-          Order <span className="font-mono">{order._id.slice(0, 8)}...</span>
-          {order.userId?.name ? ` for ${order.userId.name}` : ''}, now {capitalize(order.status)}
+          {customer ? (
+            <Trans>
+              Order <span className="font-mono">{short}</span> for {customer}, now {now}
+            </Trans>
+          ) : (
+            <Trans>
+              Order <span className="font-mono">{short}</span>, now {now}
+            </Trans>
+          )}
         </p>
         {detail.isPending ? (
           <p role="status" className="text-sm text-stone-600">
-            Loading the statuses it may take...
+            <Trans>Loading the statuses it may take...</Trans>
           </p>
         ) : detail.isError ? (
           <p role="alert" className="text-sm text-red-800">
-            {adminErrorMessage(detail.error, 'Failed to load the order. Please try again.')}
+            {adminErrorMessage(detail.error, t`Failed to load the order. Please try again.`)}
           </p>
         ) : !choosing ? (
-          <p className="text-sm text-stone-700">This order cannot be moved to another status now.</p>
+          <p className="text-sm text-stone-700">
+            <Trans>This order cannot be moved to another status now.</Trans>
+          </p>
         ) : (
           <SelectField
-            label="Status"
+            label={t`Status`}
             value={status}
             required
             error={error}
@@ -69,22 +83,22 @@ export function UpdateStatusModal({
             data-autofocus
           >
             <option value="" disabled>
-              Choose a status
+              {t`Choose a status`}
             </option>
             {next.map((s) => (
               <option key={s} value={s}>
-                {capitalize(s)}
+                {statusWord(s)}
               </option>
             ))}
           </SelectField>
         )}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={btn.secondary} onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           {choosing && (
             <button type="submit" className={btn.primary} disabled={busy}>
-              {busy ? 'Updating...' : 'Update'}
+              {busy ? t`Updating...` : t`Update`}
             </button>
           )}
         </div>

@@ -1,4 +1,5 @@
 /** The admin order table: short id (linking to the order's page), customer, date, total, discount code, payment method and number, status and payment badges, actions, details on demand. */
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, shortOrderId } from '@/lib/format';
@@ -22,7 +23,7 @@ export function ordersTable({
 }) {
   return {
     columns: [
-      column('Order ID', (o) => (
+      column(t`Order ID`, (o) => (
         <>
           <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="font-semibold text-brand-800 hover:underline">
             <span data-testid="order-id">{shortOrderId(o._id)}</span>
@@ -30,19 +31,19 @@ export function ordersTable({
           <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
         </>
       ), { th: 'w-40', td: 'font-mono', cell: (o) => ({ title: o._id }) }),
-      column('Customer', (o) => <Customer customer={o.userId} />, { td: 'break-words' }),
-      column('Date', (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell' }),
-      ...(seesMoney ? [column('Total', (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' })] : []),
-      column('Discount', (o) => <OrderDiscount order={o} />, { th: 'w-32', cell: () => ({ 'data-testid': 'order-discount' }) }),
-      column('Payment', (o) => <OrderPayment order={o} />, { th: 'w-36', cell: () => ({ 'data-testid': 'order-payment' }) }),
-      column('Status', (o) => (
+      column(t`Customer`, (o) => <Customer customer={o.userId} />, { td: 'break-words' }),
+      column(t`Date`, (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell' }),
+      ...(seesMoney ? [column(t`Total`, (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' })] : []),
+      column(t`Discount`, (o) => <OrderDiscount order={o} />, { th: 'w-32', cell: () => ({ 'data-testid': 'order-discount' }) }),
+      column(t`Payment`, (o) => <OrderPayment order={o} />, { th: 'w-36', cell: () => ({ 'data-testid': 'order-payment' }) }),
+      column(t`Status`, (o) => (
         <div className="flex flex-col items-start gap-1">
           <OrderStatusBadge status={o.status} />
           {o.awaitingPayment ? <AwaitingPaymentBadge /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
           {o.holdExpiredAt && <HoldExpiredBadge />}
         </div>
       ), { th: 'w-44' }),
-      column('Actions', (o, row) => (
+      column(t`Actions`, (o, row) => (
         <OrderActions
           order={o}
           details={{ id: detailsId(o), open: row.getIsExpanded(), toggle: () => row.toggleExpanded() }}
