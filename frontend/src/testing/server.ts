@@ -10,6 +10,12 @@ export const defaultHandlers = [
     const user = useSession.getState().user;
     return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 });
   }),
+  // The switch keeps a signed-in person's choice: the server answers them with it.
+  http.put('/api/auth/language', async ({ request }) => {
+    const user = useSession.getState().user;
+    const { language } = (await request.json()) as { language?: string };
+    return user ? HttpResponse.json({ ...user, language }) : HttpResponse.json({ message: 'Please log in to continue' }, { status: 401 });
+  }),
   http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
   http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods(WALLETS))),
   http.get('/api/cart', () => HttpResponse.json(makeCart([]))),

@@ -1,22 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { LANGUAGES, setLanguage, type Language } from '@/i18n';
+import { LANGUAGES, setLanguage } from '@/i18n';
+import { keepLanguage } from '@/lib/api/language';
 
 /**
- * English / Soomaali: the shop's language, remembered in this browser. Each choice is written in
- * its own language (and marked so for screen readers), so a shopper finds theirs whatever the
- * page shows. `tone` matches where it sits: a dark bar (atop the storefront's header, the back
- * office's sidebar) or a white menu. `onChoose` hears each choice (the back office keeps it per
- * person too).
+ * English / Soomaali: the shop's language, remembered in this browser and, for someone signed in,
+ * kept as theirs on the server (lib/api/language.ts). Each choice is written in its own language
+ * (and marked so for screen readers), so a shopper finds theirs whatever the page shows. `tone`
+ * matches where it sits: a dark bar (atop the storefront's header, the back office's sidebar) or
+ * a white menu.
  */
-export function LanguageSwitch({
-  tone = 'light',
-  className = '',
-  onChoose,
-}: {
-  tone?: 'dark' | 'light';
-  className?: string;
-  onChoose?: (language: Language) => void;
-}) {
+export function LanguageSwitch({ tone = 'light', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
   const { t, i18n } = useLingui();
   const base = `rounded px-2 font-medium transition focus-visible:outline-2 focus-visible:outline-offset-1 ${tone === 'dark' ? 'py-0.5' : 'py-1.5 text-sm'}`;
   const styles =
@@ -35,7 +28,7 @@ export function LanguageSwitch({
             aria-pressed={on}
             onClick={() => {
               void setLanguage(code);
-              onChoose?.(code);
+              void keepLanguage(code);
             }}
             className={`${base} ${on ? styles.on : styles.off}`}
           >

@@ -54,7 +54,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   const name = adminPageAt(pathname);
   const { user } = useSession.getState();
   const page = name === null ? null : pageFor(name, user?.permissions);
-  await Promise.all([adminLanguageReady(user?._id), page?.preload()]);
+  await Promise.all([adminLanguageReady(user), page?.preload()]);
 }
 
 /**
@@ -80,8 +80,8 @@ function AdminPage({ name }: { name: AdminPageName }) {
 
 export default function AdminRoutes() {
   // Until its texts have arrived in the person's language, a loading state, not a page half in English.
-  const userId = useSession((s) => s.user?._id);
-  if (!useAdminLanguage(userId)) return <Spinner />;
+  const user = useSession((s) => s.user);
+  if (!useAdminLanguage(user)) return <Spinner />;
   return (
     <Routes>
       <Route element={<AdminLayout />}>

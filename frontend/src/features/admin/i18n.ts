@@ -6,13 +6,15 @@
  * before it is shown (src/i18n's addCatalogue). English needs only its messages with placeholders
  * or plurals compiled (`en.po?icu`, as src/i18n does); the rest is the text each call carries.
  *
- * The language is chosen as in the storefront (the same switch, remembered in this browser) and
- * kept per person: each choice made in the back office is also kept under the person's id, and
- * the back office opens in their language, whoever used this browser last.
+ * The language is chosen as in the storefront (the same switch) and kept per person on the server
+ * (User's `language`, lib/api/language.ts): the back office opens in the signed-in person's
+ * language, whoever used this browser last.
  */
 import { useEffect, useState } from 'react';
-import { addCatalogue, currentLanguage, setLanguage, storedLanguage, type Catalogue, type Language } from '@/i18n';
-import { LANGUAGE_KEY, safeStorage } from '@/lib/browser-storage';
+import { addCatalogue, currentLanguage, storedLanguage, type Catalogue } from '@/i18n';
+import { showLanguageOf } from '@/lib/api/language';
+import type { User } from '@/lib/types';
+import { useSession } from '@/stores/session';
 import { messages as englishMessages } from './locales/en.po?icu';
 
 const catalogue: Catalogue = (language) =>
@@ -25,43 +27,15 @@ export const adminCatalogueReady: Promise<void> = addCatalogue(catalogue).then((
   catalogueLoaded = true;
 });
 
-/** Where a person's back-office language is kept in this browser: `language:<their id>`. */
-const personKey = (userId: string) => `${LANGUAGE_KEY}:${userId}`;
-
-/** The language this person last chose in the back office of this browser; null when none (or storage is blocked). */
-export function languageOf(userId: string | undefined): Language | null {
-  if (!userId) return null;
-  try {
-    const language = safeStorage('local')?.getItem(personKey(userId));
-    return language === 'en' || language === 'so' ? language : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps a choice of the back office's switch for this person (the switch keeps it for the browser). */
-export function rememberLanguageOf(userId: string | undefined, language: Language): void {
-  if (!userId) return;
-  try {
-    safeStorage('local')?.setItem(personKey(userId), language);
-  } catch {
-    // A full or blocked storage: the browser's choice still holds.
-  }
+/** Shows the person's language (resolves once it is shown), then the back office's texts in it. */
+export async function adminLanguageReady(user: Pick<User, 'language'> | null | undefined): Promise<void> {
+  await showLanguageOf(user);
+  await adminCatalogueReady;
 }
 
 /** Whether the back office must change language for this person before it is drawn. */
-const switchFor = (userId: string | undefined): Language | null => {
-  const language = languageOf(userId);
-  // The language shown, or the one on its way (a choice restored at start is still loading).
-  return language && (language !== currentLanguage() || language !== storedLanguage()) ? language : null;
-};
-
-/** Shows the person's language if they chose one (resolves once it is shown), then the back office's texts in it. */
-export async function adminLanguageReady(userId: string | undefined): Promise<void> {
-  const language = switchFor(userId);
-  if (language) await setLanguage(language);
-  await adminCatalogueReady;
-}
+const switchFor = (user: Pick<User, 'language'> | null | undefined) =>
+  Boolean(user?.language && (user.language !== currentLanguage() || user.language !== storedLanguage()));
 
 /**
  * Whether the back office may be drawn for this person: its messages have arrived in the
@@ -70,18 +44,19 @@ export async function adminLanguageReady(userId: string | undefined): Promise<vo
  * in Somali, or by another person: an admin page opened directly waits before the app's first
  * render, see AdminRoutes' preloadPage). A switch made in the back office redraws it at once.
  */
-export function useAdminLanguage(userId: string | undefined): boolean {
-  const person = userId ?? '';
-  const [readyFor, setReadyFor] = useState<string | null>(() => (catalogueLoaded && !switchFor(userId) ? person : null));
+export function useAdminLanguage(user: Pick<User, '_id' | 'language'> | null | undefined): boolean {
+  const person = user?._id ?? '';
+  const [readyFor, setReadyFor] = useState<string | null>(() => (catalogueLoaded && !switchFor(user) ? person : null));
   useEffect(() => {
     if (readyFor === person) return;
     let live = true;
-    void adminLanguageReady(userId).then(() => {
+    // The person's language as they arrive; a switch made later is shown as it is made, without waiting here.
+    void adminLanguageReady(useSession.getState().user).then(() => {
       if (live) setReadyFor(person);
     });
     return () => {
       live = false;
     };
-  }, [readyFor, person, userId]);
+  }, [readyFor, person]);
   return readyFor === person;
 }

@@ -7,8 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { formatDateTime, formatLongDate, formatPrice } from '@/lib/format';
 import { axeViolations } from '@/testing/axe';
-import { makeProduct } from '@/testing/data';
+import { makeProduct, makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
+import { useSession } from '@/stores/session';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { currentLanguage, i18n, restoreLanguage, setLanguage } from '..';
 
@@ -122,6 +123,42 @@ describe('the language and the server', () => {
     await waitFor(() =>
       expect(screen.getByTestId('review-refusal')).toHaveTextContent('Macaamiisha alaabtan helay oo keliya ayaa faallo ka qori kara'),
     );
+  });
+});
+
+describe("a person's language", () => {
+  it('shows the shop in the language a person chose last, as soon as they sign in', async () => {
+    const amina = makeUser({ name: 'Amina Hassan', language: 'so' });
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ token: 'tok', user: amina, message: 'Logged in successfully' })));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'amina@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(currentLanguage()).toBe('so'));
+    expect(document.documentElement.lang).toBe('so');
+    expect(localStorage.getItem('language')).toBe('so');
+    expect(within(await screen.findByRole('banner')).getByRole('group', { name: 'Luqadda' })).toBeInTheDocument();
+  });
+
+  it("keeps a signed-in person's choice on the server (PUT /api/auth/language), and a visitor's in the browser only", async () => {
+    const kept: unknown[] = [];
+    server.use(
+      http.put('/api/auth/language', async ({ request }) => {
+        kept.push(await request.json());
+        return HttpResponse.json(makeUser({ language: 'so' }));
+      }),
+    );
+    const visitor = renderApp('/');
+    await visitor.user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Soomaali' }));
+    await waitFor(() => expect(currentLanguage()).toBe('so'));
+    expect(kept).toEqual([]);
+    visitor.unmount();
+
+    await setLanguage('en');
+    const signedIn = renderApp('/', { user: makeUser({ language: 'en' }) });
+    await signedIn.user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Soomaali' }));
+    await waitFor(() => expect(kept).toEqual([{ language: 'so' }]));
+    expect(useSession.getState().user?.language).toBe('so');
   });
 });
 

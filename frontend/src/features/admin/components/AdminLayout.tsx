@@ -13,7 +13,6 @@ import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 import type { AdminPageName } from '@/lib/admin-paths';
 import { useOpenUntilNavigation } from '@/lib/use-open-until-navigation';
 import { useSession } from '@/stores/session';
-import { rememberLanguageOf } from '../i18n';
 import { useMayOpen } from '../lib/access';
 
 interface AdminLink {
@@ -71,7 +70,6 @@ export function AdminLayout() {
   const { t } = useLingui();
   const [open, setOpen] = useOpenUntilNavigation();
   const name = useSession((s) => s.user?.name ?? '');
-  const userId = useSession((s) => s.user?._id);
   const links = useAdminLinks();
   // The back office's own name (not the role 'Admin').
   const backOffice = t({ message: 'Admin', context: 'the back office' });
@@ -127,7 +125,7 @@ export function AdminLayout() {
           </ul>
         </nav>
         <div className="flex flex-col items-start gap-3 border-t border-stone-800 px-4 py-4">
-          <LanguageSwitch tone="dark" className="text-sm" onChoose={(language) => rememberLanguageOf(userId, language)} />
+          <LanguageSwitch tone="dark" className="text-sm" />
           <Link to="/" className={`text-sm text-stone-300 hover:text-white ${onDark}`}>
             <span aria-hidden="true">← </span>
             <Trans>Back to shop</Trans>

@@ -1,6 +1,7 @@
 /** Sign-in and registration calls. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { showLanguageOf } from '@/lib/api/language';
 import { userScopedKeys } from '@/lib/query-keys';
 import type { AuthReply, LoginRequest, RegisterRequest } from '@/lib/types';
 import { useSession } from '@/stores/session';
@@ -16,6 +17,7 @@ export function useClearUserData() {
   };
 }
 
+/** Signs in; the shop then shows the person's language (the one they chose last, anywhere). */
 export function useLogin(options: { onSuccess?: (r: AuthReply) => void; onError?: (e: unknown) => void } = {}) {
   const clear = useClearUserData();
   return useMutation({
@@ -25,6 +27,7 @@ export function useLogin(options: { onSuccess?: (r: AuthReply) => void; onError?
       if (reply.token && reply.user) {
         clear();
         useSession.getState().signIn(reply.token, reply.user);
+        void showLanguageOf(reply.user);
       }
       options.onSuccess?.(reply);
     },
