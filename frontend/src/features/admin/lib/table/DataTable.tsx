@@ -28,7 +28,7 @@ declare module '@tanstack/react-table' {
 
 /**
  * The columns of a table of `Row`s, each drawn from the whole row:
- * `const column = columnsOf<Order>();  column('Total', (o) => formatPrice(o.totalAmount), { td: 'font-semibold' })`.
+ * `const column = columnsOf<Order>();  column(t`Total`, (o) => formatPrice(o.totalAmount), { td: 'font-semibold' })`.
  * The heading is the column's id; the cell also gets TanStack's row (its expanded state).
  */
 export function columnsOf<Row>() {

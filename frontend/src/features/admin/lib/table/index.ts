@@ -3,8 +3,8 @@
  * the lists share, and ListTable, a list's page of rows (lib/list) in that table.
  *
  *   const column = columnsOf<User>();
- *   const columns = [column('Joined', (u) => formatShortDate(u.createdAt), nowrap), …];
- *   <ListTable list={list} name="Users" loading="Loading users..." empty={…} columns={columns} rowProps={…} />
+ *   const columns = [column(t`Joined`, (u) => formatShortDate(u.createdAt), nowrap), …];   // built when drawn: headings in the language shown
+ *   <ListTable list={list} name={t`Users`} loading={t`Loading users...`} empty={…} columns={columns} rowProps={…} />
  */
 export { DataTable, columnsOf } from './DataTable';
 export { ListTable } from './ListTable';
