@@ -51,9 +51,11 @@ export function useAdminLanguage(user: Pick<User, '_id' | 'language'> | null | u
     if (readyFor === person) return;
     let live = true;
     // The person's language as they arrive; a switch made later is shown as it is made, without waiting here.
-    void adminLanguageReady(useSession.getState().user).then(() => {
+    // A catalogue that could not be downloaded leaves the language shown as it was: draw in it.
+    const done = () => {
       if (live) setReadyFor(person);
-    });
+    };
+    adminLanguageReady(useSession.getState().user).then(done, done);
     return () => {
       live = false;
     };
