@@ -1,6 +1,7 @@
 /** The admin user list (GET /api/users): search over name, e-mail and phone, and the role. */
 import { msg } from '@lingui/core/macro';
 import { userKeys } from '@/lib/query-keys';
+import { ROLE_MESSAGES } from '@/lib/roles';
 import type { Role, User } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
 import { choice, translated } from '../lib/translated';
@@ -16,14 +17,8 @@ export const ROLE_OPTIONS: readonly FilterOption<Role | ''>[] = [
   choice('rider', msg`Riders`),
 ];
 
-/** Each role as the back office names it (in the language shown). */
-export const ROLE_NAMES: Readonly<Record<Role, string>> = translated({
-  user: msg`Customer`,
-  admin: msg`Admin`,
-  orders: msg`Order handler`,
-  stock: msg`Stock keeper`,
-  rider: msg`Rider`,
-});
+/** Each role as the shop names it (lib/roles.ts), read in the language shown. */
+export const ROLE_NAMES: Readonly<Record<Role, string>> = translated(ROLE_MESSAGES);
 
 export const usersList = defineList<User>()({
   path: '/users',
