@@ -16,9 +16,9 @@ async function staffMember(t, adminApi, label, role) {
   return who;
 }
 
-/** The back office's sidebar links, in order. */
-async function expectSidebar(page, names) {
-  const links = page.getByRole('navigation', { name: 'Admin' }).getByRole('link');
+/** The back office's sidebar links, in order (`nav`: the sidebar's name in the language shown). */
+async function expectSidebar(page, names, nav = 'Admin') {
+  const links = page.getByRole('navigation', { name: nav }).getByRole('link');
   await eventually(async () => assert.deepEqual((await links.allInnerTexts()).map((s) => s.trim()), names));
 }
 
@@ -88,6 +88,9 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   await expectPath(desk, '/admin/orders');
   const row = desk.getByTestId('order-row').filter({ hasText: `${short}...` });
   await expectText(row.getByTestId('order-status'), 'Pending');
+  // Without money.read the server sends no amounts, and no column or cell shows one.
+  await expectHidden(desk.getByRole('columnheader', { name: 'Total' }));
+  assert.doesNotMatch(await row.innerText(), /\$/, 'no amount in the order handler\'s row');
   await row.getByRole('button', { name: `Update Status of order ${short}` }).click();
   const statusDialog = desk.getByRole('dialog', { name: 'Update Order Status' });
   await statusDialog.getByLabel('Status').selectOption({ label: 'Shipped' });
@@ -134,4 +137,22 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   await expectDenied(store);
   await expectHidden(store.getByTestId('order-row'));
   await t.shot(store, 'stock-keeper-denied');
+
+  // The back office in Somali: the stock keeper's choice, kept with her account, so a sign-in
+  // elsewhere opens it in Somali.
+  await store.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Soomaali' }).click();
+  await expectVisible(store.getByRole('heading', { level: 1, name: 'Lama oggola' }));
+  await expectSidebar(store, ['Bogga hore', 'Alaabta', 'Faallooyinka'], 'Maamulka');
+  await t.shot(store, 'stock-keeper-somali-denied');
+  await eventually(async () => assert.equal((await t.api.as(keeper)).user.language, 'so'));
+  const elsewhere = await t.open({ name: 'stock-keeper-elsewhere' });
+  await elsewhere.goto('/login');
+  await elsewhere.getByLabel('Email').fill(keeper.email);
+  await elsewhere.getByLabel('Password').fill(keeper.password);
+  await elsewhere.getByRole('button', { name: 'Sign In' }).click();
+  await expectPath(elsewhere, '/');
+  await elsewhere.goto('/admin/products');
+  await expectVisible(elsewhere.getByRole('heading', { level: 1, name: 'Alaabta' }));
+  await expectSidebar(elsewhere, ['Bogga hore', 'Alaabta', 'Faallooyinka'], 'Maamulka');
+  await t.shot(elsewhere, 'stock-keeper-somali-products');
 });
