@@ -7,6 +7,7 @@
  * the page's chunk download side by side instead of one after the other.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
@@ -103,6 +104,7 @@ function CheckoutRoute() {
 }
 
 export function AppRoutes() {
+  const { t } = useLingui();
   return (
     <Routes>
       <Route element={<MainLayout />}>
@@ -133,7 +135,7 @@ export function AppRoutes() {
         path="admin/*"
         element={
           <RequireAdmin>
-            <Suspense fallback={<Spinner label="Loading admin" />}>
+            <Suspense fallback={<Spinner label={t`Loading page`} />}>
               <AdminRoutes />
             </Suspense>
           </RequireAdmin>
