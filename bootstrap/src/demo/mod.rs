@@ -1,12 +1,13 @@
 //! The demo shop of `make run`: about 40 products over women, kids and sales (some featured,
 //! some new, some discounted, clothes in sizes with a few sold out or nearly) with pictures
 //! drawn locally to match their names and colours, demo shoppers' reviews of what was
-//! delivered to them ([`reviews`]), and a demo customer. The products themselves are listed
-//! in [`catalogue`].
+//! delivered to them ([`reviews`]), a demo customer, and demo staff ([`staff`]). The products
+//! themselves are listed in [`catalogue`].
 
 mod catalogue;
 mod discounts;
 mod reviews;
+mod staff;
 
 use crate::pictures::{self, Look};
 use crate::system::{RandomIds, SystemClock};
@@ -26,8 +27,8 @@ pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
 pub const DEMO_CUSTOMER_PASSWORD: &str = "customer123";
 
 /// Seeds the catalogue once (when it is empty) with its demo shoppers' delivered orders and
-/// reviews, the demo discount codes and the demo customer (with a delivered order of her own
-/// the first time).
+/// reviews, the demo discount codes, the demo customer (with a delivered order of her own
+/// the first time) and the demo staff.
 pub async fn seed<Store>(shop: &Shop, store: &Store, images: &dyn ImageStore) -> anyhow::Result<()>
 where
     Store: ProductRepository
@@ -52,6 +53,10 @@ where
     // Seeding counts as one registration per account from the machine itself.
     let customer = reviews::shopper(shop, store, "Amina Hassan", DEMO_CUSTOMER_EMAIL).await?;
     println!("Demo customer: {DEMO_CUSTOMER_EMAIL} / {DEMO_CUSTOMER_PASSWORD}");
+    staff::seed(shop, store).await?;
+    for (_, email, _) in staff::DEMO_STAFF {
+        println!("Demo staff: {email} / {}", staff::DEMO_STAFF_PASSWORD);
+    }
     if let Some(catalogue) = catalogue {
         reviews::seed(shop, store, &catalogue, &customer).await?;
         println!("Seeded the demo shoppers' reviews and the demo customer's delivered order");

@@ -262,5 +262,24 @@ async fn every_demo_rating_is_made_by_demo_shoppers_reviews_of_what_they_receive
         let orders = database.for_user(&customer.id).await.unwrap();
         assert_eq!(orders.len(), 1, "{backend}");
         assert_eq!(orders[0].status, domain::order::OrderStatus::Delivered);
+
+        // The demo staff, each in their role; one the owner made a customer stays one.
+        for (_, email, role) in super::staff::DEMO_STAFF {
+            let email = domain::user::Email::parse(email).unwrap();
+            let member = database.by_email(&email).await.unwrap().unwrap();
+            assert_eq!(member.role, role, "{backend}");
+        }
+        let email = domain::user::Email::parse("stock@example.com").unwrap();
+        let keeper = database.by_email(&email).await.unwrap().unwrap();
+        let customer_again = domain::user::User {
+            role: domain::user::Role::User,
+            ..keeper
+        };
+        UserRepository::update(&database, &customer_again, None)
+            .await
+            .unwrap();
+        seed(&shop, &database, &images).await.unwrap();
+        let kept = database.by_email(&email).await.unwrap().unwrap();
+        assert_eq!(kept.role, domain::user::Role::User, "{backend}");
     }
 }
