@@ -140,6 +140,28 @@ describe("a person's language", () => {
     expect(within(await screen.findByRole('banner')).getByRole('group', { name: 'Luqadda' })).toBeInTheDocument();
   });
 
+  it('keeps a language chosen before signing in, as the person\'s, rather than switching to their earlier one', async () => {
+    const kept: unknown[] = [];
+    const amina = makeUser({ name: 'Amina Hassan', language: 'en' });
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ token: 'tok', user: amina, message: 'Logged in successfully' })),
+      http.put('/api/auth/language', async ({ request }) => {
+        kept.push(await request.json());
+        return HttpResponse.json({ ...amina, language: 'so' });
+      }),
+    );
+    const { user } = renderApp('/');
+    await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Soomaali' }));
+    await waitFor(() => expect(currentLanguage()).toBe('so'));
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Soo gal' }));
+    await user.type(await screen.findByLabelText('Iimayl'), 'amina@example.com');
+    await user.type(screen.getByLabelText('Furaha sirta ah'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Soo gal' }));
+    await waitFor(() => expect(kept).toEqual([{ language: 'so' }]));
+    expect(currentLanguage()).toBe('so');
+    expect(useSession.getState().user?.language).toBe('so');
+  });
+
   it("keeps a signed-in person's choice on the server (PUT /api/auth/language), and a visitor's in the browser only", async () => {
     const kept: unknown[] = [];
     server.use(

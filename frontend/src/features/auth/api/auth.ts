@@ -1,7 +1,7 @@
 /** Sign-in and registration calls. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { showLanguageOf } from '@/lib/api/language';
+import { languageAtSignIn } from '@/lib/api/language';
 import { userScopedKeys } from '@/lib/query-keys';
 import type { AuthReply, LoginRequest, RegisterRequest } from '@/lib/types';
 import { useSession } from '@/stores/session';
@@ -17,7 +17,7 @@ export function useClearUserData() {
   };
 }
 
-/** Signs in; the shop then shows the person's language (the one they chose last, anywhere). */
+/** Signs in; the shop then shows the person's language (the one they chose last, anywhere), or keeps the one just chosen here. */
 export function useLogin(options: { onSuccess?: (r: AuthReply) => void; onError?: (e: unknown) => void } = {}) {
   const clear = useClearUserData();
   return useMutation({
@@ -27,7 +27,7 @@ export function useLogin(options: { onSuccess?: (r: AuthReply) => void; onError?
       if (reply.token && reply.user) {
         clear();
         useSession.getState().signIn(reply.token, reply.user);
-        void showLanguageOf(reply.user);
+        void languageAtSignIn(reply.user);
       }
       options.onSuccess?.(reply);
     },
