@@ -73,7 +73,8 @@ impl Languages {
     /// Stores the language `user` chose (unlike `remember`, a failure is theirs to know).
     pub(crate) async fn choose(&self, user: &UserId, language: Language) -> Result<(), RepoError> {
         self.users.set_language(user, language).await?;
-        self.remembered.changes(user, language);
+        // Known stored now, so this process's next checkout in it writes nothing.
+        let _ = self.remembered.changes(user, language);
         Ok(())
     }
 
