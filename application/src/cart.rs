@@ -6,15 +6,18 @@ mod errors;
 pub use errors::*;
 
 use crate::catalog::find_product;
+use crate::delivery::CurrentZones;
 use crate::settings::CurrentSettings;
 use derive_new::new;
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
+use domain::delivery::DeliveryZone;
 use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
 use domain::ports::{
     CartRepository, Clock, DiscountRepository, ProductRepository, RepoError, WishlistRepository,
 };
 use domain::product::Product;
 use domain::user::User;
+use domain::validation::FieldErrors;
 use domain::{ProductId, VariantId};
 use std::sync::Arc;
 
@@ -25,6 +28,9 @@ pub struct CartView {
     pub totals: CartTotals,
     /// The discount code on the cart, if any.
     pub code: Option<CartCode>,
+    /// The zone whose fee the totals hold, for a cart asked with a place; `None`: the
+    /// settings' flat fee.
+    pub zone: Option<DeliveryZone>,
 }
 
 /// The code held by a cart.
@@ -51,12 +57,32 @@ pub struct Carts {
     discounts: Arc<dyn DiscountRepository>,
     clock: Arc<dyn Clock>,
     settings: CurrentSettings,
+    zones: CurrentZones,
 }
 
 impl Carts {
     pub async fn cart(&self, user: &User) -> Result<CartView, RepoError> {
         let (lines, discount) = self.cart_with_code(user).await?;
-        self.cart_view(user, lines, discount).await
+        self.cart_view(user, lines, discount, None).await
+    }
+
+    /// The cart with delivery to `city` and `district` in its totals: that zone's fee.
+    pub async fn cart_delivered_to(
+        &self,
+        user: &User,
+        city: &str,
+        district: Option<&str>,
+    ) -> Result<CartView, CartPlaceError> {
+        let zones = self.zones.get().await?;
+        let zone = zones
+            .destination(city, district)
+            .map_err(|refusal| {
+                let (field, message) = refusal.on_field();
+                FieldErrors::single(field, message)
+            })?
+            .cloned();
+        let (lines, discount) = self.cart_with_code(user).await?;
+        Ok(self.cart_view(user, lines, discount, zone).await?)
     }
 
     /// The cart's lines and its discount code, read side by side.
@@ -75,14 +101,16 @@ impl Carts {
         user: &User,
         lines: Vec<CartLine>,
         on_cart: Option<CartDiscount>,
+        zone: Option<DeliveryZone>,
     ) -> Result<CartView, RepoError> {
         let (totals, code) = self
-            .discounted_totals(user, &lines, on_cart.as_ref())
+            .discounted_totals(user, &lines, on_cart.as_ref(), zone.as_ref())
             .await?;
         Ok(CartView {
             lines,
             totals,
             code,
+            zone,
         })
     }
 
@@ -121,7 +149,12 @@ impl Carts {
             .await?;
         // The cart as it is now, without reading it again.
         Ok(self
-            .cart_view(user, with_line(lines, product, variant, quantity), discount)
+            .cart_view(
+                user,
+                with_line(lines, product, variant, quantity),
+                discount,
+                None,
+            )
             .await?)
     }
 

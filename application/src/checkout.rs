@@ -3,6 +3,7 @@
 
 use crate::cart::Carts;
 use crate::catalog::CatalogVersion;
+use crate::delivery::CurrentZones;
 use crate::in_flight::CheckoutsInFlight;
 use crate::monitoring;
 use crate::payments::settle::Settlement;
@@ -84,6 +85,7 @@ pub struct Checkout {
     ids: Arc<dyn IdGenerator>,
     catalog_version: CatalogVersion,
     settlement: Settlement,
+    zones: CurrentZones,
     /// How long the shopper waits for the charge's answer (`SHOP_PAYMENT_TIMEOUT_SECS`).
     payment_wait: Duration,
     #[new(default)]
@@ -117,7 +119,8 @@ impl Checkout {
         input: &CheckoutInput,
         idempotency_key: Option<&str>,
     ) -> Result<CheckoutOutcome, CheckoutError> {
-        let request = input.validate(&self.payments.methods())?;
+        let zones = self.zones.get().await?;
+        let request = input.validate(&self.payments.methods(), &zones)?;
         let _charging = self
             .checkouts_in_flight
             .enter(&user.id)
@@ -135,7 +138,7 @@ impl Checkout {
         let lines = order_lines(&cart).ok_or(CheckoutError::CartEmpty)?;
         let (cart_totals, held) = self
             .cart
-            .discounted_totals(user, &cart, code.as_ref())
+            .discounted_totals(user, &cart, code.as_ref(), request.zone.as_ref())
             .await?;
         // A shopper is never charged a total they did not see: a code that stopped applying is
         // dropped from the cart and the checkout refused with the reason.
@@ -359,12 +362,14 @@ fn replay(order: Order) -> Result<CheckoutOutcome, CheckoutError> {
 mod tests {
     use super::*;
     use crate::testing::{
-        cart_code, cart_code_as, clock, ids, paid_order, product, shopper, CartMocks,
+        cart_code, cart_code_as, clock, hodan, ids, paid_order, product, shopper, zones_of,
+        CartMocks,
     };
     use chrono::{TimeZone, Utc};
 
     use crate::testing::eid_code;
     use domain::cart::CartLine;
+    use domain::checkout::ShippingAddressInput;
     use domain::discount::{CartDiscount, Discount, DiscountKind};
     use domain::order::StockEffect;
     use domain::phone::MobileNumber;
@@ -384,6 +389,7 @@ mod tests {
         orders: MockOrderRepository,
         outbox: MockOutbox,
         payments: MockPaymentGateway,
+        zones: Vec<domain::delivery::DeliveryZone>,
     }
 
     impl Mocks {
@@ -395,6 +401,7 @@ mod tests {
                 orders: MockOrderRepository::new(),
                 outbox: MockOutbox::new(),
                 payments: wallets_gateway(),
+                zones: vec![],
             }
         }
 
@@ -403,6 +410,7 @@ mod tests {
                 carts: self.carts,
                 discounts: self.discounts,
                 settings: self.settings,
+                zones: zones_of(self.zones.clone()),
                 ..CartMocks::new()
             };
             let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
@@ -415,6 +423,7 @@ mod tests {
                 ids(),
                 CatalogVersion::default(),
                 Settlement::new(orders, clock(), CatalogVersion::default()),
+                CurrentZones::new(Arc::new(zones_of(self.zones))),
                 Duration::from_secs(60),
             )
         }
@@ -534,6 +543,81 @@ mod tests {
         assert_eq!(order.shipping_fee.cents(), 500);
         assert_eq!(order.total.cents(), 4500);
         assert_eq!(order.transaction_id.as_deref(), Some("T1"));
+    }
+
+    #[tokio::test]
+    async fn an_order_to_a_zone_pays_the_zones_fee_and_keeps_the_landmark() {
+        let mut ports = ports_with_cart();
+        ports.zones = vec![hodan()];
+        ports
+            .orders
+            .expect_place()
+            .withf(|order| {
+                let address = order.shipping_address.as_ref().unwrap();
+                (order.shipping_fee.cents(), order.total.cents()) == (200, 4200)
+                    && (address.district.as_str(), address.landmark.as_str())
+                        == ("Hodan", "Near the market mosque")
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        ports
+            .payments
+            .expect_charge()
+            .withf(|request| request.amount.cents() == 4200)
+            .times(1)
+            .returning(|_| PaymentOutcome::Approved {
+                transaction_id: "T1".into(),
+            });
+        ports.orders.expect_apply().returning(|_| Ok(()));
+        let to_hodan = CheckoutInput {
+            shipping_address: Some(ShippingAddressInput {
+                full_name: "Amina Hassan".into(),
+                phone: "615551234".into(),
+                city: "Mogadishu".into(),
+                district: "hodan".into(),
+                address_line: "Maka Al Mukarama Rd 12".into(),
+                landmark: "Near the market mosque".into(),
+            }),
+            ..input()
+        };
+        let outcome = ports
+            .service()
+            .checkout(&shopper("amina"), &to_hodan, None)
+            .await
+            .unwrap();
+        assert!(
+            matches!(outcome, CheckoutOutcome::Paid(order) if order.shipping_fee.cents() == 200)
+        );
+    }
+
+    #[tokio::test]
+    async fn an_address_outside_the_zones_is_refused_before_anything_is_placed() {
+        let mut ports = ports_with_cart();
+        ports.zones = vec![hodan()];
+        ports.orders.expect_place().never();
+        ports.payments.expect_charge().never();
+        let to_nairobi = CheckoutInput {
+            shipping_address: Some(ShippingAddressInput {
+                full_name: "Amina Hassan".into(),
+                phone: "615551234".into(),
+                city: "Nairobi".into(),
+                district: "Eastleigh".into(),
+                address_line: "1st Avenue".into(),
+                landmark: String::new(),
+            }),
+            ..input()
+        };
+        let Err(CheckoutError::Invalid(errors)) = ports
+            .service()
+            .checkout(&shopper("amina"), &to_nairobi, None)
+            .await
+        else {
+            panic!("Nairobi was not refused");
+        };
+        assert_eq!(
+            errors.get("city"),
+            Some("We do not deliver to Nairobi. Choose a place from the list.")
+        );
     }
 
     /// A shop whose provider approves and whose database refuses the payment's recording

@@ -13,6 +13,7 @@ pub mod cart;
 pub mod catalog;
 pub mod checkout;
 pub mod dashboard;
+pub mod delivery;
 pub mod discounts;
 pub mod error;
 mod in_flight;
@@ -40,6 +41,7 @@ pub struct Shop {
     pub catalog: catalog::Catalog,
     pub checkout: checkout::Checkout,
     pub dashboard: dashboard::Reports,
+    pub delivery: delivery::DeliveryZones,
     pub discounts: discounts::Discounts,
     pub notifications: notifications::Notifications,
     pub orders: orders::Orders,

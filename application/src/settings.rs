@@ -64,8 +64,8 @@ impl Settings {
         input: &SettingsInput,
     ) -> Result<ShopSettings, UpdateSettingsError> {
         require(actor, Permission::SettingsManage)?;
-        let settings = input.validate()?;
         let before = self.current.get().await?;
+        let settings = input.validate(Some(&before))?;
         self.current.save(&settings).await?;
         self.audit
             .record(actor, AuditChange::settings_updated(&before, &settings))
@@ -77,7 +77,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, audit, current_settings};
+    use crate::testing::{admin, audit, current_settings, default_settings};
     use domain::audit::AuditAction;
     use domain::ports::{MockAuditLog, MockSettingsRepository};
 
@@ -118,7 +118,8 @@ mod tests {
                         .map(|b| Value::Object(b.clone()))
                         == Some(
                             json!({ "shopName": "Dukaan", "supportPhone": "+252 61 000 0000",
-                            "supportEmail": "help@dukaan.so", "shippingFee": 5.0 }),
+                            "supportEmail": "help@dukaan.so", "shippingFee": 5.0,
+                            "cashOnDeliveryMax": 200.0 }),
                         )
                     && entry.change.after.as_ref().unwrap()["shippingFee"] == json!(0.0)
             })
@@ -129,6 +130,7 @@ mod tests {
             support_phone: "+252 61 000 0000".into(),
             support_email: "help@dukaan.so".into(),
             shipping_fee: Some(0.0),
+            cash_on_delivery_max: None,
         };
         ports
             .service()
@@ -146,8 +148,9 @@ mod tests {
             support_phone: "+252 61 000 0000".into(),
             support_email: "help@dukaan.so".into(),
             shipping_fee: Some(2.5),
+            cash_on_delivery_max: Some(Some(150.0)),
         };
-        let new_settings = input.validate().unwrap();
+        let new_settings = input.validate(Some(&default_settings())).unwrap();
         let mut reads = mockall::Sequence::new();
         ports
             .settings

@@ -4,12 +4,14 @@ use crate::accounts::Accounts;
 use crate::audit::Audit;
 use crate::cart::Carts;
 use crate::catalog::CatalogVersion;
+use crate::delivery::CurrentZones;
 use crate::languages::Languages;
 use crate::orders::Orders;
 use crate::refunds::Refunds;
 use crate::returns::Returns;
 use crate::settings::CurrentSettings;
 use chrono::{TimeZone, Utc};
+use domain::delivery::{DeliveryTime, DeliveryZone};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::money::Money;
 use domain::order::{Order, OrderStatus, PaymentStatus};
@@ -19,7 +21,7 @@ use domain::ports::*;
 use domain::product::{Category, Product};
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
-use domain::{DiscountId, OrderId, Percent, ProductId, UserId};
+use domain::{DiscountId, OrderId, Percent, ProductId, UserId, ZoneId};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -58,6 +60,7 @@ pub struct CartMocks {
     pub products: MockProductRepository,
     pub discounts: MockDiscountRepository,
     pub settings: MockSettingsRepository,
+    pub zones: MockDeliveryZoneRepository,
 }
 
 impl CartMocks {
@@ -68,6 +71,7 @@ impl CartMocks {
             products: MockProductRepository::new(),
             discounts: MockDiscountRepository::new(),
             settings: MockSettingsRepository::new(),
+            zones: no_zones(),
         }
     }
 
@@ -79,7 +83,36 @@ impl CartMocks {
             Arc::new(self.discounts),
             clock(),
             current_settings(self.settings),
+            CurrentZones::new(Arc::new(self.zones)),
         )
+    }
+}
+
+/// A shop that has set up no delivery zones (the settings' flat fee everywhere).
+pub fn no_zones() -> MockDeliveryZoneRepository {
+    zones_of(vec![])
+}
+
+/// A shop delivering to `zones`.
+pub fn zones_of(zones: Vec<DeliveryZone>) -> MockDeliveryZoneRepository {
+    let mut stored = MockDeliveryZoneRepository::new();
+    stored.expect_all().returning(move || Ok(zones.clone()));
+    stored
+}
+
+/// Hodan, Mogadishu: $2.00, the same day or the next, cash taken.
+pub fn hodan() -> DeliveryZone {
+    DeliveryZone {
+        id: ZoneId::parse("z-hodan").unwrap(),
+        city: "Mogadishu".into(),
+        district: Some("Hodan".into()),
+        fee: Money::from_cents(200).unwrap(),
+        time: DeliveryTime {
+            min_days: 0,
+            max_days: 1,
+        },
+        cash_on_delivery: true,
+        served: true,
     }
 }
 
@@ -202,6 +235,7 @@ pub fn default_settings() -> ShopSettings {
         support_phone: "+252 61 000 0000".into(),
         support_email: Email::parse("help@dukaan.so").unwrap(),
         shipping_fee: Money::from_cents(500).unwrap(),
+        cash_on_delivery_max: Money::from_cents(20_000).unwrap(),
     }
 }
 

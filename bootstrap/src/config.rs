@@ -118,6 +118,11 @@ pub struct Settings {
     #[arg(long, global = true, env = "SHOP_SHIPPING_FEE", default_value_t = 5.0)]
     pub shipping_fee: f64,
 
+    /// The largest order total, in dollars, a shopper may pay in cash on delivery, until an
+    /// admin changes it in the settings screen.
+    #[arg(long, global = true, env = "SHOP_COD_MAX", default_value_t = 200.0)]
+    pub cod_max: f64,
+
     /// Shop name shown to shoppers, until an admin changes it.
     #[arg(
         long,

@@ -11,6 +11,7 @@ use application::cart::Carts;
 use application::catalog::{Catalog, CatalogVersion};
 use application::checkout::Checkout;
 use application::dashboard::Reports;
+use application::delivery::{CurrentZones, DeliveryZones};
 use application::discounts::Discounts;
 use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
@@ -75,6 +76,7 @@ pub fn build_shop(
         clock.clone(),
     );
     let settlement = Settlement::new(db.clone(), clock.clone(), catalog_version.clone());
+    let zones = CurrentZones::new(db.clone());
     let carts = || {
         Carts::new(
             db.clone(),
@@ -83,6 +85,7 @@ pub fn build_shop(
             db.clone(),
             clock.clone(),
             shop_settings.clone(),
+            zones.clone(),
         )
     };
     Shop {
@@ -116,6 +119,7 @@ pub fn build_shop(
             ids.clone(),
             catalog_version.clone(),
             settlement.clone(),
+            zones.clone(),
             Duration::from_secs(tuning.payment_hold.payment_timeout_secs()),
         ),
         payments: Payments::new(
@@ -125,6 +129,7 @@ pub fn build_shop(
             settlement,
             tuning.payment_hold,
         ),
+        delivery: DeliveryZones::new(zones, db.clone(), ids.clone(), audit.clone()),
         dashboard: Reports::new(db.clone(), db.clone(), db.clone(), clock.clone()),
         discounts: Discounts::new(db.clone(), clock.clone(), ids.clone(), audit.clone()),
         notifications: Notifications::new(
@@ -175,8 +180,9 @@ pub fn default_settings(settings: &Settings) -> anyhow::Result<ShopSettings> {
         support_phone: settings.support_phone.clone(),
         support_email: settings.support_email.clone(),
         shipping_fee: Some(settings.shipping_fee),
+        cash_on_delivery_max: Some(Some(settings.cod_max)),
     }
-    .validate()
+    .validate(None)
     .map_err(|errors| anyhow::anyhow!("invalid shop settings: {errors}"))
 }
 

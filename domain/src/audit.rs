@@ -1,6 +1,7 @@
-//! The audit trail of admin actions: who changed which product, order, user, setting or
-//! discount code, when, and the relevant fields before and after (never a password hash).
+//! The audit trail of admin actions: who changed which product, order, user, setting,
+//! discount code or delivery zone, when, and the relevant fields before and after (never a password hash).
 
+use crate::delivery::DeliveryZone;
 use crate::discount::Discount;
 use crate::ids::UserId;
 use crate::money::Money;
@@ -38,10 +39,13 @@ pub enum AuditAction {
     ReviewHide,
     ReviewShow,
     ReviewDelete,
+    ZoneCreate,
+    /// A delivery zone changed (switched off included: zones are never deleted).
+    ZoneUpdate,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 17] = [
+    pub const ALL: [AuditAction; 19] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
@@ -59,6 +63,8 @@ impl AuditAction {
         AuditAction::ReviewHide,
         AuditAction::ReviewShow,
         AuditAction::ReviewDelete,
+        AuditAction::ZoneCreate,
+        AuditAction::ZoneUpdate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -80,6 +86,8 @@ impl AuditAction {
             AuditAction::ReviewHide => "review.hide",
             AuditAction::ReviewShow => "review.show",
             AuditAction::ReviewDelete => "review.delete",
+            AuditAction::ZoneCreate => "zone.create",
+            AuditAction::ZoneUpdate => "zone.update",
         }
     }
 
@@ -106,6 +114,7 @@ impl AuditAction {
             AuditAction::DiscountCreate
             | AuditAction::DiscountUpdate
             | AuditAction::DiscountDelete => AuditEntity::Discount,
+            AuditAction::ZoneCreate | AuditAction::ZoneUpdate => AuditEntity::Zone,
         }
     }
 }
@@ -118,15 +127,17 @@ pub enum AuditEntity {
     User,
     Settings,
     Discount,
+    Zone,
 }
 
 impl AuditEntity {
-    pub const ALL: [AuditEntity; 5] = [
+    pub const ALL: [AuditEntity; 6] = [
         AuditEntity::Product,
         AuditEntity::Order,
         AuditEntity::User,
         AuditEntity::Settings,
         AuditEntity::Discount,
+        AuditEntity::Zone,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -136,6 +147,7 @@ impl AuditEntity {
             AuditEntity::User => "user",
             AuditEntity::Settings => "settings",
             AuditEntity::Discount => "discount",
+            AuditEntity::Zone => "zone",
         }
     }
 }
@@ -249,6 +261,18 @@ fn settings_fields(settings: &ShopSettings) -> Snapshot {
         "supportPhone": settings.support_phone,
         "supportEmail": settings.support_email.as_str(),
         "shippingFee": settings.shipping_fee.as_dollars(),
+        "cashOnDeliveryMax": settings.cash_on_delivery_max.as_dollars(),
+    }))
+}
+
+fn zone_fields(zone: &DeliveryZone) -> Snapshot {
+    snapshot(json!({
+        "city": zone.city,
+        "district": zone.district,
+        "fee": zone.fee.as_dollars(),
+        "etaDays": { "min": zone.time.min_days, "max": zone.time.max_days },
+        "cashOnDelivery": zone.cash_on_delivery,
+        "served": zone.served,
     }))
 }
 
@@ -431,6 +455,24 @@ impl AuditChange {
             entity_id: Some(discount.id.to_string()),
             before: Some(discount_fields(discount)),
             after: None,
+        }
+    }
+
+    pub fn zone_created(zone: &DeliveryZone) -> Self {
+        Self {
+            action: AuditAction::ZoneCreate,
+            entity_id: Some(zone.id.to_string()),
+            before: None,
+            after: Some(zone_fields(zone)),
+        }
+    }
+
+    pub fn zone_updated(before: &DeliveryZone, after: &DeliveryZone) -> Self {
+        Self {
+            action: AuditAction::ZoneUpdate,
+            entity_id: Some(after.id.to_string()),
+            before: Some(zone_fields(before)),
+            after: Some(zone_fields(after)),
         }
     }
 

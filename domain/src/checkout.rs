@@ -1,9 +1,10 @@
 //! Checkout input: the payment method with its phone number, and the delivery address.
 
+use crate::delivery::{DeliveryZone, Zones, MAX_PLACE_NAME};
 use crate::message::texts::{
-    ADDRESS_REQUIRED, CITY_REQUIRED, DISTRICT_REQUIRED, FULL_NAME_REQUIRED, MOBILE_PHONE_INVALID,
+    ADDRESS_REQUIRED, CITY_REQUIRED, FULL_NAME_REQUIRED, LANDMARK_TOO_LONG, MOBILE_PHONE_INVALID,
     NOT_A_WALLET_NUMBER, PAYMENT_METHOD_UNAVAILABLE, PAYMENT_METHOD_UNSUPPORTED, PHONE_INVALID,
-    PHONE_MISSING, PHONE_REQUIRED, WALLET_MISMATCH, WALLET_PHONE_INVALID,
+    PHONE_MISSING, PHONE_REQUIRED, WALLET_MISMATCH, WALLET_PHONE_INVALID, ZONE_NAME_TOO_LONG,
 };
 use crate::message::{Message, Text};
 use crate::payment_method::{PaymentKind, PaymentMethod};
@@ -15,8 +16,12 @@ pub struct ShippingAddress {
     pub full_name: String,
     pub phone: String,
     pub city: String,
+    /// Empty in a city delivered as a whole where the shopper named none.
     pub district: String,
     pub address_line: String,
+    /// What the rider looks for where streets have no names ("near the Hodan market
+    /// mosque"); may be empty.
+    pub landmark: String,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -26,6 +31,7 @@ pub struct ShippingAddressInput {
     pub city: String,
     pub district: String,
     pub address_line: String,
+    pub landmark: String,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -42,13 +48,20 @@ pub struct CheckoutRequest {
     /// and the rider reach (a diaspora shopper gives the family's).
     pub phone: MobileNumber,
     pub shipping_address: Option<ShippingAddress>,
+    /// The zone the address is in; `None` without an address or in a shop without zones
+    /// (the settings' flat fee).
+    pub zone: Option<DeliveryZone>,
 }
 
 const MAX_ADDRESS_FIELD: usize = 200;
 
 impl CheckoutInput {
-    /// Checks the input against the methods this shop `offers`.
-    pub fn validate(&self, offers: &[PaymentMethod]) -> Result<CheckoutRequest, FieldErrors> {
+    /// Checks the input against the methods this shop `offers` and the `zones` it delivers to.
+    pub fn validate(
+        &self,
+        offers: &[PaymentMethod],
+        zones: &Zones,
+    ) -> Result<CheckoutRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
         let method = PaymentMethod::parse(&self.payment_method);
         match method {
@@ -75,15 +88,20 @@ impl CheckoutInput {
             }
             phone
         };
-        let address = self
+        let delivery = self
             .shipping_address
             .as_ref()
-            .map(|a| a.validate_into(&mut errors));
+            .and_then(|a| a.validate_into(zones, &mut errors));
+        let (shipping_address, zone) = match delivery {
+            Some((address, zone)) => (Some(address), zone),
+            None => (None, None),
+        };
         match (method, phone) {
             (Some(method), Some(phone)) if errors.is_empty() => Ok(CheckoutRequest {
                 method,
                 phone,
-                shipping_address: address.flatten(),
+                shipping_address,
+                zone,
             }),
             _ => Err(errors),
         }
@@ -125,7 +143,12 @@ fn wallet_refusal(
 }
 
 impl ShippingAddressInput {
-    fn validate_into(&self, errors: &mut FieldErrors) -> Option<ShippingAddress> {
+    /// The address, in the zone it names (as the zone spells it), or its errors in `errors`.
+    fn validate_into(
+        &self,
+        zones: &Zones,
+        errors: &mut FieldErrors,
+    ) -> Option<(ShippingAddress, Option<DeliveryZone>)> {
         let mut field = |value: &str, key: &'static str, message: Text| {
             let text = errors
                 .text(key, value, Lines::Single)
@@ -136,21 +159,53 @@ impl ShippingAddressInput {
         let full_name = field(&self.full_name, "fullName", FULL_NAME_REQUIRED);
         let phone = field(&self.phone, "phone", PHONE_REQUIRED);
         let city = field(&self.city, "city", CITY_REQUIRED);
-        let district = field(&self.district, "district", DISTRICT_REQUIRED);
         let address_line = field(&self.address_line, "addressLine", ADDRESS_REQUIRED);
-        Some(ShippingAddress {
+        let mut optional = |value: &str, key: &'static str, most: usize, too_long: Text| {
+            let text = errors.text(key, value, Lines::Single).unwrap_or_default();
+            errors.check(text.chars().count() > most, key, too_long);
+            text
+        };
+        let district = optional(
+            &self.district,
+            "district",
+            MAX_PLACE_NAME,
+            ZONE_NAME_TOO_LONG,
+        );
+        let landmark = optional(
+            &self.landmark,
+            "landmark",
+            MAX_ADDRESS_FIELD,
+            LANDMARK_TOO_LONG,
+        );
+        let city = city?;
+        let zone = match zones.destination(&city, Some(&district)) {
+            Ok(zone) => zone.cloned(),
+            Err(refusal) => {
+                let (field, message) = refusal.on_field();
+                errors.add(field, message);
+                return None;
+            }
+        };
+        let (city, district) = match &zone {
+            Some(zone) => (zone.city.clone(), zone.district.clone().unwrap_or(district)),
+            None => (city, district),
+        };
+        let address = ShippingAddress {
             full_name: full_name?,
             phone: phone?,
-            city: city?,
-            district: district?,
+            city,
+            district,
             address_line: address_line?,
-        })
+            landmark,
+        };
+        Some((address, zone))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::delivery::zone::tests::shop_zones;
 
     use crate::payment_method::PaymentMethod::{self, *};
 
@@ -164,7 +219,7 @@ mod tests {
             payment_phone: phone.into(),
             shipping_address: None,
         }
-        .validate(offers)
+        .validate(offers, &Zones::default())
     }
 
     fn phone_error(method: &str, phone: &str) -> String {
@@ -175,7 +230,7 @@ mod tests {
     #[test]
     fn checkout_needs_a_method_and_a_phone() {
         let errors = CheckoutInput::default()
-            .validate(&PaymentMethod::ALL)
+            .validate(&PaymentMethod::ALL, &Zones::default())
             .unwrap_err();
         assert_eq!(
             errors.get("paymentMethod"),
@@ -265,9 +320,53 @@ mod tests {
                 ..Default::default()
             }),
         };
-        let errors = input.validate(&PaymentMethod::ALL).unwrap_err();
+        let errors = input
+            .validate(&PaymentMethod::ALL, &Zones::default())
+            .unwrap_err();
         assert_eq!(errors.get("district"), Some("District is required"));
         assert_eq!(errors.get("addressLine"), Some("Address is required"));
         assert_eq!(errors.get("city"), None);
+    }
+
+    fn to_place(
+        city: &str,
+        district: &str,
+        landmark: &str,
+    ) -> Result<CheckoutRequest, FieldErrors> {
+        CheckoutInput {
+            payment_method: "evc-plus".into(),
+            payment_phone: "615551234".into(),
+            shipping_address: Some(ShippingAddressInput {
+                full_name: "Amina".into(),
+                phone: "615551234".into(),
+                city: city.into(),
+                district: district.into(),
+                address_line: "Maka Al Mukarama Rd 12".into(),
+                landmark: landmark.into(),
+            }),
+        }
+        .validate(&PaymentMethod::ALL, &shop_zones())
+    }
+
+    #[test]
+    fn an_address_lies_in_a_served_zone_spelled_as_the_zone_spells_it() {
+        let hodan = to_place("mogadishu ", "hodan", "Near the Hodan market mosque").unwrap();
+        let address = hodan.shipping_address.unwrap();
+        assert_eq!(
+            (address.city.as_str(), address.district.as_str()),
+            ("Mogadishu", "Hodan")
+        );
+        assert_eq!(address.landmark, "Near the Hodan market mosque");
+        assert_eq!(hodan.zone.unwrap().fee.cents(), 200);
+        // A whole city keeps the neighbourhood the shopper named, and a landmark is optional.
+        let hargeisa = to_place("Hargeisa", "Koodbuur", "").unwrap();
+        assert_eq!(hargeisa.shipping_address.unwrap().district, "Koodbuur");
+        assert_eq!(hargeisa.zone.unwrap().city, "Hargeisa");
+        let errors = to_place("Mogadishu", "Karan", &"x".repeat(201)).unwrap_err();
+        assert_eq!(
+            errors.get("district"),
+            Some("We are not delivering to Karan, Mogadishu at the moment")
+        );
+        assert_eq!(errors.get("landmark"), Some("Landmark is too long"));
     }
 }

@@ -66,6 +66,10 @@ id_type!(
     NotificationId
 );
 id_type!(
+    /// Identifies a delivery zone: a city's district, or a whole city.
+    ZoneId
+);
+id_type!(
     /// Identifies a line of an order: the order's id and the line's place in it.
     OrderLineId
 );

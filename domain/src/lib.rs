@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod cart;
 pub mod checkout;
+pub mod delivery;
 pub mod discount;
 pub mod ids;
 pub mod language;
@@ -34,6 +35,6 @@ pub mod variant;
 
 pub use ids::{
     DiscountId, NotificationId, OrderId, OrderLineId, ProductId, ReturnId, ReviewId, UserId,
-    VariantId,
+    VariantId, ZoneId,
 };
 pub use money::{Money, Percent};

@@ -35,7 +35,9 @@ use crate::variant::VariantFilter;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+mod delivery;
 mod notifications;
+pub use delivery::*;
 pub use notifications::*;
 
 /// A storage failure.

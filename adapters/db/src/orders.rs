@@ -73,6 +73,7 @@ pub(crate) struct OrderRow {
     refund_claimed_at: Option<NaiveDateTime>,
     refund_unconfirmed_at: Option<NaiveDateTime>,
     payment_reference: Option<String>,
+    ship_landmark: Option<String>,
 }
 
 /// `None` is inserted as `NULL` (see `ProductRow`).
@@ -136,6 +137,7 @@ impl OrderRow {
                 .and_then(|c| c.unconfirmed_at)
                 .map(to_db_time),
             payment_reference: order.payment_reference.clone(),
+            ship_landmark: address.map(|a| a.landmark.clone()),
         }
     }
 
@@ -160,6 +162,8 @@ impl OrderRow {
                     city,
                     district,
                     address_line,
+                    // Orders placed before landmarks were asked for have none.
+                    landmark: self.ship_landmark.unwrap_or_default(),
                 })
             }
             (None, None, None, None, None) => None,

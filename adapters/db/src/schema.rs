@@ -99,6 +99,7 @@ diesel::table! {
         returns_held -> Integer,
         refund_unconfirmed_at -> Nullable<Timestamp>,
         payment_reference -> Nullable<Text>,
+        ship_landmark -> Nullable<Text>,
     }
 }
 
@@ -265,6 +266,20 @@ diesel::table! {
         support_phone -> Text,
         support_email -> Text,
         shipping_cents -> BigInt,
+        cod_max_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    delivery_zones (id) {
+        id -> Text,
+        city -> Text,
+        district -> Nullable<Text>,
+        fee_cents -> BigInt,
+        min_days -> Integer,
+        max_days -> Integer,
+        cash_on_delivery -> Bool,
+        served -> Bool,
     }
 }
 

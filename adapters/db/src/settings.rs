@@ -16,6 +16,7 @@ struct SettingsRow {
     support_phone: String,
     support_email: String,
     shipping_cents: i64,
+    cod_max_cents: i64,
 }
 
 /// The settings live in one row with this id.
@@ -29,6 +30,7 @@ impl SettingsRow {
             support_phone: settings.support_phone.clone(),
             support_email: settings.support_email.as_str().to_owned(),
             shipping_cents: settings.shipping_fee.cents(),
+            cod_max_cents: settings.cash_on_delivery_max.cents(),
         }
     }
 
@@ -38,6 +40,7 @@ impl SettingsRow {
             support_phone: self.support_phone,
             support_email: email(&self.support_email)?,
             shipping_fee: money(self.shipping_cents)?,
+            cash_on_delivery_max: money(self.cod_max_cents)?,
         })
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::cart::{ApplyDiscountError, CartCode, CartView, Carts};
 use domain::cart::{totals, CartLine, CartTotals};
+use domain::delivery::{delivery_fee, DeliveryZone};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountRefusal};
 use domain::order::Order;
 use domain::ports::RepoError;
@@ -38,7 +39,7 @@ impl Carts {
             stored => stored?,
         }
         Ok(self
-            .cart_view(user, lines, Some(CartDiscount::applying(discount)))
+            .cart_view(user, lines, Some(CartDiscount::applying(discount)), None)
             .await?)
     }
 
@@ -89,14 +90,16 @@ impl Carts {
         Ok(discount.check(subtotal, self.clock.now(), uses))
     }
 
-    /// The cart's totals with its code when that applies, and the code as the cart holds it.
+    /// The cart's totals, delivered to `zone` (`None`: for the settings' flat fee), with its
+    /// code when that applies, and the code as the cart holds it.
     pub(crate) async fn discounted_totals(
         &self,
         user: &User,
         lines: &[CartLine],
         on_cart: Option<&CartDiscount>,
+        zone: Option<&DeliveryZone>,
     ) -> Result<(CartTotals, Option<CartCode>), RepoError> {
-        let fee = self.settings.get().await?.shipping_fee;
+        let fee = delivery_fee(zone, self.settings.get().await?.shipping_fee);
         let plain = totals(lines, fee);
         let Some(on_cart) = on_cart else {
             return Ok((plain, None));

@@ -3,6 +3,7 @@
 use domain::cart::CartError;
 use domain::discount::DiscountRefusal;
 use domain::ports::RepoError;
+use domain::validation::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AddToCartError {
@@ -11,6 +12,16 @@ pub enum AddToCartError {
     /// No such size, a size missing, or more than the stock.
     #[error(transparent)]
     Refused(#[from] CartError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// A cart asked for with a place to deliver to.
+#[derive(Debug, thiserror::Error)]
+pub enum CartPlaceError {
+    /// The place is no zone the shop delivers to now (the message names the field).
+    #[error(transparent)]
+    Invalid(#[from] FieldErrors),
     #[error(transparent)]
     Store(#[from] RepoError),
 }

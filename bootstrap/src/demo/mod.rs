@@ -1,13 +1,15 @@
 //! The demo shop of `make run`: about 40 products over women, kids and sales (some featured,
 //! some new, some discounted, clothes in sizes with a few sold out or nearly) with pictures
 //! drawn locally to match their names and colours, demo shoppers' reviews of what was
-//! delivered to them ([`reviews`]), a demo customer, and demo staff ([`staff`]). The products
+//! delivered to them ([`reviews`]), a demo customer, demo staff ([`staff`]) and the zones it
+//! delivers to ([`zones`]). The products
 //! themselves are listed in [`catalogue`].
 
 mod catalogue;
 mod discounts;
 mod reviews;
 mod staff;
+pub mod zones;
 
 use crate::pictures::{self, Look};
 use crate::system::{RandomIds, SystemClock};
@@ -15,8 +17,8 @@ use application::Shop;
 use catalogue::{DemoProduct, CATALOGUE};
 use chrono::{DateTime, Duration, Utc};
 use domain::ports::{
-    Clock, DiscountRepository, IdGenerator, ImageStore, OrderRepository, ProductFilter,
-    ProductRepository, ReviewRepository, UserRepository,
+    Clock, DeliveryZoneRepository, DiscountRepository, IdGenerator, ImageStore, OrderRepository,
+    ProductFilter, ProductRepository, ReviewRepository, UserRepository,
 };
 use domain::product::{Category, Product, ProductImage};
 use domain::variant::{generated_sku, total_stock, Variant};
@@ -35,7 +37,8 @@ where
         + DiscountRepository
         + OrderRepository
         + ReviewRepository
-        + UserRepository,
+        + UserRepository
+        + DeliveryZoneRepository,
 {
     let products: &dyn ProductRepository = store;
     let (_, existing) = products
@@ -50,6 +53,7 @@ where
         None
     };
     discounts::seed(store, SystemClock.now()).await?;
+    zones::seed(store).await?;
     // Seeding counts as one registration per account from the machine itself.
     let customer = reviews::shopper(shop, store, "Amina Hassan", DEMO_CUSTOMER_EMAIL).await?;
     println!("Demo customer: {DEMO_CUSTOMER_EMAIL} / {DEMO_CUSTOMER_PASSWORD}");

@@ -9,6 +9,7 @@ use application::accounts::RegisterError;
 use application::Shop;
 use chrono::Duration;
 use domain::checkout::ShippingAddress;
+use domain::delivery::delivery_fee;
 use domain::language::Language;
 use domain::order::{
     Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
@@ -170,6 +171,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
             city: "Mogadishu".into(),
             district: "Hodan".into(),
             address_line: "Maka Al Mukarama Road".into(),
+            landmark: "Near the Hodan market mosque".into(),
         }),
         idempotency_key: None,
         created_at: placed_at,
@@ -238,7 +240,13 @@ pub async fn seed<Store: OrderRepository + ReviewRepository + UserRepository>(
     catalogue: &[Product],
     customer: &User,
 ) -> anyhow::Result<()> {
-    let shipping_fee = shop.settings.current_settings().await?.shipping_fee;
+    // Every demo order goes to Hodan, at its zone's fee.
+    let flat = shop.settings.current_settings().await?.shipping_fee;
+    let zones = shop.delivery.zones().await?;
+    let hodan = zones
+        .destination("Mogadishu", Some("Hodan"))
+        .map_err(|refusal| anyhow::anyhow!("the demo zones lack Hodan: {refusal:?}"))?;
+    let shipping_fee = delivery_fee(hodan, flat);
     for (days_ago, reviewer) in (12..).step_by(3).zip(&REVIEWERS) {
         let user = shopper(shop, store, reviewer.name, reviewer.email).await?;
         let bought = reviewer

@@ -205,8 +205,9 @@ fn demo_shop(database: &shop_db::Database, uploads: &std::path::Path) -> Shop {
         support_phone: "+252 61 000 0000".into(),
         support_email: "help@dukaan.so".into(),
         shipping_fee: Some(5.0),
+        cash_on_delivery_max: Some(Some(200.0)),
     }
-    .validate()
+    .validate(None)
     .unwrap();
     build_shop(database, outside, defaults, Tuning::default())
 }

@@ -91,6 +91,7 @@ pub(super) fn customers(
                         rng.gen_range(1..=60),
                         rng.gen_range(1..=300)
                     ),
+                    landmark: String::new(),
                 }
             });
             let email = format!("customer{}.{run}@example.com", i + 1);

@@ -32,6 +32,7 @@ async fn seed_into(database: &Database, plan: SeedPlan) -> anyhow::Result<Seeded
             support_phone: "+252 61 000 0000".into(),
             support_email: domain::user::Email::parse("help@dukaan.so").unwrap(),
             shipping_fee: Money::from_cents(SHIPPING_FEE_CENTS).unwrap(),
+            cash_on_delivery_max: Money::from_cents(20_000).unwrap(),
         },
         &plan,
         &ProgressBar::hidden(),

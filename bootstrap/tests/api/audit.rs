@@ -142,9 +142,9 @@ async fn admin_changes_are_listed_newest_first_with_exact_before_and_after() {
                     "settings",
                     &Value::Null,
                     json!({ "shopName": "Dukaan", "supportPhone": "+252 61 000 0000",
-                            "supportEmail": "help@dukaan.so", "shippingFee": 5.0 }),
+                            "supportEmail": "help@dukaan.so", "shippingFee": 5.0, "cashOnDeliveryMax": 200.0 }),
                     json!({ "shopName": "Dukaan Online", "supportPhone": "+252 61 000 0000",
-                            "supportEmail": "help@dukaan.so", "shippingFee": 3.0 }),
+                            "supportEmail": "help@dukaan.so", "shippingFee": 3.0, "cashOnDeliveryMax": 200.0 }),
                 ),
                 entry(
                     "product.update",

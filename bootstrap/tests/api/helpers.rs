@@ -250,8 +250,9 @@ impl TestApp {
             support_phone: "+252 61 000 0000".into(),
             support_email: "help@dukaan.so".into(),
             shipping_fee: Some(5.0),
+            cash_on_delivery_max: Some(Some(200.0)),
         }
-        .validate()
+        .validate(None)
         .expect("valid default settings");
         let tuning = Tuning {
             payment_hold,
@@ -448,6 +449,22 @@ impl TestApp {
             reply.body["token"].as_str().unwrap().to_owned(),
             reply.body["user"]["_id"].as_str().unwrap().to_owned(),
         )
+    }
+
+    /// A shopper `name` given `role` (`orders`, `stock`, `rider`, `admin`) by the admin: their
+    /// token (the role changes what the account may do, not the session).
+    pub async fn staff(&self, admin: &str, name: &str, role: &str) -> String {
+        let (token, id) = self.shopper(name).await;
+        let promoted = self
+            .put(
+                &format!("/api/users/{id}"),
+                Some(admin),
+                json!({ "name": name, "email": format!("{name}@example.com"), "phone": "615551234", "role": role }),
+            )
+            .await;
+        assert_eq!(promoted.status, StatusCode::OK, "{}", promoted.body);
+        assert_eq!(promoted.body["role"], role);
+        token
     }
 
     /// Creates a product through the API (JSON fields in a multipart form, no picture).

@@ -737,6 +737,7 @@ async fn recipe(
     let dress = &w.dress;
     let review = json!({ "rating": 5, "title": "Fits well", "body": "True to size" });
     let code = |code: &str| json!({ "code": code, "kind": "fixed", "value": 2, "active": true });
+    let zone = |city: &str| json!({ "city": city, "fee": 3, "etaDays": { "min": 1, "max": 2 } });
     let product = json!({ "name": "Matrix Skirt", "description": "A lovely piece",
                           "category": "women", "price": 12, "stock": 3, "discount": 0,
                           "tags": "new", "isFeatured": false });
@@ -932,6 +933,26 @@ async fn recipe(
         ("delete", "/api/admin/discounts/{id}") => {
             let id = w.new_code(&w.fresh("MATRIX-GONE-")).await;
             Call::to(format!("/api/admin/discounts/{id}"))
+        }
+        ("get", "/api/delivery/zones") | ("get", "/api/admin/delivery/zones") => Call::to(path),
+        ("post", "/api/admin/delivery/zones") => Call::with(path, zone(&w.fresh("Matrix City "))),
+        ("put", "/api/admin/delivery/zones/{id}") => {
+            let made = w
+                .app
+                .post(
+                    "/api/admin/delivery/zones",
+                    Some(&w.admin),
+                    zone(&w.fresh("Matrix Town ")),
+                )
+                .await;
+            let made = w.made("a zone made", made, StatusCode::CREATED);
+            Call::with(
+                format!(
+                    "/api/admin/delivery/zones/{}",
+                    made["_id"].as_str().unwrap()
+                ),
+                json!({ "city": made["city"], "fee": 4, "etaDays": { "min": 1, "max": 2 }, "served": false }),
+            )
         }
         ("get", "/api/admin/notifications") => Call::to("/api/admin/notifications?page=1&limit=5"),
         ("post", "/api/admin/notifications/{id}/resend") => {

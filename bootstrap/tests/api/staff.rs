@@ -6,28 +6,12 @@ use crate::helpers::{TestApp, APPROVED_PHONE};
 use reqwest::StatusCode;
 use serde_json::json;
 
-/// A shopper `name` given `role` by the admin: their token (signed in again, as the role
-/// changes what the account may do, not the session).
-async fn staff(app: &TestApp, admin: &str, name: &str, role: &str) -> String {
-    let (token, id) = app.shopper(name).await;
-    let promoted = app
-        .put(
-            &format!("/api/users/{id}"),
-            Some(admin),
-            json!({ "name": name, "email": format!("{name}@example.com"), "phone": "615551234", "role": role }),
-        )
-        .await;
-    assert_eq!(promoted.status, StatusCode::OK, "{}", promoted.body);
-    assert_eq!(promoted.body["role"], role);
-    token
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn each_staff_role_reaches_its_part_of_the_back_office_and_no_more() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
-        let handler = staff(&app, &admin, "hodan", "orders").await;
-        let keeper = staff(&app, &admin, "faisal", "stock").await;
+        let handler = app.staff(&admin, "hodan", "orders").await;
+        let keeper = app.staff(&admin, "faisal", "stock").await;
         let (customer, _) = app.shopper("amina").await;
 
         let me = app.get("/api/auth/me", Some(&keeper)).await.body;
@@ -89,7 +73,7 @@ async fn each_staff_role_reaches_its_part_of_the_back_office_and_no_more() {
 async fn the_audit_trail_names_each_actor_in_their_role_and_reads_by_person() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
-        let keeper = staff(&app, &admin, "faisal", "stock").await;
+        let keeper = app.staff(&admin, "faisal", "stock").await;
         let keeper_id = app.get("/api/auth/me", Some(&keeper)).await.body["_id"].clone();
         let dress = app.product(&keeper, "Dirac", "40", 5).await;
         let path = format!("/api/products/{}", dress["_id"].as_str().unwrap());
@@ -187,7 +171,7 @@ fn amounts(reply: &serde_json::Value) -> Vec<&str> {
 async fn an_order_handler_handles_orders_and_returns_without_seeing_their_amounts() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;
-        let handler = staff(&app, &admin, "hodan", "orders").await;
+        let handler = app.staff(&admin, "hodan", "orders").await;
         let (shopper, _) = app.shopper("amina").await;
         let dress = app.product(&admin, "Dirac", "10", 5).await;
         let bought = app

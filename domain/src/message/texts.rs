@@ -74,6 +74,21 @@ texts! {
     DISTRICT_REQUIRED = "District is required";
     ADDRESS_REQUIRED = "Address is required";
 
+    // Delivery zones and cash on delivery.
+    ZONE_NAME_TOO_LONG = "Names of places are at most 100 characters";
+    ZONE_FEE_INVALID = "Delivery fee must be between 0 and 1000";
+    ZONE_DAYS_INVALID = "Delivery days must be whole days from 0 to 60, the first no more than the second";
+    ZONE_EXISTS = "{place} is already a delivery zone";
+    ZONE_CITY_BY_DISTRICT = "{city} is delivered by district: name the district";
+    ZONE_CITY_WHOLE = "{city} is delivered as a whole city: edit that zone instead";
+    ZONE_UNKNOWN = "We do not deliver to {place}. Choose a place from the list.";
+    ZONE_NOT_SERVED = "We are not delivering to {place} at the moment";
+    LANDMARK_TOO_LONG = "Landmark is too long";
+    COD_NEEDS_ZONE = "Cash on delivery needs a delivery address in a place we deliver to";
+    COD_NOT_IN_ZONE = "Cash on delivery is not available in {place}";
+    COD_OVER_MAX = "Cash on delivery is available for orders up to {max}";
+    COD_MAX_INVALID = "The most paid in cash must be between 0 and 10000";
+
     // What is not there.
     PRODUCT_NOT_FOUND = "Product not found";
     ORDER_NOT_FOUND = "Order not found";
@@ -82,6 +97,7 @@ texts! {
     USER_NOT_FOUND = "User not found";
     MESSAGE_NOT_FOUND = "Message not found";
     DISCOUNT_NOT_FOUND = "Discount code not found";
+    ZONE_NOT_FOUND = "Delivery zone not found";
     SITEMAP_NOT_FOUND = "Sitemap not found";
     SIZE_NOT_FOUND = "Size not found";
 

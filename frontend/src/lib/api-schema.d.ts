@@ -45,6 +45,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/delivery/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every zone, by city and district (`settings.manage`). As many as the places the shop
+         *     delivers to, so never paged.
+         */
+        get: operations["list_admin_zones"];
+        put?: never;
+        /** Add a zone (`settings.manage`): a district of a city, or a whole city. */
+        post: operations["create_zone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a zone (`settings.manage`); `served: false` switches it off (zones are never
+         *     deleted: orders keep their place).
+         */
+        put: operations["update_zone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/discounts": {
         parameters: {
             query?: never;
@@ -401,7 +442,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in shopper's cart with the server's totals (what checkout charges). */
+        /**
+         * The signed-in shopper's cart with the server's totals (what checkout charges): with
+         *     `city` (and `district`), delivered to that zone; without, at the settings' flat fee.
+         */
         get: operations["get_cart"];
         put?: never;
         post?: never;
@@ -461,6 +505,26 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["remove_from_cart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The places the shop delivers to, by city, with their fees and times; a place switched
+         *     off is listed with `served: false`.
+         */
+        get: operations["list_zones"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1014,14 +1078,19 @@ export interface components {
             city?: string;
             district?: string;
             fullName?: string;
+            /** @description Optional: what the rider looks for where streets have no names. */
+            landmark?: string;
             phone?: string;
         };
         /** @description Where an order goes, as its replies show it. */
         AddressDto: {
             addressLine: string;
             city: string;
+            /** @description Empty in a city delivered as a whole where the shopper named none. */
             district: string;
             fullName: string;
+            /** @description What the rider looks for ("near the Hodan market mosque"); may be empty. */
+            landmark: string;
             phone: string;
         };
         /** @description A review in the back office: with whether it is hidden and its product. */
@@ -1029,7 +1098,7 @@ export interface components {
             product: components["schemas"]["ReviewedProductDto"];
         };
         /** @enum {string} */
-        AuditActionName: "product.create" | "product.update" | "product.delete" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete";
+        AuditActionName: "product.create" | "product.update" | "product.delete" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete" | "zone.create" | "zone.update";
         /** @description Someone the audit trail can be read by, as their latest change names them. */
         AuditActorDto: {
             _id: string;
@@ -1038,7 +1107,7 @@ export interface components {
             role: components["schemas"]["RoleName"];
         };
         /** @enum {string} */
-        AuditEntityName: "product" | "order" | "user" | "settings" | "discount";
+        AuditEntityName: "product" | "order" | "user" | "settings" | "discount" | "zone";
         /** @description One change of the audit trail. */
         AuditEntryDto: {
             action: components["schemas"]["AuditActionName"];
@@ -1070,6 +1139,18 @@ export interface components {
             /** @description The size; required for a product with sizes (400 'Please select a size'). */
             variantId?: string | null;
         };
+        /** @description The zone whose fee a cart's totals hold. */
+        CartDeliveryDto: {
+            city: string;
+            /** @description Null for a whole city. */
+            district: string | null;
+            etaDays: components["schemas"]["EtaDaysDto"];
+            /**
+             * Format: double
+             * @description Dollars, before any free-shipping code (the cart's `shipping` is what is charged).
+             */
+            fee: number;
+        };
         /** @description The code a shopper typed. */
         CartDiscountBody: {
             /** @example EID-2026 */
@@ -1085,6 +1166,7 @@ export interface components {
             code: string;
         };
         CartDto: {
+            delivery: components["schemas"]["CartDeliveryDto"] | null;
             discount: components["schemas"]["CartDiscountDto"] | null;
             discountNotApplied: components["schemas"]["DiscountNotAppliedDto"] | null;
             /** Format: int32 */
@@ -1166,8 +1248,57 @@ export interface components {
             /** Format: double */
             revenue: number;
         };
+        /** @description A city the shop delivers to, with its districts. */
+        DeliveryCityDto: {
+            city: string;
+            /** @description A city delivered as a whole has one entry, named null. */
+            districts: components["schemas"]["DeliveryDistrictDto"][];
+        };
+        DeliveryDistrictDto: {
+            cashOnDelivery: boolean;
+            etaDays: components["schemas"]["EtaDaysDto"];
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            fee: number;
+            name: string | null;
+            /** @description False while the shop is not delivering there (the place is listed, not offered). */
+            served: boolean;
+        };
         /** @enum {string} */
         DeliveryStatusName: "pending" | "sent" | "retrying" | "failed" | "skipped";
+        /** @description A zone as the admin's form sends it. */
+        DeliveryZoneBody: {
+            /** @description Default false. */
+            cashOnDelivery?: boolean | null;
+            city?: string;
+            /** @description Null or blank for a whole city. */
+            district?: string | null;
+            etaDays?: components["schemas"]["EtaDaysBody"] | null;
+            /**
+             * Format: double
+             * @description Dollars, 0 to 1000.
+             */
+            fee?: number;
+            /** @description Default true. */
+            served?: boolean | null;
+        };
+        /** @description A zone as the back office keeps it. */
+        DeliveryZoneDto: {
+            _id: string;
+            cashOnDelivery: boolean;
+            city: string;
+            /** @description Null for a whole city. */
+            district: string | null;
+            etaDays: components["schemas"]["EtaDaysDto"];
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            fee: number;
+            served: boolean;
+        };
         /**
          * @description A code as the admin's form sends it. Numbers may come as text; a limit, a minimum or a
          *     date that is null or absent is none.
@@ -1232,6 +1363,20 @@ export interface components {
             };
             /** @example Email is invalid */
             message: string;
+        };
+        /** @description The days as the form sends them; numbers may come as text. */
+        EtaDaysBody: {
+            /** Format: int32 */
+            max?: number | null;
+            /** Format: int32 */
+            min?: number | null;
+        };
+        /** @description How many days delivery takes: `{min: 0, max: 0}` is the same day. */
+        EtaDaysDto: {
+            /** Format: int32 */
+            max: number;
+            /** Format: int32 */
+            min: number;
         };
         ForgotPasswordBody: {
             email?: string;
@@ -1712,6 +1857,12 @@ export interface components {
         SettingsBody: {
             /**
              * Format: double
+             * @description Dollars, 0 to 10000: the largest order total paid in cash on delivery; left out, it
+             *     stays as it is.
+             */
+            cashOnDeliveryMax?: number | null;
+            /**
+             * Format: double
              * @description Dollars, 0 to 1000: a number, or a number as text.
              */
             shippingFee?: number | null;
@@ -1721,6 +1872,11 @@ export interface components {
             supportPhone?: string;
         };
         SettingsDto: {
+            /**
+             * Format: double
+             * @description The largest order total paid in cash on delivery, in dollars.
+             */
+            cashOnDeliveryMax: number;
             /**
              * Format: int64
              * @description How long the payer has to confirm an EVC Plus payment on the phone, in seconds.
@@ -1960,6 +2116,212 @@ export interface operations {
              *     account on a temporary password: only its profile and the password change are open).
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_admin_zones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryZoneDto"][];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_zone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryZoneBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryZoneDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_zone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The zone's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryZoneBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryZoneDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3482,7 +3844,12 @@ export interface operations {
     };
     get_cart: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A city of the zones; with it, the totals hold its zone's fee. */
+                city?: string;
+                /** @description The district, for a city delivered by district. */
+                district?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3495,6 +3862,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
@@ -3742,6 +4118,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_zones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryCityDto"][];
                 };
             };
             /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */

@@ -137,6 +137,7 @@ export function makeCart(lines: { product: Product; variant?: Variant; quantity:
     discountNotApplied: null,
     shipping: products.length ? shipping : 0,
     total: products.length ? subtotal + shipping : 0,
+    delivery: null,
   };
 }
 
@@ -207,6 +208,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       city: 'Mogadishu',
       district: 'Hodan',
       addressLine: 'Maka Al Mukarama Road 12',
+      landmark: 'Near the Hodan market mosque',
     },
     refundedAmount: 0,
     statusHistory: [{ status: 'pending', at: overrides.createdAt ?? '2026-11-02T12:00:00Z', by: null }],
@@ -311,6 +313,7 @@ export const defaultSettings: Settings = {
   supportPhone: '+252 61 555 0000',
   supportEmail: 'help@example.com',
   shippingFee: 5,
+  cashOnDeliveryMax: 200,
   sandboxPayments: false,
   paymentTimeoutSecs: 60,
 };

@@ -7,6 +7,7 @@ mod audit;
 mod back_office_lists;
 mod carts;
 mod connect;
+mod delivery_zones;
 mod discounts;
 mod orders;
 mod outbox;

@@ -163,6 +163,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
             city: "Mogadishu".into(),
             district: "Hodan".into(),
             address_line: "Maka Al Mukarama Road 12".into(),
+            landmark: "Near the Hodan market mosque".into(),
         }),
         idempotency_key: None,
         created_at: at(0),

@@ -23,6 +23,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 mod audit;
+mod delivery;
 mod discounts;
 mod names;
 mod notifications;
@@ -32,6 +33,10 @@ mod returns;
 mod reviews;
 mod variants;
 pub use audit::{AuditActorDto, AuditEntryDto, AuditQuery};
+pub use delivery::{
+    cities, CartDeliveryDto, CartPlaceQuery, DeliveryCityDto, DeliveryDistrictDto,
+    DeliveryZoneBody, DeliveryZoneDto, EtaDaysBody, EtaDaysDto,
+};
 pub use discounts::{
     CartDiscountBody, CartDiscountDto, DiscountBody, DiscountDto, DiscountNotAppliedDto,
 };
@@ -168,6 +173,9 @@ pub struct CartDto {
     pub shipping: f64,
     /// subtotal - discount + shipping: what checkout charges.
     pub total: f64,
+    /// The zone whose fee `shipping` holds, for a cart asked with a place; null: the
+    /// settings' flat fee.
+    pub delivery: Option<CartDeliveryDto>,
 }
 
 impl From<&CartView> for CartDto {
@@ -201,6 +209,7 @@ impl From<&CartView> for CartDto {
             }),
             shipping: cart.totals.shipping.as_dollars(),
             total: cart.totals.total.as_dollars(),
+            delivery: cart.zone.as_ref().map(CartDeliveryDto::from),
         }
     }
 }
@@ -273,8 +282,11 @@ pub struct AddressDto {
     pub full_name: String,
     pub phone: String,
     pub city: String,
+    /// Empty in a city delivered as a whole where the shopper named none.
     pub district: String,
     pub address_line: String,
+    /// What the rider looks for ("near the Hodan market mosque"); may be empty.
+    pub landmark: String,
 }
 
 /// A delivery address as checkout sends it; a field left out is blank (and refused by the
@@ -292,6 +304,9 @@ pub struct AddressBody {
     pub district: String,
     #[serde(default)]
     pub address_line: String,
+    /// Optional: what the rider looks for where streets have no names.
+    #[serde(default)]
+    pub landmark: String,
 }
 
 impl From<AddressBody> for ShippingAddressInput {
@@ -302,6 +317,7 @@ impl From<AddressBody> for ShippingAddressInput {
             city: a.city,
             district: a.district,
             address_line: a.address_line,
+            landmark: a.landmark,
         }
     }
 }
@@ -314,6 +330,7 @@ impl From<&ShippingAddress> for AddressDto {
             city: a.city.clone(),
             district: a.district.clone(),
             address_line: a.address_line.clone(),
+            landmark: a.landmark.clone(),
         }
     }
 }
@@ -516,6 +533,8 @@ pub struct SettingsDto {
     pub support_phone: String,
     pub support_email: String,
     pub shipping_fee: f64,
+    /// The largest order total paid in cash on delivery, in dollars.
+    pub cash_on_delivery_max: f64,
     pub sandbox_payments: bool,
     /// How long the payer has to confirm an EVC Plus payment on the phone, in seconds.
     pub payment_timeout_secs: u64,
@@ -528,6 +547,7 @@ impl SettingsDto {
             support_phone: settings.support_phone.clone(),
             support_email: settings.support_email.to_string(),
             shipping_fee: settings.shipping_fee.as_dollars(),
+            cash_on_delivery_max: settings.cash_on_delivery_max.as_dollars(),
             sandbox_payments: shop.checkout.is_sandbox_payments(),
             payment_timeout_secs: shop.orders.payment_hold().payment_timeout_secs(),
         }
@@ -958,6 +978,11 @@ pub struct SettingsBody {
     #[serde(default, deserialize_with = "loose_number")]
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000)]
     pub shipping_fee: Option<Option<f64>>,
+    /// Dollars, 0 to 10000: the largest order total paid in cash on delivery; left out, it
+    /// stays as it is.
+    #[serde(default, deserialize_with = "loose_number")]
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 10000)]
+    pub cash_on_delivery_max: Option<Option<f64>>,
 }
 
 impl From<SettingsBody> for SettingsInput {
@@ -967,6 +992,7 @@ impl From<SettingsBody> for SettingsInput {
             support_phone: body.support_phone,
             support_email: body.support_email,
             shipping_fee: body.shipping_fee.flatten(),
+            cash_on_delivery_max: body.cash_on_delivery_max,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod catalog;
+mod delivery;
 mod orders;
 mod shop;
 

@@ -96,6 +96,7 @@ pub(crate) mod tests {
                 support_phone: "+252 61 000 0000".into(),
                 support_email: Email::parse("help@shop.so").unwrap(),
                 shipping_fee: Money::from_cents(500).unwrap(),
+                cash_on_delivery_max: Money::from_cents(20_000).unwrap(),
             },
             vec!["EVC Plus", "ZAAD", "card"],
         )

@@ -2,7 +2,8 @@
 
 use crate::auth::CurrentUser;
 use crate::dto::{
-    CartAddBody, CartDiscountBody, CartDto, CartLineQuery, MessageDto, WishlistAddBody, WishlistDto,
+    CartAddBody, CartDiscountBody, CartDto, CartLineQuery, CartPlaceQuery, MessageDto,
+    WishlistAddBody, WishlistDto,
 };
 use crate::error::ApiError;
 use crate::openapi::{BadRequest, Conflict, NotFound, TooLarge, Unauthenticated};
@@ -34,15 +35,29 @@ fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
         .transpose()
 }
 
-/// The signed-in shopper's cart with the server's totals (what checkout charges).
+/// The signed-in shopper's cart with the server's totals (what checkout charges): with
+/// `city` (and `district`), delivered to that zone; without, at the settings' flat fee.
 #[utoipa::path(
     tag = "cart",
     security(("bearer" = [])),
-    responses((status = 200, body = CartDto), Unauthenticated)
+    params(CartPlaceQuery),
+    responses((status = 200, body = CartDto), BadRequest, Unauthenticated)
 )]
 #[get("/cart")]
-async fn get_cart(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    let cart = state.shop.carts.cart(&user.0).await?;
+async fn get_cart(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    place: web::Query<CartPlaceQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let carts = &state.shop.carts;
+    let cart = match place.city.as_deref().filter(|city| !city.trim().is_empty()) {
+        Some(city) => {
+            carts
+                .cart_delivered_to(&user.0, city, place.district.as_deref())
+                .await?
+        }
+        None => carts.cart(&user.0).await?,
+    };
     Ok(HttpResponse::Ok().json(CartDto::from(&cart)))
 }
 

@@ -6,6 +6,7 @@ mod back_office;
 mod cart;
 #[cfg(test)]
 mod catalog_keys;
+mod delivery;
 mod discounts;
 mod notifications;
 mod orders;
@@ -33,6 +34,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(accounts::configure)
         .configure(cart::configure)
         .configure(discounts::configure)
+        .configure(delivery::configure)
         .configure(returns::configure)
         .configure(reviews::configure)
         .configure(notifications::configure)

@@ -18,6 +18,7 @@ export const EMPTY_CART: Cart = {
   discountNotApplied: null,
   shipping: 0,
   total: 0,
+  delivery: null,
 };
 
 /** Lines whose product is gone are dropped. */

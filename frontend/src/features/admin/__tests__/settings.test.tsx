@@ -41,6 +41,7 @@ describe('admin settings', () => {
       supportPhone: defaultSettings.supportPhone,
       supportEmail: defaultSettings.supportEmail,
       shippingFee: 3.5,
+      cashOnDeliveryMax: defaultSettings.cashOnDeliveryMax,
     });
     await waitFor(() => expect(gets).toBeGreaterThan(before));
   });

@@ -33,6 +33,7 @@ const ADDRESS: ShippingAddress = {
   city: 'Mogadishu',
   district: 'Hodan',
   addressLine: 'Maka Al Mukarama Road 12',
+  landmark: '',
 };
 
 afterEach(() => {

@@ -74,6 +74,7 @@ describe('checkout', () => {
         city: 'Mogadishu',
         district: 'Hodan',
         addressLine: 'Maka Al Mukarama Road 12',
+        landmark: '',
       },
     });
     expect(key).toMatch(UUID);

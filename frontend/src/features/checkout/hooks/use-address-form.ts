@@ -27,19 +27,21 @@ export function useAddressForm() {
     city: '',
     district: '',
     addressLine: '',
+    landmark: '',
   }));
   return {
     bind: form.bind,
     /** The address as it is sent (trimmed), or null with the missing fields marked. */
     check: (): ShippingAddress | null => {
       if (!form.check(validateAddress)) return null;
-      const { fullName, phone, city, district, addressLine } = form.values;
+      const { fullName, phone, city, district, addressLine, landmark } = form.values;
       return {
         fullName: fullName.trim(),
         phone: phone.trim(),
         city: city.trim(),
         district: district.trim(),
         addressLine: addressLine.trim(),
+        landmark: landmark.trim(),
       };
     },
     /** The server's messages for the address's fields, under them. */

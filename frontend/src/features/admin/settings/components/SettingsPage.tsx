@@ -62,6 +62,7 @@ function ShopSettingsForm({ settings }: { settings: Settings }) {
       supportPhone: form.supportPhone.trim(),
       supportEmail: form.supportEmail.trim(),
       shippingFee: Math.round(Number(form.shippingFee) * 100) / 100,
+      cashOnDeliveryMax: settings.cashOnDeliveryMax,
     });
   };
   return (
