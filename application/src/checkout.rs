@@ -172,6 +172,7 @@ impl Checkout {
             delivered_at: None,
             refunded: Money::ZERO,
             refund_claim: None,
+            delivery: None,
             history: vec![StatusChange {
                 status: OrderStatus::Pending,
                 at: now,

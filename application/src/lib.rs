@@ -42,6 +42,8 @@ pub struct Shop {
     pub checkout: checkout::Checkout,
     pub dashboard: dashboard::Reports,
     pub delivery: delivery::DeliveryZones,
+    pub dispatcher: delivery::Dispatcher,
+    pub riders: delivery::Riders,
     pub discounts: discounts::Discounts,
     pub notifications: notifications::Notifications,
     pub orders: orders::Orders,

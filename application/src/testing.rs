@@ -292,6 +292,7 @@ pub fn paid_order() -> Order {
         delivered_at: None,
         refunded: Money::ZERO,
         refund_claim: None,
+        delivery: None,
         history: Vec::new(),
     }
 }

@@ -1,6 +1,7 @@
 //! Adapters for the clock, ids and random secrets.
 
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
+use domain::delivery::DeliveryCode;
 use domain::password_reset::CODE_DIGITS;
 use domain::ports::{Clock, IdGenerator, SecretGenerator};
 use rand::distributions::{Alphanumeric, DistString};
@@ -36,6 +37,10 @@ impl SecretGenerator for RandomSecrets {
     fn reset_code(&self) -> String {
         let code: u32 = rand::thread_rng().gen_range(0..10u32.pow(CODE_DIGITS as u32));
         format!("{code:0width$}", width = CODE_DIGITS)
+    }
+
+    fn delivery_code(&self) -> DeliveryCode {
+        DeliveryCode::from_random(rand::thread_rng().gen())
     }
 }
 

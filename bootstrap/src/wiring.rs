@@ -11,7 +11,7 @@ use application::cart::Carts;
 use application::catalog::{Catalog, CatalogVersion};
 use application::checkout::Checkout;
 use application::dashboard::Reports;
-use application::delivery::{CurrentZones, DeliveryZones};
+use application::delivery::{CurrentZones, DeliveryZones, Dispatcher, Riders};
 use application::discounts::Discounts;
 use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
@@ -130,6 +130,15 @@ pub fn build_shop(
             tuning.payment_hold,
         ),
         delivery: DeliveryZones::new(zones, db.clone(), ids.clone(), audit.clone()),
+        dispatcher: Dispatcher::new(
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            Arc::new(RandomSecrets),
+            clock.clone(),
+            audit.clone(),
+        ),
+        riders: Riders::new(db.clone(), db.clone(), clock.clone()),
         dashboard: Reports::new(db.clone(), db.clone(), db.clone(), clock.clone()),
         discounts: Discounts::new(db.clone(), clock.clone(), ids.clone(), audit.clone()),
         notifications: Notifications::new(

@@ -17,6 +17,8 @@ pub enum Topic {
     OrderShipped,
     OrderDelivered,
     OrderCanceled,
+    /// A rider could not deliver the order; it goes out again.
+    DeliveryFailed,
     ReturnUpdated,
     PasswordReset,
     /// To the shop: a new paid order.
@@ -26,12 +28,13 @@ pub enum Topic {
 }
 
 impl Topic {
-    pub const ALL: [Topic; 9] = [
+    pub const ALL: [Topic; 10] = [
         Topic::OrderConfirmed,
         Topic::PaymentUnconfirmed,
         Topic::OrderShipped,
         Topic::OrderDelivered,
         Topic::OrderCanceled,
+        Topic::DeliveryFailed,
         Topic::ReturnUpdated,
         Topic::PasswordReset,
         Topic::NewOrder,
@@ -45,6 +48,7 @@ impl Topic {
             Topic::OrderShipped => "orderShipped",
             Topic::OrderDelivered => "orderDelivered",
             Topic::OrderCanceled => "orderCanceled",
+            Topic::DeliveryFailed => "deliveryFailed",
             Topic::ReturnUpdated => "returnUpdated",
             Topic::PasswordReset => "passwordReset",
             Topic::NewOrder => "newOrder",

@@ -3,6 +3,7 @@
 
 use crate::audit::{AuditActor, AuditEntry, AuditFilter};
 use crate::cart::CartLine;
+use crate::delivery::DeliveryCode;
 use crate::discount::{CartDiscount, Discount, DiscountCode};
 use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, ReviewId, UserId, VariantId};
 use crate::language::Language;
@@ -696,4 +697,6 @@ pub trait SecretGenerator: Send + Sync {
     fn temporary_password(&self) -> String;
     /// A password reset code: `password_reset::CODE_DIGITS` random digits.
     fn reset_code(&self) -> String;
+    /// A random code for a shopper to give the rider who brings their order.
+    fn delivery_code(&self) -> DeliveryCode;
 }

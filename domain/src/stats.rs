@@ -398,6 +398,7 @@ mod report_tests {
             delivered_at: None,
             refunded: Money::ZERO,
             refund_claim: None,
+            delivery: None,
             history: Vec::new(),
         }
     }

@@ -17,6 +17,7 @@ mod backup;
 mod bulk;
 mod carts;
 mod checkpointer;
+mod deliveries;
 mod delivery_zones;
 mod discount_uses;
 mod discounts;

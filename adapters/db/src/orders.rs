@@ -3,6 +3,7 @@
 
 use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
+use crate::deliveries;
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
@@ -27,6 +28,7 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sqlite::Sqlite;
 use domain::checkout::ShippingAddress;
+use domain::delivery::Delivery;
 use domain::discount::DiscountCode;
 use domain::listing::orders::OrderQuery;
 use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
@@ -147,6 +149,7 @@ impl OrderRow {
         self,
         lines: Vec<OrderLine>,
         history: Vec<StatusChange<OrderStatus>>,
+        delivery: Option<Delivery>,
     ) -> Result<Order, RepoError> {
         let shipping_address = match (
             self.ship_full_name,
@@ -203,6 +206,7 @@ impl OrderRow {
             refunded: money(self.refunded_cents)?,
             refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
             history,
+            delivery,
         })
     }
 }
@@ -309,11 +313,13 @@ pub(crate) fn whole_orders(
     let of = wider.unwrap_or(OrdersOf::Orders(&ids));
     let mut lines = load_lines(conn, of)?;
     let mut history = order_history::load(conn, of)?;
+    let mut deliveries = deliveries::load(conn, of)?;
     rows.into_iter()
         .map(|row| {
             let order_lines = lines.remove(&row.id).unwrap_or_default();
             let changes = history.remove(&row.id).unwrap_or_default();
-            row.into_domain(order_lines, changes)
+            let delivery = deliveries.remove(&row.id);
+            row.into_domain(order_lines, changes, delivery)
         })
         .collect()
 }
@@ -422,6 +428,7 @@ fn apply_plan(
     if let Some(change) = &plan.history {
         order_history::append(conn, id, change.status, at, change.by.as_ref())?;
     }
+    deliveries::record(conn, id, &plan.delivery, at)?;
     outbox::announce(conn, &plan.messages, at, unconfigured)?;
     if let Some(user) = &plan.empties_cart_of {
         carts::empty(conn, user.as_str())?;

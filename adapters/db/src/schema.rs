@@ -284,6 +284,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    deliveries (order_id) {
+        order_id -> Text,
+        rider_id -> Text,
+        rider_name -> Text,
+        rider_phone -> Text,
+        state -> Text,
+        code -> Text,
+        wrong_codes -> Integer,
+        dispatched_at -> Timestamp,
+        delivered_at -> Nullable<Timestamp>,
+        cash_collected_cents -> Nullable<BigInt>,
+        attempts -> Text,
+    }
+}
+
+diesel::table! {
     audit_log (seq) {
         seq -> BigInt,
         id -> Text,
@@ -324,6 +340,7 @@ diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
+diesel::joinable!(deliveries -> orders (order_id));
 diesel::joinable!(order_status_history -> orders (order_id));
 diesel::joinable!(returns -> orders (order_id));
 diesel::joinable!(reviews -> products (product_id));
@@ -341,6 +358,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     cart_items,
     wishlist_items,
     orders,
+    deliveries,
     order_lines,
     order_status_history,
     returns,

@@ -102,6 +102,7 @@ pub fn about_order(topic: Topic, order: &Order, from: &Sender) -> Letter {
         hold_expired: order.hold_expired_at.is_some(),
         refund: (order.refunded > Money::ZERO)
             .then_some((order.refunded, order.payment_phone.as_str())),
+        delivery: order.delivery.as_ref(),
     };
     let texts = words::about_order(language, topic, &facts);
     let table = match topic {

@@ -2,6 +2,7 @@
 //! them in the language they last used. `templates` lays them out; the
 //! shop's own alerts stay English, as the back office does.
 
+use domain::delivery::{Delivery, NotDelivered};
 use domain::language::Language::{self, English, Somali};
 use domain::notification::Topic;
 use domain::payment_method::{PaymentKind, PaymentMethod};
@@ -89,6 +90,8 @@ pub(super) struct OrderFacts<'a> {
     pub hold_expired: bool,
     /// What went back to the shopper, and to which number (a wallet's).
     pub refund: Option<(Money, &'a str)>,
+    /// Its delivery, once it went out with a rider: the rider and the code the shopper gives.
+    pub delivery: Option<&'a Delivery>,
 }
 
 /// A message to the shopper about their order (`topic`: confirmed, payment not confirmed,
@@ -143,6 +146,10 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
                 format!("Haddii lacagtu imaan waydo {hold_minutes} daqiiqo gudahood, dalabka waa la joojinayaa, lacagna lagaa ma jarayo."),
             ],
         ),
+        (language, Topic::OrderShipped) if facts.delivery.is_some() => {
+            on_its_way(language, facts, facts.delivery.expect("checked"))
+        }
+        (language, Topic::DeliveryFailed) => not_delivered(language, facts),
         (English, Topic::OrderShipped) => texts(
             format!("Order {number} has shipped"),
             format!("order {number} has shipped and is on its way to you."),
@@ -176,6 +183,78 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             ],
         ),
         (language, _) => canceled(language, facts),
+    }
+}
+
+/// 'On its way' with a rider: their first name and phone, and the delivery code.
+fn on_its_way(language: Language, facts: &OrderFacts, delivery: &Delivery) -> Texts {
+    let number = facts.number;
+    let rider = delivery.rider.first_name();
+    let phone = &delivery.rider.phone;
+    let code = delivery.code.as_str();
+    let to = facts.address.as_deref();
+    match language {
+        English => Texts {
+            subject: format!("Order {number} is on its way"),
+            sms: format!("order {number} is on its way with {rider} ({phone}). Your delivery code is {code}: give it to the rider when the parcel is in your hands."),
+            paragraphs: vec![
+                match to {
+                    Some(address) => format!("Your order {number} is on its way to {address} with our rider {rider}, who will call you on arrival: {phone}."),
+                    None => format!("Your order {number} is on its way with our rider {rider}, who will call you on arrival: {phone}."),
+                },
+                format!("Your delivery code is {code}. Give it to the rider only when your parcel is in your hands."),
+            ],
+        },
+        Somali => Texts {
+            subject: format!("Dalabka {number} waa kuu soo socdaa"),
+            sms: format!("dalabka {number} waa kuu soo socdaa, waxaa wada {rider} ({phone}). Koodhkaaga gaarsiinta waa {code}: sii gaarsiiyaha marka xirmadu gacantaada soo gasho."),
+            paragraphs: vec![
+                match to {
+                    Some(address) => format!("Dalabkaaga {number} wuxuu u socdaa {address}, waxaana wada gaarsiiyahayaga {rider}, oo ku soo wici doona markuu yimaado: {phone}."),
+                    None => format!("Dalabkaaga {number} waa kuu soo socdaa, waxaana wada gaarsiiyahayaga {rider}, oo ku soo wici doona markuu yimaado: {phone}."),
+                },
+                format!("Koodhkaaga gaarsiinta waa {code}. Sii gaarsiiyaha oo keliya marka xirmadaadu gacantaada ku jirto."),
+            ],
+        },
+    }
+}
+
+/// A rider brought the order back: why, and that it goes out again.
+fn not_delivered(language: Language, facts: &OrderFacts) -> Texts {
+    let number = facts.number;
+    let reason = facts
+        .delivery
+        .and_then(|delivery| delivery.attempts.last())
+        .map(|attempt| attempt.reason);
+    let why = match (language, reason) {
+        (English, Some(NotDelivered::Unreachable)) => "we could not reach you by phone",
+        (English, Some(NotDelivered::Refused)) => "the parcel was refused",
+        (English, Some(NotDelivered::WrongAddress)) => "the address could not be found",
+        (English, Some(NotDelivered::AnotherDay)) => "you asked for another day",
+        (English, None) => "the rider could not hand it over",
+        (Somali, Some(NotDelivered::Unreachable)) => "taleefanka lagugu ma helin",
+        (Somali, Some(NotDelivered::Refused)) => "xirmada waa la diiday",
+        (Somali, Some(NotDelivered::WrongAddress)) => "ciwaanka lama helin",
+        (Somali, Some(NotDelivered::AnotherDay)) => "waxaad codsatay maalin kale",
+        (Somali, None) => "gaarsiiyuhu kuma wareejin karin",
+    };
+    match language {
+        English => Texts {
+            subject: format!("Order {number}: we could not deliver it today"),
+            sms: format!("we could not deliver order {number} today ({why}). We will call you to bring it again."),
+            paragraphs: vec![
+                format!("Our rider could not deliver your order {number} today: {why}."),
+                "We will contact you to bring it again. Call us if you would like another time or place.".to_owned(),
+            ],
+        },
+        Somali => Texts {
+            subject: format!("Dalabka {number}: maanta lama keeni karin"),
+            sms: format!("dalabka {number} maanta lama keenin ({why}). Waan ku soo wici doonnaa si aan mar kale u keenno."),
+            paragraphs: vec![
+                format!("Gaarsiiyahayagu maanta ma keeni karin dalabkaaga {number}: {why}."),
+                "Waan kula soo xiriiri doonnaa si aan mar kale u keenno. Na soo wac haddii aad rabto waqti ama meel kale.".to_owned(),
+            ],
+        },
     }
 }
 
@@ -317,6 +396,7 @@ mod tests {
             address: None,
             hold_expired: false,
             refund,
+            delivery: None,
         }
     }
 
@@ -375,6 +455,50 @@ mod tests {
         assert_eq!(
             returned,
             "Soo celintaada dalabka #o1 lacagteeda waa la celiyey: $18.00 waxay ku noqotay kaarkaaga."
+        );
+    }
+
+    #[test]
+    fn the_on_its_way_message_gives_the_code_and_the_riders_first_name_and_phone() {
+        use domain::delivery::{
+            Delivery, DeliveryAttempt, DeliveryCode, DeliveryState, NotDelivered, Rider,
+        };
+        let delivery = Delivery {
+            rider: Rider {
+                id: domain::UserId::parse("r1").unwrap(),
+                name: "Hassan Ali".into(),
+                phone: "252615550001".into(),
+            },
+            state: DeliveryState::Out,
+            code: DeliveryCode::parse("0427").unwrap(),
+            wrong_codes: 0,
+            dispatched_at: "2026-11-27T08:00:00Z".parse().unwrap(),
+            delivered_at: None,
+            cash_collected: None,
+            attempts: vec![DeliveryAttempt {
+                at: "2026-11-27T10:00:00Z".parse().unwrap(),
+                reason: NotDelivered::Unreachable,
+                rider: "Hassan Ali".into(),
+            }],
+        };
+        let facts = OrderFacts {
+            delivery: Some(&delivery),
+            ..facts(PaymentMethod::EvcPlus, None)
+        };
+        let english = about_order(English, Topic::OrderShipped, &facts);
+        assert_eq!(
+            english.sms,
+            "order #o1 is on its way with Hassan (252615550001). Your delivery code is 0427: give it to the rider when the parcel is in your hands."
+        );
+        let somali = about_order(Somali, Topic::OrderShipped, &facts);
+        assert_eq!(
+            somali.paragraphs[1],
+            "Koodhkaaga gaarsiinta waa 0427. Sii gaarsiiyaha oo keliya marka xirmadaadu gacantaada ku jirto."
+        );
+        let failed = about_order(English, Topic::DeliveryFailed, &facts);
+        assert_eq!(
+            failed.paragraphs[0],
+            "Our rider could not deliver your order #o1 today: we could not reach you by phone."
         );
     }
 }

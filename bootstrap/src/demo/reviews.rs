@@ -180,6 +180,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
         delivered_at: None,
         refunded: Money::ZERO,
         refund_claim: None,
+        delivery: None,
         history: vec![StatusChange {
             status: OrderStatus::Pending,
             at: placed_at,

@@ -229,6 +229,7 @@ impl<'a> OrderBook<'a> {
                 Money::ZERO
             },
             refund_claim: None,
+            delivery: None,
             history,
         }
     }

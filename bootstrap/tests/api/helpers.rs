@@ -467,6 +467,12 @@ impl TestApp {
         token
     }
 
+    /// The id of the account `token` signs in.
+    pub async fn me_id(&self, token: &str) -> String {
+        let me = self.get("/api/auth/me", Some(token)).await;
+        me.body["_id"].as_str().expect("an account id").to_owned()
+    }
+
     /// Creates a product through the API (JSON fields in a multipart form, no picture).
     pub async fn product(&self, admin: &str, name: &str, price: &str, stock: u32) -> Value {
         let form = product_form(&[

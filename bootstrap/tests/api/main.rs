@@ -12,6 +12,7 @@ mod cart;
 mod cart_discounts;
 mod catalog;
 mod catalogue_load;
+mod deliveries;
 mod delivery_zones;
 mod discounts;
 mod edahab;

@@ -547,6 +547,36 @@ impl<'a> World<'a> {
             .await
     }
 
+    /// The rider among the callers: their id.
+    fn rider_id(&self) -> String {
+        let rider = self.callers.iter().find(|c| c.role == Some(Role::Rider));
+        rider
+            .and_then(|c| c.person.as_ref())
+            .expect("a rider calls")
+            .id
+            .clone()
+    }
+
+    /// A paid order of the stranger, out with the rider: its id and delivery code.
+    async fn out_with_rider(&self) -> (String, String) {
+        let order = self.strangers_paid_order().await;
+        let sent = self
+            .app
+            .post(
+                "/api/admin/deliveries",
+                Some(&self.admin),
+                json!({ "orderIds": [order], "riderId": self.rider_id() }),
+            )
+            .await;
+        self.made("an order sent out", sent, StatusCode::OK);
+        let stored = OrderRepository::by_id(&self.app.database, &OrderId::parse(&order).unwrap())
+            .await
+            .expect("the order is read")
+            .expect("the order exists");
+        let code = stored.delivery.expect("out with the rider").code;
+        (order, code.as_str().to_owned())
+    }
+
     /// A return of one dress of a delivered order of the stranger, asked for.
     async fn requested_return(&self) -> String {
         let order = self.strangers_paid_order().await;
@@ -935,6 +965,45 @@ async fn recipe(
             Call::to(format!("/api/admin/discounts/{id}"))
         }
         ("get", "/api/delivery/zones") | ("get", "/api/admin/delivery/zones") => Call::to(path),
+        ("get", "/api/admin/deliveries") => Call::to(format!("{path}?status=out&page=1&limit=5")),
+        ("post", "/api/admin/deliveries") => {
+            let order = w.strangers_paid_order().await;
+            Call::with(
+                path,
+                json!({ "orderIds": [order], "riderId": w.rider_id() }),
+            )
+        }
+        ("get", "/api/admin/riders") | ("get", "/api/deliveries") => Call::to(path),
+        ("post", "/api/admin/deliveries/{orderId}/code-reset") => {
+            let (order, _) = w.out_with_rider().await;
+            Call::with(
+                format!("/api/admin/deliveries/{order}/code-reset"),
+                json!({}),
+            )
+        }
+        // An admin may move a rider's deliveries but has none of their own to move.
+        ("post", "/api/deliveries/{orderId}/delivered") => {
+            let (order, code) = w.out_with_rider().await;
+            let call = Call::with(
+                format!("/api/deliveries/{order}/delivered"),
+                json!({ "code": code }),
+            );
+            match caller.role {
+                Some(Role::Admin) => call.succeeding(StatusCode::NOT_FOUND),
+                _ => call,
+            }
+        }
+        ("post", "/api/deliveries/{orderId}/not-delivered") => {
+            let (order, _) = w.out_with_rider().await;
+            let call = Call::with(
+                format!("/api/deliveries/{order}/not-delivered"),
+                json!({ "reason": "anotherDay" }),
+            );
+            match caller.role {
+                Some(Role::Admin) => call.succeeding(StatusCode::NOT_FOUND),
+                _ => call,
+            }
+        }
         ("post", "/api/admin/delivery/zones") => Call::with(path, zone(&w.fresh("Matrix City "))),
         ("put", "/api/admin/delivery/zones/{id}") => {
             let made = w

@@ -1,10 +1,16 @@
 //! Delivering across Somalia (DESIGN.md section 9, "Delivering"): the zones a shop delivers
-//! to with their fees and times, and when cash on delivery is taken.
+//! to with their fees and times, when cash on delivery is taken, and an order's way out with
+//! a rider.
 
 pub mod cash;
+pub mod dispatch;
 pub mod zone;
 
 pub use cash::{cash_on_delivery, CashRefusal};
+pub use dispatch::{
+    dispatch, ready_to_go_out, CodeRefusal, Delivery, DeliveryAttempt, DeliveryCode, DeliveryState,
+    DeliveryStep, Dispatch, DispatchRefusal, NotDelivered, Rider, CODE_TRIES,
+};
 pub use zone::{
     delivery_fee, DeliveryTime, DeliveryZone, ZoneDraft, ZoneInput, ZoneRefusal, Zones,
     MAX_PLACE_NAME,

@@ -88,6 +88,16 @@ texts! {
     COD_NOT_IN_ZONE = "Cash on delivery is not available in {place}";
     COD_OVER_MAX = "Cash on delivery is available for orders up to {max}";
     COD_MAX_INVALID = "The most paid in cash must be between 0 and 10000";
+    DISPATCH_WITH_ANOTHER = "Order {order} is already out with {rider}";
+    DISPATCH_NOT_READY = "Order {order} cannot go out: it is {status}";
+    DISPATCH_NOT_PAID = "Order {order} is not paid yet";
+    RIDER_UNKNOWN = "Choose one of the shop's riders";
+    ORDERS_TO_DISPATCH_REQUIRED = "Choose the orders to send out";
+    CODE_WRONG = "That is not the delivery code. {tries} tries left.";
+    CODE_WRONG_LAST = "That is not the delivery code. No tries left: ask the shop to reset it.";
+    CODE_LOCKED = "Five wrong codes were typed for this order. Ask the shop to reset its code.";
+    REASON_UNKNOWN = "Choose why it was not delivered: unreachable, refused, wrongAddress or anotherDay";
+    DELIVERY_NOT_FOUND = "Delivery not found";
 
     // What is not there.
     PRODUCT_NOT_FOUND = "Product not found";

@@ -2,6 +2,7 @@
 
 use crate::cart::CartLine;
 use crate::checkout::ShippingAddress;
+use crate::delivery::Delivery;
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::message::texts::REOPENING_REFUNDED;
@@ -178,6 +179,8 @@ pub struct Order {
     pub refund_claim: Option<RefundClaim>,
     /// The statuses it took, oldest first; the first is its placing.
     pub history: Vec<StatusChange<OrderStatus>>,
+    /// Its way to the shopper once it first went out with a rider.
+    pub delivery: Option<Delivery>,
 }
 
 /// A discount code as an order used it: the code as it was then and what it took off the

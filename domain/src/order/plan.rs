@@ -6,6 +6,7 @@ use super::{
     counts_as_sold, DiscountUse, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus,
     StatusChange, StockEffect,
 };
+use crate::delivery::DeliveryStep;
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::money::Money;
@@ -44,6 +45,8 @@ pub struct OrderPlan {
     /// The shopper whose cart is emptied in the same step.
     pub empties_cart_of: Option<UserId>,
     pub sales: SalesDelta,
+    /// What the order's delivery records with the change (a rider, an attempt).
+    pub delivery: DeliveryStep,
     /// Stock moved, so cached catalogue replies are out of date.
     pub catalog_changed: bool,
 }
@@ -260,6 +263,7 @@ impl OrderTransition {
             discount_use,
             empties_cart_of: self.empties_cart.then(|| order.user_id.clone()),
             sales,
+            delivery: DeliveryStep::None,
             change: self.clone(),
         }
     }

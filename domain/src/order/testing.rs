@@ -32,6 +32,7 @@ pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
         delivered_at: None,
         refunded: Money::ZERO,
         refund_claim: None,
+        delivery: None,
         history: Vec::new(),
     }
 }

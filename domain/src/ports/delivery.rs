@@ -1,8 +1,11 @@
-//! Ports of delivering (issue 43): the shop's delivery zones.
+//! Ports of delivering (issue 43): the shop's delivery zones, and orders on their way.
 
-use super::RepoError;
+use super::{Page, RepoError};
 use crate::delivery::DeliveryZone;
+use crate::ids::{OrderId, UserId};
+use crate::order::Order;
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
@@ -13,4 +16,56 @@ pub trait DeliveryZoneRepository: Send + Sync {
     async fn insert(&self, zone: &DeliveryZone) -> Result<(), RepoError>;
     /// `NotFound` without the zone; `Duplicate` as for `insert`.
     async fn update(&self, zone: &DeliveryZone) -> Result<(), RepoError>;
+}
+
+/// Which orders the back office's Deliveries screen lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeliveryList {
+    /// Waiting for a rider for the first time (or again after the shop moved it back).
+    ToDispatch,
+    /// With a rider now.
+    Out,
+    /// Brought back by a rider: waiting to go out again.
+    Failed,
+}
+
+impl DeliveryList {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryList::ToDispatch => "toDispatch",
+            DeliveryList::Out => "out",
+            DeliveryList::Failed => "failed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [Self::ToDispatch, Self::Out, Self::Failed]
+            .into_iter()
+            .find(|list| list.as_str() == raw)
+    }
+}
+
+/// One page of the Deliveries screen: oldest order first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryQuery {
+    pub list: DeliveryList,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub rider: Option<UserId>,
+    pub page: Page,
+}
+
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait DeliveryRepository: Send + Sync {
+    /// One page of the orders `query` lists, with how many it lists.
+    async fn list(&self, query: &DeliveryQuery) -> Result<(Vec<Order>, u64), RepoError>;
+    /// `rider`'s orders out now, then those they delivered or brought back since `since`.
+    async fn of_rider(&self, rider: &UserId, since: DateTime<Utc>)
+        -> Result<Vec<Order>, RepoError>;
+    /// Counts a wrong code typed for `order`'s delivery, while fewer than `CODE_TRIES` are
+    /// counted: the wrong codes counted now, or `None` when it was locked already.
+    async fn count_wrong_code(&self, order: &OrderId) -> Result<Option<u8>, RepoError>;
+    /// The shop lets the rider try codes again. `NotFound` without a delivery.
+    async fn reset_code(&self, order: &OrderId) -> Result<(), RepoError>;
 }

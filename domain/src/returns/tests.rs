@@ -56,6 +56,7 @@ pub(crate) fn order(discount: i64) -> Order {
         delivered_at: Some(delivered_on()),
         refunded: Money::ZERO,
         refund_claim: None,
+        delivery: None,
         history: Vec::new(),
     }
 }

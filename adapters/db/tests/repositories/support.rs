@@ -172,6 +172,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         delivered_at: None,
         refunded: Money::ZERO,
         refund_claim: None,
+        delivery: None,
         history: vec![StatusChange {
             status: OrderStatus::Pending,
             at: at(0),

@@ -23,6 +23,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 mod audit;
+mod deliveries;
 mod delivery;
 mod discounts;
 mod names;
@@ -33,6 +34,10 @@ mod returns;
 mod reviews;
 mod variants;
 pub use audit::{AuditActorDto, AuditEntryDto, AuditQuery};
+pub use deliveries::{
+    AttemptDto, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDeliveryDto,
+    RiderDeliveryDto, RiderDto,
+};
 pub use delivery::{
     cities, CartDeliveryDto, CartPlaceQuery, DeliveryCityDto, DeliveryDistrictDto,
     DeliveryZoneBody, DeliveryZoneDto, EtaDaysBody, EtaDaysDto,
@@ -399,6 +404,8 @@ pub struct OrderDto {
     /// was canceled for it (its stock released); null otherwise. EVC Plus may still have
     /// taken the money: check before telling the shopper.
     pub hold_expired_at: Option<String>,
+    /// Its way to the shopper once it first went out with a rider; null before.
+    pub delivery: Option<OrderDeliveryDto>,
 }
 
 /// A status an order or a return took, when, and who set it.
@@ -458,6 +465,7 @@ impl From<&Order> for OrderDto {
             delivered_at: o.delivered_at.map(|at| at.to_rfc3339()),
             status_history: StatusEntryDto::list(&o.history, OrderStatus::as_str),
             returnable_until: return_deadline(o).map(|at| at.to_rfc3339()),
+            delivery: o.delivery.as_ref().map(OrderDeliveryDto::from),
             user_id: CustomerDto {
                 id: o.user_id.to_string(),
                 name: o.customer_name.clone(),

@@ -2,8 +2,9 @@
 
 use super::ApiError;
 use application::cart::CartPlaceError;
-use application::delivery::ZoneChangeError;
-use domain::message::texts::ZONE_NOT_FOUND;
+use application::delivery::{DispatchError, RiderMoveError, ZoneChangeError};
+use domain::delivery::CodeRefusal;
+use domain::message::texts::{DELIVERY_NOT_FOUND, ORDER_NOT_FOUND, ZONE_NOT_FOUND};
 
 impl From<ZoneChangeError> for ApiError {
     fn from(error: ZoneChangeError) -> Self {
@@ -21,6 +22,35 @@ impl From<CartPlaceError> for ApiError {
         match error {
             CartPlaceError::Invalid(errors) => errors.into(),
             CartPlaceError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<DispatchError> for ApiError {
+    fn from(error: DispatchError) -> Self {
+        match error {
+            DispatchError::Refused(refusal) => refusal.into(),
+            DispatchError::Invalid(errors) => errors.into(),
+            DispatchError::NotFound(_) => Self::not_found(ORDER_NOT_FOUND),
+            DispatchError::Conflict(message) => Self::conflict(message),
+            DispatchError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<RiderMoveError> for ApiError {
+    fn from(error: RiderMoveError) -> Self {
+        match error {
+            RiderMoveError::Refused(refusal) => refusal.into(),
+            RiderMoveError::Invalid(errors) => errors.into(),
+            RiderMoveError::NotFound => Self::not_found(DELIVERY_NOT_FOUND),
+            RiderMoveError::Code(refusal @ CodeRefusal::Wrong { .. }) => {
+                Self::invalid_field("code", refusal.message())
+            }
+            RiderMoveError::Code(CodeRefusal::Locked) => {
+                Self::locked(CodeRefusal::Locked.message())
+            }
+            RiderMoveError::Store(error) => error.into(),
         }
     }
 }

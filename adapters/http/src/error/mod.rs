@@ -109,6 +109,11 @@ impl ApiError {
         Self::with(StatusCode::CONFLICT, message)
     }
 
+    /// 423: locked until the shop acts (a delivery code after five wrong tries).
+    pub fn locked(message: impl Into<Message>) -> Self {
+        Self::with(StatusCode::LOCKED, message)
+    }
+
     pub fn too_large(message: impl Into<Message>) -> Self {
         Self::with(StatusCode::PAYLOAD_TOO_LARGE, message)
     }

@@ -93,6 +93,11 @@ pub struct NotFound(pub ErrorBody);
 #[response(status = 409)]
 pub struct Conflict(pub ErrorBody);
 
+/// 423: locked until the shop acts (a delivery code after five wrong tries).
+#[derive(IntoResponses)]
+#[response(status = 423)]
+pub struct Locked(pub ErrorBody);
+
 /// 413: the body or a picture is too large.
 #[derive(IntoResponses)]
 #[response(status = 413)]

@@ -6,6 +6,7 @@ mod back_office;
 mod cart;
 #[cfg(test)]
 mod catalog_keys;
+mod deliveries;
 mod delivery;
 mod discounts;
 mod notifications;
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(cart::configure)
         .configure(discounts::configure)
         .configure(delivery::configure)
+        .configure(deliveries::configure)
         .configure(returns::configure)
         .configure(reviews::configure)
         .configure(notifications::configure)

@@ -1,0 +1,153 @@
+//! Orders on their way as the API shows them: an order's delivery, the back office's
+//! dispatch and rider lists, and a rider's own deliveries (issue 43).
+
+use super::AddressDto;
+use domain::delivery::Delivery;
+use domain::order::Order;
+use domain::payment_method::PaymentKind;
+use domain::user::User;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// An attempt a rider made that failed.
+#[derive(Serialize, ToSchema)]
+pub struct AttemptDto {
+    pub at: String,
+    /// `unreachable`, `refused`, `wrongAddress` or `anotherDay`.
+    pub reason: &'static str,
+}
+
+/// An order's way to the shopper, once it first went out.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDeliveryDto {
+    /// The rider's first name, as the shopper is told it.
+    pub rider_name: String,
+    /// The number the rider calls from.
+    pub rider_phone: String,
+    /// `out` (with the rider), `delivered` or `failed` (brought back, waiting to go out again).
+    pub state: &'static str,
+    pub attempts: Vec<AttemptDto>,
+    pub delivered_at: Option<String>,
+    /// Five wrong codes were typed: the shop must reset the code before the rider tries again.
+    pub code_locked: bool,
+}
+
+impl From<&Delivery> for OrderDeliveryDto {
+    fn from(delivery: &Delivery) -> Self {
+        Self {
+            rider_name: delivery.rider.first_name().to_owned(),
+            rider_phone: delivery.rider.phone.clone(),
+            state: delivery.state.as_str(),
+            attempts: delivery
+                .attempts
+                .iter()
+                .map(|attempt| AttemptDto {
+                    at: attempt.at.to_rfc3339(),
+                    reason: attempt.reason.as_str(),
+                })
+                .collect(),
+            delivered_at: delivery.delivered_at.map(|at| at.to_rfc3339()),
+            code_locked: delivery.code_locked(),
+        }
+    }
+}
+
+/// Orders to send out with a rider.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DispatchBody {
+    #[serde(default)]
+    #[schema(min_items = 1, max_items = 100)]
+    pub order_ids: Vec<String>,
+    #[serde(default)]
+    pub rider_id: String,
+}
+
+/// The Deliveries screen's list.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryListQuery {
+    /// `toDispatch` (the default), `out` or `failed`.
+    pub status: Option<String>,
+    /// The address's city, as the zones name it.
+    pub city: Option<String>,
+    pub district: Option<String>,
+    /// Orders out with (or brought back by) this rider.
+    pub rider_id: Option<String>,
+    /// The page, from 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+    /// Items per page, 1 to 100 (default 20).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    pub limit: Option<String>,
+}
+
+/// A rider of the shop, to send orders out with.
+#[derive(Serialize, ToSchema)]
+pub struct RiderDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub phone: String,
+}
+
+impl From<&User> for RiderDto {
+    fn from(user: &User) -> Self {
+        Self {
+            id: user.id.to_string(),
+            name: user.name.clone(),
+            phone: user.phone.clone(),
+        }
+    }
+}
+
+/// The code the shopper gave.
+#[derive(Deserialize, ToSchema)]
+pub struct DeliveredBody {
+    #[serde(default)]
+    #[schema(example = "0427")]
+    pub code: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NotDeliveredBody {
+    /// `unreachable`, `refused`, `wrongAddress` or `anotherDay`.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// One of a rider's deliveries, as their phone screen shows it: who, where, and what to
+/// collect; never the code, nor what the items cost.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RiderDeliveryDto {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// `pending` (brought back), `shipped` (out) or `delivered`.
+    pub status: &'static str,
+    pub customer_name: String,
+    pub shipping_address: Option<AddressDto>,
+    /// How many items the parcel holds.
+    pub item_count: u32,
+    /// Dollars to collect in cash: the total of an order paid in cash on delivery not paid
+    /// yet, else 0.
+    pub cash_to_collect: f64,
+    pub delivery: Option<OrderDeliveryDto>,
+}
+
+impl From<&Order> for RiderDeliveryDto {
+    fn from(order: &Order) -> Self {
+        let cash = order.payment_method.kind() == PaymentKind::Cash && order.awaits_payment();
+        Self {
+            id: order.id.to_string(),
+            status: order.status.as_str(),
+            customer_name: order.customer_name.clone(),
+            shipping_address: order.shipping_address.as_ref().map(AddressDto::from),
+            item_count: order.lines.iter().map(|line| line.quantity).sum(),
+            cash_to_collect: if cash { order.total.as_dollars() } else { 0.0 },
+            delivery: order.delivery.as_ref().map(OrderDeliveryDto::from),
+        }
+    }
+}

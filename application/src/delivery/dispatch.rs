@@ -1,0 +1,166 @@
+//! The back office's Deliveries screen: orders waiting for a rider, out, or brought back;
+//! sending them out with a rider (each with a delivery code the shopper is sent); resetting
+//! a code after five wrong tries.
+
+use super::errors::DispatchError;
+use crate::audit::Audit;
+use crate::ReadError;
+use derive_new::new;
+use domain::audit::AuditChange;
+use domain::delivery::{dispatch, Dispatch, Rider};
+use domain::listing::users::UserQuery;
+use domain::message::texts::{ORDERS_TO_DISPATCH_REQUIRED, RIDER_UNKNOWN};
+use domain::order::{Order, OrderTransition};
+use domain::permissions::{require, Permission};
+use domain::ports::{
+    Clock, DeliveryQuery, DeliveryRepository, OrderRepository, OrderStoreError, RepoError,
+    SecretGenerator, UserRepository,
+};
+use domain::user::{Role, User};
+use domain::validation::FieldErrors;
+use domain::{OrderId, UserId};
+use std::sync::Arc;
+
+/// The most orders sent out at once: a rider's run, with room to spare.
+const ORDERS_SENT_AT_ONCE: usize = 100;
+
+/// Orders on their way, as the back office sends them out.
+#[derive(new)]
+pub struct Dispatcher {
+    orders: Arc<dyn OrderRepository>,
+    deliveries: Arc<dyn DeliveryRepository>,
+    users: Arc<dyn UserRepository>,
+    secrets: Arc<dyn SecretGenerator>,
+    clock: Arc<dyn Clock>,
+    audit: Audit,
+}
+
+impl Dispatcher {
+    /// One page of the Deliveries screen.
+    pub async fn deliveries(
+        &self,
+        actor: &User,
+        query: &DeliveryQuery,
+    ) -> Result<(Vec<Order>, u64), ReadError> {
+        require(actor, Permission::DeliveriesDispatch)?;
+        Ok(self.deliveries.list(query).await?)
+    }
+
+    /// The shop's riders, by name, to send orders out with.
+    pub async fn riders(&self, actor: &User) -> Result<Vec<User>, ReadError> {
+        require(actor, Permission::DeliveriesDispatch)?;
+        let query = UserQuery {
+            role: Some(Role::Rider),
+            ..Default::default()
+        };
+        let (mut riders, _) = self.users.find(&query).await?;
+        riders.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(riders)
+    }
+
+    /// Sends `order_ids` out with the rider `rider_id` (each `shipped`, its shopper sent the
+    /// code): all are checked first, so a refusal (one out with another rider, one not ready)
+    /// sends none. Orders already out with this rider stay as they are.
+    pub async fn dispatch(
+        &self,
+        actor: &User,
+        order_ids: &[OrderId],
+        rider_id: &UserId,
+    ) -> Result<Vec<Order>, DispatchError> {
+        require(actor, Permission::DeliveriesDispatch)?;
+        let mut ids: Vec<&OrderId> = Vec::new();
+        for id in order_ids {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        if ids.is_empty() || ids.len() > ORDERS_SENT_AT_ONCE {
+            return Err(FieldErrors::single("orderIds", ORDERS_TO_DISPATCH_REQUIRED).into());
+        }
+        let rider = self.rider(rider_id).await?;
+        let mut going = Vec::new();
+        for id in ids {
+            let order = self.find(id).await?;
+            match dispatch(&order, order.delivery.as_ref(), &rider.id) {
+                Dispatch::Send => going.push(order),
+                Dispatch::AlreadyOut => {}
+                Dispatch::Refused(refusal) => {
+                    return Err(DispatchError::Conflict(refusal.message(&order)))
+                }
+            }
+        }
+        for order in &going {
+            self.send_out(actor, order, &rider).await?;
+        }
+        let mut sent = Vec::new();
+        for id in order_ids {
+            sent.push(self.find(id).await?);
+        }
+        Ok(sent)
+    }
+
+    /// Sends one checked order out; another dispatcher's send at the same moment wins once.
+    async fn send_out(
+        &self,
+        actor: &User,
+        order: &Order,
+        rider: &Rider,
+    ) -> Result<(), DispatchError> {
+        // A code sent before stays the shopper's: they may still have its message.
+        let code = match &order.delivery {
+            Some(delivery) => delivery.code.clone(),
+            None => self.secrets.delivery_code(),
+        };
+        let plan = OrderTransition::going_out()
+            .by(actor)
+            .plan(order, self.clock.now())
+            .going_out_with(rider.clone(), code);
+        match self.orders.apply(&plan).await {
+            Ok(()) => {}
+            Err(OrderStoreError::Stale) => {
+                let now = self.find(&order.id).await?;
+                return match dispatch(&now, now.delivery.as_ref(), &rider.id) {
+                    Dispatch::AlreadyOut => Ok(()),
+                    Dispatch::Refused(refusal) => {
+                        Err(DispatchError::Conflict(refusal.message(&now)))
+                    }
+                    Dispatch::Send => Err(OrderStoreError::Stale.into()),
+                };
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let after = self.find(&order.id).await?;
+        self.audit
+            .record(actor, AuditChange::order_status_changed(order, &after))
+            .await;
+        Ok(())
+    }
+
+    /// The shop lets a rider type codes again for order `id` (after five wrong ones).
+    pub async fn reset_code(&self, actor: &User, id: &OrderId) -> Result<Order, DispatchError> {
+        require(actor, Permission::DeliveriesDispatch)?;
+        match self.deliveries.reset_code(id).await {
+            Err(RepoError::NotFound) => return Err(DispatchError::NotFound(id.clone())),
+            other => other?,
+        }
+        self.find(id).await
+    }
+
+    async fn find(&self, id: &OrderId) -> Result<Order, DispatchError> {
+        self.orders
+            .by_id(id)
+            .await?
+            .ok_or_else(|| DispatchError::NotFound(id.clone()))
+    }
+
+    async fn rider(&self, id: &UserId) -> Result<Rider, DispatchError> {
+        match self.users.by_id(id).await? {
+            Some(user) if user.role == Role::Rider => Ok(Rider {
+                id: user.id,
+                name: user.name,
+                phone: user.phone,
+            }),
+            _ => Err(FieldErrors::single("riderId", RIDER_UNKNOWN).into()),
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The rider's phone screen: their deliveries of the day, each delivered with the shopper's
+//! code or brought back with a reason.
+
+use super::errors::RiderMoveError;
+use chrono::{DateTime, Duration, Utc};
+use derive_new::new;
+use domain::delivery::{CodeRefusal, DeliveryAttempt, DeliveryState, DeliveryStep, NotDelivered};
+use domain::message::texts::REASON_UNKNOWN;
+use domain::order::{Order, OrderStatus, OrderTransition};
+use domain::permissions::{require, Permission};
+use domain::ports::{Clock, DeliveryRepository, OrderRepository, OrderStoreError, RepoError};
+use domain::user::User;
+use domain::validation::FieldErrors;
+use domain::OrderId;
+use std::sync::Arc;
+
+/// Somalia keeps East Africa Time all year (UTC+3): a rider's day starts at its midnight.
+const EAST_AFRICA_OFFSET_HOURS: i64 = 3;
+
+/// The start of the day `now` falls in, in Somalia.
+fn start_of_day(now: DateTime<Utc>) -> DateTime<Utc> {
+    let offset = Duration::hours(EAST_AFRICA_OFFSET_HOURS);
+    let local = (now + offset).date_naive();
+    local
+        .and_hms_opt(0, 0, 0)
+        .expect("midnight exists")
+        .and_utc()
+        - offset
+}
+
+/// A rider's own deliveries.
+#[derive(new)]
+pub struct Riders {
+    orders: Arc<dyn OrderRepository>,
+    deliveries: Arc<dyn DeliveryRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Riders {
+    /// The rider's orders out now, oldest sent first, then those they finished today.
+    pub async fn my_deliveries(&self, rider: &User) -> Result<Vec<Order>, RiderMoveError> {
+        require(rider, Permission::DeliveriesOwn)?;
+        let today = start_of_day(self.clock.now());
+        Ok(self.deliveries.of_rider(&rider.id, today).await?)
+    }
+
+    /// Order `id` is in the shopper's hands: `code` is theirs. Sent twice at once, it is
+    /// delivered once; the second answer is the delivered order.
+    pub async fn delivered(
+        &self,
+        rider: &User,
+        id: &OrderId,
+        code: &str,
+    ) -> Result<Order, RiderMoveError> {
+        require(rider, Permission::DeliveriesOwn)?;
+        let order = self.own(rider, id).await?;
+        let Some(delivery) = order.delivery.as_ref().filter(|d| d.is_out_with(&rider.id)) else {
+            return self.delivered_already(rider, order).await;
+        };
+        if let Err(refusal) = delivery.check_code(code) {
+            return Err(match refusal {
+                CodeRefusal::Locked => RiderMoveError::Code(refusal),
+                CodeRefusal::Wrong { .. } => {
+                    let counted = self.deliveries.count_wrong_code(id).await?;
+                    RiderMoveError::Code(CodeRefusal::counted(counted))
+                }
+            });
+        }
+        let mut plan = OrderTransition::delivered_by_rider()
+            .by(rider)
+            .plan(&order, self.clock.now());
+        plan.delivery = DeliveryStep::Delivered { cash: None };
+        match self.orders.apply(&plan).await {
+            Ok(()) => {}
+            // Another 'Delivered' of the same order went first.
+            Err(OrderStoreError::Stale) => {
+                let now = self.own(rider, id).await?;
+                return self.delivered_already(rider, now).await;
+            }
+            Err(error) => return Err(error.into()),
+        }
+        self.own(rider, id).await
+    }
+
+    /// Order `id` could not be handed over: the attempt is kept, the order waits to go out
+    /// again, the shopper is told.
+    pub async fn not_delivered(
+        &self,
+        rider: &User,
+        id: &OrderId,
+        reason: &str,
+    ) -> Result<Order, RiderMoveError> {
+        require(rider, Permission::DeliveriesOwn)?;
+        let reason = NotDelivered::parse(reason)
+            .ok_or_else(|| FieldErrors::single("reason", REASON_UNKNOWN))?;
+        let order = self.own(rider, id).await?;
+        if !order
+            .delivery
+            .as_ref()
+            .is_some_and(|d| d.is_out_with(&rider.id))
+        {
+            return Err(RiderMoveError::NotFound);
+        }
+        let at = self.clock.now();
+        let attempt = DeliveryAttempt {
+            at,
+            reason,
+            rider: rider.name.clone(),
+        };
+        let plan = OrderTransition::brought_back()
+            .by(rider)
+            .plan(&order, at)
+            .brought_back_after(attempt, &order);
+        self.orders.apply(&plan).await?;
+        self.own(rider, id).await
+    }
+
+    /// `order` as `rider` delivered it (a repeated 'Delivered'), read again whole: its
+    /// delivery may have been read just after the change that its status was read before.
+    async fn delivered_already(&self, rider: &User, order: Order) -> Result<Order, RiderMoveError> {
+        let theirs = order
+            .delivery
+            .as_ref()
+            .is_some_and(|d| d.state == DeliveryState::Delivered && d.rider.id == rider.id);
+        if !theirs {
+            return Err(RiderMoveError::NotFound);
+        }
+        let now = self.own(rider, &order.id).await?;
+        if now.status == OrderStatus::Delivered {
+            Ok(now)
+        } else {
+            Err(RiderMoveError::NotFound)
+        }
+    }
+
+    /// Order `id` when it went out with `rider` (another rider's, or none, is not found).
+    async fn own(&self, rider: &User, id: &OrderId) -> Result<Order, RiderMoveError> {
+        match self.orders.by_id(id).await {
+            Ok(Some(order))
+                if order
+                    .delivery
+                    .as_ref()
+                    .is_some_and(|d| d.rider.id == rider.id) =>
+            {
+                Ok(order)
+            }
+            Ok(_) => Err(RiderMoveError::NotFound),
+            Err(RepoError::NotFound) => Err(RiderMoveError::NotFound),
+            Err(error) => Err(error.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_riders_day_starts_at_midnight_in_somalia() {
+        let at = |t: &str| t.parse::<DateTime<Utc>>().unwrap();
+        assert_eq!(
+            start_of_day(at("2026-11-27T20:59:00Z")),
+            at("2026-11-26T21:00:00Z")
+        );
+        assert_eq!(
+            start_of_day(at("2026-11-27T21:00:00Z")),
+            at("2026-11-27T21:00:00Z")
+        );
+    }
+}

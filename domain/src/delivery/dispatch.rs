@@ -1,0 +1,486 @@
+//! An order's way to the shopper: sent out with a rider and a 4-digit delivery code, then
+//! delivered with that code (5 tries) or brought back with a reason, each attempt kept.
+
+use crate::ids::UserId;
+use crate::message::texts::{
+    CODE_LOCKED, CODE_WRONG, CODE_WRONG_LAST, DISPATCH_NOT_PAID, DISPATCH_NOT_READY,
+    DISPATCH_WITH_ANOTHER,
+};
+use crate::message::Message;
+use crate::money::Money;
+use crate::notification::{Announcement, Topic};
+use crate::order::plan::OrderPlan;
+use crate::order::{Order, OrderStatus, OrderTransition, PaymentStatus};
+use crate::payment_method::PaymentKind;
+use chrono::{DateTime, Utc};
+
+/// Wrong codes a rider may type before the shop must reset the order's code.
+pub const CODE_TRIES: u8 = 5;
+
+/// The code the shopper gives the rider: four digits, sent when the order goes out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryCode(String);
+
+impl DeliveryCode {
+    /// The code of a random number (its last four digits).
+    pub fn from_random(number: u32) -> Self {
+        Self(format!("{:04}", number % 10_000))
+    }
+
+    /// A stored code: exactly four digits.
+    pub fn parse(raw: &str) -> Option<Self> {
+        (raw.len() == 4 && raw.bytes().all(|b| b.is_ascii_digit())).then(|| Self(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `typed` is this code (spaces around it allowed).
+    pub fn matches(&self, typed: &str) -> bool {
+        typed.trim() == self.0
+    }
+}
+
+/// The rider an order went out with, as they were then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rider {
+    pub id: UserId,
+    pub name: String,
+    pub phone: String,
+}
+
+impl Rider {
+    /// What the shopper is told: the first name only.
+    pub fn first_name(&self) -> &str {
+        self.name.split_whitespace().next().unwrap_or(&self.name)
+    }
+}
+
+/// Where an order's delivery stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeliveryState {
+    /// With its rider.
+    Out,
+    Delivered,
+    /// Brought back after an attempt: waiting to go out again.
+    Failed,
+}
+
+impl DeliveryState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryState::Out => "out",
+            DeliveryState::Delivered => "delivered",
+            DeliveryState::Failed => "failed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [Self::Out, Self::Delivered, Self::Failed]
+            .into_iter()
+            .find(|state| state.as_str() == raw)
+    }
+}
+
+/// Why a rider brought an order back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotDelivered {
+    Unreachable,
+    Refused,
+    WrongAddress,
+    /// The shopper asked for another day.
+    AnotherDay,
+}
+
+impl NotDelivered {
+    pub const ALL: [NotDelivered; 4] = [
+        NotDelivered::Unreachable,
+        NotDelivered::Refused,
+        NotDelivered::WrongAddress,
+        NotDelivered::AnotherDay,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotDelivered::Unreachable => "unreachable",
+            NotDelivered::Refused => "refused",
+            NotDelivered::WrongAddress => "wrongAddress",
+            NotDelivered::AnotherDay => "anotherDay",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|reason| reason.as_str() == raw)
+    }
+}
+
+/// One time a rider could not deliver the order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryAttempt {
+    pub at: DateTime<Utc>,
+    pub reason: NotDelivered,
+    pub rider: String,
+}
+
+/// An order's delivery, from its first going out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Delivery {
+    /// The rider it went out with last.
+    pub rider: Rider,
+    pub state: DeliveryState,
+    pub code: DeliveryCode,
+    /// Wrong codes typed since the code was sent or last reset.
+    pub wrong_codes: u8,
+    /// When it went out last.
+    pub dispatched_at: DateTime<Utc>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// The cash the rider collected, for an order paid in cash on delivery.
+    pub cash_collected: Option<Money>,
+    /// The attempts that failed, oldest first.
+    pub attempts: Vec<DeliveryAttempt>,
+}
+
+impl Delivery {
+    /// Whether it is out with `rider` now (a rider sees and moves only those).
+    pub fn is_out_with(&self, rider: &UserId) -> bool {
+        self.state == DeliveryState::Out && self.rider.id == *rider
+    }
+
+    /// Five wrong codes were typed: the shop must reset the code.
+    pub fn code_locked(&self) -> bool {
+        self.wrong_codes >= CODE_TRIES
+    }
+
+    /// Whether `typed` may deliver the order: the code, while tries are left. A wrong code
+    /// is counted by storage (one at a time), which answers how many remain.
+    pub fn check_code(&self, typed: &str) -> Result<(), CodeRefusal> {
+        if self.code_locked() {
+            return Err(CodeRefusal::Locked);
+        }
+        if self.code.matches(typed) {
+            Ok(())
+        } else {
+            Err(CodeRefusal::Wrong {
+                tries_left: CODE_TRIES - self.wrong_codes - 1,
+            })
+        }
+    }
+}
+
+/// Why a code did not deliver the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeRefusal {
+    /// Not the code; this many tries remain.
+    Wrong { tries_left: u8 },
+    /// Five wrong codes: the shop must reset it (423).
+    Locked,
+}
+
+impl CodeRefusal {
+    /// The refusal once storage has counted the wrong code: `wrong_codes` counted so far
+    /// (`None`: the code was locked meanwhile by another try).
+    pub fn counted(wrong_codes: Option<u8>) -> Self {
+        match wrong_codes {
+            Some(wrong) if wrong <= CODE_TRIES => CodeRefusal::Wrong {
+                tries_left: CODE_TRIES - wrong,
+            },
+            _ => CodeRefusal::Locked,
+        }
+    }
+
+    pub fn message(self) -> Message {
+        match self {
+            CodeRefusal::Wrong { tries_left: 0 } => CODE_WRONG_LAST.into(),
+            CodeRefusal::Wrong { tries_left } => CODE_WRONG.with("tries", tries_left),
+            CodeRefusal::Locked => CODE_LOCKED.into(),
+        }
+    }
+}
+
+/// What sending an order out with a rider comes to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Dispatch {
+    /// It goes out now.
+    Send,
+    /// It is already out with this rider: nothing to do.
+    AlreadyOut,
+    Refused(DispatchRefusal),
+}
+
+/// Why an order cannot go out (409).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DispatchRefusal {
+    /// Out with another rider already.
+    WithAnother { rider: String },
+    /// Delivered, canceled, or a refund under way.
+    NotReady { status: OrderStatus },
+    /// Its payment is not confirmed (and it is not paid in cash on delivery).
+    NotPaid,
+}
+
+impl DispatchRefusal {
+    pub fn message(&self, order: &Order) -> Message {
+        match self {
+            DispatchRefusal::WithAnother { rider } => DISPATCH_WITH_ANOTHER
+                .with("order", &order.id)
+                .with("rider", rider),
+            DispatchRefusal::NotReady { status } => DISPATCH_NOT_READY
+                .with("order", &order.id)
+                .with("status", status.as_str()),
+            DispatchRefusal::NotPaid => DISPATCH_NOT_PAID.with("order", &order.id),
+        }
+    }
+}
+
+/// Whether an order waits for a rider: placed, not canceled, paid (or to be paid in cash to
+/// the rider), with no refund under way.
+pub fn ready_to_go_out(order: &Order) -> bool {
+    order.status == OrderStatus::Pending && order.refund_claim.is_none() && paid_or_cash(order)
+}
+
+fn paid_or_cash(order: &Order) -> bool {
+    match order.payment_status {
+        PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => true,
+        PaymentStatus::Pending => order.payment_method.kind() == PaymentKind::Cash,
+        PaymentStatus::Failed | PaymentStatus::Refunded => false,
+    }
+}
+
+/// What sending `order` (with its `delivery` so far) out with `rider` comes to.
+pub fn dispatch(order: &Order, delivery: Option<&Delivery>, rider: &UserId) -> Dispatch {
+    if let Some(out) = delivery.filter(|d| d.state == DeliveryState::Out) {
+        if order.status == OrderStatus::Shipped {
+            return if out.rider.id == *rider {
+                Dispatch::AlreadyOut
+            } else {
+                Dispatch::Refused(DispatchRefusal::WithAnother {
+                    rider: out.rider.name.clone(),
+                })
+            };
+        }
+    }
+    if order.status != OrderStatus::Pending || order.refund_claim.is_some() {
+        return Dispatch::Refused(DispatchRefusal::NotReady {
+            status: order.status,
+        });
+    }
+    if !paid_or_cash(order) {
+        return Dispatch::Refused(DispatchRefusal::NotPaid);
+    }
+    Dispatch::Send
+}
+
+/// What storage records of a delivery with an order's change, in the same transaction.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum DeliveryStep {
+    #[default]
+    None,
+    /// Out with `rider`, with `code` (kept from an earlier attempt, else new); wrong tries
+    /// start again.
+    Dispatch { rider: Rider, code: DeliveryCode },
+    /// Delivered; `cash` collected for an order paid in cash on delivery.
+    Delivered { cash: Option<Money> },
+    /// Brought back by its rider: the attempt is kept.
+    NotDelivered(DeliveryAttempt),
+}
+
+impl OrderPlan {
+    /// This plan (the order going out) with its rider and code, recorded with it; its 'on
+    /// its way' messages tell the shopper both when they are written.
+    pub fn going_out_with(mut self, rider: Rider, code: DeliveryCode) -> Self {
+        self.delivery = DeliveryStep::Dispatch { rider, code };
+        self
+    }
+
+    /// This plan (the rider bringing the order back) with its attempt, and the shopper told.
+    pub fn brought_back_after(mut self, attempt: DeliveryAttempt, order: &Order) -> Self {
+        self.messages.extend(Announcement::to_shopper(
+            Topic::DeliveryFailed,
+            order.id.as_str(),
+            &order.customer_email,
+            order.payment_phone.as_str(),
+            None,
+        ));
+        self.delivery = DeliveryStep::NotDelivered(attempt);
+        self
+    }
+}
+
+impl OrderTransition {
+    /// A dispatcher sends a waiting order out.
+    pub fn going_out() -> Self {
+        Self::status_change(OrderStatus::Pending, OrderStatus::Shipped)
+    }
+
+    /// The rider delivered it with the code.
+    pub fn delivered_by_rider() -> Self {
+        Self::status_change(OrderStatus::Shipped, OrderStatus::Delivered)
+    }
+
+    /// The rider brought it back: it waits to go out again.
+    pub fn brought_back() -> Self {
+        Self::status_change(OrderStatus::Shipped, OrderStatus::Pending)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::testing::order;
+    use crate::payment_method::PaymentMethod;
+
+    fn rider(id: &str, name: &str) -> Rider {
+        Rider {
+            id: UserId::parse(id).unwrap(),
+            name: name.into(),
+            phone: "252615550001".into(),
+        }
+    }
+
+    fn out_with(id: &str, wrong_codes: u8) -> Delivery {
+        Delivery {
+            rider: rider(id, "Hassan Ali"),
+            state: DeliveryState::Out,
+            code: DeliveryCode::parse("0427").unwrap(),
+            wrong_codes,
+            dispatched_at: "2026-11-27T08:00:00Z".parse().unwrap(),
+            delivered_at: None,
+            cash_collected: None,
+            attempts: vec![],
+        }
+    }
+
+    #[test]
+    fn a_code_is_four_digits_and_matches_as_typed_with_spaces_around() {
+        assert_eq!(DeliveryCode::from_random(7).as_str(), "0007");
+        assert_eq!(DeliveryCode::from_random(123_456).as_str(), "3456");
+        assert!(DeliveryCode::parse("12a4").is_none());
+        assert!(DeliveryCode::parse("12345").is_none());
+        let code = DeliveryCode::parse("0427").unwrap();
+        assert!(code.matches(" 0427 "));
+        assert!(!code.matches("427"));
+    }
+
+    #[test]
+    fn five_wrong_codes_lock_the_delivery_until_the_shop_resets_it() {
+        let hassan = UserId::parse("r1").unwrap();
+        assert!(out_with("r1", 0).is_out_with(&hassan));
+        assert_eq!(out_with("r1", 4).check_code("0427"), Ok(()));
+        assert_eq!(
+            out_with("r1", 0).check_code("1111"),
+            Err(CodeRefusal::Wrong { tries_left: 4 })
+        );
+        assert_eq!(
+            out_with("r1", 4).check_code("1111"),
+            Err(CodeRefusal::Wrong { tries_left: 0 })
+        );
+        // Locked: even the right code waits for the shop.
+        assert_eq!(
+            out_with("r1", 5).check_code("0427"),
+            Err(CodeRefusal::Locked)
+        );
+        assert_eq!(
+            CodeRefusal::counted(Some(2)),
+            CodeRefusal::Wrong { tries_left: 3 }
+        );
+        assert_eq!(CodeRefusal::counted(None), CodeRefusal::Locked);
+        assert_eq!(
+            CodeRefusal::Wrong { tries_left: 3 }.message().as_str(),
+            "That is not the delivery code. 3 tries left."
+        );
+        assert_eq!(
+            CodeRefusal::Wrong { tries_left: 0 }.message().as_str(),
+            "That is not the delivery code. No tries left: ask the shop to reset it."
+        );
+        assert_eq!(
+            CodeRefusal::Locked.message().as_str(),
+            "Five wrong codes were typed for this order. Ask the shop to reset its code."
+        );
+    }
+
+    #[test]
+    fn a_paid_or_cash_order_goes_out_once_and_never_with_a_second_rider() {
+        let paid = order(OrderStatus::Pending, PaymentStatus::Paid);
+        let r1 = UserId::parse("r1").unwrap();
+        assert_eq!(dispatch(&paid, None, &r1), Dispatch::Send);
+        let shipped = order(OrderStatus::Shipped, PaymentStatus::Paid);
+        assert_eq!(
+            dispatch(&shipped, Some(&out_with("r1", 0)), &r1),
+            Dispatch::AlreadyOut
+        );
+        let r2 = UserId::parse("r2").unwrap();
+        let Dispatch::Refused(refusal) = dispatch(&shipped, Some(&out_with("r1", 0)), &r2) else {
+            panic!("a second rider was given the order");
+        };
+        assert_eq!(
+            refusal.message(&shipped).as_str(),
+            "Order o1 is already out with Hassan Ali"
+        );
+        let unpaid = order(OrderStatus::Pending, PaymentStatus::Pending);
+        assert_eq!(
+            dispatch(&unpaid, None, &r1),
+            Dispatch::Refused(DispatchRefusal::NotPaid)
+        );
+        let cash = Order {
+            payment_method: PaymentMethod::CashOnDelivery,
+            ..unpaid
+        };
+        assert_eq!(dispatch(&cash, None, &r1), Dispatch::Send);
+        assert!(ready_to_go_out(&cash));
+        let canceled = order(OrderStatus::Canceled, PaymentStatus::Refunded);
+        let Dispatch::Refused(refusal) = dispatch(&canceled, None, &r1) else {
+            panic!("a canceled order went out");
+        };
+        assert_eq!(
+            refusal.message(&canceled).as_str(),
+            "Order o1 cannot go out: it is canceled"
+        );
+    }
+
+    #[test]
+    fn a_failed_attempt_sends_the_order_back_to_wait_for_a_rider() {
+        let back = OrderTransition::brought_back();
+        assert_eq!(
+            (back.from, back.to),
+            (OrderStatus::Shipped, OrderStatus::Pending)
+        );
+        let failed = Delivery {
+            state: DeliveryState::Failed,
+            ..out_with("r1", 1)
+        };
+        let again = order(OrderStatus::Pending, PaymentStatus::Paid);
+        assert_eq!(
+            dispatch(&again, Some(&failed), &UserId::parse("r2").unwrap()),
+            Dispatch::Send
+        );
+        for reason in NotDelivered::ALL {
+            assert_eq!(NotDelivered::parse(reason.as_str()), Some(reason));
+        }
+        assert_eq!(NotDelivered::parse("lost"), None);
+    }
+
+    #[test]
+    fn a_rider_bringing_an_order_back_keeps_the_attempt_and_tells_the_shopper() {
+        let shipped = order(OrderStatus::Shipped, PaymentStatus::Paid);
+        let attempt = DeliveryAttempt {
+            at: "2026-11-27T10:00:00Z".parse().unwrap(),
+            reason: NotDelivered::Unreachable,
+            rider: "Hassan Ali".into(),
+        };
+        let plan = OrderTransition::brought_back()
+            .plan(&shipped, attempt.at)
+            .brought_back_after(attempt.clone(), &shipped);
+        assert_eq!(plan.status, OrderStatus::Pending);
+        assert_eq!(plan.delivery, DeliveryStep::NotDelivered(attempt));
+        let told: Vec<_> = plan.messages.iter().map(|m| (m.topic, m.channel)).collect();
+        use crate::notification::Channel;
+        assert_eq!(
+            told,
+            [
+                (Topic::DeliveryFailed, Channel::Email),
+                (Topic::DeliveryFailed, Channel::Sms)
+            ]
+        );
+    }
+}
