@@ -11,6 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
+import { deliveryZonesQuery } from '@/lib/api/delivery';
 import { paymentMethodsQuery } from '@/lib/api/payments';
 import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/lib/api/products';
 import { parseSort } from '@/lib/api-paths';
@@ -97,9 +98,10 @@ function ProductRoute() {
   return <ProductPage />;
 }
 
-/** The ways to pay are asked for while the checkout's code downloads, not after. */
+/** The ways to pay and the places delivered to are asked for while the checkout's code downloads, not after. */
 function CheckoutRoute() {
   usePrefetchQuery(paymentMethodsQuery());
+  usePrefetchQuery(deliveryZonesQuery());
   return <CheckoutPage />;
 }
 

@@ -45,6 +45,17 @@ export const productKeys = {
 export const cartKeys = {
   all: ['cart'] as const,
   detail: () => [...cartKeys.all, 'detail'] as const,
+  /** The cart priced for a place (GET /api/cart?city=&district=), one key per place. */
+  places: () => [...cartKeys.all, 'place'] as const,
+  place: (place: { city: string; district: string }) => [...cartKeys.places(), place] as const,
+};
+
+/** The places the shop delivers to: the shoppers' list (GET /api/delivery/zones) and the back office's zones. */
+export const deliveryKeys = {
+  all: ['delivery'] as const,
+  zones: () => [...deliveryKeys.all, 'zones'] as const,
+  /** The admin's list of every zone (GET /api/admin/delivery/zones): whole, not paged. */
+  admin: () => [...deliveryKeys.all, 'admin'] as const,
 };
 
 export const wishlistKeys = {
@@ -138,4 +149,4 @@ export const auditKeys = {
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, deliveryKeys.admin()];

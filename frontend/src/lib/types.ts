@@ -43,6 +43,24 @@ export type AddToCartRequest = Schemas['CartAddBody'];
 /** The line a cart call acts on: a product, and its size when it has sizes. */
 export type CartLineRef = Pick<AddToCartRequest, 'productId' | 'variantId'>;
 
+/** A city the shop delivers to (GET /api/delivery/zones), with its districts, served or not; a city delivered as a whole has one, named null. */
+export type DeliveryCity = Schemas['DeliveryCityDto'];
+export type DeliveryDistrict = Schemas['DeliveryDistrictDto'];
+/** How many days delivery takes: `{min: 0, max: 0}` is the same day. */
+export type EtaDays = Schemas['EtaDaysDto'];
+/** Where a cart is priced for (GET /api/cart?city=&district=): `district` '' for a city delivered as a whole. */
+export interface DeliveryPlace {
+  city: string;
+  district: string;
+}
+/** A delivery zone as the back office keeps it (GET /api/admin/delivery/zones). */
+export type DeliveryZone = Schemas['DeliveryZoneDto'];
+/** A zone as the admin's form sends it (POST, and PUT with every field); null is a blank field (the server says what is missing). */
+export type DeliveryZoneInput = Pick<DeliveryZone, 'city' | 'district' | 'cashOnDelivery' | 'served'> & {
+  fee: number | null;
+  etaDays: { min: number | null; max: number | null };
+};
+
 export type Wishlist = Schemas['WishlistDto'];
 
 export type Order = Schemas['OrderDto'];

@@ -3,6 +3,8 @@ import type {
   AdminNotification,
   AdminReview,
   Cart,
+  DeliveryCity,
+  DeliveryZone,
   Discount,
   Order,
   OrderDetail,
@@ -147,6 +149,56 @@ export function withDiscount(cart: Cart, code: string, amount: number): Cart {
   return { ...cart, discount: { code, amount }, discountNotApplied: null, total };
 }
 
+export function makeZone(overrides: Partial<DeliveryZone> = {}): DeliveryZone {
+  return {
+    _id: nextId('z'),
+    city: 'Mogadishu',
+    district: 'Hodan',
+    fee: 2,
+    etaDays: { min: 0, max: 0 },
+    cashOnDelivery: true,
+    served: true,
+    ...overrides,
+  };
+}
+
+/**
+ * A shop's zones as the back office lists them (by city, a whole city first): Mogadishu by
+ * district (Hodan the same day, Wadajir in 1-2 days, Kaaraan switched off), Hargeisa whole
+ * (2 days), Baidoa whole but switched off.
+ */
+export const shopZones = (): DeliveryZone[] => [
+  makeZone({ _id: 'z-hargeisa', city: 'Hargeisa', district: null, fee: 6, etaDays: { min: 2, max: 2 }, cashOnDelivery: false }),
+  makeZone({ _id: 'z-hodan', city: 'Mogadishu', district: 'Hodan', fee: 2, etaDays: { min: 0, max: 0 } }),
+  makeZone({ _id: 'z-kaaraan', city: 'Mogadishu', district: 'Kaaraan', fee: 3, etaDays: { min: 1, max: 2 }, served: false }),
+  makeZone({ _id: 'z-wadajir', city: 'Mogadishu', district: 'Wadajir', fee: 3.5, etaDays: { min: 1, max: 2 } }),
+  makeZone({ _id: 'z-baidoa', city: 'Baidoa', district: null, fee: 8, etaDays: { min: 3, max: 5 }, served: false }),
+];
+
+/** The zones as GET /api/delivery/zones answers shoppers: by city, in the zones' order, switched-off places listed too. */
+export function deliveryCitiesOf(zones: readonly DeliveryZone[]): DeliveryCity[] {
+  const cities: DeliveryCity[] = [];
+  for (const { city, district, fee, etaDays, cashOnDelivery, served } of zones) {
+    const entry = { name: district, fee, etaDays, cashOnDelivery, served };
+    const last = cities.at(-1);
+    if (last?.city === city) last.districts.push(entry);
+    else cities.push({ city, districts: [entry] });
+  }
+  return cities;
+}
+
+/** The cart priced for delivery to `zone`, as GET /api/cart?city=&district= answers it: the zone's fee in its shipping and total. */
+export function withDelivery(cart: Cart, zone: DeliveryZone): Cart {
+  const discount = cart.discount?.amount ?? 0;
+  const shipping = cart.products.length ? zone.fee : 0;
+  return {
+    ...cart,
+    shipping,
+    total: cart.products.length ? Math.round((cart.subtotal - discount + shipping) * 100) / 100 : 0,
+    delivery: { city: zone.city, district: zone.district, fee: zone.fee, etaDays: zone.etaDays },
+  };
+}
+
 export function makeDiscount(overrides: Partial<Discount> = {}): Discount {
   return {
     _id: nextId('d'),
@@ -217,6 +269,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     holdExpiredAt: null,
     refundStatus: null,
     refundSentAt: null,
+    delivery: null,
     ...overrides,
   };
 }

@@ -1,8 +1,18 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Cart, Product } from '@/lib/types';
+import type { Cart, DeliveryPlace, DeliveryZone, Product } from '@/lib/types';
 import { useSession } from '@/stores/session';
-import { defaultSettings, emptyReviewSummary, makeCart, makePaymentMethods, makeWishlist, WALLETS, withDiscount } from './data';
+import {
+  defaultSettings,
+  deliveryCitiesOf,
+  emptyReviewSummary,
+  makeCart,
+  makePaymentMethods,
+  makeWishlist,
+  WALLETS,
+  withDelivery,
+  withDiscount,
+} from './data';
 
 /** Replies every page needs; tests add their own with server.use(...). */
 export const defaultHandlers = [
@@ -18,6 +28,8 @@ export const defaultHandlers = [
   }),
   http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
   http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods(WALLETS))),
+  // A shop without delivery zones: the checkout's city and district are typed, at the flat fee.
+  http.get('/api/delivery/zones', () => HttpResponse.json([])),
   http.get('/api/cart', () => HttpResponse.json(makeCart([]))),
   http.get('/api/wishlist', () => HttpResponse.json(makeWishlist([]))),
   http.get('/api/products', () => HttpResponse.json([])),
@@ -86,4 +98,39 @@ export function serveDiscountCart(cart: Cart, codes: Record<string, number>) {
       current = next;
     },
   };
+}
+
+/**
+ * A shop delivering to `zones`: GET /api/delivery/zones lists them by city, and GET /api/cart
+ * answers `cart` priced like the server's: with `?city=` (and `&district=`), the zone's fee and
+ * `delivery`; a place outside the zones or switched off, 400 with the server's message on its
+ * field (the names matched whatever their case). Returns every place the cart was asked for
+ * (null: asked without one).
+ */
+export function serveDeliveryZones(zones: readonly DeliveryZone[], cart: Cart) {
+  const asked: (DeliveryPlace | null)[] = [];
+  const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+  const refuse = (field: 'city' | 'district', message: string) =>
+    HttpResponse.json({ message: 'Please check the highlighted fields', errors: { [field]: message } }, { status: 400 });
+  server.use(
+    http.get('/api/delivery/zones', () => HttpResponse.json(deliveryCitiesOf(zones))),
+    http.get('/api/cart', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const city = query.get('city');
+      const district = query.get('district') ?? '';
+      if (city === null) {
+        asked.push(null);
+        return HttpResponse.json(cart);
+      }
+      asked.push({ city, district });
+      const inCity = zones.filter((z) => same(z.city, city));
+      if (inCity.length === 0) return refuse('city', `We do not deliver to ${city}. Choose a place from the list.`);
+      const zone = inCity.find((z) => z.district === null) ?? inCity.find((z) => same(z.district, district));
+      if (!zone) return district ? refuse('district', `We do not deliver to ${district}, ${inCity[0].city}. Choose a place from the list.`) : refuse('district', 'District is required');
+      // As the server: under `district` even for a city delivered as a whole.
+      if (!zone.served) return refuse('district', `We are not delivering to ${zone.district ? `${zone.district}, ` : ''}${zone.city} at the moment`);
+      return HttpResponse.json(withDelivery(cart, zone));
+    }),
+  );
+  return { asked };
 }

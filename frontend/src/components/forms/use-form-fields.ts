@@ -2,12 +2,12 @@ import { useState, type ChangeEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { hasErrors, type FieldErrors } from '@/lib/validation';
 
-/** What a TextField needs to edit one field of a form: its name, value, error and change handler. */
+/** What a TextField (or a select) needs to edit one field of a form: its name, value, error and change handler. */
 export interface FieldBinding {
   name: string;
   value: string;
   error?: string;
-  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
 }
 
 /**
@@ -32,19 +32,21 @@ export function serverFieldErrors<K extends string>(
 export function useFormFields<K extends string>(initial: Record<K, string> | (() => Record<K, string>)) {
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
+  /** Sets one value and clears its field's message, and only that one. */
+  const set = (name: K, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest as FieldErrors<K>);
+  };
   return {
     values,
     errors,
+    set,
     /** A field's message clears as that field is edited, and only that one. */
     bind: (name: K): FieldBinding => ({
       name,
       value: values[name],
       error: errors[name],
-      onChange: (e) => {
-        const value = e.target.value;
-        setValues((v) => ({ ...v, [name]: value }));
-        if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest as FieldErrors<K>);
-      },
+      onChange: (e) => set(name, e.target.value),
     }),
     /** Shows what `rules` find in the values (and nothing else); true when they find nothing. */
     check: (rules: (values: Record<K, string>) => FieldErrors<K>): boolean => {

@@ -2,10 +2,10 @@
  * Cart calls, keys and hooks. Every cart call replies with the whole cart, totals included
  * (docs/api.md): the reply becomes the cached cart, and the key is marked stale.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cartKeys } from '@/lib/query-keys';
-import type { AddToCartRequest, Cart, CartLineRef } from '@/lib/types';
+import type { AddToCartRequest, Cart, CartLineRef, DeliveryPlace } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 
 export { cartKeys };
@@ -28,6 +28,13 @@ function normalize(cart: Cart | null | undefined): Cart {
 }
 
 export const getCart = async (signal?: AbortSignal) => normalize(await api.get<Cart>('/cart', { signal }));
+/**
+ * The cart priced for delivery to `place`: `shipping` and `total` hold its zone's fee, and
+ * `delivery` names the zone and its delivery time. A place the shop does not deliver to is
+ * refused (400) with a message on `city` or `district`.
+ */
+export const getCartFor = async ({ city, district }: DeliveryPlace, signal?: AbortSignal) =>
+  normalize(await api.get<Cart>('/cart', { params: { city, district }, signal }));
 export const addToCart = async (vars: AddToCartRequest) => normalize(await api.post<Cart>('/cart/add', vars));
 /** Removes one line: the product's one-size line, or the line of the size `variantId` names. */
 export const removeFromCart = async ({ productId, variantId }: CartLineRef) =>
@@ -50,9 +57,30 @@ export function useCart() {
   return useQuery({ ...cartQuery(), enabled: signedIn });
 }
 
+export const cartForPlaceQuery = (place: DeliveryPlace) =>
+  queryOptions({
+    queryKey: cartKeys.place(place),
+    queryFn: ({ signal }) => getCartFor(place, signal),
+  });
+
+/**
+ * The signed-in shopper's cart priced for `place` (checkout, once a place is chosen); nothing
+ * is fetched without one. While another place's totals load, the previous place's stay (`isPlaceholderData`).
+ */
+export function useCartFor(place: DeliveryPlace | null) {
+  const signedIn = useSession(selectIsAuthenticated);
+  return useQuery({
+    ...cartForPlaceQuery(place ?? { city: '', district: '' }),
+    enabled: signedIn && place !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The reply becomes the cart; the totals priced for a place are asked again (the reply has none). */
 function storeCart(qc: QueryClient, cart: Cart) {
   qc.setQueryData(cartKeys.detail(), cart);
   void qc.invalidateQueries({ queryKey: cartKeys.all, refetchType: 'none' });
+  void qc.invalidateQueries({ queryKey: cartKeys.places() });
 }
 
 interface Callbacks<TVars> {

@@ -179,6 +179,7 @@ describe('admin order page', () => {
     expect(slip.getByText(ORDER_ID)).toBeInTheDocument();
     expect(slip.getByText(formatLongDate('2026-11-02T12:00:00Z'))).toBeInTheDocument();
     expect(slip.getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
+    expect(slip.getByTestId('address-landmark')).toHaveTextContent(/^Landmark: Near the Hodan market mosque$/);
     const rows = slip.getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
     expect(rows).toEqual([
       ['Item', 'Size', 'Colour', 'SKU', 'Quantity'],

@@ -39,6 +39,8 @@ export function useCheckout(
     onSuccess: (result) => {
       if (result.status === 201) {
         qc.setQueryData(cartKeys.detail(), EMPTY_CART);
+        // The totals priced for a place were those of the cart just paid for.
+        qc.removeQueries({ queryKey: cartKeys.places() });
       }
       void qc.invalidateQueries({ queryKey: cartKeys.all, refetchType: result.status === 201 ? 'none' : 'active' });
       void qc.invalidateQueries({ queryKey: orderKeys.all });

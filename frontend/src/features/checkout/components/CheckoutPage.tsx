@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LockIcon } from '@/components/ui/icons';
 import { PageLoading } from '@/components/ui/Spinner';
+import { useDeliveryZones } from '@/lib/api/delivery';
 import { useSettings } from '@/lib/api/settings';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { usePageTitle } from '@/lib/use-page-title';
 import { refusedAsConflict } from '../checkout-error';
+import { offeredCities } from '../delivery-places';
 import { useAddressForm } from '../hooks/use-address-form';
 import { useCheckoutCart } from '../hooks/use-checkout-cart';
 import { usePaymentForm } from '../hooks/use-payment-form';
@@ -21,13 +23,19 @@ import { PaymentNotConfirmed } from './PaymentNotConfirmed';
 import { paymentTimeoutOf } from './PaymentWaiting';
 import { SandboxNotice } from './SandboxNotice';
 
-/** /checkout: the delivery address and the payment (a wallet or a card) beside the order summary, until the server answers. */
+/**
+ * /checkout: the delivery address and the payment (a wallet or a card) beside the order summary,
+ * until the server answers. Once the place is chosen from the shop's delivery zones, the summary
+ * and the Pay button show the cart priced for it (the zone's fee), with the delivery time.
+ */
 export function CheckoutPage() {
   const { t } = useLingui();
   usePageTitle(t`Checkout`);
   const settings = useSettings();
-  const cart = useCheckoutCart();
-  const address = useAddressForm();
+  // A shop without zones (or whose zones cannot be had) takes a typed city and district: the server checks them.
+  const zones = useDeliveryZones();
+  const address = useAddressForm(offeredCities(zones.data ?? []));
+  const cart = useCheckoutCart(address.place);
   const payment = usePaymentForm();
   // Set by a 409: the shopper's latest order may still have its card payment open.
   const [conflict, setConflict] = useState(false);
@@ -50,7 +58,7 @@ export function CheckoutPage() {
       />
     );
   }
-  if (cart.isPending || payment.isPending) return <PageLoading text={t`Loading checkout...`} />;
+  if (cart.isPending || payment.isPending || zones.isPending) return <PageLoading text={t`Loading checkout...`} />;
   if (order.placed) return <OrderPlaced />;
 
   const submit = (e: FormEvent) => {
@@ -72,11 +80,12 @@ export function CheckoutPage() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
         <form onSubmit={submit} noValidate className="space-y-6" aria-label={t`Checkout`}>
           {settings.data?.sandboxPayments && <SandboxNotice offered={payment.offered} />}
-          <AddressFieldset bind={address.bind} />
+          <AddressFieldset address={address} placeErrors={cart.placeErrors} />
           <PaymentFieldset
             payment={payment}
             total={formatPrice(cart.data.total)}
             busy={order.busy}
+            pricing={cart.pricing}
             waitingFor={order.waitingFor}
             toCardPage={order.toCardPage}
             timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)}
@@ -86,7 +95,7 @@ export function CheckoutPage() {
             ← <Trans>Back to Cart</Trans>
           </Link>
         </form>
-        <CheckoutSummary cart={cart.data} />
+        <CheckoutSummary cart={cart.data} zoned={address.cities.length > 0} pricing={cart.pricing} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { useLanguage } from '@/i18n';
 import { CartSummary } from '@/components/cart/CartSummary';
 import { DiscountCodeField } from '@/components/cart/DiscountCodeField';
 import { TruckIcon } from '@/components/ui/icons';
@@ -7,11 +8,20 @@ import { ProductImage } from '@/components/ui/ProductImage';
 import { formatPrice } from '@/lib/format';
 import type { Cart } from '@/lib/types';
 import { cartLineKey, cartLineRef } from '@/lib/variants';
+import { deliveryTimeText } from '../delivery-places';
 
-/** 'Order Summary': the cart's lines, its discount code and amounts as the server counts them, and the delivery times. */
-export function CheckoutSummary({ cart }: { cart: Cart }) {
+/**
+ * 'Order Summary': the cart's lines, its discount code and amounts as the server counts them,
+ * and the delivery time: the zone's once the cart is priced for a place (`cart.delivery`), a
+ * prompt to choose one in a shop with zones (`zoned`), the shop's usual times otherwise.
+ * Dimmed and busy while the place's totals are on their way (`pricing`).
+ */
+export function CheckoutSummary({ cart, zoned = false, pricing = false }: { cart: Cart; zoned?: boolean; pricing?: boolean }) {
   return (
-    <aside className="h-fit space-y-6 rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-28">
+    <aside
+      aria-busy={pricing}
+      className={`h-fit space-y-6 rounded-2xl bg-white p-5 ring-1 ring-stone-200 transition-opacity sm:p-6 lg:sticky lg:top-28${pricing ? ' opacity-60' : ''}`}
+    >
       <h2 className="text-lg font-bold">
         <Trans>Order Summary</Trans>
       </h2>
@@ -48,13 +58,42 @@ export function CheckoutSummary({ cart }: { cart: Cart }) {
         <p className="flex items-center gap-2 font-semibold text-stone-900">
           <TruckIcon size={18} /> <Trans>Delivery</Trans>
         </p>
-        <p>
-          <Trans>Standard delivery: 2-3 business days</Trans>
-        </p>
-        <p>
-          <Trans>Express delivery: Next business day</Trans>
-        </p>
+        <DeliveryTime delivery={cart.delivery} zoned={zoned} />
       </div>
     </aside>
+  );
+}
+
+function DeliveryTime({ delivery, zoned }: { delivery: Cart['delivery']; zoned: boolean }) {
+  useLanguage();
+  if (delivery) {
+    const place = [delivery.district, delivery.city].filter(Boolean).join(', ');
+    return (
+      <>
+        <p>
+          <Trans>Delivering to {place}</Trans>
+        </p>
+        <p data-testid="delivery-time" className="font-semibold text-stone-900">
+          {deliveryTimeText(delivery.etaDays)}
+        </p>
+      </>
+    );
+  }
+  if (zoned) {
+    return (
+      <p>
+        <Trans>Choose where to deliver to see the delivery fee and time.</Trans>
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        <Trans>Standard delivery: 2-3 business days</Trans>
+      </p>
+      <p>
+        <Trans>Express delivery: Next business day</Trans>
+      </p>
+    </>
   );
 }

@@ -17,6 +17,7 @@ export function PaymentFieldset({
   payment,
   total,
   busy,
+  pricing = false,
   waitingFor,
   toCardPage,
   timeoutSecs,
@@ -25,6 +26,8 @@ export function PaymentFieldset({
   /** The cart's total, formatted. */
   total: string;
   busy: boolean;
+  /** The total for the place chosen is on its way: Pay waits for it (the amount it says is the amount charged). */
+  pricing?: boolean;
   /** The wallet payment asked for, while its request runs. */
   waitingFor: PaymentRequest | null;
   /** The browser is on its way to the card page. */
@@ -60,7 +63,7 @@ export function PaymentFieldset({
           <Trans>When you press Pay, our payment partner&apos;s secure card page opens: pay there with Visa or Mastercard.</Trans>
         </p>
       )}
-      <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || !phone.value.trim()}>
+      <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || pricing || !phone.value.trim()}>
         {busy ? t`Processing Payment...` : texts.pay}
       </button>
       {!card && !waitingFor && (

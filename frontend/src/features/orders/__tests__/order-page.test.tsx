@@ -134,6 +134,7 @@ describe('shopper order page', () => {
     const address = within(screen.getByRole('region', { name: 'Delivery address' }));
     expect(address.getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
     expect(address.getByText(/Hodan, Mogadishu/)).toBeInTheDocument();
+    expect(address.getByTestId('address-landmark')).toHaveTextContent(/^Landmark: Near the Hodan market mosque$/);
 
     const payment = within(screen.getByRole('region', { name: 'Payment' }));
     expect(payment.getByText('EVC Plus')).toBeInTheDocument();
