@@ -269,7 +269,6 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     holdExpiredAt: null,
     refundStatus: null,
     refundSentAt: null,
-    delivery: null,
     ...overrides,
   };
 }
