@@ -12,6 +12,7 @@ export const ADMIN_PAGE_ROUTES = {
   returns: 'returns',
   reviews: 'reviews',
   notifications: 'notifications',
+  delivery: 'delivery',
   settings: 'settings',
   reports: 'reports',
 } as const;
@@ -40,6 +41,7 @@ export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   returns: 'returns.manage',
   reviews: 'reviews.moderate',
   notifications: 'notifications.manage',
+  delivery: 'settings.manage',
   settings: 'settings.manage',
   reports: 'reports.read',
 };

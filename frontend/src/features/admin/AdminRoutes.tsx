@@ -26,6 +26,7 @@ const DiscountsPage = preloadable(() => import('./discounts/components/Discounts
 const ReturnsPage = preloadable(() => import('./returns/components/ReturnsPage'));
 const ReviewsPage = preloadable(() => import('./reviews/components/ReviewsPage'));
 const NotificationsPage = preloadable(() => import('./notifications/components/NotificationsPage'));
+const DeliveryZonesPage = preloadable(() => import('./delivery/components/DeliveryZonesPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 /** The home of staff who do not read reports (the dashboard's figures are reports). */
@@ -42,6 +43,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   returns: ReturnsPage,
   reviews: ReviewsPage,
   notifications: NotificationsPage,
+  delivery: DeliveryZonesPage,
   settings: SettingsPage,
   reports: ReportsPage,
 };

@@ -224,6 +224,7 @@ describe('audit entry text', () => {
     expect(
       ['product.create', 'product.delete', 'order.payment', 'user.create', 'user.delete'].map(auditActionLabel),
     ).toEqual(['Created a product', 'Deleted a product', 'Changed an order payment', 'Created a user', 'Deleted a user']);
+    expect(['zone.create', 'zone.update'].map(auditActionLabel)).toEqual(['Added a delivery zone', 'Changed a delivery zone']);
     expect(auditActionLabel('coupon.create')).toBe('coupon.create');
   });
 

@@ -44,6 +44,7 @@ describe('the back office in Somali', () => {
       'Celinta',
       'Faallooyinka',
       'Ogeysiisyada',
+      'Aagagga gaarsiinta',
       'Dejinta',
       'Warbixinnada',
     ]);

@@ -46,6 +46,47 @@ describe('admin settings', () => {
     await waitFor(() => expect(gets).toBeGreaterThan(before));
   });
 
+  it('sets the most paid in cash on delivery: checked from 0 to 10000 before sending, the server\'s message under it', async () => {
+    let refuse = true;
+    const puts = recordJson('put', '/api/settings', (body) =>
+      refuse
+        ? HttpResponse.json({ message: 'Invalid settings', errors: { cashOnDeliveryMax: 'The most paid in cash must be between 0 and 10000' } }, { status: 400 })
+        : HttpResponse.json({ ...defaultSettings, ...(body as object) }),
+    );
+    const { user } = renderAdmin('/admin/settings');
+    const form = within((await screen.findByRole('heading', { name: 'Shop settings' })).closest('section')!);
+    const field = form.getByLabelText('Most paid in cash on delivery ($)');
+    expect(field).toHaveValue(200);
+    expect(field).toHaveAccessibleDescription('Orders totalling more are paid another way');
+
+    for (const typed of ['20000', '-1', '']) {
+      await user.clear(field);
+      if (typed) await user.type(field, typed);
+      await user.click(form.getByRole('button', { name: 'Save Settings' }));
+      expect(field).toHaveAccessibleDescription('The most paid in cash must be between 0 and 10000 Orders totalling more are paid another way');
+    }
+    expect(puts).toHaveLength(0);
+
+    await user.type(field, '10000');
+    expect(form.queryByText('The most paid in cash must be between 0 and 10000')).not.toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    await findToast('Invalid settings');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('The most paid in cash must be between 0 and 10000'));
+
+    refuse = false;
+    await user.clear(field);
+    await user.type(field, '150.5');
+    await user.click(form.getByRole('button', { name: 'Save Settings' }));
+    await findToast('Settings saved');
+    expect(puts.at(-1)?.body).toEqual({
+      shopName: defaultSettings.shopName,
+      supportPhone: defaultSettings.supportPhone,
+      supportEmail: defaultSettings.supportEmail,
+      shippingFee: defaultSettings.shippingFee,
+      cashOnDeliveryMax: 150.5,
+    });
+  });
+
   it("shows the server's field errors under the fields", async () => {
     recordJson('put', '/api/settings', () =>
       HttpResponse.json({ message: 'Invalid settings', errors: { supportPhone: 'Not a Somali phone number' } }, { status: 400 }),

@@ -76,7 +76,7 @@ describe('the sidebar lists the screens of the role', () => {
   it('an admin: every screen, the home being the Dashboard', async () => {
     server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderAdmin('/admin', makeUser({ role: 'admin', name: 'Sahra Admin' }));
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Orders', 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Settings', 'Reports']);
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Orders', 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Reports']);
   });
 });
 

@@ -42,6 +42,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   link('returns', '/admin/returns', msg`Returns`),
   link('reviews', '/admin/reviews', msg`Reviews`),
   link('notifications', '/admin/notifications', msg`Notifications`),
+  link('delivery', '/admin/delivery', msg`Delivery zones`),
   link('settings', '/admin/settings', msg`Settings`),
   link('reports', '/admin/reports', msg`Reports`),
 ];

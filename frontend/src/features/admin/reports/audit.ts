@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = translated(
   'discount.create': msg`Created a discount code`,
   'discount.update': msg`Updated a discount code`,
   'discount.delete': msg`Deleted a discount code`,
+  'zone.create': msg`Added a delivery zone`,
+  'zone.update': msg`Changed a delivery zone`,
   'review.hide': msg`Hid a review`,
   'review.show': msg`Showed a review`,
   'review.delete': msg`Deleted a review`,

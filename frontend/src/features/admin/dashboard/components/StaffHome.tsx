@@ -24,6 +24,7 @@ const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
   returns: msg`Approve, receive and refund returns`,
   reviews: msg`Hide, show or delete customers' reviews`,
   notifications: msg`The e-mails and SMS the shop sends`,
+  delivery: msg`The places the shop delivers to, their fees and delivery times`,
   settings: msg`The shop's name, contacts and shipping fee`,
   reports: msg`Sales, orders and top products`,
 };

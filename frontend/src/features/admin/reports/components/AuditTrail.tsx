@@ -74,6 +74,7 @@ const ENTITY_NAMES = translated({
   user: msg`User`,
   settings: msg`Settings`,
   discount: msg`Discount`,
+  zone: msg`Delivery zone`,
   review: msg({ message: 'Review', context: "a shopper's review" }),
 });
 const entityName = (entity: string) => (Object.hasOwn(ENTITY_NAMES, entity) ? ENTITY_NAMES[entity as keyof typeof ENTITY_NAMES] : capitalize(entity));

@@ -19,8 +19,10 @@ import { MoneyField, SaveButton, TextField } from '../../components/fields';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { admin } from '../../lib/ui';
 
-type ShopField = 'shopName' | 'supportPhone' | 'supportEmail' | 'shippingFee';
-const SHOP_FIELDS: readonly ShopField[] = ['shopName', 'supportPhone', 'supportEmail', 'shippingFee'];
+type ShopField = 'shopName' | 'supportPhone' | 'supportEmail' | 'shippingFee' | 'cashOnDeliveryMax';
+const SHOP_FIELDS: readonly ShopField[] = ['shopName', 'supportPhone', 'supportEmail', 'shippingFee', 'cashOnDeliveryMax'];
+/** The most an order paid in cash on delivery may come to, in dollars (the server's bound). */
+const MAX_CASH_ON_DELIVERY = 10000;
 type ShopForm = Record<ShopField, string>;
 
 const shopFormFrom = (s: Settings): ShopForm => ({
@@ -28,15 +30,22 @@ const shopFormFrom = (s: Settings): ShopForm => ({
   supportPhone: s.supportPhone ?? '',
   supportEmail: s.supportEmail ?? '',
   shippingFee: String(s.shippingFee ?? 0),
+  cashOnDeliveryMax: String(s.cashOnDeliveryMax ?? 0),
 });
+
+/** Dollars as sent: rounded to the cent. */
+const dollars = (text: string) => Math.round(Number(text) * 100) / 100;
 
 export function validateShopForm(f: ShopForm): FieldErrors<ShopField> {
   const fee = f.shippingFee.trim() === '' ? NaN : Number(f.shippingFee);
+  const cashMax = f.cashOnDeliveryMax.trim() === '' ? NaN : Number(f.cashOnDeliveryMax);
   return compact<ShopField>({
     shopName: f.shopName.trim() ? undefined : t`Shop name is required`,
     supportPhone: f.supportPhone.trim() ? undefined : t`Support phone is required`,
     supportEmail: validateEmail(f.supportEmail),
     shippingFee: fee >= 0 ? undefined : t`Shipping fee must be 0 or more`,
+    cashOnDeliveryMax:
+      cashMax >= 0 && cashMax <= MAX_CASH_ON_DELIVERY ? undefined : t`The most paid in cash must be between 0 and 10000`,
   });
 }
 
@@ -61,8 +70,8 @@ function ShopSettingsForm({ settings }: { settings: Settings }) {
       shopName: form.shopName.trim(),
       supportPhone: form.supportPhone.trim(),
       supportEmail: form.supportEmail.trim(),
-      shippingFee: Math.round(Number(form.shippingFee) * 100) / 100,
-      cashOnDeliveryMax: settings.cashOnDeliveryMax,
+      shippingFee: dollars(form.shippingFee),
+      cashOnDeliveryMax: dollars(form.cashOnDeliveryMax),
     });
   };
   return (
@@ -77,7 +86,13 @@ function ShopSettingsForm({ settings }: { settings: Settings }) {
         <TextField label={t`Shop name`} {...bind('shopName')} className="sm:col-span-2" />
         <TextField label={t`Support phone`} type="tel" {...bind('supportPhone')} />
         <TextField label={t`Support email`} type="email" {...bind('supportEmail')} />
-        <MoneyField label={t`Shipping fee ($)`} {...bind('shippingFee')} hint={t`Flat fee added to every order`} />
+        <MoneyField label={t`Shipping fee ($)`} {...bind('shippingFee')} hint={t`Added to every order, unless delivery zones set the fee`} />
+        <MoneyField
+          label={t`Most paid in cash on delivery ($)`}
+          {...bind('cashOnDeliveryMax')}
+          max={MAX_CASH_ON_DELIVERY}
+          hint={t`Orders totalling more are paid another way`}
+        />
         <div className="flex items-end sm:col-span-2">
           <SaveButton busy={save.isPending} label={t`Save Settings`} />
         </div>

@@ -1,0 +1,111 @@
+/**
+ * Admin delivery zones (/admin/delivery, `settings.manage`): the places the shop delivers to,
+ * grouped by city (a city delivered as a whole, or by district), each with its fee, delivery
+ * time and whether cash on delivery is taken; the add/edit modal, and Switch off / Switch on
+ * (zones are never deleted: orders keep their place). The whole list, not paged.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { toast } from '@/lib/toast';
+import type { DeliveryZone } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { PageHeader } from '../../components/PageHeader';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { DataTable } from '../../lib/table';
+import { admin } from '../../lib/ui';
+import { useAdminZones, useUpdateZone } from '../api/zones';
+import { switchedServed, zonePlace, zonesByCity, type CityZones } from '../zone-form';
+import { zonesTable } from './zone-columns';
+import { ZoneFormModal } from './ZoneFormModal';
+
+export default function DeliveryZonesPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Delivery zones`);
+  const zones = useAdminZones();
+  const [editing, setEditing] = useState<DeliveryZone | 'new' | null>(null);
+
+  const failed = zones.isError;
+  const loadFailed = t`Failed to load delivery zones. Please try again.`;
+  useEffect(() => {
+    if (!failed) return;
+    logError('Failed to load delivery zones', zones.error);
+    toast.error(loadFailed, { toastId: loadFailed });
+  }, [failed, zones.error, loadFailed]);
+
+  const switchServed = useUpdateZone({
+    onSuccess: (zone) => {
+      const place = zonePlace(zone);
+      toast.success(zone.served ? t`${place} switched on` : t`${place} switched off`);
+    },
+    onError: (err) => {
+      logError('Failed to change delivery zone', err);
+      toast.error(adminErrorMessage(err, t`Failed to change delivery zone`));
+    },
+  });
+  const table = zonesTable({
+    switching: switchServed.isPending ? (switchServed.variables?.id ?? null) : null,
+    onEdit: setEditing,
+    onSwitchServed: (z) => switchServed.mutate({ id: z._id, input: switchedServed(z) }),
+  });
+
+  let body;
+  if (zones.isPending) body = <PageLoading text={t`Loading delivery zones...`} />;
+  else if (zones.isError) {
+    body = (
+      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p>{loadFailed}</p>
+        <button type="button" className={btn.secondary} onClick={() => void zones.refetch()}>
+          <Trans>Try Again</Trans>
+        </button>
+      </div>
+    );
+  } else if (zones.data.length === 0) {
+    body = (
+      <EmptyState
+        title={t`No delivery zones yet`}
+        text={t`Until you add one, shoppers type their city and district at checkout and pay the shipping fee set in Settings.`}
+      />
+    );
+  } else {
+    body = zonesByCity(zones.data).map((city) => <CityTable key={city.city} city={city} table={table} />);
+  }
+
+  return (
+    <section>
+      <PageHeader title={t`Delivery zones`} add={{ label: t`Add zone`, onClick: () => setEditing('new') }} />
+      <p className="mt-1 max-w-3xl text-stone-600">
+        <Trans>
+          The places the shop delivers to, each with its fee and delivery time. Shoppers choose from the served ones at
+          checkout; a zone switched off is kept but not offered.
+        </Trans>
+      </p>
+      {body}
+      {editing && <ZoneFormModal zone={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+/** One city's zones under its name. */
+function CityTable({ city, table }: { city: CityZones; table: ReturnType<typeof zonesTable> }) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const name = city.city;
+  return (
+    <section aria-labelledby={headingId} className="mt-6" data-testid="zone-city">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        {name}
+      </h2>
+      <DataTable
+        name={t`Delivery zones in ${name}`}
+        rows={city.zones}
+        className={`mt-3 ${admin.tableWrap}`}
+        // Fixed columns, so that every city's table lines up with the others; a phone scrolls it sideways.
+        width="w-full min-w-[40rem] table-fixed"
+        {...table}
+      />
+    </section>
+  );
+}

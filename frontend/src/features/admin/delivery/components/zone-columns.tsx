@@ -1,0 +1,53 @@
+/** The table of a city's delivery zones: district, fee, delivery time, cash on delivery, status, actions (drawn in the language shown). */
+import { t } from '@lingui/core/macro';
+import { formatPrice } from '@/lib/format';
+import type { DeliveryZone } from '@/lib/types';
+import { ActionButton, Badge, columnsOf, EditAction, nowrap, RowActions, tone } from '../../lib/table';
+import { deliveryDays, zonePlace } from '../zone-form';
+
+const column = columnsOf<DeliveryZone>();
+
+export function zonesTable({
+  switching,
+  onEdit,
+  onSwitchServed,
+}: {
+  /** The id of the zone being switched off or on, if any. */
+  switching: string | null;
+  onEdit: (zone: DeliveryZone) => void;
+  onSwitchServed: (zone: DeliveryZone) => void;
+}) {
+  return {
+    columns: [
+      column(t`District`, (z) => z.district ?? <span className="italic text-stone-700">{t`Whole city`}</span>, {
+        th: 'w-[24%]',
+        td: 'break-words font-medium text-stone-900',
+      }),
+      column(t`Fee`, (z) => formatPrice(z.fee), { th: 'w-[12%]', ...nowrap }),
+      column(t`Delivery time`, (z) => deliveryDays(z.etaDays), { th: 'w-[14%]', ...nowrap }),
+      column(t`Cash on delivery`, (z) => (z.cashOnDelivery ? t`Yes` : t`No`), { th: 'w-[14%]' }),
+      column(t`Status`, (z) => (
+        <Badge colour={z.served ? tone.green : tone.grey} testId="zone-status">
+          {z.served ? t`Served` : t`Switched off`}
+        </Badge>
+      ), { th: 'w-[14%]' }),
+      column(t`Actions`, (z) => {
+        const place = zonePlace(z);
+        return (
+          <RowActions wrap>
+            <EditAction target={place} onClick={() => onEdit(z)} />
+            <ActionButton
+              kind={z.served ? 'warning' : 'neutral'}
+              label={z.served ? t`Switch off` : t`Switch on`}
+              target={place}
+              disabled={switching === z._id}
+              onClick={() => onSwitchServed(z)}
+            />
+          </RowActions>
+        );
+      }),
+    ],
+    getRowId: (z: DeliveryZone) => z._id,
+    rowProps: () => ({ 'data-testid': 'zone-row' }),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * A delivery zone in the back office: how it reads in the list (grouped by city, its delivery
+ * time) and the add/edit form's state and payload. The rules are the server's
+ * (domain/src/delivery/zone.rs): it answers bad input with a message per field (`city`,
+ * `district`, `fee`, `etaDays`).
+ */
+import { plural, t } from '@lingui/core/macro';
+import type { DeliveryZone, DeliveryZoneInput, EtaDays } from '@/lib/types';
+import { parseNumber } from '@/lib/validation';
+
+/** The zones of one city, in the server's order (a whole city first, then its districts). */
+export interface CityZones {
+  city: string;
+  zones: DeliveryZone[];
+}
+
+/** The zones by city, cities and their zones in the order the server sent them. */
+export function zonesByCity(zones: readonly DeliveryZone[]): CityZones[] {
+  const cities: CityZones[] = [];
+  for (const zone of zones) {
+    const last = cities.at(-1);
+    if (last && last.city === zone.city) last.zones.push(zone);
+    else cities.push({ city: zone.city, zones: [zone] });
+  }
+  return cities;
+}
+
+/** How long delivery takes, for the table: 'Same day', '2 days', '1-2 days' (in the language shown). */
+export function deliveryDays({ min, max }: EtaDays): string {
+  if (max === 0) return t`Same day`;
+  if (min === max) return plural(min, { one: '# day', other: '# days' });
+  return t`${min}-${max} days`;
+}
+
+/** The zone's place as the back office names it: 'Hodan, Mogadishu', or the city for a whole city. */
+export const zonePlace = ({ city, district }: Pick<DeliveryZone, 'city' | 'district'>) => (district ? `${district}, ${city}` : city);
+
+export type ZoneField = 'city' | 'district' | 'fee' | 'etaMin' | 'etaMax';
+/** The fields the server names in its messages; the days' message (`etaDays`) is shown under the slowest. */
+export const ZONE_FIELDS: readonly ZoneField[] = ['city', 'district', 'fee', 'etaMax'];
+export const ZONE_FIELDS_SENT_AS: Partial<Record<ZoneField, string>> = { etaMax: 'etaDays' };
+
+/** The form as typed: numbers as text, a blank district for a whole city. */
+export type ZoneForm = Record<ZoneField, string> & { cashOnDelivery: boolean; served: boolean };
+
+export const emptyZoneForm = (): ZoneForm => ({
+  city: '',
+  district: '',
+  fee: '',
+  etaMin: '',
+  etaMax: '',
+  cashOnDelivery: false,
+  served: true,
+});
+
+export const zoneFormFrom = (z: DeliveryZone): ZoneForm => ({
+  city: z.city,
+  district: z.district ?? '',
+  fee: String(z.fee),
+  etaMin: String(z.etaDays.min),
+  etaMax: String(z.etaDays.max),
+  cashOnDelivery: z.cashOnDelivery,
+  served: z.served,
+});
+
+/** A number field as sent: null when blank (the server then says what is missing). */
+const numberOrNull = (text: string): number | null => {
+  const n = parseNumber(text);
+  return Number.isNaN(n) ? null : n;
+};
+
+/** Every field, as POST and PUT take them; a blank district is a whole city (null). */
+export const toZoneInput = (form: ZoneForm): DeliveryZoneInput => ({
+  city: form.city.trim(),
+  district: form.district.trim() || null,
+  fee: numberOrNull(form.fee),
+  etaDays: { min: numberOrNull(form.etaMin), max: numberOrNull(form.etaMax) },
+  cashOnDelivery: form.cashOnDelivery,
+  served: form.served,
+});
+
+/** The zone as it stands with `served` switched: what Switch off and Switch on send (PUT takes every field). */
+export const switchedServed = ({ city, district, fee, etaDays, cashOnDelivery, served }: DeliveryZone): DeliveryZoneInput => ({
+  city,
+  district,
+  fee,
+  etaDays: { min: etaDays.min, max: etaDays.max },
+  cashOnDelivery,
+  served: !served,
+});
