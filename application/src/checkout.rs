@@ -7,8 +7,11 @@ use crate::delivery::CurrentZones;
 use crate::in_flight::CheckoutsInFlight;
 use crate::monitoring;
 use crate::payments::settle::Settlement;
+use crate::payments::AcceptedMethods;
+use crate::settings::CurrentSettings;
 use derive_new::new;
 use domain::checkout::CheckoutInput;
+use domain::delivery::{cash_on_delivery, cash_order_placed};
 use domain::discount::DiscountRefusal;
 use domain::message::Message;
 use domain::notification::{Announcement, Topic};
@@ -16,6 +19,7 @@ use domain::order::{
     order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentStatus,
     StatusChange,
 };
+use domain::payment_method::PaymentMethod;
 use domain::ports::{Clock, IdGenerator, OrderRepository, Outbox, PaymentGateway};
 use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
 use domain::user::User;
@@ -39,6 +43,9 @@ pub enum CheckoutOutcome {
     /// The payer pays on the provider's page at `url` (a card): the order holds its stock
     /// and the cart is kept until the provider says the payment was approved.
     OnPage { order: Order, url: String },
+    /// Paid in cash to the rider: the order holds its stock, the cart is empty, and the
+    /// payment stays pending until the rider collects it.
+    CashOnDelivery(Order),
 }
 
 /// What a checkout can fail with.
@@ -86,6 +93,8 @@ pub struct Checkout {
     catalog_version: CatalogVersion,
     settlement: Settlement,
     zones: CurrentZones,
+    accepted: AcceptedMethods,
+    settings: CurrentSettings,
     /// How long the shopper waits for the charge's answer (`SHOP_PAYMENT_TIMEOUT_SECS`).
     payment_wait: Duration,
     #[new(default)]
@@ -120,7 +129,7 @@ impl Checkout {
         idempotency_key: Option<&str>,
     ) -> Result<CheckoutOutcome, CheckoutError> {
         let zones = self.zones.get().await?;
-        let request = input.validate(&self.payments.methods(), &zones)?;
+        let request = input.validate(&self.accepted.get().await?, &zones)?;
         let _charging = self
             .checkouts_in_flight
             .enter(&user.id)
@@ -145,6 +154,11 @@ impl Checkout {
         if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
             self.cart.drop_discount(user).await?;
             return Err(CheckoutError::CodeRefused(refusal));
+        }
+        if request.method == PaymentMethod::CashOnDelivery {
+            let max = self.settings.get().await?.cash_on_delivery_max;
+            cash_on_delivery(request.zone.as_ref(), cart_totals.total, max)
+                .map_err(|refusal| FieldErrors::single("paymentMethod", refusal.message()))?;
         }
         let order = Order {
             id: OrderId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
@@ -207,6 +221,12 @@ impl Checkout {
             return self
                 .mark_paid(order, OrderTransition::paid_without_charge())
                 .await;
+        }
+        if order.payment_method == PaymentMethod::CashOnDelivery {
+            self.orders
+                .apply(&cash_order_placed(&order, self.clock.now()))
+                .await?;
+            return Ok(CheckoutOutcome::CashOnDelivery(order));
         }
         let charge = PaymentRequest {
             reference: order.id.clone(),
@@ -325,6 +345,7 @@ fn outcome_label(result: &Result<CheckoutOutcome, CheckoutError>) -> &'static st
         Ok(CheckoutOutcome::Paid(_)) => "paid",
         Ok(CheckoutOutcome::Unconfirmed(_)) => "unconfirmed",
         Ok(CheckoutOutcome::OnPage { .. }) => "on_page",
+        Ok(CheckoutOutcome::CashOnDelivery(_)) => "cash_on_delivery",
         Err(CheckoutError::Declined { .. } | CheckoutError::DeclinedBefore) => "declined",
         Err(CheckoutError::ProviderRefused { .. }) => "provider_refused",
         Err(
@@ -348,6 +369,9 @@ fn replay(order: Order) -> Result<CheckoutOutcome, CheckoutError> {
         PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
             Ok(CheckoutOutcome::Paid(order))
         }
+        PaymentStatus::Pending if order.payment_method == PaymentMethod::CashOnDelivery => {
+            Ok(CheckoutOutcome::CashOnDelivery(order))
+        }
         PaymentStatus::Pending => match order.payment_page() {
             Some(url) => {
                 let url = url.to_owned();
@@ -363,8 +387,8 @@ fn replay(order: Order) -> Result<CheckoutOutcome, CheckoutError> {
 mod tests {
     use super::*;
     use crate::testing::{
-        cart_code, cart_code_as, clock, hodan, ids, paid_order, product, shopper, zones_of,
-        CartMocks,
+        cart_code, cart_code_as, clock, current_settings, hodan, ids, paid_order, product, shopper,
+        zones_of, CartMocks,
     };
     use chrono::{TimeZone, Utc};
 
@@ -415,16 +439,26 @@ mod tests {
                 ..CartMocks::new()
             };
             let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
+            let payments: Arc<dyn PaymentGateway> = Arc::new(self.payments);
+            let zones = || CurrentZones::new(Arc::new(zones_of(self.zones.clone())));
+            // The default settings: a $200 maximum for cash on delivery.
+            let settings = || {
+                let mut saved = MockSettingsRepository::new();
+                saved.expect_get().returning(|| Ok(None));
+                current_settings(saved)
+            };
             Checkout::new(
                 cart.service(),
                 orders.clone(),
                 Arc::new(self.outbox),
-                Arc::new(self.payments),
+                payments.clone(),
                 clock(),
                 ids(),
                 CatalogVersion::default(),
                 Settlement::new(orders, clock(), CatalogVersion::default()),
-                CurrentZones::new(Arc::new(zones_of(self.zones))),
+                zones(),
+                AcceptedMethods::new(payments, zones(), settings()),
+                settings(),
                 Duration::from_secs(60),
             )
         }

@@ -17,7 +17,7 @@ use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
 use application::orders::Orders;
 use application::payments::settle::Settlement;
-use application::payments::Payments;
+use application::payments::{AcceptedMethods, Payments};
 use application::refunds::Refunds;
 use application::returns::Returns;
 use application::reviews::Reviews;
@@ -77,6 +77,11 @@ pub fn build_shop(
     );
     let settlement = Settlement::new(db.clone(), clock.clone(), catalog_version.clone());
     let zones = CurrentZones::new(db.clone());
+    let accepted = AcceptedMethods::new(
+        outside.payments.clone(),
+        zones.clone(),
+        shop_settings.clone(),
+    );
     let carts = || {
         Carts::new(
             db.clone(),
@@ -120,6 +125,8 @@ pub fn build_shop(
             catalog_version.clone(),
             settlement.clone(),
             zones.clone(),
+            accepted.clone(),
+            shop_settings.clone(),
             Duration::from_secs(tuning.payment_hold.payment_timeout_secs()),
         ),
         payments: Payments::new(
@@ -128,6 +135,7 @@ pub fn build_shop(
             clock.clone(),
             settlement,
             tuning.payment_hold,
+            accepted,
         ),
         delivery: DeliveryZones::new(zones, db.clone(), ids.clone(), audit.clone()),
         dispatcher: Dispatcher::new(

@@ -1,7 +1,7 @@
 //! The audit trail of admin actions: who changed which product, order, user, setting,
 //! discount code or delivery zone, when, and the relevant fields before and after (never a password hash).
 
-use crate::delivery::DeliveryZone;
+use crate::delivery::{DeliveryZone, RiderCash};
 use crate::discount::Discount;
 use crate::ids::UserId;
 use crate::money::Money;
@@ -12,7 +12,7 @@ use crate::returns::Return;
 use crate::review::Review;
 use crate::settings::ShopSettings;
 use crate::user::{Email, Role, User};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::{json, Map, Value};
 
 /// What an admin did. The names are part of the API contract (docs/api.md).
@@ -42,10 +42,12 @@ pub enum AuditAction {
     ZoneCreate,
     /// A delivery zone changed (switched off included: zones are never deleted).
     ZoneUpdate,
+    /// A rider's cash of a day was handed in and marked received (recorded under the rider).
+    RiderCash,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 19] = [
+    pub const ALL: [AuditAction; 20] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
@@ -65,6 +67,7 @@ impl AuditAction {
         AuditAction::ReviewDelete,
         AuditAction::ZoneCreate,
         AuditAction::ZoneUpdate,
+        AuditAction::RiderCash,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -88,6 +91,7 @@ impl AuditAction {
             AuditAction::ReviewDelete => "review.delete",
             AuditAction::ZoneCreate => "zone.create",
             AuditAction::ZoneUpdate => "zone.update",
+            AuditAction::RiderCash => "rider.cash",
         }
     }
 
@@ -115,6 +119,7 @@ impl AuditAction {
             | AuditAction::DiscountUpdate
             | AuditAction::DiscountDelete => AuditEntity::Discount,
             AuditAction::ZoneCreate | AuditAction::ZoneUpdate => AuditEntity::Zone,
+            AuditAction::RiderCash => AuditEntity::Rider,
         }
     }
 }
@@ -128,16 +133,18 @@ pub enum AuditEntity {
     Settings,
     Discount,
     Zone,
+    Rider,
 }
 
 impl AuditEntity {
-    pub const ALL: [AuditEntity; 6] = [
+    pub const ALL: [AuditEntity; 7] = [
         AuditEntity::Product,
         AuditEntity::Order,
         AuditEntity::User,
         AuditEntity::Settings,
         AuditEntity::Discount,
         AuditEntity::Zone,
+        AuditEntity::Rider,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -148,6 +155,7 @@ impl AuditEntity {
             AuditEntity::Settings => "settings",
             AuditEntity::Discount => "discount",
             AuditEntity::Zone => "zone",
+            AuditEntity::Rider => "rider",
         }
     }
 }
@@ -473,6 +481,20 @@ impl AuditChange {
             entity_id: Some(after.id.to_string()),
             before: Some(zone_fields(before)),
             after: Some(zone_fields(after)),
+        }
+    }
+
+    pub fn rider_cash_received(cash: &RiderCash, day: NaiveDate) -> Self {
+        Self {
+            action: AuditAction::RiderCash,
+            entity_id: Some(cash.rider.to_string()),
+            before: None,
+            after: Some(snapshot(json!({
+                "rider": cash.rider_name,
+                "day": day.to_string(),
+                "deliveries": cash.deliveries,
+                "collected": cash.collected.as_dollars(),
+            }))),
         }
     }
 

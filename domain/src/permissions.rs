@@ -30,10 +30,12 @@ pub enum Permission {
     DeliveriesOwn,
     /// The money of anyone's orders and returns: prices paid, totals, discounts, refunds.
     MoneyRead,
+    /// Riders' cash of the day, marked received when handed in.
+    CashReceive,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 16] = [
+    pub const ALL: [Permission; 17] = [
         Permission::OrdersRead,
         Permission::OrdersUpdate,
         Permission::ReturnsManage,
@@ -50,6 +52,7 @@ impl Permission {
         Permission::NotificationsManage,
         Permission::DeliveriesOwn,
         Permission::MoneyRead,
+        Permission::CashReceive,
     ];
 
     /// The name clients read: `orders.read`.
@@ -71,6 +74,7 @@ impl Permission {
             Permission::NotificationsManage => "notifications.manage",
             Permission::DeliveriesOwn => "deliveries.own",
             Permission::MoneyRead => "money.read",
+            Permission::CashReceive => "cash.receive",
         }
     }
 }

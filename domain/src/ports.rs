@@ -359,7 +359,8 @@ pub trait OrderRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<(), OrderStoreError>;
     /// Orders still pending whose payment is unconfirmed, placed before `cutoff`: at most
-    /// `limit` of them, oldest first.
+    /// `limit` of them, oldest first; never one paid in cash on delivery (it waits for its
+    /// rider, holding its stock).
     async fn unconfirmed_placed_before(
         &self,
         cutoff: DateTime<Utc>,

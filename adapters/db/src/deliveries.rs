@@ -1,184 +1,73 @@
-//! `DeliveryRepository` and an order's delivery as its plans record it (migration
-//! `deliveries`): one row per order that went out, written in the order change's transaction,
-//! read with the orders.
+//! `DeliveryRepository`: the back office's and the riders' lists of orders on their way,
+//! wrong codes counted, and riders' cash handed in (migrations `deliveries` and
+//! `cash_on_delivery`).
 
-use crate::connection::DbConnection;
-use crate::listing::{total_of, IN_LIST_MAX};
+use crate::listing::total_of;
 use crate::models::{from_db_time, money, to_db_time};
-use crate::order_history::OrdersOf;
 use crate::orders::{whole_orders, OrderRow};
-use crate::schema::{deliveries, orders};
+use crate::schema::{deliveries, orders, rider_cash_handins};
 use crate::{corrupt, one_row, storage, Database};
 use async_trait::async_trait;
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use domain::delivery::{
-    Delivery, DeliveryAttempt, DeliveryCode, DeliveryState, DeliveryStep, NotDelivered, Rider,
-    CODE_TRIES,
-};
-use domain::order::{Order, OrderStatus, PaymentStatus};
+use domain::delivery::{CashReceipt, DeliveryState, RiderCash, CODE_TRIES};
+use domain::order::{Changer, Order, OrderStatus, PaymentStatus};
 use domain::payment_method::PaymentMethod;
 use domain::ports::{DeliveryList, DeliveryQuery, DeliveryRepository, RepoError};
 use domain::{OrderId, UserId};
-use serde_json::{json, Value};
-use std::collections::HashMap;
 
-#[derive(Debug, Queryable, Selectable, Insertable)]
-#[diesel(table_name = deliveries, treat_none_as_default_value = false)]
-struct DeliveryRow {
-    order_id: String,
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = rider_cash_handins)]
+struct HandinRow {
     rider_id: String,
-    rider_name: String,
-    rider_phone: String,
-    state: String,
-    code: String,
-    wrong_codes: i32,
-    dispatched_at: NaiveDateTime,
-    delivered_at: Option<NaiveDateTime>,
-    cash_collected_cents: Option<i64>,
-    attempts: String,
+    day: String,
+    collected_cents: i64,
+    received_at: NaiveDateTime,
+    received_by_id: String,
+    received_by_name: String,
 }
 
-impl DeliveryRow {
-    fn into_domain(self) -> Result<Delivery, RepoError> {
-        let id = &self.order_id;
-        Ok(Delivery {
-            rider: Rider {
-                id: UserId::parse(&self.rider_id)
-                    .ok_or_else(|| corrupt("rider of the delivery of order", id))?,
-                name: self.rider_name,
-                phone: self.rider_phone,
-            },
-            state: DeliveryState::parse(&self.state)
-                .ok_or_else(|| corrupt("delivery state", &self.state))?,
-            code: DeliveryCode::parse(&self.code)
-                .ok_or_else(|| corrupt("delivery code of order", id))?,
-            wrong_codes: u8::try_from(self.wrong_codes)
-                .map_err(|_| corrupt("wrong codes", self.wrong_codes))?,
-            dispatched_at: from_db_time(self.dispatched_at),
-            delivered_at: self.delivered_at.map(from_db_time),
-            cash_collected: self.cash_collected_cents.map(money).transpose()?,
-            attempts: read_attempts(&self.attempts)
-                .ok_or_else(|| corrupt("delivery attempts of order", id))?,
-        })
-    }
-}
-
-fn read_attempts(stored: &str) -> Option<Vec<DeliveryAttempt>> {
-    let Value::Array(items) = serde_json::from_str(stored).ok()? else {
-        return None;
-    };
-    items
-        .iter()
-        .map(|item| {
-            Some(DeliveryAttempt {
-                at: item["at"].as_str()?.parse().ok()?,
-                reason: NotDelivered::parse(item["reason"].as_str()?)?,
-                rider: item["rider"].as_str()?.to_owned(),
-            })
-        })
-        .collect()
-}
-
-fn stored_attempts(attempts: &[DeliveryAttempt]) -> String {
-    let items: Vec<Value> = attempts
-        .iter()
-        .map(|a| json!({ "at": a.at.to_rfc3339(), "reason": a.reason.as_str(), "rider": a.rider }))
-        .collect();
-    Value::Array(items).to_string()
-}
-
-/// The deliveries of the orders `of` names, by order id.
-pub(crate) fn load(
-    conn: &mut DbConnection,
-    of: OrdersOf<'_>,
-) -> Result<HashMap<String, Delivery>, RepoError> {
-    let rows: Vec<DeliveryRow> = match of {
-        OrdersOf::Orders(ids) => {
-            let mut rows = Vec::new();
-            for slice in ids.chunks(IN_LIST_MAX) {
-                rows.extend(
-                    deliveries::table
-                        .filter(deliveries::order_id.eq_any(slice))
-                        .select(DeliveryRow::as_select())
-                        .load(conn)
-                        .map_err(storage)?,
-                );
+/// Each rider's cash of the day from their deliveries' `(rider, name, cents)` and the day's
+/// `receipts`, by name.
+fn riders_of(
+    collected: Vec<(String, String, Option<i64>)>,
+    receipts: Vec<HandinRow>,
+) -> Result<Vec<RiderCash>, RepoError> {
+    let mut riders: Vec<RiderCash> = Vec::new();
+    for (rider, name, cents) in collected {
+        let cents = money(cents.unwrap_or(0))?;
+        match riders.iter_mut().find(|r| r.rider.as_str() == rider) {
+            Some(known) => {
+                known.deliveries += 1;
+                known.collected = known.collected + cents;
             }
-            rows
-        }
-        OrdersOf::User(user) => deliveries::table
-            .inner_join(orders::table)
-            .filter(orders::user_id.eq(user))
-            .select(DeliveryRow::as_select())
-            .load(conn)
-            .map_err(storage)?,
-        OrdersOf::All => deliveries::table
-            .select(DeliveryRow::as_select())
-            .load(conn)
-            .map_err(storage)?,
-    };
-    rows.into_iter()
-        .map(|row| Ok((row.order_id.clone(), row.into_domain()?)))
-        .collect()
-}
-
-/// Records `step` of order `id`'s delivery at `at`, in the caller's transaction (the order's
-/// guarded change, so each step lands once).
-pub(crate) fn record(
-    conn: &mut DbConnection,
-    id: &str,
-    step: &DeliveryStep,
-    at: NaiveDateTime,
-) -> QueryResult<()> {
-    match step {
-        DeliveryStep::None => Ok(()),
-        DeliveryStep::Dispatch { rider, code } => {
-            let out = (
-                deliveries::rider_id.eq(rider.id.as_str()),
-                deliveries::rider_name.eq(&rider.name),
-                deliveries::rider_phone.eq(&rider.phone),
-                deliveries::state.eq(DeliveryState::Out.as_str()),
-                deliveries::code.eq(code.as_str()),
-                deliveries::wrong_codes.eq(0),
-                deliveries::dispatched_at.eq(at),
-            );
-            // Out again after an attempt: the row is the order's (its guarded change runs
-            // once), so an update, else an insert, cannot race.
-            let updated = diesel::update(deliveries::table.find(id))
-                .set(out)
-                .execute(conn)?;
-            if updated == 0 {
-                diesel::insert_into(deliveries::table)
-                    .values((deliveries::order_id.eq(id), out))
-                    .execute(conn)?;
-            }
-            Ok(())
-        }
-        DeliveryStep::Delivered { cash } => diesel::update(deliveries::table.find(id))
-            .set((
-                deliveries::state.eq(DeliveryState::Delivered.as_str()),
-                deliveries::delivered_at.eq(Some(at)),
-                deliveries::cash_collected_cents.eq(cash.map(|cash| cash.cents())),
-            ))
-            .execute(conn)
-            .map(drop),
-        DeliveryStep::NotDelivered(attempt) => {
-            let stored: String = deliveries::table
-                .find(id)
-                .select(deliveries::attempts)
-                .get_result(conn)?;
-            let mut attempts = read_attempts(&stored).unwrap_or_default();
-            attempts.push(attempt.clone());
-            diesel::update(deliveries::table.find(id))
-                .set((
-                    deliveries::state.eq(DeliveryState::Failed.as_str()),
-                    deliveries::attempts.eq(stored_attempts(&attempts)),
-                ))
-                .execute(conn)
-                .map(drop)
+            None => riders.push(RiderCash {
+                rider: UserId::parse(&rider).ok_or_else(|| corrupt("rider id", &rider))?,
+                rider_name: name,
+                deliveries: 1,
+                collected: cents,
+                received: None,
+            }),
         }
     }
+    for receipt in receipts {
+        if let Some(rider) = riders
+            .iter_mut()
+            .find(|r| r.rider.as_str() == receipt.rider_id)
+        {
+            rider.received = Some(CashReceipt {
+                collected: money(receipt.collected_cents)?,
+                at: from_db_time(receipt.received_at),
+                by: Changer {
+                    id: UserId::parse(&receipt.received_by_id)
+                        .ok_or_else(|| corrupt("receiver id", &receipt.received_by_id))?,
+                    name: receipt.received_by_name,
+                },
+            });
+        }
+    }
+    riders.sort_by(|a, b| a.rider_name.cmp(&b.rider_name));
+    Ok(riders)
 }
 
 type ListQuery = diesel::dsl::IntoBoxed<
@@ -293,6 +182,61 @@ impl DeliveryRepository for Database {
             counted
                 .map(|wrong| u8::try_from(wrong).map_err(|_| corrupt("wrong codes", wrong)))
                 .transpose()
+        })
+        .await
+    }
+
+    async fn riders_cash(
+        &self,
+        day: NaiveDate,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<RiderCash>, RepoError> {
+        let (from, to) = (to_db_time(from), to_db_time(to));
+        let day = day.to_string();
+        self.run(move |conn| {
+            let collected: Vec<(String, String, Option<i64>)> = deliveries::table
+                .filter(deliveries::state.eq(DeliveryState::Delivered.as_str()))
+                .filter(deliveries::cash_collected_cents.is_not_null())
+                .filter(deliveries::delivered_at.ge(from))
+                .filter(deliveries::delivered_at.lt(to))
+                .select((
+                    deliveries::rider_id,
+                    deliveries::rider_name,
+                    deliveries::cash_collected_cents,
+                ))
+                .load(conn)
+                .map_err(storage)?;
+            let receipts: Vec<HandinRow> = rider_cash_handins::table
+                .filter(rider_cash_handins::day.eq(&day))
+                .select(HandinRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            riders_of(collected, receipts)
+        })
+        .await
+    }
+
+    async fn receive_cash(
+        &self,
+        rider: &UserId,
+        day: NaiveDate,
+        receipt: &CashReceipt,
+    ) -> Result<(), RepoError> {
+        let row = HandinRow {
+            rider_id: rider.as_str().to_owned(),
+            day: day.to_string(),
+            collected_cents: receipt.collected.cents(),
+            received_at: to_db_time(receipt.at),
+            received_by_id: receipt.by.id.as_str().to_owned(),
+            received_by_name: receipt.by.name.clone(),
+        };
+        self.write(move |conn| {
+            diesel::insert_into(rider_cash_handins::table)
+                .values(&row)
+                .execute(conn)
+                .map(drop)
+                .map_err(storage)
         })
         .await
     }

@@ -18,6 +18,7 @@ mod bulk;
 mod carts;
 mod checkpointer;
 mod deliveries;
+mod delivery_rows;
 mod delivery_zones;
 mod discount_uses;
 mod discounts;

@@ -3,7 +3,7 @@
 
 use crate::carts;
 use crate::connection::{write_transaction, DbConnection};
-use crate::deliveries;
+use crate::delivery_rows;
 use crate::discount_uses::{self, UseOf};
 use crate::listing::{total_of, IN_LIST_MAX};
 use crate::models::{
@@ -313,7 +313,7 @@ pub(crate) fn whole_orders(
     let of = wider.unwrap_or(OrdersOf::Orders(&ids));
     let mut lines = load_lines(conn, of)?;
     let mut history = order_history::load(conn, of)?;
-    let mut deliveries = deliveries::load(conn, of)?;
+    let mut deliveries = delivery_rows::load(conn, of)?;
     rows.into_iter()
         .map(|row| {
             let order_lines = lines.remove(&row.id).unwrap_or_default();
@@ -428,7 +428,7 @@ fn apply_plan(
     if let Some(change) = &plan.history {
         order_history::append(conn, id, change.status, at, change.by.as_ref())?;
     }
-    deliveries::record(conn, id, &plan.delivery, at)?;
+    delivery_rows::record(conn, id, &plan.delivery, at)?;
     outbox::announce(conn, &plan.messages, at, unconfigured)?;
     if let Some(user) = &plan.empties_cart_of {
         carts::empty(conn, user.as_str())?;
@@ -724,6 +724,8 @@ fn unconfirmed(
     orders::table
         .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
         .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+        // Paid to the rider: it holds its stock until delivered, whatever the hold.
+        .filter(orders::payment_method.ne(PaymentMethod::CashOnDelivery.id()))
         .order(orders::created_at)
         .limit(i64::from(limit))
         .select(OrderRow::as_select())

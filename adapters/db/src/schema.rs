@@ -300,6 +300,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    rider_cash_handins (rider_id, day) {
+        rider_id -> Text,
+        day -> Text,
+        collected_cents -> BigInt,
+        received_at -> Timestamp,
+        received_by_id -> Text,
+        received_by_name -> Text,
+    }
+}
+
+diesel::table! {
     audit_log (seq) {
         seq -> BigInt,
         id -> Text,

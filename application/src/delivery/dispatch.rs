@@ -2,12 +2,13 @@
 //! sending them out with a rider (each with a delivery code the shopper is sent); resetting
 //! a code after five wrong tries.
 
-use super::errors::DispatchError;
+use super::errors::{CashReceiptError, DispatchError};
 use crate::audit::Audit;
 use crate::ReadError;
+use chrono::NaiveDate;
 use derive_new::new;
 use domain::audit::AuditChange;
-use domain::delivery::{dispatch, Dispatch, Rider};
+use domain::delivery::{day_bounds, day_of, dispatch, CashReceipt, Dispatch, Rider, RiderCash};
 use domain::listing::users::UserQuery;
 use domain::message::texts::{ORDERS_TO_DISPATCH_REQUIRED, RIDER_UNKNOWN};
 use domain::order::{Order, OrderTransition};
@@ -134,6 +135,54 @@ impl Dispatcher {
             .record(actor, AuditChange::order_status_changed(order, &after))
             .await;
         Ok(())
+    }
+
+    /// Each rider's cash of `day` (today without one: their cash orders delivered that
+    /// day), and whether it was handed in; with the day.
+    pub async fn riders_cash(
+        &self,
+        actor: &User,
+        day: Option<NaiveDate>,
+    ) -> Result<(NaiveDate, Vec<RiderCash>), ReadError> {
+        require(actor, Permission::CashReceive)?;
+        let day = day.unwrap_or_else(|| day_of(self.clock.now()));
+        let (from, to) = day_bounds(day);
+        Ok((day, self.deliveries.riders_cash(day, from, to).await?))
+    }
+
+    /// Marks rider `rider`'s cash of `day` received (audited); marked twice, it stays as
+    /// first received. A rider who collected no cash that day has none to hand in.
+    pub async fn receive_cash(
+        &self,
+        actor: &User,
+        rider: &UserId,
+        day: NaiveDate,
+    ) -> Result<RiderCash, CashReceiptError> {
+        require(actor, Permission::CashReceive)?;
+        let mine = |cash: Vec<RiderCash>| cash.into_iter().find(|c| c.rider == *rider);
+        let (from, to) = day_bounds(day);
+        let cash = mine(self.deliveries.riders_cash(day, from, to).await?)
+            .ok_or(CashReceiptError::NoCash)?;
+        if cash.received.is_some() {
+            return Ok(cash);
+        }
+        let receipt = CashReceipt {
+            collected: cash.collected,
+            at: self.clock.now(),
+            by: actor.into(),
+        };
+        match self.deliveries.receive_cash(rider, day, &receipt).await {
+            Ok(()) => {
+                self.audit
+                    .record(actor, AuditChange::rider_cash_received(&cash, day))
+                    .await;
+            }
+            // Received by another request at the same moment.
+            Err(RepoError::Duplicate) => {}
+            Err(error) => return Err(error.into()),
+        }
+        let received = mine(self.deliveries.riders_cash(day, from, to).await?);
+        received.ok_or(CashReceiptError::NoCash)
     }
 
     /// The shop lets a rider type codes again for order `id` (after five wrong ones).

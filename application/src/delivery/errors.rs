@@ -30,6 +30,18 @@ impl From<RepoError> for DispatchError {
     }
 }
 
+/// Marking a rider's cash of a day received.
+#[derive(Debug, thiserror::Error)]
+pub enum CashReceiptError {
+    #[error(transparent)]
+    Refused(#[from] PermissionError),
+    /// The rider collected no cash that day.
+    #[error("no cash collected")]
+    NoCash,
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
 /// A rider's move of one of their deliveries.
 #[derive(Debug, thiserror::Error)]
 pub enum RiderMoveError {

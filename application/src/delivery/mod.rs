@@ -7,6 +7,6 @@ mod riders;
 mod zones;
 
 pub use dispatch::Dispatcher;
-pub use errors::{DispatchError, RiderMoveError};
+pub use errors::{CashReceiptError, DispatchError, RiderMoveError};
 pub use riders::Riders;
 pub use zones::{CurrentZones, DeliveryZones, ZoneChangeError};

@@ -2,31 +2,18 @@
 //! code or brought back with a reason.
 
 use super::errors::RiderMoveError;
-use chrono::{DateTime, Duration, Utc};
 use derive_new::new;
-use domain::delivery::{CodeRefusal, DeliveryAttempt, DeliveryState, DeliveryStep, NotDelivered};
+use domain::delivery::{
+    day_bounds, day_of, handed_over, CodeRefusal, DeliveryAttempt, DeliveryState, NotDelivered,
+};
 use domain::message::texts::REASON_UNKNOWN;
 use domain::order::{Order, OrderStatus, OrderTransition};
 use domain::permissions::{require, Permission};
 use domain::ports::{Clock, DeliveryRepository, OrderRepository, OrderStoreError, RepoError};
 use domain::user::User;
 use domain::validation::FieldErrors;
-use domain::OrderId;
+use domain::{Money, OrderId};
 use std::sync::Arc;
-
-/// Somalia keeps East Africa Time all year (UTC+3): a rider's day starts at its midnight.
-const EAST_AFRICA_OFFSET_HOURS: i64 = 3;
-
-/// The start of the day `now` falls in, in Somalia.
-fn start_of_day(now: DateTime<Utc>) -> DateTime<Utc> {
-    let offset = Duration::hours(EAST_AFRICA_OFFSET_HOURS);
-    let local = (now + offset).date_naive();
-    local
-        .and_hms_opt(0, 0, 0)
-        .expect("midnight exists")
-        .and_utc()
-        - offset
-}
 
 /// A rider's own deliveries.
 #[derive(new)]
@@ -40,17 +27,19 @@ impl Riders {
     /// The rider's orders out now, oldest sent first, then those they finished today.
     pub async fn my_deliveries(&self, rider: &User) -> Result<Vec<Order>, RiderMoveError> {
         require(rider, Permission::DeliveriesOwn)?;
-        let today = start_of_day(self.clock.now());
+        let (today, _) = day_bounds(day_of(self.clock.now()));
         Ok(self.deliveries.of_rider(&rider.id, today).await?)
     }
 
-    /// Order `id` is in the shopper's hands: `code` is theirs. Sent twice at once, it is
-    /// delivered once; the second answer is the delivered order.
+    /// Order `id` is in the shopper's hands: `code` is theirs, and for a cash order `cash`
+    /// is its total, collected (it is paid now). Sent twice at once, it is delivered (and
+    /// paid) once; the second answer is the delivered order.
     pub async fn delivered(
         &self,
         rider: &User,
         id: &OrderId,
         code: &str,
+        cash: Option<Money>,
     ) -> Result<Order, RiderMoveError> {
         require(rider, Permission::DeliveriesOwn)?;
         let order = self.own(rider, id).await?;
@@ -66,10 +55,10 @@ impl Riders {
                 }
             });
         }
-        let mut plan = OrderTransition::delivered_by_rider()
-            .by(rider)
-            .plan(&order, self.clock.now());
-        plan.delivery = DeliveryStep::Delivered { cash: None };
+        let (delivered, step) = handed_over(&order, cash)
+            .map_err(|mismatch| FieldErrors::single("cashCollected", mismatch.message()))?;
+        let mut plan = delivered.by(rider).plan(&order, self.clock.now());
+        plan.delivery = step;
         match self.orders.apply(&plan).await {
             Ok(()) => {}
             // Another 'Delivered' of the same order went first.
@@ -148,23 +137,5 @@ impl Riders {
             Err(RepoError::NotFound) => Err(RiderMoveError::NotFound),
             Err(error) => Err(error.into()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_riders_day_starts_at_midnight_in_somalia() {
-        let at = |t: &str| t.parse::<DateTime<Utc>>().unwrap();
-        assert_eq!(
-            start_of_day(at("2026-11-27T20:59:00Z")),
-            at("2026-11-26T21:00:00Z")
-        );
-        assert_eq!(
-            start_of_day(at("2026-11-27T21:00:00Z")),
-            at("2026-11-27T21:00:00Z")
-        );
     }
 }

@@ -112,6 +112,9 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
         paragraphs,
     };
     match (language, topic) {
+        (language, Topic::OrderConfirmed) if method.kind() == PaymentKind::Cash => {
+            cash_order_confirmed(language, facts)
+        }
         (English, Topic::OrderConfirmed) => texts(
             format!("Order {number} confirmed"),
             format!("order {number} confirmed, {total} paid. We will tell you when it ships."),
@@ -183,6 +186,29 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             ],
         ),
         (language, _) => canceled(language, facts),
+    }
+}
+
+/// A cash order confirmed as placed: the shopper pays the rider.
+fn cash_order_confirmed(language: Language, facts: &OrderFacts) -> Texts {
+    let OrderFacts { number, total, .. } = *facts;
+    match language {
+        English => Texts {
+            subject: format!("Order {number} confirmed"),
+            sms: format!("order {number} confirmed. Pay {total} in cash to the rider when it arrives. We will tell you when it is on its way."),
+            paragraphs: vec![
+                format!("Thank you for your order {number}. You pay {total} in cash to the rider when it arrives."),
+                "We will let you know when it is on its way.".to_owned(),
+            ],
+        },
+        Somali => Texts {
+            subject: format!("Dalabka {number} waa la xaqiijiyey"),
+            sms: format!("dalabka {number} waa la xaqiijiyey. Gaarsiiyaha sii {total} lacag caddaan ah marka uu yimaado. Waan kuu sheegi doonnaa marka uu kuu soo socdo."),
+            paragraphs: vec![
+                format!("Waad ku mahadsan tahay dalabkaaga {number}. Gaarsiiyaha waxaad siin doontaa {total} lacag caddaan ah marka uu yimaado."),
+                "Waan kuu sheegi doonnaa marka uu kuu soo socdo.".to_owned(),
+            ],
+        },
     }
 }
 
@@ -499,6 +525,19 @@ mod tests {
         assert_eq!(
             failed.paragraphs[0],
             "Our rider could not deliver your order #o1 today: we could not reach you by phone."
+        );
+    }
+
+    #[test]
+    fn a_cash_order_is_confirmed_with_what_to_pay_the_rider() {
+        let cash = about_order(
+            English,
+            Topic::OrderConfirmed,
+            &facts(PaymentMethod::CashOnDelivery, None),
+        );
+        assert_eq!(
+            cash.paragraphs[0],
+            "Thank you for your order #o1. You pay $45.00 in cash to the rider when it arrives."
         );
     }
 }

@@ -4,8 +4,11 @@
 pub mod card;
 pub mod settle;
 
+use crate::delivery::CurrentZones;
 use crate::monitoring;
+use crate::settings::CurrentSettings;
 use derive_new::new;
+use domain::delivery::takes_cash;
 use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
 use domain::ports::{Clock, OrderRepository, PaymentCheck, PaymentGateway, RepoError};
@@ -32,19 +35,40 @@ pub struct Payments {
     clock: Arc<dyn Clock>,
     settlement: Settlement,
     payment_hold: PaymentHold,
+    accepted: AcceptedMethods,
+}
+
+/// The methods a checkout accepts now: those whose provider is set up, and cash on delivery
+/// while a served zone takes cash (up to the settings' maximum, checked per order).
+#[derive(Clone, new)]
+pub struct AcceptedMethods {
+    gateway: Arc<dyn PaymentGateway>,
+    zones: CurrentZones,
+    settings: CurrentSettings,
+}
+
+impl AcceptedMethods {
+    pub async fn get(&self) -> Result<Vec<PaymentMethod>, RepoError> {
+        let mut methods = self.gateway.methods();
+        let max = self.settings.get().await?.cash_on_delivery_max;
+        if takes_cash(&self.zones.get().await?, max) {
+            methods.push(PaymentMethod::CashOnDelivery);
+        }
+        Ok(methods)
+    }
 }
 
 impl Payments {
-    /// Every method, each marked available when its provider is set up.
-    pub fn methods(&self) -> Vec<OfferedMethod> {
-        let set_up = self.gateway.methods();
-        PaymentMethod::ALL
+    /// Every method, each marked available when a checkout accepts it now.
+    pub async fn methods(&self) -> Result<Vec<OfferedMethod>, RepoError> {
+        let accepted = self.accepted.get().await?;
+        Ok(PaymentMethod::ALL
             .into_iter()
             .map(|method| OfferedMethod {
                 method,
-                available: set_up.contains(&method),
+                available: accepted.contains(&method),
             })
-            .collect()
+            .collect())
     }
 
     /// Asks the providers about the unconfirmed payments they can be asked about (an eDahab
@@ -83,30 +107,51 @@ impl Payments {
 mod tests {
     use super::*;
     use crate::catalog::CatalogVersion;
-    use crate::testing::clock;
-    use domain::ports::{MockOrderRepository, MockPaymentGateway};
+    use crate::testing::{clock, current_settings, hodan, zones_of};
+    use domain::delivery::DeliveryZone;
+    use domain::ports::{MockOrderRepository, MockPaymentGateway, MockSettingsRepository};
 
-    /// The payment methods' use cases over `gateway` and `orders`.
+    /// The payment methods' use cases over `gateway` and `orders`, in a shop without zones.
     pub(super) fn payments(gateway: MockPaymentGateway, orders: MockOrderRepository) -> Payments {
+        payments_delivering(gateway, orders, vec![])
+    }
+
+    fn payments_delivering(
+        gateway: MockPaymentGateway,
+        orders: MockOrderRepository,
+        zones: Vec<DeliveryZone>,
+    ) -> Payments {
         let orders: Arc<dyn OrderRepository> = Arc::new(orders);
+        let gateway: Arc<dyn PaymentGateway> = Arc::new(gateway);
         let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
+        let mut settings = MockSettingsRepository::new();
+        settings.expect_get().returning(|| Ok(None));
+        let accepted = AcceptedMethods::new(
+            gateway.clone(),
+            CurrentZones::new(Arc::new(zones_of(zones))),
+            current_settings(settings),
+        );
         Payments::new(
-            Arc::new(gateway),
+            gateway,
             orders,
             clock(),
             settlement,
             PaymentHold::default(),
+            accepted,
         )
     }
     use PaymentMethod::*;
 
-    #[test]
-    fn every_method_is_listed_and_only_the_set_up_ones_are_available() {
+    #[tokio::test]
+    async fn every_method_is_listed_and_only_the_set_up_ones_are_available() {
         let mut gateway = MockPaymentGateway::new();
         gateway
             .expect_methods()
             .return_const(vec![EvcPlus, Zaad, Sahal]);
-        let methods = payments(gateway, MockOrderRepository::new()).methods();
+        let methods = payments(gateway, MockOrderRepository::new())
+            .methods()
+            .await
+            .unwrap();
         let available: Vec<_> = methods.iter().map(|m| (m.method, m.available)).collect();
         assert_eq!(
             available,
@@ -119,5 +164,17 @@ mod tests {
                 (CashOnDelivery, false)
             ]
         );
+    }
+
+    #[tokio::test]
+    async fn cash_on_delivery_is_available_where_a_served_zone_takes_cash() {
+        let mut gateway = MockPaymentGateway::new();
+        gateway.expect_methods().return_const(vec![EvcPlus]);
+        let methods = payments_delivering(gateway, MockOrderRepository::new(), vec![hodan()])
+            .methods()
+            .await
+            .unwrap();
+        let cash = methods.iter().find(|m| m.method == CashOnDelivery).unwrap();
+        assert!(cash.available);
     }
 }

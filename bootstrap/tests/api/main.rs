@@ -10,6 +10,7 @@ mod bad_input;
 mod cards;
 mod cart;
 mod cart_discounts;
+mod cash_on_delivery;
 mod catalog;
 mod catalogue_load;
 mod deliveries;

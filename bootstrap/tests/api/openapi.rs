@@ -18,6 +18,8 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/deliveries"),
     ("post", "/api/admin/deliveries"),
     ("get", "/api/admin/riders"),
+    ("get", "/api/admin/riders/cash"),
+    ("post", "/api/admin/riders/{id}/cash/{date}/received"),
     ("post", "/api/admin/deliveries/{orderId}/code-reset"),
     ("get", "/api/deliveries"),
     ("post", "/api/deliveries/{orderId}/delivered"),

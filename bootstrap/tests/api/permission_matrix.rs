@@ -577,6 +577,75 @@ impl<'a> World<'a> {
         (order, code.as_str().to_owned())
     }
 
+    /// A cash order of the stranger delivered by the rider today: the rider's id and the day.
+    async fn riders_cash_of_today(&self) -> (String, String) {
+        let town = self.fresh("Cash Town ");
+        let zone = json!({ "city": town, "fee": 2, "etaDays": { "min": 0, "max": 1 },
+                           "cashOnDelivery": true });
+        let made = self
+            .app
+            .post("/api/admin/delivery/zones", Some(&self.admin), zone)
+            .await;
+        self.made("a cash zone", made, StatusCode::CREATED);
+        let added = self
+            .app
+            .add_to_cart(&self.stranger.token, &self.dress, 1)
+            .await;
+        self.made("added to the cart", added, StatusCode::OK);
+        let address = json!({ "fullName": "Sahra", "phone": "615551234", "city": town,
+                              "district": "", "addressLine": "Road 1", "landmark": "" });
+        let placed = self
+            .app
+            .post(
+                "/api/orders/checkout",
+                Some(&self.stranger.token),
+                json!({ "paymentMethod": "cash-on-delivery", "paymentPhone": APPROVED_PHONE,
+                        "shippingAddress": address }),
+            )
+            .await;
+        let placed = self.made("a cash order", placed, StatusCode::CREATED);
+        let order = placed["order"]["_id"].as_str().unwrap().to_owned();
+        let total = placed["order"]["totalAmount"].clone();
+        let rider = self.rider_id();
+        let sent = self
+            .app
+            .post(
+                "/api/admin/deliveries",
+                Some(&self.admin),
+                json!({ "orderIds": [order], "riderId": rider }),
+            )
+            .await;
+        self.made("a cash order sent out", sent, StatusCode::OK);
+        let stored = OrderRepository::by_id(&self.app.database, &OrderId::parse(&order).unwrap())
+            .await
+            .expect("the order is read")
+            .expect("the order exists");
+        let code = stored.delivery.expect("out with the rider").code;
+        let rider_token = self
+            .callers
+            .iter()
+            .find(|c| c.role == Some(Role::Rider))
+            .and_then(|c| c.person.as_ref())
+            .expect("a rider calls")
+            .token
+            .clone();
+        let delivered = self
+            .app
+            .post(
+                &format!("/api/deliveries/{order}/delivered"),
+                Some(&rider_token),
+                json!({ "code": code.as_str(), "cashCollected": total }),
+            )
+            .await;
+        self.made("a cash order delivered", delivered, StatusCode::OK);
+        let cash = self
+            .app
+            .get("/api/admin/riders/cash", Some(&self.admin))
+            .await;
+        let cash = self.made("the riders' cash", cash, StatusCode::OK);
+        (rider, cash[0]["date"].as_str().unwrap().to_owned())
+    }
+
     /// A return of one dress of a delivered order of the stranger, asked for.
     async fn requested_return(&self) -> String {
         let order = self.strangers_paid_order().await;
@@ -974,6 +1043,14 @@ async fn recipe(
             )
         }
         ("get", "/api/admin/riders") | ("get", "/api/deliveries") => Call::to(path),
+        ("get", "/api/admin/riders/cash") => Call::to(path),
+        ("post", "/api/admin/riders/{id}/cash/{date}/received") => {
+            let (rider, date) = w.riders_cash_of_today().await;
+            Call::with(
+                format!("/api/admin/riders/{rider}/cash/{date}/received"),
+                json!({}),
+            )
+        }
         ("post", "/api/admin/deliveries/{orderId}/code-reset") => {
             let (order, _) = w.out_with_rider().await;
             Call::with(

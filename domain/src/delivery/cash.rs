@@ -1,10 +1,15 @@
 //! When an order may be paid in cash to the rider: in a zone that takes cash, up to the
 //! shop's maximum total (`SHOP_COD_MAX`, $200 unless set otherwise).
 
-use super::zone::DeliveryZone;
+use super::zone::{DeliveryZone, Zones};
+use crate::ids::UserId;
 use crate::message::texts::{COD_NEEDS_ZONE, COD_NOT_IN_ZONE, COD_OVER_MAX};
 use crate::message::Message;
 use crate::money::Money;
+use crate::notification::{Announcement, Topic};
+use crate::order::plan::OrderPlan;
+use crate::order::{Changer, Order, OrderStatus, OrderTransition};
+use chrono::{DateTime, Utc};
 
 /// Why cash on delivery is not taken for an order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +30,16 @@ impl CashRefusal {
             CashRefusal::OverMax { max } => COD_OVER_MAX.with("max", max),
         }
     }
+}
+
+/// Whether the shop takes cash on delivery anywhere: a served zone that takes cash, and a
+/// maximum above nothing.
+pub fn takes_cash(zones: &Zones, max: Money) -> bool {
+    max > Money::ZERO
+        && zones
+            .all()
+            .iter()
+            .any(|zone| zone.served && zone.cash_on_delivery)
 }
 
 /// Whether an order of `total` to `zone` (`None`: no zone) may be paid in cash on delivery,
@@ -48,9 +63,114 @@ pub fn cash_on_delivery(
     Ok(())
 }
 
+/// What a rider collected in cash on one day, and whether it was handed in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RiderCash {
+    pub rider: UserId,
+    pub rider_name: String,
+    /// Cash orders they delivered that day.
+    pub deliveries: u32,
+    pub collected: Money,
+    pub received: Option<CashReceipt>,
+}
+
+/// Cash a rider handed in, marked received.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CashReceipt {
+    /// What they had collected when it was received.
+    pub collected: Money,
+    pub at: DateTime<Utc>,
+    pub by: Changer,
+}
+
+/// A cash order just placed: its cart is emptied and it is confirmed to the shopper and the
+/// shop now, as a paid order is; its payment comes at the door.
+pub fn cash_order_placed(order: &Order, at: DateTime<Utc>) -> OrderPlan {
+    let placed = OrderTransition {
+        empties_cart: true,
+        ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Pending)
+    };
+    let mut plan = placed.plan(order, at);
+    for topic in [Topic::OrderConfirmed, Topic::NewOrder] {
+        plan.messages.extend(Announcement::about(
+            topic,
+            order.id.as_str(),
+            &order.customer_email,
+            order.payment_phone.as_str(),
+            None,
+        ));
+    }
+    plan
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::delivery::zone::tests::shop_zones;
+
+    #[test]
+    fn a_cash_order_is_confirmed_when_placed_and_not_again_when_its_cash_is_collected() {
+        use crate::delivery::dispatch::handed_over;
+        use crate::order::testing::order;
+        use crate::order::PaymentStatus;
+        use crate::payment_method::PaymentMethod;
+        let cash = Order {
+            payment_method: PaymentMethod::CashOnDelivery,
+            ..order(OrderStatus::Pending, PaymentStatus::Pending)
+        };
+        let placed = cash_order_placed(&cash, "2026-11-27T08:00:00Z".parse().unwrap());
+        let topics: Vec<_> = placed.messages.iter().map(|m| m.topic).collect();
+        assert_eq!(
+            topics,
+            [
+                Topic::OrderConfirmed,
+                Topic::OrderConfirmed,
+                Topic::NewOrder
+            ]
+        );
+        assert!(placed.empties_cart_of.is_some());
+        assert_eq!(placed.status, OrderStatus::Pending);
+
+        let out = Order {
+            status: OrderStatus::Shipped,
+            ..cash
+        };
+        let refused = handed_over(&out, Some(dollars(14))).unwrap_err();
+        assert_eq!(
+            refused.message().as_str(),
+            "Collect the order's total in cash, $15.00, and confirm it"
+        );
+        assert!(handed_over(&out, None).is_err());
+        let (paid, step) = handed_over(&out, Some(Money::from_cents(1500).unwrap())).unwrap();
+        let plan = paid.plan(&out, "2026-11-27T09:00:00Z".parse().unwrap());
+        assert_eq!(
+            (plan.status, plan.payment_status),
+            (OrderStatus::Delivered, PaymentStatus::Paid)
+        );
+        let topics: Vec<_> = plan.messages.iter().map(|m| m.topic).collect();
+        assert_eq!(topics, [Topic::OrderDelivered, Topic::OrderDelivered]);
+        assert_eq!(
+            step,
+            crate::delivery::DeliveryStep::Delivered {
+                cash: Some(Money::from_cents(1500).unwrap())
+            }
+        );
+        // A paid order is only delivered: no cash is recorded.
+        let paid_order = order(OrderStatus::Shipped, PaymentStatus::Paid);
+        let (delivered, step) = handed_over(&paid_order, Some(dollars(15))).unwrap();
+        assert!(delivered.payment.is_none());
+        assert_eq!(
+            step,
+            crate::delivery::DeliveryStep::Delivered { cash: None }
+        );
+    }
+
+    #[test]
+    fn the_shop_takes_cash_where_a_served_zone_does_and_its_maximum_allows() {
+        assert!(takes_cash(&shop_zones(), dollars(200)));
+        assert!(!takes_cash(&shop_zones(), Money::ZERO));
+        assert!(!takes_cash(&Zones::default(), dollars(200)));
+    }
     use crate::delivery::zone::tests::zone;
 
     fn dollars(amount: i64) -> Money {

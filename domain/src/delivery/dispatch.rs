@@ -3,14 +3,14 @@
 
 use crate::ids::UserId;
 use crate::message::texts::{
-    CODE_LOCKED, CODE_WRONG, CODE_WRONG_LAST, DISPATCH_NOT_PAID, DISPATCH_NOT_READY,
-    DISPATCH_WITH_ANOTHER,
+    CASH_NOT_TOTAL, CODE_LOCKED, CODE_WRONG, CODE_WRONG_LAST, DISPATCH_NOT_PAID,
+    DISPATCH_NOT_READY, DISPATCH_WITH_ANOTHER,
 };
 use crate::message::Message;
 use crate::money::Money;
 use crate::notification::{Announcement, Topic};
 use crate::order::plan::OrderPlan;
-use crate::order::{Order, OrderStatus, OrderTransition, PaymentStatus};
+use crate::order::{Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
 use crate::payment_method::PaymentKind;
 use chrono::{DateTime, Utc};
 
@@ -271,6 +271,42 @@ pub fn dispatch(order: &Order, delivery: Option<&Delivery>, rider: &UserId) -> D
     Dispatch::Send
 }
 
+/// How a rider's 'Delivered' moves `order`, with the `cash` they say they collected: a cash
+/// order not paid yet is paid with its total, and nothing else; another is only delivered.
+pub fn handed_over(
+    order: &Order,
+    cash: Option<Money>,
+) -> Result<(OrderTransition, DeliveryStep), CashMismatch> {
+    let owes_cash = order.payment_method.kind() == PaymentKind::Cash && order.awaits_payment();
+    if !owes_cash {
+        return Ok((
+            OrderTransition::delivered_by_rider(),
+            DeliveryStep::Delivered { cash: None },
+        ));
+    }
+    match cash {
+        Some(collected) if collected == order.total => Ok((
+            OrderTransition::delivered_paid_in_cash(),
+            DeliveryStep::Delivered {
+                cash: Some(collected),
+            },
+        )),
+        _ => Err(CashMismatch { total: order.total }),
+    }
+}
+
+/// A cash order is delivered only with its total collected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CashMismatch {
+    pub total: Money,
+}
+
+impl CashMismatch {
+    pub fn message(self) -> Message {
+        CASH_NOT_TOTAL.with("total", self.total)
+    }
+}
+
 /// What storage records of a delivery with an order's change, in the same transaction.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum DeliveryStep {
@@ -316,6 +352,18 @@ impl OrderTransition {
     /// The rider delivered it with the code.
     pub fn delivered_by_rider() -> Self {
         Self::status_change(OrderStatus::Shipped, OrderStatus::Delivered)
+    }
+
+    /// The rider delivered a cash order and collected its total: it is paid.
+    pub fn delivered_paid_in_cash() -> Self {
+        Self {
+            payment: Some(PaymentChange {
+                from: PaymentStatus::Pending,
+                to: PaymentStatus::Paid,
+                transaction_id: None,
+            }),
+            ..Self::delivered_by_rider()
+        }
     }
 
     /// The rider brought it back: it waits to go out again.

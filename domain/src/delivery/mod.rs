@@ -3,13 +3,18 @@
 //! a rider.
 
 pub mod cash;
+pub mod day;
 pub mod dispatch;
 pub mod zone;
 
-pub use cash::{cash_on_delivery, CashRefusal};
+pub use cash::{
+    cash_on_delivery, cash_order_placed, takes_cash, CashReceipt, CashRefusal, RiderCash,
+};
+pub use day::{day_bounds, day_of};
 pub use dispatch::{
-    dispatch, ready_to_go_out, CodeRefusal, Delivery, DeliveryAttempt, DeliveryCode, DeliveryState,
-    DeliveryStep, Dispatch, DispatchRefusal, NotDelivered, Rider, CODE_TRIES,
+    dispatch, handed_over, ready_to_go_out, CashMismatch, CodeRefusal, Delivery, DeliveryAttempt,
+    DeliveryCode, DeliveryState, DeliveryStep, Dispatch, DispatchRefusal, NotDelivered, Rider,
+    CODE_TRIES,
 };
 pub use zone::{
     delivery_fee, DeliveryTime, DeliveryZone, ZoneDraft, ZoneInput, ZoneRefusal, Zones,

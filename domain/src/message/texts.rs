@@ -98,6 +98,9 @@ texts! {
     CODE_LOCKED = "Five wrong codes were typed for this order. Ask the shop to reset its code.";
     REASON_UNKNOWN = "Choose why it was not delivered: unreachable, refused, wrongAddress or anotherDay";
     DELIVERY_NOT_FOUND = "Delivery not found";
+    NO_CASH_COLLECTED = "This rider collected no cash that day";
+    DAY_INVALID = "A day is written YYYY-MM-DD";
+    CASH_NOT_TOTAL = "Collect the order's total in cash, {total}, and confirm it";
 
     // What is not there.
     PRODUCT_NOT_FOUND = "Product not found";

@@ -1,11 +1,11 @@
 //! Ports of delivering (issue 43): the shop's delivery zones, and orders on their way.
 
 use super::{Page, RepoError};
-use crate::delivery::DeliveryZone;
+use crate::delivery::{CashReceipt, DeliveryZone, RiderCash};
 use crate::ids::{OrderId, UserId};
 use crate::order::Order;
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
@@ -68,4 +68,19 @@ pub trait DeliveryRepository: Send + Sync {
     async fn count_wrong_code(&self, order: &OrderId) -> Result<Option<u8>, RepoError>;
     /// The shop lets the rider try codes again. `NotFound` without a delivery.
     async fn reset_code(&self, order: &OrderId) -> Result<(), RepoError>;
+    /// Each rider who delivered cash orders between `from` and `to` (the delivery `day`), by
+    /// name, with what they collected and the cash of `day` they handed in.
+    async fn riders_cash(
+        &self,
+        day: NaiveDate,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<RiderCash>, RepoError>;
+    /// Marks `rider`'s cash of `day` received. `Duplicate` when it was already.
+    async fn receive_cash(
+        &self,
+        rider: &UserId,
+        day: NaiveDate,
+        receipt: &CashReceipt,
+    ) -> Result<(), RepoError>;
 }

@@ -45,6 +45,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders waiting for a rider (`toDispatch`), out with one (`out`), or brought back
+         *     (`failed`), oldest first, by city and district (`deliveries.dispatch`).
+         */
+        get: operations["list_deliveries"];
+        put?: never;
+        /**
+         * Send orders out with a rider (`deliveries.dispatch`): each becomes `shipped` and its
+         *     shopper gets the delivery code by SMS and e-mail. One out with another rider (or not
+         *     ready to go) is a 409 and none goes out; one out with this rider already stays as it is.
+         */
+        post: operations["dispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/{orderId}/code-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let the rider type the order's code again after five wrong ones (`deliveries.dispatch`). */
+        post: operations["reset_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/delivery/zones": {
         parameters: {
             query?: never;
@@ -307,6 +349,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/riders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's riders, by name (`deliveries.dispatch`). */
+        get: operations["list_riders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/riders/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each rider's cash collected on a day (East Africa Time; today without `date`), and
+         *     whether it was handed in (`cash.receive`).
+         */
+        get: operations["riders_cash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/riders/{id}/cash/{date}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a rider's cash of a day handed in (`cash.receive`; in the audit trail). Marked
+         *     twice, it stays as first received; a rider with no cash that day is a 404.
+         */
+        post: operations["receive_cash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -505,6 +604,67 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["remove_from_cart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rider's deliveries (`deliveries.own`): out now, oldest sent first, then those
+         *     finished today.
+         */
+        get: operations["my_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries/{orderId}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The parcel is in the shopper's hands (`deliveries.own`): the code they gave. A wrong
+         *     code is a 400 naming the tries left; after five, 423 until the shop resets it. Another
+         *     rider's order is a 404. Sent twice, the order is delivered once.
+         */
+        post: operations["delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deliveries/{orderId}/not-delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The parcel could not be handed over (`deliveries.own`): the attempt is kept, the order
+         *     waits to go out again, the shopper is told.
+         */
+        post: operations["not_delivered"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -735,7 +895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every payment method, each available or not as this shop has set up its provider (public). */
+        /**
+         * Every payment method, each available or not as this shop has set up its provider (public).
+         *     Cash on delivery is available while a served delivery zone takes cash.
+         */
         get: operations["payment_methods"];
         put?: never;
         post?: never;
@@ -1097,8 +1260,14 @@ export interface components {
         AdminReviewDto: components["schemas"]["ReviewDto"] & {
             product: components["schemas"]["ReviewedProductDto"];
         };
+        /** @description An attempt a rider made that failed. */
+        AttemptDto: {
+            at: string;
+            /** @description `unreachable`, `refused`, `wrongAddress` or `anotherDay`. */
+            reason: string;
+        };
         /** @enum {string} */
-        AuditActionName: "product.create" | "product.update" | "product.delete" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete" | "zone.create" | "zone.update";
+        AuditActionName: "product.create" | "product.update" | "product.delete" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete" | "zone.create" | "zone.update" | "rider.cash";
         /** @description Someone the audit trail can be read by, as their latest change names them. */
         AuditActorDto: {
             _id: string;
@@ -1107,7 +1276,7 @@ export interface components {
             role: components["schemas"]["RoleName"];
         };
         /** @enum {string} */
-        AuditEntityName: "product" | "order" | "user" | "settings" | "discount" | "zone";
+        AuditEntityName: "product" | "order" | "user" | "settings" | "discount" | "zone" | "rider";
         /** @description One change of the audit trail. */
         AuditEntryDto: {
             action: components["schemas"]["AuditActionName"];
@@ -1193,6 +1362,15 @@ export interface components {
             quantity: number;
             variant: components["schemas"]["LineVariantDto"] | null;
         };
+        CashReceiptDto: {
+            at: string;
+            by: components["schemas"]["ChangerDto"];
+            /**
+             * Format: double
+             * @description Dollars the rider had collected when it was received.
+             */
+            collected: number;
+        };
         ChangerDto: {
             _id: string;
             name: string;
@@ -1247,6 +1425,17 @@ export interface components {
             date: string;
             /** Format: double */
             revenue: number;
+        };
+        /** @description The code the shopper gave, and the cash collected for an order paid in cash. */
+        DeliveredBody: {
+            /**
+             * Format: double
+             * @description Dollars: for an order paid in cash on delivery, its total (required); ignored for
+             *     another.
+             */
+            cashCollected?: number | null;
+            /** @example 0427 */
+            code?: string;
         };
         /** @description A city the shop delivers to, with its districts. */
         DeliveryCityDto: {
@@ -1355,6 +1544,11 @@ export interface components {
             code: string;
             message: string;
         };
+        /** @description Orders to send out with a rider. */
+        DispatchBody: {
+            orderIds?: string[];
+            riderId?: string;
+        };
         /** @description Every error reply: a message for people and, for bad fields, a message per field. */
         ErrorBody: {
             /** @description Per-field messages, keyed by the field's name in the request. */
@@ -1410,6 +1604,10 @@ export interface components {
         MessageDto: {
             message: string;
         };
+        NotDeliveredBody: {
+            /** @description `unreachable`, `refused`, `wrongAddress` or `anotherDay`. */
+            reason?: string;
+        };
         NotificationDto: {
             _id: string;
             /** Format: int32 */
@@ -1425,6 +1623,19 @@ export interface components {
             /** @description Written when it is first sent. */
             subject: string | null;
             topic: components["schemas"]["TopicName"];
+        };
+        /** @description An order's way to the shopper, once it first went out. */
+        OrderDeliveryDto: {
+            attempts: components["schemas"]["AttemptDto"][];
+            /** @description Five wrong codes were typed: the shop must reset the code before the rider tries again. */
+            codeLocked: boolean;
+            deliveredAt: string | null;
+            /** @description The rider's first name, as the shopper is told it. */
+            riderName: string;
+            /** @description The number the rider calls from. */
+            riderPhone: string;
+            /** @description `out` (with the rider), `delivered` or `failed` (brought back, waiting to go out again). */
+            state: string;
         };
         /** @description One order (`GET`, and an admin's change of it) with what may be done with it now. */
         OrderDetailDto: components["schemas"]["OrderDto"] & {
@@ -1452,6 +1663,7 @@ export interface components {
              *     the return window runs from the first delivery); null until then.
              */
             deliveredAt: string | null;
+            delivery: components["schemas"]["OrderDeliveryDto"] | null;
             /**
              * Format: double
              * @description What the code took off the merchandise (0 without one, and for free shipping).
@@ -1545,7 +1757,7 @@ export interface components {
         /** @enum {string} */
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
         /** @enum {string} */
-        PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own" | "money.read";
+        PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own" | "money.read" | "cash.receive";
         /** @description Product fields as JSON; numbers may come as numbers or as text (HTML forms send text). */
         ProductBody: {
             category?: string | null;
@@ -1846,6 +2058,53 @@ export interface components {
             _id: string;
             name: string;
         };
+        /** @description A rider's cash of a day. */
+        RiderCashDto: {
+            /**
+             * Format: double
+             * @description Dollars collected.
+             */
+            collected: number;
+            /** @description The day (East Africa Time), YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: int32
+             * @description Cash orders delivered that day.
+             */
+            deliveries: number;
+            received: components["schemas"]["CashReceiptDto"] | null;
+            riderId: string;
+            riderName: string;
+        };
+        /**
+         * @description One of a rider's deliveries, as their phone screen shows it: who, where, and what to
+         *     collect; never the code, nor what the items cost.
+         */
+        RiderDeliveryDto: {
+            _id: string;
+            /**
+             * Format: double
+             * @description Dollars to collect in cash: the total of an order paid in cash on delivery not paid
+             *     yet, else 0.
+             */
+            cashToCollect: number;
+            customerName: string;
+            delivery: components["schemas"]["OrderDeliveryDto"] | null;
+            /**
+             * Format: int32
+             * @description How many items the parcel holds.
+             */
+            itemCount: number;
+            shippingAddress: components["schemas"]["AddressDto"] | null;
+            /** @description `pending` (brought back), `shipped` (out) or `delivered`. */
+            status: string;
+        };
+        /** @description A rider of the shop, to send orders out with. */
+        RiderDto: {
+            _id: string;
+            name: string;
+            phone: string;
+        };
         /** @enum {string} */
         RoleName: "user" | "admin" | "orders" | "stock" | "rider";
         /** @description A signed-in session: after sign-in or self-registration. */
@@ -1936,7 +2195,7 @@ export interface components {
             revenue: number;
         };
         /** @enum {string} */
-        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock";
+        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock";
         UpdateUserBody: {
             /** @description Needed with a new password for one's own account. */
             currentPassword?: string | null;
@@ -2116,6 +2375,231 @@ export interface operations {
              *     account on a temporary password: only its profile and the password change are open).
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: {
+                /** @description `toDispatch` (the default), `out` or `failed`. */
+                status?: string;
+                /** @description The address's city, as the zones name it. */
+                city?: string;
+                district?: string;
+                /** @description Orders out with (or brought back by) this rider. */
+                riderId?: string;
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many orders the list holds */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3407,6 +3891,191 @@ export interface operations {
             };
         };
     };
+    list_riders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDto"][];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    riders_cash: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (East Africa Time); today without it. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderCashDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_cash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rider's id */
+                id: string;
+                /** @description The day, YYYY-MM-DD */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderCashDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dashboard_stats: {
         parameters: {
             query?: never;
@@ -4113,6 +4782,251 @@ export interface operations {
             };
             /** @description 404: no such thing. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDeliveryDto"][];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveredBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDeliveryDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 423: locked until the shop acts (a delivery code after five wrong tries). */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    not_delivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotDeliveredBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDeliveryDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

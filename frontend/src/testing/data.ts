@@ -52,6 +52,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'notifications.manage',
     'deliveries.own',
     'money.read',
+    'cash.receive',
   ],
   orders: ['orders.read', 'orders.update', 'returns.manage', 'deliveries.dispatch', 'orders.create'],
   stock: ['products.manage', 'stock.adjust', 'reviews.moderate'],
@@ -269,6 +270,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     holdExpiredAt: null,
     refundStatus: null,
     refundSentAt: null,
+    delivery: null,
     ...overrides,
   };
 }

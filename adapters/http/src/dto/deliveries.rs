@@ -1,8 +1,9 @@
 //! Orders on their way as the API shows them: an order's delivery, the back office's
 //! dispatch and rider lists, and a rider's own deliveries (issue 43).
 
-use super::AddressDto;
-use domain::delivery::Delivery;
+use super::{AddressDto, ChangerDto};
+use chrono::NaiveDate;
+use domain::delivery::{Delivery, RiderCash};
 use domain::order::Order;
 use domain::payment_method::PaymentKind;
 use domain::user::User;
@@ -103,12 +104,68 @@ impl From<&User> for RiderDto {
     }
 }
 
-/// The code the shopper gave.
+/// A rider's cash of a day.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RiderCashDto {
+    pub rider_id: String,
+    pub rider_name: String,
+    /// The day (East Africa Time), YYYY-MM-DD.
+    pub date: String,
+    /// Cash orders delivered that day.
+    pub deliveries: u32,
+    /// Dollars collected.
+    pub collected: f64,
+    /// Null until an admin marks it handed in.
+    pub received: Option<CashReceiptDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CashReceiptDto {
+    /// Dollars the rider had collected when it was received.
+    pub collected: f64,
+    pub at: String,
+    pub by: ChangerDto,
+}
+
+impl RiderCashDto {
+    pub fn of(cash: &RiderCash, day: NaiveDate) -> Self {
+        Self {
+            rider_id: cash.rider.to_string(),
+            rider_name: cash.rider_name.clone(),
+            date: day.to_string(),
+            deliveries: cash.deliveries,
+            collected: cash.collected.as_dollars(),
+            received: cash.received.as_ref().map(|receipt| CashReceiptDto {
+                collected: receipt.collected.as_dollars(),
+                at: receipt.at.to_rfc3339(),
+                by: ChangerDto {
+                    id: receipt.by.id.to_string(),
+                    name: receipt.by.name.clone(),
+                },
+            }),
+        }
+    }
+}
+
+/// The day whose cash is listed.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RiderCashQuery {
+    /// YYYY-MM-DD (East Africa Time); today without it.
+    pub date: Option<String>,
+}
+
+/// The code the shopper gave, and the cash collected for an order paid in cash.
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct DeliveredBody {
     #[serde(default)]
     #[schema(example = "0427")]
     pub code: String,
+    /// Dollars: for an order paid in cash on delivery, its total (required); ignored for
+    /// another.
+    pub cash_collected: Option<f64>,
 }
 
 #[derive(Deserialize, ToSchema)]

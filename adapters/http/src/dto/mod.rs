@@ -36,7 +36,7 @@ mod variants;
 pub use audit::{AuditActorDto, AuditEntryDto, AuditQuery};
 pub use deliveries::{
     AttemptDto, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDeliveryDto,
-    RiderDeliveryDto, RiderDto,
+    RiderCashDto, RiderCashQuery, RiderDeliveryDto, RiderDto,
 };
 pub use delivery::{
     cities, CartDeliveryDto, CartPlaceQuery, DeliveryCityDto, DeliveryDistrictDto,

@@ -2,9 +2,11 @@
 
 use super::ApiError;
 use application::cart::CartPlaceError;
-use application::delivery::{DispatchError, RiderMoveError, ZoneChangeError};
+use application::delivery::{CashReceiptError, DispatchError, RiderMoveError, ZoneChangeError};
 use domain::delivery::CodeRefusal;
-use domain::message::texts::{DELIVERY_NOT_FOUND, ORDER_NOT_FOUND, ZONE_NOT_FOUND};
+use domain::message::texts::{
+    DELIVERY_NOT_FOUND, NO_CASH_COLLECTED, ORDER_NOT_FOUND, ZONE_NOT_FOUND,
+};
 
 impl From<ZoneChangeError> for ApiError {
     fn from(error: ZoneChangeError) -> Self {
@@ -34,6 +36,16 @@ impl From<DispatchError> for ApiError {
             DispatchError::NotFound(_) => Self::not_found(ORDER_NOT_FOUND),
             DispatchError::Conflict(message) => Self::conflict(message),
             DispatchError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<CashReceiptError> for ApiError {
+    fn from(error: CashReceiptError) -> Self {
+        match error {
+            CashReceiptError::Refused(refusal) => refusal.into(),
+            CashReceiptError::NoCash => Self::not_found(NO_CASH_COLLECTED),
+            CashReceiptError::Store(error) => error.into(),
         }
     }
 }

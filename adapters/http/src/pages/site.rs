@@ -32,11 +32,13 @@ impl Site {
             .shop
             .payments
             .methods()
+            .await?
             .into_iter()
             .filter(|offered| offered.available)
             .map(|offered| match offered.method.kind() {
                 PaymentKind::Card => "card",
-                _ => offered.method.name(),
+                PaymentKind::Cash => "cash on delivery",
+                PaymentKind::Wallet => offered.method.name(),
             })
             .collect();
         let settings = state.shop.settings.current_settings().await?;

@@ -5,7 +5,7 @@ use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
 use crate::dto::{
     orders, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDto,
-    RiderDeliveryDto, RiderDto,
+    RiderCashDto, RiderCashQuery, RiderDeliveryDto, RiderDto,
 };
 use crate::error::ApiError;
 use crate::openapi::{
@@ -13,15 +13,21 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
-use domain::message::texts::{DELIVERY_NOT_FOUND, INVALID_QUERY, ORDER_NOT_FOUND, RIDER_UNKNOWN};
+use chrono::NaiveDate;
+use domain::message::texts::{
+    DAY_INVALID, DELIVERY_NOT_FOUND, INVALID_QUERY, NO_CASH_COLLECTED, ORDER_NOT_FOUND,
+    RIDER_UNKNOWN,
+};
 use domain::ports::{DeliveryList, DeliveryQuery};
-use domain::{OrderId, UserId};
+use domain::{Money, OrderId, UserId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list_deliveries)
         .service(dispatch)
         .service(list_riders)
+        .service(riders_cash)
+        .service(receive_cash)
         .service(reset_code)
         .service(my_deliveries)
         .service(delivered)
@@ -124,6 +130,59 @@ async fn list_riders(
     Ok(HttpResponse::Ok().json(riders))
 }
 
+/// A day as sent: YYYY-MM-DD.
+fn day(raw: &str) -> Result<NaiveDate, ApiError> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| ApiError::bad_request(DAY_INVALID))
+}
+
+/// Each rider's cash collected on a day (East Africa Time; today without `date`), and
+/// whether it was handed in (`cash.receive`).
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = ["cash.receive"])),
+    params(RiderCashQuery),
+    responses((status = 200, body = [RiderCashDto]), BadRequest, Unauthenticated, Forbidden)
+)]
+#[get("/admin/riders/cash")]
+async fn riders_cash(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<RiderCashQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let date = query.date.as_deref().map(day).transpose()?;
+    let (date, cash) = state.shop.dispatcher.riders_cash(&user.0, date).await?;
+    let cash: Vec<RiderCashDto> = cash.iter().map(|c| RiderCashDto::of(c, date)).collect();
+    Ok(HttpResponse::Ok().json(cash))
+}
+
+/// Mark a rider's cash of a day handed in (`cash.receive`; in the audit trail). Marked
+/// twice, it stays as first received; a rider with no cash that day is a 404.
+#[utoipa::path(
+    tag = "admin",
+    security(("bearer" = ["cash.receive"])),
+    params(
+        ("id" = String, Path, description = "The rider's id"),
+        ("date" = String, Path, description = "The day, YYYY-MM-DD")
+    ),
+    responses((status = 200, body = RiderCashDto), BadRequest, Unauthenticated, Forbidden, NotFound)
+)]
+#[post("/admin/riders/{id}/cash/{date}/received")]
+async fn receive_cash(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (rider, date) = path.into_inner();
+    let rider = UserId::parse(&rider).ok_or_else(|| ApiError::not_found(NO_CASH_COLLECTED))?;
+    let date = day(&date)?;
+    let cash = state
+        .shop
+        .dispatcher
+        .receive_cash(&user.0, &rider, date)
+        .await?;
+    Ok(HttpResponse::Ok().json(RiderCashDto::of(&cash, date)))
+}
+
 /// Let the rider type the order's code again after five wrong ones (`deliveries.dispatch`).
 #[utoipa::path(
     tag = "admin",
@@ -184,10 +243,14 @@ async fn delivered(
     body: web::Json<DeliveredBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = delivery_id(&path)?;
+    // Not money (negative, fractions of a cent): no total, so refused as not the total.
+    let cash = body
+        .cash_collected
+        .map(|dollars| Money::from_dollars(dollars).unwrap_or(Money::ZERO));
     let order = state
         .shop
         .riders
-        .delivered(&user.0, &id, &body.code)
+        .delivered(&user.0, &id, &body.code, cash)
         .await?;
     Ok(HttpResponse::Ok().json(RiderDeliveryDto::from(&order)))
 }

@@ -110,11 +110,13 @@ async fn checkout(
         .await
         .map_err(|error| ApiError::internal(error.to_string()))?;
     Ok(match outcome? {
-        CheckoutOutcome::Paid(order) => HttpResponse::Created().json(CheckoutDto {
-            message: say(&ORDER_PLACED.into()).into_owned(),
-            order: OrderDto::from(&order),
-            redirect_url: None,
-        }),
+        CheckoutOutcome::Paid(order) | CheckoutOutcome::CashOnDelivery(order) => {
+            HttpResponse::Created().json(CheckoutDto {
+                message: say(&ORDER_PLACED.into()).into_owned(),
+                order: OrderDto::from(&order),
+                redirect_url: None,
+            })
+        }
         CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(CheckoutDto {
             message: say(&PAYMENT_UNCONFIRMED.into()).into_owned(),
             order: OrderDto::from(&order),

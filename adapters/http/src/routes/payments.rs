@@ -20,17 +20,19 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 /// Every payment method, each available or not as this shop has set up its provider (public).
+/// Cash on delivery is available while a served delivery zone takes cash.
 #[utoipa::path(tag = "payments", responses((status = 200, body = Vec<PaymentMethodDto>)))]
 #[get("/payments/methods")]
-async fn payment_methods(state: web::Data<AppState>) -> HttpResponse {
+async fn payment_methods(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let methods: Vec<PaymentMethodDto> = state
         .shop
         .payments
         .methods()
+        .await?
         .into_iter()
         .map(Into::into)
         .collect();
-    HttpResponse::Ok().json(methods)
+    Ok(HttpResponse::Ok().json(methods))
 }
 
 /// The card page's return address. Only `order` is read: whatever else the address says

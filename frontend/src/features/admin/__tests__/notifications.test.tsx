@@ -130,6 +130,7 @@ describe('admin notifications: list', () => {
       'Order shipped',
       'Order delivered',
       'Order canceled',
+      'Delivery failed',
       'Return update',
       'Password reset',
       'New order',

@@ -30,6 +30,7 @@ export const TOPIC_LABELS: Readonly<Record<NotificationTopic, string>> = transla
   orderShipped: msg`Order shipped`,
   orderDelivered: msg`Order delivered`,
   orderCanceled: msg`Order canceled`,
+  deliveryFailed: msg`Delivery failed`,
   returnUpdated: msg`Return update`,
   passwordReset: msg`Password reset`,
   newOrder: msg`New order`,

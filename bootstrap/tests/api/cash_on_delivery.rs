@@ -1,0 +1,332 @@
+//! Cash on delivery (issue 43): offered where a served zone takes cash, up to the shop's
+//! maximum; the order holds its stock unpaid (no provider is asked) until its rider
+//! collects the total with the code, and each rider's cash of the day is marked handed in.
+
+use crate::helpers::TestApp;
+use domain::notification::Topic;
+use domain::ports::{NotificationQuery, OrderRepository, Outbox, Page};
+use domain::OrderId;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+fn address(city: &str, district: &str) -> Value {
+    json!({ "fullName": "Amina Hassan", "phone": "615551234", "city": city, "district": district,
+        "addressLine": "Maka Al Mukarama Rd 12", "landmark": "Near the Hodan market mosque" })
+}
+
+fn cash_checkout(address: Option<Value>) -> Value {
+    json!({ "paymentMethod": "cash-on-delivery", "paymentPhone": "61 555 1234", "shippingAddress": address })
+}
+
+async fn zones(app: &TestApp, admin: &str) {
+    for (city, district, cash) in [("Mogadishu", Some("Hodan"), true), ("Bosaso", None, false)] {
+        let zone = json!({ "city": city, "district": district, "fee": 2, "etaDays": { "min": 0, "max": 1 },
+            "cashOnDelivery": cash, "served": true });
+        let made = app
+            .post("/api/admin/delivery/zones", Some(admin), zone)
+            .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    }
+}
+
+async fn topics_of(app: &TestApp, order: &str) -> Vec<Topic> {
+    let query = NotificationQuery {
+        status: None,
+        channel: None,
+        search: None,
+        page: Page {
+            number: 1,
+            size: 100,
+        },
+    };
+    let (messages, _) = Outbox::list(&app.database, &query).await.unwrap();
+    let mut topics: Vec<Topic> = messages
+        .iter()
+        .filter(|m| m.reference == order)
+        .map(|m| m.topic)
+        .collect();
+    topics.sort_by_key(|t| t.as_str());
+    topics
+}
+
+fn cash_method(methods: &Value) -> &Value {
+    methods
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == "cash-on-delivery")
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_with_the_code() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        assert_eq!(
+            cash_method(&app.get("/api/payments/methods", None).await.body)["available"],
+            false
+        );
+        zones(&app, &admin).await;
+        assert_eq!(
+            cash_method(&app.get("/api/payments/methods", None).await.body)["available"],
+            true
+        );
+        let dress = app.product(&admin, "Dirac", "20", 5).await;
+        let dress = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, dress, 1).await;
+
+        let checkout = |body| app.post("/api/orders/checkout", Some(&token), body);
+        let nowhere = checkout(cash_checkout(None)).await;
+        assert_eq!(
+            nowhere.body["errors"]["paymentMethod"],
+            "Cash on delivery needs a delivery address in a place we deliver to"
+        );
+        let bosaso = checkout(cash_checkout(Some(address("Bosaso", "")))).await;
+        assert_eq!(
+            bosaso.body["errors"]["paymentMethod"],
+            "Cash on delivery is not available in Bosaso"
+        );
+
+        let placed = checkout(cash_checkout(Some(address("Mogadishu", "Hodan")))).await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        assert_eq!(placed.message(), "Order placed successfully");
+        let order = &placed.body["order"];
+        assert_eq!(
+            (
+                &order["paymentMethod"],
+                &order["paymentStatus"],
+                &order["totalAmount"],
+                &order["awaitingPayment"]
+            ),
+            (
+                &json!("cash-on-delivery"),
+                &json!("pending"),
+                &json!(22.0),
+                &json!(true)
+            )
+        );
+        let id = order["_id"].as_str().unwrap().to_owned();
+        assert_eq!(app.stock_of(dress).await, 4);
+        assert_eq!(
+            app.get("/api/cart", Some(&token)).await.body["products"],
+            json!([])
+        );
+        assert_eq!(
+            topics_of(&app, &id).await,
+            [
+                Topic::NewOrder,
+                Topic::OrderConfirmed,
+                Topic::OrderConfirmed
+            ]
+        );
+        // No charge waits: the shopper may order again, and pay another way.
+        app.add_to_cart(&token, dress, 1).await;
+        let second =
+            checkout(json!({ "paymentMethod": "evc-plus", "paymentPhone": "61 555 1234" })).await;
+        assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+
+        let handler = app.staff(&admin, "hawa", "orders").await;
+        let rider = app.staff(&admin, "hassan", "rider").await;
+        let rider_id = app.me_id(&rider).await;
+        let sent = app
+            .post(
+                "/api/admin/deliveries",
+                Some(&handler),
+                json!({ "orderIds": [id], "riderId": rider_id }),
+            )
+            .await;
+        assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+        let mine = app.get("/api/deliveries", Some(&rider)).await.body;
+        assert_eq!(mine[0]["cashToCollect"], 22.0);
+        let code = OrderRepository::by_id(&app.database, &OrderId::parse(&id).unwrap())
+            .await
+            .unwrap()
+            .unwrap()
+            .delivery
+            .unwrap()
+            .code
+            .as_str()
+            .to_owned();
+        let path = format!("/api/deliveries/{id}/delivered");
+        for short in [
+            json!({ "code": code }),
+            json!({ "code": code, "cashCollected": 20 }),
+        ] {
+            let refused = app.post(&path, Some(&rider), short).await;
+            assert_eq!(
+                refused.body["errors"]["cashCollected"],
+                "Collect the order's total in cash, $22.00, and confirm it"
+            );
+        }
+        let done = app
+            .post(
+                &path,
+                Some(&rider),
+                json!({ "code": code, "cashCollected": 22 }),
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+        assert_eq!(done.body["cashToCollect"], 0.0);
+        let read = app
+            .get(&format!("/api/orders/{id}"), Some(&token))
+            .await
+            .body;
+        assert_eq!(
+            (&read["status"], &read["paymentStatus"]),
+            (&json!("delivered"), &json!("paid"))
+        );
+        assert_eq!(app.stock_of(dress).await, 3, "delivering moves no stock");
+        let mut told = topics_of(&app, &id).await;
+        told.retain(|t| *t != Topic::OrderShipped);
+        assert_eq!(
+            told,
+            [
+                Topic::NewOrder,
+                Topic::OrderConfirmed,
+                Topic::OrderConfirmed,
+                Topic::OrderDelivered,
+                Topic::OrderDelivered
+            ],
+            "confirmed once, when placed"
+        );
+
+        let cash = app.get("/api/admin/riders/cash", Some(&admin)).await;
+        assert_eq!(cash.status, StatusCode::OK, "{}", cash.body);
+        assert_eq!(cash.body.as_array().unwrap().len(), 1);
+        assert_eq!(
+            (
+                &cash.body[0]["riderName"],
+                &cash.body[0]["deliveries"],
+                &cash.body[0]["collected"],
+                &cash.body[0]["received"]
+            ),
+            (&json!("hassan"), &json!(1), &json!(22.0), &Value::Null)
+        );
+        let date = cash.body[0]["date"].as_str().unwrap().to_owned();
+        let received_path = format!("/api/admin/riders/{rider_id}/cash/{date}/received");
+        assert_eq!(
+            app.post(&received_path, Some(&handler), json!({}))
+                .await
+                .status,
+            StatusCode::FORBIDDEN
+        );
+        for _ in 0..2 {
+            let received = app.post(&received_path, Some(&admin), json!({})).await;
+            assert_eq!(received.status, StatusCode::OK, "{}", received.body);
+            assert_eq!(
+                (
+                    &received.body["received"]["collected"],
+                    &received.body["received"]["by"]["name"]
+                ),
+                (&json!(22.0), &json!("Administrator"))
+            );
+        }
+        let audit = app
+            .get("/api/admin/audit?entity=rider", Some(&admin))
+            .await
+            .body;
+        let cash_entries = audit
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == "rider.cash")
+            .count();
+        assert_eq!(cash_entries, 1, "received once");
+        let nobody = app
+            .post(
+                &format!("/api/admin/riders/{rider_id}/cash/2020-01-01/received"),
+                Some(&admin),
+                json!({}),
+            )
+            .await;
+        assert_eq!(
+            (nobody.status, nobody.message()),
+            (
+                StatusCode::NOT_FOUND,
+                "This rider collected no cash that day"
+            )
+        );
+        let bad_day = app
+            .get("/api/admin/riders/cash?date=27-11-2026", Some(&admin))
+            .await;
+        assert_eq!(
+            (bad_day.status, bad_day.message()),
+            (StatusCode::BAD_REQUEST, "A day is written YYYY-MM-DD")
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cash_order_refused_at_the_door_and_canceled_puts_its_stock_back_once_and_is_over_the_maximum_refused(
+) {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        zones(&app, &admin).await;
+        let gown = app.product(&admin, "Gown", "250", 3).await;
+        let dress = app.product(&admin, "Dirac", "20", 5).await;
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, gown["_id"].as_str().unwrap(), 1)
+            .await;
+        let over = app
+            .post(
+                "/api/orders/checkout",
+                Some(&token),
+                cash_checkout(Some(address("Mogadishu", "Hodan"))),
+            )
+            .await;
+        assert_eq!(
+            over.body["errors"]["paymentMethod"],
+            "Cash on delivery is available for orders up to $200.00"
+        );
+        app.delete(
+            &format!("/api/cart/remove/{}", gown["_id"].as_str().unwrap()),
+            Some(&token),
+        )
+        .await;
+        let dress = dress["_id"].as_str().unwrap();
+        app.add_to_cart(&token, dress, 2).await;
+        let placed = app
+            .post(
+                "/api/orders/checkout",
+                Some(&token),
+                cash_checkout(Some(address("Mogadishu", "Hodan"))),
+            )
+            .await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        let id = placed.body["order"]["_id"].as_str().unwrap().to_owned();
+        assert_eq!(app.stock_of(dress).await, 3);
+
+        let rider = app.staff(&admin, "hassan", "rider").await;
+        let rider_id = app.me_id(&rider).await;
+        app.post(
+            "/api/admin/deliveries",
+            Some(&admin),
+            json!({ "orderIds": [id], "riderId": rider_id }),
+        )
+        .await;
+        let refused = app
+            .post(
+                &format!("/api/deliveries/{id}/not-delivered"),
+                Some(&rider),
+                json!({ "reason": "refused" }),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::OK, "{}", refused.body);
+        let order_path = format!("/api/orders/{id}");
+        let cancels = futures_util::future::join_all(
+            (0..3).map(|_| app.put(&order_path, Some(&admin), json!({ "status": "canceled" }))),
+        )
+        .await;
+        assert!(cancels.iter().any(|c| c.status == StatusCode::OK));
+        let read = app
+            .get(&format!("/api/orders/{id}"), Some(&admin))
+            .await
+            .body;
+        assert_eq!(
+            (&read["status"], &read["paymentStatus"]),
+            (&json!("canceled"), &json!("failed"))
+        );
+        assert_eq!(app.stock_of(dress).await, 5, "its two units are back, once");
+    }
+}
