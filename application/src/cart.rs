@@ -10,7 +10,7 @@ use crate::delivery::CurrentZones;
 use crate::settings::CurrentSettings;
 use derive_new::new;
 use domain::cart::{change_quantity, chosen_variant, with_line, CartLine, CartTotals};
-use domain::delivery::DeliveryZone;
+use domain::delivery::{cash_on_delivery, CashRefusal, DeliveryZone};
 use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
 use domain::ports::{
     CartRepository, Clock, DiscountRepository, ProductRepository, RepoError, WishlistRepository,
@@ -31,6 +31,9 @@ pub struct CartView {
     /// The zone whose fee the totals hold, for a cart asked with a place; `None`: the
     /// settings' flat fee.
     pub zone: Option<DeliveryZone>,
+    /// For a cart asked with a place: whether its total may be paid in cash on delivery
+    /// there, or why not.
+    pub cash: Option<Result<(), CashRefusal>>,
 }
 
 /// The code held by a cart.
@@ -106,11 +109,19 @@ impl Carts {
         let (totals, code) = self
             .discounted_totals(user, &lines, on_cart.as_ref(), zone.as_ref())
             .await?;
+        let cash = match &zone {
+            Some(zone) => {
+                let max = self.settings.get().await?.cash_on_delivery_max;
+                Some(cash_on_delivery(Some(zone), totals.total, max))
+            }
+            None => None,
+        };
         Ok(CartView {
             lines,
             totals,
             code,
             zone,
+            cash,
         })
     }
 

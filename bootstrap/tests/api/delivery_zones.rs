@@ -201,10 +201,21 @@ async fn the_cart_and_the_checkout_charge_the_zones_fee_and_refuse_a_place_outsi
         );
         assert_eq!(
             to_hodan["delivery"],
-            json!({ "city": "Mogadishu", "district": "Hodan", "fee": 2.0, "etaDays": { "min": 0, "max": 1 } })
+            json!({ "city": "Mogadishu", "district": "Hodan", "fee": 2.0, "etaDays": { "min": 0, "max": 1 },
+                "cashOnDelivery": true, "cashOnDeliveryRefusal": null })
         );
         let to_hargeisa = app.get("/api/cart?city=Hargeisa", Some(&token)).await.body;
         assert_eq!(to_hargeisa["total"], 48.0);
+        assert_eq!(
+            (
+                &to_hargeisa["delivery"]["cashOnDelivery"],
+                &to_hargeisa["delivery"]["cashOnDeliveryRefusal"]
+            ),
+            (
+                &json!(false),
+                &json!("Cash on delivery is not available in Hargeisa")
+            )
+        );
         let nowhere = app
             .get("/api/cart?city=Nairobi&district=Eastleigh", Some(&token))
             .await;

@@ -1310,6 +1310,10 @@ export interface components {
         };
         /** @description The zone whose fee a cart's totals hold. */
         CartDeliveryDto: {
+            /** @description Whether this cart may be paid in cash on delivery there. */
+            cashOnDelivery: boolean;
+            /** @description Why not, in the shopper's words; null when it may. */
+            cashOnDeliveryRefusal: string | null;
             city: string;
             /** @description Null for a whole city. */
             district: string | null;

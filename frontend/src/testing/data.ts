@@ -196,7 +196,14 @@ export function withDelivery(cart: Cart, zone: DeliveryZone): Cart {
     ...cart,
     shipping,
     total: cart.products.length ? Math.round((cart.subtotal - discount + shipping) * 100) / 100 : 0,
-    delivery: { city: zone.city, district: zone.district, fee: zone.fee, etaDays: zone.etaDays },
+    delivery: {
+      city: zone.city,
+      district: zone.district,
+      fee: zone.fee,
+      etaDays: zone.etaDays,
+      cashOnDelivery: zone.cashOnDelivery,
+      cashOnDeliveryRefusal: zone.cashOnDelivery ? null : `Cash on delivery is not available in ${zone.district ?? zone.city}`,
+    },
   };
 }
 

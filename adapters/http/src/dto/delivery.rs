@@ -2,7 +2,8 @@
 //! them (issue 43).
 
 use super::{loose_bool, loose_number};
-use domain::delivery::{DeliveryTime, DeliveryZone, ZoneInput};
+use crate::i18n::say;
+use domain::delivery::{CashRefusal, DeliveryTime, DeliveryZone, ZoneInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -175,15 +176,26 @@ pub struct CartDeliveryDto {
     /// Dollars, before any free-shipping code (the cart's `shipping` is what is charged).
     pub fee: f64,
     pub eta_days: EtaDaysDto,
+    /// Whether this cart may be paid in cash on delivery there.
+    pub cash_on_delivery: bool,
+    /// Why not, in the shopper's words; null when it may.
+    pub cash_on_delivery_refusal: Option<String>,
 }
 
-impl From<&DeliveryZone> for CartDeliveryDto {
-    fn from(zone: &DeliveryZone) -> Self {
+impl CartDeliveryDto {
+    pub fn of(zone: &DeliveryZone, cash: Option<&Result<(), CashRefusal>>) -> Self {
+        let refusal = match cash {
+            Some(Ok(())) => None,
+            Some(Err(refusal)) => Some(say(&refusal.message()).into_owned()),
+            None => Some(say(&CashRefusal::NoZone.message()).into_owned()),
+        };
         Self {
             city: zone.city.clone(),
             district: zone.district.clone(),
             fee: zone.fee.as_dollars(),
             eta_days: zone.time.into(),
+            cash_on_delivery: refusal.is_none(),
+            cash_on_delivery_refusal: refusal,
         }
     }
 }
