@@ -1,5 +1,5 @@
-//! The demo shop's staff, to try the back office as each role: an order handler and a stock
-//! keeper, with the demo's password for staff.
+//! The demo shop's staff, to try the back office as each role: an order handler, a stock
+//! keeper and a rider, with the demo's password for staff.
 
 use application::accounts::RegisterError;
 use application::Shop;
@@ -10,9 +10,10 @@ use domain::user::{ContactInput, RegistrationInput, Role, User};
 pub const DEMO_STAFF_PASSWORD: &str = "staff123";
 
 /// Each demo staff member: name, e-mail and role.
-pub const DEMO_STAFF: [(&str, &str, Role); 2] = [
+pub const DEMO_STAFF: [(&str, &str, Role); 3] = [
     ("Hodan Orders", "orders@example.com", Role::OrderHandler),
     ("Faisal Stock", "stock@example.com", Role::StockKeeper),
+    ("Hassan Rider", "rider@example.com", Role::Rider),
 ];
 
 /// Adds the demo staff that are not there yet, in their roles; an account already there is
