@@ -1,6 +1,7 @@
 //! The seeded shop's customers: Somali names, phones and addresses, all with one password.
 
 use super::{spread, CATALOGUE_DAYS};
+use crate::demo::zones::DEMO_ZONES;
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::checkout::ShippingAddress;
@@ -8,7 +9,7 @@ use domain::language::Language;
 use domain::phone::MobileNumber;
 use domain::ports::IdGenerator;
 use domain::user::{Email, Role, User};
-use domain::UserId;
+use domain::{Money, UserId};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -23,33 +24,23 @@ const LAST_NAMES: &[&str] = &[
     "Nur", "Yusuf", "Omar", "Egal", "Hersi",
 ];
 
-const CITIES: &[(&str, &[&str])] = &[
-    (
-        "Mogadishu",
-        &[
-            "Hodan",
-            "Wadajir",
-            "Hamar Weyne",
-            "Karaan",
-            "Yaqshid",
-            "Dharkenley",
-        ],
-    ),
-    (
-        "Hargeisa",
-        &["Koodbuur", "Ahmed Dhagah", "26 June", "Ibrahim Koodbuur"],
-    ),
-    ("Kismayo", &["Farjano", "Gulwadeyaasha", "Shaqaalaha"]),
-    ("Garowe", &["Hawle Wadaag", "Wadajir"]),
-    ("Bosaso", &["Raf Dhaber", "Shabelle"]),
+/// Landmarks a rider looks for, as shoppers write them.
+const LANDMARKS: &[&str] = &[
+    "Near the market mosque",
+    "Opposite the pharmacy",
+    "Behind the primary school",
+    "Next to the Hormuud office",
+    "",
 ];
 
 /// A customer with what their orders need ready: the normalised payment number and a
-/// delivery address (some never give one).
+/// delivery address in one of the demo's zones (some never give one), with its fee.
 pub(super) struct Customer {
     pub user: User,
     pub payment_phone: MobileNumber,
     pub address: Option<ShippingAddress>,
+    /// The fee of the address's zone; `None` without an address (the flat fee).
+    pub delivery_fee: Option<Money>,
 }
 
 /// Customers oldest first, all with `password_hash`. Their e-mail addresses carry a tag of
@@ -79,21 +70,26 @@ pub(super) fn customers(
                 rng.gen_range(0..=9999)
             );
             let payment_phone = MobileNumber::parse(&phone).expect("seed numbers are Somali");
-            let address = rng.gen_bool(0.85).then(|| {
-                let (city, districts) = CITIES.choose(rng).expect("not empty");
-                ShippingAddress {
+            let delivered_to = rng.gen_bool(0.85).then(|| {
+                let (city, district, fee, _, _) = *DEMO_ZONES.choose(rng).expect("not empty");
+                let address = ShippingAddress {
                     full_name: name.clone(),
                     phone: phone.clone(),
-                    city: (*city).to_owned(),
-                    district: (*districts.choose(rng).expect("not empty")).to_owned(),
+                    city: city.to_owned(),
+                    district: district.unwrap_or_default().to_owned(),
                     address_line: format!(
                         "Street {}, house {}",
                         rng.gen_range(1..=60),
                         rng.gen_range(1..=300)
                     ),
-                    landmark: String::new(),
-                }
+                    landmark: (*LANDMARKS.choose(rng).expect("not empty")).to_owned(),
+                };
+                (
+                    address,
+                    Money::from_cents(fee).expect("demo fees are money"),
+                )
             });
+            let (address, delivery_fee) = delivered_to.unzip();
             let email = format!("customer{}.{run}@example.com", i + 1);
             Customer {
                 user: User {
@@ -111,6 +107,7 @@ pub(super) fn customers(
                 },
                 payment_phone,
                 address,
+                delivery_fee,
             }
         })
         .collect()

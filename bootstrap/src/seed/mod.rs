@@ -216,6 +216,8 @@ pub async fn seed(
         step = Instant::now();
     };
 
+    // The demo's zones, which the customers' addresses are in.
+    crate::demo::zones::seed(database).await?;
     progress.set_message("drawing pictures");
     let looks = catalogue::looks(plan.pictures.max(1));
     let drawn = pictures::draw_all(images, &looks).await?;

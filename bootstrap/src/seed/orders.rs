@@ -175,16 +175,18 @@ impl<'a> OrderBook<'a> {
         let subtotal: Money = lines.iter().map(OrderLine::line_total).sum();
         let (status, payment_status) = state;
         let uses_of = |code| self.code_uses.get(&(code, buyer)).copied().unwrap_or(0);
+        // The customer's zone's fee, or the flat fee for an order without an address.
+        let fee = customer.delivery_fee.unwrap_or(self.shipping_fee);
         let (shipping_fee, total, discount) =
             match self.codes.pick(rng, placed_at, subtotal, uses_of) {
-                None => (self.shipping_fee, subtotal + self.shipping_fee, None),
+                None => (fee, subtotal + fee, None),
                 Some(code) => {
                     // A canceled order gave its use back.
                     if status != OrderStatus::Canceled {
                         *self.code_uses.entry((code, buyer)).or_default() += 1;
                     }
                     let used = self.codes.get(code);
-                    let applied = used.applied(subtotal, self.shipping_fee);
+                    let applied = used.applied(subtotal, fee);
                     let discount = OrderDiscount {
                         code: used.code.clone(),
                         amount: applied.amount,

@@ -1,10 +1,12 @@
 use super::catalogue::{is_one_size, looks, LOW_SIZE_MAX};
 use super::*;
 use domain::cart::CartTotals;
+use domain::delivery::{delivery_fee, Zones};
 use domain::discount::{Discount, DiscountCode};
 use domain::listing::orders::OrderQuery;
 use domain::listing::users::UserQuery;
 use domain::order::{OrderLine, OrderStatus, PaymentStatus};
+use domain::ports::DeliveryZoneRepository;
 use domain::ports::{
     DiscountRepository, NotificationQuery, OrderRepository, Outbox, ReturnRepository, ReviewQuery,
     ReviewRepository, UserRepository,
@@ -60,7 +62,9 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
     for database in shop_db::test_support::databases().await {
         let backend = database.backend_name();
         let seeded = seed_into(&database, plan).await.unwrap();
-        let fee = Money::from_cents(SHIPPING_FEE_CENTS).unwrap();
+        let flat = Money::from_cents(SHIPPING_FEE_CENTS).unwrap();
+        let zones = Zones::new(DeliveryZoneRepository::all(&database).await.unwrap());
+        assert_eq!(zones.all().len(), 24, "{backend}: the demo's zones");
 
         let (products, total) = ProductRepository::list(&database, &ProductFilter::default())
             .await
@@ -150,7 +154,15 @@ async fn a_seeded_shop_has_what_was_asked_and_keeps_the_order_rules_on_every_bac
             assert!((1..=4).contains(&order.lines.len()), "{backend}");
             let subtotal: Money = order.lines.iter().map(OrderLine::line_total).sum();
             assert_eq!(order.subtotal, subtotal, "{backend}");
-            // What checkout would have charged with the order's code, on the day.
+            // What checkout would have charged with the order's code, on the day, to the
+            // order's zone.
+            let zone = order.shipping_address.as_ref().map(|a| {
+                zones
+                    .destination(&a.city, Some(&a.district))
+                    .expect("a served zone")
+                    .expect("the shop has zones")
+            });
+            let fee = delivery_fee(zone, flat);
             let plain = CartTotals {
                 item_count: order.item_count(),
                 subtotal,
