@@ -5,7 +5,7 @@ import type { TypeOptions } from 'react-toastify';
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@/i18n';
-import { permissionsKnown, worksInBackOffice } from '@/lib/permissions';
+import { can, permissionsKnown, worksInBackOffice, type Permission } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { Spinner } from '@/components/ui/Spinner';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -69,4 +69,25 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!permissionsKnown(user)) return <Spinner />;
   if (!worksInBackOffice(user)) return <AccessDenied />;
   return <>{children}</>;
+}
+
+/**
+ * A storefront page for whoever has `permission` (the rider's /deliveries: `deliveries.own`):
+ * signed in, the server's permissions known, and that one among them; anyone else is told
+ * access is denied and sent home.
+ */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  return (
+    <RequireAuth>
+      {!permissionsKnown(user) ? <Spinner /> : can(user, permission) ? children : <PermissionDenied />}
+    </RequireAuth>
+  );
+}
+
+function PermissionDenied() {
+  useEffect(() => {
+    toast.error(t`Access denied. This page is not part of your role.`, { toastId: 'access-denied' });
+  }, []);
+  return <Navigate to="/" replace />;
 }

@@ -18,7 +18,7 @@ import { parseSort } from '@/lib/api-paths';
 import { preloadable } from '@/lib/preloadable';
 import { sizeFilterOf } from '@/lib/sizes';
 import { HomePage } from '@/features/catalog/components/HomePage';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth, RequirePermission } from './guards';
 import { BareLayout, MainLayout } from './layout/MainLayout';
 import { NotFoundPage } from './routes/not-found';
 
@@ -58,6 +58,9 @@ const CheckoutPage = lazy(() =>
 );
 const OrderSuccessPage = lazy(() =>
   import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
+);
+const DeliveriesPage = lazy(() =>
+  import('@/features/deliveries/components/DeliveriesPage').then((m) => ({ default: m.DeliveriesPage })),
 );
 const AdminRoutes = preloadable(() => import('@/features/admin/AdminRoutes'));
 
@@ -125,6 +128,14 @@ export function AppRoutes() {
         <Route path="cart" element={guarded(<CartPage />)} />
         <Route path="checkout" element={guarded(<CheckoutRoute />)} />
         <Route path="order-success" element={guarded(<OrderSuccessPage />)} />
+        <Route
+          path="deliveries"
+          element={
+            <RequirePermission permission="deliveries.own">
+              <DeliveriesPage />
+            </RequirePermission>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<BareLayout />}>

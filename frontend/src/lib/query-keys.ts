@@ -56,6 +56,14 @@ export const deliveryKeys = {
   zones: () => [...deliveryKeys.all, 'zones'] as const,
   /** The admin's list of every zone (GET /api/admin/delivery/zones): whole, not paged. */
   admin: () => [...deliveryKeys.all, 'admin'] as const,
+  /** The signed-in rider's deliveries (GET /api/deliveries): out ones, then today's finished ones. */
+  mine: () => [...deliveryKeys.all, 'mine'] as const,
+  /** The back office's dispatch lists (GET /api/admin/deliveries), paged by the server. */
+  dispatch: pagedListKeys(['delivery', 'dispatch']),
+  /** The shop's riders (GET /api/admin/riders). */
+  riders: () => [...deliveryKeys.all, 'riders'] as const,
+  /** The riders' cash of a day (GET /api/admin/riders/cash?date=). */
+  cash: (date: string) => [...deliveryKeys.all, 'cash', date] as const,
 };
 
 export const wishlistKeys = {
@@ -149,4 +157,4 @@ export const auditKeys = {
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, deliveryKeys.admin()];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, deliveryKeys.admin(), deliveryKeys.mine(), deliveryKeys.dispatch.all, deliveryKeys.riders(), [...deliveryKeys.all, 'cash']];

@@ -61,6 +61,25 @@ export type DeliveryZoneInput = Pick<DeliveryZone, 'city' | 'district' | 'cashOn
   etaDays: { min: number | null; max: number | null };
 };
 
+/** An order's way to the shopper once it first went out (the order's `delivery`): its rider, state and failed attempts. */
+export type OrderDelivery = Schemas['OrderDeliveryDto'];
+/** A failed attempt to hand an order over, and why (`reason`, a `DeliveryFailureReason`). */
+export type DeliveryAttempt = Schemas['AttemptDto'];
+/** Why a rider could not hand an order over (POST /api/deliveries/{orderId}/not-delivered). */
+export type DeliveryFailureReason = 'unreachable' | 'refused' | 'wrongAddress' | 'anotherDay';
+/** One of a rider's deliveries, as their phone screen shows it (GET /api/deliveries). */
+export type RiderDelivery = Schemas['RiderDeliveryDto'];
+/** POST /api/deliveries/{orderId}/delivered: the shopper's code, and the cash collected for a cash order. */
+export type DeliveredRequest = Schemas['DeliveredBody'];
+/** A rider to send orders out with (GET /api/admin/riders). */
+export type Rider = Schemas['RiderDto'];
+/** The back office's delivery lists (GET /api/admin/deliveries `status`). */
+export type DispatchStatus = 'toDispatch' | 'out' | 'failed';
+/** POST /api/admin/deliveries: orders to send out with a rider. */
+export type DispatchRequest = Sent<Schemas['DispatchBody']>;
+/** A rider's cash of a day (GET /api/admin/riders/cash). */
+export type RiderCash = Schemas['RiderCashDto'];
+
 export type Wishlist = Schemas['WishlistDto'];
 
 export type Order = Schemas['OrderDto'];

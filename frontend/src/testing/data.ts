@@ -7,6 +7,7 @@ import type {
   DeliveryZone,
   Discount,
   Order,
+  OrderDelivery,
   OrderDetail,
   OrderLine,
   OrderReturn,
@@ -17,6 +18,8 @@ import type {
   Returnable,
   Review,
   ReviewSummary,
+  RiderCash,
+  RiderDelivery,
   Role,
   Settings,
   User,
@@ -394,3 +397,34 @@ export function makePaymentMethods(available: readonly PaymentMethodId[]): Payme
 
 /** The methods of a shop on sandbox payments: every wallet; cards and cash on delivery not (yet). */
 export const WALLETS: readonly PaymentMethodId[] = ['evc-plus', 'zaad', 'sahal', 'edahab'];
+
+/** An order's delivery as the server sends it: out with Abdi, no attempt yet. */
+export function makeOrderDelivery(overrides: Partial<OrderDelivery> = {}): OrderDelivery {
+  return { riderName: 'Abdi', riderPhone: '252617770001', state: 'out', attempts: [], deliveredAt: null, codeLocked: false, ...overrides };
+}
+
+/** One of a rider's deliveries (GET /api/deliveries): out, paid by wallet (no cash to collect). */
+export function makeRiderDelivery(overrides: Partial<RiderDelivery> = {}): RiderDelivery {
+  return {
+    _id: nextId('o'),
+    status: 'shipped',
+    customerName: 'Amina Hassan',
+    shippingAddress: {
+      fullName: 'Amina Hassan',
+      phone: '0615551234',
+      city: 'Mogadishu',
+      district: 'Hodan',
+      addressLine: 'Maka Al Mukarama Road 12',
+      landmark: 'Near the Hodan market mosque',
+    },
+    itemCount: 2,
+    cashToCollect: 0,
+    delivery: makeOrderDelivery(),
+    ...overrides,
+  };
+}
+
+/** A rider's cash of a day (GET /api/admin/riders/cash), not received yet. */
+export function makeRiderCash(overrides: Partial<RiderCash> = {}): RiderCash {
+  return { riderId: 'r1', riderName: 'Abdi Warsame', date: '2026-11-27', deliveries: 2, collected: 58, received: null, ...overrides };
+}

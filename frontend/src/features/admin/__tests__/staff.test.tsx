@@ -145,13 +145,14 @@ describe('the staff home', () => {
     expect(screen.getByTestId('staff-role')).toHaveTextContent('Your role: Stock keeper');
   });
 
-  it('tells a rider nothing here is for their role yet, with no link to a screen they would be refused', async () => {
+  it("links a rider to their phone screen, /deliveries, and to no back-office screen they would be refused", async () => {
     const stats = countRequests('/api/admin/stats');
     renderAdmin('/admin', rider());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing here for your role yet' })).toBeInTheDocument();
+    const screens = within(await screen.findByRole('region', { name: 'Your screens' }));
+    expect(screens.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/deliveries']);
+    expect(screens.getByRole('link', { name: /My deliveries/ })).toHaveTextContent('Your deliveries of the day, on your phone');
     expect(screen.getByTestId('staff-role')).toHaveTextContent('Your role: Rider');
     expect(await sidebarLinks()).toEqual(['Home']);
-    expect(screen.queryByRole('region', { name: 'Your screens' })).not.toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
     expect(stats.count).toBe(0);
   });

@@ -1,14 +1,16 @@
 /**
  * The back office's home for staff who do not read reports (an order handler, a stock keeper, a
  * rider): instead of the dashboard's figures (GET /api/admin/stats, which their role may not
- * ask for), a greeting, their role, and a link to each screen they may use. A role with no
- * screen yet (the rider's come with deliveries) is told so, with no link that would be refused.
+ * ask for), a greeting, their role, and a link to each screen they may use: whoever delivers
+ * (`deliveries.own`) also gets their phone screen, /deliveries. A role with no screen yet is told
+ * so, with no link that would be refused.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { AdminPageName } from '@/lib/admin-paths';
+import { useCan } from '@/lib/permissions';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
 import { useAdminLinks } from '../../components/AdminLayout';
@@ -35,7 +37,13 @@ export default function StaffHome() {
   const user = useSession((s) => s.user);
   const name = user?.name ?? '';
   const role = user ? ROLE_NAMES[user.role] : '';
-  const screens = useAdminLinks().filter((link) => link.page !== '');
+  const can = useCan();
+  const screens: { to: string; label: string; text?: MessageDescriptor }[] = useAdminLinks()
+    .filter((link) => link.page !== '')
+    .map((link) => ({ to: link.to, label: link.label, text: SCREEN_TEXTS[link.page] }));
+  if (can('deliveries.own')) {
+    screens.unshift({ to: '/deliveries', label: t`My deliveries`, text: msg`Your deliveries of the day, on your phone` });
+  }
 
   return (
     <section>
@@ -66,7 +74,7 @@ export default function StaffHome() {
           </h2>
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {screens.map((link) => {
-              const text = SCREEN_TEXTS[link.page];
+              const text = link.text;
               return (
                 <li key={link.to}>
                   <Link

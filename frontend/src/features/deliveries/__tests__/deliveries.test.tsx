@@ -1,0 +1,193 @@
+/**
+ * The rider's phone screen (/deliveries, issue 43): their deliveries as cards with the address,
+ * landmark, cash to collect, Call and WhatsApp; 'Delivered' with the shopper's code (and the
+ * cash for a cash order), the server's refusals shown; 'Not delivered' with a reason; finished
+ * ones below. Only whoever delivers may open it.
+ */
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { internationalDigits } from '@/lib/delivery';
+import { axeViolations } from '@/testing/axe';
+import { makeOrderDelivery, makeRiderDelivery, makeUser } from '@/testing/data';
+import { server } from '@/testing/server';
+import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+
+const rider = () => makeUser({ role: 'rider', name: 'Abdi Warsame' });
+
+function serveDeliveries(list: ReturnType<typeof makeRiderDelivery>[]) {
+  let current = list;
+  server.use(http.get('/api/deliveries', () => HttpResponse.json(current)));
+  return (next: typeof list) => {
+    current = next;
+  };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('phone numbers', () => {
+  it('are written with the country code for WhatsApp and calls', () => {
+    expect(['0615551234', '615551234', '+252 61 555 1234', '252615551234'].map(internationalDigits)).toEqual(
+      Array(4).fill('252615551234'),
+    );
+  });
+});
+
+describe("the rider's deliveries", () => {
+  it('show each out delivery with its landmark, cash to collect and call links, then the finished ones greyed', async () => {
+    const cash = makeRiderDelivery({ customerName: 'Hodan Ali', cashToCollect: 53, itemCount: 1 });
+    const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
+    const done = makeRiderDelivery({
+      customerName: 'Faadumo Nur',
+      status: 'delivered',
+      delivery: makeOrderDelivery({ state: 'delivered', deliveredAt: '2026-11-27T09:30:00Z' }),
+    });
+    const failed = makeRiderDelivery({
+      customerName: 'Sahra Omar',
+      status: 'pending',
+      delivery: makeOrderDelivery({ state: 'failed', attempts: [{ at: '2026-11-27T08:00:00Z', reason: 'wrongAddress' }] }),
+    });
+    serveDeliveries([cash, paid, done, failed]);
+    renderApp('/deliveries', { user: rider() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My deliveries' })).toBeInTheDocument();
+    const out = within(screen.getByRole('region', { name: 'To deliver (2)' }));
+    expect(out.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Hodan Ali', 'Amina Hassan']);
+    const first = within(card('Hodan Ali'));
+    expect(first.getByText('Landmark: Near the Hodan market mosque')).toBeInTheDocument();
+    expect(first.getByText('Maka Al Mukarama Road 12')).toBeInTheDocument();
+    expect(first.getByText('Hodan, Mogadishu')).toBeInTheDocument();
+    expect(first.getByText('1 item')).toBeInTheDocument();
+    expect(first.getByText('Collect $53.00 in cash')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Call Hodan Ali' })).toHaveAttribute('href', 'tel:+252615551234');
+    expect(first.getByRole('link', { name: 'WhatsApp Hodan Ali' })).toHaveAttribute('href', 'https://wa.me/252615551234');
+    expect(within(card('Amina Hassan')).queryByText(/in cash/)).not.toBeInTheDocument();
+    expect(within(card('Amina Hassan')).getByText('2 items')).toBeInTheDocument();
+
+    const finished = within(screen.getByRole('region', { name: 'Finished today (2)' }));
+    expect(finished.getByText(/^Delivered /)).toBeInTheDocument();
+    expect(finished.getByText('Not delivered: Wrong address')).toBeInTheDocument();
+    expect(within(card('Sahra Omar')).queryByRole('button', { name: 'Delivered' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('is delivered with the code, the cash confirmed for a cash order; the card moves to the finished ones', async () => {
+    const cash = makeRiderDelivery({ customerName: 'Hodan Ali', cashToCollect: 53 });
+    const update = serveDeliveries([cash]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`/api/deliveries/${cash._id}/delivered`, async ({ request }) => {
+        bodies.push(await request.json());
+        const delivered = { ...cash, status: 'delivered', cashToCollect: 0, delivery: makeOrderDelivery({ state: 'delivered', deliveredAt: '2026-11-27T10:00:00Z' }) };
+        update([delivered]);
+        return HttpResponse.json(delivered);
+      }),
+    );
+    const { user } = renderApp('/deliveries', { user: rider() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    const code = screen.getByLabelText('Delivery code from the customer');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // Nothing sent without the code and the cash.
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    expect(code).toHaveAccessibleDescription('Type the 4-digit code the customer gives you.');
+    expect(screen.getByText('Confirm you collected $53.00 in cash.')).toBeInTheDocument();
+    await user.type(code, '04a27');
+    expect(code).toHaveValue('0427');
+    await user.click(screen.getByRole('checkbox', { name: 'I collected $53.00 in cash' }));
+    expect(await axeViolations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+
+    expect(await findToast('Delivered to Hodan Ali. Thank you!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ code: '0427', cashCollected: 53 }]);
+    expect(await screen.findByRole('region', { name: 'Finished today (1)' })).toBeInTheDocument();
+    expect(screen.getByText('Nothing left to deliver. Well done!')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusals: a wrong code with the tries left, the cash, five wrong codes", async () => {
+    const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
+    serveDeliveries([paid]);
+    const replies = [
+      HttpResponse.json({ message: 'Invalid input', errors: { code: 'That is not the delivery code. 3 tries left.' } }, { status: 400 }),
+      HttpResponse.json({ message: 'Five wrong codes: the shop must reset this delivery\'s code.' }, { status: 423 }),
+    ];
+    server.use(http.post(`/api/deliveries/${paid._id}/delivered`, () => replies.shift()));
+    const { user } = renderApp('/deliveries', { user: rider() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    const code = screen.getByLabelText('Delivery code from the customer');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.type(code, '1111');
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('That is not the delivery code. 3 tries left.'));
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    expect(await screen.findByText("Five wrong codes: the shop must reset this delivery's code.")).toHaveAttribute('role', 'alert');
+  });
+
+  it('shows a cash refusal under the cash confirmation', async () => {
+    const cash = makeRiderDelivery({ customerName: 'Hodan Ali', cashToCollect: 53 });
+    serveDeliveries([cash]);
+    server.use(
+      http.post(`/api/deliveries/${cash._id}/delivered`, () =>
+        HttpResponse.json({ message: 'Invalid input', errors: { cashCollected: 'Collect the order\'s total: $53.00.' } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/deliveries', { user: rider() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    await user.type(screen.getByLabelText('Delivery code from the customer'), '0427');
+    const box = screen.getByRole('checkbox', { name: 'I collected $53.00 in cash' });
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    await waitFor(() => expect(box).toHaveAccessibleDescription("Collect the order's total: $53.00."));
+  });
+
+  it('is not delivered for a reason the rider chooses', async () => {
+    const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
+    const update = serveDeliveries([paid]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`/api/deliveries/${paid._id}/not-delivered`, async ({ request }) => {
+        bodies.push(await request.json());
+        const back = { ...paid, status: 'pending', delivery: makeOrderDelivery({ state: 'failed', attempts: [{ at: '2026-11-27T10:00:00Z', reason: 'anotherDay' }] }) };
+        update([back]);
+        return HttpResponse.json(back);
+      }),
+    );
+    const { user } = renderApp('/deliveries', { user: rider() });
+    await user.click(await screen.findByRole('button', { name: 'Not delivered' }));
+    const reasons = within(screen.getByRole('group', { name: 'Why was it not delivered?' }));
+    expect(reasons.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      'Could not reach the customer',
+      'Refused',
+      'Wrong address',
+      'Asked for another day',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose why it was not delivered.');
+    await user.click(reasons.getByRole('radio', { name: 'Asked for another day' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Saved. The order goes back to the shop.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ reason: 'anotherDay' }]);
+    expect(await screen.findByText('Not delivered: Asked for another day')).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to deliver, and offers to try again after a failure', async () => {
+    server.use(http.get('/api/deliveries', () => HttpResponse.json({ message: 'Server error' }, { status: 500 })));
+    const { user } = renderApp('/deliveries', { user: rider() });
+    expect(await screen.findByText('Your deliveries could not be loaded.')).toBeInTheDocument();
+    serveDeliveries([]);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No deliveries for you right now. The shop will send you orders to deliver.')).toBeInTheDocument();
+  });
+
+  it('is for riders only: a customer is sent home; a rider finds it in the account menu', async () => {
+    renderApp('/deliveries', { user: true });
+    expect(await findToast('Access denied. This page is not part of your role.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('is linked from the account menu for a rider', async () => {
+    serveDeliveries([]);
+    const { user } = renderApp('/', { user: rider() });
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Abdi Warsame' }));
+    await user.click(screen.getByRole('menuitem', { name: 'My deliveries' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My deliveries' })).toBeInTheDocument();
+  });
+});

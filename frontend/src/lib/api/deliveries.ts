@@ -1,0 +1,60 @@
+/**
+ * The rider's deliveries (permission `deliveries.own`): GET /api/deliveries (out ones first,
+ * oldest sent first, then today's finished ones), 'Delivered' with the shopper's code (and, for
+ * an order paid in cash on delivery, the cash collected), 'Not delivered' with a reason. Each
+ * answer is the delivery as it now stands: it takes its card's place, and the list is asked
+ * again (a finished one moves below the others).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { deliveryKeys, orderKeys } from '@/lib/query-keys';
+import type { DeliveredRequest, DeliveryFailureReason, RiderDelivery } from '@/lib/types';
+
+const deliveryPath = (orderId: string, action: 'delivered' | 'not-delivered') =>
+  `/deliveries/${encodeURIComponent(orderId)}/${action}`;
+
+export const getMyDeliveries = (signal?: AbortSignal) => api.get<RiderDelivery[]>('/deliveries', { signal });
+export const markDelivered = ({ orderId, ...body }: DeliveredRequest & { orderId: string }) =>
+  api.post<RiderDelivery>(deliveryPath(orderId, 'delivered'), body);
+export const markNotDelivered = ({ orderId, reason }: { orderId: string; reason: DeliveryFailureReason }) =>
+  api.post<RiderDelivery>(deliveryPath(orderId, 'not-delivered'), { reason });
+
+export const myDeliveriesQuery = () =>
+  queryOptions({
+    queryKey: deliveryKeys.mine(),
+    queryFn: ({ signal }) => getMyDeliveries(signal),
+    // New orders are sent out to the rider during the day: asked again when the phone wakes.
+    refetchOnWindowFocus: true,
+  });
+
+export const useMyDeliveries = () => useQuery(myDeliveriesQuery());
+
+interface Callbacks<TData, TVars> {
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
+/** The answered delivery replaces its card at once; the list (and the order's own page) are asked again. */
+function useDeliveryMutation<TVars extends { orderId: string }>(
+  mutationFn: (vars: TVars) => Promise<RiderDelivery>,
+  options: Callbacks<RiderDelivery, TVars>,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onError: options.onError,
+    onSuccess: async (data, vars) => {
+      qc.setQueryData<RiderDelivery[]>(deliveryKeys.mine(), (list) => list?.map((d) => (d._id === data._id ? data : d)));
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(vars.orderId) });
+      options.onSuccess?.(data, vars);
+      await qc.invalidateQueries({ queryKey: deliveryKeys.mine() });
+    },
+  });
+}
+
+export const useMarkDelivered = (options: Callbacks<RiderDelivery, DeliveredRequest & { orderId: string }> = {}) =>
+  useDeliveryMutation(markDelivered, options);
+
+export const useMarkNotDelivered = (
+  options: Callbacks<RiderDelivery, { orderId: string; reason: DeliveryFailureReason }> = {},
+) => useDeliveryMutation(markNotDelivered, options);
