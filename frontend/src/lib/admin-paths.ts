@@ -1,12 +1,15 @@
 /** The admin pages' paths, shared by the early request (its code preloads) and the admin area. */
 import type { Permission } from './types';
 
-/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page). */
+/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'runSheet' a rider's printable run sheet). */
 export const ADMIN_PAGE_ROUTES = {
   '': '',
   products: 'products',
   orders: 'orders',
   order: 'orders/:id',
+  deliveries: 'deliveries',
+  runSheet: 'deliveries/run-sheet',
+  ridersCash: 'riders-cash',
   users: 'users',
   discounts: 'discounts',
   returns: 'returns',
@@ -36,6 +39,9 @@ export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   products: 'products.manage',
   orders: 'orders.read',
   order: 'orders.read',
+  deliveries: 'deliveries.dispatch',
+  runSheet: 'deliveries.dispatch',
+  ridersCash: 'cash.receive',
   users: 'users.manage',
   discounts: 'discounts.manage',
   returns: 'returns.manage',
@@ -51,10 +57,13 @@ export function mayOpenAdminPage(page: AdminPageName, permissions: readonly Perm
   return Array.isArray(permissions) && permissions.includes(ADMIN_PAGE_PERMISSIONS[page]);
 }
 
-/** The admin page at `pathname` ('/admin/orders' is 'orders', '/admin/orders/{id}' 'order', '/admin' ''); null for any other path. */
+/**
+ * The admin page at `pathname` ('/admin/orders' is 'orders', '/admin/orders/{id}' 'order',
+ * '/admin/deliveries/run-sheet' 'runSheet', '/admin' ''); null for any other path.
+ */
 export function adminPageAt(pathname: string): AdminPageName | null {
   if (/^\/admin\/orders\/[^/]+\/?$/.test(pathname)) return 'order';
-  const match = /^\/admin(?:\/([a-z]*))?\/?$/.exec(pathname);
+  const match = /^\/admin(?:\/([a-z-]*(?:\/[a-z-]+)?))?\/?$/.exec(pathname);
   if (!match) return null;
   return ADMIN_PAGE_NAMES.find((page) => ADMIN_PAGE_ROUTES[page] === (match[1] ?? '')) ?? null;
 }

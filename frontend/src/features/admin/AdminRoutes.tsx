@@ -21,6 +21,9 @@ const DashboardPage = preloadable(() => import('./dashboard/components/Dashboard
 const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
 const OrdersPage = preloadable(() => import('./orders/components/OrdersPage'));
 const OrderPage = preloadable(() => import('./orders/components/OrderPage'));
+const DeliveriesPage = preloadable(() => import('./deliveries/components/DeliveriesPage'));
+const RunSheetPage = preloadable(() => import('./deliveries/components/RunSheetPage'));
+const RidersCashPage = preloadable(() => import('./deliveries/components/RidersCashPage'));
 const UsersPage = preloadable(() => import('./users/components/UsersPage'));
 const DiscountsPage = preloadable(() => import('./discounts/components/DiscountsPage'));
 const ReturnsPage = preloadable(() => import('./returns/components/ReturnsPage'));
@@ -38,6 +41,9 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   products: ProductsPage,
   orders: OrdersPage,
   order: OrderPage,
+  deliveries: DeliveriesPage,
+  runSheet: RunSheetPage,
+  ridersCash: RidersCashPage,
   users: UsersPage,
   discounts: DiscountsPage,
   returns: ReturnsPage,

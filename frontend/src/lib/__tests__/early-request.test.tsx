@@ -234,6 +234,9 @@ describe('the early request', () => {
     expect(adminPageFor('/admin/orders/0193a2b4-5c6d', signedIn)).toBe('admin-order');
     expect(adminPageFor('/admin/orders/0193a2b4-5c6d/', signedIn)).toBe('admin-order');
     expect(adminPageFor('/admin/orders/a/b', signedIn)).toBeNull();
+    expect(adminPageFor('/admin/deliveries/run-sheet', signedIn)).toBe('admin-runSheet');
+    expect(adminPageFor('/admin/riders-cash', signedIn)).toBe('admin-ridersCash');
+    expect(adminPageFor('/admin/deliveries/elsewhere', signedIn)).toBeNull();
     expect(adminPageFor('/admin/order', signedIn)).toBeNull();
     expect(adminPageFor('/admin/nowhere', signedIn)).toBeNull();
     expect(adminPageFor('/administrator', signedIn)).toBeNull();

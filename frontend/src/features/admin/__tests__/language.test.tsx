@@ -39,6 +39,8 @@ describe('the back office in Somali', () => {
       'Guddiga',
       'Alaabta',
       'Dalabaadka',
+      'Gaarsiinta',
+      'Lacagta wadayaasha',
       'Isticmaalayaasha',
       'Qiimo dhimista',
       'Celinta',

@@ -59,7 +59,7 @@ describe('the sidebar lists the screens of the role', () => {
   it('an order handler: Home, Orders and Returns; no Products, Settings, Users, Discounts or Reports', async () => {
     const stats = countRequests('/api/admin/stats');
     renderAdmin('/admin', orderHandler());
-    expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Returns']);
+    expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Deliveries', 'Returns']);
     for (const name of ['Products', 'Settings', 'Users', 'Discounts', 'Reports', 'Reviews', 'Notifications', 'Dashboard']) {
       expect((await sidebar()).queryByRole('link', { name })).not.toBeInTheDocument();
     }
@@ -76,7 +76,7 @@ describe('the sidebar lists the screens of the role', () => {
   it('an admin: every screen, the home being the Dashboard', async () => {
     server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderAdmin('/admin', makeUser({ role: 'admin', name: 'Sahra Admin' }));
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Orders', 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Reports']);
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Orders', 'Deliveries', "Riders' cash", 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Reports']);
   });
 });
 
@@ -89,7 +89,7 @@ describe('a screen outside the role', () => {
     expect(screen.getByText("Your role does not allow this screen. Ask the shop's admin if you need it.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add New Product' })).not.toBeInTheDocument();
     // Inside the back office: its sidebar is still there.
-    expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Returns']);
+    expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Deliveries', 'Returns']);
     expect(await axeViolations()).toEqual([]);
 
     await user.click(screen.getByRole('link', { name: "Back to the back office's home" }));
@@ -131,6 +131,7 @@ describe('the staff home', () => {
     const screens = within(screen.getByRole('region', { name: 'Your screens' }));
     expect(screens.getAllByRole('link').map((l) => [l.querySelector('span')?.textContent, l.getAttribute('href')])).toEqual([
       ['Orders', '/admin/orders'],
+      ['Deliveries', '/admin/deliveries'],
       ['Returns', '/admin/returns'],
     ]);
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();

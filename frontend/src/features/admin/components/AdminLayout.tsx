@@ -1,7 +1,7 @@
 /**
  * The admin layout: a sidebar beside the page on wide screens; on phones a top bar (the page's
  * header landmark) with a menu button that opens and closes the sidebar (closed again after
- * choosing a page).
+ * choosing a page). Neither is printed: a page meant for paper (a run sheet) prints alone.
  */
 import { Link, NavLink, Outlet } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
@@ -37,6 +37,8 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   link('', '/admin', msg`Dashboard`, true),
   link('products', '/admin/products', msg`Products`),
   link('orders', '/admin/orders', msg`Orders`),
+  link('deliveries', '/admin/deliveries', msg`Deliveries`),
+  link('ridersCash', '/admin/riders-cash', msg`Riders' cash`),
   link('users', '/admin/users', msg`Users`),
   link('discounts', '/admin/discounts', msg`Discounts`),
   link('returns', '/admin/returns', msg`Returns`),
@@ -83,7 +85,7 @@ export function AdminLayout() {
       >
         <Trans>Skip to content</Trans>
       </a>
-      <header className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden">
+      <header className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden print:hidden">
         <Link to="/admin" className={`text-lg font-bold ${onDark}`}>
           {backOffice}
         </Link>
@@ -100,7 +102,7 @@ export function AdminLayout() {
       </header>
       <aside
         id="admin-sidebar"
-        className={`${open ? 'block' : 'hidden'} bg-stone-900 text-stone-200 md:block md:min-h-screen md:w-60 md:shrink-0`}
+        className={`${open ? 'block' : 'hidden'} bg-stone-900 text-stone-200 md:block md:min-h-screen md:w-60 md:shrink-0 print:hidden`}
       >
         <div className="hidden px-4 py-5 md:block">
           <Link to="/admin" className={`text-lg font-bold text-white ${onDark}`}>
@@ -133,7 +135,7 @@ export function AdminLayout() {
           </Link>
         </div>
       </aside>
-      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-8">
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-8 print:p-0">
         <Outlet />
       </main>
     </div>

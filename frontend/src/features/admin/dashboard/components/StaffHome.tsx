@@ -21,6 +21,8 @@ import { ROLE_NAMES } from '../../users/list';
 const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
   products: msg`Add and edit products, and their stock by size`,
   orders: msg`Review orders and update their status`,
+  deliveries: msg`Send orders out with riders and print their run sheets`,
+  ridersCash: msg`The cash each rider collected, and marking it handed in`,
   users: msg`Customers, staff and their roles`,
   discounts: msg`Discount codes for sales`,
   returns: msg`Approve, receive and refund returns`,

@@ -1,0 +1,122 @@
+/**
+ * Riders' cash (/admin/riders-cash, `cash.receive`): for a day (today in Somalia unless another
+ * is chosen), each rider's cash deliveries and the cash they collected, and whether it was
+ * handed in (by whom, when) or 'Mark received', after a confirmation.
+ */
+import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { formatDateTime, formatPrice } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import type { RiderCash } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TextField } from '../../components/fields';
+import { PageHeader } from '../../components/PageHeader';
+import { adminErrorMessage, logError } from '../../lib/errors';
+import { ActionButton, Badge, columnsOf, DataTable, tone } from '../../lib/table';
+import { todayInSomalia, useMarkCashReceived, useRidersCash } from '../api/riders-cash';
+
+const column = columnsOf<RiderCash>();
+
+/** What the confirmation says: who hands in how much, for how many deliveries. */
+function handInText({ riderName: name, collected, deliveries }: RiderCash): string {
+  const amount = formatPrice(collected);
+  return plural(deliveries, {
+    one: `${name} hands in ${amount} for # cash delivery.`,
+    other: `${name} hands in ${amount} for # cash deliveries.`,
+  });
+}
+
+export default function RidersCashPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Riders' cash`);
+  const [date, setDate] = useState(todayInSomalia);
+  const cash = useRidersCash(date);
+  const [confirming, setConfirming] = useState<RiderCash | null>(null);
+  const [announce, setAnnounce] = useState('');
+
+  const mark = useMarkCashReceived({
+    onSuccess: (entry) => {
+      const name = entry.riderName;
+      const amount = formatPrice(entry.received?.collected ?? entry.collected);
+      const done = t`Received ${amount} from ${name}`;
+      toast.success(done);
+      setAnnounce(done);
+      setConfirming(null);
+    },
+    onError: (err) => {
+      logError('Failed to mark cash received', err);
+      toast.error(adminErrorMessage(err, t`Failed to mark the cash received`));
+      setConfirming(null);
+    },
+  });
+
+  const columns = [
+    column(t`Rider`, (r) => <span className="font-medium text-stone-900">{r.riderName}</span>),
+    column(t`Cash deliveries`, (r) => r.deliveries, { th: 'w-36' }),
+    column(t`Collected`, (r) => <span className="font-semibold">{formatPrice(r.collected)}</span>, { th: 'w-32' }),
+    column(t`Handed in`, (r) => {
+      if (r.received) {
+        const by = r.received.by.name;
+        const at = formatDateTime(r.received.at);
+        const amount = formatPrice(r.received.collected);
+        return (
+          <>
+            <Badge colour={tone.green}>{t`Received`}</Badge>
+            <p className="mt-1 text-xs text-stone-600">{t`${amount} by ${by}, ${at}`}</p>
+          </>
+        );
+      }
+      if (r.collected <= 0) return <span className="text-stone-600">{t`Nothing to hand in`}</span>;
+      return <ActionButton kind="primary" label={t`Mark received`} target={r.riderName} onClick={() => setConfirming(r)} />;
+    }, { th: 'w-56', cell: () => ({ 'data-testid': 'cash-received' }) }),
+  ];
+
+  let body;
+  if (cash.isPending) body = <PageLoading text={t`Loading the riders' cash...`} />;
+  else if (cash.isError) {
+    body = (
+      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p>{adminErrorMessage(cash.error, t`Failed to load the riders' cash. Please try again.`)}</p>
+        <button type="button" className={btn.secondary} onClick={() => void cash.refetch()}>
+          <Trans>Try Again</Trans>
+        </button>
+      </div>
+    );
+  } else if (cash.data.length === 0) {
+    body = (
+      <p className="mt-6 rounded-xl bg-white p-8 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
+        <Trans>No rider collected cash that day.</Trans>
+      </p>
+    );
+  } else {
+    body = <DataTable name={t`Riders' cash`} rows={cash.data} columns={columns} getRowId={(r) => r.riderId} rowProps={() => ({ 'data-testid': 'cash-row' })} width="w-full min-w-[40rem]" />;
+  }
+
+  return (
+    <section>
+      <PageHeader title={t`Riders' cash`} />
+      <div className="mt-4 max-w-xs">
+        <TextField label={t`Day`} type="date" value={date} max={todayInSomalia()} onChange={(e) => setDate(e.target.value)} />
+      </div>
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
+      {body}
+      {confirming && (
+        <ConfirmDialog
+          title={t`Mark the cash received?`}
+          message={handInText(confirming)}
+          confirmLabel={t`Mark received`}
+          busyLabel={t`Saving...`}
+          busy={mark.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => mark.mutate({ riderId: confirming.riderId, date })}
+        />
+      )}
+    </section>
+  );
+}

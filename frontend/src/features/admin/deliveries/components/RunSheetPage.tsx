@@ -1,0 +1,165 @@
+/**
+ * A rider's run sheet (/admin/deliveries/run-sheet?riderId=, `deliveries.dispatch`): the orders
+ * out with them, oldest first, each with the customer, phone, address, landmark, the cash to
+ * collect and a column to sign, under the shop's name, the rider and the day. 'Print' prints it
+ * alone: the back office's sidebar and bars are left off paper (AdminLayout's `print:hidden`).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, skipToken } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '@/components/ui/Spinner';
+import { btn } from '@/components/ui/styles';
+import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
+import { settingsKeys } from '@/lib/query-keys';
+import type { Settings } from '@/lib/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { admin } from '../../lib/ui';
+import { useRiders, useRunSheet } from '../api/deliveries';
+import { collectsCash } from './delivery-columns';
+
+const cell = 'border border-stone-400 px-2 py-1.5 text-left align-top';
+
+export default function RunSheetPage() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const riderId = params.get('riderId') ?? '';
+  const riders = useRiders();
+  const sheet = useRunSheet(riderId);
+  const { data: settings } = useQuery<Settings>({ queryKey: settingsKeys.detail(), queryFn: skipToken });
+  const rider = riders.data?.find((r) => r._id === riderId);
+  const riderName = rider?.name ?? '';
+  usePageTitle(riderName ? t`Run sheet: ${riderName}` : t`Run sheet`);
+
+  const back = (
+    <Link to="/admin/deliveries?status=out" className={`${btn.ghost} print:hidden`}>
+      <span aria-hidden="true">← </span>
+      <Trans>Back to deliveries</Trans>
+    </Link>
+  );
+  if (!riderId) {
+    return (
+      <section>
+        <h1 className={admin.pageTitle}>
+          <Trans>Run sheet</Trans>
+        </h1>
+        <p className="mt-2 text-stone-700">
+          <Trans>Choose a rider on the Deliveries page to see their run sheet.</Trans>
+        </p>
+        {back}
+      </section>
+    );
+  }
+  if (sheet.isPending || riders.isPending) return <PageLoading text={t`Loading the run sheet...`} />;
+  if (sheet.isError) {
+    return (
+      <section>
+        <h1 className={admin.pageTitle}>
+          <Trans>Run sheet</Trans>
+        </h1>
+        <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <p>
+            <Trans>The run sheet could not be loaded.</Trans>
+          </p>
+          <button type="button" className={btn.secondary} onClick={() => void sheet.refetch()}>
+            <Trans>Try Again</Trans>
+          </button>
+        </div>
+        {back}
+      </section>
+    );
+  }
+
+  const orders = sheet.data.rows;
+  const cashOrders = orders.filter(collectsCash);
+  const cashTotal = cashOrders.reduce((sum, o) => sum + (o.totalAmount ?? 0), 0);
+  const seesAmounts = cashOrders.every((o) => typeof o.totalAmount === 'number');
+  const today = formatLongDate(new Date().toISOString());
+  const shop = settings?.shopName ?? '';
+  return (
+    <section className="print:text-black" data-testid="run-sheet">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        {back}
+        <button type="button" className={btn.primary} onClick={() => window.print()} disabled={orders.length === 0}>
+          <Trans>Print</Trans>
+        </button>
+      </div>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-3 border-b-2 border-stone-900 pb-3">
+        <div>
+          {shop && <p className="text-lg font-bold">{shop}</p>}
+          <h1 className={admin.pageTitle}>{riderName ? t`Run sheet: ${riderName}` : t`Run sheet`}</h1>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          <dt className="font-semibold">
+            <Trans>Date</Trans>
+          </dt>
+          <dd>{today}</dd>
+          {rider?.phone && (
+            <>
+              <dt className="font-semibold">
+                <Trans>Rider's phone</Trans>
+              </dt>
+              <dd>{rider.phone}</dd>
+            </>
+          )}
+          <dt className="font-semibold">
+            <Trans>Orders</Trans>
+          </dt>
+          <dd>{orders.length}</dd>
+        </dl>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-white p-8 text-center text-stone-600 shadow-sm ring-1 ring-stone-200">
+          <Trans>No orders out with this rider.</Trans>
+        </p>
+      ) : (
+        <div role="region" aria-label={t`Run sheet table`} tabIndex={0} className="mt-4 overflow-x-auto print:overflow-visible">
+          <table className="w-full min-w-[56rem] border-collapse bg-white text-sm print:min-w-0">
+            <caption className="sr-only">{t`Orders out with ${riderName}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cell}>#</th>
+                <th scope="col" className={cell}>{t`Order`}</th>
+                <th scope="col" className={cell}>{t`Customer`}</th>
+                <th scope="col" className={cell}>{t`Phone`}</th>
+                <th scope="col" className={cell}>{t`Address`}</th>
+                <th scope="col" className={cell}>{t`Landmark`}</th>
+                <th scope="col" className={cell}>{t`Cash to collect`}</th>
+                <th scope="col" className={`${cell} w-40`}>{t`Signature`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o, i) => {
+                const a = o.shippingAddress;
+                return (
+                  <tr key={o._id} data-testid="run-sheet-row">
+                    <td className={cell}>{i + 1}</td>
+                    <td className={`${cell} font-mono`}>{shortOrderId(o._id)}</td>
+                    <td className={cell}>{a?.fullName || o.userId?.name}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{a?.phone}</td>
+                    <td className={cell}>{a ? `${a.addressLine}, ${a.district ? `${a.district}, ` : ''}${a.city}` : ''}</td>
+                    <td className={cell}>{a?.landmark}</td>
+                    <td className={`${cell} font-semibold`}>
+                      {collectsCash(o) ? (typeof o.totalAmount === 'number' ? formatPrice(o.totalAmount) : t`Cash`) : ''}
+                    </td>
+                    <td className={`${cell} h-12`} />
+                  </tr>
+                );
+              })}
+            </tbody>
+            {cashOrders.length > 0 && seesAmounts && (
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={6} className={`${cell} text-right`}>
+                    <Trans>Cash to collect in all</Trans>
+                  </th>
+                  <td className={`${cell} font-bold`}>{formatPrice(cashTotal)}</td>
+                  <td className={cell} />
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
