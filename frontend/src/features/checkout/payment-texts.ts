@@ -16,10 +16,19 @@ const placeholderOf = (method: Pick<PaymentMethod, 'prefixes'>) => `${method.pre
 /**
  * What the payment part of the checkout says for `method`, `total` the formatted amount. EVC
  * Plus keeps SPEC.md's texts word for word (so they are written out here); another wallet says
- * the same with its name; a card asks for the number that delivery updates go to.
+ * the same with its name; a card asks for the number that delivery updates go to; cash on
+ * delivery for the number the rider calls.
  */
 export function paymentTexts(method: Pick<PaymentMethod, 'id' | 'kind' | 'prefixes'>, total: string): PaymentTexts {
   const placeholder = placeholderOf(method);
+  if (method.kind === 'cash') {
+    return {
+      label: t`Phone number for the rider`,
+      hint: t`The rider calls this number to find you. Pay ${total} in cash when your order arrives.`,
+      placeholder,
+      pay: t`Place order, pay ${total} on delivery`,
+    };
+  }
   if (method.kind !== 'wallet') {
     return {
       label: t`Phone number for delivery updates`,

@@ -85,19 +85,30 @@ describe('usePaymentForm', () => {
   const methodsServed = (available: Parameters<typeof makePaymentMethods>[0]) =>
     server.use(http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods(available))));
 
-  async function paymentForm() {
-    const rendered = renderHookInApp(() => usePaymentForm());
+  async function paymentForm(cash?: Parameters<typeof usePaymentForm>[0]) {
+    const rendered = renderHookInApp(() => usePaymentForm(cash));
     await waitFor(() => expect(rendered.result.current.isPending).toBe(false));
     return rendered;
   }
 
-  it("offers the available wallets and card in the server's order, the first chosen, never cash on delivery", async () => {
+  it("offers the available methods in the server's order, the first chosen; cash on delivery only while the place allows it", async () => {
     methodsServed(['card', 'edahab', 'evc-plus', 'cash-on-delivery']);
     const { result } = await paymentForm();
-    expect(result.current.offered.map((m) => m.id)).toEqual(['evc-plus', 'edahab', 'card']);
+    expect(result.current.offered.map((m) => m.id)).toEqual(['evc-plus', 'edahab', 'card', 'cash-on-delivery']);
     expect(result.current.method.id).toBe('evc-plus');
     act(() => result.current.choose('card'));
     expect(result.current.method.id).toBe('card');
+    // Not allowed (no place yet): choosing cash keeps the first method.
+    act(() => result.current.choose('cash-on-delivery'));
+    expect(result.current.method.id).toBe('evc-plus');
+  });
+
+  it('takes cash on delivery where the place allows it', async () => {
+    methodsServed(['evc-plus', 'cash-on-delivery']);
+    const { result } = await paymentForm({ allowed: true, reason: null });
+    act(() => result.current.choose('cash-on-delivery'));
+    expect(result.current.method.id).toBe('cash-on-delivery');
+    expect(result.current.cash).toEqual({ allowed: true, reason: null });
   });
 
   it('offers EVC Plus alone when the list cannot be had, or names nothing available', async () => {

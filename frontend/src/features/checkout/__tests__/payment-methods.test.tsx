@@ -50,10 +50,12 @@ describe('the payment methods at checkout', () => {
     const { user } = renderApp('/checkout', { user: true });
     const group = await screen.findByRole('group', { name: 'Payment method' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['evc-plus', 'zaad', 'sahal', 'edahab', 'card']);
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['evc-plus', 'zaad', 'sahal', 'edahab', 'card', 'cash-on-delivery']);
     expect(within(group).getByRole('radio', { name: 'EVC Plus' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Card' })).toHaveAccessibleDescription('Visa · Mastercard');
-    expect(within(group).queryByRole('radio', { name: 'Cash on delivery' })).not.toBeInTheDocument();
+    // Cash on delivery waits for a place whose zone takes cash (checkout/__tests__/cash-on-delivery.test.tsx).
+    expect(within(group).getByRole('radio', { name: 'Cash on delivery' })).toBeDisabled();
+    expect(within(group).getByRole('radio', { name: 'Cash on delivery' })).toHaveAccessibleDescription('Choose where to deliver first');
 
     expect(screen.getByLabelText('EVC Plus Phone Number')).toHaveAttribute('placeholder', '61 234 5678');
     expect(screen.getByText('Enter your EVC Plus phone number for payment processing')).toBeInTheDocument();

@@ -36,7 +36,12 @@ export function CheckoutPage() {
   const zones = useDeliveryZones();
   const address = useAddressForm(offeredCities(zones.data ?? []));
   const cart = useCheckoutCart(address.place);
-  const payment = usePaymentForm();
+  // Cash on delivery is the priced cart's to allow: only once a place is chosen, as its zone and the total allow.
+  const delivery = address.place ? cart.data.delivery : null;
+  const payment = usePaymentForm({
+    allowed: Boolean(delivery?.cashOnDelivery) && !cart.pricing,
+    reason: delivery?.cashOnDeliveryRefusal ?? null,
+  });
   // Set by a 409: the shopper's latest order may still have its card payment open.
   const [conflict, setConflict] = useState(false);
   const order = usePlaceOrder({

@@ -12,30 +12,37 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { orderNumber } from '../order-number';
 
 /**
- * /order-success: the order paid, from the checkout (its order in the history state) or, after a
+ * /order-success: the order paid (or placed to be paid in cash on delivery), from the checkout (its order in the history state) or, after a
  * card page, from `?order=<id>` (the server sends the browser there once the card is approved),
  * when the order is fetched (success is said once it is known to be paid). An order named there
  * that is not paid is shown on its own page.
  */
 export function OrderSuccessPage() {
   const { t } = useLingui();
-  usePageTitle(t`Payment Successful!`);
   const location = useLocation();
   const [params] = useSearchParams();
   const placed = (location.state as { order?: Order | null } | null)?.order ?? null;
+  usePageTitle(placed?.paymentMethod === 'cash-on-delivery' && !isPaid(placed) ? t`Order placed!` : t`Payment Successful!`);
   const id = placed ? undefined : (params.get('order') ?? undefined);
   const fetched = useOrder(id);
   if (id && fetched.isPending) return <PageLoading text={t`Loading order...`} />;
   if (fetched.data && !isPaid(fetched.data)) return <Navigate to={`/orders/${encodeURIComponent(fetched.data._id)}`} replace />;
   const order = placed ?? fetched.data ?? null;
+  // Cash on delivery: placed, to be paid to the rider.
+  const cash = order !== null && order.paymentMethod === 'cash-on-delivery' && !isPaid(order);
+  const total = formatPrice(order?.totalAmount);
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
       <CheckCircleIcon size={72} className="mx-auto text-emerald-600" />
       <h1 className="mt-4 text-3xl font-bold tracking-tight">
-        <Trans>Payment Successful!</Trans>
+        {cash ? <Trans>Order placed!</Trans> : <Trans>Payment Successful!</Trans>}
       </h1>
       <p className="mt-3 text-stone-700">
-        <Trans>Your order has been placed and payment received successfully. Thank you!</Trans>
+        {cash ? (
+          <Trans>Your order has been placed. Pay {total} in cash to the rider when it arrives. Thank you!</Trans>
+        ) : (
+          <Trans>Your order has been placed and payment received successfully. Thank you!</Trans>
+        )}
       </p>
       {order && (
         <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-2xl bg-white p-5 text-left text-sm ring-1 ring-stone-200">
@@ -46,10 +53,8 @@ export function OrderSuccessPage() {
             <dd className="font-mono">{orderNumber(order._id)}</dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">
-              <Trans>Total paid</Trans>
-            </dt>
-            <dd className="font-semibold">{formatPrice(order.totalAmount)}</dd>
+            <dt className="text-stone-600">{cash ? <Trans>Total to pay on delivery</Trans> : <Trans>Total paid</Trans>}</dt>
+            <dd className="font-semibold">{total}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">

@@ -9,9 +9,9 @@ import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { PaymentWaiting } from './PaymentWaiting';
 
 /**
- * 'Payment': the choice of method (when there is more than one), the phone number, the Pay
- * button with the total, and what happens while a wallet waits for the payer or the card page
- * opens.
+ * 'Payment': the choice of method (when there is more than one), the phone number (the
+ * rider's to call for cash on delivery), the Pay button with the total, and what happens while a
+ * wallet waits for the payer or the card page opens.
  */
 export function PaymentFieldset({
   payment,
@@ -38,6 +38,7 @@ export function PaymentFieldset({
   const { method, binding: phone } = payment;
   const texts = paymentTexts(method, total);
   const card = method.kind === 'card';
+  const cash = method.kind === 'cash';
   return (
     <CheckoutFieldset title={t`Payment`}>
       {payment.offered.length > 1 && (
@@ -46,6 +47,7 @@ export function PaymentFieldset({
           chosen={method.id}
           error={payment.methodError}
           disabled={busy}
+          cash={payment.cash}
           onChoose={payment.choose}
         />
       )}
@@ -66,7 +68,7 @@ export function PaymentFieldset({
       <button type="submit" className={`${btn.primary} mt-5 w-full py-3 text-base`} disabled={busy || pricing || !phone.value.trim()}>
         {busy ? t`Processing Payment...` : texts.pay}
       </button>
-      {!card && !waitingFor && (
+      {!card && !cash && !waitingFor && (
         <p className="mt-3 text-center text-xs text-stone-600">
           <Trans>You will be asked to confirm the payment on your phone.</Trans>
         </p>

@@ -10,26 +10,35 @@ import { walletOfNumber } from '../wallet-of-number';
 const EVC_PLUS_ONLY: readonly PaymentMethod[] = [{ id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', available: true }];
 
 /**
- * What the checkout offers: the available wallets and card, in the server's order. Cash on
- * delivery comes with delivery zones (the order is then paid to the rider, a later step).
+ * What the checkout offers: the available wallets, card and cash on delivery, in the server's
+ * order (cash is available while some delivery zone takes it; whether the place chosen does is
+ * the priced cart's to say).
  */
 function offeredOf(methods: readonly PaymentMethod[] | undefined): readonly PaymentMethod[] {
-  const offered = (methods ?? []).filter((m) => m.available && m.kind !== 'cash');
+  const offered = (methods ?? []).filter((m) => m.available);
   return offered.length > 0 ? offered : EVC_PLUS_ONLY;
+}
+
+/** Whether cash on delivery may be chosen for the place and cart, and if not, why (in the shopper's words). */
+export interface CashOnDelivery {
+  allowed: boolean;
+  reason: string | null;
 }
 
 /**
  * The payment part of the checkout: the method chosen among those offered (the first one until
- * the shopper chooses) and the phone number. While a wallet is chosen, the number typed picks
+ * the shopper chooses; cash on delivery only while `cash` allows it) and the phone number. While a wallet is chosen, the number typed picks
  * its wallet (from the prefixes the server lists), and the choice follows; a card keeps any
  * number (the one delivery updates go to).
  */
-export function usePaymentForm() {
+export function usePaymentForm(cash: CashOnDelivery = { allowed: false, reason: null }) {
   const qc = useQueryClient();
   const methods = usePaymentMethods();
   const offered = offeredOf(methods.data);
   const [choice, setChoice] = useState<{ id: PaymentMethodId | null; error?: string }>({ id: null });
-  const method = offered.find((m) => m.id === choice.id) ?? offered[0];
+  // Cash stays chosen only while the place and cart allow it; the first other method otherwise.
+  const choosable = offered.filter((m) => m.kind !== 'cash' || cash.allowed);
+  const method = choosable.find((m) => m.id === choice.id) ?? choosable[0] ?? offered[0];
   const form = useFormFields({ paymentPhone: '' });
   const phone = form.bind('paymentPhone');
 
@@ -48,6 +57,8 @@ export function usePaymentForm() {
     isPending: methods.isPending,
     offered,
     method,
+    /** Whether cash on delivery may be chosen now, or why not. */
+    cash,
     /** The server's message about the method (one it no longer takes), until another is chosen. */
     methodError: choice.error,
     choose: (id: PaymentMethodId) => setChoice({ id }),
