@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order, Rider } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
-import { deliveryCitiesOf, makeOrder, makeOrderDelivery, makeUser, shopZones } from '@/testing/data';
+import { deliveryCitiesOf, makeOrder, makeOrderDelivery, makeOrderDetail, makeUser, shopZones } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { currentUrl, paramsOf, recordJson, renderAdmin, serveList } from './helpers';
@@ -16,6 +16,7 @@ beforeAll(async () => {
   await import('../AdminRoutes');
   await import('../deliveries/components/DeliveriesPage');
   await import('../deliveries/components/RunSheetPage');
+  await import('../orders/components/OrderPage');
 });
 
 const RIDERS: Rider[] = [
@@ -164,5 +165,34 @@ describe("a rider's run sheet", () => {
     expect(print).toHaveBeenCalledTimes(1);
     expect(await axeViolations()).toEqual([]);
     print.mockRestore();
+  });
+});
+
+describe("an order's delivery on its back-office page", () => {
+  it('shows the rider, state and attempts, and resets a locked code', async () => {
+    const id = 'cafe1234-0000-7000-8000-00000000beef';
+    let current = makeOrderDetail({
+      _id: id,
+      status: 'shipped',
+      delivery: makeOrderDelivery({ codeLocked: true, attempts: [{ at: '2026-11-26T09:15:00Z', reason: 'refused' }] }),
+    });
+    server.use(
+      http.get(`/api/orders/${id}`, () => HttpResponse.json(current)),
+      http.get(`/api/orders/${id}/returns`, () => HttpResponse.json([])),
+    );
+    const calls = recordJson('post', `/api/admin/deliveries/${id}/code-reset`, () => {
+      current = { ...current, delivery: makeOrderDelivery({ attempts: current.delivery!.attempts }) };
+      return HttpResponse.json(current);
+    });
+    const { user } = renderAdmin(`/admin/orders/${id}`);
+    const card = within(await screen.findByRole('region', { name: 'Delivery' }));
+    expect(card.getAllByRole('definition').map((d) => d.textContent)).toEqual(['Abdi', '252617770001', 'Out with the rider']);
+    expect(card.getByTestId('delivery-attempts')).toHaveTextContent('Refused');
+    expect(card.getByTestId('code-locked')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await user.click(card.getByRole('button', { name: 'Reset code' }));
+    expect(await findToast('Code reset: the rider may type it again')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    await waitFor(() => expect(card.queryByTestId('code-locked')).not.toBeInTheDocument());
   });
 });

@@ -1,10 +1,11 @@
 /**
- * A shopper's order (/orders/:id): its lines, amounts, delivery address, payment and status
- * timeline, and its returns: while the server says a return can be asked for, 'Return items'
- * opens the request form; otherwise the server's reason is shown. Back from a card page that did
- * not take the payment (`?payment=failed&reason=…`), it says so first; back from one the provider
- * has not answered yet (`?payment=pending`), it says it is waiting (the order is fetched again
- * meanwhile) until the payment is confirmed. An order whose card payment is still open otherwise
+ * A shopper's order (/orders/:id): its lines, amounts, delivery address, its delivery (the
+ * rider, attempts, cash to pay), payment and status timeline, and its returns: while the
+ * server says a return can be asked for, 'Return items' opens the request form; otherwise the
+ * server's reason is shown. Back from a card page that did not take the payment
+ * (`?payment=failed&reason=…`), it says so first; back from one the provider has not answered
+ * yet (`?payment=pending`), it says it is waiting (the order is fetched again meanwhile) until
+ * the payment is confirmed. An order whose card payment is still open otherwise
  * (`paymentPageUrl`: the shopper left the card page without paying) offers to go back to it.
  */
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { StatusTimeline } from '@/components/ui/StatusTimeline';
 import { btn } from '@/components/ui/styles';
 import { usePageOrder } from '../hooks/use-page-order';
+import { OrderDelivery } from './OrderDelivery';
 import { OrderHeading } from './OrderHeading';
 import { OrderPayment } from './OrderPayment';
 import { OrderReturns } from './OrderReturns';
@@ -87,6 +89,7 @@ export function OrderPage() {
               </p>
             )}
           </OrderSection>
+          <OrderDelivery order={o} />
           <OrderPayment order={o} />
           <OrderSection id="status-title" title={t`Order status`}>
             <StatusTimeline history={o.statusHistory ?? []} label={t`Order status history`} />

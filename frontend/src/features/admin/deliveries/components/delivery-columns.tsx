@@ -52,13 +52,13 @@ export function deliveriesTable({
             column(t`Select`, (o) => {
               const order = shortOrderId(o._id);
               return (
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-brand-700"
-                aria-label={t`Select order ${order}`}
-                checked={selected.has(o._id)}
-                onChange={(e) => onSelect(o, e.target.checked)}
-              />
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-brand-700"
+                  aria-label={t`Select order ${order}`}
+                  checked={selected.has(o._id)}
+                  onChange={(e) => onSelect(o, e.target.checked)}
+                />
               );
             }, { th: 'w-16' }),
           ]

@@ -1,7 +1,8 @@
 /**
  * One order in the back office (/admin/orders/:id): the customer, lines (with SKU), amounts,
- * delivery address, payment, the status history with who set each status, the order's returns
- * with their next steps, the status update, and a printable packing slip.
+ * delivery address, its delivery (rider, state, attempts, a locked code), payment, the status
+ * history with who set each status, the order's returns with their next steps, the status
+ * update, and a printable packing slip.
  */
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -31,6 +32,7 @@ import { refundProvider } from '../../lib/payment';
 import { admin, formatDateTime } from '../../lib/ui';
 import { changedByText } from '../../lib/who';
 import { ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
+import { OrderDeliveryCard } from './OrderDeliveryCard';
 import { PackingSlip } from './PackingSlip';
 import { UpdateStatusModal } from './UpdateStatusModal';
 
@@ -195,6 +197,7 @@ function OrderDetail({ order }: { order: Order }) {
               </p>
             )}
           </Card>
+          <OrderDeliveryCard order={order} />
           <Card id="payment-title" title={t`Payment`}>
             <dl className="space-y-2 text-sm">
               <Fact term={t`Method`}>{paymentMethodName(order.paymentMethod)}</Fact>
