@@ -6,7 +6,7 @@
  * again (a finished one moves below the others).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { deliveryKeys, orderKeys } from '@/lib/query-keys';
 import type { DeliveredRequest, DeliveryFailureReason, RiderDelivery } from '@/lib/types';
 
@@ -42,7 +42,11 @@ function useDeliveryMutation<TVars extends { orderId: string }>(
   const qc = useQueryClient();
   return useMutation({
     mutationFn,
-    onError: options.onError,
+    onError: (err, vars) => {
+      // Five wrong codes (423): the list is asked again, so the card says the code is locked.
+      if (err instanceof ApiError && err.status === 423) void qc.invalidateQueries({ queryKey: deliveryKeys.mine() });
+      options.onError?.(err, vars);
+    },
     onSuccess: async (data, vars) => {
       qc.setQueryData<RiderDelivery[]>(deliveryKeys.mine(), (list) => list?.map((d) => (d._id === data._id ? data : d)));
       void qc.invalidateQueries({ queryKey: orderKeys.detail(vars.orderId) });

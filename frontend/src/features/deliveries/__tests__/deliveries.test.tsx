@@ -104,7 +104,7 @@ describe("the rider's deliveries", () => {
 
   it("shows the server's refusals: a wrong code with the tries left, the cash, five wrong codes", async () => {
     const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
-    serveDeliveries([paid]);
+    const update = serveDeliveries([paid]);
     const replies = [
       HttpResponse.json({ message: 'Invalid input', errors: { code: 'That is not the delivery code. 3 tries left.' } }, { status: 400 }),
       HttpResponse.json({ message: 'Five wrong codes: the shop must reset this delivery\'s code.' }, { status: 423 }),
@@ -117,6 +117,25 @@ describe("the rider's deliveries", () => {
     await user.type(code, '1111');
     await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
     await waitFor(() => expect(code).toHaveAccessibleDescription('That is not the delivery code. 3 tries left.'));
+    // Five wrong codes (423): the server's message, and the list asked again says the code is locked.
+    update([{ ...paid, delivery: makeOrderDelivery({ codeLocked: true }) }]);
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    expect(await screen.findByText('Five wrong codes were typed. Call the shop to unlock this delivery.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delivered' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not delivered' })).toBeInTheDocument();
+  });
+
+  it("shows the server's 423 message when the list still says nothing of the lock", async () => {
+    const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
+    serveDeliveries([paid]);
+    server.use(
+      http.post(`/api/deliveries/${paid._id}/delivered`, () =>
+        HttpResponse.json({ message: "Five wrong codes: the shop must reset this delivery's code." }, { status: 423 }),
+      ),
+    );
+    const { user } = renderApp('/deliveries', { user: rider() });
+    await user.click(await screen.findByRole('button', { name: 'Delivered' }));
+    await user.type(screen.getByLabelText('Delivery code from the customer'), '1111');
     await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
     expect(await screen.findByText("Five wrong codes: the shop must reset this delivery's code.")).toHaveAttribute('role', 'alert');
   });

@@ -24,6 +24,7 @@ export function DeliveryCard({ delivery }: { delivery: RiderDelivery }) {
   const phone = address?.phone ?? '';
   const out = delivery.status === 'shipped';
   const titleId = `delivery-${delivery._id}`;
+  const locked = delivery.delivery?.codeLocked ?? false;
   const items = delivery.itemCount;
   const cash = formatPrice(delivery.cashToCollect);
   const name = delivery.customerName;
@@ -85,22 +86,29 @@ export function DeliveryCard({ delivery }: { delivery: RiderDelivery }) {
           </a>
         </div>
       )}
-      {out && delivery.delivery?.codeLocked && (
+      {out && locked && (
         <p role="status" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-red-900 ring-1 ring-red-200">
           <Trans>Five wrong codes were typed. Call the shop to unlock this delivery.</Trans>
         </p>
       )}
-      {out && form === null && (
+      {out && (form === null || (locked && form === 'delivered')) && (
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <button type="button" className={`${btn.primary} ${THUMB}`} onClick={() => setForm('delivered')}>
-            <Trans>Delivered</Trans>
-          </button>
-          <button type="button" className={`${btn.secondary} ${THUMB}`} onClick={() => setForm('notDelivered')}>
+          {/* A locked code cannot be typed until the shop resets it: only 'Not delivered' is left. */}
+          {!locked && (
+            <button type="button" className={`${btn.primary} ${THUMB}`} onClick={() => setForm('delivered')}>
+              <Trans>Delivered</Trans>
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${btn.secondary} ${THUMB} ${locked ? 'col-span-2' : ''}`}
+            onClick={() => setForm('notDelivered')}
+          >
             <Trans>Not delivered</Trans>
           </button>
         </div>
       )}
-      {out && form === 'delivered' && <DeliveredForm delivery={delivery} onClose={() => setForm(null)} />}
+      {out && !locked && form === 'delivered' && <DeliveredForm delivery={delivery} onClose={() => setForm(null)} />}
       {out && form === 'notDelivered' && <NotDeliveredForm delivery={delivery} onClose={() => setForm(null)} />}
     </article>
   );
