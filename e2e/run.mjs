@@ -22,3 +22,4 @@ import './journeys/19-every-page-axe.mjs';
 import './journeys/20-keyboard-checkout.mjs';
 import './journeys/21-wallets.mjs';
 import './journeys/22-staff.mjs';
+import './journeys/23-delivery.mjs';

@@ -95,6 +95,18 @@ journey('19-every-page-axe', 'the pages no other journey shows, each checked by 
   await expectVisible(adminHeading('Reviews'));
   await t.shot(admin, 'admin-reviews');
 
+  // Delivering (issue 43): the demo's zones, orders waiting for a rider, the riders' cash.
+  await admin.goto('/admin/delivery');
+  await expectVisible(adminHeading('Delivery zones'));
+  await expectVisible(admin.getByRole('table', { name: 'Delivery zones in Mogadishu' }));
+  await t.shot(admin, 'admin-delivery-zones');
+  await admin.goto('/admin/deliveries');
+  await expectVisible(adminHeading('Deliveries'));
+  await t.shot(admin, 'admin-deliveries');
+  await admin.goto('/admin/riders-cash');
+  await expectVisible(adminHeading("Riders' cash"));
+  await t.shot(admin, 'admin-riders-cash');
+
   await admin.goto('/admin/nonsense');
   await expectVisible(admin.getByRole('heading', { name: 'Page not found' }));
   await expectVisible(admin.getByText('This admin page does not exist.'));

@@ -1,20 +1,7 @@
 import assert from 'node:assert/strict';
 import { isOneSize, newShopper } from '../lib/api.mjs';
 import { eventually, expectHidden, expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
-import { accountMenu, APPROVED_PHONE } from '../lib/steps.mjs';
-
-/**
- * An account the admin makes with `role` (issue 42) through the API, as the Users screen does;
- * its owner then replaces the temporary password, as they would when first signing in.
- */
-async function staffMember(t, adminApi, label, role) {
-  const who = { ...newShopper(label), name: `${label} Staff` };
-  const { user, temporaryPassword } = await adminApi.createUser({ name: who.name, email: who.email, phone: who.phone, role });
-  assert.equal(user.role, role);
-  const first = await t.api.as({ email: who.email, password: temporaryPassword });
-  await first.updateUser(user._id, { name: who.name, email: who.email, phone: who.phone, currentPassword: temporaryPassword, password: who.password });
-  return who;
-}
+import { accountMenu, APPROVED_PHONE, staffMember } from '../lib/steps.mjs';
 
 /** The back office's sidebar links, in order (`nav`: the sidebar's name in the language shown). */
 async function expectSidebar(page, names, nav = 'Admin') {
@@ -73,7 +60,7 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   // The order handler: orders and returns, no products or settings.
   const desk = await t.open({ name: 'order-handler' });
   await openBackOffice(t, desk, handler, 'Order handler');
-  await expectSidebar(desk, ['Home', 'Orders', 'Returns']);
+  await expectSidebar(desk, ['Home', 'Orders', 'Deliveries', 'Returns']);
   const screens = desk.getByRole('region', { name: 'Your screens' });
   await expectVisible(screens.getByRole('link', { name: /^Orders/ }));
   await t.shot(desk, 'order-handler-home');

@@ -92,6 +92,10 @@ export class Api {
   cart() {
     return this.call('GET', '/api/cart');
   }
+  /** The cart priced for delivery to `city` and `district`: that zone's fee in its totals. */
+  cartTo(city, district) {
+    return this.call('GET', `/api/cart?${new URLSearchParams({ city, district })}`);
+  }
   /** Adds to the cart; a product with sizes needs the size's id (`variantId`). */
   addToCart(productId, quantity = 1, variantId = undefined) {
     return this.call('POST', '/api/cart/add', variantId ? { productId, variantId, quantity } : { productId, quantity });

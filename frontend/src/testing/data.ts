@@ -53,7 +53,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reports.read',
     'audit.read',
     'notifications.manage',
-    'deliveries.own',
     'money.read',
     'cash.receive',
   ],

@@ -34,9 +34,14 @@ export function placeOf(cities: readonly OfferedCity[], city: string, district: 
   return offered.districts.includes(district) ? { city: offered.name, district } : null;
 }
 
-/** How long delivery takes, e.g. 'Delivered the same day', 'Delivered in 2 days', 'Delivered in 1-2 days' (in the language shown). */
+/**
+ * How long delivery takes, e.g. 'Delivered the same day', 'Delivered today or tomorrow',
+ * 'Delivered within 3 days', 'Delivered in 2 days', 'Delivered in 1-2 days' (in the language shown).
+ */
 export function deliveryTimeText({ min, max }: EtaDays): string {
   if (max === 0) return t`Delivered the same day`;
+  if (min === 0 && max === 1) return t`Delivered today or tomorrow`;
+  if (min === 0) return plural(max, { one: 'Delivered within # day', other: 'Delivered within # days' });
   if (min === max) return plural(min, { one: 'Delivered in # day', other: 'Delivered in # days' });
   return t`Delivered in ${min}-${max} days`;
 }

@@ -51,7 +51,16 @@ describe('the places a checkout offers', () => {
       deliveryTimeText({ min: 1, max: 1 }),
       deliveryTimeText({ min: 2, max: 2 }),
       deliveryTimeText({ min: 1, max: 2 }),
-    ]).toEqual(['Delivered the same day', 'Delivered in 1 day', 'Delivered in 2 days', 'Delivered in 1-2 days']);
+      deliveryTimeText({ min: 0, max: 1 }),
+      deliveryTimeText({ min: 0, max: 3 }),
+    ]).toEqual([
+      'Delivered the same day',
+      'Delivered in 1 day',
+      'Delivered in 2 days',
+      'Delivered in 1-2 days',
+      'Delivered today or tomorrow',
+      'Delivered within 3 days',
+    ]);
     await setLanguage('so', { remember: false });
     expect([deliveryTimeText({ min: 0, max: 0 }), deliveryTimeText({ min: 2, max: 2 }), deliveryTimeText({ min: 1, max: 2 })]).toEqual([
       'Waxaa la keenayaa isla maalinta',
