@@ -28,12 +28,17 @@ pub struct CartView {
     pub totals: CartTotals,
     /// The discount code on the cart, if any.
     pub code: Option<CartCode>,
-    /// The zone whose fee the totals hold, for a cart asked with a place; `None`: the
-    /// settings' flat fee.
-    pub zone: Option<DeliveryZone>,
-    /// For a cart asked with a place: whether its total may be paid in cash on delivery
-    /// there, or why not.
-    pub cash: Option<Result<(), CashRefusal>>,
+    /// Where it goes, for a cart asked with a place; `None`: the totals hold the settings'
+    /// flat fee.
+    pub delivery: Option<CartDelivery>,
+}
+
+/// The zone a cart was asked for: its fee is in the cart's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartDelivery {
+    pub zone: DeliveryZone,
+    /// Whether the cart's total may be paid in cash on delivery there, or why not.
+    pub cash: Result<(), CashRefusal>,
 }
 
 /// The code held by a cart.
@@ -109,10 +114,11 @@ impl Carts {
         let (totals, code) = self
             .discounted_totals(user, &lines, on_cart.as_ref(), zone.as_ref())
             .await?;
-        let cash = match &zone {
+        let delivery = match zone {
             Some(zone) => {
                 let max = self.settings.get().await?.cash_on_delivery_max;
-                Some(cash_on_delivery(Some(zone), totals.total, max))
+                let cash = cash_on_delivery(Some(&zone), totals.total, max);
+                Some(CartDelivery { zone, cash })
             }
             None => None,
         };
@@ -120,8 +126,7 @@ impl Carts {
             lines,
             totals,
             code,
-            zone,
-            cash,
+            delivery,
         })
     }
 

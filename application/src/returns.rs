@@ -21,6 +21,7 @@ use domain::permissions::{has, require, Permission};
 use domain::ports::{Clock, IdGenerator, OrderRepository, ReturnRepository};
 use domain::ports::{Page, RefundRequest, ReturnRequest, ReturnStoreError};
 use domain::refund::RefundResolution;
+use domain::returns::payout::PaidOutWith;
 use domain::returns::plan::RefundedOtherwise;
 use domain::returns::{Return, ReturnInput, ReturnStatus};
 use domain::user::User;
@@ -117,12 +118,15 @@ impl Returns {
     }
 
     /// An admin moves return `id` on. Asking for the status it has is a no-op; refunding
-    /// sends its amount back through the payment gateway first, once.
+    /// sends its amount back through the payment gateway first, once, or, for an order no
+    /// provider can refund (paid in cash), records how the admin paid it out by hand
+    /// (`refund_paid_with`: `payout::hand_payout`).
     pub async fn change_return(
         &self,
         actor: &User,
         id: &ReturnId,
         status: &str,
+        refund_paid_with: Option<&str>,
     ) -> Result<Return, ChangeReturnError> {
         require(actor, Permission::ReturnsManage)?;
         let to = ReturnStatus::parse(status)
@@ -140,10 +144,12 @@ impl Returns {
             return Err(ChangeReturnError::Unreachable(to));
         }
         let by = Changer::from(actor);
+        let mut paid_out = None;
         if to == ReturnStatus::Refunded {
+            paid_out = before.hand_payout(refund_paid_with)?;
             self.refund_return(&before).await?;
         }
-        self.apply_step(&before, to, by).await?;
+        self.apply_step(&before, to, by, paid_out).await?;
         if to == ReturnStatus::Received {
             self.catalog_version.forget();
         }
@@ -162,6 +168,7 @@ impl Returns {
         r: &Return,
         to: ReturnStatus,
         by: Changer,
+        paid_out: Option<PaidOutWith>,
     ) -> Result<(), ReturnStepError> {
         let mut tries = 0;
         loop {
@@ -169,7 +176,8 @@ impl Returns {
             let order = self.order_of(r).await?;
             let plan = r
                 .plan_step(&order, to, by.clone(), self.clock.now())
-                .map_err(|RefundedOtherwise| ReturnStepError::Changed)?;
+                .map_err(|RefundedOtherwise| ReturnStepError::Changed)?
+                .paid_out(paid_out);
             match self.returns.apply(&plan).await {
                 Err(ReturnStoreError::Stale) if plan.refund.is_some() && tries < LANDING_TRIES => {}
                 applied => return Ok(applied?),
@@ -243,7 +251,7 @@ impl Returns {
         };
         let landed = match resolved {
             Ok(()) => {
-                self.apply_step(&before, ReturnStatus::Refunded, actor.into())
+                self.apply_step(&before, ReturnStatus::Refunded, actor.into(), None)
                     .await
             }
             Err(error) => Err(error),

@@ -222,11 +222,15 @@ fn order_payment_fields(order: &Order) -> Snapshot {
 }
 
 fn return_fields(r: &Return) -> Snapshot {
-    snapshot(json!({
+    let mut fields = snapshot(json!({
         "returnId": r.id.as_str(),
         "status": r.status.as_str(),
         "refundAmount": r.refund_amount.as_dollars(),
-    }))
+    }));
+    if let Some(with) = r.refund_paid_with {
+        fields.insert("refundPaidWith".into(), json!(with.as_str()));
+    }
+    fields
 }
 
 /// `fields` with where the refund claimed on it stands (`refundStatus`, null without one).

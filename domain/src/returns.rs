@@ -7,6 +7,7 @@
 //! back exactly the line's subtotal less its share. Shipping is refunded with the order's
 //! last unit. A rejected return gives its units back to the shopper's allowance.
 
+pub mod payout;
 pub mod plan;
 
 use crate::discount::line_shares;
@@ -129,6 +130,10 @@ pub struct Return {
     pub history: Vec<StatusChange<ReturnStatus>>,
     /// Its refund, claimed and not landed yet (being sent, or sent with its answer lost).
     pub refund_claim: Option<RefundClaim>,
+    /// How its order was paid, which decides how its refund goes back (`payout`).
+    pub order_payment: payout::OrderPayment,
+    /// How an admin paid its refund out by hand, once refunded so.
+    pub refund_paid_with: Option<payout::PaidOutWith>,
 }
 
 impl Return {

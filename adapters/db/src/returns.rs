@@ -26,7 +26,9 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::ids::{OrderLineId, ReturnId};
 use domain::order::{Changer, PaymentStatus, StatusChange};
+use domain::payment_method::PaymentMethod;
 use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
+use domain::returns::payout::{OrderPayment, PaidOutWith};
 use domain::returns::plan::ReturnStepPlan;
 use domain::returns::{plan_return, HeldByReturns, Return, ReturnLine, ReturnStatus};
 use domain::OrderId;
@@ -54,6 +56,7 @@ struct ReturnRow {
     created_at: NaiveDateTime,
     refund_claimed_at: Option<NaiveDateTime>,
     refund_unconfirmed_at: Option<NaiveDateTime>,
+    refund_paid_with: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -167,23 +170,30 @@ impl ReturnLineRow {
     }
 }
 
-/// A return's row with its order's customer (returns joined with their orders).
+/// A return's row with its order's customer and payment (returns joined with their orders).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = returns)]
 struct RowWithCustomer {
     #[diesel(embed)]
     row: ReturnRow,
-    #[diesel(select_expression = orders::customer_name)]
+    #[diesel(embed)]
+    order: OrderOfReturn,
+}
+
+/// What a return shows of its order.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct OrderOfReturn {
     customer_name: String,
-    #[diesel(select_expression = orders::customer_email)]
     customer_email: String,
+    payment_method: String,
+    transaction_id: Option<String>,
 }
 
 impl ReturnRow {
     fn into_domain(
         self,
-        customer_name: String,
-        customer_email: String,
+        of_order: OrderOfReturn,
         lines: Vec<ReturnLineRow>,
         history: Vec<ReturnHistoryRow>,
     ) -> Result<Return, RepoError> {
@@ -192,8 +202,8 @@ impl ReturnRow {
             id: ReturnId::parse(&self.id).ok_or_else(|| corrupt("return id", &self.id))?,
             user_id: domain::UserId::parse(&self.user_id)
                 .ok_or_else(|| corrupt("user id", &self.user_id))?,
-            customer_name,
-            customer_email,
+            customer_name: of_order.customer_name,
+            customer_email: of_order.customer_email,
             status: return_status(&self.status)?,
             lines: lines
                 .into_iter()
@@ -207,6 +217,15 @@ impl ReturnRow {
                 .map(ReturnHistoryRow::into_domain)
                 .collect::<Result<_, _>>()?,
             refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
+            order_payment: OrderPayment {
+                method: PaymentMethod::parse(&of_order.payment_method)
+                    .ok_or_else(|| corrupt("payment method", &of_order.payment_method))?,
+                transaction_id: of_order.transaction_id,
+            },
+            refund_paid_with: self
+                .refund_paid_with
+                .map(|raw| PaidOutWith::parse(&raw).ok_or_else(|| corrupt("refund payout", &raw)))
+                .transpose()?,
             order_id: order,
         })
     }
@@ -244,12 +263,7 @@ fn whole_returns(
         .map(|found| {
             let own_lines = lines.remove(&found.row.id).unwrap_or_default();
             let own_history = history.remove(&found.row.id).unwrap_or_default();
-            found.row.into_domain(
-                found.customer_name,
-                found.customer_email,
-                own_lines,
-                own_history,
-            )
+            found.row.into_domain(found.order, own_lines, own_history)
         })
         .collect()
 }
@@ -315,6 +329,7 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
             created_at: at,
             refund_claimed_at: None,
             refund_unconfirmed_at: None,
+            refund_paid_with: None,
         })
         .execute(conn)?;
     let lines = plan
@@ -350,6 +365,11 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
             by: Some(request.by.clone()),
         }],
         refund_claim: None,
+        order_payment: OrderPayment {
+            method: order.payment_method,
+            transaction_id: order.transaction_id,
+        },
+        refund_paid_with: None,
     })
 }
 
@@ -375,6 +395,7 @@ fn apply_step(
             returns::status.eq(plan.to.as_str()),
             returns::refund_claimed_at.eq(None::<NaiveDateTime>),
             returns::refund_unconfirmed_at.eq(None::<NaiveDateTime>),
+            returns::refund_paid_with.eq(plan.refund_paid_with.map(PaidOutWith::as_str)),
         ))
         .execute(conn)?;
     if changed == 0 {
@@ -458,6 +479,7 @@ impl ReturnRows {
                 created_at: to_db_time(r.created_at),
                 refund_claimed_at: None,
                 refund_unconfirmed_at: None,
+                refund_paid_with: r.refund_paid_with.map(|with| with.as_str().to_owned()),
             });
             for (position, line) in r.lines.iter().enumerate() {
                 rows.lines

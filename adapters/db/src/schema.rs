@@ -159,6 +159,7 @@ diesel::table! {
         created_at -> Timestamp,
         refund_claimed_at -> Nullable<Timestamp>,
         refund_unconfirmed_at -> Nullable<Timestamp>,
+        refund_paid_with -> Nullable<Text>,
     }
 }
 

@@ -12,7 +12,7 @@ use domain::permissions::{require, Permission};
 use domain::ports::{Clock, DeliveryRepository, OrderRepository, OrderStoreError, RepoError};
 use domain::user::User;
 use domain::validation::FieldErrors;
-use domain::{Money, OrderId};
+use domain::OrderId;
 use std::sync::Arc;
 
 /// A rider's own deliveries.
@@ -31,15 +31,15 @@ impl Riders {
         Ok(self.deliveries.of_rider(&rider.id, today).await?)
     }
 
-    /// Order `id` is in the shopper's hands: `code` is theirs, and for a cash order `cash`
-    /// is its total, collected (it is paid now). Sent twice at once, it is delivered (and
+    /// Order `id` is in the shopper's hands: `code` is theirs, and for a cash order
+    /// `cash_collected` is its total in dollars, collected (it is paid now). Sent twice at once, it is delivered (and
     /// paid) once; the second answer is the delivered order.
     pub async fn delivered(
         &self,
         rider: &User,
         id: &OrderId,
         code: &str,
-        cash: Option<Money>,
+        cash_collected: Option<f64>,
     ) -> Result<Order, RiderMoveError> {
         require(rider, Permission::DeliveriesOwn)?;
         let order = self.own(rider, id).await?;
@@ -55,7 +55,7 @@ impl Riders {
                 }
             });
         }
-        let (delivered, step) = handed_over(&order, cash)
+        let (delivered, step) = handed_over(&order, cash_collected)
             .map_err(|mismatch| FieldErrors::single("cashCollected", mismatch.message()))?;
         let mut plan = delivered.by(rider).plan(&order, self.clock.now());
         plan.delivery = step;

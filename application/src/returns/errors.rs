@@ -62,6 +62,9 @@ pub enum ChangeReturnError {
     RefundClaimed(#[from] RefundRefusal),
     #[error("the return cannot become {0:?} now")]
     Unreachable(ReturnStatus),
+    /// How a refund paid out by hand went is missing or not a way to pay.
+    #[error(transparent)]
+    Invalid(#[from] FieldErrors),
     #[error(transparent)]
     Step(#[from] ReturnStepError),
 }

@@ -7,8 +7,10 @@ use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
 use domain::message::texts::ORDER_HAS_RETURNS;
 use domain::order::{OrderStatus, StatusChange};
+use domain::payment_method::PaymentMethod;
 use domain::permissions::PermissionError;
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
+use domain::returns::payout::OrderPayment;
 use domain::returns::{ReturnLine, ReturnRefusal};
 use mockall::predicate::{always, eq};
 
@@ -62,6 +64,11 @@ fn a_return(status: ReturnStatus) -> Return {
             by: Some(Changer::from(&shopper("amina"))),
         }],
         refund_claim: None,
+        order_payment: OrderPayment {
+            method: PaymentMethod::EvcPlus,
+            transaction_id: Some("T1".into()),
+        },
+        refund_paid_with: None,
     }
 }
 
@@ -202,7 +209,7 @@ async fn asking_for_the_status_a_return_has_changes_nothing() {
     ports.returns.expect_claim_refund().never();
     let unchanged = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "received")
+        .change_return(&admin("boss"), &return_id(), "received", None)
         .await
         .unwrap();
     assert_eq!(unchanged.status, ReturnStatus::Received);
@@ -237,7 +244,7 @@ async fn a_return_cannot_skip_a_step() {
         ports.returns.expect_apply().never();
         let error = ports
             .returns_service()
-            .change_return(&admin("boss"), &return_id(), to)
+            .change_return(&admin("boss"), &return_id(), to, None)
             .await
             .unwrap_err();
         assert!(
@@ -251,7 +258,7 @@ async fn a_return_cannot_skip_a_step() {
 async fn only_admins_move_returns_and_only_to_known_statuses() {
     let error = Mocks::new()
         .returns_service()
-        .change_return(&shopper("amina"), &return_id(), "approved")
+        .change_return(&shopper("amina"), &return_id(), "approved", None)
         .await
         .unwrap_err();
     assert!(matches!(
@@ -261,7 +268,7 @@ async fn only_admins_move_returns_and_only_to_known_statuses() {
     for status in ["requested", "lost", ""] {
         let error = Mocks::new()
             .returns_service()
-            .change_return(&admin("boss"), &return_id(), status)
+            .change_return(&admin("boss"), &return_id(), status, None)
             .await
             .unwrap_err();
         assert!(
@@ -316,7 +323,7 @@ async fn a_refund_goes_to_the_provider_once_then_lands_and_is_audited() {
         .returning(|_| Ok(()));
     let refunded = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "refunded")
+        .change_return(&admin("boss"), &return_id(), "refunded", None)
         .await
         .unwrap();
     assert_eq!(refunded.status, ReturnStatus::Refunded);
@@ -341,7 +348,7 @@ async fn a_refund_the_provider_refuses_leaves_the_return_received() {
     ports.returns.expect_apply().never();
     let error = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "refunded")
+        .change_return(&admin("boss"), &return_id(), "refunded", None)
         .await
         .unwrap_err();
     assert!(matches!(
@@ -380,7 +387,7 @@ async fn a_refund_whose_answer_was_lost_stays_claimed_as_unconfirmed() {
     ports.returns.expect_apply().never();
     let error = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "refunded")
+        .change_return(&admin("boss"), &return_id(), "refunded", None)
         .await
         .unwrap_err();
     assert!(matches!(
@@ -403,7 +410,7 @@ async fn a_retried_refund_whose_answer_was_lost_is_refused_without_reaching_the_
     ports.payments.expect_refund().never();
     let error = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "refunded")
+        .change_return(&admin("boss"), &return_id(), "refunded", None)
         .await
         .unwrap_err();
     assert!(matches!(
@@ -501,7 +508,7 @@ async fn a_refund_already_claimed_by_another_admin_is_a_conflict_without_a_secon
     ports.payments.expect_refund().never();
     let error = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "refunded")
+        .change_return(&admin("boss"), &return_id(), "refunded", None)
         .await
         .unwrap_err();
     assert!(matches!(
@@ -620,7 +627,7 @@ async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_a
     ports.audit.expect_record().returning(|_| Ok(()));
     let refunded = ports
         .returns_service()
-        .change_return(&admin("boss"), &return_id(), "refunded")
+        .change_return(&admin("boss"), &return_id(), "refunded", None)
         .await
         .unwrap();
     assert_eq!(refunded.status, ReturnStatus::Refunded);

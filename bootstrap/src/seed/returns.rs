@@ -7,7 +7,9 @@ use super::pick;
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::order::{Order, OrderStatus, PaymentStatus, StatusChange};
+use domain::payment_method::PaymentKind;
 use domain::ports::IdGenerator;
+use domain::returns::payout::{OrderPayment, PaidOutWith};
 use domain::returns::{
     payment_after_refunds, plan_return, HeldByReturns, Return, ReturnInput, ReturnStatus,
     RETURN_WINDOW,
@@ -120,6 +122,14 @@ pub(super) fn returns_of(
             created_at: asked_at,
             history,
             refund_claim: None,
+            order_payment: OrderPayment {
+                method: order.payment_method,
+                transaction_id: order.transaction_id.clone(),
+            },
+            // A cash order's refund is handed back in cash.
+            refund_paid_with: (status == ReturnStatus::Refunded
+                && order.payment_method.kind() == PaymentKind::Cash)
+                .then_some(PaidOutWith::Cash),
         });
     }
     returns

@@ -4,8 +4,6 @@
 
 use crate::helpers::TestApp;
 use domain::notification::Topic;
-use domain::ports::{NotificationQuery, OrderRepository, Outbox, Page};
-use domain::OrderId;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -30,23 +28,22 @@ async fn zones(app: &TestApp, admin: &str) {
 }
 
 async fn topics_of(app: &TestApp, order: &str) -> Vec<Topic> {
-    let query = NotificationQuery {
-        status: None,
-        channel: None,
-        search: None,
-        page: Page {
-            number: 1,
-            size: 100,
-        },
-    };
-    let (messages, _) = Outbox::list(&app.database, &query).await.unwrap();
-    let mut topics: Vec<Topic> = messages
+    let mut topics: Vec<Topic> = app
+        .outbox()
+        .await
         .iter()
         .filter(|m| m.reference == order)
         .map(|m| m.topic)
         .collect();
     topics.sort_by_key(|t| t.as_str());
     topics
+}
+
+/// The dashboard's revenue, in dollars.
+async fn revenue(app: &TestApp, admin: &str) -> f64 {
+    let stats = app.get("/api/admin/stats", Some(admin)).await;
+    assert_eq!(stats.status, StatusCode::OK, "{}", stats.body);
+    stats.body["totalRevenue"].as_f64().unwrap()
 }
 
 fn cash_method(methods: &Value) -> &Value {
@@ -125,6 +122,12 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
         let second =
             checkout(json!({ "paymentMethod": "evc-plus", "paymentPhone": "61 555 1234" })).await;
         assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+        let paid_by_wallet = second.body["order"]["totalAmount"].as_f64().unwrap();
+        assert_eq!(
+            revenue(&app, &admin).await,
+            paid_by_wallet,
+            "cash counts once collected"
+        );
 
         let handler = app.staff(&admin, "hawa", "orders").await;
         let rider = app.staff(&admin, "hassan", "rider").await;
@@ -139,15 +142,7 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
         assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
         let mine = app.get("/api/deliveries", Some(&rider)).await.body;
         assert_eq!(mine[0]["cashToCollect"], 22.0);
-        let code = OrderRepository::by_id(&app.database, &OrderId::parse(&id).unwrap())
-            .await
-            .unwrap()
-            .unwrap()
-            .delivery
-            .unwrap()
-            .code
-            .as_str()
-            .to_owned();
+        let code = app.delivery_code(&id).await;
         let path = format!("/api/deliveries/{id}/delivered");
         for short in [
             json!({ "code": code }),
@@ -177,6 +172,7 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
             (&json!("delivered"), &json!("paid"))
         );
         assert_eq!(app.stock_of(dress).await, 3, "delivering moves no stock");
+        assert_eq!(revenue(&app, &admin).await, paid_by_wallet + 22.0);
         let mut told = topics_of(&app, &id).await;
         told.retain(|t| *t != Topic::OrderShipped);
         assert_eq!(
@@ -328,5 +324,117 @@ async fn a_cash_order_refused_at_the_door_and_canceled_puts_its_stock_back_once_
             (&json!("canceled"), &json!("failed"))
         );
         assert_eq!(app.stock_of(dress).await, 5, "its two units are back, once");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cash_orders_return_is_refunded_by_hand_and_the_admin_records_how() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        zones(&app, &admin).await;
+        let dress = app.product(&admin, "Dirac", "10", 5).await;
+        let dress = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        app.add_to_cart(&token, dress, 2).await;
+        let placed = app
+            .post(
+                "/api/orders/checkout",
+                Some(&token),
+                cash_checkout(Some(address("Mogadishu", "Hodan"))),
+            )
+            .await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        let id = placed.body["order"]["_id"].as_str().unwrap().to_owned();
+        let total = placed.body["order"]["totalAmount"].clone();
+        let rider = app.staff(&admin, "hassan", "rider").await;
+        let rider_id = app.me_id(&rider).await;
+        app.post(
+            "/api/admin/deliveries",
+            Some(&admin),
+            json!({ "orderIds": [id], "riderId": rider_id }),
+        )
+        .await;
+        let code = app.delivery_code(&id).await;
+        let delivered = app
+            .post(
+                &format!("/api/deliveries/{id}/delivered"),
+                Some(&rider),
+                json!({ "code": code, "cashCollected": total }),
+            )
+            .await;
+        assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.body);
+
+        let asked = app
+            .post(
+                &format!("/api/orders/{id}/returns"),
+                Some(&token),
+                json!({ "lines": [{ "lineId": format!("{id}-1"), "quantity": 1 }], "reason": "Too small" }),
+            )
+            .await;
+        assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+        assert_eq!(
+            (&asked.body["refundByHand"], &asked.body["refundPaidWith"]),
+            (&json!(true), &Value::Null)
+        );
+        let path = format!("/api/admin/returns/{}", asked.body["_id"].as_str().unwrap());
+        for status in ["approved", "received"] {
+            let moved = app
+                .put(&path, Some(&admin), json!({ "status": status }))
+                .await;
+            assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+        }
+        for (said, refusal) in [
+            (
+                Value::Null,
+                "Say how the refund was paid out: in cash or to a wallet",
+            ),
+            (
+                json!("card"),
+                "Choose cash, EVC Plus, ZAAD, SAHAL or eDahab",
+            ),
+        ] {
+            let refused = app
+                .put(
+                    &path,
+                    Some(&admin),
+                    json!({ "status": "refunded", "refundPaidWith": said }),
+                )
+                .await;
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+            assert_eq!(refused.body["errors"]["refundPaidWith"], refusal);
+        }
+        let refunded = app
+            .put(
+                &path,
+                Some(&admin),
+                json!({ "status": "refunded", "refundPaidWith": "cash" }),
+            )
+            .await;
+        assert_eq!(refunded.status, StatusCode::OK, "{}", refunded.body);
+        assert_eq!(
+            (
+                &refunded.body["status"],
+                &refunded.body["refundAmount"],
+                &refunded.body["refundPaidWith"]
+            ),
+            (&json!("refunded"), &json!(10.0), &json!("cash"))
+        );
+        assert_eq!(app.payments.refunds_sent(), 0, "no provider was asked");
+        let order = app
+            .get(&format!("/api/orders/{id}"), Some(&token))
+            .await
+            .body;
+        assert_eq!(order["paymentStatus"], "partiallyRefunded");
+        let audit = app
+            .get("/api/admin/audit?entity=order", Some(&admin))
+            .await
+            .body;
+        let recorded = audit
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["action"] == "order.return" && e["after"]["status"] == "refunded")
+            .expect("the refund is in the audit trail");
+        assert_eq!(recorded["after"]["refundPaidWith"], "cash");
     }
 }

@@ -5,8 +5,6 @@
 
 use crate::helpers::{TestApp, APPROVED_PHONE};
 use domain::notification::Topic;
-use domain::ports::{OrderRepository, Outbox};
-use domain::OrderId;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -61,19 +59,6 @@ async fn paid_order(app: &TestApp, admin: &str, name: &str) -> String {
 }
 
 /// The code the shopper of `order` was sent.
-async fn code_of(app: &TestApp, order: &str) -> String {
-    let order = OrderRepository::by_id(&app.database, &OrderId::parse(order).unwrap())
-        .await
-        .unwrap()
-        .unwrap();
-    order
-        .delivery
-        .expect("the order went out")
-        .code
-        .as_str()
-        .to_owned()
-}
-
 async fn send_out(
     app: &TestApp,
     token: &str,
@@ -129,22 +114,9 @@ async fn an_order_goes_out_with_a_rider_who_delivers_it_with_the_shoppers_code()
             json!({ "riderName": "hassan", "riderPhone": "615551234", "state": "out", "attempts": [],
                 "deliveredAt": null, "codeLocked": false })
         );
-        let code = code_of(&app, &order).await;
+        let code = app.delivery_code(&order).await;
         assert_eq!(code.len(), 4);
-        let (messages, _) = Outbox::list(
-            &app.database,
-            &domain::ports::NotificationQuery {
-                status: None,
-                channel: None,
-                search: None,
-                page: domain::ports::Page {
-                    number: 1,
-                    size: 100,
-                },
-            },
-        )
-        .await
-        .unwrap();
+        let messages = app.outbox().await;
         let on_its_way = messages
             .iter()
             .filter(|m| m.topic == Topic::OrderShipped && m.reference == order)
@@ -224,7 +196,7 @@ async fn five_wrong_codes_lock_the_delivery_until_the_shop_resets_the_code() {
         let shop = shop(&app).await;
         let order = paid_order(&app, &shop.admin, "amina").await;
         send_out(&app, &shop.handler, &[&order], &shop.hassan.1).await;
-        let code = code_of(&app, &order).await;
+        let code = app.delivery_code(&order).await;
         let wrong = if code == "0000" { "1111" } else { "0000" };
         let path = format!("/api/deliveries/{order}/delivered");
         for left in (0..5).rev() {
@@ -278,7 +250,7 @@ async fn an_order_brought_back_keeps_its_attempt_and_goes_out_again_with_its_cod
         let shop = shop(&app).await;
         let order = paid_order(&app, &shop.admin, "amina").await;
         send_out(&app, &shop.handler, &[&order], &shop.hassan.1).await;
-        let code = code_of(&app, &order).await;
+        let code = app.delivery_code(&order).await;
         let path = format!("/api/deliveries/{order}/not-delivered");
         let bad = app
             .post(&path, Some(&shop.hassan.0), json!({ "reason": "lost" }))
@@ -328,20 +300,7 @@ async fn an_order_brought_back_keeps_its_attempt_and_goes_out_again_with_its_cod
                 .body,
             json!([])
         );
-        let (messages, _) = Outbox::list(
-            &app.database,
-            &domain::ports::NotificationQuery {
-                status: None,
-                channel: None,
-                search: None,
-                page: domain::ports::Page {
-                    number: 1,
-                    size: 100,
-                },
-            },
-        )
-        .await
-        .unwrap();
+        let messages = app.outbox().await;
         assert_eq!(
             messages
                 .iter()
@@ -354,7 +313,7 @@ async fn an_order_brought_back_keeps_its_attempt_and_goes_out_again_with_its_cod
         let out_again = send_out(&app, &shop.handler, &[&order], &shop.omar.1).await;
         assert_eq!(out_again.status, StatusCode::OK, "{}", out_again.body);
         assert_eq!(
-            code_of(&app, &order).await,
+            app.delivery_code(&order).await,
             code,
             "the shopper's code stays"
         );
@@ -421,7 +380,7 @@ async fn two_dispatchers_at_once_send_an_order_out_with_one_rider_and_two_delive
         } else {
             &shop.omar.0
         };
-        let code = code_of(&app, &order).await;
+        let code = app.delivery_code(&order).await;
         let path = format!("/api/deliveries/{order}/delivered");
         let answers =
             join_all((0..4).map(|_| app.post(&path, Some(rider), json!({ "code": code })))).await;

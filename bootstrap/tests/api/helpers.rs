@@ -4,9 +4,13 @@ use crate::fake_edahab::FakeEdahab;
 use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside, Tuning};
 use domain::ids::OrderId;
+use domain::notification::Notification;
 use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
-use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::ports::{
+    NotificationQuery, OrderRepository, Outbox, Page, PaymentCheck, PaymentGateway, PaymentOutcome,
+    PaymentRequest, RefundRequest,
+};
 use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
 use reqwest::multipart::{Form, Part};
@@ -306,6 +310,33 @@ impl TestApp {
     /// How many SQL statements the app's database has run so far.
     pub fn statements_run(&self) -> u64 {
         self.database.statements_run()
+    }
+
+    /// The delivery code of `order`, out with a rider, as the shopper was sent it.
+    pub async fn delivery_code(&self, order: &str) -> String {
+        let order = OrderRepository::by_id(&self.database, &OrderId::parse(order).unwrap())
+            .await
+            .expect("the order is read")
+            .expect("the order exists");
+        let delivery = order.delivery.expect("the order went out");
+        delivery.code.as_str().to_owned()
+    }
+
+    /// The outbox's first hundred messages, newest first, read straight from the database.
+    pub async fn outbox(&self) -> Vec<Notification> {
+        let query = NotificationQuery {
+            status: None,
+            channel: None,
+            search: None,
+            page: Page {
+                number: 1,
+                size: 100,
+            },
+        };
+        let (messages, _) = Outbox::list(&self.database, &query)
+            .await
+            .expect("the outbox is read");
+        messages
     }
 
     pub fn url(&self, path: &str) -> String {

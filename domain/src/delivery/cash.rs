@@ -135,13 +135,18 @@ mod tests {
             status: OrderStatus::Shipped,
             ..cash
         };
-        let refused = handed_over(&out, Some(dollars(14))).unwrap_err();
+        let refused = handed_over(&out, Some(14.0)).unwrap_err();
         assert_eq!(
             refused.message().as_str(),
             "Collect the order's total in cash, $15.00, and confirm it"
         );
-        assert!(handed_over(&out, None).is_err());
-        let (paid, step) = handed_over(&out, Some(Money::from_cents(1500).unwrap())).unwrap();
+        for not_the_total in [None, Some(-15.0), Some(15.001), Some(f64::NAN)] {
+            assert!(
+                handed_over(&out, not_the_total).is_err(),
+                "{not_the_total:?}"
+            );
+        }
+        let (paid, step) = handed_over(&out, Some(15.0)).unwrap();
         let plan = paid.plan(&out, "2026-11-27T09:00:00Z".parse().unwrap());
         assert_eq!(
             (plan.status, plan.payment_status),
@@ -157,7 +162,7 @@ mod tests {
         );
         // A paid order is only delivered: no cash is recorded.
         let paid_order = order(OrderStatus::Shipped, PaymentStatus::Paid);
-        let (delivered, step) = handed_over(&paid_order, Some(dollars(15))).unwrap();
+        let (delivered, step) = handed_over(&paid_order, Some(15.0)).unwrap();
         assert!(delivered.payment.is_none());
         assert_eq!(
             step,

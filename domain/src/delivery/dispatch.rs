@@ -271,11 +271,12 @@ pub fn dispatch(order: &Order, delivery: Option<&Delivery>, rider: &UserId) -> D
     Dispatch::Send
 }
 
-/// How a rider's 'Delivered' moves `order`, with the `cash` they say they collected: a cash
-/// order not paid yet is paid with its total, and nothing else; another is only delivered.
+/// How a rider's 'Delivered' moves `order`, with the dollars they typed as collected: a cash
+/// order not paid yet is paid with exactly its total (not a negative amount, nor a fraction of
+/// a cent), and nothing else; another is only delivered.
 pub fn handed_over(
     order: &Order,
-    cash: Option<Money>,
+    cash_collected: Option<f64>,
 ) -> Result<(OrderTransition, DeliveryStep), CashMismatch> {
     let owes_cash = order.payment_method.kind() == PaymentKind::Cash && order.awaits_payment();
     if !owes_cash {
@@ -284,7 +285,7 @@ pub fn handed_over(
             DeliveryStep::Delivered { cash: None },
         ));
     }
-    match cash {
+    match cash_collected.and_then(Money::from_dollars) {
         Some(collected) if collected == order.total => Ok((
             OrderTransition::delivered_paid_in_cash(),
             DeliveryStep::Delivered {

@@ -2,6 +2,7 @@
 //! return and its order as read and the time of the step; storage applies it in one
 //! transaction under its guards and decides nothing.
 
+use super::payout::PaidOutWith;
 use super::{payment_after_refunds, Return, ReturnStatus};
 use crate::ids::{OrderId, ReturnId};
 use crate::money::Money;
@@ -30,6 +31,8 @@ pub struct ReturnStepPlan {
     /// again.
     pub releases_hold: bool,
     pub refund: Option<RefundLanding>,
+    /// How an admin paid the refund out by hand, recorded with it.
+    pub refund_paid_with: Option<PaidOutWith>,
     pub catalog_changed: bool,
 }
 
@@ -104,7 +107,19 @@ impl Return {
             restock,
             releases_hold: to == ReturnStatus::Rejected,
             refund,
+            refund_paid_with: None,
         })
+    }
+}
+
+impl ReturnStepPlan {
+    /// The plan with the refund it lands recorded as paid out by hand `with` (`None`: sent
+    /// by a provider, or not said).
+    pub fn paid_out(self, with: Option<PaidOutWith>) -> Self {
+        Self {
+            refund_paid_with: with.filter(|_| self.refund.is_some()),
+            ..self
+        }
     }
 }
 

@@ -95,6 +95,11 @@ pub(crate) fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
         created_at: day(2),
         history: Vec::new(),
         refund_claim: None,
+        order_payment: payout::OrderPayment {
+            method: PaymentMethod::EvcPlus,
+            transaction_id: Some("T1".into()),
+        },
+        refund_paid_with: None,
     }
 }
 

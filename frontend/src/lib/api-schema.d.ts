@@ -283,7 +283,8 @@ export interface paths {
         /**
          * Move a return on (`returns.manage`): requested -> approved or rejected, approved ->
          *     received (its units go back to stock) or rejected, received -> refunded (the money goes
-         *     back through EVC Plus). Asking for the status it has changes nothing.
+         *     back through the order's provider; for a return whose `refundByHand` is true the admin paid
+         *     it out and says how in `refundPaidWith`). Asking for the status it has changes nothing.
          */
         put: operations["change_return"];
         post?: never;
@@ -1945,6 +1946,17 @@ export interface components {
              *     the order's are.
              */
             refundAmount?: number;
+            /**
+             * @description Whether its refund is paid out by hand (no provider holds a charge to reverse: cash
+             *     on delivery, or a payment confirmed by hand): refunding it records how.
+             */
+            refundByHand: boolean;
+            /**
+             * @description How the admin paid it out by hand, once refunded so: `cash` or a wallet's method id;
+             *     null otherwise.
+             * @example cash
+             */
+            refundPaidWith: string | null;
             /** @description When that refund was sent; null without one. */
             refundSentAt: string | null;
             refundStatus: components["schemas"]["RefundStatusName"] | null;
@@ -1980,6 +1992,13 @@ export interface components {
         };
         /** @description An admin's change of a return. */
         ReturnStatusBody: {
+            /**
+             * @description With `refunded`, for a return whose `refundByHand` is true: how the admin paid the
+             *     money back, `cash` or a wallet (`evc-plus`, `zaad`, `sahal`, `edahab`). Required for an
+             *     order paid in cash on delivery; refused for a refund a provider sends.
+             * @example cash
+             */
+            refundPaidWith?: string | null;
             status: components["schemas"]["ReturnStepName"];
         };
         /** @enum {string} */

@@ -3,7 +3,8 @@
 
 use super::{loose_bool, loose_number};
 use crate::i18n::say;
-use domain::delivery::{CashRefusal, DeliveryTime, DeliveryZone, ZoneInput};
+use application::cart::CartDelivery;
+use domain::delivery::{DeliveryTime, DeliveryZone, ZoneInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -183,12 +184,12 @@ pub struct CartDeliveryDto {
 }
 
 impl CartDeliveryDto {
-    pub fn of(zone: &DeliveryZone, cash: Option<&Result<(), CashRefusal>>) -> Self {
-        let refusal = match cash {
-            Some(Ok(())) => None,
-            Some(Err(refusal)) => Some(say(&refusal.message()).into_owned()),
-            None => Some(say(&CashRefusal::NoZone.message()).into_owned()),
-        };
+    pub fn of(delivery: &CartDelivery) -> Self {
+        let CartDelivery { zone, cash } = delivery;
+        let refusal = cash
+            .as_ref()
+            .err()
+            .map(|refusal| say(&refusal.message()).into_owned());
         Self {
             city: zone.city.clone(),
             district: zone.district.clone(),

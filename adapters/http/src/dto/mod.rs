@@ -214,10 +214,7 @@ impl From<&CartView> for CartDto {
             }),
             shipping: cart.totals.shipping.as_dollars(),
             total: cart.totals.total.as_dollars(),
-            delivery: cart
-                .zone
-                .as_ref()
-                .map(|zone| CartDeliveryDto::of(zone, cart.cash.as_ref())),
+            delivery: cart.delivery.as_ref().map(CartDeliveryDto::of),
         }
     }
 }

@@ -3,6 +3,7 @@
 use super::names::{RefundStatusName, ReturnStatusName, ReturnStepName};
 use super::{parse_number, refund_status, CustomerDto, LineVariantDto, StatusEntryDto};
 use domain::permissions::sees_money_of;
+use domain::returns::payout::PaidOutWith;
 use domain::returns::{Return, ReturnInput};
 use domain::user::User;
 use serde::{Deserialize, Serialize};
@@ -55,9 +56,15 @@ impl From<ReturnBody> for ReturnInput {
 
 /// An admin's change of a return.
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ReturnStatusBody {
     #[schema(value_type = ReturnStepName, example = "approved")]
     pub status: String,
+    /// With `refunded`, for a return whose `refundByHand` is true: how the admin paid the
+    /// money back, `cash` or a wallet (`evc-plus`, `zaad`, `sahal`, `edahab`). Required for an
+    /// order paid in cash on delivery; refused for a refund a provider sends.
+    #[schema(example = "cash")]
+    pub refund_paid_with: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -119,6 +126,13 @@ pub struct ReturnDto {
     /// or refunded, nor while its refund is claimed (`refundStatus` set).
     #[schema(value_type = Vec<ReturnStepName>, example = json!(["approved", "rejected"]))]
     pub next_steps: Vec<&'static str>,
+    /// Whether its refund is paid out by hand (no provider holds a charge to reverse: cash
+    /// on delivery, or a payment confirmed by hand): refunding it records how.
+    pub refund_by_hand: bool,
+    /// How the admin paid it out by hand, once refunded so: `cash` or a wallet's method id;
+    /// null otherwise.
+    #[schema(example = "cash")]
+    pub refund_paid_with: Option<&'static str>,
 }
 
 impl ReturnDto {
@@ -172,6 +186,8 @@ impl From<&Return> for ReturnDto {
             refund_status: refund_status(r.refund_claim),
             refund_sent_at: r.refund_claim.map(|c| c.sent_at.to_rfc3339()),
             next_steps: r.next_steps().iter().map(|s| s.as_str()).collect(),
+            refund_by_hand: r.refunded_by_hand(),
+            refund_paid_with: r.refund_paid_with.map(PaidOutWith::as_str),
         }
     }
 }

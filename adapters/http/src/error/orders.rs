@@ -179,6 +179,7 @@ impl From<ChangeReturnError> for ApiError {
             }
             ChangeReturnError::RefundClaimed(refusal) => refusal.into(),
             ChangeReturnError::Unreachable(to) => Self::conflict(to.unreachable_message()),
+            ChangeReturnError::Invalid(errors) => errors.into(),
             ChangeReturnError::Step(error) => error.into(),
         }
     }

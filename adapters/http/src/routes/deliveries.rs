@@ -19,7 +19,7 @@ use domain::message::texts::{
     RIDER_UNKNOWN,
 };
 use domain::ports::{DeliveryList, DeliveryQuery};
-use domain::{Money, OrderId, UserId};
+use domain::{OrderId, UserId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -243,14 +243,10 @@ async fn delivered(
     body: web::Json<DeliveredBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = delivery_id(&path)?;
-    // Not money (negative, fractions of a cent): no total, so refused as not the total.
-    let cash = body
-        .cash_collected
-        .map(|dollars| Money::from_dollars(dollars).unwrap_or(Money::ZERO));
     let order = state
         .shop
         .riders
-        .delivered(&user.0, &id, &body.code, cash)
+        .delivered(&user.0, &id, &body.code, body.cash_collected)
         .await?;
     Ok(HttpResponse::Ok().json(RiderDeliveryDto::from(&order)))
 }

@@ -117,7 +117,8 @@ async fn list_returns(
 
 /// Move a return on (`returns.manage`): requested -> approved or rejected, approved ->
 /// received (its units go back to stock) or rejected, received -> refunded (the money goes
-/// back through EVC Plus). Asking for the status it has changes nothing.
+/// back through the order's provider; for a return whose `refundByHand` is true the admin paid
+/// it out and says how in `refundPaidWith`). Asking for the status it has changes nothing.
 #[utoipa::path(
     tag = "admin",
     security(("bearer" = ["returns.manage"])),
@@ -139,7 +140,12 @@ async fn change_return(
     let changed = state
         .shop
         .returns
-        .change_return(&user.0, &return_id(&path)?, &body.status)
+        .change_return(
+            &user.0,
+            &return_id(&path)?,
+            &body.status,
+            body.refund_paid_with.as_deref(),
+        )
         .await?;
     Ok(HttpResponse::Ok().json(ReturnDto::seen_by(&changed, &user.0)))
 }
