@@ -322,6 +322,8 @@ export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
     nextSteps: ['approved', 'rejected'],
     refundStatus: null,
     refundSentAt: null,
+    refundByHand: false,
+    refundPaidWith: null,
     ...overrides,
   };
 }

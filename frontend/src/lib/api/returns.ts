@@ -26,9 +26,16 @@ export const getOrderReturns = (orderId: string, signal?: AbortSignal) =>
 export const createReturn = ({ orderId, body }: { orderId: string; body: CreateReturnRequest }) =>
   api.post<OrderReturn>(orderReturnsPath(orderId), body);
 
-/** 200 with the return; 409 `{message}` for a step not allowed now, 502 `{message}` when the payment provider refused the refund. */
-export const updateReturn = ({ id, status }: { id: string } & UpdateReturnRequest) =>
-  api.put<OrderReturn>(`/admin/returns/${encodeURIComponent(id)}`, { status } satisfies UpdateReturnRequest);
+/**
+ * 200 with the return; 409 `{message}` for a step not allowed now, 502 `{message}` when the
+ * payment provider refused the refund. `refundPaidWith` (sent only when given) says how a refund
+ * by hand was paid out; 400 `errors.refundPaidWith` when it is missing, unknown or not wanted.
+ */
+export const updateReturn = ({ id, status, refundPaidWith }: { id: string } & UpdateReturnRequest) =>
+  api.put<OrderReturn>(
+    `/admin/returns/${encodeURIComponent(id)}`,
+    (refundPaidWith ? { status, refundPaidWith } : { status }) satisfies UpdateReturnRequest,
+  );
 
 /**
  * An admin resolves a return's refund that was sent but not answered (`refundStatus`

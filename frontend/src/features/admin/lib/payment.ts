@@ -1,6 +1,6 @@
 /** How the back office speaks of an order's payment: who carries its money, and how it was paid (in the language shown). */
 import { t } from '@lingui/core/macro';
-import { paidWith } from '@/lib/payment-methods';
+import { paidWith, paymentMethodName } from '@/lib/payment-methods';
 import type { Order, PaymentMethodId } from '@/lib/types';
 
 /** The company whose merchant account holds a method's money: WaafiPay (EVC Plus, ZAAD, SAHAL, cards) or eDahab; the rider's cash has none. */
@@ -33,4 +33,18 @@ export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus'
   const phone = order.paymentPhone;
   if (!phone) return how;
   return order.paymentMethod === 'card' ? t`${how}; phone ${phone}` : `${how}: ${phone}`;
+}
+
+/** How an admin may pay a refund out by hand (a return's `refundByHand`): in cash, or to a wallet. */
+export const REFUND_PAYOUTS = ['cash', 'evc-plus', 'zaad', 'sahal', 'edahab'] as const satisfies readonly ('cash' | PaymentMethodId)[];
+export type RefundPayout = (typeof REFUND_PAYOUTS)[number];
+
+/** A payout's name: 'Cash' in the language shown, a wallet by its brand ('EVC Plus'). */
+export const refundPayoutName = (payout: RefundPayout): string => (payout === 'cash' ? t`Cash` : paymentMethodName(payout));
+
+/** How a refund by hand was paid out (a return's `refundPaidWith`): 'Paid out in cash', 'Paid out with EVC Plus'; an id this app does not know as it is. */
+export function paidOutWith(paidWith: string): string {
+  if (paidWith === 'cash') return t`Paid out in cash`;
+  const name = paymentMethodName(paidWith as PaymentMethodId);
+  return t`Paid out with ${name}`;
 }

@@ -5,7 +5,8 @@
  * to pay the rider. Nothing before it goes out, unless there is cash to pay.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { callLink, failureReasonLabel } from '@/lib/delivery';
+import { DeliveryAttempts } from '@/components/ui/DeliveryAttempts';
+import { callLink } from '@/lib/delivery';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { isPaid } from '@/lib/payment-methods';
 import type { OrderDetail } from '@/lib/types';
@@ -50,24 +51,7 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
             <Trans>Pay {amount} in cash on delivery</Trans>
           </p>
         )}
-        {delivery && delivery.attempts.length > 0 && (
-          <div>
-            <h3 className="font-semibold text-stone-900">
-              <Trans>Delivery attempts</Trans>
-            </h3>
-            <ul className="mt-1 space-y-1 text-stone-700">
-              {delivery.attempts.map((a) => {
-                const when = formatDateTime(a.at);
-                const why = failureReasonLabel(a.reason);
-                return (
-                  <li key={a.at}>
-                    {when}: {why}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        )}
+        {delivery && <DeliveryAttempts attempts={delivery.attempts} />}
       </div>
     </OrderSection>
   );

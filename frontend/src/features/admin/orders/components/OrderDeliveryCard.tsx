@@ -6,8 +6,8 @@
 import type { ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { DeliveryAttempts } from '@/components/ui/DeliveryAttempts';
 import { btn, BUSY } from '@/components/ui/styles';
-import { failureReasonLabel } from '@/lib/delivery';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
@@ -55,24 +55,7 @@ export function OrderDeliveryCard({ order }: { order: Order }) {
         <Fact term={t`State`}>{stateWord(d.state)}</Fact>
         {d.deliveredAt && <Fact term={t`Delivered`}>{formatDateTime(d.deliveredAt)}</Fact>}
       </dl>
-      {d.attempts.length > 0 && (
-        <div className="mt-4">
-          <h3 className="text-sm font-semibold text-stone-900">
-            <Trans>Delivery attempts</Trans>
-          </h3>
-          <ul className="mt-1 space-y-1 text-sm text-stone-700" data-testid="delivery-attempts">
-            {d.attempts.map((a) => {
-              const when = formatDateTime(a.at);
-              const why = failureReasonLabel(a.reason);
-              return (
-                <li key={a.at}>
-                  {when}: {why}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <DeliveryAttempts attempts={d.attempts} className="mt-4" />
       {d.codeLocked && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 p-3 ring-1 ring-red-200">
           <Badge colour={tone.red} testId="code-locked">

@@ -31,7 +31,7 @@ import { adminErrorMessage, logError } from '../../lib/errors';
 import { refundProvider } from '../../lib/payment';
 import { admin, formatDateTime } from '../../lib/ui';
 import { changedByText } from '../../lib/who';
-import { ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
+import { RefundPaidOut, ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
 import { OrderDeliveryCard } from './OrderDeliveryCard';
 import { PackingSlip } from './PackingSlip';
 import { UpdateStatusModal } from './UpdateStatusModal';
@@ -85,9 +85,12 @@ function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMet
                   ret={ret}
                   who={changedByText}
                   actions={
-                    <div className="mt-4 empty:hidden">
-                      <ReturnStepButtons ret={ret} steps={steps} method={method} />
-                    </div>
+                    <>
+                      <RefundPaidOut ret={ret} className="mt-3 text-sm text-stone-700" />
+                      <div className="mt-4 empty:hidden">
+                        <ReturnStepButtons ret={ret} steps={steps} method={method} />
+                      </div>
+                    </>
                   }
                 />
               </li>

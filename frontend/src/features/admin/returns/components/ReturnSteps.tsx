@@ -1,13 +1,15 @@
 /**
  * What an admin does with a return, on the Returns screen and on an order's page: the buttons
  * of the steps the server allows now (`nextSteps`: Approve, Reject, Mark received, Refund), a confirmation
- * before rejecting or refunding, a toast when it is done and the server's message when it is
+ * before rejecting or refunding (a refund no provider can send asks how the admin paid it out by
+ * hand: RefundByHandDialog), a toast when it is done and the server's message when it is
  * refused (409: not allowed now; 502: the payment provider refused the refund, or did not
  * answer). A refund sent but not answered shows as such, with its two resolutions.
  */
 import { useState, type ReactNode } from 'react';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { useResolveReturnRefund, useUpdateReturn } from '@/lib/api/returns';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice, shortOrderId } from '@/lib/format';
@@ -17,9 +19,10 @@ import type { OrderReturn, PaymentMethodId, RefundResolutionRequest, UpdateRetur
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { refundProvider } from '../../lib/payment';
+import { paidOutWith, refundProvider, type RefundPayout } from '../../lib/payment';
 import { translated } from '../../lib/translated';
 import { admin } from '../../lib/ui';
+import { RefundByHandDialog } from './RefundByHandDialog';
 
 type Step = UpdateReturnRequest['status'];
 
@@ -73,6 +76,12 @@ export const NO_STEP = (
     </span>
   </>
 );
+
+/** How a refund by hand was paid out ('Paid out in cash', 'Paid out with ZAAD'), once it was; nothing otherwise. */
+export function RefundPaidOut({ ret, className }: { ret: Pick<OrderReturn, 'refundPaidWith'>; className?: string }) {
+  if (!ret.refundPaidWith) return null;
+  return <p className={className}>{paidOutWith(ret.refundPaidWith)}</p>;
+}
 
 /**
  * The buttons of the steps the server allows now; `none` once it is rejected or refunded. A
@@ -144,6 +153,8 @@ export function useReturnSteps() {
   const [confirming, setConfirming] = useState<{ ret: OrderReturn; step: Step } | null>(null);
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
   const [announce, setAnnounce] = useState('');
+  // The server's refusal of how a refund by hand was paid out: shown in its dialog, which stays open.
+  const [payoutError, setPayoutError] = useState<string | null>(null);
 
   const update = useUpdateReturn({
     onSuccess: (ret, { status }) => {
@@ -153,8 +164,13 @@ export function useReturnSteps() {
       setFailure(null);
       setConfirming(null);
     },
-    onError: (err, { status }) => {
+    onError: (err, { status, refundPaidWith }) => {
       logError('Failed to update the return', err);
+      const payoutRefused = refundPaidWith ? serverFieldErrors(err, ['refundPaidWith'] as const).refundPaidWith : undefined;
+      if (payoutRefused) {
+        setPayoutError(payoutRefused);
+        return;
+      }
       setConfirming(null);
       // 502: the provider refused the refund; the return stays received and the refund can be tried again.
       setFailure({ message: adminErrorMessage(err, updateFailed()), retry: status === 'refunded' && err instanceof ApiError && err.status === 502 });
@@ -176,9 +192,13 @@ export function useReturnSteps() {
     },
   });
 
-  const send = (ret: OrderReturn, step: Step) => update.mutate({ id: ret._id, status: step });
+  const send = (ret: OrderReturn, step: Step, refundPaidWith?: RefundPayout) => {
+    setPayoutError(null);
+    update.mutate({ id: ret._id, status: step, ...(refundPaidWith && { refundPaidWith }) });
+  };
   const resolve = (ret: OrderReturn, how: RefundResolutionRequest['resolution']) => resolution.mutate({ id: ret._id, resolution: how });
   const take = (ret: OrderReturn, step: Step) => {
+    setPayoutError(null);
     if (step === 'rejected' || step === 'refunded') setConfirming({ ret, step });
     else send(ret, step);
   };
@@ -194,6 +214,15 @@ export function useReturnSteps() {
         busy={update.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => send(confirming.ret, 'rejected')}
+      />
+    ) : confirming.ret.refundByHand ? (
+      <RefundByHandDialog
+        ret={confirming.ret}
+        customer={customer(confirming.ret)}
+        busy={update.isPending}
+        error={payoutError}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(paidWith) => send(confirming.ret, 'refunded', paidWith)}
       />
     ) : (
       <ConfirmDialog

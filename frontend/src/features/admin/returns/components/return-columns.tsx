@@ -1,4 +1,4 @@
-/** The admin table of returns: date, order (linking to its page), customer, items and reason, refund, status, the allowed steps. */
+/** The admin table of returns: date, order (linking to its page), customer, items and reason, refund, status (and how a refund by hand was paid out), the allowed steps. */
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { ReturnStatusBadge } from '@/components/ui/StatusBadge';
@@ -8,7 +8,7 @@ import { variantLabel } from '@/lib/variants';
 import { useMayOpen } from '../../lib/access';
 import { columnsOf, Customer, nowrap } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
-import { NO_STEP, ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
+import { NO_STEP, RefundPaidOut, ReturnStepButtons, type ReturnSteps } from './ReturnSteps';
 
 const column = columnsOf<OrderReturn>();
 
@@ -55,7 +55,12 @@ export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busy
         </>
       ), { td: 'max-w-72' }),
       ...(seesMoney ? [column(t`Refund`, (r) => formatPrice(r.refundAmount), { td: 'font-semibold whitespace-nowrap' })] : []),
-      column(t`Status`, (r) => <ReturnStatusBadge status={r.status} />),
+      column(t`Status`, (r) => (
+        <>
+          <ReturnStatusBadge status={r.status} />
+          <RefundPaidOut ret={r} className="mt-1 text-xs text-stone-600" />
+        </>
+      )),
       column(t`Actions`, (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />),
     ],
     rowProps: () => ({ 'data-testid': 'return-row' }),
