@@ -39,6 +39,34 @@ async fn topics_of(app: &TestApp, order: &str) -> Vec<Topic> {
     topics
 }
 
+/// The shopper's cart checked out to Hodan, paid in cash on delivery: the order placed.
+async fn cash_order_to_hodan(app: &TestApp, token: &str) -> Value {
+    let placed = app
+        .post(
+            "/api/orders/checkout",
+            Some(token),
+            cash_checkout(Some(address("Mogadishu", "Hodan"))),
+        )
+        .await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    placed.body["order"].clone()
+}
+
+/// Order `id` sent out by the admin with a new rider, hassan: the rider's token.
+async fn out_with_hassan(app: &TestApp, admin: &str, id: &str) -> String {
+    let rider = app.staff(admin, "hassan", "rider").await;
+    let rider_id = app.me_id(&rider).await;
+    let sent = app
+        .post(
+            "/api/admin/deliveries",
+            Some(admin),
+            json!({ "orderIds": [id], "riderId": rider_id }),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+    rider
+}
+
 /// The dashboard's revenue, in dollars.
 async fn revenue(app: &TestApp, admin: &str) -> f64 {
     let stats = app.get("/api/admin/stats", Some(admin)).await;
@@ -282,25 +310,11 @@ async fn a_cash_order_refused_at_the_door_and_canceled_puts_its_stock_back_once_
         .await;
         let dress = dress["_id"].as_str().unwrap();
         app.add_to_cart(&token, dress, 2).await;
-        let placed = app
-            .post(
-                "/api/orders/checkout",
-                Some(&token),
-                cash_checkout(Some(address("Mogadishu", "Hodan"))),
-            )
-            .await;
-        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
-        let id = placed.body["order"]["_id"].as_str().unwrap().to_owned();
+        let placed = cash_order_to_hodan(&app, &token).await;
+        let id = placed["_id"].as_str().unwrap().to_owned();
         assert_eq!(app.stock_of(dress).await, 3);
 
-        let rider = app.staff(&admin, "hassan", "rider").await;
-        let rider_id = app.me_id(&rider).await;
-        app.post(
-            "/api/admin/deliveries",
-            Some(&admin),
-            json!({ "orderIds": [id], "riderId": rider_id }),
-        )
-        .await;
+        let rider = out_with_hassan(&app, &admin, &id).await;
         let refused = app
             .post(
                 &format!("/api/deliveries/{id}/not-delivered"),
@@ -336,30 +350,15 @@ async fn a_cash_orders_return_is_refunded_by_hand_and_the_admin_records_how() {
         let dress = dress["_id"].as_str().unwrap();
         let (token, _) = app.shopper("amina").await;
         app.add_to_cart(&token, dress, 2).await;
-        let placed = app
-            .post(
-                "/api/orders/checkout",
-                Some(&token),
-                cash_checkout(Some(address("Mogadishu", "Hodan"))),
-            )
-            .await;
-        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
-        let id = placed.body["order"]["_id"].as_str().unwrap().to_owned();
-        let total = placed.body["order"]["totalAmount"].clone();
-        let rider = app.staff(&admin, "hassan", "rider").await;
-        let rider_id = app.me_id(&rider).await;
-        app.post(
-            "/api/admin/deliveries",
-            Some(&admin),
-            json!({ "orderIds": [id], "riderId": rider_id }),
-        )
-        .await;
+        let placed = cash_order_to_hodan(&app, &token).await;
+        let id = placed["_id"].as_str().unwrap().to_owned();
+        let rider = out_with_hassan(&app, &admin, &id).await;
         let code = app.delivery_code(&id).await;
         let delivered = app
             .post(
                 &format!("/api/deliveries/{id}/delivered"),
                 Some(&rider),
-                json!({ "code": code, "cashCollected": total }),
+                json!({ "code": code, "cashCollected": placed["totalAmount"] }),
             )
             .await;
         assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.body);
