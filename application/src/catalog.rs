@@ -1,6 +1,7 @@
 //! Browsing and managing the catalogue.
 
 mod errors;
+pub mod sheet;
 
 pub use errors::*;
 
@@ -177,24 +178,8 @@ impl Catalog {
             Some(bytes) => Some(self.images.store(bytes).await?),
             None => None,
         };
-        let product = Product {
-            id: ProductId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
-            name: draft.name,
-            description: draft.description,
-            category: draft.category,
-            tags: draft.tags,
-            price: draft.price,
-            discount: draft.discount,
-            stated_original_price: None,
-            gallery: image.iter().map(|i| i.full.clone()).collect(),
-            image,
-            rating_tenths: 0,
-            reviews: 0,
-            stock: draft.stock,
-            variants,
-            is_featured: draft.is_featured,
-            created_at: self.clock.now(),
-        };
+        let id = ProductId::parse(&self.ids.new_id()).expect("the id generator makes valid ids");
+        let product = draft.into_product(id, variants, image, self.clock.now());
         if let Err(error) = self.products.insert(&product).await {
             if let Some(image) = &product.image {
                 self.images.delete(image).await;

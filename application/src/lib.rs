@@ -39,6 +39,7 @@ pub struct Shop {
     pub audit: audit::Audit,
     pub carts: cart::Carts,
     pub catalog: catalog::Catalog,
+    pub product_sheets: catalog::sheet::ProductSheets,
     pub checkout: checkout::Checkout,
     pub dashboard: dashboard::Reports,
     pub delivery: delivery::DeliveryZones,

@@ -8,6 +8,7 @@ use anyhow::Context;
 use application::accounts::Accounts;
 use application::audit::Audit;
 use application::cart::Carts;
+use application::catalog::sheet::ProductSheets;
 use application::catalog::{Catalog, CatalogVersion};
 use application::checkout::Checkout;
 use application::dashboard::Reports;
@@ -114,6 +115,13 @@ pub fn build_shop(
             audit.clone(),
             catalog_version.clone(),
             throttle,
+        ),
+        product_sheets: ProductSheets::new(
+            db.clone(),
+            clock.clone(),
+            ids.clone(),
+            audit.clone(),
+            catalog_version.clone(),
         ),
         checkout: Checkout::new(
             carts(),

@@ -22,6 +22,7 @@ pub mod phone;
 pub mod ports;
 pub mod product;
 pub mod product_edit;
+pub mod product_sheet;
 pub mod refund;
 pub mod returns;
 pub mod review;

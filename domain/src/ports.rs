@@ -25,6 +25,7 @@ use crate::permissions::PermissionError;
 use crate::phone::MobileNumber;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
+use crate::product_sheet::import::ProductWrite;
 use crate::refund::RefundOutcome;
 use crate::returns::plan::ReturnStepPlan;
 use crate::returns::{Return, ReturnInput, ReturnRefusal, ReturnStatus};
@@ -194,6 +195,20 @@ pub enum ProductStoreError {
     Repo(#[from] RepoError),
 }
 
+/// Why an import's writes were not stored: nothing was.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportStoreError {
+    /// Write number `write` was refused (a size sold since the sheet was exported, an SKU
+    /// another product has).
+    #[error("write {write} refused: {reason}")]
+    Refused {
+        write: usize,
+        reason: ProductStoreError,
+    },
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
@@ -212,6 +227,9 @@ pub trait ProductRepository: Send + Sync {
         id: &ProductId,
         edit: &ProductEdit,
     ) -> Result<Product, ProductStoreError>;
+    /// Carries out an import's `writes` in one transaction, each as `insert` or `update`
+    /// would: all of them, returning each product as stored then, or none.
+    async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError>;
     /// Removes the product from the catalogue, carts and wishlists (orders keep their
     /// snapshots). `NotFound` when gone.
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError>;

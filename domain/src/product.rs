@@ -128,6 +128,37 @@ pub struct ProductDraft {
     pub is_featured: bool,
 }
 
+impl ProductDraft {
+    /// The new product `id` these fields make, with its `variants` (its stock is theirs when
+    /// it has any) and its picture, made at `now`: no reviews yet.
+    pub fn into_product(
+        self,
+        id: ProductId,
+        variants: Vec<Variant>,
+        image: Option<ProductImage>,
+        now: DateTime<Utc>,
+    ) -> Product {
+        Product {
+            id,
+            name: self.name,
+            description: self.description,
+            category: self.category,
+            tags: self.tags,
+            price: self.price,
+            discount: self.discount,
+            stated_original_price: None,
+            gallery: image.iter().map(|i| i.full.clone()).collect(),
+            image,
+            rating_tenths: 0,
+            reviews: 0,
+            stock: self.stock,
+            variants,
+            is_featured: self.is_featured,
+            created_at: now,
+        }
+    }
+}
+
 impl ProductInput {
     /// The product form's rules and the messages shown under its fields.
     pub fn validate(&self) -> Result<ProductDraft, FieldErrors> {

@@ -1,4 +1,5 @@
-//! Text a shopper typed that ends up in a spreadsheet (the orders export).
+//! Text that ends up in a spreadsheet (the orders export, the product sheet) and comes back
+//! from one (the product import).
 
 use std::borrow::Cow;
 
@@ -14,6 +15,15 @@ pub fn inert_cell(text: &str) -> Cow<'_, str> {
         Cow::Owned(format!("'{text}"))
     } else {
         Cow::Borrowed(text)
+    }
+}
+
+/// A cell as it was before [`inert_cell`]: the leading `'` it put before a formula's first
+/// character is taken off again; any other text is kept as it is.
+pub fn typed_cell(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(text) if text.starts_with(FORMULA_STARTS) => text,
+        _ => cell,
     }
 }
 
@@ -50,6 +60,15 @@ mod tests {
                 matches!(inert_cell(text), Cow::Borrowed(t) if t == text),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn an_inert_cell_reads_back_as_the_text_it_was() {
+        for text in [
+            "=SUM(A1)", "+252 61", "-2", "@x", "'quoted", "plain", "", "'",
+        ] {
+            assert_eq!(typed_cell(&inert_cell(text)), text, "{text:?}");
         }
     }
 }

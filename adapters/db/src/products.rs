@@ -1,5 +1,7 @@
 //! `ProductRepository`: the catalogue.
 
+mod import;
+
 use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};
 use crate::listing::{containing_text, escape_like, lower, total_of, IN_LIST_MAX};
 use crate::models::{count, from_db_time, money, product_id, to_db_time};
@@ -13,11 +15,14 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
 use domain::listing::products::{ProductQuery, ProductSort};
 use domain::listing::Direction;
-use domain::ports::{ProductFilter, ProductRepository, ProductStoreError, RepoError};
+use domain::ports::{
+    ImportStoreError, ProductFilter, ProductRepository, ProductStoreError, RepoError,
+};
 use domain::product::{
     Category, Product, ProductImage, SearchCandidate, StockStatus, LOW_STOCK_MAX,
 };
 use domain::product_edit::ProductEdit;
+use domain::product_sheet::import::ProductWrite;
 use domain::{Money, Percent, ProductId};
 use std::collections::HashMap;
 
@@ -329,17 +334,76 @@ fn catalog_change(
     )
 }
 
+/// Stores a new product with its sizes (`ProductRepository::insert`) in the caller's
+/// transaction.
+fn insert_product(
+    conn: &mut DbConnection,
+    product: &Product,
+) -> Result<(), TxError<ProductStoreError>> {
+    let row = ProductRow::from_domain(product);
+    diesel::insert_into(products::table)
+        .values(&row)
+        .execute(conn)?;
+    variants::write_grid(conn, &row.id, &variants::new_grid(product))?;
+    Ok(())
+}
+
+/// Writes `edit` to product `id` (`ProductRepository::update`) in the caller's transaction:
+/// the product as stored then, and whether anything was written.
+fn update_product(
+    conn: &mut DbConnection,
+    id: &ProductId,
+    edit: &ProductEdit,
+) -> Result<(Product, bool), TxError<ProductStoreError>> {
+    let id = id.as_str();
+    let columns = EditedProductColumns::of(edit);
+    let changes = (columns != EditedProductColumns::default()).then_some(columns);
+    let expected = edit.stock.and_then(|stock| stock.expected).map(i64::from);
+    let target = products::table.find(id);
+    let written = match (&changes, expected) {
+        (None, _) => 0,
+        // The stock guard: a sale since the form was opened makes this write nothing.
+        (Some(changes), Some(expected)) => {
+            diesel::update(target.filter(products::stock.eq(expected)))
+                .set(changes)
+                .execute(conn)?
+        }
+        (Some(changes), None) => diesel::update(target).set(changes).execute(conn)?,
+    };
+    let stored = |conn: &mut DbConnection| {
+        products::table
+            .find(id)
+            .select(ProductRow::as_select())
+            .get_result(conn)
+            .optional()
+    };
+    if written == 0 && changes.is_some() {
+        return Err(match stored(conn)? {
+            None => TxError::Store(RepoError::NotFound.into()),
+            Some(row) => TxError::Store(ProductStoreError::StockChanged {
+                now: count(row.stock)?,
+            }),
+        });
+    }
+    if let Some(grid) = &edit.variants {
+        if stored(conn)?.is_none() {
+            return Err(TxError::Store(RepoError::NotFound.into()));
+        }
+        variants::write_grid(conn, id, grid)?;
+    }
+    let row = stored(conn)?;
+    let product = variants::one_with_variants(conn, row.map(ProductRow::into_domain).transpose()?)?;
+    let product = product.ok_or(TxError::Store(RepoError::NotFound.into()))?;
+    Ok((product, written > 0 || edit.variants.is_some()))
+}
+
 #[async_trait]
 impl ProductRepository for Database {
     async fn insert(&self, product: &Product) -> Result<(), ProductStoreError> {
-        let row = ProductRow::from_domain(product);
-        let grid = variants::new_grid(product);
+        let product = product.clone();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                diesel::insert_into(products::table)
-                    .values(&row)
-                    .execute(conn)?;
-                variants::write_grid(conn, &row.id, &grid)?;
+                insert_product(conn, &product)?;
                 bump_catalog_version(conn)?;
                 Ok::<_, TxError<ProductStoreError>>(())
             })
@@ -353,58 +417,24 @@ impl ProductRepository for Database {
         id: &ProductId,
         edit: &ProductEdit,
     ) -> Result<Product, ProductStoreError> {
-        let id = id.as_str().to_owned();
-        let columns = EditedProductColumns::of(edit);
-        let changes = (columns != EditedProductColumns::default()).then_some(columns);
-        let expected = edit.stock.and_then(|stock| stock.expected).map(i64::from);
-        let grid = edit.variants.clone();
+        let id = id.clone();
+        let edit = edit.clone();
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                let target = products::table.find(&id);
-                let written = match (&changes, expected) {
-                    (None, _) => 0,
-                    // The stock guard: a sale since the form was opened makes this write nothing.
-                    (Some(changes), Some(expected)) => {
-                        diesel::update(target.filter(products::stock.eq(expected)))
-                            .set(changes)
-                            .execute(conn)?
-                    }
-                    (Some(changes), None) => diesel::update(target).set(changes).execute(conn)?,
-                };
-                let stored = |conn: &mut DbConnection| {
-                    products::table
-                        .find(&id)
-                        .select(ProductRow::as_select())
-                        .get_result(conn)
-                        .optional()
-                };
-                if written == 0 && changes.is_some() {
-                    return Err(match stored(conn)? {
-                        None => TxError::Store(RepoError::NotFound.into()),
-                        Some(row) => TxError::Store(ProductStoreError::StockChanged {
-                            now: count(row.stock)?,
-                        }),
-                    });
-                }
-                if let Some(grid) = &grid {
-                    if stored(conn)?.is_none() {
-                        return Err(TxError::Store(RepoError::NotFound.into()));
-                    }
-                    variants::write_grid(conn, &id, grid)?;
-                }
-                if written > 0 || grid.is_some() {
+                let (product, changed) = update_product(conn, &id, &edit)?;
+                if changed {
                     bump_catalog_version(conn)?;
                 }
-                let row = stored(conn)?;
-                let product = variants::one_with_variants(
-                    conn,
-                    row.map(ProductRow::into_domain).transpose()?,
-                )?;
-                product.ok_or(TxError::Store(RepoError::NotFound.into()))
+                Ok::<_, TxError<ProductStoreError>>(product)
             })
             .map_err(ProductStoreError::from)
         })
         .await
+    }
+
+    async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError> {
+        let writes = writes.to_vec();
+        self.write(move |conn| import::import(conn, &writes)).await
     }
 
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError> {

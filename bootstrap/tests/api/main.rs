@@ -28,6 +28,7 @@ mod pages;
 mod password_races;
 mod payment_methods;
 mod permission_matrix;
+mod product_sheet;
 mod reopening;
 #[path = "../common/reply.rs"]
 mod reply;

@@ -73,6 +73,8 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/stats"),
     ("get", "/api/admin/reports"),
     ("get", "/api/admin/orders/export.csv"),
+    ("get", "/api/admin/products/export.csv"),
+    ("post", "/api/admin/products/import"),
     ("get", "/api/admin/audit"),
     ("get", "/api/admin/audit/actors"),
     ("get", "/api/admin/products"),
@@ -135,6 +137,11 @@ async fn every_documented_call_is_answered_by_its_handler() {
     }
 }
 
+/// Errors answered with a report of their own instead of `ErrorBody`: an import refused for
+/// bad rows is its dry run's report (`{message, create, update, unchanged, errors:[{line,
+/// message}]}`, issue 44), so a client reads both the same way.
+const REPORTS_AS_ERRORS: [(&str, &str, &str); 1] = [("post", "/api/admin/products/import", "400")];
+
 #[tokio::test(flavor = "multi_thread")]
 async fn every_operation_documents_its_replies_and_errors_as_json() {
     for app in TestApp::all().await {
@@ -152,7 +159,8 @@ async fn every_operation_documents_its_replies_and_errors_as_json() {
                 "{method} {path}"
             );
             for (status, response) in responses {
-                if status.starts_with('4') || status.starts_with('5') {
+                let own_shape = REPORTS_AS_ERRORS.contains(&(&method, &path, status));
+                if (status.starts_with('4') || status.starts_with('5')) && !own_shape {
                     assert_eq!(
                         response["content"]["application/json"]["schema"]["$ref"],
                         "#/components/schemas/ErrorBody",

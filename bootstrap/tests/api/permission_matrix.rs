@@ -1103,6 +1103,11 @@ async fn recipe(
         ("get", "/api/admin/stats") => Call::to(path),
         ("get", "/api/admin/reports") => Call::to("/api/admin/reports?days=7"),
         ("get", "/api/admin/orders/export.csv") => Call::to("/api/admin/orders/export.csv?days=7"),
+        ("get", "/api/admin/products/export.csv") => Call::to(path),
+        // An empty file: a dry run reports it, writing nothing.
+        ("post", "/api/admin/products/import") => {
+            Call::to("/api/admin/products/import?dryRun=true")
+        }
         ("get", "/api/admin/audit") => Call::to("/api/admin/audit?page=1&limit=5"),
         ("get", "/api/admin/audit/actors") => Call::to(path),
         _ => return None,

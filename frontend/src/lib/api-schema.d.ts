@@ -238,6 +238,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every product as CSV, one row per size (a product without sizes one row), newest product
+         *     first (`products.manage`). Imported back unchanged, it changes nothing.
+         */
+        get: operations["export_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports products and their sizes from CSV (the export's columns, in any order;
+         *     `products.manage`). `dryRun=true` checks the whole file and reports what it would create,
+         *     update and leave, with every bad row by line, writing nothing. Without it, the file is
+         *     written in one transaction when every row is good (200, the counts), else nothing is
+         *     (400, the bad rows). Stock is written only from the stock a row was exported with: a size
+         *     sold since is a bad row.
+         */
+        post: operations["import_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reports": {
         parameters: {
             query?: never;
@@ -1584,12 +1628,34 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description What an import did or would do, by product, and every row that cannot be imported. */
+        ImportReportDto: {
+            create: number;
+            errors: components["schemas"]["LineErrorDto"][];
+            /**
+             * @description Only on a refused import: how many rows are wrong.
+             * @example 2 rows cannot be imported: nothing was written
+             */
+            message?: string;
+            unchanged: number;
+            update: number;
+        };
         /** @description The language someone chooses for the shop's screens and their messages. */
         LanguageBody: {
             language?: components["schemas"]["LanguageName"];
         };
         /** @enum {string} */
         LanguageName: "en" | "so";
+        /** @description A row that cannot be imported. */
+        LineErrorDto: {
+            /**
+             * Format: int64
+             * @description The row's line in the file; the header is line 1.
+             */
+            line: number;
+            /** @example Price is not money: write dollars like 12.50 */
+            message: string;
+        };
         LineProductDto: {
             _id: string;
             image: string | null;
@@ -3398,6 +3464,134 @@ export interface operations {
              *     account on a temporary password: only its profile and the password change are open).
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per size */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_products: {
+        parameters: {
+            query?: {
+                /** @description `true`: check the file and report, writing nothing. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sheet, with its header row */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Written, or what a dry run would write and the bad rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReportDto"];
+                };
+            };
+            /** @description Bad rows: nothing was written */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReportDto"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

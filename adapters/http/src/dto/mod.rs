@@ -30,6 +30,7 @@ mod names;
 mod notifications;
 mod order_detail;
 mod payments;
+mod product_sheet;
 mod returns;
 mod reviews;
 mod variants;
@@ -50,6 +51,7 @@ pub use notifications::{
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
 pub use payments::PaymentMethodDto;
+pub use product_sheet::{read_sheet, sheet_csv, ImportQuery, ImportReportDto, LineErrorDto};
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
 };

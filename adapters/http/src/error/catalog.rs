@@ -5,6 +5,7 @@ use application::cart::{
     AddToCartError, AddToWishlistError, ApplyDiscountError, RemoveFromCartError,
     RemoveFromWishlistError,
 };
+use application::catalog::sheet::ImportError;
 use application::catalog::{
     CreateProductError, DeleteProductError, FindProductError, SearchError, UpdateProductError,
 };
@@ -13,6 +14,7 @@ use domain::message::texts::{
     CART_EMPTY, DISCOUNT_NOT_FOUND, NOT_A_BUYER, NOT_IN_CART, NOT_IN_WISHLIST, PRODUCT_NOT_FOUND,
     REVIEW_NOT_FOUND, REVIEW_SORT_INVALID,
 };
+use domain::product_sheet::import::refusal_summary;
 
 impl From<FindProductError> for ApiError {
     fn from(error: FindProductError) -> Self {
@@ -51,6 +53,18 @@ impl From<UpdateProductError> for ApiError {
             UpdateProductError::Invalid(errors) => errors.into(),
             UpdateProductError::Image(error) => error.into(),
             UpdateProductError::Store(error) => error.into(),
+        }
+    }
+}
+
+/// An import's bad rows are answered with the report itself (`routes::product_sheet`); as an
+/// error alone they are its message.
+impl From<ImportError> for ApiError {
+    fn from(error: ImportError) -> Self {
+        match error {
+            ImportError::Refused(refusal) => refusal.into(),
+            ImportError::Rows(errors) => Self::bad_request(refusal_summary(errors.len())),
+            ImportError::Store(error) => error.into(),
         }
     }
 }

@@ -12,6 +12,7 @@ mod discounts;
 mod notifications;
 mod orders;
 pub(crate) mod payments;
+mod product_sheet;
 mod products;
 mod returns;
 mod reviews;
@@ -31,6 +32,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     // routes in this order (a product's page is answered from memory, after routing, within
     // a few microseconds). `/orders/all` before `/orders/{id}`.
     cfg.configure(products::configure)
+        .configure(product_sheet::configure)
         .configure(back_office::configure)
         .configure(accounts::configure)
         .configure(cart::configure)
