@@ -137,3 +137,122 @@ impl ProductSheets {
         Ok(report)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{admin, audit, clock, ids, product, staff};
+    use domain::audit::AuditAction;
+    use domain::ports::{MockAuditLog, MockProductRepository, ProductStoreError};
+    use domain::user::Role;
+
+    fn sheets(products: MockProductRepository, log: MockAuditLog) -> ProductSheets {
+        ProductSheets::new(
+            Arc::new(products),
+            clock(),
+            ids(),
+            audit(log),
+            CatalogVersion::default(),
+        )
+    }
+
+    /// The abaya (p1, $20.00, 5 left) as exported, with `stock` typed over its 5.
+    fn abaya_sheet(stock: &str) -> Vec<SheetLine> {
+        let mut row = rows_of(&product(2000, 5)).remove(0);
+        row.stock = stock.into();
+        vec![SheetLine { line: 2, row }]
+    }
+
+    fn shop_with_abaya() -> MockProductRepository {
+        let mut products = MockProductRepository::new();
+        products
+            .expect_by_ids()
+            .returning(|_| Ok(vec![product(2000, 5)]));
+        products
+    }
+
+    #[tokio::test]
+    async fn a_dry_run_reports_and_writes_nothing_and_staff_without_products_manage_are_refused() {
+        let mut products = shop_with_abaya();
+        products.expect_import().never();
+        let mut log = MockAuditLog::new();
+        log.expect_record().never();
+        let sheets = sheets(products, log);
+        let report = sheets
+            .import(&admin("boss"), Ok(abaya_sheet("9")), true)
+            .await
+            .unwrap();
+        assert_eq!((report.create, report.update, report.unchanged), (0, 1, 0));
+        let refused = sheets
+            .import(
+                &staff("hawa", Role::OrderHandler),
+                Ok(abaya_sheet("9")),
+                true,
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(refused, ImportError::Refused(_)));
+    }
+
+    #[tokio::test]
+    async fn an_import_writes_once_and_audits_each_product_it_changed() {
+        let mut products = shop_with_abaya();
+        products
+            .expect_import()
+            .times(1)
+            .returning(|_| Ok(vec![product(2000, 9)]));
+        let mut log = MockAuditLog::new();
+        log.expect_record()
+            .withf(|entry| entry.change.action == AuditAction::ProductUpdate)
+            .times(1)
+            .returning(|_| Ok(()));
+        let report = sheets(products, log)
+            .import(&admin("boss"), Ok(abaya_sheet("9")), false)
+            .await
+            .unwrap();
+        assert_eq!((report.update, report.errors.len()), (1, 0));
+    }
+
+    #[tokio::test]
+    async fn a_size_sold_since_the_export_is_named_on_its_line_and_an_unreadable_file_too() {
+        let mut products = shop_with_abaya();
+        products.expect_import().returning(|_| {
+            Err(ImportStoreError::Refused {
+                write: 0,
+                reason: ProductStoreError::StockChanged { now: 3 },
+            })
+        });
+        let mut log = MockAuditLog::new();
+        log.expect_record().never();
+        let sheets = sheets(products, log);
+        let ImportError::Rows(rows) = sheets
+            .import(&admin("boss"), Ok(abaya_sheet("9")), false)
+            .await
+            .unwrap_err()
+        else {
+            panic!("refused rows")
+        };
+        assert_eq!(
+            rows,
+            [LineError {
+                line: 2,
+                message:
+                    "Stock changed since the export: 3 left now. Export again and redo this row"
+                        .into()
+            }]
+        );
+        let empty = LineError {
+            line: 1,
+            message: "The file is empty".into(),
+        };
+        let report = sheets
+            .import(&admin("boss"), Err(empty.clone()), true)
+            .await
+            .unwrap();
+        assert_eq!(report.errors, [empty.clone()]);
+        assert!(matches!(
+            sheets.import(&admin("boss"), Err(empty), false).await,
+            Err(ImportError::Rows(_))
+        ));
+    }
+}
