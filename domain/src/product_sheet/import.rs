@@ -319,12 +319,15 @@ fn update_of(
         ]);
     }
     let input = input_of(first);
+    // As the form sends it: stock only when the merchant changed it, so a product left as
+    // exported keeps what was sold since.
+    let stock_changed = grid.is_empty() && exported(first) != Some(input.stock);
     let patch = ProductPatch {
         name: Some(input.name.clone()),
         description: Some(input.description.clone()),
         category: input.category.clone(),
         price: Some(input.price),
-        stock: grid.is_empty().then_some(input.stock),
+        stock: stock_changed.then_some(input.stock),
         expected_stock: exported(first),
         discount: Some(input.discount),
         tags: Some(input.tags.clone()),

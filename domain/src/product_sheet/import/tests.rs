@@ -263,3 +263,14 @@ fn pictures_stay_as_exported() {
         )]
     );
 }
+
+#[test]
+fn a_product_sold_since_the_export_and_left_as_exported_is_unchanged() {
+    let mut sold = shop();
+    sold.get_mut(&pid("scarf")).unwrap().stock = 4;
+    let dress = sold.get_mut(&pid("dress")).unwrap();
+    dress.variants[0].stock = 1;
+    dress.stock = 4;
+    let plan = plan_import(&exported(), &sold, now(), || VariantId::parse("x").unwrap());
+    assert_eq!((plan.update, plan.unchanged, plan.errors.len()), (0, 2, 0));
+}
