@@ -249,7 +249,7 @@ mod tests {
             .import(&admin("boss"), Err(empty.clone()), true)
             .await
             .unwrap();
-        assert_eq!(report.errors, [empty.clone()]);
+        assert_eq!(report.errors, std::slice::from_ref(&empty));
         assert!(matches!(
             sheets.import(&admin("boss"), Err(empty), false).await,
             Err(ImportError::Rows(_))
