@@ -46,20 +46,49 @@ pub fn read_sheet(bytes: &[u8]) -> Result<Vec<SheetLine>, LineError> {
     };
     let header = SheetHeader::parse(&header.iter().map(str::to_owned).collect::<Vec<_>>())
         .map_err(|message| LineError { line: 1, message })?;
+    // Lines counted from the newlines before each record's first byte: the reader's own
+    // count is one short in a file with Windows line ends (Excel's).
+    let mut counted = LineCount::default();
     let mut lines = Vec::new();
     for record in records {
-        let record =
-            record.map_err(|e| unreadable(e.position().map_or(0, csv::Position::line), &e))?;
+        let record = record.map_err(|e| {
+            let at = e.position().map_or(0, csv::Position::byte);
+            unreadable(counted.line_at(bytes, at), &e)
+        })?;
+        let line = counted.line_at(bytes, record.position().map_or(0, csv::Position::byte));
         if record.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
         let cells: Vec<String> = record.iter().map(str::to_owned).collect();
         lines.push(SheetLine {
-            line: record.position().map_or(0, csv::Position::line),
+            line,
             row: SheetRow::of(&header, &cells),
         });
     }
     Ok(lines)
+}
+
+/// The newlines of a file counted up to a byte, forward only.
+#[derive(Default)]
+struct LineCount {
+    byte: usize,
+    newlines: u64,
+}
+
+impl LineCount {
+    /// The line (from 1) of the record starting at offset `at`: the reader's offset of a
+    /// record after blank lines is that of the blank lines, which are skipped here.
+    fn line_at(&mut self, bytes: &[u8], at: u64) -> u64 {
+        let mut at = usize::try_from(at).unwrap_or(usize::MAX).min(bytes.len());
+        while at < bytes.len() && matches!(bytes[at], b'\r' | b'\n') {
+            at += 1;
+        }
+        if at > self.byte {
+            self.newlines += bytes[self.byte..at].iter().filter(|b| **b == b'\n').count() as u64;
+            self.byte = at;
+        }
+        self.newlines + 1
+    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -157,6 +186,25 @@ mod tests {
         let read = read_sheet(&with_bom).unwrap();
         assert_eq!(read.iter().map(|l| l.line).collect::<Vec<_>>(), [2, 4]);
         assert_eq!(read.into_iter().map(|l| l.row).collect::<Vec<_>>(), rows);
+    }
+
+    #[test]
+    fn lines_are_counted_alike_with_windows_line_ends_and_with_a_cell_over_two_lines() {
+        let header = COLUMNS.join(",");
+        for end in ["\n", "\r\n"] {
+            let file = format!("{header}{end}a{end}\"b{end}c\"{end}{end}d{end}");
+            let read = read_sheet(file.as_bytes()).unwrap();
+            let lines: Vec<(u64, &str)> = read
+                .iter()
+                .map(|l| (l.line, l.row.handle.as_str()))
+                .collect();
+            let two_lines = format!("b{end}c");
+            assert_eq!(
+                lines,
+                [(2, "a"), (3, two_lines.as_str()), (6, "d")],
+                "{end:?}"
+            );
+        }
     }
 
     #[test]
