@@ -23,3 +23,4 @@ import './journeys/20-keyboard-checkout.mjs';
 import './journeys/21-wallets.mjs';
 import './journeys/22-staff.mjs';
 import './journeys/23-delivery.mjs';
+import './journeys/24-catalogue-import.mjs';

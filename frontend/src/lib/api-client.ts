@@ -49,8 +49,8 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+/** A reply's text as JSON when it is JSON, else the text itself; null when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -59,15 +59,36 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** Sends a call with the session's token and the shown language; a reply that is not 2xx is thrown as an `ApiError`. */
-export async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+async function readBody(res: Response): Promise<unknown> {
+  return parseBody(await res.text());
+}
+
+/** The headers of every call: what it accepts, the language shown and, when signed in, the bearer token. */
+export function requestHeaders(accept: string, extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: accept,
     'Accept-Language': currentLanguage(),
-    ...options.headers,
+    ...extra,
   };
   const token = useSession.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** A reply that is not 2xx as the `ApiError` every call throws: the server's `message` and field `errors` when its body has them. */
+export function replyError(status: number, data: unknown): ApiError {
+  const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: unknown }) : null;
+  const message = obj && typeof obj.message === 'string' && obj.message.trim() ? obj.message : null;
+  const errors =
+    obj && obj.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)
+      ? (obj.errors as Record<string, string>)
+      : undefined;
+  return new ApiError(status, message, data, errors);
+}
+
+/** Sends a call with the session's token and the shown language; a reply that is not 2xx is thrown as an `ApiError`. */
+export async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers = requestHeaders(accept, options.headers);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -89,12 +110,7 @@ export async function send(path: string, options: RequestOptions, accept: string
     throw new ApiError(0, null, err);
   }
   if (!res.ok) {
-    const data = await readBody(res);
-    const obj = data && typeof data === 'object' ? (data as { message?: unknown; errors?: unknown }) : null;
-    const message = obj && typeof obj.message === 'string' && obj.message.trim() ? obj.message : null;
-    const errors =
-      obj && obj.errors && typeof obj.errors === 'object' ? (obj.errors as Record<string, string>) : undefined;
-    throw new ApiError(res.status, message, data, errors);
+    throw replyError(res.status, await readBody(res));
   }
   return res;
 }

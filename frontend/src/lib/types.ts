@@ -137,6 +137,13 @@ export type Stats = Schemas['StatsDto'];
 export type Report = Schemas['ReportDto'];
 export type AuditEntry = Schemas['AuditEntryDto'];
 export type AuditActor = Schemas['AuditActorDto'];
+/**
+ * POST /api/admin/products/import: what the CSV creates, updates and leaves, and its bad rows by
+ * line (a dry run's preview, an import's counts; a refused import's `message` and rows).
+ */
+export type ImportReport = Schemas['ImportReportDto'];
+/** A row of an imported CSV that cannot be imported: its line (the header is 1) and why. */
+export type ImportLineError = Schemas['LineErrorDto'];
 
 export type LoginRequest = Schemas['LoginBody'];
 export type AuthReply = Schemas['SessionDto'];

@@ -1,11 +1,16 @@
-/** Admin products (/admin/products): a server-paged list with search, filters and sort in the URL, the add/edit modal and the delete confirmation. */
+/**
+ * Admin products (/admin/products): a server-paged list with search, filters and sort in the URL,
+ * the add/edit modal, the delete confirmation, and the catalogue as CSV (Export CSV, Import CSV).
+ */
 import { useState } from 'react';
 import { t } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { BUSY, btn } from '@/components/ui/styles';
 import { useDeleteProduct } from '@/lib/api/products';
+import { useCan } from '@/lib/permissions';
 import { adminKeys } from '@/lib/query-keys';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -14,7 +19,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { ListFilters, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
+import { useDownloadProductsCsv } from '../api/sheet';
 import { CATEGORY_OPTIONS, productsList, SORT_OPTIONS, STOCK_OPTIONS } from '../list';
+import { ImportDialog } from './ImportDialog';
 import { ProductFormModal } from './ProductFormModal';
 import { productsTable } from './product-columns';
 
@@ -28,6 +35,16 @@ export default function ProductsPage() {
   const list = useAdminList(productsList);
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
+  // The page needs products.manage already; the CSV buttons ask for it themselves all the same.
+  const manages = useCan()('products.manage');
+  const exportCsv = useDownloadProductsCsv({
+    onSuccess: (name) => toast.success(t`Downloaded ${name}`),
+    onError: (err) => {
+      logError('Product CSV export failed', err);
+      toast.error(adminErrorMessage(err, t`Failed to export products`));
+    },
+  });
 
   const refreshStats = () => void qc.invalidateQueries({ queryKey: adminKeys.all });
   const remove = useDeleteProduct({
@@ -44,7 +61,29 @@ export default function ProductsPage() {
 
   return (
     <section>
-      <PageHeader title={t`Products`} add={{ label: t`Add New Product`, onClick: () => setEditing('new') }} />
+      <PageHeader
+        title={t`Products`}
+        add={{ label: t`Add New Product`, onClick: () => setEditing('new') }}
+        actions={
+          manages && (
+            <>
+              <button
+                type="button"
+                className={`${btn.secondary} ${BUSY}`}
+                aria-disabled={exportCsv.isPending || undefined}
+                onClick={() => {
+                  if (!exportCsv.isPending) exportCsv.mutate();
+                }}
+              >
+                <Trans>Export CSV</Trans>
+              </button>
+              <button type="button" className={btn.secondary} onClick={() => setImporting(true)}>
+                <Trans>Import CSV</Trans>
+              </button>
+            </>
+          )
+        }
+      />
       <ListFilters
         list={list}
         label={t`Filter products`}
@@ -73,6 +112,7 @@ export default function ProductsPage() {
           }}
         />
       )}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
       {deleting && (
         <ConfirmDialog
           title={t`Delete Product`}

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { requestFile } from '@/lib/api-file';
+import { requestFile, saveFile } from '@/lib/api-file';
 import { reportKeys } from '@/lib/query-keys';
 import type { Report } from '@/lib/types';
 
@@ -20,22 +20,11 @@ export const reportQuery = (days: number) =>
 /** The report of a period; the previous period's figures stay on screen while the next loads. */
 export const useReport = (days: number) => useQuery({ ...reportQuery(days), placeholderData: keepPreviousData });
 
-/** Fetches the CSV through the API client (a plain link cannot send the token) and saves it through an object URL. */
+/** Fetches the CSV through the API client (a plain link cannot send the token) and saves it. */
 export async function downloadOrdersCsv(days: number): Promise<string> {
   const file = await requestFile('/admin/orders/export.csv', 'text/csv', { params: { days } });
   const name = file.name ?? `orders-last-${days}-days.csv`;
-  const url = URL.createObjectURL(file.blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(file.blob, name);
   return name;
 }
 
