@@ -1628,6 +1628,11 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /**
+         * @description An import's 400: the report of its bad rows, or an error of the request itself (a
+         *     `dryRun` that is not true or false) as every call answers one.
+         */
+        ImportRefusalDto: components["schemas"]["ImportReportDto"] | components["schemas"]["ErrorBody"];
         /** @description What an import did or would do, by product, and every row that cannot be imported. */
         ImportReportDto: {
             create: number;
@@ -3560,13 +3565,13 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReportDto"];
                 };
             };
-            /** @description Bad rows: nothing was written */
+            /** @description 400 of an import: the report of its bad rows (nothing was written), or a bad request. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportReportDto"];
+                    "application/json": components["schemas"]["ImportRefusalDto"];
                 };
             };
             /** @description 401: no valid session (no token, or an expired, forged or unknown one). */

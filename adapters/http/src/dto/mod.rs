@@ -51,7 +51,9 @@ pub use notifications::{
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
 pub use payments::PaymentMethodDto;
-pub use product_sheet::{read_sheet, sheet_csv, ImportQuery, ImportReportDto, LineErrorDto};
+pub use product_sheet::{
+    read_sheet, sheet_csv, ImportQuery, ImportRefusalDto, ImportReportDto, LineErrorDto,
+};
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
 };

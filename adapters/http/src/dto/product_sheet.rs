@@ -1,6 +1,7 @@
 //! The catalogue as CSV (issue 44; `domain::product_sheet`): the sheet read from and written
 //! to CSV text with the `csv` crate, and the import's report.
 
+use crate::error::ErrorBody;
 use application::catalog::sheet::ImportReport;
 use domain::product_sheet::import::{refusal_summary, LineError, SheetLine};
 use domain::product_sheet::{SheetHeader, SheetRow, COLUMNS};
@@ -125,6 +126,15 @@ pub struct ImportReportDto {
     pub update: usize,
     pub unchanged: usize,
     pub errors: Vec<LineErrorDto>,
+}
+
+/// An import's 400: the report of its bad rows, or an error of the request itself (a
+/// `dryRun` that is not true or false) as every call answers one.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ImportRefusalDto {
+    Rows(ImportReportDto),
+    Request(ErrorBody),
 }
 
 impl ImportReportDto {

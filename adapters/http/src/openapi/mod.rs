@@ -8,6 +8,7 @@
 mod links;
 mod nulls;
 
+use crate::dto::{ImportRefusalDto, ImportReportDto, LineErrorDto};
 use crate::error::ErrorBody;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{IntoResponses, Modify, OpenApi};
@@ -21,7 +22,7 @@ use utoipa::{IntoResponses, Modify, OpenApi};
                        strings, times RFC 3339. Errors are `{\"message\"}` JSON, with \
                        `errors: {field: message}` for bad fields."
     ),
-    components(schemas(ErrorBody)),
+    components(schemas(ErrorBody, ImportRefusalDto, ImportReportDto, LineErrorDto)),
     modifiers(&BearerToken)
 )]
 pub struct ApiDoc;
@@ -66,6 +67,11 @@ impl Document {
 #[derive(IntoResponses)]
 #[response(status = 400)]
 pub struct BadRequest(pub ErrorBody);
+
+/// 400 of an import: the report of its bad rows (nothing was written), or a bad request.
+#[derive(IntoResponses)]
+#[response(status = 400)]
+pub struct ImportRefused(pub ImportRefusalDto);
 
 /// 401: no valid session (no token, or an expired, forged or unknown one).
 #[derive(IntoResponses)]

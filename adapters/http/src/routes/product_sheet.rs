@@ -4,7 +4,7 @@
 use crate::auth::CurrentUser;
 use crate::dto::{read_sheet, sheet_csv, ImportQuery, ImportReportDto};
 use crate::error::ApiError;
-use crate::openapi::{Forbidden, TooLarge, Unauthenticated};
+use crate::openapi::{Forbidden, ImportRefused, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
 use application::catalog::sheet::ImportError;
@@ -58,8 +58,7 @@ async fn export_products(
     request_body(content = String, content_type = "text/csv", description = "The sheet, with its header row"),
     responses(
         (status = 200, body = ImportReportDto, description = "Written, or what a dry run would write and the bad rows"),
-        (status = 400, body = ImportReportDto, description = "Bad rows: nothing was written"),
-        Unauthenticated, Forbidden, TooLarge
+        ImportRefused, Unauthenticated, Forbidden, TooLarge
     )
 )]
 #[post("/admin/products/import")]
