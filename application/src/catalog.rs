@@ -1,5 +1,6 @@
 //! Browsing and managing the catalogue.
 
+pub mod colour_pictures;
 mod errors;
 pub mod sheet;
 
@@ -248,7 +249,7 @@ impl Catalog {
             other => other.into(),
         })?;
         self.catalog_version.forget();
-        if let Some(image) = &product.image {
+        for image in product.image.iter().chain(product.colour_pictures.all()) {
             self.images.delete(image).await;
         }
         self.audit
@@ -517,6 +518,7 @@ mod tests {
             stated_original_price: None,
             image: None,
             gallery: vec![],
+            colour_pictures: Default::default(),
             rating_tenths: 45,
             reviews: 3,
             stock: 5,

@@ -40,6 +40,7 @@ pub struct Shop {
     pub carts: cart::Carts,
     pub catalog: catalog::Catalog,
     pub product_sheets: catalog::sheet::ProductSheets,
+    pub colour_galleries: catalog::colour_pictures::ColourGalleries,
     pub checkout: checkout::Checkout,
     pub dashboard: dashboard::Reports,
     pub delivery: delivery::DeliveryZones,

@@ -327,6 +327,7 @@ pub fn product(cents: i64, stock: u32) -> Product {
         stated_original_price: None,
         image: None,
         gallery: vec![],
+        colour_pictures: Default::default(),
         rating_tenths: 45,
         reviews: 2,
         stock,

@@ -8,6 +8,7 @@ use anyhow::Context;
 use application::accounts::Accounts;
 use application::audit::Audit;
 use application::cart::Carts;
+use application::catalog::colour_pictures::ColourGalleries;
 use application::catalog::sheet::ProductSheets;
 use application::catalog::{Catalog, CatalogVersion};
 use application::checkout::Checkout;
@@ -109,7 +110,7 @@ pub fn build_shop(
         carts: carts(),
         catalog: Catalog::new(
             db.clone(),
-            outside.images,
+            outside.images.clone(),
             clock.clone(),
             ids.clone(),
             audit.clone(),
@@ -120,6 +121,12 @@ pub fn build_shop(
             db.clone(),
             clock.clone(),
             ids.clone(),
+            audit.clone(),
+            catalog_version.clone(),
+        ),
+        colour_galleries: ColourGalleries::new(
+            db.clone(),
+            outside.images,
             audit.clone(),
             catalog_version.clone(),
         ),

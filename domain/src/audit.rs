@@ -194,6 +194,10 @@ fn product_fields(product: &Product) -> Snapshot {
         })).collect::<Vec<_>>(),
         "isFeatured": product.is_featured,
         "image": product.image.as_ref().map(|image| image.full.clone()),
+        "colourImages": product.colour_pictures.galleries().iter().map(|g| (
+            g.colour.clone(),
+            json!(g.pictures.iter().map(|p| p.full.clone()).collect::<Vec<_>>()),
+        )).collect::<serde_json::Map<_, _>>(),
     }))
 }
 

@@ -23,6 +23,7 @@ use crate::password_reset::PasswordReset;
 use crate::payment_method::PaymentMethod;
 use crate::permissions::PermissionError;
 use crate::phone::MobileNumber;
+use crate::product::colour_pictures::ColourPictures;
 use crate::product::{Category, Product, ProductImage, SearchCandidate};
 use crate::product_edit::ProductEdit;
 use crate::product_sheet::import::ProductWrite;
@@ -230,6 +231,14 @@ pub trait ProductRepository: Send + Sync {
     /// Carries out an import's `writes` in one transaction, each as `insert` or `update`
     /// would: all of them, returning each product as stored then, or none.
     async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError>;
+    /// Writes product `id`'s pictures per colour as `new` only while they still are
+    /// `expected`: `NotFound` when it is gone or they changed since (read it again).
+    async fn set_colour_pictures(
+        &self,
+        id: &ProductId,
+        expected: &ColourPictures,
+        new: &ColourPictures,
+    ) -> Result<(), RepoError>;
     /// Removes the product from the catalogue, carts and wishlists (orders keep their
     /// snapshots). `NotFound` when gone.
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError>;

@@ -1,5 +1,7 @@
 //! The catalogue: products, categories, pricing, stock status, validation and search.
 
+pub mod colour_pictures;
+
 use crate::ids::ProductId;
 use crate::ids::VariantId;
 use crate::money::{Money, Percent};
@@ -8,6 +10,7 @@ pub use crate::stock::{StockStatus, LOW_STOCK_MAX};
 use crate::validation::{FieldErrors, Lines};
 use crate::variant::Variant;
 use chrono::{DateTime, Utc};
+use colour_pictures::ColourPictures;
 use std::cmp::Reverse;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -60,6 +63,8 @@ pub struct Product {
     pub stated_original_price: Option<Money>,
     pub image: Option<ProductImage>,
     pub gallery: Vec<String>,
+    /// Each colour's own pictures (`Product::cover` picks the one cards show).
+    pub colour_pictures: ColourPictures,
     /// Average rating in tenths of a star (45 is 4.5 stars).
     pub rating_tenths: u8,
     pub reviews: u32,
@@ -148,6 +153,7 @@ impl ProductDraft {
             discount: self.discount,
             stated_original_price: None,
             gallery: image.iter().map(|i| i.full.clone()).collect(),
+            colour_pictures: Default::default(),
             image,
             rating_tenths: 0,
             reviews: 0,
@@ -357,6 +363,7 @@ pub(crate) mod tests {
             stated_original_price: None,
             image: None,
             gallery: vec![],
+            colour_pictures: Default::default(),
             rating_tenths: 45,
             reviews: 200,
             stock,

@@ -1,5 +1,6 @@
 //! `ProductRepository`: the catalogue.
 
+mod colour_pictures;
 mod import;
 
 use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};
@@ -18,6 +19,7 @@ use domain::listing::Direction;
 use domain::ports::{
     ImportStoreError, ProductFilter, ProductRepository, ProductStoreError, RepoError,
 };
+use domain::product::colour_pictures::ColourPictures;
 use domain::product::{
     Category, Product, ProductImage, SearchCandidate, StockStatus, LOW_STOCK_MAX,
 };
@@ -62,6 +64,7 @@ pub(crate) struct ProductRow {
     image_full: Option<String>,
     image_thumb: Option<String>,
     gallery: String,
+    colour_pictures: String,
     rating_tenths: i32,
     reviews: i64,
     stock: i64,
@@ -127,6 +130,7 @@ impl ProductRow {
             image_full: product.image.as_ref().map(|i| i.full.clone()),
             image_thumb: product.image.as_ref().map(|i| i.thumbnail.clone()),
             gallery: to_json(&product.gallery),
+            colour_pictures: colour_pictures::to_json(&product.colour_pictures),
             rating_tenths: i32::from(product.rating_tenths),
             reviews: i64::from(product.reviews),
             stock: i64::from(product.stock),
@@ -156,6 +160,7 @@ impl ProductRow {
             stated_original_price: self.original_price_cents.map(money).transpose()?,
             image,
             gallery: from_json("gallery", &self.gallery)?,
+            colour_pictures: colour_pictures::from_json(&self.colour_pictures)?,
             rating_tenths: u8::try_from(self.rating_tenths)
                 .map_err(|_| corrupt("rating", self.rating_tenths))?,
             reviews: count(self.reviews)?,
@@ -435,6 +440,15 @@ impl ProductRepository for Database {
     async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError> {
         let writes = writes.to_vec();
         self.write(move |conn| import::import(conn, &writes)).await
+    }
+
+    async fn set_colour_pictures(
+        &self,
+        id: &ProductId,
+        expected: &ColourPictures,
+        new: &ColourPictures,
+    ) -> Result<(), RepoError> {
+        self.write_colour_pictures(id, expected, new).await
     }
 
     async fn delete(&self, id: &ProductId) -> Result<(), RepoError> {

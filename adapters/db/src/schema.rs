@@ -30,6 +30,7 @@ diesel::table! {
         image_full -> Nullable<Text>,
         image_thumb -> Nullable<Text>,
         gallery -> Text,
+        colour_pictures -> Text,
         rating_tenths -> Integer,
         reviews -> BigInt,
         stock -> BigInt,

@@ -158,6 +158,7 @@ fn demo_product(
         discount: Percent::new(item.discount).expect("demo discounts are valid"),
         stated_original_price: None,
         gallery: pictures.iter().map(|p| p.full.clone()).collect(),
+        colour_pictures: Default::default(),
         image: pictures.into_iter().next(),
         // Its demo shoppers' reviews make them (`reviews`).
         rating_tenths: 0,

@@ -283,6 +283,7 @@ pub(super) fn products(
                 discount: Percent::new(discount).expect("seed discounts are at most 50"),
                 stated_original_price: None,
                 gallery: vec![image.full.clone()],
+                colour_pictures: Default::default(),
                 image: Some(image.clone()),
                 // Their reviews make them (`reviews`).
                 rating_tenths: 0,

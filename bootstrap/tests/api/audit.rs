@@ -27,7 +27,7 @@ fn without_id_and_time(entries: &Value) -> Vec<Value> {
 fn product_fields(price: f64, stock: u32) -> Value {
     json!({ "name": "Abaya", "description": "A lovely piece", "category": "women",
             "tags": ["new", "summer"], "price": price, "discount": 0, "stock": stock, "variants": [],
-            "isFeatured": false, "image": null })
+            "isFeatured": false, "image": null, "colourImages": {} })
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -13,6 +13,7 @@ mod cart_discounts;
 mod cash_on_delivery;
 mod catalog;
 mod catalogue_load;
+mod colour_pictures;
 mod deliveries;
 mod delivery_zones;
 mod discounts;

@@ -74,6 +74,12 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/reports"),
     ("get", "/api/admin/orders/export.csv"),
     ("get", "/api/admin/products/export.csv"),
+    ("post", "/api/products/{id}/colours/{colour}/images"),
+    ("put", "/api/products/{id}/colours/{colour}/images"),
+    (
+        "delete",
+        "/api/products/{id}/colours/{colour}/images/{index}",
+    ),
     ("post", "/api/admin/products/import"),
     ("get", "/api/admin/audit"),
     ("get", "/api/admin/audit/actors"),

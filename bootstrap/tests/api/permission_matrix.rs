@@ -17,7 +17,7 @@
 //! security this test cannot read, or with a scope that names no `Permission` fails the test by
 //! name, so a new endpoint needs both a recipe and its declared permission.
 
-use crate::helpers::{Reply, TestApp, ADMIN_EMAIL, APPROVED_PHONE};
+use crate::helpers::{with_image, Reply, TestApp, ADMIN_EMAIL, APPROVED_PHONE};
 use chrono::{TimeDelta, Utc};
 use domain::ids::{OrderId, ReturnId};
 use domain::notification::{Channel, Topic};
@@ -26,6 +26,7 @@ use domain::permissions::{granted, Permission, PermissionError};
 use domain::ports::{NotificationQuery, OrderRepository, Outbox, Page, ReturnRepository};
 use domain::user::Role;
 use futures_util::future::join_all;
+use reqwest::multipart::Form;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -311,6 +312,8 @@ struct Call {
     success: Option<StatusCode>,
     /// What a signed-in caller without the permission gets on another's thing.
     refused: StatusCode,
+    /// Sent as a multipart form with a picture as `image`, instead of `body`.
+    picture: bool,
 }
 
 impl Call {
@@ -320,6 +323,14 @@ impl Call {
             body: None,
             success: None,
             refused: StatusCode::FORBIDDEN,
+            picture: false,
+        }
+    }
+
+    fn uploading(path: impl Into<String>) -> Call {
+        Call {
+            picture: true,
+            ..Call::to(path)
         }
     }
 
@@ -449,11 +460,51 @@ impl<'a> World<'a> {
         if let Some(body) = &call.body {
             request = request.json(body);
         }
+        if call.picture {
+            request = request.multipart(with_image(
+                Form::new(),
+                shop_images::demo_picture(shop_images::Garment::Dress, None, 1),
+                "dress.png",
+                "image/png",
+            ));
+        }
         let response = request.send().await.expect("the request is answered");
         let status = response.status();
         let text = response.text().await.unwrap_or_default();
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
         (status, body)
+    }
+
+    /// A new dress in size M, Black: its id.
+    async fn black_dress(&self) -> String {
+        let dress = json!({ "name": "Matrix Black Dress", "description": "Black",
+            "category": "women", "price": 10,
+            "variants": [{ "size": "M", "colour": "Black", "stock": 1 }] });
+        let reply = self
+            .app
+            .post("/api/products", Some(&self.admin), dress)
+            .await;
+        let made = self.made("a dress in Black", reply, StatusCode::CREATED);
+        made["_id"].as_str().unwrap().to_owned()
+    }
+
+    /// A new dress with a picture of Black: its `colourImages.Black`, and the path of
+    /// Black's pictures.
+    async fn dress_with_a_black_picture(&self) -> (Value, String) {
+        let dress = self.black_dress().await;
+        let path = format!("/api/products/{dress}/colours/Black/images");
+        let form = with_image(
+            Form::new(),
+            shop_images::demo_picture(shop_images::Garment::Dress, None, 1),
+            "dress.png",
+            "image/png",
+        );
+        let reply = self
+            .app
+            .multipart(Method::POST, &path, &self.admin, form)
+            .await;
+        let product = self.made("a picture of Black", reply, StatusCode::OK);
+        (product["colourImages"]["Black"].clone(), path)
     }
 
     /// `reply`, which must have succeeded with `status`: the setup of a cell, not a cell.
@@ -999,6 +1050,18 @@ async fn recipe(
             format!("/api/products/{}", w.editable),
             json!({ "name": "Matrix Edited" }),
         ),
+        ("post", "/api/products/{id}/colours/{colour}/images") => {
+            let dress = w.black_dress().await;
+            Call::uploading(format!("/api/products/{dress}/colours/Black/images"))
+        }
+        ("put", "/api/products/{id}/colours/{colour}/images") => {
+            let (pictures, path) = w.dress_with_a_black_picture().await;
+            Call::with(path, json!({ "images": pictures }))
+        }
+        ("delete", "/api/products/{id}/colours/{colour}/images/{index}") => {
+            let (_, path) = w.dress_with_a_black_picture().await;
+            Call::to(format!("{path}/0"))
+        }
         ("delete", "/api/products/{id}") => {
             let made = w.app.product(&w.admin, "Matrix Gone", "10", 1).await;
             Call::to(format!("/api/products/{}", made["_id"].as_str().unwrap()))

@@ -221,4 +221,10 @@ texts! {
     NOT_AN_IMAGE = "Only image files are allowed";
     IMAGE_TOO_LARGE = "Images may be at most 5 MB";
     TOO_MANY_PIXELS = "Pictures may be at most 50 megapixels";
+    IMAGE_REQUIRED = "Choose a picture to upload, as the form's image field";
+    COLOUR_NOT_FOUND = "This product has no size in that colour";
+    COLOUR_PICTURE_NOT_FOUND = "This colour has no such picture";
+    COLOUR_PICTURES_FULL = "A colour holds at most {max} pictures: remove one first";
+    COLOUR_PICTURES_ORDER = "List each of this colour's pictures once, in their new order";
+    COLOUR_PICTURES_BUSY = "Someone else is changing these pictures. Please try again.";
 }

@@ -1090,6 +1090,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{id}/colours/{colour}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts the colour's pictures in a new order: `images` lists each of their paths once. */
+        put: operations["order_colour_pictures"];
+        /**
+         * Adds a picture (multipart `image`, at most 5 MB) last among the colour's, at most 8 of
+         *     them. The colour is one of the product's sizes', in any case.
+         */
+        post: operations["add_colour_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/colours/{colour}/images/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes the colour's picture at `index` (from 0) and its files. */
+        delete: operations["remove_colour_picture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/{id}/reviews": {
         parameters: {
             query?: never;
@@ -1458,6 +1496,19 @@ export interface components {
             code: string;
             /** Format: int64 */
             orders: number;
+        };
+        /** @description A colour's pictures in their new order. */
+        ColourOrderBody: {
+            /** @description Each of the colour's pictures' paths (as in `colourImages`) once. */
+            images: string[];
+        };
+        /** @description A colour's new picture, as a multipart form. */
+        ColourPictureForm: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG, GIF or WebP picture of at most 5 MB.
+             */
+            image: string;
         };
         /** @description An account an admin created, with the temporary password shown once. */
         CreatedUserDto: {
@@ -1866,11 +1917,20 @@ export interface components {
         ProductDto: {
             _id: string;
             category: string;
+            /**
+             * @description The pictures of each colour of its sizes that has some: `{colour: [path]}`, the
+             *     colours in the sizes' order.
+             */
+            colourImages: {
+                [key: string]: string[];
+            };
             createdAt: string;
             description: string;
             /** Format: int32 */
             discount: number;
+            /** @description The product's own pictures, shown for a colour without any. */
             gallery: string[];
+            /** @description The picture cards show: the first colour's first picture, else the product's own. */
             image: string | null;
             isFeatured: boolean;
             name: string;
@@ -1886,6 +1946,7 @@ export interface components {
             stock: number;
             stockStatus: components["schemas"]["StockStatusName"];
             tags: string[];
+            /** @description `image`, small. */
             thumbnail: string | null;
             /** @description Sizes and colours in the admin's order; empty for a one-size product. */
             variants: components["schemas"]["VariantDto"][];
@@ -6739,6 +6800,271 @@ export interface operations {
             };
             /** @description 404: no such thing. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_colour_pictures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+                /** @description A colour of its sizes */
+                colour: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ColourOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_colour_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+                /** @description A colour of its sizes */
+                colour: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ColourPictureForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 413: the body or a picture is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_colour_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+                /** @description A colour of its sizes */
+                colour: string;
+                /** @description The picture's place among the colour's, from 0 */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -91,6 +91,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     image: '/uploads/dress.webp',
     thumbnail: '/uploads/dress-thumb.webp',
     gallery: [],
+    colourImages: {},
     rating: 4.5,
     reviews: 200,
     stock: 25,

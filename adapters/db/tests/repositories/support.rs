@@ -92,6 +92,7 @@ pub fn product(id: &str, stock: u32) -> Product {
             format!("/uploads/{id}-2.webp"),
             format!("/uploads/{id}-3.webp"),
         ],
+        colour_pictures: Default::default(),
         rating_tenths: 45,
         reviews: 120,
         stock,

@@ -23,6 +23,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 mod audit;
+mod colour_pictures;
 mod deliveries;
 mod delivery;
 mod discounts;
@@ -35,6 +36,7 @@ mod returns;
 mod reviews;
 mod variants;
 pub use audit::{AuditActorDto, AuditEntryDto, AuditQuery};
+pub use colour_pictures::{ColourImagesDto, ColourOrderBody, ColourPictureForm};
 pub use deliveries::{
     AttemptDto, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDeliveryDto,
     RiderCashDto, RiderCashQuery, RiderDeliveryDto, RiderDto,
@@ -114,9 +116,16 @@ pub struct ProductDto {
     pub price: f64,
     pub discount: u8,
     pub original_price: Option<f64>,
+    /// The picture cards show: the first colour's first picture, else the product's own.
     pub image: Option<String>,
+    /// `image`, small.
     pub thumbnail: Option<String>,
+    /// The product's own pictures, shown for a colour without any.
     pub gallery: Vec<String>,
+    /// The pictures of each colour of its sizes that has some: `{colour: [path]}`, the
+    /// colours in the sizes' order.
+    #[schema(value_type = BTreeMap<String, Vec<String>>)]
+    pub colour_images: ColourImagesDto,
     pub rating: f64,
     pub reviews: u32,
     pub stock: u32,
@@ -139,9 +148,10 @@ impl From<&Product> for ProductDto {
             price: p.price.as_dollars(),
             discount: p.discount.value(),
             original_price: p.original_price().map(|m| m.as_dollars()),
-            image: p.image.as_ref().map(|i| i.full.clone()),
-            thumbnail: p.image.as_ref().map(|i| i.thumbnail.clone()),
+            image: p.cover().map(|i| i.full.clone()),
+            thumbnail: p.cover().map(|i| i.thumbnail.clone()),
             gallery: p.gallery.clone(),
+            colour_images: ColourImagesDto::from(p),
             rating: f64::from(p.rating_tenths) / 10.0,
             reviews: p.reviews,
             stock: p.stock,

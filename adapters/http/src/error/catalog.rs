@@ -5,15 +5,18 @@ use application::cart::{
     AddToCartError, AddToWishlistError, ApplyDiscountError, RemoveFromCartError,
     RemoveFromWishlistError,
 };
+use application::catalog::colour_pictures::ColourPicturesError;
 use application::catalog::sheet::ImportError;
 use application::catalog::{
     CreateProductError, DeleteProductError, FindProductError, SearchError, UpdateProductError,
 };
 use application::reviews::{ProductReviewsError, ReviewChangeError, WriteReviewError};
 use domain::message::texts::{
-    CART_EMPTY, DISCOUNT_NOT_FOUND, NOT_A_BUYER, NOT_IN_CART, NOT_IN_WISHLIST, PRODUCT_NOT_FOUND,
-    REVIEW_NOT_FOUND, REVIEW_SORT_INVALID,
+    CART_EMPTY, COLOUR_NOT_FOUND, COLOUR_PICTURES_BUSY, COLOUR_PICTURES_FULL,
+    COLOUR_PICTURES_ORDER, COLOUR_PICTURE_NOT_FOUND, DISCOUNT_NOT_FOUND, NOT_A_BUYER, NOT_IN_CART,
+    NOT_IN_WISHLIST, PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND, REVIEW_SORT_INVALID,
 };
+use domain::product::colour_pictures::{ColourPictureError, MAX_PER_COLOUR};
 use domain::product_sheet::import::refusal_summary;
 
 impl From<FindProductError> for ApiError {
@@ -65,6 +68,30 @@ impl From<ImportError> for ApiError {
             ImportError::Refused(refusal) => refusal.into(),
             ImportError::Rows(errors) => Self::bad_request(refusal_summary(errors.len())),
             ImportError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<ColourPicturesError> for ApiError {
+    fn from(error: ColourPicturesError) -> Self {
+        match error {
+            ColourPicturesError::Refused(refusal) => refusal.into(),
+            ColourPicturesError::Find(error) => error.into(),
+            ColourPicturesError::Rule(ColourPictureError::NoSuchColour) => {
+                Self::not_found(COLOUR_NOT_FOUND)
+            }
+            ColourPicturesError::Rule(ColourPictureError::NoSuchPicture) => {
+                Self::not_found(COLOUR_PICTURE_NOT_FOUND)
+            }
+            ColourPicturesError::Rule(ColourPictureError::Full) => {
+                Self::invalid_field("image", COLOUR_PICTURES_FULL.with("max", MAX_PER_COLOUR))
+            }
+            ColourPicturesError::Rule(ColourPictureError::NotAnOrder) => {
+                Self::invalid_field("images", COLOUR_PICTURES_ORDER)
+            }
+            ColourPicturesError::Image(error) => error.into(),
+            ColourPicturesError::Store(error) => error.into(),
+            ColourPicturesError::Busy => Self::conflict(COLOUR_PICTURES_BUSY),
         }
     }
 }

@@ -139,7 +139,7 @@ fn head_of(site: &Site, page_title: &str, description: String, path: &str) -> He
 fn first_picture(site: &Site, products: &[domain::product::Product]) -> Option<String> {
     products
         .iter()
-        .find_map(|p| p.image.as_ref())
+        .find_map(|p| p.cover())
         .map(|image| site.file_url(&image.full))
 }
 
@@ -195,7 +195,7 @@ async fn product_page(
     head.kind = PageKind::Product {
         price: product.price,
     };
-    head.image = product.image.as_ref().map(|i| site.file_url(&i.full));
+    head.image = product.cover().map(|i| site.file_url(&i.full));
     let category = site.category_heading(product.category);
     head.structured_data = vec![
         structured_data::product(&site, &product),

@@ -119,6 +119,7 @@ pub(crate) mod tests {
                 thumbnail: "/uploads/ab/x-thumb.jpg".into(),
             }),
             gallery: vec!["https://cdn.example/y.jpg".into()],
+            colour_pictures: Default::default(),
             rating_tenths: 45,
             reviews,
             stock,

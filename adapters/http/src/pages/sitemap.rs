@@ -57,8 +57,8 @@ fn urlset(site: &Site, shop_pages: bool, products: &[Product]) -> String {
             product.created_at.format("%Y-%m-%d")
         );
         let pictures = product
-            .image
-            .iter()
+            .cover()
+            .into_iter()
             .map(|image| image.full.as_str())
             .chain(product.gallery.iter().map(String::as_str));
         for picture in pictures {

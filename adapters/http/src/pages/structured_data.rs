@@ -34,8 +34,8 @@ pub fn product(site: &Site, product: &Product) -> Value {
         },
     });
     let images: Vec<String> = product
-        .image
-        .iter()
+        .cover()
+        .into_iter()
         .map(|image| image.full.as_str())
         .chain(product.gallery.iter().map(String::as_str))
         .map(|path| site.file_url(path))

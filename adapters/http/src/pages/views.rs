@@ -69,12 +69,11 @@ fn stock_text(stock: u32) -> String {
 /// The product page: its picture (the page's largest paint), category, name, price,
 /// description and stock.
 pub fn product(product: &Product) -> Markup {
-    let full = product.image.as_ref().map(|i| i.full.as_str());
+    let full = product.cover().map(|i| i.full.as_str());
     let src = image_src(full);
     // The app's responsive sources: the 320 px thumbnail and the 800 px full size.
     let srcset = product
-        .image
-        .as_ref()
+        .cover()
         .filter(|i| !i.thumbnail.is_empty() && i.thumbnail != i.full)
         .map(|i| format!("{} 320w, {src} 800w", image_src(Some(&i.thumbnail))));
     let discount = product.discount.value();
@@ -132,7 +131,7 @@ impl Loading {
 
 fn card(product: &Product, heading_level: u8, loading: Loading) -> Markup {
     let href = format!("/product/{}", product.id.as_str());
-    let picture = product.image.as_ref().map(|i| {
+    let picture = product.cover().map(|i| {
         if i.thumbnail.is_empty() {
             &i.full
         } else {

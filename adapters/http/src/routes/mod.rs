@@ -6,6 +6,7 @@ mod back_office;
 mod cart;
 #[cfg(test)]
 mod catalog_keys;
+mod colour_pictures;
 mod deliveries;
 mod delivery;
 mod discounts;
@@ -33,6 +34,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     // a few microseconds). `/orders/all` before `/orders/{id}`.
     cfg.configure(products::configure)
         .configure(product_sheet::configure)
+        .configure(colour_pictures::configure)
         .configure(back_office::configure)
         .configure(accounts::configure)
         .configure(cart::configure)

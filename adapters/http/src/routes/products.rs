@@ -18,8 +18,9 @@ use actix_web::http::header;
 use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use domain::message::texts::{
-    BODY_UNREADABLE, FORM_FIELD_TOO_LONG, FORM_NOT_UTF8, IMAGE_TOO_LARGE, INVALID_FORM_DATA,
-    INVALID_JSON, PRODUCT_BODY_TYPE, REQUEST_TOO_LARGE, SEARCH_SORT_INVALID, TOO_MANY_FORM_FIELDS,
+    BODY_UNREADABLE, FORM_FIELD_TOO_LONG, FORM_NOT_UTF8, IMAGE_REQUIRED, IMAGE_TOO_LARGE,
+    INVALID_FORM_DATA, INVALID_JSON, PRODUCT_BODY_TYPE, REQUEST_TOO_LARGE, SEARCH_SORT_INVALID,
+    TOO_MANY_FORM_FIELDS,
 };
 use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, ProductInput, SearchSort};
@@ -481,6 +482,26 @@ async fn product_form(
     let body = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::bad_request(INVALID_JSON.with("reason", e)))?;
     Ok((body, None))
+}
+
+/// The `image` file of a multipart form (its other fields are ignored): 400 without one.
+pub(super) async fn uploaded_image(
+    req: &HttpRequest,
+    payload: web::Payload,
+) -> Result<Vec<u8>, ApiError> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    if !content_type
+        .to_ascii_lowercase()
+        .starts_with("multipart/form-data")
+    {
+        return Err(ApiError::invalid_field("image", IMAGE_REQUIRED));
+    }
+    let (_, image) = multipart_form(Multipart::new(req.headers(), payload)).await?;
+    image.ok_or_else(|| ApiError::invalid_field("image", IMAGE_REQUIRED))
 }
 
 async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, ApiError> {
