@@ -7,7 +7,7 @@ import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coloursOf } from '@/lib/variants';
 import { categoryName } from '../category-name';
-import { useProductChoice } from '../hooks/use-product-choice';
+import type { ProductChoice } from '../hooks/use-product-choice';
 import { ColourSwatches } from './ColourSwatches';
 import { ProductBuyButtons } from './ProductBuyButtons';
 import { ProductPerks } from './ProductPerks';
@@ -15,9 +15,8 @@ import { ProductRating } from './ProductRating';
 import { QuantityStepper } from './QuantityStepper';
 import { VariantPicker } from './VariantPicker';
 
-/** The product's name, price and description beside the choice of size and quantity and the buttons that act on it. */
-export function ProductDetails({ product }: { product: Product }) {
-  const choice = useProductChoice(product);
+/** The product's name, price and description beside the choice of colour, size and quantity and the buttons that act on it. */
+export function ProductDetails({ product, choice }: { product: Product; choice: ProductChoice }) {
   const { stock, soldOut } = choice;
   const monthly = formatPrice((product.price * choice.quantity) / 6);
 
@@ -40,7 +39,13 @@ export function ProductDetails({ product }: { product: Product }) {
 
       {coloursOf(choice.variants).length === 0 && <ColourSwatches />}
       {choice.variants.length > 0 && (
-        <VariantPicker variants={choice.variants} value={choice.variant} onChange={choice.chooseVariant} />
+        <VariantPicker
+          variants={choice.variants}
+          value={choice.variant}
+          onChange={choice.chooseVariant}
+          colour={choice.colour}
+          onColourChange={choice.chooseColour}
+        />
       )}
 
       <div className="flex flex-wrap items-center gap-3">

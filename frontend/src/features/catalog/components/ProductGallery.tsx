@@ -4,12 +4,19 @@ import { DiscountBadge } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { galleryImageSources } from '@/lib/product';
 import type { Product } from '@/lib/types';
+import { picturesFor } from '../product-pictures';
 
-/** The product's pictures: the one shown, and a thumbnail of each to show it when there are several. */
-export function ProductGallery({ product }: { product: Product }) {
-  const images = Array.from(new Set([product.image, ...(product.gallery ?? [])].filter((x): x is string => Boolean(x))));
+/**
+ * The pictures of the colour chosen (else the product's own): the one shown, and a thumbnail of
+ * each to show it when there are several. Another colour shows its first picture.
+ */
+export function ProductGallery({ product, colour }: { product: Product; colour: string | null }) {
+  const images = picturesFor(product, colour);
   const { t } = useLingui();
-  const [active, setActive] = useState(0);
+  // The picture shown, by its place among the colour's; a colour's first until one is picked.
+  const [shown, setShown] = useState({ colour, index: 0 });
+  const active = shown.colour === colour && shown.index < images.length ? shown.index : 0;
+  const setActive = (index: number) => setShown({ colour, index });
   const current = images[active] ?? null;
   return (
     <div>

@@ -3,10 +3,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
+import type { Product } from '@/lib/types';
 import { usePageProduct } from '../hooks/use-page-product';
+import { useProductChoice } from '../hooks/use-product-choice';
 import { ProductDetails } from './ProductDetails';
 import { ProductGallery } from './ProductGallery';
 import { ProductReviews } from './ProductReviews';
+
+/** The pictures of the colour chosen beside the details where it is chosen; its state starts afresh for each product. */
+function ProductView({ product }: { product: Product }) {
+  const choice = useProductChoice(product);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
+      <ProductGallery product={product} colour={choice.colour} />
+      <ProductDetails product={product} choice={choice} />
+    </div>
+  );
+}
 
 /** /product/:id: the product's pictures and details, then its reviews. */
 export function ProductPage() {
@@ -31,10 +44,7 @@ export function ProductPage() {
   const { _id: id } = product.data;
   return (
     <>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
-        <ProductGallery key={`gallery-${id}`} product={product.data} />
-        <ProductDetails key={`details-${id}`} product={product.data} />
-      </div>
+      <ProductView key={`view-${id}`} product={product.data} />
       <ProductReviews key={`reviews-${id}`} productId={id} />
     </>
   );

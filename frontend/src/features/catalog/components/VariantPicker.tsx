@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Variant } from '@/lib/types';
@@ -75,41 +75,35 @@ function stockNote(stock: number): string | undefined {
 
 /**
  * The size choice of a product with variants, and its colour choice when they come in colours
- * (a colour shows that colour's sizes). Radio groups: the arrow keys move within a group, and a
+ * (a colour shows that colour's sizes; the page keeps which one, as its gallery follows it). Radio groups: the arrow keys move within a group, and a
  * sold-out size cannot be chosen.
  */
 export function VariantPicker({
   variants,
   value,
   onChange,
+  colour,
+  onColourChange,
 }: {
   variants: readonly Variant[];
   /** The chosen size; null until one is chosen. */
   value: Variant | null;
   onChange: (variant: Variant | null) => void;
+  /** The colour shown chosen; null when the sizes have no colours. */
+  colour: string | null;
+  onColourChange: (colour: string) => void;
 }) {
   const { t } = useLingui();
   const colours = coloursOf(variants);
   const colourName = (c: string) => (c === NO_COLOUR ? t`Other` : c);
-  const [colour, setColour] = useState(() => {
-    const first = value ?? variants.find((v) => v.stock > 0) ?? variants[0];
-    return colourOf(first);
-  });
   const sizes = colours.length > 0 ? variants.filter((v) => colourOf(v) === colour) : variants;
   const hasStock = (c: string) => variants.some((v) => colourOf(v) === c && v.stock > 0);
   const group = useId();
 
-  const chooseColour = (next: string) => {
-    setColour(next);
-    // The same size in the new colour stays chosen when there is some of it.
-    const same = value && variants.find((v) => colourOf(v) === next && v.size === value.size && v.stock > 0);
-    onChange(same ?? null);
-  };
-
   return (
     <>
       {colours.length > 0 && (
-        <OptionGroup label={t`Colour`} value={colourName(colour)}>
+        <OptionGroup label={t`Colour`} value={colour === null ? undefined : colourName(colour)}>
           <ul className="flex flex-wrap gap-2">
             {colours.map((c) => (
               <Choice
@@ -120,7 +114,7 @@ export function VariantPicker({
                 checked={c === colour}
                 disabled={!hasStock(c)}
                 note={hasStock(c) ? undefined : t`Sold out`}
-                onChoose={() => chooseColour(c)}
+                onChoose={() => onColourChange(c)}
               />
             ))}
           </ul>
