@@ -24,6 +24,7 @@ pub mod orders;
 pub mod payments;
 mod recent;
 pub mod refunds;
+pub mod restock;
 pub mod returns;
 pub mod reviews;
 mod seen;
@@ -50,6 +51,7 @@ pub struct Shop {
     pub notifications: notifications::Notifications,
     pub orders: orders::Orders,
     pub payments: payments::Payments,
+    pub restock_alerts: restock::RestockAlerts,
     pub returns: returns::Returns,
     pub reviews: reviews::Reviews,
     pub settings: settings::Settings,

@@ -21,6 +21,7 @@ use application::orders::Orders;
 use application::payments::settle::Settlement;
 use application::payments::{AcceptedMethods, Payments};
 use application::refunds::Refunds;
+use application::restock::RestockAlerts;
 use application::returns::Returns;
 use application::reviews::Reviews;
 use application::settings::{self, CurrentSettings};
@@ -124,6 +125,7 @@ pub fn build_shop(
             audit.clone(),
             catalog_version.clone(),
         ),
+        restock_alerts: RestockAlerts::new(db.clone(), db.clone(), clock.clone(), ids.clone()),
         colour_galleries: ColourGalleries::new(
             db.clone(),
             outside.images,

@@ -70,6 +70,10 @@ id_type!(
     ZoneId
 );
 id_type!(
+    /// Identifies a shopper's request to be told when a sold-out size is back.
+    RestockAlertId
+);
+id_type!(
     /// Identifies a line of an order: the order's id and the line's place in it.
     OrderLineId
 );

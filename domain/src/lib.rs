@@ -24,6 +24,7 @@ pub mod product;
 pub mod product_edit;
 pub mod product_sheet;
 pub mod refund;
+pub mod restock;
 pub mod returns;
 pub mod review;
 pub mod settings;

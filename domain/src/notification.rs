@@ -25,10 +25,12 @@ pub enum Topic {
     NewOrder,
     /// To the shop: a size has `LOW_STOCK_ALERT_AT` or fewer units left.
     LowStock,
+    /// A size a shopper asked about is back in stock (`restock`).
+    BackInStock,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 10] = [
+    pub const ALL: [Topic; 11] = [
         Topic::OrderConfirmed,
         Topic::PaymentUnconfirmed,
         Topic::OrderShipped,
@@ -39,6 +41,7 @@ impl Topic {
         Topic::PasswordReset,
         Topic::NewOrder,
         Topic::LowStock,
+        Topic::BackInStock,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -53,6 +56,7 @@ impl Topic {
             Topic::PasswordReset => "passwordReset",
             Topic::NewOrder => "newOrder",
             Topic::LowStock => "lowStock",
+            Topic::BackInStock => "backInStock",
         }
     }
 

@@ -40,8 +40,10 @@ use chrono::{DateTime, Utc};
 
 mod delivery;
 mod notifications;
+mod restock;
 pub use delivery::*;
 pub use notifications::*;
+pub use restock::*;
 
 /// A storage failure.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -30,6 +30,7 @@ mod password_resets;
 mod prepared;
 mod products;
 mod refund_claims;
+mod restock_alerts;
 mod returns;
 mod reviews;
 mod rows;

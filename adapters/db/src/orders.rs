@@ -438,7 +438,7 @@ fn apply_plan(
         if stock.takes {
             stock::take(conn, &wanted, (plan.at, unconfigured))?;
         } else {
-            stock::release(conn, &wanted)?;
+            stock::release(conn, &wanted, (plan.at, unconfigured))?;
         }
     }
     match &plan.discount_use {

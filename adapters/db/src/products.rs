@@ -6,6 +6,8 @@ mod import;
 use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};
 use crate::listing::{containing_text, escape_like, lower, total_of, IN_LIST_MAX};
 use crate::models::{count, from_db_time, money, product_id, to_db_time};
+use crate::outbox::Unconfigured;
+use crate::restock_alerts;
 use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
 use crate::{corrupt, one_row, prepared, slots, storage, variants, Database};
@@ -353,12 +355,22 @@ fn insert_product(
     Ok(())
 }
 
+/// When an edit is written, and which channels its messages skip: stock it brings back
+/// answers the shoppers waiting for it (`restock_alerts::answer`).
+pub(crate) type Answering = (NaiveDateTime, Unconfigured);
+
+/// The time and channels of an edit written now.
+fn answering_now(db: &Database) -> Answering {
+    (to_db_time(chrono::Utc::now()), db.unconfigured_channels())
+}
+
 /// Writes `edit` to product `id` (`ProductRepository::update`) in the caller's transaction:
 /// the product as stored then, and whether anything was written.
 fn update_product(
     conn: &mut DbConnection,
     id: &ProductId,
     edit: &ProductEdit,
+    (at, unconfigured): Answering,
 ) -> Result<(Product, bool), TxError<ProductStoreError>> {
     let id = id.as_str();
     let columns = EditedProductColumns::of(edit);
@@ -396,6 +408,9 @@ fn update_product(
         }
         variants::write_grid(conn, id, grid)?;
     }
+    if edit.stock.is_some() || edit.variants.is_some() {
+        restock_alerts::answer(conn, [id], at, unconfigured)?;
+    }
     let row = stored(conn)?;
     let product = variants::one_with_variants(conn, row.map(ProductRow::into_domain).transpose()?)?;
     let product = product.ok_or(TxError::Store(RepoError::NotFound.into()))?;
@@ -424,9 +439,10 @@ impl ProductRepository for Database {
     ) -> Result<Product, ProductStoreError> {
         let id = id.clone();
         let edit = edit.clone();
+        let answering = answering_now(self);
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                let (product, changed) = update_product(conn, &id, &edit)?;
+                let (product, changed) = update_product(conn, &id, &edit, answering)?;
                 if changed {
                     bump_catalog_version(conn)?;
                 }
@@ -439,7 +455,9 @@ impl ProductRepository for Database {
 
     async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError> {
         let writes = writes.to_vec();
-        self.write(move |conn| import::import(conn, &writes)).await
+        let answering = answering_now(self);
+        self.write(move |conn| import::import(conn, &writes, answering))
+            .await
     }
 
     async fn set_colour_pictures(

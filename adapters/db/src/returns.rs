@@ -424,7 +424,7 @@ fn apply_step(
     outbox::announce(conn, &plan.messages, at, unconfigured)?;
     let order = plan.order.as_str();
     if !plan.restock.is_empty() {
-        stock::release(conn, &Wanted::of(&plan.restock))?;
+        stock::release(conn, &Wanted::of(&plan.restock), (plan.at, unconfigured))?;
     }
     if plan.catalog_changed {
         bump_catalog_version(conn)?;

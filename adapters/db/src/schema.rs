@@ -347,6 +347,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    restock_alerts (id) {
+        id -> Text,
+        user_id -> Text,
+        product_id -> Text,
+        variant_id -> Nullable<Text>,
+        variant_key -> Text,
+        created_at -> Timestamp,
+        answered_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(restock_alerts -> products (product_id));
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
@@ -384,4 +397,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     cart_discounts,
     notifications,
     password_resets,
+    restock_alerts,
 );

@@ -9,6 +9,7 @@ use crate::connection::DbConnection;
 use crate::models::to_db_time;
 use crate::outbox::{self, Unconfigured};
 use crate::prepared;
+use crate::restock_alerts;
 use crate::schema::{product_variants, products};
 use crate::tx::TxError;
 use chrono::{DateTime, Utc};
@@ -162,7 +163,12 @@ pub(crate) fn take(
 /// Puts every line's units back: to their size, and to the product as much as its sizes
 /// took back. Products and sizes deleted since take nothing back, and one-size units go
 /// back only to a product that still has no sizes, so the product's stock stays the sum.
-pub(crate) fn release(conn: &mut DbConnection, wanted: &Wanted) -> QueryResult<()> {
+/// Shoppers waiting for a size that is back are told (`restock_alerts::answer`).
+pub(crate) fn release(
+    conn: &mut DbConnection,
+    wanted: &Wanted,
+    (at, unconfigured): (DateTime<Utc>, Unconfigured),
+) -> QueryResult<()> {
     for (product, want) in &wanted.0 {
         let target = products::table.find(product);
         let mut returned = 0;
@@ -199,5 +205,6 @@ pub(crate) fn release(conn: &mut DbConnection, wanted: &Wanted) -> QueryResult<(
                 .execute(conn)?;
         }
     }
-    Ok(())
+    let products = wanted.0.keys().map(String::as_str);
+    restock_alerts::answer(conn, products, to_db_time(at), unconfigured)
 }

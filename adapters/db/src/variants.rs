@@ -112,6 +112,22 @@ pub(crate) fn with_variants(
     Ok(products)
 }
 
+/// The variants of `product`, in the admin's order.
+pub(crate) fn of_product(
+    conn: &mut DbConnection,
+    product: &str,
+) -> Result<Vec<Variant>, RepoError> {
+    product_variants::table
+        .filter(product_variants::product_id.eq(product))
+        .order(product_variants::position)
+        .select(VariantRow::as_select())
+        .load(conn)
+        .map_err(storage)?
+        .into_iter()
+        .map(VariantRow::into_domain)
+        .collect()
+}
+
 /// One product with its variants.
 pub(crate) fn one_with_variants(
     conn: &mut DbConnection,

@@ -19,6 +19,7 @@ use domain::payment_hold::PaymentHold;
 use domain::permissions::{require, Permission, PermissionError};
 use domain::ports::{Clock, OrderRepository, Outbox, RepoError, ReturnRepository, UserRepository};
 use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
+use domain::restock::BackInStock;
 use domain::returns::ReturnStatus;
 use domain::user::{Email, User};
 use domain::validation::plain_text;
@@ -281,6 +282,23 @@ impl Notifications {
                     ..from
                 };
                 Ok(templates::password_reset(code, &user.name, &from))
+            }
+            Topic::BackInStock => {
+                let back = payload
+                    .and_then(BackInStock::from_payload)
+                    .ok_or_else(gone)?;
+                let user = self
+                    .users
+                    .by_id(&back.user_id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(gone)?;
+                let from = Sender {
+                    language: self.languages.of(&user.id).await,
+                    ..from
+                };
+                Ok(templates::back_in_stock(&back, &user.name, &from))
             }
             Topic::LowStock => {
                 let low = payload

@@ -8,6 +8,7 @@ use domain::notification::{order_number, Letter, LowStock, Topic};
 use domain::order::Order;
 use domain::password_reset::CODE_VALID_FOR;
 use domain::payment_method::{PaymentKind, PaymentMethod};
+use domain::restock::BackInStock;
 use domain::returns::{Return, ReturnStatus};
 use domain::settings::ShopSettings;
 use domain::Money;
@@ -202,6 +203,23 @@ pub fn new_order(order: &Order, from: &Sender) -> Letter {
             "New order,".to_owned(),
             format!("new order {number}, {}.", order.total),
         )
+    }
+}
+
+/// To a shopper who asked: the size is back in stock.
+pub fn back_in_stock(back: &BackInStock, name: &str, from: &Sender) -> Letter {
+    let language = from.language;
+    let path = format!("/product/{}", back.product_id);
+    let texts = words::back_in_stock(language, &back.item);
+    // The text message carries the link itself: it has no button.
+    let sms = match from.link("", &path) {
+        Some((_, url)) => format!("{} {url}", texts.sms),
+        None => texts.sms,
+    };
+    Letter {
+        paragraphs: texts.paragraphs,
+        link: from.link(words::label(language, Label::ViewProduct), &path),
+        ..from.letter(texts.subject, words::hello(language, name), sms)
     }
 }
 

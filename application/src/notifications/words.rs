@@ -22,6 +22,7 @@ pub(super) enum Label {
     Shipping,
     Total,
     ViewOrder,
+    ViewProduct,
     ChooseNewPassword,
 }
 
@@ -30,10 +31,12 @@ pub(super) fn label(language: Language, label: Label) -> &'static str {
         (English, Label::Shipping) => "Shipping",
         (English, Label::Total) => "Total",
         (English, Label::ViewOrder) => "View your order",
+        (English, Label::ViewProduct) => "See it in the shop",
         (English, Label::ChooseNewPassword) => "Choose a new password",
         (Somali, Label::Shipping) => "Gaarsiinta",
         (Somali, Label::Total) => "Wadarta",
         (Somali, Label::ViewOrder) => "Eeg dalabkaaga",
+        (Somali, Label::ViewProduct) => "Ka eeg dukaanka",
         (Somali, Label::ChooseNewPassword) => "Dooro fure sir ah oo cusub",
     }
 }
@@ -388,6 +391,27 @@ pub(super) fn about_return(
 }
 
 /// The message carrying a password reset code.
+pub(super) fn back_in_stock(language: Language, item: &str) -> Texts {
+    match language {
+        English => Texts {
+            subject: format!("Back in stock: {item}"),
+            sms: format!("{item} is back in stock, as you asked."),
+            paragraphs: vec![
+                format!("Good news: {item} is back in stock, as you asked us to tell you."),
+                "Sizes sell fast: it is yours if you order it before it goes again.".to_owned(),
+            ],
+        },
+        Somali => Texts {
+            subject: format!("Wuu soo laabtay: {item}"),
+            sms: format!("{item} wuu soo laabtay, sidaad codsatay."),
+            paragraphs: vec![
+                format!("War wanaagsan: {item} wuu soo laabtay, sidaad naga codsatay inaan kuu sheegno."),
+                "Cabbiradu si dhakhso ah ayay u dhammaadaan: adigaa leh haddii aad dalbato inta uusan mar kale dhammaan.".to_owned(),
+            ],
+        },
+    }
+}
+
 pub(super) fn password_reset(language: Language, shop: &str, code: &str, minutes: i64) -> Texts {
     match language {
         English => Texts {

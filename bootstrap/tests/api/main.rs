@@ -33,6 +33,7 @@ mod product_sheet;
 mod reopening;
 #[path = "../common/reply.rs"]
 mod reply;
+mod restock;
 mod returns;
 mod reviews;
 mod settings;

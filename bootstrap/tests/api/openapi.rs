@@ -75,6 +75,10 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/orders/export.csv"),
     ("get", "/api/admin/products/export.csv"),
     ("post", "/api/products/{id}/colours/{colour}/images"),
+    ("post", "/api/restock-alerts"),
+    ("get", "/api/restock-alerts"),
+    ("delete", "/api/restock-alerts/{id}"),
+    ("get", "/api/admin/restock-alerts/top"),
     ("put", "/api/products/{id}/colours/{colour}/images"),
     (
         "delete",

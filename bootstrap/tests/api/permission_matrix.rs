@@ -475,6 +475,12 @@ impl<'a> World<'a> {
         (status, body)
     }
 
+    /// A new one-size scarf, sold out: its id.
+    async fn sold_out_scarf(&self) -> String {
+        let scarf = self.app.product(&self.admin, "Matrix Scarf", "5", 0).await;
+        scarf["_id"].as_str().unwrap().to_owned()
+    }
+
     /// A new dress in size M, Black: its id.
     async fn black_dress(&self) -> String {
         let dress = json!({ "name": "Matrix Black Dress", "description": "Black",
@@ -1050,6 +1056,33 @@ async fn recipe(
             format!("/api/products/{}", w.editable),
             json!({ "name": "Matrix Edited" }),
         ),
+        ("post", "/api/restock-alerts") => {
+            let scarf = w.sold_out_scarf().await;
+            Call::with(path, json!({ "productId": scarf })).succeeding(StatusCode::CREATED)
+        }
+        ("get", "/api/restock-alerts") => Call::to("/api/restock-alerts?page=1&limit=5"),
+        ("delete", "/api/restock-alerts/{id}") => {
+            let Some(person) = &caller.person else {
+                return Some(Call::to("/api/restock-alerts/none"));
+            };
+            let scarf = w.sold_out_scarf().await;
+            let asked = w
+                .app
+                .post(
+                    "/api/restock-alerts",
+                    Some(&person.token),
+                    json!({ "productId": scarf }),
+                )
+                .await;
+            let asked = w.made("a request about the scarf", asked, StatusCode::CREATED);
+            Call::to(format!(
+                "/api/restock-alerts/{}",
+                asked["_id"].as_str().unwrap()
+            ))
+        }
+        ("get", "/api/admin/restock-alerts/top") => {
+            Call::to("/api/admin/restock-alerts/top?page=1&limit=5")
+        }
         ("post", "/api/products/{id}/colours/{colour}/images") => {
             let dress = w.black_dress().await;
             Call::uploading(format!("/api/products/{dress}/colours/Black/images"))

@@ -7,7 +7,7 @@ use futures_util::future::join_all;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-async fn export(app: &TestApp, token: &str) -> String {
+pub(crate) async fn export(app: &TestApp, token: &str) -> String {
     let (status, headers, csv) = app
         .page_with_token("/api/admin/products/export.csv", token)
         .await;
@@ -16,7 +16,12 @@ async fn export(app: &TestApp, token: &str) -> String {
     csv
 }
 
-async fn import(app: &TestApp, token: &str, csv: &str, dry_run: bool) -> crate::helpers::Reply {
+pub(crate) async fn import(
+    app: &TestApp,
+    token: &str,
+    csv: &str,
+    dry_run: bool,
+) -> crate::helpers::Reply {
     let path = if dry_run {
         "/api/admin/products/import?dryRun=true"
     } else {
@@ -39,7 +44,7 @@ fn counts(report: &Value) -> (u64, u64, u64) {
 
 /// The CSV with the cells of column `column` on data line `line` (2 is the first row)
 /// replaced by `value`.
-fn with_cell(csv: &str, line: usize, column: &str, value: &str) -> String {
+pub(crate) fn with_cell(csv: &str, line: usize, column: &str, value: &str) -> String {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .from_reader(csv.as_bytes());

@@ -226,5 +226,8 @@ texts! {
     COLOUR_PICTURE_NOT_FOUND = "This colour has no such picture";
     COLOUR_PICTURES_FULL = "A colour holds at most {max} pictures: remove one first";
     COLOUR_PICTURES_ORDER = "List each of this colour's pictures once, in their new order";
+    RESTOCK_IN_STOCK = "This size is in stock: add it to your bag instead";
+    RESTOCK_SIZE_NEEDED = "Choose the size you want to be told about";
+    RESTOCK_NOT_FOUND = "Request not found";
     COLOUR_PICTURES_BUSY = "Someone else is changing these pictures. Please try again.";
 }

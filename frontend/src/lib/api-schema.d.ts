@@ -299,6 +299,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/restock-alerts/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sizes shoppers wait for, the most requested first (`products.manage`): what to
+         *     reorder.
+         */
+        get: operations["most_requested"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/returns": {
         parameters: {
             query?: never;
@@ -1203,6 +1223,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/restock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's requests, waiting and answered, newest first, one page. */
+        get: operations["my_restock_alerts"];
+        put?: never;
+        /**
+         * Asks to be told, by SMS and e-mail in the shopper's language, when a sold-out size (or
+         *     one-size product) is back: once, when its stock returns. 201 with the new request; 200
+         *     with the shopper's pending one for the same size; 409 while the size is in stock.
+         */
+        post: operations["ask_restock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restock-alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels one of the shopper's requests (an answered one is forgotten). */
+        delete: operations["cancel_restock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -2045,6 +2104,51 @@ export interface components {
             email?: string;
             password?: string;
         };
+        RestockAlertBody: {
+            productId: string;
+            /** @description The size; left out (or null) for a one-size product. */
+            variantId?: string | null;
+        };
+        /** @description A request to be told when a sold-out size is back. */
+        RestockAlertDto: {
+            _id: string;
+            /** @description When the message went; null while waiting. */
+            answeredAt: string | null;
+            createdAt: string;
+            productId: string;
+            variantId: string | null;
+        };
+        /** @description A size shoppers wait for. */
+        RestockDemandDto: {
+            colour: string | null;
+            productId: string;
+            productName: string;
+            /**
+             * Format: int64
+             * @description Shoppers waiting.
+             */
+            requests: number;
+            /** @description When the first of them asked. */
+            since: string;
+            size: string | null;
+            sku: string | null;
+            /**
+             * Format: int32
+             * @description Units now (0 while sold out).
+             */
+            stock: number;
+            /** @description Null for a one-size product. */
+            variantId: string | null;
+        };
+        /** @description A shopper's request with what it is about, as it is now. */
+        RestockRequestDto: components["schemas"]["RestockAlertDto"] & {
+            colour: string | null;
+            productName: string;
+            size: string | null;
+            /** @description The size's (or one-size product's) stock status now. */
+            stockStatus: components["schemas"]["StockStatusName"];
+            thumbnail: string | null;
+        };
         /** @description Which units of a delivered order a shopper sends back, and why. */
         ReturnBody: {
             lines?: components["schemas"]["ReturnLineBody"][];
@@ -2350,7 +2454,7 @@ export interface components {
             revenue: number;
         };
         /** @enum {string} */
-        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock";
+        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock" | "backInStock";
         UpdateUserBody: {
             /** @description Needed with a new password for one's own account. */
             currentPassword?: string | null;
@@ -3698,6 +3802,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    most_requested: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many sizes are waited for */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestockDemandDto"][];
                 };
             };
             /** @description 400: bad input; `errors` names the bad fields when there are any. */
@@ -7364,6 +7534,189 @@ export interface operations {
              *     account on a temporary password: only its profile and the password change are open).
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_restock_alerts: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many requests the shopper has */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestockRequestDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask_restock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestockAlertBody"];
+            };
+        };
+        responses: {
+            /** @description Asked already: the pending request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestockAlertDto"];
+                };
+            };
+            /** @description Asked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestockAlertDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_restock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@
 //! created or updated as the form's own writes do, in one transaction, so that a refused one
 //! (a size sold since the export, an SKU another product has) leaves the catalogue as it was.
 
-use super::{bump_catalog_version, insert_product, update_product};
+use super::{bump_catalog_version, insert_product, update_product, Answering};
 use crate::connection::{write_transaction, DbConnection};
 use crate::storage;
 use crate::tx::TxError;
@@ -13,6 +13,7 @@ use domain::product_sheet::import::{ProductChange, ProductWrite};
 pub(crate) fn import(
     conn: &mut DbConnection,
     writes: &[ProductWrite],
+    answering: Answering,
 ) -> Result<Vec<Product>, ImportStoreError> {
     let refused = |write: usize| {
         move |error: TxError<ProductStoreError>| match error {
@@ -30,7 +31,9 @@ pub(crate) fn import(
                     product.clone()
                 }
                 ProductChange::Update { id, edit } => {
-                    update_product(conn, id, edit).map_err(refused(at))?.0
+                    update_product(conn, id, edit, answering)
+                        .map_err(refused(at))?
+                        .0
                 }
             };
             stored.push(product);

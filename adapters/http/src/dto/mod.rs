@@ -32,6 +32,7 @@ mod notifications;
 mod order_detail;
 mod payments;
 mod product_sheet;
+mod restock;
 mod returns;
 mod reviews;
 mod variants;
@@ -56,6 +57,7 @@ pub use payments::PaymentMethodDto;
 pub use product_sheet::{
     read_sheet, sheet_csv, ImportQuery, ImportRefusalDto, ImportReportDto, LineErrorDto,
 };
+pub use restock::{RestockAlertBody, RestockAlertDto, RestockDemandDto, RestockRequestDto};
 pub use returns::{
     ReturnBody, ReturnDto, ReturnLineBody, ReturnLineDto, ReturnListQuery, ReturnStatusBody,
 };

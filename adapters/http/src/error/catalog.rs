@@ -10,14 +10,17 @@ use application::catalog::sheet::ImportError;
 use application::catalog::{
     CreateProductError, DeleteProductError, FindProductError, SearchError, UpdateProductError,
 };
+use application::restock::RestockError;
 use application::reviews::{ProductReviewsError, ReviewChangeError, WriteReviewError};
 use domain::message::texts::{
     CART_EMPTY, COLOUR_NOT_FOUND, COLOUR_PICTURES_BUSY, COLOUR_PICTURES_FULL,
     COLOUR_PICTURES_ORDER, COLOUR_PICTURE_NOT_FOUND, DISCOUNT_NOT_FOUND, NOT_A_BUYER, NOT_IN_CART,
-    NOT_IN_WISHLIST, PRODUCT_NOT_FOUND, REVIEW_NOT_FOUND, REVIEW_SORT_INVALID,
+    NOT_IN_WISHLIST, PRODUCT_NOT_FOUND, RESTOCK_IN_STOCK, RESTOCK_NOT_FOUND, RESTOCK_SIZE_NEEDED,
+    REVIEW_NOT_FOUND, REVIEW_SORT_INVALID, SIZE_NOT_FOUND,
 };
 use domain::product::colour_pictures::{ColourPictureError, MAX_PER_COLOUR};
 use domain::product_sheet::import::refusal_summary;
+use domain::restock::RestockRefusal;
 
 impl From<FindProductError> for ApiError {
     fn from(error: FindProductError) -> Self {
@@ -92,6 +95,22 @@ impl From<ColourPicturesError> for ApiError {
             ColourPicturesError::Image(error) => error.into(),
             ColourPicturesError::Store(error) => error.into(),
             ColourPicturesError::Busy => Self::conflict(COLOUR_PICTURES_BUSY),
+        }
+    }
+}
+
+impl From<RestockError> for ApiError {
+    fn from(error: RestockError) -> Self {
+        match error {
+            RestockError::Refused(refusal) => refusal.into(),
+            RestockError::Find(error) => error.into(),
+            RestockError::Rule(RestockRefusal::InStock) => Self::conflict(RESTOCK_IN_STOCK),
+            RestockError::Rule(RestockRefusal::SizeNeeded) => {
+                Self::invalid_field("variantId", RESTOCK_SIZE_NEEDED)
+            }
+            RestockError::Rule(RestockRefusal::NoSuchSize) => Self::not_found(SIZE_NOT_FOUND),
+            RestockError::NotFound => Self::not_found(RESTOCK_NOT_FOUND),
+            RestockError::Store(error) => error.into(),
         }
     }
 }

@@ -30,7 +30,7 @@ pub fn product_id(raw: &str) -> Result<ProductId, ApiError> {
 }
 
 /// A size id as sent; one that cannot be an id is no size of any product.
-fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
+pub(super) fn variant_id(raw: Option<&str>) -> Result<Option<VariantId>, ApiError> {
     raw.map(|raw| VariantId::parse(raw).ok_or_else(|| ApiError::not_found(SIZE_NOT_FOUND)))
         .transpose()
 }

@@ -15,6 +15,7 @@ mod orders;
 pub(crate) mod payments;
 mod product_sheet;
 mod products;
+mod restock;
 mod returns;
 mod reviews;
 mod shop;
@@ -43,6 +44,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(deliveries::configure)
         .configure(returns::configure)
         .configure(reviews::configure)
+        .configure(restock::configure)
         .configure(notifications::configure)
         .configure(orders::configure)
         .configure(payments::configure)

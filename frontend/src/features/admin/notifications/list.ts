@@ -35,6 +35,7 @@ export const TOPIC_LABELS: Readonly<Record<NotificationTopic, string>> = transla
   passwordReset: msg`Password reset`,
   newOrder: msg`New order`,
   lowStock: msg`Size running low`,
+  backInStock: msg`Back in stock`,
 });
 
 /** A label of one of these maps, or the API's own word for a value it does not know (a newer server). */
