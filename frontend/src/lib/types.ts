@@ -144,6 +144,8 @@ export type AuditActor = Schemas['AuditActorDto'];
 export type ImportReport = Schemas['ImportReportDto'];
 /** A row of an imported CSV that cannot be imported: its line (the header is 1) and why. */
 export type ImportLineError = Schemas['LineErrorDto'];
+/** PUT /api/products/{id}/colours/{colour}/images: the colour's pictures (their paths, as in `colourImages`) in a new order. */
+export type ColourOrderRequest = Schemas['ColourOrderBody'];
 
 export type LoginRequest = Schemas['LoginBody'];
 export type AuthReply = Schemas['SessionDto'];

@@ -37,8 +37,8 @@ export function withSizes(rows: readonly VariantRow[], sizes: readonly string[])
   return [...rows, ...missing.map((s) => newVariantRow(s))];
 }
 
-/** The rows with row `index` moved one place up (-1) or down (+1). */
-export function moveRow(rows: readonly VariantRow[], index: number, by: -1 | 1): VariantRow[] {
+/** The rows (sizes, or a colour's pictures) with row `index` moved one place up (-1) or down (+1). */
+export function moveRow<T>(rows: readonly T[], index: number, by: -1 | 1): T[] {
   const to = index + by;
   if (to < 0 || to >= rows.length) return [...rows];
   const next = [...rows];

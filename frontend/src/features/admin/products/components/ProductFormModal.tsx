@@ -11,6 +11,7 @@ import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
 import { categoryName, emptyProductForm, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
+import { ColourPictures } from './ColourPictures';
 import { VariantGrid } from './VariantGrid';
 
 const canPreview = () => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function';
@@ -110,6 +111,7 @@ export function ProductFormModal({
             <img src={preview} alt={t`Image preview`} width={128} height={128} className="mt-3 h-32 w-32 rounded-lg object-cover ring-1 ring-stone-200" />
           )}
         </div>
+        <ColourPictures product={product} />
         <CheckboxField label={t`Featured product`} name="isFeatured" checked={form.isFeatured} onChange={(e) => set('isFeatured', e.target.checked)} />
         <DialogFormActions busy={busy} label={editing ? t`Update` : t`Create`} onCancel={onClose} />
       </form>
