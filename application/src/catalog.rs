@@ -379,7 +379,8 @@ mod tests {
                         == Some(
                             json!({ "name": "Linen Dress", "description": "Light and airy",
                             "category": "women", "tags": ["new", "summer"], "price": 24.0,
-                            "discount": 20, "stock": 5, "variants": [], "isFeatured": true, "image": null }),
+                            "discount": 20, "stock": 5, "variants": [], "isFeatured": true, "image": null,
+                            "colourImages": {} }),
                         )
             })
             .times(1)

@@ -6,6 +6,7 @@ use domain::ports::{
     MockMailer, MockOrderRepository, MockOutbox, MockReturnRepository, MockSettingsRepository,
     MockSmsGateway, MockUserRepository,
 };
+use domain::ProductId;
 use mockall::predicate::eq;
 
 struct Mocks {
@@ -408,4 +409,40 @@ async fn only_admins_resend_and_a_spent_reset_code_or_a_queued_message_is_refuse
         (resent.status, resent.attempts),
         (DeliveryStatus::Pending, 0)
     );
+}
+
+#[tokio::test]
+async fn a_size_back_in_stock_is_told_by_sms_in_the_shoppers_language_with_its_link() {
+    let back = BackInStock {
+        user_id: shopper("amina").id,
+        product_id: ProductId::parse("p1").unwrap(),
+        item: "Kids Abaya (M)".into(),
+    };
+    let mut sms_message = message(Topic::BackInStock, Channel::Sms, Some("615551234"));
+    sms_message.reference = "alert1".into();
+    sms_message.payload = Some(back.payload());
+    let mut ports = ports_claiming_for(Language::Somali, vec![sms_message], |outcomes| {
+        outcomes.len() == 1
+            && outcomes[0].subject.as_deref() == Some("Wuu soo laabtay: Kids Abaya (M)")
+    });
+    ports
+        .users
+        .expect_by_id()
+        .returning(|_| Ok(Some(shopper("amina"))));
+    let mut sms = MockSmsGateway::new();
+    sms.expect_send()
+        .withf(|to, text| {
+            to == "615551234"
+                && text
+                    == "Dukaan: Kids Abaya (M) wuu soo laabtay, sidaad codsatay. https://shop.example/product/p1"
+        })
+        .times(1)
+        .return_const(Ok(()));
+    let channels = Channels {
+        sms: Some(Arc::new(sms)),
+        public_url: Some("https://shop.example".into()),
+        ..Channels::default()
+    };
+    let sent = ports.service(channels).send_due_notifications().await;
+    assert_eq!(sent.unwrap(), 1);
 }
