@@ -66,6 +66,14 @@ describe('admin product form: pictures per colour', () => {
     expect(colourSet(d, 'Off White').getByLabelText('Add a picture of Off White')).toHaveAttribute('accept', 'image/*');
   });
 
+  it("previews the product's own picture under Image, not the colour picture that is its cover", async () => {
+    const { d, unmount } = await openEdit();
+    expect(d.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', '/uploads/shirt.webp');
+    unmount();
+    const { d: withoutOwn } = await openEdit({ ...shirt, _id: 'p-shirt-2', name: 'Linen Shirt', gallery: [] });
+    expect(withoutOwn.queryByRole('img', { name: 'Image preview' })).not.toBeInTheDocument();
+  });
+
   it('uploads a picture as multipart (the colour encoded in the path), shows the reply and refreshes the product queries', async () => {
     const added = shirtWith({ Black: BLACK, 'Off White': ['/uploads/white-1.webp'] });
     const posts: { path: string; contentType: string | null; token: string | null; image: FormDataEntryValue | null }[] = [];

@@ -60,6 +60,15 @@ export const productFormFrom = (p: Product): ProductForm => ({
   variants: variantRowsFrom(variantsOf(p)),
 });
 
+/**
+ * The product's own picture (the form's Image replaces it): the first of `gallery`; `image` only
+ * when no colour has pictures, since it is otherwise the first colour's.
+ */
+export function ownPicture(p: Pick<Product, 'gallery' | 'image' | 'colourImages'>): string | null {
+  if (p.gallery?.length) return p.gallery[0];
+  return Object.keys(p.colourImages ?? {}).length === 0 ? p.image : null;
+}
+
 export function validateProductForm(form: ProductForm): ProductErrors {
   const errors: ProductErrors = {};
   if (!form.name.trim()) errors.name = t`Product name is required`;

@@ -10,7 +10,7 @@ import { CheckboxField, CountField, DialogFormActions, MoneyField, SelectField, 
 import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
-import { categoryName, emptyProductForm, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
+import { categoryName, emptyProductForm, ownPicture, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
 import { ColourPictures } from './ColourPictures';
 import { VariantGrid } from './VariantGrid';
 
@@ -29,7 +29,11 @@ export function ProductFormModal({
   const { t } = useLingui();
   const editing = Boolean(product);
   const { values: form, errors, set, bind, showErrors, addErrors } = useAdminForm(() => (product ? productFormFrom(product) : emptyProductForm()));
-  const [preview, setPreview] = useState<string | null>(product?.image ? imageUrl(product.image) : null);
+  // The product's own picture: `image` is the cover, the first colour's picture when a colour has some.
+  const [preview, setPreview] = useState<string | null>(() => {
+    const own = product && ownPicture(product);
+    return own ? imageUrl(own) : null;
+  });
 
   // A chosen picture's preview is an object URL (made in onImage), freed once another replaces it or the form closes.
   useEffect(() => {
