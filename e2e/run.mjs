@@ -24,3 +24,4 @@ import './journeys/21-wallets.mjs';
 import './journeys/22-staff.mjs';
 import './journeys/23-delivery.mjs';
 import './journeys/24-catalogue-import.mjs';
+import './journeys/25-colour-pictures.mjs';
