@@ -135,6 +135,7 @@ describe('admin notifications: list', () => {
       'Password reset',
       'New order',
       'Size running low',
+      'Back in stock',
     ]);
   });
 
