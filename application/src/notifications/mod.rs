@@ -250,6 +250,17 @@ impl Notifications {
         Ok(settings.support_email.to_string())
     }
 
+    /// The shopper `id` a message is for, and `from` speaking their language; `None` when
+    /// their account is gone.
+    async fn addressee<'a>(&self, id: &UserId, from: Sender<'a>) -> Option<(User, Sender<'a>)> {
+        let user = self.users.by_id(id).await.ok().flatten()?;
+        let from = Sender {
+            language: self.languages.of(&user.id).await,
+            ..from
+        };
+        Some((user, from))
+    }
+
     /// The words of `message`, from what it is about as stored now.
     async fn write(&self, message: &Notification) -> Result<Letter, Unwritable> {
         let settings = self
@@ -270,34 +281,14 @@ impl Notifications {
             Topic::PasswordReset => {
                 let code = payload.ok_or_else(|| Unwritable("the code is gone".into()))?;
                 let user = UserId::parse(&message.reference).ok_or_else(gone)?;
-                let user = self
-                    .users
-                    .by_id(&user)
-                    .await
-                    .ok()
-                    .flatten()
-                    .ok_or_else(gone)?;
-                let from = Sender {
-                    language: self.languages.of(&user.id).await,
-                    ..from
-                };
+                let (user, from) = self.addressee(&user, from).await.ok_or_else(gone)?;
                 Ok(templates::password_reset(code, &user.name, &from))
             }
             Topic::BackInStock => {
                 let back = payload
                     .and_then(BackInStock::from_payload)
                     .ok_or_else(gone)?;
-                let user = self
-                    .users
-                    .by_id(&back.user_id)
-                    .await
-                    .ok()
-                    .flatten()
-                    .ok_or_else(gone)?;
-                let from = Sender {
-                    language: self.languages.of(&user.id).await,
-                    ..from
-                };
+                let (user, from) = self.addressee(&back.user_id, from).await.ok_or_else(gone)?;
                 Ok(templates::back_in_stock(&back, &user.name, &from))
             }
             Topic::LowStock => {

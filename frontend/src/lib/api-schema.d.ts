@@ -6994,9 +6994,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's id */
+                /** @description The product's id. */
                 id: string;
-                /** @description A colour of its sizes */
+                /** @description A colour of its sizes, in any case. */
                 colour: string;
             };
             cookie?: never;
@@ -7080,9 +7080,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's id */
+                /** @description The product's id. */
                 id: string;
-                /** @description A colour of its sizes */
+                /** @description A colour of its sizes, in any case. */
                 colour: string;
             };
             cookie?: never;
@@ -7175,11 +7175,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's id */
+                /** @description The product's id. */
                 id: string;
-                /** @description A colour of its sizes */
+                /** @description A colour of its sizes, in any case. */
                 colour: string;
-                /** @description The picture's place among the colour's, from 0 */
+                /** @description The picture's place among the colour's, from 0. */
                 index: number;
             };
             cookie?: never;

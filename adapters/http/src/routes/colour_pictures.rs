@@ -10,7 +10,32 @@ use crate::openapi::{BadRequest, Conflict, Forbidden, NotFound, TooLarge, Unauth
 use crate::state::AppState;
 use actix_web::{delete, post, put, web, HttpRequest, HttpResponse};
 use domain::message::texts::COLOUR_PICTURE_NOT_FOUND;
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
+
+/// The colour of a product the calls change, in the path.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct ColourPath {
+    /// The product's id.
+    id: String,
+    /// A colour of its sizes, in any case.
+    colour: String,
+}
+
+/// One of a colour's pictures, in the path.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+struct PicturePath {
+    /// The product's id.
+    id: String,
+    /// A colour of its sizes, in any case.
+    colour: String,
+    /// The picture's place among the colour's, from 0.
+    #[param(value_type = u32)]
+    index: String,
+}
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(add_colour_picture)
@@ -23,10 +48,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[utoipa::path(
     tag = "catalog",
     security(("bearer" = ["products.manage"])),
-    params(
-        ("id" = String, Path, description = "The product's id"),
-        ("colour" = String, Path, description = "A colour of its sizes")
-    ),
+    params(ColourPath),
     request_body(content = ColourPictureForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = ProductDto),
@@ -37,17 +59,16 @@ pub fn configure(cfg: &mut ServiceConfig) {
 async fn add_colour_picture(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(String, String)>,
+    path: web::Path<ColourPath>,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, colour) = path.into_inner();
-    let id = product_id(&id)?;
+    let id = product_id(&path.id)?;
     let image = uploaded_image(&req, payload).await?;
     let product = state
         .shop
         .colour_galleries
-        .add(&user.0, &id, &colour, image)
+        .add(&user.0, &id, &path.colour, image)
         .await?;
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
@@ -56,10 +77,7 @@ async fn add_colour_picture(
 #[utoipa::path(
     tag = "catalog",
     security(("bearer" = ["products.manage"])),
-    params(
-        ("id" = String, Path, description = "The product's id"),
-        ("colour" = String, Path, description = "A colour of its sizes")
-    ),
+    params(ColourPath),
     request_body = ColourOrderBody,
     responses(
         (status = 200, body = ProductDto),
@@ -70,14 +88,13 @@ async fn add_colour_picture(
 async fn order_colour_pictures(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(String, String)>,
+    path: web::Path<ColourPath>,
     body: web::Json<ColourOrderBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, colour) = path.into_inner();
     let product = state
         .shop
         .colour_galleries
-        .reorder(&user.0, &product_id(&id)?, &colour, &body.images)
+        .reorder(&user.0, &product_id(&path.id)?, &path.colour, &body.images)
         .await?;
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
@@ -86,11 +103,7 @@ async fn order_colour_pictures(
 #[utoipa::path(
     tag = "catalog",
     security(("bearer" = ["products.manage"])),
-    params(
-        ("id" = String, Path, description = "The product's id"),
-        ("colour" = String, Path, description = "A colour of its sizes"),
-        ("index" = u32, Path, description = "The picture's place among the colour's, from 0")
-    ),
+    params(PicturePath),
     responses(
         (status = 200, body = ProductDto),
         BadRequest, Unauthenticated, Forbidden, NotFound, Conflict
@@ -100,16 +113,16 @@ async fn order_colour_pictures(
 async fn remove_colour_picture(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(String, String, String)>,
+    path: web::Path<PicturePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, colour, index) = path.into_inner();
-    let index = index
+    let index = path
+        .index
         .parse::<usize>()
         .map_err(|_| ApiError::not_found(COLOUR_PICTURE_NOT_FOUND))?;
     let product = state
         .shop
         .colour_galleries
-        .remove(&user.0, &product_id(&id)?, &colour, index)
+        .remove(&user.0, &product_id(&path.id)?, &path.colour, index)
         .await?;
     Ok(HttpResponse::Ok().json(ProductDto::from(&product)))
 }
