@@ -539,6 +539,11 @@ bench_backend() {
 
     local memory import_memory
     memory=$(peak_memory_mb)
+    # Before the import, which changes every stock: what the checkout run sold, checked.
+    if [[ $ONLY != admin ]]; then
+        verify_stock "$BENCH_WORK/before.txt" "$paid_orders" "$checkout_start" \
+            "$BENCH_WORK/before_sizes.txt"
+    fi
     if [[ $ONLY != checkout ]]; then
         # Last, after the traffic's peak memory is read: the whole catalogue exported and
         # re-read is a rare back-office job with a peak of its own (checked below).
@@ -555,8 +560,6 @@ bench_backend() {
 
     local bare_per_s checkout_share
     if [[ $ONLY != admin ]]; then
-        verify_stock "$BENCH_WORK/before.txt" "$paid_orders" "$checkout_start" \
-            "$BENCH_WORK/before_sizes.txt"
         echo "== $BACKEND: bare checkout ($CONNECTIONS clients, no HTTP, no application)"
         bare_per_s=$(bare_checkout)
         checkout_share=$(awk -v shop="$orders_per_s" -v bare="$bare_per_s" \
