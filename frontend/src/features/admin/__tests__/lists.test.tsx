@@ -19,7 +19,7 @@ import {
   useAdminList,
 } from '../lib/list';
 import { apiParams, pageParams, readFilters, readPage, writeFilters } from '../lib/list/definition';
-import { pageItems } from '../lib/list/Pager';
+import { pageItems } from '@/components/ui/Pager';
 import { currentUrl, paramsOf, serveList } from './helpers';
 
 /** A list another screen could add: a small definition, nothing else. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Pager } from '@/components/ui/Pager';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { failureText, type FilterSpecs } from './definition';
-import { Pager } from './Pager';
 import type { AdminList } from './use-admin-list';
 
 /**

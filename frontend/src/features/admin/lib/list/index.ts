@@ -30,5 +30,5 @@ export { useAdminList, useListCount, type AdminList } from './use-admin-list';
 export { FilterSelect, type FilterOption } from './FilterSelect';
 export { ListFilters } from './ListFilters';
 export { ListView } from './ListView';
-export { Pager } from './Pager';
+export { Pager } from '@/components/ui/Pager';
 export { SearchField } from './SearchField';

@@ -1,6 +1,12 @@
-/** The pager under a back-office list: what is shown of how many, previous, page numbers, next. */
+/**
+ * The pager under a list the server pages (the back office's lists, the shopper's back-in-stock
+ * requests): what is shown of how many, previous, page numbers, next.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatCount as count } from '../ui';
+import { dateLocale } from '@/i18n';
+
+/** A count as the language shown writes it, e.g. 1,234. */
+const count = (n: number): string => n.toLocaleString(dateLocale());
 
 /** The page numbers to offer: the first, the last and the current one with its neighbours; 'gap' between. */
 export function pageItems(current: number, pages: number): (number | 'gap')[] {
