@@ -18,6 +18,7 @@ import { parseSort } from '@/lib/api-paths';
 import { preloadable } from '@/lib/preloadable';
 import { sizeFilterOf } from '@/lib/sizes';
 import { HomePage } from '@/features/catalog/components/HomePage';
+import { SoldOutActionContext, type SoldOutAction } from '@/features/catalog/components/sold-out-action';
 import { RequireAdmin, RequireAuth, RequirePermission } from './guards';
 import { BareLayout, MainLayout } from './layout/MainLayout';
 import { NotFoundPage } from './routes/not-found';
@@ -59,6 +60,11 @@ const CheckoutPage = lazy(() =>
 const OrderSuccessPage = lazy(() =>
   import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 );
+const RestockRequestsPage = lazy(() =>
+  import('@/features/restock/components/RestockRequestsPage').then((m) => ({ default: m.RestockRequestsPage })),
+);
+/** 'Notify me when it's back': its code comes when a product page first shows something sold out. */
+const NotifyMe = lazy(() => import('./routes/notify-me').then((m) => ({ default: m.NotifyMe })));
 const DeliveriesPage = lazy(() =>
   import('@/features/deliveries/components/DeliveriesPage').then((m) => ({ default: m.DeliveriesPage })),
 );
@@ -95,10 +101,16 @@ function SearchRoute() {
   return <SearchPage />;
 }
 
+const drawNotifyMe: SoldOutAction = (props) => <NotifyMe {...props} />;
+
 function ProductRoute() {
   const id = useParams().id ?? '';
   usePrefetchQuery({ ...productQuery(id), retry: false });
-  return <ProductPage />;
+  return (
+    <SoldOutActionContext.Provider value={drawNotifyMe}>
+      <ProductPage />
+    </SoldOutActionContext.Provider>
+  );
 }
 
 /** The ways to pay and the places delivered to are asked for while the checkout's code downloads, not after. */
@@ -125,6 +137,7 @@ export function AppRoutes() {
         <Route path="profile" element={guarded(<ProfileRoute />)} />
         <Route path="orders/:id" element={guarded(<OrderPage />)} />
         <Route path="wishlist" element={guarded(<WishlistRoute />)} />
+        <Route path="back-in-stock" element={guarded(<RestockRequestsPage />)} />
         <Route path="cart" element={guarded(<CartPage />)} />
         <Route path="checkout" element={guarded(<CheckoutRoute />)} />
         <Route path="order-success" element={guarded(<OrderSuccessPage />)} />

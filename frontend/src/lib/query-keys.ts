@@ -138,6 +138,16 @@ export const notificationKeys = {
   admin: pagedListKeys(['notifications', 'admin']),
 };
 
+/** Requests to be told when a sold-out size is back (issue 44). */
+export const restockKeys = {
+  all: ['restock'] as const,
+  /** The signed-in shopper's own requests (GET /api/restock-alerts), one key per page. */
+  mine: () => [...restockKeys.all, 'mine'] as const,
+  minePage: (query: { page: number; limit: number }) => [...restockKeys.mine(), query] as const,
+  /** The back office's most requested sizes (GET /api/admin/restock-alerts/top). */
+  admin: pagedListKeys(['restock', 'admin']),
+};
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
@@ -157,4 +167,4 @@ export const auditKeys = {
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, deliveryKeys.admin(), deliveryKeys.mine(), deliveryKeys.dispatch.all, deliveryKeys.riders(), [...deliveryKeys.all, 'cash']];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, restockKeys.all, deliveryKeys.admin(), deliveryKeys.mine(), deliveryKeys.dispatch.all, deliveryKeys.riders(), [...deliveryKeys.all, 'cash']];

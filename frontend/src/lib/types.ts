@@ -130,6 +130,15 @@ export type NotificationTopic = AdminNotification['topic'];
 export type NotificationChannel = AdminNotification['channel'];
 export type NotificationStatus = AdminNotification['status'];
 
+/** A request to be told when a sold-out size (or one-size product) is back: `answeredAt` once the message went. */
+export type RestockAlert = Schemas['RestockAlertDto'];
+/** POST /api/restock-alerts: the product and its size (null for a one-size product). */
+export type RestockAlertInput = Schemas['RestockAlertBody'];
+/** A shopper's request as their list shows it (GET /api/restock-alerts): the product's name and picture, the size and its stock status now. */
+export type RestockRequest = Schemas['RestockRequestDto'];
+/** A size shoppers wait for, with how many (GET /api/admin/restock-alerts/top). */
+export type RestockDemand = Schemas['RestockDemandDto'];
+
 export type Settings = Schemas['SettingsDto'];
 /** PUT /api/settings: what an admin may change. */
 export type SettingsInput = Sent<Schemas['SettingsBody']>;

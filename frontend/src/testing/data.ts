@@ -15,6 +15,8 @@ import type {
   PaymentMethodId,
   Product,
   Permission,
+  RestockDemand,
+  RestockRequest,
   Returnable,
   Review,
   ReviewSummary,
@@ -367,6 +369,39 @@ export function makeNotification(overrides: Partial<AdminNotification> = {}): Ad
     createdAt: '2026-11-20T10:00:00Z',
     sentAt: '2026-11-20T10:00:05Z',
     nextAttemptAt: null,
+    ...overrides,
+  };
+}
+
+/** A shopper's request to be told when a size is back, as their list shows it: waiting for size M, unless told otherwise. */
+export function makeRestockRequest(overrides: Partial<RestockRequest> = {}): RestockRequest {
+  return {
+    _id: nextId('r'),
+    productId: nextId('p'),
+    variantId: nextId('v'),
+    productName: 'Linen Wrap Dress',
+    thumbnail: '/uploads/dress-320.webp',
+    size: 'M',
+    colour: null,
+    stockStatus: 'outOfStock',
+    createdAt: '2026-11-20T10:00:00Z',
+    answeredAt: null,
+    ...overrides,
+  };
+}
+
+/** A size shoppers wait for, as the back office lists it: size M sold out, two waiting, unless told otherwise. */
+export function makeRestockDemand(overrides: Partial<RestockDemand> = {}): RestockDemand {
+  return {
+    productId: nextId('p'),
+    productName: 'Linen Wrap Dress',
+    variantId: nextId('v'),
+    size: 'M',
+    colour: null,
+    sku: 'DRS-M',
+    stock: 0,
+    requests: 2,
+    since: '2026-11-18T09:00:00Z',
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useCan, useWorksInBackOffice } from '@/lib/permissions';
 import { useLogout } from '../hooks';
 
-/** Profile, My deliveries (for whoever delivers: `deliveries.own`), Admin Dashboard (for admins and staff: whoever has a part of the back office) and Logout, as the account menu (`role` 'menuitem') and the mobile menu draw them. */
+/** Profile, Back-in-stock requests, My deliveries (for whoever delivers: `deliveries.own`), Admin Dashboard (for admins and staff: whoever has a part of the back office) and Logout, as the account menu (`role` 'menuitem') and the mobile menu draw them. */
 export function AccountLinks({ role, link, logout }: { role?: 'menuitem'; link: string; logout: string }) {
   const admin = useWorksInBackOffice();
   const rider = useCan()('deliveries.own');
@@ -12,6 +12,9 @@ export function AccountLinks({ role, link, logout }: { role?: 'menuitem'; link: 
     <>
       <Link role={role} to="/profile" className={link}>
         <Trans>Profile</Trans>
+      </Link>
+      <Link role={role} to="/back-in-stock" className={link}>
+        <Trans>Back-in-stock requests</Trans>
       </Link>
       {rider && (
         <Link role={role} to="/deliveries" className={link}>

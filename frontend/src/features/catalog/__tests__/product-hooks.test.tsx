@@ -29,15 +29,27 @@ describe('useProductChoice', () => {
     expect(result.current).toMatchObject({ variant: s, stock: 2, quantity: 2 });
   });
 
-  it('forgets a size the refreshed product has sold out meanwhile', () => {
+  it('keeps a size the refreshed product has sold out meanwhile chosen, as sold out: it cannot be bought', () => {
     const m = makeVariant('M', 4);
     const { result, rerender } = renderHook(({ product }) => useProductChoice(product), {
       initialProps: { product: makeSizedProduct([m]) },
     });
     act(() => result.current.chooseVariant(m));
-    expect(result.current.variant).toEqual(m);
-    rerender({ product: makeSizedProduct([{ ...m, stock: 0 }]) });
-    expect(result.current).toMatchObject({ variant: null, needsSize: true, soldOut: true });
+    expect(result.current).toMatchObject({ chosen: m, variant: m, sizeSoldOut: false });
+    const gone = { ...m, stock: 0 };
+    rerender({ product: makeSizedProduct([gone]) });
+    expect(result.current).toMatchObject({ chosen: gone, variant: null, needsSize: false, sizeSoldOut: true, soldOut: true, stock: 0 });
+    // Back in stock: it can be bought again.
+    rerender({ product: makeSizedProduct([{ ...m, stock: 2 }]) });
+    expect(result.current).toMatchObject({ variant: { ...m, stock: 2 }, sizeSoldOut: false, max: 2 });
+  });
+
+  it('starts with the size the page names (the way back from signing in), sold out or not', () => {
+    const [s, m] = [makeVariant('S', 0), makeVariant('M', 3)];
+    const { result } = renderHook(() => useProductChoice(makeSizedProduct([s, m]), s._id));
+    expect(result.current).toMatchObject({ chosen: s, variant: null, needsSize: false, sizeSoldOut: true, soldOut: false });
+    const unknown = renderHook(() => useProductChoice(makeSizedProduct([s, m]), 'not-a-size'));
+    expect(unknown.result.current).toMatchObject({ chosen: null, needsSize: true });
   });
 });
 

@@ -51,12 +51,12 @@ describe('product page with sizes', () => {
     expect(screen.queryByText('Please select a size')).not.toBeInTheDocument();
   });
 
-  it("disables a sold-out size and says 'Only 2 left' under a size running low", async () => {
+  it("says 'Sold out' under a sold-out size (which can still be chosen, to be told when it is back) and 'Only 2 left' under a size running low", async () => {
     productServer(dress);
     renderApp(`/product/${dress._id}`);
     await screen.findByRole('heading', { name: 'Linen Wrap Dress' });
     const small = sizes().getByRole('radio', { name: 'S' });
-    expect(small).toBeDisabled();
+    expect(small).toBeEnabled();
     expect(small).toHaveAccessibleDescription('Sold out');
     const medium = sizes().getByRole('radio', { name: 'M' });
     expect(medium).toBeEnabled();
@@ -139,12 +139,14 @@ describe('product page with sizes', () => {
     expect(sizes().getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['M', 'L']);
     expect(sizes().getByRole('radio', { name: 'M' })).toBeChecked();
 
-    // Red M is sold out: no size is chosen any more
+    // Red M is sold out: M stays chosen, it cannot be bought, only asked for
     await user.click(colours.getByRole('radio', { name: 'Red' }));
-    expect(sizes().getByRole('radio', { name: 'M' })).toBeDisabled();
+    expect(sizes().getByRole('radio', { name: 'M' })).toBeChecked();
+    expect(sizes().getByRole('radio', { name: 'M' })).toHaveAccessibleDescription('Sold out');
     expect(sizes().getByRole('radio', { name: 'L' })).not.toBeChecked();
     expect(addToCart()).toBeDisabled();
-    expect(screen.getByText('Please select a size')).toBeVisible();
+    expect(screen.queryByText('Please select a size')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: "Notify me when it's back" })).toBeEnabled();
 
     await user.click(sizes().getByRole('radio', { name: 'L' }));
     expect(sizes().getByText('Only 3 left')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HeartIcon } from '@/components/ui/icons';
 import { btn, BUSY } from '@/components/ui/styles';
@@ -6,19 +6,27 @@ import type { Product, Variant } from '@/lib/types';
 import { selectSizeMessage } from '@/lib/variants';
 import { useProductActions } from './product-actions';
 
-/** Buy Now, Add to Cart (of the chosen size and quantity) and the wishlist toggle; until a size is chosen, why they wait. */
+/**
+ * Buy Now, Add to Cart (of the chosen size and quantity) and the wishlist toggle; until a size is
+ * chosen, why they wait. What is sold out can only be asked for: `soldOutAction` (the app's
+ * 'Notify me when it's back') then takes Buy Now's place; a product sold out in every size says
+ * to choose the size first.
+ */
 export function ProductBuyButtons({
   product,
   variant,
   quantity,
   needsSize,
   soldOut,
+  soldOutAction = null,
 }: {
   product: Product;
   variant: Variant | null;
   quantity: number;
   needsSize: boolean;
+  /** Nothing to buy: the product, or the size chosen, is sold out. */
   soldOut: boolean;
+  soldOutAction?: ReactNode;
 }) {
   const { addToCart, buyNow, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
@@ -27,21 +35,25 @@ export function ProductBuyButtons({
   const { t } = useLingui();
   return (
     <>
-      {needsSize && !soldOut && (
+      {needsSize && (
         <p id={hintId} className="text-sm font-semibold text-amber-900">
-          {selectSizeMessage()}
+          {soldOut ? t`Sold out: choose your size to be told when it's back` : selectSizeMessage()}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={`${btn.primary} w-full sm:w-auto sm:flex-1`}
-          disabled={soldOut || busy || needsSize}
-          aria-describedby={needsSize ? hintId : undefined}
-          onClick={() => void buyNow(product, quantity, variant ?? undefined)}
-        >
-          <Trans>Buy Now</Trans>
-        </button>
+        {soldOutAction ? (
+          <div className="w-full sm:w-auto sm:flex-1">{soldOutAction}</div>
+        ) : (
+          <button
+            type="button"
+            className={`${btn.primary} w-full sm:w-auto sm:flex-1`}
+            disabled={soldOut || busy || needsSize}
+            aria-describedby={needsSize ? hintId : undefined}
+            onClick={() => void buyNow(product, quantity, variant ?? undefined)}
+          >
+            <Trans>Buy Now</Trans>
+          </button>
+        )}
         <button
           type="button"
           className={`${btn.secondary} ${BUSY} flex-1`}

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Price } from '@/components/ui/Price';
@@ -13,12 +14,27 @@ import { ProductBuyButtons } from './ProductBuyButtons';
 import { ProductPerks } from './ProductPerks';
 import { ProductRating } from './ProductRating';
 import { QuantityStepper } from './QuantityStepper';
+import { useSoldOutAction } from './sold-out-action';
 import { VariantPicker } from './VariantPicker';
 
-/** The product's name, price and description beside the choice of colour, size and quantity and the buttons that act on it. */
+/**
+ * The product's name, price and description beside the choice of colour, size and quantity and
+ * the buttons that act on it. A sold-out size chosen, or a sold-out one-size product, cannot be
+ * bought: the app's sold-out action ('Notify me when it's back') takes Buy Now's place.
+ */
 export function ProductDetails({ product, choice }: { product: Product; choice: ProductChoice }) {
   const { stock, soldOut } = choice;
   const monthly = formatPrice((product.price * choice.quantity) / 6);
+  const unavailable = soldOut || choice.sizeSoldOut;
+  const drawSoldOutAction = useSoldOutAction();
+  const askable = choice.variants.length === 0 ? soldOut : choice.sizeSoldOut;
+  const soldOutAction =
+    askable && drawSoldOutAction ? (
+      // Its state (asked or not) is the size's: another size starts afresh.
+      <Suspense key={choice.chosen?._id ?? product._id} fallback={null}>
+        {drawSoldOutAction({ product, variant: choice.chosen })}
+      </Suspense>
+    ) : null;
 
   usePageTitle(product.name);
 
@@ -41,7 +57,7 @@ export function ProductDetails({ product, choice }: { product: Product; choice: 
       {choice.variants.length > 0 && (
         <VariantPicker
           variants={choice.variants}
-          value={choice.variant}
+          value={choice.chosen}
           onChange={choice.chooseVariant}
           colour={choice.colour}
           onColourChange={choice.chooseColour}
@@ -57,7 +73,7 @@ export function ProductDetails({ product, choice }: { product: Product; choice: 
         )}
       </div>
 
-      {!soldOut && (
+      {!unavailable && (
         <div>
           <p className="mb-2 text-sm font-semibold">
             <Trans>Quantity</Trans>
@@ -71,7 +87,8 @@ export function ProductDetails({ product, choice }: { product: Product; choice: 
         variant={choice.variant}
         quantity={choice.quantity}
         needsSize={choice.needsSize}
-        soldOut={soldOut}
+        soldOut={unavailable}
+        soldOutAction={soldOutAction}
       />
       <ProductPerks />
     </div>

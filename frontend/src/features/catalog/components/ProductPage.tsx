@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
@@ -10,9 +10,14 @@ import { ProductDetails } from './ProductDetails';
 import { ProductGallery } from './ProductGallery';
 import { ProductReviews } from './ProductReviews';
 
-/** The pictures of the colour chosen beside the details where it is chosen; its state starts afresh for each product. */
+/**
+ * The pictures of the colour chosen beside the details where it is chosen; its state starts
+ * afresh for each product, with the size `?variant=` names chosen (a link to a size, or the way
+ * back from signing in to be told when it is back).
+ */
 function ProductView({ product }: { product: Product }) {
-  const choice = useProductChoice(product);
+  const [params] = useSearchParams();
+  const choice = useProductChoice(product, params.get('variant'));
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
       <ProductGallery product={product} colour={choice.colour} />

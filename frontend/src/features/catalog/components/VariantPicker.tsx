@@ -21,13 +21,16 @@ export function OptionGroup({ label, value, children }: { label: string; value?:
   );
 }
 
-/** One choice of a radio group drawn as a button, with a note under it tied to it for assistive tech. */
+/**
+ * One choice of a radio group drawn as a button, with a note under it tied to it for assistive
+ * tech. A sold-out choice is drawn struck through but can still be chosen (to be told when it is back).
+ */
 function Choice({
   group,
   value,
   label,
   checked,
-  disabled = false,
+  soldOut = false,
   note,
   onChoose,
 }: {
@@ -35,30 +38,33 @@ function Choice({
   value: string;
   label: string;
   checked: boolean;
-  disabled?: boolean;
+  soldOut?: boolean;
   note?: string;
   onChoose: () => void;
 }) {
   const noteId = useId();
   return (
     <li className="flex flex-col items-center gap-1">
-      <label className={disabled ? 'cursor-not-allowed' : 'cursor-pointer'}>
+      <label className="cursor-pointer">
         <input
           type="radio"
           name={group}
           value={value}
           checked={checked}
-          disabled={disabled}
           onChange={onChoose}
           aria-describedby={note ? noteId : undefined}
           className="peer sr-only"
         />
-        <span className="flex h-10 min-w-12 items-center justify-center rounded-lg bg-white px-3 text-sm font-semibold text-stone-900 ring-1 ring-stone-300 transition peer-checked:bg-stone-900 peer-checked:text-white peer-checked:ring-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:bg-stone-100 peer-disabled:text-stone-500 peer-disabled:line-through hover:ring-stone-500">
+        <span
+          className={`flex h-10 min-w-12 items-center justify-center rounded-lg px-3 text-sm font-semibold ring-1 transition peer-checked:bg-stone-900 peer-checked:text-white peer-checked:ring-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:ring-stone-500 ${
+            soldOut ? 'bg-stone-100 text-stone-600 line-through ring-stone-300' : 'bg-white text-stone-900 ring-stone-300'
+          }`}
+        >
           {label}
         </span>
       </label>
       {note && (
-        <span id={noteId} className={`text-xs font-medium ${disabled ? 'text-stone-600' : 'text-amber-900'}`}>
+        <span id={noteId} className={`text-xs font-medium ${soldOut ? 'text-stone-600' : 'text-amber-900'}`}>
           {note}
         </span>
       )}
@@ -75,8 +81,9 @@ function stockNote(stock: number): string | undefined {
 
 /**
  * The size choice of a product with variants, and its colour choice when they come in colours
- * (a colour shows that colour's sizes; the page keeps which one, as its gallery follows it). Radio groups: the arrow keys move within a group, and a
- * sold-out size cannot be chosen.
+ * (a colour shows that colour's sizes; the page keeps which one, as its gallery follows it). Radio groups: the arrow keys move within a group.
+ * A sold-out size (or colour) says so and can be chosen: it cannot be bought, but the page then
+ * offers to tell the shopper when it is back.
  */
 export function VariantPicker({
   variants,
@@ -86,7 +93,7 @@ export function VariantPicker({
   onColourChange,
 }: {
   variants: readonly Variant[];
-  /** The chosen size; null until one is chosen. */
+  /** The chosen size, sold out or not; null until one is chosen. */
   value: Variant | null;
   onChange: (variant: Variant | null) => void;
   /** The colour shown chosen; null when the sizes have no colours. */
@@ -112,7 +119,7 @@ export function VariantPicker({
                 value={c}
                 label={colourName(c)}
                 checked={c === colour}
-                disabled={!hasStock(c)}
+                soldOut={!hasStock(c)}
                 note={hasStock(c) ? undefined : t`Sold out`}
                 onChoose={() => onColourChange(c)}
               />
@@ -129,7 +136,7 @@ export function VariantPicker({
               value={v.size}
               label={v.size}
               checked={value?._id === v._id}
-              disabled={v.stock <= 0}
+              soldOut={v.stock <= 0}
               note={stockNote(v.stock)}
               onChoose={() => onChange(v)}
             />
