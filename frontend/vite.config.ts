@@ -33,6 +33,7 @@ const EARLY_PAGES: Record<string, string[]> = {
   'admin-runSheet': [ADMIN_AREA, 'src/features/admin/deliveries/components/RunSheetPage.tsx'],
   'admin-ridersCash': [ADMIN_AREA, 'src/features/admin/deliveries/components/RidersCashPage.tsx'],
   'admin-products': [ADMIN_AREA, 'src/features/admin/products/components/ProductsPage.tsx'],
+  'admin-restock': [ADMIN_AREA, 'src/features/admin/restock/components/RestockRequestsPage.tsx'],
   'admin-users': [ADMIN_AREA, 'src/features/admin/users/components/UsersPage.tsx'],
   'admin-discounts': [ADMIN_AREA, 'src/features/admin/discounts/components/DiscountsPage.tsx'],
   'admin-returns': [ADMIN_AREA, 'src/features/admin/returns/components/ReturnsPage.tsx'],

@@ -89,10 +89,10 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   const mine = await (await t.api.as(shopper)).order(order._id);
   assert.equal(mine.status, 'shipped', "the shopper's order is shipped");
 
-  // The stock keeper: products and reviews, no orders.
+  // The stock keeper: products, the sizes shoppers wait for, and reviews; no orders.
   const store = await t.open({ name: 'stock-keeper' });
   await openBackOffice(t, store, keeper, 'Stock keeper');
-  await expectSidebar(store, ['Home', 'Products', 'Reviews']);
+  await expectSidebar(store, ['Home', 'Products', 'Restock requests', 'Reviews']);
   await t.shot(store, 'stock-keeper-home');
 
   await store.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
@@ -129,7 +129,7 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   // elsewhere opens it in Somali.
   await store.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Soomaali' }).click();
   await expectVisible(store.getByRole('heading', { level: 1, name: 'Lama oggola' }));
-  await expectSidebar(store, ['Bogga hore', 'Alaabta', 'Faallooyinka'], 'Maamulka');
+  await expectSidebar(store, ['Bogga hore', 'Alaabta', 'Codsiyada dib u buuxinta', 'Faallooyinka'], 'Maamulka');
   await t.shot(store, 'stock-keeper-somali-denied');
   await eventually(async () => assert.equal((await t.api.as(keeper)).user.language, 'so'));
   const elsewhere = await t.open({ name: 'stock-keeper-elsewhere' });
@@ -140,6 +140,6 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   await expectPath(elsewhere, '/');
   await elsewhere.goto('/admin/products');
   await expectVisible(elsewhere.getByRole('heading', { level: 1, name: 'Alaabta' }));
-  await expectSidebar(elsewhere, ['Bogga hore', 'Alaabta', 'Faallooyinka'], 'Maamulka');
+  await expectSidebar(elsewhere, ['Bogga hore', 'Alaabta', 'Codsiyada dib u buuxinta', 'Faallooyinka'], 'Maamulka');
   await t.shot(elsewhere, 'stock-keeper-somali-products');
 });

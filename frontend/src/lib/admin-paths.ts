@@ -1,10 +1,11 @@
 /** The admin pages' paths, shared by the early request (its code preloads) and the admin area. */
 import type { Permission } from './types';
 
-/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'runSheet' a rider's printable run sheet). */
+/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for). */
 export const ADMIN_PAGE_ROUTES = {
   '': '',
   products: 'products',
+  restock: 'restock-requests',
   orders: 'orders',
   order: 'orders/:id',
   deliveries: 'deliveries',
@@ -37,6 +38,7 @@ export const ADMIN_PAGE_NAMES = Object.keys(ADMIN_PAGE_ROUTES) as AdminPageName[
 export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   '': 'reports.read',
   products: 'products.manage',
+  restock: 'products.manage',
   orders: 'orders.read',
   order: 'orders.read',
   deliveries: 'deliveries.dispatch',

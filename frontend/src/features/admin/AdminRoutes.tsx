@@ -19,6 +19,7 @@ import { adminLanguageReady, useAdminLanguage } from './i18n';
 
 const DashboardPage = preloadable(() => import('./dashboard/components/DashboardPage'));
 const ProductsPage = preloadable(() => import('./products/components/ProductsPage'));
+const RestockRequestsPage = preloadable(() => import('./restock/components/RestockRequestsPage'));
 const OrdersPage = preloadable(() => import('./orders/components/OrdersPage'));
 const OrderPage = preloadable(() => import('./orders/components/OrderPage'));
 const DeliveriesPage = preloadable(() => import('./deliveries/components/DeliveriesPage'));
@@ -39,6 +40,7 @@ const StaffHome = preloadable(() => import('./dashboard/components/StaffHome'));
 const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   '': DashboardPage,
   products: ProductsPage,
+  restock: RestockRequestsPage,
   orders: OrdersPage,
   order: OrderPage,
   deliveries: DeliveriesPage,

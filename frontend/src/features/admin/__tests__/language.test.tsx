@@ -38,6 +38,7 @@ describe('the back office in Somali', () => {
     expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
       'Guddiga',
       'Alaabta',
+      'Codsiyada dib u buuxinta',
       'Dalabaadka',
       'Gaarsiinta',
       'Lacagta wadayaasha',

@@ -60,23 +60,23 @@ describe('the sidebar lists the screens of the role', () => {
     const stats = countRequests('/api/admin/stats');
     renderAdmin('/admin', orderHandler());
     expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Deliveries', 'Returns']);
-    for (const name of ['Products', 'Settings', 'Users', 'Discounts', 'Reports', 'Reviews', 'Notifications', 'Dashboard']) {
+    for (const name of ['Products', 'Restock requests', 'Settings', 'Users', 'Discounts', 'Reports', 'Reviews', 'Notifications', 'Dashboard']) {
       expect((await sidebar()).queryByRole('link', { name })).not.toBeInTheDocument();
     }
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     expect(stats.count).toBe(0);
   });
 
-  it('a stock keeper: Home, Products and Reviews; no Orders or Returns', async () => {
+  it('a stock keeper: Home, Products, Restock requests and Reviews; no Orders or Returns', async () => {
     renderAdmin('/admin', stockKeeper());
-    expect(await sidebarLinks()).toEqual(['Home', 'Products', 'Reviews']);
+    expect(await sidebarLinks()).toEqual(['Home', 'Products', 'Restock requests', 'Reviews']);
     expect((await sidebar()).queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
   });
 
   it('an admin: every screen, the home being the Dashboard', async () => {
     server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderAdmin('/admin', makeUser({ role: 'admin', name: 'Sahra Admin' }));
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Orders', 'Deliveries', "Riders' cash", 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Reports']);
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Restock requests', 'Orders', 'Deliveries', "Riders' cash", 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Reports']);
   });
 });
 
@@ -139,10 +139,10 @@ describe('the staff home', () => {
     expect(stats.count).toBe(0);
   });
 
-  it('links a stock keeper to Products and Reviews', async () => {
+  it('links a stock keeper to Products, Restock requests and Reviews', async () => {
     renderAdmin('/admin', stockKeeper());
     const screens = within(await screen.findByRole('region', { name: 'Your screens' }));
-    expect(screens.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/products', '/admin/reviews']);
+    expect(screens.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/products', '/admin/restock-requests', '/admin/reviews']);
     expect(screen.getByTestId('staff-role')).toHaveTextContent('Your role: Stock keeper');
   });
 
@@ -314,6 +314,6 @@ describe('buttons follow the permissions', () => {
     expect(quick.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/admin/products', '/admin/reports']);
     const recent = within(screen.getByRole('region', { name: 'Recent Orders' }));
     expect(recent.queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Reports']);
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Restock requests', 'Reports']);
   });
 });

@@ -36,6 +36,7 @@ const link = (page: AdminPageName, to: string, label: MessageDescriptor, end?: b
 export const ADMIN_LINKS: readonly AdminLink[] = [
   link('', '/admin', msg`Dashboard`, true),
   link('products', '/admin/products', msg`Products`),
+  link('restock', '/admin/restock-requests', msg`Restock requests`),
   link('orders', '/admin/orders', msg`Orders`),
   link('deliveries', '/admin/deliveries', msg`Deliveries`),
   link('ridersCash', '/admin/riders-cash', msg`Riders' cash`),

@@ -20,6 +20,7 @@ import { ROLE_NAMES } from '../../users/list';
 /** What each screen is for, under its link. */
 const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
   products: msg`Add and edit products, and their stock by size`,
+  restock: msg`The sold-out sizes shoppers wait for: what to reorder`,
   orders: msg`Review orders and update their status`,
   deliveries: msg`Send orders out with riders and print their run sheets`,
   ridersCash: msg`The cash each rider collected, and marking it handed in`,
