@@ -25,3 +25,4 @@ import './journeys/22-staff.mjs';
 import './journeys/23-delivery.mjs';
 import './journeys/24-catalogue-import.mjs';
 import './journeys/25-colour-pictures.mjs';
+import './journeys/26-back-in-stock.mjs';
