@@ -1,6 +1,6 @@
 // Prints the gzip size of the JavaScript and CSS a first visit to `/` downloads:
-// the module scripts of dist/index.html (the early request and the app) and every chunk they
-// import statically.
+// the module scripts of dist/index.html, the app's modules its `app-scripts` data block lists
+// (started after the first paint, src/lib/app-start.ts) and every chunk they import statically.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,6 +8,9 @@ import { gzipSync } from 'node:zlib';
 const dist = new URL('../dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
+const appScripts = html.match(/<script type="application\/json" id="app-scripts">([^<]*)<\/script>/);
+if (!appScripts) throw new Error('dist/index.html lists no app-scripts: the app would not be counted');
+entries.push(...JSON.parse(appScripts[1]).modules.map((path) => path.replace(/^\//, '')));
 const css = [...html.matchAll(/<link[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]);
 
 const seen = new Set();
