@@ -382,9 +382,8 @@ fn app_page(path: &str) -> Option<(&'static str, bool)> {
         ["returns"] => Some(("Returns", true)),
         ["contact"] => Some(("Contact", true)),
         ["login" | "register" | "forgot-password" | "reset-password"] => Some((TAGLINE, false)),
-        ["profile" | "wishlist" | "cart" | "checkout" | "order-success" | "deliveries"] => {
-            Some((TAGLINE, false))
-        }
+        ["profile" | "wishlist" | "back-in-stock" | "cart" | "checkout" | "order-success"
+        | "deliveries"] => Some((TAGLINE, false)),
         ["orders", id] if !id.is_empty() => Some((TAGLINE, false)),
         ["admin", ..] => Some((TAGLINE, false)),
         _ => None,
