@@ -79,6 +79,8 @@ journey('26-back-in-stock', 'a shopper asks for a sold-out size and gets the mes
   await admin.goto('/admin/restock-requests');
   await expectVisible(admin.getByRole('heading', { level: 1, name: 'Restock requests' }));
   const demand = admin.getByTestId('restock-row').filter({ hasText: made.name });
+  // The table's rows come after the heading: read them once drawn.
+  await expectVisible(demand);
   const cells = (await demand.getByRole('cell').allInnerTexts()).map((c) => c.trim());
   // Product, Size, (no colour), SKU, Stock, Requests.
   assert.deepEqual([cells[0], cells[1], cells[3], cells[4], cells[5]], [made.name, 'M', m.sku, 'Sold out', '1']);
