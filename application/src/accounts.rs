@@ -169,7 +169,7 @@ impl Accounts {
         let user = User {
             id: self.new_user_id(),
             name: registration.contact.name,
-            email: registration.contact.email,
+            email: Some(registration.contact.email),
             phone: registration.contact.phone,
             role: Role::User,
             password_hash: self.hasher.hash(&registration.password).await?,
@@ -197,7 +197,7 @@ impl Accounts {
         let user = User {
             id: self.new_user_id(),
             name: contact.name,
-            email: contact.email,
+            email: Some(contact.email),
             phone: contact.phone,
             role,
             password_hash: self.hasher.hash(&temporary_password).await?,
@@ -322,7 +322,7 @@ impl Accounts {
                 let user = User {
                     id: self.new_user_id(),
                     name: registration.contact.name,
-                    email: registration.contact.email,
+                    email: Some(registration.contact.email),
                     phone: registration.contact.phone,
                     role: Role::Admin,
                     password_hash: self.hasher.hash(password).await?,
@@ -412,7 +412,7 @@ impl Accounts {
             }
         };
         user.name = change.contact.name;
-        user.email = change.contact.email;
+        user.email = Some(change.contact.email);
         user.phone = change.contact.phone;
         self.users.update(&user, new_password).await?;
         if has(actor, Permission::UsersManage) {

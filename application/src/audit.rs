@@ -62,7 +62,7 @@ mod tests {
     use domain::ids::UserId;
     use domain::permissions::PermissionError;
     use domain::ports::{MockAuditLog, RepoError};
-    use domain::user::Role;
+    use domain::user::{Email, Role};
 
     const FIRST_PAGE: Page = Page {
         number: 1,
@@ -80,7 +80,7 @@ mod tests {
             .withf(|entry| {
                 entry.actor_id.as_str() == "hodan"
                     && entry.actor_name == "hodan"
-                    && entry.actor_email.as_str() == "hodan@example.com"
+                    && entry.actor_email.as_ref().map(Email::as_str) == Some("hodan@example.com")
                     && entry.actor_role == Role::OrderHandler
             })
             .times(1)

@@ -217,7 +217,7 @@ impl Catalog {
         if let Some(bytes) = image {
             edit.image = Some(self.images.store(bytes).await?);
         }
-        match self.products.update(id, &edit).await {
+        match self.products.update(id, &edit, self.clock.now()).await {
             Ok(product) => {
                 self.catalog_version.forget();
                 if let (Some(old), Some(_)) = (&before.image, &edit.image) {
@@ -262,7 +262,7 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, audit, clock, ids, shopper};
+    use crate::testing::{admin, audit, clock, ids, now, shopper};
     use domain::audit::AuditAction;
     use domain::permissions::PermissionError;
     use domain::ports::{ImageError, ProductStoreError};
@@ -409,14 +409,15 @@ mod tests {
         ports
             .products
             .expect_update()
-            .withf(|id, edit| {
+            .withf(|id, edit, at| {
                 id.as_str() == "p1"
                     && edit.price.map(|p| p.cents()) == Some(3000)
                     && edit.stock.is_none()
                     && edit.name.is_none()
+                    && *at == now()
             })
             .times(1)
-            .returning(move |_, edit| {
+            .returning(move |_, edit, _| {
                 let mut sold_meanwhile = stored_now.clone();
                 sold_meanwhile.stock = 4;
                 Ok(edit.applied_to(&sold_meanwhile))
@@ -477,7 +478,7 @@ mod tests {
         ports
             .products
             .expect_update()
-            .returning(|_, _| Err(ProductStoreError::StockChanged { now: 2 }));
+            .returning(|_, _, _| Err(ProductStoreError::StockChanged { now: 2 }));
         ports
             .images
             .expect_delete()

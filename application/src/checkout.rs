@@ -6,6 +6,7 @@ use crate::catalog::CatalogVersion;
 use crate::delivery::CurrentZones;
 use crate::in_flight::CheckoutsInFlight;
 use crate::monitoring;
+use crate::payments::charge::{Charged, Charges};
 use crate::payments::settle::Settlement;
 use crate::payments::AcceptedMethods;
 use crate::settings::CurrentSettings;
@@ -16,22 +17,15 @@ use domain::discount::DiscountRefusal;
 use domain::message::Message;
 use domain::notification::{Announcement, Topic};
 use domain::order::{
-    order_lines, Changer, Order, OrderDiscount, OrderStatus, OrderTransition, PaymentStatus,
-    StatusChange,
+    order_lines, Changer, Channel, Order, OrderDiscount, OrderStatus, OrderTransition,
+    PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
-use domain::ports::{Clock, IdGenerator, OrderRepository, Outbox, PaymentGateway};
-use domain::ports::{OrderStoreError, PaymentOutcome, PaymentRequest, RepoError};
+use domain::ports::{Clock, IdGenerator, OrderRepository, OrderStoreError, Outbox, RepoError};
 use domain::user::User;
 use domain::validation::FieldErrors;
 use domain::{Money, OrderId};
 use std::sync::Arc;
-use std::time::Duration;
-use tracing::Instrument;
-
-/// Why a checkout stopped waiting for a charge that goes on.
-const NO_ANSWER_IN_TIME: &str =
-    "no answer within the payment time; the answer is recorded when it comes";
 
 /// How a checkout ended when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,7 +81,7 @@ pub struct Checkout {
     cart: Carts,
     orders: Arc<dyn OrderRepository>,
     outbox: Arc<dyn Outbox>,
-    payments: Arc<dyn PaymentGateway>,
+    charges: Charges,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
     catalog_version: CatalogVersion,
@@ -95,8 +89,6 @@ pub struct Checkout {
     zones: CurrentZones,
     accepted: AcceptedMethods,
     settings: CurrentSettings,
-    /// How long the shopper waits for the charge's answer (`SHOP_PAYMENT_TIMEOUT_SECS`).
-    payment_wait: Duration,
     #[new(default)]
     checkouts_in_flight: CheckoutsInFlight,
 }
@@ -104,7 +96,7 @@ pub struct Checkout {
 impl Checkout {
     /// Whether payments go to the sandbox rather than a provider.
     pub fn is_sandbox_payments(&self) -> bool {
-        self.payments.is_sandbox()
+        self.charges.is_sandbox()
     }
 
     /// Validate, reserve stock and store the order in one transaction, then charge: a charge
@@ -164,14 +156,14 @@ impl Checkout {
             id: OrderId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
             user_id: user.id.clone(),
             customer_name: user.name.clone(),
-            customer_email: user.email.to_string(),
+            customer_email: user.email_text().to_owned(),
             lines,
             subtotal: cart_totals.subtotal,
             shipping_fee: cart_totals.shipping,
             total: cart_totals.total,
             status: OrderStatus::Pending,
             payment_status: PaymentStatus::Pending,
-            payment_method: request.method,
+            payment_method: Some(request.method),
             payment_phone: request.phone.clone(),
             transaction_id: None,
             payment_reference: None,
@@ -187,6 +179,7 @@ impl Checkout {
             refunded: Money::ZERO,
             refund_claim: None,
             delivery: None,
+            channel: Channel::Web,
             history: vec![StatusChange {
                 status: OrderStatus::Pending,
                 at: now,
@@ -218,86 +211,36 @@ impl Checkout {
             Err(error) => return Err(error.into()),
         }
         if !order.needs_charge() {
-            return self
+            let paid = self
+                .charges
                 .mark_paid(order, OrderTransition::paid_without_charge())
-                .await;
+                .await?;
+            return Ok(CheckoutOutcome::Paid(paid));
         }
-        if order.payment_method == PaymentMethod::CashOnDelivery {
+        if order.pays_cash() {
             self.orders
                 .apply(&cash_order_placed(&order, self.clock.now()))
                 .await?;
             return Ok(CheckoutOutcome::CashOnDelivery(order));
         }
-        let charge = PaymentRequest {
-            reference: order.id.clone(),
-            method: order.payment_method,
-            phone: request.phone,
-            amount: order.total,
-            description: format!("Order {}", order.id),
-        };
-        match self.charge_within_wait(&order, charge).await {
-            PaymentOutcome::Approved { transaction_id } => {
-                self.mark_paid(order, OrderTransition::paid_at_checkout(transaction_id))
-                    .await
-            }
-            PaymentOutcome::Declined { reason } => {
+        match self
+            .charges
+            .charge(order.clone(), request.method, request.phone)
+            .await?
+        {
+            Charged::Paid(paid) => Ok(CheckoutOutcome::Paid(*paid)),
+            Charged::Declined { reason } => {
                 self.settlement.fail(&order).await?;
                 Err(CheckoutError::Declined { reason })
             }
             // No money moved, as for a decline, but the shop's own set-up is at fault.
-            PaymentOutcome::ProviderRefused { reason } => {
+            Charged::ProviderRefused { reason } => {
                 self.settlement.fail(&order).await?;
                 Err(CheckoutError::ProviderRefused { reason })
             }
-            PaymentOutcome::Awaiting { reference } => {
-                self.orders
-                    .record_payment_reference(&order.id, &reference)
-                    .await?;
-                self.keep_unconfirmed(user, order, "the provider keeps the invoice open")
-                    .await
-            }
-            PaymentOutcome::Unconfirmed { reason } => {
-                self.keep_unconfirmed(user, order, &reason).await
-            }
+            Charged::Unconfirmed { reason } => self.keep_unconfirmed(user, order, &reason).await,
             // The page's address is kept, so a retry of this checkout goes back to it.
-            PaymentOutcome::OnPage { url } => {
-                self.orders
-                    .record_payment_reference(&order.id, &url)
-                    .await?;
-                Ok(CheckoutOutcome::OnPage { order, url })
-            }
-        }
-    }
-
-    /// Charges, waiting for the answer up to `payment_wait`; a charge still going on then
-    /// goes on without the shopper (an eDahab invoice the payer confirms late), and its
-    /// answer is recorded when it comes.
-    async fn charge_within_wait(&self, order: &Order, charge: PaymentRequest) -> PaymentOutcome {
-        let payments = self.payments.clone();
-        // In the request's span, so the provider's log lines name the request.
-        let mut charging = tokio::spawn(
-            async move { monitoring::charge(payments.as_ref(), &charge).await }.in_current_span(),
-        );
-        match tokio::time::timeout(self.payment_wait, &mut charging).await {
-            Ok(Ok(outcome)) => outcome,
-            Ok(Err(failed)) => PaymentOutcome::Unconfirmed {
-                reason: failed.to_string(),
-            },
-            Err(_) => {
-                let settlement = self.settlement.clone();
-                let order = order.clone();
-                tokio::spawn(
-                    async move {
-                        if let Ok(outcome) = charging.await {
-                            settlement.settle_late(&order, outcome).await;
-                        }
-                    }
-                    .in_current_span(),
-                );
-                PaymentOutcome::Unconfirmed {
-                    reason: NO_ANSWER_IN_TIME.to_owned(),
-                }
-            }
+            Charged::OnPage { url } => Ok(CheckoutOutcome::OnPage { order, url }),
         }
     }
 
@@ -320,20 +263,6 @@ impl Checkout {
         );
         self.outbox.enqueue(&messages, self.clock.now()).await?;
         Ok(CheckoutOutcome::Unconfirmed(order))
-    }
-
-    /// Records `order` as `paid` (by the provider's approval, or needing no charge) and
-    /// answers with it.
-    async fn mark_paid(
-        &self,
-        mut order: Order,
-        paid: OrderTransition,
-    ) -> Result<CheckoutOutcome, CheckoutError> {
-        let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
-        self.settlement.record_paid(&order, paid).await?;
-        order.payment_status = PaymentStatus::Paid;
-        order.transaction_id = transaction_id;
-        Ok(CheckoutOutcome::Paid(order))
     }
 }
 
@@ -369,9 +298,7 @@ fn replay(order: Order) -> Result<CheckoutOutcome, CheckoutError> {
         PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
             Ok(CheckoutOutcome::Paid(order))
         }
-        PaymentStatus::Pending if order.payment_method == PaymentMethod::CashOnDelivery => {
-            Ok(CheckoutOutcome::CashOnDelivery(order))
-        }
+        PaymentStatus::Pending if order.pays_cash() => Ok(CheckoutOutcome::CashOnDelivery(order)),
         PaymentStatus::Pending => match order.payment_page() {
             Some(url) => {
                 let url = url.to_owned();

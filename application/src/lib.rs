@@ -22,6 +22,7 @@ mod monitoring;
 pub mod notifications;
 pub mod orders;
 pub mod payments;
+pub mod phone_orders;
 mod recent;
 pub mod refunds;
 pub mod restock;
@@ -51,6 +52,7 @@ pub struct Shop {
     pub notifications: notifications::Notifications,
     pub orders: orders::Orders,
     pub payments: payments::Payments,
+    pub phone_orders: phone_orders::PhoneOrders,
     pub restock_alerts: restock::RestockAlerts,
     pub returns: returns::Returns,
     pub reviews: reviews::Reviews,

@@ -167,10 +167,9 @@ impl Orders {
     /// (`refunds::send_claimed_refund`). Without a provider's transaction (a payment an admin
     /// confirmed by hand) the money goes back by hand.
     async fn reverse_payment(&self, order: &Order) -> Result<(), RefundFailed> {
-        let Some(transaction_id) = &order.transaction_id else {
+        let Some(refund) = RefundRequest::rest_of_charge(order) else {
             return Ok(());
         };
-        let refund = RefundRequest::rest_of_charge(transaction_id, order);
         self.refunds
             .send_claimed_refund(Claimed::Order(&order.id), &refund)
             .await

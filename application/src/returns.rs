@@ -216,13 +216,12 @@ impl Returns {
         let order = self.order_of(r).await?;
         // Without a provider's transaction (a payment an admin confirmed by hand) or an
         // amount, the money goes back by hand too.
-        let Some(transaction_id) = order.transaction_id.as_deref() else {
-            return Ok(());
-        };
         if r.refund_amount == Money::ZERO {
             return Ok(());
         }
-        let refund = RefundRequest::for_return(transaction_id, &order, r.refund_amount);
+        let Some(refund) = RefundRequest::for_return(&order, r.refund_amount) else {
+            return Ok(());
+        };
         Ok(self
             .refunds
             .send_claimed_refund(Claimed::Return(&r.id), &refund)

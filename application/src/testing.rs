@@ -10,11 +10,11 @@ use crate::orders::Orders;
 use crate::refunds::Refunds;
 use crate::returns::Returns;
 use crate::settings::CurrentSettings;
-use chrono::{TimeZone, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use domain::delivery::{DeliveryTime, DeliveryZone};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::money::Money;
-use domain::order::{Order, OrderStatus, PaymentStatus};
+use domain::order::{Channel, Order, OrderStatus, PaymentStatus};
 use domain::payment_hold::PaymentHold;
 use domain::phone::MobileNumber;
 use domain::ports::*;
@@ -28,10 +28,13 @@ use std::sync::Arc;
 /// A clock standing at 2026-11-21 12:00 UTC.
 pub fn clock() -> Arc<dyn Clock> {
     let mut clock = MockClock::new();
-    clock
-        .expect_now()
-        .returning(|| Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap());
+    clock.expect_now().returning(now);
     Arc::new(clock)
+}
+
+/// The time `clock` always tells.
+pub fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
 }
 
 /// Ids that count up: id-0, id-1...
@@ -243,7 +246,7 @@ fn user(id: &str, role: Role) -> User {
     User {
         id: UserId::parse(id).unwrap(),
         name: id.into(),
-        email: Email::parse(&format!("{id}@example.com")).unwrap(),
+        email: Some(Email::parse(&format!("{id}@example.com")).unwrap()),
         phone: "615551234".into(),
         role,
         password_hash: "hash".into(),
@@ -280,7 +283,7 @@ pub fn paid_order() -> Order {
         total: Money::from_cents(4500).unwrap(),
         status: OrderStatus::Pending,
         payment_status: PaymentStatus::Paid,
-        payment_method: domain::payment_method::PaymentMethod::EvcPlus,
+        payment_method: Some(domain::payment_method::PaymentMethod::EvcPlus),
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some("T1".into()),
         payment_reference: None,
@@ -294,6 +297,7 @@ pub fn paid_order() -> Order {
         refund_claim: None,
         delivery: None,
         history: Vec::new(),
+        channel: Channel::Web,
     }
 }
 

@@ -18,8 +18,10 @@ use application::discounts::Discounts;
 use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
 use application::orders::Orders;
+use application::payments::charge::Charges;
 use application::payments::settle::Settlement;
 use application::payments::{AcceptedMethods, Payments};
+use application::phone_orders::PhoneOrders;
 use application::refunds::Refunds;
 use application::restock::RestockAlerts;
 use application::returns::Returns;
@@ -79,6 +81,12 @@ pub fn build_shop(
         clock.clone(),
     );
     let settlement = Settlement::new(db.clone(), clock.clone(), catalog_version.clone());
+    let charges = Charges::new(
+        db.clone(),
+        outside.payments.clone(),
+        settlement.clone(),
+        Duration::from_secs(tuning.payment_hold.payment_timeout_secs()),
+    );
     let zones = CurrentZones::new(db.clone());
     let accepted = AcceptedMethods::new(
         outside.payments.clone(),
@@ -97,6 +105,20 @@ pub fn build_shop(
         )
     };
     Shop {
+        phone_orders: PhoneOrders::new(
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            carts(),
+            zones.clone(),
+            catalog_version.clone(),
+            audit.clone(),
+            outside.hasher.clone(),
+            Arc::new(RandomSecrets),
+            clock.clone(),
+            ids.clone(),
+        ),
         accounts: Accounts::new(
             db.clone(),
             outside.hasher,
@@ -136,7 +158,7 @@ pub fn build_shop(
             carts(),
             db.clone(),
             db.clone(),
-            outside.payments.clone(),
+            charges.clone(),
             clock.clone(),
             ids.clone(),
             catalog_version.clone(),
@@ -144,7 +166,6 @@ pub fn build_shop(
             zones.clone(),
             accepted.clone(),
             shop_settings.clone(),
-            Duration::from_secs(tuning.payment_hold.payment_timeout_secs()),
         ),
         payments: Payments::new(
             outside.payments,

@@ -21,6 +21,8 @@ pub enum AuditAction {
     ProductCreate,
     ProductUpdate,
     ProductDelete,
+    /// Staff took an order for a customer, by phone or in a chat.
+    OrderCreate,
     OrderStatus,
     OrderPayment,
     /// A return of some of an order's units moved on (approved, rejected, received, refunded).
@@ -47,10 +49,11 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 20] = [
+    pub const ALL: [AuditAction; 21] = [
         AuditAction::ProductCreate,
         AuditAction::ProductUpdate,
         AuditAction::ProductDelete,
+        AuditAction::OrderCreate,
         AuditAction::OrderStatus,
         AuditAction::OrderPayment,
         AuditAction::OrderReturn,
@@ -75,6 +78,7 @@ impl AuditAction {
             AuditAction::ProductCreate => "product.create",
             AuditAction::ProductUpdate => "product.update",
             AuditAction::ProductDelete => "product.delete",
+            AuditAction::OrderCreate => "order.create",
             AuditAction::OrderStatus => "order.status",
             AuditAction::OrderPayment => "order.payment",
             AuditAction::OrderReturn => "order.return",
@@ -107,7 +111,8 @@ impl AuditAction {
             | AuditAction::ReviewHide
             | AuditAction::ReviewShow
             | AuditAction::ReviewDelete => AuditEntity::Product,
-            AuditAction::OrderStatus
+            AuditAction::OrderCreate
+            | AuditAction::OrderStatus
             | AuditAction::OrderPayment
             | AuditAction::OrderReturn
             | AuditAction::OrderRefund => AuditEntity::Order,
@@ -204,7 +209,7 @@ fn product_fields(product: &Product) -> Snapshot {
 fn user_fields(user: &User) -> Snapshot {
     snapshot(json!({
         "name": user.name,
-        "email": user.email.as_str(),
+        "email": user.email.as_ref().map(Email::as_str),
         "phone": user.phone,
         "role": user.role.as_str(),
         "mustChangePassword": user.must_change_password,
@@ -331,6 +336,28 @@ impl AuditChange {
             entity_id: Some(product.id.to_string()),
             before: Some(product_fields(product)),
             after: None,
+        }
+    }
+
+    /// What staff took: its customer, lines, totals and where it goes.
+    pub fn order_taken(order: &Order) -> Self {
+        Self {
+            action: AuditAction::OrderCreate,
+            entity_id: Some(order.id.to_string()),
+            before: None,
+            after: Some(snapshot(json!({
+                "customer": order.user_id.as_str(),
+                "channel": order.channel.kind().id(),
+                "status": order.status.as_str(),
+                "paymentStatus": order.payment_status.as_str(),
+                "items": order.lines.iter().map(|line| json!({
+                    "product": line.product_id.as_str(),
+                    "size": line.variant.as_ref().map(|v| v.size.as_str()),
+                    "quantity": line.quantity,
+                })).collect::<Vec<_>>(),
+                "discountCode": order.discount.as_ref().map(|d| d.code.as_str()),
+                "total": order.total.as_dollars(),
+            }))),
         }
     }
 
@@ -523,7 +550,8 @@ pub struct AuditEntry {
     pub id: String,
     pub at: DateTime<Utc>,
     pub actor_id: UserId,
-    pub actor_email: Email,
+    /// None for an account without one (staff always have one).
+    pub actor_email: Option<Email>,
     pub actor_name: String,
     pub actor_role: Role,
     pub change: AuditChange,
@@ -533,7 +561,7 @@ pub struct AuditEntry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AuditActor {
     pub id: UserId,
-    pub email: Email,
+    pub email: Option<Email>,
     pub name: String,
     pub role: Role,
 }
@@ -554,7 +582,7 @@ mod tests {
         User {
             id: UserId::parse("u1").unwrap(),
             name: "Amina".into(),
-            email: Email::parse("amina@example.com").unwrap(),
+            email: Some(Email::parse("amina@example.com").unwrap()),
             phone: "615551234".into(),
             role,
             password_hash: hash.into(),

@@ -144,7 +144,7 @@ fn wallet_refusal(
 
 impl ShippingAddressInput {
     /// The address, in the zone it names (as the zone spells it), or its errors in `errors`.
-    fn validate_into(
+    pub(crate) fn validate_into(
         &self,
         zones: &Zones,
         errors: &mut FieldErrors,

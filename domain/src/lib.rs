@@ -19,6 +19,7 @@ pub mod payment_hold;
 pub mod payment_method;
 pub mod permissions;
 pub mod phone;
+pub mod phone_order;
 pub mod ports;
 pub mod product;
 pub mod product_edit;

@@ -145,7 +145,8 @@ pub struct Announcement {
 }
 
 impl Announcement {
-    /// An e-mail to the shopper, and an SMS when there is a phone number.
+    /// An e-mail to the shopper when they have an address, and an SMS when there is a phone
+    /// number.
     pub fn to_shopper(
         topic: Topic,
         reference: &str,
@@ -153,13 +154,17 @@ impl Announcement {
         phone: &str,
         payload: Option<String>,
     ) -> Vec<Announcement> {
-        let mut messages = vec![Announcement {
-            topic,
-            channel: Channel::Email,
-            recipient: Some(email.to_owned()),
-            reference: reference.to_owned(),
-            payload: payload.clone(),
-        }];
+        let mut messages = Vec::with_capacity(2);
+        // A customer staff added by phone may have no e-mail: the text message alone then.
+        if !email.trim().is_empty() {
+            messages.push(Announcement {
+                topic,
+                channel: Channel::Email,
+                recipient: Some(email.to_owned()),
+                reference: reference.to_owned(),
+                payload: payload.clone(),
+            });
+        }
         if !phone.trim().is_empty() {
             messages.push(Announcement {
                 topic,

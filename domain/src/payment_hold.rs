@@ -55,6 +55,12 @@ impl PaymentHold {
         now - self.duration
     }
 
+    /// The last moment a payment of an order placed at `placed_at` may start: its answer
+    /// must be able to come within the hold.
+    pub fn last_payment_start(self, placed_at: DateTime<Utc>) -> DateTime<Utc> {
+        placed_at + self.duration - TimeDelta::seconds(self.payment_timeout_secs as i64)
+    }
+
     /// How long the hold lasts, in whole minutes (as messages tell it).
     pub fn minutes(self) -> i64 {
         self.duration.num_minutes()

@@ -6,6 +6,7 @@ use crate::message::texts::{
     ROLE_FORBIDS, TEMPORARY_PASSWORD, UNAUTHORIZED,
 };
 use crate::message::Message;
+use crate::order::Order;
 use crate::user::{Role, User};
 
 /// One thing a part of the back office lets its people do.
@@ -126,6 +127,16 @@ pub fn has(actor: &User, permission: Permission) -> bool {
 /// with `money.read` (an order handler packs and sends orders without seeing what they cost).
 pub fn sees_money_of(viewer: &User, owner: &UserId) -> bool {
     viewer.id == *owner || has(viewer, Permission::MoneyRead)
+}
+
+/// Whether `viewer` sees the money of `order`: as for `sees_money_of`, and the staff member
+/// who took it by phone, who told the customer its total.
+pub fn sees_money_of_order(viewer: &User, order: &Order) -> bool {
+    sees_money_of(viewer, &order.user_id)
+        || order
+            .channel
+            .taken_by()
+            .is_some_and(|by| by.id == viewer.id)
 }
 
 /// Whether `actor` has any part of the back office (sees who changed what, for instance).
@@ -251,7 +262,7 @@ mod tests {
         User {
             id: UserId::parse(id).unwrap(),
             name: id.into(),
-            email: Email::parse(&format!("{id}@example.com")).unwrap(),
+            email: Some(Email::parse(&format!("{id}@example.com")).unwrap()),
             phone: "615551234".into(),
             role,
             password_hash: String::new(),
@@ -318,6 +329,25 @@ mod tests {
         assert!(!sees_money_of(&user("k", Role::StockKeeper), &amina.id));
         assert!(sees_money_of(&handler, &handler.id), "staff shop too");
         assert!(!sees_money_of(&user("hodan", Role::User), &amina.id));
+        let taken = crate::order::Order {
+            user_id: amina.id.clone(),
+            channel: crate::order::Channel::Phone {
+                taken_by: crate::order::Changer::from(&handler),
+            },
+            ..crate::order::testing::order(
+                crate::order::OrderStatus::Pending,
+                crate::order::PaymentStatus::Pending,
+            )
+        };
+        assert!(
+            sees_money_of_order(&handler, &taken),
+            "who took it told its total"
+        );
+        assert!(!sees_money_of_order(
+            &user("h2", Role::OrderHandler),
+            &taken
+        ));
+        assert!(sees_money_of_order(&amina, &taken));
     }
 
     #[test]

@@ -224,15 +224,21 @@ pub trait ProductRepository: Send + Sync {
     /// grid of variants, writes it (`variant::VariantStock` says which stock; a size sold
     /// since is `VariantStockChanged`, one removed since `VariantGone`), removes the variants
     /// left out with their cart lines, and sets the stock to the sum. `Repo(NotFound)` when
-    /// gone.
+    /// gone. Back-in-stock requests the new stock answers are answered `at`.
     async fn update(
         &self,
         id: &ProductId,
         edit: &ProductEdit,
+        at: DateTime<Utc>,
     ) -> Result<Product, ProductStoreError>;
     /// Carries out an import's `writes` in one transaction, each as `insert` or `update`
-    /// would: all of them, returning each product as stored then, or none.
-    async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError>;
+    /// would (`at` as for `update`): all of them, returning each product as stored then, or
+    /// none.
+    async fn import(
+        &self,
+        writes: &[ProductWrite],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<Product>, ImportStoreError>;
     /// Writes product `id`'s pictures per colour as `new` only while they still are
     /// `expected`: `NotFound` when it is gone or they changed since (read it again).
     async fn set_colour_pictures(
@@ -622,30 +628,34 @@ pub struct RefundRequest {
 }
 
 impl RefundRequest {
-    /// Gives back what is left of `order`'s charge `transaction_id` (a canceled order): its
-    /// total less what its returns refunded; the whole charge while nothing was.
-    pub fn rest_of_charge(transaction_id: &str, order: &Order) -> Self {
-        Self {
+    /// Gives back what is left of `order`'s charge (a canceled order): its total less what
+    /// its returns refunded; the whole charge while nothing was. None without a provider's
+    /// charge (cash, or a payment an admin confirmed by hand): that money goes back by hand.
+    pub fn rest_of_charge(order: &Order) -> Option<Self> {
+        let (transaction_id, method) = order.charge()?;
+        Some(Self {
             transaction_id: transaction_id.to_owned(),
             reference: order.id.clone(),
-            method: order.payment_method,
+            method,
             payer: order.payment_phone.clone(),
             amount: order.total.saturating_sub(order.refunded),
             whole_charge: order.refunded == Money::ZERO,
-        }
+        })
     }
 
-    /// Gives back `amount` of `order`'s charge `transaction_id` for a return: the whole
-    /// charge only when nothing was refunded before and the return takes all of it.
-    pub fn for_return(transaction_id: &str, order: &Order, amount: Money) -> Self {
-        Self {
+    /// Gives back `amount` of `order`'s charge for a return: the whole charge only when
+    /// nothing was refunded before and the return takes all of it. None as for
+    /// `rest_of_charge`.
+    pub fn for_return(order: &Order, amount: Money) -> Option<Self> {
+        let (transaction_id, method) = order.charge()?;
+        Some(Self {
             transaction_id: transaction_id.to_owned(),
             reference: order.id.clone(),
-            method: order.payment_method,
+            method,
             payer: order.payment_phone.clone(),
             amount,
             whole_charge: order.refunded == Money::ZERO && amount == order.total,
-        }
+        })
     }
 }
 

@@ -386,7 +386,7 @@ mod report_tests {
             total: unit.times(quantity) + Money::from_cents(500).unwrap(),
             status,
             payment_status: payment,
-            payment_method: crate::payment_method::PaymentMethod::EvcPlus,
+            payment_method: Some(crate::payment_method::PaymentMethod::EvcPlus),
             payment_phone: MobileNumber::parse("615551234").unwrap(),
             transaction_id: None,
             payment_reference: None,
@@ -400,6 +400,7 @@ mod report_tests {
             refund_claim: None,
             delivery: None,
             history: Vec::new(),
+            channel: crate::order::Channel::Web,
         }
     }
 

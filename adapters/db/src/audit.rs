@@ -8,6 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use domain::audit::{AuditAction, AuditActor, AuditChange, AuditEntry, AuditFilter, Snapshot};
 use domain::ports::{AuditLog, Page, RepoError};
+use domain::user::Email;
 
 /// An entry as stored; `seq` (the insertion order) is left to the database.
 #[derive(Debug, Queryable, Selectable, Insertable)]
@@ -41,7 +42,11 @@ impl AuditRow {
             id: entry.id.clone(),
             at: to_db_time(entry.at),
             actor_id: entry.actor_id.as_str().to_owned(),
-            actor_email: entry.actor_email.as_str().to_owned(),
+            actor_email: entry
+                .actor_email
+                .as_ref()
+                .map_or(NO_EMAIL, Email::as_str)
+                .to_owned(),
             action: entry.change.action.as_str().to_owned(),
             entity: entry.change.action.entity().as_str().to_owned(),
             entity_id: entry.change.entity_id.clone(),
@@ -57,7 +62,7 @@ impl AuditRow {
             id: self.id,
             at: from_db_time(self.at),
             actor_id: user_id(&self.actor_id)?,
-            actor_email: email(&self.actor_email)?,
+            actor_email: stored_email(&self.actor_email)?,
             actor_role: role(&self.actor_role)?,
             actor_name: self.actor_name,
             change: AuditChange {
@@ -146,7 +151,7 @@ impl AuditLog for Database {
                 .map(|(id, mail, name, role_name)| {
                     Ok(AuditActor {
                         id: user_id(&id)?,
-                        email: email(&mail)?,
+                        email: stored_email(&mail)?,
                         name,
                         role: role(&role_name)?,
                     })
@@ -155,4 +160,11 @@ impl AuditLog for Database {
         })
         .await
     }
+}
+
+/// How an actor without an e-mail is stored (the column is required).
+const NO_EMAIL: &str = "";
+
+fn stored_email(raw: &str) -> Result<Option<Email>, RepoError> {
+    (raw != NO_EMAIL).then(|| email(raw)).transpose()
 }

@@ -113,6 +113,7 @@ impl Database {
                 .iter()
                 .map(|order| (order.id.as_str(), order.history.as_slice())),
         );
+        let taken_by = crate::phone_orders::rows_of(orders);
         let mut sales = SalesChange::default();
         for order in orders {
             sales.add(&SalesDelta::placed(order));
@@ -138,6 +139,7 @@ impl Database {
                 insert_rows!(conn, orders::table, order_rows)?;
                 insert_rows!(conn, order_lines::table, line_rows)?;
                 insert_rows!(conn, order_status_history::table, history)?;
+                crate::phone_orders::insert(conn, &taken_by)?;
                 insert_uses(conn, uses)?;
                 sales.apply(conn)
             })

@@ -27,6 +27,7 @@ mod order_list;
 mod orders;
 mod outbox;
 mod password_resets;
+mod phone_orders;
 mod prepared;
 mod products;
 mod refund_claims;

@@ -11,13 +11,13 @@
 use crate::connection::{Backend, MultiBackend};
 use crate::listing::{text_match, TextMatch};
 use crate::models::{stored_payment, to_db_time};
-use crate::schema::orders;
+use crate::schema::{orders, phone_orders};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};
 use domain::listing::orders::{OrderQuery, OrderSort, PaymentFilter};
 use domain::listing::{Direction, SearchText};
-use domain::order::{OrderStatus, PaymentStatus};
+use domain::order::{ChannelKind, OrderStatus, PaymentStatus};
 
 pub(crate) type OrderSelection = orders::BoxedQuery<'static, MultiBackend>;
 
@@ -47,6 +47,22 @@ pub(crate) fn matching(query: &OrderQuery, backend: Backend) -> OrderSelection {
     }
     if let Some(method) = query.payment_method {
         selection = selection.filter(orders::payment_method.eq(method.id()));
+    }
+    let taken_by_phone = phone_orders::table.select(phone_orders::order_id);
+    match query.channel {
+        None => {}
+        Some(ChannelKind::Phone) => {
+            selection = selection.filter(orders::id.eq_any(taken_by_phone));
+        }
+        Some(ChannelKind::Web) => {
+            selection = selection.filter(orders::id.ne_all(taken_by_phone));
+        }
+    }
+    if let Some(staff) = &query.taken_by {
+        let taken_by_them = phone_orders::table
+            .filter(phone_orders::taken_by_id.eq(staff.as_str().to_owned()))
+            .select(phone_orders::order_id);
+        selection = selection.filter(orders::id.eq_any(taken_by_them));
     }
     if let Some(from) = query.from {
         selection = selection.filter(orders::created_at.ge(to_db_time(from)));

@@ -13,6 +13,7 @@ use crate::models::{
 use crate::order_history::{self, OrdersOf};
 use crate::order_list;
 use crate::outbox::{self, Unconfigured};
+use crate::phone_orders;
 use crate::prepared::Prepared;
 use crate::products::bump_catalog_version;
 use crate::refund_claims::{self, ClaimWrite};
@@ -33,7 +34,8 @@ use domain::discount::DiscountCode;
 use domain::listing::orders::OrderQuery;
 use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
 use domain::order::{
-    Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, RefundClaimGuard, StatusChange,
+    Changer, Channel, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus,
+    RefundClaimGuard, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
@@ -117,7 +119,7 @@ impl OrderRow {
             total_cents: order.total.cents(),
             status: order.status.as_str().to_owned(),
             payment_status: stored_payment(order.payment_status).to_owned(),
-            payment_method: order.payment_method.id().to_owned(),
+            payment_method: stored_method(order.payment_method).to_owned(),
             payment_phone: order.payment_phone.as_str().to_owned(),
             transaction_id: order.transaction_id.clone(),
             ship_full_name: address.map(|a| a.full_name.clone()),
@@ -143,13 +145,14 @@ impl OrderRow {
         }
     }
 
-    /// The order with its lines (already in their positions' order) and its status history
-    /// (oldest first).
+    /// The order with its lines (already in their positions' order), its status history
+    /// (oldest first), its delivery, and who took it when staff did.
     fn into_domain(
         self,
         lines: Vec<OrderLine>,
         history: Vec<StatusChange<OrderStatus>>,
         delivery: Option<Delivery>,
+        taken_by: Option<Changer>,
     ) -> Result<Order, RepoError> {
         let shipping_address = match (
             self.ship_full_name,
@@ -183,8 +186,7 @@ impl OrderRow {
             total: money(self.total_cents)?,
             status: status(&self.status)?,
             payment_status: payment_of(&self.payment_status, self.refunded_cents)?,
-            payment_method: PaymentMethod::parse(&self.payment_method)
-                .ok_or_else(|| corrupt("payment method of order", &self.id))?,
+            payment_method: method_of(&self.payment_method, &self.id)?,
             payment_phone: MobileNumber::from_stored(&self.payment_phone),
             transaction_id: self.transaction_id,
             payment_reference: self.payment_reference,
@@ -207,8 +209,27 @@ impl OrderRow {
             refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
             history,
             delivery,
+            channel: taken_by.map_or(Channel::Web, |taken_by| Channel::Phone { taken_by }),
         })
     }
+}
+
+/// How a payment method is stored: its id, or '' before one is chosen (an index and the hold
+/// read that).
+pub(crate) fn stored_method(method: Option<PaymentMethod>) -> &'static str {
+    method.map_or(NO_METHOD_YET, PaymentMethod::id)
+}
+
+/// The payment method column of an order that has not chosen one.
+pub(crate) const NO_METHOD_YET: &str = "";
+
+pub(crate) fn method_of(raw: &str, order: &str) -> Result<Option<PaymentMethod>, RepoError> {
+    if raw == NO_METHOD_YET {
+        return Ok(None);
+    }
+    PaymentMethod::parse(raw)
+        .map(Some)
+        .ok_or_else(|| corrupt("payment method of order", order))
 }
 
 impl OrderLineRow {
@@ -314,12 +335,14 @@ pub(crate) fn whole_orders(
     let mut lines = load_lines(conn, of)?;
     let mut history = order_history::load(conn, of)?;
     let mut deliveries = delivery_rows::load(conn, of)?;
+    let mut taken_by = phone_orders::load(conn, of)?;
     rows.into_iter()
         .map(|row| {
             let order_lines = lines.remove(&row.id).unwrap_or_default();
             let changes = history.remove(&row.id).unwrap_or_default();
             let delivery = deliveries.remove(&row.id);
-            row.into_domain(order_lines, changes, delivery)
+            let taken_by = taken_by.remove(&row.id);
+            row.into_domain(order_lines, changes, delivery, taken_by)
         })
         .collect()
 }
@@ -473,6 +496,7 @@ impl OrderRepository for Database {
             .collect::<Result<Vec<_>, _>>()?;
         let wanted = Wanted::of(&LineUnits::of_order(order));
         let history = order_history::rows_of([(order.id.as_str(), order.history.as_slice())]);
+        let taken_by = phone_orders::rows_of([order]);
         let sales = SalesChange::of(&SalesDelta::placed(order));
         let unconfigured = self.unconfigured_channels();
         let created_at = order.created_at;
@@ -484,6 +508,7 @@ impl OrderRepository for Database {
                     .execute(conn)?;
                 insert_rows!(conn, order_lines::table, lines)?;
                 insert_rows!(conn, order_status_history::table, history)?;
+                phone_orders::insert(conn, &taken_by)?;
                 if let Some(code) = &row.discount_code {
                     discount_uses::take(
                         conn,

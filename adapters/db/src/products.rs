@@ -12,7 +12,7 @@ use crate::schema::{catalog_version, product_variants, products};
 use crate::tx::TxError;
 use crate::{corrupt, one_row, prepared, slots, storage, variants, Database};
 use async_trait::async_trait;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
@@ -359,9 +359,9 @@ fn insert_product(
 /// answers the shoppers waiting for it (`restock_alerts::answer`).
 pub(crate) type Answering = (NaiveDateTime, Unconfigured);
 
-/// The time and channels of an edit written now.
-fn answering_now(db: &Database) -> Answering {
-    (to_db_time(chrono::Utc::now()), db.unconfigured_channels())
+/// The time and channels of an edit written `at`.
+fn answering(db: &Database, at: DateTime<Utc>) -> Answering {
+    (to_db_time(at), db.unconfigured_channels())
 }
 
 /// Writes `edit` to product `id` (`ProductRepository::update`) in the caller's transaction:
@@ -436,10 +436,11 @@ impl ProductRepository for Database {
         &self,
         id: &ProductId,
         edit: &ProductEdit,
+        at: DateTime<Utc>,
     ) -> Result<Product, ProductStoreError> {
         let id = id.clone();
         let edit = edit.clone();
-        let answering = answering_now(self);
+        let answering = answering(self, at);
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 let (product, changed) = update_product(conn, &id, &edit, answering)?;
@@ -453,9 +454,13 @@ impl ProductRepository for Database {
         .await
     }
 
-    async fn import(&self, writes: &[ProductWrite]) -> Result<Vec<Product>, ImportStoreError> {
+    async fn import(
+        &self,
+        writes: &[ProductWrite],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<Product>, ImportStoreError> {
         let writes = writes.to_vec();
-        let answering = answering_now(self);
+        let answering = answering(self, at);
         self.write(move |conn| import::import(conn, &writes, answering))
             .await
     }

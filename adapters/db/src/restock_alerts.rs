@@ -64,6 +64,16 @@ impl AlertRow {
     }
 }
 
+/// A pending request with the address of its shopper.
+#[derive(Queryable)]
+struct PendingRow {
+    id: String,
+    variant: Option<String>,
+    user: String,
+    email: Option<String>,
+    phone: String,
+}
+
 /// Answers the pending requests of `products` whose size has stock now: each marked answered
 /// once (a guarded update) and its message queued, in the caller's transaction, which brought
 /// the stock back.
@@ -73,24 +83,43 @@ pub(crate) fn answer<'a>(
     at: NaiveDateTime,
     unconfigured: Unconfigured,
 ) -> QueryResult<()> {
+    let unreadable = |e: RepoError| diesel::result::Error::DeserializationError(Box::new(e));
     for product in products {
-        let pending: Vec<(String, Option<String>)> = restock_alerts::table
+        // Each request with whom it goes to, read at once: a restock may answer many.
+        let rows: Vec<PendingRow> = restock_alerts::table
+            .inner_join(users::table.on(users::id.eq(restock_alerts::user_id)))
             .filter(restock_alerts::product_id.eq(product))
             .filter(restock_alerts::answered_at.is_null())
-            .select((restock_alerts::id, restock_alerts::variant_id))
+            .select((
+                restock_alerts::id,
+                restock_alerts::variant_id,
+                users::id,
+                users::email,
+                users::phone,
+            ))
             .load(conn)?;
-        if pending.is_empty() {
+        if rows.is_empty() {
             continue;
         }
-        let unreadable = |e: RepoError| diesel::result::Error::DeserializationError(Box::new(e));
-        let pending: Vec<PendingAlert> = pending
+        let mut addressees = HashMap::with_capacity(rows.len());
+        let pending: Vec<PendingAlert> = rows
             .into_iter()
-            .map(|(id, variant)| {
-                Ok(PendingAlert {
-                    id: RestockAlertId::parse(&id).ok_or_else(|| corrupt("request id", &id))?,
-                    variant_id: variant.as_deref().map(variant_id).transpose()?,
-                })
-            })
+            .map(
+                |PendingRow {
+                     id,
+                     variant,
+                     user,
+                     email,
+                     phone,
+                 }| {
+                    let alert = PendingAlert {
+                        id: RestockAlertId::parse(&id).ok_or_else(|| corrupt("request id", &id))?,
+                        variant_id: variant.as_deref().map(variant_id).transpose()?,
+                    };
+                    addressees.insert(alert.id.clone(), (user_id(&user)?, email, phone));
+                    Ok(alert)
+                },
+            )
             .collect::<Result<_, RepoError>>()
             .map_err(unreadable)?;
         let (name, stock): (String, i64) = products::table
@@ -114,17 +143,14 @@ pub(crate) fn answer<'a>(
             if claimed == 0 {
                 continue;
             }
-            let (user, email, phone): (String, String, String) = restock_alerts::table
-                .inner_join(users::table.on(users::id.eq(restock_alerts::user_id)))
-                .filter(restock_alerts::id.eq(alert.id.as_str()))
-                .select((users::id, users::email, users::phone))
-                .first(conn)?;
-            let user = user_id(&user).map_err(unreadable)?;
+            let Some((user, email, phone)) = addressees.remove(&alert.id) else {
+                continue;
+            };
             let message = BackInStock::of(&now, alert, user);
             let messages = Announcement::to_shopper(
                 Topic::BackInStock,
                 alert.id.as_str(),
-                &email,
+                email.as_deref().unwrap_or_default(),
                 &phone,
                 Some(message.payload()),
             );

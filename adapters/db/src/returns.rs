@@ -26,7 +26,6 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::ids::{OrderLineId, ReturnId};
 use domain::order::{Changer, PaymentStatus, StatusChange};
-use domain::payment_method::PaymentMethod;
 use domain::ports::{Page, RepoError, ReturnRepository, ReturnRequest, ReturnStoreError};
 use domain::returns::payout::{OrderPayment, PaidOutWith};
 use domain::returns::plan::ReturnStepPlan;
@@ -218,8 +217,7 @@ impl ReturnRow {
                 .collect::<Result<_, _>>()?,
             refund_claim: refund_claim(self.refund_claimed_at, self.refund_unconfirmed_at),
             order_payment: OrderPayment {
-                method: PaymentMethod::parse(&of_order.payment_method)
-                    .ok_or_else(|| corrupt("payment method", &of_order.payment_method))?,
+                method: crate::orders::method_of(&of_order.payment_method, &self.order_id)?,
                 transaction_id: of_order.transaction_id,
             },
             refund_paid_with: self

@@ -5,7 +5,7 @@ diesel::table! {
     users (id) {
         id -> Text,
         name -> Text,
-        email -> Text,
+        email -> Nullable<Text>,
         phone -> Text,
         role -> Text,
         password_hash -> Text,
@@ -13,6 +13,23 @@ diesel::table! {
         token_version -> BigInt,
         created_at -> Timestamp,
         language -> Text,
+    }
+}
+
+diesel::table! {
+    phone_orders (order_id) {
+        order_id -> Text,
+        taken_by_id -> Text,
+        taken_by_name -> Text,
+    }
+}
+
+diesel::table! {
+    payment_links (order_id) {
+        order_id -> Text,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
     }
 }
 
@@ -367,6 +384,8 @@ diesel::joinable!(wishlist_items -> products (product_id));
 diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(deliveries -> orders (order_id));
+diesel::joinable!(payment_links -> orders (order_id));
+diesel::joinable!(phone_orders -> orders (order_id));
 diesel::joinable!(order_status_history -> orders (order_id));
 diesel::joinable!(returns -> orders (order_id));
 diesel::joinable!(reviews -> products (product_id));
@@ -398,4 +417,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     notifications,
     password_resets,
     restock_alerts,
+    payment_links,
+    phone_orders,
 );

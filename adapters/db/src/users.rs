@@ -25,7 +25,7 @@ use domain::UserId;
 pub(crate) struct UserRow {
     id: String,
     name: String,
-    email: String,
+    email: Option<String>,
     phone: String,
     role: String,
     password_hash: String,
@@ -42,7 +42,7 @@ pub(crate) struct UserRow {
 #[diesel(table_name = users)]
 struct ProfileRow {
     name: String,
-    email: String,
+    email: Option<String>,
     phone: String,
     role: String,
 }
@@ -51,7 +51,7 @@ impl ProfileRow {
     fn from_domain(user: &User) -> Self {
         Self {
             name: user.name.clone(),
-            email: user.email.as_str().to_owned(),
+            email: user.email.as_ref().map(|email| email.as_str().to_owned()),
             phone: user.phone.clone(),
             role: user.role.as_str().to_owned(),
         }
@@ -63,7 +63,7 @@ impl UserRow {
         Self {
             id: user.id.as_str().to_owned(),
             name: user.name.clone(),
-            email: user.email.as_str().to_owned(),
+            email: user.email.as_ref().map(|email| email.as_str().to_owned()),
             phone: user.phone.clone(),
             role: user.role.as_str().to_owned(),
             password_hash: user.password_hash.clone(),
@@ -78,7 +78,7 @@ impl UserRow {
         Ok(User {
             id: user_id(&self.id)?,
             name: self.name,
-            email: email(&self.email)?,
+            email: self.email.as_deref().map(email).transpose()?,
             phone: self.phone,
             role: role(&self.role)?,
             password_hash: self.password_hash,
@@ -104,7 +104,10 @@ fn matching(query: &UserQuery) -> users::BoxedQuery<'static, MultiBackend> {
             lower(users::name)
                 .like(pattern.clone())
                 .escape('\\')
-                .or(lower(users::email).like(pattern.clone()).escape('\\'))
+                // An account without an e-mail matches by its name or phone (NULL is no match).
+                .or(lower(users::email.assume_not_null())
+                    .like(pattern.clone())
+                    .escape('\\'))
                 .or(lower(users::phone).like(pattern).escape('\\')),
         );
     }
@@ -312,8 +315,9 @@ impl UserRepository for Database {
     async fn stored_emails(&self) -> Result<Vec<(UserId, String)>, RepoError> {
         self.run(|conn| {
             let rows: Vec<(String, String)> = users::table
+                .filter(users::email.is_not_null())
                 .order(users::id.asc())
-                .select((users::id, users::email))
+                .select((users::id, users::email.assume_not_null()))
                 .load(conn)
                 .map_err(storage)?;
             rows.into_iter()

@@ -40,7 +40,7 @@ impl Accounts {
         let messages = Announcement::to_shopper(
             Topic::PasswordReset,
             user.id.as_str(),
-            user.email.as_str(),
+            user.email_text(),
             &phone,
             Some(code),
         );

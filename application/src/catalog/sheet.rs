@@ -103,7 +103,8 @@ impl ProductSheets {
             .into_iter()
             .map(|p| (p.id.clone(), p))
             .collect();
-        let mut plan = plan_import(&lines, &current, self.clock.now(), || {
+        let now = self.clock.now();
+        let mut plan = plan_import(&lines, &current, now, || {
             VariantId::parse(&self.ids.new_id()).expect("the id generator makes valid ids")
         });
         let writes = std::mem::take(&mut plan.writes);
@@ -117,12 +118,16 @@ impl ProductSheets {
         if writes.is_empty() {
             return Ok(report);
         }
-        let written = self.products.import(&writes).await.map_err(|e| match e {
-            ImportStoreError::Refused { write, reason } => {
-                ImportError::Rows(vec![LineError::refused(writes[write].line, &reason)])
-            }
-            ImportStoreError::Repo(repo) => repo.into(),
-        })?;
+        let written = self
+            .products
+            .import(&writes, now)
+            .await
+            .map_err(|e| match e {
+                ImportStoreError::Refused { write, reason } => {
+                    ImportError::Rows(vec![LineError::refused(writes[write].line, &reason)])
+                }
+                ImportStoreError::Repo(repo) => repo.into(),
+            })?;
         self.catalog_version.forget();
         for (write, after) in writes.iter().zip(&written) {
             let change = match &write.change {
@@ -141,7 +146,7 @@ impl ProductSheets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{admin, audit, clock, ids, product, staff};
+    use crate::testing::{admin, audit, clock, ids, now, product, staff};
     use domain::audit::AuditAction;
     use domain::ports::{MockAuditLog, MockProductRepository, ProductStoreError};
     use domain::user::Role;
@@ -199,8 +204,9 @@ mod tests {
         let mut products = shop_with_abaya();
         products
             .expect_import()
+            .withf(|writes, at| writes.len() == 1 && *at == now())
             .times(1)
-            .returning(|_| Ok(vec![product(2000, 9)]));
+            .returning(|_, _| Ok(vec![product(2000, 9)]));
         let mut log = MockAuditLog::new();
         log.expect_record()
             .withf(|entry| entry.change.action == AuditAction::ProductUpdate)
@@ -216,7 +222,7 @@ mod tests {
     #[tokio::test]
     async fn a_size_sold_since_the_export_is_named_on_its_line_and_an_unreadable_file_too() {
         let mut products = shop_with_abaya();
-        products.expect_import().returning(|_| {
+        products.expect_import().returning(|_, _| {
             Err(ImportStoreError::Refused {
                 write: 0,
                 reason: ProductStoreError::StockChanged { now: 3 },

@@ -1,9 +1,12 @@
 use super::*;
+use crate::payments::charge::Charges;
+use domain::ports::{PaymentGateway, PaymentOutcome};
 use crate::testing::{
     cart_code, cart_code_as, clock, current_settings, hodan, ids, paid_order, product, shopper,
     zones_of, CartMocks,
 };
 use chrono::{TimeZone, Utc};
+use std::time::Duration;
 
 use crate::testing::eid_code;
 use domain::cart::CartLine;
@@ -60,19 +63,24 @@ impl Mocks {
             saved.expect_get().returning(|| Ok(None));
             current_settings(saved)
         };
+        let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
         Checkout::new(
             cart.service(),
             orders.clone(),
             Arc::new(self.outbox),
-            payments.clone(),
+            Charges::new(
+                orders,
+                payments.clone(),
+                settlement.clone(),
+                Duration::from_secs(60),
+            ),
             clock(),
             ids(),
             CatalogVersion::default(),
-            Settlement::new(orders, clock(), CatalogVersion::default()),
+            settlement,
             zones(),
             AcceptedMethods::new(payments, zones(), settings()),
             settings(),
-            Duration::from_secs(60),
         )
     }
 }

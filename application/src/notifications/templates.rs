@@ -7,7 +7,7 @@ use domain::language::Language;
 use domain::notification::{order_number, Letter, LowStock, Topic};
 use domain::order::Order;
 use domain::password_reset::CODE_VALID_FOR;
-use domain::payment_method::{PaymentKind, PaymentMethod};
+use domain::payment_method::PaymentMethod;
 use domain::restock::BackInStock;
 use domain::returns::{Return, ReturnStatus};
 use domain::settings::ShopSettings;
@@ -130,7 +130,7 @@ pub fn about_order(topic: Topic, order: &Order, from: &Sender) -> Letter {
 pub fn about_return(
     status: ReturnStatus,
     item: &Return,
-    method: PaymentMethod,
+    method: Option<PaymentMethod>,
     from: &Sender,
 ) -> Letter {
     let language = from.language;
@@ -172,17 +172,18 @@ pub fn password_reset(code: &str, name: &str, from: &Sender) -> Letter {
 pub fn new_order(order: &Order, from: &Sender) -> Letter {
     let number = order_number(order.id.as_str());
     // A card's payer gave the phone as a contact, not as the way they paid.
-    let paid = match order.payment_method.kind() {
-        PaymentKind::Card => format!(
+    let paid = match order.payment_method {
+        Some(PaymentMethod::Card) => format!(
             "phone {}) paid {} by card",
             order.payment_phone, order.total
         ),
-        _ => format!(
+        Some(method) => format!(
             "{} {}) paid {}",
-            order.payment_method.name(),
+            method.name(),
             order.payment_phone,
             order.total
         ),
+        None => format!("phone {}) paid {}", order.payment_phone, order.total),
     };
     let mut paragraphs = vec![format!(
         "{} ({}, {paid} for order {number}.",

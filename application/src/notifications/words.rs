@@ -59,25 +59,37 @@ pub(super) fn hello(language: Language, name: &str) -> String {
     }
 }
 
-/// How the order was paid, as a sentence names it: "by EVC Plus", "by card".
-fn paid_with(language: Language, method: PaymentMethod) -> &'static str {
+/// How the order was paid, as a sentence ends naming it: " by EVC Plus", " by card";
+/// nothing for an order paid with no method chosen (confirmed by the shop).
+fn paid_with(language: Language, method: Option<PaymentMethod>) -> String {
+    let Some(method) = method else {
+        return String::new();
+    };
     match (language, method.kind()) {
-        (English, PaymentKind::Card) => "card",
-        (Somali, PaymentKind::Card) => "kaar",
-        _ => method.name(),
+        (English, PaymentKind::Card) => " by card".to_owned(),
+        (Somali, PaymentKind::Card) => " ee aad ku bixisay kaar".to_owned(),
+        (English, _) => format!(" by {}", method.name()),
+        (Somali, _) => format!(" ee aad ku bixisay {}", method.name()),
     }
 }
 
 /// Where a refund goes: the payer's wallet number, or the card that paid. `phone` is left
 /// out of a text message.
-fn refunded_to(language: Language, method: PaymentMethod, phone: Option<&str>) -> String {
+fn refunded_to(language: Language, method: Option<PaymentMethod>, phone: Option<&str>) -> String {
     let number = phone.map(|phone| format!(" {phone}")).unwrap_or_default();
-    match (language, method.kind()) {
-        (English, PaymentKind::Card) => "your card".to_owned(),
-        (Somali, PaymentKind::Card) => "kaarkaaga".to_owned(),
-        (English, _) => format!("your {} number{number}", method.name()),
-        (Somali, _) => format!("lambarkaaga {}{number}", method.name()),
+    match (language, method.map(PaymentMethod::kind)) {
+        (English, Some(PaymentKind::Card)) => "your card".to_owned(),
+        (Somali, Some(PaymentKind::Card)) => "kaarkaaga".to_owned(),
+        (English, None) => format!("your number{number}"),
+        (Somali, None) => format!("lambarkaaga{number}"),
+        (English, Some(_)) => format!("your {} number{number}", method_name(method)),
+        (Somali, Some(_)) => format!("lambarkaaga {}{number}", method_name(method)),
     }
+}
+
+/// A method's name; empty before one is chosen.
+fn method_name(method: Option<PaymentMethod>) -> &'static str {
+    method.map_or("", PaymentMethod::name)
 }
 
 /// What an order's message needs to say, beyond its number and total.
@@ -87,8 +99,8 @@ pub(super) struct OrderFacts<'a> {
     /// How long an unconfirmed payment keeps its order, in minutes.
     pub hold_minutes: i64,
     pub address: Option<String>,
-    /// How the order was paid.
-    pub method: PaymentMethod,
+    /// How the order was paid; `None` before its customer chose (a phone order).
+    pub method: Option<PaymentMethod>,
     /// A cancel because the provider never confirmed the payment.
     pub hold_expired: bool,
     /// What went back to the shopper, and to which number (a wallet's).
@@ -107,7 +119,7 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
         method,
         ..
     } = *facts;
-    let wallet = method.name();
+    let wallet = method_name(method);
     let paid_with = paid_with(language, method);
     let texts = |subject: String, sms: String, paragraphs: Vec<String>| Texts {
         subject,
@@ -115,14 +127,14 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
         paragraphs,
     };
     match (language, topic) {
-        (language, Topic::OrderConfirmed) if method.kind() == PaymentKind::Cash => {
+        (language, Topic::OrderConfirmed) if method == Some(PaymentMethod::CashOnDelivery) => {
             cash_order_confirmed(language, facts)
         }
         (English, Topic::OrderConfirmed) => texts(
             format!("Order {number} confirmed"),
             format!("order {number} confirmed, {total} paid. We will tell you when it ships."),
             vec![
-                format!("Thank you for your order {number}. We have received your payment of {total} by {paid_with}."),
+                format!("Thank you for your order {number}. We have received your payment of {total}{paid_with}."),
                 "We will let you know when it ships.".to_owned(),
             ],
         ),
@@ -130,7 +142,7 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             format!("Dalabka {number} waa la xaqiijiyey"),
             format!("dalabka {number} waa la xaqiijiyey, {total} waa la bixiyey. Waan kuu sheegi doonnaa marka la soo diro."),
             vec![
-                format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total} ee aad ku bixisay {paid_with}."),
+                format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total}{paid_with}."),
                 "Waan kuu sheegi doonnaa marka la soo diro.".to_owned(),
             ],
         ),
@@ -295,15 +307,27 @@ fn canceled(language: Language, facts: &OrderFacts) -> Texts {
     }];
     let method = facts.method;
     if facts.hold_expired {
-        paragraphs.push(match (language, method.kind()) {
-            (English, PaymentKind::Card) => {
+        paragraphs.push(match (language, method.map(PaymentMethod::kind)) {
+            (English, Some(PaymentKind::Card)) => {
                 "The card payment was not confirmed in time.".to_owned()
             }
-            (Somali, PaymentKind::Card) => {
+            (Somali, Some(PaymentKind::Card)) => {
                 "Lacag-bixinta kaarka lama xaqiijin waqtigeedii.".to_owned()
             }
-            (English, _) => format!("{} did not confirm its payment in time.", method.name()),
-            (Somali, _) => format!("{} ma xaqiijin lacag bixinta waqtigeedii.", method.name()),
+            (English, None) => "It was not paid in time.".to_owned(),
+            (Somali, None) => "Lacagteeda lama bixin waqtigeedii.".to_owned(),
+            (English, Some(_)) => {
+                format!(
+                    "{} did not confirm its payment in time.",
+                    method_name(method)
+                )
+            }
+            (Somali, Some(_)) => {
+                format!(
+                    "{} ma xaqiijin lacag bixinta waqtigeedii.",
+                    method_name(method)
+                )
+            }
         });
     }
     let sms = match (language, facts.refund) {
@@ -339,7 +363,7 @@ pub(super) fn about_return(
     status: ReturnStatus,
     number: &str,
     refund: Money,
-    method: PaymentMethod,
+    method: Option<PaymentMethod>,
     support_email: &str,
 ) -> (String, String, String) {
     let to = refunded_to(language, method, None);
@@ -437,7 +461,7 @@ pub(super) fn password_reset(language: Language, shop: &str, code: &str, minutes
 mod tests {
     use super::*;
 
-    fn facts(method: PaymentMethod, refund: Option<(Money, &str)>) -> OrderFacts<'_> {
+    fn facts(method: Option<PaymentMethod>, refund: Option<(Money, &str)>) -> OrderFacts<'_> {
         OrderFacts {
             number: "#o1",
             total: Money::from_cents(4500).unwrap(),
@@ -455,7 +479,7 @@ mod tests {
         let card = about_order(
             English,
             Topic::OrderConfirmed,
-            &facts(PaymentMethod::Card, None),
+            &facts(Some(PaymentMethod::Card), None),
         );
         assert_eq!(
             card.paragraphs[0],
@@ -464,7 +488,7 @@ mod tests {
         let zaad = about_order(
             Somali,
             Topic::OrderConfirmed,
-            &facts(PaymentMethod::Zaad, None),
+            &facts(Some(PaymentMethod::Zaad), None),
         );
         assert_eq!(
             zaad.paragraphs[0],
@@ -478,7 +502,7 @@ mod tests {
         let zaad = about_order(
             English,
             Topic::OrderCanceled,
-            &facts(PaymentMethod::Zaad, refund),
+            &facts(Some(PaymentMethod::Zaad), refund),
         );
         assert_eq!(
             zaad.paragraphs[1],
@@ -491,7 +515,7 @@ mod tests {
         let card = about_order(
             English,
             Topic::OrderCanceled,
-            &facts(PaymentMethod::Card, refund),
+            &facts(Some(PaymentMethod::Card), refund),
         );
         assert_eq!(card.paragraphs[1], "We have refunded $45.00 to your card.");
         let (_, returned, _) = about_return(
@@ -499,7 +523,7 @@ mod tests {
             ReturnStatus::Refunded,
             "#o1",
             Money::from_cents(1800).unwrap(),
-            PaymentMethod::Card,
+            Some(PaymentMethod::Card),
             "help@shop.so",
         );
         assert_eq!(
@@ -533,7 +557,7 @@ mod tests {
         };
         let facts = OrderFacts {
             delivery: Some(&delivery),
-            ..facts(PaymentMethod::EvcPlus, None)
+            ..facts(Some(PaymentMethod::EvcPlus), None)
         };
         let english = about_order(English, Topic::OrderShipped, &facts);
         assert_eq!(
@@ -557,7 +581,7 @@ mod tests {
         let cash = about_order(
             English,
             Topic::OrderConfirmed,
-            &facts(PaymentMethod::CashOnDelivery, None),
+            &facts(Some(PaymentMethod::CashOnDelivery), None),
         );
         assert_eq!(
             cash.paragraphs[0],

@@ -7,7 +7,7 @@ use domain::message::texts::PAYMENT_FAILED;
 use domain::message::Message;
 use domain::money::Money;
 use domain::order::{Order, PaymentStatus};
-use domain::payment_method::PaymentKind;
+use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::ports::{PaymentCheck, PaymentOutcome, RepoError};
 use domain::OrderId;
 
@@ -55,7 +55,7 @@ impl Payments {
         let answer = if open || failed_unpaid {
             let check = PaymentCheck {
                 order: order.id.clone(),
-                method: order.payment_method,
+                method: PaymentMethod::Card,
                 reference: order.payment_reference.clone(),
             };
             Some(monitoring::check(self.gateway.as_ref(), &check).await)
@@ -130,7 +130,7 @@ impl Payments {
         self.orders
             .by_id(id)
             .await?
-            .filter(|order| order.payment_method.kind() == PaymentKind::Card)
+            .filter(|order| order.payment_kind() == Some(PaymentKind::Card))
             .ok_or(CardPaymentError::NotFound)
     }
 }
@@ -148,7 +148,7 @@ mod tests {
     /// Amina's $45.00 order paid by card, not paid yet.
     fn card_order() -> Order {
         Order {
-            payment_method: PaymentMethod::Card,
+            payment_method: Some(PaymentMethod::Card),
             payment_status: PaymentStatus::Pending,
             payment_reference: Some("https://pay.example/hpp/token/1".into()),
             ..paid_order()
@@ -225,7 +225,7 @@ mod tests {
         let mut gateway = MockPaymentGateway::new();
         gateway.expect_check().never();
         let paid = Order {
-            payment_method: PaymentMethod::Card,
+            payment_method: Some(PaymentMethod::Card),
             ..paid_order()
         };
         let payments = payments(gateway, orders_holding(paid.clone()));

@@ -2,6 +2,7 @@
 //! providers about payments left unconfirmed.
 
 pub mod card;
+pub mod charge;
 pub mod settle;
 
 use crate::delivery::CurrentZones;
@@ -86,13 +87,16 @@ impl Payments {
             .await?;
         let mut asked = 0;
         for order in awaited {
+            let Some(method) = order.payment_method else {
+                continue;
+            };
             // An eDahab invoice whose charge has not answered yet has nothing to ask about.
-            if order.payment_method == PaymentMethod::Edahab && order.payment_reference.is_none() {
+            if method == PaymentMethod::Edahab && order.payment_reference.is_none() {
                 continue;
             }
             let check = PaymentCheck {
                 order: order.id.clone(),
-                method: order.payment_method,
+                method,
                 reference: order.payment_reference.clone(),
             };
             let outcome = monitoring::check(self.gateway.as_ref(), &check).await;

@@ -99,7 +99,7 @@ impl Settlement {
     pub async fn settle_late(&self, order: &Order, outcome: PaymentOutcome) {
         let result = match outcome {
             PaymentOutcome::Approved { transaction_id } => {
-                let paid = if order.payment_method.kind() == PaymentKind::Card {
+                let paid = if order.payment_kind() == Some(PaymentKind::Card) {
                     OrderTransition::paid_at_checkout(transaction_id)
                 } else {
                     OrderTransition::payment_change(

@@ -65,7 +65,7 @@ fn a_return(status: ReturnStatus) -> Return {
         }],
         refund_claim: None,
         order_payment: OrderPayment {
-            method: PaymentMethod::EvcPlus,
+            method: Some(PaymentMethod::EvcPlus),
             transaction_id: Some("T1".into()),
         },
         refund_paid_with: None,

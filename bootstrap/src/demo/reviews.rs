@@ -12,7 +12,7 @@ use domain::checkout::ShippingAddress;
 use domain::delivery::delivery_fee;
 use domain::language::Language;
 use domain::order::{
-    Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
+    Changer, Channel, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
@@ -152,14 +152,14 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
         id: OrderId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
         user_id: user.id.clone(),
         customer_name: user.name.clone(),
-        customer_email: user.email.to_string(),
+        customer_email: user.email_text().to_owned(),
         lines,
         subtotal,
         shipping_fee,
         total: subtotal + shipping_fee,
         status: OrderStatus::Pending,
         payment_status: PaymentStatus::Paid,
-        payment_method: PaymentMethod::EvcPlus,
+        payment_method: Some(PaymentMethod::EvcPlus),
         payment_phone: MobileNumber::parse("615551234").expect("a valid number"),
         // Paid as if confirmed by hand: no provider's transaction, so a cancel or a return's
         // refund asks no provider (the sandbox knows none of these).
@@ -186,6 +186,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
             at: placed_at,
             by: Some(Changer::from(user)),
         }],
+        channel: Channel::Web,
     }
 }
 

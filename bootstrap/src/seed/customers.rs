@@ -95,7 +95,7 @@ pub(super) fn customers(
                 user: User {
                     id: UserId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
                     name,
-                    email: Email::parse(&email).expect("seed e-mails are valid"),
+                    email: Some(Email::parse(&email).expect("seed e-mails are valid")),
                     phone,
                     role: Role::User,
                     password_hash: password_hash.to_owned(),

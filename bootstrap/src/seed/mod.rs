@@ -265,8 +265,8 @@ pub async fn seed(
         progress.inc(chunk.len() as u64);
     }
     seeded.customers = customers.len() as u64;
-    seeded.first_email = customers.first().map(|c| c.user.email.to_string());
-    seeded.last_email = customers.last().map(|c| c.user.email.to_string());
+    seeded.first_email = customers.first().map(|c| c.user.email_text().to_owned());
+    seeded.last_email = customers.last().map(|c| c.user.email_text().to_owned());
     took(&mut seeded, "customers");
 
     progress.set_message("orders");

@@ -7,7 +7,7 @@ use super::{pick, ORDER_DAYS};
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::order::{
-    Changer, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange,
+    Changer, Channel, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::ports::IdGenerator;
@@ -204,15 +204,17 @@ impl<'a> OrderBook<'a> {
             id: OrderId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
             user_id: customer.user.id.clone(),
             customer_name: customer.user.name.clone(),
-            customer_email: customer.user.email.to_string(),
+            customer_email: customer.user.email_text().to_owned(),
             lines,
             subtotal,
             shipping_fee,
             total,
             status,
             payment_status,
-            payment_method: PaymentMethod::wallet_of(&customer.payment_phone)
-                .expect("seed customers pay with a wallet"),
+            payment_method: Some(
+                PaymentMethod::wallet_of(&customer.payment_phone)
+                    .expect("seed customers pay with a wallet"),
+            ),
             payment_phone: customer.payment_phone.clone(),
             transaction_id: charged.then(|| rng.gen_range(10_000_000..100_000_000u64).to_string()),
             payment_reference: None,
@@ -233,6 +235,7 @@ impl<'a> OrderBook<'a> {
             refund_claim: None,
             delivery: None,
             history,
+            channel: Channel::Web,
         }
     }
 }

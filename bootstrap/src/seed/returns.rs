@@ -7,7 +7,6 @@ use super::pick;
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::order::{Order, OrderStatus, PaymentStatus, StatusChange};
-use domain::payment_method::PaymentKind;
 use domain::ports::IdGenerator;
 use domain::returns::payout::{OrderPayment, PaidOutWith};
 use domain::returns::{
@@ -127,8 +126,7 @@ pub(super) fn returns_of(
                 transaction_id: order.transaction_id.clone(),
             },
             // A cash order's refund is handed back in cash.
-            refund_paid_with: (status == ReturnStatus::Refunded
-                && order.payment_method.kind() == PaymentKind::Cash)
+            refund_paid_with: (status == ReturnStatus::Refunded && order.pays_cash())
                 .then_some(PaidOutWith::Cash),
         });
     }

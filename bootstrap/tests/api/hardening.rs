@@ -87,7 +87,7 @@ async fn text_a_shopper_typed_cannot_start_a_formula_in_the_orders_export() {
         assert_eq!(lines.len(), 2, "{csv}");
         assert!(
             lines[1].ends_with(
-                ",'=1+2,mallory@example.com,pending,paid,EVC Plus,1,20.00,5.00,25.00,'+1+2,'-1+2"
+                ",'=1+2,mallory@example.com,pending,paid,EVC Plus,1,20.00,5.00,25.00,'+1+2,'-1+2,web,"
             ),
             "{}",
             lines[1]

@@ -29,6 +29,7 @@ mod pages;
 mod password_races;
 mod payment_methods;
 mod permission_matrix;
+mod phone_orders;
 mod product_sheet;
 mod reopening;
 #[path = "../common/reply.rs"]

@@ -79,6 +79,8 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/restock-alerts"),
     ("delete", "/api/restock-alerts/{id}"),
     ("get", "/api/admin/restock-alerts/top"),
+    ("post", "/api/admin/orders"),
+    ("get", "/api/admin/customers"),
     ("put", "/api/products/{id}/colours/{colour}/images"),
     (
         "delete",

@@ -435,11 +435,12 @@ async fn reports_cover_a_period_and_export_its_orders_as_csv() {
             .unwrap()
             .starts_with("attachment; filename=\"orders-"));
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[0], "order_id,created_at,customer_name,customer_email,status,payment_status,payment_method,items,subtotal,shipping,total,city,district");
+        assert_eq!(lines[0], "order_id,created_at,customer_name,customer_email,status,payment_status,payment_method,items,subtotal,shipping,total,city,district,channel,taken_by");
         assert_eq!(lines.len(), 2);
         assert!(
-            lines[1]
-                .ends_with(",amina,amina@example.com,pending,paid,EVC Plus,3,60.00,5.00,65.00,,"),
+            lines[1].ends_with(
+                ",amina,amina@example.com,pending,paid,EVC Plus,3,60.00,5.00,65.00,,,web,"
+            ),
             "{}",
             lines[1]
         );

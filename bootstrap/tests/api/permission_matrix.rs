@@ -634,8 +634,8 @@ impl<'a> World<'a> {
         (order, code.as_str().to_owned())
     }
 
-    /// A cash order of the stranger delivered by the rider today: the rider's id and the day.
-    async fn riders_cash_of_today(&self) -> (String, String) {
+    /// A new town the shop delivers to, with cash on delivery: the stranger's address there.
+    async fn cash_town(&self) -> String {
         let town = self.fresh("Cash Town ");
         let zone = json!({ "city": town, "fee": 2, "etaDays": { "min": 0, "max": 1 },
                            "cashOnDelivery": true });
@@ -644,6 +644,12 @@ impl<'a> World<'a> {
             .post("/api/admin/delivery/zones", Some(&self.admin), zone)
             .await;
         self.made("a cash zone", made, StatusCode::CREATED);
+        town
+    }
+
+    /// A cash order of the stranger delivered by the rider today: the rider's id and the day.
+    async fn riders_cash_of_today(&self) -> (String, String) {
+        let town = self.cash_town().await;
         let added = self
             .app
             .add_to_cart(&self.stranger.token, &self.dress, 1)
@@ -1080,6 +1086,19 @@ async fn recipe(
                 asked["_id"].as_str().unwrap()
             ))
         }
+        ("post", "/api/admin/orders") => {
+            let town = w.cash_town().await;
+            Call::with(
+                path,
+                json!({ "customer": { "userId": w.stranger.id },
+                        "lines": [{ "productId": dress, "quantity": 1 }],
+                        "shippingAddress": { "fullName": "Sahra", "phone": "615551234",
+                            "city": town, "district": "", "addressLine": "Road 1",
+                            "landmark": "" } }),
+            )
+            .succeeding(StatusCode::CREATED)
+        }
+        ("get", "/api/admin/customers") => Call::to(format!("{path}?q=sahra&page=1&limit=5")),
         ("get", "/api/admin/restock-alerts/top") => {
             Call::to("/api/admin/restock-alerts/top?page=1&limit=5")
         }

@@ -115,7 +115,7 @@ mod tests {
         use crate::order::PaymentStatus;
         use crate::payment_method::PaymentMethod;
         let cash = Order {
-            payment_method: PaymentMethod::CashOnDelivery,
+            payment_method: Some(PaymentMethod::CashOnDelivery),
             ..order(OrderStatus::Pending, PaymentStatus::Pending)
         };
         let placed = cash_order_placed(&cash, "2026-11-27T08:00:00Z".parse().unwrap());

@@ -11,7 +11,6 @@ use crate::money::Money;
 use crate::notification::{Announcement, Topic};
 use crate::order::plan::OrderPlan;
 use crate::order::{Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
-use crate::payment_method::PaymentKind;
 use chrono::{DateTime, Utc};
 
 /// Wrong codes a rider may type before the shop must reset the order's code.
@@ -242,7 +241,7 @@ pub fn ready_to_go_out(order: &Order) -> bool {
 fn paid_or_cash(order: &Order) -> bool {
     match order.payment_status {
         PaymentStatus::Paid | PaymentStatus::PartiallyRefunded => true,
-        PaymentStatus::Pending => order.payment_method.kind() == PaymentKind::Cash,
+        PaymentStatus::Pending => order.pays_cash(),
         PaymentStatus::Failed | PaymentStatus::Refunded => false,
     }
 }
@@ -278,7 +277,7 @@ pub fn handed_over(
     order: &Order,
     cash_collected: Option<f64>,
 ) -> Result<(OrderTransition, DeliveryStep), CashMismatch> {
-    let owes_cash = order.payment_method.kind() == PaymentKind::Cash && order.awaits_payment();
+    let owes_cash = order.pays_cash() && order.awaits_payment();
     if !owes_cash {
         return Ok((
             OrderTransition::delivered_by_rider(),
@@ -472,7 +471,7 @@ mod tests {
             Dispatch::Refused(DispatchRefusal::NotPaid)
         );
         let cash = Order {
-            payment_method: PaymentMethod::CashOnDelivery,
+            payment_method: Some(PaymentMethod::CashOnDelivery),
             ..unpaid
         };
         assert_eq!(dispatch(&cash, None, &r1), Dispatch::Send);

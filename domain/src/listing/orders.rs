@@ -1,8 +1,9 @@
-//! The admin's order list: `GET /api/orders/all?page=&limit=&q=&status=&paymentStatus=&paymentMethod=&from=&to=&sort=&dir=`.
+//! The admin's order list: `GET /api/orders/all?page=&limit=&q=&status=&paymentStatus=&paymentMethod=&channel=&takenBy=&from=&to=&sort=&dir=`.
 
 use super::Page;
 use super::{choice, page, Direction, InvalidListParameter, SearchText};
-use crate::order::{OrderStatus, PaymentStatus};
+use crate::ids::UserId;
+use crate::order::{ChannelKind, OrderStatus, PaymentStatus};
 use crate::payment_method::PaymentMethod;
 use chrono::{DateTime, Utc};
 
@@ -34,6 +35,9 @@ pub struct OrderQuery {
     pub status: Option<OrderStatus>,
     pub payment: Option<PaymentFilter>,
     pub payment_method: Option<PaymentMethod>,
+    pub channel: Option<ChannelKind>,
+    /// Phone orders taken by this staff member.
+    pub taken_by: Option<UserId>,
     /// Placed at or after.
     pub from: Option<DateTime<Utc>>,
     /// Placed before.
@@ -52,6 +56,8 @@ impl Default for OrderQuery {
             status: None,
             payment: None,
             payment_method: None,
+            channel: None,
+            taken_by: None,
             from: None,
             to: None,
             sort: OrderSort::Date,
@@ -70,6 +76,8 @@ pub struct OrderListParams<'a> {
     pub status: Option<&'a str>,
     pub payment_status: Option<&'a str>,
     pub payment_method: Option<&'a str>,
+    pub channel: Option<&'a str>,
+    pub taken_by: Option<&'a str>,
     pub from: Option<&'a str>,
     pub to: Option<&'a str>,
     pub sort: Option<&'a str>,
@@ -94,6 +102,7 @@ impl OrderQuery {
             ])
             .collect();
         let methods = PaymentMethod::ALL.map(|m| (m.id(), m));
+        let channels = ChannelKind::ALL.map(|c| (c.id(), c));
         let sorts = [
             ("date", OrderSort::Date),
             ("total", OrderSort::Total),
@@ -104,6 +113,14 @@ impl OrderQuery {
             status: choice("status", params.status, &statuses)?,
             payment: choice("paymentStatus", params.payment_status, &payments)?,
             payment_method: choice("paymentMethod", params.payment_method, &methods)?,
+            channel: choice("channel", params.channel, &channels)?,
+            taken_by: params
+                .taken_by
+                .map(|raw| {
+                    UserId::parse(raw.trim())
+                        .ok_or_else(|| InvalidListParameter("takenBy must be a user id".into()))
+                })
+                .transpose()?,
             from: instant("from", params.from)?,
             to: instant("to", params.to)?,
             sort: choice("sort", params.sort, &sorts)?.unwrap_or(OrderSort::Date),
@@ -174,6 +191,8 @@ mod tests {
             status: Some("shipped"),
             payment_status: Some("awaiting"),
             payment_method: Some("zaad"),
+            channel: Some("phone"),
+            taken_by: Some("staff-hodan"),
             from: Some("2026-11-23T00:00:00+03:00"),
             to: Some("2026-11-24T00:00:00+03:00"),
             sort: Some("total"),
@@ -184,6 +203,8 @@ mod tests {
         assert_eq!(query.status, Some(OrderStatus::Shipped));
         assert_eq!(query.payment, Some(PaymentFilter::Awaiting));
         assert_eq!(query.payment_method, Some(PaymentMethod::Zaad));
+        assert_eq!(query.channel, Some(ChannelKind::Phone));
+        assert_eq!(query.taken_by, UserId::parse("staff-hodan"));
         assert_eq!(
             query.from.unwrap().to_rfc3339(),
             "2026-11-22T21:00:00+00:00"
@@ -223,6 +244,14 @@ mod tests {
             (
                 OrderListParams { sort: Some("name"), ..Default::default() },
                 "sort must be one of date, total, status",
+            ),
+            (
+                OrderListParams { channel: Some("chat"), ..Default::default() },
+                "channel must be one of web, phone",
+            ),
+            (
+                OrderListParams { taken_by: Some("not an id!"), ..Default::default() },
+                "takenBy must be a user id",
             ),
             (
                 OrderListParams { dir: Some("up"), ..Default::default() },

@@ -25,6 +25,15 @@ texts! {
     TOO_MANY_ATTEMPTS = "Too many {kind} attempts. Please try again in {minutes} minute(s).";
     TOO_MANY_WHOLE_LISTS = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in {minutes} minute(s).";
 
+    // Orders taken by phone and chat.
+    PHONE_ORDER_CUSTOMER_MISSING = "Choose a customer, or enter a new customer's name and phone";
+    PHONE_ORDER_LINES_MISSING = "Add at least one product";
+    PHONE_ORDER_TOO_MANY_LINES = "An order takes at most {most} lines";
+    PHONE_ORDER_ADDRESS_MISSING = "Enter where the order is delivered";
+    CUSTOMER_NOT_FOUND = "No customer has this id";
+    CUSTOMER_PHONE_TAKEN = "A customer already has this phone number: find them instead";
+    PRODUCT_GONE = "A product of this order is no longer sold";
+
     // Who may do what.
     UNAUTHORIZED = "Unauthorized";
     ROLE_FORBIDS = "Your role does not allow this. Ask the shop's admin if you need it.";

@@ -15,8 +15,11 @@ use crate::validation::FieldErrors;
 use crate::variant::{Variant, VariantSnapshot};
 use chrono::{DateTime, Utc};
 
+pub mod channel;
 pub mod moves;
 pub mod plan;
+
+pub use channel::{Channel, ChannelKind};
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -154,7 +157,10 @@ pub struct Order {
     pub total: Money,
     pub status: OrderStatus,
     pub payment_status: PaymentStatus,
-    pub payment_method: PaymentMethod,
+    /// How it is paid; `None` while a phone order waits for its customer to pay or choose
+    /// (no charge has started).
+    pub payment_method: Option<PaymentMethod>,
+    /// The wallet charged, or the number the shop's messages and the rider reach.
     pub payment_phone: MobileNumber,
     pub transaction_id: Option<String>,
     /// The provider's reference of a charge it keeps open: an eDahab invoice not paid yet,
@@ -181,6 +187,8 @@ pub struct Order {
     pub history: Vec<StatusChange<OrderStatus>>,
     /// Its way to the shopper once it first went out with a rider.
     pub delivery: Option<Delivery>,
+    /// Where it was taken, and by whom when staff took it.
+    pub channel: Channel,
 }
 
 /// A discount code as an order used it: the code as it was then and what it took off the
@@ -477,8 +485,24 @@ impl Order {
     pub fn payment_page(&self) -> Option<&str> {
         let open = self.payment_status == PaymentStatus::Pending
             && self.status != OrderStatus::Canceled
-            && self.payment_method.kind() == PaymentKind::Card;
+            && self.payment_kind() == Some(PaymentKind::Card);
         self.payment_reference.as_deref().filter(|_| open)
+    }
+
+    /// The kind of its payment method, once one is chosen.
+    pub fn payment_kind(&self) -> Option<PaymentKind> {
+        self.payment_method.map(PaymentMethod::kind)
+    }
+
+    /// Whether it is paid in cash to the rider.
+    pub fn pays_cash(&self) -> bool {
+        self.payment_kind() == Some(PaymentKind::Cash)
+    }
+
+    /// The provider's transaction and the method of the charge that paid it; none when no
+    /// charge did (cash, or nothing to charge).
+    pub fn charge(&self) -> Option<(&str, PaymentMethod)> {
+        Some((self.transaction_id.as_deref()?, self.payment_method?))
     }
 
     /// Whether a checkout retried at `now` with this order's key replays it.
@@ -556,7 +580,7 @@ mod tests {
     #[test]
     fn only_an_open_card_payment_has_a_page_to_go_back_to() {
         let card = Order {
-            payment_method: PaymentMethod::Card,
+            payment_method: Some(PaymentMethod::Card),
             payment_reference: Some("https://pay.example/hpp/token/1".into()),
             ..order(Pending, PaymentStatus::Pending)
         };
@@ -568,7 +592,7 @@ mod tests {
         assert_eq!(paid.payment_page(), None);
         // An eDahab invoice's reference is no page.
         let invoice = Order {
-            payment_method: PaymentMethod::Edahab,
+            payment_method: Some(PaymentMethod::Edahab),
             ..card
         };
         assert_eq!(invoice.payment_page(), None);
@@ -608,24 +632,35 @@ mod tests {
 
     #[test]
     fn a_cancel_gives_back_what_is_left_of_the_charge() {
-        let refund =
-            crate::ports::RefundRequest::rest_of_charge("T1", &order(Shipped, PaymentStatus::Paid));
+        let charged = Order {
+            transaction_id: Some("T1".into()),
+            ..order(Shipped, PaymentStatus::Paid)
+        };
         assert_eq!(
-            refund,
-            crate::ports::RefundRequest {
+            crate::ports::RefundRequest::rest_of_charge(&order(Shipped, PaymentStatus::Paid)),
+            None,
+            "confirmed by hand: nothing to send back through the provider"
+        );
+        assert_eq!(
+            crate::ports::RefundRequest::rest_of_charge(&charged),
+            Some(crate::ports::RefundRequest {
                 transaction_id: "T1".into(),
                 reference: OrderId::parse("o1").unwrap(),
                 method: PaymentMethod::EvcPlus,
                 payer: MobileNumber::from_stored("252615123456"),
                 amount: Money::from_cents(1500).unwrap(),
                 whole_charge: true,
-            }
+            })
         );
         let returned_some = Order {
             refunded: Money::from_cents(600).unwrap(),
             ..order(Delivered, PaymentStatus::PartiallyRefunded)
         };
-        let rest = crate::ports::RefundRequest::rest_of_charge("T1", &returned_some);
+        let rest = crate::ports::RefundRequest::rest_of_charge(&Order {
+            transaction_id: Some("T1".into()),
+            ..returned_some.clone()
+        })
+        .unwrap();
         assert_eq!((rest.amount.cents(), rest.whole_charge), (900, false));
         let cancel = OrderTransition::admin_status_change(&returned_some, Canceled).unwrap();
         assert_eq!(

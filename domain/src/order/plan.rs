@@ -11,7 +11,6 @@ use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::money::Money;
 use crate::notification::{order_change_topics, Announcement, Topic};
-use crate::payment_method::PaymentKind;
 use crate::variant::VariantSnapshot;
 use chrono::{DateTime, NaiveDate, Utc};
 use std::collections::BTreeMap;
@@ -226,8 +225,7 @@ impl OrderTransition {
         // A cash order was confirmed to its shopper and the shop when placed: the cash the
         // rider collects announces no second confirmation.
         .filter(|topic| {
-            order.payment_method.kind() != PaymentKind::Cash
-                || !matches!(topic, Topic::OrderConfirmed | Topic::NewOrder)
+            !order.pays_cash() || !matches!(topic, Topic::OrderConfirmed | Topic::NewOrder)
         })
         .flat_map(|topic| {
             Announcement::about(

@@ -1,6 +1,6 @@
 //! Orders to test rules with.
 
-use super::{Order, OrderStatus, PaymentStatus};
+use super::{Channel, Order, OrderStatus, PaymentStatus};
 use crate::ids::{OrderId, UserId};
 use crate::money::Money;
 use crate::payment_method::PaymentMethod;
@@ -20,7 +20,7 @@ pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
         total: Money::from_cents(1500).unwrap(),
         status,
         payment_status: payment,
-        payment_method: PaymentMethod::EvcPlus,
+        payment_method: Some(PaymentMethod::EvcPlus),
         payment_phone: MobileNumber::parse("615123456").unwrap(),
         transaction_id: None,
         payment_reference: None,
@@ -34,5 +34,6 @@ pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
         refund_claim: None,
         delivery: None,
         history: Vec::new(),
+        channel: Channel::Web,
     }
 }

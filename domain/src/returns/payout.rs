@@ -43,7 +43,8 @@ impl PaidOutWith {
 /// How a return's order was paid: whether a provider holds a charge to reverse.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderPayment {
-    pub method: PaymentMethod,
+    /// None when it was paid without a charge (nothing to pay).
+    pub method: Option<PaymentMethod>,
     /// The provider's transaction; none for cash, nor for a payment confirmed by hand
     /// without one.
     pub transaction_id: Option<String>,
@@ -61,7 +62,9 @@ impl Return {
     pub fn hand_payout(&self, said: Option<&str>) -> Result<Option<PaidOutWith>, FieldErrors> {
         let said = said.map(str::trim).filter(|s| !s.is_empty());
         match said {
-            None if self.order_payment.method.kind() == PaymentKind::Cash => {
+            None if self.order_payment.method.map(PaymentMethod::kind)
+                == Some(PaymentKind::Cash) =>
+            {
                 Err(FieldErrors::single(FIELD, REFUND_PAYOUT_MISSING))
             }
             None => Ok(None),
@@ -85,7 +88,7 @@ mod tests {
         let planned = plan(&order(0), &HeldByReturns::default(), &[("o1-1", 1)]).unwrap();
         Return {
             order_payment: OrderPayment {
-                method,
+                method: Some(method),
                 transaction_id: transaction.map(str::to_owned),
             },
             ..stored(planned, ReturnStatus::Received)

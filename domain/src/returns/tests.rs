@@ -1,6 +1,6 @@
 use super::*;
 use crate::discount::DiscountCode;
-use crate::order::{OrderDiscount, OrderLine};
+use crate::order::{Channel, OrderDiscount, OrderLine};
 use crate::payment_method::PaymentMethod;
 use crate::phone::MobileNumber;
 use chrono::TimeZone;
@@ -41,7 +41,7 @@ pub(crate) fn order(discount: i64) -> Order {
         total: subtotal - cents(discount) + cents(500),
         status: OrderStatus::Delivered,
         payment_status: PaymentStatus::Paid,
-        payment_method: PaymentMethod::EvcPlus,
+        payment_method: Some(PaymentMethod::EvcPlus),
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some("T1".into()),
         payment_reference: None,
@@ -58,6 +58,7 @@ pub(crate) fn order(discount: i64) -> Order {
         refund_claim: None,
         delivery: None,
         history: Vec::new(),
+        channel: Channel::Web,
     }
 }
 
@@ -96,7 +97,7 @@ pub(crate) fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
         history: Vec::new(),
         refund_claim: None,
         order_payment: payout::OrderPayment {
-            method: PaymentMethod::EvcPlus,
+            method: Some(PaymentMethod::EvcPlus),
             transaction_id: Some("T1".into()),
         },
         refund_paid_with: None,

@@ -45,6 +45,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers to take an order for (`orders.create`), oldest first, one page. */
+        get: operations["find_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/deliveries": {
         parameters: {
             query?: never;
@@ -195,6 +212,28 @@ export interface paths {
         put?: never;
         /** Queues a message to be sent again (`notifications.manage`). */
         post: operations["resend_notification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes an order for a customer (`orders.create`): found by `userId`, or new (a name and a
+         *     Somali mobile number, an e-mail when they have one). 201 with the order, pending with its
+         *     payment pending and no method chosen (`channel: phone`, `createdBy`), its stock held for
+         *     `SHOP_UNCONFIRMED_HOLD_SECS`; 409 when a line wants more than is left; 400 per field.
+         */
+        post: operations["take_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1409,11 +1448,12 @@ export interface components {
             reason: string;
         };
         /** @enum {string} */
-        AuditActionName: "product.create" | "product.update" | "product.delete" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete" | "zone.create" | "zone.update" | "rider.cash";
+        AuditActionName: "product.create" | "product.update" | "product.delete" | "order.create" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete" | "zone.create" | "zone.update" | "rider.cash";
         /** @description Someone the audit trail can be read by, as their latest change names them. */
         AuditActorDto: {
             _id: string;
-            email: string;
+            /** @description Null for an account without one. */
+            email: string | null;
             name: string;
             role: components["schemas"]["RoleName"];
         };
@@ -1422,8 +1462,8 @@ export interface components {
         /** @description One change of the audit trail. */
         AuditEntryDto: {
             action: components["schemas"]["AuditActionName"];
-            /** @description The actor's e-mail, name and role when they acted. */
-            actorEmail: string;
+            /** @description The actor's e-mail (null for an account without one), name and role when they acted. */
+            actorEmail: string | null;
             actorId: string;
             actorName: string;
             actorRole: components["schemas"]["RoleName"];
@@ -1810,6 +1850,8 @@ export interface components {
             subject: string | null;
             topic: components["schemas"]["TopicName"];
         };
+        /** @enum {string} */
+        OrderChannelName: "web" | "phone";
         /** @description An order's way to the shopper, once it first went out. */
         OrderDeliveryDto: {
             attempts: components["schemas"]["AttemptDto"][];
@@ -1843,7 +1885,13 @@ export interface components {
              *     admin checks with the provider, then marks it paid or cancels it).
              */
             awaitingPayment: boolean;
+            /**
+             * @description Where it was taken: `web` (the shopper's checkout) or `phone` (by staff, in a call
+             *     or a chat).
+             */
+            channel: components["schemas"]["OrderChannelName"];
             createdAt: string;
+            createdBy: components["schemas"]["ChangerDto"] | null;
             /**
              * @description When it was first delivered (kept when an admin moves it back and delivers it again:
              *     the return window runs from the first delivery); null until then.
@@ -1863,7 +1911,7 @@ export interface components {
              *     taken the money: check before telling the shopper.
              */
             holdExpiredAt: string | null;
-            paymentMethod: components["schemas"]["PaymentMethodName"];
+            paymentMethod: components["schemas"]["PaymentMethodName"] | null;
             /** @description The card page an unpaid card payment is made on, so the shopper can go back to it. */
             paymentPageUrl?: string;
             paymentPhone: string;
@@ -1944,6 +1992,42 @@ export interface components {
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
         /** @enum {string} */
         PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own" | "money.read" | "cash.receive";
+        /**
+         * @description Who the order is for: a customer found in the shop (`userId`), or a new one (a name and a
+         *     Somali mobile number; an e-mail only when they have one).
+         */
+        PhoneCustomerBody: {
+            userId: string;
+        } | {
+            email?: string | null;
+            name: string;
+            /** @example +252 61 555 1234 */
+            phone: string;
+        };
+        /** @description A customer staff may take an order for. */
+        PhoneCustomerDto: {
+            _id: string;
+            /** @description Null for a customer who gave none. */
+            email: string | null;
+            name: string;
+            phone: string;
+        };
+        PhoneOrderBody: {
+            customer?: components["schemas"]["PhoneCustomerBody"] | null;
+            discountCode?: string | null;
+            lines?: components["schemas"]["PhoneOrderLineBody"][];
+            shippingAddress?: components["schemas"]["AddressBody"] | null;
+        };
+        PhoneOrderLineBody: {
+            productId: string;
+            /**
+             * Format: int64
+             * @description From 1 to 999.
+             */
+            quantity: number;
+            /** @description The size; required for a product with sizes. */
+            variantId?: string | null;
+        };
         /** @description Product fields as JSON; numbers may come as numbers or as text (HTML forms send text). */
         ProductBody: {
             category?: string | null;
@@ -2476,7 +2560,8 @@ export interface components {
         UserDto: {
             _id: string;
             createdAt: string;
-            email: string;
+            /** @description Null for a customer staff added by phone who gave none. */
+            email: string | null;
             /**
              * @description The language they last chose or used: the shop's screens switch to it when they
              *     sign in (`PUT /api/auth/language` changes it).
@@ -2618,6 +2703,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditActorDto"][];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    find_customers: {
+        parameters: {
+            query: {
+                /** @description In the name, e-mail or phone; a mobile number may be typed in any usual way. */
+                q: string;
+                /** @description The page, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many customers match */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneCustomerDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
@@ -3483,6 +3636,79 @@ export interface operations {
             };
             /** @description 404: no such thing. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    take_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneOrderBody"];
+            };
+        };
+        responses: {
+            /** @description Taken */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5626,6 +5852,10 @@ export interface operations {
                 paymentStatus?: string;
                 /** @description How it was paid: `evc-plus`, `zaad`, `sahal`, `edahab`, `card` or `cash-on-delivery`. */
                 paymentMethod?: string;
+                /** @description Where it was taken: `web` (checkout) or `phone` (by staff, in a call or a chat). */
+                channel?: string;
+                /** @description Phone orders taken by this staff member (their user id). */
+                takenBy?: string;
                 /** @description Placed at or after this RFC 3339 instant. */
                 from?: string;
                 /** @description Placed before this RFC 3339 instant. */

@@ -19,8 +19,12 @@ const NAMES: Record<PaymentMethodId, () => string> = {
 /** Every method, in the order the shop offers them. */
 export const PAYMENT_METHOD_IDS = Object.keys(NAMES) as PaymentMethodId[];
 
-/** 'evc-plus' is 'EVC Plus', 'card' is 'Card' (in the language shown); an id this app does not know is shown as it is. */
-export function paymentMethodName(id: PaymentMethodId): string {
+/**
+ * 'evc-plus' is 'EVC Plus', 'card' is 'Card' (in the language shown); an id this app does not know is shown as it is;
+ * none (an order taken by phone whose customer has not paid or chosen yet) is 'Not chosen yet'.
+ */
+export function paymentMethodName(id: PaymentMethodId | null): string {
+  if (id === null) return t`Not chosen yet`;
   return NAMES[id]?.() ?? id;
 }
 
@@ -30,11 +34,12 @@ export const isPaid = (order: Pick<Order, 'paymentStatus'>): boolean =>
 
 /**
  * How an order was paid, for its shopper: 'Paid with ZAAD', 'Paid by card', 'Paid in cash on
- * delivery'; before it is paid, the method alone ('ZAAD', 'Card').
+ * delivery' ('Paid' when no method was chosen); before it is paid, the method alone ('ZAAD', 'Card').
  */
 export function paidWith(order: Pick<Order, 'paymentMethod' | 'paymentStatus'>): string {
   const method = order.paymentMethod;
   if (!isPaid(order)) return paymentMethodName(method);
+  if (method === null) return t`Paid`;
   if (method === 'card') return t`Paid by card`;
   if (method === 'cash-on-delivery') return t`Paid in cash on delivery`;
   const wallet = paymentMethodName(method);

@@ -258,6 +258,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     paymentMethod: 'evc-plus',
     paymentPhone: '252615551234',
     transactionId: 'T1',
+    channel: 'web',
+    createdBy: null,
     subtotal: 48,
     shippingFee: 5,
     discountCode: null,

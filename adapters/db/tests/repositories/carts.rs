@@ -151,7 +151,7 @@ async fn reading_a_cart_takes_two_queries_however_many_lines_it_has() {
             }),
             ..Default::default()
         };
-        ProductRepository::update(&db, &product_id("p0"), &restock)
+        ProductRepository::update(&db, &product_id("p0"), &restock, now())
             .await
             .unwrap();
         assert_eq!(db.lines(&amina.id).await.unwrap()[0].product.stock, 1);

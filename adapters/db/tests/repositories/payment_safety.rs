@@ -129,7 +129,7 @@ async fn unconfirmed_orders_past_the_cutoff_are_found_and_released_once() {
         let paid = order("paid", "cawo", &[(&dress, 1)]);
         // Paid to the rider at the door: it waits for them, whatever the hold.
         let cash = domain::order::Order {
-            payment_method: domain::payment_method::PaymentMethod::CashOnDelivery,
+            payment_method: Some(domain::payment_method::PaymentMethod::CashOnDelivery),
             ..unconfirmed("cash", "cawo", &[(&dress, 1)])
         };
         for placed in [&old, &recent, &paid, &cash] {

@@ -83,7 +83,7 @@ async fn an_edit_writes_the_fields_it_sets_and_leaves_the_rest() {
             }),
             ..Default::default()
         };
-        let stored = ProductRepository::update(&db, &dress.id, &edit)
+        let stored = ProductRepository::update(&db, &dress.id, &edit, now())
             .await
             .unwrap();
         assert_eq!(stored, edit.applied_to(&dress), "{db:?}");
@@ -103,7 +103,7 @@ async fn an_edit_writes_the_fields_it_sets_and_leaves_the_rest() {
         .await;
         assert_eq!(found, ["dress"], "the tag filter follows the new tags");
         assert_eq!(
-            ProductRepository::update(&db, &product_id("ghost"), &edit).await,
+            ProductRepository::update(&db, &product_id("ghost"), &edit, now()).await,
             Err(ProductStoreError::Repo(RepoError::NotFound))
         );
     }
@@ -123,7 +123,7 @@ async fn stock_is_set_only_while_it_still_is_what_the_form_showed() {
             ..Default::default()
         };
         assert_eq!(
-            ProductRepository::update(&db, &dress.id, &stale).await,
+            ProductRepository::update(&db, &dress.id, &stale, now()).await,
             Err(ProductStoreError::StockChanged { now: 5 }),
             "{db:?}"
         );
@@ -147,7 +147,7 @@ async fn stock_is_set_only_while_it_still_is_what_the_form_showed() {
             }),
             ..stale
         };
-        let stored = ProductRepository::update(&db, &dress.id, &current)
+        let stored = ProductRepository::update(&db, &dress.id, &current, now())
             .await
             .unwrap();
         assert_eq!((stored.name.as_str(), stored.stock), ("Renamed", 9));
@@ -378,7 +378,7 @@ async fn the_text_filter_narrows_on_name_description_category_and_tags_ignoring_
             name: Some("Chiffon Shawl".into()),
             ..Default::default()
         };
-        ProductRepository::update(&db, &silk.id, &rename)
+        ProductRepository::update(&db, &silk.id, &rename, now())
             .await
             .unwrap();
         assert!(ids(&db, text("scarf")).await.0.is_empty(), "{db:?}");
@@ -479,7 +479,7 @@ async fn every_catalogue_change_bumps_the_catalogue_version() {
             }),
             ..Default::default()
         };
-        ProductRepository::update(&db, &dress.id, &restock)
+        ProductRepository::update(&db, &dress.id, &restock, now())
             .await
             .unwrap();
         assert_eq!(db.catalog_version().await.unwrap(), start + 2);

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Duration, SubsecRound, TimeZone, Utc};
 use domain::checkout::ShippingAddress;
 use domain::order::{
-    Changer, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
+    Changer, Channel, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
@@ -63,7 +63,7 @@ pub fn user(id: &str) -> User {
     User {
         id: user_id(id),
         name: format!("Customer {id}"),
-        email: Email::parse(&format!("{id}@example.com")).unwrap(),
+        email: Some(Email::parse(&format!("{id}@example.com")).unwrap()),
         phone: "615551234".into(),
         role: Role::User,
         password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
@@ -154,7 +154,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
         total: subtotal + shipping_fee,
         status: OrderStatus::Pending,
         payment_status: PaymentStatus::Paid,
-        payment_method: PaymentMethod::EvcPlus,
+        payment_method: Some(PaymentMethod::EvcPlus),
         payment_phone: MobileNumber::parse("615551234").unwrap(),
         transaction_id: Some(format!("TX-{id}")),
         payment_reference: None,
@@ -182,6 +182,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
                 name: format!("Customer {user}"),
             }),
         }],
+        channel: Channel::Web,
     }
 }
 

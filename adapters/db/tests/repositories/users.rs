@@ -37,7 +37,7 @@ async fn an_email_already_taken_in_any_case_is_a_duplicate() {
     for db in databases().await {
         add_user(&db, "amina").await;
         let mut other = user("other");
-        other.email = Email::parse("Amina@EXAMPLE.com").unwrap();
+        other.email = Some(Email::parse("Amina@EXAMPLE.com").unwrap());
         assert_eq!(
             UserRepository::insert(&db, &other).await,
             Err(RepoError::Duplicate),
@@ -52,7 +52,7 @@ async fn an_update_writes_the_contact_fields_and_role_never_the_password_or_toke
         let stored = add_user(&db, "amina").await;
         let mut sent = stored.clone();
         sent.name = "Amina Warsame".into();
-        sent.email = Email::parse("amina.w@example.com").unwrap();
+        sent.email = Some(Email::parse("amina.w@example.com").unwrap());
         sent.phone = "771234567".into();
         sent.role = Role::Admin;
         sent.password_hash = "stale-hash".into();
@@ -144,7 +144,7 @@ async fn an_update_to_a_taken_email_is_a_duplicate_and_of_a_missing_user_not_fou
     for db in databases().await {
         add_user(&db, "amina").await;
         let mut bashir = add_user(&db, "bashir").await;
-        bashir.email = Email::parse("amina@example.com").unwrap();
+        bashir.email = Some(Email::parse("amina@example.com").unwrap());
         assert_eq!(
             UserRepository::update(&db, &bashir, None).await,
             Err(UserStoreError::Repo(RepoError::Duplicate)),

@@ -185,7 +185,7 @@ async fn a_cancel_gives_nothing_back_to_a_size_removed_since() {
             kept(&dress, "dress-M-Black", VariantStock::Keep),
             kept(&dress, "dress-L", VariantStock::Keep),
         ]);
-        ProductRepository::update(&db, &dress.id, &without_small)
+        ProductRepository::update(&db, &dress.id, &without_small, now())
             .await
             .unwrap();
         let cancel = OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Canceled);
@@ -224,7 +224,7 @@ async fn the_grid_keeps_adds_reorders_and_removes_sizes_with_their_cart_lines() 
             },
             kept(&dress, "dress-M-Black", VariantStock::Keep),
         ]);
-        let stored = ProductRepository::update(&db, &dress.id, &edit)
+        let stored = ProductRepository::update(&db, &dress.id, &edit, now())
             .await
             .unwrap();
         let expected = vec![
@@ -262,7 +262,7 @@ async fn a_size_sold_since_the_grid_was_read_is_not_overwritten() {
             kept(&dress, "dress-L", VariantStock::Set(1)),
         ]);
         assert_eq!(
-            ProductRepository::update(&db, &dress.id, &stale).await,
+            ProductRepository::update(&db, &dress.id, &stale, now()).await,
             Err(ProductStoreError::VariantStockChanged {
                 size: "S".into(),
                 now: 2
@@ -282,7 +282,7 @@ async fn an_sku_of_another_product_is_refused_and_skus_may_swap_within_one() {
         let mut taking = kept(&dress, "dress-S", VariantStock::Keep);
         taking.sku = "shirt-m".into();
         assert_eq!(
-            ProductRepository::update(&db, &dress.id, &grid(vec![taking])).await,
+            ProductRepository::update(&db, &dress.id, &grid(vec![taking]), now()).await,
             Err(ProductStoreError::SkuTaken {
                 sku: "SHIRT-M".into()
             }),
@@ -291,7 +291,7 @@ async fn an_sku_of_another_product_is_refused_and_skus_may_swap_within_one() {
         let mut small = kept(&dress, "dress-S", VariantStock::Keep);
         let mut large = kept(&dress, "dress-L", VariantStock::Keep);
         std::mem::swap(&mut small.sku, &mut large.sku);
-        let swapped = ProductRepository::update(&db, &dress.id, &grid(vec![small, large]))
+        let swapped = ProductRepository::update(&db, &dress.id, &grid(vec![small, large]), now())
             .await
             .unwrap();
         assert_eq!(

@@ -13,8 +13,8 @@ pub struct AuditEntryDto {
     pub id: String,
     pub at: String,
     pub actor_id: String,
-    /// The actor's e-mail, name and role when they acted.
-    pub actor_email: String,
+    /// The actor's e-mail (null for an account without one), name and role when they acted.
+    pub actor_email: Option<String>,
     pub actor_name: String,
     #[schema(value_type = RoleName)]
     pub actor_role: &'static str,
@@ -37,7 +37,7 @@ impl From<&AuditEntry> for AuditEntryDto {
             id: entry.id.clone(),
             at: entry.at.to_rfc3339(),
             actor_id: entry.actor_id.to_string(),
-            actor_email: entry.actor_email.to_string(),
+            actor_email: entry.actor_email.as_ref().map(ToString::to_string),
             actor_name: entry.actor_name.clone(),
             actor_role: entry.actor_role.as_str(),
             action: entry.change.action.as_str(),
@@ -54,7 +54,8 @@ impl From<&AuditEntry> for AuditEntryDto {
 pub struct AuditActorDto {
     #[serde(rename = "_id")]
     pub id: String,
-    pub email: String,
+    /// Null for an account without one.
+    pub email: Option<String>,
     pub name: String,
     #[schema(value_type = RoleName)]
     pub role: &'static str,
@@ -64,7 +65,7 @@ impl From<&AuditActor> for AuditActorDto {
     fn from(actor: &AuditActor) -> Self {
         Self {
             id: actor.id.to_string(),
-            email: actor.email.to_string(),
+            email: actor.email.as_ref().map(ToString::to_string),
             name: actor.name.clone(),
             role: actor.role.as_str(),
         }

@@ -5,7 +5,6 @@ use super::{AddressDto, ChangerDto};
 use chrono::NaiveDate;
 use domain::delivery::{Delivery, RiderCash};
 use domain::order::Order;
-use domain::payment_method::PaymentKind;
 use domain::user::User;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -139,10 +138,7 @@ impl RiderCashDto {
             received: cash.received.as_ref().map(|receipt| CashReceiptDto {
                 collected: receipt.collected.as_dollars(),
                 at: receipt.at.to_rfc3339(),
-                by: ChangerDto {
-                    id: receipt.by.id.to_string(),
-                    name: receipt.by.name.clone(),
-                },
+                by: ChangerDto::from(&receipt.by),
             }),
         }
     }
@@ -196,7 +192,7 @@ pub struct RiderDeliveryDto {
 
 impl From<&Order> for RiderDeliveryDto {
     fn from(order: &Order) -> Self {
-        let cash = order.payment_method.kind() == PaymentKind::Cash && order.awaits_payment();
+        let cash = order.pays_cash() && order.awaits_payment();
         Self {
             id: order.id.to_string(),
             status: order.status.as_str(),

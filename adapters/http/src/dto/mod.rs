@@ -6,8 +6,9 @@ use application::dashboard::Dashboard;
 use application::Shop;
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::language::Language;
-use domain::order::{Order, OrderStatus, StatusChange};
-use domain::permissions::{granted, sees_money_of};
+use domain::order::{Changer, Order, OrderStatus, StatusChange};
+use domain::payment_method::PaymentMethod;
+use domain::permissions::{granted, sees_money_of_order};
 use domain::product::Product;
 use domain::refund::RefundClaim;
 use domain::returns::return_deadline;
@@ -15,8 +16,8 @@ use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
-    LanguageName, OrderStatusName, PaymentMethodName, PaymentStatusName, PermissionName,
-    RefundStatusName, RoleName, StockStatusName,
+    LanguageName, OrderChannelName, OrderStatusName, PaymentMethodName, PaymentStatusName,
+    PermissionName, RefundStatusName, RoleName, StockStatusName,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -31,6 +32,7 @@ mod names;
 mod notifications;
 mod order_detail;
 mod payments;
+mod phone_orders;
 mod product_sheet;
 mod restock;
 mod returns;
@@ -54,6 +56,7 @@ pub use notifications::{
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
 pub use payments::PaymentMethodDto;
+pub use phone_orders::{PhoneCustomerDto, PhoneOrderBody};
 pub use product_sheet::{
     read_sheet, sheet_csv, ImportQuery, ImportRefusalDto, ImportReportDto, LineErrorDto,
 };
@@ -75,7 +78,8 @@ pub struct UserDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
-    pub email: String,
+    /// Null for a customer staff added by phone who gave none.
+    pub email: Option<String>,
     pub phone: String,
     #[schema(value_type = RoleName)]
     pub role: &'static str,
@@ -95,7 +99,7 @@ impl From<&User> for UserDto {
         Self {
             id: user.id.to_string(),
             name: user.name.clone(),
-            email: user.email.to_string(),
+            email: user.email.as_ref().map(ToString::to_string),
             phone: user.phone.clone(),
             role: user.role.as_str(),
             permissions: granted(user.role).iter().map(|p| p.as_str()).collect(),
@@ -369,10 +373,18 @@ pub struct OrderDto {
     /// Placed and not canceled, and the payment provider never confirmed its payment (an
     /// admin checks with the provider, then marks it paid or cancels it).
     pub awaiting_payment: bool,
-    #[schema(value_type = PaymentMethodName)]
-    pub payment_method: &'static str,
+    /// How it is paid; null while an order taken by phone waits for its customer to pay or
+    /// choose.
+    #[schema(value_type = Option<PaymentMethodName>)]
+    pub payment_method: Option<&'static str>,
     pub payment_phone: String,
     pub transaction_id: Option<String>,
+    /// Where it was taken: `web` (the shopper's checkout) or `phone` (by staff, in a call
+    /// or a chat).
+    #[schema(value_type = OrderChannelName)]
+    pub channel: &'static str,
+    /// The staff member who took a phone order; null for a web order.
+    pub created_by: Option<ChangerDto>,
     /// The card page an unpaid card payment is made on, so the shopper can go back to it.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
@@ -441,6 +453,15 @@ pub struct ChangerDto {
     pub name: String,
 }
 
+impl From<&Changer> for ChangerDto {
+    fn from(by: &Changer) -> Self {
+        Self {
+            id: by.id.to_string(),
+            name: by.name.clone(),
+        }
+    }
+}
+
 impl StatusEntryDto {
     pub fn list<S: Copy>(history: &[StatusChange<S>], name: fn(S) -> &'static str) -> Vec<Self> {
         history
@@ -448,10 +469,7 @@ impl StatusEntryDto {
             .map(|change| StatusEntryDto {
                 status: name(change.status),
                 at: change.at.to_rfc3339(),
-                by: change.by.as_ref().map(|by| ChangerDto {
-                    id: by.id.to_string(),
-                    name: by.name.clone(),
-                }),
+                by: change.by.as_ref().map(ChangerDto::from),
             })
             .collect()
     }
@@ -465,9 +483,11 @@ impl From<&Order> for OrderDto {
             status: o.status.as_str(),
             payment_status: o.payment_status.as_str(),
             awaiting_payment: o.awaits_payment(),
-            payment_method: o.payment_method.id(),
+            payment_method: o.payment_method.map(PaymentMethod::id),
             payment_phone: o.payment_phone.to_string(),
             transaction_id: o.transaction_id.clone(),
+            channel: o.channel.kind().id(),
+            created_by: o.channel.taken_by().map(ChangerDto::from),
             payment_page_url: o.payment_page().map(str::to_owned),
             hold_expired_at: o.hold_expired_at.map(|at| at.to_rfc3339()),
             subtotal: Some(o.subtotal.as_dollars()),
@@ -520,7 +540,7 @@ impl OrderDto {
     /// `order` as `viewer` may see it: without its amounts unless they are theirs to see.
     pub fn seen_by(order: &Order, viewer: &User) -> Self {
         let dto = Self::from(order);
-        if sees_money_of(viewer, &order.user_id) {
+        if sees_money_of_order(viewer, order) {
             return dto;
         }
         Self {

@@ -6,7 +6,7 @@ use domain::audit::{AuditAction, AuditEntity};
 use domain::discount::DiscountKind;
 use domain::language::Language;
 use domain::notification::{Channel, DeliveryStatus, Topic};
-use domain::order::{OrderStatus, PaymentStatus};
+use domain::order::{ChannelKind, OrderStatus, PaymentStatus};
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::permissions::Permission;
 use domain::refund::RefundStatus;
@@ -49,6 +49,8 @@ names! {
     PermissionName => Permission::ALL.map(Permission::as_str);
     /// A language of the shop: `en` (English) or `so` (Somali).
     LanguageName => Language::ALL.map(Language::code);
+    /// Where an order was taken: `web` or `phone`.
+    OrderChannelName => ChannelKind::ALL.map(ChannelKind::id);
     /// An order's status.
     OrderStatusName => OrderStatus::ALL.map(OrderStatus::as_str);
     /// An order's payment status.

@@ -6,6 +6,7 @@ mod accounts;
 mod catalog;
 mod delivery;
 mod orders;
+mod phone_orders;
 mod shop;
 
 use crate::i18n::say;

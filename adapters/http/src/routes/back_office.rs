@@ -41,6 +41,10 @@ pub struct OrderListQuery {
     payment_status: Option<String>,
     /// How it was paid: `evc-plus`, `zaad`, `sahal`, `edahab`, `card` or `cash-on-delivery`.
     payment_method: Option<String>,
+    /// Where it was taken: `web` (checkout) or `phone` (by staff, in a call or a chat).
+    channel: Option<String>,
+    /// Phone orders taken by this staff member (their user id).
+    taken_by: Option<String>,
     /// Placed at or after this RFC 3339 instant.
     from: Option<String>,
     /// Placed before this RFC 3339 instant.
@@ -74,6 +78,8 @@ async fn all_orders(
         status: query.status.as_deref(),
         payment_status: query.payment_status.as_deref(),
         payment_method: query.payment_method.as_deref(),
+        channel: query.channel.as_deref(),
+        taken_by: query.taken_by.as_deref(),
         from: query.from.as_deref(),
         to: query.to.as_deref(),
         sort: query.sort.as_deref(),

@@ -13,6 +13,7 @@ mod discounts;
 mod notifications;
 mod orders;
 pub(crate) mod payments;
+mod phone_orders;
 mod product_sheet;
 mod products;
 mod restock;
@@ -46,6 +47,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(reviews::configure)
         .configure(restock::configure)
         .configure(notifications::configure)
+        .configure(phone_orders::configure)
         .configure(orders::configure)
         .configure(payments::configure)
         .configure(audit::configure)

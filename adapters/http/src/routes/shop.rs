@@ -7,6 +7,7 @@ use crate::openapi::{self, BadRequest, Forbidden, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, put, web, HttpResponse};
+use domain::payment_method::PaymentMethod;
 use domain::spreadsheet::inert_cell;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -141,6 +142,8 @@ async fn export_orders(
         "total",
         "city",
         "district",
+        "channel",
+        "taken_by",
     ];
     let write_failed = |e: csv::Error| ApiError::internal(e.to_string());
     csv.write_record(header).map_err(write_failed)?;
@@ -153,7 +156,10 @@ async fn export_orders(
             inert_cell(&order.customer_email).into_owned(),
             order.status.as_str().to_owned(),
             order.payment_status.as_str().to_owned(),
-            order.payment_method.name().to_owned(),
+            order
+                .payment_method
+                .map_or("", PaymentMethod::name)
+                .to_owned(),
             order.item_count().to_string(),
             format!("{:.2}", order.subtotal.as_dollars()),
             format!("{:.2}", order.shipping_fee.as_dollars()),
@@ -163,6 +169,12 @@ async fn export_orders(
                 .unwrap_or_default(),
             address
                 .map(|a| inert_cell(&a.district).into_owned())
+                .unwrap_or_default(),
+            order.channel.kind().id().to_owned(),
+            order
+                .channel
+                .taken_by()
+                .map(|by| inert_cell(&by.name).into_owned())
                 .unwrap_or_default(),
         ])
         .map_err(write_failed)?;

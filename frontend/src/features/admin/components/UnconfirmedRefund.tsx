@@ -31,7 +31,7 @@ export function UnconfirmedRefund({
   /** What the refund gives back; undefined for staff who may not see amounts (the server sends none). */
   amount?: number;
   /** How the order was paid, which names its provider; unknown (a return's refund on the Returns screen): either. */
-  method?: PaymentMethodId;
+  method?: PaymentMethodId | null;
   sentAt?: string | null;
   /** What it refunds, as a sentence ends: 'of order cafe1234...'. */
   subject: string;

@@ -16,13 +16,13 @@ export function providerOf(method: PaymentMethodId): string | null {
 }
 
 /** Where the admin checks a payment or a refund: 'your WaafiPay merchant account'; without an order, either provider's. */
-export function merchantAccount(method?: PaymentMethodId): string {
+export function merchantAccount(method?: PaymentMethodId | null): string {
   const provider = method ? providerOf(method) : null;
   return provider ? t`your ${provider} merchant account` : t`your WaafiPay or eDahab merchant account`;
 }
 
 /** Where a refund goes: 'WaafiPay', 'eDahab', or the provider unnamed. */
-export const refundProvider = (method?: PaymentMethodId): string => (method && providerOf(method)) || t`the payment provider`;
+export const refundProvider = (method?: PaymentMethodId | null): string => (method && providerOf(method)) || t`the payment provider`;
 
 /**
  * How it was paid and from which number: 'Paid with ZAAD: 252634441234' (before it is paid,

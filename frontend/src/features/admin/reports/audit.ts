@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = translated(
   'product.create': msg`Created a product`,
   'product.update': msg`Updated a product`,
   'product.delete': msg`Deleted a product`,
+  'order.create': msg`Took an order by phone`,
   'order.status': msg`Changed an order status`,
   'order.payment': msg`Changed an order payment`,
   'order.return': msg`Changed an order return`,

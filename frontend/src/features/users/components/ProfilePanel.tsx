@@ -112,7 +112,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
         )}
         <dl className="mt-4 divide-y divide-stone-100">
           <Detail label={t`Full name`} value={user.name} />
-          <Detail label={t`Email address`} value={user.email} />
+          <Detail label={t`Email address`} value={user.email ?? t`Not given`} />
           <Detail label={t`Phone number`} value={user.phone} />
           <Detail label={t`Account type`} value={roleName(user.role)} />
         </dl>

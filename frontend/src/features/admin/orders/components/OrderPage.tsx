@@ -56,7 +56,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMethodId }) {
+function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMethodId | null }) {
   const { t } = useLingui();
   const returns = useOrderReturns(orderId);
   const steps = useReturnSteps();

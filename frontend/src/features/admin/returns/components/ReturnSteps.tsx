@@ -97,7 +97,7 @@ export function ReturnStepButtons({
   ret: OrderReturn;
   steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busyId'>;
   /** How the return's order was paid, when the screen knows it (the order's page): its provider is named. */
-  method?: PaymentMethodId;
+  method?: PaymentMethodId | null;
   none?: ReactNode;
 }) {
   const { t } = useLingui();

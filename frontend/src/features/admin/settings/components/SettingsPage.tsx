@@ -121,7 +121,7 @@ function AccountSettingsForm({ me }: { me: User }) {
   const update = useUpdateUser({
     onSuccess: (saved) => {
       toast.success(t`Profile updated successfully`);
-      reset(blank(saved.email));
+      reset(blank(saved.email ?? ''));
     },
     onError: (err) => {
       logError('Profile update failed', err);
