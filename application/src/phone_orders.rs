@@ -3,13 +3,18 @@
 //! until the customer pays (by a request to their wallet, a link, or in cash).
 
 mod errors;
+mod payment;
 
 pub use errors::*;
+pub use payment::PhonePayment;
 
 use crate::audit::Audit;
 use crate::cart::Carts;
 use crate::catalog::CatalogVersion;
 use crate::delivery::CurrentZones;
+use crate::payments::charge::Charges;
+use crate::payments::AcceptedMethods;
+use crate::settings::CurrentSettings;
 use derive_new::new;
 use domain::cart::{chosen_variant, CartLine};
 use domain::discount::{CartDiscount, DiscountRefusal};
@@ -20,14 +25,15 @@ use domain::message::texts::{
     CUSTOMER_NOT_FOUND, CUSTOMER_PHONE_TAKEN, DISCOUNT_NOT_FOUND, EMAIL_TAKEN, PRODUCT_GONE,
 };
 use domain::order::{Order, OrderDiscount};
+use domain::payment_hold::PaymentHold;
 use domain::permissions::{require, Permission};
 use domain::phone::MobileNumber;
 use domain::phone_order::{
     CustomerChoice, LineChoice, NewCustomer, PhoneOrderDraft, PhoneOrderInput,
 };
 use domain::ports::{
-    Clock, DiscountRepository, IdGenerator, OrderRepository, OrderStoreError, PasswordHasher,
-    ProductRepository, RepoError, SecretGenerator, UserRepository,
+    Clock, DiscountRepository, IdGenerator, OrderRepository, OrderStoreError, Outbox,
+    PasswordHasher, ProductRepository, RepoError, SecretGenerator, UserRepository,
 };
 use domain::product::Product;
 use domain::user::{Role, User};
@@ -52,6 +58,11 @@ pub struct PhoneOrders {
     secrets: Arc<dyn SecretGenerator>,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
+    charges: Charges,
+    accepted: AcceptedMethods,
+    settings: CurrentSettings,
+    outbox: Arc<dyn Outbox>,
+    payment_hold: PaymentHold,
 }
 
 impl PhoneOrders {

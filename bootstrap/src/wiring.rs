@@ -118,6 +118,11 @@ pub fn build_shop(
             Arc::new(RandomSecrets),
             clock.clone(),
             ids.clone(),
+            charges.clone(),
+            accepted.clone(),
+            shop_settings.clone(),
+            db.clone(),
+            tuning.payment_hold,
         ),
         accounts: Accounts::new(
             db.clone(),

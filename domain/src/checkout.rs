@@ -55,14 +55,32 @@ pub struct CheckoutRequest {
 
 const MAX_ADDRESS_FIELD: usize = 200;
 
-impl CheckoutInput {
-    /// Checks the input against the methods this shop `offers` and the `zones` it delivers to.
+/// A way to pay with its number, as sent (`paymentMethod`, `paymentPhone`): at checkout,
+/// and when a phone order's customer pays.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentChoiceInput {
+    pub payment_method: String,
+    pub payment_phone: String,
+}
+
+impl PaymentChoiceInput {
+    /// The method, one the shop `offers`, and its number (a wallet's own).
     pub fn validate(
         &self,
         offers: &[PaymentMethod],
-        zones: &Zones,
-    ) -> Result<CheckoutRequest, FieldErrors> {
+    ) -> Result<(PaymentMethod, MobileNumber), FieldErrors> {
         let mut errors = FieldErrors::new();
+        match self.validate_into(offers, &mut errors) {
+            (Some(method), Some(phone)) if errors.is_empty() => Ok((method, phone)),
+            _ => Err(errors),
+        }
+    }
+
+    fn validate_into(
+        &self,
+        offers: &[PaymentMethod],
+        errors: &mut FieldErrors,
+    ) -> (Option<PaymentMethod>, Option<MobileNumber>) {
         let method = PaymentMethod::parse(&self.payment_method);
         match method {
             None => errors.add("paymentMethod", PAYMENT_METHOD_UNSUPPORTED),
@@ -88,6 +106,23 @@ impl CheckoutInput {
             }
             phone
         };
+        (method, phone)
+    }
+}
+
+impl CheckoutInput {
+    /// Checks the input against the methods this shop `offers` and the `zones` it delivers to.
+    pub fn validate(
+        &self,
+        offers: &[PaymentMethod],
+        zones: &Zones,
+    ) -> Result<CheckoutRequest, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let (method, phone) = PaymentChoiceInput {
+            payment_method: self.payment_method.clone(),
+            payment_phone: self.payment_phone.clone(),
+        }
+        .validate_into(offers, &mut errors);
         let delivery = self
             .shipping_address
             .as_ref()

@@ -11,13 +11,17 @@ use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::message::texts::{
     DISCOUNT_NOT_FOUND, MOBILE_PHONE_INVALID, NAME_REQUIRED, NAME_TOO_LONG,
-    PHONE_ORDER_ADDRESS_MISSING, PHONE_ORDER_CUSTOMER_MISSING, PHONE_ORDER_LINES_MISSING,
-    PHONE_ORDER_TOO_MANY_LINES, PHONE_REQUIRED, QUANTITY_ONE_OR_MORE,
+    PHONE_ORDER_ADDRESS_MISSING, PHONE_ORDER_CUSTOMER_MISSING, PHONE_ORDER_ENDED,
+    PHONE_ORDER_LINES_MISSING, PHONE_ORDER_PAYING, PHONE_ORDER_SETTLED, PHONE_ORDER_TOO_MANY_LINES,
+    PHONE_REQUIRED, QUANTITY_ONE_OR_MORE,
 };
+use crate::message::Text;
 use crate::money::Money;
 use crate::order::{
-    order_lines, Changer, Channel, Order, OrderDiscount, OrderStatus, PaymentStatus, StatusChange,
+    order_lines, Changer, Channel, ChannelKind, Order, OrderDiscount, OrderStatus, PaymentStatus,
+    StatusChange,
 };
+use crate::payment_hold::PaymentHold;
 use crate::phone::MobileNumber;
 use crate::user::{Email, User};
 use crate::validation::{FieldErrors, Lines};
@@ -269,6 +273,52 @@ impl PhoneOrderDraft<'_> {
             }],
             channel: Channel::Phone { taken_by },
         })
+    }
+}
+
+/// Where a phone order's payment stands: whether its customer may pay now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentState {
+    /// Nothing chosen yet, and early enough in its hold for the payer to answer before the
+    /// hold ends (an answer after it would find the order canceled).
+    Open,
+    /// A payment is under way (a wallet waiting for the payer's PIN, a card page): no second
+    /// one starts.
+    Paying,
+    /// Paid, or to be paid in cash to the rider.
+    Settled,
+    /// Canceled, or too late in its hold.
+    Ended,
+}
+
+impl PaymentState {
+    /// The state of `order`'s payment at `now`; any order but one taken by phone is ended
+    /// (nobody pays it this way).
+    pub fn of(order: &Order, hold: PaymentHold, now: DateTime<Utc>) -> Self {
+        if order.channel.kind() != ChannelKind::Phone {
+            return PaymentState::Ended;
+        }
+        match (order.status, order.payment_status) {
+            (
+                _,
+                PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded,
+            ) => PaymentState::Settled,
+            (OrderStatus::Canceled, _) | (_, PaymentStatus::Failed) => PaymentState::Ended,
+            _ if order.pays_cash() => PaymentState::Settled,
+            _ if order.payment_method.is_some() => PaymentState::Paying,
+            _ if now >= hold.last_payment_start(order.created_at) => PaymentState::Ended,
+            _ => PaymentState::Open,
+        }
+    }
+
+    /// Why a payment cannot start now; `None` while it can.
+    pub fn refusal(self) -> Option<Text> {
+        match self {
+            PaymentState::Open => None,
+            PaymentState::Paying => Some(PHONE_ORDER_PAYING),
+            PaymentState::Settled => Some(PHONE_ORDER_SETTLED),
+            PaymentState::Ended => Some(PHONE_ORDER_ENDED),
+        }
     }
 }
 

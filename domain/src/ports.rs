@@ -416,6 +416,23 @@ pub trait OrderRepository: Send + Sync {
         id: &OrderId,
         reference: &str,
     ) -> Result<(), RepoError>;
+    /// Sets the payment method and number of phone order `id` while it is pending with no
+    /// method chosen, which starts its payment: `Stale` when another payment started first (or
+    /// the order moved on), `Repo(Duplicate)` when a charge of another order of the same
+    /// customer is still unconfirmed (one at a time per customer), `Repo(NotFound)` when gone.
+    async fn choose_payment(
+        &self,
+        id: &OrderId,
+        method: PaymentMethod,
+        phone: &MobileNumber,
+    ) -> Result<(), OrderStoreError>;
+    /// Takes back `method`, chosen for phone order `id` by `choose_payment`, after a charge
+    /// that moved no money, so that another payment may start; nothing once it moved on.
+    async fn forget_payment_choice(
+        &self,
+        id: &OrderId,
+        method: PaymentMethod,
+    ) -> Result<(), RepoError>;
     /// Every order, added up per day (UTC) and status pair.
     async fn facts(&self) -> Result<Vec<OrderFact>, RepoError>;
     /// Units sold per product name over orders that were not canceled: the `count` names

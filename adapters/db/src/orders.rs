@@ -707,6 +707,58 @@ impl OrderRepository for Database {
         .await
     }
 
+    async fn choose_payment(
+        &self,
+        id: &OrderId,
+        method: PaymentMethod,
+        phone: &MobileNumber,
+    ) -> Result<(), OrderStoreError> {
+        let id = id.as_str().to_owned();
+        let phone = phone.as_str().to_owned();
+        self.write(move |conn| {
+            let chosen = diesel::update(
+                orders::table
+                    .filter(orders::id.eq(&id))
+                    .filter(orders::payment_method.eq(NO_METHOD_YET))
+                    .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+                    .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str())),
+            )
+            .set((
+                orders::payment_method.eq(method.id()),
+                orders::payment_phone.eq(&phone),
+            ))
+            .execute(conn)
+            .map_err(storage)?;
+            if chosen == 0 {
+                return Err(stale_or_missing(conn, &id).unwrap_or_else(OrderStoreError::from));
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn forget_payment_choice(
+        &self,
+        id: &OrderId,
+        method: PaymentMethod,
+    ) -> Result<(), RepoError> {
+        let id = id.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(
+                orders::table
+                    .filter(orders::id.eq(&id))
+                    .filter(orders::payment_method.eq(method.id()))
+                    .filter(orders::status.eq(OrderStatus::Pending.as_str()))
+                    .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str())),
+            )
+            .set(orders::payment_method.eq(NO_METHOD_YET))
+            .execute(conn)
+            .map_err(storage)?;
+            Ok(())
+        })
+        .await
+    }
+
     async fn record_payment_reference(
         &self,
         id: &OrderId,

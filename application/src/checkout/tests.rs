@@ -1,11 +1,11 @@
 use super::*;
 use crate::payments::charge::Charges;
-use domain::ports::{PaymentGateway, PaymentOutcome};
 use crate::testing::{
     cart_code, cart_code_as, clock, current_settings, hodan, ids, paid_order, product, shopper,
     zones_of, CartMocks,
 };
 use chrono::{TimeZone, Utc};
+use domain::ports::{PaymentGateway, PaymentOutcome};
 use std::time::Duration;
 
 use crate::testing::eid_code;

@@ -1,6 +1,7 @@
 //! What taking an order by phone can fail with.
 
 use domain::discount::DiscountRefusal;
+use domain::message::{Message, Text};
 use domain::permissions::PermissionError;
 use domain::ports::{HashError, OrderStoreError, RepoError};
 use domain::validation::FieldErrors;
@@ -22,4 +23,15 @@ pub enum PhoneOrderError {
     Repo(#[from] RepoError),
     #[error(transparent)]
     Hash(#[from] HashError),
+    #[error("{}", .0.english())]
+    NotFound(Text),
+    /// A payment cannot start now: one is under way, it is paid, or its time ended.
+    #[error("{}", .0.english())]
+    NotPayable(Text),
+    /// The payer or their balance said no; the order waits for another payment.
+    #[error("declined: {reason}")]
+    Declined { reason: Message },
+    /// The provider refused the shop itself (its set-up); no money moved.
+    #[error("the provider refused: {reason}")]
+    ProviderRefused { reason: Message },
 }

@@ -1,17 +1,29 @@
 //! Taking orders by phone, over mocked ports.
 
 use super::*;
+use crate::payments::settle::Settlement;
 use crate::testing::{audit, clock, hodan, ids, now, product, staff, zones_of, CartMocks};
 use domain::audit::AuditAction;
-use domain::checkout::ShippingAddressInput;
+use domain::checkout::{PaymentChoiceInput, ShippingAddressInput};
 use domain::message::texts::PHONE_ORDER_CUSTOMER_MISSING;
 use domain::order::{Channel, PaymentStatus};
+use domain::payment_method::PaymentMethod;
 use domain::phone_order::{CustomerInput, LineInput};
+use domain::ports::PaymentOutcome;
 use domain::ports::{
     MockAuditLog, MockDiscountRepository, MockOrderRepository, MockPasswordHasher,
     MockProductRepository, MockSecretGenerator, MockUserRepository,
 };
+use domain::ports::{MockOutbox, MockPaymentGateway, MockSettingsRepository, PaymentGateway};
 use std::sync::Mutex;
+use std::time::Duration;
+
+/// The shop's settings: none stored, the defaults.
+fn settings() -> CurrentSettings {
+    let mut stored = MockSettingsRepository::new();
+    stored.expect_get().returning(|| Ok(None));
+    crate::testing::current_settings(stored)
+}
 
 /// The ports a phone order touches; the shop delivers to Hodan ($2.00).
 struct Mocks {
@@ -19,6 +31,8 @@ struct Mocks {
     products: MockProductRepository,
     orders: MockOrderRepository,
     log: MockAuditLog,
+    gateway: MockPaymentGateway,
+    outbox: MockOutbox,
 }
 
 impl Mocks {
@@ -32,6 +46,8 @@ impl Mocks {
             products,
             orders: MockOrderRepository::new(),
             log: MockAuditLog::new(),
+            gateway: MockPaymentGateway::new(),
+            outbox: MockOutbox::new(),
         }
     }
 
@@ -47,10 +63,13 @@ impl Mocks {
         let mut carts = CartMocks::new();
         carts.zones = zones_of(vec![hodan()]);
         carts.settings.expect_get().returning(|| Ok(None));
+        let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
+        let gateway: Arc<dyn PaymentGateway> = Arc::new(self.gateway);
+        let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
         PhoneOrders::new(
             Arc::new(self.users),
             Arc::new(self.products),
-            Arc::new(self.orders),
+            orders.clone(),
             Arc::new(MockDiscountRepository::new()),
             carts.service(),
             CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
@@ -60,6 +79,15 @@ impl Mocks {
             Arc::new(secrets),
             clock(),
             ids(),
+            Charges::new(orders, gateway.clone(), settlement, Duration::from_secs(60)),
+            AcceptedMethods::new(
+                gateway,
+                CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
+                settings(),
+            ),
+            settings(),
+            Arc::new(self.outbox),
+            PaymentHold::default(),
         )
     }
 }
@@ -210,6 +238,147 @@ async fn only_a_customer_account_can_be_chosen() {
     match chosen {
         Err(PhoneOrderError::Invalid(errors)) => {
             assert_eq!(errors.get("customer"), Some(CUSTOMER_NOT_FOUND.english()))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Amina's phone order o1 ($40.00 + $2.00 to Hodan) taken by Hamza now, nothing chosen yet.
+fn taken_order() -> Order {
+    let hamza = staff("hamza", Role::OrderHandler);
+    Order {
+        payment_status: PaymentStatus::Pending,
+        payment_method: None,
+        transaction_id: None,
+        created_at: now(),
+        shipping_address: Some(domain::checkout::ShippingAddress {
+            full_name: "Amina".into(),
+            phone: "615550101".into(),
+            city: "Mogadishu".into(),
+            district: "Hodan".into(),
+            address_line: "Near the market".into(),
+            landmark: String::new(),
+        }),
+        channel: Channel::Phone {
+            taken_by: (&hamza).into(),
+        },
+        ..crate::testing::paid_order()
+    }
+}
+
+fn evc(phone: &str) -> PaymentChoiceInput {
+    PaymentChoiceInput {
+        payment_method: "evc-plus".into(),
+        payment_phone: phone.into(),
+    }
+}
+
+impl Mocks {
+    /// The store holds `order`; the shop takes every wallet.
+    fn holding(order: Order) -> Self {
+        let mut mocks = Mocks::new();
+        mocks
+            .orders
+            .expect_by_id()
+            .returning(move |_| Ok(Some(order.clone())));
+        mocks.gateway.expect_methods().returning(|| {
+            vec![
+                PaymentMethod::EvcPlus,
+                PaymentMethod::Zaad,
+                PaymentMethod::Sahal,
+                PaymentMethod::Edahab,
+            ]
+        });
+        mocks
+    }
+}
+
+#[tokio::test]
+async fn a_payment_request_charges_the_wallet_once_and_a_decline_lets_another_payment_start() {
+    let mut mocks = Mocks::holding(taken_order());
+    mocks
+        .orders
+        .expect_choose_payment()
+        .withf(|_, method, phone| {
+            *method == PaymentMethod::EvcPlus && phone.as_str() == "252615550101"
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    mocks
+        .gateway
+        .expect_charge()
+        .times(1)
+        .returning(|_| PaymentOutcome::Declined {
+            reason: "Insufficient balance".into(),
+        });
+    mocks
+        .orders
+        .expect_forget_payment_choice()
+        .withf(|_, method| *method == PaymentMethod::EvcPlus)
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let hamza = staff("hamza", Role::OrderHandler);
+    let id = OrderId::parse("o1").unwrap();
+    let declined = mocks
+        .service()
+        .request_payment(&hamza, &id, &evc("061 555 0101"))
+        .await;
+    assert!(
+        matches!(declined, Err(PhoneOrderError::Declined { .. })),
+        "{declined:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_second_request_while_one_is_under_way_is_refused_without_a_charge() {
+    let mut mocks = Mocks::holding(taken_order());
+    mocks
+        .orders
+        .expect_choose_payment()
+        .returning(|_, _, _| Err(OrderStoreError::Stale));
+    mocks.gateway.expect_charge().never();
+    let refused = mocks
+        .service()
+        .request_payment(
+            &staff("hamza", Role::OrderHandler),
+            &OrderId::parse("o1").unwrap(),
+            &evc("615550101"),
+        )
+        .await;
+    match refused {
+        Err(PhoneOrderError::NotPayable(text)) => {
+            assert_eq!(text, domain::message::texts::PHONE_ORDER_PAYING)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn cash_on_delivery_is_chosen_where_the_zone_takes_cash_and_keeps_the_customers_cart() {
+    let mut mocks = Mocks::holding(taken_order());
+    mocks
+        .orders
+        .expect_choose_payment()
+        .withf(|_, method, _| *method == PaymentMethod::CashOnDelivery)
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    mocks
+        .orders
+        .expect_apply()
+        .withf(|plan| plan.empties_cart_of.is_none() && plan.messages.len() >= 2)
+        .times(1)
+        .returning(|_| Ok(()));
+    let paid = mocks
+        .service()
+        .pay_on_delivery(
+            &staff("hamza", Role::OrderHandler),
+            &OrderId::parse("o1").unwrap(),
+        )
+        .await
+        .unwrap();
+    match paid {
+        PhonePayment::CashOnDelivery(order) => {
+            assert_eq!(order.payment_method, Some(PaymentMethod::CashOnDelivery))
         }
         other => panic!("{other:?}"),
     }

@@ -81,6 +81,8 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/restock-alerts/top"),
     ("post", "/api/admin/orders"),
     ("get", "/api/admin/customers"),
+    ("post", "/api/admin/orders/{id}/payment-request"),
+    ("post", "/api/admin/orders/{id}/cash-on-delivery"),
     ("put", "/api/products/{id}/colours/{colour}/images"),
     (
         "delete",

@@ -647,6 +647,27 @@ impl<'a> World<'a> {
         town
     }
 
+    /// An order taken by phone by the admin for a new customer (no other payment of theirs
+    /// waits), to a town that takes cash, waiting for its payment: its id.
+    async fn phone_order(&self) -> String {
+        let town = self.cash_town().await;
+        let phone = format!("615{:06}", self.counter.fetch_add(1, Ordering::SeqCst));
+        let taken = self
+            .app
+            .post(
+                "/api/admin/orders",
+                Some(&self.admin),
+                json!({ "customer": { "name": "Caller", "phone": phone },
+                        "lines": [{ "productId": self.dress, "quantity": 1 }],
+                        "shippingAddress": { "fullName": "Sahra", "phone": "615551234",
+                            "city": town, "district": "", "addressLine": "Road 1",
+                            "landmark": "" } }),
+            )
+            .await;
+        let taken = self.made("a phone order", taken, StatusCode::CREATED);
+        taken["_id"].as_str().unwrap().to_owned()
+    }
+
     /// A cash order of the stranger delivered by the rider today: the rider's id and the day.
     async fn riders_cash_of_today(&self) -> (String, String) {
         let town = self.cash_town().await;
@@ -1099,6 +1120,21 @@ async fn recipe(
             .succeeding(StatusCode::CREATED)
         }
         ("get", "/api/admin/customers") => Call::to(format!("{path}?q=sahra&page=1&limit=5")),
+        ("post", "/api/admin/orders/{id}/payment-request") => {
+            let order = w.phone_order().await;
+            Call::with(
+                format!("/api/admin/orders/{order}/payment-request"),
+                json!({ "paymentMethod": "evc-plus", "paymentPhone": APPROVED_PHONE }),
+            )
+            .succeeding(StatusCode::CREATED)
+        }
+        ("post", "/api/admin/orders/{id}/cash-on-delivery") => {
+            let order = w.phone_order().await;
+            Call::with(
+                format!("/api/admin/orders/{order}/cash-on-delivery"),
+                json!({}),
+            )
+        }
         ("get", "/api/admin/restock-alerts/top") => {
             Call::to("/api/admin/restock-alerts/top?page=1&limit=5")
         }

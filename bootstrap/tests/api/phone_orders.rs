@@ -309,3 +309,217 @@ async fn two_staff_taking_the_last_unit_at_once_make_one_order() {
         assert_eq!(phone_orders.body.as_array().unwrap().len(), 1);
     }
 }
+
+/// Takes an order of `quantity` of `product` for a new customer calling from `phone`,
+/// delivered to `address`: its id.
+async fn taken(app: &TestApp, token: &str, phone: &str, product: &str, address: Value) -> String {
+    let body = json!({ "customer": caller(phone), "shippingAddress": address,
+                       "lines": [{ "productId": product, "quantity": 1 }] });
+    let taken = app.post("/api/admin/orders", Some(token), body).await;
+    assert_eq!(
+        taken.status,
+        StatusCode::CREATED,
+        "{}: {}",
+        app.backend,
+        taken.body
+    );
+    taken.body["_id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_payment_request_charges_the_customers_wallet_once_however_often_it_is_sent() {
+    for app in TestApp::all_with_fake_waafipay(std::time::Duration::ZERO).await {
+        let waafipay = app.waafipay.as_ref().unwrap();
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        let dress = app.product(&admin, "Phone Dress", "20", 3).await;
+        let dress = dress["_id"].as_str().unwrap();
+        let order = taken(&app, &handler, "615550606", dress, hodan()).await;
+        let path = format!("/api/admin/orders/{order}/payment-request");
+
+        let requests = (0..4).map(|_| {
+            app.post(
+                &path,
+                Some(&handler),
+                json!({ "paymentMethod": "evc-plus", "paymentPhone": "61 555 0606" }),
+            )
+        });
+        let replies = join_all(requests).await;
+        let paid: Vec<&Value> = replies
+            .iter()
+            .filter(|r| r.status == StatusCode::CREATED)
+            .map(|r| &r.body)
+            .collect();
+        assert_eq!(
+            paid.len(),
+            1,
+            "{}: {:?}",
+            app.backend,
+            replies.iter().map(|r| r.status).collect::<Vec<_>>()
+        );
+        assert!(replies
+            .iter()
+            .all(|r| r.status == StatusCode::CREATED || r.status == StatusCode::CONFLICT));
+        assert_eq!(
+            waafipay.calls_of("API_PURCHASE"),
+            1,
+            "{}: one charge",
+            app.backend
+        );
+        let order = &paid[0]["order"];
+        assert_eq!(
+            (
+                &order["paymentStatus"],
+                &order["paymentMethod"],
+                &order["paymentPhone"]
+            ),
+            (&json!("paid"), &json!("evc-plus"), &json!("252615550606"))
+        );
+        let again = app
+            .post(
+                &path,
+                Some(&handler),
+                json!({ "paymentMethod": "evc-plus", "paymentPhone": "615550606" }),
+            )
+            .await;
+        assert_eq!(again.status, StatusCode::CONFLICT);
+        assert_eq!(
+            again.body["message"],
+            "This order is paid, or paid in cash on delivery"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_declined_request_leaves_the_order_waiting_for_another_payment() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        let scarf = app.product(&admin, "Phone Scarf", "8", 2).await;
+        let scarf = scarf["_id"].as_str().unwrap();
+        let order = taken(&app, &handler, "615550707", scarf, hodan()).await;
+        let path = format!("/api/admin/orders/{order}/payment-request");
+
+        let declined = app
+            .post(
+                &path,
+                Some(&handler),
+                json!({ "paymentMethod": "evc-plus", "paymentPhone": "252610000001" }),
+            )
+            .await;
+        assert_eq!(
+            declined.status,
+            StatusCode::PAYMENT_REQUIRED,
+            "{}: {}",
+            app.backend,
+            declined.body
+        );
+        let card = app
+            .post(
+                &path,
+                Some(&handler),
+                json!({ "paymentMethod": "card", "paymentPhone": "615550707" }),
+            )
+            .await;
+        assert_eq!(
+            card.status,
+            StatusCode::BAD_REQUEST,
+            "a wallet only: {}",
+            card.body
+        );
+        let paid = app
+            .post(
+                &path,
+                Some(&handler),
+                json!({ "paymentMethod": "evc-plus", "paymentPhone": "61 555 1234" }),
+            )
+            .await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+        assert_eq!(paid.body["order"]["paymentStatus"], "paid");
+        assert_eq!(
+            app.stock_of(scarf).await,
+            1,
+            "{}: the order held its unit throughout",
+            app.backend
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cash_on_delivery_is_taken_where_the_zone_takes_cash() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        for (city, district, cash) in [("Mogadishu", Some("Hodan"), true), ("Bosaso", None, false)]
+        {
+            let zone = json!({ "city": city, "district": district, "fee": 2,
+                "etaDays": { "min": 0, "max": 1 }, "cashOnDelivery": cash, "served": true });
+            let made = app
+                .post("/api/admin/delivery/zones", Some(&admin), zone)
+                .await;
+            assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+        }
+        let abaya = app.product(&admin, "Phone Abaya", "30", 5).await;
+        let abaya = abaya["_id"].as_str().unwrap();
+        let bosaso = json!({ "fullName": "Faadumo", "phone": "615550808", "city": "Bosaso",
+                             "district": "", "addressLine": "Main road", "landmark": "" });
+        let far = taken(&app, &handler, "615550808", abaya, bosaso).await;
+        let refused = app
+            .post(
+                &format!("/api/admin/orders/{far}/cash-on-delivery"),
+                Some(&handler),
+                json!({}),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+        assert!(
+            refused.body["errors"]["paymentMethod"].is_string(),
+            "{}",
+            refused.body
+        );
+
+        let near = taken(&app, &handler, "615550909", abaya, hodan()).await;
+        let cash = app
+            .post(
+                &format!("/api/admin/orders/{near}/cash-on-delivery"),
+                Some(&handler),
+                json!({}),
+            )
+            .await;
+        assert_eq!(
+            cash.status,
+            StatusCode::OK,
+            "{}: {}",
+            app.backend,
+            cash.body
+        );
+        assert_eq!(
+            (
+                &cash.body["order"]["paymentMethod"],
+                &cash.body["order"]["paymentStatus"]
+            ),
+            (&json!("cash-on-delivery"), &json!("pending"))
+        );
+        let twice = app
+            .post(
+                &format!("/api/admin/orders/{near}/cash-on-delivery"),
+                Some(&handler),
+                json!({}),
+            )
+            .await;
+        assert_eq!(twice.status, StatusCode::CONFLICT);
+        let confirmed = app
+            .outbox()
+            .await
+            .into_iter()
+            .filter(|m| {
+                m.reference == near && m.topic == domain::notification::Topic::OrderConfirmed
+            })
+            .count();
+        assert_eq!(
+            confirmed, 1,
+            "{}: an SMS only, the customer has no e-mail",
+            app.backend
+        );
+    }
+}

@@ -8,7 +8,7 @@ use crate::message::Message;
 use crate::money::Money;
 use crate::notification::{Announcement, Topic};
 use crate::order::plan::OrderPlan;
-use crate::order::{Changer, Order, OrderStatus, OrderTransition};
+use crate::order::{Changer, ChannelKind, Order, OrderStatus, OrderTransition};
 use chrono::{DateTime, Utc};
 
 /// Why cash on delivery is not taken for an order.
@@ -83,11 +83,12 @@ pub struct CashReceipt {
     pub by: Changer,
 }
 
-/// A cash order just placed: its cart is emptied and it is confirmed to the shopper and the
-/// shop now, as a paid order is; its payment comes at the door.
+/// A cash order just placed: it is confirmed to the shopper and the shop now, as a paid order
+/// is, and a checkout's cart is emptied (a phone order's customer keeps their own); its payment
+/// comes at the door.
 pub fn cash_order_placed(order: &Order, at: DateTime<Utc>) -> OrderPlan {
     let placed = OrderTransition {
-        empties_cart: true,
+        empties_cart: order.channel.kind() == ChannelKind::Web,
         ..OrderTransition::status_change(OrderStatus::Pending, OrderStatus::Pending)
     };
     let mut plan = placed.plan(order, at);

@@ -33,6 +33,12 @@ texts! {
     CUSTOMER_NOT_FOUND = "No customer has this id";
     CUSTOMER_PHONE_TAKEN = "A customer already has this phone number: find them instead";
     PRODUCT_GONE = "A product of this order is no longer sold";
+    PHONE_ORDER_PAYING = "A payment of this order is under way: wait for its answer";
+    PHONE_ORDER_SETTLED = "This order is paid, or paid in cash on delivery";
+    PHONE_ORDER_ENDED = "This order can no longer be paid: take it again";
+    PHONE_ORDER_PAID = "Paid: the order is confirmed to the customer";
+    PHONE_ORDER_AWAITING = "Waiting for the customer to confirm on their phone";
+    PHONE_ORDER_CASH = "The rider collects the total in cash: the order is confirmed to the customer";
 
     // Who may do what.
     UNAUTHORIZED = "Unauthorized";

@@ -2,8 +2,9 @@
 //! total and pays by any method, without an account. The link is a random token (only its
 //! hash is stored); it ends when the order is paid, canceled, or its hold ends.
 
+use super::PaymentState;
 use crate::ids::OrderId;
-use crate::order::{ChannelKind, Order, OrderStatus, PaymentStatus};
+use crate::order::Order;
 use crate::payment_hold::PaymentHold;
 use chrono::{DateTime, Utc};
 
@@ -16,20 +17,6 @@ pub struct PaymentLink {
     pub expires_at: DateTime<Utc>,
 }
 
-/// What opening a link finds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LinkState {
-    /// The customer may pay.
-    Open,
-    /// A payment of it is under way (a wallet waiting for the payer's PIN, a card page):
-    /// the page shows it and takes no second one.
-    Paying,
-    /// Paid: the page is gone.
-    Paid,
-    /// Canceled, or its time ran out.
-    Ended,
-}
-
 impl PaymentLink {
     /// A link for phone order `order` made `now`: it lasts as long as a payment may start.
     /// `None` when the order can no longer be paid this way.
@@ -39,26 +26,15 @@ impl PaymentLink {
             created_at: now,
             expires_at: hold.last_payment_start(order.created_at),
         };
-        (link.state(order, now) == LinkState::Open).then_some(link)
+        (link.state(order, hold, now) == PaymentState::Open).then_some(link)
     }
 
-    /// Where the link of `order` stands at `now`.
-    pub fn state(&self, order: &Order, now: DateTime<Utc>) -> LinkState {
-        if order.channel.kind() != ChannelKind::Phone || order.id != self.order_id {
-            return LinkState::Ended;
+    /// Where the payment the link opens stands at `now`: ended for any order but its own.
+    pub fn state(&self, order: &Order, hold: PaymentHold, now: DateTime<Utc>) -> PaymentState {
+        if order.id != self.order_id {
+            return PaymentState::Ended;
         }
-        match (order.status, order.payment_status) {
-            (
-                _,
-                PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded,
-            ) => LinkState::Paid,
-            (OrderStatus::Canceled, _) | (_, PaymentStatus::Failed) => LinkState::Ended,
-            // Cash on delivery chosen: the rider collects it, nothing to pay here.
-            _ if order.pays_cash() => LinkState::Paid,
-            _ if order.payment_method.is_some() => LinkState::Paying,
-            _ if now >= self.expires_at => LinkState::Ended,
-            _ => LinkState::Open,
-        }
+        PaymentState::of(order, hold, now)
     }
 }
 
@@ -66,7 +42,7 @@ impl PaymentLink {
 mod tests {
     use super::*;
     use crate::order::testing::order;
-    use crate::order::{Changer, Channel};
+    use crate::order::{Changer, Channel, OrderStatus, PaymentStatus};
     use crate::payment_method::PaymentMethod;
     use crate::UserId;
     use chrono::TimeDelta;
@@ -97,12 +73,12 @@ mod tests {
         assert_eq!(link.expires_at, placed + TimeDelta::minutes(29));
         let order = phone_order();
         assert_eq!(
-            link.state(&order, placed + TimeDelta::minutes(28)),
-            LinkState::Open
+            link.state(&order, hold(), placed + TimeDelta::minutes(28)),
+            PaymentState::Open
         );
         assert_eq!(
-            link.state(&order, placed + TimeDelta::minutes(29)),
-            LinkState::Ended
+            link.state(&order, hold(), placed + TimeDelta::minutes(29)),
+            PaymentState::Ended
         );
         assert_eq!(
             PaymentLink::issue(&order, hold(), placed + TimeDelta::minutes(29)),
@@ -119,29 +95,29 @@ mod tests {
             payment_method: Some(PaymentMethod::EvcPlus),
             ..phone_order()
         };
-        assert_eq!(link.state(&paying, placed), LinkState::Paying);
+        assert_eq!(link.state(&paying, hold(), placed), PaymentState::Paying);
         let paid = Order {
             payment_status: PaymentStatus::Paid,
             ..paying.clone()
         };
-        assert_eq!(link.state(&paid, placed), LinkState::Paid);
+        assert_eq!(link.state(&paid, hold(), placed), PaymentState::Settled);
         let cash = Order {
             payment_method: Some(PaymentMethod::CashOnDelivery),
             ..phone_order()
         };
-        assert_eq!(link.state(&cash, placed), LinkState::Paid);
+        assert_eq!(link.state(&cash, hold(), placed), PaymentState::Settled);
         let canceled = Order {
             status: OrderStatus::Canceled,
             payment_status: PaymentStatus::Failed,
             ..phone_order()
         };
-        assert_eq!(link.state(&canceled, placed), LinkState::Ended);
+        assert_eq!(link.state(&canceled, hold(), placed), PaymentState::Ended);
         let another = Order {
             id: OrderId::parse("o2").unwrap(),
             ..phone_order()
         };
-        assert_eq!(link.state(&another, placed), LinkState::Ended);
+        assert_eq!(link.state(&another, hold(), placed), PaymentState::Ended);
         let web = order(OrderStatus::Pending, PaymentStatus::Pending);
-        assert_eq!(link.state(&web, placed), LinkState::Ended);
+        assert_eq!(link.state(&web, hold(), placed), PaymentState::Ended);
     }
 }

@@ -56,7 +56,7 @@ pub use notifications::{
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
 pub use payments::PaymentMethodDto;
-pub use phone_orders::{PhoneCustomerDto, PhoneOrderBody};
+pub use phone_orders::{PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody};
 pub use product_sheet::{
     read_sheet, sheet_csv, ImportQuery, ImportRefusalDto, ImportReportDto, LineErrorDto,
 };

@@ -1,7 +1,7 @@
 //! Orders taken by phone and chat (issue 45): the back office's new order and its customers.
 
 use super::AddressBody;
-use domain::checkout::ShippingAddressInput;
+use domain::checkout::{PaymentChoiceInput, ShippingAddressInput};
 use domain::phone_order::{CustomerInput, LineInput, PhoneOrderInput};
 use domain::user::User;
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,28 @@ impl From<&User> for PhoneCustomerDto {
             name: user.name.clone(),
             email: user.email.as_ref().map(ToString::to_string),
             phone: user.phone.clone(),
+        }
+    }
+}
+
+/// How the customer pays: a method and its number.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentChoiceBody {
+    #[serde(default)]
+    #[schema(example = "evc-plus")]
+    pub payment_method: String,
+    /// A Somali mobile number of that wallet, written any usual way.
+    #[serde(default)]
+    #[schema(example = "+252 61 555 1234")]
+    pub payment_phone: String,
+}
+
+impl From<PaymentChoiceBody> for PaymentChoiceInput {
+    fn from(body: PaymentChoiceBody) -> Self {
+        PaymentChoiceInput {
+            payment_method: body.payment_method,
+            payment_phone: body.payment_phone,
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Orders taken by phone: a refused code is a bad field of the form, like any other.
+//! Orders taken by phone: a refused code is a bad field of the form, like any other; a
+//! payment is answered as checkout's.
 
 use super::ApiError;
 use application::phone_orders::PhoneOrderError;
@@ -15,6 +16,10 @@ impl From<PhoneOrderError> for ApiError {
             PhoneOrderError::Store(error) => error.into(),
             PhoneOrderError::Repo(error) => error.into(),
             PhoneOrderError::Hash(error) => error.into(),
+            PhoneOrderError::NotFound(text) => Self::not_found(text),
+            PhoneOrderError::NotPayable(text) => Self::conflict(text),
+            PhoneOrderError::Declined { reason } => Self::payment_declined(reason),
+            PhoneOrderError::ProviderRefused { reason } => Self::payment_provider(reason),
         }
     }
 }

@@ -33,7 +33,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(resolve_refund);
 }
 
-fn order_id(raw: &str) -> Result<OrderId, ApiError> {
+pub(super) fn order_id(raw: &str) -> Result<OrderId, ApiError> {
     OrderId::parse(raw).ok_or_else(|| ApiError::not_found(ORDER_NOT_FOUND))
 }
 

@@ -1,19 +1,33 @@
 //! Orders taken by phone and chat (issue 45): staff find or add the customer and take the
 //! order for them (`orders.create`).
 
+use super::orders::order_id;
 use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
-use crate::dto::{OrderDto, PhoneCustomerDto, PhoneOrderBody};
+use crate::dto::{CheckoutDto, OrderDto, PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody};
 use crate::error::ApiError;
-use crate::openapi::{BadRequest, Conflict, Forbidden, Unauthenticated};
+use crate::i18n::say;
+use crate::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, PaymentDeclined, PaymentProviderFailed,
+    Unauthenticated,
+};
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
+use application::phone_orders::PhonePayment;
+use domain::message::texts::{
+    CARD_PAGE_OPENED, PHONE_ORDER_AWAITING, PHONE_ORDER_CASH, PHONE_ORDER_PAID,
+};
+use domain::user::User;
 use serde::Deserialize;
+use tracing::Instrument;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(take_order).service(find_customers);
+    cfg.service(take_order)
+        .service(find_customers)
+        .service(request_payment)
+        .service(cash_on_delivery);
 }
 
 /// Takes an order for a customer (`orders.create`): found by `userId`, or new (a name and a
@@ -80,4 +94,96 @@ async fn find_customers(
         .await?;
     let reply: Vec<PhoneCustomerDto> = customers.iter().map(PhoneCustomerDto::from).collect();
     Ok(list_reply(&reply, total))
+}
+
+/// Sends the charge of a phone order to the customer's wallet (`orders.create`): the PIN
+/// prompt arrives on their phone, and the answer is waited for up to the payment time. 201
+/// paid; 202 waiting for the customer to confirm (the answer is recorded when it comes);
+/// 402 declined (the order waits for another payment); 409 while a payment of it is under
+/// way, once it is paid, or after its hold; 502 when the provider refuses the shop.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = ["orders.create"])),
+    params(("id" = String, Path, description = "The order's id")),
+    request_body = PaymentChoiceBody,
+    responses(
+        (status = 201, body = CheckoutDto, description = "Paid"),
+        (status = 202, body = CheckoutDto, description = "Waiting for the customer to confirm"),
+        BadRequest, Unauthenticated, Forbidden, NotFound, PaymentDeclined, Conflict,
+        PaymentProviderFailed
+    )
+)]
+#[post("/admin/orders/{id}/payment-request")]
+async fn request_payment(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: web::Json<PaymentChoiceBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = order_id(&path)?;
+    let choice = body.into_inner().into();
+    let shop = state.shop.clone();
+    let actor = user.0.clone();
+    // A task of its own, as at checkout: a closed page must not cut the charge off from
+    // recording its answer.
+    let paying = async move {
+        shop.phone_orders
+            .request_payment(&actor, &id, &choice)
+            .await
+    };
+    let paid = actix_web::rt::spawn(paying.in_current_span())
+        .await
+        .map_err(|error| ApiError::internal(error.to_string()))??;
+    Ok(payment_reply(paid, &user.0))
+}
+
+/// A phone order is paid in cash to the rider (`orders.create`), where its zone takes cash
+/// for its total: 200 with the order confirmed to the customer; 400 on `paymentMethod` where
+/// it cannot be; 409 as for a payment request.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = ["orders.create"])),
+    params(("id" = String, Path, description = "The order's id")),
+    responses(
+        (status = 200, body = CheckoutDto, description = "To be paid in cash on delivery"),
+        BadRequest, Unauthenticated, Forbidden, NotFound, Conflict
+    )
+)]
+#[post("/admin/orders/{id}/cash-on-delivery")]
+async fn cash_on_delivery(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = order_id(&path)?;
+    let paid = state
+        .shop
+        .phone_orders
+        .pay_on_delivery(&user.0, &id)
+        .await?;
+    Ok(payment_reply(paid, &user.0))
+}
+
+/// How a phone order's payment is answered, as checkout answers: 201 paid, 202 awaiting the
+/// payer or a card's page, 200 cash on delivery.
+fn payment_reply(paid: PhonePayment, viewer: &User) -> HttpResponse {
+    let reply = |message, order, redirect_url| CheckoutDto {
+        message: say(&message).into_owned(),
+        order: OrderDto::seen_by(order, viewer),
+        redirect_url,
+    };
+    match paid {
+        PhonePayment::Paid(order) => {
+            HttpResponse::Created().json(reply(PHONE_ORDER_PAID.into(), &order, None))
+        }
+        PhonePayment::Awaiting(order) => {
+            HttpResponse::Accepted().json(reply(PHONE_ORDER_AWAITING.into(), &order, None))
+        }
+        PhonePayment::CashOnDelivery(order) => {
+            HttpResponse::Ok().json(reply(PHONE_ORDER_CASH.into(), &order, None))
+        }
+        PhonePayment::OnPage { order, url } => {
+            HttpResponse::Accepted().json(reply(CARD_PAGE_OPENED.into(), &order, Some(url)))
+        }
+    }
 }
