@@ -254,13 +254,7 @@ impl Checkout {
     ) -> Result<CheckoutOutcome, CheckoutError> {
         tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
         self.cart.empty(user).await?;
-        let messages = Announcement::to_shopper(
-            Topic::PaymentUnconfirmed,
-            order.id.as_str(),
-            &order.customer_email,
-            order.payment_phone.as_str(),
-            None,
-        );
+        let messages = Announcement::to_customer_of(Topic::PaymentUnconfirmed, &order);
         self.outbox.enqueue(&messages, self.clock.now()).await?;
         Ok(CheckoutOutcome::Unconfirmed(order))
     }

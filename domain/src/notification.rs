@@ -5,7 +5,7 @@
 //! (`application::notifications::templates`), from the order or return it names.
 
 use crate::ids::NotificationId;
-use crate::order::{OrderStatus, PaymentStatus};
+use crate::order::{Order, OrderStatus, PaymentStatus};
 use crate::returns::ReturnStatus;
 use chrono::{DateTime, Duration, Utc};
 
@@ -175,6 +175,18 @@ impl Announcement {
             });
         }
         messages
+    }
+
+    /// What `topic` (one for shoppers) sends about `order` to its customer, at the order's
+    /// address and number.
+    pub fn to_customer_of(topic: Topic, order: &Order) -> Vec<Announcement> {
+        Announcement::to_shopper(
+            topic,
+            order.id.as_str(),
+            &order.customer_email,
+            order.payment_phone.as_str(),
+            None,
+        )
     }
 
     /// What `topic` sends about `reference`: to the shop, or to its shopper (`email`,

@@ -2,8 +2,6 @@
 //! staff send to take one for a customer, checked; the order it makes; and when its customer
 //! may still pay it.
 
-pub mod pay_link;
-
 use crate::cart::CartLine;
 use crate::checkout::{ShippingAddress, ShippingAddressInput};
 use crate::delivery::{DeliveryZone, Zones};

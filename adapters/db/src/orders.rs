@@ -216,12 +216,12 @@ impl OrderRow {
 
 /// How a payment method is stored: its id, or '' before one is chosen (an index and the hold
 /// read that).
-pub(crate) fn stored_method(method: Option<PaymentMethod>) -> &'static str {
+fn stored_method(method: Option<PaymentMethod>) -> &'static str {
     method.map_or(NO_METHOD_YET, PaymentMethod::id)
 }
 
 /// The payment method column of an order that has not chosen one.
-pub(crate) const NO_METHOD_YET: &str = "";
+const NO_METHOD_YET: &str = "";
 
 pub(crate) fn method_of(raw: &str, order: &str) -> Result<Option<PaymentMethod>, RepoError> {
     if raw == NO_METHOD_YET {

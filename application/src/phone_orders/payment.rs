@@ -116,13 +116,7 @@ impl PhoneOrders {
             }
             Charged::Unconfirmed { reason } => {
                 tracing::warn!(order = %order.id, %reason, "phone order's payment unconfirmed");
-                let messages = Announcement::to_shopper(
-                    Topic::PaymentUnconfirmed,
-                    order.id.as_str(),
-                    &order.customer_email,
-                    order.payment_phone.as_str(),
-                    None,
-                );
+                let messages = Announcement::to_customer_of(Topic::PaymentUnconfirmed, &order);
                 self.outbox.enqueue(&messages, self.clock.now()).await?;
                 Ok(PhonePayment::Awaiting(order))
             }
