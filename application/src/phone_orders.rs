@@ -3,9 +3,11 @@
 //! until the customer pays (by a request to their wallet, a link, or in cash).
 
 mod errors;
+mod link;
 mod payment;
 
 pub use errors::*;
+pub use link::{LinkAddress, LinkedOrder, PaymentLinks, SentLink};
 pub use payment::PhonePayment;
 
 use crate::audit::Audit;
@@ -225,5 +227,7 @@ impl PhoneOrders {
     }
 }
 
+#[cfg(test)]
+mod link_tests;
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use domain::delivery::DeliveryCode;
 use domain::password_reset::CODE_DIGITS;
+use domain::payment_link::{LinkToken, TOKEN_LENGTH};
 use domain::ports::{Clock, IdGenerator, SecretGenerator};
 use rand::distributions::{Alphanumeric, DistString};
 use rand::Rng;
@@ -41,6 +42,11 @@ impl SecretGenerator for RandomSecrets {
 
     fn delivery_code(&self) -> DeliveryCode {
         DeliveryCode::from_random(rand::thread_rng().gen())
+    }
+
+    fn link_token(&self) -> LinkToken {
+        let token = Alphanumeric.sample_string(&mut rand::thread_rng(), TOKEN_LENGTH);
+        LinkToken::parse(&token).expect("letters and digits of the token's length")
     }
 }
 

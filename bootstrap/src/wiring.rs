@@ -21,7 +21,7 @@ use application::orders::Orders;
 use application::payments::charge::Charges;
 use application::payments::settle::Settlement;
 use application::payments::{AcceptedMethods, Payments};
-use application::phone_orders::PhoneOrders;
+use application::phone_orders::{LinkAddress, PaymentLinks, PhoneOrders};
 use application::refunds::Refunds;
 use application::restock::RestockAlerts;
 use application::returns::Returns;
@@ -104,26 +104,43 @@ pub fn build_shop(
             zones.clone(),
         )
     };
+    let phone_orders = Arc::new(PhoneOrders::new(
+        db.clone(),
+        db.clone(),
+        db.clone(),
+        db.clone(),
+        carts(),
+        zones.clone(),
+        catalog_version.clone(),
+        audit.clone(),
+        outside.hasher.clone(),
+        Arc::new(RandomSecrets),
+        clock.clone(),
+        ids.clone(),
+        charges.clone(),
+        accepted.clone(),
+        shop_settings.clone(),
+        db.clone(),
+        tuning.payment_hold,
+    ));
     Shop {
-        phone_orders: PhoneOrders::new(
+        payment_links: PaymentLinks::new(
             db.clone(),
             db.clone(),
             db.clone(),
-            db.clone(),
-            carts(),
-            zones.clone(),
-            catalog_version.clone(),
-            audit.clone(),
-            outside.hasher.clone(),
             Arc::new(RandomSecrets),
             clock.clone(),
-            ids.clone(),
-            charges.clone(),
-            accepted.clone(),
+            languages.clone(),
             shop_settings.clone(),
-            db.clone(),
+            accepted.clone(),
+            phone_orders.clone(),
             tuning.payment_hold,
+            LinkAddress {
+                public_url: tuning.channels.public_url.clone().unwrap_or_default(),
+                sms_configured: tuning.channels.sms.is_some(),
+            },
         ),
+        phone_orders,
         accounts: Accounts::new(
             db.clone(),
             outside.hasher,

@@ -16,6 +16,7 @@ pub mod notification;
 pub mod order;
 pub mod password_reset;
 pub mod payment_hold;
+pub mod payment_link;
 pub mod payment_method;
 pub mod permissions;
 pub mod phone;

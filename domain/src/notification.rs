@@ -27,10 +27,12 @@ pub enum Topic {
     LowStock,
     /// A size a shopper asked about is back in stock (`restock`).
     BackInStock,
+    /// A phone order's payment link, to its customer (`payment_link`).
+    PaymentLink,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 11] = [
+    pub const ALL: [Topic; 12] = [
         Topic::OrderConfirmed,
         Topic::PaymentUnconfirmed,
         Topic::OrderShipped,
@@ -42,6 +44,7 @@ impl Topic {
         Topic::NewOrder,
         Topic::LowStock,
         Topic::BackInStock,
+        Topic::PaymentLink,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -57,11 +60,18 @@ impl Topic {
             Topic::NewOrder => "newOrder",
             Topic::LowStock => "lowStock",
             Topic::BackInStock => "backInStock",
+            Topic::PaymentLink => "paymentLink",
         }
     }
 
     pub fn parse(raw: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.as_str() == raw)
+    }
+
+    /// Whether its payload is a secret (a reset code, a payment link): forgotten once the
+    /// message is sent or will never be, and never shown in the back office.
+    pub fn carries_secret(self) -> bool {
+        matches!(self, Topic::PasswordReset | Topic::PaymentLink)
     }
 
     /// Whether the shop (its alert address) rather than a shopper receives it.

@@ -20,6 +20,7 @@ use crate::notification::Announcement;
 use crate::order::plan::OrderPlan;
 use crate::order::{Changer, Order, OrderStatus};
 use crate::password_reset::PasswordReset;
+use crate::payment_link::LinkToken;
 use crate::payment_method::PaymentMethod;
 use crate::permissions::PermissionError;
 use crate::phone::MobileNumber;
@@ -40,9 +41,11 @@ use chrono::{DateTime, Utc};
 
 mod delivery;
 mod notifications;
+mod payment_links;
 mod restock;
 pub use delivery::*;
 pub use notifications::*;
+pub use payment_links::*;
 pub use restock::*;
 
 /// A storage failure.
@@ -756,4 +759,6 @@ pub trait SecretGenerator: Send + Sync {
     fn reset_code(&self) -> String;
     /// A random code for a shopper to give the rider who brings their order.
     fn delivery_code(&self) -> DeliveryCode;
+    /// The secret of a new payment link.
+    fn link_token(&self) -> LinkToken;
 }

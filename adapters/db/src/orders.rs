@@ -751,7 +751,12 @@ impl OrderRepository for Database {
                     .filter(orders::status.eq(OrderStatus::Pending.as_str()))
                     .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str())),
             )
-            .set(orders::payment_method.eq(NO_METHOD_YET))
+            // The charge's reference (a card page, an invoice) goes with it: nothing is
+            // asked about it again.
+            .set((
+                orders::payment_method.eq(NO_METHOD_YET),
+                orders::payment_reference.eq(None::<String>),
+            ))
             .execute(conn)
             .map_err(storage)?;
             Ok(())

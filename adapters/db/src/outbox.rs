@@ -158,8 +158,8 @@ pub(crate) fn announce(
             if unconfigured.has(message.channel) {
                 row.status = DeliveryStatus::Skipped.as_str().to_owned();
                 row.next_attempt_at = None;
-                // A reset code is not kept for a message that will never carry it.
-                if message.topic == Topic::PasswordReset {
+                // A secret (a reset code, a payment link) is not kept for a message that will never carry it.
+                if message.topic.carries_secret() {
                     row.payload = None;
                 }
             }
@@ -167,6 +167,15 @@ pub(crate) fn announce(
         })
         .collect();
     insert_rows!(conn, notifications::table, rows)
+}
+
+/// The topics whose payload is a secret, as stored.
+fn secret_topics() -> Vec<&'static str> {
+    Topic::ALL
+        .into_iter()
+        .filter(|topic| topic.carries_secret())
+        .map(Topic::as_str)
+        .collect()
 }
 
 /// Stores messages as they are (`shop seed`'s), in the caller's transaction.
@@ -262,12 +271,11 @@ impl Outbox for Database {
                     notifications::status.eq(DeliveryStatus::Skipped.as_str()),
                     notifications::next_attempt_at.eq(None::<NaiveDateTime>),
                 );
-                // A reset code is not kept for a message that will never carry it.
-                let codes = diesel::update(
-                    due().filter(notifications::topic.eq(Topic::PasswordReset.as_str())),
-                )
-                .set((skipped, notifications::payload.eq(None::<String>)))
-                .execute(conn)?;
+                // A secret (a reset code, a payment link) is not kept for a message that will never carry it.
+                let codes =
+                    diesel::update(due().filter(notifications::topic.eq_any(secret_topics())))
+                        .set((skipped, notifications::payload.eq(None::<String>)))
+                        .execute(conn)?;
                 let others = diesel::update(due()).set(skipped).execute(conn)?;
                 Ok::<_, diesel::result::Error>((codes + others) as u64)
             })

@@ -113,6 +113,9 @@ impl PaymentGateway for SandboxGateway {
         }
         if request.method.kind() == PaymentKind::Card {
             tracing::info!(reference = %request.reference, amount = %request.amount, "sandbox card page");
+            // A new card payment of the order (a phone order paid again after a declined
+            // card) opens a new page: the last one's decision does not stand for it.
+            self.card_decisions().remove(&request.reference);
             return PaymentOutcome::OnPage {
                 url: format!("{CARD_PAGE}?order={}", request.reference),
             };

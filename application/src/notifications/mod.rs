@@ -16,6 +16,7 @@ use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
 use domain::payment_hold::PaymentHold;
+use domain::payment_link::PaymentLink;
 use domain::permissions::{require, Permission, PermissionError};
 use domain::ports::{Clock, OrderRepository, Outbox, RepoError, ReturnRepository, UserRepository};
 use domain::ports::{Mailer, NotificationQuery, OutgoingEmail, Page, SendOutcome, SmsGateway};
@@ -47,7 +48,8 @@ pub enum ResendError {
     /// It waits to be sent already.
     #[error("the message is already queued")]
     AlreadyQueued,
-    /// A password reset code is not kept once sent, so it cannot be sent again.
+    /// A secret (a password reset code, a payment link) is not kept once sent, so it cannot
+    /// be sent again.
     #[error("the message's code is gone")]
     CodeGone,
     #[error(transparent)]
@@ -183,7 +185,7 @@ impl Notifications {
             Err(error) => Err(error),
         };
         let now = self.clock.now();
-        let forget_payload = message.topic == Topic::PasswordReset;
+        let forget_payload = message.topic.carries_secret();
         let (recipient, letter) = match written {
             Ok(written) => written,
             Err(Unwritable(error)) => {
@@ -283,6 +285,24 @@ impl Notifications {
                 let user = UserId::parse(&message.reference).ok_or_else(gone)?;
                 let (user, from) = self.addressee(&user, from).await.ok_or_else(gone)?;
                 Ok(templates::password_reset(code, &user.name, &from))
+            }
+            Topic::PaymentLink => {
+                let path = payload.ok_or_else(|| Unwritable("the link is gone".into()))?;
+                let id = OrderId::parse(&message.reference).ok_or_else(gone)?;
+                let order = self
+                    .orders
+                    .by_id(&id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(gone)?;
+                let from = Sender {
+                    language: self.languages.of(&order.user_id).await,
+                    ..from
+                };
+                let until = self.payment_hold.last_payment_start(order.created_at);
+                let minutes = PaymentLink::minutes_until(until, self.clock.now());
+                Ok(templates::payment_link(&order, path, minutes, &from))
             }
             Topic::BackInStock => {
                 let back = payload
@@ -387,7 +407,7 @@ impl Notifications {
         if message.status == DeliveryStatus::Pending {
             return Err(ResendError::AlreadyQueued);
         }
-        if message.topic == Topic::PasswordReset && message.payload.is_none() {
+        if message.topic.carries_secret() && message.payload.is_none() {
             return Err(ResendError::CodeGone);
         }
         self.outbox.resend(id, self.clock.now()).await?;

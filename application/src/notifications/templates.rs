@@ -224,6 +224,27 @@ pub fn back_in_stock(back: &BackInStock, name: &str, from: &Sender) -> Letter {
     }
 }
 
+/// A phone order's payment link (`path`, on the shop's address), to its customer, open for
+/// `minutes` more. The text message (also what staff share on WhatsApp) ends with the link.
+pub fn payment_link(order: &Order, path: &str, minutes: i64, from: &Sender) -> Letter {
+    let language = from.language;
+    let number = order_number(order.id.as_str());
+    let texts = words::payment_link(language, &number, order.total, minutes);
+    let url = from
+        .link("", path)
+        .map_or_else(|| path.to_owned(), |(_, url)| url);
+    Letter {
+        paragraphs: texts.paragraphs,
+        table: order_table(order, language),
+        link: from.link(words::label(language, Label::PayNow), path),
+        ..from.letter(
+            texts.subject,
+            words::hello(language, &order.customer_name),
+            format!("{} {url}", texts.sms),
+        )
+    }
+}
+
 /// The shop's alert of a size running low.
 pub fn low_stock(low: &LowStock, from: &Sender) -> Letter {
     let left = match low.left {

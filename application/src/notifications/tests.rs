@@ -446,3 +446,30 @@ async fn a_size_back_in_stock_is_told_by_sms_in_the_shoppers_language_with_its_l
     let sent = ports.service(channels).send_due_notifications().await;
     assert_eq!(sent.unwrap(), 1);
 }
+
+#[tokio::test]
+async fn a_payment_link_is_texted_in_the_customers_language_and_forgotten_once_sent() {
+    let mut link = message(Topic::PaymentLink, Channel::Sms, Some("615551234"));
+    link.payload = Some("/pay/Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m".into());
+    let ports = ports_claiming_for(Language::Somali, vec![link], |outcomes| {
+        outcomes.len() == 1
+            && outcomes[0].status == DeliveryStatus::Sent
+            && outcomes[0].forget_payload
+    });
+    let mut sms = MockSmsGateway::new();
+    sms.expect_send()
+        .withf(|to, text| {
+            to == "615551234"
+                && text.starts_with("Dukaan: ku bixi $45.00 dalabkaaga #o1 ")
+                && text.ends_with(" daqiiqo gudahood halkan: https://shop.example/pay/Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m")
+        })
+        .times(1)
+        .return_const(Ok(()));
+    let channels = Channels {
+        sms: Some(Arc::new(sms)),
+        public_url: Some("https://shop.example".into()),
+        ..Channels::default()
+    };
+    let sent = ports.service(channels).send_due_notifications().await;
+    assert_eq!(sent.unwrap(), 1);
+}

@@ -24,6 +24,7 @@ pub(super) enum Label {
     ViewOrder,
     ViewProduct,
     ChooseNewPassword,
+    PayNow,
 }
 
 pub(super) fn label(language: Language, label: Label) -> &'static str {
@@ -38,6 +39,8 @@ pub(super) fn label(language: Language, label: Label) -> &'static str {
         (Somali, Label::ViewOrder) => "Eeg dalabkaaga",
         (Somali, Label::ViewProduct) => "Ka eeg dukaanka",
         (Somali, Label::ChooseNewPassword) => "Dooro fure sir ah oo cusub",
+        (English, Label::PayNow) => "Pay now",
+        (Somali, Label::PayNow) => "Hadda bixi",
     }
 }
 
@@ -431,6 +434,28 @@ pub(super) fn back_in_stock(language: Language, item: &str) -> Texts {
             paragraphs: vec![
                 format!("War wanaagsan: {item} wuu soo laabtay, sidaad naga codsatay inaan kuu sheegno."),
                 "Cabbiradu si dhakhso ah ayay u dhammaadaan: adigaa leh haddii aad dalbato inta uusan mar kale dhammaan.".to_owned(),
+            ],
+        },
+    }
+}
+
+/// A phone order's payment link; the text message ends with the link itself.
+pub(super) fn payment_link(language: Language, number: &str, total: Money, minutes: i64) -> Texts {
+    match language {
+        English => Texts {
+            subject: format!("Pay for your order {number}"),
+            sms: format!("pay {total} for your order {number} within {minutes} minutes here:"),
+            paragraphs: vec![
+                format!("Your order {number} of {total} is ready and waiting for your payment."),
+                format!("Pay it within {minutes} minutes on its page: after that the order is canceled and its items go back on sale."),
+            ],
+        },
+        Somali => Texts {
+            subject: format!("Bixi lacagta dalabkaaga {number}"),
+            sms: format!("ku bixi {total} dalabkaaga {number} {minutes} daqiiqo gudahood halkan:"),
+            paragraphs: vec![
+                format!("Dalabkaaga {number} oo ah {total} waa diyaar wuxuuna sugayaa lacag bixintaada."),
+                format!("Ku bixi boggiisa {minutes} daqiiqo gudahood: intaas kadib dalabka waa la joojinayaa alaabtiisuna waxay dib ugu noqonaysaa iibka."),
             ],
         },
     }

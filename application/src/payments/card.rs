@@ -6,7 +6,7 @@ use crate::monitoring;
 use domain::message::texts::PAYMENT_FAILED;
 use domain::message::Message;
 use domain::money::Money;
-use domain::order::{Order, PaymentStatus};
+use domain::order::{ChannelKind, Order, PaymentStatus};
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::ports::{PaymentCheck, PaymentOutcome, RepoError};
 use domain::OrderId;
@@ -15,13 +15,22 @@ use domain::OrderId;
 #[derive(Debug, Clone, PartialEq)]
 pub enum CardReturn {
     Paid(OrderId),
-    /// No money was taken; the order is canceled and the cart keeps its items.
+    /// No money was taken; a checkout's order is canceled and the cart keeps its items, a
+    /// phone order waits for another payment.
     Failed {
         order: OrderId,
         reason: Message,
     },
     /// The provider has not said yet: the shop asks again before the order's hold ends.
     Pending(OrderId),
+}
+
+/// A card payment's return, and where its order was taken (a phone order's payer came from
+/// its payment link, without an account).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardReturned {
+    pub result: CardReturn,
+    pub channel: ChannelKind,
 }
 
 /// A card payment the sandbox's card page asks the tester to approve or decline.
@@ -45,7 +54,7 @@ impl Payments {
     /// whatever the address says): the provider is asked, and only its answer is recorded.
     /// Asking again for a settled order changes nothing, so a return repeated or raced by
     /// the shop's own check settles the order once.
-    pub async fn card_returned(&self, id: &OrderId) -> Result<CardReturn, CardPaymentError> {
+    pub async fn card_returned(&self, id: &OrderId) -> Result<CardReturned, CardPaymentError> {
         let order = self.card_order(id).await?;
         let open = order.payment_status == PaymentStatus::Pending;
         // A failed payment is asked about too: a payer who paid on the page after the
@@ -69,22 +78,34 @@ impl Payments {
             }
             _ => {}
         }
-        let settled = self.card_order(id).await?;
-        Ok(match settled.payment_status {
+        // Read whatever its method now: a phone order's declined card is taken back.
+        let settled = self
+            .orders
+            .by_id(id)
+            .await?
+            .ok_or(CardPaymentError::NotFound)?;
+        let declined = match answer {
+            Some(
+                PaymentOutcome::Declined { reason } | PaymentOutcome::ProviderRefused { reason },
+            ) => Some(reason),
+            _ => None,
+        };
+        let result = match settled.payment_status {
             PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
                 CardReturn::Paid(settled.id)
             }
-            PaymentStatus::Failed => CardReturn::Failed {
+            PaymentStatus::Pending if settled.payment_method.is_some() => {
+                CardReturn::Pending(settled.id)
+            }
+            // Failed, or a phone order's declined card taken back (it waits for another).
+            PaymentStatus::Failed | PaymentStatus::Pending => CardReturn::Failed {
                 order: settled.id,
-                reason: match answer {
-                    Some(
-                        PaymentOutcome::Declined { reason }
-                        | PaymentOutcome::ProviderRefused { reason },
-                    ) => reason,
-                    _ => PAYMENT_FAILED.into(),
-                },
+                reason: declined.unwrap_or_else(|| PAYMENT_FAILED.into()),
             },
-            PaymentStatus::Pending => CardReturn::Pending(settled.id),
+        };
+        Ok(CardReturned {
+            result,
+            channel: settled.channel.kind(),
         })
     }
 
@@ -186,7 +207,11 @@ mod tests {
             transaction_id: "126895".into(),
         });
         let payments = payments(approved, orders_holding(card_order()));
-        let returned = payments.card_returned(&card_order().id).await.unwrap();
+        let returned = payments
+            .card_returned(&card_order().id)
+            .await
+            .unwrap()
+            .result;
         assert_eq!(returned, CardReturn::Paid(card_order().id));
     }
 
@@ -200,7 +225,11 @@ mod tests {
         orders.expect_by_id().returning(|_| Ok(Some(card_order())));
         orders.expect_apply().never();
         let payments = payments(unknown, orders);
-        let returned = payments.card_returned(&card_order().id).await.unwrap();
+        let returned = payments
+            .card_returned(&card_order().id)
+            .await
+            .unwrap()
+            .result;
         assert_eq!(returned, CardReturn::Pending(card_order().id));
     }
 
@@ -210,7 +239,11 @@ mod tests {
             reason: CARD_DECLINED.into(),
         });
         let payments = payments(declined, orders_holding(card_order()));
-        let returned = payments.card_returned(&card_order().id).await.unwrap();
+        let returned = payments
+            .card_returned(&card_order().id)
+            .await
+            .unwrap()
+            .result;
         assert_eq!(
             returned,
             CardReturn::Failed {
@@ -229,7 +262,7 @@ mod tests {
             ..paid_order()
         };
         let payments = payments(gateway, orders_holding(paid.clone()));
-        let returned = payments.card_returned(&paid.id).await.unwrap();
+        let returned = payments.card_returned(&paid.id).await.unwrap().result;
         assert_eq!(returned, CardReturn::Paid(paid.id));
     }
 

@@ -93,7 +93,7 @@ impl Settlement {
 
     /// Records an answer that came after checkout answered the shopper: approved (a card's
     /// order empties the cart it kept; a wallet's cart was emptied when the order was kept),
-    /// declined (canceled, stock back), an open invoice's reference kept to ask about later,
+    /// declined (canceled, stock back; a phone order waits for another payment), an open invoice's reference kept to ask about later,
     /// or nothing new. An order that moved on meanwhile (paid by an admin, canceled, its hold
     /// expired) is left as it is.
     pub async fn settle_late(&self, order: &Order, outcome: PaymentOutcome) {
@@ -114,7 +114,15 @@ impl Settlement {
                 self.record_paid(order, paid).await
             }
             PaymentOutcome::Declined { .. } | PaymentOutcome::ProviderRefused { .. } => {
-                self.fail(order).await
+                match order.payment_method {
+                    // A phone order waits for another payment (its link still works).
+                    Some(method) if order.waits_after_decline() => self
+                        .orders
+                        .forget_payment_choice(&order.id, method)
+                        .await
+                        .map_err(Into::into),
+                    _ => self.fail(order).await,
+                }
             }
             PaymentOutcome::Awaiting { reference } => self
                 .orders

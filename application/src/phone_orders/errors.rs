@@ -28,6 +28,9 @@ pub enum PhoneOrderError {
     /// A payment cannot start now: one is under way, it is paid, or its time ended.
     #[error("{}", .0.english())]
     NotPayable(Text),
+    /// The payment link's order can no longer be paid (canceled, too late in its hold).
+    #[error("{}", .0.english())]
+    Gone(Text),
     /// The payer or their balance said no; the order waits for another payment.
     #[error("declined: {reason}")]
     Declined { reason: Message },

@@ -14,7 +14,10 @@ use domain::ports::{
     MockAuditLog, MockDiscountRepository, MockOrderRepository, MockPasswordHasher,
     MockProductRepository, MockSecretGenerator, MockUserRepository,
 };
-use domain::ports::{MockOutbox, MockPaymentGateway, MockSettingsRepository, PaymentGateway};
+use domain::ports::{
+    MockOutbox, MockPaymentGateway, MockPaymentLinkRepository, MockSettingsRepository,
+    PaymentGateway,
+};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -26,17 +29,17 @@ fn settings() -> CurrentSettings {
 }
 
 /// The ports a phone order touches; the shop delivers to Hodan ($2.00).
-struct Mocks {
-    users: MockUserRepository,
-    products: MockProductRepository,
-    orders: MockOrderRepository,
-    log: MockAuditLog,
-    gateway: MockPaymentGateway,
-    outbox: MockOutbox,
+pub(super) struct Mocks {
+    pub(super) users: MockUserRepository,
+    pub(super) products: MockProductRepository,
+    pub(super) orders: MockOrderRepository,
+    pub(super) log: MockAuditLog,
+    pub(super) gateway: MockPaymentGateway,
+    pub(super) outbox: MockOutbox,
 }
 
 impl Mocks {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         let mut products = MockProductRepository::new();
         products
             .expect_by_ids()
@@ -51,7 +54,18 @@ impl Mocks {
         }
     }
 
-    fn service(self) -> PhoneOrders {
+    fn service(self) -> Arc<PhoneOrders> {
+        self.services(MockPaymentLinkRepository::new(), MockSecretGenerator::new())
+            .0
+    }
+
+    /// The phone orders' service and the payment links' over the same ports, the links
+    /// stored in `links`, their tokens from `tokens`.
+    pub(super) fn services(
+        self,
+        links: MockPaymentLinkRepository,
+        tokens: MockSecretGenerator,
+    ) -> (Arc<PhoneOrders>, PaymentLinks) {
         let mut hasher = MockPasswordHasher::new();
         hasher
             .expect_hash()
@@ -65,9 +79,16 @@ impl Mocks {
         carts.settings.expect_get().returning(|| Ok(None));
         let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
         let gateway: Arc<dyn PaymentGateway> = Arc::new(self.gateway);
+        let outbox: Arc<dyn Outbox> = Arc::new(self.outbox);
+        let users: Arc<dyn UserRepository> = Arc::new(self.users);
         let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
-        PhoneOrders::new(
-            Arc::new(self.users),
+        let accepted = AcceptedMethods::new(
+            gateway.clone(),
+            CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
+            settings(),
+        );
+        let phone_orders = Arc::new(PhoneOrders::new(
+            users.clone(),
             Arc::new(self.products),
             orders.clone(),
             Arc::new(MockDiscountRepository::new()),
@@ -79,16 +100,29 @@ impl Mocks {
             Arc::new(secrets),
             clock(),
             ids(),
-            Charges::new(orders, gateway.clone(), settlement, Duration::from_secs(60)),
-            AcceptedMethods::new(
-                gateway,
-                CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
-                settings(),
-            ),
+            Charges::new(orders.clone(), gateway, settlement, Duration::from_secs(60)),
+            accepted.clone(),
             settings(),
-            Arc::new(self.outbox),
+            outbox.clone(),
             PaymentHold::default(),
-        )
+        ));
+        let links = PaymentLinks::new(
+            orders,
+            Arc::new(links),
+            outbox,
+            Arc::new(tokens),
+            clock(),
+            crate::languages::Languages::new(users),
+            settings(),
+            accepted,
+            phone_orders.clone(),
+            PaymentHold::default(),
+            LinkAddress {
+                public_url: "https://dukaan.so".into(),
+                sms_configured: true,
+            },
+        );
+        (phone_orders, links)
     }
 }
 

@@ -222,12 +222,21 @@ impl TestApp {
         apps
     }
 
+    /// Like `all`, holding unpaid orders for `hold` only.
+    pub async fn all_with_hold(hold: PaymentHold) -> Vec<TestApp> {
+        Self::with(Duration::ZERO, false, hold).await
+    }
+
     async fn configured(payment_delay: Duration, hsts: bool) -> Vec<TestApp> {
+        Self::with(payment_delay, hsts, PaymentHold::default()).await
+    }
+
+    async fn with(payment_delay: Duration, hsts: bool, hold: PaymentHold) -> Vec<TestApp> {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
             let sandbox =
                 SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50));
-            apps.push(Self::spawn(database, Arc::new(sandbox), hsts, PaymentHold::default()).await);
+            apps.push(Self::spawn(database, Arc::new(sandbox), hsts, hold).await);
         }
         apps
     }

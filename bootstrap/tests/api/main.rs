@@ -27,6 +27,7 @@ mod openapi;
 mod orders;
 mod pages;
 mod password_races;
+mod payment_links;
 mod payment_methods;
 mod permission_matrix;
 mod phone_orders;

@@ -83,6 +83,9 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/admin/customers"),
     ("post", "/api/admin/orders/{id}/payment-request"),
     ("post", "/api/admin/orders/{id}/cash-on-delivery"),
+    ("post", "/api/admin/orders/{id}/payment-link"),
+    ("get", "/api/pay/{token}"),
+    ("post", "/api/pay/{token}"),
     ("put", "/api/products/{id}/colours/{colour}/images"),
     (
         "delete",

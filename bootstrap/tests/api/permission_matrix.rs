@@ -668,6 +668,22 @@ impl<'a> World<'a> {
         taken["_id"].as_str().unwrap().to_owned()
     }
 
+    /// The token of a new payment link of a new phone order.
+    async fn payment_link(&self) -> String {
+        let order = self.phone_order().await;
+        let sent = self
+            .app
+            .post(
+                &format!("/api/admin/orders/{order}/payment-link"),
+                Some(&self.admin),
+                json!({}),
+            )
+            .await;
+        let sent = self.made("a payment link", sent, StatusCode::CREATED);
+        let url = sent["url"].as_str().unwrap();
+        url.rsplit_once("/pay/").unwrap().1.to_owned()
+    }
+
     /// A cash order of the stranger delivered by the rider today: the rider's id and the day.
     async fn riders_cash_of_today(&self) -> (String, String) {
         let town = self.cash_town().await;
@@ -1135,6 +1151,17 @@ async fn recipe(
                 json!({}),
             )
         }
+        ("post", "/api/admin/orders/{id}/payment-link") => {
+            let order = w.phone_order().await;
+            Call::with(format!("/api/admin/orders/{order}/payment-link"), json!({}))
+                .succeeding(StatusCode::CREATED)
+        }
+        ("get", "/api/pay/{token}") => Call::to(format!("/api/pay/{}", w.payment_link().await)),
+        ("post", "/api/pay/{token}") => Call::with(
+            format!("/api/pay/{}", w.payment_link().await),
+            json!({ "paymentMethod": "evc-plus", "paymentPhone": APPROVED_PHONE }),
+        )
+        .succeeding(StatusCode::CREATED),
         ("get", "/api/admin/restock-alerts/top") => {
             Call::to("/api/admin/restock-alerts/top?page=1&limit=5")
         }

@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 /// Where the order goes, in a shop without delivery zones (the settings' $5.00 fee).
-fn hodan() -> Value {
+pub(crate) fn hodan() -> Value {
     json!({ "fullName": "Faadumo Ali", "phone": "615550101", "city": "Mogadishu",
             "district": "Hodan", "addressLine": "Near the market", "landmark": "" })
 }
@@ -312,7 +312,13 @@ async fn two_staff_taking_the_last_unit_at_once_make_one_order() {
 
 /// Takes an order of `quantity` of `product` for a new customer calling from `phone`,
 /// delivered to `address`: its id.
-async fn taken(app: &TestApp, token: &str, phone: &str, product: &str, address: Value) -> String {
+pub(crate) async fn taken(
+    app: &TestApp,
+    token: &str,
+    phone: &str,
+    product: &str,
+    address: Value,
+) -> String {
     let body = json!({ "customer": caller(phone), "shippingAddress": address,
                        "lines": [{ "productId": product, "quantity": 1 }] });
     let taken = app.post("/api/admin/orders", Some(token), body).await;

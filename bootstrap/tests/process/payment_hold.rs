@@ -76,3 +76,66 @@ async fn a_payment_left_unconfirmed_lets_its_stock_go_when_the_hold_runs_out() {
     assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
     assert_eq!(shop.stock_of(&dress).await, 2);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_phone_order_nobody_pays_lets_its_stock_go_and_its_link_ends() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let shop = ShopProcess::start(
+        data.path(),
+        &[
+            ("SHOP_PAYMENT_TIMEOUT_SECS", "1"),
+            ("SHOP_UNCONFIRMED_HOLD_SECS", "2"),
+        ],
+    )
+    .await;
+    let admin = shop.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let dress = shop.product(&admin, "Dress", 3).await;
+    let taken = shop
+        .send(
+            Method::POST,
+            "/api/admin/orders",
+            Some(&admin),
+            Some(json!({
+                "customer": { "name": "Faadumo Ali", "phone": "615550101" },
+                "lines": [{ "productId": dress, "quantity": 2 }],
+                "shippingAddress": { "fullName": "Faadumo Ali", "phone": "615550101",
+                    "city": "Mogadishu", "district": "Hodan", "addressLine": "Near the market",
+                    "landmark": "" } })),
+            &[],
+        )
+        .await;
+    assert_eq!(taken.status, StatusCode::CREATED, "{}", taken.body);
+    let order_id = taken.body["_id"].as_str().unwrap().to_owned();
+    let link = shop
+        .send(
+            Method::POST,
+            &format!("/api/admin/orders/{order_id}/payment-link"),
+            Some(&admin),
+            Some(json!({})),
+            &[],
+        )
+        .await;
+    assert_eq!(link.status, StatusCode::CREATED, "{}", link.body);
+    let url = link.body["url"].as_str().unwrap();
+    assert!(url.starts_with(&shop.url("/pay/")), "{url}");
+    let token = url.rsplit_once("/pay/").unwrap().1.to_owned();
+    assert_eq!(shop.stock_of(&dress).await, 1, "the order holds its units");
+
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while shop.stock_of(&dress).await != 3 {
+        assert!(Instant::now() < deadline, "the hold was never released");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let order = shop
+        .get(&format!("/api/orders/{order_id}"), &admin)
+        .await
+        .body;
+    assert_eq!(
+        (&order["status"], &order["channel"]),
+        (&json!("canceled"), &json!("phone"))
+    );
+    let gone = shop
+        .send(Method::GET, &format!("/api/pay/{token}"), None, None, &[])
+        .await;
+    assert_eq!(gone.status, StatusCode::GONE, "{}", gone.body);
+}

@@ -39,6 +39,12 @@ texts! {
     PHONE_ORDER_PAID = "Paid: the order is confirmed to the customer";
     PHONE_ORDER_AWAITING = "Waiting for the customer to confirm on their phone";
     PHONE_ORDER_CASH = "The rider collects the total in cash: the order is confirmed to the customer";
+    PAY_LINK_NOT_FOUND = "This payment link is not valid. Ask the shop for a new one.";
+    PAY_LINK_PAID = "This order is paid. Thank you!";
+    PAY_LINK_ENDED = "This payment link has expired or its order was canceled. Ask the shop for a new one.";
+    PAY_LINK_PAYING = "A payment of this order is under way: confirm it on your phone, or wait for its answer";
+    PAY_LINK_CONFIRM = "Confirm the payment on your phone with your PIN. This page shows when it is paid.";
+    PAY_LINK_DONE = "Paid. Thank you! Your order is confirmed.";
 
     // Who may do what.
     UNAUTHORIZED = "Unauthorized";

@@ -494,6 +494,13 @@ impl Order {
         self.payment_method.map(PaymentMethod::kind)
     }
 
+    /// Whether a declined payment leaves it waiting for another rather than canceling it: an
+    /// order taken by phone is paid again another way (or by its link); a checkout's order
+    /// ends with its payment, the shopper's cart keeping its items.
+    pub fn waits_after_decline(&self) -> bool {
+        self.channel.kind() == ChannelKind::Phone
+    }
+
     /// Whether it is paid in cash to the rider.
     pub fn pays_cash(&self) -> bool {
         self.payment_kind() == Some(PaymentKind::Cash)

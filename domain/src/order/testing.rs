@@ -1,6 +1,6 @@
 //! Orders to test rules with.
 
-use super::{Channel, Order, OrderStatus, PaymentStatus};
+use super::{Changer, Channel, Order, OrderStatus, PaymentStatus};
 use crate::ids::{OrderId, UserId};
 use crate::money::Money;
 use crate::payment_method::PaymentMethod;
@@ -35,5 +35,21 @@ pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
         delivery: None,
         history: Vec::new(),
         channel: Channel::Web,
+    }
+}
+
+/// Amina's order o1 taken by phone by Hodan at `placed_at`, waiting for its payment to be
+/// chosen.
+pub(crate) fn phone_order(placed_at: chrono::DateTime<chrono::Utc>) -> Order {
+    Order {
+        payment_method: None,
+        created_at: placed_at,
+        channel: Channel::Phone {
+            taken_by: Changer {
+                id: UserId::parse("staff1").unwrap(),
+                name: "Hodan".into(),
+            },
+        },
+        ..order(OrderStatus::Pending, PaymentStatus::Pending)
     }
 }

@@ -1,13 +1,14 @@
 /** The admin pages' paths, shared by the early request (its code preloads) and the admin area. */
 import type { Permission } from './types';
 
-/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for). */
+/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'newOrder' an order taken by phone or chat; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for). */
 export const ADMIN_PAGE_ROUTES = {
   '': '',
   products: 'products',
   restock: 'restock-requests',
   orders: 'orders',
   order: 'orders/:id',
+  newOrder: 'orders/new',
   deliveries: 'deliveries',
   runSheet: 'deliveries/run-sheet',
   ridersCash: 'riders-cash',
@@ -33,7 +34,8 @@ export const ADMIN_PAGE_NAMES = Object.keys(ADMIN_PAGE_ROUTES) as AdminPageName[
  * products.manage, as the size grid's stock) come with the page; those that need another are
  * drawn only for whoever has it (lib/permissions.ts' useCan): Update Status, Mark as paid and an
  * unanswered refund's resolutions need orders.update, a return's steps returns.manage, the audit
- * trail on Reports audit.read, a link to an order's page orders.read.
+ * trail on Reports audit.read, a link to an order's page orders.read, the orders list's New order
+ * orders.create.
  */
 export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   '': 'reports.read',
@@ -41,6 +43,7 @@ export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   restock: 'products.manage',
   orders: 'orders.read',
   order: 'orders.read',
+  newOrder: 'orders.create',
   deliveries: 'deliveries.dispatch',
   runSheet: 'deliveries.dispatch',
   ridersCash: 'cash.receive',
@@ -60,11 +63,12 @@ export function mayOpenAdminPage(page: AdminPageName, permissions: readonly Perm
 }
 
 /**
- * The admin page at `pathname` ('/admin/orders' is 'orders', '/admin/orders/{id}' 'order',
- * '/admin/deliveries/run-sheet' 'runSheet', '/admin' ''); null for any other path.
+ * The admin page at `pathname` ('/admin/orders' is 'orders', '/admin/orders/new' 'newOrder',
+ * '/admin/orders/{id}' 'order', '/admin/deliveries/run-sheet' 'runSheet', '/admin' ''); null
+ * for any other path.
  */
 export function adminPageAt(pathname: string): AdminPageName | null {
-  if (/^\/admin\/orders\/[^/]+\/?$/.test(pathname)) return 'order';
+  if (/^\/admin\/orders\/(?!new\/?$)[^/]+\/?$/.test(pathname)) return 'order';
   const match = /^\/admin(?:\/([a-z-]*(?:\/[a-z-]+)?))?\/?$/.exec(pathname);
   if (!match) return null;
   return ADMIN_PAGE_NAMES.find((page) => ADMIN_PAGE_ROUTES[page] === (match[1] ?? '')) ?? null;

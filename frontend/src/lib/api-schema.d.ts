@@ -278,6 +278,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/payment-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a phone order's customer a link to pay it (`orders.create`): by SMS (and e-mail when
+         *     they have one), and as a WhatsApp share link for staff to send. A new link replaces the
+         *     last, which stops working; a link ends when the order is paid or its hold ends. 201; 409
+         *     while a payment of it is under way, once it is paid, or after its hold.
+         */
+        post: operations["send_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/payment-request": {
         parameters: {
             query?: never;
@@ -1013,6 +1035,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order a payment link opens (public: the link is the secret): its lines, delivery and
+         *     totals, and how it may be paid. 404 for a token no link carries (or one replaced by a
+         *     newer link); 410 once the order is paid, canceled or past its time.
+         */
+        get: operations["linked_order"];
+        put?: never;
+        /**
+         * Pays a payment link's order (public), answered like checkout: 201 paid; 202 waiting for
+         *     the payer to confirm on their phone, or a card's page to pay on (`redirectUrl`); 402
+         *     declined (the link still works, for another try); 409 while a payment of it is under
+         *     way or once it is paid; 410 once canceled or past its time; 502 when the provider refuses
+         *     the shop.
+         */
+        post: operations["pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/card/return": {
         parameters: {
             query?: never;
@@ -1025,7 +1075,8 @@ export interface paths {
          *     provider). The shop asks the provider and records only its answer, then sends the
          *     browser on (303): to `/order-success?order={id}` when paid, to
          *     `/orders/{id}?payment=failed&reason=…` when no money was taken, to
-         *     `/orders/{id}?payment=pending` while the provider has not said.
+         *     `/orders/{id}?payment=pending` while the provider has not said; a phone order's payer
+         *     (from its payment link) to `/pay/return?payment=paid|failed|pending[&reason=…]`.
          */
         get: operations["card_return"];
         put?: never;
@@ -1867,6 +1918,48 @@ export interface components {
             size: string;
             sku: string;
         };
+        /**
+         * @description How a payment on the link went: paid (201), or waiting for the payer to confirm on their
+         *     phone or on the card page (202).
+         */
+        LinkPaymentDto: {
+            /** @description In the language of the request. */
+            message: string;
+            /** @description `paid` or `pending`. */
+            paymentStatus: components["schemas"]["PaymentStatusName"];
+            /** @description A card payment: where to send the payer's browser to pay. */
+            redirectUrl?: string;
+        };
+        /**
+         * @description A payment link's order, as its page shows it: what is bought, where it goes and what it
+         *     costs (never who bought it beyond the delivery's name and phone).
+         */
+        LinkedOrderDto: {
+            /** Format: double */
+            discountAmount: number;
+            discountCode: string | null;
+            /** @description The last moment a payment may start on the link. */
+            expiresAt: string;
+            /**
+             * @description As the shop's messages name it (`#` and the id's last 8 characters).
+             * @example #5f2c9a1e
+             */
+            orderNumber: string;
+            /** @description A payment is under way (the customer's PIN prompt is open): the page waits for it. */
+            paying: boolean;
+            /** @description What the customer may pay with (the shop's methods but cash). */
+            paymentMethods: components["schemas"]["PaymentMethodName"][];
+            /** @description The customer's mobile number, to pay from unless they choose another. */
+            paymentPhone: string;
+            products: components["schemas"]["OrderLineDto"][];
+            shippingAddress: components["schemas"]["AddressDto"] | null;
+            /** Format: double */
+            shippingFee: number;
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            totalAmount: number;
+        };
         LoginBody: {
             email?: string;
             password?: string;
@@ -2028,6 +2121,23 @@ export interface components {
         };
         /** @enum {string} */
         PaymentKindName: "wallet" | "card" | "cash";
+        /** @description A payment link sent to a phone order's customer. */
+        PaymentLinkDto: {
+            /** @description The last moment a payment may start on it (then the order's hold ends). */
+            expiresAt: string;
+            /**
+             * @description Whether a text message with the link was sent to the customer's phone (false when the
+             *     shop has no SMS provider set up: share the link instead).
+             */
+            smsSent: boolean;
+            /**
+             * @description The order's page on the shop, where the customer pays.
+             * @example https://dukaan.so/pay/Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m
+             */
+            url: string;
+            /** @description Opens WhatsApp on a chat with the customer, the message with the link written. */
+            whatsappUrl: string;
+        };
         /**
          * @description A way to pay: a wallet lists its numbers' two-digit prefixes (after 252), so a number
          *     typed picks its wallet.
@@ -2592,7 +2702,7 @@ export interface components {
             revenue: number;
         };
         /** @enum {string} */
-        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock" | "backInStock";
+        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock" | "backInStock" | "paymentLink";
         UpdateUserBody: {
             /** @description Needed with a new password for one's own account. */
             currentPassword?: string | null;
@@ -3885,6 +3995,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkDto"];
                 };
             };
             /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
@@ -6753,6 +6935,160 @@ export interface operations {
             };
             /** @description 413: the body or a picture is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linked_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, to pay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedOrderDto"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 410: gone for good (a payment link whose order is paid, canceled or past its time). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentChoiceBody"];
+            };
+        };
+        responses: {
+            /** @description Paid */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPaymentDto"];
+                };
+            };
+            /** @description Waiting for the payer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPaymentDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 402: the payer or their balance declined the payment. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 410: gone for good (a payment link whose order is paid, canceled or past its time). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 502: the payment provider failed, or refused the shop's own merchant account (then a
+             *     checkout's order is canceled and the cart kept, as for a decline).
+             */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -105,10 +105,11 @@ export const settingsKeys = {
   detail: () => [...settingsKeys.all, 'detail'] as const,
 };
 
-/** The ways to pay this shop offers (GET /api/payments/methods). */
+/** The ways to pay this shop offers (GET /api/payments/methods), and the order a payment link opens (GET /api/pay/{token}). */
 export const paymentKeys = {
   all: ['payments'] as const,
   methods: () => [...paymentKeys.all, 'methods'] as const,
+  link: (token: string) => [...paymentKeys.all, 'link', token] as const,
 };
 
 export const discountKeys = {
@@ -151,6 +152,8 @@ export const restockKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
+  /** The customers staff find to take a phone order for (GET /api/admin/customers?q=). */
+  customers: (q: string, limit: number) => [...adminKeys.all, 'customers', { q, limit }] as const,
 };
 
 /** The report of the last `days` days (GET /api/admin/reports). */

@@ -171,6 +171,34 @@ export type CheckoutRequest = Schemas['CheckoutBody'];
 export type PaymentMethod = Schemas['PaymentMethodDto'];
 export type PaymentMethodId = PaymentMethod['id'];
 export type CheckoutReply = Schemas['CheckoutDto'];
+/** Whether cash on delivery may be chosen for the place and cart, and if not, why (in the shopper's words). */
+export interface CashOnDelivery {
+  allowed: boolean;
+  reason: string | null;
+}
+/** A payment asked for, as the payer saw it: the number as entered, the amount, and the wallet's name (null for a card). */
+export interface PaymentRequest {
+  phone: string;
+  amount: string;
+  wallet: string | null;
+}
+
+/** A customer staff may take an order for by phone or chat (GET /api/admin/customers?q=). */
+export type PhoneCustomer = Schemas['PhoneCustomerDto'];
+/** POST /api/admin/orders: an order taken for a customer found (`{userId}`) or new (`{name, phone, email?}`). */
+export type PhoneOrderRequest = Sent<Schemas['PhoneOrderBody']>;
+export type PhoneOrderCustomer = Schemas['PhoneCustomerBody'];
+/** POST /api/admin/orders/{id}/payment-request and POST /api/pay/{token}: the method charged and the payer's number. */
+export type PaymentChoiceRequest = Sent<Schemas['PaymentChoiceBody']>;
+/**
+ * POST /api/admin/orders/{id}/payment-link (201): the link the customer pays on, when it
+ * expires, the WhatsApp message that shares it, and whether the shop's SMS sent it.
+ */
+export type PaymentLink = Schemas['PaymentLinkDto'];
+/** GET /api/pay/{token}: the order a payment link opens, its totals, and how it may be paid (public). */
+export type LinkedOrder = Schemas['LinkedOrderDto'];
+/** POST /api/pay/{token} (201 paid, 202 pending): the server's message, and a card's page to pay on. */
+export type LinkPayment = Schemas['LinkPaymentDto'];
 
 export interface ListParams {
   page?: number;

@@ -31,6 +31,7 @@ mod discounts;
 mod names;
 mod notifications;
 mod order_detail;
+mod payment_links;
 mod payments;
 mod phone_orders;
 mod product_sheet;
@@ -55,6 +56,7 @@ pub use notifications::{
     ForgotPasswordBody, NotificationDto, NotificationsQuery, ResetPasswordBody,
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
+pub use payment_links::{LinkPaymentDto, LinkedOrderDto, PaymentLinkDto};
 pub use payments::PaymentMethodDto;
 pub use phone_orders::{PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody};
 pub use product_sheet::{

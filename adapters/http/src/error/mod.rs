@@ -110,6 +110,11 @@ impl ApiError {
         Self::with(StatusCode::CONFLICT, message)
     }
 
+    /// 410: gone for good (a payment link whose order can no longer be paid).
+    pub fn gone(message: impl Into<Message>) -> Self {
+        Self::with(StatusCode::GONE, message)
+    }
+
     /// 423: locked until the shop acts (a delivery code after five wrong tries).
     pub fn locked(message: impl Into<Message>) -> Self {
         Self::with(StatusCode::LOCKED, message)

@@ -18,6 +18,7 @@ impl From<PhoneOrderError> for ApiError {
             PhoneOrderError::Hash(error) => error.into(),
             PhoneOrderError::NotFound(text) => Self::not_found(text),
             PhoneOrderError::NotPayable(text) => Self::conflict(text),
+            PhoneOrderError::Gone(text) => Self::gone(text),
             PhoneOrderError::Declined { reason } => Self::payment_declined(reason),
             PhoneOrderError::ProviderRefused { reason } => Self::payment_provider(reason),
         }

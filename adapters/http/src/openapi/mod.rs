@@ -99,6 +99,11 @@ pub struct NotFound(pub ErrorBody);
 #[response(status = 409)]
 pub struct Conflict(pub ErrorBody);
 
+/// 410: gone for good (a payment link whose order is paid, canceled or past its time).
+#[derive(IntoResponses)]
+#[response(status = 410)]
+pub struct Gone(pub ErrorBody);
+
 /// 423: locked until the shop acts (a delivery code after five wrong tries).
 #[derive(IntoResponses)]
 #[response(status = 423)]

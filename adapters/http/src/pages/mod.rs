@@ -54,6 +54,7 @@ Disallow: /wishlist
 Disallow: /profile
 Disallow: /orders
 Disallow: /order-success
+Disallow: /pay
 ";
 
 /// `robots.txt`, naming the sitemap by its absolute address (`SHOP_PUBLIC_URL`), as the
@@ -385,6 +386,8 @@ fn app_page(path: &str) -> Option<(&'static str, bool)> {
         ["profile" | "wishlist" | "back-in-stock" | "cart" | "checkout" | "order-success"
         | "deliveries"] => Some((TAGLINE, false)),
         ["orders", id] if !id.is_empty() => Some((TAGLINE, false)),
+        // A phone order's payment link (its token is the secret), and the card page's way back.
+        ["pay", token] if !token.is_empty() => Some((TAGLINE, false)),
         ["admin", ..] => Some((TAGLINE, false)),
         _ => None,
     }

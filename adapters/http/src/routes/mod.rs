@@ -12,6 +12,7 @@ mod delivery;
 mod discounts;
 mod notifications;
 mod orders;
+mod payment_links;
 pub(crate) mod payments;
 mod phone_orders;
 mod product_sheet;
@@ -48,6 +49,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(restock::configure)
         .configure(notifications::configure)
         .configure(phone_orders::configure)
+        .configure(payment_links::configure)
         .configure(orders::configure)
         .configure(payments::configure)
         .configure(audit::configure)

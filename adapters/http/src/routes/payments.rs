@@ -8,6 +8,7 @@ use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 use application::payments::card::{CardPaymentError, CardReturn};
+use domain::order::ChannelKind;
 use domain::OrderId;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -47,7 +48,8 @@ struct CardReturnQuery {
 /// provider). The shop asks the provider and records only its answer, then sends the
 /// browser on (303): to `/order-success?order={id}` when paid, to
 /// `/orders/{id}?payment=failed&reason=…` when no money was taken, to
-/// `/orders/{id}?payment=pending` while the provider has not said.
+/// `/orders/{id}?payment=pending` while the provider has not said; a phone order's payer
+/// (from its payment link) to `/pay/return?payment=paid|failed|pending[&reason=…]`.
 #[utoipa::path(
     tag = "payments",
     params(CardReturnQuery),
@@ -65,7 +67,19 @@ async fn card_return(
     let Some(order) = order else {
         return Err(CardPaymentError::NotFound.into());
     };
-    let location = match state.shop.payments.card_returned(&order).await? {
+    let returned = state.shop.payments.card_returned(&order).await?;
+    let location = match returned.channel {
+        ChannelKind::Web => checkout_page(returned.result),
+        ChannelKind::Phone => link_page(returned.result),
+    };
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish())
+}
+
+/// Where a checkout's shopper goes back to: the success page, or their order's page.
+fn checkout_page(result: CardReturn) -> String {
+    match result {
         CardReturn::Paid(id) => format!("/order-success?order={}", encoded(id.as_str())),
         CardReturn::Failed { order, reason } => format!(
             "/orders/{}?payment=failed&reason={}",
@@ -73,10 +87,22 @@ async fn card_return(
             encoded(&say(&reason))
         ),
         CardReturn::Pending(id) => format!("/orders/{}?payment=pending", encoded(id.as_str())),
-    };
-    Ok(HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location))
-        .finish())
+    }
+}
+
+/// Where a payment link's payer (maybe without an account) goes back to: a page saying how
+/// the payment went, which sends them back to their link to try again.
+fn link_page(result: CardReturn) -> String {
+    match result {
+        CardReturn::Paid(_) => "/pay/return?payment=paid".to_owned(),
+        CardReturn::Failed { reason, .. } => {
+            format!(
+                "/pay/return?payment=failed&reason={}",
+                encoded(&say(&reason))
+            )
+        }
+        CardReturn::Pending(_) => "/pay/return?payment=pending".to_owned(),
+    }
 }
 
 fn encoded(text: &str) -> String {

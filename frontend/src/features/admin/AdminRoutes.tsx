@@ -22,6 +22,7 @@ const ProductsPage = preloadable(() => import('./products/components/ProductsPag
 const RestockRequestsPage = preloadable(() => import('./restock/components/RestockRequestsPage'));
 const OrdersPage = preloadable(() => import('./orders/components/OrdersPage'));
 const OrderPage = preloadable(() => import('./orders/components/OrderPage'));
+const NewOrderPage = preloadable(() => import('./phone-orders/components/NewOrderPage'));
 const DeliveriesPage = preloadable(() => import('./deliveries/components/DeliveriesPage'));
 const RunSheetPage = preloadable(() => import('./deliveries/components/RunSheetPage'));
 const RidersCashPage = preloadable(() => import('./deliveries/components/RidersCashPage'));
@@ -43,6 +44,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   restock: RestockRequestsPage,
   orders: OrdersPage,
   order: OrderPage,
+  newOrder: NewOrderPage,
   deliveries: DeliveriesPage,
   runSheet: RunSheetPage,
   ridersCash: RidersCashPage,

@@ -233,6 +233,7 @@ describe('the early request', () => {
     expect(adminPageFor('/admin/returns', signedIn)).toBe('admin-returns');
     expect(adminPageFor('/admin/orders/0193a2b4-5c6d', signedIn)).toBe('admin-order');
     expect(adminPageFor('/admin/orders/0193a2b4-5c6d/', signedIn)).toBe('admin-order');
+    expect(adminPageFor('/admin/orders/new', signedIn)).toBe('admin-newOrder');
     expect(adminPageFor('/admin/orders/a/b', signedIn)).toBeNull();
     expect(adminPageFor('/admin/deliveries/run-sheet', signedIn)).toBe('admin-runSheet');
     expect(adminPageFor('/admin/riders-cash', signedIn)).toBe('admin-ridersCash');

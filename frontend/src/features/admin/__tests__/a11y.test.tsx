@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations as violations } from '@/testing/axe';
-import { makeAdminReview, makeDiscount, makeNotification, makeOrder, makeOrderDetail, makeProduct, makeReturn, makeUser, refusedReturn } from '@/testing/data';
+import { deliveryCitiesOf, makeAdminReview, makeDiscount, makeNotification, makeOrder, makeOrderDetail, makeProduct, makeReturn, makeSizedProduct, makeUser, makeVariant, refusedReturn, shopZones } from '@/testing/data';
 import { http } from 'msw';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
@@ -23,6 +23,7 @@ beforeAll(async () => {
     import('../returns/components/ReturnsPage'),
     import('../reviews/components/ReviewsPage'),
     import('../orders/components/OrderPage'),
+    import('../phone-orders/components/NewOrderPage'),
     import('../notifications/components/NotificationsPage'),
     import('../settings/components/SettingsPage'),
     import('../dashboard/components/DashboardPage'),
@@ -276,6 +277,40 @@ describe('the other admin screens are axe-clean', () => {
     serveList('/api/admin/notifications', () => ({ rows: [makeNotification(), makeNotification({ _id: 'n2', status: 'failed', lastError: 'SMTP refused' })], total: 41 }));
     renderAdmin('/admin/notifications');
     await screen.findAllByTestId('notification-row');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('a new order, with a product opened, a line, field errors, then the order taken with its payment link', async () => {
+    const dress = makeSizedProduct([makeVariant('M', 5), makeVariant('L', 0)], { name: 'Linen Wrap Dress' });
+    server.use(http.get('/api/delivery/zones', () => HttpResponse.json(deliveryCitiesOf(shopZones()))));
+    serveList('/api/products/search', () => ({ rows: [dress] }));
+    serveList('/api/admin/customers', () => ({ rows: [{ _id: 'u1', name: 'Amina Hassan', email: null, phone: '252615551234' }] }));
+    let created = false;
+    const order = makeOrder({ _id: 'o45', status: 'pending', paymentStatus: 'pending', paymentMethod: null, channel: 'phone', transactionId: null });
+    recordJson('post', '/api/admin/orders', () => {
+      if (created) return HttpResponse.json(order, { status: 201 });
+      created = true;
+      return HttpResponse.json({ message: 'Please check the highlighted fields', errors: { 'shippingAddress.addressLine': 'Address is required', discountCode: 'Discount code not found' } }, { status: 400 });
+    });
+    recordJson('post', '/api/admin/orders/o45/payment-link', () =>
+      HttpResponse.json({ url: 'https://shop.example/pay/abc', expiresAt: '2026-11-28T12:00:00Z', whatsappUrl: 'https://wa.me/252615551234?text=Pay', smsSent: true }, { status: 201 }),
+    );
+    const { user } = renderAdmin('/admin/orders/new');
+    await user.type(await screen.findByRole('searchbox', { name: 'Find a customer' }), 'amina');
+    await screen.findAllByTestId('customer-result');
+    await user.type(screen.getByRole('searchbox', { name: 'Find a product' }), 'linen');
+    await user.click(await screen.findByRole('button', { name: 'Choose Linen Wrap Dress' }));
+    await user.click(screen.getByRole('radio', { name: /Size M/ }));
+    await user.click(screen.getByRole('button', { name: 'Add to order' }));
+    await user.click(screen.getByRole('button', { name: 'Choose Linen Wrap Dress' }));
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await screen.findByText('Address is required');
+    expect(await violations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await screen.findByRole('region', { name: 'Order summary' });
+    await user.click(screen.getByRole('button', { name: 'Send payment link' }));
+    await screen.findByTestId('payment-link');
     expect(await violations()).toEqual([]);
   });
 

@@ -136,6 +136,7 @@ describe('admin notifications: list', () => {
       'New order',
       'Size running low',
       'Back in stock',
+      'Payment link',
     ]);
   });
 

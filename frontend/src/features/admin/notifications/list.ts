@@ -36,6 +36,7 @@ export const TOPIC_LABELS: Readonly<Record<NotificationTopic, string>> = transla
   newOrder: msg`New order`,
   lowStock: msg`Size running low`,
   backInStock: msg`Back in stock`,
+  paymentLink: msg`Payment link`,
 });
 
 /** A label of one of these maps, or the API's own word for a value it does not know (a newer server). */

@@ -11,7 +11,8 @@ import { axeViolations } from '@/testing/axe';
 import { deliveryCitiesOf, makeCart, makeOrder, makeProduct, makeZone, shopZones } from '@/testing/data';
 import { server, serveDeliveryZones } from '@/testing/server';
 import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import { deliveryTimeText, offeredCities, placeOf } from '../delivery-places';
+import { offeredCities, placeOf } from '@/lib/delivery-places';
+import { deliveryTimeText } from '../delivery-places';
 
 /** Two dresses at $24: $48.00 of merchandise, $5.00 flat shipping while no place is chosen. */
 const cart = () => makeCart([{ product: makeProduct({ price: 24 }), quantity: 2 }]);

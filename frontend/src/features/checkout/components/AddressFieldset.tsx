@@ -1,11 +1,11 @@
 import type { SelectHTMLAttributes } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { FieldsetCard } from '@/components/forms/FieldsetCard';
 import type { FieldBinding } from '@/components/forms/use-form-fields';
 import { Field, type FieldProps } from '@/components/ui/Field';
 import { TextField } from '@/components/ui/TextField';
 import { field } from '@/components/ui/styles';
 import type { AddressForm } from '../hooks/use-address-form';
-import { CheckoutFieldset } from './CheckoutFieldset';
 
 /**
  * 'Delivery address': who receives the order, a phone to reach them, and where. With delivery
@@ -26,7 +26,7 @@ export function AddressFieldset({
   const district = bind('district');
   const districtError = district.error ?? placeErrors.district;
   return (
-    <CheckoutFieldset title={t`Delivery address`}>
+    <FieldsetCard title={t`Delivery address`}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t`Full Name`} autoComplete="name" {...bind('fullName')} />
         <TextField label={t`Contact Phone`} type="tel" autoComplete="tel" {...bind('phone')} name="deliveryPhone" />
@@ -85,7 +85,7 @@ export function AddressFieldset({
           {...bind('landmark')}
         />
       </div>
-    </CheckoutFieldset>
+    </FieldsetCard>
   );
 }
 

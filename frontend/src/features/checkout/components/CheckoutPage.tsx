@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PaymentFieldset } from '@/components/payments/PaymentFieldset';
+import { SandboxNotice } from '@/components/payments/SandboxNotice';
 import { LockIcon } from '@/components/ui/icons';
 import { PageLoading } from '@/components/ui/Spinner';
 import { useDeliveryZones } from '@/lib/api/delivery';
 import { useSettings } from '@/lib/api/settings';
+import { paymentTimeoutOf } from '@/lib/countdown';
+import { offeredCities } from '@/lib/delivery-places';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { usePageTitle } from '@/lib/use-page-title';
 import { refusedAsConflict } from '../checkout-error';
-import { offeredCities } from '../delivery-places';
 import { useAddressForm } from '../hooks/use-address-form';
 import { useCheckoutCart } from '../hooks/use-checkout-cart';
 import { usePaymentForm } from '../hooks/use-payment-form';
@@ -18,10 +21,7 @@ import { AddressFieldset } from './AddressFieldset';
 import { CardPaymentStillOpen } from './CardPaymentStillOpen';
 import { CheckoutSummary } from './CheckoutSummary';
 import { OrderPlaced } from './OrderPlaced';
-import { PaymentFieldset } from './PaymentFieldset';
 import { PaymentNotConfirmed } from './PaymentNotConfirmed';
-import { paymentTimeoutOf } from './PaymentWaiting';
-import { SandboxNotice } from './SandboxNotice';
 
 /**
  * /checkout: the delivery address and the payment (a wallet or a card) beside the order summary,

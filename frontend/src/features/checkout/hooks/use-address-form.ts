@@ -3,7 +3,7 @@ import { serverFieldErrors, useFormFields, type FieldBinding } from '@/component
 import type { DeliveryPlace, ShippingAddress } from '@/lib/types';
 import { compact, type FieldErrors } from '@/lib/validation';
 import { useSession } from '@/stores/session';
-import { placeOf, type OfferedCity } from '../delivery-places';
+import { placeOf, type OfferedCity } from '@/lib/delivery-places';
 
 type AddressField = keyof ShippingAddress;
 

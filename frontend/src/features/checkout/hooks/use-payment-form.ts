@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFieldErrors, useFormFields, type FieldBinding } from '@/components/forms/use-form-fields';
 import { paymentKeys } from '@/lib/query-keys';
-import type { PaymentMethod, PaymentMethodId } from '@/lib/types';
+import type { CashOnDelivery, PaymentMethod, PaymentMethodId } from '@/lib/types';
 import { usePaymentMethods } from '@/lib/api/payments';
-import { walletOfNumber } from '../wallet-of-number';
+import { walletOfNumber } from '@/lib/wallet-of-number';
 
 /** SPEC.md's one method, offered while the server's list cannot be had (the server still decides). */
 const EVC_PLUS_ONLY: readonly PaymentMethod[] = [{ id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', available: true }];
@@ -17,12 +17,6 @@ const EVC_PLUS_ONLY: readonly PaymentMethod[] = [{ id: 'evc-plus', name: 'EVC Pl
 function offeredOf(methods: readonly PaymentMethod[] | undefined): readonly PaymentMethod[] {
   const offered = (methods ?? []).filter((m) => m.available);
   return offered.length > 0 ? offered : EVC_PLUS_ONLY;
-}
-
-/** Whether cash on delivery may be chosen for the place and cart, and if not, why (in the shopper's words). */
-export interface CashOnDelivery {
-  allowed: boolean;
-  reason: string | null;
 }
 
 /**

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { toast } from '@/lib/toast';
-import type { Cart, Order, PaymentMethod, ShippingAddress } from '@/lib/types';
+import type { Cart, Order, PaymentMethod, PaymentRequest, ShippingAddress } from '@/lib/types';
+import { useCardPage } from '@/lib/use-card-page';
 import { useSession } from '@/stores/session';
 import { useCheckout } from '../api/checkout';
 import { checkoutErrorMessage } from '../checkout-error';
@@ -12,13 +13,6 @@ import { useDelayedNavigate } from './use-delayed-navigate';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 export const REDIRECT_DELAY_MS = 1500;
-
-/** The payment asked for: the number as entered, the amount as the shopper saw it, and the wallet's name (null for a card). */
-export interface PaymentRequest {
-  phone: string;
-  amount: string;
-  wallet: string | null;
-}
 
 /** What an order is placed with: the method, the phone number, the cart, and the delivery address once it passes its checks. */
 export interface OrderRequest {
@@ -45,22 +39,12 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
   // Set when the wallet did not confirm the payment in time (202): the order is saved, unpaid.
   const [unconfirmed, setUnconfirmed] = useState<{ order: Order | null } | null>(null);
   // Set while the browser leaves for the card page.
-  const [toCardPage, setToCardPage] = useState(false);
-  useEffect(() => {
-    // Back from the card page, the browser may show this page as it was left (its back/forward
-    // cache): no longer on its way, the form is usable again.
-    const shown = (e: PageTransitionEvent) => {
-      if (e.persisted) setToCardPage(false);
-    };
-    window.addEventListener('pageshow', shown);
-    return () => window.removeEventListener('pageshow', shown);
-  }, []);
+  const { toCardPage, open: openCardPage } = useCardPage();
 
   const checkout = useCheckout({
     onSuccess: ({ status, reply }) => {
       if (status === 202 && reply.redirectUrl) {
-        setToCardPage(true);
-        window.location.assign(reply.redirectUrl);
+        openCardPage(reply.redirectUrl);
         return;
       }
       if (status === 202) {

@@ -1,6 +1,8 @@
-/** Admin orders (/admin/orders): a server-paged list with search, filters and sort in the URL, delivery details on demand and the status update. */
+/** Admin orders (/admin/orders): a server-paged list with search, filters and sort in the URL, delivery details on demand, the status update, and New order (an order taken by phone) for whoever may take one. */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
+import { btn } from '@/components/ui/styles';
 import { toast } from '@/lib/toast';
 import { useMarkOrderPaid, useUpdateOrderStatus } from '@/lib/api/orders';
 import { useCan } from '@/lib/permissions';
@@ -53,7 +55,16 @@ export default function OrdersPage() {
 
   return (
     <section>
-      <PageHeader title={t`Orders`} />
+      <PageHeader
+        title={t`Orders`}
+        actions={
+          can('orders.create') && (
+            <Link to="/admin/orders/new" className={btn.primary}>
+              {t`New order`}
+            </Link>
+          )
+        }
+      />
       <ListFilters
         list={list}
         label={t`Filter orders`}

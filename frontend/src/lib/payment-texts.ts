@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { paymentMethodName } from '@/lib/payment-methods';
-import type { PaymentMethod } from '@/lib/types';
+import { paymentMethodName } from './payment-methods';
+import type { PaymentMethod } from './types';
 
 /** The phone field's label, its hint and placeholder, and the Pay button's text, for a method. */
 export interface PaymentTexts {
@@ -14,7 +14,7 @@ export interface PaymentTexts {
 const placeholderOf = (method: Pick<PaymentMethod, 'prefixes'>) => `${method.prefixes?.[0] ?? '61'} 234 5678`;
 
 /**
- * What the payment part of the checkout says for `method`, `total` the formatted amount. EVC
+ * What a payment form (the checkout's, a payment link's) says for `method`, `total` the formatted amount. EVC
  * Plus keeps SPEC.md's texts word for word (so they are written out here); another wallet says
  * the same with its name; a card asks for the number that delivery updates go to; cash on
  * delivery for the number the rider calls.

@@ -1,0 +1,169 @@
+//! Payment links (`domain::payment_link`): staff send a phone order's customer a link, by
+//! SMS and to share on WhatsApp, to a page of the order where the customer pays with any
+//! method the shop takes online, without an account.
+
+use super::{PhoneOrderError, PhoneOrders, PhonePayment};
+use crate::languages::Languages;
+use crate::notifications::templates::{self, Sender};
+use crate::payments::AcceptedMethods;
+use crate::settings::CurrentSettings;
+use chrono::{DateTime, Utc};
+use derive_new::new;
+use domain::checkout::PaymentChoiceInput;
+use domain::message::texts::{ORDER_NOT_FOUND, PAY_LINK_NOT_FOUND};
+use domain::notification::{Announcement, Topic};
+use domain::order::Order;
+use domain::payment_hold::PaymentHold;
+use domain::payment_link::{
+    link_methods, link_state, may_pay, LinkRefusal, LinkToken, PaymentLink,
+};
+use domain::payment_method::PaymentMethod;
+use domain::permissions::{require, Permission};
+use domain::phone_order::PaymentState;
+use domain::ports::{Clock, OrderRepository, Outbox, PaymentLinkRepository, SecretGenerator};
+use domain::user::User;
+use domain::OrderId;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use std::sync::Arc;
+
+/// Where the links point and whether they go out by SMS.
+#[derive(Debug, Clone)]
+pub struct LinkAddress {
+    /// `SHOP_PUBLIC_URL`, without a trailing slash.
+    pub public_url: String,
+    /// Whether this process sends text messages (an SMS provider is set up).
+    pub sms_configured: bool,
+}
+
+/// A link sent: where it points, until when, and how staff may share it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SentLink {
+    pub url: String,
+    pub expires_at: DateTime<Utc>,
+    /// `https://wa.me/<number>?text=…`: WhatsApp opens a chat with the customer, the message
+    /// with the link written.
+    pub whatsapp_url: String,
+    /// Whether a text message with the link was queued to the customer's phone.
+    pub sms_sent: bool,
+}
+
+/// A link's order as its page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkedOrder {
+    pub order: Order,
+    pub expires_at: DateTime<Utc>,
+    /// A payment is under way (the customer's PIN prompt is open): the page waits for it.
+    pub paying: bool,
+    /// What the customer may pay with.
+    pub methods: Vec<PaymentMethod>,
+}
+
+/// Phone orders' payment links.
+#[allow(clippy::too_many_arguments)] // derive_new's constructor takes each port
+#[derive(new)]
+pub struct PaymentLinks {
+    orders: Arc<dyn OrderRepository>,
+    links: Arc<dyn PaymentLinkRepository>,
+    outbox: Arc<dyn Outbox>,
+    secrets: Arc<dyn SecretGenerator>,
+    clock: Arc<dyn Clock>,
+    languages: Languages,
+    settings: CurrentSettings,
+    accepted: AcceptedMethods,
+    phone_orders: Arc<PhoneOrders>,
+    payment_hold: PaymentHold,
+    address: LinkAddress,
+}
+
+impl PaymentLinks {
+    /// Makes phone order `id` a new payment link (a link sent before stops working), and
+    /// texts it to the customer (and e-mails it, when they have an address).
+    pub async fn send(&self, actor: &User, id: &OrderId) -> Result<SentLink, PhoneOrderError> {
+        require(actor, Permission::OrdersCreate)?;
+        let order = self
+            .orders
+            .by_id(id)
+            .await?
+            .ok_or(PhoneOrderError::NotFound(ORDER_NOT_FOUND))?;
+        let now = self.clock.now();
+        let token = self.secrets.link_token();
+        let link = PaymentLink::issue(&order, &token, self.payment_hold, now)
+            .map_err(PhoneOrderError::NotPayable)?;
+        self.links.replace(&link).await?;
+        let path = token.path();
+        let messages = Announcement::to_shopper(
+            Topic::PaymentLink,
+            order.id.as_str(),
+            &order.customer_email,
+            order.payment_phone.as_str(),
+            Some(path.clone()),
+        );
+        self.outbox.enqueue(&messages, now).await?;
+        let settings = self.settings.get().await?;
+        let from = Sender {
+            settings: &settings,
+            public_url: Some(&self.address.public_url),
+            hold_minutes: self.payment_hold.minutes(),
+            language: self.languages.of(&order.user_id).await,
+        };
+        let letter = templates::payment_link(&order, &path, link.minutes_left(now), &from);
+        Ok(SentLink {
+            url: format!("{}{path}", self.address.public_url),
+            expires_at: link.expires_at,
+            whatsapp_url: format!(
+                "https://wa.me/{}?text={}",
+                order.payment_phone.as_str(),
+                utf8_percent_encode(&letter.sms, NON_ALPHANUMERIC)
+            ),
+            sms_sent: self.address.sms_configured && !order.payment_phone.as_str().is_empty(),
+        })
+    }
+
+    /// The order of the link carrying `token`, while it may be paid or is being paid.
+    pub async fn open(&self, token: &str) -> Result<LinkedOrder, PhoneOrderError> {
+        let (order, link) = self.linked(token).await?;
+        let state = link_state(&order, self.payment_hold, self.clock.now())
+            .map_err(|gone| PhoneOrderError::Gone(gone.0))?;
+        Ok(LinkedOrder {
+            order,
+            expires_at: link.expires_at,
+            paying: state == PaymentState::Paying,
+            methods: link_methods(&self.accepted.get().await?),
+        })
+    }
+
+    /// Pays the order of the link carrying `token` as the customer chose: answered like a
+    /// phone order's payment request. A second payment while one is under way or done is
+    /// refused.
+    pub async fn pay(
+        &self,
+        token: &str,
+        choice: &PaymentChoiceInput,
+    ) -> Result<PhonePayment, PhoneOrderError> {
+        let (order, _) = self.linked(token).await?;
+        match may_pay(&order, self.payment_hold, self.clock.now()) {
+            Ok(()) => {}
+            Err(LinkRefusal::Taken(why)) => return Err(PhoneOrderError::NotPayable(why)),
+            Err(LinkRefusal::Gone(why)) => return Err(PhoneOrderError::Gone(why)),
+        }
+        let (method, phone) = choice.validate(&link_methods(&self.accepted.get().await?))?;
+        self.phone_orders.pay(order, method, phone).await
+    }
+
+    /// The link carrying `token` and its order; `NotFound` for a token no link carries now.
+    async fn linked(&self, token: &str) -> Result<(Order, PaymentLink), PhoneOrderError> {
+        let not_found = || PhoneOrderError::NotFound(PAY_LINK_NOT_FOUND);
+        let token = LinkToken::parse(token).ok_or_else(not_found)?;
+        let link = self
+            .links
+            .find(&token.hash())
+            .await?
+            .ok_or_else(not_found)?;
+        let order = self
+            .orders
+            .by_id(&link.order_id)
+            .await?
+            .ok_or_else(not_found)?;
+        Ok((order, link))
+    }
+}
