@@ -15,6 +15,7 @@ use domain::language::Language;
 use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
+use domain::order::Order;
 use domain::payment_hold::PaymentHold;
 use domain::payment_link::PaymentLink;
 use domain::permissions::{require, Permission, PermissionError};
@@ -263,6 +264,11 @@ impl Notifications {
         Some((user, from))
     }
 
+    /// Order `id` as stored now; `None` when it is gone (or cannot be read).
+    async fn order(&self, id: &OrderId) -> Option<Order> {
+        self.orders.by_id(id).await.ok().flatten()
+    }
+
     /// The words of `message`, from what it is about as stored now.
     async fn write(&self, message: &Notification) -> Result<Letter, Unwritable> {
         let settings = self
@@ -289,13 +295,7 @@ impl Notifications {
             Topic::PaymentLink => {
                 let path = payload.ok_or_else(|| Unwritable("the link is gone".into()))?;
                 let id = OrderId::parse(&message.reference).ok_or_else(gone)?;
-                let order = self
-                    .orders
-                    .by_id(&id)
-                    .await
-                    .ok()
-                    .flatten()
-                    .ok_or_else(gone)?;
+                let order = self.order(&id).await.ok_or_else(gone)?;
                 let from = Sender {
                     language: self.languages.of(&order.user_id).await,
                     ..from
@@ -327,13 +327,7 @@ impl Notifications {
                     .ok()
                     .flatten()
                     .ok_or_else(gone)?;
-                let order = self
-                    .orders
-                    .by_id(&item.order_id)
-                    .await
-                    .ok()
-                    .flatten()
-                    .ok_or_else(gone)?;
+                let order = self.order(&item.order_id).await.ok_or_else(gone)?;
                 let from = Sender {
                     language: self.languages.of(&item.user_id).await,
                     ..from
@@ -347,13 +341,7 @@ impl Notifications {
             }
             topic => {
                 let id = OrderId::parse(&message.reference).ok_or_else(gone)?;
-                let order = self
-                    .orders
-                    .by_id(&id)
-                    .await
-                    .ok()
-                    .flatten()
-                    .ok_or_else(gone)?;
+                let order = self.order(&id).await.ok_or_else(gone)?;
                 Ok(match topic {
                     Topic::NewOrder => templates::new_order(&order, &from),
                     _ => {

@@ -9,17 +9,22 @@ use std::time::{Duration, Instant};
 /// The sandbox's number that never answers.
 const NO_ANSWER_PHONE: &str = "252610000003";
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_payment_left_unconfirmed_lets_its_stock_go_when_the_hold_runs_out() {
-    let data = tempfile::tempdir().expect("a data folder");
-    let shop = ShopProcess::start(
-        data.path(),
+/// A shop whose unpaid orders hold their stock for 2 seconds (a payment waited for 1).
+async fn holding_two_seconds(data: &std::path::Path) -> ShopProcess {
+    ShopProcess::start(
+        data,
         &[
             ("SHOP_PAYMENT_TIMEOUT_SECS", "1"),
             ("SHOP_UNCONFIRMED_HOLD_SECS", "2"),
         ],
     )
-    .await;
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_payment_left_unconfirmed_lets_its_stock_go_when_the_hold_runs_out() {
+    let data = tempfile::tempdir().expect("a data folder");
+    let shop = holding_two_seconds(data.path()).await;
     let admin = shop.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let dress = shop.product(&admin, "Dress", 3).await;
     let hoarder = shop.shopper("hoarder").await;
@@ -80,14 +85,7 @@ async fn a_payment_left_unconfirmed_lets_its_stock_go_when_the_hold_runs_out() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_phone_order_nobody_pays_lets_its_stock_go_and_its_link_ends() {
     let data = tempfile::tempdir().expect("a data folder");
-    let shop = ShopProcess::start(
-        data.path(),
-        &[
-            ("SHOP_PAYMENT_TIMEOUT_SECS", "1"),
-            ("SHOP_UNCONFIRMED_HOLD_SECS", "2"),
-        ],
-    )
-    .await;
+    let shop = holding_two_seconds(data.path()).await;
     let admin = shop.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let dress = shop.product(&admin, "Dress", 3).await;
     let taken = shop

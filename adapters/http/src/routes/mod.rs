@@ -76,3 +76,20 @@ fn list_reply<T: Serialize>(items: &T, total: u64) -> HttpResponse {
         .insert_header(("X-Total-Count", total.to_string()))
         .json(items)
 }
+
+/// Runs a payment to its end in a task of its own: a payer who closes the page mid-payment
+/// must not cut it off between the charge and recording its answer. Its log lines keep the
+/// request's id.
+async fn paid_apart<T, E>(
+    payment: impl std::future::Future<Output = Result<T, E>> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+{
+    use tracing::Instrument;
+    actix_web::rt::spawn(payment.in_current_span())
+        .await
+        .map_err(|error| ApiError::internal(error.to_string()))?
+        .map_err(Into::into)
+}

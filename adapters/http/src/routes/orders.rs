@@ -21,7 +21,6 @@ use domain::message::texts::{
 use domain::order::Order;
 use domain::user::User;
 use domain::OrderId;
-use tracing::Instrument as _;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -99,17 +98,13 @@ async fn checkout(
         .remember_language(&user.0.id, i18n::asked(&req))
         .await;
     let shop = state.shop.clone();
-    // A task of its own: a shopper who closes the page mid-payment must not cut the checkout
-    // off between the charge and recording its answer. Its log lines keep the request's id.
     let checkout = async move {
         shop.checkout
             .checkout(&user.0, &input, key.as_deref())
             .await
     };
-    let outcome = actix_web::rt::spawn(checkout.in_current_span())
-        .await
-        .map_err(|error| ApiError::internal(error.to_string()))?;
-    Ok(match outcome? {
+    let outcome = super::paid_apart(checkout).await?;
+    Ok(match outcome {
         CheckoutOutcome::Paid(order) | CheckoutOutcome::CashOnDelivery(order) => {
             HttpResponse::Created().json(CheckoutDto {
                 message: say(&ORDER_PLACED.into()).into_owned(),

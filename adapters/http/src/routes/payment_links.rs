@@ -15,7 +15,6 @@ use actix_web::{get, post, web, HttpResponse};
 use application::phone_orders::PhonePayment;
 use domain::message::texts::{CARD_PAGE_OPENED, PAY_LINK_CONFIRM, PAY_LINK_DONE};
 use domain::order::PaymentStatus;
-use tracing::Instrument;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -90,12 +89,8 @@ async fn pay(
     let token = path.into_inner();
     let choice = body.into_inner().into();
     let shop = state.shop.clone();
-    // A task of its own, as at checkout: a closed page must not cut the charge off from
-    // recording its answer.
     let paying = async move { shop.payment_links.pay(&token, &choice).await };
-    let paid = actix_web::rt::spawn(paying.in_current_span())
-        .await
-        .map_err(|error| ApiError::internal(error.to_string()))??;
+    let paid = super::paid_apart(paying).await?;
     let reply =
         |message: domain::message::Text, status: PaymentStatus, redirect_url| LinkPaymentDto {
             message: say(&message.into()).into_owned(),

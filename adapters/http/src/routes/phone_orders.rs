@@ -19,7 +19,6 @@ use domain::message::texts::{
 };
 use domain::user::User;
 use serde::Deserialize;
-use tracing::Instrument;
 use utoipa::IntoParams;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -124,16 +123,12 @@ async fn request_payment(
     let choice = body.into_inner().into();
     let shop = state.shop.clone();
     let actor = user.0.clone();
-    // A task of its own, as at checkout: a closed page must not cut the charge off from
-    // recording its answer.
     let paying = async move {
         shop.phone_orders
             .request_payment(&actor, &id, &choice)
             .await
     };
-    let paid = actix_web::rt::spawn(paying.in_current_span())
-        .await
-        .map_err(|error| ApiError::internal(error.to_string()))??;
+    let paid = super::paid_apart(paying).await?;
     Ok(payment_reply(paid, &user.0))
 }
 
