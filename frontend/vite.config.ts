@@ -29,6 +29,7 @@ const EARLY_PAGES: Record<string, string[]> = {
   'admin-dashboard': [ADMIN_AREA, 'src/features/admin/dashboard/components/DashboardPage.tsx'],
   'admin-orders': [ADMIN_AREA, 'src/features/admin/orders/components/OrdersPage.tsx'],
   'admin-order': [ADMIN_AREA, 'src/features/admin/orders/components/OrderPage.tsx'],
+  'admin-newOrder': [ADMIN_AREA, 'src/features/admin/phone-orders/components/NewOrderPage.tsx'],
   'admin-deliveries': [ADMIN_AREA, 'src/features/admin/deliveries/components/DeliveriesPage.tsx'],
   'admin-runSheet': [ADMIN_AREA, 'src/features/admin/deliveries/components/RunSheetPage.tsx'],
   'admin-ridersCash': [ADMIN_AREA, 'src/features/admin/deliveries/components/RidersCashPage.tsx'],

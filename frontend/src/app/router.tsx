@@ -60,6 +60,8 @@ const CheckoutPage = lazy(() =>
 const OrderSuccessPage = lazy(() =>
   import('@/features/checkout/components/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 );
+const PayLinkPage = lazy(() => import('@/features/pay-link').then((m) => ({ default: m.PayLinkPage })));
+const PayReturnPage = lazy(() => import('@/features/pay-link').then((m) => ({ default: m.PayReturnPage })));
 const RestockRequestsPage = lazy(() =>
   import('@/features/restock/components/RestockRequestsPage').then((m) => ({ default: m.RestockRequestsPage })),
 );
@@ -141,6 +143,9 @@ export function AppRoutes() {
         <Route path="cart" element={guarded(<CartPage />)} />
         <Route path="checkout" element={guarded(<CheckoutRoute />)} />
         <Route path="order-success" element={guarded(<OrderSuccessPage />)} />
+        {/* A payment link's page: the customer of an order taken by phone pays without an account. */}
+        <Route path="pay/return" element={<PayReturnPage />} />
+        <Route path="pay/:token" element={<PayLinkPage />} />
         <Route
           path="deliveries"
           element={

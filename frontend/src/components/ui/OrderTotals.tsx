@@ -4,8 +4,11 @@ import type { Order } from '@/lib/types';
 
 const row = 'flex justify-between gap-4';
 
+/** The amounts of an order a page shows (an order's, or a payment link's, which has no refunds). */
+type Amounts = Pick<Order, 'subtotal' | 'discountCode' | 'discountAmount' | 'shippingFee' | 'totalAmount' | 'refundedAmount'>;
+
 /** The server's amounts of an order: subtotal, the code's discount, shipping, total, and what was refunded. */
-export function OrderTotals({ order }: { order: Order }) {
+export function OrderTotals({ order }: { order: Amounts }) {
   return (
     <dl className="space-y-1.5 text-sm text-stone-700">
       {typeof order.subtotal === 'number' && (

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { field } from '@/components/ui/styles';
+import { paymentMethodName } from '@/lib/payment-methods';
+import type { CashOnDelivery, PaymentMethod, PaymentMethodId } from '@/lib/types';
+
+/**
+ * 'Payment method': the methods offered as a radio group (the arrow keys move the choice), each
+ * drawn as a card; cash on delivery disabled with its reason while the place or cart does not
+ * allow it (`cash`, where cash is offered); the server's refusal of a method under the group.
+ */
+export function PaymentMethodChoice({
+  offered,
+  chosen,
+  error,
+  disabled,
+  cash,
+  onChoose,
+}: {
+  offered: readonly PaymentMethod[];
+  chosen: PaymentMethodId;
+  error?: string;
+  cash?: CashOnDelivery;
+  disabled: boolean;
+  onChoose: (id: PaymentMethodId) => void;
+}) {
+  const { t } = useLingui();
+  const group = useId();
+  const errorId = `${group}-error`;
+  return (
+    <fieldset className="mb-5" aria-describedby={error ? errorId : undefined}>
+      <legend className={field.label}>{t`Payment method`}</legend>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fit,minmax(7.5rem,1fr))]">
+        {offered.map((m) => {
+          const refused = m.kind === 'cash' && !cash?.allowed;
+          const off = disabled || refused;
+          const note = m.kind === 'card' || refused ? `${group}-${m.id}-note` : undefined;
+          return (
+            <label key={m.id} className={off ? 'cursor-not-allowed' : 'cursor-pointer'}>
+              <input
+                type="radio"
+                name={`${group}-method`}
+                value={m.id}
+                checked={m.id === chosen}
+                disabled={off}
+                onChange={() => onChoose(m.id)}
+                aria-labelledby={`${group}-${m.id}`}
+                aria-describedby={note}
+                className="peer sr-only"
+              />
+              <span className="flex min-h-14 flex-col justify-center rounded-xl bg-white px-3 py-2 ring-1 ring-stone-300 transition peer-checked:bg-brand-50 peer-checked:ring-2 peer-checked:ring-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:opacity-60 hover:ring-stone-500">
+                <span id={`${group}-${m.id}`} className="font-semibold text-stone-900">
+                  {paymentMethodName(m.id)}
+                </span>
+                {m.kind === 'card' && (
+                  <span id={note} className="text-xs text-stone-600">
+                    Visa · Mastercard
+                  </span>
+                )}
+                {refused && (
+                  <span id={note} className="text-xs text-stone-700" data-testid="cash-refusal">
+                    {cash?.reason ?? t`Choose where to deliver first`}
+                  </span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={errorId} className={field.error}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
