@@ -26,3 +26,4 @@ import './journeys/23-delivery.mjs';
 import './journeys/24-catalogue-import.mjs';
 import './journeys/25-colour-pictures.mjs';
 import './journeys/26-back-in-stock.mjs';
+import './journeys/27-phone-order-link.mjs';
