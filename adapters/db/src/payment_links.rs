@@ -1,7 +1,7 @@
 //! Phone orders' payment links (`payment_links`): one row per order, holding only the hash of
 //! the link's token.
 
-use crate::connection::write_transaction;
+use crate::connection::{write_transaction, DbConnection};
 use crate::models::{from_db_time, order_id, to_db_time};
 use crate::schema::payment_links;
 use crate::{storage, Database};
@@ -41,17 +41,14 @@ impl PaymentLinkRepository for Database {
             expires_at: to_db_time(link.expires_at),
         };
         self.write(move |conn| {
-            write_transaction(conn, |conn| {
-                diesel::delete(
-                    payment_links::table.filter(payment_links::order_id.eq(&row.order_id)),
-                )
-                .execute(conn)?;
-                diesel::insert_into(payment_links::table)
-                    .values(&row)
-                    .execute(conn)
-            })
-            .map(drop)
-            .map_err(storage)
+            // Two links sent at once for an order (a double click) both find no row to
+            // update and both insert: the second insert loses on the key, and going again it
+            // finds the row and replaces it.
+            let mut result = replace_row(conn, &row);
+            if matches!(result, Err(RepoError::Duplicate)) {
+                result = replace_row(conn, &row);
+            }
+            result
         })
         .await
     }
@@ -70,4 +67,25 @@ impl PaymentLinkRepository for Database {
         })
         .await
     }
+}
+
+/// Puts `row` in place of its order's link, in one transaction.
+fn replace_row(conn: &mut DbConnection, row: &PaymentLinkRow) -> Result<(), RepoError> {
+    write_transaction(conn, |conn| {
+        let updated =
+            diesel::update(payment_links::table.filter(payment_links::order_id.eq(&row.order_id)))
+                .set((
+                    payment_links::token_hash.eq(&row.token_hash),
+                    payment_links::created_at.eq(row.created_at),
+                    payment_links::expires_at.eq(row.expires_at),
+                ))
+                .execute(conn)?;
+        if updated == 0 {
+            diesel::insert_into(payment_links::table)
+                .values(row)
+                .execute(conn)?;
+        }
+        Ok(())
+    })
+    .map_err(storage)
 }

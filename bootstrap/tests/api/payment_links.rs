@@ -408,3 +408,39 @@ async fn only_roles_that_take_orders_send_links() {
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn links_sent_at_once_leave_one_working() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        let shawl = app.product(&admin, "Link Shawl", "12", 2).await;
+        let shawl = shawl["_id"].as_str().unwrap();
+        let order = taken(&app, &handler, "615552601", shawl, hodan()).await;
+        let path = format!("/api/admin/orders/{order}/payment-link");
+        let sent = join_all((0..4).map(|_| app.post(&path, Some(&handler), json!({})))).await;
+        assert!(
+            sent.iter().all(|r| r.status == StatusCode::CREATED),
+            "{}: {:?}",
+            app.backend,
+            sent.iter().map(|r| (r.status, &r.body)).collect::<Vec<_>>()
+        );
+        let mut working = 0;
+        for reply in &sent {
+            let token = reply.body["url"]
+                .as_str()
+                .unwrap()
+                .rsplit_once("/pay/")
+                .unwrap()
+                .1;
+            if app.get(&format!("/api/pay/{token}"), None).await.status == StatusCode::OK {
+                working += 1;
+            }
+        }
+        assert_eq!(
+            working, 1,
+            "{}: the last link replaced the others",
+            app.backend
+        );
+    }
+}
