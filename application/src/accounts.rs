@@ -10,6 +10,7 @@ use crate::languages::Languages;
 use crate::throttle::Key;
 use crate::throttle::{Throttle, TooManyAttempts};
 use crate::ReadError;
+use domain::account_key::{AccountKey, AccountKeyInput};
 use domain::audit::AuditChange;
 use domain::language::Language;
 use domain::listing::users::UserQuery;
@@ -25,7 +26,6 @@ use domain::ports::{HashError, RepoError, UserStoreError};
 use domain::user::{
     ContactInput, Email, InvalidEmail, ProfileChangeInput, RegistrationInput, Role, User,
 };
-use domain::validation::plain_text;
 use domain::UserId;
 use std::fmt;
 use std::sync::Arc;
@@ -216,33 +216,43 @@ impl Accounts {
         })
     }
 
-    /// Checks the password; the same answer, after the same work, for an unknown e-mail and
+    /// Checks the password; the same answer, after the same work, for an unknown account and
     /// a wrong password. The attempt is counted before the check, so guesses sent together
     /// check no more passwords than the limit allows; a success hands it back.
     pub async fn login(
         &self,
-        email: &str,
+        account: &AccountKeyInput,
         password: &str,
         client_address: &str,
     ) -> Result<Session, LoginError> {
-        plain_text("email", email)?;
-        let keys = self.throttle.limits().sign_in_keys(email, client_address);
+        let key = account.signing_in()?;
+        // What was typed is counted when it names no account, so that it is limited too.
+        let counted = key.as_ref().map_or(account.typed(), AccountKey::as_str);
+        let keys = self.throttle.limits().sign_in_keys(counted, client_address);
         self.take_attempt(&keys.all(), "sign-in")?;
-        let user = match Email::parse(email) {
-            Ok(email) => self.users.by_email(&email).await?,
-            Err(_) => None,
+        let user = match &key {
+            Some(key) => self.account_of(key).await?,
+            None => None,
         };
         let verified = self
             .verify_or_pretend(password, user.as_ref().map(|u| u.password_hash.as_str()))
             .await?;
         match user {
             Some(user) if verified => {
-                self.throttle.forgive(&keys.email);
+                self.throttle.forgive(&keys.account);
                 self.throttle.give_back(&keys.address);
                 let token = self.tokens.issue(&user.session_claims());
                 Ok(Session { user, token })
             }
             _ => Err(LoginError::WrongCredentials),
+        }
+    }
+
+    /// The account `key` names: by e-mail, or the one without an e-mail that has the number.
+    pub(crate) async fn account_of(&self, key: &AccountKey) -> Result<Option<User>, RepoError> {
+        match key {
+            AccountKey::Email(email) => self.users.by_email(email).await,
+            AccountKey::Phone(number) => self.users.by_phone_without_email(number).await,
         }
     }
 
@@ -379,7 +389,12 @@ impl Accounts {
     ) -> Result<UpdatedUser, UpdateUserError> {
         may_manage_user(actor, target)?;
         let own_account = &actor.id == target;
-        let change = input.validate(own_account)?;
+        let before = self
+            .users
+            .by_id(target)
+            .await?
+            .ok_or(UpdateUserError::NotFound)?;
+        let change = input.validate(own_account, &before)?;
         let own_password_changes = own_account && change.password.is_some();
         may_act_on_temporary_password(
             actor,
@@ -389,11 +404,6 @@ impl Accounts {
                 Intent::Other
             },
         )?;
-        let before = self
-            .users
-            .by_id(target)
-            .await?
-            .ok_or(UpdateUserError::NotFound)?;
         let mut user = before.clone();
         if let Some(role) = change.role {
             may_set_role(actor, &user, role)?;
@@ -412,9 +422,16 @@ impl Accounts {
             }
         };
         user.name = change.contact.name;
-        user.email = Some(change.contact.email);
+        user.email = change.contact.email;
         user.phone = change.contact.phone;
-        self.users.update(&user, new_password).await?;
+        match self.users.update(&user, new_password).await {
+            Ok(()) => {}
+            // Without an e-mail, the taken key is the number (`users_phone_without_email`).
+            Err(UserStoreError::Repo(RepoError::Duplicate)) if user.email.is_none() => {
+                return Err(UpdateUserError::PhoneTaken)
+            }
+            Err(other) => return Err(other.into()),
+        }
         if has(actor, Permission::UsersManage) {
             self.audit
                 .record(actor, AuditChange::user_updated(&before, &user))

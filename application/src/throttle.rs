@@ -146,10 +146,12 @@ impl Key {
         }
     }
 
-    fn email(kind: &str, email: &str, limit: Limit) -> Self {
+    /// An account's key: its e-mail, or the mobile number of an account without one (the
+    /// two never look alike).
+    fn account(kind: &str, account: &str, limit: Limit) -> Self {
         Self::new(
             kind,
-            &format!("email:{}", email.trim().to_lowercase()),
+            &format!("account:{}", account.trim().to_lowercase()),
             limit,
         )
     }
@@ -159,9 +161,9 @@ impl Key {
     }
 }
 
-/// A sign-in's keys: its e-mail's and its address's.
+/// A sign-in's keys: its account's and its address's.
 pub struct SignInKeys {
-    pub email: Key,
+    pub account: Key,
     pub address: Key,
 }
 
@@ -174,16 +176,16 @@ pub struct RegistrationKeys {
 }
 
 impl AttemptLimits {
-    pub fn sign_in_keys(&self, email: &str, address: &str) -> SignInKeys {
+    pub fn sign_in_keys(&self, account: &str, address: &str) -> SignInKeys {
         SignInKeys {
-            email: Key::email("sign-in", email, self.sign_in_per_email),
+            account: Key::account("sign-in", account, self.sign_in_per_email),
             address: Key::address("sign-in", address, self.sign_in_per_address),
         }
     }
 
     pub fn registration_keys(&self, email: &str, address: &str) -> RegistrationKeys {
         RegistrationKeys {
-            email: Key::email("register", email, self.registration_per_email),
+            email: Key::account("register", email, self.registration_per_email),
             address: Key::address("register", address, self.registration_per_address),
             taken_from_address: Key::address(
                 "register-taken",
@@ -193,16 +195,16 @@ impl AttemptLimits {
         }
     }
 
-    pub fn reset_code_keys(&self, email: &str, address: &str) -> [Key; 2] {
+    pub fn reset_code_keys(&self, account: &str, address: &str) -> [Key; 2] {
         [
-            Key::email("reset-code", email, self.reset_code_per_email),
+            Key::account("reset-code", account, self.reset_code_per_email),
             Key::address("reset-code", address, self.reset_code_per_address),
         ]
     }
 
-    pub fn reset_keys(&self, email: &str, address: &str) -> [Key; 2] {
+    pub fn reset_keys(&self, account: &str, address: &str) -> [Key; 2] {
         [
-            Key::email("reset", email, self.reset_per_email),
+            Key::account("reset", account, self.reset_per_email),
             Key::address("reset", address, self.reset_per_address),
         ]
     }
@@ -214,7 +216,7 @@ impl AttemptLimits {
 
 impl SignInKeys {
     pub fn all(&self) -> [Key; 2] {
-        [self.email.clone(), self.address.clone()]
+        [self.account.clone(), self.address.clone()]
     }
 }
 

@@ -2,6 +2,7 @@
 //! (traits) through which the core reaches storage, payments, passwords, tokens and images.
 //! Nothing here does I/O.
 
+pub mod account_key;
 pub mod audit;
 pub mod cart;
 pub mod checkout;

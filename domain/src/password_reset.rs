@@ -1,8 +1,10 @@
-//! Resetting a forgotten password: a 6-digit code sent to the
-//! account's e-mail, stored hashed, good for 30 minutes, 5 tries and one reset.
+//! Resetting a forgotten password: a 6-digit code sent to the account's e-mail (and phone),
+//! or by SMS alone to an account without an e-mail, stored hashed, good for 30 minutes,
+//! 5 tries and one reset.
 
+use crate::account_key::{AccountKey, AccountKeyInput};
 use crate::ids::UserId;
-use crate::user::{check_new_password, email_field, Email};
+use crate::user::check_new_password;
 use crate::validation::FieldErrors;
 use chrono::{DateTime, Duration, Utc};
 
@@ -13,6 +15,8 @@ pub const TRIES: u32 = 5;
 /// The answer to every request for a code, whether or not the e-mail has an account.
 pub const CODE_SENT: &str =
     "If an account uses this e-mail, we have sent it a code. It is valid for 30 minutes.";
+/// The same for a number, which names only an account without an e-mail.
+pub const CODE_SENT_BY_SMS: &str = "If an account without an e-mail uses this number, we have sent it a code by SMS. It is valid for 30 minutes.";
 pub const PASSWORD_RESET: &str =
     "Your password has been reset. Please sign in with your new password.";
 
@@ -37,10 +41,18 @@ impl PasswordReset {
     }
 }
 
+/// The answer to a request for a code sent to `account`.
+pub fn code_sent(account: &AccountKey) -> &'static str {
+    match account {
+        AccountKey::Email(_) => CODE_SENT,
+        AccountKey::Phone(_) => CODE_SENT_BY_SMS,
+    }
+}
+
 /// A new password with the code that allows it, as the form sends them.
 #[derive(Debug, Clone, Default)]
 pub struct ResetInput {
-    pub email: String,
+    pub account: AccountKeyInput,
     pub code: String,
     pub password: String,
 }
@@ -48,7 +60,7 @@ pub struct ResetInput {
 /// A reset request that passed validation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValidReset {
-    pub email: Email,
+    pub account: AccountKey,
     pub code: String,
     pub password: String,
 }
@@ -56,13 +68,13 @@ pub struct ValidReset {
 impl ResetInput {
     pub fn validate(&self) -> Result<ValidReset, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let email = email_field(&self.email, &mut errors);
+        let account = self.account.read(&mut errors);
         let code = self.code.trim();
         errors.check(!is_code_shaped(code), "code", "Enter the 6-digit code");
         check_new_password(&self.password, &mut errors);
-        match email {
-            Some(email) if errors.is_empty() => Ok(ValidReset {
-                email,
+        match account {
+            Some(account) if errors.is_empty() => Ok(ValidReset {
+                account,
                 code: code.to_owned(),
                 password: self.password.clone(),
             }),
@@ -71,11 +83,11 @@ impl ResetInput {
     }
 }
 
-/// The e-mail a code is asked for.
-pub fn requested_email(raw: &str) -> Result<Email, FieldErrors> {
+/// The account a code is asked for.
+pub fn requested_account(input: &AccountKeyInput) -> Result<AccountKey, FieldErrors> {
     let mut errors = FieldErrors::new();
-    match email_field(raw, &mut errors) {
-        Some(email) if errors.is_empty() => Ok(email),
+    match input.read(&mut errors) {
+        Some(account) if errors.is_empty() => Ok(account),
         _ => Err(errors),
     }
 }
@@ -102,7 +114,7 @@ mod tests {
     #[test]
     fn a_reset_needs_an_email_a_code_and_a_new_password() {
         let errors = ResetInput {
-            email: "nobody".into(),
+            account: AccountKeyInput::email("nobody"),
             code: "12a456".into(),
             password: "short".into(),
         }
@@ -115,16 +127,48 @@ mod tests {
             Some("Password must be at least 6 characters")
         );
         let valid = ResetInput {
-            email: " Amina@Example.so ".into(),
+            account: AccountKeyInput::email(" Amina@Example.so "),
             code: " 123456 ".into(),
             password: "new secret".into(),
         }
         .validate()
         .unwrap();
         assert_eq!(valid.code, "123456");
+        assert_eq!(valid.account.as_str(), "amina@example.so");
         assert_eq!(
-            requested_email("").unwrap_err().get("email"),
+            requested_account(&AccountKeyInput::email(""))
+                .unwrap_err()
+                .get("email"),
             Some("Email is required")
+        );
+    }
+
+    #[test]
+    fn a_phone_only_account_asks_and_resets_by_its_number() {
+        let account = requested_account(&AccountKeyInput::phone("61 555 0101")).unwrap();
+        assert_eq!(account.as_str(), "252615550101");
+        assert_eq!(
+            code_sent(&account),
+            "If an account without an e-mail uses this number, we have sent it a code by SMS. It is valid for 30 minutes."
+        );
+        let valid = ResetInput {
+            account: AccountKeyInput::phone("0615550101"),
+            code: "123456".into(),
+            password: "new secret".into(),
+        }
+        .validate()
+        .unwrap();
+        assert_eq!(valid.account, account);
+        let errors = ResetInput {
+            account: AccountKeyInput::phone("5550101"),
+            code: "123456".into(),
+            password: "new secret".into(),
+        }
+        .validate()
+        .unwrap_err();
+        assert_eq!(
+            errors.get("phone"),
+            Some("Please enter a valid Somali mobile number, such as 61 234 5678")
         );
     }
 

@@ -1,5 +1,7 @@
 //! Somali mobile numbers: how a number typed in any usual way is read and kept.
 
+use crate::message::texts::{MOBILE_PHONE_INVALID, PHONE_REQUIRED};
+use crate::validation::FieldErrors;
 use std::fmt;
 
 /// A Somali mobile number, stored as `252` followed by 9 digits.
@@ -55,6 +57,17 @@ impl fmt::Display for MobileNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// The mobile number typed in `field`: required, and a Somali mobile number.
+pub fn mobile_in(field: &'static str, raw: &str, errors: &mut FieldErrors) -> Option<MobileNumber> {
+    if raw.trim().is_empty() {
+        errors.add(field, PHONE_REQUIRED);
+        return None;
+    }
+    let number = MobileNumber::parse(raw);
+    errors.check(number.is_none(), field, MOBILE_PHONE_INVALID);
+    number
 }
 
 #[cfg(test)]

@@ -8,10 +8,9 @@ use crate::delivery::{DeliveryZone, Zones};
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::message::texts::{
-    DISCOUNT_NOT_FOUND, MOBILE_PHONE_INVALID, NAME_REQUIRED, NAME_TOO_LONG,
-    PHONE_ORDER_ADDRESS_MISSING, PHONE_ORDER_CUSTOMER_MISSING, PHONE_ORDER_ENDED,
-    PHONE_ORDER_LINES_MISSING, PHONE_ORDER_PAYING, PHONE_ORDER_SETTLED, PHONE_ORDER_TOO_MANY_LINES,
-    PHONE_REQUIRED, QUANTITY_ONE_OR_MORE,
+    DISCOUNT_NOT_FOUND, NAME_REQUIRED, NAME_TOO_LONG, PHONE_ORDER_ADDRESS_MISSING,
+    PHONE_ORDER_CUSTOMER_MISSING, PHONE_ORDER_ENDED, PHONE_ORDER_LINES_MISSING, PHONE_ORDER_PAYING,
+    PHONE_ORDER_SETTLED, PHONE_ORDER_TOO_MANY_LINES, QUANTITY_ONE_OR_MORE,
 };
 use crate::message::Text;
 use crate::money::Money;
@@ -20,7 +19,7 @@ use crate::order::{
     StatusChange,
 };
 use crate::payment_hold::PaymentHold;
-use crate::phone::MobileNumber;
+use crate::phone::{mobile_in, MobileNumber};
 use crate::user::{Email, User};
 use crate::validation::{FieldErrors, Lines};
 use chrono::{DateTime, Utc};
@@ -199,14 +198,7 @@ fn new_customer(
         "customer.name",
         NAME_TOO_LONG,
     );
-    let phone = if phone.trim().is_empty() {
-        errors.add("customer.phone", PHONE_REQUIRED);
-        None
-    } else {
-        let number = MobileNumber::parse(phone);
-        errors.check(number.is_none(), "customer.phone", MOBILE_PHONE_INVALID);
-        number
-    };
+    let phone = mobile_in("customer.phone", phone, errors);
     let email = match email.trim() {
         "" => Some(None),
         typed => crate::user::email_in("customer.email", typed, errors).map(Some),
@@ -383,7 +375,7 @@ mod tests {
         assert_eq!(errors.get("customer.name"), Some(NAME_REQUIRED.english()));
         assert_eq!(
             errors.get("customer.phone"),
-            Some(MOBILE_PHONE_INVALID.english())
+            Some(crate::message::texts::MOBILE_PHONE_INVALID.english())
         );
         assert_eq!(errors.get("customer.email"), Some("Email is invalid"));
     }

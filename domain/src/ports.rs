@@ -101,6 +101,10 @@ pub trait UserRepository: Send + Sync {
     async fn insert(&self, user: &User) -> Result<(), RepoError>;
     async fn by_id(&self, id: &UserId) -> Result<Option<User>, RepoError>;
     async fn by_email(&self, email: &Email) -> Result<Option<User>, RepoError>;
+    /// The account without an e-mail that has this number (one at most: a partial unique
+    /// index keeps it so).
+    async fn by_phone_without_email(&self, phone: &MobileNumber)
+        -> Result<Option<User>, RepoError>;
     /// The matching accounts, oldest first (one page when asked), and how many match.
     async fn find(&self, query: &UserQuery) -> Result<(Vec<User>, u64), RepoError>;
     /// How many accounts were made at or after `from`.

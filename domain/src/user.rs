@@ -6,6 +6,7 @@ use crate::message::texts::{
     CURRENT_PASSWORD_REQUIRED, EMAIL_INVALID, EMAIL_REQUIRED, NAME_REQUIRED, NAME_TOO_LONG,
     PASSWORD_REQUIRED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PHONE_REQUIRED, PHONE_TOO_LONG,
 };
+use crate::phone::mobile_in;
 use crate::validation::{FieldErrors, Lines};
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -216,14 +217,7 @@ pub struct ContactInput {
 impl ContactInput {
     /// Name, e-mail (shaped like an address) and phone are required.
     fn validate_into(&self, errors: &mut FieldErrors) -> Option<Contact> {
-        let name = errors.text("name", &self.name, Lines::Single);
-        errors.check(name.is_none(), "name", NAME_REQUIRED);
-        errors.check(
-            name.as_ref()
-                .is_some_and(|n| n.chars().count() > MAX_TEXT_LEN),
-            "name",
-            NAME_TOO_LONG,
-        );
+        let name = self.name_into(errors);
         let email = email_field(&self.email, errors);
         let phone = errors.text("phone", &self.phone, Lines::Single);
         errors.check(phone.is_none(), "phone", PHONE_REQUIRED);
@@ -236,6 +230,34 @@ impl ContactInput {
             name: name?,
             email: email?,
             phone: phone?,
+        })
+    }
+
+    fn name_into(&self, errors: &mut FieldErrors) -> Option<String> {
+        let name = errors.text("name", &self.name, Lines::Single);
+        errors.check(name.is_none(), "name", NAME_REQUIRED);
+        errors.check(
+            name.as_ref()
+                .is_some_and(|n| n.chars().count() > MAX_TEXT_LEN),
+            "name",
+            NAME_TOO_LONG,
+        );
+        name
+    }
+
+    /// The fields of an account made without an e-mail: a blank e-mail keeps it without one,
+    /// and then its phone, which it signs in with, must be a Somali mobile number (kept
+    /// normalised); an e-mail given makes it an account like any other.
+    fn validate_without_email(&self, errors: &mut FieldErrors) -> Option<ProfileContact> {
+        if !self.email.trim().is_empty() {
+            return self.validate_into(errors).map(ProfileContact::from);
+        }
+        let name = self.name_into(errors);
+        let phone = mobile_in("phone", &self.phone, errors);
+        Some(ProfileContact {
+            name: name?,
+            email: None,
+            phone: phone?.as_str().to_owned(),
         })
     }
 
@@ -348,18 +370,47 @@ pub struct PasswordChange {
     pub current_password: Option<String>,
 }
 
+/// An account's contact fields after a change: without an e-mail only when it had none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileContact {
+    pub name: String,
+    pub email: Option<Email>,
+    pub phone: String,
+}
+
+impl From<Contact> for ProfileContact {
+    fn from(contact: Contact) -> Self {
+        Self {
+            name: contact.name,
+            email: Some(contact.email),
+            phone: contact.phone,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProfileChange {
-    pub contact: Contact,
+    pub contact: ProfileContact,
     pub role: Option<Role>,
     pub password: Option<PasswordChange>,
 }
 
 impl ProfileChangeInput {
-    /// `own_account` decides whether a password change needs the current password.
-    pub fn validate(&self, own_account: bool) -> Result<ProfileChange, FieldErrors> {
+    /// `own_account` decides whether a password change needs the current password; `changed`
+    /// is the account as stored (one without an e-mail may stay so).
+    pub fn validate(
+        &self,
+        own_account: bool,
+        changed: &User,
+    ) -> Result<ProfileChange, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let contact = self.contact.validate_into(&mut errors);
+        let contact = match changed.email {
+            Some(_) => self
+                .contact
+                .validate_into(&mut errors)
+                .map(ProfileContact::from),
+            None => self.contact.validate_without_email(&mut errors),
+        };
         let role = role_field(self.role.as_deref(), &mut errors);
         let password = match self.new_password.as_deref().filter(|p| !p.is_empty()) {
             None => None,
@@ -506,12 +557,12 @@ mod tests {
             new_password: Some("newsecret".into()),
             ..Default::default()
         };
-        let errors = input.validate(true).unwrap_err();
+        let errors = input.validate(true, &amina()).unwrap_err();
         assert_eq!(
             errors.get("currentPassword"),
             Some("Current password is required")
         );
-        assert!(input.validate(false).is_ok());
+        assert!(input.validate(false, &amina()).is_ok());
     }
 
     #[test]
@@ -549,9 +600,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_session_ends_when_the_password_changes() {
-        let mut user = User {
+    fn amina() -> User {
+        User {
             id: UserId::parse("amina").unwrap(),
             name: "Amina".into(),
             email: Some(Email::parse("amina@example.com").unwrap()),
@@ -562,7 +612,55 @@ mod tests {
             token_version: 0,
             created_at: Utc::now(),
             language: Language::English,
+        }
+    }
+
+    #[test]
+    fn an_account_without_an_email_may_stay_so_with_a_mobile_number_to_sign_in_with() {
+        let phone_only = User {
+            email: None,
+            phone: "252615551234".into(),
+            ..amina()
         };
+        let change = |email: &str, phone: &str| ProfileChangeInput {
+            contact: contact("Amina Ali", email, phone),
+            ..Default::default()
+        };
+        let kept = change(" ", "061 555 1234")
+            .validate(true, &phone_only)
+            .unwrap();
+        assert_eq!(
+            kept.contact,
+            ProfileContact {
+                name: "Amina Ali".into(),
+                email: None,
+                phone: "252615551234".into()
+            }
+        );
+        assert_eq!(
+            change("", "+44 20 7946 0958")
+                .validate(true, &phone_only)
+                .unwrap_err()
+                .get("phone"),
+            Some("Please enter a valid Somali mobile number, such as 61 234 5678")
+        );
+        let given = change("amina@example.com", "+44 20 7946 0958")
+            .validate(true, &phone_only)
+            .unwrap();
+        assert_eq!(given.contact.email.unwrap().as_str(), "amina@example.com");
+        assert_eq!(
+            change("", "615551234")
+                .validate(true, &amina())
+                .unwrap_err()
+                .get("email"),
+            Some("Email is required"),
+            "an account with an e-mail keeps one"
+        );
+    }
+
+    #[test]
+    fn a_session_ends_when_the_password_changes() {
+        let mut user = amina();
         let earlier = user.session_claims();
         assert!(user.accepts(&earlier));
         let new = user.replace_password("new hash".into(), false);
@@ -595,7 +693,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            input.validate(false).unwrap_err().get("role"),
+            input.validate(false, &amina()).unwrap_err().get("role"),
             Some("Role must be user or admin")
         );
     }

@@ -16,6 +16,7 @@ use domain::listing::users::UserQuery;
 use domain::notification::Announcement;
 use domain::password_reset::PasswordReset;
 use domain::permissions::keeps_an_admin;
+use domain::phone::MobileNumber;
 use domain::ports::{RepoError, UserRepository, UserStoreError};
 use domain::user::{Email, NewPassword, Role, User};
 use domain::UserId;
@@ -179,6 +180,25 @@ impl UserRepository for Database {
         self.run(move |conn| {
             users::table
                 .filter(users::email.eq(email))
+                .select(UserRow::as_select())
+                .get_result(conn)
+                .optional()
+                .map_err(storage)?
+                .map(UserRow::into_domain)
+                .transpose()
+        })
+        .await
+    }
+
+    async fn by_phone_without_email(
+        &self,
+        phone: &MobileNumber,
+    ) -> Result<Option<User>, RepoError> {
+        // Phone-only accounts keep their number normalised, as `MobileNumber` is.
+        let phone = phone.as_str().to_owned();
+        self.run(move |conn| {
+            users::table
+                .filter(users::phone.eq(phone).and(users::email.is_null()))
                 .select(UserRow::as_select())
                 .get_result(conn)
                 .optional()

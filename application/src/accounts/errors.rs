@@ -86,6 +86,9 @@ pub enum UpdateUserError {
     NotFound,
     #[error("the current password is wrong")]
     CurrentPasswordWrong,
+    /// Another account without an e-mail signs in with this number.
+    #[error("another account without an e-mail has this phone number")]
+    PhoneTaken,
     #[error(transparent)]
     Hashing(#[from] HashError),
     /// Refused by the stored state: the last admin, a taken e-mail, a password changed

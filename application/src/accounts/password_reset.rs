@@ -1,36 +1,39 @@
-//! Forgotten passwords (the rules are `domain::password_reset`): a code
-//! by e-mail (and SMS to the account's phone), then a new password with it.
+//! Forgotten passwords (the rules are `domain::password_reset`): a code by e-mail (and SMS to
+//! the account's phone), or by SMS alone to an account without an e-mail, then a new password
+//! with it.
 
 use crate::accounts::{Accounts, ForgotPasswordError, ResetPasswordError};
+use domain::account_key::AccountKeyInput;
 use domain::notification::{Announcement, Topic};
 use domain::password_reset::{
-    requested_email, PasswordReset, ResetInput, CODE_SENT, PASSWORD_RESET,
+    code_sent, requested_account, PasswordReset, ResetInput, PASSWORD_RESET,
 };
 use domain::phone::MobileNumber;
 use domain::ports::{RepoError, UserStoreError};
 
 impl Accounts {
-    /// Sends a reset code to the account of `email`, if there is one. The answer, and the
-    /// work before it (a code is made and hashed either way), are the same whether or not
-    /// there is: the call tells nobody which e-mails have accounts.
+    /// Sends a reset code to the account named, if there is one. The answer, and the work
+    /// before it (a code is made and hashed either way), are the same whether or not there
+    /// is: the call tells nobody which e-mails or numbers have accounts.
     pub async fn forgot_password(
         &self,
-        email: &str,
+        account: &AccountKeyInput,
         client_address: &str,
     ) -> Result<&'static str, ForgotPasswordError> {
-        let email = requested_email(email)?;
+        let key = requested_account(account)?;
         self.take_attempt(
             &self
                 .throttle
                 .limits()
-                .reset_code_keys(email.as_str(), client_address),
+                .reset_code_keys(key.as_str(), client_address),
             "password reset",
         )?;
-        let user = self.users.by_email(&email).await?;
+        let user = self.account_of(&key).await?;
         let code = self.secrets.reset_code();
         let code_hash = self.hasher.hash(&code).await?;
+        let answer = code_sent(&key);
         let Some(user) = user else {
-            return Ok(CODE_SENT);
+            return Ok(answer);
         };
         let now = self.clock.now();
         // An SMS too when the account's phone is a Somali mobile number.
@@ -48,7 +51,7 @@ impl Accounts {
         self.users
             .start_password_reset(&reset, &messages, now)
             .await?;
-        Ok(CODE_SENT)
+        Ok(answer)
     }
 
     /// Sets a new password with a live code, ending every earlier session of the account. A
@@ -63,10 +66,10 @@ impl Accounts {
             &self
                 .throttle
                 .limits()
-                .reset_keys(reset.email.as_str(), client_address),
+                .reset_keys(reset.account.as_str(), client_address),
             "password reset",
         )?;
-        let user = self.users.by_email(&reset.email).await?;
+        let user = self.account_of(&reset.account).await?;
         let code_hash = match &user {
             Some(user) => {
                 let now = self.clock.now();

@@ -89,15 +89,78 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
     ports.hasher.expect_verify().returning(|_, _| false);
     let shop = ports.service();
     let wrong = shop
-        .login("amina@example.com", "nope", "1.1.1.1")
+        .login(
+            &AccountKeyInput::email("amina@example.com"),
+            "nope",
+            "1.1.1.1",
+        )
         .await
         .unwrap_err();
     let unknown = shop
-        .login("nobody@example.com", "nope", "1.1.1.1")
+        .login(
+            &AccountKeyInput::email("nobody@example.com"),
+            "nope",
+            "1.1.1.1",
+        )
         .await
         .unwrap_err();
     assert!(matches!(wrong, LoginError::WrongCredentials));
     assert!(matches!(unknown, LoginError::WrongCredentials));
+}
+
+#[tokio::test]
+async fn an_account_without_an_e_mail_signs_in_with_its_number_and_no_other_does() {
+    let mut ports = Mocks::new();
+    let hodan = User {
+        email: None,
+        phone: "252615550101".into(),
+        password_hash: "hash-of-hodan".into(),
+        ..shopper("hodan")
+    };
+    ports.users.expect_by_email().never();
+    ports
+        .users
+        .expect_by_phone_without_email()
+        .returning(move |number| Ok((number.as_str() == "252615550101").then(|| hodan.clone())));
+    ports
+        .hasher
+        .expect_hash()
+        .returning(|_| Ok("stand-in".into()));
+    ports
+        .hasher
+        .expect_verify()
+        .returning(|password, hash| password == "secret1" && hash == "hash-of-hodan");
+    ports
+        .tokens
+        .expect_issue()
+        .times(1)
+        .returning(|claims| format!("token-of-{}", claims.user));
+    let shop = ports.service();
+    let session = shop
+        .login(
+            &AccountKeyInput::phone("061 555 0101"),
+            "secret1",
+            "1.1.1.1",
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (session.user.id.as_str(), session.token.as_str()),
+        ("hodan", "token-of-hodan")
+    );
+    for (number, password) in [
+        ("615550101", "wrong"),
+        ("615550199", "secret1"),
+        ("0101", "secret1"),
+    ] {
+        let refused = shop
+            .login(&AccountKeyInput::phone(number), password, "1.1.1.1")
+            .await;
+        assert!(
+            matches!(refused, Err(LoginError::WrongCredentials)),
+            "{number}: {refused:?}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -109,12 +172,13 @@ async fn the_sixth_failed_sign_in_is_throttled() {
     let shop = ports.service();
     for _ in 0..5 {
         assert!(matches!(
-            shop.login("amina@example.com", "x", "1.1.1.1").await,
+            shop.login(&AccountKeyInput::email("amina@example.com"), "x", "1.1.1.1")
+                .await,
             Err(LoginError::WrongCredentials)
         ));
     }
     let error = shop
-        .login("amina@example.com", "x", "1.1.1.1")
+        .login(&AccountKeyInput::email("amina@example.com"), "x", "1.1.1.1")
         .await
         .unwrap_err();
     assert!(matches!(
@@ -147,8 +211,12 @@ async fn sixty_guesses_sent_together_check_at_most_five_passwords() {
         .map(|i| {
             let shop = shop.clone();
             tokio::spawn(async move {
-                shop.login("amina@example.com", &format!("guess{i}"), "1.1.1.1")
-                    .await
+                shop.login(
+                    &AccountKeyInput::email("amina@example.com"),
+                    &format!("guess{i}"),
+                    "1.1.1.1",
+                )
+                .await
             })
         })
         .collect();
@@ -182,7 +250,11 @@ async fn an_unknown_email_checks_a_password_like_a_known_one() {
     let shop = ports.service();
     for _ in 0..2 {
         let error = shop
-            .login("nobody@example.com", "guess", "1.1.1.1")
+            .login(
+                &AccountKeyInput::email("nobody@example.com"),
+                "guess",
+                "1.1.1.1",
+            )
             .await
             .unwrap_err();
         assert!(matches!(error, LoginError::WrongCredentials));
@@ -194,7 +266,11 @@ async fn a_sign_in_email_with_control_characters_is_refused_uncounted() {
     let ports = Mocks::new();
     let error = ports
         .service()
-        .login("amina\0@example.com", "secret1", "1.1.1.1")
+        .login(
+            &AccountKeyInput::email("amina\0@example.com"),
+            "secret1",
+            "1.1.1.1",
+        )
         .await
         .unwrap_err();
     assert!(
@@ -387,6 +463,55 @@ async fn a_shopper_cannot_make_themselves_admin() {
         error,
         UpdateUserError::Refused(PermissionError::AdminOnly)
     ));
+}
+
+#[tokio::test]
+async fn an_account_without_an_e_mail_keeps_none_and_its_number_stays_its_own() {
+    let hodan = User {
+        email: None,
+        phone: "252615550101".into(),
+        ..shopper("hodan")
+    };
+    let rename = ProfileChangeInput {
+        contact: ContactInput {
+            name: "Hodan Ali".into(),
+            email: "".into(),
+            phone: "061 555 0102".into(),
+        },
+        ..Default::default()
+    };
+    let update = |stored: Result<(), UserStoreError>| {
+        let mut ports = Mocks::new();
+        let before = hodan.clone();
+        ports
+            .users
+            .expect_by_id()
+            .returning(move |_| Ok(Some(before.clone())));
+        ports
+            .users
+            .expect_update()
+            .withf(|user, password| {
+                user.email.is_none()
+                    && user.phone == "252615550102"
+                    && user.name == "Hodan Ali"
+                    && password.is_none()
+            })
+            .times(1)
+            .return_once(move |_, _| stored);
+        ports.service()
+    };
+    let updated = update(Ok(()))
+        .update_user(&hodan, &hodan.id, &rename)
+        .await
+        .unwrap();
+    assert_eq!(updated.user.email, None);
+    let taken = update(Err(UserStoreError::Repo(RepoError::Duplicate)))
+        .update_user(&hodan, &hodan.id, &rename)
+        .await;
+    assert!(
+        matches!(taken, Err(UpdateUserError::PhoneTaken)),
+        "{taken:?}"
+    );
 }
 
 #[tokio::test]

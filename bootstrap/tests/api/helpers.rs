@@ -3,8 +3,9 @@
 use crate::fake_edahab::FakeEdahab;
 use async_trait::async_trait;
 use bootstrap::wiring::{build_shop, Outside, Tuning};
+use chrono::{TimeDelta, Utc};
 use domain::ids::OrderId;
-use domain::notification::Notification;
+use domain::notification::{Channel, Notification, Topic};
 use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
 use domain::ports::{
@@ -458,6 +459,21 @@ impl TestApp {
             .bearer_auth(token)
             .multipart(form);
         reply(request.send().await.expect("the request is answered")).await
+    }
+
+    /// The reset code queued for account `user` on `channel`: the test server sends nothing,
+    /// so its messages wait in the outbox.
+    pub async fn reset_code(&self, user: &str, channel: Channel) -> String {
+        let due = Utc::now() + TimeDelta::minutes(1);
+        Outbox::claim_due(&self.database, due, due + TimeDelta::minutes(10), 100)
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|m| {
+                m.topic == Topic::PasswordReset && m.channel == channel && m.reference == user
+            })
+            .and_then(|m| m.payload)
+            .expect("a reset code is queued")
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Reply {

@@ -31,6 +31,7 @@ mod payment_links;
 mod payment_methods;
 mod permission_matrix;
 mod phone_orders;
+mod phone_sign_in;
 mod product_sheet;
 mod reopening;
 #[path = "../common/reply.rs"]

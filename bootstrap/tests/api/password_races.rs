@@ -5,30 +5,13 @@
 //! the one whose request answered 200, and no session from before survives.
 
 use crate::helpers::{Reply, TestApp};
-use chrono::{TimeDelta, Utc};
 use domain::message::texts::PASSWORD_CHANGED_MEANWHILE;
-use domain::notification::{Channel, Topic};
-use domain::ports::Outbox;
+use domain::notification::Channel;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::json;
 
 const TRIES: usize = 6;
-
-/// The reset code queued for account `user`: the test server sends nothing, so its e-mail
-/// waits in the outbox.
-async fn queued_reset_code(app: &TestApp, user: &str) -> String {
-    let due = Utc::now() + TimeDelta::minutes(1);
-    Outbox::claim_due(&app.database, due, due + TimeDelta::minutes(10), 100)
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|m| {
-            m.topic == Topic::PasswordReset && m.channel == Channel::Email && m.reference == user
-        })
-        .and_then(|m| m.payload)
-        .expect("a reset code is queued")
-}
 
 /// A shopper who asked for a reset code: their session, id, e-mail and code.
 async fn shopper_with_code(app: &TestApp, name: &str) -> (String, String, String, String) {
@@ -38,7 +21,7 @@ async fn shopper_with_code(app: &TestApp, name: &str) -> (String, String, String
         .post("/api/auth/forgot-password", None, json!({ "email": email }))
         .await;
     assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
-    let code = queued_reset_code(app, &id).await;
+    let code = app.reset_code(&id, Channel::Email).await;
     (session, id, email, code)
 }
 

@@ -13,11 +13,11 @@ pub(crate) fn hodan() -> Value {
 }
 
 /// A new customer with no e-mail, calling from `phone`.
-fn caller(phone: &str) -> Value {
+pub(crate) fn caller(phone: &str) -> Value {
     json!({ "name": "Faadumo Ali", "phone": phone })
 }
 
-fn order_of(customer: Value, product: &str, quantity: u32) -> Value {
+pub(crate) fn order_of(customer: Value, product: &str, quantity: u32) -> Value {
     json!({ "customer": customer, "lines": [{ "productId": product, "quantity": quantity }],
             "shippingAddress": hodan() })
 }

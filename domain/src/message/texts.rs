@@ -18,6 +18,8 @@ texts! {
     LOGIN_REQUIRED = "Please log in to continue";
     SESSION_INVALID = "Your session has expired. Please log in again.";
     INVALID_CREDENTIALS = "Invalid email or password";
+    ACCOUNT_KEY_BOTH = "Send an e-mail or a phone number, not both";
+    PHONE_TAKEN = "Another account without an e-mail signs in with this phone number";
     EMAIL_TAKEN = "An account with this email already exists";
     CURRENT_PASSWORD_WRONG = "Current password is incorrect";
     PASSWORD_CHANGED_MEANWHILE = "The password was changed by another request at the same time. Nothing was saved: please try again.";

@@ -603,8 +603,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks for a password reset code by e-mail: the same 200 whether or not the e-mail has an
-         *     account.
+         * Asks for a password reset code by e-mail, or by SMS for an account without one: the same
+         *     200 whether or not the e-mail or number has an account.
          */
         post: operations["forgot_password"];
         delete?: never;
@@ -642,7 +642,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; the same 401 for an unknown e-mail and a wrong password. */
+        /**
+         * Sign in with an e-mail, or the phone of an account without one; the same 401 for an
+         *     unknown account and a wrong password.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -1509,6 +1512,15 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * @description The account a sign-in or a password reset names: its `email`, or `phone` in its place for
+         *     an account made without an e-mail.
+         */
+        AccountKeyBody: {
+            email?: string;
+            /** @description A Somali mobile number, as typed: names only an account without an e-mail. */
+            phone?: string;
+        };
+        /**
          * @description A delivery address as checkout sends it; a field left out is blank (and refused by the
          *     checkout's rules with its own message).
          */
@@ -1866,9 +1878,7 @@ export interface components {
             /** Format: int32 */
             min: number;
         };
-        ForgotPasswordBody: {
-            email?: string;
-        };
+        ForgotPasswordBody: components["schemas"]["AccountKeyBody"];
         HealthDto: {
             /** @example ok */
             status: string;
@@ -1960,8 +1970,7 @@ export interface components {
             /** Format: double */
             totalAmount: number;
         };
-        LoginBody: {
-            email?: string;
+        LoginBody: components["schemas"]["AccountKeyBody"] & {
             password?: string;
         };
         MessageDto: {
@@ -2346,10 +2355,9 @@ export interface components {
             /** Format: double */
             totalSales: number;
         };
-        ResetPasswordBody: {
-            /** @description The 6-digit code from the e-mail. */
+        ResetPasswordBody: components["schemas"]["AccountKeyBody"] & {
+            /** @description The 6-digit code from the e-mail or SMS. */
             code?: string;
-            email?: string;
             password?: string;
         };
         RestockAlertBody: {

@@ -4,6 +4,7 @@
 use application::cart::CartView;
 use application::dashboard::Dashboard;
 use application::Shop;
+use domain::account_key::AccountKeyInput;
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::language::Language;
 use domain::order::{Changer, Order, OrderStatus, StatusChange};
@@ -844,10 +845,30 @@ pub struct LanguageBody {
     pub language: String,
 }
 
+/// The account a sign-in or a password reset names: its `email`, or `phone` in its place for
+/// an account made without an e-mail.
 #[derive(Deserialize, ToSchema)]
-pub struct LoginBody {
+pub struct AccountKeyBody {
     #[serde(default)]
     pub email: String,
+    /// A Somali mobile number, as typed: names only an account without an e-mail.
+    #[serde(default)]
+    pub phone: String,
+}
+
+impl From<AccountKeyBody> for AccountKeyInput {
+    fn from(body: AccountKeyBody) -> Self {
+        Self {
+            email: body.email,
+            phone: body.phone,
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginBody {
+    #[serde(flatten)]
+    pub account: AccountKeyBody,
     #[serde(default)]
     pub password: String,
 }

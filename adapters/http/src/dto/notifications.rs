@@ -2,6 +2,7 @@
 //! (issue 14).
 
 use super::names::{ChannelName, DeliveryStatusName, TopicName};
+use super::AccountKeyBody;
 use domain::notification::{Channel, DeliveryStatus, Notification};
 use domain::password_reset::ResetInput;
 use serde::{Deserialize, Serialize};
@@ -97,15 +98,15 @@ impl From<&Notification> for NotificationDto {
 
 #[derive(Deserialize, ToSchema)]
 pub struct ForgotPasswordBody {
-    #[serde(default)]
-    pub email: String,
+    #[serde(flatten)]
+    pub account: AccountKeyBody,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ResetPasswordBody {
-    #[serde(default)]
-    pub email: String,
-    /// The 6-digit code from the e-mail.
+    #[serde(flatten)]
+    pub account: AccountKeyBody,
+    /// The 6-digit code from the e-mail or SMS.
     #[serde(default)]
     pub code: String,
     #[serde(default)]
@@ -115,7 +116,7 @@ pub struct ResetPasswordBody {
 impl From<ResetPasswordBody> for ResetInput {
     fn from(body: ResetPasswordBody) -> Self {
         Self {
-            email: body.email,
+            account: body.account.into(),
             code: body.code,
             password: body.password,
         }

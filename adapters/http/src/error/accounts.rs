@@ -7,7 +7,7 @@ use application::accounts::{
 };
 use domain::message::texts::{
     CODE_REFUSED, CURRENT_PASSWORD_WRONG, EMAIL_TAKEN, INVALID_CREDENTIALS,
-    PASSWORD_CHANGED_MEANWHILE, SESSION_INVALID, USER_NOT_FOUND,
+    PASSWORD_CHANGED_MEANWHILE, PHONE_TAKEN, SESSION_INVALID, USER_NOT_FOUND,
 };
 use domain::ports::{RepoError, UserStoreError};
 
@@ -77,6 +77,7 @@ impl From<UpdateUserError> for ApiError {
             UpdateUserError::CurrentPasswordWrong => {
                 Self::invalid_field("currentPassword", CURRENT_PASSWORD_WRONG)
             }
+            UpdateUserError::PhoneTaken => Self::conflict(PHONE_TAKEN),
             UpdateUserError::Hashing(error) => error.into(),
             UpdateUserError::Store(error) => error.into(),
         }

@@ -32,7 +32,8 @@ fn user_id(raw: &str) -> Result<UserId, ApiError> {
     UserId::parse(raw).ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))
 }
 
-/// Sign in; the same 401 for an unknown e-mail and a wrong password.
+/// Sign in with an e-mail, or the phone of an account without one; the same 401 for an
+/// unknown account and a wrong password.
 #[utoipa::path(
     tag = "accounts",
     request_body = LoginBody,
@@ -47,10 +48,11 @@ async fn login(
     req: HttpRequest,
     body: web::Json<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
+    let LoginBody { account, password } = body.into_inner();
     let session = state
         .shop
         .accounts
-        .login(&body.email, &body.password, &client_address(&req))
+        .login(&account.into(), &password, &client_address(&req))
         .await?;
     // Not the language of this sign-in's page: the person's own, which the reply carries
     // for the screens to switch to.

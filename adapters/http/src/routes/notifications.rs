@@ -24,8 +24,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(resend_notification);
 }
 
-/// Asks for a password reset code by e-mail: the same 200 whether or not the e-mail has an
-/// account.
+/// Asks for a password reset code by e-mail, or by SMS for an account without one: the same
+/// 200 whether or not the e-mail or number has an account.
 #[utoipa::path(
     tag = "accounts",
     request_body = ForgotPasswordBody,
@@ -40,7 +40,7 @@ async fn forgot_password(
     let message = state
         .shop
         .accounts
-        .forgot_password(&body.email, &client_address(&req))
+        .forgot_password(&body.into_inner().account.into(), &client_address(&req))
         .await?;
     Ok(HttpResponse::Ok().json(MessageDto::of(message)))
 }

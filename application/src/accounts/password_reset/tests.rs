@@ -1,7 +1,9 @@
 use super::*;
 use crate::testing::{shopper, AccountMocks};
 use chrono::{Duration, TimeZone, Utc};
-use domain::user::{Email, NewPassword};
+use domain::password_reset::{CODE_SENT, CODE_SENT_BY_SMS};
+use domain::phone::MobileNumber;
+use domain::user::{Email, NewPassword, User};
 use mockall::predicate::eq;
 
 fn now() -> chrono::DateTime<Utc> {
@@ -31,7 +33,7 @@ async fn an_unknown_e_mail_gets_the_same_answer_after_the_same_work_and_nothing_
     ports.users.expect_start_password_reset().never();
     let answer = ports
         .service()
-        .forgot_password("nobody@example.com", "10.0.0.1")
+        .forgot_password(&AccountKeyInput::email("nobody@example.com"), "10.0.0.1")
         .await;
     assert_eq!(answer.unwrap(), CODE_SENT);
 }
@@ -62,9 +64,101 @@ async fn a_known_account_gets_a_hashed_code_for_thirty_minutes_sent_by_e_mail_an
         .returning(|_, _, _| Ok(()));
     let answer = ports
         .service()
-        .forgot_password("Amina@example.com", "10.0.0.1")
+        .forgot_password(&AccountKeyInput::email("Amina@example.com"), "10.0.0.1")
         .await;
     assert_eq!(answer.unwrap(), CODE_SENT);
+}
+
+/// Hodan, whom staff took an order for on the phone: no e-mail.
+fn phone_only() -> User {
+    User {
+        email: None,
+        phone: "252615550101".into(),
+        ..shopper("hodan")
+    }
+}
+
+#[tokio::test]
+async fn an_account_without_an_e_mail_gets_its_code_by_sms_alone_when_asked_by_number() {
+    let mut ports = ports_making_code();
+    ports.users.expect_by_email().never();
+    ports
+        .users
+        .expect_by_phone_without_email()
+        .with(eq(MobileNumber::parse("615550101").unwrap()))
+        .times(1)
+        .returning(|_| Ok(Some(phone_only())));
+    ports
+        .users
+        .expect_start_password_reset()
+        .withf(|reset, messages, _| {
+            reset.user.as_str() == "hodan"
+                && messages.len() == 1
+                && messages[0].recipient.as_deref() == Some("252615550101")
+                && messages[0].payload.as_deref() == Some("042137")
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    let answer = ports
+        .service()
+        .forgot_password(&AccountKeyInput::phone("061 555 0101"), "10.0.0.1")
+        .await;
+    assert_eq!(answer.unwrap(), CODE_SENT_BY_SMS);
+}
+
+#[tokio::test]
+async fn a_number_without_such_an_account_gets_the_same_answer_and_a_bad_one_a_field_error() {
+    let mut ports = ports_making_code();
+    ports
+        .users
+        .expect_by_phone_without_email()
+        .returning(|_| Ok(None));
+    ports.users.expect_start_password_reset().never();
+    let shop = ports.service();
+    let answer = shop
+        .forgot_password(&AccountKeyInput::phone("615550199"), "10.0.0.1")
+        .await;
+    assert_eq!(answer.unwrap(), CODE_SENT_BY_SMS);
+    let bad = shop
+        .forgot_password(&AccountKeyInput::phone("12345"), "10.0.0.1")
+        .await;
+    assert!(
+        matches!(&bad, Err(ForgotPasswordError::Invalid(e)) if e.get("phone") == Some("Please enter a valid Somali mobile number, such as 61 234 5678")),
+        "{bad:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_account_without_an_e_mail_resets_its_password_with_the_code_and_its_number() {
+    let mut ports = AccountMocks::new();
+    ports
+        .users
+        .expect_by_phone_without_email()
+        .returning(|_| Ok(Some(phone_only())));
+    ports
+        .users
+        .expect_take_reset_try()
+        .returning(|_, _| Ok(Some("code-hash".into())));
+    ports
+        .hasher
+        .expect_verify()
+        .returning(|code, hash| code == "042137" && hash == "code-hash");
+    ports
+        .hasher
+        .expect_hash()
+        .returning(|_| Ok("new-hash".into()));
+    ports
+        .users
+        .expect_finish_password_reset()
+        .withf(|user, _, code_hash| user.as_str() == "hodan" && code_hash == "code-hash")
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    let input = ResetInput {
+        account: AccountKeyInput::phone("+252 61 555 0101"),
+        ..reset("042137")
+    };
+    let answer = ports.service().reset_password(&input, "10.0.0.1").await;
+    assert_eq!(answer.unwrap(), PASSWORD_RESET);
 }
 
 #[tokio::test]
@@ -78,11 +172,13 @@ async fn asking_for_codes_is_throttled_per_e_mail() {
     ports.users.expect_by_email().returning(|_| Ok(None));
     let shop = ports.service();
     for _ in 0..5 {
-        shop.forgot_password("amina@example.com", "10.0.0.1")
+        shop.forgot_password(&AccountKeyInput::email("amina@example.com"), "10.0.0.1")
             .await
             .unwrap();
     }
-    let sixth = shop.forgot_password("amina@example.com", "10.0.0.2").await;
+    let sixth = shop
+        .forgot_password(&AccountKeyInput::email("amina@example.com"), "10.0.0.2")
+        .await;
     assert!(matches!(
         sixth,
         Err(ForgotPasswordError::TooManyAttempts(_))
@@ -91,7 +187,7 @@ async fn asking_for_codes_is_throttled_per_e_mail() {
 
 fn reset(code: &str) -> ResetInput {
     ResetInput {
-        email: "amina@example.com".into(),
+        account: AccountKeyInput::email("amina@example.com"),
         code: code.into(),
         password: "a new secret".into(),
     }
@@ -215,7 +311,7 @@ async fn a_wrong_code_costs_a_hash_check_with_or_without_an_account_or_a_live_co
     let shop = ports.service();
     for email in ["nobody@example.com", "amina@example.com"] {
         let input = ResetInput {
-            email: email.into(),
+            account: AccountKeyInput::email(email),
             ..reset("042137")
         };
         let refused = shop.reset_password(&input, "10.0.0.1").await;
