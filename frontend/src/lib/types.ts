@@ -17,6 +17,11 @@ type Schemas = components['schemas'];
  * in its field errors), so its schema marks none required; the app's forms send every one.
  */
 type Sent<T> = Required<T>;
+/**
+ * A body that names an account by its `email`, or by its `phone` when staff made it without an
+ * e-mail: the app sends exactly one of them (both is a 400), and every other field.
+ */
+type ByAccount<T> = Sent<Omit<T, 'phone'>> | Sent<Omit<T, 'email'>>;
 
 export type User = Schemas['UserDto'];
 export type Role = User['role'];
@@ -156,7 +161,7 @@ export type ImportLineError = Schemas['LineErrorDto'];
 /** PUT /api/products/{id}/colours/{colour}/images: the colour's pictures (their paths, as in `colourImages`) in a new order. */
 export type ColourOrderRequest = Schemas['ColourOrderBody'];
 
-export type LoginRequest = Schemas['LoginBody'];
+export type LoginRequest = ByAccount<Schemas['LoginBody']>;
 export type AuthReply = Schemas['SessionDto'];
 export type RegisterRequest = Schemas['RegisterBody'];
 export type AdminCreateUserReply = Schemas['CreatedUserDto'];
@@ -164,8 +169,8 @@ export type UpdateUserRequest = Schemas['UpdateUserBody'];
 /** The reply to PUT /api/users/{id}: the user, with a fresh token when one's own password changed. */
 export type UpdateUserReply = Schemas['UpdatedUserDto'];
 export type MessageReply = Schemas['MessageDto'];
-export type ForgotPasswordRequest = Sent<Schemas['ForgotPasswordBody']>;
-export type ResetPasswordRequest = Sent<Schemas['ResetPasswordBody']>;
+export type ForgotPasswordRequest = ByAccount<Schemas['ForgotPasswordBody']>;
+export type ResetPasswordRequest = ByAccount<Schemas['ResetPasswordBody']>;
 export type CheckoutRequest = Schemas['CheckoutBody'];
 /** A way to pay, as GET /api/payments/methods lists it: a wallet with its numbers' prefixes, a card, or cash. */
 export type PaymentMethod = Schemas['PaymentMethodDto'];

@@ -16,6 +16,14 @@ export function validateEmail(email: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The e-mail of an account being edited: required, unless the stored account has none (staff
+ * made it by phone): a blank one then keeps it without one, and a typed one is checked.
+ */
+export function validateAccountEmail(email: string, storedWithout: boolean): string | undefined {
+  return storedWithout && !email.trim() ? undefined : validateEmail(email);
+}
+
 export function validatePhone(phone: string): string | undefined {
   return phone.trim() ? undefined : t`Phone number is required`;
 }

@@ -4,7 +4,7 @@ import type { User } from '@/lib/types';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { deleteRefusal, SELF_DELETE_REFUSED } from '../users/user-form';
+import { deleteRefusal, SELF_DELETE_REFUSED, validateUserForm } from '../users/user-form';
 import { ADMIN_ID, adminUser, currentUrl, paramsOf, recordJson, renderAdmin, serveList, type ListReply } from './helpers';
 
 beforeAll(async () => {
@@ -191,6 +191,14 @@ describe('admin users: add, edit, delete', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getAllByTestId('user-row')[1]).getByText('Admin')).toBeInTheDocument();
     expect(served).toHaveLength(1);
+  });
+
+  it('requires an e-mail, but lets an account staff made without one stay so', () => {
+    const form = { name: 'Faadumo Ali', email: ' ', phone: '252615550101', role: 'user' as const };
+    expect(validateUserForm(form)).toEqual({ email: 'Email is required' });
+    expect(validateUserForm(form, makeUser({ email: 'faadumo@example.com' }))).toEqual({ email: 'Email is required' });
+    expect(validateUserForm(form, makeUser({ email: null }))).toEqual({});
+    expect(validateUserForm({ ...form, email: 'faadumo@' }, makeUser({ email: null }))).toEqual({ email: 'Email is invalid' });
   });
 
   it('deletes after the exact confirmation and reloads the page shown, or shows the default failure', async () => {

@@ -1,7 +1,7 @@
-/** The admin user form: state and checks (name, e-mail and phone required; role not checked). */
+/** The admin user form: state and checks (name, e-mail and phone required, but an account staff made without an e-mail may stay so; role not checked). */
 import { t } from '@lingui/core/macro';
 import type { Role, User } from '@/lib/types';
-import { compact, validateEmail, validateName, validatePhone, type FieldErrors } from '@/lib/validation';
+import { compact, validateAccountEmail, validateName, validatePhone, type FieldErrors } from '@/lib/validation';
 
 export type UserField = 'name' | 'email' | 'phone' | 'role';
 export const USER_FIELDS: readonly UserField[] = ['name', 'email', 'phone', 'role'];
@@ -15,10 +15,11 @@ export interface UserForm {
 export const emptyUserForm = (): UserForm => ({ name: '', email: '', phone: '', role: 'user' });
 export const userFormFrom = (u: User): UserForm => ({ name: u.name ?? '', email: u.email ?? '', phone: u.phone ?? '', role: u.role ?? 'user' });
 
-export function validateUserForm(form: UserForm): FieldErrors<UserField> {
+/** `editing`: the stored account, when the form edits one (one without an e-mail may stay so). */
+export function validateUserForm(form: UserForm, editing?: Pick<User, 'email'> | null): FieldErrors<UserField> {
   return compact<UserField>({
     name: validateName(form.name),
-    email: validateEmail(form.email),
+    email: validateAccountEmail(form.email, editing?.email === null),
     phone: validatePhone(form.phone),
   });
 }

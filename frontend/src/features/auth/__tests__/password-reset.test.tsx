@@ -214,3 +214,128 @@ describe('password pages', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe('by phone (an account staff made without an e-mail)', () => {
+  const SENT_BY_SMS = 'If an account without an e-mail uses this number, we have sent it a code by SMS. It is valid for 30 minutes.';
+
+  it('/login carries the phone typed to /forgot-password, which then asks for the phone', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Use my phone number instead' }));
+    await user.type(screen.getByLabelText('Phone Number'), '61 555 0101 ');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/forgot-password$/);
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('61 555 0101');
+    expect(screen.queryByLabelText('Email Address')).not.toBeInTheDocument();
+    expect(screen.getByText('Enter the phone number of your account and we will send you a 6-digit code by SMS.')).toBeInTheDocument();
+  });
+
+  it('swaps to the phone, sends {phone} only, toasts the message and goes to /reset-password?phone=', async () => {
+    const bodies = recordPost('/api/auth/forgot-password', () => HttpResponse.json({ message: SENT_BY_SMS }));
+    const { user } = renderApp('/forgot-password');
+    await user.type(await screen.findByLabelText('Email Address'), 'typed-first@example.com');
+    await user.click(screen.getByRole('button', { name: 'Use my phone number instead' }));
+    const phone = screen.getByLabelText('Phone Number');
+    expect(phone).toHaveFocus();
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAttribute('name', 'phone');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(screen.getByText('Enter the phone number of your account and we will send you a 6-digit code by SMS.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use my e-mail instead' })).toBeInTheDocument();
+
+    await user.type(phone, ' 61 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await findToast(SENT_BY_SMS);
+    expect(bodies).toEqual([{ phone: '61 555 0101' }]);
+    await waitFor(() => expect(location()).toHaveTextContent('/reset-password?phone=61+555+0101'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('61 555 0101');
+    expect(screen.queryByLabelText('Email Address')).not.toBeInTheDocument();
+  });
+
+  it("asks for the number before sending, and shows the server's message on the number under the field", async () => {
+    const bodies = recordPost('/api/auth/forgot-password', () =>
+      HttpResponse.json(
+        {
+          message: 'Please check the highlighted fields',
+          errors: { phone: 'Please enter a valid Somali mobile number, such as 61 234 5678' },
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderApp('/forgot-password');
+    await user.click(await screen.findByRole('button', { name: 'Use my phone number instead' }));
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('Phone number is required');
+    expect(bodies).toEqual([]);
+
+    // no rule on the number's shape here: the server's
+    await user.type(screen.getByLabelText('Phone Number'), '12');
+    expect(screen.queryByText('Phone number is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription(
+        'Please enter a valid Somali mobile number, such as 61 234 5678',
+      ),
+    );
+    expect(bodies).toEqual([{ phone: '12' }]);
+    expect(screen.getByTestId('forgot-password-error')).toHaveTextContent('Please check the highlighted fields');
+    expect(location()).toHaveTextContent(/^\/forgot-password$/);
+    expect(await axeViolations()).toEqual([]);
+
+    // back to the e-mail: its own field, empty of the number's message
+    await user.click(screen.getByRole('button', { name: 'Use my e-mail instead' }));
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
+    expect(screen.getByLabelText('Email Address')).not.toHaveAccessibleDescription();
+    expect(screen.getByText('Enter the e-mail of your account and we will send you a 6-digit code.')).toBeInTheDocument();
+  });
+
+  it('sends {phone, code, password} from /reset-password?phone=, and goes to /login', async () => {
+    const bodies = recordPost('/api/auth/reset-password', () =>
+      HttpResponse.json({ message: 'Your password has been changed. Please sign in.' }),
+    );
+    const { user } = renderApp('/reset-password?phone=61+555+0101');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the 6-digit code we sent to your phone by SMS and the password you want to use from now on.'),
+    ).toBeInTheDocument();
+    const phone = screen.getByLabelText('Phone Number');
+    expect(phone).toHaveValue('61 555 0101');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAttribute('name', 'phone');
+    await user.type(screen.getByLabelText('Code'), '123 456');
+    await user.type(screen.getByLabelText('New Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    await findToast('Your password has been changed. Please sign in.');
+    expect(bodies).toEqual([{ phone: '61 555 0101', code: '123456', password: 'secret12' }]);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/));
+  });
+
+  it("checks the number is there, shows the server's message on it, and 'Send a new code' carries it back", async () => {
+    const bodies = recordPost('/api/auth/reset-password', () =>
+      HttpResponse.json(
+        { message: 'Please check the highlighted fields', errors: { phone: 'Please enter a valid Somali mobile number, such as 61 234 5678' } },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderApp('/reset-password?phone=');
+    const phone = await screen.findByLabelText('Phone Number');
+    await user.type(screen.getByLabelText('Code'), '123456');
+    await user.type(screen.getByLabelText('New Password'), 'secret12');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(phone).toHaveAccessibleDescription('Phone number is required');
+    expect(bodies).toEqual([]);
+
+    await user.type(phone, '99 999');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByTestId('reset-password-error')).toHaveTextContent('Please check the highlighted fields');
+    expect(phone).toHaveAccessibleDescription('Please enter a valid Somali mobile number, such as 61 234 5678');
+    expect(bodies).toEqual([{ phone: '99 999', code: '123456', password: 'secret12' }]);
+
+    await user.click(screen.getByRole('link', { name: 'Send a new code' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('99 999');
+  });
+});

@@ -5,17 +5,21 @@ import { toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
+import { useFormFields } from '@/components/forms/use-form-fields';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './AuthShell';
 import { ErrorBanner } from './ErrorBanner';
-import { forgotPasswordState } from '../password-reset';
+import { accountId, forgotPasswordState, type AccountKind } from '../password-reset';
+import { AccountField, useAccountKind } from './AccountField';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function LoginPage() {
   const { t } = useLingui();
   usePageTitle(t`Sign In`);
-  const [email, setEmail] = useState('');
+  // An account without an e-mail signs in with its mobile number.
+  const account = useAccountKind('email');
+  const typed = useFormFields<AccountKind>({ email: '', phone: '' });
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const signedIn = useSession(selectIsAuthenticated);
@@ -52,10 +56,13 @@ export function LoginPage() {
     },
   });
 
+  /** The account typed: `{email}`, or `{phone}` after the switch. */
+  const named = accountId(account.kind, typed.values[account.kind]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    login.mutate({ email: email.trim(), password });
+    login.mutate({ ...named, password });
   };
 
   return (
@@ -72,14 +79,12 @@ export function LoginPage() {
     >
       <ErrorBanner message={error} testId="login-error" />
       <form onSubmit={submit} className="space-y-4">
-        <TextField
-          label={t`Email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+        <AccountField
+          kind={account.kind}
+          emailLabel={t`Email`}
+          autoFocus={account.swapped}
+          onSwap={account.swap}
+          {...typed.bind(account.kind)}
         />
         <TextField
           label={t`Password`}
@@ -91,8 +96,8 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <p className="-mt-2 text-right text-sm">
-          {/* The e-mail typed so far goes along, so the reset page need not ask for it again. */}
-          <Link to="/forgot-password" state={forgotPasswordState(email)} className="font-semibold text-brand-700 hover:underline">
+          {/* The e-mail or phone typed so far goes along, so the reset page need not ask for it again. */}
+          <Link to="/forgot-password" state={forgotPasswordState(named)} className="font-semibold text-brand-700 hover:underline">
             <Trans>Forgot password?</Trans>
           </Link>
         </p>

@@ -12,7 +12,7 @@ import {
   compact,
   MIN_PASSWORD_LENGTH,
   validateConfirmation,
-  validateEmail,
+  validateAccountEmail,
   validateName,
   validatePhone,
   type FieldErrors,
@@ -35,10 +35,14 @@ const formFrom = (user: User): Form => ({
   confirmPassword: '',
 });
 
-export function validateProfile(form: Form): FieldErrors<Field> {
+/**
+ * `withoutEmail`: the stored account has no e-mail (staff made it by phone), so a blank one is
+ * fine (sent as '', it stays without one) and an e-mail is checked only once typed.
+ */
+export function validateProfile(form: Form, withoutEmail = false): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {
     name: validateName(form.name),
-    email: validateEmail(form.email),
+    email: validateAccountEmail(form.email, withoutEmail),
     phone: validatePhone(form.phone),
   };
   if (form.newPassword) {
@@ -84,8 +88,9 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.check(validateProfile)) return;
+    if (!form.check((values) => validateProfile(values, user.email === null))) return;
     const { name, email, phone, currentPassword, newPassword } = form.values;
+    // An account without an e-mail sends '' while the field is blank, and stays without one.
     const body: UpdateUserRequest = { name: name.trim(), email: email.trim(), phone: phone.trim() };
     if (newPassword) {
       body.password = newPassword;

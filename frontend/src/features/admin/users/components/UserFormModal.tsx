@@ -51,7 +51,7 @@ export function UserFormModal({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateUserForm(form);
+    const found = validateUserForm(form, user);
     showErrors(found);
     if (hasErrors(found) || busy) return;
     const body = { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), role: form.role };
