@@ -36,6 +36,9 @@ journey('20-keyboard-checkout', 'from the home page to a paid order with the key
   await expectPath(page, '/login');
   await tabTo(page, page.getByLabel('Email'));
   await keyboard.type(shopper.email);
+  // Under the e-mail, the switch to a phone number (accounts without an e-mail), then the password.
+  await keyboard.press('Tab');
+  await expectFocused(page.getByRole('button', { name: 'Use my phone number instead' }));
   await keyboard.press('Tab');
   await expectFocused(page.getByLabel('Password'));
   await keyboard.type(shopper.password);
