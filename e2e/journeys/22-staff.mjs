@@ -98,6 +98,13 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
   await store.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
   await expectPath(store, '/admin/products');
   await store.getByLabel('Search products').fill(product.name);
+  // The search's rows, loaded: the page before them stays dimmed while they load, and axe would
+  // read its faded colours behind the dialog.
+  await eventually(async () => {
+    const rows = await store.getByTestId('product-row').allInnerTexts();
+    assert.ok(rows.length > 0 && rows.every((row) => row.includes(product.name)), `the search's rows: ${rows.length}`);
+    assert.equal(await store.locator('[aria-busy="true"]').count(), 0, 'the list is loaded');
+  });
   const productRow = store.getByTestId('product-row').filter({ hasText: product.name });
   await expectVisible(productRow);
   await productRow.getByRole('button', { name: `Edit ${product.name}` }).click();
