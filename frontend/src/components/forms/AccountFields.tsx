@@ -6,10 +6,10 @@ import type { FieldBinding } from './use-form-fields';
 
 type Props = Omit<ComponentProps<typeof TextField>, 'label' | 'type'>;
 
-/** 'Email Address': the account's e-mail (autocomplete 'email' unless the caller names another). */
-export function EmailField({ autoComplete = 'email', ...props }: Props) {
+/** 'Email Address' (or `label`): the account's e-mail (autocomplete 'email' unless the caller names another). */
+export function EmailField({ autoComplete = 'email', label, ...props }: Props & { label?: string }) {
   const { t } = useLingui();
-  return <TextField label={t`Email Address`} type="email" name="email" autoComplete={autoComplete} {...props} />;
+  return <TextField label={label ?? t`Email Address`} type="email" name="email" autoComplete={autoComplete} {...props} />;
 }
 
 /** The shopper's full name, e-mail address and phone number, as registration and the profile ask for them. */

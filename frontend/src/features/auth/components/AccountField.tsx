@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldBinding } from '@/components/forms/use-form-fields';
+import { EmailField } from '@/components/forms/AccountFields';
 import { TextField } from '@/components/ui/TextField';
 import type { AccountKind } from '../password-reset';
 
@@ -56,15 +57,7 @@ export function AccountField({
         {...binding}
       />
     ) : (
-      <TextField
-        key="email"
-        label={emailLabel ?? t`Email Address`}
-        type="email"
-        autoComplete={autoComplete ?? 'email'}
-        required
-        autoFocus={autoFocus}
-        {...binding}
-      />
+      <EmailField key="email" label={emailLabel} autoComplete={autoComplete} required autoFocus={autoFocus} {...binding} />
     );
   if (!onSwap) return input;
   return (
