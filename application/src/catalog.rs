@@ -543,7 +543,7 @@ mod tests {
         assert!(matches!(
             refused,
             TooManyAttempts { ref message, retry_after_secs: 900 }
-                if message == "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minute(s)."
+                if message == "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minutes."
         ));
         assert!(shop.take_unpaged_list("2.2.2.2").is_ok());
     }

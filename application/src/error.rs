@@ -3,6 +3,7 @@
 //! adapter maps each variant to a status and a message in one place (`adapters/http`'s
 //! `error` module). A use case that can only fail in storage returns `RepoError` itself.
 
+use domain::listing::InvalidListParameter;
 use domain::permissions::PermissionError;
 use domain::ports::RepoError;
 use domain::validation::FieldErrors;
@@ -12,6 +13,9 @@ use domain::validation::FieldErrors;
 pub enum ReadError {
     #[error(transparent)]
     Refused(#[from] PermissionError),
+    /// A list asked for in a way this reader may not (sorted by what they may not see).
+    #[error(transparent)]
+    Invalid(#[from] InvalidListParameter),
     #[error(transparent)]
     Store(#[from] RepoError),
 }

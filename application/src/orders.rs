@@ -73,6 +73,7 @@ impl Orders {
         query: &OrderQuery,
     ) -> Result<(Vec<Order>, u64), ReadError> {
         require(actor, Permission::OrdersRead)?;
+        query.allowed_for(actor.role)?;
         let (mut orders, total) = self.orders.list(query).await?;
         let now = self.clock.now();
         for order in &mut orders {

@@ -1,7 +1,7 @@
 //! The audit trail of admin actions: who changed which product, order, user, setting,
 //! discount code or delivery zone, when, and the relevant fields before and after (never a password hash).
 
-use crate::delivery::{DeliveryZone, RiderCash};
+use crate::delivery::{CashHandIn, DeliveryZone, RiderCash};
 use crate::discount::Discount;
 use crate::ids::UserId;
 use crate::money::Money;
@@ -519,7 +519,8 @@ impl AuditChange {
         }
     }
 
-    pub fn rider_cash_received(cash: &RiderCash, day: NaiveDate) -> Self {
+    /// A hand-in of `cash` of `day` received: what it covered, and what the day then held.
+    pub fn rider_cash_received(cash: &RiderCash, hand_in: &CashHandIn, day: NaiveDate) -> Self {
         Self {
             action: AuditAction::RiderCash,
             entity_id: Some(cash.rider.to_string()),
@@ -527,8 +528,10 @@ impl AuditChange {
             after: Some(snapshot(json!({
                 "rider": cash.rider_name,
                 "day": day.to_string(),
-                "deliveries": cash.deliveries,
+                "deliveries": hand_in.deliveries,
+                "handedIn": hand_in.amount.as_dollars(),
                 "collected": cash.collected.as_dollars(),
+                "toHandIn": cash.to_hand_in().as_dollars(),
             }))),
         }
     }

@@ -1,37 +1,57 @@
 //! `DeliveryRepository`: the back office's and the riders' lists of orders on their way,
-//! wrong codes counted, and riders' cash handed in (migrations `deliveries` and
-//! `cash_on_delivery`).
+//! codes tried, and riders' cash handed in (migrations `deliveries`, `cash_on_delivery` and
+//! `cash_handins`).
 
+use crate::connection::{write_transaction, DbConnection};
 use crate::listing::total_of;
 use crate::models::{from_db_time, money, to_db_time};
 use crate::orders::{whole_orders, OrderRow};
-use crate::schema::{deliveries, orders, rider_cash_handins};
+use crate::schema::{cash_handins, deliveries, orders};
+use crate::tx::TxError;
 use crate::{corrupt, one_row, storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use domain::delivery::{CashReceipt, DeliveryState, RiderCash, CODE_TRIES};
+use domain::delivery::{try_code, CashHandIn, CodeTry, DeliveryCode, DeliveryState, RiderCash};
 use domain::order::{Changer, Order, OrderStatus, PaymentStatus};
 use domain::payment_method::PaymentMethod;
 use domain::ports::{DeliveryList, DeliveryQuery, DeliveryRepository, RepoError};
 use domain::{OrderId, UserId};
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = rider_cash_handins)]
+#[diesel(table_name = cash_handins)]
 struct HandinRow {
+    id: String,
     rider_id: String,
     day: String,
-    collected_cents: i64,
+    amount_cents: i64,
+    deliveries: i32,
     received_at: NaiveDateTime,
     received_by_id: String,
     received_by_name: String,
 }
 
+impl HandinRow {
+    fn into_domain(self) -> Result<CashHandIn, RepoError> {
+        Ok(CashHandIn {
+            amount: money(self.amount_cents)?,
+            deliveries: u32::try_from(self.deliveries)
+                .map_err(|_| corrupt("hand-in deliveries", self.deliveries))?,
+            at: from_db_time(self.received_at),
+            by: Changer {
+                id: UserId::parse(&self.received_by_id)
+                    .ok_or_else(|| corrupt("receiver id", &self.received_by_id))?,
+                name: self.received_by_name,
+            },
+        })
+    }
+}
+
 /// Each rider's cash of the day from their deliveries' `(rider, name, cents)` and the day's
-/// `receipts`, by name.
+/// hand-ins (oldest first), by name.
 fn riders_of(
     collected: Vec<(String, String, Option<i64>)>,
-    receipts: Vec<HandinRow>,
+    hand_ins: Vec<HandinRow>,
 ) -> Result<Vec<RiderCash>, RepoError> {
     let mut riders: Vec<RiderCash> = Vec::new();
     for (rider, name, cents) in collected {
@@ -46,28 +66,28 @@ fn riders_of(
                 rider_name: name,
                 deliveries: 1,
                 collected: cents,
-                received: None,
+                hand_ins: Vec::new(),
             }),
         }
     }
-    for receipt in receipts {
-        if let Some(rider) = riders
-            .iter_mut()
-            .find(|r| r.rider.as_str() == receipt.rider_id)
-        {
-            rider.received = Some(CashReceipt {
-                collected: money(receipt.collected_cents)?,
-                at: from_db_time(receipt.received_at),
-                by: Changer {
-                    id: UserId::parse(&receipt.received_by_id)
-                        .ok_or_else(|| corrupt("receiver id", &receipt.received_by_id))?,
-                    name: receipt.received_by_name,
-                },
-            });
+    for row in hand_ins {
+        if let Some(rider) = riders.iter_mut().find(|r| r.rider.as_str() == row.rider_id) {
+            rider.hand_ins.push(row.into_domain()?);
         }
     }
     riders.sort_by(|a, b| a.rider_name.cmp(&b.rider_name));
     Ok(riders)
+}
+
+/// A rider's cash deliveries of a day (`from` to `to`), delivered: its cash collected.
+macro_rules! cash_delivered {
+    ($from:expr, $to:expr) => {
+        deliveries::table
+            .filter(deliveries::state.eq(DeliveryState::Delivered.as_str()))
+            .filter(deliveries::cash_collected_cents.is_not_null())
+            .filter(deliveries::delivered_at.ge($from))
+            .filter(deliveries::delivered_at.lt($to))
+    };
 }
 
 type ListQuery = diesel::dsl::IntoBoxed<
@@ -166,22 +186,50 @@ impl DeliveryRepository for Database {
         .await
     }
 
-    async fn count_wrong_code(&self, order: &OrderId) -> Result<Option<u8>, RepoError> {
-        let id = order.as_str().to_owned();
+    async fn try_code(
+        &self,
+        order: &OrderId,
+        rider: &UserId,
+        typed: &str,
+    ) -> Result<CodeTry, RepoError> {
+        let (id, rider, typed) = (
+            order.as_str().to_owned(),
+            rider.as_str().to_owned(),
+            typed.to_owned(),
+        );
         self.write(move |conn| {
-            let counted: Option<i32> = diesel::update(
-                deliveries::table
-                    .find(id)
-                    .filter(deliveries::wrong_codes.lt(i32::from(CODE_TRIES))),
-            )
-            .set(deliveries::wrong_codes.eq(deliveries::wrong_codes + 1))
-            .returning(deliveries::wrong_codes)
-            .get_result(conn)
-            .optional()
-            .map_err(storage)?;
-            counted
-                .map(|wrong| u8::try_from(wrong).map_err(|_| corrupt("wrong codes", wrong)))
-                .transpose()
+            write_transaction(conn, |conn| {
+                // Locked until the try is counted: a try sent at the same moment waits, then
+                // reads this one's count.
+                let theirs = deliveries::table
+                    .find(&id)
+                    .filter(deliveries::rider_id.eq(&rider))
+                    .select((deliveries::state, deliveries::code, deliveries::wrong_codes));
+                let found: Option<(String, String, i32)> = match conn {
+                    DbConnection::Pg(conn) => theirs.for_update().first(conn).optional()?,
+                    DbConnection::Sqlite(conn) => theirs.first(conn).optional()?,
+                };
+                let Some((state, code, wrong_codes)) = found else {
+                    return Ok(CodeTry::NotOut);
+                };
+                let state = DeliveryState::parse(&state)
+                    .ok_or_else(|| TxError::Store(corrupt("delivery state", &state)))?;
+                let code = DeliveryCode::parse(&code)
+                    .ok_or_else(|| TxError::Store(corrupt("delivery code", &code)))?;
+                let wrong_codes = u8::try_from(wrong_codes)
+                    .map_err(|_| TxError::Store(corrupt("wrong codes", wrong_codes)))?;
+                let tried = try_code(state, &code, wrong_codes, &typed);
+                if let CodeTry::Wrong { wrong_codes } = tried {
+                    diesel::update(deliveries::table.find(&id))
+                        .set(deliveries::wrong_codes.eq(i32::from(wrong_codes)))
+                        .execute(conn)?;
+                }
+                Ok(tried)
+            })
+            .map_err(|error: TxError<RepoError>| match error {
+                TxError::Db(error) => storage(error),
+                TxError::Store(error) => error,
+            })
         })
         .await
     }
@@ -195,11 +243,7 @@ impl DeliveryRepository for Database {
         let (from, to) = (to_db_time(from), to_db_time(to));
         let day = day.to_string();
         self.run(move |conn| {
-            let collected: Vec<(String, String, Option<i64>)> = deliveries::table
-                .filter(deliveries::state.eq(DeliveryState::Delivered.as_str()))
-                .filter(deliveries::cash_collected_cents.is_not_null())
-                .filter(deliveries::delivered_at.ge(from))
-                .filter(deliveries::delivered_at.lt(to))
+            let collected: Vec<(String, String, Option<i64>)> = cash_delivered!(from, to)
                 .select((
                     deliveries::rider_id,
                     deliveries::rider_name,
@@ -207,12 +251,13 @@ impl DeliveryRepository for Database {
                 ))
                 .load(conn)
                 .map_err(storage)?;
-            let receipts: Vec<HandinRow> = rider_cash_handins::table
-                .filter(rider_cash_handins::day.eq(&day))
+            let hand_ins: Vec<HandinRow> = cash_handins::table
+                .filter(cash_handins::day.eq(&day))
+                .order((cash_handins::received_at.asc(), cash_handins::id.asc()))
                 .select(HandinRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            riders_of(collected, receipts)
+            riders_of(collected, hand_ins)
         })
         .await
     }
@@ -221,22 +266,60 @@ impl DeliveryRepository for Database {
         &self,
         rider: &UserId,
         day: NaiveDate,
-        receipt: &CashReceipt,
-    ) -> Result<(), RepoError> {
-        let row = HandinRow {
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        at: DateTime<Utc>,
+        by: &Changer,
+    ) -> Result<Option<CashHandIn>, RepoError> {
+        let mut row = HandinRow {
+            id: uuid::Uuid::new_v4().to_string(),
             rider_id: rider.as_str().to_owned(),
             day: day.to_string(),
-            collected_cents: receipt.collected.cents(),
-            received_at: to_db_time(receipt.at),
-            received_by_id: receipt.by.id.as_str().to_owned(),
-            received_by_name: receipt.by.name.clone(),
+            amount_cents: 0,
+            deliveries: 0,
+            received_at: to_db_time(at),
+            received_by_id: by.id.as_str().to_owned(),
+            received_by_name: by.name.clone(),
         };
+        let (from, to) = (to_db_time(from), to_db_time(to));
         self.write(move |conn| {
-            diesel::insert_into(rider_cash_handins::table)
-                .values(&row)
-                .execute(conn)
-                .map(drop)
-                .map_err(storage)
+            write_transaction(conn, |conn| {
+                diesel::insert_into(cash_handins::table)
+                    .values(&row)
+                    .execute(conn)?;
+                // The deliveries no hand-in covered: a hand-in at the same moment waits for
+                // these rows, then finds them covered and covers nothing.
+                let covered = diesel::update(
+                    cash_delivered!(from, to)
+                        .filter(deliveries::rider_id.eq(&row.rider_id))
+                        .filter(deliveries::cash_handin_id.is_null()),
+                )
+                .set(deliveries::cash_handin_id.eq(&row.id))
+                .execute(conn)?;
+                if covered == 0 {
+                    return Err(diesel::result::Error::RollbackTransaction);
+                }
+                let cents: Vec<Option<i64>> = deliveries::table
+                    .filter(deliveries::cash_handin_id.eq(&row.id))
+                    .select(deliveries::cash_collected_cents)
+                    .load(conn)?;
+                row.amount_cents = cents.into_iter().flatten().sum();
+                row.deliveries = i32::try_from(covered).unwrap_or(i32::MAX);
+                diesel::update(cash_handins::table.find(&row.id))
+                    .set((
+                        cash_handins::amount_cents.eq(row.amount_cents),
+                        cash_handins::deliveries.eq(row.deliveries),
+                    ))
+                    .execute(conn)?;
+                Ok(row)
+            })
+            .map_or_else(
+                |error| match error {
+                    diesel::result::Error::RollbackTransaction => Ok(None),
+                    error => Err(storage(error)),
+                },
+                |row| row.into_domain().map(Some),
+            )
         })
         .await
     }

@@ -315,14 +315,17 @@ diesel::table! {
         delivered_at -> Nullable<Timestamp>,
         cash_collected_cents -> Nullable<BigInt>,
         attempts -> Text,
+        cash_handin_id -> Nullable<Text>,
     }
 }
 
 diesel::table! {
-    rider_cash_handins (rider_id, day) {
+    cash_handins (id) {
+        id -> Text,
         rider_id -> Text,
         day -> Text,
-        collected_cents -> BigInt,
+        amount_cents -> BigInt,
+        deliveries -> Integer,
         received_at -> Timestamp,
         received_by_id -> Text,
         received_by_name -> Text,

@@ -641,7 +641,7 @@ async fn registrations_with_free_emails_pass_and_the_twenty_first_taken_one_is_t
     assert!(matches!(
         error,
         RegisterError::TooManyAttempts(TooManyAttempts { ref message, retry_after_secs: 3600 })
-            if message == "Too many registration attempts. Please try again in 60 minute(s)."
+            if message == "Too many registration attempts. Please try again in 60 minutes."
     ));
 }
 

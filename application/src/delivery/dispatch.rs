@@ -8,7 +8,7 @@ use crate::ReadError;
 use chrono::NaiveDate;
 use derive_new::new;
 use domain::audit::AuditChange;
-use domain::delivery::{day_bounds, day_of, dispatch, CashReceipt, Dispatch, Rider, RiderCash};
+use domain::delivery::{day_bounds, day_of, dispatch, Dispatch, Rider, RiderCash};
 use domain::listing::users::UserQuery;
 use domain::message::texts::{ORDERS_TO_DISPATCH_REQUIRED, RIDER_UNKNOWN};
 use domain::order::{Order, OrderTransition};
@@ -19,7 +19,7 @@ use domain::ports::{
 };
 use domain::user::{Role, User};
 use domain::validation::FieldErrors;
-use domain::{OrderId, UserId};
+use domain::{Money, OrderId, UserId};
 use std::sync::Arc;
 
 /// The most orders sent out at once: a rider's run, with room to spare.
@@ -150,8 +150,10 @@ impl Dispatcher {
         Ok((day, self.deliveries.riders_cash(day, from, to).await?))
     }
 
-    /// Marks rider `rider`'s cash of `day` received (audited); marked twice, it stays as
-    /// first received. A rider who collected no cash that day has none to hand in.
+    /// Marks received what rider `rider` still holds of `day`'s cash: one hand-in of the cash
+    /// deliveries no hand-in covered yet (audited). A day's cash is handed in as often as the
+    /// rider brings it; marked twice at once, it is received once. A rider who collected no
+    /// cash that day has none to hand in.
     pub async fn receive_cash(
         &self,
         actor: &User,
@@ -159,30 +161,36 @@ impl Dispatcher {
         day: NaiveDate,
     ) -> Result<RiderCash, CashReceiptError> {
         require(actor, Permission::CashReceive)?;
-        let mine = |cash: Vec<RiderCash>| cash.into_iter().find(|c| c.rider == *rider);
         let (from, to) = day_bounds(day);
-        let cash = mine(self.deliveries.riders_cash(day, from, to).await?)
-            .ok_or(CashReceiptError::NoCash)?;
-        if cash.received.is_some() {
+        let cash = self.cash_of(rider, day).await?;
+        if cash.to_hand_in() == Money::ZERO {
             return Ok(cash);
         }
-        let receipt = CashReceipt {
-            collected: cash.collected,
-            at: self.clock.now(),
-            by: actor.into(),
-        };
-        match self.deliveries.receive_cash(rider, day, &receipt).await {
-            Ok(()) => {
-                self.audit
-                    .record(actor, AuditChange::rider_cash_received(&cash, day))
-                    .await;
-            }
-            // Received by another request at the same moment.
-            Err(RepoError::Duplicate) => {}
-            Err(error) => return Err(error.into()),
+        let received = self
+            .deliveries
+            .receive_cash(rider, day, from, to, self.clock.now(), &actor.into())
+            .await?;
+        let after = self.cash_of(rider, day).await?;
+        if let Some(hand_in) = received {
+            self.audit
+                .record(
+                    actor,
+                    AuditChange::rider_cash_received(&after, &hand_in, day),
+                )
+                .await;
         }
-        let received = mine(self.deliveries.riders_cash(day, from, to).await?);
-        received.ok_or(CashReceiptError::NoCash)
+        Ok(after)
+    }
+
+    /// `rider`'s cash of `day`; `NoCash` when they delivered no cash order that day.
+    async fn cash_of(&self, rider: &UserId, day: NaiveDate) -> Result<RiderCash, CashReceiptError> {
+        let (from, to) = day_bounds(day);
+        self.deliveries
+            .riders_cash(day, from, to)
+            .await?
+            .into_iter()
+            .find(|cash| cash.rider == *rider)
+            .ok_or(CashReceiptError::NoCash)
     }
 
     /// The shop lets a rider type codes again for order `id` (after five wrong ones).

@@ -4,7 +4,7 @@
 use super::errors::RiderMoveError;
 use derive_new::new;
 use domain::delivery::{
-    day_bounds, day_of, handed_over, CodeRefusal, DeliveryAttempt, DeliveryState, NotDelivered,
+    day_bounds, day_of, handed_over, CodeTry, DeliveryAttempt, DeliveryState, NotDelivered,
 };
 use domain::message::texts::REASON_UNKNOWN;
 use domain::order::{Order, OrderStatus, OrderTransition};
@@ -43,17 +43,21 @@ impl Riders {
     ) -> Result<Order, RiderMoveError> {
         require(rider, Permission::DeliveriesOwn)?;
         let order = self.own(rider, id).await?;
-        let Some(delivery) = order.delivery.as_ref().filter(|d| d.is_out_with(&rider.id)) else {
+        if !order
+            .delivery
+            .as_ref()
+            .is_some_and(|d| d.is_out_with(&rider.id))
+        {
             return self.delivered_already(rider, order).await;
-        };
-        if let Err(refusal) = delivery.check_code(code) {
-            return Err(match refusal {
-                CodeRefusal::Locked => RiderMoveError::Code(refusal),
-                CodeRefusal::Wrong { .. } => {
-                    let counted = self.deliveries.count_wrong_code(id).await?;
-                    RiderMoveError::Code(CodeRefusal::counted(counted))
-                }
-            });
+        }
+        let tried = self.deliveries.try_code(id, &rider.id, code).await?;
+        if let Some(refusal) = tried.refusal() {
+            return Err(RiderMoveError::Code(refusal));
+        }
+        if tried == CodeTry::NotOut {
+            // Delivered by another try at the same moment (or moved off this rider).
+            let now = self.own(rider, id).await?;
+            return self.delivered_already(rider, now).await;
         }
         let (delivered, step) = handed_over(&order, cash_collected)
             .map_err(|mismatch| FieldErrors::single("cashCollected", mismatch.message()))?;

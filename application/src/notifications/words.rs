@@ -4,6 +4,7 @@
 
 use domain::delivery::{Delivery, NotDelivered};
 use domain::language::Language::{self, English, Somali};
+use domain::message::counted;
 use domain::notification::Topic;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::returns::ReturnStatus;
@@ -155,7 +156,7 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             vec![
                 format!("We have saved your order {number} of {total}, but {wallet} has not confirmed your payment yet."),
                 format!("If you approved it on your phone, there is nothing to do: we confirm the order as soon as {wallet} does."),
-                format!("If no payment arrives within {hold_minutes} minutes, the order is canceled and nothing is charged."),
+                format!("If no payment arrives within {}, the order is canceled and nothing is charged.", counted(hold_minutes, "minute", "minutes")),
             ],
         ),
         (Somali, Topic::PaymentUnconfirmed) => texts(
@@ -442,14 +443,17 @@ pub(super) fn back_in_stock(language: Language, item: &str) -> Texts {
 /// A phone order's payment link; the text message ends with the link itself.
 pub(super) fn payment_link(language: Language, number: &str, total: Money, minutes: i64) -> Texts {
     match language {
-        English => Texts {
+        English => {
+            let minutes = counted(minutes, "minute", "minutes");
+            Texts {
             subject: format!("Pay for your order {number}"),
-            sms: format!("pay {total} for your order {number} within {minutes} minutes here:"),
+            sms: format!("pay {total} for your order {number} within {minutes} here:"),
             paragraphs: vec![
                 format!("Your order {number} of {total} is ready and waiting for your payment."),
-                format!("Pay it within {minutes} minutes on its page: after that the order is canceled and its items go back on sale."),
+                format!("Pay it within {minutes} on its page: after that the order is canceled and its items go back on sale."),
             ],
-        },
+        }
+        }
         Somali => Texts {
             subject: format!("Bixi lacagta dalabkaaga {number}"),
             sms: format!("ku bixi {total} dalabkaaga {number} {minutes} daqiiqo gudahood halkan:"),
@@ -518,6 +522,30 @@ mod tests {
         assert_eq!(
             zaad.paragraphs[0],
             "Waad ku mahadsan tahay dalabkaaga #o1. Waxaan helnay lacagtaadii $45.00 ee aad ku bixisay ZAAD."
+        );
+    }
+
+    #[test]
+    fn a_count_of_minutes_takes_its_plural() {
+        let total = Money::from_cents(4335).unwrap();
+        let last_minute = payment_link(English, "#1042", total, 1);
+        assert_eq!(
+            last_minute.sms,
+            "pay $43.35 for your order #1042 within 1 minute here:"
+        );
+        let half_hour = payment_link(English, "#1042", total, 30);
+        assert_eq!(
+            half_hour.paragraphs[1],
+            "Pay it within 30 minutes on its page: after that the order is canceled and its items go back on sale."
+        );
+        let one_minute_hold = OrderFacts {
+            hold_minutes: 1,
+            ..facts(Some(PaymentMethod::Edahab), None)
+        };
+        let unconfirmed = about_order(English, Topic::PaymentUnconfirmed, &one_minute_hold);
+        assert_eq!(
+            unconfirmed.paragraphs[2],
+            "If no payment arrives within 1 minute, the order is canceled and nothing is charged."
         );
     }
 

@@ -18,7 +18,7 @@ use domain::payment_link::{
     link_methods, link_state, may_pay, LinkRefusal, LinkToken, PaymentLink,
 };
 use domain::payment_method::PaymentMethod;
-use domain::permissions::{require, Permission};
+use domain::permissions::{require, sees_money_of_order, Permission};
 use domain::phone_order::PaymentState;
 use domain::ports::{Clock, OrderRepository, Outbox, PaymentLinkRepository, SecretGenerator};
 use domain::user::User;
@@ -38,11 +38,13 @@ pub struct LinkAddress {
 /// A link sent: where it points, until when, and how staff may share it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SentLink {
-    pub url: String,
+    /// `None` for staff who do not see the order's money: its page and its message show the
+    /// total, so only the customer receives it.
+    pub url: Option<String>,
     pub expires_at: DateTime<Utc>,
     /// `https://wa.me/<number>?text=…`: WhatsApp opens a chat with the customer, the message
-    /// with the link written.
-    pub whatsapp_url: String,
+    /// with the link written. `None` as for `url`.
+    pub whatsapp_url: Option<String>,
     /// Whether a text message with the link was queued to the customer's phone.
     pub sms_sent: bool,
 }
@@ -77,7 +79,8 @@ pub struct PaymentLinks {
 
 impl PaymentLinks {
     /// Makes phone order `id` a new payment link (a link sent before stops working), and
-    /// texts it to the customer (and e-mails it, when they have an address).
+    /// texts it to the customer (and e-mails it, when they have an address). The link itself
+    /// is answered only to staff who see the order's money.
     pub async fn send(&self, actor: &User, id: &OrderId) -> Result<SentLink, PhoneOrderError> {
         require(actor, Permission::OrdersCreate)?;
         let order = self
@@ -107,14 +110,17 @@ impl PaymentLinks {
             language: self.languages.of(&order.user_id).await,
         };
         let letter = templates::payment_link(&order, &path, link.minutes_left(now), &from);
+        let shared = sees_money_of_order(actor, &order);
         Ok(SentLink {
-            url: format!("{}{path}", self.address.public_url),
+            url: shared.then(|| format!("{}{path}", self.address.public_url)),
             expires_at: link.expires_at,
-            whatsapp_url: format!(
-                "https://wa.me/{}?text={}",
-                order.payment_phone.as_str(),
-                utf8_percent_encode(&letter.sms, NON_ALPHANUMERIC)
-            ),
+            whatsapp_url: shared.then(|| {
+                format!(
+                    "https://wa.me/{}?text={}",
+                    order.payment_phone.as_str(),
+                    utf8_percent_encode(&letter.sms, NON_ALPHANUMERIC)
+                )
+            }),
             sms_sent: self.address.sms_configured && !order.payment_phone.as_str().is_empty(),
         })
     }

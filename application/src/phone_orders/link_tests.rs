@@ -65,6 +65,32 @@ fn orders_holding(mocks: &mut Mocks, order: Order) {
 }
 
 #[tokio::test]
+async fn a_colleague_who_does_not_see_the_orders_money_sends_the_link_without_seeing_it() {
+    let mut mocks = Mocks::new();
+    orders_holding(&mut mocks, waiting());
+    mocks
+        .users
+        .expect_language_of()
+        .returning(|_| Ok(Language::English));
+    mocks
+        .outbox
+        .expect_enqueue()
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let mut links = MockPaymentLinkRepository::new();
+    links.expect_replace().times(1).returning(|_| Ok(()));
+    let (_, service) = mocks.services(links, tokens());
+
+    let sent = service
+        .send(&staff("hodan", Role::OrderHandler), &waiting().id)
+        .await
+        .unwrap();
+
+    assert_eq!((sent.url, sent.whatsapp_url), (None, None));
+    assert!(sent.sms_sent, "the customer still receives it");
+}
+
+#[tokio::test]
 async fn a_link_is_stored_hashed_and_texted_to_the_customer_in_their_language() {
     let mut mocks = Mocks::new();
     orders_holding(&mut mocks, waiting());
@@ -95,24 +121,26 @@ async fn a_link_is_stored_hashed_and_texted_to_the_customer_in_their_language() 
         .await
         .unwrap();
 
-    assert_eq!(sent.url, format!("https://dukaan.so/pay/{TOKEN}"));
+    assert_eq!(
+        sent.url.as_deref(),
+        Some(&*format!("https://dukaan.so/pay/{TOKEN}"))
+    );
+    let whatsapp_url = sent.whatsapp_url.unwrap();
     assert_eq!(
         sent.expires_at,
         PaymentHold::default().last_payment_start(waiting().created_at)
     );
     assert!(sent.sms_sent);
     assert!(
-        sent.whatsapp_url.starts_with(&format!(
+        whatsapp_url.starts_with(&format!(
             "https://wa.me/{}?text=",
             waiting().payment_phone.as_str()
         )),
-        "{}",
-        sent.whatsapp_url
+        "{whatsapp_url}"
     );
     assert!(
-        sent.whatsapp_url.contains("ku%20bixi%20%2445%2E00"),
-        "Somali: {}",
-        sent.whatsapp_url
+        whatsapp_url.contains("ku%20bixi%20%2445%2E00"),
+        "Somali: {whatsapp_url}"
     );
     let queued = queued.lock().unwrap();
     assert_eq!(queued.len(), 1, "an SMS only: the customer has no e-mail");

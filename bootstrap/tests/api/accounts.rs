@@ -319,7 +319,7 @@ async fn twenty_registrations_of_taken_emails_from_one_address_then_429_with_ret
         assert_eq!(reply.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(
             reply.message(),
-            "Too many registration attempts. Please try again in 60 minute(s)."
+            "Too many registration attempts. Please try again in 60 minutes."
         );
         let retry_after: u64 = reply.headers["retry-after"]
             .to_str()

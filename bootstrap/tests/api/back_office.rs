@@ -107,3 +107,27 @@ async fn a_bad_list_parameter_is_400_naming_it() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_order_handler_may_not_rank_orders_by_the_totals_they_do_not_see() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hodan", "orders").await;
+        let ranked = app
+            .get("/api/orders/all?sort=total&dir=desc", Some(&handler))
+            .await;
+        assert_eq!(ranked.status, StatusCode::BAD_REQUEST, "{}", ranked.body);
+        assert_eq!(
+            ranked.body["message"],
+            "sort by total is only for staff who see amounts (money.read)"
+        );
+        for allowed in ["/api/orders/all?sort=date", "/api/orders/all?sort=status"] {
+            assert_eq!(
+                app.get(allowed, Some(&handler)).await.status,
+                StatusCode::OK
+            );
+        }
+        let by_admin = app.get("/api/orders/all?sort=total", Some(&admin)).await;
+        assert_eq!(by_admin.status, StatusCode::OK);
+    }
+}

@@ -4,6 +4,7 @@
 
 use crate::helpers::TestApp;
 use domain::notification::Topic;
+use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -435,5 +436,97 @@ async fn a_cash_orders_return_is_refunded_by_hand_and_the_admin_records_how() {
             .find(|e| e["action"] == "order.return" && e["after"]["status"] == "refunded")
             .expect("the refund is in the audit trail");
         assert_eq!(recorded["after"]["refundPaidWith"], "cash");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cash_delivered_after_the_days_hand_in_is_handed_in_again_and_each_hand_in_once() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        zones(&app, &admin).await;
+        let dress = app.product(&admin, "Dirac", "20", 5).await;
+        let dress = dress["_id"].as_str().unwrap();
+        let (token, _) = app.shopper("amina").await;
+        let rider = app.staff(&admin, "hassan", "rider").await;
+        let rider_id = app.me_id(&rider).await;
+        for round in 1..=2 {
+            app.add_to_cart(&token, dress, 1).await;
+            let id = cash_order_to_hodan(&app, &token).await["_id"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let sent = app
+                .post(
+                    "/api/admin/deliveries",
+                    Some(&admin),
+                    json!({ "orderIds": [id], "riderId": rider_id }),
+                )
+                .await;
+            assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+            let code = app.delivery_code(&id).await;
+            let done = app
+                .post(
+                    &format!("/api/deliveries/{id}/delivered"),
+                    Some(&rider),
+                    json!({ "code": code, "cashCollected": 22 }),
+                )
+                .await;
+            assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+
+            let day = &app.get("/api/admin/riders/cash", Some(&admin)).await.body[0];
+            let collected = 22.0 * f64::from(round);
+            assert_eq!(
+                (&day["collected"], &day["toHandIn"]),
+                (&json!(collected), &json!(22.0)),
+                "{}",
+                app.backend
+            );
+            let path = format!(
+                "/api/admin/riders/{rider_id}/cash/{}/received",
+                day["date"].as_str().unwrap()
+            );
+            // Marked four times at once: received once.
+            let marks = join_all((0..4).map(|_| app.post(&path, Some(&admin), json!({})))).await;
+            for mark in &marks {
+                assert_eq!(mark.status, StatusCode::OK, "{}", mark.body);
+                assert_eq!(
+                    (
+                        &mark.body["handedIn"],
+                        &mark.body["toHandIn"],
+                        &mark.body["received"]["collected"]
+                    ),
+                    (&json!(collected), &json!(0.0), &json!(collected))
+                );
+            }
+        }
+        let day = &app.get("/api/admin/riders/cash", Some(&admin)).await.body[0];
+        assert_eq!(
+            (
+                &day["deliveries"],
+                &day["collected"],
+                &day["handedIn"],
+                &day["toHandIn"]
+            ),
+            (&json!(2), &json!(44.0), &json!(44.0), &json!(0.0))
+        );
+        let hand_ins: Vec<(&Value, &Value, &Value)> = day["handIns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| (&h["amount"], &h["deliveries"], &h["by"]["name"]))
+            .collect();
+        let each = (&json!(22.0), &json!(1), &json!("Administrator"));
+        assert_eq!(hand_ins, [each, each]);
+        let audit = app
+            .get("/api/admin/audit?entity=rider", Some(&admin))
+            .await
+            .body;
+        let received: Vec<&Value> = audit
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == "rider.cash")
+            .collect();
+        assert_eq!(received.len(), 2, "one entry a hand-in");
     }
 }

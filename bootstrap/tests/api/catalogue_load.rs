@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use std::io::Read as _;
 use std::net::{IpAddr, Ipv4Addr};
 
-const TOO_MANY_WHOLE_LISTS: &str = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minute(s).";
+const TOO_MANY_WHOLE_LISTS: &str = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in 15 minutes.";
 const TOO_MANY_WHOLE_LISTS_SO: &str = "Liisas badan oo alaabta oo dhan ah ayaa laga codsaday cinwaankaaga. Weydii hal bog markiiba (page iyo limit), ama isku day mar kale 15 daqiiqo kadib.";
 
 /// Every list a client may ask for whole: the catalogue's lists and the server's search.

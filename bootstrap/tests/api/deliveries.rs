@@ -207,7 +207,8 @@ async fn five_wrong_codes_lock_the_delivery_until_the_shop_resets_the_code() {
             let expected = if left == 0 {
                 "That is not the delivery code. No tries left: ask the shop to reset it.".to_owned()
             } else {
-                format!("That is not the delivery code. {left} tries left.")
+                let tries = if left == 1 { "try" } else { "tries" };
+                format!("That is not the delivery code. {left} {tries} left.")
             };
             assert_eq!(refused.body["errors"]["code"], expected.as_str());
         }
@@ -241,6 +242,52 @@ async fn five_wrong_codes_lock_the_delivery_until_the_shop_resets_the_code() {
             .post(&path, Some(&shop.hassan.0), json!({ "code": code }))
             .await;
         assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_burst_of_codes_sent_at_once_compares_at_most_five_wrong_ones() {
+    for app in TestApp::all().await {
+        let shop = shop(&app).await;
+        // The right code at the places a burst once let it through.
+        for (place, shopper) in [(6, "amina"), (15, "hodan"), (50, "faadumo")] {
+            let order = paid_order(&app, &shop.admin, shopper).await;
+            send_out(&app, &shop.handler, &[&order], &shop.hassan.1).await;
+            let code = app.delivery_code(&order).await;
+            let path = format!("/api/deliveries/{order}/delivered");
+            let tries = (0..60).map(|at| {
+                let typed = if at == place {
+                    code.clone()
+                } else {
+                    format!("{:04}", (code.parse::<u32>().unwrap() + 1 + at) % 10_000)
+                };
+                app.post(&path, Some(&shop.hassan.0), json!({ "code": typed }))
+            });
+            let answers = join_all(tries).await;
+            let count = |status| answers.iter().filter(|a| a.status == status).count();
+            let (wrong, locked, ok) = (
+                count(StatusCode::BAD_REQUEST),
+                count(StatusCode::LOCKED),
+                count(StatusCode::OK),
+            );
+            assert_eq!(wrong + locked + ok, 60, "{}", app.backend);
+            let read = app
+                .get(&format!("/api/orders/{order}"), Some(&shop.handler))
+                .await
+                .body;
+            if read["status"] == "delivered" {
+                // The right code was one of the first five compared.
+                assert!(
+                    wrong <= 4,
+                    "{}: {wrong} wrong codes compared, then the right one",
+                    app.backend
+                );
+            } else {
+                assert_eq!((wrong, locked), (5, 55), "{}: place {place}", app.backend);
+                assert_eq!(read["delivery"]["codeLocked"], true);
+                assert_eq!(read["status"], "shipped");
+            }
+        }
     }
 }
 

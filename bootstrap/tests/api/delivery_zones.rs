@@ -317,3 +317,37 @@ async fn a_free_shipping_code_takes_the_zones_fee_off() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_whole_city_is_checked_out_with_the_district_the_zones_list_gives_it() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        three_zones(&app, &admin).await;
+        let zones = app.get("/api/delivery/zones", None).await.body;
+        assert_eq!(zones[0]["city"], "Hargeisa");
+        let district = zones[0]["districts"][0]["name"].clone();
+        assert_eq!(district, Value::Null);
+        let dress = app.product(&admin, "Dirac", "20", 5).await;
+        let (token, _) = app.shopper("amina").await;
+        let mut whole_city = address("Hargeisa", "");
+        whole_city["district"] = district;
+        let mut left_out = whole_city.clone();
+        left_out.as_object_mut().unwrap().remove("district");
+        for shipping_address in [whole_city, left_out] {
+            app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 1)
+                .await;
+            let placed = app
+                .post("/api/orders/checkout", Some(&token),
+                    json!({ "paymentMethod": "evc-plus", "paymentPhone": APPROVED_PHONE, "shippingAddress": shipping_address }))
+                .await;
+            assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+            assert_eq!(
+                (
+                    &placed.body["order"]["shippingAddress"]["district"],
+                    &placed.body["order"]["shippingFee"]
+                ),
+                (&json!(""), &json!(8.0))
+            );
+        }
+    }
+}

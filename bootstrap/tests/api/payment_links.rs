@@ -406,6 +406,22 @@ async fn only_roles_that_take_orders_send_links() {
             )
             .await;
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
+
+        // A colleague who does not see the order's amounts sends it to the customer alone:
+        // its page and its WhatsApp text show the total.
+        let colleague = app.staff(&admin, "hodan", "orders").await;
+        let sent = app.post(&path, Some(&colleague), json!({})).await;
+        assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+        assert_eq!(
+            (&sent.body["url"], &sent.body["whatsappUrl"]),
+            (&Value::Null, &Value::Null)
+        );
+        assert!(sent.body["expiresAt"].is_string());
+        let (by_admin, _) = link_of(&app, &admin, &order).await;
+        assert!(by_admin["whatsappUrl"]
+            .as_str()
+            .unwrap()
+            .contains("%2411%2E00"));
     }
 }
 

@@ -63,7 +63,9 @@ pub fn cash_on_delivery(
     Ok(())
 }
 
-/// What a rider collected in cash on one day, and whether it was handed in.
+/// What a rider collected in cash on one day, and what of it they handed in. A day's cash is
+/// handed in as many times as the rider brings it: each hand-in covers the cash deliveries
+/// not handed in before it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RiderCash {
     pub rider: UserId,
@@ -71,14 +73,31 @@ pub struct RiderCash {
     /// Cash orders they delivered that day.
     pub deliveries: u32,
     pub collected: Money,
-    pub received: Option<CashReceipt>,
+    /// The day's hand-ins, oldest first.
+    pub hand_ins: Vec<CashHandIn>,
 }
 
-/// Cash a rider handed in, marked received.
+impl RiderCash {
+    /// What the day's hand-ins covered.
+    pub fn handed_in(&self) -> Money {
+        self.hand_ins
+            .iter()
+            .fold(Money::ZERO, |sum, hand_in| sum + hand_in.amount)
+    }
+
+    /// What the rider still holds of the day's cash.
+    pub fn to_hand_in(&self) -> Money {
+        self.collected.saturating_sub(self.handed_in())
+    }
+}
+
+/// Cash a rider handed in, marked received: what it covered.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CashReceipt {
-    /// What they had collected when it was received.
-    pub collected: Money,
+pub struct CashHandIn {
+    /// The cash of the deliveries it covered.
+    pub amount: Money,
+    /// How many cash deliveries it covered.
+    pub deliveries: u32,
     pub at: DateTime<Utc>,
     pub by: Changer,
 }
@@ -108,6 +127,33 @@ pub fn cash_order_placed(order: &Order, at: DateTime<Utc>) -> OrderPlan {
 mod tests {
     use super::*;
     use crate::delivery::zone::tests::shop_zones;
+
+    #[test]
+    fn a_days_cash_is_what_its_hand_ins_did_not_cover() {
+        let dollars = |cents| Money::from_cents(cents).unwrap();
+        let hand_in = |cents, deliveries| CashHandIn {
+            amount: dollars(cents),
+            deliveries,
+            at: "2026-11-27T12:00:00Z".parse().unwrap(),
+            by: Changer {
+                id: UserId::parse("boss").unwrap(),
+                name: "Boss".into(),
+            },
+        };
+        let mut cash = RiderCash {
+            rider: UserId::parse("r1").unwrap(),
+            rider_name: "Hassan".into(),
+            deliveries: 2,
+            collected: dollars(4400),
+            hand_ins: vec![hand_in(2200, 1)],
+        };
+        assert_eq!(
+            (cash.handed_in(), cash.to_hand_in()),
+            (dollars(2200), dollars(2200))
+        );
+        cash.hand_ins.push(hand_in(2200, 1));
+        assert_eq!(cash.to_hand_in(), Money::ZERO);
+    }
 
     #[test]
     fn a_cash_order_is_confirmed_when_placed_and_not_again_when_its_cash_is_collected() {

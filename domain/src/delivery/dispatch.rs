@@ -150,19 +150,54 @@ impl Delivery {
     pub fn code_locked(&self) -> bool {
         self.wrong_codes >= CODE_TRIES
     }
+}
 
-    /// Whether `typed` may deliver the order: the code, while tries are left. A wrong code
-    /// is counted by storage (one at a time), which answers how many remain.
-    pub fn check_code(&self, typed: &str) -> Result<(), CodeRefusal> {
-        if self.code_locked() {
-            return Err(CodeRefusal::Locked);
+/// What one typed code came to. Storage judges it with [`try_code`] and counts a wrong one
+/// in the same guarded write (the delivery's row locked), so of many tries sent at once at
+/// most [`CODE_TRIES`] wrong ones are ever compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeTry {
+    /// The code: the order may be handed over.
+    Right,
+    /// Not the code; `wrong_codes` counted now, this one included.
+    Wrong { wrong_codes: u8 },
+    /// Five wrong codes were counted already: nothing was compared.
+    Locked,
+    /// The delivery is not out with this rider any more (delivered meanwhile, or moved).
+    NotOut,
+}
+
+/// Judges `typed` against a delivery in `state` with `code` and `wrong_codes` counted so far,
+/// out with the rider who typed it: nothing is compared once it is locked.
+pub fn try_code(
+    state: DeliveryState,
+    code: &DeliveryCode,
+    wrong_codes: u8,
+    typed: &str,
+) -> CodeTry {
+    if state != DeliveryState::Out {
+        CodeTry::NotOut
+    } else if wrong_codes >= CODE_TRIES {
+        CodeTry::Locked
+    } else if code.matches(typed) {
+        CodeTry::Right
+    } else {
+        CodeTry::Wrong {
+            wrong_codes: wrong_codes + 1,
         }
-        if self.code.matches(typed) {
-            Ok(())
-        } else {
-            Err(CodeRefusal::Wrong {
-                tries_left: CODE_TRIES - self.wrong_codes - 1,
-            })
+    }
+}
+
+impl CodeTry {
+    /// Why the order was not delivered by this try; `None` when it may be (right) or is not
+    /// the rider's to deliver now (not out).
+    pub fn refusal(self) -> Option<CodeRefusal> {
+        match self {
+            CodeTry::Right | CodeTry::NotOut => None,
+            CodeTry::Wrong { wrong_codes } => Some(CodeRefusal::Wrong {
+                tries_left: CODE_TRIES.saturating_sub(wrong_codes),
+            }),
+            CodeTry::Locked => Some(CodeRefusal::Locked),
         }
     }
 }
@@ -177,17 +212,6 @@ pub enum CodeRefusal {
 }
 
 impl CodeRefusal {
-    /// The refusal once storage has counted the wrong code: `wrong_codes` counted so far
-    /// (`None`: the code was locked meanwhile by another try).
-    pub fn counted(wrong_codes: Option<u8>) -> Self {
-        match wrong_codes {
-            Some(wrong) if wrong <= CODE_TRIES => CodeRefusal::Wrong {
-                tries_left: CODE_TRIES - wrong,
-            },
-            _ => CodeRefusal::Locked,
-        }
-    }
-
     pub fn message(self) -> Message {
         match self {
             CodeRefusal::Wrong { tries_left: 0 } => CODE_WRONG_LAST.into(),
@@ -414,28 +438,34 @@ mod tests {
     fn five_wrong_codes_lock_the_delivery_until_the_shop_resets_it() {
         let hassan = UserId::parse("r1").unwrap();
         assert!(out_with("r1", 0).is_out_with(&hassan));
-        assert_eq!(out_with("r1", 4).check_code("0427"), Ok(()));
+        let code = DeliveryCode::parse("0427").unwrap();
+        let typed = |wrong, typed| try_code(DeliveryState::Out, &code, wrong, typed);
+        assert_eq!(typed(4, " 0427"), CodeTry::Right);
+        assert_eq!(typed(0, "1111"), CodeTry::Wrong { wrong_codes: 1 });
+        assert_eq!(typed(4, "1111"), CodeTry::Wrong { wrong_codes: 5 });
+        // Locked: even the right code waits for the shop, and nothing is compared.
+        assert_eq!(typed(5, "0427"), CodeTry::Locked);
         assert_eq!(
-            out_with("r1", 0).check_code("1111"),
-            Err(CodeRefusal::Wrong { tries_left: 4 })
+            try_code(DeliveryState::Delivered, &code, 0, "0427"),
+            CodeTry::NotOut
         );
         assert_eq!(
-            out_with("r1", 4).check_code("1111"),
-            Err(CodeRefusal::Wrong { tries_left: 0 })
-        );
-        // Locked: even the right code waits for the shop.
-        assert_eq!(
-            out_with("r1", 5).check_code("0427"),
-            Err(CodeRefusal::Locked)
+            CodeTry::Wrong { wrong_codes: 2 }.refusal(),
+            Some(CodeRefusal::Wrong { tries_left: 3 })
         );
         assert_eq!(
-            CodeRefusal::counted(Some(2)),
-            CodeRefusal::Wrong { tries_left: 3 }
+            CodeTry::Wrong { wrong_codes: 5 }.refusal(),
+            Some(CodeRefusal::Wrong { tries_left: 0 })
         );
-        assert_eq!(CodeRefusal::counted(None), CodeRefusal::Locked);
+        assert_eq!(CodeTry::Locked.refusal(), Some(CodeRefusal::Locked));
+        assert_eq!(CodeTry::Right.refusal(), None);
         assert_eq!(
             CodeRefusal::Wrong { tries_left: 3 }.message().as_str(),
             "That is not the delivery code. 3 tries left."
+        );
+        assert_eq!(
+            CodeRefusal::Wrong { tries_left: 1 }.message().as_str(),
+            "That is not the delivery code. 1 try left."
         );
         assert_eq!(
             CodeRefusal::Wrong { tries_left: 0 }.message().as_str(),

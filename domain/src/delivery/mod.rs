@@ -8,13 +8,13 @@ pub mod dispatch;
 pub mod zone;
 
 pub use cash::{
-    cash_on_delivery, cash_order_placed, takes_cash, CashReceipt, CashRefusal, RiderCash,
+    cash_on_delivery, cash_order_placed, takes_cash, CashHandIn, CashRefusal, RiderCash,
 };
 pub use day::{day_bounds, day_of};
 pub use dispatch::{
-    dispatch, handed_over, ready_to_go_out, CashMismatch, CodeRefusal, Delivery, DeliveryAttempt,
-    DeliveryCode, DeliveryState, DeliveryStep, Dispatch, DispatchRefusal, NotDelivered, Rider,
-    CODE_TRIES,
+    dispatch, handed_over, ready_to_go_out, try_code, CashMismatch, CodeRefusal, CodeTry, Delivery,
+    DeliveryAttempt, DeliveryCode, DeliveryState, DeliveryStep, Dispatch, DispatchRefusal,
+    NotDelivered, Rider, CODE_TRIES,
 };
 pub use zone::{
     delivery_fee, DeliveryTime, DeliveryZone, ZoneDraft, ZoneInput, ZoneRefusal, Zones,

@@ -5,6 +5,8 @@ use super::{choice, page, Direction, InvalidListParameter, SearchText};
 use crate::ids::UserId;
 use crate::order::{ChannelKind, OrderStatus, PaymentStatus};
 use crate::payment_method::PaymentMethod;
+use crate::permissions::{granted, Permission};
+use crate::user::Role;
 use chrono::{DateTime, Utc};
 
 /// Which payments to list.
@@ -135,6 +137,18 @@ impl OrderQuery {
         Ok(query)
     }
 
+    /// Whether someone of `role` may run this query. Amounts rank orders, so a viewer who does
+    /// not see every order's money may not sort by it: an order handler would bracket any
+    /// order's total between phone orders of totals they know.
+    pub fn allowed_for(&self, role: Role) -> Result<(), InvalidListParameter> {
+        if self.sort == OrderSort::Total && !granted(role).contains(&Permission::MoneyRead) {
+            return Err(InvalidListParameter(
+                "sort by total is only for staff who see amounts (money.read)".into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// The newest orders: one page of them.
     pub fn newest(page: Page) -> Self {
         OrderQuery {
@@ -228,6 +242,24 @@ mod tests {
             .payment,
             Some(PaymentFilter::Status(PaymentStatus::Refunded))
         );
+    }
+
+    #[test]
+    fn only_who_sees_amounts_sorts_by_them() {
+        let by_total = parse(OrderListParams {
+            sort: Some("total"),
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(by_total.allowed_for(Role::Admin), Ok(()));
+        assert_eq!(
+            by_total.allowed_for(Role::OrderHandler),
+            Err(InvalidListParameter(
+                "sort by total is only for staff who see amounts (money.read)".into()
+            ))
+        );
+        let by_date = OrderQuery::default();
+        assert_eq!(by_date.allowed_for(Role::OrderHandler), Ok(()));
     }
 
     #[test]

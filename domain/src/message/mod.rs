@@ -144,6 +144,10 @@ impl PartialEq<Text> for String {
 
 /// `template` with each `{name}` replaced by its value; a hole without one stays as it is.
 /// Values are put in once, so a value holding `{name}` is never filled in itself.
+///
+/// A word that goes with a count is a plural hole, `{name|one|other}`: `one` when the value
+/// is 1, else `other` ("1 minute", "5 minutes"). That is the rule of English and of Somali
+/// (CLDR's `one` is exactly 1 in both), so a catalogue's words choose their own forms.
 pub fn fill(template: &str, values: &[(&'static str, String)]) -> String {
     let mut filled = String::with_capacity(template.len());
     let mut rest = template;
@@ -152,9 +156,14 @@ pub fn fill(template: &str, values: &[(&'static str, String)]) -> String {
             break;
         };
         filled.push_str(&rest[..open]);
-        let name = &rest[open + 1..close];
-        match values.iter().find(|(hole, _)| *hole == name) {
-            Some((_, value)) => filled.push_str(value),
+        let hole = &rest[open + 1..close];
+        let mut parts = hole.split('|');
+        let name = parts.next().unwrap_or(hole);
+        match values.iter().find(|(known, _)| *known == name) {
+            Some((_, value)) => match (parts.next(), parts.next()) {
+                (Some(one), Some(other)) => filled.push_str(plural(value, one, other)),
+                _ => filled.push_str(value),
+            },
             None => filled.push_str(&rest[open..=close]),
         }
         rest = &rest[close + 1..];
@@ -163,14 +172,32 @@ pub fn fill(template: &str, values: &[(&'static str, String)]) -> String {
     filled
 }
 
-/// The names of `template`'s holes, sorted.
+/// `one` for a count of exactly 1, else `other` (see [`fill`]).
+pub fn plural<'a>(count: &str, one: &'a str, other: &'a str) -> &'a str {
+    if count.trim() == "1" {
+        one
+    } else {
+        other
+    }
+}
+
+/// `count` with the word for that many: "1 minute", "30 minutes".
+pub fn counted(count: impl fmt::Display, one: &str, other: &str) -> String {
+    let count = count.to_string();
+    let word = plural(&count, one, other);
+    format!("{count} {word}")
+}
+
+/// The names of `template`'s holes (a plural hole by its value's name), sorted, each once.
 pub fn holes(template: &str) -> Vec<&str> {
     let mut names: Vec<&str> = template
         .split('{')
         .skip(1)
-        .filter_map(|after| after.split_once('}').map(|(name, _)| name))
+        .filter_map(|after| after.split_once('}').map(|(hole, _)| hole))
+        .map(|hole| hole.split('|').next().unwrap_or(hole))
         .collect();
     names.sort_unstable();
+    names.dedup();
     names
 }
 
@@ -212,5 +239,18 @@ mod tests {
         assert_eq!(fill("Only {available} left", &[]), "Only {available} left");
         assert_eq!(holes("{name}: {available} left"), ["available", "name"]);
         assert!(holes("No holes").is_empty());
+    }
+
+    #[test]
+    fn a_count_takes_the_word_for_its_number() {
+        let template = "Try again in {minutes} {minutes|minute|minutes}.";
+        let once = |n: &str| fill(template, &[("minutes", n.to_owned())]);
+        assert_eq!(once("1"), "Try again in 1 minute.");
+        assert_eq!(once("15"), "Try again in 15 minutes.");
+        assert_eq!(once("0"), "Try again in 0 minutes.");
+        assert_eq!(holes(template), ["minutes"]);
+        assert_eq!(fill(template, &[]), template);
+        assert_eq!(counted(1, "try", "tries"), "1 try");
+        assert_eq!(counted(4, "try", "tries"), "4 tries");
     }
 }

@@ -24,8 +24,8 @@ texts! {
     CURRENT_PASSWORD_WRONG = "Current password is incorrect";
     PASSWORD_CHANGED_MEANWHILE = "The password was changed by another request at the same time. Nothing was saved: please try again.";
     CODE_REFUSED = "This code is wrong or has expired. Ask for a new code.";
-    TOO_MANY_ATTEMPTS = "Too many {kind} attempts. Please try again in {minutes} minute(s).";
-    TOO_MANY_WHOLE_LISTS = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in {minutes} minute(s).";
+    TOO_MANY_ATTEMPTS = "Too many {kind} attempts. Please try again in {minutes} {minutes|minute|minutes}.";
+    TOO_MANY_WHOLE_LISTS = "Too many whole product lists asked for from your address. Ask for one page at a time (page and limit), or try again in {minutes} {minutes|minute|minutes}.";
 
     // Orders taken by phone and chat.
     PHONE_ORDER_CUSTOMER_MISSING = "Choose a customer, or enter a new customer's name and phone";
@@ -116,7 +116,7 @@ texts! {
     DISPATCH_NOT_PAID = "Order {order} is not paid yet";
     RIDER_UNKNOWN = "Choose one of the shop's riders";
     ORDERS_TO_DISPATCH_REQUIRED = "Choose the orders to send out";
-    CODE_WRONG = "That is not the delivery code. {tries} tries left.";
+    CODE_WRONG = "That is not the delivery code. {tries} {tries|try|tries} left.";
     CODE_WRONG_LAST = "That is not the delivery code. No tries left: ask the shop to reset it.";
     CODE_LOCKED = "Five wrong codes were typed for this order. Ask the shop to reset its code.";
     REASON_UNKNOWN = "Choose why it was not delivered: unreachable, refused, wrongAddress or anotherDay";

@@ -1,8 +1,9 @@
 //! Ports of delivering (issue 43): the shop's delivery zones, and orders on their way.
 
 use super::{Page, RepoError};
-use crate::delivery::{CashReceipt, DeliveryZone, RiderCash};
+use crate::delivery::{CashHandIn, CodeTry, DeliveryZone, RiderCash};
 use crate::ids::{OrderId, UserId};
+use crate::order::Changer;
 use crate::order::Order;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -63,24 +64,36 @@ pub trait DeliveryRepository: Send + Sync {
     /// `rider`'s orders out now, then those they delivered or brought back since `since`.
     async fn of_rider(&self, rider: &UserId, since: DateTime<Utc>)
         -> Result<Vec<Order>, RepoError>;
-    /// Counts a wrong code typed for `order`'s delivery, while fewer than `CODE_TRIES` are
-    /// counted: the wrong codes counted now, or `None` when it was locked already.
-    async fn count_wrong_code(&self, order: &OrderId) -> Result<Option<u8>, RepoError>;
+    /// Judges `typed`, a code `rider` typed for `order`, by `delivery::try_code` with the
+    /// delivery's row locked, and counts it there when wrong: tries sent at once are compared
+    /// one at a time, and none once five wrong ones are counted. `NotOut` without a delivery
+    /// out with `rider`.
+    async fn try_code(
+        &self,
+        order: &OrderId,
+        rider: &UserId,
+        typed: &str,
+    ) -> Result<CodeTry, RepoError>;
     /// The shop lets the rider try codes again. `NotFound` without a delivery.
     async fn reset_code(&self, order: &OrderId) -> Result<(), RepoError>;
     /// Each rider who delivered cash orders between `from` and `to` (the delivery `day`), by
-    /// name, with what they collected and the cash of `day` they handed in.
+    /// name, with what they collected and the day's hand-ins.
     async fn riders_cash(
         &self,
         day: NaiveDate,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
     ) -> Result<Vec<RiderCash>, RepoError>;
-    /// Marks `rider`'s cash of `day` received. `Duplicate` when it was already.
+    /// Marks received, `at` and `by`, the cash of `rider`'s deliveries between `from` and `to`
+    /// (the delivery `day`) that no hand-in covered yet, as one hand-in: what it covered, or
+    /// `None` when nothing was left (another hand-in at the same moment covered it).
     async fn receive_cash(
         &self,
         rider: &UserId,
         day: NaiveDate,
-        receipt: &CashReceipt,
-    ) -> Result<(), RepoError>;
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        at: DateTime<Utc>,
+        by: &Changer,
+    ) -> Result<Option<CashHandIn>, RepoError>;
 }

@@ -544,8 +544,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Each rider's cash collected on a day (East Africa Time; today without `date`), and
-         *     whether it was handed in (`cash.receive`).
+         * Each rider's cash collected on a day (East Africa Time; today without `date`), what of it
+         *     they handed in and what they still hold (`cash.receive`).
          */
         get: operations["riders_cash"];
         put?: never;
@@ -566,8 +566,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a rider's cash of a day handed in (`cash.receive`; in the audit trail). Marked
-         *     twice, it stays as first received; a rider with no cash that day is a 404.
+         * Mark received what a rider still holds of a day's cash (`cash.receive`; in the audit trail):
+         *     one hand-in covering the cash deliveries no hand-in covered yet. A day's cash is handed in
+         *     as often as the rider brings it; marked twice at once, it is received once, and with
+         *     nothing left to hand in it answers the day as it is. A rider with no cash that day is a 404.
          */
         post: operations["receive_cash"];
         delete?: never;
@@ -1527,7 +1529,8 @@ export interface components {
         AddressBody: {
             addressLine?: string;
             city?: string;
-            district?: string;
+            /** @description Null, empty or left out for a city delivered as a whole (as the zones list it). */
+            district?: string | null;
             fullName?: string;
             /** @description Optional: what the rider looks for where streets have no names. */
             landmark?: string;
@@ -1655,12 +1658,27 @@ export interface components {
             quantity: number;
             variant: components["schemas"]["LineVariantDto"] | null;
         };
+        /** @description One hand-in: what it covered, when and who received it. */
+        CashHandInDto: {
+            /**
+             * Format: double
+             * @description Dollars of the deliveries it covered.
+             */
+            amount: number;
+            at: string;
+            by: components["schemas"]["ChangerDto"];
+            /**
+             * Format: int32
+             * @description Cash deliveries it covered.
+             */
+            deliveries: number;
+        };
         CashReceiptDto: {
             at: string;
             by: components["schemas"]["ChangerDto"];
             /**
              * Format: double
-             * @description Dollars the rider had collected when it was received.
+             * @description Dollars the day's hand-ins had covered when it was received.
              */
             collected: number;
         };
@@ -2140,12 +2158,17 @@ export interface components {
              */
             smsSent: boolean;
             /**
-             * @description The order's page on the shop, where the customer pays.
+             * @description The order's page on the shop, where the customer pays. Null for staff who do not see the
+             *     order's amounts (an order handler sending a colleague's phone order): the page shows
+             *     them, so the link goes to the customer alone.
              * @example https://dukaan.so/pay/Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m
              */
-            url: string;
-            /** @description Opens WhatsApp on a chat with the customer, the message with the link written. */
-            whatsappUrl: string;
+            url: string | null;
+            /**
+             * @description Opens WhatsApp on a chat with the customer, the message with the link written (and the
+             *     total). Null as `url` is.
+             */
+            whatsappUrl: string | null;
         };
         /**
          * @description A way to pay: a wallet lists its numbers' two-digit prefixes (after 252), so a number
@@ -2587,9 +2610,21 @@ export interface components {
              * @description Cash orders delivered that day.
              */
             deliveries: number;
+            /** @description Each time the rider handed cash in that day, oldest first. */
+            handIns: components["schemas"]["CashHandInDto"][];
+            /**
+             * Format: double
+             * @description Dollars the day's hand-ins covered.
+             */
+            handedIn: number;
             received: components["schemas"]["CashReceiptDto"] | null;
             riderId: string;
             riderName: string;
+            /**
+             * Format: double
+             * @description Dollars the rider still holds: `Mark received` takes them.
+             */
+            toHandIn: number;
         };
         /**
          * @description One of a rider's deliveries, as their phone screen shows it: who, where, and what to

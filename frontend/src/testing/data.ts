@@ -465,5 +465,7 @@ export function makeRiderDelivery(overrides: Partial<RiderDelivery> = {}): Rider
 
 /** A rider's cash of a day (GET /api/admin/riders/cash), not received yet. */
 export function makeRiderCash(overrides: Partial<RiderCash> = {}): RiderCash {
-  return { riderId: 'r1', riderName: 'Abdi Warsame', date: '2026-11-27', deliveries: 2, collected: 58, received: null, ...overrides };
+  const cash = { riderId: 'r1', riderName: 'Abdi Warsame', date: '2026-11-27', deliveries: 2, collected: 58, handIns: [], received: null, ...overrides };
+  const handedIn = cash.handIns.reduce((sum, h) => sum + h.amount, 0);
+  return { handedIn, toHandIn: cash.collected - handedIn, ...cash };
 }

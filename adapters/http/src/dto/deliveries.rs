@@ -115,30 +115,61 @@ pub struct RiderCashDto {
     pub deliveries: u32,
     /// Dollars collected.
     pub collected: f64,
-    /// Null until an admin marks it handed in.
+    /// Dollars the day's hand-ins covered.
+    pub handed_in: f64,
+    /// Dollars the rider still holds: `Mark received` takes them.
+    pub to_hand_in: f64,
+    /// Each time the rider handed cash in that day, oldest first.
+    pub hand_ins: Vec<CashHandInDto>,
+    /// The day's last hand-in (null before the first), `collected` being all the day's
+    /// hand-ins covered by then.
     pub received: Option<CashReceiptDto>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct CashReceiptDto {
-    /// Dollars the rider had collected when it was received.
+    /// Dollars the day's hand-ins had covered when it was received.
     pub collected: f64,
+    pub at: String,
+    pub by: ChangerDto,
+}
+
+/// One hand-in: what it covered, when and who received it.
+#[derive(Serialize, ToSchema)]
+pub struct CashHandInDto {
+    /// Dollars of the deliveries it covered.
+    pub amount: f64,
+    /// Cash deliveries it covered.
+    pub deliveries: u32,
     pub at: String,
     pub by: ChangerDto,
 }
 
 impl RiderCashDto {
     pub fn of(cash: &RiderCash, day: NaiveDate) -> Self {
+        let handed_in = cash.handed_in();
         Self {
             rider_id: cash.rider.to_string(),
             rider_name: cash.rider_name.clone(),
             date: day.to_string(),
             deliveries: cash.deliveries,
             collected: cash.collected.as_dollars(),
-            received: cash.received.as_ref().map(|receipt| CashReceiptDto {
-                collected: receipt.collected.as_dollars(),
-                at: receipt.at.to_rfc3339(),
-                by: ChangerDto::from(&receipt.by),
+            handed_in: handed_in.as_dollars(),
+            to_hand_in: cash.to_hand_in().as_dollars(),
+            hand_ins: cash
+                .hand_ins
+                .iter()
+                .map(|hand_in| CashHandInDto {
+                    amount: hand_in.amount.as_dollars(),
+                    deliveries: hand_in.deliveries,
+                    at: hand_in.at.to_rfc3339(),
+                    by: ChangerDto::from(&hand_in.by),
+                })
+                .collect(),
+            received: cash.hand_ins.last().map(|last| CashReceiptDto {
+                collected: handed_in.as_dollars(),
+                at: last.at.to_rfc3339(),
+                by: ChangerDto::from(&last.by),
             }),
         }
     }

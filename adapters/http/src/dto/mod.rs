@@ -328,8 +328,9 @@ pub struct AddressBody {
     pub phone: String,
     #[serde(default)]
     pub city: String,
+    /// Null, empty or left out for a city delivered as a whole (as the zones list it).
     #[serde(default)]
-    pub district: String,
+    pub district: Option<String>,
     #[serde(default)]
     pub address_line: String,
     /// Optional: what the rider looks for where streets have no names.
@@ -343,7 +344,7 @@ impl From<AddressBody> for ShippingAddressInput {
             full_name: a.full_name,
             phone: a.phone,
             city: a.city,
-            district: a.district,
+            district: a.district.unwrap_or_default(),
             address_line: a.address_line,
             landmark: a.landmark,
         }

@@ -13,13 +13,16 @@ use utoipa::ToSchema;
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentLinkDto {
-    /// The order's page on the shop, where the customer pays.
+    /// The order's page on the shop, where the customer pays. Null for staff who do not see the
+    /// order's amounts (an order handler sending a colleague's phone order): the page shows
+    /// them, so the link goes to the customer alone.
     #[schema(example = "https://dukaan.so/pay/Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m")]
-    pub url: String,
+    pub url: Option<String>,
     /// The last moment a payment may start on it (then the order's hold ends).
     pub expires_at: String,
-    /// Opens WhatsApp on a chat with the customer, the message with the link written.
-    pub whatsapp_url: String,
+    /// Opens WhatsApp on a chat with the customer, the message with the link written (and the
+    /// total). Null as `url` is.
+    pub whatsapp_url: Option<String>,
     /// Whether a text message with the link was sent to the customer's phone (false when the
     /// shop has no SMS provider set up: share the link instead).
     pub sms_sent: bool,

@@ -15,6 +15,7 @@ impl From<ReadError> for ApiError {
     fn from(error: ReadError) -> Self {
         match error {
             ReadError::Refused(refusal) => refusal.into(),
+            ReadError::Invalid(error) => error.into(),
             ReadError::Store(error) => error.into(),
         }
     }

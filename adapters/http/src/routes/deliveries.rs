@@ -135,8 +135,8 @@ fn day(raw: &str) -> Result<NaiveDate, ApiError> {
     NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| ApiError::bad_request(DAY_INVALID))
 }
 
-/// Each rider's cash collected on a day (East Africa Time; today without `date`), and
-/// whether it was handed in (`cash.receive`).
+/// Each rider's cash collected on a day (East Africa Time; today without `date`), what of it
+/// they handed in and what they still hold (`cash.receive`).
 #[utoipa::path(
     tag = "admin",
     security(("bearer" = ["cash.receive"])),
@@ -155,8 +155,10 @@ async fn riders_cash(
     Ok(HttpResponse::Ok().json(cash))
 }
 
-/// Mark a rider's cash of a day handed in (`cash.receive`; in the audit trail). Marked
-/// twice, it stays as first received; a rider with no cash that day is a 404.
+/// Mark received what a rider still holds of a day's cash (`cash.receive`; in the audit trail):
+/// one hand-in covering the cash deliveries no hand-in covered yet. A day's cash is handed in
+/// as often as the rider brings it; marked twice at once, it is received once, and with
+/// nothing left to hand in it answers the day as it is. A rider with no cash that day is a 404.
 #[utoipa::path(
     tag = "admin",
     security(("bearer" = ["cash.receive"])),

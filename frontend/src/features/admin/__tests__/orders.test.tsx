@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminKeys } from '@/lib/query-keys';
 import type { Order, OrderStatus } from '@/lib/types';
-import { makeOrder, makeOrderDetail, makeOrderLine, makeProduct, makeSizedProduct, makeVariant } from '@/testing/data';
+import { makeOrder, makeOrderDetail, makeOrderLine, makeProduct, makeSizedProduct, makeUser, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { dateBounds, dateParams } from '../orders/list';
@@ -248,6 +248,14 @@ describe('admin orders: search, filters and sort by the server, kept in the URL'
     await user.selectOptions(screen.getByLabelText('Sort by'), 'date');
     await user.click(dir());
     await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
+  });
+
+  it('offers an order handler, who sees no amounts, no sort by total (the server refuses it)', async () => {
+    serveOrders();
+    renderAdmin('/admin/orders', makeUser({ role: 'orders', name: 'Hodan Orders' }));
+    await screen.findAllByTestId('order-row');
+    const sorts = within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(sorts).toEqual(['date', 'status']);
   });
 
   it('asks for the list a shared link names and shows its filters', async () => {

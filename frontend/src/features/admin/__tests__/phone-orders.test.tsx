@@ -231,6 +231,20 @@ describe('new order: getting it paid', () => {
     expect(await navigator.clipboard.readText()).toBe('https://shop.example/pay/abc123');
   });
 
+  it('says the link went to the customer alone when the server keeps it from a colleague who sees no amounts', async () => {
+    const { user } = await createOrder();
+    recordJson('post', `/api/admin/orders/${ORDER_ID}/payment-link`, () =>
+      HttpResponse.json({ url: null, expiresAt: '2026-11-28T12:00:00Z', whatsappUrl: null, smsSent: true }, { status: 201 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send payment link' }));
+
+    const link = await screen.findByTestId('payment-link');
+    expect(link).toHaveTextContent('Sent by SMS');
+    expect(link).toHaveTextContent("The link went to the customer only: its page shows the order's total.");
+    expect(within(link).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(link).queryByRole('link', { name: /Share on WhatsApp/ })).not.toBeInTheDocument();
+  });
+
   it("takes cash on delivery, or shows the server's reason when the zone takes none", async () => {
     const { user } = await createOrder();
     let answer = () =>

@@ -1,7 +1,8 @@
 /**
- * Riders' cash (issue 43): each rider's cash deliveries and the cash collected on a day (today
- * in Somalia by default), marked handed in after a confirmation; the server's refusal and a
- * failed load; only for whoever receives cash (an order handler does not).
+ * Riders' cash (issues 43 and 61): each rider's cash deliveries and the cash collected on a day
+ * (today in Somalia by default), marked handed in after a confirmation, again for cash delivered
+ * after a hand-in; the server's refusal and a failed load; only for whoever receives cash (an
+ * order handler does not).
  */
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +19,14 @@ beforeAll(async () => {
 });
 
 const abdi = makeRiderCash({ riderId: 'r1', riderName: 'Abdi Warsame', deliveries: 2, collected: 58 });
+const sahra = { _id: 'a1', name: 'Sahra Admin' };
 const cali = makeRiderCash({
   riderId: 'r2',
   riderName: 'Cali Rider',
   deliveries: 1,
   collected: 24,
-  received: { collected: 24, at: '2026-11-27T15:00:00Z', by: { _id: 'a1', name: 'Sahra Admin' } },
+  handIns: [{ amount: 24, deliveries: 1, at: '2026-11-27T15:00:00Z', by: sahra }],
+  received: { collected: 24, at: '2026-11-27T15:00:00Z', by: sahra },
 });
 
 function serveCash(reply: (date: string | null) => Response) {
@@ -66,7 +69,9 @@ describe("riders' cash", () => {
   it('marks a rider\'s cash received after a confirmation', async () => {
     serveCash(() => HttpResponse.json([abdi]));
     const calls = recordJson('post', `/api/admin/riders/r1/cash/${todayInSomalia()}/received`, () =>
-      HttpResponse.json({ ...abdi, received: { collected: 58, at: '2026-11-27T16:00:00Z', by: { _id: 'a1', name: 'Sahra Admin' } } }),
+      HttpResponse.json(
+        makeRiderCash({ handIns: [{ amount: 58, deliveries: 2, at: '2026-11-27T16:00:00Z', by: sahra }], received: { collected: 58, at: '2026-11-27T16:00:00Z', by: sahra } }),
+      ),
     );
     const { user } = renderAdmin('/admin/riders-cash');
     await user.click(await screen.findByRole('button', { name: 'Mark received Abdi Warsame' }));
@@ -79,6 +84,19 @@ describe("riders' cash", () => {
     expect(await findToast('Received $58.00 from Abdi Warsame')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     await waitFor(() => expect(within(rows()[0]).getByTestId('cash-received')).toHaveTextContent(/^Received\$58\.00 by Sahra Admin/));
+  });
+
+  it('takes cash delivered after a hand-in: what is still to hand in, for the deliveries not covered', async () => {
+    const firstHandIn = { amount: 22, deliveries: 1, at: '2026-11-27T12:00:00Z', by: sahra };
+    const later = makeRiderCash({ deliveries: 2, collected: 44, handIns: [firstHandIn], received: { collected: 22, at: firstHandIn.at, by: sahra } });
+    serveCash(() => HttpResponse.json([later]));
+    const { user } = renderAdmin('/admin/riders-cash');
+    const cell = await screen.findByTestId('cash-received');
+    expect(cell).toHaveTextContent(/^\$22\.00 by Sahra Admin, .*\$22\.00 still to hand in/);
+    expect(within(cell).queryByText('Received')).not.toBeInTheDocument();
+    await user.click(within(cell).getByRole('button', { name: 'Mark received Abdi Warsame' }));
+    expect(within(screen.getByRole('alertdialog')).getByText('Abdi Warsame hands in $22.00 for 1 cash delivery.')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it("shows the server's refusal, and a failed load with Try Again", async () => {

@@ -1,7 +1,8 @@
 /**
  * Riders' cash (/admin/riders-cash, `cash.receive`): for a day (today in Somalia unless another
- * is chosen), each rider's cash deliveries and the cash they collected, and whether it was
- * handed in (by whom, when) or 'Mark received', after a confirmation.
+ * is chosen), each rider's cash deliveries and the cash they collected, each time they handed
+ * some in (how much, by whom, when) and, while they still hold some, 'Mark received' for it,
+ * after a confirmation. A day's cash is handed in as often as the rider brings it.
  */
 import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
@@ -21,9 +22,10 @@ import { todayInSomalia, useMarkCashReceived, useRidersCash } from '../api/rider
 
 const column = columnsOf<RiderCash>();
 
-/** What the confirmation says: who hands in how much, for how many deliveries. */
-function handInText({ riderName: name, collected, deliveries }: RiderCash): string {
-  const amount = formatPrice(collected);
+/** What the confirmation says: who hands in how much (what no hand-in covered yet), for how many deliveries. */
+function handInText({ riderName: name, toHandIn, deliveries: ofTheDay, handIns }: RiderCash): string {
+  const amount = formatPrice(toHandIn);
+  const deliveries = ofTheDay - handIns.reduce((sum, h) => sum + h.deliveries, 0);
   return plural(deliveries, {
     one: `${name} hands in ${amount} for # cash delivery.`,
     other: `${name} hands in ${amount} for # cash deliveries.`,
@@ -41,7 +43,7 @@ export default function RidersCashPage() {
   const mark = useMarkCashReceived({
     onSuccess: (entry) => {
       const name = entry.riderName;
-      const amount = formatPrice(entry.received?.collected ?? entry.collected);
+      const amount = formatPrice(entry.handIns.at(-1)?.amount ?? entry.handedIn);
       const done = t`Received ${amount} from ${name}`;
       toast.success(done);
       setAnnounce(done);
@@ -59,20 +61,31 @@ export default function RidersCashPage() {
     column(t`Cash deliveries`, (r) => r.deliveries, { th: 'w-36' }),
     column(t`Collected`, (r) => <span className="font-semibold">{formatPrice(r.collected)}</span>, { th: 'w-32' }),
     column(t`Handed in`, (r) => {
-      if (r.received) {
-        const by = r.received.by.name;
-        const at = formatDateTime(r.received.at);
-        const amount = formatPrice(r.received.collected);
+      const handedIn = r.handIns.map((h) => {
+        const by = h.by.name;
+        const at = formatDateTime(h.at);
+        const amount = formatPrice(h.amount);
         return (
-          <>
-            <Badge colour={tone.green}>{t`Received`}</Badge>
-            <p className="mt-1 text-xs text-stone-600">{t`${amount} by ${by}, ${at}`}</p>
-          </>
+          <li key={h.at} className="text-xs text-stone-600">
+            {t`${amount} by ${by}, ${at}`}
+          </li>
         );
-      }
-      if (r.collected <= 0) return <span className="text-stone-600">{t`Nothing to hand in`}</span>;
-      return <ActionButton kind="primary" label={t`Mark received`} target={r.riderName} onClick={() => setConfirming(r)} />;
-    }, { th: 'w-56', cell: () => ({ 'data-testid': 'cash-received' }) }),
+      });
+      const rest = formatPrice(r.toHandIn);
+      return (
+        <>
+          {r.toHandIn <= 0 && r.handIns.length > 0 && <Badge colour={tone.green}>{t`Received`}</Badge>}
+          {handedIn.length > 0 && <ul className="mt-1 space-y-0.5">{handedIn}</ul>}
+          {r.toHandIn > 0 && (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {r.handIns.length > 0 && <span className="text-xs font-medium text-amber-800">{t`${rest} still to hand in`}</span>}
+              <ActionButton kind="primary" label={t`Mark received`} target={r.riderName} onClick={() => setConfirming(r)} />
+            </div>
+          )}
+          {r.collected <= 0 && <span className="text-stone-600">{t`Nothing to hand in`}</span>}
+        </>
+      );
+    }, { th: 'w-64', cell: () => ({ 'data-testid': 'cash-received' }) }),
   ];
 
   let body;

@@ -74,7 +74,8 @@ export default function OrdersPage() {
           { filter: 'paymentStatus', label: t`Payment`, options: PAYMENT_OPTIONS },
           { filter: 'paymentMethod', label: t`Method`, options: methodOptions() },
           { filter: 'date', label: t`Date`, options: DATE_OPTIONS },
-          { filter: 'sort', label: t`Sort by`, options: SORT_OPTIONS },
+          // Sorting by total ranks what the person may not see: the server refuses it without money.read.
+          { filter: 'sort', label: t`Sort by`, options: can('money.read') ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'total') },
         ]}
         sortDir="dir"
       />
