@@ -7,7 +7,6 @@ use crate::delivery::CurrentZones;
 use crate::in_flight::CheckoutsInFlight;
 use crate::monitoring;
 use crate::payments::charge::{Charged, Charges};
-use crate::payments::settle::Settlement;
 use crate::payments::AcceptedMethods;
 use crate::settings::CurrentSettings;
 use derive_new::new;
@@ -85,7 +84,6 @@ pub struct Checkout {
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
     catalog_version: CatalogVersion,
-    settlement: Settlement,
     zones: CurrentZones,
     accepted: AcceptedMethods,
     settings: CurrentSettings,
@@ -229,15 +227,10 @@ impl Checkout {
             .await?
         {
             Charged::Paid(paid) => Ok(CheckoutOutcome::Paid(*paid)),
-            Charged::Declined { reason } => {
-                self.settlement.fail(&order).await?;
-                Err(CheckoutError::Declined { reason })
-            }
+            // The order was canceled with its payment failed, the cart kept.
+            Charged::Declined { reason } => Err(CheckoutError::Declined { reason }),
             // No money moved, as for a decline, but the shop's own set-up is at fault.
-            Charged::ProviderRefused { reason } => {
-                self.settlement.fail(&order).await?;
-                Err(CheckoutError::ProviderRefused { reason })
-            }
+            Charged::ProviderRefused { reason } => Err(CheckoutError::ProviderRefused { reason }),
             Charged::Unconfirmed { reason } => self.keep_unconfirmed(user, order, &reason).await,
             // The page's address is kept, so a retry of this checkout goes back to it.
             Charged::OnPage { url } => Ok(CheckoutOutcome::OnPage { order, url }),

@@ -16,10 +16,11 @@ use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
 use domain::order::moves::admin_move;
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
+use domain::payment_attempt::{AttemptChange, AttemptState};
 use domain::payment_hold::hold_expiry;
 use domain::payment_hold::PaymentHold;
 use domain::permissions::{may_read_order, require, Permission};
-use domain::ports::{Clock, OrderRepository, ReturnRepository};
+use domain::ports::{Clock, OrderRepository, PaymentAttemptRepository, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError};
 use domain::refund::RefundResolution;
 use domain::returns::{HeldByReturns, Return};
@@ -40,10 +41,12 @@ pub struct OrderDetail {
 }
 
 /// Orders: the shopper's and the back office's, their status and payment changes.
+#[allow(clippy::too_many_arguments)] // derive_new's constructor takes each port
 #[derive(new)]
 pub struct Orders {
     orders: Arc<dyn OrderRepository>,
     returns: Arc<dyn ReturnRepository>,
+    attempts: Arc<dyn PaymentAttemptRepository>,
     clock: Arc<dyn Clock>,
     audit: Audit,
     catalog_version: CatalogVersion,
@@ -237,8 +240,29 @@ impl Orders {
         if !order.awaits_payment() {
             return Err(UpdatePaymentError::NotAwaitingPayment);
         }
+        let now = self.clock.now();
+        // The charge the admin confirmed is its awaiting attempt: approved with the order, so
+        // that a later answer about it is not taken for late money.
+        let confirmed = self
+            .attempts
+            .of_order(id)
+            .await
+            .map_err(OrderStoreError::from)?
+            .into_iter()
+            .rev()
+            .find(|attempt| attempt.state == AttemptState::Awaiting)
+            .map(|attempt| AttemptChange {
+                transaction_id: confirmation.transaction_id.clone(),
+                ..AttemptChange::to(
+                    &attempt.id,
+                    AttemptState::Awaiting,
+                    AttemptState::Approved,
+                    now,
+                )
+            });
         let paid = OrderTransition::payment_change(order.status, confirmation);
-        let plan = paid.plan(&order, self.clock.now());
+        let mut plan = paid.plan(&order, now);
+        plan.attempt = confirmed;
         self.orders.apply(&plan).await?;
         let changed = self.order(actor, id).await?;
         self.audit

@@ -5,7 +5,10 @@
 
 use crate::monitoring;
 use derive_new::new;
-use domain::ports::{Clock, OrderRepository, PaymentGateway, ReturnRepository};
+use domain::payment_attempt::AttemptState;
+use domain::ports::{
+    Clock, OrderRepository, PaymentAttemptRepository, PaymentGateway, ReturnRepository,
+};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError, ReturnStoreError};
 use domain::refund::{RefundOutcome, RefundRefusal};
 use domain::{OrderId, ReturnId};
@@ -59,6 +62,7 @@ pub struct Refunds {
     payments: Arc<dyn PaymentGateway>,
     orders: Arc<dyn OrderRepository>,
     returns: Arc<dyn ReturnRepository>,
+    attempts: Arc<dyn PaymentAttemptRepository>,
     clock: Arc<dyn Clock>,
 }
 
@@ -72,7 +76,8 @@ impl Refunds {
         claimed: Claimed<'_>,
         refund: &RefundRequest,
     ) -> Result<(), RefundFailed> {
-        match monitoring::refund(self.payments.as_ref(), refund).await {
+        let refund = self.to_its_payer(refund).await?;
+        match monitoring::refund(self.payments.as_ref(), &refund).await {
             RefundOutcome::Refunded => Ok(()),
             RefundOutcome::Refused { reason } => {
                 match claimed {
@@ -95,6 +100,25 @@ impl Refunds {
                 Err(RefundFailed::Unanswered { reason })
             }
         }
+    }
+
+    /// `refund` paid to the number its charge came from: the approved attempt's (a phone
+    /// order may be paid from another number than its customer's).
+    async fn to_its_payer(&self, refund: &RefundRequest) -> Result<RefundRequest, RepoError> {
+        let payer = self
+            .attempts
+            .of_order(&refund.reference)
+            .await?
+            .into_iter()
+            .find(|attempt| {
+                attempt.state == AttemptState::Approved
+                    && attempt.transaction_id.as_deref() == Some(refund.transaction_id.as_str())
+            })
+            .map(|attempt| attempt.payer);
+        Ok(RefundRequest {
+            payer: payer.unwrap_or_else(|| refund.payer.clone()),
+            ..refund.clone()
+        })
     }
 
     /// Takes over the unconfirmed refund claim on `claimed` for an admin's `resolution`, so

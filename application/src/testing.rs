@@ -15,13 +15,14 @@ use domain::delivery::{DeliveryTime, DeliveryZone};
 use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountKind};
 use domain::money::Money;
 use domain::order::{Channel, Order, OrderStatus, PaymentStatus};
+use domain::payment_attempt::{AttemptChange, AttemptState, PaymentAttempt};
 use domain::payment_hold::PaymentHold;
 use domain::phone::MobileNumber;
 use domain::ports::*;
 use domain::product::{Category, Product};
 use domain::settings::ShopSettings;
 use domain::user::{Email, Role, User};
-use domain::{DiscountId, OrderId, Percent, ProductId, UserId, ZoneId};
+use domain::{DiscountId, OrderId, PaymentAttemptId, Percent, ProductId, UserId, ZoneId};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -44,6 +45,144 @@ pub fn ids() -> Arc<dyn IdGenerator> {
     ids.expect_new_id()
         .returning(move || format!("id-{}", counter.fetch_add(1, Ordering::SeqCst)));
     Arc::new(ids)
+}
+
+/// Payment attempts kept in memory, their answers recorded under the same guard as storage's
+/// (a change applies only from its `from` state).
+#[derive(Default)]
+pub struct KeptAttempts(std::sync::Mutex<Vec<PaymentAttempt>>);
+
+impl KeptAttempts {
+    /// Every attempt kept, oldest first.
+    pub fn all(&self) -> Vec<PaymentAttempt> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+#[async_trait::async_trait]
+impl PaymentAttemptRepository for KeptAttempts {
+    async fn insert(&self, attempt: &PaymentAttempt) -> Result<(), RepoError> {
+        self.0.lock().unwrap().push(attempt.clone());
+        Ok(())
+    }
+
+    async fn by_id(&self, id: &PaymentAttemptId) -> Result<Option<PaymentAttempt>, RepoError> {
+        Ok(self.all().into_iter().find(|a| a.id == *id))
+    }
+
+    async fn of_order(&self, order: &OrderId) -> Result<Vec<PaymentAttempt>, RepoError> {
+        Ok(self
+            .all()
+            .into_iter()
+            .filter(|a| a.order == *order)
+            .collect())
+    }
+
+    async fn awaiting(
+        &self,
+        since: DateTime<Utc>,
+        methods: &[domain::payment_method::PaymentMethod],
+        limit: u32,
+    ) -> Result<Vec<PaymentAttempt>, RepoError> {
+        let mut awaiting: Vec<PaymentAttempt> = self
+            .all()
+            .into_iter()
+            .filter(|a| {
+                a.state == AttemptState::Awaiting
+                    && a.started_at >= since
+                    && methods.contains(&a.method)
+            })
+            .collect();
+        awaiting.truncate(limit as usize);
+        Ok(awaiting)
+    }
+
+    async fn late_unclaimed(&self, _limit: u32) -> Result<Vec<PaymentAttempt>, RepoError> {
+        Ok(self
+            .all()
+            .into_iter()
+            .filter(|a| a.state == AttemptState::Late && a.refund_claim.is_none())
+            .collect())
+    }
+
+    async fn record(&self, change: &AttemptChange) -> Result<bool, RepoError> {
+        let mut kept = self.0.lock().unwrap();
+        let Some(attempt) = kept
+            .iter_mut()
+            .find(|a| a.id == change.attempt && a.state == change.from)
+        else {
+            return Ok(false);
+        };
+        attempt.state = change.to;
+        attempt.answered_at = Some(change.at);
+        if let Some(reference) = &change.provider_reference {
+            attempt.provider_reference = Some(reference.clone());
+        }
+        if let Some(transaction_id) = &change.transaction_id {
+            attempt.transaction_id = Some(transaction_id.clone());
+        }
+        if let Some(approved) = &change.approved {
+            attempt.approved = Some(approved.clone());
+        }
+        if let Some(error) = &change.refund_error {
+            attempt.refund_error = Some(error.clone());
+        }
+        if matches!(
+            change.to,
+            AttemptState::Refunded | AttemptState::RefundFailed
+        ) {
+            attempt.refund_claim = None;
+        }
+        Ok(true)
+    }
+
+    async fn claim_refund(
+        &self,
+        id: &PaymentAttemptId,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let mut kept = self.0.lock().unwrap();
+        let Some(attempt) = kept
+            .iter_mut()
+            .find(|a| a.id == *id && a.state == AttemptState::Late && a.refund_claim.is_none())
+        else {
+            return Ok(false);
+        };
+        attempt.refund_claim = Some(domain::refund::RefundClaim {
+            sent_at: at,
+            unconfirmed_at: None,
+        });
+        Ok(true)
+    }
+
+    async fn list(
+        &self,
+        query: &domain::listing::payments::AttemptQuery,
+    ) -> Result<(Vec<PaymentAttempt>, u64), RepoError> {
+        let all = self.all();
+        let total = all.len() as u64;
+        Ok((query.page.of(all.into_iter().rev().collect()), total))
+    }
+}
+
+/// The payment attempts' use case over `orders`, `gateway` and attempts kept in `kept`,
+/// queuing nothing.
+pub fn attempts_over(
+    orders: Arc<dyn OrderRepository>,
+    gateway: Arc<dyn PaymentGateway>,
+    kept: Arc<KeptAttempts>,
+) -> crate::payments::attempts::Attempts {
+    let mut outbox = MockOutbox::new();
+    outbox.expect_enqueue().returning(|_, _| Ok(()));
+    crate::payments::attempts::Attempts::new(
+        kept,
+        orders.clone(),
+        gateway,
+        Arc::new(outbox),
+        crate::payments::settle::Settlement::new(orders, clock(), CatalogVersion::default()),
+        clock(),
+        ids(),
+    )
 }
 
 /// The audit trail written to `log`.
@@ -200,6 +339,7 @@ impl OrderMocks {
             Arc::new(self.payments),
             orders.clone(),
             returns.clone(),
+            Arc::new(KeptAttempts::default()),
             clock(),
         );
         (orders, returns, refunds, audit(self.audit))
@@ -210,6 +350,7 @@ impl OrderMocks {
         Orders::new(
             orders,
             returns,
+            Arc::new(KeptAttempts::default()),
             clock(),
             audit,
             CatalogVersion::default(),

@@ -5,6 +5,7 @@ mod messaging;
 
 use anyhow::Context as _;
 use clap::{Args, Parser, Subcommand};
+use domain::payment_attempt::DEFAULT_FOLLOW_DAYS;
 use domain::payment_hold::{PaymentHold, DEFAULT_HOLD_SECS, DEFAULT_PAYMENT_TIMEOUT_SECS};
 use shop_http::client_address::TrustedProxies;
 use shop_http::{PublicUrl, CARD_RETURN_PATH};
@@ -221,6 +222,16 @@ pub struct Settings {
         default_value_t = DEFAULT_PAYMENT_TIMEOUT_SECS
     )]
     pub payment_timeout_secs: u64,
+
+    /// How many days a payment attempt is asked about while its provider has given no final
+    /// answer, whatever its order became (money approved after the order closed is paid back).
+    #[arg(
+        long,
+        global = true,
+        env = "SHOP_PAYMENT_FOLLOW_DAYS",
+        default_value_t = DEFAULT_FOLLOW_DAYS
+    )]
+    pub payment_follow_days: u32,
 
     /// How long an unconfirmed payment keeps its order's stock, in seconds; then the order is
     /// canceled (payment failed) and its units go back on sale. Longer than the payment

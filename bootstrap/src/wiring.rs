@@ -18,6 +18,7 @@ use application::discounts::Discounts;
 use application::languages::Languages;
 use application::notifications::{Channels, Notifications};
 use application::orders::Orders;
+use application::payments::attempts::Attempts;
 use application::payments::charge::Charges;
 use application::payments::settle::Settlement;
 use application::payments::{AcceptedMethods, Payments};
@@ -29,6 +30,7 @@ use application::reviews::Reviews;
 use application::settings::{self, CurrentSettings};
 use application::throttle::{AttemptLimits, Throttle};
 use application::Shop;
+use domain::payment_attempt::FollowDays;
 use domain::payment_hold::PaymentHold;
 use domain::ports::{Clock, IdGenerator, ImageStore, PasswordHasher, PaymentGateway, TokenService};
 use domain::settings::{SettingsInput, ShopSettings};
@@ -55,6 +57,7 @@ pub struct Outside {
 #[derive(Default)]
 pub struct Tuning {
     pub payment_hold: PaymentHold,
+    pub payment_follow_days: FollowDays,
     pub attempt_limits: AttemptLimits,
     pub channels: Channels,
 }
@@ -78,13 +81,22 @@ pub fn build_shop(
         outside.payments.clone(),
         db.clone(),
         db.clone(),
+        db.clone(),
         clock.clone(),
     );
     let settlement = Settlement::new(db.clone(), clock.clone(), catalog_version.clone());
-    let charges = Charges::new(
+    let attempts = Attempts::new(
+        db.clone(),
         db.clone(),
         outside.payments.clone(),
-        settlement.clone(),
+        db.clone(),
+        settlement,
+        clock.clone(),
+        ids.clone(),
+    );
+    let charges = Charges::new(
+        outside.payments.clone(),
+        attempts.clone(),
         Duration::from_secs(tuning.payment_hold.payment_timeout_secs()),
     );
     let zones = CurrentZones::new(db.clone());
@@ -184,7 +196,6 @@ pub fn build_shop(
             clock.clone(),
             ids.clone(),
             catalog_version.clone(),
-            settlement.clone(),
             zones.clone(),
             accepted.clone(),
             shop_settings.clone(),
@@ -192,9 +203,10 @@ pub fn build_shop(
         payments: Payments::new(
             outside.payments,
             db.clone(),
+            db.clone(),
             clock.clone(),
-            settlement,
-            tuning.payment_hold,
+            attempts,
+            tuning.payment_follow_days,
             accepted,
         ),
         delivery: DeliveryZones::new(zones, db.clone(), ids.clone(), audit.clone()),
@@ -221,6 +233,7 @@ pub fn build_shop(
             tuning.payment_hold,
         ),
         orders: Orders::new(
+            db.clone(),
             db.clone(),
             db.clone(),
             clock.clone(),
@@ -389,6 +402,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
         default_settings(settings)?,
         Tuning {
             payment_hold,
+            payment_follow_days: FollowDays(settings.payment_follow_days),
             attempt_limits: settings.limits.attempt_limits(),
             channels,
         },

@@ -74,6 +74,11 @@ id_type!(
     RestockAlertId
 );
 id_type!(
+    /// Identifies one charge the shop started for an order (`payment_attempt`); it is the
+    /// shop's reference of the charge.
+    PaymentAttemptId
+);
+id_type!(
     /// Identifies a line of an order: the order's id and the line's place in it.
     OrderLineId
 );

@@ -16,6 +16,7 @@ pub mod money;
 pub mod notification;
 pub mod order;
 pub mod password_reset;
+pub mod payment_attempt;
 pub mod payment_hold;
 pub mod payment_link;
 pub mod payment_method;
@@ -39,7 +40,7 @@ pub mod validation;
 pub mod variant;
 
 pub use ids::{
-    DiscountId, NotificationId, OrderId, OrderLineId, ProductId, ReturnId, ReviewId, UserId,
-    VariantId, ZoneId,
+    DiscountId, NotificationId, OrderId, OrderLineId, PaymentAttemptId, ProductId, ReturnId,
+    ReviewId, UserId, VariantId, ZoneId,
 };
-pub use money::{Money, Percent};
+pub use money::{Currency, Money, Percent};

@@ -87,6 +87,32 @@ impl fmt::Display for Money {
     }
 }
 
+/// The currency an amount is asked and paid in. Prices are set in US dollars; the shillings
+/// of Somaliland's zones come with them (DESIGN.md section 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Currency {
+    #[default]
+    Usd,
+}
+
+impl Currency {
+    pub const ALL: [Currency; 1] = [Currency::Usd];
+
+    /// Its code as providers and the API write it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::Usd => "USD",
+        }
+    }
+
+    /// A code as a provider or a stored row writes it, whatever its case.
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|currency| currency.code().eq_ignore_ascii_case(raw.trim()))
+    }
+}
+
 /// A whole percentage from 0 to 100 (a discount).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Percent(u8);

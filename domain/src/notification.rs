@@ -29,10 +29,13 @@ pub enum Topic {
     BackInStock,
     /// A phone order's payment link, to its customer (`payment_link`).
     PaymentLink,
+    /// To the shop: money no order took (`payment_attempt::PaymentAlert`), paid back or
+    /// waiting for the admin.
+    PaymentAlert,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 12] = [
+    pub const ALL: [Topic; 13] = [
         Topic::OrderConfirmed,
         Topic::PaymentUnconfirmed,
         Topic::OrderShipped,
@@ -45,6 +48,7 @@ impl Topic {
         Topic::LowStock,
         Topic::BackInStock,
         Topic::PaymentLink,
+        Topic::PaymentAlert,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -61,6 +65,7 @@ impl Topic {
             Topic::LowStock => "lowStock",
             Topic::BackInStock => "backInStock",
             Topic::PaymentLink => "paymentLink",
+            Topic::PaymentAlert => "paymentAlert",
         }
     }
 
@@ -76,7 +81,10 @@ impl Topic {
 
     /// Whether the shop (its alert address) rather than a shopper receives it.
     pub fn is_for_the_shop(self) -> bool {
-        matches!(self, Topic::NewOrder | Topic::LowStock)
+        matches!(
+            self,
+            Topic::NewOrder | Topic::LowStock | Topic::PaymentAlert
+        )
     }
 }
 

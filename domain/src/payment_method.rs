@@ -40,6 +40,18 @@ pub enum PaymentProvider {
     Rider,
 }
 
+impl PaymentProvider {
+    /// Its id in the API and the reconciliation.
+    pub fn id(self) -> &'static str {
+        match self {
+            PaymentProvider::WaafiPayWallet => "waafipay",
+            PaymentProvider::WaafiPayCard => "waafipay-card",
+            PaymentProvider::Edahab => "edahab",
+            PaymentProvider::Rider => "rider",
+        }
+    }
+}
+
 /// The two-digit prefixes of each wallet's numbers (after 252). Sources: WaafiPay's docs,
 /// `ahmedibra28/waafipay-api` `src/lib/valid.ts`, Wikipedia "Mobile money in Somalia".
 const WALLET_PREFIXES: [(&str, PaymentMethod); 7] = [

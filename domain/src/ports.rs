@@ -41,10 +41,12 @@ use chrono::{DateTime, Utc};
 
 mod delivery;
 mod notifications;
+mod payment_attempts;
 mod payment_links;
 mod restock;
 pub use delivery::*;
 pub use notifications::*;
+pub use payment_attempts::*;
 pub use payment_links::*;
 pub use restock::*;
 
@@ -423,15 +425,15 @@ pub trait OrderRepository: Send + Sync {
         id: &OrderId,
         reference: &str,
     ) -> Result<(), RepoError>;
-    /// Sets the payment method and number of phone order `id` while it is pending with no
-    /// method chosen, which starts its payment: `Stale` when another payment started first (or
-    /// the order moved on), `Repo(Duplicate)` when a charge of another order of the same
-    /// customer is still unconfirmed (one at a time per customer), `Repo(NotFound)` when gone.
+    /// Sets the payment method of phone order `id` while it is pending with no method chosen,
+    /// which starts its payment (the number it is paid from is the attempt's, never the
+    /// order's): `Stale` when another payment started first (or the order moved on),
+    /// `Repo(Duplicate)` when a charge of another order of the same customer is still
+    /// unconfirmed (one at a time per customer), `Repo(NotFound)` when gone.
     async fn choose_payment(
         &self,
         id: &OrderId,
         method: PaymentMethod,
-        phone: &MobileNumber,
     ) -> Result<(), OrderStoreError>;
     /// Takes back `method`, chosen for phone order `id` by `choose_payment`, after a charge
     /// that moved no money, so that another payment may start; nothing once it moved on.
@@ -595,34 +597,34 @@ pub struct PaymentRequest {
     pub description: String,
 }
 
+/// What a provider says it approved, when its answer says: compared with what was asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApprovedAmount {
+    pub amount: Money,
+    /// As the provider writes it (`USD`, `SLSH`...).
+    pub currency: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaymentOutcome {
     Approved {
         transaction_id: String,
+        /// What was approved, when the provider's answer says.
+        amount: Option<ApprovedAmount>,
     },
     /// The payer or their balance said no; `reason` is for the shopper.
-    Declined {
-        reason: Message,
-    },
+    Declined { reason: Message },
     /// The provider refused the shop itself (its merchant account, API user or key): no money
     /// moved, and the fault is the shop's set-up, not the payer's; `reason` is for the shopper.
-    ProviderRefused {
-        reason: Message,
-    },
+    ProviderRefused { reason: Message },
     /// No clear answer (time-out, provider failure): the money may or may not have moved.
-    Unconfirmed {
-        reason: String,
-    },
+    Unconfirmed { reason: String },
     /// The provider keeps the charge open under its own `reference` (an eDahab invoice the
     /// payer has not paid yet): the shop asks it later (`PaymentGateway::check`).
-    Awaiting {
-        reference: String,
-    },
+    Awaiting { reference: String },
     /// The payer pays on the provider's own page at `url` (a card), then comes back: the
     /// shop asks the provider (`PaymentGateway::check`) when they do, or before the hold ends.
-    OnPage {
-        url: String,
-    },
+    OnPage { url: String },
 }
 
 /// A payment not confirmed when it was asked for, to ask its provider about again.

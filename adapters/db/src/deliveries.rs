@@ -206,8 +206,8 @@ impl DeliveryRepository for Database {
                     .filter(deliveries::rider_id.eq(&rider))
                     .select((deliveries::state, deliveries::code, deliveries::wrong_codes));
                 let found: Option<(String, String, i32)> = match conn {
-                    DbConnection::Pg(conn) => theirs.for_update().first(conn).optional()?,
-                    DbConnection::Sqlite(conn) => theirs.first(conn).optional()?,
+                    DbConnection::Pg(conn) => theirs.for_update().get_result(conn).optional()?,
+                    DbConnection::Sqlite(conn) => theirs.get_result(conn).optional()?,
                 };
                 let Some((state, code, wrong_codes)) = found else {
                     return Ok(CodeTry::NotOut);

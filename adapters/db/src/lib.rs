@@ -27,6 +27,7 @@ mod order_list;
 mod orders;
 mod outbox;
 mod password_resets;
+mod payment_attempts;
 mod payment_links;
 mod phone_orders;
 mod prepared;

@@ -448,6 +448,13 @@ fn apply_plan(
     if moved.is_none() {
         return Err(stale_or_missing(conn, id)?.into());
     }
+    // The attempt that pays the order is recorded with it, or neither is: another answer
+    // recorded on it first makes the plan stale.
+    if let Some(change) = &plan.attempt {
+        if crate::payment_attempts::record_change(conn, change)? == 0 {
+            return Err(OrderStoreError::Stale.into());
+        }
+    }
     if let Some(change) = &plan.history {
         order_history::append(conn, id, change.status, at, change.by.as_ref())?;
     }
@@ -711,10 +718,8 @@ impl OrderRepository for Database {
         &self,
         id: &OrderId,
         method: PaymentMethod,
-        phone: &MobileNumber,
     ) -> Result<(), OrderStoreError> {
         let id = id.as_str().to_owned();
-        let phone = phone.as_str().to_owned();
         self.write(move |conn| {
             let chosen = diesel::update(
                 orders::table
@@ -723,10 +728,7 @@ impl OrderRepository for Database {
                     .filter(orders::status.eq(OrderStatus::Pending.as_str()))
                     .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str())),
             )
-            .set((
-                orders::payment_method.eq(method.id()),
-                orders::payment_phone.eq(&phone),
-            ))
+            .set(orders::payment_method.eq(method.id()))
             .execute(conn)
             .map_err(storage)?;
             if chosen == 0 {

@@ -122,6 +122,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    payment_attempts (id) {
+        id -> Text,
+        order_id -> Text,
+        method -> Text,
+        amount_cents -> BigInt,
+        currency -> Text,
+        payer -> Text,
+        state -> Text,
+        provider_reference -> Nullable<Text>,
+        transaction_id -> Nullable<Text>,
+        approved_cents -> Nullable<BigInt>,
+        approved_currency -> Nullable<Text>,
+        started_at -> Timestamp,
+        answered_at -> Nullable<Timestamp>,
+        refund_claimed_at -> Nullable<Timestamp>,
+        refund_unconfirmed_at -> Nullable<Timestamp>,
+        refund_error -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     notifications (id) {
         id -> Text,
         topic -> Text,
@@ -388,6 +409,7 @@ diesel::joinable!(wishlist_items -> users (user_id));
 diesel::joinable!(order_lines -> orders (order_id));
 diesel::joinable!(deliveries -> orders (order_id));
 diesel::joinable!(payment_links -> orders (order_id));
+diesel::joinable!(payment_attempts -> orders (order_id));
 diesel::joinable!(phone_orders -> orders (order_id));
 diesel::joinable!(order_status_history -> orders (order_id));
 diesel::joinable!(returns -> orders (order_id));
@@ -421,5 +443,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     password_resets,
     restock_alerts,
     payment_links,
+    payment_attempts,
     phone_orders,
 );

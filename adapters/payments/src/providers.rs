@@ -105,6 +105,7 @@ mod tests {
             .expect_charge()
             .returning(move |_| PaymentOutcome::Approved {
                 transaction_id: transaction_id.to_owned(),
+                amount: None,
             });
         Arc::new(gateway)
     }
@@ -129,6 +130,7 @@ mod tests {
         assert_eq!(providers.methods(), [EvcPlus, Zaad, Sahal, Edahab]);
         let approved = |id: &str| PaymentOutcome::Approved {
             transaction_id: id.to_owned(),
+            amount: None,
         };
         assert_eq!(
             providers.charge(&charge(Zaad, "634441234")).await,

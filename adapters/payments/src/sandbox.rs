@@ -139,6 +139,7 @@ impl PaymentGateway for SandboxGateway {
             },
             _ => PaymentOutcome::Approved {
                 transaction_id: Self::new_transaction_id(),
+                amount: None,
             },
         };
         tracing::info!(
@@ -157,6 +158,7 @@ impl PaymentGateway for SandboxGateway {
         match self.card_decisions().get(&payment.order) {
             Some(Some(transaction_id)) => PaymentOutcome::Approved {
                 transaction_id: transaction_id.clone(),
+                amount: None,
             },
             Some(None) => PaymentOutcome::Declined {
                 reason: CARD_DECLINED.into(),
@@ -222,7 +224,7 @@ mod tests {
 
     fn approved_id(outcome: PaymentOutcome) -> String {
         match outcome {
-            PaymentOutcome::Approved { transaction_id } => transaction_id,
+            PaymentOutcome::Approved { transaction_id, .. } => transaction_id,
             other => panic!("expected approval, got {other:?}"),
         }
     }

@@ -1,8 +1,8 @@
 use super::*;
 use crate::payments::charge::Charges;
 use crate::testing::{
-    cart_code, cart_code_as, clock, current_settings, hodan, ids, paid_order, product, shopper,
-    zones_of, CartMocks,
+    attempts_over, cart_code, cart_code_as, clock, current_settings, hodan, ids, paid_order,
+    product, shopper, zones_of, CartMocks, KeptAttempts,
 };
 use chrono::{TimeZone, Utc};
 use domain::ports::{PaymentGateway, PaymentOutcome};
@@ -63,21 +63,19 @@ impl Mocks {
             saved.expect_get().returning(|| Ok(None));
             current_settings(saved)
         };
-        let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
+        let attempts = attempts_over(
+            orders.clone(),
+            payments.clone(),
+            Arc::new(KeptAttempts::default()),
+        );
         Checkout::new(
             cart.service(),
             orders.clone(),
             Arc::new(self.outbox),
-            Charges::new(
-                orders,
-                payments.clone(),
-                settlement.clone(),
-                Duration::from_secs(60),
-            ),
+            Charges::new(payments.clone(), attempts, Duration::from_secs(60)),
             clock(),
             ids(),
             CatalogVersion::default(),
-            settlement,
             zones(),
             AcceptedMethods::new(payments, zones(), settings()),
             settings(),
@@ -167,6 +165,7 @@ async fn an_approved_payment_marks_the_order_paid_and_empties_the_cart() {
             assert_eq!(request.phone, MobileNumber::parse("615551234").unwrap());
             PaymentOutcome::Approved {
                 transaction_id: "T1".into(),
+                amount: None,
             }
         });
     ports
@@ -220,6 +219,7 @@ async fn an_order_to_a_zone_pays_the_zones_fee_and_keeps_the_landmark() {
         .times(1)
         .returning(|_| PaymentOutcome::Approved {
             transaction_id: "T1".into(),
+            amount: None,
         });
     ports.orders.expect_apply().returning(|_| Ok(()));
     let to_hodan = CheckoutInput {
@@ -285,6 +285,7 @@ fn approved_while_the_database_restarts(
         .times(1)
         .returning(|_| PaymentOutcome::Approved {
             transaction_id: "T1".into(),
+            amount: None,
         });
     let mut tries = 0;
     ports
@@ -521,6 +522,7 @@ async fn a_key_older_than_24_hours_is_freed_and_the_cart_charged_anew() {
         .times(1)
         .returning(|_| PaymentOutcome::Approved {
             transaction_id: "T2".into(),
+            amount: None,
         });
     ports.orders.expect_apply().returning(|_| Ok(()));
     let outcome = ports
@@ -558,6 +560,7 @@ async fn a_code_on_the_cart_is_charged_and_kept_on_the_order() {
         .times(1)
         .returning(|_| PaymentOutcome::Approved {
             transaction_id: "T1".into(),
+            amount: None,
         });
     ports.orders.expect_apply().returning(|_| Ok(()));
     let outcome = ports

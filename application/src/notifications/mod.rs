@@ -16,6 +16,7 @@ use domain::notification::{
     next_attempt, Channel, DeliveryStatus, Letter, LowStock, Notification, Topic, KEPT_FOR,
 };
 use domain::order::Order;
+use domain::payment_attempt::PaymentAlert;
 use domain::payment_hold::PaymentHold;
 use domain::payment_link::PaymentLink;
 use domain::permissions::{require, Permission, PermissionError};
@@ -316,6 +317,14 @@ impl Notifications {
                     .and_then(|payload| LowStock::from_payload(&message.reference, payload))
                     .ok_or_else(gone)?;
                 Ok(templates::low_stock(&low, &from))
+            }
+            Topic::PaymentAlert => {
+                let alert = payload
+                    .and_then(PaymentAlert::from_payload)
+                    .ok_or_else(gone)?;
+                let id = OrderId::parse(&message.reference).ok_or_else(gone)?;
+                let order = self.order(&id).await.ok_or_else(gone)?;
+                Ok(templates::payment_alert(&order, &alert, &from))
             }
             Topic::ReturnUpdated => {
                 let id = ReturnId::parse(&message.reference).ok_or_else(gone)?;

@@ -7,6 +7,7 @@ use domain::language::Language;
 use domain::notification::{order_number, Letter, LowStock, Topic};
 use domain::order::Order;
 use domain::password_reset::CODE_VALID_FOR;
+use domain::payment_attempt::{AttemptState, PaymentAlert};
 use domain::payment_method::PaymentMethod;
 use domain::restock::BackInStock;
 use domain::returns::{Return, ReturnStatus};
@@ -242,6 +243,35 @@ pub fn payment_link(order: &Order, path: &str, minutes: i64, from: &Sender) -> L
             words::hello(language, &order.customer_name),
             format!("{} {url}", texts.sms),
         )
+    }
+}
+
+/// The shop's alert of money no order took (`PaymentAlert`): paid back, its refund failed,
+/// or approved for another amount than asked.
+pub fn payment_alert(order: &Order, alert: &PaymentAlert, from: &Sender) -> Letter {
+    let number = order_number(order.id.as_str());
+    let came = format!("{} {}", alert.method.name(), alert.amount);
+    let (subject, what) = match alert.state {
+        AttemptState::Refunded => (
+            format!("Paid after order {number} closed: refunded"),
+            format!("{came} was approved after order {number} was closed (canceled, or its payment hold ended). It was refunded through the provider."),
+        ),
+        AttemptState::Mismatched => (
+            format!("Payment of another amount for order {number}"),
+            format!("{came} was approved for order {number}, which asked {}. Nothing was paid: check it with the provider and settle it by hand.", alert.asked),
+        ),
+        _ => (
+            format!("Refund failed: paid after order {number} closed"),
+            format!(
+                "{came} was approved after order {number} was closed, and its refund failed ({}). Refund it by hand through the provider.",
+                alert.error.as_deref().unwrap_or("no answer")
+            ),
+        ),
+    };
+    Letter {
+        paragraphs: vec![what.clone()],
+        link: from.link("Open the payments", "/admin/payments"),
+        ..from.letter(subject, "Payment alert,".to_owned(), what)
     }
 }
 

@@ -3,10 +3,11 @@
 
 use super::Payments;
 use crate::monitoring;
-use domain::message::texts::PAYMENT_FAILED;
+use domain::message::texts::{PAID_AFTER_CLOSE_REFUNDED, PAYMENT_FAILED};
 use domain::message::Message;
 use domain::money::Money;
 use domain::order::{ChannelKind, Order, PaymentStatus};
+use domain::payment_attempt::AttemptState;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::ports::{PaymentCheck, PaymentOutcome, RepoError};
 use domain::OrderId;
@@ -51,33 +52,35 @@ pub enum CardPaymentError {
 
 impl Payments {
     /// The payer came back from the card page (through either of its return addresses, with
-    /// whatever the address says): the provider is asked, and only its answer is recorded.
-    /// Asking again for a settled order changes nothing, so a return repeated or raced by
-    /// the shop's own check settles the order once.
+    /// whatever the address says): the provider is asked about each card attempt of the order
+    /// still without a final answer, and only its answer is recorded, whatever the order
+    /// became (an approval after its hold ended is paid back and the payer told so). Asking
+    /// again for a settled attempt changes nothing, so a return repeated or raced by the
+    /// shop's own check settles it once.
     pub async fn card_returned(&self, id: &OrderId) -> Result<CardReturned, CardPaymentError> {
-        let order = self.card_order(id).await?;
-        let open = order.payment_status == PaymentStatus::Pending;
-        // A failed payment is asked about too: a payer who paid on the page after the
-        // order's hold ended must be refunded, and staff learn of it here.
-        let failed_unpaid =
-            order.payment_status == PaymentStatus::Failed && order.transaction_id.is_none();
-        let answer = if open || failed_unpaid {
-            let check = PaymentCheck {
-                order: order.id.clone(),
-                method: PaymentMethod::Card,
-                reference: order.payment_reference.clone(),
-            };
-            Some(monitoring::check(self.gateway.as_ref(), &check).await)
-        } else {
-            None
-        };
-        match &answer {
-            Some(outcome) if open => self.settlement.settle_late(&order, outcome.clone()).await,
-            Some(PaymentOutcome::Approved { transaction_id }) => {
-                tracing::error!(order = %order.id, transaction_id, "a card payment was approved after its order was canceled: refund it to the payer");
+        self.card_order(id).await?;
+        let mut answer = None;
+        for attempt in self.attempts.of_order(id).await? {
+            if attempt.method != PaymentMethod::Card || attempt.state != AttemptState::Awaiting {
+                continue;
             }
-            _ => {}
+            let check = PaymentCheck {
+                order: attempt.order.clone(),
+                method: PaymentMethod::Card,
+                reference: attempt.provider_reference.clone(),
+            };
+            let outcome = monitoring::check(self.gateway.as_ref(), &check).await;
+            self.answers.answered_late(&attempt, &outcome).await;
+            answer = Some(outcome);
         }
+        // Money that came after the order closed: the payer is told it goes back.
+        let came_late = self.attempts.of_order(id).await?.iter().any(|attempt| {
+            attempt.method == PaymentMethod::Card
+                && matches!(
+                    attempt.state,
+                    AttemptState::Late | AttemptState::Refunded | AttemptState::RefundFailed
+                )
+        });
         // Read whatever its method now: a phone order's declined card is taken back.
         let settled = self
             .orders
@@ -91,16 +94,23 @@ impl Payments {
             _ => None,
         };
         let result = match settled.payment_status {
-            PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded => {
+            PaymentStatus::Paid | PaymentStatus::PartiallyRefunded | PaymentStatus::Refunded
+                if !came_late =>
+            {
                 CardReturn::Paid(settled.id)
             }
-            PaymentStatus::Pending if settled.payment_method.is_some() => {
+            PaymentStatus::Pending if settled.payment_method.is_some() && !came_late => {
                 CardReturn::Pending(settled.id)
             }
-            // Failed, or a phone order's declined card taken back (it waits for another).
-            PaymentStatus::Failed | PaymentStatus::Pending => CardReturn::Failed {
+            // Failed, a phone order's declined card taken back (it waits for another), or
+            // money that came after the order closed.
+            _ => CardReturn::Failed {
                 order: settled.id,
-                reason: declined.unwrap_or_else(|| PAYMENT_FAILED.into()),
+                reason: if came_late {
+                    PAID_AFTER_CLOSE_REFUNDED.into()
+                } else {
+                    declined.unwrap_or_else(|| PAYMENT_FAILED.into())
+                },
             },
         };
         Ok(CardReturned {
@@ -160,11 +170,30 @@ impl Payments {
 mod tests {
     use super::*;
     use crate::payments::tests::payments;
-    use crate::testing::paid_order;
+    use crate::testing::{now, paid_order, KeptAttempts};
     use domain::message::texts::CARD_DECLINED;
+    use domain::order::OrderStatus;
+    use domain::payment_attempt::PaymentAttempt;
     use domain::payment_method::PaymentMethod;
-    use domain::ports::{MockOrderRepository, MockPaymentGateway};
+    use domain::phone::MobileNumber;
+    use domain::ports::{MockOrderRepository, MockPaymentGateway, PaymentAttemptRepository};
+    use domain::refund::RefundOutcome;
+    use domain::PaymentAttemptId;
     use std::sync::{Arc, Mutex};
+
+    /// The attempts of `order`'s card payment, one awaiting its answer.
+    async fn awaiting_card(order: &Order) -> Arc<KeptAttempts> {
+        let kept = Arc::new(KeptAttempts::default());
+        let attempt = PaymentAttempt::start(
+            PaymentAttemptId::parse("a1").unwrap(),
+            order,
+            PaymentMethod::Card,
+            MobileNumber::parse("615551234").unwrap(),
+            now(),
+        );
+        kept.insert(&attempt).await.unwrap();
+        kept
+    }
 
     /// Amina's $45.00 order paid by card, not paid yet.
     fn card_order() -> Order {
@@ -205,14 +234,47 @@ mod tests {
     async fn a_return_the_provider_approved_pays_the_order() {
         let approved = answering(PaymentOutcome::Approved {
             transaction_id: "126895".into(),
+            amount: None,
         });
-        let payments = payments(approved, orders_holding(card_order()));
+        let kept = awaiting_card(&card_order()).await;
+        let payments = payments(approved, orders_holding(card_order()), kept);
         let returned = payments
             .card_returned(&card_order().id)
             .await
             .unwrap()
             .result;
         assert_eq!(returned, CardReturn::Paid(card_order().id));
+    }
+
+    #[tokio::test]
+    async fn a_card_approved_after_the_hold_ended_is_paid_back_once_and_the_payer_told() {
+        let mut gateway = answering(PaymentOutcome::Approved {
+            transaction_id: "126895".into(),
+            amount: None,
+        });
+        gateway
+            .expect_refund()
+            .withf(|refund| refund.transaction_id == "126895" && refund.whole_charge)
+            .times(1)
+            .return_const(RefundOutcome::Refunded);
+        let closed = Order {
+            status: OrderStatus::Canceled,
+            payment_status: PaymentStatus::Failed,
+            ..card_order()
+        };
+        let kept = awaiting_card(&card_order()).await;
+        let payments = payments(gateway, orders_holding(closed.clone()), kept.clone());
+        for _ in 0..2 {
+            let returned = payments.card_returned(&closed.id).await.unwrap().result;
+            assert_eq!(
+                returned,
+                CardReturn::Failed {
+                    order: closed.id.clone(),
+                    reason: PAID_AFTER_CLOSE_REFUNDED.into()
+                }
+            );
+        }
+        assert_eq!(kept.all()[0].state, AttemptState::Refunded);
     }
 
     #[tokio::test]
@@ -224,7 +286,7 @@ mod tests {
         orders.checkpoint();
         orders.expect_by_id().returning(|_| Ok(Some(card_order())));
         orders.expect_apply().never();
-        let payments = payments(unknown, orders);
+        let payments = payments(unknown, orders, awaiting_card(&card_order()).await);
         let returned = payments
             .card_returned(&card_order().id)
             .await
@@ -238,7 +300,11 @@ mod tests {
         let declined = answering(PaymentOutcome::Declined {
             reason: CARD_DECLINED.into(),
         });
-        let payments = payments(declined, orders_holding(card_order()));
+        let payments = payments(
+            declined,
+            orders_holding(card_order()),
+            awaiting_card(&card_order()).await,
+        );
         let returned = payments
             .card_returned(&card_order().id)
             .await
@@ -261,7 +327,7 @@ mod tests {
             payment_method: Some(PaymentMethod::Card),
             ..paid_order()
         };
-        let payments = payments(gateway, orders_holding(paid.clone()));
+        let payments = payments(gateway, orders_holding(paid.clone()), Arc::default());
         let returned = payments.card_returned(&paid.id).await.unwrap().result;
         assert_eq!(returned, CardReturn::Paid(paid.id));
     }
@@ -270,7 +336,7 @@ mod tests {
     async fn a_wallets_order_has_no_card_payment() {
         let mut gateway = MockPaymentGateway::new();
         gateway.expect_check().never();
-        let payments = payments(gateway, orders_holding(paid_order()));
+        let payments = payments(gateway, orders_holding(paid_order()), Arc::default());
         assert!(matches!(
             payments.card_returned(&paid_order().id).await,
             Err(CardPaymentError::NotFound)
@@ -282,7 +348,7 @@ mod tests {
         let mut real = MockPaymentGateway::new();
         real.expect_is_sandbox().return_const(false);
         real.expect_decide_sandbox_card().never();
-        let real = payments(real, orders_holding(card_order()));
+        let real = payments(real, orders_holding(card_order()), Arc::default());
         assert!(matches!(
             real.decide_sandbox_card(&card_order().id, true).await,
             Err(CardPaymentError::NotFound)
@@ -293,7 +359,7 @@ mod tests {
             .expect_decide_sandbox_card()
             .times(1)
             .returning(|_, approve| approve);
-        let sandbox = payments(sandbox, orders_holding(card_order()));
+        let sandbox = payments(sandbox, orders_holding(card_order()), Arc::default());
         assert_eq!(
             sandbox
                 .sandbox_card_payment(&card_order().id)

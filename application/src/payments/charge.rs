@@ -1,12 +1,14 @@
-//! Charging an order that is stored and holds its stock: the provider asked, its answer
-//! awaited up to the payment time, and what it means recorded. Checkout and the phone orders'
-//! payments share it; each decides what a refusal does to its order.
+//! Charging an order that is stored and holds its stock: a payment attempt stored, the
+//! provider asked, its answer awaited up to the payment time, and what it means recorded on
+//! the attempt and the order. Checkout and the phone orders' payments share it; each answers
+//! its caller in its own words.
 
-use super::settle::Settlement;
+use super::attempts::{Attempts, Recorded};
 use crate::monitoring;
 use derive_new::new;
 use domain::message::Message;
 use domain::order::{Order, OrderTransition, PaymentStatus};
+use domain::payment_attempt::PaymentAttempt;
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
 use domain::ports::{OrderStoreError, PaymentGateway, PaymentOutcome, PaymentRequest};
@@ -34,12 +36,11 @@ pub enum Charged {
     OnPage { url: String },
 }
 
-/// Charges orders through the payment provider.
+/// Charges orders through the payment provider, each charge a payment attempt.
 #[derive(Clone, new)]
 pub struct Charges {
-    orders: Arc<dyn domain::ports::OrderRepository>,
     payments: Arc<dyn PaymentGateway>,
-    settlement: Settlement,
+    attempts: Attempts,
     /// How long the payer's answer is waited for (`SHOP_PAYMENT_TIMEOUT_SECS`).
     payment_wait: Duration,
 }
@@ -50,8 +51,10 @@ impl Charges {
         self.payments.is_sandbox()
     }
 
-    /// Charges `order` (stored, holding its stock) by `method` to `phone`; an order with
-    /// nothing to charge is paid at once.
+    /// Charges `order` (stored, holding its stock) by `method` to `phone`, a payment attempt
+    /// of its own; an order with nothing to charge is paid at once. What the answer does to
+    /// the order is recorded (`Attempts::answered`): a refusal has canceled a checkout's
+    /// order, or left a phone order waiting for another payment.
     pub async fn charge(
         &self,
         order: Order,
@@ -64,6 +67,7 @@ impl Charges {
                 .await?;
             return Ok(Charged::Paid(Box::new(paid)));
         }
+        let attempt = self.attempts.start(&order, method, phone.clone()).await?;
         let request = PaymentRequest {
             reference: order.id.clone(),
             method,
@@ -71,29 +75,25 @@ impl Charges {
             amount: order.total,
             description: format!("Order {}", order.id),
         };
-        Ok(match self.charge_within_wait(&order, request).await {
-            PaymentOutcome::Approved { transaction_id } => {
-                let paid = OrderTransition::paid_at_checkout(transaction_id);
-                Charged::Paid(Box::new(self.mark_paid(order, paid).await?))
-            }
-            PaymentOutcome::Declined { reason } => Charged::Declined { reason },
-            PaymentOutcome::ProviderRefused { reason } => Charged::ProviderRefused { reason },
-            PaymentOutcome::Awaiting { reference } => {
-                self.orders
-                    .record_payment_reference(&order.id, &reference)
-                    .await?;
-                Charged::Unconfirmed {
-                    reason: "the provider keeps the invoice open".to_owned(),
-                }
-            }
-            PaymentOutcome::Unconfirmed { reason } => Charged::Unconfirmed { reason },
-            // The page's address is kept, so going back to the order finds it.
-            PaymentOutcome::OnPage { url } => {
-                self.orders
-                    .record_payment_reference(&order.id, &url)
-                    .await?;
-                Charged::OnPage { url }
-            }
+        let outcome = self.charge_within_wait(&attempt, request).await;
+        let recorded = self
+            .attempts
+            .answered_for(&attempt, &outcome, order, false)
+            .await?;
+        Ok(match (outcome, recorded) {
+            (_, Recorded::Paid(paid)) => Charged::Paid(paid),
+            (PaymentOutcome::Declined { reason }, _) => Charged::Declined { reason },
+            (PaymentOutcome::ProviderRefused { reason }, _) => Charged::ProviderRefused { reason },
+            (PaymentOutcome::OnPage { url }, _) => Charged::OnPage { url },
+            (PaymentOutcome::Awaiting { .. }, _) => Charged::Unconfirmed {
+                reason: "the provider keeps the invoice open".to_owned(),
+            },
+            (PaymentOutcome::Unconfirmed { reason }, _) => Charged::Unconfirmed { reason },
+            // Approved, but for another amount (held for the admin) or after the order
+            // closed meanwhile (paid back): the order is not paid by it.
+            (PaymentOutcome::Approved { .. }, recorded) => Charged::Unconfirmed {
+                reason: format!("approved, but not for this order as it is: {recorded:?}"),
+            },
         })
     }
 
@@ -105,7 +105,10 @@ impl Charges {
         paid: OrderTransition,
     ) -> Result<Order, OrderStoreError> {
         let transaction_id = paid.payment.as_ref().and_then(|p| p.transaction_id.clone());
-        self.settlement.record_paid(&order, paid).await?;
+        self.attempts
+            .settlement()
+            .record_paid(&order, paid, None)
+            .await?;
         order.payment_status = PaymentStatus::Paid;
         order.transaction_id = transaction_id;
         Ok(order)
@@ -113,8 +116,12 @@ impl Charges {
 
     /// Charges, waiting for the answer up to `payment_wait`; a charge still going on then
     /// goes on without the payer's screen (an eDahab invoice confirmed late), and its answer
-    /// is recorded when it comes.
-    async fn charge_within_wait(&self, order: &Order, charge: PaymentRequest) -> PaymentOutcome {
+    /// is recorded on its attempt when it comes.
+    async fn charge_within_wait(
+        &self,
+        attempt: &PaymentAttempt,
+        charge: PaymentRequest,
+    ) -> PaymentOutcome {
         let payments = self.payments.clone();
         // In the request's span, so the provider's log lines name the request.
         let mut charging = tokio::spawn(
@@ -126,12 +133,12 @@ impl Charges {
                 reason: failed.to_string(),
             },
             Err(_) => {
-                let settlement = self.settlement.clone();
-                let order = order.clone();
+                let attempts = self.attempts.clone();
+                let attempt = attempt.clone();
                 tokio::spawn(
                     async move {
                         if let Ok(outcome) = charging.await {
-                            settlement.settle_late(&order, outcome).await;
+                            attempts.answered_late(&attempt, &outcome).await;
                         }
                     }
                     .in_current_span(),

@@ -1,6 +1,8 @@
 //! The ways to pay this shop offers (DESIGN.md section 9, "Paying"), and asking the
-//! providers about payments left unconfirmed.
+//! providers about payment attempts left without a final answer, whatever became of their
+//! orders (DESIGN.md section 10, "Money that comes late").
 
+pub mod attempts;
 pub mod card;
 pub mod charge;
 pub mod settle;
@@ -8,17 +10,24 @@ pub mod settle;
 use crate::delivery::CurrentZones;
 use crate::monitoring;
 use crate::settings::CurrentSettings;
+use crate::ReadError;
+use attempts::Attempts;
 use derive_new::new;
 use domain::delivery::takes_cash;
-use domain::payment_hold::PaymentHold;
+use domain::listing::payments::AttemptQuery;
+use domain::payment_attempt::PaymentAttempt;
+use domain::payment_attempt::{followed_since, FollowDays};
 use domain::payment_method::PaymentMethod;
-use domain::ports::{Clock, OrderRepository, PaymentCheck, PaymentGateway, RepoError};
-use settle::Settlement;
+use domain::permissions::{require, Permission};
+use domain::ports::{
+    Clock, OrderRepository, PaymentAttemptRepository, PaymentCheck, PaymentGateway, RepoError,
+};
+use domain::user::User;
 use std::sync::Arc;
 
 /// The methods whose providers can be asked about a payment left unconfirmed.
 const CHECKABLE: [PaymentMethod; 2] = [PaymentMethod::Edahab, PaymentMethod::Card];
-/// Unconfirmed payments asked about at once; the next round asks about the rest.
+/// Attempts asked about at once; the next round asks about the rest.
 const CHECKED_AT_ONCE: u32 = 200;
 
 /// A way to pay, and whether this shop has set up its provider.
@@ -33,9 +42,12 @@ pub struct OfferedMethod {
 pub struct Payments {
     gateway: Arc<dyn PaymentGateway>,
     orders: Arc<dyn OrderRepository>,
+    attempts: Arc<dyn PaymentAttemptRepository>,
     clock: Arc<dyn Clock>,
-    settlement: Settlement,
-    payment_hold: PaymentHold,
+    answers: Attempts,
+    /// How many days an attempt without a final answer is asked about
+    /// (`SHOP_PAYMENT_FOLLOW_DAYS`).
+    follow_days: FollowDays,
     accepted: AcceptedMethods,
 }
 
@@ -72,36 +84,46 @@ impl Payments {
             .collect())
     }
 
-    /// Asks the providers about the unconfirmed payments they can be asked about (an eDahab
-    /// invoice, a card page) and records their answers. `shop serve` calls this before each
-    /// release of expired holds, so every such order is asked about once more before its
-    /// hold ends. Returns how many it asked about.
+    /// One page of the payment attempts `query` lists, newest first, with how many it lists
+    /// (`money.read`: they are amounts).
+    pub async fn attempts(
+        &self,
+        actor: &User,
+        query: &AttemptQuery,
+    ) -> Result<(Vec<PaymentAttempt>, u64), ReadError> {
+        require(actor, Permission::MoneyRead)?;
+        Ok(self.attempts.list(query).await?)
+    }
+
+    /// Asks the providers about the attempts they can be asked about (an eDahab invoice, a
+    /// card page) that have no final answer yet, started within the follow-up days, whatever
+    /// their orders became, and records their answers; then pays back late money whose refund
+    /// never started. `shop serve` calls this before each release of expired holds, so an
+    /// order's attempt is asked about once more before its hold ends. Returns how many it
+    /// asked about.
     pub async fn check_awaited_payments(&self) -> Result<usize, RepoError> {
-        // Orders up to twice the hold old: those past it are released right after.
-        let since = self
-            .payment_hold
-            .cutoff(self.payment_hold.cutoff(self.clock.now()));
+        let since = followed_since(self.clock.now(), self.follow_days);
         let awaited = self
-            .orders
-            .unconfirmed_placed_after(since, &CHECKABLE, CHECKED_AT_ONCE)
+            .attempts
+            .awaiting(since, &CHECKABLE, CHECKED_AT_ONCE)
             .await?;
         let mut asked = 0;
-        for order in awaited {
-            let Some(method) = order.payment_method else {
-                continue;
-            };
+        for attempt in awaited {
             // An eDahab invoice whose charge has not answered yet has nothing to ask about.
-            if method == PaymentMethod::Edahab && order.payment_reference.is_none() {
+            if attempt.method == PaymentMethod::Edahab && attempt.provider_reference.is_none() {
                 continue;
             }
             let check = PaymentCheck {
-                order: order.id.clone(),
-                method,
-                reference: order.payment_reference.clone(),
+                order: attempt.order.clone(),
+                method: attempt.method,
+                reference: attempt.provider_reference.clone(),
             };
             let outcome = monitoring::check(self.gateway.as_ref(), &check).await;
-            self.settlement.settle_late(&order, outcome).await;
+            self.answers.answered_late(&attempt, &outcome).await;
             asked += 1;
+        }
+        for late in self.attempts.late_unclaimed(CHECKED_AT_ONCE).await? {
+            self.answers.refund_late(&late.id).await?;
         }
         Ok(asked)
     }
@@ -110,24 +132,29 @@ impl Payments {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::CatalogVersion;
-    use crate::testing::{clock, current_settings, hodan, zones_of};
+    use crate::testing::{attempts_over, clock, current_settings, hodan, zones_of, KeptAttempts};
     use domain::delivery::DeliveryZone;
     use domain::ports::{MockOrderRepository, MockPaymentGateway, MockSettingsRepository};
 
-    /// The payment methods' use cases over `gateway` and `orders`, in a shop without zones.
-    pub(super) fn payments(gateway: MockPaymentGateway, orders: MockOrderRepository) -> Payments {
-        payments_delivering(gateway, orders, vec![])
+    /// The payment methods' use cases over `gateway`, `orders` and the attempts `kept`, in a
+    /// shop without zones.
+    pub(super) fn payments(
+        gateway: MockPaymentGateway,
+        orders: MockOrderRepository,
+        kept: Arc<KeptAttempts>,
+    ) -> Payments {
+        payments_delivering(gateway, orders, kept, vec![])
     }
 
     fn payments_delivering(
         gateway: MockPaymentGateway,
         orders: MockOrderRepository,
+        kept: Arc<KeptAttempts>,
         zones: Vec<DeliveryZone>,
     ) -> Payments {
         let orders: Arc<dyn OrderRepository> = Arc::new(orders);
         let gateway: Arc<dyn PaymentGateway> = Arc::new(gateway);
-        let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
+        let answers = attempts_over(orders.clone(), gateway.clone(), kept.clone());
         let mut settings = MockSettingsRepository::new();
         settings.expect_get().returning(|| Ok(None));
         let accepted = AcceptedMethods::new(
@@ -138,9 +165,10 @@ mod tests {
         Payments::new(
             gateway,
             orders,
+            kept,
             clock(),
-            settlement,
-            PaymentHold::default(),
+            answers,
+            FollowDays::default(),
             accepted,
         )
     }
@@ -152,7 +180,7 @@ mod tests {
         gateway
             .expect_methods()
             .return_const(vec![EvcPlus, Zaad, Sahal]);
-        let methods = payments(gateway, MockOrderRepository::new())
+        let methods = payments(gateway, MockOrderRepository::new(), Arc::default())
             .methods()
             .await
             .unwrap();
@@ -174,10 +202,15 @@ mod tests {
     async fn cash_on_delivery_is_available_where_a_served_zone_takes_cash() {
         let mut gateway = MockPaymentGateway::new();
         gateway.expect_methods().return_const(vec![EvcPlus]);
-        let methods = payments_delivering(gateway, MockOrderRepository::new(), vec![hodan()])
-            .methods()
-            .await
-            .unwrap();
+        let methods = payments_delivering(
+            gateway,
+            MockOrderRepository::new(),
+            Arc::default(),
+            vec![hodan()],
+        )
+        .methods()
+        .await
+        .unwrap();
         let cash = methods.iter().find(|m| m.method == CashOnDelivery).unwrap();
         assert!(cash.available);
     }

@@ -1,13 +1,14 @@
-//! Recording what a provider answered about an order's payment, at checkout or later (a
-//! late answer, a check of an open eDahab invoice or a card page): paid, or failed with the
-//! order canceled and its stock back on sale.
+//! What a payment's answer does to its order (`attempts` decides which): paid, or no money
+//! moved, with a checkout's order canceled and its stock back on sale (a phone order waits for
+//! another payment).
 
 use crate::catalog::CatalogVersion;
 use derive_new::new;
 use domain::order::plan::OrderPlan;
 use domain::order::{Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
-use domain::payment_method::PaymentKind;
-use domain::ports::{Clock, OrderRepository, OrderStoreError, PaymentOutcome, RepoError};
+use domain::payment_attempt::AttemptChange;
+use domain::payment_method::PaymentMethod;
+use domain::ports::{Clock, OrderRepository, OrderStoreError, RepoError};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,15 +27,18 @@ pub struct Settlement {
 }
 
 impl Settlement {
-    /// Marks `order` paid by `paid`. The money moved, so a database out of reach
-    /// (restarting, failing over) is waited for, up to [`RECORD_PAYMENT_PATIENCE`]; a write
-    /// that committed although its answer was lost is recognised by reading the order back.
+    /// Marks `order` paid by `paid`, recording `attempt`'s answer in the same transaction.
+    /// The money moved, so a database out of reach (restarting, failing over) is waited for,
+    /// up to [`RECORD_PAYMENT_PATIENCE`]; a write that committed although its answer was lost
+    /// is recognised by reading the order back.
     pub async fn record_paid(
         &self,
         order: &Order,
         paid: OrderTransition,
+        attempt: Option<AttemptChange>,
     ) -> Result<(), OrderStoreError> {
-        let plan = paid.plan(order, self.clock.now());
+        let mut plan = paid.plan(order, self.clock.now());
+        plan.attempt = attempt;
         let recorded = self.record(&plan).await;
         if let Err(error) = &recorded {
             let transaction_id = plan
@@ -91,52 +95,26 @@ impl Settlement {
         Ok(())
     }
 
-    /// Records an answer that came after checkout answered the shopper: approved (a card's
-    /// order empties the cart it kept; a wallet's cart was emptied when the order was kept),
-    /// declined (canceled, stock back; a phone order waits for another payment), an open invoice's reference kept to ask about later,
-    /// or nothing new. An order that moved on meanwhile (paid by an admin, canceled, its hold
-    /// expired) is left as it is.
-    pub async fn settle_late(&self, order: &Order, outcome: PaymentOutcome) {
-        let result = match outcome {
-            PaymentOutcome::Approved { transaction_id } => {
-                let paid = if order.payment_kind() == Some(PaymentKind::Card) {
-                    OrderTransition::paid_at_checkout(transaction_id)
-                } else {
-                    OrderTransition::payment_change(
-                        OrderStatus::Pending,
-                        PaymentChange {
-                            from: PaymentStatus::Pending,
-                            to: PaymentStatus::Paid,
-                            transaction_id: Some(transaction_id),
-                        },
-                    )
-                };
-                self.record_paid(order, paid).await
-            }
-            PaymentOutcome::Declined { .. } | PaymentOutcome::ProviderRefused { .. } => {
-                match order.payment_method {
-                    // A phone order waits for another payment (its link still works).
-                    Some(method) if order.waits_after_decline() => self
-                        .orders
-                        .forget_payment_choice(&order.id, method)
-                        .await
-                        .map_err(Into::into),
-                    _ => self.fail(order).await,
-                }
-            }
-            PaymentOutcome::Awaiting { reference } => self
-                .orders
-                .record_payment_reference(&order.id, &reference)
+    /// A payment of `order` by `method` moved no money: a checkout's order is canceled (its
+    /// stock back on sale, the cart kept for another try); a phone order takes its method back
+    /// and waits for another payment (its link still works). An order that moved on meanwhile
+    /// is left as it is.
+    pub async fn no_money_moved(
+        &self,
+        order: &Order,
+        method: PaymentMethod,
+    ) -> Result<(), OrderStoreError> {
+        let result = if order.waits_after_decline() {
+            self.orders
+                .forget_payment_choice(&order.id, method)
                 .await
-                .map_err(Into::into),
-            // A card page opened after checkout stopped waiting: nobody was sent to it.
-            PaymentOutcome::Unconfirmed { .. } | PaymentOutcome::OnPage { .. } => Ok(()),
+                .map_err(Into::into)
+        } else {
+            self.fail(order).await
         };
         match result {
-            Ok(()) | Err(OrderStoreError::Stale) => {}
-            Err(error) => {
-                tracing::error!(order = %order.id, %error, "a late payment answer could not be recorded")
-            }
+            Err(OrderStoreError::Stale) => Ok(()),
+            other => other,
         }
     }
 }

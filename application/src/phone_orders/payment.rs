@@ -72,10 +72,7 @@ impl PhoneOrders {
         let max = self.settings.get().await?.cash_on_delivery_max;
         cash_on_delivery(zone, order.total, max)
             .map_err(|refusal| FieldErrors::single("paymentMethod", refusal.message()))?;
-        let phone = order.payment_phone.clone();
-        let order = self
-            .chosen(order, PaymentMethod::CashOnDelivery, phone)
-            .await?;
+        let order = self.chosen(order, PaymentMethod::CashOnDelivery).await?;
         self.orders
             .apply(&cash_order_placed(&order, self.clock.now()))
             .await?;
@@ -103,17 +100,12 @@ impl PhoneOrders {
         method: PaymentMethod,
         phone: MobileNumber,
     ) -> Result<PhonePayment, PhoneOrderError> {
-        let order = self.chosen(order, method, phone.clone()).await?;
+        let order = self.chosen(order, method).await?;
         match self.charges.charge(order.clone(), method, phone).await? {
             Charged::Paid(paid) => Ok(PhonePayment::Paid(*paid)),
-            Charged::Declined { reason } => {
-                self.orders.forget_payment_choice(&order.id, method).await?;
-                Err(PhoneOrderError::Declined { reason })
-            }
-            Charged::ProviderRefused { reason } => {
-                self.orders.forget_payment_choice(&order.id, method).await?;
-                Err(PhoneOrderError::ProviderRefused { reason })
-            }
+            // The method was taken back: the customer may pay another way.
+            Charged::Declined { reason } => Err(PhoneOrderError::Declined { reason }),
+            Charged::ProviderRefused { reason } => Err(PhoneOrderError::ProviderRefused { reason }),
             Charged::Unconfirmed { reason } => {
                 tracing::warn!(order = %order.id, %reason, "phone order's payment unconfirmed");
                 let messages = Announcement::to_customer_of(Topic::PaymentUnconfirmed, &order);
@@ -124,14 +116,14 @@ impl PhoneOrders {
         }
     }
 
-    /// Chooses `method` for `order` (compare-and-set): the order as it is then.
+    /// Chooses `method` for `order` (compare-and-set): the order as it is then. The number
+    /// it is paid from is the payment attempt's; the customer's own stays the order's.
     async fn chosen(
         &self,
         mut order: Order,
         method: PaymentMethod,
-        phone: MobileNumber,
     ) -> Result<Order, PhoneOrderError> {
-        match self.orders.choose_payment(&order.id, method, &phone).await {
+        match self.orders.choose_payment(&order.id, method).await {
             Ok(()) => {}
             Err(OrderStoreError::Stale) => {
                 return Err(PhoneOrderError::NotPayable(
@@ -145,7 +137,6 @@ impl PhoneOrders {
             Err(error) => return Err(error.into()),
         }
         order.payment_method = Some(method);
-        order.payment_phone = phone;
         Ok(order)
     }
 }

@@ -1,12 +1,14 @@
 //! Taking orders by phone, over mocked ports.
 
 use super::*;
-use crate::payments::settle::Settlement;
-use crate::testing::{audit, clock, hodan, ids, now, product, staff, zones_of, CartMocks};
+use crate::testing::{
+    attempts_over, audit, clock, hodan, ids, now, product, staff, zones_of, CartMocks, KeptAttempts,
+};
 use domain::audit::AuditAction;
 use domain::checkout::{PaymentChoiceInput, ShippingAddressInput};
 use domain::message::texts::PHONE_ORDER_CUSTOMER_MISSING;
 use domain::order::{Channel, PaymentStatus};
+use domain::payment_attempt::AttemptState;
 use domain::payment_method::PaymentMethod;
 use domain::phone_order::{CustomerInput, LineInput};
 use domain::ports::PaymentOutcome;
@@ -36,6 +38,8 @@ pub(super) struct Mocks {
     pub(super) log: MockAuditLog,
     pub(super) gateway: MockPaymentGateway,
     pub(super) outbox: MockOutbox,
+    /// The payment attempts the charges keep.
+    pub(super) attempts: Arc<KeptAttempts>,
 }
 
 impl Mocks {
@@ -51,6 +55,7 @@ impl Mocks {
             log: MockAuditLog::new(),
             gateway: MockPaymentGateway::new(),
             outbox: MockOutbox::new(),
+            attempts: Arc::default(),
         }
     }
 
@@ -81,7 +86,7 @@ impl Mocks {
         let gateway: Arc<dyn PaymentGateway> = Arc::new(self.gateway);
         let outbox: Arc<dyn Outbox> = Arc::new(self.outbox);
         let users: Arc<dyn UserRepository> = Arc::new(self.users);
-        let settlement = Settlement::new(orders.clone(), clock(), CatalogVersion::default());
+        let attempts = attempts_over(orders.clone(), gateway.clone(), self.attempts.clone());
         let accepted = AcceptedMethods::new(
             gateway.clone(),
             CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
@@ -100,7 +105,7 @@ impl Mocks {
             Arc::new(secrets),
             clock(),
             ids(),
-            Charges::new(orders.clone(), gateway, settlement, Duration::from_secs(60)),
+            Charges::new(gateway, attempts, Duration::from_secs(60)),
             accepted.clone(),
             settings(),
             outbox.clone(),
@@ -333,11 +338,9 @@ async fn a_payment_request_charges_the_wallet_once_and_a_decline_lets_another_pa
     mocks
         .orders
         .expect_choose_payment()
-        .withf(|_, method, phone| {
-            *method == PaymentMethod::EvcPlus && phone.as_str() == "252615550101"
-        })
+        .withf(|_, method| *method == PaymentMethod::EvcPlus)
         .times(1)
-        .returning(|_, _, _| Ok(()));
+        .returning(|_, _| Ok(()));
     mocks
         .gateway
         .expect_charge()
@@ -353,6 +356,7 @@ async fn a_payment_request_charges_the_wallet_once_and_a_decline_lets_another_pa
         .returning(|_, _| Ok(()));
     let hamza = staff("hamza", Role::OrderHandler);
     let id = OrderId::parse("o1").unwrap();
+    let attempts = mocks.attempts.clone();
     let declined = mocks
         .service()
         .request_payment(&hamza, &id, &evc("061 555 0101"))
@@ -360,6 +364,15 @@ async fn a_payment_request_charges_the_wallet_once_and_a_decline_lets_another_pa
     assert!(
         matches!(declined, Err(PhoneOrderError::Declined { .. })),
         "{declined:?}"
+    );
+    // The number it was tried from is the attempt's; the order keeps the customer's.
+    let tried = attempts.all();
+    assert_eq!(
+        tried
+            .iter()
+            .map(|a| (a.payer.as_str(), a.state))
+            .collect::<Vec<_>>(),
+        [("252615550101", AttemptState::Declined)]
     );
 }
 
@@ -369,7 +382,7 @@ async fn a_second_request_while_one_is_under_way_is_refused_without_a_charge() {
     mocks
         .orders
         .expect_choose_payment()
-        .returning(|_, _, _| Err(OrderStoreError::Stale));
+        .returning(|_, _| Err(OrderStoreError::Stale));
     mocks.gateway.expect_charge().never();
     let refused = mocks
         .service()
@@ -393,9 +406,9 @@ async fn cash_on_delivery_is_chosen_where_the_zone_takes_cash_and_keeps_the_cust
     mocks
         .orders
         .expect_choose_payment()
-        .withf(|_, method, _| *method == PaymentMethod::CashOnDelivery)
+        .withf(|_, method| *method == PaymentMethod::CashOnDelivery)
         .times(1)
-        .returning(|_, _, _| Ok(()));
+        .returning(|_, _| Ok(()));
     mocks
         .orders
         .expect_apply()

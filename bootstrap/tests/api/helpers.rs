@@ -690,6 +690,9 @@ struct FakeWaafiPayState {
     refund_delay: Mutex<Duration>,
     /// What became of each card payment on the card page, by order id ("Approved"...).
     card_payments: Mutex<HashMap<String, String>>,
+    /// The amount each card page asked, by order id: what an approval reports, unless a
+    /// test makes the payer pay another (`card_page_approved_for`).
+    card_amounts: Mutex<HashMap<String, String>>,
 }
 
 impl FakeWaafiPay {
@@ -698,6 +701,7 @@ impl FakeWaafiPay {
             calls: Mutex::new(Vec::new()),
             refund_delay: Mutex::new(refund_delay),
             card_payments: Mutex::new(HashMap::new()),
+            card_amounts: Mutex::new(HashMap::new()),
         });
         let served = actix_web::web::Data::from(state.clone());
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
@@ -758,6 +762,14 @@ impl FakeWaafiPay {
         payments.insert(order.to_owned(), status.to_owned());
     }
 
+    /// The payer of `order` was approved on the card page for `amount` dollars ("0.01"),
+    /// whatever the page asked.
+    pub fn card_page_approved_for(&self, order: &str, amount: &str) {
+        self.card_page_ended(order, "Approved");
+        let mut amounts = self.state.card_amounts.lock().unwrap();
+        amounts.insert(order.to_owned(), amount.to_owned());
+    }
+
     /// From now on, refunds are answered after `delay`.
     pub fn answer_refunds_after(&self, delay: Duration) {
         *self.state.refund_delay.lock().unwrap() = delay;
@@ -792,6 +804,13 @@ async fn fake_waafipay_call(
         "HPP_PURCHASE" => {
             let order = body["serviceParams"]["transactionInfo"]["referenceId"].clone();
             let token = order.as_str().unwrap_or_default();
+            let asked = body["serviceParams"]["transactionInfo"]["amount"].clone();
+            state
+                .card_amounts
+                .lock()
+                .unwrap()
+                .entry(token.to_owned())
+                .or_insert_with(|| asked.as_str().unwrap_or_default().to_owned());
             json!({ "hppUrl": format!("https://sandbox.waafipay.net/hpp/token/{token}"),
                     "orderId": "1185941", "hppRequestId": "10629", "referenceId": order })
         }
@@ -803,8 +822,10 @@ async fn fake_waafipay_call(
                     "responseMsg": "RCS_NO_TRANSACTION_FOUND", "params": {},
                 }));
             };
+            let amounts = state.card_amounts.lock().unwrap();
+            let amount = amounts.get(reference.as_str().unwrap_or_default()).cloned();
             json!({ "status": status, "tranStatusDesc": status, "transactionId": "126895",
-                    "amount": "45.0", "currency": "USD" })
+                    "amount": amount.unwrap_or_else(|| "45.0".to_owned()), "currency": "USD" })
         }
         _ => {
             let delay = *state.refund_delay.lock().unwrap();

@@ -22,6 +22,7 @@ mod fake_edahab;
 mod hardening;
 mod helpers;
 mod languages;
+mod late_money;
 mod next_moves;
 mod openapi;
 mod orders;

@@ -104,6 +104,7 @@ const SERVED: &[(&str, &str)] = &[
     ("post", "/api/admin/returns/{id}/refund"),
     ("get", "/api/payments/methods"),
     ("get", "/api/payments/card/return"),
+    ("get", "/api/admin/payments"),
 ];
 
 fn operations(document: &Value) -> BTreeSet<(String, String)> {

@@ -3,6 +3,7 @@
 //! never downloads a year of orders; a bad parameter is refused with a message naming it.
 
 pub mod orders;
+pub mod payments;
 pub mod products;
 pub mod users;
 

@@ -172,6 +172,7 @@ texts! {
     PAYMENT_REJECTED = "Payment was rejected on the phone.";
     PAYMENT_NOT_CONFIRMED_IN_TIME = "Payment was not confirmed on the phone in time.";
     PAYMENT_DECLINED_BY_PROVIDER = "Payment was declined by {wallet}.";
+    PAID_AFTER_CLOSE_REFUNDED = "Your payment came after the order was closed, so we are paying it back to you. Nothing is charged.";
     CARD_DECLINED = "Your card payment was declined. No money was taken.";
     PROVIDER_FAILED = "The payment provider failed.";
     PHONE_MISSING = "Please enter a phone number";

@@ -365,6 +365,19 @@ impl OrderTransition {
         Self::paid_as_placed(Some(transaction_id))
     }
 
+    /// An approved charge `transaction_id` pays `order`. A checkout's cart is emptied in the
+    /// same step while it still holds the order's items: until the charge's first answer, or,
+    /// for a card, until it is approved (`late`: the shopper was answered before, and a
+    /// wallet's cart was emptied then). A phone order's customer keeps their own cart.
+    pub fn paid_by_charge(order: &Order, transaction_id: String, late: bool) -> Self {
+        let cart_holds_it = order.channel.kind() == ChannelKind::Web
+            && (!late || order.payment_kind() == Some(PaymentKind::Card));
+        Self {
+            empties_cart: cart_holds_it,
+            ..Self::paid_at_checkout(transaction_id)
+        }
+    }
+
     /// A new order that costs nothing is paid as placed, with no provider's transaction
     /// (see [`Order::needs_charge`]).
     pub fn paid_without_charge() -> Self {

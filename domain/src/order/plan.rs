@@ -11,6 +11,7 @@ use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::money::Money;
 use crate::notification::{order_change_topics, Announcement, Topic};
+use crate::payment_attempt::AttemptChange;
 use crate::variant::VariantSnapshot;
 use chrono::{DateTime, NaiveDate, Utc};
 use std::collections::BTreeMap;
@@ -49,6 +50,9 @@ pub struct OrderPlan {
     pub delivery: DeliveryStep,
     /// Stock moved, so cached catalogue replies are out of date.
     pub catalog_changed: bool,
+    /// The payment attempt whose answer the change records (the one that pays the order),
+    /// in the same transaction and under its own guard.
+    pub attempt: Option<AttemptChange>,
 }
 
 /// Stock moved by a change: every unit of the order's lines, in or out.
@@ -264,6 +268,7 @@ impl OrderTransition {
             }),
             messages,
             catalog_changed: stock.is_some(),
+            attempt: None,
             stock,
             discount_use,
             empties_cart_of: self.empties_cart.then(|| order.user_id.clone()),

@@ -323,6 +323,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every payment attempt (`money.read`), newest first, one page at a time with the total in
+         *     `X-Total-Count`: each charge the shop started and where it stands.
+         */
+        get: operations["payment_attempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -1558,6 +1578,8 @@ export interface components {
             reason: string;
         };
         /** @enum {string} */
+        AttemptStateName: "awaiting" | "approved" | "declined" | "failed" | "late" | "mismatched" | "refunded" | "refundFailed";
+        /** @enum {string} */
         AuditActionName: "product.create" | "product.update" | "product.delete" | "order.create" | "order.status" | "order.payment" | "order.return" | "order.refund" | "user.create" | "user.update" | "user.delete" | "settings.update" | "discount.create" | "discount.update" | "discount.delete" | "review.hide" | "review.show" | "review.delete" | "zone.create" | "zone.update" | "rider.cash";
         /** @description Someone the audit trail can be read by, as their latest change names them. */
         AuditActorDto: {
@@ -2130,6 +2152,39 @@ export interface components {
         };
         /** @enum {string} */
         OrderStatusName: "pending" | "shipped" | "delivered" | "canceled";
+        /** @description One charge the shop started, followed to its provider's final answer. */
+        PaymentAttemptDto: {
+            /** @description The shop's reference of the charge. */
+            _id: string;
+            /**
+             * Format: double
+             * @description Asked, in `currency`.
+             */
+            amount: number;
+            /** @description When the provider last answered about it. */
+            answeredAt: string | null;
+            /**
+             * Format: double
+             * @description What the provider approved, when its answer said (a mismatch shows it).
+             */
+            approvedAmount: number | null;
+            approvedCurrency: string | null;
+            currency: string;
+            method: components["schemas"]["PaymentMethodName"];
+            orderId: string;
+            /** @description The order as people read it. */
+            orderNumber: string;
+            /** @description The number it was tried from (the order's own contact number is the customer's). */
+            payer: string;
+            /** @description `waafipay` (the wallets), `waafipay-card` or `edahab`. */
+            provider: string;
+            /** @description Why the refund of late money failed. */
+            refundError: string | null;
+            startedAt: string;
+            state: components["schemas"]["AttemptStateName"];
+            /** @description The provider's id of the approved charge. */
+            transactionId: string | null;
+        };
         PaymentBody: {
             /** @description Only `paid` may be set. */
             paymentStatus?: string;
@@ -2745,7 +2800,7 @@ export interface components {
             revenue: number;
         };
         /** @enum {string} */
-        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock" | "backInStock" | "paymentLink";
+        TopicName: "orderConfirmed" | "paymentUnconfirmed" | "orderShipped" | "orderDelivered" | "orderCanceled" | "deliveryFailed" | "returnUpdated" | "passwordReset" | "newOrder" | "lowStock" | "backInStock" | "paymentLink" | "paymentAlert";
         UpdateUserBody: {
             /** @description Needed with a new password for one's own account. */
             currentPassword?: string | null;
@@ -4259,6 +4314,83 @@ export interface operations {
              *     checkout's order is canceled and the cart kept, as for a decline).
              */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_attempts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A state (`awaiting`, `approved`, `declined`, `failed`, `late`, `mismatched`,
+                 *     `refunded`, `refundFailed`), or `needsAdmin` for late, mismatched and refund failed.
+                 */
+                state?: string;
+                /** @description `evc-plus`, `zaad`, `sahal`, `edahab` or `card`. */
+                method?: string;
+                /** @description In the order's id, the payer's number or the provider's transaction id. */
+                q?: string;
+                /** @description One order's attempts. */
+                orderId?: string;
+                /** @description The page, from 1 (default 1). */
+                page?: string;
+                /** @description Attempts per page, 1 to 100 (default 20). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many attempts match */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAttemptDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

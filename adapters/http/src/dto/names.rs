@@ -7,6 +7,7 @@ use domain::discount::DiscountKind;
 use domain::language::Language;
 use domain::notification::{Channel, DeliveryStatus, Topic};
 use domain::order::{ChannelKind, OrderStatus, PaymentStatus};
+use domain::payment_attempt::AttemptState;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::permissions::Permission;
 use domain::refund::RefundStatus;
@@ -72,6 +73,9 @@ names! {
     PaymentMethodName => PaymentMethod::ALL.map(PaymentMethod::id);
     /// What kind of payment a method is.
     PaymentKindName => PaymentKind::ALL.map(PaymentKind::id);
+    /// Where a payment attempt stands (`late`: approved after its order closed, being paid
+    /// back; `mismatched`: approved for another amount, nothing paid).
+    AttemptStateName => AttemptState::ALL.map(AttemptState::as_str);
     /// What a message the shop sends is about.
     TopicName => Topic::ALL.map(Topic::as_str);
     /// How a message goes out.

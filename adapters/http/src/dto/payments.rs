@@ -1,9 +1,11 @@
-//! The payment methods' shapes.
+//! The payment methods' and payment attempts' shapes.
 
-use super::names::{PaymentKindName, PaymentMethodName};
+use super::names::{AttemptStateName, PaymentKindName, PaymentMethodName};
 use application::payments::OfferedMethod;
-use serde::Serialize;
-use utoipa::ToSchema;
+use domain::notification::order_number;
+use domain::payment_attempt::PaymentAttempt;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 /// A way to pay: a wallet lists its numbers' two-digit prefixes (after 252), so a number
 /// typed picks its wallet.
@@ -34,4 +36,79 @@ impl From<OfferedMethod> for PaymentMethodDto {
             available: offered.available,
         }
     }
+}
+
+/// One charge the shop started, followed to its provider's final answer.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentAttemptDto {
+    /// The shop's reference of the charge.
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub order_id: String,
+    /// The order as people read it.
+    pub order_number: String,
+    #[schema(value_type = PaymentMethodName)]
+    pub method: &'static str,
+    /// `waafipay` (the wallets), `waafipay-card` or `edahab`.
+    pub provider: &'static str,
+    /// Asked, in `currency`.
+    pub amount: f64,
+    pub currency: &'static str,
+    /// The number it was tried from (the order's own contact number is the customer's).
+    pub payer: String,
+    #[schema(value_type = AttemptStateName)]
+    pub state: &'static str,
+    /// The provider's id of the approved charge.
+    pub transaction_id: Option<String>,
+    /// What the provider approved, when its answer said (a mismatch shows it).
+    pub approved_amount: Option<f64>,
+    pub approved_currency: Option<String>,
+    pub started_at: String,
+    /// When the provider last answered about it.
+    pub answered_at: Option<String>,
+    /// Why the refund of late money failed.
+    pub refund_error: Option<String>,
+}
+
+impl From<&PaymentAttempt> for PaymentAttemptDto {
+    fn from(attempt: &PaymentAttempt) -> Self {
+        Self {
+            id: attempt.id.to_string(),
+            order_id: attempt.order.to_string(),
+            order_number: order_number(attempt.order.as_str()),
+            method: attempt.method.id(),
+            provider: attempt.provider().id(),
+            amount: attempt.amount.as_dollars(),
+            currency: attempt.currency.code(),
+            payer: attempt.payer.as_str().to_owned(),
+            state: attempt.state.as_str(),
+            transaction_id: attempt.transaction_id.clone(),
+            approved_amount: attempt.approved.as_ref().map(|a| a.amount.as_dollars()),
+            approved_currency: attempt.approved.as_ref().map(|a| a.currency.clone()),
+            started_at: attempt.started_at.to_rfc3339(),
+            answered_at: attempt.answered_at.map(|at| at.to_rfc3339()),
+            refund_error: attempt.refund_error.clone(),
+        }
+    }
+}
+
+/// Which payment attempts to list.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentAttemptsQuery {
+    /// A state (`awaiting`, `approved`, `declined`, `failed`, `late`, `mismatched`,
+    /// `refunded`, `refundFailed`), or `needsAdmin` for late, mismatched and refund failed.
+    pub state: Option<String>,
+    /// `evc-plus`, `zaad`, `sahal`, `edahab` or `card`.
+    pub method: Option<String>,
+    /// In the order's id, the payer's number or the provider's transaction id.
+    pub q: Option<String>,
+    /// One order's attempts.
+    pub order_id: Option<String>,
+    /// The page, from 1 (default 1).
+    pub page: Option<String>,
+    /// Attempts per page, 1 to 100 (default 20).
+    pub limit: Option<String>,
 }

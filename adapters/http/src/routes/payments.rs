@@ -1,13 +1,16 @@
 //! The ways to pay, and the payer's return from the card page.
 
-use crate::dto::PaymentMethodDto;
+use super::list_reply;
+use crate::auth::CurrentUser;
+use crate::dto::{PaymentAttemptDto, PaymentAttemptsQuery, PaymentMethodDto};
 use crate::error::ApiError;
 use crate::i18n::say;
-use crate::openapi::NotFound;
+use crate::openapi::{BadRequest, Forbidden, NotFound, Unauthenticated};
 use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 use application::payments::card::{CardPaymentError, CardReturn};
+use domain::listing::payments::{AttemptListParams, AttemptQuery};
 use domain::order::ChannelKind;
 use domain::OrderId;
 use serde::Deserialize;
@@ -17,7 +20,39 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub const CARD_RETURN_PATH: &str = "/api/payments/card/return";
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(payment_methods).service(card_return);
+    cfg.service(payment_methods)
+        .service(card_return)
+        .service(payment_attempts);
+}
+
+/// Every payment attempt (`money.read`), newest first, one page at a time with the total in
+/// `X-Total-Count`: each charge the shop started and where it stands.
+#[utoipa::path(
+    tag = "payments",
+    security(("bearer" = ["money.read"])),
+    params(PaymentAttemptsQuery),
+    responses(
+        (status = 200, body = [PaymentAttemptDto], headers(("X-Total-Count" = u64, description = "How many attempts match"))),
+        BadRequest, Unauthenticated, Forbidden
+    )
+)]
+#[get("/admin/payments")]
+async fn payment_attempts(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<PaymentAttemptsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = AttemptQuery::parse(&AttemptListParams {
+        state: query.state.as_deref(),
+        method: query.method.as_deref(),
+        q: query.q.as_deref(),
+        order_id: query.order_id.as_deref(),
+        page: query.page.as_deref(),
+        limit: query.limit.as_deref(),
+    })?;
+    let (attempts, total) = state.shop.payments.attempts(&user.0, &query).await?;
+    let listed: Vec<PaymentAttemptDto> = attempts.iter().map(Into::into).collect();
+    Ok(list_reply(&listed, total))
 }
 
 /// Every payment method, each available or not as this shop has set up its provider (public).

@@ -223,6 +223,7 @@ fn check_outcome(reply: &InvoiceReply) -> PaymentOutcome {
 fn approved(reply: &InvoiceReply) -> PaymentOutcome {
     PaymentOutcome::Approved {
         transaction_id: reply.transaction_id.clone(),
+        amount: None,
     }
 }
 

@@ -178,6 +178,7 @@ fn payout(status: &str, message: &str) -> ResponseTemplate {
 fn approved(transaction_id: &str) -> PaymentOutcome {
     PaymentOutcome::Approved {
         transaction_id: transaction_id.to_owned(),
+        amount: None,
     }
 }
 

@@ -172,6 +172,7 @@ fn charge_outcome(reply: &Reply, wallet: PaymentMethod) -> PaymentOutcome {
         if reply.state.eq_ignore_ascii_case(APPROVED_STATE) && !reply.transaction_id.is_empty() {
             PaymentOutcome::Approved {
                 transaction_id: reply.transaction_id.clone(),
+                amount: reply.amount.clone(),
             }
         } else {
             // Success without an approved state or a transaction id: unclear.

@@ -8,6 +8,8 @@ use domain::message::texts::{
 };
 use domain::message::Message;
 use domain::payment_method::PaymentMethod;
+use domain::ports::ApprovedAmount;
+use domain::Money;
 use serde_json::Value;
 
 /// WaafiPay's success code.
@@ -32,6 +34,9 @@ pub(super) struct Reply {
     pub hpp_url: String,
     /// A card payment's status (`HPP_GETTRANINFO`: `status`, or `tranStatusDesc`).
     pub status: String,
+    /// What the reply says was paid: `amount` and `currency` (`HPP_GETTRANINFO`), or
+    /// `txAmount` (a purchase's reply, in the dollars asked).
+    pub amount: Option<ApprovedAmount>,
 }
 
 impl Reply {
@@ -51,6 +56,14 @@ impl Reply {
             status: param("status")
                 .or_else(|| param("tranStatusDesc"))
                 .unwrap_or_default(),
+            amount: param("amount")
+                .or_else(|| param("txAmount"))
+                .and_then(|amount| amount.trim().parse::<f64>().ok())
+                .and_then(Money::from_dollars)
+                .map(|amount| ApprovedAmount {
+                    amount,
+                    currency: param("currency").unwrap_or_else(|| "USD".to_owned()),
+                }),
         })
     }
 

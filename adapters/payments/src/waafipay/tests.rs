@@ -290,7 +290,11 @@ async fn an_approved_purchase_returns_the_waafipay_transaction_id() {
     assert_eq!(
         gateway.charge(&request()).await,
         PaymentOutcome::Approved {
-            transaction_id: "44291833".into()
+            transaction_id: "44291833".into(),
+            amount: Some(domain::ports::ApprovedAmount {
+                amount: Money::from_cents(4500).unwrap(),
+                currency: "USD".into()
+            })
         }
     );
 }
@@ -306,7 +310,8 @@ async fn a_numeric_transaction_id_is_read_as_text() {
     assert_eq!(
         gateway.charge(&request()).await,
         PaymentOutcome::Approved {
-            transaction_id: "44291833".into()
+            transaction_id: "44291833".into(),
+            amount: None
         }
     );
 }

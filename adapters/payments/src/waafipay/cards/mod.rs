@@ -14,8 +14,9 @@
 //!   `tranStatusDesc`) "Approved" with `params.transactionId` is approved; a status that
 //!   ends the payment without money ("Declined", "Failed", "Cancelled", "Rejected",
 //!   "Expired") is declined; anything else (still on the page, not found yet, no answer) is
-//!   unconfirmed, asked again until the order's hold ends. The shop never believes the
-//!   return address's own query.
+//!   unconfirmed, asked again for `SHOP_PAYMENT_FOLLOW_DAYS` whatever became of the order.
+//!   Its `amount` and `currency` are compared with what was asked. The shop never believes
+//!   the return address's own query.
 //! - `HPP_REFUNDPURCHASE` {`transactionId`, `amount`, `description`} gives money back, all or
 //!   part; `RCS_TRAN_ALREADY_CANCELLED` means an earlier refund's reply was lost.
 
@@ -156,6 +157,7 @@ fn status_outcome(result: &Result<Reply, CallError>) -> PaymentOutcome {
     if status == "approved" && !reply.transaction_id.is_empty() {
         PaymentOutcome::Approved {
             transaction_id: reply.transaction_id.clone(),
+            amount: reply.amount.clone(),
         }
     } else if ENDED_UNPAID.contains(&status.as_str()) {
         PaymentOutcome::Declined {

@@ -5,6 +5,7 @@ use super::*;
 use domain::ids::OrderId;
 use domain::money::Money;
 use domain::phone::MobileNumber;
+use domain::ports::ApprovedAmount;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
@@ -163,7 +164,11 @@ async fn only_an_approved_status_with_a_transaction_pays() {
     assert_eq!(
         cards.check(&check()).await,
         PaymentOutcome::Approved {
-            transaction_id: "126895".into()
+            transaction_id: "126895".into(),
+            amount: Some(ApprovedAmount {
+                amount: Money::from_cents(4500).unwrap(),
+                currency: "USD".into()
+            })
         }
     );
     let body = sent_body(&server).await;

@@ -37,6 +37,7 @@ export const TOPIC_LABELS: Readonly<Record<NotificationTopic, string>> = transla
   lowStock: msg`Size running low`,
   backInStock: msg`Back in stock`,
   paymentLink: msg`Payment link`,
+  paymentAlert: msg`Payment alert`,
 });
 
 /** A label of one of these maps, or the API's own word for a value it does not know (a newer server). */

@@ -1,0 +1,531 @@
+//! Payment attempts (DESIGN.md section 10, "Money that comes late"): each charge the shop
+//! starts has its own record, asked about until its provider gives a final answer whatever
+//! its order does meanwhile. An order is paid by exactly one approved attempt of its amount
+//! and currency; money approved for an order that can no longer take it is paid back through
+//! the same provider, once; an approval of another amount pays nothing and waits for the
+//! admin. The number a payment was tried from is the attempt's, never the order's.
+
+use crate::ids::{OrderId, PaymentAttemptId};
+use crate::money::{Currency, Money};
+use crate::notification::{Announcement, Topic};
+use crate::order::{Order, OrderStatus, PaymentStatus};
+use crate::payment_method::{PaymentMethod, PaymentProvider};
+use crate::phone::MobileNumber;
+use crate::ports::{ApprovedAmount, PaymentOutcome};
+use crate::refund::RefundClaim;
+use chrono::{DateTime, Duration, Utc};
+
+/// How long an attempt is asked about when its provider has given no final answer
+/// (`SHOP_PAYMENT_FOLLOW_DAYS`).
+pub const DEFAULT_FOLLOW_DAYS: u32 = 7;
+
+/// How many days attempts without a final answer are asked about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FollowDays(pub u32);
+
+impl Default for FollowDays {
+    fn default() -> Self {
+        FollowDays(DEFAULT_FOLLOW_DAYS)
+    }
+}
+
+/// Where an attempt stands, as the API names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AttemptState {
+    /// Started; no final answer from the provider yet.
+    Awaiting,
+    /// Approved: it paid its order.
+    Approved,
+    /// The payer or their balance said no: no money moved.
+    Declined,
+    /// The provider refused the shop itself, or opened no card page: no money moved.
+    Failed,
+    /// Approved after its order closed (canceled, its hold ended, paid another way): the
+    /// money is being paid back.
+    Late,
+    /// Approved for another amount or currency than asked: it paid nothing, and waits for
+    /// the admin.
+    Mismatched,
+    /// Late money paid back through the provider.
+    Refunded,
+    /// Late money whose refund the provider refused or never answered: for the admin.
+    RefundFailed,
+}
+
+impl AttemptState {
+    pub const ALL: [AttemptState; 8] = [
+        AttemptState::Awaiting,
+        AttemptState::Approved,
+        AttemptState::Declined,
+        AttemptState::Failed,
+        AttemptState::Late,
+        AttemptState::Mismatched,
+        AttemptState::Refunded,
+        AttemptState::RefundFailed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttemptState::Awaiting => "awaiting",
+            AttemptState::Approved => "approved",
+            AttemptState::Declined => "declined",
+            AttemptState::Failed => "failed",
+            AttemptState::Late => "late",
+            AttemptState::Mismatched => "mismatched",
+            AttemptState::Refunded => "refunded",
+            AttemptState::RefundFailed => "refundFailed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|state| state.as_str() == raw)
+    }
+
+    /// The states an admin has to act on: money the shop holds that no order took.
+    pub const NEED_THE_ADMIN: [AttemptState; 3] = [
+        AttemptState::Late,
+        AttemptState::Mismatched,
+        AttemptState::RefundFailed,
+    ];
+}
+
+/// One charge the shop started for an order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentAttempt {
+    /// The shop's reference of the charge.
+    pub id: PaymentAttemptId,
+    pub order: OrderId,
+    pub method: PaymentMethod,
+    /// What was asked.
+    pub amount: Money,
+    pub currency: Currency,
+    /// The number it was tried from (the wallet charged); the order's contact number is the
+    /// customer's.
+    pub payer: MobileNumber,
+    pub state: AttemptState,
+    /// The provider's own reference of an open charge: an eDahab invoice, a card page.
+    pub provider_reference: Option<String>,
+    /// The provider's id of the approved charge.
+    pub transaction_id: Option<String>,
+    /// What the provider approved, when its answer said (a mismatch keeps it).
+    pub approved: Option<ApprovedAmount>,
+    pub started_at: DateTime<Utc>,
+    /// When the provider last answered about it.
+    pub answered_at: Option<DateTime<Utc>>,
+    /// The refund of late money, claimed and not landed yet.
+    pub refund_claim: Option<RefundClaim>,
+    /// Why its refund failed, for the admin.
+    pub refund_error: Option<String>,
+}
+
+impl PaymentAttempt {
+    /// The attempt of charging `order` by `method` to `payer`, started `at`: its total, in
+    /// dollars.
+    pub fn start(
+        id: PaymentAttemptId,
+        order: &Order,
+        method: PaymentMethod,
+        payer: MobileNumber,
+        at: DateTime<Utc>,
+    ) -> Self {
+        PaymentAttempt {
+            id,
+            order: order.id.clone(),
+            method,
+            amount: order.total,
+            currency: Currency::Usd,
+            payer,
+            state: AttemptState::Awaiting,
+            provider_reference: None,
+            transaction_id: None,
+            approved: None,
+            started_at: at,
+            answered_at: None,
+            refund_claim: None,
+            refund_error: None,
+        }
+    }
+
+    pub fn provider(&self) -> PaymentProvider {
+        self.method.provider()
+    }
+
+    /// The money that came: what the provider approved, else what was asked.
+    pub fn received(&self) -> Money {
+        self.approved
+            .as_ref()
+            .map_or(self.amount, |approved| approved.amount)
+    }
+}
+
+/// The shop's alert of money no order took: an attempt of `amount` by `method` that ended
+/// `state` (refunded, refund failed, or mismatched), for the order its message names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentAlert {
+    pub state: AttemptState,
+    pub method: PaymentMethod,
+    /// What came (what the provider approved).
+    pub amount: Money,
+    /// What was asked.
+    pub asked: Money,
+    /// Why a refund failed.
+    pub error: Option<String>,
+}
+
+impl PaymentAlert {
+    /// The alert of `attempt` as it stands.
+    pub fn of(attempt: &PaymentAttempt) -> Self {
+        PaymentAlert {
+            state: attempt.state,
+            method: attempt.method,
+            amount: attempt.received(),
+            asked: attempt.amount,
+            error: attempt.refund_error.clone(),
+        }
+    }
+
+    /// The announcement to the shop's alert address about `attempt`'s order.
+    pub fn announce(attempt: &PaymentAttempt) -> Announcement {
+        Announcement::to_shop(
+            Topic::PaymentAlert,
+            attempt.order.as_str(),
+            Some(Self::of(attempt).payload()),
+        )
+    }
+
+    /// What the message's payload keeps.
+    pub fn payload(&self) -> String {
+        serde_json::json!({
+            "state": self.state.as_str(),
+            "method": self.method.id(),
+            "cents": self.amount.cents(),
+            "askedCents": self.asked.cents(),
+            "error": self.error,
+        })
+        .to_string()
+    }
+
+    pub fn from_payload(payload: &str) -> Option<Self> {
+        let value: serde_json::Value = serde_json::from_str(payload).ok()?;
+        Some(PaymentAlert {
+            state: AttemptState::parse(value["state"].as_str()?)?,
+            method: PaymentMethod::parse(value["method"].as_str()?)?,
+            amount: Money::from_cents(value["cents"].as_i64()?)?,
+            asked: Money::from_cents(value["askedCents"].as_i64()?)?,
+            error: value["error"].as_str().map(str::to_owned),
+        })
+    }
+}
+
+/// A provider's answer recorded on an attempt: it applies only while the attempt is still
+/// in state `from`, so of several answers recorded at once (the payer's return racing the
+/// shop's own check) one applies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttemptChange {
+    pub attempt: PaymentAttemptId,
+    pub from: AttemptState,
+    pub to: AttemptState,
+    /// Set when `Some`.
+    pub provider_reference: Option<String>,
+    /// Set when `Some`.
+    pub transaction_id: Option<String>,
+    /// Set when `Some`.
+    pub approved: Option<ApprovedAmount>,
+    /// Set when `Some`.
+    pub refund_error: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+impl AttemptChange {
+    /// `attempt` moved from `from` to `to` `at`, nothing else set.
+    pub fn to(
+        attempt: &PaymentAttemptId,
+        from: AttemptState,
+        to: AttemptState,
+        at: DateTime<Utc>,
+    ) -> Self {
+        AttemptChange {
+            attempt: attempt.clone(),
+            from,
+            to,
+            provider_reference: None,
+            transaction_id: None,
+            approved: None,
+            refund_error: None,
+            at,
+        }
+    }
+
+    /// What `answer` records on an awaiting `attempt` `at`.
+    pub fn answered(attempt: &PaymentAttempt, answer: &AttemptAnswer, at: DateTime<Utc>) -> Self {
+        let moved = |to| Self::to(&attempt.id, AttemptState::Awaiting, to, at);
+        match answer {
+            AttemptAnswer::Pays { transaction_id } => AttemptChange {
+                transaction_id: Some(transaction_id.clone()),
+                ..moved(AttemptState::Approved)
+            },
+            AttemptAnswer::Late { transaction_id } => AttemptChange {
+                transaction_id: Some(transaction_id.clone()),
+                ..moved(AttemptState::Late)
+            },
+            AttemptAnswer::Mismatched {
+                transaction_id,
+                approved,
+            } => AttemptChange {
+                transaction_id: Some(transaction_id.clone()),
+                approved: Some(approved.clone()),
+                ..moved(AttemptState::Mismatched)
+            },
+            AttemptAnswer::Ended { state } => moved(*state),
+            AttemptAnswer::Open { provider_reference } => AttemptChange {
+                provider_reference: provider_reference.clone(),
+                ..moved(AttemptState::Awaiting)
+            },
+        }
+    }
+}
+
+/// The first moment an attempt started `follow_days` before `now` is no longer asked about.
+pub fn followed_since(now: DateTime<Utc>, follow_days: FollowDays) -> DateTime<Utc> {
+    now - Duration::days(i64::from(follow_days.0))
+}
+
+/// What a provider's answer about an attempt comes to, given its order as it is now.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttemptAnswer {
+    /// Approved for the order, which takes it: the order is paid by this attempt.
+    Pays { transaction_id: String },
+    /// Approved, but the order can no longer take it (closed, or paid by another attempt):
+    /// the money goes back through the provider.
+    Late { transaction_id: String },
+    /// Approved for another amount or currency than asked: nothing is paid.
+    Mismatched {
+        transaction_id: String,
+        approved: ApprovedAmount,
+    },
+    /// No money moved: the payer said no (`declined`), or the provider refused the shop
+    /// (`failed`).
+    Ended { state: AttemptState },
+    /// Still open: the provider's reference of the open charge (an invoice, a page), when it
+    /// gave one.
+    Open { provider_reference: Option<String> },
+}
+
+/// Judges `outcome`, the provider's answer about `attempt`, against its `order` as it is now.
+pub fn judge(attempt: &PaymentAttempt, outcome: &PaymentOutcome, order: &Order) -> AttemptAnswer {
+    match outcome {
+        PaymentOutcome::Approved {
+            transaction_id,
+            amount,
+        } => {
+            let transaction_id = transaction_id.clone();
+            match amount {
+                Some(approved)
+                    if approved.amount != attempt.amount
+                        || Currency::parse(&approved.currency) != Some(attempt.currency) =>
+                {
+                    AttemptAnswer::Mismatched {
+                        transaction_id,
+                        approved: approved.clone(),
+                    }
+                }
+                _ if takes_payment_of(order, attempt) => AttemptAnswer::Pays { transaction_id },
+                _ => AttemptAnswer::Late { transaction_id },
+            }
+        }
+        PaymentOutcome::Declined { .. } => AttemptAnswer::Ended {
+            state: AttemptState::Declined,
+        },
+        PaymentOutcome::ProviderRefused { .. } => AttemptAnswer::Ended {
+            state: AttemptState::Failed,
+        },
+        PaymentOutcome::Awaiting { reference } => AttemptAnswer::Open {
+            provider_reference: Some(reference.clone()),
+        },
+        PaymentOutcome::OnPage { url } => AttemptAnswer::Open {
+            provider_reference: Some(url.clone()),
+        },
+        PaymentOutcome::Unconfirmed { .. } => AttemptAnswer::Open {
+            provider_reference: None,
+        },
+    }
+}
+
+/// Whether `order` may still be paid by `attempt`: pending, waiting for its payment, by the
+/// attempt's method (a phone order that took its method back after a decline waits for
+/// another attempt).
+pub fn takes_payment_of(order: &Order, attempt: &PaymentAttempt) -> bool {
+    order.status == OrderStatus::Pending
+        && order.payment_status == PaymentStatus::Pending
+        && order.payment_method == Some(attempt.method)
+        && order.total == attempt.amount
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::texts::CARD_DECLINED;
+    use crate::order::testing::order;
+
+    fn card_order() -> Order {
+        Order {
+            payment_method: Some(PaymentMethod::Card),
+            total: Money::from_cents(6620).unwrap(),
+            ..order(OrderStatus::Pending, PaymentStatus::Pending)
+        }
+    }
+
+    fn attempt_of(order: &Order) -> PaymentAttempt {
+        PaymentAttempt::start(
+            PaymentAttemptId::parse("a1").unwrap(),
+            order,
+            PaymentMethod::Card,
+            MobileNumber::parse("615551234").unwrap(),
+            "2026-11-27T08:00:00Z".parse().unwrap(),
+        )
+    }
+
+    fn approved(cents: Option<i64>, currency: &str) -> PaymentOutcome {
+        PaymentOutcome::Approved {
+            transaction_id: "126895".into(),
+            amount: cents.map(|cents| ApprovedAmount {
+                amount: Money::from_cents(cents).unwrap(),
+                currency: currency.into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn an_approval_of_the_amount_asked_pays_an_order_still_waiting_for_it() {
+        let order = card_order();
+        let attempt = attempt_of(&order);
+        let pays = AttemptAnswer::Pays {
+            transaction_id: "126895".into(),
+        };
+        assert_eq!(judge(&attempt, &approved(Some(6620), "usd"), &order), pays);
+        assert_eq!(
+            judge(&attempt, &approved(None, ""), &order),
+            pays,
+            "an answer without its amount"
+        );
+        assert_eq!(attempt.received(), Money::from_cents(6620).unwrap());
+    }
+
+    #[test]
+    fn an_approval_after_the_order_closed_is_late_money() {
+        let order = card_order();
+        let attempt = attempt_of(&order);
+        let late = AttemptAnswer::Late {
+            transaction_id: "126895".into(),
+        };
+        let canceled = Order {
+            status: OrderStatus::Canceled,
+            payment_status: PaymentStatus::Failed,
+            ..card_order()
+        };
+        assert_eq!(
+            judge(&attempt, &approved(Some(6620), "USD"), &canceled),
+            late
+        );
+        let paid_by_another = Order {
+            payment_status: PaymentStatus::Paid,
+            transaction_id: Some("44291833".into()),
+            ..card_order()
+        };
+        assert_eq!(judge(&attempt, &approved(None, ""), &paid_by_another), late);
+        let waits_for_another_way = Order {
+            payment_method: None,
+            ..card_order()
+        };
+        assert_eq!(
+            judge(&attempt, &approved(None, ""), &waits_for_another_way),
+            late
+        );
+    }
+
+    #[test]
+    fn an_approval_of_another_amount_or_currency_pays_nothing() {
+        let order = card_order();
+        let attempt = attempt_of(&order);
+        for (cents, currency) in [(1, "USD"), (6620, "SLSH")] {
+            assert_eq!(
+                judge(&attempt, &approved(Some(cents), currency), &order),
+                AttemptAnswer::Mismatched {
+                    transaction_id: "126895".into(),
+                    approved: ApprovedAmount {
+                        amount: Money::from_cents(cents).unwrap(),
+                        currency: currency.into(),
+                    },
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn answers_that_move_no_money_end_it_and_open_ones_keep_it() {
+        let order = card_order();
+        let attempt = attempt_of(&order);
+        let declined = PaymentOutcome::Declined {
+            reason: CARD_DECLINED.into(),
+        };
+        assert_eq!(
+            judge(&attempt, &declined, &order),
+            AttemptAnswer::Ended {
+                state: AttemptState::Declined
+            }
+        );
+        let invoice = PaymentOutcome::Awaiting {
+            reference: "1042".into(),
+        };
+        assert_eq!(
+            judge(&attempt, &invoice, &order),
+            AttemptAnswer::Open {
+                provider_reference: Some("1042".into())
+            }
+        );
+        let no_word = PaymentOutcome::Unconfirmed {
+            reason: "time-out".into(),
+        };
+        assert_eq!(
+            judge(&attempt, &no_word, &order),
+            AttemptAnswer::Open {
+                provider_reference: None
+            }
+        );
+    }
+
+    #[test]
+    fn an_alert_keeps_what_came_and_why_its_refund_failed() {
+        let mut attempt = attempt_of(&card_order());
+        attempt.state = AttemptState::RefundFailed;
+        attempt.refund_error = Some("RCS_TRAN_NOT_FOUND".into());
+        let alert = PaymentAlert::of(&attempt);
+        assert_eq!(PaymentAlert::from_payload(&alert.payload()), Some(alert));
+        let announced = PaymentAlert::announce(&attempt);
+        assert_eq!(
+            (
+                announced.topic,
+                announced.recipient,
+                announced.reference.as_str()
+            ),
+            (Topic::PaymentAlert, None, attempt.order.as_str())
+        );
+    }
+
+    #[test]
+    fn states_are_named_as_the_api_names_them_and_three_need_the_admin() {
+        for state in AttemptState::ALL {
+            assert_eq!(AttemptState::parse(state.as_str()), Some(state));
+        }
+        assert_eq!(AttemptState::RefundFailed.as_str(), "refundFailed");
+        assert_eq!(
+            AttemptState::NEED_THE_ADMIN.map(AttemptState::as_str),
+            ["late", "mismatched", "refundFailed"]
+        );
+        let now = "2026-12-02T00:00:00Z".parse().unwrap();
+        assert_eq!(
+            followed_since(now, FollowDays::default()).to_rfc3339(),
+            "2026-11-25T00:00:00+00:00"
+        );
+    }
+}
