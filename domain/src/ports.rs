@@ -597,13 +597,7 @@ pub struct PaymentRequest {
     pub description: String,
 }
 
-/// What a provider says it approved, when its answer says: compared with what was asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ApprovedAmount {
-    pub amount: Money,
-    /// As the provider writes it (`USD`, `SLSH`...).
-    pub currency: String,
-}
+pub use crate::payment_attempt::ApprovedAmount;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaymentOutcome {

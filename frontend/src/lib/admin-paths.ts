@@ -1,7 +1,7 @@
 /** The admin pages' paths, shared by the early request (its code preloads) and the admin area. */
 import type { Permission } from './types';
 
-/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'newOrder' an order taken by phone or chat; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for). */
+/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'newOrder' an order taken by phone or chat; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for; 'payments' every charge the shop started, late money and mismatches). */
 export const ADMIN_PAGE_ROUTES = {
   '': '',
   products: 'products',
@@ -19,6 +19,7 @@ export const ADMIN_PAGE_ROUTES = {
   notifications: 'notifications',
   delivery: 'delivery',
   settings: 'settings',
+  payments: 'payments',
   reports: 'reports',
 } as const;
 export type AdminPageName = keyof typeof ADMIN_PAGE_ROUTES;
@@ -54,6 +55,7 @@ export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   notifications: 'notifications.manage',
   delivery: 'settings.manage',
   settings: 'settings.manage',
+  payments: 'money.read',
   reports: 'reports.read',
 };
 

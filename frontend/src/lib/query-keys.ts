@@ -110,6 +110,10 @@ export const paymentKeys = {
   all: ['payments'] as const,
   methods: () => [...paymentKeys.all, 'methods'] as const,
   link: (token: string) => [...paymentKeys.all, 'link', token] as const,
+  /** The back office's payment attempts (GET /api/admin/payments), paged by the server. */
+  admin: pagedListKeys(['payments', 'admin']),
+  /** The attempts of one order (GET /api/admin/payments?orderId=), on its admin page. */
+  ofOrder: (orderId: string) => [...paymentKeys.admin.all, 'order', orderId] as const,
 };
 
 export const discountKeys = {
@@ -170,4 +174,4 @@ export const auditKeys = {
 };
 
 /** Keys holding a signed-in user's data: dropped at sign-in and sign-out. */
-export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, restockKeys.all, deliveryKeys.admin(), deliveryKeys.mine(), deliveryKeys.dispatch.all, deliveryKeys.riders(), [...deliveryKeys.all, 'cash']];
+export const userScopedKeys = [cartKeys.all, wishlistKeys.all, orderKeys.all, userKeys.all, adminKeys.all, productKeys.admin.all, discountKeys.all, returnKeys.all, reviewKeys.mines(), reviewKeys.admin.all, notificationKeys.all, restockKeys.all, deliveryKeys.admin(), deliveryKeys.mine(), deliveryKeys.dispatch.all, deliveryKeys.riders(), [...deliveryKeys.all, 'cash'], paymentKeys.admin.all];

@@ -176,6 +176,13 @@ export type CheckoutRequest = Schemas['CheckoutBody'];
 export type PaymentMethod = Schemas['PaymentMethodDto'];
 export type PaymentMethodId = PaymentMethod['id'];
 export type CheckoutReply = Schemas['CheckoutDto'];
+/**
+ * A charge the shop started (a checkout's, a phone order's payment request, a payment link's), as
+ * the back office lists it (GET /api/admin/payments): followed until its provider's final answer.
+ */
+export type PaymentAttempt = Schemas['PaymentAttemptDto'];
+/** Where an attempt stands: awaiting its answer, approved, declined, failed, or late money and mismatches for the admin. */
+export type PaymentAttemptState = PaymentAttempt['state'];
 /** Whether cash on delivery may be chosen for the place and cart, and if not, why (in the shopper's words). */
 export interface CashOnDelivery {
   allowed: boolean;

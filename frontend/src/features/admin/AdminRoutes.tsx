@@ -33,6 +33,7 @@ const ReviewsPage = preloadable(() => import('./reviews/components/ReviewsPage')
 const NotificationsPage = preloadable(() => import('./notifications/components/NotificationsPage'));
 const DeliveryZonesPage = preloadable(() => import('./delivery/components/DeliveryZonesPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
+const PaymentsPage = preloadable(() => import('./payments/components/PaymentsPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 /** The home of staff who do not read reports (the dashboard's figures are reports). */
 const StaffHome = preloadable(() => import('./dashboard/components/StaffHome'));
@@ -55,6 +56,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   notifications: NotificationsPage,
   delivery: DeliveryZonesPage,
   settings: SettingsPage,
+  payments: PaymentsPage,
   reports: ReportsPage,
 };
 

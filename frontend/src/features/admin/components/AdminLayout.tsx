@@ -47,6 +47,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   link('notifications', '/admin/notifications', msg`Notifications`),
   link('delivery', '/admin/delivery', msg`Delivery zones`),
   link('settings', '/admin/settings', msg`Settings`),
+  link('payments', '/admin/payments', msg`Payments`),
   link('reports', '/admin/reports', msg`Reports`),
 ];
 

@@ -31,6 +31,7 @@ const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
   notifications: msg`The e-mails and SMS the shop sends`,
   delivery: msg`The places the shop delivers to, their fees and delivery times`,
   settings: msg`The shop's name, contacts and shipping fee`,
+  payments: msg`Every payment tried, and the late money and other amounts to check`,
   reports: msg`Sales, orders and top products`,
 };
 

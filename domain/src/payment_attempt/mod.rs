@@ -5,13 +5,17 @@
 //! the same provider, once; an approval of another amount pays nothing and waits for the
 //! admin. The number a payment was tried from is the attempt's, never the order's.
 
+mod alert;
+mod answer;
+
+pub use alert::PaymentAlert;
+pub use answer::{judge, takes_payment_of, AttemptAnswer};
+
 use crate::ids::{OrderId, PaymentAttemptId};
 use crate::money::{Currency, Money};
-use crate::notification::{Announcement, Topic};
-use crate::order::{Order, OrderStatus, PaymentStatus};
+use crate::order::Order;
 use crate::payment_method::{PaymentMethod, PaymentProvider};
 use crate::phone::MobileNumber;
-use crate::ports::{ApprovedAmount, PaymentOutcome};
 use crate::refund::RefundClaim;
 use chrono::{DateTime, Duration, Utc};
 
@@ -27,6 +31,14 @@ impl Default for FollowDays {
     fn default() -> Self {
         FollowDays(DEFAULT_FOLLOW_DAYS)
     }
+}
+
+/// What a provider says it approved, when its answer says: compared with what was asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApprovedAmount {
+    pub amount: Money,
+    /// As the provider writes it (`USD`, `SLSH`...).
+    pub currency: String,
 }
 
 /// Where an attempt stands, as the API names it.
@@ -158,65 +170,6 @@ impl PaymentAttempt {
     }
 }
 
-/// The shop's alert of money no order took: an attempt of `amount` by `method` that ended
-/// `state` (refunded, refund failed, or mismatched), for the order its message names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PaymentAlert {
-    pub state: AttemptState,
-    pub method: PaymentMethod,
-    /// What came (what the provider approved).
-    pub amount: Money,
-    /// What was asked.
-    pub asked: Money,
-    /// Why a refund failed.
-    pub error: Option<String>,
-}
-
-impl PaymentAlert {
-    /// The alert of `attempt` as it stands.
-    pub fn of(attempt: &PaymentAttempt) -> Self {
-        PaymentAlert {
-            state: attempt.state,
-            method: attempt.method,
-            amount: attempt.received(),
-            asked: attempt.amount,
-            error: attempt.refund_error.clone(),
-        }
-    }
-
-    /// The announcement to the shop's alert address about `attempt`'s order.
-    pub fn announce(attempt: &PaymentAttempt) -> Announcement {
-        Announcement::to_shop(
-            Topic::PaymentAlert,
-            attempt.order.as_str(),
-            Some(Self::of(attempt).payload()),
-        )
-    }
-
-    /// What the message's payload keeps.
-    pub fn payload(&self) -> String {
-        serde_json::json!({
-            "state": self.state.as_str(),
-            "method": self.method.id(),
-            "cents": self.amount.cents(),
-            "askedCents": self.asked.cents(),
-            "error": self.error,
-        })
-        .to_string()
-    }
-
-    pub fn from_payload(payload: &str) -> Option<Self> {
-        let value: serde_json::Value = serde_json::from_str(payload).ok()?;
-        Some(PaymentAlert {
-            state: AttemptState::parse(value["state"].as_str()?)?,
-            method: PaymentMethod::parse(value["method"].as_str()?)?,
-            amount: Money::from_cents(value["cents"].as_i64()?)?,
-            asked: Money::from_cents(value["askedCents"].as_i64()?)?,
-            error: value["error"].as_str().map(str::to_owned),
-        })
-    }
-}
-
 /// A provider's answer recorded on an attempt: it applies only while the attempt is still
 /// in state `from`, so of several answers recorded at once (the payer's return racing the
 /// shop's own check) one applies.
@@ -255,34 +208,6 @@ impl AttemptChange {
             at,
         }
     }
-
-    /// What `answer` records on an awaiting `attempt` `at`.
-    pub fn answered(attempt: &PaymentAttempt, answer: &AttemptAnswer, at: DateTime<Utc>) -> Self {
-        let moved = |to| Self::to(&attempt.id, AttemptState::Awaiting, to, at);
-        match answer {
-            AttemptAnswer::Pays { transaction_id } => AttemptChange {
-                transaction_id: Some(transaction_id.clone()),
-                ..moved(AttemptState::Approved)
-            },
-            AttemptAnswer::Late { transaction_id } => AttemptChange {
-                transaction_id: Some(transaction_id.clone()),
-                ..moved(AttemptState::Late)
-            },
-            AttemptAnswer::Mismatched {
-                transaction_id,
-                approved,
-            } => AttemptChange {
-                transaction_id: Some(transaction_id.clone()),
-                approved: Some(approved.clone()),
-                ..moved(AttemptState::Mismatched)
-            },
-            AttemptAnswer::Ended { state } => moved(*state),
-            AttemptAnswer::Open { provider_reference } => AttemptChange {
-                provider_reference: provider_reference.clone(),
-                ..moved(AttemptState::Awaiting)
-            },
-        }
-    }
 }
 
 /// The first moment an attempt started `follow_days` before `now` is no longer asked about.
@@ -290,82 +215,14 @@ pub fn followed_since(now: DateTime<Utc>, follow_days: FollowDays) -> DateTime<U
     now - Duration::days(i64::from(follow_days.0))
 }
 
-/// What a provider's answer about an attempt comes to, given its order as it is now.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AttemptAnswer {
-    /// Approved for the order, which takes it: the order is paid by this attempt.
-    Pays { transaction_id: String },
-    /// Approved, but the order can no longer take it (closed, or paid by another attempt):
-    /// the money goes back through the provider.
-    Late { transaction_id: String },
-    /// Approved for another amount or currency than asked: nothing is paid.
-    Mismatched {
-        transaction_id: String,
-        approved: ApprovedAmount,
-    },
-    /// No money moved: the payer said no (`declined`), or the provider refused the shop
-    /// (`failed`).
-    Ended { state: AttemptState },
-    /// Still open: the provider's reference of the open charge (an invoice, a page), when it
-    /// gave one.
-    Open { provider_reference: Option<String> },
-}
-
-/// Judges `outcome`, the provider's answer about `attempt`, against its `order` as it is now.
-pub fn judge(attempt: &PaymentAttempt, outcome: &PaymentOutcome, order: &Order) -> AttemptAnswer {
-    match outcome {
-        PaymentOutcome::Approved {
-            transaction_id,
-            amount,
-        } => {
-            let transaction_id = transaction_id.clone();
-            match amount {
-                Some(approved)
-                    if approved.amount != attempt.amount
-                        || Currency::parse(&approved.currency) != Some(attempt.currency) =>
-                {
-                    AttemptAnswer::Mismatched {
-                        transaction_id,
-                        approved: approved.clone(),
-                    }
-                }
-                _ if takes_payment_of(order, attempt) => AttemptAnswer::Pays { transaction_id },
-                _ => AttemptAnswer::Late { transaction_id },
-            }
-        }
-        PaymentOutcome::Declined { .. } => AttemptAnswer::Ended {
-            state: AttemptState::Declined,
-        },
-        PaymentOutcome::ProviderRefused { .. } => AttemptAnswer::Ended {
-            state: AttemptState::Failed,
-        },
-        PaymentOutcome::Awaiting { reference } => AttemptAnswer::Open {
-            provider_reference: Some(reference.clone()),
-        },
-        PaymentOutcome::OnPage { url } => AttemptAnswer::Open {
-            provider_reference: Some(url.clone()),
-        },
-        PaymentOutcome::Unconfirmed { .. } => AttemptAnswer::Open {
-            provider_reference: None,
-        },
-    }
-}
-
-/// Whether `order` may still be paid by `attempt`: pending, waiting for its payment, by the
-/// attempt's method (a phone order that took its method back after a decline waits for
-/// another attempt).
-pub fn takes_payment_of(order: &Order, attempt: &PaymentAttempt) -> bool {
-    order.status == OrderStatus::Pending
-        && order.payment_status == PaymentStatus::Pending
-        && order.payment_method == Some(attempt.method)
-        && order.total == attempt.amount
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::message::texts::CARD_DECLINED;
+    use crate::notification::Topic;
     use crate::order::testing::order;
+    use crate::order::{OrderStatus, PaymentStatus};
+    use crate::ports::PaymentOutcome;
 
     fn card_order() -> Order {
         Order {
