@@ -155,6 +155,18 @@ impl PaymentAttemptRepository for KeptAttempts {
         Ok(true)
     }
 
+    async fn started_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<PaymentAttempt>, RepoError> {
+        Ok(self
+            .all()
+            .into_iter()
+            .filter(|a| a.started_at >= from && a.started_at < to)
+            .collect())
+    }
+
     async fn list(
         &self,
         query: &domain::listing::payments::AttemptQuery,

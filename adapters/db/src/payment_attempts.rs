@@ -274,6 +274,28 @@ impl PaymentAttemptRepository for Database {
         .await
     }
 
+    async fn started_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<PaymentAttempt>, RepoError> {
+        let (from, to) = (to_db_time(from), to_db_time(to));
+        self.run(move |conn| {
+            let rows = payment_attempts::table
+                .filter(payment_attempts::started_at.ge(from))
+                .filter(payment_attempts::started_at.lt(to))
+                .order((
+                    payment_attempts::started_at.asc(),
+                    payment_attempts::id.asc(),
+                ))
+                .select(AttemptRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            attempts_of(rows)
+        })
+        .await
+    }
+
     async fn list(&self, query: &AttemptQuery) -> Result<(Vec<PaymentAttempt>, u64), RepoError> {
         let query = query.clone();
         self.run(move |conn| {

@@ -12,11 +12,13 @@ use crate::monitoring;
 use crate::settings::CurrentSettings;
 use crate::ReadError;
 use attempts::Attempts;
+use chrono::NaiveDate;
 use derive_new::new;
 use domain::delivery::takes_cash;
+use domain::delivery::{day_bounds, day_of};
 use domain::listing::payments::AttemptQuery;
-use domain::payment_attempt::PaymentAttempt;
 use domain::payment_attempt::{followed_since, FollowDays};
+use domain::payment_attempt::{reconcile, PaymentAttempt, ProviderDay};
 use domain::payment_method::PaymentMethod;
 use domain::permissions::{require, Permission};
 use domain::ports::{
@@ -93,6 +95,20 @@ impl Payments {
     ) -> Result<(Vec<PaymentAttempt>, u64), ReadError> {
         require(actor, Permission::MoneyRead)?;
         Ok(self.attempts.list(query).await?)
+    }
+
+    /// The payments of `day` (today in Somalia without one) reconciled per provider and
+    /// currency (`money.read`): the attempts started that day.
+    pub async fn reconciliation(
+        &self,
+        actor: &User,
+        day: Option<NaiveDate>,
+    ) -> Result<(NaiveDate, Vec<ProviderDay>), ReadError> {
+        require(actor, Permission::MoneyRead)?;
+        let day = day.unwrap_or_else(|| day_of(self.clock.now()));
+        let (from, to) = day_bounds(day);
+        let attempts = self.attempts.started_between(from, to).await?;
+        Ok((day, reconcile(&attempts)))
     }
 
     /// Asks the providers about the attempts they can be asked about (an eDahab invoice, a

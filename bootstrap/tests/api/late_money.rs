@@ -15,24 +15,36 @@ use serde_json::{json, Value};
 /// What the payer who paid after the order closed is told on coming back.
 const PAID_AFTER_CLOSE: &str = "Your payment came after the order was closed, so we are paying it back to you. Nothing is charged.";
 
-/// The shopper's card checkout of their cart: the order's id.
-async fn card_order(app: &TestApp, admin: &str) -> (String, String) {
-    let dress = app.product(admin, "Dirac", "40", 5).await;
-    let (token, _) = app.shopper("hodan").await;
+/// A new shopper `name`'s checkout of a $40.00 dress (and the $5.00 fee) by `method`: the
+/// order's id and the shopper's token.
+async fn checkout_by(app: &TestApp, admin: &str, name: &str, method: &str) -> (String, String) {
+    let dress = app.product(admin, &format!("Dirac {name}"), "40", 5).await;
+    let (token, _) = app.shopper(name).await;
     app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 1)
         .await;
     let placed = app
         .post(
             "/api/orders/checkout",
             Some(&token),
-            json!({ "paymentMethod": "card", "paymentPhone": "61 555 1234" }),
+            json!({ "paymentMethod": method, "paymentPhone": "61 555 1234" }),
         )
         .await;
-    assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
-    (
-        placed.body["order"]["_id"].as_str().unwrap().to_owned(),
-        token,
+    assert!(placed.status.is_success(), "{}", placed.body);
+    let id = placed.body["order"]["_id"].as_str().unwrap().to_owned();
+    (id, token)
+}
+
+async fn card_order(app: &TestApp, admin: &str) -> (String, String) {
+    checkout_by(app, admin, "hodan", "card").await
+}
+
+async fn card_return(app: &TestApp, order: &str) -> (StatusCode, Option<String>) {
+    app.unfollowed(
+        Method::GET,
+        &format!("/api/payments/card/return?order={order}"),
+        &[],
     )
+    .await
 }
 
 async fn cancel(app: &TestApp, admin: &str, order: &str) {
@@ -138,12 +150,7 @@ async fn a_card_approved_for_another_amount_pays_nothing_and_waits_for_the_admin
         let admin = app.admin_token().await;
         let (order, token) = card_order(&app, &admin).await;
         waafipay.card_page_approved_for(&order, "0.01");
-        app.unfollowed(
-            Method::GET,
-            &format!("/api/payments/card/return?order={order}"),
-            &[],
-        )
-        .await;
+        card_return(&app, &order).await;
         let read = app
             .get(&format!("/api/orders/{order}"), Some(&token))
             .await
@@ -165,6 +172,127 @@ async fn a_card_approved_for_another_amount_pays_nothing_and_waits_for_the_admin
             .await;
         assert_eq!(for_the_admin.body.as_array().unwrap().len(), 1);
         assert_eq!(for_the_admin.body[0]["_id"], attempts[0]["_id"]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_day_of_mixed_outcomes_reconciles_to_the_cent() {
+    for app in TestApp::all_with_fake_waafipay_cards().await {
+        let waafipay = app.waafipay.as_ref().unwrap();
+        let admin = app.admin_token().await;
+        let (wallet, _) = checkout_by(&app, &admin, "amina", "evc-plus").await;
+        let (paid_card, _) = checkout_by(&app, &admin, "hodan", "card").await;
+        waafipay.card_page_ended(&paid_card, "Approved");
+        card_return(&app, &paid_card).await;
+        let (late, _) = checkout_by(&app, &admin, "faadumo", "card").await;
+        cancel(&app, &admin, &late).await;
+        waafipay.card_page_ended(&late, "Approved");
+        card_return(&app, &late).await;
+        let (other_amount, _) = checkout_by(&app, &admin, "sahra", "card").await;
+        waafipay.card_page_approved_for(&other_amount, "0.01");
+        card_return(&app, &other_amount).await;
+        checkout_by(&app, &admin, "ilhan", "card").await;
+
+        let day = app
+            .get("/api/admin/payments/reconciliation", Some(&admin))
+            .await;
+        assert_eq!(day.status, StatusCode::OK, "{}", day.body);
+        let providers = day.body["providers"].as_array().unwrap();
+        let sums: Vec<(&Value, &Value, &Value, &Value, &Value)> = providers
+            .iter()
+            .map(|p| {
+                (
+                    &p["provider"],
+                    &p["approved"],
+                    &p["refunded"],
+                    &p["held"],
+                    &p["net"],
+                )
+            })
+            .collect();
+        assert_eq!(
+            sums,
+            [
+                (
+                    &json!("waafipay"),
+                    &json!(45.0),
+                    &json!(0.0),
+                    &json!(0.0),
+                    &json!(45.0)
+                ),
+                (
+                    &json!("waafipay-card"),
+                    &json!(90.0),
+                    &json!(45.0),
+                    &json!(0.01),
+                    &json!(45.0)
+                ),
+            ],
+            "{}",
+            app.backend
+        );
+        // What came is what the paid orders cost, and the late money paid back.
+        let paid = app
+            .get("/api/orders/all?paymentStatus=paid", Some(&admin))
+            .await
+            .body;
+        let paid_total: f64 = paid
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["totalAmount"].as_f64().unwrap())
+            .sum();
+        let approved: f64 = providers
+            .iter()
+            .map(|p| p["approved"].as_f64().unwrap())
+            .sum();
+        let refunded: f64 = providers
+            .iter()
+            .map(|p| p["refunded"].as_f64().unwrap())
+            .sum();
+        assert_eq!(approved, paid_total + refunded, "{}", app.backend);
+        let card_orders: Vec<&str> = providers[1]["attempts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["orderId"].as_str().unwrap())
+            .collect();
+        assert_eq!(card_orders, [&paid_card, &late, &other_amount]);
+        assert_eq!(providers[0]["attempts"][0]["orderId"], wallet.as_str());
+
+        let csv_path = format!(
+            "/api/admin/payments/reconciliation.csv?date={}",
+            day.body["date"].as_str().unwrap()
+        );
+        let (status, _, csv) = app.page_with_token(&csv_path, &admin).await;
+        assert_eq!(status, StatusCode::OK);
+        let rows: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            rows[0],
+            "date,provider,currency,order_number,order_id,attempt_id,state,amount"
+        );
+        assert_eq!(rows.len(), 5, "{csv}");
+        assert!(
+            rows[3].contains(",waafipay-card,USD,") && rows[3].ends_with(",refunded,45.00"),
+            "{}",
+            rows[3]
+        );
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        assert_eq!(
+            app.get("/api/admin/payments/reconciliation", Some(&handler))
+                .await
+                .status,
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(
+            app.get(
+                "/api/admin/payments/reconciliation?date=2-12-2026",
+                Some(&admin)
+            )
+            .await
+            .status,
+            StatusCode::BAD_REQUEST
+        );
     }
 }
 

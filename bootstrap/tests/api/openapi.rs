@@ -105,6 +105,8 @@ const SERVED: &[(&str, &str)] = &[
     ("get", "/api/payments/methods"),
     ("get", "/api/payments/card/return"),
     ("get", "/api/admin/payments"),
+    ("get", "/api/admin/payments/reconciliation"),
+    ("get", "/api/admin/payments/reconciliation.csv"),
 ];
 
 fn operations(document: &Value) -> BTreeSet<(String, String)> {

@@ -1221,7 +1221,10 @@ async fn recipe(
             )
         }
         ("get", "/api/admin/riders") | ("get", "/api/deliveries") => Call::to(path),
-        ("get", "/api/admin/riders/cash") | ("get", "/api/admin/payments") => Call::to(path),
+        ("get", "/api/admin/riders/cash")
+        | ("get", "/api/admin/payments")
+        | ("get", "/api/admin/payments/reconciliation")
+        | ("get", "/api/admin/payments/reconciliation.csv") => Call::to(path),
         ("post", "/api/admin/riders/{id}/cash/{date}/received") => {
             let (rider, date) = w.riders_cash_of_today().await;
             Call::with(

@@ -7,9 +7,11 @@
 
 mod alert;
 mod answer;
+mod reconcile;
 
 pub use alert::PaymentAlert;
 pub use answer::{judge, takes_payment_of, AttemptAnswer};
+pub use reconcile::{reconcile, ProviderDay, ReconciledAttempt};
 
 use crate::ids::{OrderId, PaymentAttemptId};
 use crate::money::{Currency, Money};

@@ -38,6 +38,13 @@ pub trait PaymentAttemptRepository: Send + Sync {
         id: &PaymentAttemptId,
         at: DateTime<Utc>,
     ) -> Result<bool, RepoError>;
+    /// Every attempt started at or after `from` and before `to`, oldest first (a day's:
+    /// the reconciliation).
+    async fn started_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<PaymentAttempt>, RepoError>;
     /// One page of the attempts `query` lists, newest first, with how many it lists.
     async fn list(&self, query: &AttemptQuery) -> Result<(Vec<PaymentAttempt>, u64), RepoError>;
 }

@@ -343,6 +343,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments of a day (East Africa Time; today without `date`) per provider and currency
+         *     (`money.read`): approved, refunded, held and net, with the orders they belong to. The
+         *     approved total is the paid orders' total plus the money that came after its order closed.
+         */
+        get: operations["reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/reconciliation.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day's reconciliation as CSV (`money.read`): one row per attempt that moved money. */
+        get: operations["reconciliation_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -2374,6 +2412,35 @@ export interface components {
             /** Format: int64 */
             quantity: number;
         };
+        /** @description The day's payments of one provider in one currency. */
+        ProviderDayDto: {
+            /**
+             * Format: double
+             * @description What the provider approved: the paid orders and the money that came after its order
+             *     closed.
+             */
+            approved: number;
+            /** @description The attempts that moved money, oldest first. */
+            attempts: components["schemas"]["ReconciledAttemptDto"][];
+            currency: string;
+            /**
+             * Format: double
+             * @description Approved for another amount than asked: held for the admin.
+             */
+            held: number;
+            /**
+             * Format: double
+             * @description Approved less refunded.
+             */
+            net: number;
+            /** @description `waafipay` (the wallets), `waafipay-card` or `edahab`. */
+            provider: string;
+            /**
+             * Format: double
+             * @description Late money paid back.
+             */
+            refunded: number;
+        };
         /** @description A product's visible reviews at a glance. */
         RatingSummaryDto: {
             /**
@@ -2385,6 +2452,23 @@ export interface components {
             reviews: number;
             /** @description How many give 1, 2, 3, 4 and 5 stars. */
             stars: number[];
+        };
+        ReconciledAttemptDto: {
+            /**
+             * Format: double
+             * @description What came (approved).
+             */
+            amount: number;
+            attemptId: string;
+            orderId: string;
+            orderNumber: string;
+            state: components["schemas"]["AttemptStateName"];
+        };
+        /** @description A day's reconciliation. */
+        ReconciliationDto: {
+            /** @description The day (East Africa Time), YYYY-MM-DD. */
+            date: string;
+            providers: components["schemas"]["ProviderDayDto"][];
         };
         /** @description An admin's word on a refund sent but not answered, after checking with EVC Plus. */
         RefundResolutionBody: {
@@ -4366,6 +4450,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentAttemptDto"][];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reconciliation: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (East Africa Time); today without it. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reconciliation_csv: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (East Africa Time); today without it. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per attempt, with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description 400: bad input; `errors` names the bad fields when there are any. */

@@ -58,7 +58,10 @@ pub use notifications::{
 };
 pub use order_detail::{OrderDetailDto, ReturnableDto, ReturnableLineDto};
 pub use payment_links::{LinkPaymentDto, LinkedOrderDto, PaymentLinkDto};
-pub use payments::{PaymentAttemptDto, PaymentAttemptsQuery, PaymentMethodDto};
+pub use payments::{
+    PaymentAttemptDto, PaymentAttemptsQuery, PaymentMethodDto, ProviderDayDto, ReconciliationDto,
+    ReconciliationQuery,
+};
 pub use phone_orders::{PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody};
 pub use product_sheet::{
     read_sheet, sheet_csv, ImportQuery, ImportRefusalDto, ImportReportDto, LineErrorDto,

@@ -3,7 +3,7 @@
 use super::names::{AttemptStateName, PaymentKindName, PaymentMethodName};
 use application::payments::OfferedMethod;
 use domain::notification::order_number;
-use domain::payment_attempt::PaymentAttempt;
+use domain::payment_attempt::{PaymentAttempt, ProviderDay, ReconciledAttempt};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -111,4 +111,78 @@ pub struct PaymentAttemptsQuery {
     pub page: Option<String>,
     /// Attempts per page, 1 to 100 (default 20).
     pub limit: Option<String>,
+}
+
+/// The day's payments of one provider in one currency.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderDayDto {
+    /// `waafipay` (the wallets), `waafipay-card` or `edahab`.
+    pub provider: &'static str,
+    pub currency: &'static str,
+    /// What the provider approved: the paid orders and the money that came after its order
+    /// closed.
+    pub approved: f64,
+    /// Late money paid back.
+    pub refunded: f64,
+    /// Approved for another amount than asked: held for the admin.
+    pub held: f64,
+    /// Approved less refunded.
+    pub net: f64,
+    /// The attempts that moved money, oldest first.
+    pub attempts: Vec<ReconciledAttemptDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReconciledAttemptDto {
+    pub order_id: String,
+    pub order_number: String,
+    pub attempt_id: String,
+    #[schema(value_type = AttemptStateName)]
+    pub state: &'static str,
+    /// What came (approved).
+    pub amount: f64,
+}
+
+impl From<&ReconciledAttempt> for ReconciledAttemptDto {
+    fn from(attempt: &ReconciledAttempt) -> Self {
+        Self {
+            order_id: attempt.order.to_string(),
+            order_number: order_number(attempt.order.as_str()),
+            attempt_id: attempt.attempt.to_string(),
+            state: attempt.state.as_str(),
+            amount: attempt.amount.as_dollars(),
+        }
+    }
+}
+
+impl From<&ProviderDay> for ProviderDayDto {
+    fn from(day: &ProviderDay) -> Self {
+        Self {
+            provider: day.provider.id(),
+            currency: day.currency.code(),
+            approved: day.approved.as_dollars(),
+            refunded: day.refunded.as_dollars(),
+            held: day.held.as_dollars(),
+            net: day.net().as_dollars(),
+            attempts: day.attempts.iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// A day's reconciliation.
+#[derive(Serialize, ToSchema)]
+pub struct ReconciliationDto {
+    /// The day (East Africa Time), YYYY-MM-DD.
+    pub date: String,
+    pub providers: Vec<ProviderDayDto>,
+}
+
+/// The day to reconcile.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReconciliationQuery {
+    /// YYYY-MM-DD (East Africa Time); today without it.
+    pub date: Option<String>,
 }

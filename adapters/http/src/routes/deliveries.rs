@@ -1,7 +1,7 @@
 //! Orders on their way (issue 43): the back office sends them out with riders, and each
 //! rider delivers theirs with the shopper's code or brings them back with a reason.
 
-use super::{list_reply, one_page};
+use super::{day_param, list_reply, one_page};
 use crate::auth::CurrentUser;
 use crate::dto::{
     orders, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDto,
@@ -13,10 +13,8 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
-use chrono::NaiveDate;
 use domain::message::texts::{
-    DAY_INVALID, DELIVERY_NOT_FOUND, INVALID_QUERY, NO_CASH_COLLECTED, ORDER_NOT_FOUND,
-    RIDER_UNKNOWN,
+    DELIVERY_NOT_FOUND, INVALID_QUERY, NO_CASH_COLLECTED, ORDER_NOT_FOUND, RIDER_UNKNOWN,
 };
 use domain::ports::{DeliveryList, DeliveryQuery};
 use domain::{OrderId, UserId};
@@ -130,11 +128,6 @@ async fn list_riders(
     Ok(HttpResponse::Ok().json(riders))
 }
 
-/// A day as sent: YYYY-MM-DD.
-fn day(raw: &str) -> Result<NaiveDate, ApiError> {
-    NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| ApiError::bad_request(DAY_INVALID))
-}
-
 /// Each rider's cash collected on a day (East Africa Time; today without `date`), what of it
 /// they handed in and what they still hold (`cash.receive`).
 #[utoipa::path(
@@ -149,7 +142,7 @@ async fn riders_cash(
     user: CurrentUser,
     query: web::Query<RiderCashQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let date = query.date.as_deref().map(day).transpose()?;
+    let date = query.date.as_deref().map(day_param).transpose()?;
     let (date, cash) = state.shop.dispatcher.riders_cash(&user.0, date).await?;
     let cash: Vec<RiderCashDto> = cash.iter().map(|c| RiderCashDto::of(c, date)).collect();
     Ok(HttpResponse::Ok().json(cash))
@@ -176,7 +169,7 @@ async fn receive_cash(
 ) -> Result<HttpResponse, ApiError> {
     let (rider, date) = path.into_inner();
     let rider = UserId::parse(&rider).ok_or_else(|| ApiError::not_found(NO_CASH_COLLECTED))?;
-    let date = day(&date)?;
+    let date = day_param(&date)?;
     let cash = state
         .shop
         .dispatcher

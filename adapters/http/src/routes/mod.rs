@@ -25,7 +25,7 @@ mod shop;
 use crate::error::ApiError;
 use actix_web::{web, HttpResponse};
 use domain::listing;
-use domain::message::texts::NOT_FOUND;
+use domain::message::texts::{DAY_INVALID, NOT_FOUND};
 use domain::ports::Page;
 use serde::Serialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -68,6 +68,12 @@ fn page(page: Option<&str>, limit: Option<&str>) -> Result<Option<Page>, ApiErro
 /// `?page=&limit=` of a list that is always paged: page 1 of 20 when neither is given.
 fn one_page(page: Option<&str>, limit: Option<&str>) -> Result<Page, ApiError> {
     listing::one_page(page, limit).map_err(ApiError::from)
+}
+
+/// A day in a path or query, written YYYY-MM-DD (East Africa Time).
+fn day_param(raw: &str) -> Result<chrono::NaiveDate, ApiError> {
+    chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .map_err(|_| ApiError::bad_request(DAY_INVALID))
 }
 
 /// A list reply with the total count in `X-Total-Count`.

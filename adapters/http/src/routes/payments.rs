@@ -1,8 +1,11 @@
 //! The ways to pay, and the payer's return from the card page.
 
-use super::list_reply;
+use super::{day_param, list_reply};
 use crate::auth::CurrentUser;
-use crate::dto::{PaymentAttemptDto, PaymentAttemptsQuery, PaymentMethodDto};
+use crate::dto::{
+    PaymentAttemptDto, PaymentAttemptsQuery, PaymentMethodDto, ProviderDayDto, ReconciliationDto,
+    ReconciliationQuery,
+};
 use crate::error::ApiError;
 use crate::i18n::say;
 use crate::openapi::{BadRequest, Forbidden, NotFound, Unauthenticated};
@@ -22,7 +25,90 @@ pub const CARD_RETURN_PATH: &str = "/api/payments/card/return";
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(payment_methods)
         .service(card_return)
-        .service(payment_attempts);
+        .service(payment_attempts)
+        .service(reconciliation)
+        .service(reconciliation_csv);
+}
+
+/// The payments of a day (East Africa Time; today without `date`) per provider and currency
+/// (`money.read`): approved, refunded, held and net, with the orders they belong to. The
+/// approved total is the paid orders' total plus the money that came after its order closed.
+#[utoipa::path(
+    tag = "payments",
+    security(("bearer" = ["money.read"])),
+    params(ReconciliationQuery),
+    responses((status = 200, body = ReconciliationDto), BadRequest, Unauthenticated, Forbidden)
+)]
+#[get("/admin/payments/reconciliation")]
+async fn reconciliation(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ReconciliationQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let date = query.date.as_deref().map(day_param).transpose()?;
+    let (date, providers) = state.shop.payments.reconciliation(&user.0, date).await?;
+    Ok(HttpResponse::Ok().json(ReconciliationDto {
+        date: date.to_string(),
+        providers: providers.iter().map(Into::into).collect(),
+    }))
+}
+
+/// The day's reconciliation as CSV (`money.read`): one row per attempt that moved money.
+#[utoipa::path(
+    tag = "payments",
+    security(("bearer" = ["money.read"])),
+    params(ReconciliationQuery),
+    responses(
+        (status = 200, body = String, content_type = "text/csv", description = "One row per attempt, with a header row"),
+        BadRequest, Unauthenticated, Forbidden
+    )
+)]
+#[get("/admin/payments/reconciliation.csv")]
+async fn reconciliation_csv(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ReconciliationQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let date = query.date.as_deref().map(day_param).transpose()?;
+    let (date, providers) = state.shop.payments.reconciliation(&user.0, date).await?;
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let write_failed = |e: csv::Error| ApiError::internal(e.to_string());
+    csv.write_record([
+        "date",
+        "provider",
+        "currency",
+        "order_number",
+        "order_id",
+        "attempt_id",
+        "state",
+        "amount",
+    ])
+    .map_err(write_failed)?;
+    for provider in providers.iter().map(ProviderDayDto::from) {
+        for attempt in &provider.attempts {
+            csv.write_record([
+                date.to_string(),
+                provider.provider.to_owned(),
+                provider.currency.to_owned(),
+                attempt.order_number.clone(),
+                attempt.order_id.clone(),
+                attempt.attempt_id.clone(),
+                attempt.state.to_owned(),
+                format!("{:.2}", attempt.amount),
+            ])
+            .map_err(write_failed)?;
+        }
+    }
+    let body = csv
+        .into_inner()
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"payments-{date}.csv\""),
+        ))
+        .body(body))
 }
 
 /// Every payment attempt (`money.read`), newest first, one page at a time with the total in
