@@ -107,6 +107,12 @@ journey('19-every-page-axe', 'the pages no other journey shows, each checked by 
   await expectVisible(adminHeading("Riders' cash"));
   await t.shot(admin, 'admin-riders-cash');
 
+  // Payment attempts (issue 61): the journeys' checkouts, each charge with its state.
+  await admin.goto('/admin/payments');
+  await expectVisible(adminHeading('Payments'));
+  await expectVisible(admin.getByRole('row').nth(1));
+  await t.shot(admin, 'admin-payments');
+
   await admin.goto('/admin/nonsense');
   await expectVisible(admin.getByRole('heading', { name: 'Page not found' }));
   await expectVisible(admin.getByText('This admin page does not exist.'));

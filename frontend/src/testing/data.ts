@@ -11,6 +11,7 @@ import type {
   OrderDetail,
   OrderLine,
   OrderReturn,
+  PaymentAttempt,
   PaymentMethod,
   PaymentMethodId,
   Product,
@@ -468,4 +469,27 @@ export function makeRiderCash(overrides: Partial<RiderCash> = {}): RiderCash {
   const cash = { riderId: 'r1', riderName: 'Abdi Warsame', date: '2026-11-27', deliveries: 2, collected: 58, handIns: [], received: null, ...overrides };
   const handedIn = cash.handIns.reduce((sum, h) => sum + h.amount, 0);
   return { handedIn, toHandIn: cash.collected - handedIn, ...cash };
+}
+
+/** A payment attempt as GET /api/admin/payments lists it: an EVC Plus charge of $45.00, approved for that amount, unless told otherwise. */
+export function makePaymentAttempt(overrides: Partial<PaymentAttempt> = {}): PaymentAttempt {
+  const orderId = overrides.orderId ?? nextId('o');
+  return {
+    _id: nextId('pa'),
+    orderId,
+    orderNumber: `#${orderId.slice(0, 8)}`,
+    method: 'evc-plus',
+    provider: 'waafipay',
+    amount: 45,
+    currency: 'USD',
+    payer: '252615551234',
+    state: 'approved',
+    transactionId: '126895',
+    approvedAmount: 45,
+    approvedCurrency: 'USD',
+    startedAt: '2026-12-02T08:00:00Z',
+    answeredAt: '2026-12-02T08:00:40Z',
+    refundError: null,
+    ...overrides,
+  };
 }

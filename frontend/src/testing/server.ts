@@ -39,6 +39,8 @@ export const defaultHandlers = [
   // A product page's reviews: none yet; a signed-in shopper who has not received the product.
   http.get('/api/products/:id/reviews', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('/api/products/:id/reviews/summary', () => HttpResponse.json(emptyReviewSummary)),
+  // The back office's payment attempts (an order's page asks for its own): none.
+  http.get('/api/admin/payments', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('/api/products/:id/reviews/mine', () =>
     useSession.getState().user
       ? HttpResponse.json({ canReview: false, reason: 'Only shoppers who have received this product can review it', review: null })

@@ -49,6 +49,7 @@ describe('the back office in Somali', () => {
       'Ogeysiisyada',
       'Aagagga gaarsiinta',
       'Dejinta',
+      'Lacag bixinnada',
       'Warbixinnada',
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Isticmaalayaasha' })).toBeInTheDocument();

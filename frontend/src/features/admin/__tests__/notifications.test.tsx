@@ -137,6 +137,7 @@ describe('admin notifications: list', () => {
       'Size running low',
       'Back in stock',
       'Payment link',
+      'Payment alert',
     ]);
   });
 

@@ -60,7 +60,7 @@ describe('the sidebar lists the screens of the role', () => {
     const stats = countRequests('/api/admin/stats');
     renderAdmin('/admin', orderHandler());
     expect(await sidebarLinks()).toEqual(['Home', 'Orders', 'Deliveries', 'Returns']);
-    for (const name of ['Products', 'Restock requests', 'Settings', 'Users', 'Discounts', 'Reports', 'Reviews', 'Notifications', 'Dashboard']) {
+    for (const name of ['Products', 'Restock requests', 'Settings', 'Users', 'Discounts', 'Payments', 'Reports', 'Reviews', 'Notifications', 'Dashboard']) {
       expect((await sidebar()).queryByRole('link', { name })).not.toBeInTheDocument();
     }
     await screen.findByRole('heading', { level: 1, name: 'Home' });
@@ -76,7 +76,7 @@ describe('the sidebar lists the screens of the role', () => {
   it('an admin: every screen, the home being the Dashboard', async () => {
     server.use(http.get('/api/admin/stats', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderAdmin('/admin', makeUser({ role: 'admin', name: 'Sahra Admin' }));
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Restock requests', 'Orders', 'Deliveries', "Riders' cash", 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Reports']);
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Products', 'Restock requests', 'Orders', 'Deliveries', "Riders' cash", 'Users', 'Discounts', 'Returns', 'Reviews', 'Notifications', 'Delivery zones', 'Settings', 'Payments', 'Reports']);
   });
 });
 
@@ -113,7 +113,7 @@ describe('a screen outside the role', () => {
   });
 
   it('is the access-denied page for each screen an order handler may not open', async () => {
-    for (const path of ['/admin/users', '/admin/settings', '/admin/discounts', '/admin/reports', '/admin/reviews', '/admin/notifications']) {
+    for (const path of ['/admin/users', '/admin/settings', '/admin/discounts', '/admin/payments', '/admin/reports', '/admin/reviews', '/admin/notifications']) {
       const { unmount } = renderAdmin(path, orderHandler());
       expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
       unmount();

@@ -1,8 +1,8 @@
 /**
  * One order in the back office (/admin/orders/:id): the customer, lines (with SKU), amounts,
  * delivery address, its delivery (rider, state, attempts, a locked code), payment, the status
- * history with who set each status, the order's returns with their next steps, the status
- * update, and a printable packing slip.
+ * history with who set each status, the order's returns with their next steps, its payment
+ * attempts (for whoever reads money), the status update, and a printable packing slip.
  */
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -31,6 +31,7 @@ import { adminErrorMessage, logError } from '../../lib/errors';
 import { refundProvider } from '../../lib/payment';
 import { admin, formatDateTime } from '../../lib/ui';
 import { changedByText } from '../../lib/who';
+import { OrderPayments } from '../../payments/components/OrderPayments';
 import { RefundPaidOut, ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
 import { OrderDeliveryCard } from './OrderDeliveryCard';
 import { PackingSlip } from './PackingSlip';
@@ -106,8 +107,9 @@ function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMet
 function OrderDetail({ order }: { order: Order }) {
   const { t } = useLingui();
   const settings = useSettings();
+  const can = useCan();
   // The status and an unanswered refund are changed by whoever may update orders (the server's orders.update).
-  const mayUpdate = useCan()('orders.update');
+  const mayUpdate = can('orders.update');
   const [updating, setUpdating] = useState(false);
   const update = useUpdateOrderStatus({
     onSuccess: () => {
@@ -218,6 +220,8 @@ function OrderDetail({ order }: { order: Order }) {
               )}
             </dl>
           </Card>
+          {/* Each charge started for the order, for whoever reads money (the server's money.read). */}
+          {can('money.read') && <OrderPayments orderId={order._id} />}
           <Card id="history-title" title={t`Status history`}>
             <StatusTimeline history={order.statusHistory ?? []} label={t`Order status history`} who={changedByText} />
           </Card>

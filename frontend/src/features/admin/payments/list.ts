@@ -1,0 +1,76 @@
+/**
+ * The payment attempts (GET /api/admin/payments, `money.read`): every charge the shop started,
+ * newest first, paged by the server; filtered by state ('needsAdmin' is late money, another
+ * amount and a failed refund together), by method, and searched by order id, payer's number or
+ * transaction id.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/i18n';
+import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentKeys } from '@/lib/query-keys';
+import type { PaymentAttempt, PaymentAttemptState, PaymentMethodId } from '@/lib/types';
+import { defineList, oneOf, text, type FilterOption } from '../lib/list';
+import { choice } from '../lib/translated';
+
+export const PAYMENTS_PATH = '/admin/payments';
+
+export const PAYMENTS_LOAD_FAILED = msg`Failed to load payments. Please try again.`;
+
+/** Every state of an attempt, in the order the filter offers them. */
+export const ATTEMPT_STATES = [
+  'awaiting',
+  'approved',
+  'declined',
+  'failed',
+  'late',
+  'mismatched',
+  'refunded',
+  'refundFailed',
+] as const satisfies readonly PaymentAttemptState[];
+
+/** The state filter: a state, or 'needsAdmin' (late, mismatched and refund failed: what an admin must look at). */
+export const STATE_FILTERS = ['needsAdmin', ...ATTEMPT_STATES] as const;
+
+/** The methods a charge is started with (cash on delivery is none). */
+export const ATTEMPT_METHODS = ['evc-plus', 'zaad', 'sahal', 'edahab', 'card'] as const satisfies readonly PaymentMethodId[];
+
+const STATE_LABELS: Readonly<Record<PaymentAttemptState, MessageDescriptor>> = {
+  awaiting: msg`Awaiting answer`,
+  approved: msg`Approved`,
+  declined: msg`Declined`,
+  failed: msg`Failed`,
+  late: msg`Paid after close: refunding`,
+  mismatched: msg`Another amount: check it`,
+  refunded: msg`Paid after the order was closed: refunded`,
+  refundFailed: msg`Refund failed: refund it by hand`,
+};
+
+/** An attempt's state in the language shown (the server's name for one this app does not know). */
+export function attemptStateLabel(state: PaymentAttemptState): string {
+  const label = STATE_LABELS[state];
+  return label ? i18n._(label) : state;
+}
+
+export const STATE_OPTIONS: readonly FilterOption<(typeof STATE_FILTERS)[number] | ''>[] = [
+  choice('', msg`All payments`),
+  choice('needsAdmin', msg`Needs attention`),
+  ...ATTEMPT_STATES.map((s) => choice(s, STATE_LABELS[s])),
+];
+
+/** Each method by name (card in the language shown), read when drawn. */
+export const METHOD_OPTIONS: readonly FilterOption<(typeof ATTEMPT_METHODS)[number] | ''>[] = [
+  choice('', msg`All methods`),
+  ...ATTEMPT_METHODS.map((m) => choice(m, () => paymentMethodName(m))),
+];
+
+export const paymentsList = defineList<PaymentAttempt>()({
+  path: PAYMENTS_PATH,
+  keys: paymentKeys.admin,
+  filters: {
+    q: text(),
+    state: oneOf(STATE_FILTERS),
+    method: oneOf(ATTEMPT_METHODS),
+  },
+  failure: { message: PAYMENTS_LOAD_FAILED, log: 'Failed to load payment attempts' },
+});
