@@ -219,10 +219,18 @@ impl DeliveryRepository for Database {
                 let wrong_codes = u8::try_from(wrong_codes)
                     .map_err(|_| TxError::Store(corrupt("wrong codes", wrong_codes)))?;
                 let tried = try_code(state, &code, wrong_codes, &typed);
-                if let CodeTry::Wrong { wrong_codes } = tried {
-                    diesel::update(deliveries::table.find(&id))
-                        .set(deliveries::wrong_codes.eq(i32::from(wrong_codes)))
-                        .execute(conn)?;
+                match tried {
+                    CodeTry::Wrong { wrong_codes } => {
+                        diesel::update(deliveries::table.find(&id))
+                            .set(deliveries::wrong_codes.eq(i32::from(wrong_codes)))
+                            .execute(conn)?;
+                    }
+                    CodeTry::Right => {
+                        diesel::update(deliveries::table.find(&id))
+                            .set(deliveries::state.eq(DeliveryState::Delivered.as_str()))
+                            .execute(conn)?;
+                    }
+                    CodeTry::Locked | CodeTry::NotOut => {}
                 }
                 Ok(tried)
             })
@@ -320,6 +328,22 @@ impl DeliveryRepository for Database {
                 },
                 |row| row.into_domain().map(Some),
             )
+        })
+        .await
+    }
+
+    async fn undo_hand_over(&self, order: &OrderId) -> Result<(), RepoError> {
+        let id = order.as_str().to_owned();
+        self.write(move |conn| {
+            diesel::update(
+                deliveries::table
+                    .find(id)
+                    .filter(deliveries::state.eq(DeliveryState::Delivered.as_str())),
+            )
+            .set(deliveries::state.eq(DeliveryState::Out.as_str()))
+            .execute(conn)
+            .map(drop)
+            .map_err(storage)
         })
         .await
     }

@@ -15,6 +15,11 @@ use domain::validation::FieldErrors;
 use domain::OrderId;
 use std::sync::Arc;
 
+/// How often, and how long between, a repeated 'Delivered' reads the order while the first
+/// one marks it delivered.
+const HAND_OVER_READS: u32 = 100;
+const HAND_OVER_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// A rider's own deliveries.
 #[derive(new)]
 pub struct Riders {
@@ -50,6 +55,9 @@ impl Riders {
         {
             return self.delivered_already(rider, order).await;
         }
+        // The cash is checked first: a right code then hands the parcel over at once.
+        let (delivered, step) = handed_over(&order, cash_collected)
+            .map_err(|mismatch| FieldErrors::single("cashCollected", mismatch.message()))?;
         let tried = self.deliveries.try_code(id, &rider.id, code).await?;
         if let Some(refusal) = tried.refusal() {
             return Err(RiderMoveError::Code(refusal));
@@ -59,18 +67,21 @@ impl Riders {
             let now = self.own(rider, id).await?;
             return self.delivered_already(rider, now).await;
         }
-        let (delivered, step) = handed_over(&order, cash_collected)
-            .map_err(|mismatch| FieldErrors::single("cashCollected", mismatch.message()))?;
+        // The right code took the delivery off `out` as it was compared: no try after it is.
         let mut plan = delivered.by(rider).plan(&order, self.clock.now());
         plan.delivery = step;
         match self.orders.apply(&plan).await {
             Ok(()) => {}
-            // Another 'Delivered' of the same order went first.
+            // The order moved on meanwhile: the delivery is out again.
             Err(OrderStoreError::Stale) => {
+                self.deliveries.undo_hand_over(id).await?;
                 let now = self.own(rider, id).await?;
                 return self.delivered_already(rider, now).await;
             }
-            Err(error) => return Err(error.into()),
+            Err(error) => {
+                self.deliveries.undo_hand_over(id).await?;
+                return Err(error.into());
+            }
         }
         self.own(rider, id).await
     }
@@ -118,12 +129,23 @@ impl Riders {
         if !theirs {
             return Err(RiderMoveError::NotFound);
         }
-        let now = self.own(rider, &order.id).await?;
-        if now.status == OrderStatus::Delivered {
-            Ok(now)
-        } else {
-            Err(RiderMoveError::NotFound)
+        // A right code sent at the same moment is handing the parcel over: its order is
+        // marked delivered within moments.
+        for _ in 0..HAND_OVER_READS {
+            let now = self.own(rider, &order.id).await?;
+            if now.status == OrderStatus::Delivered {
+                return Ok(now);
+            }
+            let handing_over = now
+                .delivery
+                .as_ref()
+                .is_some_and(|d| d.state == DeliveryState::Delivered);
+            if !handing_over {
+                break;
+            }
+            tokio::time::sleep(HAND_OVER_WAIT).await;
         }
+        Err(RiderMoveError::NotFound)
     }
 
     /// Order `id` when it went out with `rider` (another rider's, or none, is not found).

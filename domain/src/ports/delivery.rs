@@ -66,14 +66,18 @@ pub trait DeliveryRepository: Send + Sync {
         -> Result<Vec<Order>, RepoError>;
     /// Judges `typed`, a code `rider` typed for `order`, by `delivery::try_code` with the
     /// delivery's row locked, and counts it there when wrong: tries sent at once are compared
-    /// one at a time, and none once five wrong ones are counted. `NotOut` without a delivery
-    /// out with `rider`.
+    /// one at a time, and none once five wrong ones are counted. A right code takes the
+    /// delivery off `out` in the same write (the order's plan then records it delivered), so
+    /// no try after it is compared. `NotOut` without a delivery out with `rider`.
     async fn try_code(
         &self,
         order: &OrderId,
         rider: &UserId,
         typed: &str,
     ) -> Result<CodeTry, RepoError>;
+    /// Puts back `out` a delivery a right code took off it, when its order could not be
+    /// marked delivered.
+    async fn undo_hand_over(&self, order: &OrderId) -> Result<(), RepoError>;
     /// The shop lets the rider try codes again. `NotFound` without a delivery.
     async fn reset_code(&self, order: &OrderId) -> Result<(), RepoError>;
     /// Each rider who delivered cash orders between `from` and `to` (the delivery `day`), by
