@@ -42,6 +42,7 @@ const EARLY_PAGES: Record<string, string[]> = {
   'admin-notifications': [ADMIN_AREA, 'src/features/admin/notifications/components/NotificationsPage.tsx'],
   'admin-settings': [ADMIN_AREA, 'src/features/admin/settings/components/SettingsPage.tsx'],
   'admin-payments': [ADMIN_AREA, 'src/features/admin/payments/components/PaymentsPage.tsx'],
+  'admin-reconciliation': [ADMIN_AREA, 'src/features/admin/payments/components/ReconciliationPage.tsx'],
   'admin-reports': [ADMIN_AREA, 'src/features/admin/reports/components/ReportsPage.tsx'],
 };
 

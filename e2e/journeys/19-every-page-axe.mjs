@@ -7,7 +7,7 @@ import { ADMIN } from '../lib/server.mjs';
 // screens; this one shows the rest once each, so every storefront and back-office page is
 // checked: the new arrivals, the information pages, the not-found pages (an unknown path and an
 // unknown category), an empty cart and wishlist, and the admin's users, reports, discounts,
-// notifications and settings pages and its own not-found page.
+// notifications, settings, payments and reconciliation pages and its own not-found page.
 journey('19-every-page-axe', 'the pages no other journey shows, each checked by axe at both widths', async (t) => {
   const page = await t.open();
   const heading = (name) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -112,6 +112,15 @@ journey('19-every-page-axe', 'the pages no other journey shows, each checked by 
   await expectVisible(adminHeading('Payments'));
   await expectVisible(admin.getByRole('row').nth(1));
   await t.shot(admin, 'admin-payments');
+  // Its day's reconciliation, from its link: today's cards per provider (the journeys'
+  // payments), or the empty day when this journey runs alone.
+  await admin.getByRole('link', { name: 'Reconciliation', exact: true }).click();
+  await expectVisible(adminHeading('Reconciliation'));
+  await expectPath(admin, '/admin/payments/reconciliation');
+  await expectVisible(admin.getByLabel('Day', { exact: true }));
+  await expectVisible(admin.getByRole('button', { name: 'Download CSV' }));
+  await expectVisible(admin.getByTestId('reconciliation-provider').or(admin.getByRole('heading', { name: 'No payments that day' })));
+  await t.shot(admin, 'admin-reconciliation');
 
   await admin.goto('/admin/nonsense');
   await expectVisible(admin.getByRole('heading', { name: 'Page not found' }));

@@ -1,7 +1,7 @@
 /** The admin pages' paths, shared by the early request (its code preloads) and the admin area. */
 import type { Permission } from './types';
 
-/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'newOrder' an order taken by phone or chat; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for; 'payments' every charge the shop started, late money and mismatches). */
+/** The admin pages by name, each with its route under /admin ('' is the dashboard; 'order' is one order's page; 'newOrder' an order taken by phone or chat; 'runSheet' a rider's printable run sheet; 'restock' the sold-out sizes shoppers wait for; 'payments' every charge the shop started, late money and mismatches; 'reconciliation' a day's payments per provider and currency). */
 export const ADMIN_PAGE_ROUTES = {
   '': '',
   products: 'products',
@@ -20,6 +20,7 @@ export const ADMIN_PAGE_ROUTES = {
   delivery: 'delivery',
   settings: 'settings',
   payments: 'payments',
+  reconciliation: 'payments/reconciliation',
   reports: 'reports',
 } as const;
 export type AdminPageName = keyof typeof ADMIN_PAGE_ROUTES;
@@ -56,6 +57,7 @@ export const ADMIN_PAGE_PERMISSIONS: Record<AdminPageName, Permission> = {
   delivery: 'settings.manage',
   settings: 'settings.manage',
   payments: 'money.read',
+  reconciliation: 'money.read',
   reports: 'reports.read',
 };
 
@@ -66,7 +68,8 @@ export function mayOpenAdminPage(page: AdminPageName, permissions: readonly Perm
 
 /**
  * The admin page at `pathname` ('/admin/orders' is 'orders', '/admin/orders/new' 'newOrder',
- * '/admin/orders/{id}' 'order', '/admin/deliveries/run-sheet' 'runSheet', '/admin' ''); null
+ * '/admin/orders/{id}' 'order', '/admin/deliveries/run-sheet' 'runSheet', '/admin/payments/reconciliation'
+ * 'reconciliation', '/admin' ''); null
  * for any other path.
  */
 export function adminPageAt(pathname: string): AdminPageName | null {

@@ -114,6 +114,8 @@ export const paymentKeys = {
   admin: pagedListKeys(['payments', 'admin']),
   /** The attempts of one order (GET /api/admin/payments?orderId=), on its admin page. */
   ofOrder: (orderId: string) => [...paymentKeys.admin.all, 'order', orderId] as const,
+  /** A day's reconciliation (GET /api/admin/payments/reconciliation?date=); `null` is the day the server calls today. */
+  reconciliation: (date: string | null) => [...paymentKeys.admin.all, 'reconciliation', date ?? 'today'] as const,
 };
 
 export const discountKeys = {

@@ -183,6 +183,16 @@ export type CheckoutReply = Schemas['CheckoutDto'];
 export type PaymentAttempt = Schemas['PaymentAttemptDto'];
 /** Where an attempt stands: awaiting its answer, approved, declined, failed, or late money and mismatches for the admin. */
 export type PaymentAttemptState = PaymentAttempt['state'];
+/**
+ * A day's payments (East Africa Time) as the back office reconciles them
+ * (GET /api/admin/payments/reconciliation?date=): per provider and currency, what was approved,
+ * refunded, held and the net, with the attempts that moved the money.
+ */
+export type Reconciliation = Schemas['ReconciliationDto'];
+/** One provider's day in one currency. */
+export type ProviderDay = Schemas['ProviderDayDto'];
+/** An attempt that moved money on that day: its order, its state and what came. */
+export type ReconciledAttempt = Schemas['ReconciledAttemptDto'];
 /** Whether cash on delivery may be chosen for the place and cart, and if not, why (in the shopper's words). */
 export interface CashOnDelivery {
   allowed: boolean;

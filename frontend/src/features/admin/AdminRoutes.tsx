@@ -34,6 +34,7 @@ const NotificationsPage = preloadable(() => import('./notifications/components/N
 const DeliveryZonesPage = preloadable(() => import('./delivery/components/DeliveryZonesPage'));
 const SettingsPage = preloadable(() => import('./settings/components/SettingsPage'));
 const PaymentsPage = preloadable(() => import('./payments/components/PaymentsPage'));
+const ReconciliationPage = preloadable(() => import('./payments/components/ReconciliationPage'));
 const ReportsPage = preloadable(() => import('./reports/components/ReportsPage'));
 /** The home of staff who do not read reports (the dashboard's figures are reports). */
 const StaffHome = preloadable(() => import('./dashboard/components/StaffHome'));
@@ -57,6 +58,7 @@ const PAGES: Record<AdminPageName, ReturnType<typeof preloadable>> = {
   delivery: DeliveryZonesPage,
   settings: SettingsPage,
   payments: PaymentsPage,
+  reconciliation: ReconciliationPage,
   reports: ReportsPage,
 };
 

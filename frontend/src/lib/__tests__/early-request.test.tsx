@@ -238,6 +238,7 @@ describe('the early request', () => {
     expect(adminPageFor('/admin/deliveries/run-sheet', signedIn)).toBe('admin-runSheet');
     expect(adminPageFor('/admin/riders-cash', signedIn)).toBe('admin-ridersCash');
     expect(adminPageFor('/admin/payments', signedIn)).toBe('admin-payments');
+    expect(adminPageFor('/admin/payments/reconciliation', signedIn)).toBe('admin-reconciliation');
     expect(adminPageFor('/admin/deliveries/elsewhere', signedIn)).toBeNull();
     expect(adminPageFor('/admin/order', signedIn)).toBeNull();
     expect(adminPageFor('/admin/nowhere', signedIn)).toBeNull();

@@ -15,6 +15,9 @@ import { choice } from '../lib/translated';
 
 export const PAYMENTS_PATH = '/admin/payments';
 
+/** The Reconciliation screen's address (a page, not an API path), linked from Payments. */
+export const RECONCILIATION_PAGE = '/admin/payments/reconciliation';
+
 export const PAYMENTS_LOAD_FAILED = msg`Failed to load payments. Please try again.`;
 
 /** Every state of an attempt, in the order the filter offers them. */

@@ -3,14 +3,17 @@
  * order's payment request, a payment link's), newest first, paged by the server, with its state,
  * filter, method and search in the URL. 'Needs attention' lists the money an admin must look at:
  * paid after its order closed (being refunded), another amount than asked, a refund that failed.
+ * 'Reconciliation' opens a day's totals per provider (ReconciliationPage).
  */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { btn } from '@/components/ui/styles';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
 import { ListFilters, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
-import { METHOD_OPTIONS, paymentsList, STATE_OPTIONS } from '../list';
+import { METHOD_OPTIONS, paymentsList, RECONCILIATION_PAGE, STATE_OPTIONS } from '../list';
 import { paymentsTable } from './payment-columns';
 
 export default function PaymentsPage() {
@@ -20,7 +23,14 @@ export default function PaymentsPage() {
   const name = t`Payments`;
   return (
     <section>
-      <PageHeader title={name} />
+      <PageHeader
+        title={name}
+        actions={
+          <Link to={RECONCILIATION_PAGE} className={btn.secondary}>
+            <Trans>Reconciliation</Trans>
+          </Link>
+        }
+      />
       <p className="mt-1 text-sm text-stone-600">
         {t`Every payment the shop asked for, newest first, followed until its provider answers. Money paid after its order closed goes back by itself; another amount than asked, and a refund that failed, wait for you.`}
       </p>
