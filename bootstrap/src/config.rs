@@ -40,6 +40,9 @@ pub enum Command {
     /// Copy the SQLite database to a new file, consistent while the shop serves (restore:
     /// stop the shop, put the copy in place of `shop.db`, start it).
     Backup(BackupArgs),
+    /// Register the shop's address for WaafiPay's card-payment notifications (its webhook;
+    /// needs the card page's credentials, `SHOP_PUBLIC_URL` and `WAAFIPAY_WEBHOOK_SECRET`).
+    RegisterWebhook,
     /// Print the API's OpenAPI document (what `GET /api/openapi.json` answers), from which
     /// `make api-types` generates the frontend's types.
     Openapi,
@@ -193,6 +196,16 @@ pub struct Settings {
     /// WaafiPay hosted payment page key.
     #[arg(long, global = true, env = "WAAFIPAY_HPP_KEY", hide_env_values = true)]
     pub waafipay_hpp_key: Option<String>,
+
+    /// The secret that signs WaafiPay's webhook notifications; without it the webhook
+    /// (`/api/payments/waafipay/webhook`) is off and card payments are learnt by asking.
+    #[arg(
+        long,
+        global = true,
+        env = "WAAFIPAY_WEBHOOK_SECRET",
+        hide_env_values = true
+    )]
+    pub waafipay_webhook_secret: Option<String>,
 
     /// The eDahab API's base URL (eDahab wallet payments).
     #[arg(long, global = true, env = "EDAHAB_URL", default_value = edahab::DEFAULT_URL)]
@@ -355,6 +368,15 @@ impl Settings {
             api_key,
             timeout: Duration::from_secs(self.payment_timeout_secs),
         }))
+    }
+
+    /// The webhook secret, when one is set.
+    pub fn waafipay_webhook_secret(&self) -> Option<String> {
+        self.waafipay_webhook_secret
+            .as_deref()
+            .map(str::trim)
+            .filter(|secret| !secret.is_empty())
+            .map(str::to_owned)
     }
 
     /// The card page's settings when both HPP credentials are set (with

@@ -9,4 +9,5 @@ pub mod metrics;
 pub mod pictures;
 pub mod seed;
 pub mod system;
+pub mod webhook;
 pub mod wiring;

@@ -1,7 +1,7 @@
 //! The `shop` binary: parses the command line and hands over to the wiring.
 
 use bootstrap::config::{Cli, Command};
-use bootstrap::{backup, seed, wiring};
+use bootstrap::{backup, seed, webhook, wiring};
 use clap::Parser;
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -41,6 +41,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Seed(args) => seed::run(&cli.settings, &args).await,
         Command::Backup(args) => backup::run(&cli.settings, &args),
+        Command::RegisterWebhook => webhook::register(&cli.settings).await,
         Command::Openapi => {
             println!("{}", shop_http::api_document().pretty());
             Ok(())

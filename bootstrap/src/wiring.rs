@@ -32,7 +32,9 @@ use application::throttle::{AttemptLimits, Throttle};
 use application::Shop;
 use domain::payment_attempt::FollowDays;
 use domain::payment_hold::PaymentHold;
-use domain::ports::{Clock, IdGenerator, ImageStore, PasswordHasher, PaymentGateway, TokenService};
+use domain::ports::{
+    Clock, IdGenerator, ImageStore, PasswordHasher, PaymentGateway, PaymentNotices, TokenService,
+};
 use domain::settings::{SettingsInput, ShopSettings};
 use shop_auth::{generate_secret, Argon2Hasher, JwtTokens, DEFAULT_TOKEN_LIFETIME};
 use shop_db::Database;
@@ -40,7 +42,7 @@ use shop_http::{AppState, HttpOptions, StaticFiles};
 use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use shop_payments::waafipay::{WaafiPayCards, WaafiPayGateway};
-use shop_payments::{EdahabGateway, Providers};
+use shop_payments::{EdahabGateway, Providers, WaafiPayNotices};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,6 +50,8 @@ use std::time::Duration;
 /// The adapters that talk to the world outside the database.
 pub struct Outside {
     pub payments: Arc<dyn PaymentGateway>,
+    /// WaafiPay's webhook notifications, when its secret is set.
+    pub notices: Option<Arc<dyn PaymentNotices>>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenService>,
     pub images: Arc<dyn ImageStore>,
@@ -208,7 +212,8 @@ pub fn build_shop(
             attempts,
             tuning.payment_follow_days,
             accepted,
-        ),
+        )
+        .with_notices(outside.notices),
         delivery: DeliveryZones::new(zones, db.clone(), ids.clone(), audit.clone()),
         dispatcher: Dispatcher::new(
             db.clone(),
@@ -392,6 +397,10 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
     let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
     let outside = Outside {
         payments,
+        notices: settings.waafipay_webhook_secret().map(|secret| {
+            tracing::info!("payments: WaafiPay webhook notifications");
+            Arc::new(WaafiPayNotices::new(secret)) as Arc<dyn PaymentNotices>
+        }),
         hasher: Arc::new(Argon2Hasher::new()),
         tokens: Arc::new(JwtTokens::new(secret.as_bytes(), DEFAULT_TOKEN_LIFETIME)),
         images: images.clone(),

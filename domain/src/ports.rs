@@ -5,7 +5,9 @@ use crate::audit::{AuditActor, AuditEntry, AuditFilter};
 use crate::cart::CartLine;
 use crate::delivery::DeliveryCode;
 use crate::discount::{CartDiscount, Discount, DiscountCode};
-use crate::ids::{DiscountId, OrderId, ProductId, ReturnId, ReviewId, UserId, VariantId};
+use crate::ids::{
+    DiscountId, OrderId, PaymentAttemptId, ProductId, ReturnId, ReviewId, UserId, VariantId,
+};
 use crate::language::Language;
 use crate::listing::orders::OrderQuery;
 use crate::listing::products::ProductQuery;
@@ -43,11 +45,13 @@ mod delivery;
 mod notifications;
 mod payment_attempts;
 mod payment_links;
+mod payment_notices;
 mod restock;
 pub use delivery::*;
 pub use notifications::*;
 pub use payment_attempts::*;
 pub use payment_links::*;
+pub use payment_notices::*;
 pub use restock::*;
 
 /// A storage failure.
@@ -588,8 +592,11 @@ pub trait AuditLog: Send + Sync {
 /// A charge to ask of the payment provider.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaymentRequest {
-    /// The order id, used as the provider's reference so a charge can be traced.
-    pub reference: OrderId,
+    /// The charge's payment attempt: the provider's reference of this charge, unique to it
+    /// (WaafiPay's `referenceId`), so that asking about it names this charge alone.
+    pub attempt: PaymentAttemptId,
+    /// The order it pays (the provider's invoice).
+    pub order: OrderId,
     /// The wallet to charge (`phone` is one of its numbers).
     pub method: PaymentMethod,
     pub phone: MobileNumber,
@@ -624,6 +631,8 @@ pub enum PaymentOutcome {
 /// A payment not confirmed when it was asked for, to ask its provider about again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaymentCheck {
+    /// The attempt asked about: the reference its charge was made under.
+    pub attempt: PaymentAttemptId,
     pub order: OrderId,
     pub method: PaymentMethod,
     /// The provider's own reference of the open charge (an eDahab invoice id), if it gave one.

@@ -18,6 +18,7 @@ mod routes;
 pub mod state;
 
 pub use request_time::REQUEST_HEAD_TIMEOUT;
+pub use routes::payment_notices::WAAFIPAY_WEBHOOK_PATH;
 pub use routes::payments::CARD_RETURN_PATH;
 pub use state::{AppState, HttpOptions, PublicUrl, PublicUrlError, StaticFiles};
 

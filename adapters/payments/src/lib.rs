@@ -17,4 +17,6 @@ pub mod waafipay;
 pub use edahab::{EdahabConfig, EdahabGateway};
 pub use providers::Providers;
 pub use sandbox::SandboxGateway;
-pub use waafipay::{WaafiPayCardConfig, WaafiPayCards, WaafiPayConfig, WaafiPayGateway};
+pub use waafipay::{
+    WaafiPayCardConfig, WaafiPayCards, WaafiPayConfig, WaafiPayGateway, WaafiPayNotices,
+};

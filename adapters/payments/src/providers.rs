@@ -89,7 +89,7 @@ impl PaymentGateway for Providers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::ids::OrderId;
+    use domain::ids::{OrderId, PaymentAttemptId};
     use domain::money::Money;
     use domain::phone::MobileNumber;
     use domain::ports::MockPaymentGateway;
@@ -112,7 +112,8 @@ mod tests {
 
     fn charge(method: PaymentMethod, phone: &str) -> PaymentRequest {
         PaymentRequest {
-            reference: OrderId::parse("o1").unwrap(),
+            attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
+            order: OrderId::parse("o1").unwrap(),
             method,
             phone: MobileNumber::parse(phone).unwrap(),
             amount: Money::from_cents(4500).unwrap(),

@@ -112,12 +112,12 @@ impl PaymentGateway for SandboxGateway {
             tokio::time::sleep(self.delay).await;
         }
         if request.method.kind() == PaymentKind::Card {
-            tracing::info!(reference = %request.reference, amount = %request.amount, "sandbox card page");
+            tracing::info!(order = %request.order, amount = %request.amount, "sandbox card page");
             // A new card payment of the order (a phone order paid again after a declined
             // card) opens a new page: the last one's decision does not stand for it.
-            self.card_decisions().remove(&request.reference);
+            self.card_decisions().remove(&request.order);
             return PaymentOutcome::OnPage {
-                url: format!("{CARD_PAGE}?order={}", request.reference),
+                url: format!("{CARD_PAGE}?order={}", request.order),
             };
         }
         let scripted = scripted_digits(request.phone.as_str());
@@ -143,7 +143,7 @@ impl PaymentGateway for SandboxGateway {
             },
         };
         tracing::info!(
-            reference = %request.reference,
+            order = %request.order,
             phone = %request.phone.masked(),
             amount = %request.amount,
             outcome = ?outcome,
@@ -207,6 +207,7 @@ impl PaymentGateway for SandboxGateway {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::ids::PaymentAttemptId;
     use domain::money::Money;
     use domain::phone::MobileNumber;
     use tokio::time::Instant;
@@ -214,7 +215,8 @@ mod tests {
     fn request(phone: &str) -> PaymentRequest {
         let phone = MobileNumber::parse(phone).unwrap();
         PaymentRequest {
-            reference: OrderId::parse("order-1").unwrap(),
+            attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
+            order: OrderId::parse("order-1").unwrap(),
             method: PaymentMethod::wallet_of(&phone).unwrap(),
             phone,
             amount: Money::from_cents(4_250).unwrap(),
@@ -354,7 +356,8 @@ mod tests {
             ..request("615123456")
         };
         let check = PaymentCheck {
-            order: request.reference.clone(),
+            attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
+            order: request.order.clone(),
             method: PaymentMethod::Card,
             reference: None,
         };

@@ -9,7 +9,7 @@ use domain::money::Money;
 use domain::order::{ChannelKind, Order, PaymentStatus};
 use domain::payment_attempt::AttemptState;
 use domain::payment_method::{PaymentKind, PaymentMethod};
-use domain::ports::{PaymentCheck, PaymentOutcome, RepoError};
+use domain::ports::{PaymentOutcome, RepoError};
 use domain::OrderId;
 
 /// What became of a card payment when its payer came back from the card page.
@@ -64,12 +64,7 @@ impl Payments {
             if attempt.method != PaymentMethod::Card || attempt.state != AttemptState::Awaiting {
                 continue;
             }
-            let check = PaymentCheck {
-                order: attempt.order.clone(),
-                method: PaymentMethod::Card,
-                reference: attempt.provider_reference.clone(),
-            };
-            let outcome = monitoring::check(self.gateway.as_ref(), &check).await;
+            let outcome = monitoring::check(self.gateway.as_ref(), &attempt.check()).await;
             self.answers.answered_late(&attempt, &outcome).await;
             answer = Some(outcome);
         }
@@ -167,7 +162,7 @@ impl Payments {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::payments) mod tests {
     use super::*;
     use crate::payments::tests::payments;
     use crate::testing::{now, paid_order, KeptAttempts};
@@ -182,7 +177,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     /// The attempts of `order`'s card payment, one awaiting its answer.
-    async fn awaiting_card(order: &Order) -> Arc<KeptAttempts> {
+    pub(in crate::payments) async fn awaiting_card(order: &Order) -> Arc<KeptAttempts> {
         let kept = Arc::new(KeptAttempts::default());
         let attempt = PaymentAttempt::start(
             PaymentAttemptId::parse("a1").unwrap(),
@@ -196,7 +191,7 @@ mod tests {
     }
 
     /// Amina's $45.00 order paid by card, not paid yet.
-    fn card_order() -> Order {
+    pub(in crate::payments) fn card_order() -> Order {
         Order {
             payment_method: Some(PaymentMethod::Card),
             payment_status: PaymentStatus::Pending,
@@ -206,7 +201,7 @@ mod tests {
     }
 
     /// The orders store holding `order`, which `apply` changes as the plan says.
-    fn orders_holding(order: Order) -> MockOrderRepository {
+    pub(in crate::payments) fn orders_holding(order: Order) -> MockOrderRepository {
         let stored = Arc::new(Mutex::new(order));
         let mut orders = MockOrderRepository::new();
         let read = stored.clone();

@@ -69,7 +69,8 @@ impl Charges {
         }
         let attempt = self.attempts.start(&order, method, phone.clone()).await?;
         let request = PaymentRequest {
-            reference: order.id.clone(),
+            attempt: attempt.id.clone(),
+            order: order.id.clone(),
             method,
             phone,
             amount: order.total,

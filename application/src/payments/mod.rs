@@ -5,6 +5,7 @@
 pub mod attempts;
 pub mod card;
 pub mod charge;
+pub mod notices;
 pub mod settle;
 
 use crate::delivery::CurrentZones;
@@ -22,7 +23,7 @@ use domain::payment_attempt::{reconcile, PaymentAttempt, ProviderDay};
 use domain::payment_method::PaymentMethod;
 use domain::permissions::{require, Permission};
 use domain::ports::{
-    Clock, OrderRepository, PaymentAttemptRepository, PaymentCheck, PaymentGateway, RepoError,
+    Clock, OrderRepository, PaymentAttemptRepository, PaymentGateway, PaymentNotices, RepoError,
 };
 use domain::user::User;
 use std::sync::Arc;
@@ -51,6 +52,10 @@ pub struct Payments {
     /// (`SHOP_PAYMENT_FOLLOW_DAYS`).
     follow_days: FollowDays,
     accepted: AcceptedMethods,
+    /// The provider's notifications, when the shop takes them (a webhook secret is set:
+    /// `with_notices`).
+    #[new(default)]
+    notices: Option<Arc<dyn PaymentNotices>>,
 }
 
 /// The methods a checkout accepts now: those whose provider is set up, and cash on delivery
@@ -129,12 +134,7 @@ impl Payments {
             if attempt.method == PaymentMethod::Edahab && attempt.provider_reference.is_none() {
                 continue;
             }
-            let check = PaymentCheck {
-                order: attempt.order.clone(),
-                method: attempt.method,
-                reference: attempt.provider_reference.clone(),
-            };
-            let outcome = monitoring::check(self.gateway.as_ref(), &check).await;
+            let outcome = monitoring::check(self.gateway.as_ref(), &attempt.check()).await;
             self.answers.answered_late(&attempt, &outcome).await;
             asked += 1;
         }

@@ -203,6 +203,7 @@ fn demo_shop(database: &shop_db::Database, uploads: &std::path::Path) -> Shop {
     use std::sync::Arc;
     let outside = Outside {
         payments: Arc::new(shop_payments::sandbox::SandboxGateway::default()),
+        notices: None,
         hasher: Arc::new(shop_auth::Argon2Hasher::fast_for_tests()),
         tokens: Arc::new(shop_auth::JwtTokens::new(
             b"a-demo-test-secret-long-enough-for-hs256",

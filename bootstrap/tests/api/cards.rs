@@ -63,9 +63,12 @@ async fn a_card_is_paid_on_waafipays_page_and_only_waafipays_word_pays_the_order
         let placed = pay_by_card(&app, &token).await;
         assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
         let order = order_id(&placed.body);
+        // The page of the order's attempt: its charge's own reference, not the order's id.
+        let attempt = waafipay.card_page_of(&order);
+        assert_ne!(attempt, order);
         assert_eq!(
             placed.body["redirectUrl"],
-            format!("https://sandbox.waafipay.net/hpp/token/{order}")
+            format!("https://sandbox.waafipay.net/hpp/token/{attempt}")
         );
         assert_eq!(placed.body["order"]["paymentMethod"], "card");
         let opened = &waafipay.bodies_of("HPP_PURCHASE")[0]["serviceParams"];
@@ -132,7 +135,7 @@ async fn a_card_is_paid_on_waafipays_page_and_only_waafipays_word_pays_the_order
         );
         assert_eq!(app.stock_of(id).await, 4);
         let asked = waafipay.bodies_of("HPP_GETTRANINFO");
-        assert_eq!(asked[0]["serviceParams"]["referenceId"], order.as_str());
+        assert_eq!(asked[0]["serviceParams"]["referenceId"], attempt.as_str());
         assert_eq!(asked[0]["serviceParams"]["hppKey"], "HPP-KEY");
 
         // A refund goes back through the card page's own refund, once.

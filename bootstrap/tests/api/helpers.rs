@@ -9,8 +9,8 @@ use domain::notification::{Channel, Notification, Topic};
 use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
 use domain::ports::{
-    NotificationQuery, OrderRepository, Outbox, Page, PaymentCheck, PaymentGateway, PaymentOutcome,
-    PaymentRequest, RefundRequest,
+    NotificationQuery, OrderRepository, Outbox, Page, PaymentCheck, PaymentGateway, PaymentNotices,
+    PaymentOutcome, PaymentRequest, RefundRequest,
 };
 use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
@@ -25,7 +25,7 @@ use shop_images::FsImageStore;
 use shop_payments::sandbox::SandboxGateway;
 use shop_payments::{
     EdahabConfig, EdahabGateway, Providers, WaafiPayCardConfig, WaafiPayCards, WaafiPayConfig,
-    WaafiPayGateway,
+    WaafiPayGateway, WaafiPayNotices,
 };
 use std::collections::HashMap;
 use std::net::TcpListener;
@@ -170,7 +170,8 @@ impl TestApp {
         apps
     }
 
-    /// Like `all_with_fake_waafipay`, taking the wallets and cards on WaafiPay's card page.
+    /// Like `all_with_fake_waafipay`, taking the wallets and cards on WaafiPay's card page,
+    /// and WaafiPay's webhook signed with `WAAFIPAY_WEBHOOK_SECRET`.
     pub async fn all_with_fake_waafipay_cards() -> Vec<TestApp> {
         let mut apps = Vec::new();
         for database in shop_db::test_support::databases().await {
@@ -189,8 +190,15 @@ impl TestApp {
                 cards: Some(Arc::new(cards)),
                 ..Providers::default()
             };
-            let mut app =
-                Self::spawn(database, Arc::new(providers), false, PaymentHold::default()).await;
+            let notices = WaafiPayNotices::new(WAAFIPAY_WEBHOOK_SECRET.to_owned());
+            let mut app = Self::spawn_with(
+                database,
+                Arc::new(providers),
+                Some(Arc::new(notices)),
+                false,
+                PaymentHold::default(),
+            )
+            .await;
             app.waafipay = Some(fake);
             apps.push(app);
         }
@@ -248,6 +256,16 @@ impl TestApp {
         hsts: bool,
         payment_hold: PaymentHold,
     ) -> TestApp {
+        Self::spawn_with(database, provider, None, hsts, payment_hold).await
+    }
+
+    async fn spawn_with(
+        database: Database,
+        provider: Arc<dyn PaymentGateway>,
+        notices: Option<Arc<dyn PaymentNotices>>,
+        hsts: bool,
+        payment_hold: PaymentHold,
+    ) -> TestApp {
         let uploads = tempfile::tempdir().expect("a temporary uploads folder");
         let payments = Arc::new(CountedPayments {
             provider,
@@ -255,6 +273,7 @@ impl TestApp {
         });
         let outside = Outside {
             payments: payments.clone(),
+            notices,
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             tokens: Arc::new(JwtTokens::new(TOKEN_SECRET, Duration::from_secs(3600))),
             images: Arc::new(FsImageStore::new(uploads.path().to_path_buf(), "/uploads")),
@@ -427,6 +446,28 @@ impl TestApp {
             request = request.bearer_auth(token);
         }
         reply(request.send().await.expect("the request is answered")).await
+    }
+
+    /// WaafiPay's webhook notification as WaafiPay posts it: `body`, signed with `secret`
+    /// in `X-WaafiPay-Signature` (none without one).
+    pub async fn waafipay_notifies(&self, body: &Value, secret: Option<&str>) -> Reply {
+        let body = serde_json::to_vec(body).unwrap();
+        let mut request = self
+            .client
+            .post(self.url(WAAFIPAY_WEBHOOK))
+            .header("Content-Type", "application/json");
+        if let Some(secret) = secret {
+            let signature = WaafiPayNotices::new(secret.to_owned()).sign(&body);
+            request = request.header("X-WaafiPay-Signature", signature);
+        }
+        reply(
+            request
+                .body(body)
+                .send()
+                .await
+                .expect("the request is answered"),
+        )
+        .await
     }
 
     /// A request that is not redirected: its status and where it sends the browser.
@@ -669,6 +710,12 @@ pub fn with_image(form: Form, bytes: Vec<u8>, file_name: &str, mime: &str) -> Fo
     )
 }
 
+/// Where WaafiPay posts its webhook notifications.
+pub const WAAFIPAY_WEBHOOK: &str = "/api/payments/waafipay/webhook";
+
+/// The secret that signs WaafiPay's webhook in an app made by `all_with_fake_waafipay_cards`.
+pub const WAAFIPAY_WEBHOOK_SECRET: &str = "whsec-dukaan-test";
+
 /// How long checkout waits for a charge in an app made by `all_with_fake_edahab`.
 pub const CHECKOUT_WAIT: Duration = Duration::from_secs(1);
 
@@ -688,11 +735,14 @@ struct FakeWaafiPayState {
     /// Every call's body, in the order they came.
     calls: Mutex<Vec<Value>>,
     refund_delay: Mutex<Duration>,
-    /// What became of each card payment on the card page, by order id ("Approved"...).
+    /// What became of each card payment on its page, by the `referenceId` it was opened
+    /// under (the shop's attempt): "Approved"...
     card_payments: Mutex<HashMap<String, String>>,
-    /// The amount each card page asked, by order id: what an approval reports, unless a
+    /// The amount each card page asked, by `referenceId`: what an approval reports, unless a
     /// test makes the payer pay another (`card_page_approved_for`).
     card_amounts: Mutex<HashMap<String, String>>,
+    /// The `referenceId` of each order's last card page, by its `invoiceId` (the order).
+    card_pages: Mutex<HashMap<String, String>>,
 }
 
 impl FakeWaafiPay {
@@ -702,6 +752,7 @@ impl FakeWaafiPay {
             refund_delay: Mutex::new(refund_delay),
             card_payments: Mutex::new(HashMap::new()),
             card_amounts: Mutex::new(HashMap::new()),
+            card_pages: Mutex::new(HashMap::new()),
         });
         let served = actix_web::web::Data::from(state.clone());
         let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
@@ -755,19 +806,27 @@ impl FakeWaafiPay {
             .collect()
     }
 
-    /// The payer of `order` finished on the card page, which ended `status` ("Approved",
-    /// "Declined"...): `HPP_GETTRANINFO` says so from now on.
-    pub fn card_page_ended(&self, order: &str, status: &str) {
-        let mut payments = self.state.card_payments.lock().unwrap();
-        payments.insert(order.to_owned(), status.to_owned());
+    /// The `referenceId` of `order`'s last card page: the shop's attempt.
+    pub fn card_page_of(&self, order: &str) -> String {
+        let pages = self.state.card_pages.lock().unwrap();
+        let page = pages.get(order).cloned();
+        page.unwrap_or_else(|| panic!("no card page was opened for order {order}"))
     }
 
-    /// The payer of `order` was approved on the card page for `amount` dollars ("0.01"),
-    /// whatever the page asked.
+    /// The payer of `order` finished on its last card page, which ended `status`
+    /// ("Approved", "Declined"...): `HPP_GETTRANINFO` says so from now on.
+    pub fn card_page_ended(&self, order: &str, status: &str) {
+        let page = self.card_page_of(order);
+        let mut payments = self.state.card_payments.lock().unwrap();
+        payments.insert(page, status.to_owned());
+    }
+
+    /// The payer of `order` was approved on its last card page for `amount` dollars
+    /// ("0.01"), whatever the page asked.
     pub fn card_page_approved_for(&self, order: &str, amount: &str) {
         self.card_page_ended(order, "Approved");
         let mut amounts = self.state.card_amounts.lock().unwrap();
-        amounts.insert(order.to_owned(), amount.to_owned());
+        amounts.insert(self.card_page_of(order), amount.to_owned());
     }
 
     /// From now on, refunds are answered after `delay`.
@@ -802,17 +861,16 @@ async fn fake_waafipay_call(
             json!({ "state": "APPROVED", "transactionId": "44291833", "referenceId": reference })
         }
         "HPP_PURCHASE" => {
-            let order = body["serviceParams"]["transactionInfo"]["referenceId"].clone();
-            let token = order.as_str().unwrap_or_default();
-            let asked = body["serviceParams"]["transactionInfo"]["amount"].clone();
-            state
-                .card_amounts
-                .lock()
-                .unwrap()
-                .entry(token.to_owned())
-                .or_insert_with(|| asked.as_str().unwrap_or_default().to_owned());
+            let transaction = &body["serviceParams"]["transactionInfo"];
+            let token = transaction["referenceId"].as_str().unwrap_or_default();
+            let order = transaction["invoiceId"].as_str().unwrap_or_default();
+            let asked = transaction["amount"].as_str().unwrap_or_default();
+            let mut pages = state.card_pages.lock().unwrap();
+            pages.insert(order.to_owned(), token.to_owned());
+            let mut amounts = state.card_amounts.lock().unwrap();
+            amounts.insert(token.to_owned(), asked.to_owned());
             json!({ "hppUrl": format!("https://sandbox.waafipay.net/hpp/token/{token}"),
-                    "orderId": "1185941", "hppRequestId": "10629", "referenceId": order })
+                    "orderId": "1185941", "hppRequestId": "10629", "referenceId": token })
         }
         "HPP_GETTRANINFO" => {
             let payments = state.card_payments.lock().unwrap();

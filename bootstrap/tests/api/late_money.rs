@@ -17,7 +17,12 @@ const PAID_AFTER_CLOSE: &str = "Your payment came after the order was closed, so
 
 /// A new shopper `name`'s checkout of a $40.00 dress (and the $5.00 fee) by `method`: the
 /// order's id and the shopper's token.
-async fn checkout_by(app: &TestApp, admin: &str, name: &str, method: &str) -> (String, String) {
+pub(crate) async fn checkout_by(
+    app: &TestApp,
+    admin: &str,
+    name: &str,
+    method: &str,
+) -> (String, String) {
     let dress = app.product(admin, &format!("Dirac {name}"), "40", 5).await;
     let (token, _) = app.shopper(name).await;
     app.add_to_cart(&token, dress["_id"].as_str().unwrap(), 1)
@@ -47,7 +52,7 @@ async fn card_return(app: &TestApp, order: &str) -> (StatusCode, Option<String>)
     .await
 }
 
-async fn cancel(app: &TestApp, admin: &str, order: &str) {
+pub(crate) async fn cancel(app: &TestApp, admin: &str, order: &str) {
     let canceled = app
         .put(
             &format!("/api/orders/{order}"),

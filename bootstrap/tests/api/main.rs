@@ -45,3 +45,4 @@ mod staff;
 mod stock_and_money;
 mod unanswered_refunds;
 mod variants;
+mod waafipay_webhook;

@@ -104,6 +104,7 @@ const SERVED: &[(&str, &str)] = &[
     ("post", "/api/admin/returns/{id}/refund"),
     ("get", "/api/payments/methods"),
     ("get", "/api/payments/card/return"),
+    ("post", "/api/payments/waafipay/webhook"),
     ("get", "/api/admin/payments"),
     ("get", "/api/admin/payments/reconciliation"),
     ("get", "/api/admin/payments/reconciliation.csv"),

@@ -952,6 +952,11 @@ async fn recipe(
         ("get", "/api/settings") => Call::to(path),
         ("get", "/api/payments/methods") => Call::to(path),
         ("get", "/api/payments/card/return") => Call::to(format!("{path}?order={}", w.card_order)),
+        // WaafiPay's, signed with a secret this shop has none of: the same 404 for everyone
+        // (waafipay_webhook.rs posts real notifications).
+        ("post", "/api/payments/waafipay/webhook") => {
+            Call::with(path, json!({ "event": "webhook.test" })).succeeding(StatusCode::NOT_FOUND)
+        }
         ("get", "/api/products") => Call::to("/api/products?page=1&limit=5"),
         ("get", "/api/products/featured") => Call::to(format!("{path}?page=1&limit=5")),
         ("get", "/api/products/categories") => Call::to(format!("{path}?page=1&limit=2")),

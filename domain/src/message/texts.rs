@@ -175,6 +175,9 @@ texts! {
     PAID_AFTER_CLOSE_REFUNDED = "Your payment came after the order was closed, so we are paying it back to you. Nothing is charged.";
     CARD_DECLINED = "Your card payment was declined. No money was taken.";
     PROVIDER_FAILED = "The payment provider failed.";
+    NOTICES_NOT_SET_UP = "This shop takes no payment notifications.";
+    NOTICE_SIGNATURE_INVALID = "The notification's signature does not match.";
+    NOTICE_UNREADABLE = "The notification could not be read.";
     PHONE_MISSING = "Please enter a phone number";
     PHONE_INVALID = "Please enter a valid EVC Plus number, such as 61 234 5678";
     PAYMENT_METHOD_UNSUPPORTED = "Unsupported payment method";

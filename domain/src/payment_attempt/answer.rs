@@ -4,7 +4,7 @@ use super::ApprovedAmount;
 use super::{AttemptChange, AttemptState, PaymentAttempt};
 use crate::money::Currency;
 use crate::order::{Order, OrderStatus, PaymentStatus};
-use crate::ports::PaymentOutcome;
+use crate::ports::{PaymentCheck, PaymentOutcome};
 use chrono::{DateTime, Utc};
 
 /// What a provider's answer about an attempt comes to, given its order as it is now.
@@ -26,6 +26,19 @@ pub enum AttemptAnswer {
     /// Still open: the provider's reference of the open charge (an invoice, a page), when it
     /// gave one.
     Open { provider_reference: Option<String> },
+}
+
+impl PaymentAttempt {
+    /// What to ask its provider about this attempt: its charge, by the reference it was made
+    /// under.
+    pub fn check(&self) -> PaymentCheck {
+        PaymentCheck {
+            attempt: self.id.clone(),
+            order: self.order.clone(),
+            method: self.method,
+            reference: self.provider_reference.clone(),
+        }
+    }
 }
 
 /// Judges `outcome`, the provider's answer about `attempt`, against its `order` as it is now.

@@ -1170,6 +1170,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/waafipay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WaafiPay's webhook notification (`authorization`, `refund`, `webhook.test`), the raw
+         *     body signed in `X-WaafiPay-Signature` with the hex HMAC-SHA256 of the body under the
+         *     shop's webhook secret (`WAAFIPAY_WEBHOOK_SECRET`). An `authorization` makes the shop ask
+         *     WaafiPay (`HPP_GETTRANINFO`) about the payment attempt its `payment.reference_id` names
+         *     and record that answer, exactly as on the payer's return; its own `payment.status` is
+         *     never believed. 200 once taken, whatever it named (a payment already settled or not the
+         *     shop's changes nothing); 401 when the signature does not match; 400 when it cannot be
+         *     read; 404 when the shop has no webhook secret.
+         */
+        post: operations["waafipay_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -2057,6 +2083,10 @@ export interface components {
         NotDeliveredBody: {
             /** @description `unreachable`, `refused`, `wrongAddress` or `anotherDay`. */
             reason?: string;
+        };
+        /** @description The reply WaafiPay reads: the notification was taken. */
+        NoticeTakenDto: {
+            received: boolean;
         };
         NotificationDto: {
             _id: string;
@@ -7547,6 +7577,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentMethodDto"][];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waafipay_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeTakenDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */

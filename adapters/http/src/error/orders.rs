@@ -6,18 +6,21 @@ use application::orders::{
     FindOrderError, ResolveOrderRefundError, UpdateOrderStatusError, UpdatePaymentError,
 };
 use application::payments::card::CardPaymentError;
+use application::payments::notices::NoticeFailure;
 use application::refunds::{ReclaimError, RefundFailed};
 use application::returns::{
     ChangeReturnError, ListReturnsError, RequestReturnError, ResolveReturnRefundError,
     ReturnStepError,
 };
 use domain::message::texts::{
-    CARD_PAYMENT_NOT_FOUND, CART_EMPTY, CHECKOUT_IN_PROGRESS, HOLD_EXPIRED, NOT_AWAITING_PAYMENT,
-    ORDER_NOT_FOUND, ORDER_STATUS_INVALID, PAYMENT_AWAITED, PAYMENT_FAILED, REFUND_UNANSWERED,
-    REFUND_UNDER_WAY, REOPENING_CODE_UNUSABLE, RETURN_CHANGED, RETURN_NOT_FOUND,
-    RETURN_REFUND_REFUSED, RETURN_STATUS_FILTER_INVALID, RETURN_STATUS_INVALID, REVERSAL_REFUSED,
+    CARD_PAYMENT_NOT_FOUND, CART_EMPTY, CHECKOUT_IN_PROGRESS, HOLD_EXPIRED, NOTICES_NOT_SET_UP,
+    NOTICE_SIGNATURE_INVALID, NOTICE_UNREADABLE, NOT_AWAITING_PAYMENT, ORDER_NOT_FOUND,
+    ORDER_STATUS_INVALID, PAYMENT_AWAITED, PAYMENT_FAILED, REFUND_UNANSWERED, REFUND_UNDER_WAY,
+    REOPENING_CODE_UNUSABLE, RETURN_CHANGED, RETURN_NOT_FOUND, RETURN_REFUND_REFUSED,
+    RETURN_STATUS_FILTER_INVALID, RETURN_STATUS_INVALID, REVERSAL_REFUSED,
 };
 use domain::message::Text;
+use domain::ports::NoticeError;
 use domain::ports::ReturnStoreError;
 
 impl From<CheckoutError> for ApiError {
@@ -192,6 +195,21 @@ impl From<ResolveReturnRefundError> for ApiError {
             ResolveReturnRefundError::Invalid(errors) => errors.into(),
             ResolveReturnRefundError::Reclaim(error) => reclaim_failed(error, RETURN_NOT_FOUND),
             ResolveReturnRefundError::Step(error) => error.into(),
+        }
+    }
+}
+
+impl From<NoticeFailure> for ApiError {
+    fn from(error: NoticeFailure) -> Self {
+        match error {
+            NoticeFailure::Notice(NoticeError::NotSetUp) => Self::not_found(NOTICES_NOT_SET_UP),
+            NoticeFailure::Notice(NoticeError::BadSignature) => {
+                Self::unauthenticated(NOTICE_SIGNATURE_INVALID)
+            }
+            NoticeFailure::Notice(NoticeError::Unreadable(_)) => {
+                Self::bad_request(NOTICE_UNREADABLE)
+            }
+            NoticeFailure::Repo(error) => error.into(),
         }
     }
 }

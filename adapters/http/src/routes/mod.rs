@@ -13,6 +13,7 @@ mod discounts;
 mod notifications;
 mod orders;
 mod payment_links;
+pub(crate) mod payment_notices;
 pub(crate) mod payments;
 mod phone_orders;
 mod product_sheet;
@@ -52,6 +53,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .configure(payment_links::configure)
         .configure(orders::configure)
         .configure(payments::configure)
+        .configure(payment_notices::configure)
         .configure(audit::configure)
         .configure(shop::configure)
         .default_service(web::to(|| async {

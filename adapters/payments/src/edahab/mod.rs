@@ -60,7 +60,7 @@ use reply::{InvoiceReply, InvoiceState, PayoutReply};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::time::Duration;
 
 /// eDahab's production API base.
@@ -172,12 +172,7 @@ pub fn signature(body: &[u8], secret: &str) -> String {
         .chain_update(body)
         .chain_update(secret.as_bytes())
         .finalize();
-    digest
-        .iter()
-        .fold(String::with_capacity(64), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02x}");
-            hex
-        })
+    hex::encode(digest)
 }
 
 /// The id of an invoice as eDahab gave it: a number when it reads as one.
@@ -376,7 +371,7 @@ impl PaymentGateway for EdahabGateway {
         };
         // Never the API key, the secret or the full number.
         tracing::info!(
-            reference = %request.reference,
+            order = %request.order,
             phone = %request.phone.masked(),
             amount = %request.amount,
             status_code,

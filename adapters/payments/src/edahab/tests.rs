@@ -4,7 +4,7 @@
 use super::reply::{InvoiceReply, PayoutReply};
 use super::*;
 use crate::redact::redact_numbers;
-use domain::ids::OrderId;
+use domain::ids::{OrderId, PaymentAttemptId};
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
     PAYMENT_REJECTED,
@@ -105,7 +105,8 @@ fn unreachable_gateway() -> EdahabGateway {
 
 fn request_of(cents: i64) -> PaymentRequest {
     PaymentRequest {
-        reference: OrderId::parse("order-42").unwrap(),
+        attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
+        order: OrderId::parse("order-42").unwrap(),
         method: PaymentMethod::Edahab,
         phone: MobileNumber::parse(PAYER).unwrap(),
         amount: Money::from_cents(cents).unwrap(),
@@ -119,6 +120,7 @@ fn request() -> PaymentRequest {
 
 fn check_of(reference: Option<&str>) -> PaymentCheck {
     PaymentCheck {
+        attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
         order: OrderId::parse("order-42").unwrap(),
         method: PaymentMethod::Edahab,
         reference: reference.map(str::to_owned),

@@ -10,8 +10,9 @@
 //! and `waafipay/sdk-php-sample`, `purchasecancel.php`, `refund.php`):
 //! - `API_PURCHASE` (a charge; the payer confirms it on the phone, so it may take long, 60 s
 //!   by default): `paymentMethod` "MWALLET_ACCOUNT", `payerInfo.accountNo` (the payer's
-//!   number), `transactionInfo` {`referenceId` and `invoiceId` (the order id), `amount`
-//!   (dollars with two decimals: WaafiPay truncates more), `currency` "USD", `description`}.
+//!   number), `transactionInfo` {`referenceId` (the payment attempt's id: WaafiPay wants it
+//!   unique to the charge), `invoiceId` (the order id), `amount` (dollars with two decimals:
+//!   WaafiPay truncates more), `currency` "USD", `description`}.
 //! - `API_CANCELPURCHASE` (the reversal of a whole purchase): `paymentMethod`
 //!   "MWALLET_ACCOUNT", `transactionId` (WaafiPay's id of the purchase), `referenceId` (the
 //!   order id), `description`.
@@ -48,6 +49,7 @@ mod cards;
 mod reply;
 #[cfg(test)]
 mod tests;
+pub mod webhook;
 
 use crate::call::{CallError, UNREADABLE_REASON};
 use async_trait::async_trait;
@@ -62,6 +64,7 @@ use reply::{Reply, APPROVED_STATE};
 use serde_json::{json, Value};
 use std::fmt;
 use std::time::Duration;
+pub use webhook::WaafiPayNotices;
 
 /// WaafiPay's production endpoint.
 pub const DEFAULT_URL: &str = "https://api.waafipay.net/asm";
@@ -244,15 +247,14 @@ impl WaafiPayGateway {
     }
 
     fn purchase_body(&self, request: &PaymentRequest) -> Value {
-        let reference = request.reference.as_str();
         self.envelope(
             "API_PURCHASE",
             json!({
                 "paymentMethod": MOBILE_WALLET,
                 "payerInfo": { "accountNo": request.phone.as_str() },
                 "transactionInfo": {
-                    "referenceId": reference,
-                    "invoiceId": reference,
+                    "referenceId": request.attempt.as_str(),
+                    "invoiceId": request.order.as_str(),
                     "amount": format_amount(request.amount),
                     "currency": "USD",
                     "description": request.description,
@@ -350,7 +352,8 @@ impl PaymentGateway for WaafiPayGateway {
         };
         // Never the API key, the full number or WaafiPay's message (it may repeat the number).
         tracing::info!(
-            reference = %request.reference,
+            order = %request.order,
+            attempt = %request.attempt,
             phone = %request.phone.masked(),
             amount = %request.amount,
             response_code,

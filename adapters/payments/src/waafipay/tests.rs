@@ -4,7 +4,7 @@
 use super::reply::Reply;
 use super::*;
 use crate::redact::redact_numbers;
-use domain::ids::OrderId;
+use domain::ids::{OrderId, PaymentAttemptId};
 use domain::message::texts::{
     INSUFFICIENT_BALANCE, PAYMENT_DECLINED_BY_PROVIDER, PAYMENT_NOT_CONFIRMED_IN_TIME,
     PAYMENT_REJECTED,
@@ -63,7 +63,8 @@ async fn gateway_replying_per_service(
 
 fn request() -> PaymentRequest {
     PaymentRequest {
-        reference: OrderId::parse("order-42").unwrap(),
+        attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
+        order: OrderId::parse("order-42").unwrap(),
         method: PaymentMethod::EvcPlus,
         phone: MobileNumber::parse("+252 61 512 3456").unwrap(),
         amount: Money::from_cents(4_500).unwrap(),
@@ -250,7 +251,7 @@ async fn a_charge_posts_the_waafipay_purchase_envelope() {
             "paymentMethod": "MWALLET_ACCOUNT",
             "payerInfo": { "accountNo": "252615123456" },
             "transactionInfo": {
-                "referenceId": "order-42",
+                "referenceId": "attempt-7",
                 "invoiceId": "order-42",
                 "amount": "45.00",
                 "currency": "USD",

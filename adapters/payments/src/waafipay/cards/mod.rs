@@ -6,11 +6,12 @@
 //! `ahmedibra28/waafipay-api`).
 //! - `HPP_PURCHASE` opens the page: `paymentMethod` "CREDIT_CARD", `hppSuccessCallbackUrl`
 //!   and `hppFailureCallbackUrl` (the shop's return address for the order), `hppRespDataFormat`
-//!   4, `transactionInfo` {`referenceId` and `invoiceId` (the order id), `amount`, `currency`
-//!   "USD", `description`}. A "2001" reply carries `params.hppUrl`, where the payer is sent.
+//!   4, `transactionInfo` {`referenceId` (the payment attempt's id: unique to the charge, as
+//!   WaafiPay requires), `invoiceId` (the order id), `amount`, `currency` "USD",
+//!   `description`}. A "2001" reply carries `params.hppUrl`, where the payer is sent.
 //!   Anything else (a refusal, no readable answer) opened no page, so no money can move:
 //!   the provider failed, and the order is canceled.
-//! - `HPP_GETTRANINFO` {`referenceId`} says what became of it: `params.status` (or
+//! - `HPP_GETTRANINFO` {`referenceId`: the attempt's} says what became of it: `params.status` (or
 //!   `tranStatusDesc`) "Approved" with `params.transactionId` is approved; a status that
 //!   ends the payment without money ("Declined", "Failed", "Cancelled", "Rejected",
 //!   "Expired") is declined; anything else (still on the page, not found yet, no answer) is
@@ -89,6 +90,17 @@ impl WaafiPayCards {
         &self.card
     }
 
+    /// Registers `url` as the merchant's webhook (`WEBHOOK_REGISTER`, once per merchant):
+    /// WaafiPay's message when it refuses.
+    pub async fn register_webhook(&self, url: &str) -> Result<(), String> {
+        let body = self.envelope("WEBHOOK_REGISTER", super::webhook::register_params(url));
+        match self.endpoint.call(&body).await {
+            Ok(reply) if reply.succeeded() => Ok(()),
+            Ok(reply) => Err(reply.redacted_message()),
+            Err(error) => Err(error.reason().to_owned()),
+        }
+    }
+
     fn envelope(&self, service_name: &str, mut service_params: Value) -> Value {
         service_params["merchantUid"] = json!(self.card.merchant_uid);
         service_params["storeId"] = json!(self.card.store_id);
@@ -100,12 +112,11 @@ impl WaafiPayCards {
         let mut url =
             reqwest::Url::parse(&self.card.return_url).expect("the return URL is checked at start");
         url.query_pairs_mut()
-            .append_pair("order", request.reference.as_str());
+            .append_pair("order", request.order.as_str());
         url.into()
     }
 
     fn purchase_body(&self, request: &PaymentRequest) -> Value {
-        let reference = request.reference.as_str();
         let return_url = self.return_url(request);
         self.envelope(
             "HPP_PURCHASE",
@@ -115,8 +126,8 @@ impl WaafiPayCards {
                 "hppFailureCallbackUrl": return_url,
                 "hppRespDataFormat": RESPONSE_DATA_FORMAT,
                 "transactionInfo": {
-                    "referenceId": reference,
-                    "invoiceId": reference,
+                    "referenceId": request.attempt.as_str(),
+                    "invoiceId": request.order.as_str(),
                     "amount": format_amount(request.amount),
                     "currency": "USD",
                     "description": request.description,
@@ -181,7 +192,8 @@ impl PaymentGateway for WaafiPayCards {
         let outcome = page_outcome(&result);
         match &result {
             Ok(reply) => tracing::info!(
-                reference = %request.reference,
+                order = %request.order,
+                attempt = %request.attempt,
                 amount = %request.amount,
                 response_code = %reply.response_code,
                 error_code = %reply.error_code,
@@ -189,7 +201,8 @@ impl PaymentGateway for WaafiPayCards {
                 "WaafiPay card page"
             ),
             Err(error) => tracing::error!(
-                reference = %request.reference,
+                order = %request.order,
+                attempt = %request.attempt,
                 http_status = error.http_status(),
                 reason = error.reason(),
                 "WaafiPay card page not opened"
@@ -201,10 +214,10 @@ impl PaymentGateway for WaafiPayCards {
     async fn check(&self, payment: &PaymentCheck) -> PaymentOutcome {
         let body = self.envelope(
             "HPP_GETTRANINFO",
-            json!({ "referenceId": payment.order.as_str() }),
+            json!({ "referenceId": payment.attempt.as_str() }),
         );
         let outcome = status_outcome(&self.endpoint.call(&body).await);
-        tracing::info!(reference = %payment.order, outcome = ?outcome, "WaafiPay card payment asked about");
+        tracing::info!(order = %payment.order, attempt = %payment.attempt, outcome = ?outcome, "WaafiPay card payment asked about");
         outcome
     }
 

@@ -2,7 +2,7 @@
 //! outcomes read from each reply.
 
 use super::*;
-use domain::ids::OrderId;
+use domain::ids::{OrderId, PaymentAttemptId};
 use domain::money::Money;
 use domain::phone::MobileNumber;
 use domain::ports::ApprovedAmount;
@@ -64,7 +64,8 @@ fn status(status: &str) -> ResponseTemplate {
 
 fn request() -> PaymentRequest {
     PaymentRequest {
-        reference: OrderId::parse("order-42").unwrap(),
+        attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
+        order: OrderId::parse("order-42").unwrap(),
         method: PaymentMethod::Card,
         phone: MobileNumber::parse("615123456").unwrap(),
         amount: Money::from_cents(4_500).unwrap(),
@@ -74,6 +75,7 @@ fn request() -> PaymentRequest {
 
 fn check() -> PaymentCheck {
     PaymentCheck {
+        attempt: PaymentAttemptId::parse("attempt-7").unwrap(),
         order: OrderId::parse("order-42").unwrap(),
         method: PaymentMethod::Card,
         reference: Some("https://sandbox.waafipay.net/hpp/token/4542".to_owned()),
@@ -130,7 +132,7 @@ async fn the_card_page_is_opened_with_the_hpp_credentials_and_the_shops_return_a
             "hppFailureCallbackUrl": return_url,
             "hppRespDataFormat": 4,
             "transactionInfo": {
-                "referenceId": "order-42",
+                "referenceId": "attempt-7",
                 "invoiceId": "order-42",
                 "amount": "45.00",
                 "currency": "USD",
@@ -179,7 +181,7 @@ async fn only_an_approved_status_with_a_transaction_pays() {
             "merchantUid": "M0910291",
             "storeId": "1000297",
             "hppKey": HPP_KEY,
-            "referenceId": "order-42",
+            "referenceId": "attempt-7",
         })
     );
 }
