@@ -26,7 +26,7 @@ journey('05-search', 'the header search lists matches and the sort reorders the 
   await box.press('Enter');
   await expectPath(page, `/search?q=${QUERY}`);
   await expectVisible(page.getByRole('heading', { level: 1, name: `Search Results for "${QUERY}"` }));
-  await expectVisible(page.getByText(`${relevance.length} product(s) found`));
+  await expectVisible(page.getByText(`${relevance.length} ${relevance.length === 1 ? 'product' : 'products'} found`));
 
   const results = page.getByRole('list', { name: 'Search results' });
   const cardNames = () => results.getByRole('heading', { level: 2 }).allInnerTexts();

@@ -179,9 +179,38 @@ describe('orders tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     unmount();
 
-    server.use(http.get('/api/orders', () => new HttpResponse(null, { status: 500 })));
-    renderApp('/profile?tab=orders', { user: true });
+    let fail = true;
+    server.use(http.get('/api/orders', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([makeOrder({ _id: 'abcdef1234567890' })]))));
+    const again = renderApp('/profile?tab=orders', { user: true });
     await findToast('Failed to fetch orders');
+    // said where the orders would be, with Try Again: not "You haven't placed any orders yet."
+    const alert = within(screen.getByRole('main')).getByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch orders');
+    expect(screen.queryByText("You haven't placed any orders yet.")).not.toBeInTheDocument();
+    fail = false;
+    await again.user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('abcdef12...')).toBeInTheDocument();
+  });
+
+  it("says 'Payment declined' for an order canceled because its payment was refused, 'Canceled' for one canceled otherwise", async () => {
+    const orders = [
+      makeOrder({ _id: 'aaaa1111-declined', status: 'canceled', paymentStatus: 'failed', transactionId: null }),
+      makeOrder({ _id: 'bbbb2222-expired', status: 'canceled', paymentStatus: 'failed', holdExpiredAt: '2026-11-02T12:30:00Z' }),
+      makeOrder({ _id: 'cccc3333-refunded', status: 'canceled', paymentStatus: 'refunded', refundedAmount: 53 }),
+      makeOrder({ _id: 'dddd4444-cash', status: 'canceled', paymentStatus: 'failed', paymentMethod: 'cash-on-delivery' }),
+      makeOrder({ _id: 'eeee5555-shipped', status: 'shipped' }),
+    ];
+    server.use(http.get('/api/orders', () => HttpResponse.json(orders)));
+    renderApp('/profile?tab=orders', { user: true });
+    await screen.findByText('aaaa1111...');
+    expect(screen.getAllByTestId('order-status').map((s) => s.textContent)).toEqual([
+      'Payment declined',
+      'Payment not confirmed',
+      'Canceled',
+      'Canceled',
+      'Shipped',
+    ]);
+    expect(screen.getAllByTestId('order-status')[0]).toHaveClass('bg-red-100');
   });
 
   it('says how each order was paid in its details: by name, once paid "Paid with …"', async () => {

@@ -29,7 +29,7 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-label={t`Account menu for ${{ name: user.name }}`}
         onClick={() => setOpen((o) => !o)}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-semibold text-white hover:bg-brand-800"
+        className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 font-semibold text-white hover:bg-brand-800"
       >
         {initial}
       </button>

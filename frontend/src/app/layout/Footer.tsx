@@ -12,12 +12,15 @@ const HELP_LINKS = [
   { to: '/contact', label: msg`Contact` },
 ];
 
+/** A footer link: 44 px high, a tap target a thumb can hit (the rows touch, so the list looks as before). */
+const FOOTER_LINK = 'inline-flex min-h-11 items-center hover:text-white hover:underline';
+
 /** The footer's list items of `links`. */
 function FooterLinks({ links }: { links: typeof HELP_LINKS }) {
   const { i18n } = useLingui();
   return links.map((l) => (
     <li key={l.to}>
-      <Link to={l.to} className="hover:text-white hover:underline">
+      <Link to={l.to} className={FOOTER_LINK}>
         {i18n._(l.label)}
       </Link>
     </li>
@@ -54,7 +57,7 @@ export function Footer() {
           <p className="font-semibold text-white">
             <Trans>Shop</Trans>
           </p>
-          <ul className="mt-2 space-y-1.5 text-sm">
+          <ul className="mt-1 text-sm">
             <FooterLinks links={NAV_LINKS} />
           </ul>
         </nav>
@@ -62,12 +65,12 @@ export function Footer() {
           <p className="font-semibold text-white">
             <Trans>Help</Trans>
           </p>
-          <ul className="mt-2 space-y-1.5 text-sm">
+          <ul className="mt-1 text-sm">
             <FooterLinks links={HELP_LINKS} />
             {settings?.supportPhone && (
-              <li className="flex items-center gap-2 pt-2">
+              <li className="flex items-center gap-2 pt-1">
                 <PhoneIcon size={16} />
-                <a href={`tel:${settings.supportPhone.replace(/\s+/g, '')}`} className="hover:text-white hover:underline">
+                <a href={`tel:${settings.supportPhone.replace(/\s+/g, '')}`} className={FOOTER_LINK}>
                   {settings.supportPhone}
                 </a>
               </li>
@@ -75,7 +78,7 @@ export function Footer() {
             {settings?.supportEmail && (
               <li className="flex items-center gap-2">
                 <MailIcon size={16} />
-                <a href={`mailto:${settings.supportEmail}`} className="hover:text-white hover:underline">
+                <a href={`mailto:${settings.supportEmail}`} className={`${FOOTER_LINK} break-all`}>
                   {settings.supportEmail}
                 </a>
               </li>

@@ -51,7 +51,7 @@ export function Header() {
         >
           {mobileMenuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="mr-auto whitespace-nowrap text-lg font-extrabold tracking-tight text-brand-800 sm:text-xl md:mr-6">
+        <Link to="/" className="mr-auto inline-flex min-h-11 items-center whitespace-nowrap text-lg font-extrabold tracking-tight text-brand-800 sm:text-xl md:mr-6">
           {settings.data?.shopName || DEFAULT_SHOP_NAME}
         </Link>
 

@@ -56,7 +56,7 @@ export function BareLayout() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-amber-50 px-4 py-10">
       <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 block text-center text-2xl font-extrabold tracking-tight text-brand-800">
+        <Link to="/" className="mb-6 flex min-h-11 items-center justify-center text-2xl font-extrabold tracking-tight text-brand-800">
           {settings?.shopName || DEFAULT_SHOP_NAME}
         </Link>
         <Suspense fallback={<Spinner label={t`Loading page`} />}>

@@ -39,7 +39,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
             </div>
             <AccountLinks
               link={navClass({ isActive: false })}
-              logout="rounded-md px-3 py-2 text-left text-sm font-medium text-red-700"
+              logout="min-h-11 rounded-md px-3 py-2 text-left text-sm font-medium text-red-700"
             />
           </div>
         ) : (

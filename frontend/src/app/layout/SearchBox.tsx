@@ -34,7 +34,7 @@ export function SearchBox({ onDone }: { onDone: () => void }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={t`Search for products...`}
-        className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+        className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
       />
       <button type="submit" className={btn.primary}>
         <SearchIcon size={18} />

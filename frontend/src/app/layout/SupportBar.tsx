@@ -6,11 +6,11 @@ import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
 export function SupportBar({ phone }: { phone?: string }) {
   return (
     <div className="bg-stone-900 text-xs text-stone-100">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4">
         <span className="flex items-center gap-1.5">
           <PhoneIcon size={14} />
           {phone ? (
-            <a href={`tel:${phone.replace(/\s+/g, '')}`} className="hover:underline">
+            <a href={`tel:${phone.replace(/\s+/g, '')}`} className="inline-flex min-h-11 items-center hover:underline">
               {phone}
             </a>
           ) : (

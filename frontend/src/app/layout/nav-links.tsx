@@ -11,7 +11,7 @@ export const NAV_LINKS = [
 
 /** A header link's look, the current page's in the brand colour. */
 export const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition hover:text-brand-700 ${isActive ? 'text-brand-700' : 'text-stone-700'}`;
+  `inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium transition hover:text-brand-700 ${isActive ? 'text-brand-700' : 'text-stone-700'}`;
 
 /** The shop's sections, as the header's navigation and the mobile menu's list them. */
 export function NavLinks() {

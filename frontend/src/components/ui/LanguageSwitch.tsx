@@ -11,7 +11,8 @@ import { keepLanguage } from '@/lib/api/language';
  */
 export function LanguageSwitch({ tone = 'light', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
   const { t, i18n } = useLingui();
-  const base = `rounded px-2 font-medium transition focus-visible:outline-2 focus-visible:outline-offset-1 ${tone === 'dark' ? 'py-0.5' : 'py-1.5 text-sm'}`;
+  // 44 px high (a tap target a thumb can hit), the bar around it as thin as that allows.
+  const base = `inline-flex min-h-11 items-center rounded px-2.5 font-medium transition focus-visible:outline-2 focus-visible:outline-offset-1 ${tone === 'dark' ? '' : 'text-sm'}`;
   const styles =
     tone === 'dark'
       ? { on: 'bg-white text-stone-900', off: 'text-stone-100 hover:bg-stone-700 focus-visible:outline-white' }

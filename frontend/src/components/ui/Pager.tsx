@@ -23,7 +23,7 @@ export function pageItems(current: number, pages: number): (number | 'gap')[] {
 }
 
 const pageButton =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
 const idle = 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50';
 const current = 'border-brand-700 bg-brand-700 text-white';
 

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n, useLanguage } from '@/i18n';
 import { capitalize } from '@/lib/format';
+import type { Order } from '@/lib/types';
 
 /** The words for the statuses of orders, payments and returns; an unknown status is shown capitalised. */
 const STATUS_WORDS: Record<string, MessageDescriptor> = {
@@ -10,6 +11,8 @@ const STATUS_WORDS: Record<string, MessageDescriptor> = {
   shipped: msg`Shipped`,
   delivered: msg`Delivered`,
   canceled: msg`Canceled`,
+  paymentDeclined: msg`Payment declined`,
+  paymentNotConfirmed: msg`Payment not confirmed`,
   requested: msg`Requested`,
   approved: msg`Approved`,
   rejected: msg`Rejected`,
@@ -28,7 +31,23 @@ const ORDER_STATUS_STYLES: Record<string, string> = {
   shipped: 'bg-blue-100 text-blue-900 ring-blue-300',
   delivered: 'bg-green-100 text-green-900 ring-green-300',
   canceled: 'bg-red-100 text-red-900 ring-red-300',
+  paymentDeclined: 'bg-red-100 text-red-900 ring-red-300',
+  paymentNotConfirmed: 'bg-red-100 text-red-900 ring-red-300',
 };
+
+/**
+ * An order's status as its shopper is told it: an order canceled because its payment failed,
+ * no money having moved, says why: 'Payment declined' (the provider refused it), or 'Payment
+ * not confirmed' when the shop stopped waiting for the provider's answer (`holdExpiredAt`). A
+ * cash order is paid at the door, so its cancel stays 'Canceled'.
+ */
+export function shopperOrderStatus(
+  order: Pick<Order, 'status' | 'paymentStatus' | 'paymentMethod' | 'holdExpiredAt' | 'refundedAmount'>,
+): string {
+  const unpaid = order.paymentStatus === 'failed' && !(order.refundedAmount && order.refundedAmount > 0);
+  if (order.status !== 'canceled' || !unpaid || order.paymentMethod === 'cash-on-delivery') return order.status;
+  return order.holdExpiredAt ? 'paymentNotConfirmed' : 'paymentDeclined';
+}
 
 const PAYMENT_STATUS_STYLES: Record<string, string> = {
   paid: 'bg-green-100 text-green-900 ring-green-300',

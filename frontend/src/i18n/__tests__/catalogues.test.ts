@@ -297,11 +297,14 @@ const BACK_OFFICE_TEXTS = [
 /**
  * SPEC.md texts the shop shows only in a longer form SPEC.md also names: 'Order placed
  * successfully! Redirecting...' is the checkout's toast, and '{name} added to wishlist' comes
- * "also with a trailing '!'" (section 8), the form the shop uses.
+ * "also with a trailing '!'" (section 8), the form the shop uses. '{n} product(s) found' is
+ * written with its plural ('1 product found', '2 products found'; issue 62): its plural case
+ * stands for it.
  */
 const SHOWN_AS: Record<string, string> = {
   'Order placed successfully': 'Order placed successfully! Redirecting...',
   '{name} added to wishlist': '{name} added to wishlist!',
+  '{n} product(s) found': '{n} products found',
 };
 
 const HOLE = '⟨⟩';

@@ -159,7 +159,7 @@ describe('the early request', () => {
     const seen = countRequests('/api/products/search', () => HttpResponse.json(found, { headers: { 'X-Total-Count': '40' } }));
     startEarly('/search?q=silk&sort=newest', document, ORIGIN);
     renderApp('/search?q=silk&sort=newest');
-    expect(await screen.findByText('40 product(s) found')).toBeInTheDocument();
+    expect(await screen.findByText('40 products found')).toBeInTheDocument();
     expect(seen).toEqual([`${ORIGIN}/api/products/search?q=silk&sort=newest&page=1&limit=${SEARCH_PAGE_SIZE}`]);
     await waitFor(() => expect(preloads()).toHaveLength(4));
     const cards = document.querySelectorAll<HTMLImageElement>('ul[aria-label="Search results"] img');

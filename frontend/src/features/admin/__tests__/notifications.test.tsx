@@ -5,7 +5,7 @@ import { axeViolations } from '@/testing/axe';
 import { makeNotification } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { TOPIC_LABELS } from '../notifications/list';
+import { maskCodes, TOPIC_LABELS } from '../notifications/list';
 import { currentUrl, paramsOf, renderAdmin, serveList, type ListReply } from './helpers';
 
 beforeAll(async () => {
@@ -236,3 +236,64 @@ describe('admin notifications: Resend', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe('admin notifications: reading a message', () => {
+  it('masks the codes a message carries, and no other number', () => {
+    expect(maskCodes('Your delivery code is 0427: give it to the rider.')).toBe('Your delivery code is ••••: give it to the rider.');
+    expect(maskCodes('Koodhka aad ku beddelayso furahaaga sirta ah ee Dukaan waa 482913.')).toBe(
+      'Koodhka aad ku beddelayso furahaaga sirta ah ee Dukaan waa ••••••.',
+    );
+    for (const text of ['Order #o1 of $45.00 to 252615551234', 'SMTP 550: mailbox unavailable', 'Discount code EID-2026', 'code from 2026-11-02']) {
+      expect(maskCodes(text)).toBe(text);
+    }
+  });
+
+  it('fits beside the sidebar at 1280 px: fixed columns in at most 61rem (1280 px - the 15rem sidebar - 2 × 2rem of padding)', async () => {
+    serveNotifications();
+    renderAdmin('/admin/notifications');
+    await screen.findAllByTestId('notification-row');
+    const table = screen.getByRole('table');
+    expect(table).toHaveClass('table-fixed');
+    const minimum = /\bmin-w-\[(\d+(?:\.\d+)?)rem\]/.exec(table.className);
+    expect(minimum).not.toBeNull();
+    expect(Number(minimum?.[1])).toBeLessThanOrEqual(61);
+    // The error is cut to two lines in its cell (the whole of it is in the details).
+    expect(rowOf('n-shop').getByText('SMTP 550: mailbox unavailable')).toHaveClass('line-clamp-2');
+  });
+
+  it('opens a message with Details: its whole subject and error, codes masked; Hide details closes it', async () => {
+    const reset = makeNotification({
+      _id: 'n-reset',
+      channel: 'sms',
+      recipient: '252615551234',
+      subject: 'Your Dukaan password reset code',
+      topic: 'passwordReset',
+      status: 'failed',
+      attempts: 3,
+      lastError: 'Gateway refused: "your password reset code is 482913. It is valid for 15 minutes." (order #o1, 252615551234)',
+      sentAt: null,
+    });
+    serveNotifications(() => ({ rows: [reset] }));
+    const { user } = renderAdmin('/admin/notifications');
+    await screen.findAllByTestId('notification-row');
+    // Codes are masked in the list too.
+    expect(screen.getByRole('table')).not.toHaveTextContent('482913');
+    const details = screen.getByRole('button', { name: /^Details / });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    const opened = screen.getByTestId('notification-details');
+    expect(details).toHaveAttribute('aria-controls', opened.closest('tr')?.id);
+    expect(within(opened).getByText('Your Dukaan password reset code')).toBeInTheDocument();
+    expect(within(opened).getByText('Password reset')).toBeInTheDocument();
+    expect(within(opened).getByText('252615551234 (SMS)')).toBeInTheDocument();
+    expect(
+      within(opened).getByText('Gateway refused: "your password reset code is ••••••. It is valid for 15 minutes." (order #o1, 252615551234)'),
+    ).toBeInTheDocument();
+    expect(opened).not.toHaveTextContent('482913');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: /^Hide details / }));
+    expect(screen.queryByTestId('notification-details')).not.toBeInTheDocument();
+  });
+});
+

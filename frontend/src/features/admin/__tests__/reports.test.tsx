@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import type { Report } from '@/lib/types';
+import { dayLabel } from '../lib/charts';
 import { renderAdmin, stubResizeObserver } from './helpers';
 
 beforeAll(async () => {
@@ -14,7 +15,10 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 // The admin activity below the report has its own tests (audit.test.tsx).
 beforeEach(() => {
-  server.use(http.get('/api/admin/audit', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
+  server.use(
+    http.get('/api/admin/audit', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    http.get('/api/admin/audit/actors', () => HttpResponse.json([])),
+  );
 });
 
 const report = (days: number): Report => ({
@@ -139,4 +143,54 @@ describe('admin reports', () => {
     await findToast('Failed to load reports. Please try again.');
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
+
+  it("says the days its chart shows: the server's days (East Africa Time) as they are, whatever the time zone", async () => {
+    // A week of East Africa days: it began at midnight in Mogadishu, 21:00 UTC the evening before.
+    const days = ['2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
+    server.use(
+      http.get('/api/admin/reports', () =>
+        HttpResponse.json({
+          ...report(7),
+          from: '2026-11-11T21:00:00+00:00',
+          to: '2026-11-18T09:00:00+00:00',
+          revenueByDay: days.map((date, i) => ({ date, revenue: i })),
+        }),
+      ),
+    );
+    renderAdmin('/admin/reports');
+    expect(await screen.findByText('Nov 12, 2026 – Nov 18, 2026')).toBeInTheDocument();
+    const figures = within(screen.getByRole('table', { name: 'Revenue per day' }));
+    expect(figures.getAllByRole('rowheader').map((c) => c.textContent)).toEqual([
+      'Nov 12, 2026',
+      'Nov 13, 2026',
+      'Nov 14, 2026',
+      'Nov 15, 2026',
+      'Nov 16, 2026',
+      'Nov 17, 2026',
+      'Nov 18, 2026',
+    ]);
+  });
 });
+
+describe('a report day as the chart writes it', () => {
+  it('is the very day the server names, first and last of a month and a year alike', () => {
+    expect(dayLabel('2026-11-02')).toBe('Nov 2');
+    expect(dayLabel('2026-11-30', true)).toBe('Nov 30, 2026');
+    expect(dayLabel('2026-12-01', true)).toBe('Dec 1, 2026');
+    expect(dayLabel('2027-01-01', true)).toBe('Jan 1, 2027');
+    expect(dayLabel('2026-12-31')).toBe('Dec 31');
+    // Not a day: left as it is.
+    expect(dayLabel('2026-02-30')).toBe('2026-02-30');
+    expect(dayLabel('Week 47')).toBe('Week 47');
+  });
+
+  it('does not move to the day before in a time zone behind UTC: the day is held at noon and written in UTC', () => {
+    // UTC midnight of Nov 2 written in a browser's own zone is Nov 1 in America.
+    const write = vi.spyOn(Date.prototype, 'toLocaleDateString');
+    expect(dayLabel('2026-11-02')).toBe('Nov 2');
+    expect(write).toHaveBeenCalledTimes(1);
+    expect(write.mock.calls[0][1]).toMatchObject({ timeZone: 'UTC' });
+    expect((write.mock.contexts[0] as Date).toISOString()).toBe('2026-11-02T12:00:00.000Z');
+  });
+});
+

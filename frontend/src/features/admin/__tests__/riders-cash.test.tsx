@@ -77,6 +77,11 @@ describe("riders' cash", () => {
     await user.click(await screen.findByRole('button', { name: 'Mark received Abdi Warsame' }));
     const dialog = within(screen.getByRole('alertdialog', { name: 'Mark the cash received?' }));
     expect(dialog.getByText('Abdi Warsame hands in $58.00 for 2 cash deliveries.')).toBeInTheDocument();
+    // Taking cash in destroys nothing: its button is the shop's colour, not a delete's red.
+    const confirm = dialog.getByRole('button', { name: 'Mark received' });
+    expect(confirm).toHaveAttribute('data-tone', 'primary');
+    expect(confirm.className).not.toMatch(/\bbg-red-/);
+    expect(confirm).toHaveClass('bg-brand-700');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Mark received Abdi Warsame' }));

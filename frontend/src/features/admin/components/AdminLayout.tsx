@@ -87,13 +87,13 @@ export function AdminLayout() {
       >
         <Trans>Skip to content</Trans>
       </a>
-      <header className="flex items-center justify-between bg-stone-900 px-4 py-3 text-white md:hidden print:hidden">
-        <Link to="/admin" className={`text-lg font-bold ${onDark}`}>
+      <header className="flex items-center justify-between bg-stone-900 px-4 py-2 text-white md:hidden print:hidden">
+        <Link to="/admin" className={`inline-flex min-h-11 items-center text-lg font-bold ${onDark}`}>
           {backOffice}
         </Link>
         <button
           type="button"
-          className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-stone-800 ${onDark}`}
+          className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-stone-800 ${onDark}`}
           aria-expanded={open}
           aria-controls="admin-sidebar"
           onClick={() => setOpen((o) => !o)}
@@ -106,21 +106,21 @@ export function AdminLayout() {
         id="admin-sidebar"
         className={`${open ? 'block' : 'hidden'} bg-stone-900 text-stone-200 md:block md:min-h-screen md:w-60 md:shrink-0 print:hidden`}
       >
-        <div className="hidden px-4 py-5 md:block">
-          <Link to="/admin" className={`text-lg font-bold text-white ${onDark}`}>
+        <div className="hidden px-4 py-3 md:block">
+          <Link to="/admin" className={`inline-flex min-h-11 items-center text-lg font-bold text-white ${onDark}`}>
             {backOffice}
           </Link>
           {name && <p className="mt-1 truncate text-sm text-stone-300">{name}</p>}
         </div>
         <nav aria-label={backOffice}>
-          <ul className="flex flex-col gap-1 px-2 py-2">
+          <ul className="flex flex-col px-2 py-2">
             {links.map((l) => (
               <li key={l.to}>
                 <NavLink
                   to={l.to}
                   end={l.end}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${onDark} ${isActive ? 'bg-brand-700 text-white' : 'hover:bg-stone-800 hover:text-white'}`
+                    `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium ${onDark} ${isActive ? 'bg-brand-700 text-white' : 'hover:bg-stone-800 hover:text-white'}`
                   }
                 >
                   {l.label}
@@ -129,9 +129,9 @@ export function AdminLayout() {
             ))}
           </ul>
         </nav>
-        <div className="flex flex-col items-start gap-3 border-t border-stone-800 px-4 py-4">
+        <div className="flex flex-col items-start gap-1 border-t border-stone-800 px-4 py-3">
           <LanguageSwitch tone="dark" className="text-sm" />
-          <Link to="/" className={`text-sm text-stone-300 hover:text-white ${onDark}`}>
+          <Link to="/" className={`inline-flex min-h-11 items-center text-sm text-stone-300 hover:text-white ${onDark}`}>
             <span aria-hidden="true">← </span>
             <Trans>Back to shop</Trans>
           </Link>

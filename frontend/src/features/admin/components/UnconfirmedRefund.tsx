@@ -9,11 +9,11 @@ import { useId, useState } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatPrice } from '@/lib/format';
 import type { PaymentMethodId, RefundResolutionRequest } from '@/lib/types';
 import { merchantAccount, refundProvider } from '../lib/payment';
 import { formatDateTime } from '../lib/ui';
-import { ConfirmDialog } from './ConfirmDialog';
 
 type Resolution = RefundResolutionRequest['resolution'];
 

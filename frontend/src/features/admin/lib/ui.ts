@@ -13,9 +13,10 @@ export const admin = {
   th: 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-stone-600',
   td: 'px-4 py-3 align-top text-stone-800',
   select:
-    'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200',
+    'block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200',
   action:
-    'inline-flex items-center rounded-md px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-700',
+    // 44 px high: a tap target a thumb can hit (WCAG 2.5.5).
+    'inline-flex min-h-11 items-center rounded-md px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-700',
   pageTitle: 'text-2xl font-bold tracking-tight text-stone-900',
 };
 

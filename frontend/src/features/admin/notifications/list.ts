@@ -50,8 +50,18 @@ export const topicLabel = (topic: string) => labelOf(TOPIC_LABELS, topic);
 /** What the Recipient column shows: the address, or 'Shop' for the shop's own alert address (not yet resolved). */
 export const recipientLabel = (n: Pick<AdminNotification, 'recipient'>) => n.recipient ?? t`Shop`;
 
-/** What the Subject column shows: the subject, or the topic's label until the message is first rendered. */
-export const subjectLabel = (n: Pick<AdminNotification, 'subject' | 'topic'>) => n.subject ?? topicLabel(n.topic);
+/** What the Subject column shows: the subject (its codes masked), or the topic's label until the message is first rendered. */
+export const subjectLabel = (n: Pick<AdminNotification, 'subject' | 'topic'>) => (n.subject === null ? topicLabel(n.topic) : maskCodes(n.subject));
+
+/** A code's digits (4 to 8) a little after the word code ('Your delivery code is 0427', Somali 'koodhka … waa 123456'). */
+const CODE = /\b(code|koodh\w*)(\D{0,60}?)(?<![\p{L}\d-])(\d{4,8})(?!\d|[-/.:]\d)/giu;
+
+/**
+ * A message's words as the back office shows them, with any code in them masked: whoever reads
+ * the list must not be able to hand a parcel over or reset a password with it. Numbers that are
+ * not a code's (phone numbers, amounts, order numbers, dates) stay as they are.
+ */
+export const maskCodes = (text: string): string => text.replace(CODE, (_all, word: string, between: string, digits: string) => `${word}${between}${'•'.repeat(digits.length)}`);
 
 export const STATUS_OPTIONS: readonly FilterOption<NotificationStatus | ''>[] = [
   choice('', msg`All statuses`),

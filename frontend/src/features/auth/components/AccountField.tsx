@@ -66,7 +66,7 @@ export function AccountField({
       <button
         type="button"
         onClick={onSwap}
-        className="mt-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         {kind === 'phone' ? <Trans>Use my e-mail instead</Trans> : <Trans>Use my phone number instead</Trans>}
       </button>

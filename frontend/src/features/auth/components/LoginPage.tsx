@@ -95,9 +95,9 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <p className="-mt-2 text-right text-sm">
+        <p className="-my-2 text-right text-sm">
           {/* The e-mail or phone typed so far goes along, so the reset page need not ask for it again. */}
-          <Link to="/forgot-password" state={forgotPasswordState(named)} className="font-semibold text-brand-700 hover:underline">
+          <Link to="/forgot-password" state={forgotPasswordState(named)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
             <Trans>Forgot password?</Trans>
           </Link>
         </p>

@@ -151,8 +151,52 @@ describe('cart page', () => {
     // a one-size line names no size
     expect(screen.getAllByTestId('line-variant')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear cart' }));
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(removed).toEqual([`/api/cart/remove/${dress._id}?variantId=${m._id}`, `/api/cart/remove/${scarf._id}`]);
+  });
+
+  it("'Clear cart' asks first: Cancel keeps every line, nothing is sent", async () => {
+    const { removed } = cartServer([
+      { product: makeProduct({ name: 'Silk Scarf' }), quantity: 2 },
+      { product: makeProduct({ name: 'Linen Wrap Dress' }), quantity: 1 },
+    ]);
+    const { user } = renderApp('/cart', { user: true });
+    await screen.findAllByTestId('cart-line');
+    const clear = screen.getByRole('button', { name: 'Clear cart' });
+    await user.click(clear);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear your cart?' });
+    expect(dialog).toHaveAccessibleDescription('All 3 items in your cart will be removed.');
+    // the safe choice has the focus
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(await axeViolations(dialog)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+    expect(clear).toHaveFocus();
+    // Escape is a Cancel too
+    await user.click(clear);
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(removed).toEqual([]);
+  });
+
+  it('says the cart could not be loaded (not that it is empty), and Try Again asks again', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/cart', () =>
+        fail ? HttpResponse.json({ message: 'Service unavailable' }, { status: 503 }) : HttpResponse.json(makeCart([{ product: makeProduct({ name: 'Silk Scarf' }), quantity: 1 }])),
+      ),
+    );
+    const { user } = renderApp('/cart', { user: true });
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    expect(alert).toHaveTextContent('Your cart could not be loaded.');
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
   });
 
   it('is axe-clean with lines in two sizes', async () => {

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { plural, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -47,7 +49,7 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <Link to={`/product/${p._id}`} className="line-clamp-2 font-semibold hover:text-brand-700">
+            <Link to={`/product/${p._id}`} className="line-clamp-2 min-h-11 font-semibold hover:text-brand-700">
               {p.name}
             </Link>
             <LineVariant variant={line.variant} />
@@ -110,14 +112,34 @@ export function CartPage() {
   usePageTitle(t`Shopping Cart`);
   const cart = useCart();
   const [busyLine, setBusyLine] = useState<string | null>(null);
+  // 'Clear cart' asks first: every line goes, and there is no undo.
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const change = useAddToCart({ onError: (err) => toast.error(quantityError(err)) });
   const remove = useRemoveFromCart({
     onSuccess: () => toast.success(t`Item removed from cart`),
     onError: (err) => toast.error(errorMessage(err, t`Failed to remove item from cart`)),
   });
-  const clear = useClearCart({ onError: (err) => toast.error(errorMessage(err, t`Error clearing cart`)) });
+  const clear = useClearCart({
+    onSuccess: () => setConfirmingClear(false),
+    onError: (err) => {
+      setConfirmingClear(false);
+      toast.error(errorMessage(err, t`Error clearing cart`));
+    },
+  });
 
   if (cart.isPending) return <PageLoading text={t`Loading your cart...`} />;
+  if (cart.isError && !cart.data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="mb-4 text-2xl font-bold tracking-tight sm:text-3xl">
+          <Trans>Shopping Cart</Trans>
+        </h1>
+        <RetryAlert onRetry={() => void cart.refetch()}>
+          <Trans>Your cart could not be loaded.</Trans>
+        </RetryAlert>
+      </div>
+    );
+  }
   const data = cart.data;
   if (!data || data.products.length === 0) {
     return (
@@ -180,7 +202,7 @@ export function CartPage() {
               type="button"
               className={`${btn.ghost} text-sm text-red-700`}
               disabled={clear.isPending}
-              onClick={() => clear.mutate(data.products.map(cartLineRef))}
+              onClick={() => setConfirmingClear(true)}
             >
               <Trans>Clear cart</Trans>
             </button>
@@ -202,6 +224,20 @@ export function CartPage() {
           </div>
         </aside>
       </div>
+      {confirmingClear && (
+        <ConfirmDialog
+          title={t`Clear your cart?`}
+          message={plural(
+            { count: data.itemCount },
+            { one: 'The # item in your cart will be removed.', other: 'All # items in your cart will be removed.' },
+          )}
+          confirmLabel={t`Clear cart`}
+          busyLabel={t`Clearing...`}
+          busy={clear.isPending}
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => clear.mutate(data.products.map(cartLineRef))}
+        />
+      )}
     </div>
   );
 }

@@ -156,7 +156,7 @@ describe('search results paging', () => {
     const all = products(SEARCH_PAGE_SIZE + 6, 'Linen Dress');
     const seen = searchServer(all);
     const { user } = renderApp('/search?q=linen');
-    expect(await screen.findByText(`${all.length} product(s) found`)).toBeInTheDocument();
+    expect(await screen.findByText(`${all.length} products found`)).toBeInTheDocument();
     expect(seen.map((p) => p.toString())).toEqual([`q=linen&sort=relevance&page=1&limit=${SEARCH_PAGE_SIZE}`]);
     const list = screen.getByRole('list', { name: 'Search results' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(SEARCH_PAGE_SIZE);
@@ -164,7 +164,7 @@ describe('search results paging', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(all.length));
     expect(seen.at(-1)?.toString()).toBe(`q=linen&sort=relevance&page=2&limit=${SEARCH_PAGE_SIZE}`);
-    expect(screen.getByText(`${all.length} product(s) found`)).toBeInTheDocument();
+    expect(screen.getByText(`${all.length} products found`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -172,7 +172,7 @@ describe('search results paging', () => {
     const all = products(SEARCH_PAGE_SIZE * 2, 'Silk Scarf');
     const seen = searchServer(all);
     const { user } = renderApp('/search?q=silk');
-    await screen.findByText(`${all.length} product(s) found`);
+    await screen.findByText(`${all.length} products found`);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText(`Silk Scarf ${all.length}`);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('search results paging', () => {
       expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(SEARCH_PAGE_SIZE),
     );
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
-    expect(screen.getByText(`${all.length} product(s) found`)).toBeInTheDocument();
+    expect(screen.getByText(`${all.length} products found`)).toBeInTheDocument();
   });
 });
 

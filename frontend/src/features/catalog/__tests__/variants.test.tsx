@@ -278,7 +278,7 @@ describe("'Show only my size'", () => {
     unmount();
     listServer('/api/products/search', [makeProduct()]);
     renderApp('/search?q=dress&size=S');
-    await screen.findByText('1 product(s) found');
+    await screen.findByText('1 product found');
     expect(await axeViolations()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { plural, select, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useLanguage } from '@/i18n';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn } from '@/components/ui/styles';
 import { CATEGORY_PAGE_SIZE } from '@/lib/api-paths';
 import { capitalize } from '@/lib/format';
@@ -49,12 +50,20 @@ export function CategoryPage({ notFound }: { notFound: ReactNode }) {
   const { categoryName: param } = useParams();
   const category = param?.toLowerCase();
   useLanguage();
-  const keys = useCategoryKeys().data;
+  const keysQuery = useCategoryKeys();
+  const keys = keysQuery.data;
   const unknown = isUnknownCategory(category, keys);
   usePageTitle(unknown ? t`Page not found` : categoryHeading(category));
   const sizeFilter = useSizeFilter(category);
   const paged = useCategoryProductPages(category, sizeFilter.size);
   const { products, total } = pagedProducts(paged.data);
+  // Asking for the products failed (not a next page: those stay shown, LoadMore says so).
+  const failed = paged.isError && !paged.data;
+  const retry = () => {
+    void paged.refetch();
+    // The filter buttons failed with them when the server could not be reached.
+    if (keysQuery.isError) void keysQuery.refetch();
+  };
   // 'All Products' and 'Women' only while the server's keys load or when the call failed.
   const filters = categoryFilters(keys ?? []);
   const grid = useRef<HTMLDivElement>(null);
@@ -63,7 +72,7 @@ export function CategoryPage({ notFound }: { notFound: ReactNode }) {
   if (unknown) return notFound;
 
   const pill = ({ isActive }: { isActive: boolean }) =>
-    `whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition ${
+    `inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 transition ${
       isActive ? 'bg-stone-900 text-white ring-stone-900' : 'bg-white text-stone-800 ring-stone-300 hover:ring-stone-500'
     }`;
 
@@ -96,6 +105,10 @@ export function CategoryPage({ notFound }: { notFound: ReactNode }) {
             </p>
             <ProductGridSkeleton />
           </>
+        ) : failed ? (
+          <RetryAlert onRetry={retry}>
+            <Trans>The products could not be loaded.</Trans>
+          </RetryAlert>
         ) : products.length === 0 ? (
           <EmptyState
             title={t`No Products Found`}

@@ -17,9 +17,9 @@ export function ColourSwatches() {
   const chosen = COLOURS.find((c) => c.name === colour);
   return (
     <OptionGroup label={t`Colour`} value={chosen ? i18n._(chosen.label) : colour}>
-      <div className="flex gap-3">
+      <div className="flex gap-1">
         {COLOURS.map((c) => (
-          <label key={c.name} className="cursor-pointer">
+          <label key={c.name} className="flex h-11 w-11 cursor-pointer items-center justify-center">
             <input
               type="radio"
               name="colour"

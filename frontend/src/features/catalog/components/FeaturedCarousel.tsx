@@ -44,8 +44,8 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
               <DiscountBadge discount={p.discount} className="absolute left-2 top-2" />
             </Link>
             <div className="flex min-w-0 flex-1 flex-col gap-2 sm:p-4">
-              <h3 className="line-clamp-2 font-semibold">
-                <Link to={`/product/${p._id}`} className="hover:text-brand-700">
+              <h3 className="font-semibold">
+                <Link to={`/product/${p._id}`} className="line-clamp-2 min-h-11 hover:text-brand-700">
                   {p.name}
                 </Link>
               </h3>

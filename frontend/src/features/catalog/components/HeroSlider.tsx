@@ -140,7 +140,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
         type="button"
         onClick={() => goTo(index - 1)}
         aria-label={t`Previous slide`}
-        className="absolute left-2 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
+        className="absolute left-2 top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
       >
         <ChevronLeftIcon />
       </button>
@@ -148,16 +148,16 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
         type="button"
         onClick={() => goTo(index + 1)}
         aria-label={t`Next slide`}
-        className="absolute right-2 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
+        className="absolute right-2 top-1/2 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white sm:flex"
       >
         <ChevronRightIcon />
       </button>
-      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-1">
+      <div className="absolute inset-x-0 bottom-2 flex items-center justify-center">
         <button
           type="button"
           onClick={() => setStopped((s) => !s)}
           aria-label={stopped ? t`Play slides` : t`Pause slides`}
-          className="mr-2 flex h-8 w-8 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white"
+          className="mr-1 flex h-11 w-11 items-center justify-center rounded-full bg-white/80 shadow hover:bg-white"
         >
           {stopped ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
         </button>
@@ -168,7 +168,7 @@ export function HeroSlider({ images = {} }: { images?: HeroImages }) {
             onClick={() => goTo(i)}
             aria-label={t`Go to slide ${{ number: i + 1 }}`}
             aria-current={i === index}
-            className="flex h-8 w-8 items-center justify-center"
+            className="flex h-11 w-11 items-center justify-center"
           >
             <span
               className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-stone-900' : 'w-2.5 bg-stone-900/30'}`}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { useFeaturedProducts, useNewArrivals, useProducts } from '@/lib/api/products';
 import { FeaturedCarousel } from './FeaturedCarousel';
 import { HeroSlider } from './HeroSlider';
@@ -45,24 +46,35 @@ const REASONS = [
 
 function ViewAll({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+    <Link to={to} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold text-brand-700 hover:underline">
       {label}
     </Link>
   );
 }
 
+/** What a home section's products could not be loaded says, with Try Again. */
+function SectionFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <RetryAlert onRetry={onRetry}>
+      <Trans>These products could not be loaded.</Trans>
+    </RetryAlert>
+  );
+}
+
 function ProductsBlock({
-  pending,
-  products,
+  list,
+  products = list.data,
   eager = 0,
   skeleton = 4,
 }: {
-  pending: boolean;
-  products: Product[] | undefined;
+  list: DrawnList;
+  /** The products shown, when not all of the list's. */
+  products?: Product[];
   eager?: number;
   skeleton?: number;
 }) {
-  if (pending) return <ProductGridSkeleton count={skeleton} />;
+  if (list.pending) return <ProductGridSkeleton count={skeleton} />;
+  if (list.failed) return <SectionFailed onRetry={list.retry} />;
   if (!products || products.length === 0) {
     return (
       <p className="text-stone-600">
@@ -73,13 +85,23 @@ function ProductsBlock({
   return <ProductGrid products={products} eagerCount={eager} />;
 }
 
+interface DrawnList {
+  data: Product[] | undefined;
+  /** Until its cards are drawn. */
+  pending: boolean;
+  /** Asking for it failed: said, with Try Again (`retry`), never as an empty section. */
+  failed: boolean;
+  retry: () => void;
+}
+
 /**
  * A list as the page draws it: its cards are drawn in a background render (short slices that
  * never block the page) after the reply arrives. `pending` holds until they are drawn.
  */
-function useDrawnList(query: { data: Product[] | undefined; isError: boolean }) {
+function useDrawnList(query: { data: Product[] | undefined; isError: boolean; refetch: () => unknown }): DrawnList {
   const data = useDeferredValue(query.data);
-  return { data, pending: data === undefined && !query.isError };
+  const failed = data === undefined && query.isError;
+  return { data, pending: data === undefined && !query.isError, failed, retry: () => void query.refetch() };
 }
 
 export function HomePage() {
@@ -129,12 +151,18 @@ export function HomePage() {
       </section>
 
       <Section title={t`Shop the collection`} link={<ViewAll to="/category" label={t`View all products`} />}>
-        <ProductsBlock pending={products.pending} products={products.data} eager={4} skeleton={HOME_GRID_SIZE} />
+        <ProductsBlock list={products} eager={4} skeleton={HOME_GRID_SIZE} />
       </Section>
 
-      {(featured.pending || (featured.data?.length ?? 0) > 0) && (
+      {(featured.pending || featured.failed || (featured.data?.length ?? 0) > 0) && (
         <Section title={t`Featured`} tint>
-          {featured.pending ? <ProductGridSkeleton count={3} /> : <FeaturedCarousel products={featured.data ?? []} />}
+          {featured.pending ? (
+            <ProductGridSkeleton count={3} />
+          ) : featured.failed ? (
+            <SectionFailed onRetry={featured.retry} />
+          ) : (
+            <FeaturedCarousel products={featured.data ?? []} />
+          )}
         </Section>
       )}
 
@@ -158,7 +186,7 @@ export function HomePage() {
       </section>
 
       <Section title={t`New Arrivals`} tint link={<ViewAll to="/new-arrivals" label={t`View all`} />}>
-        <ProductsBlock pending={newArrivals.pending} products={newArrivals.data?.slice(0, HOME_NEW_ARRIVALS_SIZE)} />
+        <ProductsBlock list={newArrivals} products={newArrivals.data?.slice(0, HOME_NEW_ARRIVALS_SIZE)} />
       </Section>
     </>
   );

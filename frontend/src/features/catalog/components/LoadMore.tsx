@@ -1,11 +1,14 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn } from '@/components/ui/styles';
 
 /** The shared shape of a paged list's 'Load more' (TanStack Query's infinite query). */
 export interface PagedState {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** Asking for the next page failed: said, with Try Again (which asks for it again). */
+  isFetchNextPageError?: boolean;
   fetchNextPage: () => unknown;
 }
 
@@ -14,7 +17,8 @@ export interface PagedState {
  * next page loads (`aria-busy`, a spinner; a second press is ignored rather than disabling the
  * button, which would drop the keyboard focus), gone once every product is shown. A polite
  * status says how many are shown. After a page arrives, the focus moves to its first product,
- * where a keyboard or screen-reader user continues reading.
+ * where a keyboard or screen-reader user continues reading. A next page that could not be had
+ * is said, with Try Again in the button's place.
  */
 export function LoadMore({
   paged,
@@ -43,21 +47,29 @@ export function LoadMore({
   }, [shown, list]);
 
   const busy = paged.isFetchingNextPage;
+  const failed = paged.hasNextPage && Boolean(paged.isFetchNextPageError) && !busy;
   if (!paged.hasNextPage && shown <= pageSize) return null;
+  const more = () => {
+    focusFrom.current = shown;
+    void paged.fetchNextPage();
+  };
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <p className="text-sm text-stone-600" role="status">
         {total !== null ? t`Showing ${shown} of ${total} products` : t`Showing ${shown} products`}
       </p>
-      {paged.hasNextPage && (
+      {failed && (
+        <RetryAlert className="w-full max-w-xl" onRetry={more}>
+          <Trans>More products could not be loaded.</Trans>
+        </RetryAlert>
+      )}
+      {paged.hasNextPage && !failed && (
         <button
           type="button"
           className={`${btn.secondary} min-w-40 aria-busy:cursor-progress aria-busy:opacity-70`}
           aria-busy={busy}
           onClick={() => {
-            if (busy) return;
-            focusFrom.current = shown;
-            void paged.fetchNextPage();
+            if (!busy) more();
           }}
         >
           {busy && (

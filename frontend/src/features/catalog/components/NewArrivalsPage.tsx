@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn } from '@/components/ui/styles';
 import { NEW_ARRIVALS_PAGE_SIZE } from '@/lib/api-paths';
 import { pagedProducts, useNewArrivalPages } from '../api/product-pages';
@@ -28,6 +29,10 @@ export function NewArrivalsPage() {
       <div className="mt-6">
         {paged.isPending ? (
           <ProductGridSkeleton />
+        ) : paged.isError && !paged.data ? (
+          <RetryAlert onRetry={() => void paged.refetch()}>
+            <Trans>The products could not be loaded.</Trans>
+          </RetryAlert>
         ) : products.length === 0 ? (
           <EmptyState
             title={t`No Products Found`}

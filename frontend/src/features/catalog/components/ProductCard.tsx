@@ -55,7 +55,7 @@ export const ProductCard = memo(function ProductCard({
           onClick={() => void toggleWishlist(product)}
           aria-pressed={inWishlist}
           aria-label={inWishlist ? t`Remove ${name} from wishlist` : t`Add ${name} to wishlist`}
-          className={`absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 shadow transition hover:scale-110 ${inWishlist ? 'text-brand-700' : 'text-stone-600'}`}
+          className={`absolute right-1.5 top-1.5 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow transition hover:scale-110 ${inWishlist ? 'text-brand-700' : 'text-stone-600'}`}
         >
           <HeartIcon size={18} filled={inWishlist} />
         </button>
@@ -65,14 +65,14 @@ export const ProductCard = memo(function ProductCard({
             disabled={soldOut}
             aria-disabled={busy || undefined}
             onClick={add}
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50"
+            className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50"
             aria-label={t`Quick add ${name} to cart`}
           >
             <CartIcon size={18} />
           </button>
           <Link
             to={`/product/${product._id}`}
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white"
+            className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-stone-800 shadow hover:bg-brand-700 hover:text-white"
             aria-label={t`View ${name}`}
           >
             <EyeIcon size={18} />
@@ -80,8 +80,8 @@ export const ProductCard = memo(function ProductCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
-        <Heading className="line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base">
-          <Link to={`/product/${product._id}`} className="hover:text-brand-700">
+        <Heading className="text-sm font-semibold text-stone-900 sm:text-base">
+          <Link to={`/product/${product._id}`} className="line-clamp-2 min-h-11 hover:text-brand-700">
             {product.name}
           </Link>
         </Heading>

@@ -1,8 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
+import { ApiError } from '@/lib/api-client';
 import type { Product } from '@/lib/types';
 import { usePageProduct } from '../hooks/use-page-product';
 import { useProductChoice } from '../hooks/use-product-choice';
@@ -32,6 +34,16 @@ export function ProductPage() {
   const { t } = useLingui();
 
   if (product.isPending) return <Spinner label={t`Loading product`} />;
+  // Not there (404) is 'Product Not Found'; any other failure says so, with Try Again.
+  if (!product.data && !(product.error instanceof ApiError && product.error.status === 404)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <RetryAlert onRetry={() => void product.refetch()}>
+          <Trans>Failed to load product details</Trans>
+        </RetryAlert>
+      </div>
+    );
+  }
   if (!product.data) {
     return (
       <EmptyState

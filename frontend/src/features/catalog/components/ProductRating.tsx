@@ -8,7 +8,7 @@ export function ProductRating({ product }: { product: Product }) {
   const rating = typeof product.rating === 'number' ? product.rating : 0;
   const reviews = reviewCountOf(product);
   return reviews > 0 ? (
-    <a href="#reviews" className="self-start rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+    <a href="#reviews" className="inline-flex min-h-11 items-center self-start rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
       <Stars rating={rating} reviews={reviews} />
     </a>
   ) : (

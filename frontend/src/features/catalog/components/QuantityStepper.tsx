@@ -33,7 +33,7 @@ export function QuantityStepper({
           const n = Number.parseInt(e.target.value, 10);
           if (Number.isFinite(n)) set(n);
         }}
-        className="w-12 appearance-none border-0 bg-transparent text-center font-semibold focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+        className="h-11 w-12 appearance-none border-0 bg-transparent text-center font-semibold focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
       />
       <button type="button" className={btn.icon} onClick={() => set(value + 1)} disabled={value >= max} aria-label={t`Increase quantity`}>
         <PlusIcon size={16} />

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn, field } from '@/components/ui/styles';
 import { parseSort, SEARCH_PAGE_SIZE } from '@/lib/api-paths';
@@ -45,8 +46,8 @@ function SearchResultCard({ product, eager = false }: { product: Product; eager?
         <DiscountBadge discount={product.discount} className="absolute left-2 top-2" />
       </Link>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
-        <h2 className="line-clamp-2 text-sm font-semibold sm:text-base">
-          <Link to={`/product/${product._id}`} className="hover:text-brand-700">
+        <h2 className="text-sm font-semibold sm:text-base">
+          <Link to={`/product/${product._id}`} className="line-clamp-2 min-h-11 hover:text-brand-700">
             {product.name}
           </Link>
         </h2>
@@ -89,6 +90,8 @@ export function SearchPage() {
   const products = paged.products;
   // The count is the server's total (X-Total-Count), not how many pages are loaded.
   const found = paged.total ?? products.length;
+  // Asking for the results failed (not a next page: those stay shown, LoadMore says so).
+  const failed = Boolean(query) && results.isError && !results.data;
   const list = useRef<HTMLUListElement>(null);
 
   const changeSort = (value: string) => {
@@ -105,9 +108,9 @@ export function SearchPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
             <Trans>Search Results for "{query}"</Trans>
           </h1>
-          {!results.isPending && (
-            <p className="mt-1 text-stone-600" aria-live="polite">
-              <Trans>{found} product(s) found</Trans>
+          {!results.isPending && !failed && (
+            <p className="mt-1 text-stone-600" aria-live="polite" data-testid="search-count">
+              {plural(found, { one: '# product found', other: '# products found' })}
             </p>
           )}
         </div>
@@ -131,6 +134,10 @@ export function SearchPage() {
       <div className="mt-6">
         {query && results.isPending ? (
           <PageLoading text={t`Searching...`} />
+        ) : failed ? (
+          <RetryAlert onRetry={() => void results.refetch()}>
+            <Trans>The search results could not be loaded.</Trans>
+          </RetryAlert>
         ) : products.length === 0 ? (
           <EmptyState
             title={t`No products found`}

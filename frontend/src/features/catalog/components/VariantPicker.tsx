@@ -56,7 +56,7 @@ function Choice({
           className="peer sr-only"
         />
         <span
-          className={`flex h-10 min-w-12 items-center justify-center rounded-lg px-3 text-sm font-semibold ring-1 transition peer-checked:bg-stone-900 peer-checked:text-white peer-checked:ring-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:ring-stone-500 ${
+          className={`flex h-11 min-w-12 items-center justify-center rounded-lg px-3 text-sm font-semibold ring-1 transition peer-checked:bg-stone-900 peer-checked:text-white peer-checked:ring-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:ring-stone-500 ${
             soldOut ? 'bg-stone-100 text-stone-600 line-through ring-stone-300' : 'bg-white text-stone-900 ring-stone-300'
           }`}
         >

@@ -222,7 +222,7 @@ describe('useCheckoutCart', () => {
     const { result } = renderHookInApp(() => useCheckoutCart(), { user: true });
     expect(result.current.isPending).toBe(true);
     await waitFor(() => expect(shown).toHaveBeenCalledWith('Failed to load cart data', { toastId: 'checkout-cart' }));
-    expect(result.current).toEqual({ isPending: false, data: EMPTY_CART, pricing: false, placeErrors: {} });
+    expect(result.current).toEqual({ isPending: false, data: EMPTY_CART, failed: true, retry: expect.any(Function), pricing: false, placeErrors: {} });
   });
 
   it('only logs another failure', async () => {

@@ -103,6 +103,65 @@ describe('checkout', () => {
     expect(location()).toHaveTextContent('/checkout');
   });
 
+  it('keeps a declined payment said on the page (role alert) until the number or the method changes, or Pay is pressed again', async () => {
+    withCart();
+    let answers = 0;
+    server.use(
+      http.post('/api/orders/checkout', async () => {
+        answers += 1;
+        if (answers === 3) await delay(200);
+        return HttpResponse.json({ message: 'Payment declined: insufficient balance' }, { status: 402 });
+      }),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    const phone = await screen.findByLabelText('EVC Plus Phone Number');
+    await user.type(phone, '252610000001');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    const declined = await screen.findByTestId('payment-declined');
+    expect(declined).toHaveAttribute('role', 'alert');
+    expect(declined).toHaveTextContent('Your payment did not go through');
+    expect(declined).toHaveTextContent('Payment declined: insufficient balance');
+    expect(await axeViolations()).toEqual([]);
+    // on the page, in the form, not in the toast that goes after a few seconds
+    expect(within(screen.getByRole('form', { name: 'Checkout' })).getByTestId('payment-declined')).toBe(declined);
+    expect(declined.closest('.Toastify')).toBeNull();
+
+    // another number: gone (and back with the number it was declined for, which the shopper did not change in the end)
+    await user.type(phone, '2');
+    expect(screen.queryByTestId('payment-declined')).not.toBeInTheDocument();
+    await user.type(phone, '{Backspace}');
+    expect(screen.getByTestId('payment-declined')).toBeInTheDocument();
+    // another method: gone
+    await user.click(screen.getByRole('radio', { name: 'ZAAD' }));
+    expect(screen.queryByTestId('payment-declined')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'EVC Plus' }));
+    // paying again: gone while it is asked, and said again when declined again
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    await screen.findByTestId('payment-declined');
+    await user.click(screen.getByRole('button', { name: 'Pay $53.00 with EVC Plus' }));
+    await screen.findByRole('button', { name: 'Processing Payment...' });
+    expect(screen.queryByTestId('payment-declined')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('payment-declined')).toHaveTextContent('Payment declined: insufficient balance');
+    expect(answers).toBe(3);
+  });
+
+  it('says the cart could not be loaded, with Try Again, rather than an empty checkout', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/cart', () =>
+        fail ? HttpResponse.error() : HttpResponse.json(makeCart([{ product: makeProduct({ price: 24 }), quantity: 2 }])),
+      ),
+    );
+    const { user } = renderApp('/checkout', { user: true });
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load cart data');
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Pay $53.00 with EVC Plus' })).toBeInTheDocument();
+  });
+
   it.each([
     ['a refusal without a message', () => new HttpResponse(null, { status: 402 }), 'Payment failed'],
     ['a server failure without a message', () => new HttpResponse(null, { status: 502 }), 'Failed to place order'],

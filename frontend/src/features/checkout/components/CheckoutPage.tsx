@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PaymentFieldset } from '@/components/payments/PaymentFieldset';
 import { SandboxNotice } from '@/components/payments/SandboxNotice';
 import { LockIcon } from '@/components/ui/icons';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { useDeliveryZones } from '@/lib/api/delivery';
 import { useSettings } from '@/lib/api/settings';
@@ -65,6 +66,21 @@ export function CheckoutPage() {
   }
   if (cart.isPending || payment.isPending || zones.isPending) return <PageLoading text={t`Loading checkout...`} />;
   if (order.placed) return <OrderPlaced />;
+  if (cart.failed) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="mb-4 text-2xl font-bold tracking-tight sm:text-3xl">
+          <Trans>Checkout</Trans>
+        </h1>
+        <RetryAlert onRetry={cart.retry}>
+          <Trans>Failed to load cart data</Trans>
+        </RetryAlert>
+      </div>
+    );
+  }
+  // A declined payment stays said until the shopper pays again or changes the method or the number.
+  const declined = order.declined;
+  const stillDeclined = declined !== null && declined.method === payment.method.id && declined.phone === payment.phone;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,8 +111,19 @@ export function CheckoutPage() {
             toCardPage={order.toCardPage}
             timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)}
           />
+          {stillDeclined && (
+            <div role="alert" data-testid="payment-declined" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+              <p className="font-semibold">
+                <Trans>Your payment did not go through</Trans>
+              </p>
+              <p className="mt-1 text-sm">{declined.text}</p>
+              <p className="mt-1 text-sm">
+                <Trans>Nothing was charged. Check the number or choose another way to pay, then press Pay again.</Trans>
+              </p>
+            </div>
+          )}
           {conflict && <CardPaymentStillOpen />}
-          <Link to="/cart" className="inline-block font-semibold text-brand-700 hover:underline">
+          <Link to="/cart" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
             ← <Trans>Back to Cart</Trans>
           </Link>
         </form>

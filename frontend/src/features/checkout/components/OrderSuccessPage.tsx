@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { OrderItems } from '@/components/ui/OrderItems';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { useOrder } from '@/lib/api/orders';
@@ -83,6 +84,11 @@ export function OrderSuccessPage() {
             </div>
           )}
         </dl>
+      )}
+      {!order && id && fetched.isError && (
+        <RetryAlert className="mx-auto mt-6 max-w-sm text-left" onRetry={() => void fetched.refetch()}>
+          <Trans>Your order's details could not be loaded.</Trans>
+        </RetryAlert>
       )}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/" className={btn.primary}>

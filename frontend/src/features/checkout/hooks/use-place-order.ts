@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
+import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { toast } from '@/lib/toast';
-import type { Cart, Order, PaymentMethod, PaymentRequest, ShippingAddress } from '@/lib/types';
+import type { Cart, Order, PaymentMethod, PaymentMethodId, PaymentRequest, ShippingAddress } from '@/lib/types';
 import { useCardPage } from '@/lib/use-card-page';
 import { useSession } from '@/stores/session';
 import { useCheckout } from '../api/checkout';
@@ -22,12 +23,23 @@ export interface OrderRequest {
   address: () => ShippingAddress | null;
 }
 
+/** A payment the provider refused (402), or the provider failing (502): what the server said, for the method and number it was asked with. */
+export interface DeclinedPayment {
+  text: string;
+  method: PaymentMethodId;
+  phone: string;
+}
+
+/** A refusal of the payment itself (the order canceled, the cart kept): declined (402) or the provider failing (502). */
+const refusedPayment = (err: unknown): boolean => err instanceof ApiError && (err.status === 402 || err.status === 502);
+
 /**
  * Placing the order, as the server answers it: 201, paid (a toast, then the success page after
  * REDIRECT_DELAY_MS); 202 with a `redirectUrl`, a card payment: the browser goes to the card
  * page (the server brings it back to the success page or to the order's page); 202 otherwise,
  * saved but the wallet payment not confirmed in time (`unconfirmed`); a failure is toasted and
- * `onRefused` shows its per-field messages.
+ * `onRefused` shows its per-field messages. A declined payment is also kept (`declined`), for the
+ * page to say until the shopper pays again or changes the method or the number.
  */
 export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void }) {
   const { t } = useLingui();
@@ -40,6 +52,9 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
   const [unconfirmed, setUnconfirmed] = useState<{ order: Order | null } | null>(null);
   // Set while the browser leaves for the card page.
   const { toCardPage, open: openCardPage } = useCardPage();
+  // The method and number of the request under way, and the last payment refused.
+  const asked = useRef<{ method: PaymentMethodId; phone: string } | null>(null);
+  const [declined, setDeclined] = useState<DeclinedPayment | null>(null);
 
   const checkout = useCheckout({
     onSuccess: ({ status, reply }) => {
@@ -57,6 +72,7 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
     },
     onError: (err) => {
       onRefused(err);
+      if (refusedPayment(err) && asked.current) setDeclined({ text: checkoutErrorMessage(err), ...asked.current });
       toast.error(checkoutErrorMessage(err));
       idempotency.afterError(err);
     },
@@ -82,6 +98,8 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
     }
     const shippingAddress = address();
     if (!shippingAddress) return;
+    setDeclined(null);
+    asked.current = { method: method.id, phone };
     setPayment({ phone, amount: formatPrice(cart.total), wallet: method.kind === 'wallet' ? paymentMethodName(method.id) : null });
     checkout.mutate({
       body: { paymentMethod: method.id, paymentPhone: phone, shippingAddress },
@@ -95,6 +113,8 @@ export function usePlaceOrder({ onRefused }: { onRefused: (err: unknown) => void
     placed,
     unconfirmed,
     payment,
+    /** The last payment refused, until the next is asked for. */
+    declined,
     /** The wallet payment being waited for while the request runs (a card is paid on its own page). */
     waitingFor: checkout.isPending && payment?.wallet ? payment : null,
     toCardPage,

@@ -7,8 +7,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { useMyDeliveries } from '@/lib/api/deliveries';
 import { usePageTitle } from '@/lib/use-page-title';
 import { DeliveryCard } from './DeliveryCard';
@@ -25,14 +25,9 @@ export function DeliveriesPage() {
         <h1 className="text-2xl font-bold text-stone-900">
           <Trans>My deliveries</Trans>
         </h1>
-        <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>
-            <Trans>Your deliveries could not be loaded.</Trans>
-          </p>
-          <button type="button" className={`${btn.secondary} mt-3 min-h-12 w-full`} onClick={() => void deliveries.refetch()}>
-            <Trans>Try Again</Trans>
-          </button>
-        </div>
+        <RetryAlert className="mt-4" onRetry={() => void deliveries.refetch()}>
+          <Trans>Your deliveries could not be loaded.</Trans>
+        </RetryAlert>
       </div>
     );
   }

@@ -60,6 +60,8 @@ describe('the payment on the shopper order page', () => {
       within(alert).getByText('This order was canceled. Your cart still holds its items, so you can pay again, by card or another way.'),
     ).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    // The order's status says why it was canceled.
+    expect(screen.getByTestId('order-status')).toHaveTextContent(/^Payment declined$/);
     expect(await axeViolations()).toEqual([]);
     await user.click(within(alert).getByRole('link', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/checkout$/));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { OrderStatusBadge } from '@/components/ui/StatusBadge';
+import { OrderStatusBadge, shopperOrderStatus } from '@/components/ui/StatusBadge';
 import { formatLongDate } from '@/lib/format';
 import type { OrderDetail } from '@/lib/types';
 
@@ -10,10 +10,10 @@ export function OrderHeading({ order, short }: { order: OrderDetail; short: stri
   const number = order._id;
   return (
     <>
-      <Link to="/profile?tab=orders" className="text-sm font-semibold text-brand-700 hover:underline">
+      <Link to="/profile?tab=orders" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         ← <Trans>My orders</Trans>
       </Link>
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+      <div className="mt-1 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">
             <Trans>Order {short}</Trans>
@@ -27,7 +27,7 @@ export function OrderHeading({ order, short }: { order: OrderDetail; short: stri
             </Trans>
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={shopperOrderStatus(order)} />
       </div>
     </>
   );

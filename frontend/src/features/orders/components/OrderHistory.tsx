@@ -4,8 +4,9 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
 import { OrderItems } from '@/components/ui/OrderItems';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
-import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
+import { OrderStatusBadge, PaymentStatusBadge, shopperOrderStatus } from '@/components/ui/StatusBadge';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
@@ -71,7 +72,7 @@ function OrderDetails({ order }: { order: Order }) {
 
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td className="flex items-center justify-between gap-4 py-1 sm:table-cell sm:whitespace-nowrap sm:px-4 sm:py-3">
+    <td className="flex items-center justify-between gap-4 py-1 sm:table-cell sm:whitespace-nowrap sm:px-4 sm:py-1">
       <span className="text-xs font-semibold uppercase tracking-wider text-stone-500 sm:hidden">{label}</span>
       <span>{children}</span>
     </td>
@@ -95,6 +96,10 @@ export function OrderHistory() {
       </h2>
       {orders.isPending ? (
         <PageLoading text={t`Loading orders...`} />
+      ) : orders.isError && !orders.data ? (
+        <RetryAlert className="mt-4" onRetry={() => void orders.refetch()}>
+          <Trans>Failed to fetch orders</Trans>
+        </RetryAlert>
       ) : (orders.data ?? []).length === 0 ? (
         <p className="py-10 text-center text-stone-600">
           <Trans>You haven&apos;t placed any orders yet.</Trans>
@@ -138,7 +143,7 @@ export function OrderHistory() {
                     {/* On phones each row is a small card; from sm up, a table row. */}
                     <tr className="block px-4 py-3 sm:table-row sm:p-0">
                       <Cell label={t`Order ID`}>
-                        <Link to={`/orders/${encodeURIComponent(o._id)}`} className="font-mono font-semibold text-brand-700 hover:underline" title={o._id}>
+                        <Link to={`/orders/${encodeURIComponent(o._id)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-700 hover:underline" title={o._id}>
                           {shortOrderId(o._id)}
                         </Link>
                       </Cell>
@@ -147,7 +152,7 @@ export function OrderHistory() {
                         <span className="font-semibold">{formatPrice(o.totalAmount)}</span>
                       </Cell>
                       <Cell label={t`Status`}>
-                        <OrderStatusBadge status={o.status} />
+                        <OrderStatusBadge status={shopperOrderStatus(o)} />
                       </Cell>
                       <Cell label={t`Items`}>{plural(n, { one: '# item', other: '# items' })}</Cell>
                       <Cell label={t`Deliver to`}>
@@ -155,13 +160,13 @@ export function OrderHistory() {
                           ? [o.shippingAddress.district, o.shippingAddress.city].filter(Boolean).join(', ')
                           : '—'}
                       </Cell>
-                      <td className="block pt-2 text-right sm:table-cell sm:px-4 sm:py-3">
+                      <td className="block pt-1 text-right sm:table-cell sm:px-4 sm:py-1">
                         <button
                           type="button"
                           aria-expanded={expanded}
                           aria-controls={`order-${o._id}`}
                           onClick={() => setOpen(expanded ? null : o._id)}
-                          className="font-semibold text-brand-700 hover:underline"
+                          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
                         >
                           {expanded ? t`Hide` : t`Details`}
                         </button>

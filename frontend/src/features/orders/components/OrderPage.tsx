@@ -13,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { OrderLineList } from '@/components/ui/OrderLineList';
 import { OrderTotals } from '@/components/ui/OrderTotals';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { PageLoading } from '@/components/ui/Spinner';
 import { StatusTimeline } from '@/components/ui/StatusTimeline';
@@ -26,7 +27,6 @@ import { OrderSection } from './OrderSection';
 import { PaymentFailedAlert } from './PaymentFailedAlert';
 import { PaymentOpenNote } from './PaymentOpenNote';
 import { PaymentPendingNote } from './PaymentPendingNote';
-import { RetryAlert } from './RetryAlert';
 import { reviewLink } from './ReviewLink';
 
 export function OrderPage() {

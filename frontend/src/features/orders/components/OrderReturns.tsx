@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ReturnSummary } from '@/components/ui/ReturnSummary';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { useOrderReturns } from '@/lib/api/returns';
 import type { OrderDetail } from '@/lib/types';
 import { useReturnRequest } from '../hooks/use-return-request';
 import { OrderSection } from './OrderSection';
-import { RetryAlert } from './RetryAlert';
 import { ReturnForm } from './ReturnForm';
 import { ReturnNotice } from './ReturnNotice';
 

@@ -13,7 +13,7 @@ export function reviewLink(line: OrderLine, name: string) {
     <Link
       to={`/product/${encodeURIComponent(productId)}#write-review`}
       aria-label={t`Review ${name}`}
-      className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 hover:underline sm:min-h-0"
+      className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline"
     >
       <Trans>Review</Trans>
     </Link>

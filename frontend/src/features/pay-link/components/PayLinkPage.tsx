@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { usePageTitle } from '@/lib/use-page-title';
 import { linkEnded, useLinkedOrder } from '../api/pay-link';
 import { LinkEnd, ToTheShop } from './LinkEnd';
@@ -32,14 +32,9 @@ export function PayLinkPage() {
   }
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>
-          <Trans>This order could not be loaded.</Trans>
-        </p>
-        <button type="button" className={btn.secondary} onClick={() => void refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void refetch()}>
+        <Trans>This order could not be loaded.</Trans>
+      </RetryAlert>
     </div>
   );
 }

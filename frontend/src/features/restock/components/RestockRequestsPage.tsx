@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Pager } from '@/components/ui/Pager';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
@@ -107,14 +108,9 @@ export function RestockRequestsPage() {
         <Trans>We send you one message by e-mail (and SMS when your account has a phone) as soon as a size you asked for is back.</Trans>
       </p>
       {failed ? (
-        <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>
-            <Trans>Failed to load your requests. Please try again.</Trans>
-          </p>
-          <button type="button" className={btn.secondary} onClick={() => void requests.refetch()}>
-            <Trans>Try Again</Trans>
-          </button>
-        </div>
+        <RetryAlert className="mt-6" onRetry={() => void requests.refetch()}>
+          <Trans>Failed to load your requests. Please try again.</Trans>
+        </RetryAlert>
       ) : (
         <>
           <ul
@@ -132,7 +128,7 @@ export function RestockRequestsPage() {
                     <ProductImage path={r.thumbnail} alt="" width={64} height={80} className="h-20 w-16 rounded-lg" />
                   </Link>
                   <div className="min-w-0 flex-1">
-                    <Link to={productPagePath(r.productId, r.variantId)} className="font-semibold hover:text-brand-700 hover:underline">
+                    <Link to={productPagePath(r.productId, r.variantId)} className="inline-flex min-h-11 items-center font-semibold hover:text-brand-700 hover:underline">
                       {r.productName}
                     </Link>
                     {size && <p className="text-sm text-stone-700">{size}</p>}

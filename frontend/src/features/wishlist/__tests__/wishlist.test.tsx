@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeCart, makeProduct, makeSizedProduct, makeVariant, makeWishlist } from '@/testing/data';
 import { server } from '@/testing/server';
-import { findToast, renderApp, screen, waitFor } from '@/testing/test-utils';
+import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 describe('wishlist page', () => {
   it('shows the count badge, prices, and moves an item to the cart', async () => {
@@ -114,5 +114,21 @@ describe('wishlist page', () => {
     expect(await screen.findByRole('heading', { name: 'Linen Wrap Dress', level: 1 })).toBeInTheDocument();
     expect(added).toEqual([tee._id, scarf._id]);
     expect(list).toEqual([dress]);
+  });
+
+  it('says the wishlist could not be loaded (not that it is empty), and Try Again asks again', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/wishlist', () =>
+        fail ? HttpResponse.json({ message: 'Service unavailable' }, { status: 503 }) : HttpResponse.json(makeWishlist([makeProduct({ name: 'Silk Abaya' })])),
+      ),
+    );
+    const { user } = renderApp('/wishlist', { user: true });
+    const alert = await within(screen.getByRole('main')).findByRole('alert');
+    expect(alert).toHaveTextContent('Your wishlist could not be loaded.');
+    expect(screen.queryByText('Your wishlist is empty')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('link', { name: 'Silk Abaya' })).toBeInTheDocument();
   });
 });

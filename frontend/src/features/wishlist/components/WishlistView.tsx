@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { HeartIcon, TrashIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
@@ -41,6 +42,18 @@ export function WishlistView({
   });
 
   if (wishlist.isPending) return <PageLoading text={t`Loading your wishlist...`} />;
+  if (wishlist.isError && !wishlist.data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="mb-4 text-2xl font-bold tracking-tight sm:text-3xl">
+          <Trans>My Wishlist</Trans>
+        </h1>
+        <RetryAlert onRetry={() => void wishlist.refetch()}>
+          <Trans>Your wishlist could not be loaded.</Trans>
+        </RetryAlert>
+      </div>
+    );
+  }
   const lines = wishlist.data?.products ?? [];
   if (lines.length === 0) {
     return (
@@ -95,13 +108,13 @@ export function WishlistView({
                   aria-label={t`Remove ${name} from wishlist`}
                   disabled={remove.isPending && remove.variables === p._id}
                   onClick={() => remove.mutate(p._id)}
-                  className="absolute right-2 top-2 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:text-red-700"
+                  className="absolute right-1.5 top-1.5 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-stone-700 shadow hover:text-red-700"
                 >
                   <TrashIcon size={18} />
                 </button>
               </div>
               <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-                <Link to={`/product/${p._id}`} className="line-clamp-2 text-sm font-semibold hover:text-brand-700 sm:text-base">
+                <Link to={`/product/${p._id}`} className="line-clamp-2 min-h-11 text-sm font-semibold hover:text-brand-700 sm:text-base">
                   {p.name}
                 </Link>
                 <Price product={p} />

@@ -5,9 +5,9 @@ import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { OrderStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import type { AdminPageName } from '@/lib/admin-paths';
 import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
@@ -65,7 +65,7 @@ function RecentOrders({ orders }: { orders: Order[] }) {
           <Trans>Recent Orders</Trans>
         </h2>
         {mayOpen('orders') && (
-          <Link to="/admin/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link to="/admin/orders" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
             <Trans>View All</Trans>
           </Link>
         )}
@@ -96,15 +96,9 @@ export default function DashboardPage() {
     body = <PageLoading text={t`Loading dashboard...`} />;
   } else if (stats.isError) {
     body = (
-      <div role="alert" className="mt-8 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-red-200">
-        <h2 className="text-xl font-semibold text-red-800">
-          <Trans>Oops! Something went wrong</Trans>
-        </h2>
-        <p className="mt-2 text-stone-700">{loadFailed}</p>
-        <button type="button" className={`${btn.primary} mt-6`} onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-8" title={t`Oops! Something went wrong`} onRetry={() => void stats.refetch()}>
+        {loadFailed}
+      </RetryAlert>
     );
   } else {
     const s = stats.data;

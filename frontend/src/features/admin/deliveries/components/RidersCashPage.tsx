@@ -7,13 +7,13 @@
 import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import type { RiderCash } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
@@ -92,12 +92,9 @@ export default function RidersCashPage() {
   if (cash.isPending) body = <PageLoading text={t`Loading the riders' cash...`} />;
   else if (cash.isError) {
     body = (
-      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{adminErrorMessage(cash.error, t`Failed to load the riders' cash. Please try again.`)}</p>
-        <button type="button" className={btn.secondary} onClick={() => void cash.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-6" onRetry={() => void cash.refetch()}>
+        {adminErrorMessage(cash.error, t`Failed to load the riders' cash. Please try again.`)}
+      </RetryAlert>
     );
   } else if (cash.data.length === 0) {
     body = (
@@ -126,6 +123,7 @@ export default function RidersCashPage() {
           confirmLabel={t`Mark received`}
           busyLabel={t`Saving...`}
           busy={mark.isPending}
+          tone="primary"
           onCancel={() => setConfirming(null)}
           onConfirm={() => mark.mutate({ riderId: confirming.riderId, date })}
         />

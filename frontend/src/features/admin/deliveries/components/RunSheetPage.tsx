@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, skipToken } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
@@ -56,14 +57,9 @@ export default function RunSheetPage() {
         <h1 className={admin.pageTitle}>
           <Trans>Run sheet</Trans>
         </h1>
-        <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>
-            <Trans>The run sheet could not be loaded.</Trans>
-          </p>
-          <button type="button" className={btn.secondary} onClick={() => void sheet.refetch()}>
-            <Trans>Try Again</Trans>
-          </button>
-        </div>
+        <RetryAlert className="mt-4" onRetry={() => void sheet.refetch()}>
+          <Trans>The run sheet could not be loaded.</Trans>
+        </RetryAlert>
         {back}
       </section>
     );

@@ -66,7 +66,7 @@ export function deliveriesTable({
       column(t`Order`, (o) => (
         <>
           {linkOrders ? (
-            <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="font-mono font-semibold text-brand-800 hover:underline">
+            <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 hover:underline">
               {shortOrderId(o._id)}
             </Link>
           ) : (

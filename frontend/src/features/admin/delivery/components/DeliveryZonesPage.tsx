@@ -7,8 +7,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { toast } from '@/lib/toast';
 import type { DeliveryZone } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -55,12 +55,9 @@ export default function DeliveryZonesPage() {
   if (zones.isPending) body = <PageLoading text={t`Loading delivery zones...`} />;
   else if (zones.isError) {
     body = (
-      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{loadFailed}</p>
-        <button type="button" className={btn.secondary} onClick={() => void zones.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-6" onRetry={() => void zones.refetch()}>
+        {loadFailed}
+      </RetryAlert>
     );
   } else if (zones.data.length === 0) {
     body = (

@@ -2,10 +2,10 @@
 import type { FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
+import { Modal } from '@/components/ui/Modal';
 import { toast } from '@/lib/toast';
 import type { DeliveryZone } from '@/lib/types';
 import { CheckboxField, CountField, DialogFormActions, MoneyField, TextField } from '../../components/fields';
-import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
 import { useCreateZone, useUpdateZone } from '../api/zones';

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { toast } from '@/lib/toast';
 import type { Discount } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminList } from '../../lib/list';

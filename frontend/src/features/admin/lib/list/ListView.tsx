@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Pager } from '@/components/ui/Pager';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { failureText, type FilterSpecs } from './definition';
 import type { AdminList } from './use-admin-list';
 
@@ -30,12 +30,9 @@ export function ListView<Row, S extends FilterSpecs>({
   if (query.isPending) return <PageLoading text={loading} />;
   if (query.isError) {
     return (
-      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{failureText(list.failure)}</p>
-        <button type="button" className={btn.secondary} onClick={() => void query.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-6" onRetry={() => void query.refetch()}>
+        {failureText(list.failure)}
+      </RetryAlert>
     );
   }
   if (rows.length === 0) return <>{empty}</>;

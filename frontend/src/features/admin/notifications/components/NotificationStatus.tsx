@@ -10,11 +10,11 @@ const STATUS_TONES: Record<string, string> = { pending: tone.yellow, sent: tone.
 
 /** When it went out, or when the next try is due. */
 function StatusTime({ n }: { n: AdminNotification }) {
-  if (n.status === 'sent' && n.sentAt) return <span className="mt-1 block text-xs whitespace-nowrap text-stone-600">{formatDateTime(n.sentAt)}</span>;
+  if (n.status === 'sent' && n.sentAt) return <span className="mt-1 block text-xs text-stone-600">{formatDateTime(n.sentAt)}</span>;
   if ((n.status === 'retrying' || n.status === 'pending') && n.nextAttemptAt) {
     const next = formatDateTime(n.nextAttemptAt);
     return (
-      <span className="mt-1 block text-xs whitespace-nowrap text-stone-600">
+      <span className="mt-1 block text-xs text-stone-600">
         <Trans>Next try {next}</Trans>
       </span>
     );

@@ -1,12 +1,19 @@
-/** The admin table of the messages the shop sends: created, recipient, channel, subject, status, attempts, last error, Resend. */
+/**
+ * The admin table of the messages the shop sends: created, recipient, channel, subject, status,
+ * attempts, last error, Resend and Details. It fits beside the sidebar at 1280 px (fixed columns,
+ * long words wrapped, the error cut to two lines); Details opens the row below with the message's
+ * whole subject and error, codes masked.
+ */
 import { t } from '@lingui/core/macro';
 import type { AdminNotification } from '@/lib/types';
-import { ActionButton, columnsOf, NoValue, nowrap } from '../../lib/table';
+import { ActionButton, columnsOf, NoValue } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
-import { channelLabel, recipientLabel, subjectLabel, topicLabel } from '../list';
+import { channelLabel, maskCodes, recipientLabel, subjectLabel, topicLabel } from '../list';
+import { NotificationDetails } from './NotificationDetails';
 import { NotificationStatus } from './NotificationStatus';
 
 const column = columnsOf<AdminNotification>();
+const detailsId = (n: AdminNotification) => `notification-details-${n._id}`;
 
 export function notificationsTable({
   resending,
@@ -18,37 +25,53 @@ export function notificationsTable({
 }) {
   return {
     columns: [
-      column(t`Created`, (n) => formatDateTime(n.createdAt), nowrap),
-      column(t`Recipient`, recipientLabel, { td: 'max-w-56 break-words' }),
-      column(t`Channel`, (n) => channelLabel(n.channel), nowrap),
+      column(t`Created`, (n) => formatDateTime(n.createdAt), { th: 'w-32' }),
+      column(t`Recipient`, recipientLabel, { td: 'break-words' }),
+      column(t`Channel`, (n) => channelLabel(n.channel), { th: 'w-24' }),
       column(t`Subject`, (n) => (
         <>
           <p className="break-words text-stone-900">{subjectLabel(n)}</p>
           {n.subject !== null && <p className="text-xs text-stone-600">{topicLabel(n.topic)}</p>}
         </>
-      ), { td: 'max-w-72' }),
-      column(t`Status`, (n) => <NotificationStatus notification={n} />),
-      column(t`Attempts`, (n) => n.attempts, { td: 'tabular-nums' }),
+      )),
+      column(t`Status`, (n) => <NotificationStatus notification={n} />, { th: 'w-32' }),
+      column(t`Attempts`, (n) => n.attempts, { th: 'w-24', td: 'tabular-nums' }),
       column(t`Last error`, (n) =>
         n.lastError ? (
-          <p className="line-clamp-3 break-words text-red-800" title={n.lastError}>
-            {n.lastError}
-          </p>
+          <p className="line-clamp-2 break-words text-red-800">{maskCodes(n.lastError)}</p>
         ) : (
           <NoValue className="text-stone-500" />
-        ), { td: 'max-w-72' }),
-      column(t`Actions`, (n) => (
-        <ActionButton
-          kind="primary"
-          label={t`Resend`}
-          target={t`${{ subject: subjectLabel(n) }} to ${{ recipient: recipientLabel(n) }}`}
-          className="disabled:cursor-not-allowed disabled:opacity-50"
-          disabled={resending === n._id}
-          onClick={() => onResend(n)}
-        />
-      )),
+        )),
+      column(t`Actions`, (n, row) => {
+        const target = t`${{ subject: subjectLabel(n) }} to ${{ recipient: recipientLabel(n) }}`;
+        const open = row.getIsExpanded();
+        return (
+          <div className="flex flex-col items-start">
+            <ActionButton
+              kind="primary"
+              label={t`Resend`}
+              target={target}
+              className="-ml-2.5 disabled:cursor-not-allowed disabled:opacity-50"
+              disabled={resending === n._id}
+              onClick={() => onResend(n)}
+            />
+            <ActionButton
+              kind="neutral"
+              label={open ? t`Hide details` : t`Details`}
+              target={t`of ${target}`}
+              className="-ml-2.5"
+              aria-expanded={open}
+              aria-controls={detailsId(n)}
+              onClick={() => row.toggleExpanded()}
+            />
+          </div>
+        );
+      }, { th: 'w-28' }),
     ],
     rowProps: () => ({ 'data-testid': 'notification-row' }),
-    width: 'w-full min-w-[64rem]',
+    details: { id: detailsId, render: (n: AdminNotification) => <NotificationDetails notification={n} /> },
+    // 60rem: the room beside the sidebar at 1280 px (1280 - 15rem - 2 × 2rem of padding = 61rem).
+    width: 'w-full min-w-[60rem] table-fixed',
+    narrow: true,
   };
 }

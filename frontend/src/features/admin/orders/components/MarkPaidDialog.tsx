@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
+import { Modal } from '@/components/ui/Modal';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { TextField } from '../../components/fields';
 import { merchantAccount } from '../../lib/payment';
-import { Modal } from '../../components/Modal';
 
 /**
  * Confirms recording a payment the provider never confirmed (a wallet's time-out): the admin

@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { OrderLineList } from '@/components/ui/OrderLineList';
 import { OrderTotals } from '@/components/ui/OrderTotals';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { ReturnSummary } from '@/components/ui/ReturnSummary';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { PageLoading } from '@/components/ui/Spinner';
@@ -66,12 +67,9 @@ function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMet
       {returns.isPending ? (
         <PageLoading text={t`Loading returns...`} />
       ) : returns.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <p>{adminErrorMessage(returns.error, t`Failed to load the returns of this order`)}</p>
-          <button type="button" className={btn.secondary} onClick={() => void returns.refetch()}>
-            <Trans>Try Again</Trans>
-          </button>
-        </div>
+        <RetryAlert onRetry={() => void returns.refetch()}>
+          {adminErrorMessage(returns.error, t`Failed to load the returns of this order`)}
+        </RetryAlert>
       ) : returns.data.length === 0 ? (
         <p className="text-stone-600">
           <Trans>No returns for this order.</Trans>
@@ -249,7 +247,7 @@ export default function OrderPage() {
 
   return (
     <section>
-      <Link to="/admin/orders" className="text-sm font-semibold text-brand-800 hover:underline">
+      <Link to="/admin/orders" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 hover:underline">
         {'← '}
         {t`Orders`}
       </Link>
@@ -259,12 +257,9 @@ export default function OrderPage() {
         order.error instanceof ApiError && order.error.status === 404 ? (
           <EmptyState level={1} title={t`Order not found`} text={t`No order has this number.`} />
         ) : (
-          <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p>{adminErrorMessage(order.error, t`Failed to load the order. Please try again.`)}</p>
-            <button type="button" className={btn.secondary} onClick={() => void order.refetch()}>
-              <Trans>Try Again</Trans>
-            </button>
-          </div>
+          <RetryAlert className="mt-6" onRetry={() => void order.refetch()}>
+            {adminErrorMessage(order.error, t`Failed to load the order. Please try again.`)}
+          </RetryAlert>
         )
       ) : (
         <OrderDetail order={order.data} />

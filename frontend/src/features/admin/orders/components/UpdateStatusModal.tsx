@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { statusWord } from '@/components/ui/StatusBadge';
 import { btn } from '@/components/ui/styles';
+import { Modal } from '@/components/ui/Modal';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { useOrder } from '@/lib/api/orders';
 import type { Order, OrderStatus } from '@/lib/types';
 import { SelectField } from '../../components/fields';
-import { Modal } from '../../components/Modal';
 import { adminErrorMessage } from '../../lib/errors';
 
 /**
@@ -62,9 +63,9 @@ export function UpdateStatusModal({
             <Trans>Loading the statuses it may take...</Trans>
           </p>
         ) : detail.isError ? (
-          <p role="alert" className="text-sm text-red-800">
+          <RetryAlert className="text-sm" onRetry={() => void detail.refetch()}>
             {adminErrorMessage(detail.error, t`Failed to load the order. Please try again.`)}
-          </p>
+          </RetryAlert>
         ) : !choosing ? (
           <p className="text-sm text-stone-700">
             <Trans>This order cannot be moved to another status now.</Trans>

@@ -25,7 +25,7 @@ export function ordersTable({
     columns: [
       column(t`Order ID`, (o) => (
         <>
-          <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="font-semibold text-brand-800 hover:underline">
+          <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 hover:underline">
             <span data-testid="order-id">{shortOrderId(o._id)}</span>
           </Link>
           <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>

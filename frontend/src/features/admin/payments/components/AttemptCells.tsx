@@ -46,7 +46,7 @@ export function AttemptOrder({ attempt }: { attempt: Pick<PaymentAttempt, 'order
     );
   }
   return (
-    <Link to={`/admin/orders/${encodeURIComponent(orderId)}`} className="font-mono font-semibold text-brand-800 hover:underline" title={orderId}>
+    <Link to={`/admin/orders/${encodeURIComponent(orderId)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 hover:underline" title={orderId}>
       {orderNumber}
     </Link>
   );

@@ -4,8 +4,8 @@
  * approved when another), the number it was tried from and when; a failed refund's reason.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { adminErrorMessage } from '../../lib/errors';
 import { admin, formatDateTime } from '../../lib/ui';
@@ -21,12 +21,9 @@ export function OrderPayments({ orderId }: { orderId: string }) {
   if (attempts.isPending) body = <PageLoading text={t`Loading payments...`} />;
   else if (attempts.isError) {
     body = (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{adminErrorMessage(attempts.error, t`Failed to load the payments of this order`)}</p>
-        <button type="button" className={btn.secondary} onClick={() => void attempts.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void attempts.refetch()}>
+        {adminErrorMessage(attempts.error, t`Failed to load the payments of this order`)}
+      </RetryAlert>
     );
   } else if (attempts.data.length === 0) {
     body = (

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { toast } from '@/lib/toast';
@@ -123,12 +124,9 @@ export default function ReconciliationPage() {
   if (day.isPending) body = <PageLoading text={t`Loading the reconciliation...`} />;
   else if (day.isError) {
     body = (
-      <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{adminErrorMessage(day.error, t`Failed to load the reconciliation. Please try again.`)}</p>
-        <button type="button" className={btn.secondary} onClick={() => void day.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-6" onRetry={() => void day.refetch()}>
+        {adminErrorMessage(day.error, t`Failed to load the reconciliation. Please try again.`)}
+      </RetryAlert>
     );
   } else if (day.data.providers.length === 0) {
     body = <EmptyState title={t`No payments that day`} text={t`No money came in or went back on this day. Choose another day.`} />;

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn, field } from '@/components/ui/styles';
 import type { PhoneCustomer } from '@/lib/types';
 import { TextField } from '../../components/fields';
@@ -114,7 +115,7 @@ function CustomerResults({ q, onChoose, onNew }: { q: string; onChoose: (c: Phon
     : found.isPending
       ? t`Searching...`
       : found.isError
-        ? t`Failed to search the customers. Please try again.`
+        ? ''
         : rows.length === 0
           ? t`No customer found.`
           : '';
@@ -123,6 +124,9 @@ function CustomerResults({ q, onChoose, onNew }: { q: string; onChoose: (c: Phon
       <p role="status" className="text-sm text-stone-700 empty:hidden">
         {status}
       </p>
+      {q && found.isError && (
+        <RetryAlert onRetry={() => void found.refetch()}>{t`Failed to search the customers. Please try again.`}</RetryAlert>
+      )}
       {q && found.isSuccess && rows.length === 0 && (
         <button type="button" className={btn.secondary} onClick={onNew}>
           <Trans>Add a new customer</Trans>

@@ -6,6 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn, BUSY, field } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
 import type { Product, Variant } from '@/lib/types';
@@ -57,7 +58,7 @@ function ProductResults({ q, onAdd }: { q: string; onAdd: (product: Product, var
     : found.isPending
       ? t`Searching...`
       : found.isError
-        ? t`Failed to search the products. Please try again.`
+        ? ''
         : rows.length === 0
           ? t`No product found.`
           : '';
@@ -66,6 +67,9 @@ function ProductResults({ q, onAdd }: { q: string; onAdd: (product: Product, var
       <p role="status" className="text-sm text-stone-700 empty:hidden">
         {status}
       </p>
+      {q && found.isError && !found.data && (
+        <RetryAlert onRetry={() => void found.refetch()}>{t`Failed to search the products. Please try again.`}</RetryAlert>
+      )}
       {rows.length > 0 && (
         <ul className="divide-y divide-stone-200 rounded-lg ring-1 ring-stone-200" aria-label={t`Products found`}>
           {rows.map((product) => (

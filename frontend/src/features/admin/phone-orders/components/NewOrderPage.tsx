@@ -19,7 +19,7 @@ export default function NewOrderPage() {
   const [taken, setTaken] = useState<Order | null>(null);
   return (
     <section className="mx-auto max-w-4xl">
-      <Link to="/admin/orders" className="text-sm font-semibold text-brand-800 hover:underline">
+      <Link to="/admin/orders" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 hover:underline">
         {'← '}
         {t`Orders`}
       </Link>

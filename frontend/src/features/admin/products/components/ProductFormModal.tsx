@@ -2,12 +2,12 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
+import { Modal } from '@/components/ui/Modal';
 import { toast } from '@/lib/toast';
 import { useCreateProduct, useUpdateProduct } from '@/lib/api/products';
 import { imageUrl } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { CheckboxField, CountField, DialogFormActions, MoneyField, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
 import { categoryName, emptyProductForm, ownPicture, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';

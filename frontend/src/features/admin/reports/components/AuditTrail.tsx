@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { capitalize } from '@/lib/format';
@@ -119,14 +120,9 @@ export function AuditTrail() {
     body = <PageLoading text={t`Loading admin activity...`} />;
   } else if (trail.isError && !data) {
     body = (
-      <div role="alert" className="m-4 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>
-          <Trans>Failed to load admin activity.</Trans>
-        </p>
-        <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void trail.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="m-4" onRetry={() => void trail.refetch()}>
+        <Trans>Failed to load admin activity.</Trans>
+      </RetryAlert>
     );
   } else if (entries.length === 0) {
     body = <p className="px-4 py-8 text-center text-stone-600">{page === 1 ? t`No admin activity yet` : t`No more activity`}</p>;

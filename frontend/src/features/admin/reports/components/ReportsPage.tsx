@@ -4,6 +4,7 @@ import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { toast } from '@/lib/toast';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
@@ -11,10 +12,10 @@ import { useCan } from '@/lib/permissions';
 import type { Report } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ChartFigure } from '../../components/ChartFigure';
-import { dayLabel } from '../../lib/charts';
+import { dayLabel, periodLabel } from '../../lib/charts';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { columnsOf, DataTable } from '../../lib/table';
-import { admin, formatCount, formatShortDate } from '../../lib/ui';
+import { admin, formatCount } from '../../lib/ui';
 import { REPORT_PERIODS, useDownloadOrdersCsv, useReport, type ReportPeriod } from '../api/reports';
 import { AuditTrail } from './AuditTrail';
 
@@ -109,18 +110,15 @@ export default function ReportsPage() {
     body = <PageLoading text={t`Loading reports...`} />;
   } else if (report.isError && !r) {
     body = (
-      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>{loadFailed}</p>
-        <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void report.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-6" onRetry={() => void report.refetch()}>
+        {loadFailed}
+      </RetryAlert>
     );
   } else if (r) {
     body = (
       <div className={`mt-6 space-y-6 ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isPlaceholderData}>
         <p className="text-sm text-stone-600">
-          {formatShortDate(r.from)} – {formatShortDate(r.to)}
+          {periodLabel(r)}
         </p>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           <Card label={t`Total sales`} value={formatPrice(r.totalSales)} />
@@ -181,7 +179,7 @@ export default function ReportsPage() {
                   type="button"
                   aria-pressed={days === d}
                   onClick={() => setDays(d)}
-                  className={`rounded-md px-3 py-1.5 text-sm font-semibold ${days === d ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+                  className={`inline-flex min-h-11 items-center rounded-md px-3 py-1.5 text-sm font-semibold ${days === d ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
                 >
                   <Trans>Last {d} days</Trans>
                 </button>

@@ -7,10 +7,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn, field } from '@/components/ui/styles';
+import { Modal } from '@/components/ui/Modal';
 import { formatPrice, shortOrderId } from '@/lib/format';
 import type { OrderReturn } from '@/lib/types';
 import { SaveButton } from '../../components/fields';
-import { Modal } from '../../components/Modal';
 import { REFUND_PAYOUTS, refundPayoutName, type RefundPayout } from '../../lib/payment';
 
 export function RefundByHandDialog({

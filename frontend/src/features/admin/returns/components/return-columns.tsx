@@ -26,7 +26,7 @@ function OrderRef({ id }: { id: string }) {
     );
   }
   return (
-    <Link to={`/admin/orders/${encodeURIComponent(id)}`} className="font-mono font-semibold text-brand-800 hover:underline" title={id}>
+    <Link to={`/admin/orders/${encodeURIComponent(id)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 hover:underline" title={id}>
       {shortOrderId(id)}
     </Link>
   );

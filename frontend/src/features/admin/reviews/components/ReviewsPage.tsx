@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useDeleteReview, useUpdateReview } from '@/lib/api/reviews';
 import { toast } from '@/lib/toast';
 import type { AdminReview } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { ListFilters, useAdminList } from '../../lib/list';

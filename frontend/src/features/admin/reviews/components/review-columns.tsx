@@ -27,7 +27,7 @@ export function reviewsTable({
     columns: [
       column(t`Date`, (r) => formatDateTime(r.createdAt), nowrap),
       column(t`Product`, (r) => (
-        <Link to={`/product/${encodeURIComponent(r.product._id)}`} className="font-semibold text-brand-800 hover:underline">
+        <Link to={`/product/${encodeURIComponent(r.product._id)}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 hover:underline">
           {r.product.name}
         </Link>
       ), { td: 'max-w-48 break-words' }),

@@ -7,8 +7,8 @@ import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { serverFieldErrors, useFormFields } from '@/components/forms/use-form-fields';
 import { toast } from '@/lib/toast';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { btn } from '@/components/ui/styles';
 import { useSettings, useUpdateSettings } from '@/lib/api/settings';
 import { useUpdateUser } from '@/lib/api/users';
 import type { Settings, UpdateUserRequest, User } from '@/lib/types';
@@ -181,14 +181,9 @@ export default function SettingsPage() {
         {settings.isPending ? (
           <PageLoading text={t`Loading settings...`} />
         ) : settings.isError ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p>
-              <Trans>Failed to load settings</Trans>
-            </p>
-            <button type="button" className={`${btn.secondary} mt-3`} onClick={() => void settings.refetch()}>
-              <Trans>Try Again</Trans>
-            </button>
-          </div>
+          <RetryAlert onRetry={() => void settings.refetch()}>
+            <Trans>Failed to load settings</Trans>
+          </RetryAlert>
         ) : (
           <ShopSettingsForm settings={settings.data} />
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
-import { Modal } from '../../components/Modal';
+import { Modal } from '@/components/ui/Modal';
 
 /** The new user's temporary password, shown once, with a copy button. */
 export function TemporaryPasswordDialog({ name, password, onClose }: { name: string; password: string; onClose: () => void }) {

@@ -2,12 +2,12 @@
 import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
+import { Modal } from '@/components/ui/Modal';
 import { toast } from '@/lib/toast';
 import { useCreateUser, useUpdateUser } from '@/lib/api/users';
 import type { AdminCreateUserReply, Role, User } from '@/lib/types';
 import { hasErrors } from '@/lib/validation';
 import { DialogFormActions, SelectField, TextField } from '../../components/fields';
-import { Modal } from '../../components/Modal';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
 import { emptyUserForm, USER_FIELDS, userFormFrom, validateUserForm } from '../user-form';

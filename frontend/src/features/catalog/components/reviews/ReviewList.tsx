@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLanguage } from '@/i18n';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn, field } from '@/components/ui/styles';
 import { formatLongDate } from '@/lib/format';
 import { REVIEW_SORTS } from '@/lib/reviews';
@@ -70,14 +71,9 @@ export function ReviewList({
   }
   if (reviews.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>
-          <Trans>The reviews could not be loaded.</Trans>
-        </p>
-        <button type="button" className={btn.secondary} onClick={() => void reviews.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void reviews.refetch()}>
+        <Trans>The reviews could not be loaded.</Trans>
+      </RetryAlert>
     );
   }
   if (shown === 0) return null;

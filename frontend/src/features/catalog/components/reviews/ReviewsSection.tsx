@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { btn } from '@/components/ui/styles';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import type { ReviewSort } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
 import { useMyReview, useProductReviews, useReviewSummary } from '@/lib/api/reviews';
@@ -50,14 +50,9 @@ export default function ReviewsSection({ productId }: { productId: string }) {
             <Trans>Loading rating...</Trans>
           </p>
         ) : summary.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p>
-              <Trans>The rating could not be loaded.</Trans>
-            </p>
-            <button type="button" className={btn.secondary} onClick={() => void summary.refetch()}>
-              <Trans>Try Again</Trans>
-            </button>
-          </div>
+          <RetryAlert onRetry={() => void summary.refetch()}>
+            <Trans>The rating could not be loaded.</Trans>
+          </RetryAlert>
         ) : (
           <RatingSummary summary={summary.data} />
         )}

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '@/components/ui/Field';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { TextField } from '@/components/ui/TextField';
 import { btn, field } from '@/components/ui/styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -253,14 +254,9 @@ export function WriteReview({ productId, headingRef }: { productId: string; head
     );
   } else if (mine.isError) {
     content = (
-      <div role="alert" className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p>
-          <Trans>We could not check whether you can review this product.</Trans>
-        </p>
-        <button type="button" className={btn.secondary} onClick={() => void mine.refetch()}>
-          <Trans>Try Again</Trans>
-        </button>
-      </div>
+      <RetryAlert className="mt-3" onRetry={() => void mine.refetch()}>
+        <Trans>We could not check whether you can review this product.</Trans>
+      </RetryAlert>
     );
   } else if (mine.data.canReview) {
     content = <ReviewForm key={own?._id ?? 'new'} productId={productId} review={own} onDeleted={onDeleted} />;

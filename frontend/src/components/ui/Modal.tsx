@@ -80,14 +80,14 @@ export function Modal({
         onKeyDown={onKeyDown}
         className={`max-h-[95vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white shadow-xl focus:outline-none sm:rounded-2xl`}
       >
-        <div className="sticky top-0 z-10 flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-5 py-4">
+        <div className="sticky top-0 z-10 flex items-center justify-between gap-4 border-b border-stone-200 bg-white px-5 py-3">
           <h2 id={titleId} className="text-lg font-bold text-stone-900">
             {title}
           </h2>
           <button
             type="button"
             onClick={() => onClose()}
-            className="inline-flex h-9 w-9 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
+            className="-mr-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
             aria-label={t`Close`}
           >
             <CloseIcon size={18} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen } from '@testing-library/react';
-import { Modal } from '../components/Modal';
+import { Modal } from '@/components/ui/Modal';
 
 function Harness() {
   const [open, setOpen] = useState(false);
