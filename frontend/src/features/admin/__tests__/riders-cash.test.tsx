@@ -10,7 +10,7 @@ import { axeViolations } from '@/testing/axe';
 import { makeRiderCash, makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { todayInSomalia } from '../deliveries/api/riders-cash';
+import { todayInSomalia } from '../lib/days';
 import { recordJson, renderAdmin } from './helpers';
 
 beforeAll(async () => {

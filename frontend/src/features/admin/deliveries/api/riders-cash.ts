@@ -9,11 +9,7 @@ import { api } from '@/lib/api-client';
 import { deliveryKeys } from '@/lib/query-keys';
 import type { RiderCash } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
-
-/** Today in East Africa Time (the days the shop counts cash by), as YYYY-MM-DD. */
-export function todayInSomalia(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Mogadishu', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { isDay } from '../../lib/days';
 
 export const getRidersCash = (date: string, signal?: AbortSignal) => api.get<RiderCash[]>('/admin/riders/cash', { params: { date }, signal });
 export const markCashReceived = ({ riderId, date }: { riderId: string; date: string }) =>
@@ -24,7 +20,7 @@ export function useRidersCash(date: string) {
   return useQuery({
     queryKey: deliveryKeys.cash(date),
     queryFn: ({ signal }) => getRidersCash(date, signal),
-    enabled: signedIn && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    enabled: signedIn && isDay(date),
   });
 }
 

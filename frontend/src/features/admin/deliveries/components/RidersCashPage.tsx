@@ -18,7 +18,8 @@ import { TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { ActionButton, Badge, columnsOf, DataTable, tone } from '../../lib/table';
-import { todayInSomalia, useMarkCashReceived, useRidersCash } from '../api/riders-cash';
+import { todayInSomalia } from '../../lib/days';
+import { useMarkCashReceived, useRidersCash } from '../api/riders-cash';
 
 const column = columnsOf<RiderCash>();
 

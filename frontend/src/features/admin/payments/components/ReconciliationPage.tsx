@@ -18,12 +18,12 @@ import type { ProviderDay, ReconciledAttempt } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { TextField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
-import { todayInSomalia } from '../../deliveries/api/riders-cash';
+import { isDay, todayInSomalia } from '../../lib/days';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { columnsOf, DataTable } from '../../lib/table';
 import { admin } from '../../lib/ui';
 import { useDownloadReconciliationCsv, useReconciliation } from '../api/payments';
-import { isDay, providerName } from '../reconciliation';
+import { providerName } from '../reconciliation';
 import { AttemptOrder, money } from './AttemptCells';
 import { AttemptStateBadge } from './AttemptStateBadge';
 
