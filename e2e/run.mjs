@@ -27,3 +27,6 @@ import './journeys/24-catalogue-import.mjs';
 import './journeys/25-colour-pictures.mjs';
 import './journeys/26-back-in-stock.mjs';
 import './journeys/27-phone-order-link.mjs';
+import './journeys/28-admin-phone.mjs';
+import './journeys/29-add-after-sign-in.mjs';
+import './journeys/30-load-failures.mjs';

@@ -6,7 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { transformAsync } from '@babel/core';
+import { transformAsync, types as babelTypes, type PluginObj } from '@babel/core';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -133,7 +133,10 @@ function startAfterServedPage(): Plugin {
  * file: Babel with Lingui's macro plugin, only on the files that import a macro. Each call keeps
  * its English text (the message) beside its id: English is drawn from the code that shows it, so
  * a page's English arrives with the page's own chunk and the first download carries only the
- * texts of the first screen (see englishIcuCatalogue and src/i18n/index.ts).
+ * texts of the first screen (see src/i18n/index.ts). A message with placeholders, plurals,
+ * selects or escapes is kept in Lingui's compiled form (compiledEnglishMessages), so it needs no
+ * catalogue either: before, the storefront's first download carried every page's such messages
+ * (`en.po?icu`, 2.5 KB gzip), now each comes with its page.
  */
 function linguiMacros(): Plugin {
   return {
@@ -150,7 +153,7 @@ function linguiMacros(): Plugin {
         configFile: false,
         sourceMaps: true,
         parserOpts: { plugins: file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
-        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
+        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], compiledEnglishMessages],
       });
       return result?.code ? { code: result.code, map: result.map } : null;
     },
@@ -158,10 +161,50 @@ function linguiMacros(): Plugin {
 }
 
 /**
+ * A Babel plugin run after Lingui's macro plugin: in each descriptor the macros wrote (an object
+ * they mark with an `i18n` comment: `{ id, message, values }`), an English message that needs
+ * compiling becomes its compiled form, as a compiled catalogue would hold it. Lingui's `i18n._`
+ * draws a descriptor's message that is not a string as it draws a catalogue's compiled message,
+ * so no English catalogue is needed. A plain text stays a string (src/i18n/index.ts shows it as
+ * it is).
+ */
+function compiledEnglishMessages(): PluginObj {
+  const compiled = (text: string) => {
+    const parts = compileMessage(text);
+    // JSON drops the `offset: undefined` of a plural, as a compiled catalogue does.
+    return parts.length === 1 && parts[0] === text ? null : (JSON.parse(JSON.stringify(parts)) as unknown);
+  };
+  return {
+    name: 'shop:compiled-english-messages',
+    visitor: {
+      Program: {
+        exit(program) {
+          program.traverse({
+            ObjectExpression(path) {
+              if (!path.node.leadingComments?.some((c) => c.value.trim() === 'i18n')) return;
+              for (const property of path.get('properties')) {
+                if (!property.isObjectProperty() || property.node.computed) continue;
+                const { key } = property.node;
+                if (!babelTypes.isIdentifier(key, { name: 'message' }) && !babelTypes.isStringLiteral(key, { value: 'message' })) continue;
+                const value = property.get('value');
+                if (!value.isStringLiteral()) continue;
+                const form = compiled(value.node.value);
+                if (form !== null) value.replaceWith(babelTypes.valueToNode(form));
+              }
+            },
+          });
+        },
+      },
+    },
+  };
+}
+
+/**
  * `import { messages } from './locales/en.po?icu'`: the English catalogue's messages that need
  * Lingui's compiled form to be shown (placeholders, plurals, selects, escapes), compiled. The
- * others are plain text, shown as the message each call carries (src/i18n/index.ts), so the
- * first download does not carry every page's English. Somali is compiled whole
+ * others are plain text, shown as the message each call carries (src/i18n/index.ts). Only the
+ * back office imports one (features/admin/i18n.ts); since compiledEnglishMessages compiles such
+ * messages where they are written, it is no longer needed there either. Somali is compiled whole
  * (`./locales/so.po`, @lingui/vite-plugin).
  */
 function englishIcuCatalogue(): Plugin {
@@ -187,6 +230,28 @@ function englishIcuCatalogue(): Plugin {
       const { source, errors } = createCompiledCatalog(found.locale, needed, { namespace: 'es' });
       if (errors.length) throw new Error(`${file}: ${errors.map((e) => `${e.source}: ${e.error.message}`).join('; ')}`);
       return { code: source, moduleType: 'js' };
+    },
+  };
+}
+
+/**
+ * Lets the build leave out the parts of react-router the shop never uses (its data routers'
+ * `<Form>`, `useSubmit`, fetchers' forms: 1.2 KB gzip of the first download). Its modules make
+ * components with `React.forwardRef(…)` calls that carry no `@__PURE__` mark and then set each
+ * one's `displayName` (a name for React's developer tools only), so the bundler has to keep
+ * every such component, used or not. Here the calls get the mark and the `displayName` lines go.
+ * Nothing else of the library changes; a later version that marks them itself needs none of it.
+ */
+function reactRouterPure(): Plugin {
+  return {
+    name: 'shop:react-router-pure',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/node_modules\/react-router\/dist\/.+\.m?js$/.test(id.split('?')[0])) return null;
+      const pure = code
+        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1');
+      return pure === code ? null : { code: pure, map: null };
     },
   };
 }
@@ -224,7 +289,7 @@ function precompressedAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), earlyRequestScript(), startAfterServedPage(), precompressedAssets()],
+  plugins: [linguiMacros(), react(), tailwindcss(), lingui({ failOnCompileError: true }), englishIcuCatalogue(), reactRouterPure(), earlyRequestScript(), startAfterServedPage(), precompressedAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -16,7 +16,7 @@ use domain::discount::DiscountRefusal;
 use domain::message::Message;
 use domain::notification::{Announcement, Topic};
 use domain::order::{
-    order_lines, Changer, Channel, Order, OrderDiscount, OrderStatus, OrderTransition,
+    order_lines, Changer, Channel, Order, OrderDiscount, OrderNumber, OrderStatus, OrderTransition,
     PaymentStatus, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
@@ -150,8 +150,9 @@ impl Checkout {
             cash_on_delivery(request.zone.as_ref(), cart_totals.total, max)
                 .map_err(|refusal| FieldErrors::single("paymentMethod", refusal.message()))?;
         }
-        let order = Order {
+        let mut order = Order {
             id: OrderId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
+            number: OrderNumber::NOT_YET_GIVEN,
             user_id: user.id.clone(),
             customer_name: user.name.clone(),
             customer_email: user.email_text().to_owned(),
@@ -188,8 +189,11 @@ impl Checkout {
             }],
         };
         match self.orders.place(&order).await {
-            // The stock shown to shoppers changed.
-            Ok(()) => self.catalog_version.forget(),
+            Ok(number) => {
+                order.number = number;
+                // The stock shown to shoppers changed.
+                self.catalog_version.forget();
+            }
             // The same key raced us from another process, or an earlier payment of this
             // shopper is still unconfirmed: never start a second charge.
             Err(OrderStoreError::Repo(RepoError::Duplicate)) => {

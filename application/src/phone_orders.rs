@@ -127,7 +127,7 @@ impl PhoneOrders {
             .ok_or_else(|| {
                 FieldErrors::single("phone", domain::message::texts::MOBILE_PHONE_INVALID)
             })?;
-        let order = PhoneOrderDraft {
+        let mut order = PhoneOrderDraft {
             id: OrderId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
             customer: &customer,
             customer_phone,
@@ -146,7 +146,10 @@ impl PhoneOrders {
         .into_order()
         .ok_or_else(|| FieldErrors::single("lines", PRODUCT_GONE))?;
         match self.orders.place(&order).await {
-            Ok(()) => self.catalog_version.forget(),
+            Ok(number) => {
+                order.number = number;
+                self.catalog_version.forget();
+            }
             Err(OrderStoreError::DiscountUnavailable) => {
                 return Err(PhoneOrderError::CodeRefused(DiscountRefusal::UsedUp))
             }

@@ -427,6 +427,7 @@ pub fn staff(id: &str, role: Role) -> User {
 pub fn paid_order() -> Order {
     Order {
         id: OrderId::parse("o1").unwrap(),
+        number: domain::order::OrderNumber::new(1042).unwrap(),
         user_id: shopper("amina").id,
         customer_name: "amina".into(),
         customer_email: "amina@example.com".into(),

@@ -368,12 +368,6 @@ impl LowStock {
     }
 }
 
-/// How an order is named to people: `#` and its last 8 characters, as the dashboard shows it.
-pub fn order_number(order_id: &str) -> String {
-    let start = order_id.char_indices().rev().nth(7).map_or(0, |(at, _)| at);
-    format!("#{}", &order_id[start..])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -476,15 +470,6 @@ mod tests {
         let low = LowStock::of("p1", "Linen Dress (M, \"Teal\")", 2);
         assert_eq!(LowStock::from_payload("p1", &low.payload()), Some(low));
         assert_eq!(LowStock::from_payload("p1", "{}"), None);
-    }
-
-    #[test]
-    fn an_order_is_named_by_its_last_eight_characters() {
-        assert_eq!(
-            order_number("0190b6f2-7c1e-7abc-9def-0123456789ab"),
-            "#456789ab"
-        );
-        assert_eq!(order_number("short"), "#short");
     }
 
     #[test]

@@ -15,8 +15,8 @@ use crate::message::texts::{
 use crate::message::Text;
 use crate::money::Money;
 use crate::order::{
-    order_lines, Changer, Channel, ChannelKind, Order, OrderDiscount, OrderStatus, PaymentStatus,
-    StatusChange,
+    order_lines, Changer, Channel, ChannelKind, Order, OrderDiscount, OrderNumber, OrderStatus,
+    PaymentStatus, StatusChange,
 };
 use crate::payment_hold::PaymentHold;
 use crate::phone::{mobile_in, MobileNumber};
@@ -234,6 +234,7 @@ impl PhoneOrderDraft<'_> {
         let taken_by = Changer::from(self.taken_by);
         Some(Order {
             id: self.id,
+            number: OrderNumber::NOT_YET_GIVEN,
             user_id: self.customer.id.clone(),
             customer_name: self.customer.name.clone(),
             customer_email: self.customer.email_text().to_owned(),

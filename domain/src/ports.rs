@@ -20,7 +20,7 @@ use crate::message::Message;
 use crate::money::Money;
 use crate::notification::Announcement;
 use crate::order::plan::OrderPlan;
-use crate::order::{Changer, Order, OrderStatus};
+use crate::order::{Changer, Order, OrderNumber, OrderStatus};
 use crate::password_reset::PasswordReset;
 use crate::payment_link::LinkToken;
 use crate::payment_method::PaymentMethod;
@@ -350,14 +350,15 @@ pub enum OrderStoreError {
 #[cfg_attr(feature = "mocks", mockall::automock)]
 #[async_trait]
 pub trait OrderRepository: Send + Sync {
-    /// In one transaction: takes the stock of every line with a guarded decrement and stores
-    /// the order. `OutOfStock` when any line cannot be served (then nothing is changed);
+    /// In one transaction: takes the stock of every line with a guarded decrement, gives the
+    /// order the shop's next number (its own `number` is ignored) and stores it; answers that
+    /// number. `OutOfStock` when any line cannot be served (then nothing is changed);
     /// `Repo(Duplicate)` when the user already has an order with the same idempotency key, or
     /// an order that awaits payment (`Order::awaits_payment`): one charge in flight at a time.
     /// An order with a discount code takes one use of it in the same transaction, guarded by
     /// its conditions at the order's time (`DiscountUnavailable`); canceling the order
     /// before it ships gives the use back, once.
-    async fn place(&self, order: &Order) -> Result<(), OrderStoreError>;
+    async fn place(&self, order: &Order) -> Result<OrderNumber, OrderStoreError>;
     async fn by_id(&self, id: &OrderId) -> Result<Option<Order>, RepoError>;
     async fn by_idempotency_key(
         &self,

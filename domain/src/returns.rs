@@ -20,7 +20,7 @@ use crate::message::texts::{
 };
 use crate::message::{Message, Text};
 use crate::money::Money;
-use crate::order::{Order, OrderStatus, PaymentStatus, StatusChange};
+use crate::order::{Order, OrderNumber, OrderStatus, PaymentStatus, StatusChange};
 use crate::refund::{RefundClaim, RefundRefusal};
 use crate::validation::{FieldErrors, Lines};
 use crate::variant::VariantSnapshot;
@@ -116,6 +116,7 @@ pub struct ReturnLine {
 pub struct Return {
     pub id: ReturnId,
     pub order_id: OrderId,
+    pub order_number: OrderNumber,
     pub user_id: UserId,
     /// The order's customer, as the order names them.
     pub customer_name: String,

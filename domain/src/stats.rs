@@ -370,6 +370,7 @@ mod report_tests {
         let unit = Money::from_cents(1000).unwrap();
         Order {
             id: OrderId::parse("o").unwrap(),
+            number: crate::order::OrderNumber::FIRST,
             user_id: UserId::parse("u").unwrap(),
             customer_name: "A".into(),
             customer_email: "a@b.so".into(),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { dollars, isOneSize, newShopper } from '../lib/api.mjs';
 import { eventually, expectPath, expectText, expectVisible, journey } from '../lib/harness.mjs';
+import { ADMIN } from '../lib/server.mjs';
 import { accountMenu, APPROVED_PHONE, openCheckoutWithAddress } from '../lib/steps.mjs';
 
 journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number and finds the order in Profile', async (t) => {
@@ -40,9 +41,15 @@ journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number
   await expectVisible(page.getByRole('heading', { name: 'Payment Successful!' }));
   await expectVisible(page.getByText('Your order has been placed and payment received successfully. Thank you!'));
   await expectVisible(page.getByRole('link', { name: 'Cart, 0 items' }));
+  // The number the shopper is given is the one the back office finds the order by.
+  const given = page.getByText('Order', { exact: true }).locator('xpath=following-sibling::dd[1]');
+  await expectVisible(given);
+  const number = (await given.innerText()).trim();
+  assert.match(number, /^#\d{4,}$/);
   await t.shot(page, 'order-success');
 
   const [order] = await api.orders();
+  assert.equal(number, `#${order.number}`);
   assert.equal(order.totalAmount, total);
   assert.equal(order.paymentStatus, 'paid');
   assert.equal(order.shippingAddress.city, 'Mogadishu');
@@ -54,7 +61,7 @@ journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number
   await expectPath(page, '/profile');
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Order History' }));
-  const row = page.getByRole('row').filter({ hasText: `${order._id.slice(0, 8)}...` });
+  const row = page.getByRole('row').filter({ hasText: number });
   await expectVisible(row);
   await eventually(async () => {
     const cells = (await row.getByRole('cell').allInnerTexts()).map((c) => c.replace(/\s+/g, ' ').trim());
@@ -63,4 +70,14 @@ journey('03-checkout-approved', 'a shopper pays with an approved EVC Plus number
     assert.ok(cells.some((c) => c.endsWith('3 items')), `item count in ${cells}`);
   });
   await t.shot(page, 'orders');
+
+  const admin = await t.open({ name: 'admin' });
+  await t.signIn(admin, ADMIN);
+  await admin.goto('/admin/orders');
+  await admin.getByLabel('Search orders').fill(number);
+  const found = admin.getByTestId('order-row');
+  await eventually(async () => assert.equal(await found.count(), 1, 'one order has that number'));
+  await expectText(found.getByTestId('order-id'), number);
+  await expectVisible(found.getByText(shopper.name));
+  await t.shot(admin, 'found-by-number');
 });

@@ -30,7 +30,7 @@ journey('06-admin', 'an admin sees a new order, adds a product with a picture an
   await expectText(card(admin, 'Total Revenue'), dollars(stats.totalRevenue));
   assert.ok(stats.totalOrders >= 1 && stats.pendingOrders >= 1 && stats.totalRevenue >= order.totalAmount);
   const recent = admin.getByRole('region', { name: 'Recent Orders' });
-  const recentRow = recent.getByRole('row').filter({ hasText: `#${order._id.slice(-8)}` });
+  const recentRow = recent.getByRole('row').filter({ hasText: `#${order.number}` });
   await expectVisible(recentRow);
   await expectVisible(recentRow.getByText(shopper.name));
   await expectVisible(recentRow.getByText(dollars(order.totalAmount)));
@@ -81,10 +81,10 @@ journey('06-admin', 'an admin sees a new order, adds a product with a picture an
   // Ship the order.
   await sidebar.getByRole('link', { name: 'Orders' }).click();
   await expectPath(admin, '/admin/orders');
-  const row = admin.getByTestId('order-row').filter({ hasText: `${order._id.slice(0, 8)}...` });
+  const row = admin.getByTestId('order-row').filter({ hasText: `#${order.number}` });
   await expectVisible(row);
   await expectText(row.getByTestId('order-status'), 'Pending');
-  await row.getByRole('button', { name: `Update Status of order ${order._id.slice(0, 8)}` }).click();
+  await row.getByRole('button', { name: `Update Status of order #${order.number}` }).click();
   const statusDialog = admin.getByRole('dialog', { name: 'Update Order Status' });
   await statusDialog.getByLabel('Status').selectOption({ label: 'Shipped' });
   await t.shot(admin, 'update-status');
@@ -98,7 +98,7 @@ journey('06-admin', 'an admin sees a new order, adds a product with a picture an
   await t.signIn(page, shopper);
   await accountMenu(page, 'Profile');
   await page.getByRole('tab', { name: 'Orders' }).click();
-  const mine = page.getByRole('row').filter({ hasText: `${order._id.slice(0, 8)}...` });
+  const mine = page.getByRole('row').filter({ hasText: `#${order.number}` });
   await expectText(mine.getByTestId('order-status'), 'Shipped');
   await t.shot(page, 'shopper-shipped');
 });

@@ -66,11 +66,11 @@ journey(
     const orderSearch = orderFilters.getByLabel('Search orders');
     const orderPager = page.getByRole('navigation', { name: 'Orders pages' });
     const orderRows = page.getByRole('table', { name: 'Orders' }).getByTestId('order-row');
-    /** The screen shows exactly these orders (by short id, in order) and this pager summary. */
+    /** The screen shows exactly these orders (by number, in order) and this pager summary. */
     const expectOrders = async ({ rows, total }, pageNo = 1) => {
       assert.ok(rows.length <= PAGE_SIZE, 'the API answers one page');
       await eventually(async () => {
-        assert.deepEqual(await orderRows.getByTestId('order-id').allInnerTexts(), rows.map((o) => `${o._id.slice(0, 8)}...`));
+        assert.deepEqual(await orderRows.getByTestId('order-id').allInnerTexts(), rows.map((o) => `#${o.number}`));
       });
       assert.ok((await orderRows.count()) <= PAGE_SIZE, 'at most one page of rows');
       await expectText(orderPager.locator('p'), showing(pageNo, rows.length, total));
@@ -132,12 +132,13 @@ journey(
     assert.equal(await orderSearch.inputValue(), customer.email);
     assert.equal(await statusFilter.inputValue(), '');
 
-    // An order id's first 8 characters (as the list shows them) find that one order.
+    // The number a customer was given finds that one order.
     const one = all.rows[3];
-    await orderSearch.fill(one._id.slice(0, 8));
-    await expectWhere(page, '/admin/orders', { q: one._id.slice(0, 8) });
-    const byId = await expected('/api/orders/all', { q: one._id.slice(0, 8) });
-    assert.ok(byId.rows.some((o) => o._id === one._id) && byId.total < 5, `orders found by ${one._id.slice(0, 8)}: ${byId.total}`);
+    const number = `#${one.number}`;
+    await orderSearch.fill(number);
+    await expectWhere(page, '/admin/orders', { q: number });
+    const byId = await expected('/api/orders/all', { q: number });
+    assert.deepEqual([byId.total, byId.rows[0]?._id], [1, one._id], `orders found by ${number}`);
     await expectOrders(byId);
 
     // ---- Products: one page of 20 out of 10,000; search by a word of a name, then the

@@ -102,7 +102,7 @@ journey('12-sizes', 'a shopper picks a colour and a size, pays, and finds both o
   await accountMenu(page, 'Profile');
   await expectPath(page, '/profile');
   await page.getByRole('tab', { name: 'Orders' }).click();
-  const row = page.getByRole('row').filter({ hasText: `${order._id.slice(0, 8)}...` });
+  const row = page.getByRole('row').filter({ hasText: `#${order.number}` });
   await expectVisible(row);
   await row.getByRole('button', { name: 'Details' }).click();
   const details = page.locator(`#order-${order._id}`);

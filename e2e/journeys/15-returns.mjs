@@ -8,7 +8,7 @@ import { accountMenu, APPROVED_PHONE } from '../lib/steps.mjs';
 const longDate = (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** The order's short number as the screens show it. */
-const short = (id) => `${id.slice(0, 8)}...`;
+const short = (order) => `#${order.number}`;
 
 /** The steps of a status timeline, each as its text on one line ('Shipped Nov 24, 2026, 4:31 AM · by Admin'). */
 async function timeline(list) {
@@ -68,12 +68,12 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
   await accountMenu(page, 'Profile');
   await expectPath(page, '/profile');
   await page.getByRole('tab', { name: 'Orders' }).click();
-  const row = page.getByRole('row').filter({ hasText: short(orderId) });
+  const row = page.getByRole('row').filter({ hasText: short(placed) });
   await expectText(row.getByTestId('order-status'), 'Delivered');
   await t.shot(page, 'orders-tab');
-  await row.getByRole('link', { name: short(orderId), exact: true }).click();
+  await row.getByRole('link', { name: short(placed), exact: true }).click();
   await expectPath(page, `/orders/${orderId}`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: `Order ${short(orderId)}` }));
+  await expectVisible(page.getByRole('heading', { level: 1, name: `Order ${short(placed)}` }));
   await expectText(page.getByTestId('order-status'), 'Delivered');
   const orderTimeline = page.getByRole('list', { name: 'Order status history' });
   await expectTimeline(orderTimeline, ['Pending', 'Shipped', 'Delivered']);
@@ -126,7 +126,7 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
   await sidebar.getByRole('link', { name: 'Returns' }).click();
   await expectPath(admin, '/admin/returns');
   await expectVisible(admin.getByRole('heading', { level: 1, name: 'Returns' }));
-  const returnRow = admin.getByTestId('return-row').filter({ has: admin.getByRole('link', { name: short(orderId), exact: true }) });
+  const returnRow = admin.getByTestId('return-row').filter({ has: admin.getByRole('link', { name: short(placed), exact: true }) });
   await expectVisible(returnRow);
   await expectVisible(returnRow.getByText(shopper.name, { exact: true }));
   await expectVisible(returnRow.getByText(shopper.email, { exact: true }));
@@ -135,7 +135,7 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
   await expectText(returnRow.getByTestId('return-status'), 'Requested');
   await t.shot(admin, 'admin-returns');
 
-  const step = (label) => returnRow.getByRole('button', { name: `${label} the return of order ${short(orderId)}`, exact: true });
+  const step = (label) => returnRow.getByRole('button', { name: `${label} the return of order ${short(placed)}`, exact: true });
   await step('Approve').click();
   await t.toast(admin, 'Return approved');
   await expectText(returnRow.getByTestId('return-status'), 'Approved');
@@ -154,7 +154,7 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
   await expectVisible(confirm);
   await expectVisible(
     confirm.getByText(
-      `Refund ${dollars(ret.refundAmount)} to ${shopper.name} for order ${short(orderId)}? The money goes back through the payment provider; this cannot be undone.`,
+      `Refund ${dollars(ret.refundAmount)} to ${shopper.name} for order ${short(placed)}? The money goes back through the payment provider; this cannot be undone.`,
       { exact: true },
     ),
   );
@@ -175,7 +175,7 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
 
   // The shopper's page shows it refunded.
   await page.reload();
-  await expectVisible(page.getByRole('heading', { level: 1, name: `Order ${short(orderId)}` }));
+  await expectVisible(page.getByRole('heading', { level: 1, name: `Order ${short(placed)}` }));
   const done = returns.getByRole('article', { name: /^Return requested on / });
   await expectText(done.getByTestId('return-status'), 'Refunded');
   await expectTimeline(done.getByRole('list', { name: 'Return status history' }), ['Requested', 'Approved', 'Received', 'Refunded']);
@@ -187,10 +187,10 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
   // The admin's order page, from the orders table: who set each status, the return, the packing slip.
   await sidebar.getByRole('link', { name: 'Orders' }).click();
   await expectPath(admin, '/admin/orders');
-  const orderRow = admin.getByTestId('order-row').filter({ hasText: short(orderId) });
-  await orderRow.getByRole('link', { name: short(orderId), exact: true }).click();
+  const orderRow = admin.getByTestId('order-row').filter({ hasText: short(placed) });
+  await orderRow.getByRole('link', { name: short(placed), exact: true }).click();
   await expectPath(admin, `/admin/orders/${orderId}`);
-  await expectVisible(admin.getByRole('heading', { level: 1, name: `Order ${short(orderId)}` }));
+  await expectVisible(admin.getByRole('heading', { level: 1, name: `Order ${short(placed)}` }));
   const history = admin.getByRole('region', { name: 'Status history' }).getByRole('list', { name: 'Order status history' });
   await expectTimeline(history, ['Pending', 'Shipped', 'Delivered'], [shopper.name, adminApi.user.name, adminApi.user.name]);
   const adminReturn = admin.getByRole('region', { name: 'Returns' }).getByRole('article', { name: /^Return requested on / });
@@ -210,12 +210,12 @@ journey('15-returns', 'a shopper sends back one unit of a delivered order; an ad
   await expectHidden(slip);
   await admin.emulateMedia({ media: 'print' });
   await expectVisible(slip);
-  await expectVisible(slip.getByText(orderId, { exact: true }));
+  await expectVisible(slip.getByText(short(placed), { exact: true }));
   const slipRow = slip.getByRole('row').filter({ hasText: made.name });
   assert.deepEqual(
     (await slipRow.getByRole('cell').allInnerTexts()).map((c) => c.trim()),
     [made.name, 'M', '', size.sku, '2'],
   );
-  await expectHidden(admin.getByRole('heading', { level: 1, name: `Order ${short(orderId)}` }));
+  await expectHidden(admin.getByRole('heading', { level: 1, name: `Order ${short(placed)}` }));
   await admin.emulateMedia({ media: 'screen' });
 });

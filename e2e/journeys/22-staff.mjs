@@ -55,7 +55,7 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
       ],
     }),
   ]);
-  const short = order._id.slice(0, 8);
+  const short = `#${order.number}`;
 
   // The order handler: orders and returns, no products or settings.
   const desk = await t.open({ name: 'order-handler' });
@@ -73,7 +73,7 @@ journey('22-staff', "an order handler ships an order and a stock keeper changes 
 
   await desk.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
   await expectPath(desk, '/admin/orders');
-  const row = desk.getByTestId('order-row').filter({ hasText: `${short}...` });
+  const row = desk.getByTestId('order-row').filter({ hasText: short });
   await expectText(row.getByTestId('order-status'), 'Pending');
   // Without money.read the server sends no amounts, and no column or cell shows one.
   await expectHidden(desk.getByRole('columnheader', { name: 'Total' }));

@@ -38,14 +38,14 @@ journey('23-delivery', 'a shopper in Hodan pays cash on delivery; the order hand
   const [order] = await api.orders();
   assert.deepEqual([order.paymentMethod, order.paymentStatus, order.shippingFee], ['cash-on-delivery', 'pending', toHodan.shipping]);
   assert.equal(order.shippingAddress.landmark, 'Near the Hodan market mosque');
-  const short = order._id.slice(0, 8);
+  const short = `#${order.number}`;
 
   // The order handler sends it out with the rider, from the Deliveries screen.
   const desk = await t.open({ name: 'dispatcher' });
   await t.signIn(desk, handler);
   await desk.goto('/admin/deliveries');
   await expectVisible(desk.getByRole('heading', { level: 1, name: 'Deliveries' }));
-  await desk.getByRole('checkbox', { name: `Select order ${short}...` }).check();
+  await desk.getByRole('checkbox', { name: `Select order ${short}` }).check();
   await desk.getByLabel('Send with rider').selectOption({ label: rider.name });
   await t.shot(desk, 'dispatch');
   await desk.getByRole('button', { name: 'Send out (1)' }).click();

@@ -8,7 +8,7 @@ import { accountMenu, APPROVED_PHONE } from '../lib/steps.mjs';
 const longDate = (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** The order's short number as the screens show it. */
-const short = (id) => `${id.slice(0, 8)}...`;
+const short = (order) => `#${order.number}`;
 
 journey('26-back-in-stock', 'a shopper asks for a sold-out size and gets the message after a return is received', async (t) => {
   // A product of the admin's own whose only M a buyer buys, receives and sends back (approved, not yet received).
@@ -86,8 +86,8 @@ journey('26-back-in-stock', 'a shopper asks for a sold-out size and gets the mes
   assert.deepEqual([cells[0], cells[1], cells[3], cells[4], cells[5]], [made.name, 'M', m.sku, 'Sold out', '1']);
   await t.shot(admin, 'admin-restock-requests');
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Returns' }).click();
-  const returnRow = admin.getByTestId('return-row').filter({ has: admin.getByRole('link', { name: short(order._id), exact: true }) });
-  await returnRow.getByRole('button', { name: `Mark received the return of order ${short(order._id)}`, exact: true }).click();
+  const returnRow = admin.getByTestId('return-row').filter({ has: admin.getByRole('link', { name: short(order), exact: true }) });
+  await returnRow.getByRole('button', { name: `Mark received the return of order ${short(order)}`, exact: true }).click();
   await t.toast(admin, 'Return marked as received');
 
   // One message to the shopper, with the product's link; their request answered.

@@ -11,6 +11,7 @@ use crate::discount_uses::UseRow;
 use crate::discounts::DiscountRow;
 use crate::models::to_db_time;
 use crate::order_history;
+use crate::order_numbers;
 use crate::orders::{OrderLineRow, OrderRow};
 use crate::products::{bump_catalog_version, ProductRow};
 use crate::returns::ReturnRows;
@@ -96,9 +97,10 @@ impl Database {
     /// payment of one shopper is refused with `Duplicate`). The dashboard's totals count them.
     /// An order with a discount code holds a use of it (counted in the code's `timesUsed`)
     /// unless it was canceled, as orders canceled before shipping give theirs back; its code
-    /// must exist (else `NotFound`).
-    pub async fn bulk_insert_orders(&self, orders: &[Order]) -> Result<(), RepoError> {
-        let order_rows: Vec<OrderRow> = orders.iter().map(OrderRow::from_domain).collect();
+    /// must exist (else `NotFound`). They are numbered after the last order, in the order
+    /// given, and `orders` get their numbers: for a seed, with no shop serving meanwhile.
+    pub async fn bulk_insert_orders(&self, orders: &mut [Order]) -> Result<(), RepoError> {
+        let mut order_rows: Vec<OrderRow> = orders.iter().map(OrderRow::from_domain).collect();
         let line_rows =
             orders
                 .iter()
@@ -113,9 +115,9 @@ impl Database {
                 .iter()
                 .map(|order| (order.id.as_str(), order.history.as_slice())),
         );
-        let taken_by = crate::phone_orders::rows_of(orders);
+        let taken_by = crate::phone_orders::rows_of(orders.iter());
         let mut sales = SalesChange::default();
-        for order in orders {
+        for order in orders.iter() {
             sales.add(&SalesDelta::placed(order));
         }
         let uses: Vec<(String, UseRow)> = orders
@@ -134,18 +136,29 @@ impl Database {
                 ))
             })
             .collect();
-        self.write(move |conn| {
-            write_transaction(conn, |conn| {
-                insert_rows!(conn, orders::table, order_rows)?;
-                insert_rows!(conn, order_lines::table, line_rows)?;
-                insert_rows!(conn, order_status_history::table, history)?;
-                crate::phone_orders::insert(conn, &taken_by)?;
-                insert_uses(conn, uses)?;
-                sales.apply(conn)
+        let last_before = self
+            .write(move |conn| {
+                write_transaction(conn, |conn| {
+                    let last_before = order_numbers::last_given(conn)?;
+                    for (number, row) in (last_before + 1..).zip(&mut order_rows) {
+                        row.number = number;
+                    }
+                    insert_rows!(conn, orders::table, order_rows)?;
+                    order_numbers::continue_after_inserted(conn)?;
+                    insert_rows!(conn, order_lines::table, line_rows)?;
+                    insert_rows!(conn, order_status_history::table, history)?;
+                    crate::phone_orders::insert(conn, &taken_by)?;
+                    insert_uses(conn, uses)?;
+                    sales.apply(conn)?;
+                    Ok(last_before)
+                })
+                .map_err(storage)
             })
-            .map_err(storage)
-        })
-        .await
+            .await?;
+        for (number, order) in (last_before + 1..).zip(orders.iter_mut()) {
+            order.number = order_numbers::read(number, order.id.as_str())?;
+        }
+        Ok(())
     }
 
     /// Inserts `reviews` as they are, in one transaction, and sets their products' ratings

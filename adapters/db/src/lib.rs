@@ -24,6 +24,7 @@ mod discount_uses;
 mod discounts;
 mod order_history;
 mod order_list;
+mod order_numbers;
 mod orders;
 mod outbox;
 mod password_resets;

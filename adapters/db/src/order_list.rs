@@ -17,7 +17,8 @@ use diesel::prelude::*;
 use diesel::sql_types::{Bool, Text};
 use domain::listing::orders::{OrderQuery, OrderSort, PaymentFilter};
 use domain::listing::{Direction, SearchText};
-use domain::order::{ChannelKind, OrderStatus, PaymentStatus};
+use domain::order::{ChannelKind, OrderNumber, OrderStatus, PaymentStatus, PaymentWait};
+use domain::payment_method::PaymentMethod;
 
 pub(crate) type OrderSelection = orders::BoxedQuery<'static, MultiBackend>;
 
@@ -37,9 +38,11 @@ pub(crate) fn matching(query: &OrderQuery, backend: Backend) -> OrderSelection {
             }
         }
         Some(PaymentFilter::Awaiting) => {
+            let confirmed_by_provider = PaymentWait::Confirmation.methods().map(PaymentMethod::id);
             selection = selection
                 .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
-                .filter(orders::status.ne(OrderStatus::Canceled.as_str()));
+                .filter(orders::status.ne(OrderStatus::Canceled.as_str()))
+                .filter(orders::payment_method.eq_any(confirmed_by_provider.collect::<Vec<_>>()));
         }
         Some(PaymentFilter::HoldExpired) => {
             selection = selection.filter(orders::hold_expired_at.is_not_null());
@@ -96,16 +99,22 @@ fn containing(
     ))
     .bind::<Text, _>(bound)
     .sql(&format!("{escape})"));
-    match id_prefix(text, backend) {
-        None => Box::new(of_terms.sql(")")),
-        Some((operator, pattern)) => Box::new(
-            of_terms
-                .sql(&format!(
-                    " UNION ALL SELECT id FROM orders WHERE id {operator} "
-                ))
-                .bind::<Text, _>(pattern)
-                .sql(")"),
-        ),
+    let matched: Box<dyn BoxableExpression<orders::table, MultiBackend, SqlType = Bool>> =
+        match id_prefix(text, backend) {
+            None => Box::new(of_terms.sql(")")),
+            Some((operator, pattern)) => Box::new(
+                of_terms
+                    .sql(&format!(
+                        " UNION ALL SELECT id FROM orders WHERE id {operator} "
+                    ))
+                    .bind::<Text, _>(pattern)
+                    .sql(")"),
+            ),
+        };
+    // `1042` or `#1042`: the number the customer was given (`orders_number`).
+    match OrderNumber::parse(text) {
+        None => matched,
+        Some(number) => Box::new(matched.or(orders::number.eq(i64::from(number.get())))),
     }
 }
 

@@ -12,6 +12,7 @@ use crate::models::{
 };
 use crate::order_history::{self, OrdersOf};
 use crate::order_list;
+use crate::order_numbers;
 use crate::outbox::{self, Unconfigured};
 use crate::phone_orders;
 use crate::prepared::Prepared;
@@ -34,7 +35,7 @@ use domain::discount::DiscountCode;
 use domain::listing::orders::OrderQuery;
 use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
 use domain::order::{
-    Changer, Channel, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus,
+    Changer, Channel, Order, OrderDiscount, OrderLine, OrderNumber, OrderStatus, PaymentStatus,
     RefundClaimGuard, StatusChange,
 };
 use domain::payment_method::PaymentMethod;
@@ -50,6 +51,8 @@ use std::collections::HashMap;
 #[diesel(table_name = orders, treat_none_as_default_value = false)]
 pub(crate) struct OrderRow {
     id: String,
+    /// Given in the inserting transaction (`order_numbers`).
+    pub(crate) number: i64,
     user_id: String,
     customer_name: String,
     customer_email: String,
@@ -111,6 +114,7 @@ impl OrderRow {
         let created_at = to_db_time(order.created_at);
         Self {
             id: order.id.as_str().to_owned(),
+            number: i64::from(order.number.get()),
             user_id: order.user_id.as_str().to_owned(),
             customer_name: order.customer_name.clone(),
             customer_email: order.customer_email.clone(),
@@ -176,6 +180,7 @@ impl OrderRow {
             _ => return Err(corrupt("shipping address of order", &self.id)),
         };
         Ok(Order {
+            number: order_numbers::read(self.number, &self.id)?,
             id: order_id(&self.id)?,
             user_id: user_id(&self.user_id)?,
             customer_name: self.customer_name,
@@ -493,8 +498,8 @@ fn apply_plan(
 
 #[async_trait]
 impl OrderRepository for Database {
-    async fn place(&self, order: &Order) -> Result<(), OrderStoreError> {
-        let row = OrderRow::from_domain(order);
+    async fn place(&self, order: &Order) -> Result<OrderNumber, OrderStoreError> {
+        let mut row = OrderRow::from_domain(order);
         let lines = order
             .lines
             .iter()
@@ -510,6 +515,7 @@ impl OrderRepository for Database {
         self.write(move |conn| {
             write_transaction(conn, |conn| {
                 stock::take(conn, &wanted, (created_at, unconfigured))?;
+                row.number = order_numbers::next(conn)?;
                 diesel::insert_into(orders::table)
                     .values(&row)
                     .execute(conn)?;
@@ -529,7 +535,7 @@ impl OrderRepository for Database {
                 }
                 bump_catalog_version(conn)?;
                 sales.apply(conn)?;
-                Ok::<_, TxError<OrderStoreError>>(())
+                order_numbers::read(row.number, &row.id).map_err(TxError::from)
             })
             .map_err(OrderStoreError::from)
         })

@@ -5,12 +5,14 @@
 use crate::connection::DbConnection;
 use crate::listing::total_of;
 use crate::models::{from_db_time, money, order_id, to_db_time};
+use crate::order_numbers;
 use crate::schema::payment_attempts;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::listing::payments::AttemptQuery;
+use domain::order::OrderNumber;
 use domain::payment_attempt::{AttemptChange, AttemptState, PaymentAttempt};
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
@@ -23,6 +25,7 @@ use domain::{Currency, OrderId, PaymentAttemptId};
 struct AttemptRow {
     id: String,
     order_id: String,
+    order_number: i64,
     method: String,
     amount_cents: i64,
     currency: String,
@@ -44,6 +47,7 @@ impl AttemptRow {
         AttemptRow {
             id: attempt.id.as_str().to_owned(),
             order_id: attempt.order.as_str().to_owned(),
+            order_number: i64::from(attempt.order_number.get()),
             method: attempt.method.id().to_owned(),
             amount_cents: attempt.amount.cents(),
             currency: attempt.currency.code().to_owned(),
@@ -75,6 +79,7 @@ impl AttemptRow {
         Ok(PaymentAttempt {
             id: PaymentAttemptId::parse(id).ok_or_else(|| corrupt("payment attempt id", id))?,
             order: order_id(&self.order_id)?,
+            order_number: order_numbers::read(self.order_number, &self.order_id)?,
             method: PaymentMethod::parse(&self.method)
                 .ok_or_else(|| corrupt("method of payment attempt", id))?,
             amount: money(self.amount_cents)?,
@@ -317,11 +322,14 @@ impl PaymentAttemptRepository for Database {
                 }
                 if let Some(search) = &query.search {
                     let like = format!("%{}%", search.as_str());
+                    // `#1042` is its order's number.
+                    let number = OrderNumber::parse(search.as_str()).map(|n| i64::from(n.get()));
                     rows = rows.filter(
                         payment_attempts::order_id
                             .like(like.clone())
                             .or(payment_attempts::payer.like(like.clone()))
-                            .or(payment_attempts::transaction_id.like(like)),
+                            .or(payment_attempts::transaction_id.like(like))
+                            .or(payment_attempts::order_number.nullable().eq(number)),
                     );
                 }
                 rows

@@ -11,6 +11,7 @@ use crate::models::{
     variant_snapshot,
 };
 use crate::order_history::{changer_columns, changer_of};
+use crate::order_numbers;
 use crate::orders::{one_order, OrderRow};
 use crate::outbox::{self, Unconfigured};
 use crate::products::bump_catalog_version;
@@ -183,6 +184,7 @@ struct RowWithCustomer {
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = orders)]
 struct OrderOfReturn {
+    number: i64,
     customer_name: String,
     customer_email: String,
     payment_method: String,
@@ -198,6 +200,7 @@ impl ReturnRow {
     ) -> Result<Return, RepoError> {
         let order = order_id(&self.order_id)?;
         Ok(Return {
+            order_number: order_numbers::read(of_order.number, &self.order_id)?,
             id: ReturnId::parse(&self.id).ok_or_else(|| corrupt("return id", &self.id))?,
             user_id: domain::UserId::parse(&self.user_id)
                 .ok_or_else(|| corrupt("user id", &self.user_id))?,
@@ -348,6 +351,7 @@ fn request(conn: &mut DbConnection, request: &ReturnRequest) -> Tx<Return> {
         .execute(conn)?;
     Ok(Return {
         id: request.id.clone(),
+        order_number: order.number,
         order_id: order.id,
         user_id: order.user_id,
         customer_name: order.customer_name,

@@ -14,7 +14,7 @@ use diesel::sql_types::BigInt;
 use diesel::upsert::excluded;
 use domain::listing::orders::{OrderQuery, PaymentFilter};
 use domain::order::plan::SalesDelta;
-use domain::order::{OrderStatus, PaymentStatus};
+use domain::order::PaymentStatus;
 use domain::ports::RepoError;
 use domain::stats::{OrderFact, ProductSales};
 use std::collections::BTreeMap;
@@ -208,12 +208,9 @@ pub(crate) fn orders_counted(
         Some(PaymentFilter::Status(payment)) => {
             totals = totals.filter(order_day_totals::payment_status.eq(stored_payment(payment)));
         }
-        Some(PaymentFilter::Awaiting) => {
-            totals = totals
-                .filter(order_day_totals::payment_status.eq(PaymentStatus::Pending.as_str()))
-                .filter(order_day_totals::status.ne(OrderStatus::Canceled.as_str()));
-        }
-        Some(PaymentFilter::HoldExpired) => return None,
+        // The totals do not keep the payment method, which tells a charge awaiting its
+        // confirmation from cash awaiting its rider.
+        Some(PaymentFilter::Awaiting | PaymentFilter::HoldExpired) => return None,
     }
     // SUM of a BIGINT is NUMERIC on PostgreSQL.
     Some(

@@ -118,6 +118,7 @@ diesel::table! {
         refund_unconfirmed_at -> Nullable<Timestamp>,
         payment_reference -> Nullable<Text>,
         ship_landmark -> Nullable<Text>,
+        number -> BigInt,
     }
 }
 
@@ -125,6 +126,7 @@ diesel::table! {
     payment_attempts (id) {
         id -> Text,
         order_id -> Text,
+        order_number -> BigInt,
         method -> Text,
         amount_cents -> BigInt,
         currency -> Text,

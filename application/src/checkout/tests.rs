@@ -12,7 +12,7 @@ use crate::testing::eid_code;
 use domain::cart::CartLine;
 use domain::checkout::ShippingAddressInput;
 use domain::discount::{CartDiscount, Discount, DiscountKind};
-use domain::order::StockEffect;
+use domain::order::{OrderNumber, StockEffect};
 use domain::phone::MobileNumber;
 use domain::settings::ShopSettings;
 use domain::Money;
@@ -155,7 +155,11 @@ async fn refused_before_placing(mut ports: Mocks) -> CheckoutError {
 #[tokio::test]
 async fn an_approved_payment_marks_the_order_paid_and_empties_the_cart() {
     let mut ports = ports_with_cart();
-    ports.orders.expect_place().times(1).returning(|_| Ok(()));
+    ports
+        .orders
+        .expect_place()
+        .times(1)
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -211,7 +215,7 @@ async fn an_order_to_a_zone_pays_the_zones_fee_and_keeps_the_landmark() {
                     == ("Hodan", "Near the market mosque")
         })
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -278,7 +282,10 @@ fn approved_while_the_database_restarts(
     then: Result<(), OrderStoreError>,
 ) -> Mocks {
     let mut ports = ports_with_cart();
-    ports.orders.expect_place().returning(|_| Ok(()));
+    ports
+        .orders
+        .expect_place()
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -337,7 +344,10 @@ async fn a_recording_that_committed_before_its_answer_was_lost_counts_as_recorde
 #[tokio::test]
 async fn a_declined_payment_cancels_the_order_releases_stock_and_keeps_the_cart() {
     let mut ports = ports_with_cart();
-    ports.orders.expect_place().returning(|_| Ok(()));
+    ports
+        .orders
+        .expect_place()
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -367,7 +377,10 @@ async fn a_declined_payment_cancels_the_order_releases_stock_and_keeps_the_cart(
 #[tokio::test]
 async fn a_provider_refusing_the_shop_cancels_the_order_keeps_the_cart_and_is_a_provider_failure() {
     let mut ports = ports_with_cart();
-    ports.orders.expect_place().returning(|_| Ok(()));
+    ports
+        .orders
+        .expect_place()
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -401,7 +414,10 @@ async fn a_provider_refusing_the_shop_cancels_the_order_keeps_the_cart_and_is_a_
 #[tokio::test]
 async fn an_unanswered_payment_keeps_the_order_pending_and_its_items_out_of_the_cart() {
     let mut ports = ports_with_cart();
-    ports.orders.expect_place().returning(|_| Ok(()));
+    ports
+        .orders
+        .expect_place()
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -515,7 +531,7 @@ async fn a_key_older_than_24_hours_is_freed_and_the_cart_charged_anew() {
         .expect_place()
         .withf(|order| order.idempotency_key.as_deref() == Some("k1"))
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -552,7 +568,7 @@ async fn a_code_on_the_cart_is_charged_and_kept_on_the_order() {
                 && (order.subtotal.cents(), order.total.cents()) == (4000, 4000)
         })
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports
         .payments
         .expect_charge()
@@ -621,7 +637,7 @@ async fn an_order_that_costs_nothing_is_placed_paid_without_asking_the_provider(
         .expect_place()
         .withf(|order| order.total == Money::ZERO)
         .times(1)
-        .returning(|_| Ok(()));
+        .returning(|_| Ok(OrderNumber::FIRST));
     ports.payments.expect_charge().never();
     ports
         .orders

@@ -4,7 +4,7 @@
 
 use super::words::{self, Label, OrderFacts};
 use domain::language::Language;
-use domain::notification::{order_number, Letter, LowStock, Topic};
+use domain::notification::{Letter, LowStock, Topic};
 use domain::order::Order;
 use domain::password_reset::CODE_VALID_FOR;
 use domain::payment_attempt::{AttemptState, PaymentAlert};
@@ -94,7 +94,7 @@ fn address_of(order: &Order) -> Option<String> {
 /// A message to the shopper about their order, in their language.
 pub fn about_order(topic: Topic, order: &Order, from: &Sender) -> Letter {
     let language = from.language;
-    let number = order_number(order.id.as_str());
+    let number = order.number.to_string();
     let facts = OrderFacts {
         number: &number,
         total: order.total,
@@ -135,7 +135,7 @@ pub fn about_return(
     from: &Sender,
 ) -> Letter {
     let language = from.language;
-    let number = order_number(item.order_id.as_str());
+    let number = item.order_number.to_string();
     let (subject, paragraph, sms) = words::about_return(
         language,
         status,
@@ -171,7 +171,7 @@ pub fn password_reset(code: &str, name: &str, from: &Sender) -> Letter {
 
 /// The shop's alert of a new paid order.
 pub fn new_order(order: &Order, from: &Sender) -> Letter {
-    let number = order_number(order.id.as_str());
+    let number = order.number.to_string();
     // A card's payer gave the phone as a contact, not as the way they paid.
     let paid = match order.payment_method {
         Some(PaymentMethod::Card) => format!(
@@ -229,7 +229,7 @@ pub fn back_in_stock(back: &BackInStock, name: &str, from: &Sender) -> Letter {
 /// `minutes` more. The text message (also what staff share on WhatsApp) ends with the link.
 pub fn payment_link(order: &Order, path: &str, minutes: i64, from: &Sender) -> Letter {
     let language = from.language;
-    let number = order_number(order.id.as_str());
+    let number = order.number.to_string();
     let texts = words::payment_link(language, &number, order.total, minutes);
     let url = from
         .link("", path)
@@ -249,7 +249,7 @@ pub fn payment_link(order: &Order, path: &str, minutes: i64, from: &Sender) -> L
 /// The shop's alert of money no order took (`PaymentAlert`): paid back, its refund failed,
 /// or approved for another amount than asked.
 pub fn payment_alert(order: &Order, alert: &PaymentAlert, from: &Sender) -> Letter {
-    let number = order_number(order.id.as_str());
+    let number = order.number.to_string();
     let came = format!("{} {}", alert.method.name(), alert.amount);
     let (subject, what) = match alert.state {
         AttemptState::Refunded => (

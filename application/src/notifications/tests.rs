@@ -149,7 +149,7 @@ async fn a_paid_order_is_confirmed_by_e_mail_with_its_number_and_total() {
         |outcomes| {
             outcomes.len() == 1
                 && outcomes[0].status == DeliveryStatus::Sent
-                && outcomes[0].subject.as_deref() == Some("Order #o1 confirmed")
+                && outcomes[0].subject.as_deref() == Some("Order #1042 confirmed")
                 && outcomes[0].next_attempt_at.is_none()
         },
     );
@@ -182,14 +182,14 @@ async fn a_shopper_who_last_used_somali_is_written_to_in_somali() {
             outcomes.len() == 2
                 && outcomes
                     .iter()
-                    .all(|o| o.subject.as_deref() == Some("Dalabka #o1 waa la xaqiijiyey"))
+                    .all(|o| o.subject.as_deref() == Some("Dalabka #1042 waa la xaqiijiyey"))
         },
     );
     let mut sms = MockSmsGateway::new();
     sms.expect_send()
         .withf(|to, text| {
             to == "615551234"
-                && text == "Dukaan: dalabka #o1 waa la xaqiijiyey, $45.00 waa la bixiyey. Waan kuu sheegi doonnaa marka la soo diro."
+                && text == "Dukaan: dalabka #1042 waa la xaqiijiyey, $45.00 waa la bixiyey. Waan kuu sheegi doonnaa marka la soo diro."
         })
         .times(1)
         .return_const(Ok(()));
@@ -197,7 +197,7 @@ async fn a_shopper_who_last_used_somali_is_written_to_in_somali() {
         mailer: Some(mailer(Ok(()), |email| {
             email.letter.greeting == "Salaan amina,"
                 && email.letter.paragraphs[0]
-                    == "Waad ku mahadsan tahay dalabkaaga #o1. Waxaan helnay lacagtaadii $45.00 ee aad ku bixisay EVC Plus."
+                    == "Waad ku mahadsan tahay dalabkaaga #1042. Waxaan helnay lacagtaadii $45.00 ee aad ku bixisay EVC Plus."
                 && email.letter.table.last() == Some(&("Wadarta".into(), "$45.00".into()))
         })),
         sms: Some(Arc::new(sms)),
@@ -280,14 +280,14 @@ async fn the_shop_is_alerted_at_its_alert_address_and_sms_carries_the_short_text
     sms.expect_send()
         .withf(|to, text| {
             to == "252615551234"
-                && text == "Dukaan: order #o1 has shipped and is on its way to you."
+                && text == "Dukaan: order #1042 has shipped and is on its way to you."
         })
         .times(1)
         .returning(|_, _| Ok(()));
     let channels = Channels {
         mailer: Some(mailer(Ok(()), |email| {
             email.to.as_str() == "orders@dukaan.so"
-                && email.letter.subject == "New order #o1: $45.00 from amina"
+                && email.letter.subject == "New order #1042: $45.00 from amina"
         })),
         sms: Some(Arc::new(sms)),
         order_alert_email: Some("orders@dukaan.so".into()),
@@ -460,7 +460,7 @@ async fn a_payment_link_is_texted_in_the_customers_language_and_forgotten_once_s
     sms.expect_send()
         .withf(|to, text| {
             to == "615551234"
-                && text.starts_with("Dukaan: ku bixi $45.00 dalabkaaga #o1 ")
+                && text.starts_with("Dukaan: ku bixi $45.00 dalabkaaga #1042 ")
                 && text.ends_with(" daqiiqo gudahood halkan: https://shop.example/pay/Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m")
         })
         .times(1)

@@ -7,7 +7,7 @@ use crate::testing::{
 use domain::audit::AuditAction;
 use domain::checkout::{PaymentChoiceInput, ShippingAddressInput};
 use domain::message::texts::PHONE_ORDER_CUSTOMER_MISSING;
-use domain::order::{Channel, PaymentStatus};
+use domain::order::{Channel, Order, OrderNumber, PaymentStatus};
 use domain::payment_attempt::AttemptState;
 use domain::payment_method::PaymentMethod;
 use domain::phone_order::{CustomerInput, LineInput};
@@ -169,7 +169,7 @@ async fn a_new_customer_gets_an_account_by_phone_and_the_order_checkouts_totals(
         .times(1)
         .returning(move |order| {
             *kept.lock().unwrap() = Some(order.clone());
-            Ok(())
+            Ok(OrderNumber::FIRST)
         });
     mocks
         .log
@@ -222,7 +222,16 @@ async fn a_new_customer_gets_an_account_by_phone_and_the_order_checkouts_totals(
         }
     );
     assert_eq!(order.customer_email, "");
-    assert_eq!(placed.lock().unwrap().as_ref(), Some(&order));
+    // Stored as taken, and answered with the number the store gave it.
+    assert_eq!(order.number, OrderNumber::FIRST);
+    let stored = placed.lock().unwrap().clone().unwrap();
+    assert_eq!(
+        Order {
+            number: order.number,
+            ..stored
+        },
+        order
+    );
 }
 
 #[tokio::test]

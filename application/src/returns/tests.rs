@@ -43,6 +43,7 @@ fn a_return(status: ReturnStatus) -> Return {
     Return {
         id: return_id(),
         order_id: order_id(),
+        order_number: domain::order::OrderNumber::new(1042).unwrap(),
         user_id: shopper("amina").id,
         customer_name: "amina".into(),
         customer_email: "amina@example.com".into(),

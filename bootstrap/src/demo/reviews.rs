@@ -12,7 +12,8 @@ use domain::checkout::ShippingAddress;
 use domain::delivery::delivery_fee;
 use domain::language::Language;
 use domain::order::{
-    Changer, Channel, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
+    Changer, Channel, Order, OrderLine, OrderNumber, OrderStatus, OrderTransition, PaymentStatus,
+    StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
@@ -150,6 +151,7 @@ fn paid_order(user: &User, products: &[&Product], shipping_fee: Money, days_ago:
     let subtotal: Money = lines.iter().map(OrderLine::line_total).sum();
     Order {
         id: OrderId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
+        number: OrderNumber::NOT_YET_GIVEN,
         user_id: user.id.clone(),
         customer_name: user.name.clone(),
         customer_email: user.email_text().to_owned(),

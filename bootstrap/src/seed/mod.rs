@@ -313,7 +313,7 @@ pub async fn seed(
             seeded.count_return(r);
         }
         database
-            .bulk_insert_orders(&placed)
+            .bulk_insert_orders(&mut placed)
             .await
             .map_err(|e| anyhow::anyhow!("inserting orders: {e}"))?;
         database

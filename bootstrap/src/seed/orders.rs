@@ -7,7 +7,8 @@ use super::{pick, ORDER_DAYS};
 use crate::system::RandomIds;
 use chrono::{DateTime, Duration, Utc};
 use domain::order::{
-    Changer, Channel, Order, OrderDiscount, OrderLine, OrderStatus, PaymentStatus, StatusChange,
+    Changer, Channel, Order, OrderDiscount, OrderLine, OrderNumber, OrderStatus, PaymentStatus,
+    StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::ports::IdGenerator;
@@ -202,6 +203,8 @@ impl<'a> OrderBook<'a> {
         let history = history(rng, placed_at, now, status, placed_by);
         Order {
             id: OrderId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
+            // Given as the orders are inserted, in the order placed.
+            number: OrderNumber::NOT_YET_GIVEN,
             user_id: customer.user.id.clone(),
             customer_name: customer.user.name.clone(),
             customer_email: customer.user.email_text().to_owned(),

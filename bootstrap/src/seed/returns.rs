@@ -111,6 +111,8 @@ pub(super) fn returns_of(
         returns.push(Return {
             id: ReturnId::parse(&RandomIds.new_id()).expect("uuid ids are valid"),
             order_id: order.id.clone(),
+            // The store reads it from the order, numbered as the orders are inserted.
+            order_number: order.number,
             user_id: order.user_id.clone(),
             customer_name: order.customer_name.clone(),
             customer_email: order.customer_email.clone(),

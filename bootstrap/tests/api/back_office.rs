@@ -74,6 +74,42 @@ async fn the_lists_answer_one_filtered_page_with_the_total() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn orders_are_numbered_from_1001_and_found_by_the_number_the_customer_was_given() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let dress = app.product(&admin, "Dirac Dress", "20", 10).await;
+        let id = dress["_id"].as_str().unwrap();
+        let mut numbers = Vec::new();
+        for name in ["amina", "bashir"] {
+            let (token, _) = app.shopper(name).await;
+            let bought = app.buy(&token, id, 1, APPROVED_PHONE).await;
+            assert_eq!(bought.status, StatusCode::CREATED, "{}", bought.body);
+            numbers.push(bought.body["order"].clone());
+        }
+        assert_eq!(
+            (&numbers[0]["number"], &numbers[1]["number"]),
+            (&json!(1001), &json!(1002))
+        );
+        for q in ["1002", "%231002", "%20%231002%20"] {
+            let found = app
+                .get(&format!("/api/orders/all?q={q}"), Some(&admin))
+                .await;
+            assert_eq!(found.headers["x-total-count"], "1", "{q}");
+            assert_eq!(found.body[0]["_id"], numbers[1]["_id"], "{q}");
+        }
+        let none = app.get("/api/orders/all?q=%231003", Some(&admin)).await;
+        assert_eq!(none.body, json!([]));
+        let read = app
+            .get(
+                &format!("/api/orders/{}", numbers[0]["_id"].as_str().unwrap()),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(read.body["number"], 1001, "the id stays the key");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_bad_list_parameter_is_400_naming_it() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;

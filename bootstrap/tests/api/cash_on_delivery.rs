@@ -123,14 +123,17 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
                 &order["paymentMethod"],
                 &order["paymentStatus"],
                 &order["totalAmount"],
+                &order["paymentAwaits"],
                 &order["awaitingPayment"]
             ),
             (
                 &json!("cash-on-delivery"),
                 &json!("pending"),
                 &json!(22.0),
-                &json!(true)
-            )
+                &json!("rider"),
+                &json!(false)
+            ),
+            "cash waits for its rider, not for a provider's confirmation"
         );
         let id = order["_id"].as_str().unwrap().to_owned();
         assert_eq!(app.stock_of(dress).await, 4);
@@ -169,8 +172,16 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
             )
             .await;
         assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+        let awaiting = app
+            .get("/api/orders/all?paymentStatus=awaiting", Some(&admin))
+            .await;
+        assert_eq!(awaiting.body, json!([]), "the banner counts no cash order");
         let mine = app.get("/api/deliveries", Some(&rider)).await.body;
         assert_eq!(mine[0]["cashToCollect"], 22.0);
+        assert_eq!(
+            mine[0]["number"], order["number"],
+            "the stop names the order"
+        );
         let code = app.delivery_code(&id).await;
         let path = format!("/api/deliveries/{id}/delivered");
         for short in [

@@ -94,8 +94,7 @@ async fn paid_order(shop: &ShopProcess, shopper: &str, product: &str, key: &str)
     shop.add_to_cart(&token, product, 1).await;
     let reply = shop.checkout(&token, key).await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
-    let id = reply.body["order"]["_id"].as_str().unwrap();
-    format!("#{}", &id[id.len() - 8..])
+    format!("#{}", reply.body["order"]["number"])
 }
 
 async fn ask_for_code(shop: &ShopProcess, email: &str) -> Reply {

@@ -13,7 +13,9 @@ use chrono::{DateTime, Utc};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PaymentFilter {
     Status(PaymentStatus),
-    /// Unconfirmed payments of orders not canceled (`order::awaits_payment`).
+    /// Charges the provider has not confirmed, of orders not canceled
+    /// (`Order::payment_waits_for` is `Confirmation`): not cash waiting for its rider, nor a
+    /// phone order waiting for its customer.
     Awaiting,
     /// Orders canceled because their unconfirmed payment outlasted the hold.
     HoldExpired,

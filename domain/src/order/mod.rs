@@ -17,9 +17,11 @@ use chrono::{DateTime, Utc};
 
 pub mod channel;
 pub mod moves;
+pub mod number;
 pub mod plan;
 
 pub use channel::{Channel, ChannelKind};
+pub use number::OrderNumber;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -147,6 +149,8 @@ impl OrderLine {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Order {
     pub id: OrderId,
+    /// The number people know it by (`OrderNumber::NOT_YET_GIVEN` until it is placed).
+    pub number: OrderNumber,
     pub user_id: UserId,
     /// The customer's name and e-mail when the order was placed.
     pub customer_name: String,
@@ -455,6 +459,51 @@ pub fn awaits_payment(status: OrderStatus, payment: PaymentStatus) -> bool {
     payment == PaymentStatus::Pending && status != OrderStatus::Canceled
 }
 
+/// What an open order's payment waits for; the screens read it rather than working it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentWait {
+    /// A charge the provider has not confirmed: staff check their merchant account, then
+    /// mark the order paid or cancel it.
+    Confirmation,
+    /// Cash, handed to its rider on delivery.
+    Rider,
+    /// An order taken by phone whose customer has not paid nor chosen how yet (a link, a
+    /// request to their wallet, or cash later).
+    Customer,
+}
+
+impl PaymentWait {
+    pub const ALL: [PaymentWait; 3] = [
+        PaymentWait::Confirmation,
+        PaymentWait::Rider,
+        PaymentWait::Customer,
+    ];
+
+    /// What an open order paid by `method` (none chosen yet) waits for.
+    pub fn of(method: Option<PaymentMethod>) -> Self {
+        match method.map(PaymentMethod::kind) {
+            None => PaymentWait::Customer,
+            Some(PaymentKind::Cash) => PaymentWait::Rider,
+            Some(PaymentKind::Wallet | PaymentKind::Card) => PaymentWait::Confirmation,
+        }
+    }
+
+    /// The methods whose open orders wait for `self`.
+    pub fn methods(self) -> impl Iterator<Item = PaymentMethod> {
+        PaymentMethod::ALL
+            .into_iter()
+            .filter(move |&method| PaymentWait::of(Some(method)) == self)
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            PaymentWait::Confirmation => "confirmation",
+            PaymentWait::Rider => "rider",
+            PaymentWait::Customer => "customer",
+        }
+    }
+}
+
 const TRANSACTION_ID_MAX: usize = 100;
 
 /// An admin confirms an unconfirmed payment after checking with the provider, optionally with
@@ -532,6 +581,14 @@ impl Order {
 
     pub fn awaits_payment(&self) -> bool {
         awaits_payment(self.status, self.payment_status)
+    }
+
+    /// What its payment waits for, while it does.
+    pub fn payment_waits_for(&self) -> Option<PaymentWait> {
+        if !self.awaits_payment() {
+            return None;
+        }
+        Some(PaymentWait::of(self.payment_method))
     }
 
     /// Some or all of what was paid went back to the shopper.
@@ -808,6 +865,37 @@ mod tests {
         assert!(order(Shipped, PaymentStatus::Pending).awaits_payment());
         assert!(!order(Canceled, PaymentStatus::Pending).awaits_payment());
         assert!(!order(Pending, PaymentStatus::Paid).awaits_payment());
+    }
+
+    #[test]
+    fn only_a_charge_not_confirmed_waits_for_confirmation() {
+        let waits = |method, status, payment| {
+            Order {
+                payment_method: method,
+                ..order(status, payment)
+            }
+            .payment_waits_for()
+        };
+        let wallet = Some(PaymentMethod::EvcPlus);
+        let cash = Some(PaymentMethod::CashOnDelivery);
+        assert_eq!(
+            waits(wallet, Pending, PaymentStatus::Pending),
+            Some(PaymentWait::Confirmation)
+        );
+        assert_eq!(
+            waits(Some(PaymentMethod::Card), Pending, PaymentStatus::Pending),
+            Some(PaymentWait::Confirmation)
+        );
+        assert_eq!(
+            waits(cash, Shipped, PaymentStatus::Pending),
+            Some(PaymentWait::Rider)
+        );
+        assert_eq!(
+            waits(None, Pending, PaymentStatus::Pending),
+            Some(PaymentWait::Customer)
+        );
+        assert_eq!(waits(cash, Delivered, PaymentStatus::Paid), None);
+        assert_eq!(waits(wallet, Canceled, PaymentStatus::Pending), None);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::phone::MobileNumber;
 pub(crate) fn order(status: OrderStatus, payment: PaymentStatus) -> Order {
     Order {
         id: OrderId::parse("o1").unwrap(),
+        number: super::OrderNumber::FIRST,
         user_id: UserId::parse("u1").unwrap(),
         customer_name: "Amina".into(),
         customer_email: "amina@example.com".into(),

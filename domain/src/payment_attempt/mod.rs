@@ -15,7 +15,7 @@ pub use reconcile::{reconcile, ProviderDay, ReconciledAttempt};
 
 use crate::ids::{OrderId, PaymentAttemptId};
 use crate::money::{Currency, Money};
-use crate::order::Order;
+use crate::order::{Order, OrderNumber};
 use crate::payment_method::{PaymentMethod, PaymentProvider};
 use crate::phone::MobileNumber;
 use crate::refund::RefundClaim;
@@ -109,6 +109,7 @@ pub struct PaymentAttempt {
     /// The shop's reference of the charge.
     pub id: PaymentAttemptId,
     pub order: OrderId,
+    pub order_number: OrderNumber,
     pub method: PaymentMethod,
     /// What was asked.
     pub amount: Money,
@@ -145,6 +146,7 @@ impl PaymentAttempt {
         PaymentAttempt {
             id,
             order: order.id.clone(),
+            order_number: order.number,
             method,
             amount: order.total,
             currency: Currency::Usd,

@@ -6,12 +6,14 @@
 use super::{AttemptState, PaymentAttempt};
 use crate::ids::{OrderId, PaymentAttemptId};
 use crate::money::{Currency, Money};
+use crate::order::OrderNumber;
 use crate::payment_method::PaymentProvider;
 
 /// One attempt of the day, as the reconciliation lists it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReconciledAttempt {
     pub order: OrderId,
+    pub order_number: OrderNumber,
     pub attempt: PaymentAttemptId,
     pub state: AttemptState,
     /// What came (approved), or was asked when nothing came.
@@ -88,6 +90,7 @@ pub fn reconcile(attempts: &[PaymentAttempt]) -> Vec<ProviderDay> {
         }
         day.attempts.push(ReconciledAttempt {
             order: attempt.order.clone(),
+            order_number: attempt.order_number,
             attempt: attempt.id.clone(),
             state: attempt.state,
             amount,

@@ -32,6 +32,7 @@ pub(crate) fn order(discount: i64) -> Order {
     let subtotal = cents(7000);
     Order {
         id: OrderId::parse("o1").unwrap(),
+        number: crate::order::OrderNumber::FIRST,
         user_id: UserId::parse("amina").unwrap(),
         customer_name: "Amina".into(),
         customer_email: "amina@example.com".into(),
@@ -86,6 +87,7 @@ pub(crate) fn stored(plan: ReturnPlan, status: ReturnStatus) -> Return {
     Return {
         id: ReturnId::parse("r1").unwrap(),
         order_id: OrderId::parse("o1").unwrap(),
+        order_number: crate::order::OrderNumber::FIRST,
         user_id: UserId::parse("amina").unwrap(),
         customer_name: "Amina".into(),
         customer_email: "amina@example.com".into(),

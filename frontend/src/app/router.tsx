@@ -40,10 +40,9 @@ const DeliveryPage = lazy(() =>
 );
 const ReturnsPage = lazy(() => import('./routes/info').then((m) => ({ default: m.ReturnsPage })));
 const ContactPage = lazy(() => import('./routes/info').then((m) => ({ default: m.ContactPage })));
-const LoginPage = lazy(() => import('@/features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
-  import('@/features/auth/components/RegisterPage').then((m) => ({ default: m.RegisterPage })),
-);
+/** Sign In and Create Account, finishing what a shopper sent to sign in was doing (./routes/sign-in). */
+const LoginPage = lazy(() => import('./routes/sign-in').then((m) => ({ default: m.LoginRoute })));
+const RegisterPage = lazy(() => import('./routes/sign-in').then((m) => ({ default: m.RegisterRoute })));
 const ForgotPasswordPage = lazy(() =>
   import('@/features/auth/components/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
 );

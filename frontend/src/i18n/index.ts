@@ -6,8 +6,8 @@
  *
  * English is active from the first line that runs, so the first render (and every test) is
  * English with no waiting. Each macro call carries its English text (see vite.config.ts), so a
- * page's English arrives with the page's code; only the English messages that need compiling
- * (placeholders, plurals) are a catalogue here (`en.po?icu`). The Somali catalogue is one chunk,
+ * page's English arrives with the page's code: a plain text as it is, one with placeholders or
+ * plurals compiled, so English needs no catalogue. The Somali catalogue is one chunk,
  * downloaded only when Somali is chosen (or was chosen before in this browser).
  *
  * An area loaded lazily with texts of its own (the back office, features/admin) brings its own
@@ -17,7 +17,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { LANGUAGE_KEY, safeStorage, storedLanguage, type Language } from '@/lib/browser-storage';
-import { messages as englishMessages } from './locales/en.po?icu';
 
 export { i18n, storedLanguage, type Language };
 
@@ -27,20 +26,23 @@ export const LANGUAGES: readonly { code: Language; name: string }[] = [
   { code: 'so', name: 'Soomaali' },
 ];
 
+/** English is the text each call carries (compiled where it needs it): the storefront has no English catalogue. */
+const englishMessages: Messages = {};
+
 const catalogues: Record<Language, () => Promise<Messages>> = {
   en: () => Promise.resolve(englishMessages),
   so: () => import('./locales/so.po').then((m) => m.messages),
 };
 
-/** A lazily loaded area's messages in a language (English: only those that need compiling, as `en.po?icu`). */
+/** A lazily loaded area's messages in a language. */
 export type Catalogue = (language: Language) => Promise<Messages>;
 
 /** The catalogues areas have added (addCatalogue), merged into each language activated; each with its first load. */
 const areas = new Map<Catalogue, Promise<void>>();
 
 // A message the active catalogue lacks is shown as the English text its call carries. In a build
-// that text is plain (every English message that is not is in `englishMessages`), so its compiled
-// form is the text itself; in tests and the dev server Lingui compiles it instead.
+// a text that is still a string is plain (vite.config.ts compiles the others where they are
+// written), so its compiled form is the text itself; in tests and the dev server Lingui compiles it instead.
 if (import.meta.env.PROD) i18n.setMessagesCompiler((text) => [text]);
 
 i18n.loadAndActivate({ locale: 'en', messages: englishMessages });

@@ -2055,8 +2055,8 @@ export interface components {
             /** @description The last moment a payment may start on the link. */
             expiresAt: string;
             /**
-             * @description As the shop's messages name it (`#` and the id's last 8 characters).
-             * @example #5f2c9a1e
+             * @description As the shop's messages name it: `#` and its number.
+             * @example #1042
              */
             orderNumber: string;
             /** @description A payment is under way (the customer's PIN prompt is open): the page waits for it. */
@@ -2135,8 +2135,9 @@ export interface components {
         OrderDto: {
             _id: string;
             /**
-             * @description Placed and not canceled, and the payment provider never confirmed its payment (an
-             *     admin checks with the provider, then marks it paid or cancels it).
+             * @description `paymentAwaits` is `confirmation`: the payment provider never confirmed its charge (an
+             *     admin checks with the provider, then marks it paid or cancels it). Cash waiting for
+             *     its rider and a phone order waiting for its customer are not.
              */
             awaitingPayment: boolean;
             /**
@@ -2165,6 +2166,14 @@ export interface components {
              *     taken the money: check before telling the shopper.
              */
             holdExpiredAt: string | null;
+            /**
+             * Format: int32
+             * @description The number people know it by (1001, 1002, ...), shown as `#1042`; found by the back
+             *     office's search as `1042` or `#1042`. The id stays the order's key in URLs and calls.
+             * @example 1042
+             */
+            number: number;
+            paymentAwaits: components["schemas"]["PaymentWaitName"] | null;
             paymentMethod: components["schemas"]["PaymentMethodName"] | null;
             /** @description The card page an unpaid card payment is made on, so the shopper can go back to it. */
             paymentPageUrl?: string;
@@ -2309,6 +2318,8 @@ export interface components {
         PaymentMethodName: "evc-plus" | "zaad" | "sahal" | "edahab" | "card" | "cash-on-delivery";
         /** @enum {string} */
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
+        /** @enum {string} */
+        PaymentWaitName: "confirmation" | "rider" | "customer";
         /** @enum {string} */
         PermissionName: "orders.read" | "orders.update" | "returns.manage" | "deliveries.dispatch" | "orders.create" | "products.manage" | "stock.adjust" | "reviews.moderate" | "discounts.manage" | "users.manage" | "settings.manage" | "reports.read" | "audit.read" | "notifications.manage" | "deliveries.own" | "money.read" | "cash.receive";
         /**
@@ -2622,6 +2633,11 @@ export interface components {
              */
             nextSteps: components["schemas"]["ReturnStepName"][];
             orderId: string;
+            /**
+             * @description Its order as people read it: `#` and the order's number.
+             * @example #1042
+             */
+            orderNumber: string;
             reason: string;
             /**
              * Format: double
@@ -2814,6 +2830,11 @@ export interface components {
              * @description How many items the parcel holds.
              */
             itemCount: number;
+            /**
+             * Format: int32
+             * @description The order's number (`OrderDto::number`), as the customer knows it.
+             */
+            number: number;
             shippingAddress: components["schemas"]["AddressDto"] | null;
             /** @description `pending` (brought back), `shipped` (out) or `delivered`. */
             status: string;
@@ -4457,7 +4478,10 @@ export interface operations {
                 state?: string;
                 /** @description `evc-plus`, `zaad`, `sahal`, `edahab` or `card`. */
                 method?: string;
-                /** @description In the order's id, the payer's number or the provider's transaction id. */
+                /**
+                 * @description In the order's id, the payer's number or the provider's transaction id, or the
+                 *     order's number (`1042` or `#1042`).
+                 */
                 q?: string;
                 /** @description One order's attempts. */
                 orderId?: string;

@@ -64,9 +64,9 @@ export function capitalize(s: string | null | undefined): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Order ids in lists: first 8 characters then an ellipsis. */
-export function shortOrderId(id: string): string {
-  return `${id.slice(0, 8)}...`;
+/** An order as people read it on every screen, message and slip: `#1042` (its id stays in URLs and calls). */
+export function orderNumber(order: { number: number }): string {
+  return `#${order.number}`;
 }
 
 export function pluralize(n: number, one: string, many: string): string {

@@ -36,4 +36,8 @@ export const toast = Object.assign((message: string, options?: ToastOptions) => 
   error: (message: string, options?: ToastOptions) => show(message, options, 'error'),
   info: (message: string, options?: ToastOptions) => show(message, options, 'info'),
   warning: (message: string, options?: ToastOptions) => show(message, options, 'warning'),
+  /** Closes the toast `id`, or every toast shown; a toast asked for after this call stays. */
+  dismiss: (id?: string) => {
+    if (library) void library.then(({ toast: t }) => t.dismiss(id));
+  },
 });

@@ -92,6 +92,8 @@ export type OrderDetail = Schemas['OrderDetailDto'];
 export type OrderLine = Schemas['OrderLineDto'];
 export type OrderStatus = Order['status'];
 export type PaymentStatus = Order['paymentStatus'];
+/** What an open order's payment waits for (`confirmation`, `rider`, `customer`), as the server decides it. */
+export type PaymentWait = NonNullable<Order['paymentAwaits']>;
 export type ShippingAddress = Schemas['AddressDto'];
 /** PUT /api/orders/{id}/payment: an admin records a payment the provider did not confirm. */
 export type MarkOrderPaidRequest = Schemas['PaymentBody'];

@@ -249,12 +249,17 @@ export function makeOrderLine(product: Product, quantity: number, variant?: Vari
   };
 }
 
+/** Orders are numbered from 1001, each fixture its own. */
+let orderNumbers = 1000;
+
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: nextId('o'),
+    number: ++orderNumbers,
     createdAt: '2026-11-02T12:00:00Z',
     status: 'pending',
     paymentStatus: 'paid',
+    paymentAwaits: null,
     awaitingPayment: false,
     paymentMethod: 'evc-plus',
     paymentPhone: '252615551234',
@@ -318,6 +323,7 @@ export function makeReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
   return {
     _id: nextId('r'),
     orderId: 'o1',
+    orderNumber: '#1042',
     status: 'requested',
     lines: [{ lineId: 'o1-1', name: 'Floral Summer Dress', variant: null, quantity: 1, amount: 24 }],
     refundAmount: 24,
@@ -447,6 +453,7 @@ export function makeOrderDelivery(overrides: Partial<OrderDelivery> = {}): Order
 export function makeRiderDelivery(overrides: Partial<RiderDelivery> = {}): RiderDelivery {
   return {
     _id: nextId('o'),
+    number: ++orderNumbers,
     status: 'shipped',
     customerName: 'Amina Hassan',
     shippingAddress: {
@@ -477,7 +484,7 @@ export function makePaymentAttempt(overrides: Partial<PaymentAttempt> = {}): Pay
   return {
     _id: nextId('pa'),
     orderId,
-    orderNumber: `#${orderId.slice(0, 8)}`,
+    orderNumber: `#${++orderNumbers}`,
     method: 'evc-plus',
     provider: 'waafipay',
     amount: 45,

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { i18n } from '@/i18n';
+import { resetPendingActionStore } from '@/stores/pending-action';
 import { resetSessionStore } from '@/stores/session';
 import { resetUiStore } from '@/stores/ui';
 import { server } from './server';
@@ -19,6 +20,7 @@ beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetSessionStore();
+  resetPendingActionStore();
   resetUiStore();
 });
 afterEach(() => {

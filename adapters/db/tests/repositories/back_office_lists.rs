@@ -9,6 +9,7 @@ use domain::listing::products::{ProductListParams, ProductQuery};
 use domain::listing::users::{UserListParams, UserQuery};
 use domain::order::{Order, OrderStatus, PaymentStatus};
 use domain::payment_hold::hold_expiry;
+use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
 use domain::ports::{OrderRepository, ProductRepository, UserRepository};
 use domain::product::Category;
@@ -162,11 +163,15 @@ async fn orders_are_filtered_by_status_payment_and_time() {
 }
 
 #[tokio::test]
-async fn orders_are_found_by_id_customer_email_and_phone_ignoring_case() {
+async fn orders_are_found_by_number_id_customer_email_and_phone_ignoring_case() {
     for db in databases().await {
         five_orders(&db).await;
-        let cases: [(&str, &[&str]); 11] = [
-            // The first characters the table shows, and the whole id; not its middle.
+        let cases: [(&str, &[&str]); 14] = [
+            // The number the customer was given, with or without its '#'.
+            ("#1003", &["ord-ccc3"]),
+            ("1004", &["ord-ddd4"]),
+            ("#1009", &[]),
+            // The first characters of the id, and the whole id; not its middle.
             ("ORD-CCC", &["ord-ccc3"]),
             ("ord-bbb2", &["ord-bbb2"]),
             ("ccc3", &[]),
@@ -212,6 +217,44 @@ async fn orders_are_found_by_id_customer_email_and_phone_ignoring_case() {
         )
         .await;
         assert_eq!(found, ids(&["ord-ddd4"]));
+    }
+}
+
+#[tokio::test]
+async fn only_charges_not_confirmed_await_payment_not_cash_nor_a_phone_order_unpaid() {
+    for db in databases().await {
+        five_orders(&db).await;
+        let dress = add_product(&db, "scarf", 10).await;
+        let cash = Order {
+            payment_method: Some(PaymentMethod::CashOnDelivery),
+            ..unconfirmed("ord-fff6", "hodan", &[(&dress, 1)])
+        };
+        let not_chosen = Order {
+            payment_method: None,
+            ..unconfirmed("ord-ggg7", "idil", &[(&dress, 1)])
+        };
+        for o in [&cash, &not_chosen] {
+            db.place(o).await.unwrap();
+        }
+        let awaiting = OrderListParams {
+            payment_status: Some("awaiting"),
+            ..Default::default()
+        };
+        assert_eq!(
+            orders_for(&db, awaiting).await,
+            (ids(&["ord-ddd4"]), 1),
+            "{db:?}"
+        );
+        let one_a_page = OrderListParams {
+            page: Some("1"),
+            limit: Some("1"),
+            ..awaiting
+        };
+        assert_eq!(
+            orders_for(&db, one_a_page).await,
+            (ids(&["ord-ddd4"]), 1),
+            "{db:?}"
+        );
     }
 }
 

@@ -161,7 +161,9 @@ fn with_code(id: &str, user: &str, product: &Product) -> Order {
 
 // The orders' port, by its path: in scope, its `by_id` would clash with the codes'.
 async fn place(db: &Database, order: &Order) -> Result<(), OrderStoreError> {
-    domain::ports::OrderRepository::place(db, order).await
+    domain::ports::OrderRepository::place(db, order)
+        .await
+        .map(drop)
 }
 
 async fn move_order(db: &Database, id: &str, from: OrderStatus, to: OrderStatus) {

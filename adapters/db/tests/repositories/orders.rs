@@ -38,8 +38,8 @@ async fn placing_an_order_takes_its_stock_and_keeps_it_with_its_lines() {
     for db in databases().await {
         let dress = add_product(&db, "dress", 5).await;
         let scarf = add_product(&db, "scarf", 2).await;
-        let placed = order("o1", "amina", &[(&scarf, 2), (&dress, 3)]);
-        db.place(&placed).await.unwrap();
+        let mut placed = order("o1", "amina", &[(&scarf, 2), (&dress, 3)]);
+        placed.number = db.place(&placed).await.unwrap();
 
         assert_eq!(stock_of(&db, "dress").await, 2, "{db:?}");
         assert_eq!(stock_of(&db, "scarf").await, 0);
@@ -63,7 +63,7 @@ async fn an_order_without_an_address_or_transaction_comes_back_as_stored() {
         let mut placed = order("o1", "amina", &[(&dress, 1)]);
         placed.shipping_address = None;
         placed.lines[0].image = None;
-        db.place(&placed).await.unwrap();
+        placed.number = db.place(&placed).await.unwrap();
         assert_eq!(
             OrderRepository::by_id(&db, &placed.id).await.unwrap(),
             Some(placed),
@@ -139,7 +139,7 @@ async fn a_repeated_idempotency_key_is_a_duplicate_and_finds_the_first_order() {
         let dress = add_product(&db, "dress", 5).await;
         let mut first = order("o1", "amina", &[(&dress, 1)]);
         first.idempotency_key = Some("key-1".into());
-        db.place(&first).await.unwrap();
+        first.number = db.place(&first).await.unwrap();
 
         let mut retry = order("o2", "amina", &[(&dress, 1)]);
         retry.idempotency_key = Some("key-1".into());
@@ -660,5 +660,30 @@ async fn status_changes_are_kept_with_who_made_them_and_delivery_opens_the_retur
         // The shopper's orders come with the same history.
         let listed = db.for_user(&user_id("amina")).await.unwrap();
         assert_eq!(listed[0].history, canceled.history);
+    }
+}
+
+#[tokio::test]
+async fn orders_are_numbered_from_1001_in_the_order_placed_and_after_a_seed() {
+    for db in databases().await {
+        let dress = add_product(&db, "dress", 10).await;
+        let first = db.place(&order("o1", "amina", &[(&dress, 1)])).await;
+        let second = db.place(&order("o2", "bashir", &[(&dress, 1)])).await;
+        assert_eq!(
+            (first.unwrap().get(), second.unwrap().get()),
+            (1001, 1002),
+            "{db:?}"
+        );
+        // A seed's orders follow, and so does the next one placed.
+        let mut seeded = [
+            order("s1", "hodan", &[(&dress, 1)]),
+            order("s2", "idil", &[(&dress, 1)]),
+        ];
+        db.bulk_insert_orders(&mut seeded).await.unwrap();
+        assert_eq!(seeded.map(|o| o.number.get()), [1003, 1004], "{db:?}");
+        let after = db.place(&order("o3", "amina", &[(&dress, 1)])).await;
+        assert_eq!(after.unwrap().get(), 1005, "{db:?}");
+        let stored = OrderRepository::by_id(&db, &order_id("s2")).await.unwrap();
+        assert_eq!(stored.unwrap().number.get(), 1004, "{db:?}");
     }
 }

@@ -200,7 +200,7 @@ async fn bulk_loaded_orders_count_in_the_totals_like_placed_ones() {
         canceled.status = OrderStatus::Canceled;
         canceled.payment_status = PaymentStatus::Refunded;
         let kept = order("o1", "amina", &[(&dress, 1), (&scarf, 2)]);
-        db.bulk_insert_orders(&[kept, canceled]).await.unwrap();
+        db.bulk_insert_orders(&mut [kept, canceled]).await.unwrap();
 
         let day = at(0).date_naive();
         assert_eq!(

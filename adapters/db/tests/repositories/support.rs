@@ -3,7 +3,8 @@
 use chrono::{DateTime, Duration, SubsecRound, TimeZone, Utc};
 use domain::checkout::ShippingAddress;
 use domain::order::{
-    Changer, Channel, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus, StatusChange,
+    Changer, Channel, Order, OrderLine, OrderNumber, OrderStatus, OrderTransition, PaymentStatus,
+    StatusChange,
 };
 use domain::payment_method::PaymentMethod;
 use domain::phone::MobileNumber;
@@ -145,6 +146,7 @@ pub fn order(id: &str, user: &str, lines: &[(&Product, u32)]) -> Order {
     let shipping_fee = money(500);
     Order {
         id: order_id(id),
+        number: OrderNumber::NOT_YET_GIVEN,
         user_id: user_id(user),
         customer_name: format!("Customer {user}"),
         customer_email: format!("{user}@example.com"),

@@ -209,6 +209,8 @@ pub struct NotDeliveredBody {
 pub struct RiderDeliveryDto {
     #[serde(rename = "_id")]
     pub id: String,
+    /// The order's number (`OrderDto::number`), as the customer knows it.
+    pub number: u32,
     /// `pending` (brought back), `shipped` (out) or `delivered`.
     pub status: &'static str,
     pub customer_name: String,
@@ -226,6 +228,7 @@ impl From<&Order> for RiderDeliveryDto {
         let cash = order.pays_cash() && order.awaits_payment();
         Self {
             id: order.id.to_string(),
+            number: order.number.get(),
             status: order.status.as_str(),
             customer_name: order.customer_name.clone(),
             shipping_address: order.shipping_address.as_ref().map(AddressDto::from),

@@ -7,7 +7,7 @@ use application::Shop;
 use domain::account_key::AccountKeyInput;
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::language::Language;
-use domain::order::{Changer, Order, OrderStatus, StatusChange};
+use domain::order::{Changer, Order, OrderStatus, PaymentWait, StatusChange};
 use domain::payment_method::PaymentMethod;
 use domain::permissions::{granted, sees_money_of_order};
 use domain::product::Product;
@@ -18,7 +18,7 @@ use domain::stats::PeriodReport;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
     LanguageName, OrderChannelName, OrderStatusName, PaymentMethodName, PaymentStatusName,
-    PermissionName, RefundStatusName, RoleName, StockStatusName,
+    PaymentWaitName, PermissionName, RefundStatusName, RoleName, StockStatusName,
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -372,13 +372,21 @@ impl From<&ShippingAddress> for AddressDto {
 pub struct OrderDto {
     #[serde(rename = "_id")]
     pub id: String,
+    /// The number people know it by (1001, 1002, ...), shown as `#1042`; found by the back
+    /// office's search as `1042` or `#1042`. The id stays the order's key in URLs and calls.
+    #[schema(example = 1042)]
+    pub number: u32,
     pub created_at: String,
     #[schema(value_type = OrderStatusName)]
     pub status: &'static str,
     #[schema(value_type = PaymentStatusName)]
     pub payment_status: &'static str,
-    /// Placed and not canceled, and the payment provider never confirmed its payment (an
-    /// admin checks with the provider, then marks it paid or cancels it).
+    /// What its payment waits for while it is open (not canceled, not paid); null otherwise.
+    #[schema(value_type = Option<PaymentWaitName>)]
+    pub payment_awaits: Option<&'static str>,
+    /// `paymentAwaits` is `confirmation`: the payment provider never confirmed its charge (an
+    /// admin checks with the provider, then marks it paid or cancels it). Cash waiting for
+    /// its rider and a phone order waiting for its customer are not.
     pub awaiting_payment: bool,
     /// How it is paid; null while an order taken by phone waits for its customer to pay or
     /// choose.
@@ -486,10 +494,12 @@ impl From<&Order> for OrderDto {
     fn from(o: &Order) -> Self {
         Self {
             id: o.id.to_string(),
+            number: o.number.get(),
             created_at: o.created_at.to_rfc3339(),
             status: o.status.as_str(),
             payment_status: o.payment_status.as_str(),
-            awaiting_payment: o.awaits_payment(),
+            payment_awaits: o.payment_waits_for().map(PaymentWait::id),
+            awaiting_payment: o.payment_waits_for() == Some(PaymentWait::Confirmation),
             payment_method: o.payment_method.map(PaymentMethod::id),
             payment_phone: o.payment_phone.to_string(),
             transaction_id: o.transaction_id.clone(),

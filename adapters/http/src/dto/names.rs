@@ -6,7 +6,7 @@ use domain::audit::{AuditAction, AuditEntity};
 use domain::discount::DiscountKind;
 use domain::language::Language;
 use domain::notification::{Channel, DeliveryStatus, Topic};
-use domain::order::{ChannelKind, OrderStatus, PaymentStatus};
+use domain::order::{ChannelKind, OrderStatus, PaymentStatus, PaymentWait};
 use domain::payment_attempt::AttemptState;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::permissions::Permission;
@@ -56,6 +56,11 @@ names! {
     OrderStatusName => OrderStatus::ALL.map(OrderStatus::as_str);
     /// An order's payment status.
     PaymentStatusName => PaymentStatus::ALL.map(PaymentStatus::as_str);
+    /// What an open order's payment waits for: `confirmation` (the provider has not confirmed
+    /// a charge: check the merchant account, then mark it paid or cancel it), `rider` (cash,
+    /// handed to the rider on delivery) or `customer` (a phone order not paid, nor its way
+    /// chosen, yet).
+    PaymentWaitName => PaymentWait::ALL.map(PaymentWait::id);
     /// A return's status.
     ReturnStatusName => ReturnStatus::ALL.map(ReturnStatus::as_str);
     /// A status an admin may move a return to (every one but the shopper's `requested`).

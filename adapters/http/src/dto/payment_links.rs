@@ -4,7 +4,6 @@
 use super::names::{PaymentMethodName, PaymentStatusName};
 use super::{AddressDto, OrderDto, OrderLineDto};
 use application::phone_orders::{LinkedOrder, SentLink};
-use domain::notification::order_number;
 use domain::payment_method::PaymentMethod;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -44,8 +43,8 @@ impl From<SentLink> for PaymentLinkDto {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkedOrderDto {
-    /// As the shop's messages name it (`#` and the id's last 8 characters).
-    #[schema(example = "#5f2c9a1e")]
+    /// As the shop's messages name it: `#` and its number.
+    #[schema(example = "#1042")]
     pub order_number: String,
     pub products: Vec<OrderLineDto>,
     pub shipping_address: Option<AddressDto>,
@@ -70,7 +69,7 @@ impl From<&LinkedOrder> for LinkedOrderDto {
         let order = &linked.order;
         let shown = OrderDto::from(order);
         Self {
-            order_number: order_number(order.id.as_str()),
+            order_number: order.number.to_string(),
             products: shown.products,
             shipping_address: shown.shipping_address,
             subtotal: order.subtotal.as_dollars(),

@@ -2,7 +2,6 @@
 
 use super::names::{AttemptStateName, PaymentKindName, PaymentMethodName};
 use application::payments::OfferedMethod;
-use domain::notification::order_number;
 use domain::payment_attempt::{PaymentAttempt, ProviderDay, ReconciledAttempt};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -76,7 +75,7 @@ impl From<&PaymentAttempt> for PaymentAttemptDto {
         Self {
             id: attempt.id.to_string(),
             order_id: attempt.order.to_string(),
-            order_number: order_number(attempt.order.as_str()),
+            order_number: attempt.order_number.to_string(),
             method: attempt.method.id(),
             provider: attempt.provider().id(),
             amount: attempt.amount.as_dollars(),
@@ -103,7 +102,8 @@ pub struct PaymentAttemptsQuery {
     pub state: Option<String>,
     /// `evc-plus`, `zaad`, `sahal`, `edahab` or `card`.
     pub method: Option<String>,
-    /// In the order's id, the payer's number or the provider's transaction id.
+    /// In the order's id, the payer's number or the provider's transaction id, or the
+    /// order's number (`1042` or `#1042`).
     pub q: Option<String>,
     /// One order's attempts.
     pub order_id: Option<String>,
@@ -149,7 +149,7 @@ impl From<&ReconciledAttempt> for ReconciledAttemptDto {
     fn from(attempt: &ReconciledAttempt) -> Self {
         Self {
             order_id: attempt.order.to_string(),
-            order_number: order_number(attempt.order.as_str()),
+            order_number: attempt.order_number.to_string(),
             attempt_id: attempt.attempt.to_string(),
             state: attempt.state.as_str(),
             amount: attempt.amount.as_dollars(),

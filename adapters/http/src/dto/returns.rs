@@ -100,6 +100,9 @@ pub struct ReturnDto {
     #[serde(rename = "_id")]
     pub id: String,
     pub order_id: String,
+    /// Its order as people read it: `#` and the order's number.
+    #[schema(example = "#1042")]
+    pub order_number: String,
     #[schema(value_type = ReturnStatusName)]
     pub status: &'static str,
     pub lines: Vec<ReturnLineDto>,
@@ -162,6 +165,7 @@ impl From<&Return> for ReturnDto {
         Self {
             id: r.id.to_string(),
             order_id: r.order_id.to_string(),
+            order_number: r.order_number.to_string(),
             status: r.status.as_str(),
             lines: r
                 .lines

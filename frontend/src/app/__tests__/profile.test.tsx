@@ -146,7 +146,7 @@ describe('profile tab', () => {
 describe('orders tab', () => {
   it('fetches the orders each time the tab opens and shows status and delivery address', async () => {
     let calls = 0;
-    const order = makeOrder({ _id: 'abcdef1234567890', status: 'shipped', createdAt: '2026-11-02T12:00:00Z' });
+    const order = makeOrder({ _id: 'abcdef1234567890', number: 1042, status: 'shipped', createdAt: '2026-11-02T12:00:00Z' });
     server.use(
       http.get('/api/orders', () => {
         calls += 1;
@@ -155,7 +155,8 @@ describe('orders tab', () => {
     );
     const { user } = renderApp('/profile', { user: true });
     await user.click(await screen.findByRole('tab', { name: 'Orders' }));
-    expect(await screen.findByText('abcdef12...')).toBeInTheDocument();
+    expect(await screen.findByText('#1042')).toBeInTheDocument();
+    expect(screen.queryByText(/abcdef12/)).not.toBeInTheDocument();
     expect(screen.getByText('November 2, 2026')).toBeInTheDocument();
     expect(screen.getByText('$53.00')).toBeInTheDocument();
     expect(screen.getByTestId('order-status')).toHaveTextContent('Shipped');
@@ -180,7 +181,7 @@ describe('orders tab', () => {
     unmount();
 
     let fail = true;
-    server.use(http.get('/api/orders', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([makeOrder({ _id: 'abcdef1234567890' })]))));
+    server.use(http.get('/api/orders', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([makeOrder({ _id: 'abcdef1234567890', number: 1042 })]))));
     const again = renderApp('/profile?tab=orders', { user: true });
     await findToast('Failed to fetch orders');
     // said where the orders would be, with Try Again: not "You haven't placed any orders yet."
@@ -189,7 +190,7 @@ describe('orders tab', () => {
     expect(screen.queryByText("You haven't placed any orders yet.")).not.toBeInTheDocument();
     fail = false;
     await again.user.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('abcdef12...')).toBeInTheDocument();
+    expect(await screen.findByText('#1042')).toBeInTheDocument();
   });
 
   it("says 'Payment declined' for an order canceled because its payment was refused, 'Canceled' for one canceled otherwise", async () => {
@@ -202,7 +203,7 @@ describe('orders tab', () => {
     ];
     server.use(http.get('/api/orders', () => HttpResponse.json(orders)));
     renderApp('/profile?tab=orders', { user: true });
-    await screen.findByText('aaaa1111...');
+    await screen.findByText(`#${orders[0].number}`);
     expect(screen.getAllByTestId('order-status').map((s) => s.textContent)).toEqual([
       'Payment declined',
       'Payment not confirmed',
@@ -221,7 +222,7 @@ describe('orders tab', () => {
     ];
     server.use(http.get('/api/orders', () => HttpResponse.json(orders)));
     const { user } = renderApp('/profile?tab=orders', { user: true });
-    await screen.findByText('aaaa1111...');
+    await screen.findByText(`#${orders[0].number}`);
     const shown: (string | null)[] = [];
     for (const [i] of orders.entries()) {
       // One order's details open at a time.

@@ -41,10 +41,11 @@ afterEach(() => undoStub());
 
 describe('admin lists are axe-clean', () => {
   it('orders, with the notices and a pager', async () => {
-    const unconfirmed = makeOrder({ status: 'pending', paymentStatus: 'pending', awaitingPayment: true, transactionId: null });
+    const unconfirmed = makeOrder({ status: 'pending', paymentStatus: 'pending', paymentAwaits: 'confirmation', awaitingPayment: true, transactionId: null });
+    const cash = makeOrder({ status: 'shipped', paymentMethod: 'cash-on-delivery', paymentStatus: 'pending', paymentAwaits: 'rider', transactionId: null });
     const discounted = makeOrder({ discountCode: 'EID-2026', discountAmount: 7.2, totalAmount: 45.8 });
     serveList('/api/orders/all', (q) =>
-      q.get('limit') === '1' ? { rows: [], total: 2 } : { rows: [unconfirmed, discounted, makeOrder()], total: 90 },
+      q.get('limit') === '1' ? { rows: [], total: 2 } : { rows: [unconfirmed, cash, discounted, makeOrder()], total: 90 },
     );
     renderAdmin('/admin/orders?page=2');
     await screen.findAllByTestId('order-row');
@@ -223,14 +224,15 @@ describe('admin tables scroll in a named region keyboard users can reach', () =>
   });
 
   it('Tab reaches the orders table box after the filters, then the actions inside it', async () => {
-    serveList('/api/orders/all', () => ({ rows: [makeOrder({ _id: 'o1aaaaaa-0000-7000-8000-000000000001' })], total: 1 }));
+    const order = makeOrder({ _id: 'o1aaaaaa-0000-7000-8000-000000000001' });
+    serveList('/api/orders/all', () => ({ rows: [order], total: 1 }));
     const { user } = renderAdmin('/admin/orders');
     await screen.findAllByTestId('order-row');
     const region = screen.getByRole('region', { name: 'Orders table' });
     for (let i = 0; i < 40 && document.activeElement !== region; i++) await user.tab();
     expect(region).toHaveFocus();
     await user.tab();
-    expect(within(region).getByRole('link', { name: /o1aaaaaa/i })).toHaveFocus();
+    expect(within(region).getByRole('link', { name: `#${order.number}` })).toHaveFocus();
   });
 
   it('the dashboard and reports tables too, named apart from the sections around them', async () => {

@@ -24,8 +24,8 @@ const stats = (overrides: Partial<Stats> = {}): Stats => ({
   statusCounts: { pending: 3, shipped: 4, delivered: 4, canceled: 1 },
   topProducts: [{ name: 'Floral Summer Dress', quantity: 9 }],
   recentOrders: [
-    makeOrder({ _id: '0192f3a4-aaaa-7000-8000-12345678abcd', totalAmount: 53, status: 'shipped', createdAt: '2026-11-02T12:00:00Z' }),
-    makeOrder({ _id: '0192f3a4-bbbb-7000-8000-87654321dcba', userId: { _id: 'u-gone', name: '', email: '' }, status: 'pending', paymentMethod: 'zaad' }),
+    makeOrder({ _id: '0192f3a4-aaaa-7000-8000-12345678abcd', number: 1042, totalAmount: 53, status: 'shipped', createdAt: '2026-11-02T12:00:00Z' }),
+    makeOrder({ _id: '0192f3a4-bbbb-7000-8000-87654321dcba', number: 1043, userId: { _id: 'u-gone', name: '', email: '' }, status: 'pending', paymentMethod: 'zaad' }),
   ],
   ...overrides,
 });
@@ -58,8 +58,9 @@ describe('admin dashboard', () => {
     expect(r.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order ID', 'Customer', 'Amount', 'Payment', 'Status', 'Date']);
     // How each order was paid, by name.
     expect(r.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent)).toEqual(['EVC Plus', 'ZAAD']);
-    expect(r.getByText('#5678abcd')).toBeInTheDocument();
-    expect(r.getByText('#4321dcba')).toBeInTheDocument();
+    // Each order by its number, not by its id.
+    expect(r.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['#1042', '#1043']);
+    expect(r.queryByText(/abcd|dcba/)).not.toBeInTheDocument();
     expect(r.getByText('N/A')).toBeInTheDocument();
     expect(r.getByText('Amina Hassan')).toBeInTheDocument();
     expect(r.getAllByText('$53.00')).toHaveLength(2);

@@ -17,6 +17,7 @@ const sahra = { _id: 'a1', name: 'Sahra Admin' };
 
 const order: OrderDetail = makeOrderDetail({
   _id: ORDER_ID,
+  number: 1042,
   createdAt: '2026-11-02T12:00:00Z',
   status: 'delivered',
   paymentStatus: 'partiallyRefunded',
@@ -60,6 +61,7 @@ const order: OrderDetail = makeOrderDetail({
 const received = makeReturn({
   _id: 'r-1',
   orderId: ORDER_ID,
+  orderNumber: '#1042',
   status: 'received',
   createdAt: '2026-11-08T10:00:00Z',
   lines: [{ lineId: `${ORDER_ID}-1`, name: 'Linen Wrap Dress', variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' }, quantity: 1, amount: 30 }],
@@ -92,7 +94,7 @@ const region = (name: string) => within(screen.getByRole('region', { name }));
 
 async function openPage() {
   const utils = renderAdmin(`/admin/orders/${ORDER_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' });
+  await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
   await screen.findAllByTestId('return');
   return utils;
 }
@@ -101,7 +103,10 @@ describe('admin order page', () => {
   it('shows the customer, the lines with size and SKU, the amounts, address, payment and who set each status', async () => {
     serveOrder();
     await openPage();
-    expect(main().getByText(ORDER_ID)).toBeInTheDocument();
+    // The order by its number, in the title too; its id is only in the address.
+    await waitFor(() => expect(document.title).toBe('Order #1042 | Dukaan Fashion'));
+    expect(main().queryByText(ORDER_ID)).not.toBeInTheDocument();
+    expect(main().queryByText(/Order number:/)).not.toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(region('Customer').getByText('Amina Hassan')).toBeInTheDocument();
     expect(region('Customer').getByText('amina@example.com')).toBeInTheDocument();
@@ -137,7 +142,7 @@ describe('admin order page', () => {
       `Approved${formatDateTime('2026-11-08T11:00:00Z')} · by Sahra Admin`,
       `Received${formatDateTime('2026-11-10T11:00:00Z')} · by Sahra Admin`,
     ]);
-    expect(ret.getAllByRole('button').map((b) => b.textContent)).toEqual(['Refund the return of order cafe1234...']);
+    expect(ret.getAllByRole('button').map((b) => b.textContent)).toEqual(['Refund the return of order #1042']);
   });
 
   it('refunds a return after the confirmation and fetches the order again (refunded amount and payment status)', async () => {
@@ -176,7 +181,8 @@ describe('admin order page', () => {
     expect(screen.getByTestId('packing-slip')).toHaveAttribute('data-print-only');
     await waitFor(() => expect(slip.getByText('Dukaan Fashion')).toBeInTheDocument());
     expect(slip.getByText('Packing slip')).toBeInTheDocument();
-    expect(slip.getByText(ORDER_ID)).toBeInTheDocument();
+    expect(slip.getByText('Order number').nextElementSibling).toHaveTextContent(/^#1042$/);
+    expect(slip.queryByText(ORDER_ID)).not.toBeInTheDocument();
     expect(slip.getByText(formatLongDate('2026-11-02T12:00:00Z'))).toBeInTheDocument();
     expect(slip.getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
     expect(slip.getByTestId('address-landmark')).toHaveTextContent(/^Landmark: Near the Hodan market mosque$/);
@@ -226,10 +232,10 @@ describe('admin order page', () => {
     serveList<OrderDetail>('/api/orders/all', () => ({ rows: [order] }));
     const { user } = renderAdmin('/admin/orders');
     const row = within((await screen.findAllByTestId('order-row'))[0]);
-    expect(row.getByTestId('order-id')).toHaveTextContent('cafe1234...');
-    await user.click(row.getByRole('link', { name: 'cafe1234...' }));
+    expect(row.getByTestId('order-id')).toHaveTextContent(/^#1042$/);
+    await user.click(row.getByRole('link', { name: '#1042' }));
     await waitFor(() => expect(currentUrl()).toBe(`/admin/orders/${ORDER_ID}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: '← Orders' }));
     await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
   });
@@ -264,12 +270,12 @@ describe('admin order page', () => {
     const { user } = await openPage();
     const notice = within(screen.getByRole('group', { name: 'Refund sent, answer not received' }));
     // eDahab's refunds go through eDahab, whose merchant account the admin checks.
-    const said = notice.getByText(/^The refund of order cafe1234\.\.\. \(\$77\.00\) was sent to eDahab on/);
+    const said = notice.getByText(/^The refund of order #1042 \(\$77\.00\) was sent to eDahab on/);
     expect(said).toHaveTextContent(formatDateTime('2026-11-21T08:00:00Z'));
     expect(said).toHaveTextContent(/Check your eDahab merchant account, then choose\.$/);
     expect(region('Payment').getByText('Refund').nextSibling).toHaveTextContent('Refund sent, answer not received');
 
-    await user.click(notice.getByRole('button', { name: 'Mark refunded of order cafe1234...' }));
+    await user.click(notice.getByRole('button', { name: 'Mark refunded of order #1042' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Mark Refunded' }));
     expect(confirm.getByText(/Do this only if your eDahab merchant account shows the money went back\. Nothing is sent\.$/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Mark refunded' }));

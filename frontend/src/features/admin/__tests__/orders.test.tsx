@@ -81,6 +81,8 @@ function serveOrders({ page = () => ({ rows: all }), awaiting = () => 0, holdExp
 }
 
 const ids = () => screen.getAllByTestId('order-id').map((cell) => cell.textContent);
+/** An order as the list shows it: its number, e.g. `#1042`. */
+const no = (o: Order) => `#${o.number}`;
 const firstPage = { page: '1', limit: '20', sort: 'date', dir: 'desc' };
 
 describe('admin orders: table', () => {
@@ -90,7 +92,9 @@ describe('admin orders: table', () => {
     renderAdmin('/admin/orders');
     const rows = await screen.findAllByTestId('order-row');
     expect(served.pages()).toEqual([firstPage]);
-    expect(ids()).toEqual(['bbbb2222...', 'eeee5555...', 'cccc3333...', 'aaaa1111...', 'dddd4444...']);
+    // Each order by its number (its id stays in the link), never by the id's first characters.
+    expect(ids()).toEqual(['#1002', '#1005', '#1003', '#1001', '#1004']);
+    expect(ids()).toEqual([yesterday, old, lastWeek, today, lastMonth].map(no));
     const first = within(rows[0]);
     expect(first.getByText('Hodan Ali')).toBeInTheDocument();
     expect(first.getByText('hodan@example.com')).toBeInTheDocument();
@@ -109,14 +113,14 @@ describe('admin orders: table', () => {
   it('shows the delivery address on demand', async () => {
     serveOrders({ page: () => ({ rows: [today] }) });
     const { user } = renderAdmin('/admin/orders');
-    const toggle = await screen.findByRole('button', { name: 'Details of order aaaa1111' });
+    const toggle = await screen.findByRole('button', { name: `Details of order ${no(today)}` });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('Maka Al Mukarama Road 12')).not.toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/Maka Al Mukarama Road 12/)).toBeInTheDocument();
     expect(screen.getByText(/Hodan, Mogadishu/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Hide details of order aaaa1111' }));
+    await user.click(screen.getByRole('button', { name: `Hide details of order ${no(today)}` }));
     expect(screen.queryByText(/Maka Al Mukarama Road 12/)).not.toBeInTheDocument();
   });
 
@@ -141,7 +145,7 @@ describe('admin orders: table', () => {
     });
     serveOrders({ page: () => ({ rows: [sized] }) });
     const { user } = renderAdmin('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Details of order abab1212' }));
+    await user.click(await screen.findByRole('button', { name: `Details of order ${no(sized)}` }));
     const lines = screen.getAllByTestId('order-line');
     expect(lines.map((li) => within(li).queryByTestId('line-variant')?.textContent ?? null)).toEqual(['Size M · Black', 'Size S', null]);
     expect(within(lines[1]).getByText('Kids Tee × 3')).toBeInTheDocument();
@@ -166,7 +170,7 @@ describe('admin orders: table', () => {
 });
 
 describe('admin orders: search, filters and sort by the server, kept in the URL', () => {
-  it('sends the search once typing pauses (order id, name, e-mail or phone) and goes back to page 1', async () => {
+  it('sends the search once typing pauses (order number, name, e-mail or phone) and goes back to page 1', async () => {
     const served = serveOrders();
     const { user } = renderAdmin('/admin/orders?page=2');
     await screen.findAllByTestId('order-row');
@@ -304,10 +308,10 @@ describe('admin orders: pages', () => {
     await waitFor(() => expect(served.pages().at(-1)).toEqual({ ...firstPage, page: '2' }));
     expect(currentUrl()).toBe('/admin/orders?page=2');
     // Page 2 has not answered yet: page 1 stays, marked busy.
-    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...', 'dddd4444...', 'eeee5555...']);
+    expect(ids()).toEqual(all.map(no));
     expect(screen.getAllByTestId('order-row')[0].closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     hold.resolve();
-    await waitFor(() => expect(ids()).toEqual(['ffff0021...']));
+    await waitFor(() => expect(ids()).toEqual(page2.map(no)));
     expect(screen.getByTestId('order-row').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
     expect(within(pager).getByText('Showing 21–21 of 45')).toBeInTheDocument();
     expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -366,7 +370,7 @@ describe('admin orders: status update', () => {
       return HttpResponse.json(makeOrderDetail({ ...today, status: 'shipped', nextStatuses: ['pending', 'delivered', 'canceled'] }));
     });
     const { user, queryClient } = renderAdmin('/admin/orders');
-    const open = await screen.findByRole('button', { name: 'Update Status of order aaaa1111' });
+    const open = await screen.findByRole('button', { name: `Update Status of order ${no(today)}` });
     await screen.findByText('3 orders await payment.');
     await queryClient.prefetchQuery({ queryKey: adminKeys.stats(), queryFn: () => ({}) });
     const pagesBefore = served.pages().length;
@@ -390,7 +394,7 @@ describe('admin orders: status update', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const row = screen.getAllByTestId('order-row')[0];
     expect(within(row).getByText('Shipped')).toBeInTheDocument();
-    expect(ids()).toEqual(['aaaa1111...', 'bbbb2222...', 'cccc3333...', 'dddd4444...', 'eeee5555...']);
+    expect(ids()).toEqual(all.map(no));
     expect(open).toHaveFocus();
     await screen.findByText('2 orders await payment.');
     expect(served.counts().length).toBe(countsBefore + 2);
@@ -404,7 +408,7 @@ describe('admin orders: status update', () => {
     let reply = HttpResponse.json({ message: 'Not enough stock to reopen' }, { status: 409 });
     server.use(http.put(`/api/orders/${today._id}`, () => reply));
     const { user } = renderAdmin('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Update Status of order aaaa1111' }));
+    await user.click(await screen.findByRole('button', { name: `Update Status of order ${no(today)}` }));
     let dialog = await screen.findByRole('dialog');
     await user.selectOptions(await within(dialog).findByLabelText('Status'), 'canceled');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
@@ -415,11 +419,11 @@ describe('admin orders: status update', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Update Status of order aaaa1111' }));
+    await user.click(screen.getByRole('button', { name: `Update Status of order ${no(today)}` }));
     dialog = await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Update Status of order aaaa1111' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: `Update Status of order ${no(today)}` })).toHaveFocus();
   });
 });
 
@@ -435,7 +439,7 @@ describe('admin orders: an order that may not move now', () => {
       }),
     );
     const { user } = renderAdmin('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Update Status of order dddd4444' }));
+    await user.click(await screen.findByRole('button', { name: `Update Status of order ${no(lastMonth)}` }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Order Status' }));
     expect(await dialog.findByText('This order cannot be moved to another status now.')).toBeInTheDocument();
     expect(dialog.queryByLabelText('Status')).not.toBeInTheDocument();
@@ -452,6 +456,7 @@ describe('admin orders: payment the provider did not confirm', () => {
     createdAt: justNow,
     status: 'pending',
     paymentStatus: 'pending',
+    paymentAwaits: 'confirmation',
     awaitingPayment: true,
     transactionId: null,
     totalAmount: 53,
@@ -469,7 +474,7 @@ describe('admin orders: payment the provider did not confirm', () => {
     const { user } = renderAdmin('/admin/orders');
     const rows = await screen.findAllByTestId('order-row');
     expect(within(rows[0]).getByText(/Payment pending/)).toHaveTextContent('not confirmed by the payment provider');
-    expect(within(rows[0]).getByRole('button', { name: 'Mark as paid order ffff6666' })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` })).toBeInTheDocument();
     for (const row of rows.slice(1)) {
       expect(within(row).queryByRole('button', { name: /Mark as paid/ })).not.toBeInTheDocument();
       expect(within(row).queryByText(/not confirmed/)).not.toBeInTheDocument();
@@ -490,6 +495,54 @@ describe('admin orders: payment the provider did not confirm', () => {
     await waitFor(() => expect(currentUrl()).toBe('/admin/orders'));
   });
 
+  it("shows a cash order waiting for its rider, and a phone order for its customer, as no warning and with no Mark as paid; the notice counts the server's awaiting orders alone", async () => {
+    const cash = makeOrder({
+      _id: 'cash0001-rider',
+      createdAt: justNow,
+      status: 'shipped',
+      paymentMethod: 'cash-on-delivery',
+      paymentPhone: '',
+      paymentStatus: 'pending',
+      paymentAwaits: 'rider',
+      awaitingPayment: false,
+      transactionId: null,
+      userId: { _id: 'u6', name: 'Nimco Cali', email: 'nimco@example.com' },
+    });
+    const phone = makeOrder({
+      _id: 'call0001-customer',
+      createdAt: justNow,
+      status: 'pending',
+      paymentStatus: 'pending',
+      paymentAwaits: 'customer',
+      awaitingPayment: false,
+      transactionId: null,
+    });
+    // Neither is among the server's awaiting orders: it counts the two unconfirmed charges elsewhere.
+    const served = serveOrders({ page: () => ({ rows: [cash, phone, unconfirmed] }), awaiting: () => 2 });
+    renderAdmin('/admin/orders');
+    const rows = await screen.findAllByTestId('order-row');
+    const [cashRow, phoneRow, unconfirmedRow] = rows.map((row) => within(row));
+
+    expect(cashRow.getByText('Cash to the rider')).toBeInTheDocument();
+    expect(phoneRow.getByText('Waiting for the customer')).toBeInTheDocument();
+    for (const row of [cashRow, phoneRow]) {
+      expect(row.queryByText(/Payment pending/)).not.toBeInTheDocument();
+      expect(row.queryByText(/not confirmed/)).not.toBeInTheDocument();
+      expect(row.queryByRole('button', { name: /Mark as paid/ })).not.toBeInTheDocument();
+      expect(row.getByRole('button', { name: /^Update Status/ })).toBeInTheDocument();
+    }
+    expect(rows[0]).not.toHaveClass('bg-amber-50/60');
+    expect(cashRow.getByRole('button', { name: `Update Status of order ${no(cash)}` })).toBeInTheDocument();
+    expect(unconfirmedRow.getByText(/Payment pending/)).toHaveTextContent('not confirmed by the payment provider');
+    expect(unconfirmedRow.queryByText('Cash to the rider')).not.toBeInTheDocument();
+    expect(unconfirmedRow.getByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` })).toBeInTheDocument();
+    expect(rows[2]).toHaveClass('bg-amber-50/60');
+
+    // The server's count of `paymentStatus=awaiting`, not this page's rows: one awaits confirmation, three wait for a payment.
+    expect(await screen.findByText('2 orders await payment.')).toBeInTheDocument();
+    expect(served.counts()).toContainEqual({ paymentStatus: 'awaiting', page: '1', limit: '1' });
+  });
+
   it('marks orders whose payment hold expired, says what to check, and lists only them on request', async () => {
     const expired = makeOrder({
       _id: 'hhhh8888-expired',
@@ -503,7 +556,7 @@ describe('admin orders: payment the provider did not confirm', () => {
     const rows = await screen.findAllByTestId('order-row');
     const marked = rows.filter((row) => within(row).queryByText(/Hold expired/));
     expect(marked).toHaveLength(1);
-    expect(marked[0]).toHaveTextContent('hhhh8888');
+    expect(marked[0]).toHaveTextContent(no(expired));
     expect(await screen.findByText('1 order was canceled unpaid.')).toBeInTheDocument();
     expect(served.counts()).toContainEqual({ paymentStatus: 'holdExpired', page: '1', limit: '1' });
     await user.click(screen.getByRole('button', { name: 'Show only orders whose hold expired' }));
@@ -523,18 +576,20 @@ describe('admin orders: payment the provider did not confirm', () => {
     );
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () => {
       awaiting = 0;
-      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', awaitingPayment: false, transactionId: 'EVC-778899' });
+      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', paymentAwaits: null, awaitingPayment: false, transactionId: 'EVC-778899' });
     });
     const { user, queryClient } = renderAdmin('/admin/orders');
     // the dashboard figures are cached from an earlier visit
     await queryClient.prefetchQuery({ queryKey: adminKeys.stats(), queryFn: () => fetch('/api/admin/stats').then((r) => r.json()) });
     expect(statsCalls).toBe(1);
-    const open = await screen.findByRole('button', { name: 'Mark as paid order ffff6666' });
+    const open = await screen.findByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` });
     expect(await screen.findByText('1 order awaits payment.')).toBeInTheDocument();
     const pagesBefore = served.pages().length;
     await user.click(open);
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
-    expect(dialog).toHaveAccessibleDescription(/did not confirm the payment of order ffff6666\.\.\. for Ayaan Warsame \(\$53\.00\)/);
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining(`did not confirm the payment of order ${no(unconfirmed)} for Ayaan Warsame ($53.00).`),
+    );
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Transaction ID (optional)'), '  EVC-778899 ');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
@@ -554,10 +609,10 @@ describe('admin orders: payment the provider did not confirm', () => {
   it('sends no transaction id when none is given', async () => {
     serveOrders({ page: () => ({ rows: [unconfirmed] }) });
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () =>
-      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', awaitingPayment: false }),
+      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', paymentAwaits: null, awaitingPayment: false }),
     );
     const { user } = renderAdmin('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Mark as paid order ffff6666' }));
+    await user.click(await screen.findByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
     await user.type(within(dialog).getByLabelText('Transaction ID (optional)'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
@@ -576,7 +631,7 @@ describe('admin orders: payment the provider did not confirm', () => {
       }),
     );
     const { user } = renderAdmin('/admin/orders');
-    await user.click(await screen.findByRole('button', { name: 'Mark as paid order ffff6666' }));
+    await user.click(await screen.findByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
     await findToast('This order is not awaiting payment');
@@ -588,7 +643,7 @@ describe('admin orders: payment the provider did not confirm', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Mark as paid order ffff6666' }));
+    await user.click(screen.getByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` }));
     dialog = await screen.findByRole('alertdialog', { name: 'Mark as paid' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -23,6 +23,18 @@ const edahab = makeOrder({
   paymentMethod: 'edahab',
   paymentPhone: '252651234567',
   paymentStatus: 'pending',
+  paymentAwaits: 'confirmation',
+  awaitingPayment: true,
+  transactionId: null,
+  userId: { _id: 'u5', name: 'Ayaan Warsame', email: 'ayaan@example.com' },
+});
+/** Like `edahab`, paid with ZAAD: another order, its own number. */
+const zaadUnconfirmed = makeOrder({
+  _id: 'dddd4444-zaad',
+  paymentMethod: 'zaad',
+  paymentPhone: '252634441234',
+  paymentStatus: 'pending',
+  paymentAwaits: 'confirmation',
   awaitingPayment: true,
   transactionId: null,
   userId: { _id: 'u5', name: 'Ayaan Warsame', email: 'ayaan@example.com' },
@@ -49,12 +61,12 @@ describe('admin orders: payment methods', () => {
       'Card252615551234',
     ]);
 
-    await user.click(screen.getByRole('button', { name: 'Details of order aaaa1111' }));
+    await user.click(screen.getByRole('button', { name: `Details of order #${zaad.number}` }));
     expect(screen.getByText('Paid with ZAAD: 252634441234')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Details of order bbbb2222' }));
+    await user.click(screen.getByRole('button', { name: `Details of order #${edahab.number}` }));
     // Not paid yet: the method alone.
     expect(screen.getByText('eDahab: 252651234567')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Details of order cccc3333' }));
+    await user.click(screen.getByRole('button', { name: `Details of order #${card.number}` }));
     expect(screen.getByText('Paid by card; phone 252615551234')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });
@@ -91,16 +103,16 @@ describe('admin orders: payment methods', () => {
 
   it("names the order's provider in the Mark as paid dialog, and both in the notice of orders awaiting payment", async () => {
     serveList<Order>('/api/orders/all', (q) =>
-      q.get('limit') === '1' ? { rows: [], total: q.get('paymentStatus') === 'awaiting' ? 2 : 0 } : { rows: [edahab, { ...edahab, _id: 'dddd4444-zaad', paymentMethod: 'zaad' }] },
+      q.get('limit') === '1' ? { rows: [], total: q.get('paymentStatus') === 'awaiting' ? 2 : 0 } : { rows: [edahab, zaadUnconfirmed] },
     );
     const { user } = renderAdmin('/admin/orders');
     expect(await screen.findByText(/check your WaafiPay or eDahab merchant account/)).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Mark as paid order bbbb2222' }));
+    await user.click(await screen.findByRole('button', { name: `Mark as paid order #${edahab.number}` }));
     expect(await screen.findByRole('alertdialog', { name: 'Mark as paid' })).toHaveAccessibleDescription(
       /Mark it as paid only after you have found the payment in your eDahab merchant account\.$/,
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Mark as paid order dddd4444' }));
+    await user.click(screen.getByRole('button', { name: `Mark as paid order #${zaadUnconfirmed.number}` }));
     expect(await screen.findByRole('alertdialog', { name: 'Mark as paid' })).toHaveAccessibleDescription(
       /found the payment in your WaafiPay merchant account\.$/,
     );

@@ -26,7 +26,7 @@ const orderHandler = () => makeUser({ role: 'orders', name: 'Faisal Orders' });
 const refundFailed = makePaymentAttempt({
   _id: 'pa-1',
   orderId: ORDER_ID,
-  orderNumber: '#cafe1234',
+  orderNumber: '#1042',
   method: 'card',
   provider: 'waafipay-card',
   amount: 45,
@@ -41,7 +41,7 @@ const refundFailed = makePaymentAttempt({
 const mismatched = makePaymentAttempt({
   _id: 'pa-2',
   orderId: 'beef5678-0000-7000-8000-000000000001',
-  orderNumber: '#beef5678',
+  orderNumber: '#1043',
   method: 'zaad',
   amount: 30,
   payer: '252634441234',
@@ -54,7 +54,7 @@ const mismatched = makePaymentAttempt({
 const awaiting = makePaymentAttempt({
   _id: 'pa-3',
   orderId: 'dddd0000-0000-7000-8000-000000000002',
-  orderNumber: '#dddd0000',
+  orderNumber: '#1044',
   method: 'edahab',
   provider: 'edahab',
   amount: 12.5,
@@ -96,7 +96,7 @@ describe('admin payments', () => {
     ]);
     expect(cells(rows()[0])).toEqual([
       formatDateTime(refundFailed.startedAt),
-      '#cafe1234',
+      '#1042',
       'Card',
       '252615551234',
       '$45.00',
@@ -104,7 +104,7 @@ describe('admin payments', () => {
       '126895',
       formatDateTime(refundFailed.answeredAt),
     ]);
-    expect(within(rows()[0]).getByRole('link', { name: '#cafe1234' })).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
+    expect(within(rows()[0]).getByRole('link', { name: '#1042' })).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
     expect(cells(rows()[1]).slice(2, 6)).toEqual(['ZAAD', '252634441234', '$30.00approved $0.01', 'Another amount: check it']);
     expect(cells(rows()[2]).slice(2, 8)).toEqual(['eDahab', '252621112222', '$12.50', 'Awaiting answer', '—None', '—None']);
     expect(screen.getByRole('navigation', { name: 'Payments pages' })).toHaveTextContent('Showing 1–3 of 3');
@@ -130,7 +130,7 @@ describe('admin payments', () => {
       q.get('state') === 'needsAdmin' ? { rows: [refundFailed, mismatched] } : { rows: [awaiting], total: 41 },
     );
     const { user } = renderAdmin('/admin/payments?page=3');
-    await screen.findByText('#dddd0000');
+    await screen.findByText('#1044');
     expect(served.map(paramsOf)).toEqual([{ page: '3', limit: String(ADMIN_PAGE_SIZE) }]);
 
     const state = screen.getByLabelText('State');
@@ -161,7 +161,7 @@ describe('admin payments', () => {
   it('sends the search as q, trimmed, from page 1', async () => {
     const served = serveList<PaymentAttempt>('/api/admin/payments', (q) => (q.get('q') === '126895' ? { rows: [refundFailed] } : { rows: [awaiting, mismatched], total: 30 }));
     const { user } = renderAdmin('/admin/payments?page=2');
-    await screen.findByText('#dddd0000');
+    await screen.findByText('#1044');
     const search = screen.getByLabelText('Search payments');
     expect(search).toHaveAttribute('placeholder', "Order ID, payer's number or transaction");
     await user.type(search, ' 126895 ');
@@ -213,11 +213,11 @@ describe('admin payments', () => {
 });
 
 describe("an order's payments on its admin page", () => {
-  const order: OrderDetail = makeOrderDetail({ _id: ORDER_ID, paymentMethod: 'card', paymentStatus: 'failed', status: 'canceled' });
+  const order: OrderDetail = makeOrderDetail({ _id: ORDER_ID, number: 1042, paymentMethod: 'card', paymentStatus: 'failed', status: 'canceled' });
   const declined = makePaymentAttempt({
     _id: 'pa-0',
     orderId: ORDER_ID,
-    orderNumber: '#cafe1234',
+    orderNumber: '#1042',
     method: 'evc-plus',
     amount: 45,
     payer: '252617770000',
@@ -241,7 +241,7 @@ describe("an order's payments on its admin page", () => {
     serveOrder();
     const served = serveList<PaymentAttempt>('/api/admin/payments', () => ({ rows: [{ ...refundFailed, approvedAmount: 40 }, declined] }));
     renderAdmin(`/admin/orders/${ORDER_ID}`);
-    await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' });
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
     const attempts = await screen.findAllByTestId('order-payment-attempt');
     expect(served.map(paramsOf)).toEqual([{ orderId: ORDER_ID, limit: '100' }]);
     expect(attempts).toHaveLength(2);
@@ -270,7 +270,7 @@ describe("an order's payments on its admin page", () => {
       ),
     );
     const { user } = renderAdmin(`/admin/orders/${ORDER_ID}`);
-    await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' });
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
     const alert = await within(await screen.findByRole('region', { name: 'Payments' })).findByRole('alert');
     expect(alert).toHaveTextContent('Server error');
     fail = false;
@@ -288,7 +288,7 @@ describe("an order's payments on its admin page", () => {
       }),
     );
     renderAdmin(`/admin/orders/${ORDER_ID}`, orderHandler());
-    await screen.findByRole('heading', { level: 1, name: 'Order cafe1234...' });
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
     await screen.findByRole('region', { name: 'Status history' });
     expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('order-payment-attempt')).not.toBeInTheDocument();

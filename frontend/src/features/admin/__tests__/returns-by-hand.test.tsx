@@ -29,6 +29,7 @@ const ORDER = 'c0d00001-0000-7000-8000-000000000001';
 const byHand = makeReturn({
   _id: 'r-cash',
   orderId: ORDER,
+  orderNumber: '#1077',
   status: 'received',
   refundAmount: 24.5,
   refundByHand: true,
@@ -65,7 +66,7 @@ describe('admin returns: a refund by hand', () => {
     const sent = serveReturn(byHand);
     const { user, dialog, node } = await openRefund(byHand);
     expect(node).toHaveAccessibleDescription(
-      'No payment provider can refund order c0d00001...: it was paid in cash on delivery or confirmed by hand. Pay $24.50 back to Amina Hassan yourself, then say how.',
+      'No payment provider can refund order #1077: it was paid in cash on delivery or confirmed by hand. Pay $24.50 back to Amina Hassan yourself, then say how.',
     );
     expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     const group = within(dialog.getByRole('group', { name: 'Paid out with' }));
@@ -103,7 +104,7 @@ describe('admin returns: a refund by hand', () => {
     );
     const { user, dialog, node } = await openRefund(noAmount);
     expect(node).toHaveAccessibleDescription(
-      'No payment provider can refund order c0d00001...: it was paid in cash on delivery or confirmed by hand. Pay the money back to Amina Hassan yourself, then say how.',
+      'No payment provider can refund order #1077: it was paid in cash on delivery or confirmed by hand. Pay the money back to Amina Hassan yourself, then say how.',
     );
     await user.click(dialog.getByRole('radio', { name: 'ZAAD' }));
     await user.click(dialog.getByRole('button', { name: 'Record refund' }));

@@ -13,10 +13,14 @@ beforeAll(async () => {
 
 const ORDER_A = 'aaaa1111-0000-7000-8000-000000000001';
 const ORDER_B = 'bbbb2222-0000-7000-8000-000000000002';
+/** The orders' numbers, as the server sends them with each return. */
+const NUMBER_A = '#1042';
+const NUMBER_B = '#1043';
 
 const requested = makeReturn({
   _id: 'r-requested',
   orderId: ORDER_A,
+  orderNumber: NUMBER_A,
   status: 'requested',
   createdAt: '2026-11-20T10:00:00Z',
   lines: [{ lineId: `${ORDER_A}-1`, name: 'Linen Wrap Dress', variant: { _id: 'v1', size: 'M', colour: 'Black', sku: 'LWD-BLK-M' }, quantity: 1, amount: 27 }],
@@ -27,6 +31,7 @@ const requested = makeReturn({
 const approved = makeReturn({
   _id: 'r-approved',
   orderId: ORDER_B,
+  orderNumber: NUMBER_B,
   status: 'approved',
   createdAt: '2026-11-19T10:00:00Z',
   lines: [
@@ -38,9 +43,9 @@ const approved = makeReturn({
   customer: { _id: 'u2', name: 'Hodan Ali', email: 'hodan@example.com' },
   nextSteps: ['received', 'rejected'],
 });
-const received = makeReturn({ _id: 'r-received', orderId: ORDER_A, status: 'received', refundAmount: 24.5, createdAt: '2026-11-18T10:00:00Z', nextSteps: ['refunded'] });
-const refunded = makeReturn({ _id: 'r-refunded', orderId: ORDER_B, status: 'refunded', createdAt: '2026-11-17T10:00:00Z', nextSteps: [] });
-const rejected = makeReturn({ _id: 'r-rejected', orderId: ORDER_B, status: 'rejected', createdAt: '2026-11-16T10:00:00Z', nextSteps: [] });
+const received = makeReturn({ _id: 'r-received', orderId: ORDER_A, orderNumber: NUMBER_A, status: 'received', refundAmount: 24.5, createdAt: '2026-11-18T10:00:00Z', nextSteps: ['refunded'] });
+const refunded = makeReturn({ _id: 'r-refunded', orderId: ORDER_B, orderNumber: NUMBER_B, status: 'refunded', createdAt: '2026-11-17T10:00:00Z', nextSteps: [] });
+const rejected = makeReturn({ _id: 'r-rejected', orderId: ORDER_B, orderNumber: NUMBER_B, status: 'rejected', createdAt: '2026-11-16T10:00:00Z', nextSteps: [] });
 const all = [requested, approved, received, refunded, rejected];
 
 function serveReturns(reply: (query: URLSearchParams) => ListReply<OrderReturn> = (q) => ({ rows: all.filter((r) => !q.get('status') || r.status === q.get('status')) })) {
@@ -95,7 +100,7 @@ describe('admin returns: list', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Order', 'Customer', 'Items', 'Refund', 'Status', 'Actions']);
 
     const first = rowOf('r-requested');
-    expect(first.getByRole('link', { name: 'aaaa1111...' })).toHaveAttribute('href', `/admin/orders/${ORDER_A}`);
+    expect(first.getByRole('link', { name: '#1042' })).toHaveAttribute('href', `/admin/orders/${ORDER_A}`);
     expect(first.getByText('Amina Hassan')).toBeInTheDocument();
     expect(first.getByText('amina@example.com')).toBeInTheDocument();
     expect(first.getByText('Size M · Black')).toBeInTheDocument();
@@ -106,7 +111,7 @@ describe('admin returns: list', () => {
     expect(rowOf('r-approved').getByText(/Kids Denim Jacket × 1/)).toBeInTheDocument();
 
     const actions = (id: string) => rowOf(id).queryAllByRole('button').map((b) => b.textContent);
-    const order = (id: string) => `the return of order ${all.find((r) => r._id === id)!.orderId.slice(0, 8)}...`;
+    const order = (id: string) => `the return of order ${all.find((r) => r._id === id)!.orderNumber}`;
     expect(actions('r-requested')).toEqual([`Approve ${order('r-requested')}`, `Reject ${order('r-requested')}`]);
     expect(actions('r-approved')).toEqual([`Mark received ${order('r-approved')}`, `Reject ${order('r-approved')}`]);
     expect(actions('r-received')).toEqual([`Refund ${order('r-received')}`]);
@@ -173,7 +178,7 @@ describe('admin returns: steps', () => {
     await screen.findAllByTestId('return-row');
     await user.click(rowOf('r-approved').getByRole('button', { name: /^Reject/ }));
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Reject Return' }));
-    expect(dialog.getByText('Reject the return of order bbbb2222... from Hodan Ali? Nothing will be refunded for these items.')).toBeInTheDocument();
+    expect(dialog.getByText('Reject the return of order #1043 from Hodan Ali? Nothing will be refunded for these items.')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -197,7 +202,7 @@ describe('admin returns: steps', () => {
     await screen.findAllByTestId('return-row');
     await user.click(rowOf('r-received').getByRole('button', { name: /^Refund/ }));
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Refund Return' }));
-    expect(dialog.getByText(/^Refund \$24\.50 to Amina Hassan for order aaaa1111\.\.\.\?/)).toBeInTheDocument();
+    expect(dialog.getByText(/^Refund \$24\.50 to Amina Hassan for order #1042\?/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
 
     const alert = await screen.findByRole('alert');
@@ -233,6 +238,7 @@ describe('admin returns: a refund sent but not answered', () => {
   const unanswered = makeReturn({
     _id: 'r-unanswered',
     orderId: ORDER_A,
+    orderNumber: NUMBER_A,
     status: 'received',
     refundAmount: 24.5,
     refundStatus: 'unconfirmed',
@@ -260,13 +266,13 @@ describe('admin returns: a refund sent but not answered', () => {
     });
     const { user } = renderAdmin('/admin/returns');
     const notice = within(await screen.findByRole('group', { name: 'Refund sent, answer not received' }));
-    expect(notice.getByText(/^The refund of the return of order aaaa1111\.\.\. \(\$24\.50\) was sent to the payment provider on/)).toHaveTextContent(
+    expect(notice.getByText(/^The refund of the return of order #1042 \(\$24\.50\) was sent to the payment provider on/)).toHaveTextContent(
       /Check your WaafiPay or eDahab merchant account, then choose\.$/,
     );
     expect(within(screen.getByTestId('return-row')).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
 
     // Mark refunded, then Cancel: nothing is sent.
-    notice.getByRole('button', { name: 'Mark refunded of the return of order aaaa1111...' }).focus();
+    notice.getByRole('button', { name: 'Mark refunded of the return of order #1042' }).focus();
     await user.keyboard('{Enter}');
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Mark Refunded' }));
     expect(confirm.getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -275,7 +281,7 @@ describe('admin returns: a refund sent but not answered', () => {
     expect(calls).toEqual([]);
 
     // Send again, confirmed from the keyboard: one call saying so.
-    notice.getByRole('button', { name: 'Send again of the return of order aaaa1111...' }).focus();
+    notice.getByRole('button', { name: 'Send again of the return of order #1042' }).focus();
     await user.keyboard('{Enter}');
     const resend = within(await screen.findByRole('alertdialog', { name: 'Send Refund Again' }));
     expect(resend.getByText(/otherwise the shopper is paid twice/)).toBeInTheDocument();

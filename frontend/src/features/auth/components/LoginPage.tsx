@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
@@ -7,6 +7,7 @@ import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/components/forms/use-form-fields';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
+import { useAfterSignIn } from '../after-sign-in';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './AuthShell';
 import { ErrorBanner } from './ErrorBanner';
@@ -24,27 +25,42 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const signedIn = useSession(selectIsAuthenticated);
   const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
   const redirected = useRef(false);
 
-  // Signed in (already, or just now): go to the saved return address or home.
+  /** To the saved return address, else `back` (what was finished after signing in), else home. */
+  const leave = useCallback(
+    (back: string | null) => {
+      const { takeReturnTo, user } = useSession.getState();
+      const returnTo = takeReturnTo() ?? back;
+      // An account made by an admin has a temporary password: ask for a new one first.
+      if (user?.mustChangePassword) {
+        toast.info(t`Please choose a new password for your account`, { toastId: 'must-change-password' });
+        navigate('/profile', { replace: true });
+        return;
+      }
+      navigate(returnTo ?? '/', { replace: true });
+    },
+    [navigate, t],
+  );
+
+  // Signed in already (or other than through this form): on at once.
   useEffect(() => {
     if (!signedIn || redirected.current) return;
     redirected.current = true;
-    const { takeReturnTo, user } = useSession.getState();
-    const returnTo = takeReturnTo();
-    // An account made by an admin has a temporary password: ask for a new one first.
-    if (user?.mustChangePassword) {
-      toast.info(t`Please choose a new password for your account`, { toastId: 'must-change-password' });
-      navigate('/profile', { replace: true });
-      return;
-    }
-    navigate(returnTo ?? '/', { replace: true });
-  }, [navigate, signedIn, t]);
+    leave(null);
+  }, [leave, signedIn]);
 
   const login = useLogin({
     onSuccess: (reply) => {
-      if (reply.token && reply.user) toast.success(t`Logged in successfully`);
-      else {
+      if (reply.token && reply.user) {
+        redirected.current = true;
+        // What was said before signing in ('Please log in to add to cart', a failed try) is over.
+        toast.dismiss();
+        toast.success(t`Logged in successfully`);
+        // Finish what the shopper was doing when sent here (the item into the cart), then back to it.
+        void afterSignIn().then(leave, () => leave(null));
+      } else {
         setError(t`Login failed`);
         toast.error(t`Login failed`);
       }

@@ -16,6 +16,7 @@ import {
   type FieldErrors,
 } from '@/lib/validation';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
+import { useAfterSignIn } from '../after-sign-in';
 import { useRegister } from '../api/auth';
 import { AuthShell } from './AuthShell';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -41,12 +42,25 @@ export function RegisterPage() {
   const [justRegistered, setJustRegistered] = useState(false);
   const signedIn = useSession(selectIsAuthenticated);
   const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
 
   const register = useRegister({
     onSuccess: (reply) => {
       setJustRegistered(true);
+      // What was said before ('Please log in to add to cart', a refused try) is over.
+      toast.dismiss();
       toast.success(t`Registered successfully`);
-      navigate(reply.token && reply.user ? '/' : '/login', { replace: true });
+      if (!(reply.token && reply.user)) {
+        navigate('/login', { replace: true });
+        return;
+      }
+      // Signed in: finish what the shopper was doing when sent to sign in and go back to it
+      // (the saved return address first); with nothing to finish, home.
+      const goBack = (back: string | null) => {
+        const returnTo = back && (useSession.getState().takeReturnTo() ?? back);
+        navigate(returnTo || '/', { replace: true });
+      };
+      void afterSignIn().then(goBack, () => goBack(null));
     },
     onError: (err) => {
       form.addErrors(serverFieldErrors(err, FIELDS));

@@ -69,7 +69,7 @@ export function ProductBuyButtons({
           className={`${btn.secondary} ${inWishlist ? 'text-brand-700' : ''}`}
           aria-pressed={inWishlist}
           aria-label={inWishlist ? t`Remove from wishlist` : t`Add to wishlist`}
-          onClick={() => void toggleWishlist(product)}
+          onClick={() => void toggleWishlist(product, variant ?? undefined)}
         >
           <HeartIcon filled={inWishlist} />
         </button>

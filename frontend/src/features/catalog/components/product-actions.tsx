@@ -12,7 +12,8 @@ export interface ProductActions {
    */
   addToCart: (product: Product, quantity?: number, variant?: Variant) => Promise<boolean>;
   buyNow: (product: Product, quantity: number, variant?: Variant) => Promise<void>;
-  toggleWishlist: (product: Product) => Promise<void>;
+  /** Adds or removes; `variant`, the size chosen on the product's page, is kept for a signed-out shopper's way back from signing in. */
+  toggleWishlist: (product: Product, variant?: Variant) => Promise<void>;
   isInWishlist: (productId: string) => boolean;
   isAdding: (productId: string) => boolean;
 }

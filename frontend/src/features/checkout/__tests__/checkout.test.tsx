@@ -55,7 +55,7 @@ describe('checkout', () => {
         body = (await request.json()) as Record<string, unknown>;
         key = request.headers.get('Idempotency-Key');
         await delay(150);
-        return HttpResponse.json({ message: 'Order placed successfully', order: makeOrder() }, { status: 201 });
+        return HttpResponse.json({ message: 'Order placed successfully', order: makeOrder({ number: 1042 }) }, { status: 201 });
       }),
     );
     const { user } = renderApp('/checkout', { user: true });
@@ -85,6 +85,8 @@ describe('checkout', () => {
       screen.getByText('Your order has been placed and payment received successfully. Thank you!'),
     ).toBeInTheDocument();
     expect(screen.getByTestId('paid-with')).toHaveTextContent(/^Paid with EVC Plus$/);
+    // The order is named by the number the server gave it.
+    expect(screen.getByText('Order').nextElementSibling).toHaveTextContent(/^#1042$/);
   });
 
   it("shows a declined payment's server message and keeps the form (402)", async () => {
@@ -301,6 +303,7 @@ describe('checkout', () => {
     withCart();
     const order = makeOrderDetail({
       _id: '0190b6f2-7c1e-7abc-9def-0123456789ab',
+      number: 1042,
       paymentStatus: 'pending',
       awaitingPayment: true,
       paymentPhone: '252610000003',
@@ -330,11 +333,11 @@ describe('checkout', () => {
     expect(location()).toHaveTextContent('/checkout');
     const page = screen.getByTestId('payment-not-confirmed');
     expect(
-      within(page).getByText('Your order #456789ab is saved, but EVC Plus has not confirmed your payment of $53.00 yet.'),
+      within(page).getByText('Your order #1042 is saved, but EVC Plus has not confirmed your payment of $53.00 yet.'),
     ).toBeInTheDocument();
     const facts = screen.getByTestId('unconfirmed-order');
     expect(Array.from(facts.querySelectorAll('div')).map((row) => row.textContent)).toEqual([
-      'Order#456789ab',
+      'Order#1042',
       'Amount$53.00',
       'EVC Plus number252610000003',
     ]);
@@ -354,7 +357,7 @@ describe('checkout', () => {
 
     await user.click(within(page).getByRole('link', { name: 'View order' }));
     await waitFor(() => expect(location()).toHaveTextContent('/orders/0190b6f2-7c1e-7abc-9def-0123456789ab'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order 0190b6f2...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
   });
 
   it('a 202 reply without an order still says the order is saved, with the amount asked for', async () => {

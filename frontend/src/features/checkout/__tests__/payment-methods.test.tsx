@@ -262,6 +262,7 @@ describe('the payment methods at checkout', () => {
     shop(WALLETS);
     const order = makeOrderDetail({
       _id: '0190b6f2-7c1e-7abc-9def-0123456789ab',
+      number: 1042,
       paymentMethod: 'edahab',
       paymentStatus: 'pending',
       awaitingPayment: true,
@@ -273,7 +274,7 @@ describe('the payment methods at checkout', () => {
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Pay $45.00 with eDahab' }));
     const page = await screen.findByTestId('payment-not-confirmed');
-    expect(within(page).getByText('Your order #456789ab is saved, but eDahab has not confirmed your payment of $53.00 yet.')).toBeInTheDocument();
+    expect(within(page).getByText('Your order #1042 is saved, but eDahab has not confirmed your payment of $53.00 yet.')).toBeInTheDocument();
     expect(Array.from(screen.getByTestId('unconfirmed-order').querySelectorAll('dt')).map((dt) => dt.textContent)).toEqual([
       'Order',
       'Amount',

@@ -6,11 +6,10 @@ import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { useOrder } from '@/lib/api/orders';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import { isPaid, paidWith } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { orderNumber } from '../order-number';
 
 /**
  * /order-success: the order paid (or placed to be paid in cash on delivery), from the checkout (its order in the history state) or, after a
@@ -51,7 +50,7 @@ export function OrderSuccessPage() {
             <dt className="text-stone-600">
               <Trans>Order</Trans>
             </dt>
-            <dd className="font-mono">{orderNumber(order._id)}</dd>
+            <dd className="font-mono">{orderNumber(order)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-stone-600">{cash ? <Trans>Total to pay on delivery</Trans> : <Trans>Total paid</Trans>}</dt>

@@ -10,11 +10,10 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { orderNumber } from '../order-number';
 
 export function PaymentNotConfirmed({
   order,
@@ -40,7 +39,7 @@ export function PaymentNotConfirmed({
   useEffect(() => heading.current?.focus(), []);
 
   const wallet = order ? paymentMethodName(order.paymentMethod) : asked;
-  const number = order ? orderNumber(order._id) : null;
+  const number = order ? orderNumber(order) : null;
   const total = order ? formatPrice(order.totalAmount) : amount;
   const supportPhone = settings?.supportPhone;
   const supportEmail = settings?.supportEmail;

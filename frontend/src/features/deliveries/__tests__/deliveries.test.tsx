@@ -22,7 +22,8 @@ function serveDeliveries(list: ReturnType<typeof makeRiderDelivery>[]) {
   };
 }
 
-const card = (name: string) => screen.getByRole('article', { name });
+/** A delivery's card, named by its heading: the order's number and the customer's name. */
+const card = (d: ReturnType<typeof makeRiderDelivery>) => screen.getByRole('article', { name: `#${d.number} · ${d.customerName}` });
 
 describe('phone numbers', () => {
   it('are written with the country code for WhatsApp and calls', () => {
@@ -34,8 +35,8 @@ describe('phone numbers', () => {
 
 describe("the rider's deliveries", () => {
   it('show each out delivery with its landmark, cash to collect and call links, then the finished ones greyed', async () => {
-    const cash = makeRiderDelivery({ customerName: 'Hodan Ali', cashToCollect: 53, itemCount: 1 });
-    const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
+    const cash = makeRiderDelivery({ number: 1042, customerName: 'Hodan Ali', cashToCollect: 53, itemCount: 1 });
+    const paid = makeRiderDelivery({ number: 1043, customerName: 'Amina Hassan' });
     const done = makeRiderDelivery({
       customerName: 'Faadumo Nur',
       status: 'delivered',
@@ -51,8 +52,11 @@ describe("the rider's deliveries", () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My deliveries' })).toBeInTheDocument();
     const out = within(screen.getByRole('region', { name: 'To deliver (2)' }));
-    expect(out.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Hodan Ali', 'Amina Hassan']);
-    const first = within(card('Hodan Ali'));
+    expect(out.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      '#1042 · Hodan Ali',
+      '#1043 · Amina Hassan',
+    ]);
+    const first = within(card(cash));
     expect(first.getByText('Landmark: Near the Hodan market mosque')).toBeInTheDocument();
     expect(first.getByText('Maka Al Mukarama Road 12')).toBeInTheDocument();
     expect(first.getByText('Hodan, Mogadishu')).toBeInTheDocument();
@@ -60,13 +64,13 @@ describe("the rider's deliveries", () => {
     expect(first.getByText('Collect $53.00 in cash')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Call Hodan Ali' })).toHaveAttribute('href', 'tel:+252615551234');
     expect(first.getByRole('link', { name: 'WhatsApp Hodan Ali' })).toHaveAttribute('href', 'https://wa.me/252615551234');
-    expect(within(card('Amina Hassan')).queryByText(/in cash/)).not.toBeInTheDocument();
-    expect(within(card('Amina Hassan')).getByText('2 items')).toBeInTheDocument();
+    expect(within(card(paid)).queryByText(/in cash/)).not.toBeInTheDocument();
+    expect(within(card(paid)).getByText('2 items')).toBeInTheDocument();
 
     const finished = within(screen.getByRole('region', { name: 'Finished today (2)' }));
     expect(finished.getByText(/^Delivered /)).toBeInTheDocument();
     expect(finished.getByText('Not delivered: Wrong address')).toBeInTheDocument();
-    expect(within(card('Sahra Omar')).queryByRole('button', { name: 'Delivered' })).not.toBeInTheDocument();
+    expect(within(card(failed)).queryByRole('button', { name: 'Delivered' })).not.toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });
 

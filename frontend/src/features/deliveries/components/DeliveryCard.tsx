@@ -9,7 +9,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 import { callLink, failureReasonLabel, whatsAppLink } from '@/lib/delivery';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDateTime, formatPrice, orderNumber } from '@/lib/format';
 import type { RiderDelivery } from '@/lib/types';
 import { DeliveredForm } from './DeliveredForm';
 import { NotDeliveredForm } from './NotDeliveredForm';
@@ -38,7 +38,7 @@ export function DeliveryCard({ delivery }: { delivery: RiderDelivery }) {
       className={`rounded-xl p-4 shadow-sm ring-1 ${out ? 'bg-white ring-stone-200' : 'bg-stone-100 text-stone-600 ring-stone-200'}`}
     >
       <h3 id={titleId} className={`text-lg font-semibold ${out ? 'text-stone-900' : 'text-stone-700'}`}>
-        {name}
+        <span className="font-mono">{orderNumber(delivery)}</span> · {name}
       </h3>
       {address && (
         <div className="mt-1 space-y-0.5">

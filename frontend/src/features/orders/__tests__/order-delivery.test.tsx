@@ -24,7 +24,7 @@ async function openOrder(order: OrderDetail) {
     http.get('/api/orders/:id/returns', () => HttpResponse.json([])),
   );
   renderApp(`/orders/${order._id}`, { user: true });
-  await screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' });
+  await screen.findByRole('heading', { level: 1, name: `Order #${order.number}` });
 }
 
 const delivery = () => within(screen.getByRole('region', { name: 'Delivery' }));

@@ -18,12 +18,15 @@ afterEach(() => {
 describe('usePageOrder', () => {
   const render = () => renderHookInApp(() => usePageOrder(), { path: `/orders/${ORDER_ID}`, route: '/orders/:id', user: true });
 
-  it('loads the order of the URL, titled with its short number from the start', async () => {
-    server.use(http.get('/api/orders/:id', ({ params }) => HttpResponse.json(makeOrderDetail({ _id: String(params.id) }))));
+  it('loads the order of the URL, titled with its number once it is loaded', async () => {
+    server.use(http.get('/api/orders/:id', ({ params }) => HttpResponse.json(makeOrderDetail({ _id: String(params.id), number: 1042 }))));
     const { result } = render();
-    expect(result.current.short).toBe('0193a2b4...');
-    expect(document.title).toMatch(/^Order 0193a2b4\.\.\./);
+    // Before the order arrives its number is not known: no number, and no title yet.
+    expect(result.current.short).toBe('');
+    expect(document.title).toBe('');
     await waitFor(() => expect(result.current.order.data?._id).toBe(ORDER_ID));
+    expect(result.current.short).toBe('#1042');
+    expect(document.title).toMatch(/^Order #1042 \| /);
     expect(result.current.notFound).toBe(false);
   });
 

@@ -46,10 +46,11 @@ const shippedAt = iso(now - 8 * DAY);
 const deliveredAt = iso(now - 5 * DAY);
 const until = iso(now + 25 * DAY);
 
-/** A paid order delivered five days ago: two dresses (size M, black) and a one-size scarf, with a code; nothing returned yet. */
+/** A paid order, #1042, delivered five days ago: two dresses (size M, black) and a one-size scarf, with a code; nothing returned yet. */
 function delivered(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return makeOrderDetail({
     _id: ORDER_ID,
+    number: 1042,
     createdAt: placedAt,
     status: 'delivered',
     paymentStatus: 'paid',
@@ -97,7 +98,7 @@ const page = () => within(screen.getByRole('main'));
 const openOrder = async (order: OrderDetail, returns: OrderReturn[] = []) => {
   serveOrder(order, returns);
   const utils = renderApp(`/orders/${order._id}`, { user: true });
-  await screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' });
+  await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
   await screen.findByRole('heading', { name: 'Returns' });
   await waitFor(() => expect(screen.queryByText('Loading returns...')).not.toBeInTheDocument());
   return utils;
@@ -114,8 +115,9 @@ describe('who set a status', () => {
 describe('shopper order page', () => {
   it('shows the lines with pictures and sizes, the amounts, the delivery address, the payment and the status timeline', async () => {
     await openOrder(delivered());
-    expect(document.title).toMatch(/^Order 0193a2b4\.\.\./);
-    expect(page().getByText(ORDER_ID)).toBeInTheDocument();
+    expect(document.title).toMatch(/^Order #1042 \| /);
+    expect(page().queryByText(ORDER_ID)).not.toBeInTheDocument();
+    expect(page().getByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
     expect(page().getByText(`Placed on ${formatLongDate(placedAt)}`)).toBeInTheDocument();
 
     const items = within(screen.getByRole('region', { name: 'Items' }));
@@ -349,9 +351,9 @@ describe('shopper order page', () => {
     serveOrder(delivered());
     server.use(http.get('/api/orders', () => HttpResponse.json([delivered()])));
     const { user } = renderApp('/profile?tab=orders', { user: true });
-    await user.click(await screen.findByRole('link', { name: '0193a2b4...' }));
+    await user.click(await screen.findByRole('link', { name: '#1042' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/orders/${ORDER_ID}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #1042' })).toBeInTheDocument();
   });
 
   it('is axe-clean, with its returns and the open form showing an error', async () => {

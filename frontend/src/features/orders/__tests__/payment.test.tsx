@@ -26,7 +26,8 @@ function openOrder(order: OrderDetail, search = '') {
     http.get('/api/orders/:id/returns', () => HttpResponse.json([])),
   );
   const utils = renderApp(`/orders/${order._id}${search}`, { user: true });
-  return { ...utils, heading: screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' }) };
+  // The page is there once its heading names the order by its number.
+  return { ...utils, heading: screen.findByRole('heading', { level: 1, name: `Order #${order.number}` }) };
 }
 
 const payment = () => within(screen.getByRole('region', { name: 'Payment' }));
@@ -93,8 +94,9 @@ describe('back from a card page the provider has not answered yet (?payment=pend
     return asked;
   }
 
-  const heading = () => screen.findByRole('heading', { level: 1, name: 'Order 0193a2b4...' });
   const pending = makeOrderDetail({ _id: ORDER_ID, paymentMethod: 'card', paymentStatus: 'pending', status: 'pending' });
+  // Every answer served here is `pending`'s order, number and all.
+  const heading = () => screen.findByRole('heading', { level: 1, name: `Order #${pending.number}` });
 
   it('says politely that it waits for the provider, asks for the order again every 5 s, and says when the payment is confirmed (the cart then emptied)', async () => {
     const asked = serveOrder(pending, pending, { ...pending, paymentStatus: 'paid' });

@@ -4,10 +4,9 @@ import { OrderStatusBadge, shopperOrderStatus } from '@/components/ui/StatusBadg
 import { formatLongDate } from '@/lib/format';
 import type { OrderDetail } from '@/lib/types';
 
-/** The way back to the order list, the order's short and full number, when it was placed and its status. */
+/** The way back to the order list, the order's number, when it was placed and its status. */
 export function OrderHeading({ order, short }: { order: OrderDetail; short: string }) {
   const placed = formatLongDate(order.createdAt);
-  const number = order._id;
   return (
     <>
       <Link to="/profile?tab=orders" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
@@ -20,11 +19,6 @@ export function OrderHeading({ order, short }: { order: OrderDetail; short: stri
           </h1>
           <p className="mt-1 text-stone-600">
             <Trans>Placed on {placed}</Trans>
-          </p>
-          <p className="mt-1 text-sm break-all text-stone-600">
-            <Trans>
-              Order number: <span className="font-mono text-stone-900">{number}</span>
-            </Trans>
           </p>
         </div>
         <OrderStatusBadge status={shopperOrderStatus(order)} />

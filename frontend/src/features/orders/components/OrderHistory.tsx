@@ -9,7 +9,7 @@ import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { OrderStatusBadge, PaymentStatusBadge, shopperOrderStatus } from '@/components/ui/StatusBadge';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
+import { formatLongDate, formatPrice, orderNumber } from '@/lib/format';
 import { paidWith } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { useOrders } from '@/lib/api/orders';
@@ -144,7 +144,7 @@ export function OrderHistory() {
                     <tr className="block px-4 py-3 sm:table-row sm:p-0">
                       <Cell label={t`Order ID`}>
                         <Link to={`/orders/${encodeURIComponent(o._id)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-700 hover:underline" title={o._id}>
-                          {shortOrderId(o._id)}
+                          {orderNumber(o)}
                         </Link>
                       </Cell>
                       <Cell label={t`Date`}>{formatLongDate(o.createdAt)}</Cell>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/lib/api/orders';
-import { shortOrderId } from '@/lib/format';
+import { orderNumber } from '@/lib/format';
 import { isPaid } from '@/lib/payment-methods';
 import { cartKeys, orderKeys } from '@/lib/query-keys';
 import type { OrderDetail } from '@/lib/types';
@@ -13,7 +13,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 const awaitingProvider = (order: OrderDetail) => order.paymentStatus === 'pending';
 
 /**
- * The order of /orders/:id, its short number (the page's title from the start), and whether the
+ * The order of /orders/:id, its number (`#1042`, the page's title once loaded), and whether the
  * server has no such order. Back from a card page the provider has not answered yet
  * (`?payment=pending`, `paymentPending`), the order is fetched again every few seconds while its
  * payment is pending; once it is paid, the cart (emptied by the server then) and the shopper's
@@ -32,8 +32,8 @@ export function usePageOrder() {
     void qc.invalidateQueries({ queryKey: orderKeys.mine() });
   }, [paidMeanwhile, qc]);
   const { t } = useLingui();
-  const short = shortOrderId(id);
-  usePageTitle(t`Order ${short}`);
+  const short = order.data ? orderNumber(order.data) : '';
+  usePageTitle(order.data && t`Order ${short}`);
   return {
     order,
     short,

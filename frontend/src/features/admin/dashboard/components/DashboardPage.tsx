@@ -9,7 +9,7 @@ import { RetryAlert } from '@/components/ui/RetryAlert';
 import { OrderStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import type { AdminPageName } from '@/lib/admin-paths';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -22,9 +22,6 @@ import { useAdminStats } from '../api/stats';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
-
-/** Dashboard order ids: the last 8 characters prefixed with #. */
-export const dashboardOrderId = (id: string) => `#${id.slice(-8)}`;
 
 /** Each to a page (`page`): only those the signed-in person may open are shown. Their words are drawn in the language shown. */
 const QUICK_ACTIONS: { page: AdminPageName; to: string; label: MessageDescriptor; text: MessageDescriptor }[] = [
@@ -47,11 +44,11 @@ function StatCard({ label, value, sub }: { label: string; value: string; sub?: s
 const column = columnsOf<Order>();
 /** The recent orders' columns, in the language shown. */
 const recentOrderColumns = () => [
-  column(t`Order ID`, (o) => dashboardOrderId(o._id), { td: 'font-mono' }),
+  column(t`Order ID`, (o) => orderNumber(o), { td: 'font-mono', phone: 'title' }),
   column(t`Customer`, (o) => o.userId?.name || t`N/A`),
   column(t`Amount`, (o) => formatPrice(o.totalAmount)),
   column(t`Payment`, (o) => paymentMethodName(o.paymentMethod)),
-  column(t`Status`, (o) => <OrderStatusBadge status={o.status} />),
+  column(t`Status`, (o) => <OrderStatusBadge status={o.status} />, { phone: 'aside' }),
   column(t`Date`, (o) => formatShortDate(o.createdAt)),
 ];
 

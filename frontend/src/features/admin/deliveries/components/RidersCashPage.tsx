@@ -58,7 +58,7 @@ export default function RidersCashPage() {
   });
 
   const columns = [
-    column(t`Rider`, (r) => <span className="font-medium text-stone-900">{r.riderName}</span>),
+    column(t`Rider`, (r) => <span className="font-medium text-stone-900">{r.riderName}</span>, { phone: 'title' }),
     column(t`Cash deliveries`, (r) => r.deliveries, { th: 'w-36' }),
     column(t`Collected`, (r) => <span className="font-semibold">{formatPrice(r.collected)}</span>, { th: 'w-32' }),
     column(t`Handed in`, (r) => {

@@ -4,21 +4,42 @@
  * collect and a column to sign, under the shop's name, the rider and the day. 'Print' prints it
  * alone: the back office's sidebar and bars are left off paper (AdminLayout's `print:hidden`).
  */
+import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, skipToken } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
-import { formatLongDate, formatPrice, shortOrderId } from '@/lib/format';
+import { formatLongDate, formatPrice, orderNumber } from '@/lib/format';
 import { settingsKeys } from '@/lib/query-keys';
-import type { Settings } from '@/lib/types';
+import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { columnsOf, DataTable } from '../../lib/table';
 import { admin } from '../../lib/ui';
 import { useRiders, useRunSheet } from '../api/deliveries';
 import { collectsCash } from './delivery-columns';
 
-const cell = 'border border-stone-400 px-2 py-1.5 text-left align-top';
+const column = columnsOf<Order>();
+
+/**
+ * The sheet's columns, in the language shown: on paper every one, the Signature left blank; on a
+ * phone's cards the order (its number on the sheet left off: the cards are in the same order), the
+ * customer, phone, address, landmark and cash.
+ */
+const runSheetColumns = () => [
+  column('#', (_, row) => row.index + 1, { phone: 'hidden' }),
+  column(t`Order`, (o) => orderNumber(o), { td: 'font-mono', phone: 'title' }),
+  column(t`Customer`, (o) => o.shippingAddress?.fullName || o.userId?.name),
+  column(t`Phone`, (o) => o.shippingAddress?.phone, { td: 'whitespace-nowrap' }),
+  column(t`Address`, (o) => {
+    const a = o.shippingAddress;
+    return a ? `${a.addressLine}, ${a.district ? `${a.district}, ` : ''}${a.city}` : '';
+  }),
+  column(t`Landmark`, (o) => o.shippingAddress?.landmark),
+  column(t`Cash to collect`, (o) => (collectsCash(o) ? (typeof o.totalAmount === 'number' ? formatPrice(o.totalAmount) : t`Cash`) : ''), { td: 'font-semibold' }),
+  column(t`Signature`, () => null, { th: 'w-40', td: 'h-12', phone: 'hidden' }),
+];
 
 export default function RunSheetPage() {
   const { t } = useLingui();
@@ -108,53 +129,17 @@ export default function RunSheetPage() {
           <Trans>No orders out with this rider.</Trans>
         </p>
       ) : (
-        <div role="region" aria-label={t`Run sheet table`} tabIndex={0} className="mt-4 overflow-x-auto print:overflow-visible">
-          <table className="w-full min-w-[56rem] border-collapse bg-white text-sm print:min-w-0">
-            <caption className="sr-only">{t`Orders out with ${riderName}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={cell}>#</th>
-                <th scope="col" className={cell}>{t`Order`}</th>
-                <th scope="col" className={cell}>{t`Customer`}</th>
-                <th scope="col" className={cell}>{t`Phone`}</th>
-                <th scope="col" className={cell}>{t`Address`}</th>
-                <th scope="col" className={cell}>{t`Landmark`}</th>
-                <th scope="col" className={cell}>{t`Cash to collect`}</th>
-                <th scope="col" className={`${cell} w-40`}>{t`Signature`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o, i) => {
-                const a = o.shippingAddress;
-                return (
-                  <tr key={o._id} data-testid="run-sheet-row">
-                    <td className={cell}>{i + 1}</td>
-                    <td className={`${cell} font-mono`}>{shortOrderId(o._id)}</td>
-                    <td className={cell}>{a?.fullName || o.userId?.name}</td>
-                    <td className={`${cell} whitespace-nowrap`}>{a?.phone}</td>
-                    <td className={cell}>{a ? `${a.addressLine}, ${a.district ? `${a.district}, ` : ''}${a.city}` : ''}</td>
-                    <td className={cell}>{a?.landmark}</td>
-                    <td className={`${cell} font-semibold`}>
-                      {collectsCash(o) ? (typeof o.totalAmount === 'number' ? formatPrice(o.totalAmount) : t`Cash`) : ''}
-                    </td>
-                    <td className={`${cell} h-12`} />
-                  </tr>
-                );
-              })}
-            </tbody>
-            {cashOrders.length > 0 && seesAmounts && (
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={6} className={`${cell} text-right`}>
-                    <Trans>Cash to collect in all</Trans>
-                  </th>
-                  <td className={`${cell} font-bold`}>{formatPrice(cashTotal)}</td>
-                  <td className={cell} />
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        </div>
+        <DataTable
+          name={t`Orders out with ${riderName}`}
+          rows={orders}
+          columns={runSheetColumns()}
+          getRowId={(o) => o._id}
+          rowProps={() => ({ 'data-testid': 'run-sheet-row' })}
+          footer={cashOrders.length > 0 && seesAmounts ? { label: t`Cash to collect in all`, column: t`Cash to collect`, value: formatPrice(cashTotal) } : undefined}
+          className="mt-4 print:overflow-visible"
+          width="w-full min-w-[56rem] print:min-w-0"
+          ruled
+        />
       )}
     </section>
   );

@@ -7,7 +7,7 @@
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { failureReasonLabel } from '@/lib/delivery';
-import { formatPrice, shortOrderId } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { ActionButton, Badge, columnsOf, NoValue, tone } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
@@ -50,31 +50,34 @@ export function deliveriesTable({
       ...(selectable
         ? [
             column(t`Select`, (o) => {
-              const order = shortOrderId(o._id);
+              const order = orderNumber(o);
+              // The label is the 44 px tap target round the box; its negative margin keeps the box where it was.
               return (
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 accent-brand-700"
-                  aria-label={t`Select order ${order}`}
-                  checked={selected.has(o._id)}
-                  onChange={(e) => onSelect(o, e.target.checked)}
-                />
+                <label className="-m-3 inline-flex h-11 w-11 cursor-pointer items-center justify-center">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 accent-brand-700"
+                    aria-label={t`Select order ${order}`}
+                    checked={selected.has(o._id)}
+                    onChange={(e) => onSelect(o, e.target.checked)}
+                  />
+                </label>
               );
-            }, { th: 'w-16' }),
+            }, { th: 'w-16', phone: 'aside' }),
           ]
         : []),
       column(t`Order`, (o) => (
         <>
           {linkOrders ? (
             <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 hover:underline">
-              {shortOrderId(o._id)}
+              {orderNumber(o)}
             </Link>
           ) : (
-            <span className="font-mono font-semibold">{shortOrderId(o._id)}</span>
+            <span className="font-mono font-semibold">{orderNumber(o)}</span>
           )}
           <span className="mt-1 block text-xs text-stone-600">{formatDateTime(o.createdAt)}</span>
         </>
-      ), { th: 'w-36', cell: (o) => ({ title: o._id }) }),
+      ), { th: 'w-36', cell: (o) => ({ title: o._id }), phone: 'title' }),
       column(t`Customer`, (o) => (
         <>
           <p className="font-medium text-stone-900">{o.shippingAddress?.fullName || o.userId?.name || t`Unknown`}</p>
@@ -120,14 +123,14 @@ export function deliveriesTable({
           <ActionButton
             kind="warning"
             label={t`Reset code`}
-            target={shortOrderId(o._id)}
+            target={orderNumber(o)}
             aria-disabled={resetting === o._id || undefined}
             onClick={() => resetting !== o._id && onResetCode(o)}
           />
         ) : (
           <NoValue />
         ),
-      { th: 'w-32' }),
+      { th: 'w-32', phone: 'actions' }),
     ],
     rowProps: (o: Order) => ({ 'data-testid': 'delivery-row', className: selected.has(o._id) ? 'bg-brand-50/60' : undefined }),
     width: 'w-full min-w-[56rem] table-fixed',

@@ -22,6 +22,7 @@ export function zonesTable({
       column(t`District`, (z) => z.district ?? <span className="italic text-stone-700">{t`Whole city`}</span>, {
         th: 'w-[24%]',
         td: 'break-words font-medium text-stone-900',
+        phone: 'title',
       }),
       column(t`Fee`, (z) => formatPrice(z.fee), { th: 'w-[12%]', ...nowrap }),
       column(t`Delivery time`, (z) => deliveryDays(z.etaDays), { th: 'w-[14%]', ...nowrap }),
@@ -30,7 +31,7 @@ export function zonesTable({
         <Badge colour={z.served ? tone.green : tone.grey} testId="zone-status">
           {z.served ? t`Served` : t`Switched off`}
         </Badge>
-      ), { th: 'w-[14%]' }),
+      ), { th: 'w-[14%]', phone: 'aside' }),
       column(t`Actions`, (z) => {
         const place = zonePlace(z);
         return (
@@ -45,7 +46,7 @@ export function zonesTable({
             />
           </RowActions>
         );
-      }),
+      }, { phone: 'actions' }),
     ],
     getRowId: (z: DeliveryZone) => z._id,
     rowProps: () => ({ 'data-testid': 'zone-row' }),

@@ -25,7 +25,7 @@ export function discountsTable({
 }) {
   return {
     columns: [
-      column(t`Code`, (d) => d.code, { td: 'font-mono font-semibold text-stone-900' }),
+      column(t`Code`, (d) => d.code, { td: 'font-mono font-semibold text-stone-900', phone: 'title' }),
       column(t`Discount`, describeDiscount, nowrap),
       column(t`Minimum`, (d) => (d.minSubtotal === null ? t`None` : formatPrice(d.minSubtotal)), nowrap),
       column(t`Valid`, (d) => <ValidDates startsAt={d.startsAt} endsAt={d.endsAt} />),
@@ -35,14 +35,14 @@ export function discountsTable({
           {d.perCustomerLimit !== null && <span className="block text-stone-600">{perCustomer(d.perCustomerLimit)}</span>}
         </>
       ), nowrap),
-      column(t`Status`, (d) => <DiscountStatusBadge discount={d} />),
+      column(t`Status`, (d) => <DiscountStatusBadge discount={d} />, { phone: 'aside' }),
       column(t`Actions`, (d) => (
         <RowActions wrap>
           <EditAction target={d.code} onClick={() => onEdit(d)} />
           <ActionButton kind="neutral" label={d.active ? t`Deactivate` : t`Activate`} target={d.code} disabled={switching === d._id} onClick={() => onSwitchActive(d)} />
           <DeleteAction target={d.code} onClick={() => onDelete(d)} />
         </RowActions>
-      )),
+      ), { phone: 'actions' }),
     ],
     rowProps: () => ({ 'data-testid': 'discount-row' }),
   };

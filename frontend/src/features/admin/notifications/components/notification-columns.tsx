@@ -33,8 +33,8 @@ export function notificationsTable({
           <p className="break-words text-stone-900">{subjectLabel(n)}</p>
           {n.subject !== null && <p className="text-xs text-stone-600">{topicLabel(n.topic)}</p>}
         </>
-      )),
-      column(t`Status`, (n) => <NotificationStatus notification={n} />, { th: 'w-32' }),
+      ), { phone: 'title' }),
+      column(t`Status`, (n) => <NotificationStatus notification={n} />, { th: 'w-32', phone: 'aside' }),
       column(t`Attempts`, (n) => n.attempts, { th: 'w-24', td: 'tabular-nums' }),
       column(t`Last error`, (n) =>
         n.lastError ? (
@@ -66,7 +66,7 @@ export function notificationsTable({
             />
           </div>
         );
-      }, { th: 'w-28' }),
+      }, { th: 'w-28', phone: 'actions' }),
     ],
     rowProps: () => ({ 'data-testid': 'notification-row' }),
     details: { id: detailsId, render: (n: AdminNotification) => <NotificationDetails notification={n} /> },

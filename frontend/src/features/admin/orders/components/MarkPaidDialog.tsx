@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
 import { Modal } from '@/components/ui/Modal';
-import { formatPrice, shortOrderId } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { TextField } from '../../components/fields';
 import { merchantAccount } from '../../lib/payment';
@@ -25,7 +25,7 @@ export function MarkPaidDialog({
 }) {
   const { t } = useLingui();
   const [transactionId, setTransactionId] = useState('');
-  const short = shortOrderId(order._id);
+  const short = orderNumber(order);
   const customer = order.userId?.name;
   const whose = customer ? t`order ${short} for ${customer}` : t`order ${short}`;
   // ' ($12.50)' after the order, or nothing for someone who may not see amounts.

@@ -2,15 +2,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { useCan } from '@/lib/permissions';
-import type { Order } from '@/lib/types';
+import type { Order, PaymentWait } from '@/lib/types';
 import { paymentLine } from '../../lib/payment';
 import { ActionButton, NoValue } from '../../lib/table';
 
-/** Placed but never confirmed by the payment provider: the admin has to check and decide. */
-export function AwaitingPaymentBadge() {
+/**
+ * What an open order's payment waits for, as the server says (`paymentAwaits`): only a charge the
+ * provider never confirmed is a warning for the admin to check and decide; cash waits for its
+ * rider, a phone order for its customer.
+ */
+export function PaymentAwaitsBadge({ awaits }: { awaits: PaymentWait }) {
+  if (awaits === 'confirmation') return <AwaitingConfirmationBadge />;
+  return (
+    <span className="inline-flex items-center whitespace-nowrap rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-950 ring-1 ring-sky-300">
+      {awaits === 'rider' ? <Trans>Cash to the rider</Trans> : <Trans>Waiting for the customer</Trans>}
+    </span>
+  );
+}
+
+function AwaitingConfirmationBadge() {
   const { t } = useLingui();
   return (
     <span
@@ -108,7 +121,7 @@ export function OrderActions({
   onMarkPaid: (order: Order) => void;
 }) {
   const { t } = useLingui();
-  const short = order._id.slice(0, 8);
+  const short = orderNumber(order);
   const mayUpdate = useCan()('orders.update');
   return (
     <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">

@@ -21,7 +21,7 @@ import { useOrder, useResolveOrderRefund, useUpdateOrderStatus } from '@/lib/api
 import { useOrderReturns } from '@/lib/api/returns';
 import { useSettings } from '@/lib/api/settings';
 import { ApiError } from '@/lib/api-client';
-import { shortOrderId } from '@/lib/format';
+import { orderNumber } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
@@ -128,8 +128,7 @@ function OrderDetail({ order }: { order: Order }) {
   });
   const customer = order.userId;
   const address = order.shippingAddress;
-  const short = shortOrderId(order._id);
-  const number = order._id;
+  const short = orderNumber(order);
   const placed = formatDateTime(order.createdAt);
 
   return (
@@ -139,12 +138,7 @@ function OrderDetail({ order }: { order: Order }) {
           <h1 className={admin.pageTitle}>
             <Trans>Order {short}</Trans>
           </h1>
-          <p className="mt-1 text-sm break-all text-stone-600">
-            <Trans>
-              Order number: <span className="font-mono text-stone-900">{number}</span>
-            </Trans>
-          </p>
-          <p className="text-sm text-stone-600">
+          <p className="mt-1 text-sm text-stone-600">
             <Trans>Placed {placed}</Trans>
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
@@ -243,7 +237,7 @@ export default function OrderPage() {
   const { t } = useLingui();
   const id = useParams().id ?? '';
   const order = useOrder(id);
-  usePageTitle(t`Order ${{ short: shortOrderId(id) }}`);
+  usePageTitle(order.data && t`Order ${{ short: orderNumber(order.data) }}`);
 
   return (
     <section>

@@ -68,7 +68,7 @@ export default function OrdersPage() {
       <ListFilters
         list={list}
         label={t`Filter orders`}
-        search={{ label: t`Search orders`, placeholder: t`Order ID, customer name, email or phone` }}
+        search={{ label: t`Search orders`, placeholder: t`Order number, customer name, email or phone` }}
         selects={[
           { filter: 'status', label: t`Status`, options: STATUS_OPTIONS },
           { filter: 'paymentStatus', label: t`Payment`, options: PAYMENT_OPTIONS },

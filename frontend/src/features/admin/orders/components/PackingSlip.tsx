@@ -7,7 +7,7 @@
 import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 
 const cell = 'border-b border-stone-300 px-2 py-1.5 text-left align-top';
@@ -27,7 +27,7 @@ export function PackingSlip({ order, shopName }: { order: Order; shopName: strin
         <dt className="font-semibold">
           <Trans>Order number</Trans>
         </dt>
-        <dd className="font-mono">{order._id}</dd>
+        <dd className="font-mono">{orderNumber(order)}</dd>
         <dt className="font-semibold">
           <Trans>Order date</Trans>
         </dt>

@@ -5,6 +5,7 @@ import { btn } from '@/components/ui/styles';
 import { Modal } from '@/components/ui/Modal';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { useOrder } from '@/lib/api/orders';
+import { orderNumber } from '@/lib/format';
 import type { Order, OrderStatus } from '@/lib/types';
 import { SelectField } from '../../components/fields';
 import { adminErrorMessage } from '../../lib/errors';
@@ -41,7 +42,7 @@ export function UpdateStatusModal({
     onSubmit(status as OrderStatus);
   };
   const choosing = detail.isSuccess && next.length > 0;
-  const short = `${order._id.slice(0, 8)}...`;
+  const short = orderNumber(order);
   const customer = order.userId?.name;
   const now = statusWord(order.status);
   return (

@@ -2,11 +2,11 @@
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
-import { formatPrice, shortOrderId } from '@/lib/format';
+import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { columnsOf, Customer } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
-import { AwaitingPaymentBadge, HoldExpiredBadge, OrderActions, OrderDetails, OrderDiscount, OrderPayment } from './OrderCells';
+import { HoldExpiredBadge, PaymentAwaitsBadge, OrderActions, OrderDetails, OrderDiscount, OrderPayment } from './OrderCells';
 
 const column = columnsOf<Order>();
 const detailsId = (o: Order) => `order-details-${o._id}`;
@@ -26,23 +26,23 @@ export function ordersTable({
       column(t`Order ID`, (o) => (
         <>
           <Link to={`/admin/orders/${encodeURIComponent(o._id)}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 hover:underline">
-            <span data-testid="order-id">{shortOrderId(o._id)}</span>
+            <span data-testid="order-id">{orderNumber(o)}</span>
           </Link>
           <span className="mt-1 block font-sans text-xs text-stone-600 2xl:hidden">{formatDateTime(o.createdAt)}</span>
         </>
-      ), { th: 'w-40', td: 'font-mono', cell: (o) => ({ title: o._id }) }),
+      ), { th: 'w-40', td: 'font-mono', cell: (o) => ({ title: o._id }), phone: 'title' }),
       column(t`Customer`, (o) => <Customer customer={o.userId} />, { td: 'break-words' }),
-      column(t`Date`, (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell' }),
+      column(t`Date`, (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell', phone: 'hidden' }),
       ...(seesMoney ? [column(t`Total`, (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' })] : []),
       column(t`Discount`, (o) => <OrderDiscount order={o} />, { th: 'w-32', cell: () => ({ 'data-testid': 'order-discount' }) }),
       column(t`Payment`, (o) => <OrderPayment order={o} />, { th: 'w-36', cell: () => ({ 'data-testid': 'order-payment' }) }),
       column(t`Status`, (o) => (
         <div className="flex flex-col items-start gap-1">
           <OrderStatusBadge status={o.status} />
-          {o.awaitingPayment ? <AwaitingPaymentBadge /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
+          {o.paymentAwaits ? <PaymentAwaitsBadge awaits={o.paymentAwaits} /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
           {o.holdExpiredAt && <HoldExpiredBadge />}
         </div>
-      ), { th: 'w-44' }),
+      ), { th: 'w-44', phone: 'aside' }),
       column(t`Actions`, (o, row) => (
         <OrderActions
           order={o}
@@ -50,7 +50,7 @@ export function ordersTable({
           onUpdateStatus={onUpdateStatus}
           onMarkPaid={onMarkPaid}
         />
-      ), { th: 'w-36' }),
+      ), { th: 'w-36', phone: 'actions' }),
     ],
     rowProps: (o: Order) => ({ 'data-testid': 'order-row', className: o.awaitingPayment ? 'bg-amber-50/60' : undefined }),
     details: { id: detailsId, render: (o: Order) => <OrderDetails order={o} /> },

@@ -46,8 +46,8 @@ function ProviderCard({ day }: { day: ProviderDay }) {
   const provider = providerName(day.provider);
   const { currency } = day;
   const columns = [
-    column(t`Order`, (a) => <AttemptOrder attempt={a} />, { td: 'whitespace-nowrap' }),
-    column(t`State`, (a) => <AttemptStateBadge state={a.state} />),
+    column(t`Order`, (a) => <AttemptOrder attempt={a} />, { td: 'whitespace-nowrap', phone: 'title' }),
+    column(t`State`, (a) => <AttemptStateBadge state={a.state} />, { phone: 'aside' }),
     column(t`Amount`, (a) => <span className="font-semibold whitespace-nowrap">{money(a.amount, currency)}</span>, { th: 'text-right', td: 'text-right tabular-nums' }),
   ];
   return (

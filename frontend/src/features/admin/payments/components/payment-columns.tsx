@@ -23,7 +23,7 @@ export function paymentsTable() {
   return {
     columns: [
       column(t`Started`, (a) => formatDateTime(a.startedAt), { th: 'w-44', td: 'whitespace-nowrap' }),
-      column(t`Order`, (a) => <AttemptOrder attempt={a} />, { th: 'w-32', td: 'break-all' }),
+      column(t`Order`, (a) => <AttemptOrder attempt={a} />, { th: 'w-32', td: 'break-all', phone: 'title' }),
       column(t`Method`, (a) => paymentMethodName(a.method), { th: 'w-28', ...nowrap }),
       column(t`Payer`, (a) => <span className="font-mono">{a.payer}</span>, { th: 'w-36', td: 'break-all' }),
       column(t`Amount`, (a) => <AttemptAmount attempt={a} />, { th: 'w-32', td: 'tabular-nums' }),
@@ -32,7 +32,7 @@ export function paymentsTable() {
           <AttemptStateBadge state={a.state} />
           <RefundError error={a.refundError} className="mt-1 text-xs break-words text-red-800" />
         </>
-      ), { th: 'w-56' }),
+      ), { th: 'w-56', phone: 'aside' }),
       column(t`Transaction`, (a) => (a.transactionId ? <span className="font-mono text-xs">{a.transactionId}</span> : <NoValue className="text-stone-500" />), {
         th: 'w-32',
         td: 'break-all',

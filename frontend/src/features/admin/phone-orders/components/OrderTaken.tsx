@@ -11,7 +11,7 @@ import { OrderTotals } from '@/components/ui/OrderTotals';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { btn } from '@/components/ui/styles';
-import { shortOrderId } from '@/lib/format';
+import { orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { admin } from '../../lib/ui';
 import { PaymentActions } from './PaymentActions';
@@ -21,7 +21,7 @@ export function OrderTaken({ order: taken, onAnother }: { order: Order; onAnothe
   const [order, setOrder] = useState(taken);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const short = shortOrderId(order._id);
+  const short = orderNumber(order);
   const customer = order.userId.name;
   const address = order.shippingAddress;
 

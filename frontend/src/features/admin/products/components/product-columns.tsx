@@ -24,7 +24,7 @@ export function productsTable({ onEdit, onDelete }: { onEdit: (product: Product)
             <p className="line-clamp-2 max-w-sm text-stone-600">{p.description}</p>
           </div>
         </div>
-      )),
+      ), { phone: 'title' }),
       column(t`Category`, (p) => categoryName(String(p.category))),
       column(t`Price`, (p) => (
         <div className="flex flex-col items-start gap-1 whitespace-nowrap">
@@ -38,13 +38,13 @@ export function productsTable({ onEdit, onDelete }: { onEdit: (product: Product)
           {hasVariants(p) && <SizeStock name={p.name} variants={variantsOf(p)} />}
         </>
       )),
-      column(t`Status`, (p) => <StockBadge stock={p.stock} />, nowrap),
+      column(t`Status`, (p) => <StockBadge stock={p.stock} />, { ...nowrap, phone: 'aside' }),
       column(t`Actions`, (p) => (
         <RowActions>
           <EditAction target={p.name} onClick={() => onEdit(p)} />
           <DeleteAction target={p.name} onClick={() => onDelete(p)} />
         </RowActions>
-      )),
+      ), { phone: 'actions' }),
     ],
     rowProps: () => ({ 'data-testid': 'product-row' }),
   };

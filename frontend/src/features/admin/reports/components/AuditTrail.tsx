@@ -64,7 +64,7 @@ const auditColumns = () => [
         {entry.entityId && <> <span className="break-all font-mono text-xs">{entry.entityId}</span></>}
       </p>
     </>
-  ), { th: 'w-64' }),
+  ), { th: 'w-64', phone: 'title' }),
   column(t`Changes`, (entry) => <Changes entry={entry} />),
 ];
 

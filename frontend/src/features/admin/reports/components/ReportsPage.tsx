@@ -37,8 +37,9 @@ const numeric = { th: 'text-right', td: 'text-right' };
 const productColumn = columnsOf<Report['topProducts'][number]>();
 /** The top products' columns, in the language shown. */
 const topProductColumns = () => [
-  productColumn('#', (_, row) => row.index + 1),
-  productColumn(t`Product`, (p) => p.name || t`Unknown`),
+  // The cards stand in the same order: the rank is the table's.
+  productColumn('#', (_, row) => row.index + 1, { phone: 'hidden' }),
+  productColumn(t`Product`, (p) => p.name || t`Unknown`, { phone: 'title' }),
   productColumn(t`Quantity sold`, (p) => formatCount(p.quantity), numeric),
   productColumn(t`Revenue`, (p) => formatPrice(p.revenue), numeric),
 ];
@@ -46,7 +47,7 @@ const topProductColumns = () => [
 const codeColumn = columnsOf<Report['discountCodes'][number]>();
 /** The discount codes' columns, in the language shown. */
 const discountCodeColumns = () => [
-  codeColumn(t`Code`, (c) => c.code, { td: 'font-mono' }),
+  codeColumn(t`Code`, (c) => c.code, { td: 'font-mono', phone: 'title' }),
   codeColumn(t`Orders`, (c) => formatCount(c.orders), numeric),
   codeColumn(t`Amount`, (c) => formatPrice(c.amount), numeric),
 ];
@@ -139,7 +140,8 @@ export default function ReportsPage() {
             <RevenueChart data={r.revenueByDay ?? []} />
           </Suspense>
         </ChartFigure>
-        <div className="grid gap-6 xl:grid-cols-2">
+        {/* grid-cols-1: tracks of minmax(0, 1fr), so a card is never widened past the page by what it holds. */}
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <TableCard
             id="top-products"
             title={t`Top products`}

@@ -11,7 +11,7 @@ const orNone = (value: string | null) => value || <NoValue className="text-stone
 export function restockTable() {
   return {
     columns: [
-      column(t`Product`, (d) => <span className="font-semibold text-stone-900">{d.productName}</span>, { td: 'min-w-48' }),
+      column(t`Product`, (d) => <span className="font-semibold text-stone-900">{d.productName}</span>, { td: 'min-w-48', phone: 'title' }),
       column(t`Size`, (d) => (d.size ? d.size : t`One size`), nowrap),
       column(t`Colour`, (d) => orNone(d.colour), nowrap),
       column(t`SKU`, (d) => (d.sku ? <span className="font-mono text-xs">{d.sku}</span> : orNone(null)), nowrap),

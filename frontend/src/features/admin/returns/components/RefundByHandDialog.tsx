@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn, field } from '@/components/ui/styles';
 import { Modal } from '@/components/ui/Modal';
-import { formatPrice, shortOrderId } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import type { OrderReturn } from '@/lib/types';
 import { SaveButton } from '../../components/fields';
 import { REFUND_PAYOUTS, refundPayoutName, type RefundPayout } from '../../lib/payment';
@@ -38,7 +38,7 @@ export function RefundByHandDialog({
   const first = useRef<HTMLInputElement>(null);
   const name = useId();
   const errorId = `${name}-error`;
-  const order = shortOrderId(ret.orderId);
+  const order = ret.orderNumber;
   const amount = formatPrice(ret.refundAmount);
   // Without the amount for staff who may not see it (the server sends none).
   const description =

@@ -13,7 +13,7 @@ import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useResolveReturnRefund, useUpdateReturn } from '@/lib/api/returns';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice, shortOrderId } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import type { OrderReturn, PaymentMethodId, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
@@ -62,8 +62,8 @@ export function stepDone(step: Step, ret: OrderReturn): string {
 const updateFailed = () => t`Failed to update the return`;
 
 /** What a step acts on, for screen readers and the refund's sentences: 'the return of order cafe1234...'. */
-const theReturnOf = (ret: Pick<OrderReturn, 'orderId'>) => {
-  const order = shortOrderId(ret.orderId);
+const theReturnOf = (ret: Pick<OrderReturn, 'orderNumber'>) => {
+  const order = ret.orderNumber;
   return t`the return of order ${order}`;
 };
 
@@ -110,7 +110,7 @@ export function ReturnStepButtons({
         amount={ret.refundAmount}
         method={method}
         sentAt={ret.refundSentAt}
-        subject={t`of the return of order ${{ order: shortOrderId(ret.orderId) }}`}
+        subject={t`of the return of order ${{ order: ret.orderNumber }}`}
         busy={busy}
         onResolve={(resolution) => steps.resolve(ret, resolution)}
       />
@@ -208,7 +208,7 @@ export function useReturnSteps() {
     confirming.step === 'rejected' ? (
       <ConfirmDialog
         title={t`Reject Return`}
-        message={t`Reject the return of order ${{ order: shortOrderId(confirming.ret.orderId) }} from ${{ customer: customer(confirming.ret) }}? Nothing will be refunded for these items.`}
+        message={t`Reject the return of order ${{ order: confirming.ret.orderNumber }} from ${{ customer: customer(confirming.ret) }}? Nothing will be refunded for these items.`}
         confirmLabel={t`Reject`}
         busyLabel={t`Rejecting...`}
         busy={update.isPending}
@@ -229,8 +229,8 @@ export function useReturnSteps() {
         title={t`Refund Return`}
         message={
           confirming.ret.refundAmount === undefined
-            ? t`Refund ${{ customer: customer(confirming.ret) }} for the return of order ${{ order: shortOrderId(confirming.ret.orderId) }}? The money goes back through the payment provider; this cannot be undone.`
-            : t`Refund ${{ amount: formatPrice(confirming.ret.refundAmount) }} to ${{ customer: customer(confirming.ret) }} for order ${{ order: shortOrderId(confirming.ret.orderId) }}? The money goes back through the payment provider; this cannot be undone.`
+            ? t`Refund ${{ customer: customer(confirming.ret) }} for the return of order ${{ order: confirming.ret.orderNumber }}? The money goes back through the payment provider; this cannot be undone.`
+            : t`Refund ${{ amount: formatPrice(confirming.ret.refundAmount) }} to ${{ customer: customer(confirming.ret) }} for order ${{ order: confirming.ret.orderNumber }}? The money goes back through the payment provider; this cannot be undone.`
         }
         confirmLabel={t`Refund`}
         busyLabel={t`Refunding...`}

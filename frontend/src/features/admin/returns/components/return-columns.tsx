@@ -2,7 +2,7 @@
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import { ReturnStatusBadge } from '@/components/ui/StatusBadge';
-import { formatPrice, shortOrderId } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import type { OrderReturn } from '@/lib/types';
 import { variantLabel } from '@/lib/variants';
 import { useMayOpen } from '../../lib/access';
@@ -15,19 +15,19 @@ const column = columnsOf<OrderReturn>();
 /** 'Reason: too small'. */
 const reasonText = (reason: string) => t`Reason: ${reason}`;
 
-/** The return's order by its short id: a link to the order's page for whoever may open it. */
-function OrderRef({ id }: { id: string }) {
+/** The return's order by its number: a link to the order's page for whoever may open it. */
+function OrderRef({ id, number }: { id: string; number: string }) {
   const mayOpen = useMayOpen();
   if (!mayOpen('order')) {
     return (
       <span className="font-mono font-semibold text-stone-900" title={id}>
-        {shortOrderId(id)}
+        {number}
       </span>
     );
   }
   return (
     <Link to={`/admin/orders/${encodeURIComponent(id)}`} className="inline-flex min-h-11 items-center font-mono font-semibold text-brand-800 hover:underline" title={id}>
-      {shortOrderId(id)}
+      {number}
     </Link>
   );
 }
@@ -37,7 +37,7 @@ export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busy
   return {
     columns: [
       column(t`Date`, (r) => formatDateTime(r.createdAt), nowrap),
-      column(t`Order`, (r) => <OrderRef id={r.orderId} />),
+      column(t`Order`, (r) => <OrderRef id={r.orderId} number={r.orderNumber} />, { phone: 'title' }),
       column(t`Customer`, (r) => <Customer customer={r.customer} />, { td: 'break-words' }),
       column(t`Items`, (r) => (
         <>
@@ -60,8 +60,8 @@ export function returnsTable(steps: Pick<ReturnSteps, 'take' | 'resolve' | 'busy
           <ReturnStatusBadge status={r.status} />
           <RefundPaidOut ret={r} className="mt-1 text-xs text-stone-600" />
         </>
-      )),
-      column(t`Actions`, (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />),
+      ), { phone: 'aside' }),
+      column(t`Actions`, (r) => <ReturnStepButtons ret={r} steps={steps} none={NO_STEP} />, { phone: 'actions' }),
     ],
     rowProps: () => ({ 'data-testid': 'return-row' }),
     width: 'w-full min-w-[56rem]',

@@ -30,7 +30,7 @@ export function reviewsTable({
         <Link to={`/product/${encodeURIComponent(r.product._id)}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 hover:underline">
           {r.product.name}
         </Link>
-      ), { td: 'max-w-48 break-words' }),
+      ), { td: 'max-w-48 break-words', phone: 'title' }),
       column(t`Author`, (r) => (
         <>
           {r.author}
@@ -47,13 +47,13 @@ export function reviewsTable({
           </p>
         </>
       ), { td: 'max-w-96' }),
-      column(t`Status`, (r) => <VisibilityBadge hidden={r.hidden} />),
+      column(t`Status`, (r) => <VisibilityBadge hidden={r.hidden} />, { phone: 'aside' }),
       column(t`Actions`, (r) => (
         <RowActions wrap>
           <ActionButton kind="neutral" label={r.hidden ? t`Unhide` : t`Hide`} target={reviewBy(r)} disabled={switching === r._id} onClick={() => onSwitchHidden(r)} />
           <DeleteAction target={reviewBy(r)} onClick={() => onDelete(r)} />
         </RowActions>
-      )),
+      ), { phone: 'actions' }),
     ],
     rowProps: () => ({ 'data-testid': 'review-row' }),
     width: 'w-full min-w-[60rem]',

@@ -34,15 +34,15 @@ export function usersTable({ me, onEdit, onDelete }: { me: User | null; onEdit: 
   const isMe = (u: User) => me?._id === u._id;
   return {
     columns: [
-      column(t`User`, (u) => <UserCell user={u} self={isMe(u)} />),
-      column(t`Role`, (u) => <Badge colour={u.role === 'user' ? tone.grey : tone.purple}>{ROLE_NAMES[u.role]}</Badge>, nowrap),
+      column(t`User`, (u) => <UserCell user={u} self={isMe(u)} />, { phone: 'title' }),
+      column(t`Role`, (u) => <Badge colour={u.role === 'user' ? tone.grey : tone.purple}>{ROLE_NAMES[u.role]}</Badge>, { ...nowrap, phone: 'aside' }),
       column(t`Joined`, (u) => formatShortDate(u.createdAt), nowrap),
       column(t`Actions`, (u) => (
         <RowActions>
           <EditAction target={u.name} onClick={() => onEdit(u)} />
           {!isMe(u) && <DeleteAction target={u.name} onClick={() => onDelete(u)} />}
         </RowActions>
-      )),
+      ), { phone: 'actions' }),
     ],
     rowProps: (u: User) => ({
       'data-testid': 'user-row',

@@ -1,0 +1,4 @@
+ALTER TABLE payment_attempts DROP COLUMN order_number;
+DROP SEQUENCE order_numbers;
+DROP INDEX orders_number;
+ALTER TABLE orders DROP COLUMN number;
