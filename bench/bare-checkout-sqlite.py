@@ -44,11 +44,13 @@ UPSERT_CART_LINE = """
     DO UPDATE SET quantity = cart_items.quantity + 1"""
 TAKE_SIZE = "UPDATE product_variants SET stock = stock - 1 WHERE id = ? AND stock >= 1"
 TAKE_PRODUCT = "UPDATE products SET stock = stock - 1 WHERE id = ? AND stock >= 1"
+# Numbered one past the last, inside the immediate transaction, as the shop does.
 INSERT_ORDER = """
-    INSERT INTO orders (id, user_id, customer_name, customer_email, subtotal_cents,
+    INSERT INTO orders (id, number, user_id, customer_name, customer_email, subtotal_cents,
         shipping_cents, total_cents, status, payment_status, payment_method, payment_phone,
         created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, 500, ?, 'pending', 'pending', 'evc-plus', '615550123', ?, ?)"""
+    VALUES (?, (SELECT COALESCE(MAX(number), 1000) + 1 FROM orders), ?, ?, ?, ?, 500, ?,
+        'pending', 'pending', 'evc-plus', '615550123', ?, ?)"""
 INSERT_LINE = """
     INSERT INTO order_lines (order_id, position, product_id, name, image, unit_price_cents,
         quantity, variant_id, size, colour, sku)

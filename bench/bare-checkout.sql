@@ -3,7 +3,7 @@
 -- is one seeded shopper (bare_checkout_shoppers, by pgbench's client_id) buying one unit of a
 -- size with plenty of stock (bare_checkout_items, :items of them): the cart line upserted;
 -- then in one transaction the guarded stock decrements (the size and its product) and the
--- order and its line inserted; then in another the order marked paid and the cart emptied.
+-- order (numbered from the `order_numbers` sequence, as the shop does) and its line inserted; then in another the order marked paid and the cart emptied.
 -- One pgbench transaction is one order placed and paid. bench/run.sh makes both tables.
 \set item random(0, :items - 1)
 INSERT INTO cart_items (user_id, product_id, variant_id, quantity, created_at)
@@ -17,10 +17,10 @@ UPDATE product_variants SET stock = stock - 1
     WHERE id = (SELECT variant_id FROM bare_checkout_items WHERE item = :item) AND stock >= 1;
 UPDATE products SET stock = stock - 1
     WHERE id = (SELECT product_id FROM bare_checkout_items WHERE item = :item) AND stock >= 1;
-INSERT INTO orders (id, user_id, customer_name, customer_email, subtotal_cents,
+INSERT INTO orders (id, number, user_id, customer_name, customer_email, subtotal_cents,
         shipping_cents, total_cents, status, payment_status, payment_method, payment_phone,
         created_at, updated_at)
-    SELECT gen_random_uuid()::text, s.user_id, s.name, s.email, i.price_cents, 500,
+    SELECT gen_random_uuid()::text, nextval('order_numbers'), s.user_id, s.name, s.email, i.price_cents, 500,
         i.price_cents + 500, 'pending', 'pending', 'evc-plus', '615550123',
         now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
     FROM bare_checkout_shoppers s, bare_checkout_items i
