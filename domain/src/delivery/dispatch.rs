@@ -301,8 +301,7 @@ pub fn handed_over(
     order: &Order,
     cash_collected: Option<f64>,
 ) -> Result<(OrderTransition, DeliveryStep), CashMismatch> {
-    let owes_cash = order.pays_cash() && order.awaits_payment();
-    if !owes_cash {
+    if !order.owes_cash_to_rider() {
         return Ok((
             OrderTransition::delivered_by_rider(),
             DeliveryStep::Delivered { cash: None },

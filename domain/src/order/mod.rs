@@ -583,6 +583,11 @@ impl Order {
         awaits_payment(self.status, self.payment_status)
     }
 
+    /// Its rider collects its total in cash on delivery: cash, not paid yet.
+    pub fn owes_cash_to_rider(&self) -> bool {
+        self.payment_waits_for() == Some(PaymentWait::Rider)
+    }
+
     /// What its payment waits for, while it does.
     pub fn payment_waits_for(&self) -> Option<PaymentWait> {
         if !self.awaits_payment() {

@@ -225,7 +225,7 @@ pub struct RiderDeliveryDto {
 
 impl From<&Order> for RiderDeliveryDto {
     fn from(order: &Order) -> Self {
-        let cash = order.pays_cash() && order.awaits_payment();
+        let cash = order.owes_cash_to_rider();
         Self {
             id: order.id.to_string(),
             number: order.number.get(),
