@@ -297,6 +297,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: false },
       '/uploads': { target: backend, changeOrigin: false },
+      // The sandbox's card page is the server's own page, not a route of the app.
+      '/sandbox': { target: backend, changeOrigin: false },
     },
   },
   build: {

@@ -112,7 +112,7 @@ impl Carts {
         zone: Option<DeliveryZone>,
     ) -> Result<CartView, RepoError> {
         let (totals, code) = self
-            .discounted_totals(user, &lines, on_cart.as_ref(), zone.as_ref())
+            .discounted_totals(Some(&user.id), &lines, on_cart.as_ref(), zone.as_ref())
             .await?;
         let delivery = match zone {
             Some(zone) => {

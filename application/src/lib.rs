@@ -30,6 +30,7 @@ pub mod returns;
 pub mod reviews;
 mod seen;
 pub mod settings;
+pub mod terms;
 pub mod throttle;
 
 pub use error::{ReadError, SearchedListError};
@@ -58,6 +59,7 @@ pub struct Shop {
     pub returns: returns::Returns,
     pub reviews: reviews::Reviews,
     pub settings: settings::Settings,
+    pub terms: terms::Terms,
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ use crate::payments::charge::Charges;
 use crate::payments::AcceptedMethods;
 use crate::settings::CurrentSettings;
 use derive_new::new;
-use domain::cart::{chosen_variant, CartLine};
-use domain::discount::{CartDiscount, DiscountRefusal};
+use domain::cart::{chosen_variant, CartLine, CartTotals};
+use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
 use domain::language::Language;
 use domain::listing::users::UserQuery;
 use domain::listing::{Page, SearchText};
@@ -31,7 +31,7 @@ use domain::payment_hold::PaymentHold;
 use domain::permissions::{require, Permission};
 use domain::phone::MobileNumber;
 use domain::phone_order::{
-    CustomerChoice, LineChoice, NewCustomer, PhoneOrderDraft, PhoneOrderInput,
+    quoted_delivery, CustomerChoice, LineChoice, NewCustomer, PhoneOrderDraft, PhoneOrderInput,
 };
 use domain::ports::{
     Clock, DiscountRepository, IdGenerator, OrderRepository, OrderStoreError, Outbox,
@@ -40,9 +40,20 @@ use domain::ports::{
 use domain::product::Product;
 use domain::user::{Role, User};
 use domain::validation::FieldErrors;
-use domain::{OrderId, UserId};
+use domain::{Money, OrderId, UserId};
 use std::collections::HashMap;
 use std::sync::Arc;
+
+/// What an order being taken would cost: its lines as they are now, checkout's totals, the
+/// code applied, and delivery (`None` until a place is chosen) with the total.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Quote {
+    pub lines: Vec<CartLine>,
+    pub totals: CartTotals,
+    pub code: Option<DiscountCode>,
+    pub shipping: Option<Money>,
+    pub total: Money,
+}
 
 /// Taking orders for customers in calls and chats (permission `orders.create`).
 #[allow(clippy::too_many_arguments)] // derive_new's constructor takes each port
@@ -102,22 +113,19 @@ impl PhoneOrders {
         require(actor, Permission::OrdersCreate)?;
         let request = input.validate(&self.zones.get().await?)?;
         let lines = self.lines(&request.lines).await?;
-        let code = match &request.discount_code {
-            None => None,
-            Some(code) => Some(CartDiscount::applying(
-                self.discounts
-                    .by_code(code)
-                    .await?
-                    .ok_or_else(|| FieldErrors::single("discountCode", DISCOUNT_NOT_FOUND))?,
-            )),
-        };
+        let code = self.code(request.discount_code.as_ref()).await?;
         let customer = match &request.customer {
             CustomerChoice::Existing(id) => self.existing(id).await?,
             CustomerChoice::New(new) => self.add_customer(actor, new).await?,
         };
         let (totals, held) = self
             .carts
-            .discounted_totals(&customer, &lines, code.as_ref(), request.zone.as_ref())
+            .discounted_totals(
+                Some(&customer.id),
+                &lines,
+                code.as_ref(),
+                request.zone.as_ref(),
+            )
             .await?;
         if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
             return Err(PhoneOrderError::CodeRefused(refusal));
@@ -159,6 +167,63 @@ impl PhoneOrders {
             .record(actor, domain::audit::AuditChange::order_taken(&order))
             .await;
         Ok(order)
+    }
+
+    /// What the order `input` chose so far would cost if taken now, priced as `take` prices
+    /// it; nothing is held. A line wanting more than is left, or a code refused to this
+    /// customer's order, is refused as taking it would be.
+    pub async fn quote(
+        &self,
+        actor: &User,
+        input: &PhoneOrderInput,
+    ) -> Result<Quote, PhoneOrderError> {
+        require(actor, Permission::OrdersCreate)?;
+        let request = input.validate_quote(&self.zones.get().await?)?;
+        let lines = self.lines(&request.lines).await?;
+        if let Some(short) = lines.iter().find(|line| line.stock() < line.quantity) {
+            return Err(OrderStoreError::OutOfStock {
+                name: short.name(),
+                available: short.stock(),
+            }
+            .into());
+        }
+        let code = self.code(request.discount_code.as_ref()).await?;
+        let (totals, held) = self
+            .carts
+            .discounted_totals(
+                request.customer.as_ref(),
+                &lines,
+                code.as_ref(),
+                request.place.zone(),
+            )
+            .await?;
+        if let Some(refusal) = held.as_ref().and_then(|held| held.refusal.clone()) {
+            return Err(PhoneOrderError::CodeRefused(refusal));
+        }
+        let (shipping, total) = quoted_delivery(&request.place, &totals);
+        Ok(Quote {
+            lines,
+            totals,
+            code: held.map(|held| held.code),
+            shipping,
+            total,
+        })
+    }
+
+    /// The code typed, applying (its conditions are checked with the totals).
+    async fn code(
+        &self,
+        typed: Option<&DiscountCode>,
+    ) -> Result<Option<CartDiscount>, PhoneOrderError> {
+        let Some(code) = typed else {
+            return Ok(None);
+        };
+        let discount = self
+            .discounts
+            .by_code(code)
+            .await?
+            .ok_or_else(|| FieldErrors::single("discountCode", DISCOUNT_NOT_FOUND))?;
+        Ok(Some(CartDiscount::applying(discount)))
     }
 
     /// Each line with its product and size as they are now.

@@ -28,6 +28,7 @@ use application::restock::RestockAlerts;
 use application::returns::Returns;
 use application::reviews::Reviews;
 use application::settings::{self, CurrentSettings};
+use application::terms::Terms;
 use application::throttle::{AttemptLimits, Throttle};
 use application::Shop;
 use domain::payment_attempt::FollowDays;
@@ -211,10 +212,10 @@ pub fn build_shop(
             clock.clone(),
             attempts,
             tuning.payment_follow_days,
-            accepted,
+            accepted.clone(),
         )
         .with_notices(outside.notices),
-        delivery: DeliveryZones::new(zones, db.clone(), ids.clone(), audit.clone()),
+        delivery: DeliveryZones::new(zones.clone(), db.clone(), ids.clone(), audit.clone()),
         dispatcher: Dispatcher::new(
             db.clone(),
             db.clone(),
@@ -264,6 +265,7 @@ pub fn build_shop(
             audit.clone(),
             catalog_version,
         ),
+        terms: Terms::new(shop_settings.clone(), zones.clone(), accepted),
         settings: settings::Settings::new(shop_settings, audit.clone()),
         audit,
     }

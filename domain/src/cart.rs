@@ -25,6 +25,22 @@ impl CartLine {
         self.product.price.times(self.quantity)
     }
 
+    /// The thumbnail of the colour this line is (the product's own without one).
+    pub fn thumbnail(&self) -> Option<&str> {
+        let colour = self.variant.as_ref().and_then(|v| v.colour.as_deref());
+        self.product
+            .picture_of(colour)
+            .map(|picture| picture.thumbnail.as_str())
+    }
+
+    /// How a message names the line: "Dirac dress (M, Black)", or the product's name alone.
+    pub fn name(&self) -> String {
+        match &self.variant {
+            Some(variant) => format!("{} ({})", self.product.name, variant.snapshot().label()),
+            None => self.product.name.clone(),
+        }
+    }
+
     /// What is left of this line's size.
     pub fn stock(&self) -> u32 {
         self.variant

@@ -94,8 +94,9 @@ impl PaymentLink {
     }
 }
 
-/// What the link's page may do with its order at `now`: show it and take a payment
-/// (`Ok(state)`, `Open` or `Paying`), or nothing more, with why (`Gone`: paid, canceled,
+/// What the link's page shows of its order at `now`: the order, to pay (`Open`), waiting for
+/// its payment (`Paying`) or paid (`Settled`: reloaded after paying, the payer sees what they
+/// paid for and where it stands); nothing once it can no longer be paid (`Gone`: canceled,
 /// too late).
 pub fn link_state(
     order: &Order,
@@ -103,9 +104,8 @@ pub fn link_state(
     now: DateTime<Utc>,
 ) -> Result<PaymentState, Gone> {
     match PaymentState::of(order, hold, now) {
-        state @ (PaymentState::Open | PaymentState::Paying) => Ok(state),
-        PaymentState::Settled => Err(Gone(PAY_LINK_PAID)),
         PaymentState::Ended => Err(Gone(PAY_LINK_ENDED)),
+        shown => Ok(shown),
     }
 }
 
@@ -232,7 +232,7 @@ mod tests {
     }
 
     #[test]
-    fn the_page_shows_an_open_or_paying_order_and_takes_one_payment() {
+    fn the_page_shows_an_open_paying_or_paid_order_and_takes_one_payment() {
         let now = placed() + Duration::minutes(1);
         let open = phone_order(placed());
         assert_eq!(link_state(&open, hold(), now), Ok(PaymentState::Open));
@@ -251,7 +251,7 @@ mod tests {
             payment_status: PaymentStatus::Paid,
             ..open.clone()
         };
-        assert_eq!(link_state(&paid, hold(), now), Err(Gone(PAY_LINK_PAID)));
+        assert_eq!(link_state(&paid, hold(), now), Ok(PaymentState::Settled));
         assert_eq!(
             may_pay(&paid, hold(), now),
             Err(LinkRefusal::Taken(PAY_LINK_PAID)),

@@ -2,6 +2,10 @@
 //! staff send to take one for a customer, checked; the order it makes; and when its customer
 //! may still pay it.
 
+mod quote;
+
+pub use quote::{quoted_delivery, QuoteRequest, QuotedPlace};
+
 use crate::cart::CartLine;
 use crate::checkout::{ShippingAddress, ShippingAddressInput};
 use crate::delivery::{DeliveryZone, Zones};
@@ -121,14 +125,7 @@ impl PhoneOrderInput {
             }
             Some(address) => address.validate_into(zones, &mut errors),
         };
-        let discount_code = match self.discount_code.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(typed) => {
-                let code = DiscountCode::parse(typed);
-                errors.check(code.is_none(), "discountCode", DISCOUNT_NOT_FOUND);
-                code
-            }
-        };
+        let discount_code = self.code_into(&mut errors);
         match (customer, lines, delivery) {
             (Some(customer), Some(lines), Some((shipping_address, zone))) if errors.is_empty() => {
                 Ok(PhoneOrderRequest {
@@ -140,6 +137,18 @@ impl PhoneOrderInput {
                 })
             }
             _ => Err(errors),
+        }
+    }
+
+    /// The code typed, if any (none for a blank one).
+    fn code_into(&self, errors: &mut FieldErrors) -> Option<DiscountCode> {
+        match self.discount_code.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(typed) => {
+                let code = DiscountCode::parse(typed);
+                errors.check(code.is_none(), "discountCode", DISCOUNT_NOT_FOUND);
+                code
+            }
         }
     }
 
@@ -283,6 +292,22 @@ pub enum PaymentState {
 }
 
 impl PaymentState {
+    /// The states a payment link's page shows (an ended one shows nothing).
+    pub const SHOWN_ON_LINK: [PaymentState; 3] = [
+        PaymentState::Open,
+        PaymentState::Paying,
+        PaymentState::Settled,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            PaymentState::Open => "open",
+            PaymentState::Paying => "paying",
+            PaymentState::Settled => "settled",
+            PaymentState::Ended => "ended",
+        }
+    }
+
     /// The state of `order`'s payment at `now`; any order but one taken by phone is ended
     /// (nobody pays it this way).
     pub fn of(order: &Order, hold: PaymentHold, now: DateTime<Utc>) -> Self {

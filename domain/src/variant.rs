@@ -2,6 +2,13 @@
 //! the admin's grid that edits them, and the size a cart or order line is for.
 
 use crate::ids::VariantId;
+use crate::message::texts::{
+    COLOUR_CONTROL_CHARACTERS, COLOUR_TOO_LONG, SIZES_TOO_MANY, SIZE_CONTROL_CHARACTERS,
+    SIZE_EXPECTED_STOCK_INVALID, SIZE_LISTED_TWICE, SIZE_NAME_MISSING, SIZE_NOT_OF_PRODUCT,
+    SIZE_STOCK_INVALID, SIZE_TOO_LONG, SKU_CHARACTERS, SKU_CONTROL_CHARACTERS, SKU_TOO_LONG,
+    SKU_USED_TWICE,
+};
+use crate::message::Message;
 use crate::stock::{stock_count, StockStatus};
 use crate::validation::{has_control_characters, FieldErrors, Lines};
 
@@ -142,9 +149,9 @@ const MAX_SKU_CHARS: usize = 40;
 /// Why a grid was refused: one message for the `variants` field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct InvalidVariants(pub String);
+pub struct InvalidVariants(pub Message);
 
-fn refuse<T>(message: impl Into<String>) -> Result<T, InvalidVariants> {
+fn refuse<T>(message: impl Into<Message>) -> Result<T, InvalidVariants> {
     Err(InvalidVariants(message.into()))
 }
 
@@ -154,20 +161,11 @@ fn optional_text(raw: Option<&str>) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// "size M", or "size M in Black": how messages name a row.
+/// "M", or "M, Black": how messages name a row (after "size").
 fn row_name(size: &str, colour: Option<&str>) -> String {
     match colour {
-        Some(colour) => format!("size {size} in {colour}"),
-        None => format!("size {size}"),
-    }
-}
-
-/// "size M" -> "Size M", to start a sentence.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+        Some(colour) => format!("{size}, {colour}"),
+        None => size.to_owned(),
     }
 }
 
@@ -231,74 +229,78 @@ pub fn validate_grid(
     mut new_id: impl FnMut() -> VariantId,
 ) -> Result<Vec<VariantWrite>, InvalidVariants> {
     if rows.len() > MAX_VARIANTS {
-        return refuse(format!("A product can have at most {MAX_VARIANTS} sizes"));
+        return refuse(SIZES_TOO_MANY.with("most", MAX_VARIANTS));
     }
     let mut writes: Vec<VariantWrite> = Vec::with_capacity(rows.len());
     for row in rows {
         let size = row.size.trim();
         if size.is_empty() {
-            return refuse("Each size needs a name");
+            return refuse(SIZE_NAME_MISSING);
         }
         let colour = optional_text(row.colour.as_deref());
         let sku = optional_text(row.sku.as_deref());
-        for (text, max, what) in [
-            (Some(size), MAX_SIZE_CHARS, "A size"),
-            (colour.as_deref(), MAX_COLOUR_CHARS, "A colour"),
-            (sku.as_deref(), MAX_SKU_CHARS, "An SKU"),
+        for (text, max, too_long, control) in [
+            (
+                Some(size),
+                MAX_SIZE_CHARS,
+                SIZE_TOO_LONG,
+                SIZE_CONTROL_CHARACTERS,
+            ),
+            (
+                colour.as_deref(),
+                MAX_COLOUR_CHARS,
+                COLOUR_TOO_LONG,
+                COLOUR_CONTROL_CHARACTERS,
+            ),
+            (
+                sku.as_deref(),
+                MAX_SKU_CHARS,
+                SKU_TOO_LONG,
+                SKU_CONTROL_CHARACTERS,
+            ),
         ] {
             let Some(text) = text else { continue };
             if text.chars().count() > max {
-                return refuse(format!("{what} may be at most {max} characters"));
+                return refuse(too_long.with("max", max));
             }
             if has_control_characters(text, Lines::Single) {
-                return refuse(format!("{what} must not contain control characters"));
+                return refuse(control);
             }
         }
         if sku
             .as_deref()
             .is_some_and(|sku| !sku.chars().all(is_sku_char))
         {
-            return refuse("An SKU may only contain letters, digits and - _ . /");
+            return refuse(SKU_CHARACTERS);
         }
         let name = row_name(size, colour.as_deref());
         let Some(to) = row.stock.and_then(stock_count) else {
-            return refuse(format!(
-                "Stock of {name} must be a whole number of 0 or more"
-            ));
+            return refuse(SIZE_STOCK_INVALID.with("size", &name));
         };
         let kept = match row.id.as_deref().map(str::trim).filter(|i| !i.is_empty()) {
             None => None,
             Some(id) => match current.iter().find(|v| v.id.as_str() == id) {
                 Some(variant) => Some(variant),
-                None => {
-                    return refuse(format!(
-                        "{} is not one of this product's sizes",
-                        capitalized(&name)
-                    ))
-                }
+                None => return refuse(SIZE_NOT_OF_PRODUCT.with("size", &name)),
             },
         };
         if writes
             .iter()
             .any(|w| kept.is_some_and(|k| !w.is_new && w.id == k.id))
         {
-            return refuse(format!("{} is listed twice", capitalized(&name)));
+            return refuse(SIZE_LISTED_TWICE.with("size", &name));
         }
         if writes.iter().any(|w| {
             w.size.eq_ignore_ascii_case(size)
                 && w.colour.as_deref().map(str::to_lowercase)
                     == colour.as_deref().map(str::to_lowercase)
         }) {
-            return refuse(format!("{} is listed twice", capitalized(&name)));
+            return refuse(SIZE_LISTED_TWICE.with("size", &name));
         }
         let stock = match (kept, row.expected_stock) {
             (None, _) | (Some(_), None) => VariantStock::Set(to),
             (Some(_), Some(expected)) => match expected.and_then(stock_count) {
-                None => {
-                    return refuse(format!(
-                        "Expected stock of {name} must be a whole number of at least 0"
-                    ))
-                }
+                None => return refuse(SIZE_EXPECTED_STOCK_INVALID.with("size", &name)),
                 Some(expected) if expected == to => VariantStock::Keep,
                 Some(expected) => VariantStock::SetIfStill { to, expected },
             },
@@ -309,7 +311,7 @@ pub fn validate_grid(
             None => generated_sku(product_name, size, colour.as_deref(), &id),
         });
         if writes.iter().any(|w| w.sku.eq_ignore_ascii_case(&sku)) {
-            return refuse(format!("SKU {sku} is used twice"));
+            return refuse(SKU_USED_TWICE.with("sku", &sku));
         }
         writes.push(VariantWrite {
             is_new: kept.is_none(),
@@ -367,6 +369,8 @@ mod tests {
         validate_grid(rows, current, "Linen Dress", ids())
             .unwrap_err()
             .0
+            .as_str()
+            .to_owned()
     }
 
     #[test]
@@ -461,7 +465,7 @@ mod tests {
         };
         assert_eq!(
             refused(&[missing_stock], &[]),
-            "Stock of size L in Red must be a whole number of 0 or more"
+            "Stock of size L, Red must be a whole number of 0 or more"
         );
         let black = |size: &str| VariantInput {
             colour: Some("Black".into()),
@@ -469,7 +473,7 @@ mod tests {
         };
         assert_eq!(
             refused(&[black("M"), black("m")], &[]),
-            "Size m in Black is listed twice"
+            "Size m, Black is listed twice"
         );
         assert_eq!(
             refused(&[row("M", 1.0), row("M", 2.0)], &[]),

@@ -1,6 +1,6 @@
 //! `ProductRepository`: the catalogue.
 
-mod colour_pictures;
+pub(crate) mod colour_pictures;
 mod import;
 
 use crate::connection::{write_transaction, Backend, DbConnection, MultiBackend};

@@ -4,6 +4,7 @@
 use crate::connection::{write_transaction, DbConnection};
 use crate::models::{count, from_db_time, product_id, to_db_time, user_id};
 use crate::outbox::{self, Unconfigured};
+use crate::products::colour_pictures::from_json;
 use crate::schema::{product_variants, products, restock_alerts, users};
 use crate::{corrupt, storage, variants, Database};
 use async_trait::async_trait;
@@ -185,12 +186,13 @@ fn lock_sold_out(conn: &mut DbConnection, alert: &AlertRow) -> QueryResult<bool>
     Ok(locked > 0)
 }
 
-/// One row of a shopper's list: the request, its product's name, thumbnail and stock, and
-/// its size's name, colour and stock.
+/// One row of a shopper's list: the request, its product's name, thumbnail, colours'
+/// pictures and stock, and its size's name, colour and stock.
 type MineRow = (
     AlertRow,
     String,
     Option<String>,
+    String,
     i64,
     Option<String>,
     Option<String>,
@@ -256,6 +258,7 @@ impl RestockAlertRepository for Database {
                     AlertRow::as_select(),
                     products::name,
                     products::image_thumb,
+                    products::colour_pictures,
                     products::stock,
                     product_variants::size.nullable(),
                     product_variants::colour.nullable(),
@@ -266,7 +269,12 @@ impl RestockAlertRepository for Database {
             let requests = rows
                 .into_iter()
                 .map(
-                    |(alert, name, thumbnail, stock, size, colour, size_stock)| {
+                    |(alert, name, thumbnail, pictures, stock, size, colour, size_stock)| {
+                        // The picture of the colour asked for, as the cart shows it.
+                        let thumbnail = from_json(&pictures)?
+                            .first_of(colour.as_deref())
+                            .map(|picture| picture.thumbnail.clone())
+                            .or(thumbnail);
                         Ok(RestockRequest {
                             alert: alert.into_domain()?,
                             product_name: name,

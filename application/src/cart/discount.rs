@@ -9,6 +9,7 @@ use domain::order::Order;
 use domain::ports::RepoError;
 use domain::user::User;
 use domain::Money;
+use domain::UserId;
 
 impl Carts {
     /// Applies the code a shopper typed to their cart, in place of any other. A code that
@@ -30,7 +31,7 @@ impl Carts {
             return Err(ApplyDiscountError::CartEmpty);
         }
         let subtotal = totals(&lines, Money::ZERO).subtotal;
-        self.discount_check(user, &discount, subtotal)
+        self.discount_check(Some(&user.id), &discount, subtotal)
             .await?
             .map_err(ApplyDiscountError::Refused)?;
         match self.discounts.apply_to_cart(&user.id, &discount).await {
@@ -69,7 +70,7 @@ impl Carts {
             return Ok(DiscountRefusal::UsedUp);
         };
         Ok(self
-            .discount_check(user, &discount, order.subtotal)
+            .discount_check(Some(&user.id), &discount, order.subtotal)
             .await?
             .err()
             .unwrap_or(DiscountRefusal::UsedUp))
@@ -78,23 +79,25 @@ impl Carts {
     /// Whether `discount` applies now to `user`'s merchandise `subtotal`.
     async fn discount_check(
         &self,
-        user: &User,
+        customer: Option<&UserId>,
         discount: &Discount,
         subtotal: Money,
     ) -> Result<Result<(), DiscountRefusal>, RepoError> {
-        // Only a code with a limit per customer needs their past orders.
-        let uses = match discount.per_customer_limit {
-            Some(_) => self.discounts.uses_by(&discount.id, &user.id).await?,
-            None => 0,
+        // Only a code with a limit per customer needs their past orders (a customer not yet
+        // known has none).
+        let uses = match (discount.per_customer_limit, customer) {
+            (Some(_), Some(customer)) => self.discounts.uses_by(&discount.id, customer).await?,
+            _ => 0,
         };
         Ok(discount.check(subtotal, self.clock.now(), uses))
     }
 
     /// The cart's totals, delivered to `zone` (`None`: for the settings' flat fee), with its
-    /// code when that applies, and the code as the cart holds it.
+    /// code when that applies to `customer` (`None`: one not yet known), and the code as the
+    /// cart holds it.
     pub(crate) async fn discounted_totals(
         &self,
-        user: &User,
+        customer: Option<&UserId>,
         lines: &[CartLine],
         on_cart: Option<&CartDiscount>,
         zone: Option<&DeliveryZone>,
@@ -106,7 +109,7 @@ impl Carts {
         };
         let applies = match on_cart.standing() {
             Ok(discount) => self
-                .discount_check(user, discount, plain.subtotal)
+                .discount_check(customer, discount, plain.subtotal)
                 .await?
                 .map(|()| discount),
             Err(refusal) => Err(refusal),

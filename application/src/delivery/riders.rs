@@ -2,9 +2,11 @@
 //! code or brought back with a reason.
 
 use super::errors::RiderMoveError;
+use chrono::NaiveDate;
 use derive_new::new;
 use domain::delivery::{
     day_bounds, day_of, handed_over, CodeTry, DeliveryAttempt, DeliveryState, NotDelivered,
+    RiderCash,
 };
 use domain::message::texts::REASON_UNKNOWN;
 use domain::order::{Order, OrderStatus, OrderTransition};
@@ -34,6 +36,24 @@ impl Riders {
         require(rider, Permission::DeliveriesOwn)?;
         let (today, _) = day_bounds(day_of(self.clock.now()));
         Ok(self.deliveries.of_rider(&rider.id, today).await?)
+    }
+
+    /// The cash the rider collected today and what of it they handed in (none when they
+    /// delivered no cash order today), with the day.
+    pub async fn my_cash(
+        &self,
+        rider: &User,
+    ) -> Result<(NaiveDate, Option<RiderCash>), RiderMoveError> {
+        require(rider, Permission::DeliveriesOwn)?;
+        let day = day_of(self.clock.now());
+        let (from, to) = day_bounds(day);
+        let mine = self
+            .deliveries
+            .riders_cash(day, from, to)
+            .await?
+            .into_iter()
+            .find(|cash| cash.rider == rider.id);
+        Ok((day, mine))
     }
 
     /// Order `id` is in the shopper's hands: `code` is theirs, and for a cash order

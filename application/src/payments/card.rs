@@ -6,7 +6,7 @@ use crate::monitoring;
 use domain::message::texts::{PAID_AFTER_CLOSE_REFUNDED, PAYMENT_FAILED};
 use domain::message::Message;
 use domain::money::Money;
-use domain::order::{ChannelKind, Order, PaymentStatus};
+use domain::order::{ChannelKind, Order, OrderNumber, PaymentStatus};
 use domain::payment_attempt::AttemptState;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::ports::{PaymentOutcome, RepoError};
@@ -38,6 +38,8 @@ pub struct CardReturned {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SandboxCardPayment {
     pub order: OrderId,
+    /// What the page names the order by.
+    pub number: OrderNumber,
     pub amount: Money,
 }
 
@@ -129,6 +131,7 @@ impl Payments {
         }
         Ok(SandboxCardPayment {
             order: order.id,
+            number: order.number,
             amount: order.total,
         })
     }
@@ -362,6 +365,7 @@ pub(in crate::payments) mod tests {
                 .unwrap(),
             SandboxCardPayment {
                 order: card_order().id,
+                number: card_order().number,
                 amount: Money::from_cents(4500).unwrap()
             }
         );

@@ -54,9 +54,9 @@ pub struct SentLink {
 pub struct LinkedOrder {
     pub order: Order,
     pub expires_at: DateTime<Utc>,
-    /// A payment is under way (the customer's PIN prompt is open): the page waits for it.
-    pub paying: bool,
-    /// What the customer may pay with.
+    /// Open to pay, a payment under way (the page waits for it), or paid.
+    pub state: PaymentState,
+    /// What the customer may pay with: nothing once it is paid.
     pub methods: Vec<PaymentMethod>,
 }
 
@@ -89,11 +89,7 @@ impl PaymentLinks {
             .await?
             .ok_or(PhoneOrderError::NotFound(ORDER_NOT_FOUND))?;
         let now = self.clock.now();
-        let token = self.secrets.link_token();
-        let link = PaymentLink::issue(&order, &token, self.payment_hold, now)
-            .map_err(PhoneOrderError::NotPayable)?;
-        self.links.replace(&link).await?;
-        let path = token.path();
+        let (link, path) = self.issue(&order, now).await?;
         let messages = Announcement::to_shopper(
             Topic::PaymentLink,
             order.id.as_str(),
@@ -125,16 +121,57 @@ impl PaymentLinks {
         })
     }
 
-    /// The order of the link carrying `token`, while it may be paid or is being paid.
+    /// A new link of `customer`'s own phone order `id`, for them to pay it on its page now;
+    /// nothing is sent. A link sent before stops working: its holder is the one paying.
+    /// Another's order is not found.
+    pub async fn open_own(
+        &self,
+        customer: &User,
+        id: &OrderId,
+    ) -> Result<SentLink, PhoneOrderError> {
+        let order = self
+            .orders
+            .by_id(id)
+            .await?
+            .filter(|order| order.user_id == customer.id)
+            .ok_or(PhoneOrderError::NotFound(ORDER_NOT_FOUND))?;
+        let (link, path) = self.issue(&order, self.clock.now()).await?;
+        Ok(SentLink {
+            url: Some(format!("{}{path}", self.address.public_url)),
+            expires_at: link.expires_at,
+            whatsapp_url: None,
+            sms_sent: false,
+        })
+    }
+
+    /// A new link of `order`, in place of its last, and the path of its page.
+    async fn issue(
+        &self,
+        order: &Order,
+        now: DateTime<Utc>,
+    ) -> Result<(PaymentLink, String), PhoneOrderError> {
+        let token = self.secrets.link_token();
+        let link = PaymentLink::issue(order, &token, self.payment_hold, now)
+            .map_err(PhoneOrderError::NotPayable)?;
+        self.links.replace(&link).await?;
+        Ok((link, token.path()))
+    }
+
+    /// The order of the link carrying `token`, while it may be paid, is being paid, or is
+    /// paid.
     pub async fn open(&self, token: &str) -> Result<LinkedOrder, PhoneOrderError> {
         let (order, link) = self.linked(token).await?;
         let state = link_state(&order, self.payment_hold, self.clock.now())
             .map_err(|gone| PhoneOrderError::Gone(gone.0))?;
+        let methods = match state {
+            PaymentState::Settled => Vec::new(),
+            _ => link_methods(&self.accepted.get().await?),
+        };
         Ok(LinkedOrder {
             order,
             expires_at: link.expires_at,
-            paying: state == PaymentState::Paying,
-            methods: link_methods(&self.accepted.get().await?),
+            state,
+            methods,
         })
     }
 

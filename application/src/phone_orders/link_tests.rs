@@ -5,11 +5,14 @@ use super::*;
 use crate::testing::{now, staff};
 use domain::checkout::PaymentChoiceInput;
 use domain::language::Language;
-use domain::message::texts::{PAY_LINK_NOT_FOUND, PAY_LINK_PAID, PHONE_ORDER_SETTLED};
+use domain::message::texts::{
+    ORDER_NOT_FOUND, PAY_LINK_NOT_FOUND, PAY_LINK_PAID, PHONE_ORDER_SETTLED,
+};
 use domain::notification::{Channel, Topic};
 use domain::order::{Changer, Channel as OrderChannel, OrderStatus, PaymentStatus};
 use domain::payment_link::{LinkToken, PaymentLink};
 use domain::payment_method::PaymentMethod;
+use domain::phone_order::PaymentState;
 use domain::ports::{MockPaymentLinkRepository, MockSecretGenerator};
 use domain::Money;
 use std::sync::Mutex;
@@ -159,6 +162,63 @@ async fn a_link_is_stored_hashed_and_texted_to_the_customer_in_their_language() 
 }
 
 #[tokio::test]
+async fn a_customer_opens_their_own_unpaid_order_to_pay_and_nothing_is_sent() {
+    let mut mocks = Mocks::new();
+    orders_holding(&mut mocks, waiting());
+    // No outbox expectation: a text sent here would fail the test.
+    let mut links = MockPaymentLinkRepository::new();
+    links
+        .expect_replace()
+        .withf(|link| link.token_hash == token().hash())
+        .times(1)
+        .returning(|_| Ok(()));
+    let (_, service) = mocks.services(links, tokens());
+
+    let opened = service
+        .open_own(&crate::testing::shopper("amina"), &waiting().id)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        opened.url.as_deref(),
+        Some(&*format!("https://dukaan.so/pay/{TOKEN}"))
+    );
+    assert_eq!((opened.whatsapp_url, opened.sms_sent), (None, false));
+}
+
+#[tokio::test]
+async fn another_customers_order_or_a_paid_one_opens_no_link() {
+    let mut mocks = Mocks::new();
+    orders_holding(&mut mocks, waiting());
+    let (_, service) = mocks.services(MockPaymentLinkRepository::new(), tokens());
+    let theirs = service
+        .open_own(&crate::testing::shopper("hodan"), &waiting().id)
+        .await;
+    assert!(
+        matches!(theirs, Err(PhoneOrderError::NotFound(text)) if text == ORDER_NOT_FOUND),
+        "{theirs:?}"
+    );
+
+    let mut mocks = Mocks::new();
+    orders_holding(
+        &mut mocks,
+        Order {
+            payment_status: PaymentStatus::Paid,
+            payment_method: Some(PaymentMethod::Zaad),
+            ..waiting()
+        },
+    );
+    let (_, service) = mocks.services(MockPaymentLinkRepository::new(), tokens());
+    let paid = service
+        .open_own(&crate::testing::shopper("amina"), &waiting().id)
+        .await;
+    assert!(
+        matches!(paid, Err(PhoneOrderError::NotPayable(_))),
+        "{paid:?}"
+    );
+}
+
+#[tokio::test]
 async fn no_link_is_sent_for_a_paid_order_or_by_a_role_that_takes_no_orders() {
     let mut mocks = Mocks::new();
     let paid = Order {
@@ -212,7 +272,7 @@ async fn the_link_shows_its_order_and_a_paid_order_takes_no_second_payment() {
     let (_, service) = mocks.services(holding_link_of(&waiting()), tokens());
     let opened = service.open(TOKEN).await.unwrap();
     assert_eq!(opened.order, waiting());
-    assert!(!opened.paying);
+    assert_eq!(opened.state, PaymentState::Open);
     assert_eq!(
         opened.methods,
         vec![PaymentMethod::EvcPlus, PaymentMethod::Card],
@@ -237,6 +297,11 @@ async fn the_link_shows_its_order_and_a_paid_order_takes_no_second_payment() {
         matches!(second, Err(PhoneOrderError::NotPayable(text)) if text == PAY_LINK_PAID),
         "{second:?}"
     );
-    let shown = service.open(TOKEN).await;
-    assert!(matches!(shown, Err(PhoneOrderError::Gone(text)) if text == PAY_LINK_PAID));
+    let shown = service.open(TOKEN).await.unwrap();
+    assert_eq!(
+        shown.state,
+        PaymentState::Settled,
+        "reloaded, it shows what was paid"
+    );
+    assert_eq!(shown.methods, vec![], "and offers no second payment");
 }

@@ -182,6 +182,21 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
             mine[0]["number"], order["number"],
             "the stop names the order"
         );
+        let my_cash = |rider: String| {
+            let app = &app;
+            async move { app.get("/api/deliveries/cash", Some(&rider)).await }
+        };
+        let before = my_cash(rider.clone()).await;
+        assert_eq!(before.status, StatusCode::OK, "{}", before.body);
+        assert_eq!(
+            (
+                &before.body["deliveries"],
+                &before.body["collected"],
+                &before.body["inHand"]
+            ),
+            (&json!(0), &json!(0.0), &json!(0.0)),
+            "nothing collected yet"
+        );
         let code = app.delivery_code(&id).await;
         let path = format!("/api/deliveries/{id}/delivered");
         for short in [
@@ -247,6 +262,28 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
                 .status,
             StatusCode::FORBIDDEN
         );
+        let in_hand = my_cash(rider.clone()).await.body;
+        assert_eq!(
+            (
+                &in_hand["date"],
+                &in_hand["deliveries"],
+                &in_hand["collected"],
+                &in_hand["handedIn"],
+                &in_hand["inHand"]
+            ),
+            (
+                &json!(date),
+                &json!(1),
+                &json!(22.0),
+                &json!(0.0),
+                &json!(22.0)
+            )
+        );
+        assert_eq!(
+            my_cash(handler.clone()).await.status,
+            StatusCode::FORBIDDEN,
+            "a rider's own"
+        );
         for _ in 0..2 {
             let received = app.post(&received_path, Some(&admin), json!({})).await;
             assert_eq!(received.status, StatusCode::OK, "{}", received.body);
@@ -258,6 +295,11 @@ async fn a_cash_order_holds_its_stock_unpaid_until_its_rider_collects_the_total_
                 (&json!(22.0), &json!("Administrator"))
             );
         }
+        let handed = my_cash(rider.clone()).await.body;
+        assert_eq!(
+            (&handed["handedIn"], &handed["inHand"]),
+            (&json!(22.0), &json!(0.0))
+        );
         let audit = app
             .get("/api/admin/audit?entity=rider", Some(&admin))
             .await

@@ -2,8 +2,8 @@
 //! `colourImages` in the sizes' order, and the first colour's first picture on cards and the
 //! served page.
 
-use crate::helpers::{with_image, TestApp};
-use crate::variants::dress;
+use crate::helpers::{with_image, TestApp, APPROVED_PHONE};
+use crate::variants::{dress, size_id};
 use futures_util::future::join_all;
 use reqwest::multipart::Form;
 use reqwest::{Method, StatusCode};
@@ -101,6 +101,74 @@ async fn each_colour_shows_its_own_pictures_and_the_first_colours_is_the_cover()
             "{}",
             app.backend
         );
+    }
+}
+
+/// `full`'s thumbnail, as the picture store names it.
+fn thumbnail_of(full: &str) -> String {
+    full.replace(".jpg", "-thumb.jpg")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_line_shows_its_colours_picture_in_the_cart_and_keeps_it_in_the_order() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let product = dress(&app, &admin).await;
+        let id = product["_id"].as_str().unwrap();
+        upload(&app, &admin, id, "Red", 1).await;
+        let product = upload(&app, &admin, id, "Black", 3).await;
+        let black = thumbnail_of(&paths(&product, "Black")[0]);
+        let (shopper, _) = app.shopper("amina").await;
+        for size in [
+            size_id(&product, "M", Some("Black")),
+            size_id(&product, "S", None),
+        ] {
+            let added = app
+                .post(
+                    "/api/cart/add",
+                    Some(&shopper),
+                    json!({ "productId": id, "variantId": size, "quantity": 1 }),
+                )
+                .await;
+            assert_eq!(added.status, StatusCode::OK, "{}", added.body);
+        }
+        let cart = app.get("/api/cart", Some(&shopper)).await.body;
+        let images: Vec<&Value> = cart["products"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|line| &line["image"])
+            .collect();
+        assert_eq!(
+            images,
+            [&json!(black), &Value::Null],
+            "{}: Black's own picture; a size without a colour has the product's (none)",
+            app.backend
+        );
+        let placed = app.checkout(&shopper, APPROVED_PHONE).await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        let order = placed.body["order"]["_id"].as_str().unwrap();
+        // Black's pictures change after the sale: the order keeps the one it was sold with.
+        let changed = upload(&app, &admin, id, "Black", 4).await;
+        let (old, new) = (&paths(&changed, "Black")[0], &paths(&changed, "Black")[1]);
+        let reordered = app
+            .put(
+                &format!("/api/products/{id}/colours/Black/images"),
+                Some(&admin),
+                json!({ "images": [new, old] }),
+            )
+            .await;
+        assert_eq!(reordered.status, StatusCode::OK, "{}", reordered.body);
+        let kept = app
+            .get(&format!("/api/orders/{order}"), Some(&shopper))
+            .await;
+        let black_line = kept.body["products"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|line| line["variant"]["colour"] == "Black")
+            .unwrap();
+        assert_eq!(black_line["image"], json!(black));
     }
 }
 

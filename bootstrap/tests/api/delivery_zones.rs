@@ -40,6 +40,77 @@ fn address(city: &str, district: &str) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn the_shops_terms_state_what_delivery_costs_from_its_zones_and_the_ways_it_takes() {
+    for app in TestApp::all().await {
+        let terms = app.get("/api/settings", None).await.body["terms"].clone();
+        assert_eq!(
+            terms,
+            json!({ "deliveryFee": { "min": 5.0, "max": 5.0 }, "returnDays": 30,
+                    "paymentMethods": ["evc-plus", "zaad", "sahal", "edahab", "card"] }),
+            "{}: the flat fee without zones",
+            app.backend
+        );
+        let admin = app.admin_token().await;
+        let karan = three_zones(&app, &admin).await;
+        let mut off = zone("Mogadishu", Some("Karan"), 2.5, (1, 1), true);
+        off["served"] = json!(false);
+        let switched = app
+            .put(
+                &format!("/api/admin/delivery/zones/{karan}"),
+                Some(&admin),
+                off,
+            )
+            .await;
+        assert_eq!(switched.status, StatusCode::OK, "{}", switched.body);
+        let mut far = zone("Bosaso", None, 15.0, (3, 6), false);
+        far["served"] = json!(false);
+        app.post("/api/admin/delivery/zones", Some(&admin), far)
+            .await;
+        let terms = app.get("/api/settings", None).await.body["terms"].clone();
+        assert_eq!(
+            terms,
+            json!({ "deliveryFee": { "min": 2.0, "max": 8.0 }, "returnDays": 30,
+                    "paymentMethods": ["evc-plus", "zaad", "sahal", "edahab", "card",
+                                       "cash-on-delivery"] }),
+            "{}: over the places served, cash where a rider takes it",
+            app.backend
+        );
+
+        // A phone order's quote prices delivery once its place is chosen.
+        let scarf = app.product(&admin, "Zone Scarf", "10", 2).await;
+        let lines = json!([{ "productId": scarf["_id"], "quantity": 1 }]);
+        for (place, fee, total) in [
+            (Value::Null, Value::Null, 10.0),
+            (json!({ "city": "hargeisa" }), json!(8.0), 18.0),
+        ] {
+            let quoted = app
+                .post(
+                    "/api/admin/orders/quote",
+                    Some(&admin),
+                    json!({ "lines": lines, "shippingAddress": place }),
+                )
+                .await;
+            assert_eq!(quoted.status, StatusCode::OK, "{}", quoted.body);
+            assert_eq!(
+                (&quoted.body["shippingFee"], &quoted.body["totalAmount"]),
+                (&fee, &json!(total))
+            );
+        }
+        let nowhere = app
+            .post(
+                "/api/admin/orders/quote",
+                Some(&admin),
+                json!({ "lines": lines, "shippingAddress": { "city": "Nairobi" } }),
+            )
+            .await;
+        assert_eq!(
+            nowhere.body["errors"]["city"],
+            "We do not deliver to Nairobi. Choose a place from the list."
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn admins_keep_zones_everyone_reads_them_by_city_and_a_zone_is_switched_off_not_deleted() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;

@@ -76,6 +76,10 @@ async fn the_customer_pays_by_the_link_with_each_wallet_without_an_account() {
             assert_eq!(page["products"][0]["name"], "Link Dress");
             assert_eq!(page["shippingAddress"]["district"], "Hodan");
             assert_eq!(page["paymentPhone"], phone);
+            assert_eq!(
+                (&page["state"], &page["paymentStatus"]),
+                (&json!("open"), &json!("pending"))
+            );
             assert_eq!(page["expiresAt"], sent["expiresAt"]);
             assert_eq!(
                 page["paymentMethods"],
@@ -104,9 +108,30 @@ async fn the_customer_pays_by_the_link_with_each_wallet_without_an_account() {
                 .await;
             assert_eq!(again.status, StatusCode::CONFLICT, "a second payment");
             assert_eq!(again.body["message"], "This order is paid. Thank you!");
-            let gone = app.get(&format!("/api/pay/{token}"), None).await;
-            assert_eq!(gone.status, StatusCode::GONE);
-            assert_eq!(gone.body["message"], "This order is paid. Thank you!");
+            let reloaded = app.get(&format!("/api/pay/{token}"), None).await;
+            assert_eq!(
+                reloaded.status,
+                StatusCode::OK,
+                "a paid link shows what was paid"
+            );
+            assert_eq!(
+                (
+                    &reloaded.body["state"],
+                    &reloaded.body["paymentStatus"],
+                    &reloaded.body["paymentMethod"],
+                    &reloaded.body["status"],
+                    &reloaded.body["paymentMethods"],
+                    &reloaded.body["totalAmount"],
+                ),
+                (
+                    &json!("settled"),
+                    &json!("paid"),
+                    &json!(method),
+                    &json!("pending"),
+                    &json!([]),
+                    &json!(25.0)
+                )
+            );
             let seen = app.get(&format!("/api/orders/{order}"), Some(&admin)).await;
             assert_eq!(
                 (&seen.body["paymentStatus"], &seen.body["paymentMethod"]),
@@ -180,6 +205,61 @@ async fn a_card_payment_by_the_link_comes_back_to_the_link_and_a_decline_keeps_i
             app.backend
         );
         assert_eq!(app.stock_of(abaya).await, 1, "one unit held throughout");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_customer_opens_their_own_phone_order_to_pay_it_and_no_one_else_can() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        let (amina, amina_id) = app.shopper("amina").await;
+        let (other, _) = app.shopper("hodan").await;
+        let dress = app.product(&admin, "Own Link Dress", "20", 3).await;
+        let body = json!({ "customer": { "userId": amina_id }, "shippingAddress": hodan(),
+                           "lines": [{ "productId": dress["_id"], "quantity": 1 }] });
+        let taken = app.post("/api/admin/orders", Some(&handler), body).await;
+        assert_eq!(taken.status, StatusCode::CREATED, "{}", taken.body);
+        let order = taken.body["_id"].as_str().unwrap();
+        let mine = app.get(&format!("/api/orders/{order}"), Some(&amina)).await;
+        assert_eq!(mine.body["paymentAwaits"], "customer", "{}", mine.body);
+
+        let path = format!("/api/orders/{order}/pay-link");
+        let theirs = app.post(&path, Some(&other), json!({})).await;
+        assert_eq!(theirs.status, StatusCode::NOT_FOUND, "another's order");
+        let signed_out = app.post(&path, None, json!({})).await;
+        assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+
+        let opened = app.post(&path, Some(&amina), json!({})).await;
+        assert_eq!(opened.status, StatusCode::CREATED, "{}", opened.body);
+        assert_eq!(
+            (&opened.body["whatsappUrl"], &opened.body["smsSent"]),
+            (&Value::Null, &json!(false)),
+            "nothing is sent: the customer is on the page"
+        );
+        let url = opened.body["url"].as_str().unwrap();
+        let token = url.rsplit_once("/pay/").unwrap().1;
+        let paid = app
+            .post(
+                &format!("/api/pay/{token}"),
+                None,
+                paying("evc-plus", "615553301"),
+            )
+            .await;
+        assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.body);
+        let again = app.post(&path, Some(&amina), json!({})).await;
+        assert_eq!(again.status, StatusCode::CONFLICT, "paid: no new link");
+        assert_eq!(
+            app.outbox()
+                .await
+                .iter()
+                .filter(
+                    |m| m.reference == order && m.topic == domain::notification::Topic::PaymentLink
+                )
+                .count(),
+            0,
+            "no text or e-mail with a link"
+        );
     }
 }
 

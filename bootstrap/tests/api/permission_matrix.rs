@@ -1140,6 +1140,16 @@ async fn recipe(
             )
             .succeeding(StatusCode::CREATED)
         }
+        ("post", "/api/admin/orders/quote") => Call::with(
+            path,
+            json!({ "lines": [{ "productId": dress, "quantity": 1 }] }),
+        ),
+        // Each caller's own order is one bought on the site, which no link pays: past the
+        // sign-in it is refused for what it is (payment_links.rs pays a customer's phone order).
+        ("post", "/api/orders/{id}/pay-link") => {
+            Call::with(format!("/api/orders/{}/pay-link", owner.order), json!({}))
+                .succeeding(StatusCode::CONFLICT)
+        }
         ("get", "/api/admin/customers") => Call::to(format!("{path}?q=sahra&page=1&limit=5")),
         ("post", "/api/admin/orders/{id}/payment-request") => {
             let order = w.phone_order().await;
@@ -1225,7 +1235,9 @@ async fn recipe(
                 json!({ "orderIds": [order], "riderId": w.rider_id() }),
             )
         }
-        ("get", "/api/admin/riders") | ("get", "/api/deliveries") => Call::to(path),
+        ("get", "/api/admin/riders")
+        | ("get", "/api/deliveries")
+        | ("get", "/api/deliveries/cash") => Call::to(path),
         ("get", "/api/admin/riders/cash")
         | ("get", "/api/admin/payments")
         | ("get", "/api/admin/payments/reconciliation")

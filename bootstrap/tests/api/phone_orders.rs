@@ -23,6 +23,101 @@ pub(crate) fn order_of(customer: Value, product: &str, quantity: u32) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_quote_prices_the_order_being_taken_as_taking_it_would_and_holds_nothing() {
+    for app in TestApp::all().await {
+        let admin = app.admin_token().await;
+        let handler = app.staff(&admin, "hamza", "orders").await;
+        let keeper = app.staff(&admin, "khadra", "stock").await;
+        let dress = app.product(&admin, "Quoted Dress", "20", 3).await;
+        let dress = dress["_id"].as_str().unwrap();
+        let lines = json!([{ "productId": dress, "quantity": 2 }]);
+
+        let quoted = app
+            .post(
+                "/api/admin/orders/quote",
+                Some(&handler),
+                json!({ "lines": lines }),
+            )
+            .await;
+        assert_eq!(
+            quoted.status,
+            StatusCode::OK,
+            "{}: {}",
+            app.backend,
+            quoted.body
+        );
+        assert_eq!(
+            quoted.body,
+            json!({ "products": [{ "productId": dress, "name": "Quoted Dress", "image": null,
+                                   "price": 20.0, "quantity": 2, "variant": null,
+                                   "lineTotal": 40.0 }],
+                    "subtotal": 40.0, "shippingFee": 5.0, "discountCode": null,
+                    "discountAmount": 0.0, "totalAmount": 45.0 }),
+            "a shop without zones charges its flat fee wherever it goes"
+        );
+        let taken = app
+            .post(
+                "/api/admin/orders",
+                Some(&handler),
+                order_of(caller("615550909"), dress, 2),
+            )
+            .await;
+        assert_eq!(
+            taken.body["totalAmount"], quoted.body["totalAmount"],
+            "as quoted"
+        );
+
+        let too_many = app
+            .post(
+                "/api/admin/orders/quote",
+                Some(&handler),
+                json!({ "lines": [{ "productId": dress, "quantity": 2 }] }),
+            )
+            .await;
+        assert_eq!(
+            (too_many.status, too_many.message()),
+            (
+                StatusCode::CONFLICT,
+                "Not enough stock for Quoted Dress: 1 left"
+            )
+        );
+        let unknown_code = app
+            .post(
+                "/api/admin/orders/quote",
+                Some(&handler),
+                json!({ "lines": [{ "productId": dress, "quantity": 1 }], "discountCode": "NOPE-1" }),
+            )
+            .await;
+        assert_eq!(unknown_code.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            unknown_code.body["errors"]["discountCode"],
+            "Discount code not found"
+        );
+        let empty = app
+            .post(
+                "/api/admin/orders/quote",
+                Some(&handler),
+                json!({ "lines": [] }),
+            )
+            .await;
+        assert_eq!(empty.body["errors"]["lines"], "Add at least one product");
+        let refused = app
+            .post(
+                "/api/admin/orders/quote",
+                Some(&keeper),
+                json!({ "lines": lines }),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            app.stock_of(dress).await,
+            1,
+            "only the order taken holds stock"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn an_order_handler_takes_an_order_for_a_new_customer_without_an_e_mail() {
     for app in TestApp::all().await {
         let admin = app.admin_token().await;

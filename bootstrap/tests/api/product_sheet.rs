@@ -137,7 +137,7 @@ async fn a_file_with_five_bad_rows_writes_nothing_and_names_each() {
             "khimar,Khimar,women,Long,12,50,,no,,,,,,-1,",
             "shawl,Shawl,women,Warm,12.5.0,0,,no,,,,,,3,",
             "bag!,Bag,women,Leather,20,0,,no,,,,,,3,",
-            "gown,Gown,women,Evening,80,0,,maybe,,,,,,1,",
+            "gown,Gown,women,Evening,eighty,0,,maybe,,,,,,1,",
             "tunic,Tunic,kids,Cotton,15,0,,no,,,S,,LWD-M-BLK,2,",
         ];
         let file = format!("{header}\n{}\n", new_rows.join("\n"));
@@ -156,8 +156,10 @@ async fn a_file_with_five_bad_rows_writes_nothing_and_names_each() {
                 (5, "Stock must be a whole number of 0 or more"),
                 (6, "Price is not money: write dollars like 12.50"),
                 (7, "A handle is the product's id, or a new one of letters, digits, - and _ (at most 64)"),
+                (8, "Price is not money: write dollars like 12.50"),
                 (8, "Featured must be yes or no"),
-            ]
+            ],
+            "every error of a line"
         );
         assert_eq!(
             counts(&preview.body),
@@ -170,7 +172,23 @@ async fn a_file_with_five_bad_rows_writes_nothing_and_names_each() {
             refused.message(),
             "5 rows cannot be imported: nothing was written"
         );
-        assert_eq!(refused.body["errors"].as_array().unwrap().len(), 5);
+        assert_eq!(refused.body["errors"].as_array().unwrap().len(), 6);
+        let somali = crate::reply::reply(
+            reqwest::Client::new()
+                .post(app.url("/api/admin/products/import?dryRun=true"))
+                .header("Accept-Language", "so")
+                .header("Content-Type", "text/csv")
+                .bearer_auth(&admin)
+                .body(file.clone())
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(
+            somali.body["errors"][3],
+            json!({ "line": 7, "message": "Handle waa aqoonsiga alaabta, ama mid cusub oo ka kooban xarfo, tirooyin, - iyo _ (ugu badnaan 64)" })
+        );
         let (_, _, after) = app
             .page_with_token("/api/admin/products/export.csv", &admin)
             .await;

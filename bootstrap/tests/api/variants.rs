@@ -112,7 +112,7 @@ async fn a_bad_grid_is_400_with_a_message_and_nothing_is_stored() {
             (json!([{ "size": "  ", "stock": 1 }]), "Each size needs a name"),
             (
                 json!([{ "size": "M", "colour": "Black", "stock": 1 }, { "size": "m", "colour": "black", "stock": 2 }]),
-                "Size m in black is listed twice",
+                "Size m, black is listed twice",
             ),
             (
                 json!([{ "size": "S", "sku": "A-1", "stock": 1 }, { "size": "M", "sku": "a-1", "stock": 1 }]),

@@ -257,4 +257,44 @@ texts! {
     RESTOCK_SIZE_NEEDED = "Choose the size you want to be told about";
     RESTOCK_NOT_FOUND = "Request not found";
     COLOUR_PICTURES_BUSY = "Someone else is changing these pictures. Please try again.";
+
+
+    // The catalogue as CSV and its sizes' grid.
+    IMPORT_HANDLE_INVALID = "A handle is the product's id, or a new one of letters, digits, - and _ (at most 64)";
+    IMPORT_PRICE_INVALID = "Price is not money: write dollars like 12.50";
+    IMPORT_DISCOUNT_INVALID = "Discount must be a whole number from 0 to 100";
+    IMPORT_STOCK_INVALID = "Stock must be a whole number of 0 or more";
+    IMPORT_EXPORTED_STOCK_INVALID = "exported_stock must be a whole number of 0 or more: leave it as exported";
+    IMPORT_FEATURED_INVALID = "Featured must be yes or no";
+    IMPORT_SKU_ON_TWO_LINES = "SKU {sku} is on line {other} too";
+    IMPORT_COLUMN_DIFFERS = "{column} differs from line {first} of the same product: leave it blank or the same";
+    IMPORT_SIZES_ON_EVERY_ROW = "A product with sizes needs a size on each of its rows; one without sizes is one row";
+    IMPORT_PICTURES_IN_FORM = "Pictures are changed in the product form: leave images as exported";
+    IMPORT_EXPORTED_STOCK_NEEDED = "exported_stock is needed for stock the shop has: leave it as exported";
+    IMPORT_NEW_PICTURES_IN_FORM = "A new product gets its pictures in the product form: leave images blank";
+    IMPORT_ROWS_REFUSED = "{rows} {rows|row|rows} cannot be imported: nothing was written";
+    IMPORT_STOCK_CHANGED = "Stock changed since the export: {now} left now. Export again and redo this row";
+    IMPORT_SIZE_SOLD = "Size {size} sold since the export: {now} left now. Export again and redo this row";
+    IMPORT_SIZE_REMOVED = "Size {size} was removed since the export. Export again";
+    IMPORT_SKU_TAKEN = "SKU {sku} belongs to another product";
+    SHEET_NOT_UTF8 = "The file must be CSV text in UTF-8";
+    SHEET_LINE_UNREADABLE = "This line cannot be read as CSV: {error}";
+    SHEET_EMPTY = "The file is empty: it needs the header row and a row per size";
+    SHEET_COLUMN_UNKNOWN = "Unknown column '{name}': the columns are {columns}";
+    SHEET_COLUMN_TWICE = "Column '{name}' is there twice";
+    SHEET_COLUMNS_MISSING = "Missing columns: {columns}";
+    SIZES_TOO_MANY = "A product can have at most {most} sizes";
+    SIZE_NAME_MISSING = "Each size needs a name";
+    SIZE_TOO_LONG = "A size may be at most {max} characters";
+    COLOUR_TOO_LONG = "A colour may be at most {max} characters";
+    SKU_TOO_LONG = "An SKU may be at most {max} characters";
+    SIZE_CONTROL_CHARACTERS = "A size must not contain control characters";
+    COLOUR_CONTROL_CHARACTERS = "A colour must not contain control characters";
+    SKU_CONTROL_CHARACTERS = "An SKU must not contain control characters";
+    SKU_CHARACTERS = "An SKU may only contain letters, digits and - _ . /";
+    SIZE_STOCK_INVALID = "Stock of size {size} must be a whole number of 0 or more";
+    SIZE_NOT_OF_PRODUCT = "Size {size} is not one of this product's sizes";
+    SIZE_LISTED_TWICE = "Size {size} is listed twice";
+    SIZE_EXPECTED_STOCK_INVALID = "Expected stock of size {size} must be a whole number of at least 0";
+    SKU_USED_TWICE = "SKU {sku} is used twice";
 }

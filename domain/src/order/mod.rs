@@ -626,7 +626,7 @@ pub fn order_lines(cart: &[CartLine]) -> Option<Vec<OrderLine>> {
         .map(|line| OrderLine {
             product_id: line.product.id.clone(),
             name: line.product.name.clone(),
-            image: line.product.image.as_ref().map(|i| i.thumbnail.clone()),
+            image: line.thumbnail().map(str::to_owned),
             unit_price: line.product.price,
             quantity: line.quantity,
             variant: line.variant.as_ref().map(Variant::snapshot),

@@ -49,6 +49,11 @@ impl ColourPictures {
             .map_or(&[], |g| g.pictures.as_slice())
     }
 
+    /// The first picture of `colour` (as a line names it), when it has any.
+    pub fn first_of(&self, colour: Option<&str>) -> Option<&ProductImage> {
+        colour.and_then(|colour| self.of(colour).first())
+    }
+
     /// `Full` when `colour` holds all the pictures it may.
     pub fn has_room(&self, colour: &str) -> Result<(), ColourPictureError> {
         if self.of(colour).len() >= MAX_PER_COLOUR {
@@ -145,6 +150,14 @@ impl Product {
             }
         }
         shown
+    }
+
+    /// The picture of `colour` (as a line names it): its first picture, else the product's
+    /// own (which stands in for a colour without any, and for a one-size product).
+    pub fn picture_of(&self, colour: Option<&str>) -> Option<&ProductImage> {
+        self.colour_pictures
+            .first_of(colour)
+            .or(self.image.as_ref())
     }
 
     /// The picture cards and shared links show: the first colour's first picture, else the
@@ -275,6 +288,18 @@ mod tests {
                 "{wrong:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_line_shows_its_colours_first_picture_else_the_products_own() {
+        let mut dress = dress();
+        dress.colour_pictures = ColourPictures::new(vec![ColourGallery {
+            colour: "Black".into(),
+            pictures: vec![picture("b0"), picture("b1")],
+        }]);
+        assert_eq!(dress.picture_of(Some("Black")), Some(&picture("b0")));
+        assert_eq!(dress.picture_of(Some("Red")), Some(&picture("own")));
+        assert_eq!(dress.picture_of(None), Some(&picture("own")));
     }
 
     #[test]

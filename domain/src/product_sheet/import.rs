@@ -4,6 +4,13 @@
 
 use super::{SheetRow, IMAGE_SEPARATOR};
 use crate::ids::{ProductId, VariantId};
+use crate::message::texts::{
+    IMPORT_COLUMN_DIFFERS, IMPORT_DISCOUNT_INVALID, IMPORT_EXPORTED_STOCK_INVALID,
+    IMPORT_EXPORTED_STOCK_NEEDED, IMPORT_FEATURED_INVALID, IMPORT_HANDLE_INVALID,
+    IMPORT_NEW_PICTURES_IN_FORM, IMPORT_PICTURES_IN_FORM, IMPORT_PRICE_INVALID,
+    IMPORT_ROWS_REFUSED, IMPORT_SIZES_ON_EVERY_ROW, IMPORT_SKU_ON_TWO_LINES, IMPORT_STOCK_INVALID,
+};
+use crate::message::Message;
 use crate::money::Money;
 use crate::product::{Product, ProductInput};
 use crate::product_edit::{ProductEdit, ProductPatch};
@@ -20,11 +27,11 @@ pub struct SheetLine {
     pub row: SheetRow,
 }
 
-/// Why the row on `line` cannot be imported.
+/// Why the row on `line` cannot be imported (one of its reasons: a row may have several).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineError {
     pub line: u64,
-    pub message: String,
+    pub message: Message,
 }
 
 /// What an import writes to one product, and the line of its first row (named when storage
@@ -41,9 +48,10 @@ pub enum ProductChange {
     Update { id: ProductId, edit: ProductEdit },
 }
 
-/// What an import refused for `bad_rows` says first.
-pub fn refusal_summary(bad_rows: usize) -> String {
-    format!("{bad_rows} rows cannot be imported: nothing was written")
+/// What an import refused for `errors` says first: how many rows are bad.
+pub fn refusal_summary(errors: &[LineError]) -> Message {
+    let bad_rows: HashSet<u64> = errors.iter().map(|e| e.line).collect();
+    IMPORT_ROWS_REFUSED.with("rows", bad_rows.len())
 }
 
 /// A sheet checked whole: what it writes, how many of its products it creates, updates and
@@ -72,7 +80,7 @@ pub fn plan_import(
     now: DateTime<Utc>,
     mut new_variant_id: impl FnMut() -> VariantId,
 ) -> ImportPlan {
-    let mut errors: Vec<LineError> = lines.iter().filter_map(cell_error).collect();
+    let mut errors: Vec<LineError> = lines.iter().flat_map(cell_errors).collect();
     let bad_cells: HashSet<u64> = errors.iter().map(|e| e.line).collect();
     let mut plan = ImportPlan::default();
     // Each SKU of the sheet and the line it is first on.
@@ -81,12 +89,13 @@ pub fn plan_import(
         if product.lines.iter().any(|l| bad_cells.contains(&l.line)) {
             continue;
         }
-        if let Some(error) = product_fields_differ(&product) {
-            errors.push(error);
+        let differing = product_fields_differ(&product);
+        if !differing.is_empty() {
+            errors.extend(differing);
             continue;
         }
         let first = product.lines[0];
-        let at_first = |message: String| LineError {
+        let at_first = |message: Message| LineError {
             line: first.line,
             message,
         };
@@ -119,7 +128,9 @@ pub fn plan_import(
             match skus.get(&key) {
                 Some(other) => errors.push(LineError {
                     line: line.line,
-                    message: format!("SKU {} is on line {other} too", variant.sku),
+                    message: IMPORT_SKU_ON_TWO_LINES
+                        .with("sku", &variant.sku)
+                        .with("other", other),
                 }),
                 None => {
                     skus.insert(key, line.line);
@@ -163,29 +174,41 @@ fn products_of(lines: &[SheetLine]) -> Vec<ProductRows<'_>> {
     products
 }
 
-/// The first thing wrong with one row's own cells: its handle, and the cells that must be
+/// Everything wrong with one row's own cells: its handle, and the cells that must be
 /// numbers or yes/no (a product's columns may be blank on its later rows).
-fn cell_error(line: &SheetLine) -> Option<LineError> {
+fn cell_errors(line: &SheetLine) -> Vec<LineError> {
     let row = &line.row;
-    let message = if ProductId::parse(row.handle.trim()).is_none() {
-        "A handle is the product's id, or a new one of letters, digits, - and _ (at most 64)"
-    } else if !row.price.trim().is_empty() && money(&row.price).is_none() {
-        "Price is not money: write dollars like 12.50"
-    } else if !row.discount.trim().is_empty() && whole(&row.discount).is_none_or(|d| d > 100) {
-        "Discount must be a whole number from 0 to 100"
-    } else if whole(&row.stock).is_none() {
-        "Stock must be a whole number of 0 or more"
-    } else if !row.exported_stock.trim().is_empty() && whole(&row.exported_stock).is_none() {
-        "exported_stock must be a whole number of 0 or more: leave it as exported"
-    } else if featured(&row.featured).is_none() {
-        "Featured must be yes or no"
-    } else {
-        return None;
-    };
-    Some(LineError {
+    let blank_or = |cell: &str, good: bool| cell.trim().is_empty() || good;
+    [
+        (
+            ProductId::parse(row.handle.trim()).is_some(),
+            IMPORT_HANDLE_INVALID,
+        ),
+        (
+            blank_or(&row.price, money(&row.price).is_some()),
+            IMPORT_PRICE_INVALID,
+        ),
+        (
+            blank_or(
+                &row.discount,
+                whole(&row.discount).is_some_and(|d| d <= 100),
+            ),
+            IMPORT_DISCOUNT_INVALID,
+        ),
+        (whole(&row.stock).is_some(), IMPORT_STOCK_INVALID),
+        (
+            blank_or(&row.exported_stock, whole(&row.exported_stock).is_some()),
+            IMPORT_EXPORTED_STOCK_INVALID,
+        ),
+        (featured(&row.featured).is_some(), IMPORT_FEATURED_INVALID),
+    ]
+    .into_iter()
+    .filter(|(good, _)| !good)
+    .map(|(_, text)| LineError {
         line: line.line,
-        message: message.to_owned(),
+        message: text.into(),
     })
+    .collect()
 }
 
 fn number(cell: &str) -> Option<f64> {
@@ -224,22 +247,26 @@ const PRODUCT_COLUMNS: [(&str, Cell); 8] = [
     ("images", |r| &r.images),
 ];
 
-/// A later row of a product whose product column is neither blank nor the first row's.
-fn product_fields_differ(product: &ProductRows<'_>) -> Option<LineError> {
+/// Each product column of a later row that is neither blank nor the first row's.
+fn product_fields_differ(product: &ProductRows<'_>) -> Vec<LineError> {
     let first = &product.lines[0];
-    product.lines[1..].iter().find_map(|line| {
-        let (column, _) = PRODUCT_COLUMNS.iter().find(|(_, cell)| {
-            let (mine, theirs) = (cell(&line.row).trim(), cell(&first.row).trim());
-            !mine.is_empty() && mine != theirs
-        })?;
-        Some(LineError {
-            line: line.line,
-            message: format!(
-                "{column} differs from line {} of the same product: leave it blank or the same",
-                first.line
-            ),
+    product.lines[1..]
+        .iter()
+        .flat_map(|line| {
+            PRODUCT_COLUMNS
+                .iter()
+                .filter(|(_, cell)| {
+                    let (mine, theirs) = (cell(&line.row).trim(), cell(&first.row).trim());
+                    !mine.is_empty() && mine != theirs
+                })
+                .map(|(column, _)| LineError {
+                    line: line.line,
+                    message: IMPORT_COLUMN_DIFFERS
+                        .with("column", column)
+                        .with("first", first.line),
+                })
         })
-    })
+        .collect()
 }
 
 /// The product form's fields of a product's first row.
@@ -257,17 +284,14 @@ fn input_of(row: &SheetRow) -> ProductInput {
 }
 
 /// The rows of a product's sizes as the form's grid; none for a product without sizes.
-fn grid_of(product: &ProductRows<'_>) -> Result<Vec<VariantInput>, Vec<String>> {
+fn grid_of(product: &ProductRows<'_>) -> Result<Vec<VariantInput>, Vec<Message>> {
     let sized = product
         .lines
         .iter()
         .filter(|l| !l.row.size.trim().is_empty())
         .count();
     if sized > 0 && sized < product.lines.len() || sized == 0 && product.lines.len() > 1 {
-        return Err(vec![
-            "A product with sizes needs a size on each of its rows; one without sizes is one row"
-                .to_owned(),
-        ]);
+        return Err(vec![IMPORT_SIZES_ON_EVERY_ROW.into()]);
     }
     Ok(product
         .lines
@@ -290,8 +314,8 @@ fn exported(row: &SheetRow) -> Option<Option<f64>> {
     (!cell.is_empty()).then(|| number(cell))
 }
 
-fn messages(errors: FieldErrors) -> Vec<String> {
-    errors.iter().map(|(_, m)| m.as_str().to_owned()).collect()
+fn messages(errors: FieldErrors) -> Vec<Message> {
+    errors.iter().map(|(_, m)| m.clone()).collect()
 }
 
 /// The edit a product's rows make to `stored`, with the form's rules: a size the shop has is
@@ -300,12 +324,10 @@ fn update_of(
     product: &ProductRows<'_>,
     stored: &Product,
     new_variant_id: &mut impl FnMut() -> VariantId,
-) -> Result<ProductEdit, Vec<String>> {
+) -> Result<ProductEdit, Vec<Message>> {
     let first = &product.lines[0].row;
     if first.images.trim() != stored.gallery.join(IMAGE_SEPARATOR) {
-        return Err(vec![
-            "Pictures are changed in the product form: leave images as exported".to_owned(),
-        ]);
+        return Err(vec![IMPORT_PICTURES_IN_FORM.into()]);
     }
     let grid = grid_of(product)?;
     let kept_without_export = product
@@ -314,9 +336,7 @@ fn update_of(
         .any(|l| !l.row.size_id.trim().is_empty() && exported(&l.row).is_none());
     let one_size_without_export = grid.is_empty() && exported(first).is_none();
     if kept_without_export || one_size_without_export {
-        return Err(vec![
-            "exported_stock is needed for stock the shop has: leave it as exported".to_owned(),
-        ]);
+        return Err(vec![IMPORT_EXPORTED_STOCK_NEEDED.into()]);
     }
     let input = input_of(first);
     // As the form sends it: stock only when the merchant changed it, so a product left as
@@ -349,12 +369,10 @@ fn created(
     product: &ProductRows<'_>,
     now: DateTime<Utc>,
     new_variant_id: &mut impl FnMut() -> VariantId,
-) -> Result<Product, Vec<String>> {
+) -> Result<Product, Vec<Message>> {
     let first = &product.lines[0].row;
     if !first.images.trim().is_empty() {
-        return Err(vec![
-            "A new product gets its pictures in the product form: leave images blank".to_owned(),
-        ]);
+        return Err(vec![IMPORT_NEW_PICTURES_IN_FORM.into()]);
     }
     let grid = grid_of(product)?;
     let (draft, variants) = input_of(first)

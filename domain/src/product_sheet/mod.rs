@@ -8,6 +8,8 @@
 pub mod import;
 pub mod refusal;
 
+use crate::message::texts::{SHEET_COLUMNS_MISSING, SHEET_COLUMN_TWICE, SHEET_COLUMN_UNKNOWN};
+use crate::message::Message;
 use crate::product::Product;
 use crate::spreadsheet::{inert_cell, typed_cell};
 
@@ -124,18 +126,17 @@ pub struct SheetHeader {
 impl SheetHeader {
     /// The header row as read: every column named once, in any order, and nothing else
     /// (names compared without case or surrounding spaces). The message says what is wrong.
-    pub fn parse(cells: &[String]) -> Result<Self, String> {
+    pub fn parse(cells: &[String]) -> Result<Self, Message> {
         let mut positions = [None; 15];
         for (at, name) in cells.iter().enumerate() {
             let name = name.trim().to_lowercase();
             let Some(column) = COLUMNS.iter().position(|c| *c == name) else {
-                return Err(format!(
-                    "Unknown column '{name}': the columns are {}",
-                    COLUMNS.join(", ")
-                ));
+                return Err(SHEET_COLUMN_UNKNOWN
+                    .with("name", name)
+                    .with("columns", COLUMNS.join(", ")));
             };
             if positions[column].replace(at).is_some() {
-                return Err(format!("Column '{name}' is there twice"));
+                return Err(SHEET_COLUMN_TWICE.with("name", name));
             }
         }
         let missing: Vec<&str> = COLUMNS
@@ -145,7 +146,7 @@ impl SheetHeader {
             .map(|(name, _)| *name)
             .collect();
         if !missing.is_empty() {
-            return Err(format!("Missing columns: {}", missing.join(", ")));
+            return Err(SHEET_COLUMNS_MISSING.with("columns", missing.join(", ")));
         }
         Ok(SheetHeader { positions })
     }
@@ -200,6 +201,7 @@ mod tests {
 
     fn header(names: &[&str]) -> Result<SheetHeader, String> {
         SheetHeader::parse(&names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+            .map_err(|message| message.as_str().to_owned())
     }
 
     #[test]

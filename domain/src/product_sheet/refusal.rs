@@ -2,6 +2,9 @@
 //! happened since the sheet was exported.
 
 use super::import::LineError;
+use crate::message::texts::{
+    IMPORT_SIZE_REMOVED, IMPORT_SIZE_SOLD, IMPORT_SKU_TAKEN, IMPORT_STOCK_CHANGED,
+};
 use crate::ports::ProductStoreError;
 
 impl LineError {
@@ -9,17 +12,13 @@ impl LineError {
     /// what happened since the sheet was exported.
     pub fn refused(line: u64, reason: &ProductStoreError) -> Self {
         let message = match reason {
-            ProductStoreError::StockChanged { now } => format!(
-                "Stock changed since the export: {now} left now. Export again and redo this row"
-            ),
-            ProductStoreError::VariantStockChanged { size, now } => format!(
-                "Size {size} sold since the export: {now} left now. Export again and redo this row"
-            ),
-            ProductStoreError::VariantGone { size } => {
-                format!("Size {size} was removed since the export. Export again")
+            ProductStoreError::StockChanged { now } => IMPORT_STOCK_CHANGED.with("now", now),
+            ProductStoreError::VariantStockChanged { size, now } => {
+                IMPORT_SIZE_SOLD.with("size", size).with("now", now)
             }
-            ProductStoreError::SkuTaken { sku } => format!("SKU {sku} belongs to another product"),
-            ProductStoreError::Repo(error) => error.to_string(),
+            ProductStoreError::VariantGone { size } => IMPORT_SIZE_REMOVED.with("size", size),
+            ProductStoreError::SkuTaken { sku } => IMPORT_SKU_TAKEN.with("sku", sku),
+            ProductStoreError::Repo(error) => error.to_string().into(),
         };
         LineError { line, message }
     }

@@ -4,6 +4,7 @@
 use super::{AddressDto, ChangerDto};
 use chrono::NaiveDate;
 use domain::delivery::{Delivery, RiderCash};
+use domain::money::Money;
 use domain::order::Order;
 use domain::user::User;
 use serde::{Deserialize, Serialize};
@@ -124,6 +125,37 @@ pub struct RiderCashDto {
     /// The day's last hand-in (null before the first), `collected` being all the day's
     /// hand-ins covered by then.
     pub received: Option<CashReceiptDto>,
+}
+
+/// The cash a rider holds today: collected on their cash deliveries, less what they handed
+/// in.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyCashDto {
+    /// Today (East Africa Time), YYYY-MM-DD.
+    pub date: String,
+    /// Cash orders they delivered today.
+    pub deliveries: u32,
+    /// Dollars collected.
+    pub collected: f64,
+    /// Dollars handed in.
+    pub handed_in: f64,
+    /// Dollars still in hand.
+    pub in_hand: f64,
+}
+
+impl MyCashDto {
+    pub fn of(day: NaiveDate, cash: Option<&RiderCash>) -> Self {
+        let dollars =
+            |amount: fn(&RiderCash) -> Money| cash.map_or(0.0, |c| amount(c).as_dollars());
+        Self {
+            date: day.to_string(),
+            deliveries: cash.map_or(0, |c| c.deliveries),
+            collected: dollars(|c| c.collected),
+            handed_in: dollars(RiderCash::handed_in),
+            in_hand: dollars(RiderCash::to_hand_in),
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]

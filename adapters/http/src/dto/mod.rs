@@ -15,6 +15,7 @@ use domain::refund::RefundClaim;
 use domain::returns::return_deadline;
 use domain::settings::{SettingsInput, ShopSettings};
 use domain::stats::PeriodReport;
+use domain::terms::ShopTerms;
 use domain::user::{ContactInput, ProfileChangeInput, RegistrationInput, User};
 use names::{
     LanguageName, OrderChannelName, OrderStatusName, PaymentMethodName, PaymentStatusName,
@@ -43,8 +44,8 @@ mod variants;
 pub use audit::{AuditActorDto, AuditEntryDto, AuditQuery};
 pub use colour_pictures::{ColourImagesDto, ColourOrderBody, ColourPictureForm};
 pub use deliveries::{
-    AttemptDto, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDeliveryDto,
-    RiderCashDto, RiderCashQuery, RiderDeliveryDto, RiderDto,
+    AttemptDto, DeliveredBody, DeliveryListQuery, DispatchBody, MyCashDto, NotDeliveredBody,
+    OrderDeliveryDto, RiderCashDto, RiderCashQuery, RiderDeliveryDto, RiderDto,
 };
 pub use delivery::{
     cities, CartDeliveryDto, CartPlaceQuery, DeliveryCityDto, DeliveryDistrictDto,
@@ -62,7 +63,7 @@ pub use payments::{
     PaymentAttemptDto, PaymentAttemptsQuery, PaymentMethodDto, ProviderDayDto, ReconciliationDto,
     ReconciliationQuery,
 };
-pub use phone_orders::{PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody};
+pub use phone_orders::{PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody, QuoteDto};
 pub use product_sheet::{
     read_sheet, sheet_csv, ImportQuery, ImportRefusalDto, ImportReportDto, LineErrorDto,
 };
@@ -183,6 +184,8 @@ pub fn products(list: &[Product]) -> Vec<ProductDto> {
 #[serde(rename_all = "camelCase")]
 pub struct CartLineDto {
     pub product_id: ProductDto,
+    /// The thumbnail of the line's colour (the product's own without one).
+    pub image: Option<String>,
     /// The size; null for a one-size product.
     pub variant: Option<LineVariantDto>,
     pub quantity: u32,
@@ -217,6 +220,7 @@ impl From<&CartView> for CartDto {
                 .iter()
                 .map(|l| CartLineDto {
                     product_id: ProductDto::from(&l.product),
+                    image: l.thumbnail().map(str::to_owned),
                     variant: l.variant.as_ref().map(|v| v.snapshot().into()),
                     quantity: l.quantity,
                     line_total: l.line_total().as_dollars(),
@@ -599,11 +603,47 @@ pub struct SettingsDto {
     pub sandbox_payments: bool,
     /// How long the payer has to confirm an EVC Plus payment on the phone, in seconds.
     pub payment_timeout_secs: u64,
+    /// What the storefront promises: from the settings, the zones and the providers.
+    pub terms: TermsDto,
+}
+
+/// The delivery fees, before any code, over the places delivered to.
+#[derive(Serialize, ToSchema)]
+pub struct FeeRangeDto {
+    pub min: f64,
+    pub max: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TermsDto {
+    /// `min` and `max` equal for one fee, both 0 when delivery is free; null while the shop
+    /// delivers nowhere.
+    pub delivery_fee: Option<FeeRangeDto>,
+    /// The days after delivery an order may be returned.
+    pub return_days: i64,
+    /// The methods a checkout takes now, in the checkout's order.
+    #[schema(value_type = Vec<PaymentMethodName>)]
+    pub payment_methods: Vec<&'static str>,
+}
+
+impl From<&ShopTerms> for TermsDto {
+    fn from(terms: &ShopTerms) -> Self {
+        Self {
+            delivery_fee: terms.delivery_fee.map(|range| FeeRangeDto {
+                min: range.min.as_dollars(),
+                max: range.max.as_dollars(),
+            }),
+            return_days: terms.return_days,
+            payment_methods: terms.payment_methods.iter().map(|m| m.id()).collect(),
+        }
+    }
 }
 
 impl SettingsDto {
-    pub fn of(settings: &ShopSettings, shop: &Shop) -> Self {
+    pub fn of(settings: &ShopSettings, terms: &ShopTerms, shop: &Shop) -> Self {
         Self {
+            terms: terms.into(),
             shop_name: settings.shop_name.clone(),
             support_phone: settings.support_phone.clone(),
             support_email: settings.support_email.to_string(),

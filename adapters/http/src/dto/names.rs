@@ -10,6 +10,7 @@ use domain::order::{ChannelKind, OrderStatus, PaymentStatus, PaymentWait};
 use domain::payment_attempt::AttemptState;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::permissions::Permission;
+use domain::phone_order::PaymentState;
 use domain::refund::RefundStatus;
 use domain::returns::ReturnStatus;
 use domain::stock::StockStatus;
@@ -74,6 +75,8 @@ names! {
     StockStatusName => StockStatus::ALL.map(StockStatus::as_str);
     /// What a discount code takes off.
     DiscountKindName => DiscountKind::NAMES;
+    /// What a payment link's page shows: an order to pay, its payment under way, or paid.
+    LinkStateName => PaymentState::SHOWN_ON_LINK.map(PaymentState::id);
     /// How an order is paid.
     PaymentMethodName => PaymentMethod::ALL.map(PaymentMethod::id);
     /// What kind of payment a method is.

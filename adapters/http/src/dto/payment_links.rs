@@ -1,10 +1,11 @@
 //! Phone orders' payment links (issue 45): the link staff send, and the order as the link's
 //! page shows it to a payer who may have no account.
 
-use super::names::{PaymentMethodName, PaymentStatusName};
+use super::names::{LinkStateName, OrderStatusName, PaymentMethodName, PaymentStatusName};
 use super::{AddressDto, OrderDto, OrderLineDto};
 use application::phone_orders::{LinkedOrder, SentLink};
 use domain::payment_method::PaymentMethod;
+use domain::phone_order::PaymentState;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -55,6 +56,16 @@ pub struct LinkedOrderDto {
     pub total_amount: f64,
     /// A payment is under way (the customer's PIN prompt is open): the page waits for it.
     pub paying: bool,
+    /// `open` to pay, `paying` while a payment is under way, `settled` once paid (or to be
+    /// paid in cash to the rider): the page then shows the order and where it stands.
+    #[schema(value_type = LinkStateName)]
+    pub state: &'static str,
+    #[schema(value_type = OrderStatusName)]
+    pub status: &'static str,
+    #[schema(value_type = PaymentStatusName)]
+    pub payment_status: &'static str,
+    #[schema(value_type = Option<PaymentMethodName>)]
+    pub payment_method: Option<&'static str>,
     /// The last moment a payment may start on the link.
     pub expires_at: String,
     /// What the customer may pay with (the shop's methods but cash).
@@ -80,7 +91,11 @@ impl From<&LinkedOrder> for LinkedOrderDto {
                 .as_ref()
                 .map_or(0.0, |d| d.amount.as_dollars()),
             total_amount: order.total.as_dollars(),
-            paying: linked.paying,
+            paying: linked.state == PaymentState::Paying,
+            state: linked.state.id(),
+            status: shown.status,
+            payment_status: shown.payment_status,
+            payment_method: shown.payment_method,
             expires_at: linked.expires_at.to_rfc3339(),
             payment_methods: linked
                 .methods

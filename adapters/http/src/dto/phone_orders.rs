@@ -1,6 +1,7 @@
 //! Orders taken by phone and chat (issue 45): the back office's new order and its customers.
 
-use super::AddressBody;
+use super::{AddressBody, LineVariantDto};
+use application::phone_orders::Quote;
 use domain::checkout::{PaymentChoiceInput, ShippingAddressInput};
 use domain::phone_order::{CustomerInput, LineInput, PhoneOrderInput};
 use domain::user::User;
@@ -117,6 +118,58 @@ impl From<PaymentChoiceBody> for PaymentChoiceInput {
         PaymentChoiceInput {
             payment_method: body.payment_method,
             payment_phone: body.payment_phone,
+        }
+    }
+}
+
+/// A line of a quote: the product and size as they are now, at today's price.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteLineDto {
+    pub product_id: String,
+    pub name: String,
+    /// The thumbnail of the line's colour (the product's own without one).
+    pub image: Option<String>,
+    pub price: f64,
+    pub quantity: u32,
+    pub variant: Option<LineVariantDto>,
+    pub line_total: f64,
+}
+
+/// What an order being taken would cost if taken now (dollars).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteDto {
+    pub products: Vec<QuoteLineDto>,
+    pub subtotal: f64,
+    /// Null until a place is chosen in a shop with zones (then `totalAmount` leaves it out).
+    pub shipping_fee: Option<f64>,
+    pub discount_code: Option<String>,
+    pub discount_amount: f64,
+    pub total_amount: f64,
+}
+
+impl From<&Quote> for QuoteDto {
+    fn from(quote: &Quote) -> Self {
+        Self {
+            products: quote
+                .lines
+                .iter()
+                .map(|line| QuoteLineDto {
+                    product_id: line.product.id.to_string(),
+                    name: line.product.name.clone(),
+                    image: line.thumbnail().map(str::to_owned),
+                    price: line.product.price.as_dollars(),
+                    quantity: line.quantity,
+                    variant: line.variant.as_ref().map(|v| v.snapshot().into()),
+                    line_total: line.line_total().as_dollars(),
+                })
+                .collect(),
+            subtotal: quote.totals.subtotal.as_dollars(),
+            shipping_fee: quote.shipping.map(|fee| fee.as_dollars()),
+            discount_code: quote.code.as_ref().map(ToString::to_string),
+            discount_amount: quote.totals.discount.as_dollars(),
+            total_amount: quote.total.as_dollars(),
         }
     }
 }

@@ -2,7 +2,9 @@
 //! to CSV text with the `csv` crate, and the import's report.
 
 use crate::error::ErrorBody;
+use crate::i18n::say;
 use application::catalog::sheet::ImportReport;
+use domain::message::texts::{SHEET_EMPTY, SHEET_LINE_UNREADABLE, SHEET_NOT_UTF8};
 use domain::product_sheet::import::{refusal_summary, LineError, SheetLine};
 use domain::product_sheet::{SheetHeader, SheetRow, COLUMNS};
 use serde::{Deserialize, Serialize};
@@ -30,8 +32,8 @@ pub fn read_sheet(bytes: &[u8]) -> Result<Vec<SheetLine>, LineError> {
     let unreadable = |line: u64, error: &csv::Error| LineError {
         line,
         message: match error.kind() {
-            csv::ErrorKind::Utf8 { .. } => "The file must be CSV text in UTF-8".to_owned(),
-            _ => format!("This line cannot be read as CSV: {error}"),
+            csv::ErrorKind::Utf8 { .. } => SHEET_NOT_UTF8.into(),
+            _ => SHEET_LINE_UNREADABLE.with("error", error),
         },
     };
     let mut records = reader.records();
@@ -39,7 +41,7 @@ pub fn read_sheet(bytes: &[u8]) -> Result<Vec<SheetLine>, LineError> {
         None => {
             return Err(LineError {
                 line: 1,
-                message: "The file is empty: it needs the header row and a row per size".into(),
+                message: SHEET_EMPTY.into(),
             })
         }
         Some(Err(error)) => return Err(unreadable(1, &error)),
@@ -151,7 +153,7 @@ impl ImportReportDto {
     /// A refused import: its bad rows, nothing counted as written.
     pub fn refused(errors: Vec<LineError>) -> Self {
         Self {
-            message: Some(refusal_summary(errors.len())),
+            message: Some(say(&refusal_summary(&errors)).into_owned()),
             create: 0,
             update: 0,
             unchanged: 0,
@@ -164,7 +166,7 @@ impl ImportReportDto {
             .into_iter()
             .map(|e| LineErrorDto {
                 line: e.line,
-                message: e.message,
+                message: say(&e.message).into_owned(),
             })
             .collect()
     }
@@ -223,6 +225,7 @@ mod tests {
         assert!(read_sheet(b"handle,name\n")
             .unwrap_err()
             .message
+            .as_str()
             .starts_with("Missing columns: category"));
         let mut latin1 = COLUMNS.join(",").into_bytes();
         latin1.extend(b"\nbad\xe9,x\n");

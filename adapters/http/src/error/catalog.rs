@@ -69,7 +69,7 @@ impl From<ImportError> for ApiError {
     fn from(error: ImportError) -> Self {
         match error {
             ImportError::Refused(refusal) => refusal.into(),
-            ImportError::Rows(errors) => Self::bad_request(refusal_summary(errors.len())),
+            ImportError::Rows(errors) => Self::bad_request(refusal_summary(&errors)),
             ImportError::Store(error) => error.into(),
         }
     }

@@ -93,7 +93,7 @@ fn page(payment: &SandboxCardPayment) -> Markup {
                         " This page stands in for WaafiPay's card page because the shop has no card credentials set up."
                     }
                     h1 { "Pay " (payment.amount) " by card" }
-                    p { "Order " (payment.order) }
+                    p { "Order " (payment.number) }
                     form method="post" action=(PAGE) {
                         input type="hidden" name="order" value=(payment.order);
                         button type="submit" name="decision" value="approve" class="approve" { "Approve" }

@@ -4,7 +4,7 @@
 use super::{day_param, list_reply, one_page};
 use crate::auth::CurrentUser;
 use crate::dto::{
-    orders, DeliveredBody, DeliveryListQuery, DispatchBody, NotDeliveredBody, OrderDto,
+    orders, DeliveredBody, DeliveryListQuery, DispatchBody, MyCashDto, NotDeliveredBody, OrderDto,
     RiderCashDto, RiderCashQuery, RiderDeliveryDto, RiderDto,
 };
 use crate::error::ApiError;
@@ -28,6 +28,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(receive_cash)
         .service(reset_code)
         .service(my_deliveries)
+        .service(my_cash)
         .service(delivered)
         .service(not_delivered);
 }
@@ -211,6 +212,19 @@ async fn my_deliveries(
     let mine = state.shop.riders.my_deliveries(&user.0).await?;
     let mine: Vec<RiderDeliveryDto> = mine.iter().map(RiderDeliveryDto::from).collect();
     Ok(HttpResponse::Ok().json(mine))
+}
+
+/// The cash the signed-in rider holds today (`deliveries.own`): collected on their cash
+/// deliveries, handed in, and still in hand.
+#[utoipa::path(
+    tag = "deliveries",
+    security(("bearer" = ["deliveries.own"])),
+    responses((status = 200, body = MyCashDto), Unauthenticated, Forbidden)
+)]
+#[get("/deliveries/cash")]
+async fn my_cash(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let (day, cash) = state.shop.riders.my_cash(&user.0).await?;
+    Ok(HttpResponse::Ok().json(MyCashDto::of(day, cash.as_ref())))
 }
 
 fn delivery_id(raw: &str) -> Result<OrderId, ApiError> {

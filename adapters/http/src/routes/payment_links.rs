@@ -18,7 +18,10 @@ use domain::order::PaymentStatus;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(send_link).service(linked_order).service(pay);
+    cfg.service(send_link)
+        .service(open_own_link)
+        .service(linked_order)
+        .service(pay);
 }
 
 /// Sends a phone order's customer a link to pay it (`orders.create`): by SMS (and e-mail when
@@ -45,9 +48,33 @@ async fn send_link(
     Ok(HttpResponse::Created().json(PaymentLinkDto::from(link)))
 }
 
+/// A new payment link of the customer's own phone order, to pay it on the link's page now
+/// (its `Pay now`); nothing is sent, and a link sent before stops working. 201; 404 for
+/// another's order; 409 while a payment of it is under way, once it is paid, or after its
+/// hold.
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's id")),
+    responses(
+        (status = 201, body = PaymentLinkDto, description = "The link to open"),
+        Unauthenticated, NotFound, Conflict
+    )
+)]
+#[post("/orders/{id}/pay-link")]
+async fn open_own_link(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = order_id(&path)?;
+    let link = state.shop.payment_links.open_own(&user.0, &id).await?;
+    Ok(HttpResponse::Created().json(PaymentLinkDto::from(link)))
+}
+
 /// The order a payment link opens (public: the link is the secret): its lines, delivery and
-/// totals, and how it may be paid. 404 for a token no link carries (or one replaced by a
-/// newer link); 410 once the order is paid, canceled or past its time.
+/// totals, how it may be paid, and once paid where it stands. 404 for a token no link carries
+/// (or one replaced by a newer link); 410 once the order is canceled or past its time.
 #[utoipa::path(
     tag = "payments",
     params(("token" = String, Path, description = "The link's token")),

@@ -4,7 +4,9 @@
 use super::orders::order_id;
 use super::{list_reply, one_page};
 use crate::auth::CurrentUser;
-use crate::dto::{CheckoutDto, OrderDto, PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody};
+use crate::dto::{
+    CheckoutDto, OrderDto, PaymentChoiceBody, PhoneCustomerDto, PhoneOrderBody, QuoteDto,
+};
 use crate::error::ApiError;
 use crate::i18n::say;
 use crate::openapi::{
@@ -24,6 +26,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(take_order)
+        .service(quote_order)
         .service(find_customers)
         .service(request_payment)
         .service(cash_on_delivery);
@@ -54,6 +57,33 @@ async fn take_order(
         .take(&user.0, &body.into_inner().into())
         .await?;
     Ok(HttpResponse::Created().json(OrderDto::seen_by(&order, &user.0)))
+}
+
+/// What the order being taken would cost if taken now (`orders.create`): the body of
+/// `POST /admin/orders`, its customer and address optional (a place priced by its city and
+/// district). 200 with the lines and totals, nothing held; 409 when a line wants more than
+/// is left; 400 per field (a code refused to this customer's order with its reason).
+#[utoipa::path(
+    tag = "orders",
+    security(("bearer" = ["orders.create"])),
+    request_body = PhoneOrderBody,
+    responses(
+        (status = 200, body = QuoteDto, description = "Priced"),
+        BadRequest, Unauthenticated, Forbidden, Conflict
+    )
+)]
+#[post("/admin/orders/quote")]
+async fn quote_order(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<PhoneOrderBody>,
+) -> Result<HttpResponse, ApiError> {
+    let quote = state
+        .shop
+        .phone_orders
+        .quote(&user.0, &body.into_inner().into())
+        .await?;
+    Ok(HttpResponse::Ok().json(QuoteDto::from(&quote)))
 }
 
 #[derive(Deserialize, IntoParams)]

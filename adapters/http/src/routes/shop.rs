@@ -8,6 +8,7 @@ use crate::state::AppState;
 use actix_web::http::header;
 use actix_web::{get, put, web, HttpResponse};
 use domain::payment_method::PaymentMethod;
+use domain::settings::ShopSettings;
 use domain::spreadsheet::inert_cell;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -44,7 +45,7 @@ async fn api_document(document: web::Data<openapi::Document>) -> HttpResponse {
 #[get("/settings")]
 async fn get_settings(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let settings = state.shop.settings.current_settings().await?;
-    Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
+    settings_reply(&state, &settings).await
 }
 
 #[utoipa::path(
@@ -67,7 +68,15 @@ async fn update_settings(
         .settings
         .update_settings(&user.0, &body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Ok().json(SettingsDto::of(&settings, &state.shop)))
+    settings_reply(&state, &settings).await
+}
+
+async fn settings_reply(
+    state: &AppState,
+    settings: &ShopSettings,
+) -> Result<HttpResponse, ApiError> {
+    let terms = state.shop.terms.terms().await?;
+    Ok(HttpResponse::Ok().json(SettingsDto::of(settings, &terms, &state.shop)))
 }
 
 /// The dashboard figures (`reports.read`).

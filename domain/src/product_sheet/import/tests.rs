@@ -71,7 +71,7 @@ fn errors(lines: &[SheetLine]) -> Vec<(u64, String)> {
     plan(lines)
         .unwrap_err()
         .into_iter()
-        .map(|e| (e.line, e.message))
+        .map(|e| (e.line, e.message.as_str().to_owned()))
         .collect()
 }
 
@@ -188,6 +188,48 @@ fn every_bad_row_is_named_by_its_line_with_why_and_nothing_is_planned() {
                     .to_owned()
             ),
         ]
+    );
+}
+
+#[test]
+fn a_row_with_several_bad_cells_names_each_of_them() {
+    let mut sheet = exported();
+    sheet[0].row.price = "12,50".into();
+    sheet[0].row.discount = "150".into();
+    sheet[0].row.featured = "maybe".into();
+    assert_eq!(
+        errors(&sheet),
+        [
+            (2, "Price is not money: write dollars like 12.50".to_owned()),
+            (
+                2,
+                "Discount must be a whole number from 0 to 100".to_owned()
+            ),
+            (2, "Featured must be yes or no".to_owned()),
+        ]
+    );
+    let mut sheet = exported();
+    sheet[1].row.price = "41".into();
+    sheet[1].row.tags = "other".into();
+    assert_eq!(
+        errors(&sheet),
+        [
+            (
+                3,
+                "price differs from line 2 of the same product: leave it blank or the same"
+                    .to_owned()
+            ),
+            (
+                3,
+                "tags differs from line 2 of the same product: leave it blank or the same"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert_eq!(
+        refusal_summary(&plan(&sheet).unwrap_err()).as_str(),
+        "1 row cannot be imported: nothing was written",
+        "two reasons, one row"
     );
 }
 
