@@ -257,6 +257,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the order being taken would cost if taken now (`orders.create`): the body of
+         *     `POST /admin/orders`, its customer and address optional (a place priced by its city and
+         *     district). 200 with the lines and totals, nothing held; 409 when a line wants more than
+         *     is left; 400 per field (a code refused to this customer's order with its reason).
+         */
+        post: operations["quote_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/cash-on-delivery": {
         parameters: {
             query?: never;
@@ -862,6 +884,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deliveries/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cash the signed-in rider holds today (`deliveries.own`): collected on their cash
+         *     deliveries, handed in, and still in hand.
+         */
+        get: operations["my_cash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deliveries/{orderId}/delivered": {
         parameters: {
             query?: never;
@@ -1032,6 +1074,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/pay-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new payment link of the customer's own phone order, to pay it on the link's page now
+         *     (its `Pay now`); nothing is sent, and a link sent before stops working. 201; 404 for
+         *     another's order; 409 while a payment of it is under way, once it is paid, or after its
+         *     hold.
+         */
+        post: operations["open_own_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/payment": {
         parameters: {
             query?: never;
@@ -1107,8 +1171,8 @@ export interface paths {
         };
         /**
          * The order a payment link opens (public: the link is the secret): its lines, delivery and
-         *     totals, and how it may be paid. 404 for a token no link carries (or one replaced by a
-         *     newer link); 410 once the order is paid, canceled or past its time.
+         *     totals, how it may be paid, and once paid where it stands. 404 for a token no link carries
+         *     (or one replaced by a newer link); 410 once the order is canceled or past its time.
          */
         get: operations["linked_order"];
         put?: never;
@@ -1737,6 +1801,8 @@ export interface components {
             total: number;
         };
         CartLineDto: {
+            /** @description The thumbnail of the line's colour (the product's own without one). */
+            image: string | null;
             /** Format: double */
             lineTotal: number;
             productId: components["schemas"]["ProductDto"];
@@ -1982,6 +2048,13 @@ export interface components {
             /** Format: int32 */
             min: number;
         };
+        /** @description The delivery fees, before any code, over the places delivered to. */
+        FeeRangeDto: {
+            /** Format: double */
+            max: number;
+            /** Format: double */
+            min: number;
+        };
         ForgotPasswordBody: components["schemas"]["AccountKeyBody"];
         HealthDto: {
             /** @example ok */
@@ -2044,6 +2117,8 @@ export interface components {
             /** @description A card payment: where to send the payer's browser to pay. */
             redirectUrl?: string;
         };
+        /** @enum {string} */
+        LinkStateName: "open" | "paying" | "settled";
         /**
          * @description A payment link's order, as its page shows it: what is bought, where it goes and what it
          *     costs (never who bought it beyond the delivery's name and phone).
@@ -2061,14 +2136,22 @@ export interface components {
             orderNumber: string;
             /** @description A payment is under way (the customer's PIN prompt is open): the page waits for it. */
             paying: boolean;
+            paymentMethod: components["schemas"]["PaymentMethodName"] | null;
             /** @description What the customer may pay with (the shop's methods but cash). */
             paymentMethods: components["schemas"]["PaymentMethodName"][];
             /** @description The customer's mobile number, to pay from unless they choose another. */
             paymentPhone: string;
+            paymentStatus: components["schemas"]["PaymentStatusName"];
             products: components["schemas"]["OrderLineDto"][];
             shippingAddress: components["schemas"]["AddressDto"] | null;
             /** Format: double */
             shippingFee: number;
+            /**
+             * @description `open` to pay, `paying` while a payment is under way, `settled` once paid (or to be
+             *     paid in cash to the rider): the page then shows the order and where it stands.
+             */
+            state: components["schemas"]["LinkStateName"];
+            status: components["schemas"]["OrderStatusName"];
             /** Format: double */
             subtotal: number;
             /** Format: double */
@@ -2079,6 +2162,34 @@ export interface components {
         };
         MessageDto: {
             message: string;
+        };
+        /**
+         * @description The cash a rider holds today: collected on their cash deliveries, less what they handed
+         *     in.
+         */
+        MyCashDto: {
+            /**
+             * Format: double
+             * @description Dollars collected.
+             */
+            collected: number;
+            /** @description Today (East Africa Time), YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: int32
+             * @description Cash orders they delivered today.
+             */
+            deliveries: number;
+            /**
+             * Format: double
+             * @description Dollars handed in.
+             */
+            handedIn: number;
+            /**
+             * Format: double
+             * @description Dollars still in hand.
+             */
+            inHand: number;
         };
         NotDeliveredBody: {
             /** @description `unreachable`, `refused`, `wrongAddress` or `anotherDay`. */
@@ -2481,6 +2592,36 @@ export interface components {
              * @description Late money paid back.
              */
             refunded: number;
+        };
+        /** @description What an order being taken would cost if taken now (dollars). */
+        QuoteDto: {
+            /** Format: double */
+            discountAmount: number;
+            discountCode: string | null;
+            products: components["schemas"]["QuoteLineDto"][];
+            /**
+             * Format: double
+             * @description Null until a place is chosen in a shop with zones (then `totalAmount` leaves it out).
+             */
+            shippingFee: number | null;
+            /** Format: double */
+            subtotal: number;
+            /** Format: double */
+            totalAmount: number;
+        };
+        /** @description A line of a quote: the product and size as they are now, at today's price. */
+        QuoteLineDto: {
+            /** @description The thumbnail of the line's colour (the product's own without one). */
+            image: string | null;
+            /** Format: double */
+            lineTotal: number;
+            name: string;
+            /** Format: double */
+            price: number;
+            productId: string;
+            /** Format: int32 */
+            quantity: number;
+            variant: components["schemas"]["LineVariantDto"] | null;
         };
         /** @description A product's visible reviews at a glance. */
         RatingSummaryDto: {
@@ -2887,6 +3028,8 @@ export interface components {
             shopName: string;
             supportEmail: string;
             supportPhone: string;
+            /** @description What the storefront promises: from the settings, the zones and the providers. */
+            terms: components["schemas"]["TermsDto"];
         };
         StatsDto: {
             /** Format: double */
@@ -2927,6 +3070,16 @@ export interface components {
         };
         /** @enum {string} */
         StockStatusName: "inStock" | "lowStock" | "outOfStock";
+        TermsDto: {
+            deliveryFee: components["schemas"]["FeeRangeDto"] | null;
+            /** @description The methods a checkout takes now, in the checkout's order. */
+            paymentMethods: components["schemas"]["PaymentMethodName"][];
+            /**
+             * Format: int64
+             * @description The days after delivery an order may be returned.
+             */
+            returnDays: number;
+        };
         TopProductDto: {
             name: string;
             /** Format: int64 */
@@ -4181,6 +4334,79 @@ export interface operations {
              *     account on a temporary password: only its profile and the password change are open).
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneOrderBody"];
+            };
+        };
+        responses: {
+            /** @description Priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDto"];
+                };
+            };
+            /** @description 400: bad input; `errors` names the bad fields when there are any. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6400,6 +6626,56 @@ export interface operations {
             };
         };
     };
+    my_cash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCashDto"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description 403: signed in, but not allowed (not an admin, not one's own account or order, or an
+             *     account on a temporary password: only its profile and the password change are open).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delivered: {
         parameters: {
             query?: never;
@@ -7044,6 +7320,66 @@ export interface operations {
              *     checkout's order is canceled and the cart kept, as for a decline).
              */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is out of reach for a moment (a restart); try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_own_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link to open */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLinkDto"];
+                };
+            };
+            /** @description 401: no valid session (no token, or an expired, forged or unknown one). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 404: no such thing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 409: a conflict (e-mail taken, not enough stock, a change that lost a race, the last admin). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

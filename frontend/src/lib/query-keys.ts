@@ -58,6 +58,8 @@ export const deliveryKeys = {
   admin: () => [...deliveryKeys.all, 'admin'] as const,
   /** The signed-in rider's deliveries (GET /api/deliveries): out ones, then today's finished ones. */
   mine: () => [...deliveryKeys.all, 'mine'] as const,
+  /** The signed-in rider's cash of the day (GET /api/deliveries/cash): under `mine`, so asking the deliveries again asks it too. */
+  myCash: () => [...deliveryKeys.mine(), 'cash'] as const,
   /** The back office's dispatch lists (GET /api/admin/deliveries), paged by the server. */
   dispatch: pagedListKeys(['delivery', 'dispatch']),
   /** The shop's riders (GET /api/admin/riders). */

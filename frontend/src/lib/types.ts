@@ -43,6 +43,7 @@ export type CategoriesReply = Record<string, Product[]>;
 export type ProductSort = 'relevance' | 'price-asc' | 'price-desc' | 'newest';
 
 export type Cart = Schemas['CartDto'];
+/** A cart line; `image` is the thumbnail of the line's colour (the product's own without one). */
 export type CartLine = Schemas['CartLineDto'];
 export type AddToCartRequest = Schemas['CartAddBody'];
 /** The line a cart call acts on: a product, and its size when it has sizes. */
@@ -84,6 +85,8 @@ export type DispatchStatus = 'toDispatch' | 'out' | 'failed';
 export type DispatchRequest = Sent<Schemas['DispatchBody']>;
 /** A rider's cash of a day (GET /api/admin/riders/cash). */
 export type RiderCash = Schemas['RiderCashDto'];
+/** The signed-in rider's cash of the day (GET /api/deliveries/cash, `deliveries.own`). */
+export type MyCash = Schemas['MyCashDto'];
 
 export type Wishlist = Schemas['WishlistDto'];
 
@@ -146,6 +149,8 @@ export type RestockRequest = Schemas['RestockRequestDto'];
 /** A size shoppers wait for, with how many (GET /api/admin/restock-alerts/top). */
 export type RestockDemand = Schemas['RestockDemandDto'];
 
+/** What the shop promises shoppers (GET /api/settings `terms`): from its settings, zones and providers. */
+export type ShopTerms = Schemas['TermsDto'];
 export type Settings = Schemas['SettingsDto'];
 /** PUT /api/settings: what an admin may change. */
 export type SettingsInput = Sent<Schemas['SettingsBody']>;
@@ -212,6 +217,16 @@ export type PhoneCustomer = Schemas['PhoneCustomerDto'];
 /** POST /api/admin/orders: an order taken for a customer found (`{userId}`) or new (`{name, phone, email?}`). */
 export type PhoneOrderRequest = Sent<Schemas['PhoneOrderBody']>;
 export type PhoneOrderCustomer = Schemas['PhoneCustomerBody'];
+/**
+ * POST /api/admin/orders/quote (`orders.create`): what the order being taken would cost, before
+ * Create order. The body of POST /api/admin/orders, `customer` and `shippingAddress` optional
+ * (the server prices the place by its city and district alone).
+ */
+export type PhoneOrderQuoteRequest = Schemas['PhoneOrderBody'];
+/** One line of a quote: its product, size, price and line total (dollars); `image` is the colour's picture. */
+export type PhoneOrderQuoteLine = Schemas['QuoteLineDto'];
+/** The quote's reply: `shippingFee` null until a place is chosen in a shop with zones (the total then leaves delivery out). */
+export type PhoneOrderQuote = Schemas['QuoteDto'];
 /** POST /api/admin/orders/{id}/payment-request and POST /api/pay/{token}: the method charged and the payer's number. */
 export type PaymentChoiceRequest = Sent<Schemas['PaymentChoiceBody']>;
 /**
@@ -219,6 +234,8 @@ export type PaymentChoiceRequest = Sent<Schemas['PaymentChoiceBody']>;
  * expires, the WhatsApp message that shares it, and whether the shop's SMS sent it.
  */
 export type PaymentLink = Schemas['PaymentLinkDto'];
+/** POST /api/orders/{id}/pay-link (201, the order's owner): a link to pay their own unpaid phone order on. */
+export type MyPaymentLink = PaymentLink;
 /** GET /api/pay/{token}: the order a payment link opens, its totals, and how it may be paid (public). */
 export type LinkedOrder = Schemas['LinkedOrderDto'];
 /** POST /api/pay/{token} (201 paid, 202 pending): the server's message, and a card's page to pay on. */

@@ -133,6 +133,7 @@ export function makeCart(lines: { product: Product; variant?: Variant; quantity:
   const products = lines.map(({ product, variant, quantity }) => ({
     productId: product,
     variant: variant ? snapshotOf(variant) : null,
+    image: product.image,
     quantity,
     lineTotal: Math.round(product.price * quantity * 100) / 100,
   }));
@@ -426,6 +427,7 @@ export const defaultSettings: Settings = {
   cashOnDeliveryMax: 200,
   sandboxPayments: false,
   paymentTimeoutSecs: 60,
+  terms: { deliveryFee: { min: 5, max: 5 }, returnDays: 30, paymentMethods: ['evc-plus', 'zaad', 'sahal', 'edahab', 'card'] },
 };
 
 /** Every payment method as GET /api/payments/methods lists them (its names and prefixes), those in `available` available. */

@@ -89,21 +89,25 @@ describe('tap targets of 44 × 44 px', () => {
     expect(tapTargetProblems().join('\n')).toBe('');
   });
 
-  it('on the account pages: orders, an order, back-in-stock requests, the rider\'s deliveries', async () => {
+  it('on the account pages: orders, an order (and one to pay now), back-in-stock requests, the rider\'s deliveries', async () => {
     const order = makeOrderDetail({ _id: 'o-tap', status: 'delivered' });
+    // Taken by phone, waiting for the shopper's payment: Pay now.
+    const phoneOrder = makeOrderDetail({ _id: 'o-pay', channel: 'phone', paymentStatus: 'pending', paymentMethod: null, paymentAwaits: 'customer' });
     server.use(
       http.get('/api/orders', () => HttpResponse.json([makeOrder({ _id: 'o-tap' })])),
-      http.get('/api/orders/:id', () => HttpResponse.json(order)),
+      http.get('/api/orders/:id', ({ params }) => HttpResponse.json(params.id === 'o-pay' ? phoneOrder : order)),
       http.get('/api/orders/:id/returns', () => HttpResponse.json([])),
       http.get('/api/restock-alerts', () => HttpResponse.json([makeRestockRequest()], { headers: { 'X-Total-Count': '1' } })),
       http.get('/api/deliveries', () => HttpResponse.json([makeRiderDelivery()])),
+      http.get('/api/deliveries/cash', () => HttpResponse.json({ date: '2026-12-02', deliveries: 1, collected: 20, handedIn: 0, inHand: 20 })),
     );
     const screens: [string, () => Promise<unknown>, Parameters<typeof renderApp>[1]][] = [
       ['/profile?tab=orders', () => screen.findByRole('button', { name: 'Details' }, { timeout: 8000 }), { user: true }],
       ['/profile', () => screen.findByRole('button', { name: 'Edit Profile' }, { timeout: 8000 }), { user: true }],
       ['/orders/o-tap', () => screen.findByRole('heading', { level: 1, name: /^Order / }, { timeout: 8000 }), { user: true }],
+      ['/orders/o-pay', () => screen.findByRole('button', { name: 'Pay now' }, { timeout: 8000 }), { user: true }],
       ['/back-in-stock', () => screen.findByRole('button', { name: /^Cancel/ }, { timeout: 8000 }), { user: true }],
-      ['/deliveries', () => screen.findByRole('button', { name: /^Delivered/ }, { timeout: 8000 }), { user: makeUser({ role: 'rider' }) }],
+      ['/deliveries', () => screen.findByRole('region', { name: /^Cash in hand today/ }, { timeout: 8000 }), { user: makeUser({ role: 'rider' }) }],
     ];
     for (const [path, loaded, options] of screens) {
       const app = renderApp(path, options);
@@ -121,5 +125,16 @@ describe('tap targets of 44 × 44 px', () => {
     renderApp('/register');
     await screen.findByRole('button', { name: 'Create Account' }, { timeout: 8000 });
     expect(tapTargetProblems().join('\n')).toBe('');
+  });
+
+  it("in a rider's header and mobile menu", async () => {
+    server.use(
+      http.get('/api/deliveries', () => HttpResponse.json([makeRiderDelivery()])),
+      http.get('/api/deliveries/cash', () => HttpResponse.json({ date: '2026-12-02', deliveries: 0, collected: 0, handedIn: 0, inHand: 0 })),
+    );
+    const { user } = renderApp('/deliveries', { user: makeUser({ role: 'rider' }) });
+    await screen.findByRole('heading', { level: 1, name: 'My deliveries' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(tapTargetProblems(document.querySelector('header') as Element).join('\n')).toBe('');
   });
 });

@@ -3,6 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon, ReturnIcon, ShieldIcon, TruckIcon } from '@/components/ui/icons';
 import { useSettings } from '@/lib/api/settings';
+import { useShopTerms } from '@/lib/terms';
+import type { ShopTerms } from '@/lib/types';
 import { DEFAULT_SHOP_NAME } from '@/lib/use-page-title';
 import { NAV_LINKS } from './nav-links';
 
@@ -27,25 +29,35 @@ function FooterLinks({ links }: { links: typeof HELP_LINKS }) {
   ));
 }
 
+/** The shop's terms above the footer (what delivery costs, the return window, the ways to pay), each left out while not known. */
+function FooterTerms({ terms: shop }: { terms?: ShopTerms }) {
+  const { delivery, returns, payment } = useShopTerms(shop);
+  const terms = [
+    { key: 'delivery', icon: <TruckIcon className="shrink-0 text-brand-300" />, text: delivery },
+    { key: 'returns', icon: <ReturnIcon className="shrink-0 text-brand-300" />, text: returns },
+    { key: 'payment', icon: <ShieldIcon className="shrink-0 text-brand-300" />, text: payment },
+  ].filter((term) => term.text);
+  if (terms.length === 0) return null;
+  return (
+    <div className="border-b border-stone-800">
+      <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 text-sm sm:grid-cols-3" data-testid="footer-terms">
+        {terms.map((term) => (
+          <li key={term.key} className="flex items-center gap-3">
+            {term.icon} {term.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function Footer() {
   const { data: settings } = useSettings();
   const { t } = useLingui();
   const shopName = settings?.shopName || DEFAULT_SHOP_NAME;
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
-      <div className="border-b border-stone-800">
-        <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 text-sm sm:grid-cols-3">
-          <li className="flex items-center gap-3">
-            <TruckIcon className="text-brand-300" /> <Trans>Free worldwide delivery</Trans>
-          </li>
-          <li className="flex items-center gap-3">
-            <ReturnIcon className="text-brand-300" /> <Trans>30-day free returns</Trans>
-          </li>
-          <li className="flex items-center gap-3">
-            <ShieldIcon className="text-brand-300" /> <Trans>Secure payment: mobile money or card</Trans>
-          </li>
-        </ul>
-      </div>
+      <FooterTerms terms={settings?.terms} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{shopName}</p>

@@ -7,6 +7,7 @@ import { btn } from '@/components/ui/styles';
 import { useCart } from '@/lib/api/cart';
 import { useWishlist } from '@/features/wishlist/api/wishlist';
 import { useSettings } from '@/lib/api/settings';
+import { useCan } from '@/lib/permissions';
 import { useDismiss } from '@/lib/use-dismiss';
 import { DEFAULT_SHOP_NAME } from '@/lib/use-page-title';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -19,11 +20,53 @@ import { SearchBox } from './SearchBox';
 import { SignInLinks } from './SignInLinks';
 import { SupportBar } from './SupportBar';
 
-export function Header() {
+/** The shopper's search toggle, wishlist and cart in the header (a rider, at work, has none). */
+function ShopperTools() {
   const signedIn = useSession(selectIsAuthenticated);
-  const settings = useSettings();
   const cart = useCart();
   const wishlist = useWishlist();
+  const { searchOpen, setSearchOpen } = useUi();
+  const { t } = useLingui();
+  const cartCount = signedIn ? (cart.data?.itemCount ?? 0) : 0;
+  const wishlistCount = signedIn ? (wishlist.data?.products.length ?? 0) : 0;
+  return (
+    <>
+      <button
+        type="button"
+        className={btn.icon}
+        aria-label={t`Search`}
+        aria-expanded={searchOpen}
+        onClick={() => setSearchOpen(!searchOpen)}
+      >
+        <SearchIcon />
+      </button>
+      <CountLink
+        to="/wishlist"
+        count={wishlistCount}
+        testId="wishlist"
+        label={
+          wishlistCount > 99 ? t`Wishlist, 99+ items` : plural(wishlistCount, { one: 'Wishlist, # item', other: 'Wishlist, # items' })
+        }
+      >
+        <HeartIcon />
+      </CountLink>
+      <CountLink
+        to="/cart"
+        count={cartCount}
+        testId="cart"
+        label={cartCount > 99 ? t`Cart, 99+ items` : plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' })}
+      >
+        <CartIcon />
+      </CountLink>
+    </>
+  );
+}
+
+export function Header() {
+  const signedIn = useSession(selectIsAuthenticated);
+  // A rider at work (`deliveries.own`) has their deliveries, not the shop's search, wishlist or cart.
+  const rider = useCan()('deliveries.own');
+  const settings = useSettings();
   const { mobileMenuOpen, searchOpen, setMobileMenuOpen, setSearchOpen, closeAll } = useUi();
   const location = useLocation();
   const { t } = useLingui();
@@ -32,12 +75,9 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   useDismiss(mobileMenuOpen, setMobileMenuOpen, menuButton);
 
-  const cartCount = signedIn ? (cart.data?.itemCount ?? 0) : 0;
-  const wishlistCount = signedIn ? (wishlist.data?.products.length ?? 0) : 0;
-
   return (
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
-      <SupportBar phone={settings.data?.supportPhone} />
+      <SupportBar phone={settings.data?.supportPhone} terms={settings.data?.terms} />
 
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         <button
@@ -60,46 +100,20 @@ export function Header() {
         </nav>
 
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            className={btn.icon}
-            aria-label={t`Search`}
-            aria-expanded={searchOpen}
-            onClick={() => setSearchOpen(!searchOpen)}
-          >
-            <SearchIcon />
-          </button>
-          <CountLink
-            to="/wishlist"
-            count={wishlistCount}
-            testId="wishlist"
-            label={
-              wishlistCount > 99 ? t`Wishlist, 99+ items` : plural(wishlistCount, { one: 'Wishlist, # item', other: 'Wishlist, # items' })
-            }
-          >
-            <HeartIcon />
-          </CountLink>
-          <CountLink
-            to="/cart"
-            count={cartCount}
-            testId="cart"
-            label={cartCount > 99 ? t`Cart, 99+ items` : plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' })}
-          >
-            <CartIcon />
-          </CountLink>
+          {!rider && <ShopperTools />}
           <div className="ml-1 hidden items-center gap-2 md:flex">
             {signedIn ? <AccountMenu /> : <SignInLinks login={btn.ghost} register={`${btn.primary} py-2`} />}
           </div>
         </div>
       </div>
 
-      {searchOpen && (
+      {searchOpen && !rider && (
         <div className="border-t border-stone-100 bg-white">
           <SearchBox onDone={() => setSearchOpen(false)} />
         </div>
       )}
 
-      {mobileMenuOpen && <MobileMenu signedIn={signedIn} />}
+      {mobileMenuOpen && <MobileMenu signedIn={signedIn} rider={rider} />}
     </header>
   );
 }

@@ -7,20 +7,24 @@ import { AccountLinks } from './AccountLinks';
 import { navClass, NavLinks } from './nav-links';
 import { SignInLinks } from './SignInLinks';
 
-/** The small screens' menu (#mobile-menu): the sections, wishlist and cart, the language, and the account or sign-in. */
-export function MobileMenu({ signedIn }: { signedIn: boolean }) {
+/** The small screens' menu (#mobile-menu): the sections, wishlist and cart (not for a rider), the language, and the account or sign-in. */
+export function MobileMenu({ signedIn, rider = false }: { signedIn: boolean; rider?: boolean }) {
   const user = useSession((s) => s.user);
   const { t } = useLingui();
   return (
     <div id="mobile-menu" className="border-t border-stone-100 bg-white md:hidden">
       <nav aria-label={t`Mobile`} className="flex flex-col px-4 py-2">
         <NavLinks />
-        <NavLink to="/wishlist" className={navClass}>
-          <Trans>Wishlist</Trans>
-        </NavLink>
-        <NavLink to="/cart" className={navClass}>
-          <Trans>Cart</Trans>
-        </NavLink>
+        {!rider && (
+          <>
+            <NavLink to="/wishlist" className={navClass}>
+              <Trans>Wishlist</Trans>
+            </NavLink>
+            <NavLink to="/cart" className={navClass}>
+              <Trans>Cart</Trans>
+            </NavLink>
+          </>
+        )}
       </nav>
       <div className="border-t border-stone-100 px-4 py-3">
         <LanguageSwitch />

@@ -1,9 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
 import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
+import { useShopTerms } from '@/lib/terms';
+import type { ShopTerms } from '@/lib/types';
 
-/** The dark strip atop the header: the shop's phone (as the settings give it), its promise, the language. */
-export function SupportBar({ phone }: { phone?: string }) {
+/** The dark strip atop the header: the shop's phone (as the settings give it), its terms (delivery, returns: none while unknown), the language. */
+export function SupportBar({ phone, terms }: { phone?: string; terms?: ShopTerms }) {
+  const { delivery, returns } = useShopTerms(terms);
+  const promise = [delivery, returns].filter(Boolean).join(' · ');
   return (
     <div className="bg-stone-900 text-xs text-stone-100">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4">
@@ -20,9 +24,11 @@ export function SupportBar({ phone }: { phone?: string }) {
           )}
         </span>
         <div className="flex items-center gap-3">
-          <span className="hidden sm:inline">
-            <Trans>Free worldwide delivery · 30-day free returns</Trans>
-          </span>
+          {promise && (
+            <span className="hidden sm:inline" data-testid="support-terms">
+              {promise}
+            </span>
+          )}
           <LanguageSwitch tone="dark" />
         </div>
       </div>

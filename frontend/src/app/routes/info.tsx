@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
-import { formatPrice } from '@/lib/format';
 import { useSettings } from '@/lib/api/settings';
+import { useShopTerms } from '@/lib/terms';
 import { usePageTitle } from '@/lib/use-page-title';
 
 function InfoPage({ title, children }: { title: string; children: ReactNode }) {
@@ -43,13 +43,12 @@ function SupportContacts() {
 }
 
 export function DeliveryPage() {
-  const { data } = useSettings();
   const { t } = useLingui();
-  const fee = data ? formatPrice(data.shippingFee) : '';
+  const { delivery, freeDelivery } = useShopTerms(useSettings().data?.terms);
   return (
     <InfoPage title={t`Delivery`}>
       <p>
-        <Trans>We deliver to your door, wherever you are.</Trans>
+        <Trans>We deliver to your door.</Trans>
       </p>
       <ul className="list-disc space-y-1 pl-5">
         <li>
@@ -58,11 +57,7 @@ export function DeliveryPage() {
         <li>
           <Trans>Express delivery: Next business day</Trans>
         </li>
-        {data && (
-          <li>
-            <Trans>A flat shipping fee of {fee} is added at checkout and shown before you pay.</Trans>
-          </li>
-        )}
+        {delivery && <li data-testid="delivery-term">{freeDelivery ? delivery : t`${delivery}: the fee for your place is added at checkout and shown before you pay.`}</li>}
       </ul>
       <p>
         <Trans>You enter the delivery address at checkout; our courier calls the phone number you give before arriving.</Trans>
@@ -73,12 +68,14 @@ export function DeliveryPage() {
 
 export function ReturnsPage() {
   const { t } = useLingui();
+  const { returns } = useShopTerms(useSettings().data?.terms);
   return (
     <InfoPage title={t`Returns`}>
       <p>
-        <Trans>Not the right fit? You have 30 days from delivery to return any item for free.</Trans>
+        <Trans>Not the right fit? Ask for a return on your order&apos;s page once it is delivered.</Trans>
       </p>
       <ul className="list-disc space-y-1 pl-5">
+        {returns && <li data-testid="returns-term">{returns}</li>}
         <li>
           <Trans>Items must be unworn, with their tags.</Trans>
         </li>

@@ -6,7 +6,8 @@ import { LineVariant } from './LineVariant';
 import { ProductImage } from './ProductImage';
 
 /**
- * An order's lines with their pictures: name, size and colour (and SKU for the back office),
+ * An order's lines with their pictures (each the line's own, as the server kept it: the colour
+ * bought, never the product's first picture; the placeholder when it has none): name, size and colour (and SKU for the back office),
  * quantity, price and line total, and what `action` draws for a line (the shopper's 'Review').
  */
 export function OrderLineList({
@@ -27,7 +28,7 @@ export function OrderLineList({
         return (
           <li key={line._id ?? i} className="flex gap-4 py-3 first:pt-0 last:pb-0" data-testid="order-line">
             <ProductImage
-              path={line.image ?? line.productId?.image}
+              path={line.image}
               alt=""
               width={64}
               height={80}

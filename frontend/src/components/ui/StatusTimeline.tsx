@@ -6,7 +6,7 @@ import { statusWord } from './StatusBadge';
 
 /**
  * The statuses an order or a return took, oldest first, each with its date and time; with
- * `who`, also who set it (the back office).
+ * `who`, also who set it (the back office), as `who` words it in the language shown ('by Sahra').
  */
 export function StatusTimeline({
   history,
@@ -16,6 +16,7 @@ export function StatusTimeline({
   history: readonly StatusChange[];
   /** The list's name for assistive tech, e.g. 'Order status history'. */
   label: string;
+  /** Who set a status, the whole phrase in the language shown: 'by Sahra Admin'. */
   who?: (change: StatusChange, index: number) => string;
 }) {
   useLanguage();
@@ -39,7 +40,7 @@ export function StatusTimeline({
           <p className="font-semibold text-stone-900">{statusWord(change.status)}</p>
           <p className="text-stone-600">
             <time dateTime={change.at}>{formatDateTime(change.at)}</time>
-            {who && <> · by {who(change, i)}</>}
+            {who && <> · {who(change, i)}</>}
           </p>
         </li>
       ))}

@@ -3,12 +3,13 @@
  * oldest sent first, then today's finished ones), 'Delivered' with the shopper's code (and, for
  * an order paid in cash on delivery, the cash collected), 'Not delivered' with a reason. Each
  * answer is the delivery as it now stands: it takes its card's place, and the list is asked
- * again (a finished one moves below the others).
+ * again (a finished one moves below the others), with the rider's cash of the day
+ * (GET /api/deliveries/cash: collected, handed in, in hand), which a delivery changes.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { deliveryKeys, orderKeys } from '@/lib/query-keys';
-import type { DeliveredRequest, DeliveryFailureReason, RiderDelivery } from '@/lib/types';
+import type { DeliveredRequest, DeliveryFailureReason, MyCash, RiderDelivery } from '@/lib/types';
 
 const deliveryPath = (orderId: string, action: 'delivered' | 'not-delivered') =>
   `/deliveries/${encodeURIComponent(orderId)}/${action}`;
@@ -29,12 +30,24 @@ export const myDeliveriesQuery = () =>
 
 export const useMyDeliveries = () => useQuery(myDeliveriesQuery());
 
+/** The signed-in rider's cash of the day (East Africa Time): what they collected, handed in and hold. */
+export const getMyCash = (signal?: AbortSignal) => api.get<MyCash>('/deliveries/cash', { signal });
+
+export const myCashQuery = () =>
+  queryOptions({
+    queryKey: deliveryKeys.myCash(),
+    queryFn: ({ signal }) => getMyCash(signal),
+    refetchOnWindowFocus: true,
+  });
+
+export const useMyCash = () => useQuery(myCashQuery());
+
 interface Callbacks<TData, TVars> {
   onSuccess?: (data: TData, vars: TVars) => void;
   onError?: (error: unknown, vars: TVars) => void;
 }
 
-/** The answered delivery replaces its card at once; the list (and the order's own page) are asked again. */
+/** The answered delivery replaces its card at once; the list, the cash of the day and the order's own page are asked again. */
 function useDeliveryMutation<TVars extends { orderId: string }>(
   mutationFn: (vars: TVars) => Promise<RiderDelivery>,
   options: Callbacks<RiderDelivery, TVars>,
@@ -51,6 +64,7 @@ function useDeliveryMutation<TVars extends { orderId: string }>(
       qc.setQueryData<RiderDelivery[]>(deliveryKeys.mine(), (list) => list?.map((d) => (d._id === data._id ? data : d)));
       void qc.invalidateQueries({ queryKey: orderKeys.detail(vars.orderId) });
       options.onSuccess?.(data, vars);
+      // The list and, under its key, the cash of the day (a cash delivery handed over changes it).
       await qc.invalidateQueries({ queryKey: deliveryKeys.mine() });
     },
   });

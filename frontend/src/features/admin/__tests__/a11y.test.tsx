@@ -10,7 +10,7 @@ import { deliveryCitiesOf, makeAdminReview, makeDiscount, makeNotification, make
 import { http } from 'msw';
 import { server } from '@/testing/server';
 import { screen, within } from '@/testing/test-utils';
-import { adminUser, HttpResponse, recordJson, renderAdmin, serveList, stubElementFromPoint, stubResizeObserver } from './helpers';
+import { adminUser, HttpResponse, recordJson, renderAdmin, serveList, serveQuote, stubElementFromPoint, stubResizeObserver } from './helpers';
 
 beforeAll(async () => {
   stubResizeObserver();
@@ -286,6 +286,7 @@ describe('the other admin screens are axe-clean', () => {
     const dress = makeSizedProduct([makeVariant('M', 5), makeVariant('L', 0)], { name: 'Linen Wrap Dress' });
     server.use(http.get('/api/delivery/zones', () => HttpResponse.json(deliveryCitiesOf(shopZones()))));
     serveList('/api/products/search', () => ({ rows: [dress] }));
+    serveQuote({ prices: { [dress._id]: { name: dress.name, price: dress.price } } });
     serveList('/api/admin/customers', () => ({ rows: [{ _id: 'u1', name: 'Amina Hassan', email: null, phone: '252615551234' }] }));
     let created = false;
     const order = makeOrder({ _id: 'o45', status: 'pending', paymentStatus: 'pending', paymentMethod: null, channel: 'phone', transactionId: null });
@@ -304,6 +305,7 @@ describe('the other admin screens are axe-clean', () => {
     await user.click(await screen.findByRole('button', { name: 'Choose Linen Wrap Dress' }));
     await user.click(screen.getByRole('radio', { name: /Size M/ }));
     await user.click(screen.getByRole('button', { name: 'Add to order' }));
+    await screen.findByTestId('quote-totals');
     await user.click(screen.getByRole('button', { name: 'Choose Linen Wrap Dress' }));
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     await screen.findByText('Address is required');

@@ -157,8 +157,10 @@ describe("a rider's run sheet", () => {
       '#', 'Order', 'Customer', 'Phone', 'Address', 'Landmark', 'Cash to collect', 'Signature',
     ]);
     const [first, second] = screen.getAllByTestId('run-sheet-row').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
-    expect(first.slice(2)).toEqual(['Amina Hassan', '252615551234', 'Maka Al Mukarama Road 12, Hodan, Mogadishu', 'Near the Hodan market mosque', '$53.00', '']);
+    expect(first.slice(2)).toEqual(['Amina Hassan', '+252 61 555 1234', 'Maka Al Mukarama Road 12, Hodan, Mogadishu', 'Near the Hodan market mosque', '$53.00', '']);
     expect(second[2]).toBe('Faadumo Nur');
+    // The rider's number as the back office writes numbers.
+    expect(screen.getByText("Rider's phone").nextElementSibling).toHaveTextContent(/^\+252 \d{2} \d{3} \d{4}$/);
     expect(second[6]).toBe('');
     expect(table.getByRole('rowheader', { name: 'Cash to collect in all' }).nextElementSibling).toHaveTextContent('$53.00');
     await user.click(screen.getByRole('button', { name: 'Print' }));
@@ -186,7 +188,7 @@ describe("an order's delivery on its back-office page", () => {
     });
     const { user } = renderAdmin(`/admin/orders/${id}`);
     const card = within(await screen.findByRole('region', { name: 'Delivery' }));
-    expect(card.getAllByRole('definition').map((d) => d.textContent)).toEqual(['Abdi', '252617770001', 'Out with the rider']);
+    expect(card.getAllByRole('definition').map((d) => d.textContent)).toEqual(['Abdi', '+252 61 777 0001', 'Out with the rider']);
     expect(card.getByTestId('delivery-attempts')).toHaveTextContent('Refused');
     expect(card.getByTestId('code-locked')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);

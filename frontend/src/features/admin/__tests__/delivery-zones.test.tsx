@@ -1,11 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryZone } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
 import { makeUser, makeZone, shopZones } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { deliveryDays, zonesByCity } from '../delivery/zone-form';
+import { tapTargetProblems } from '@/testing/tap-targets';
+import { deliveryDays } from '../delivery/zone-form';
+import { PHONE_QUERY } from '../lib/table';
 import { recordJson, renderAdmin } from './helpers';
 
 beforeAll(async () => {
@@ -25,18 +27,15 @@ function serveZones(current: () => DeliveryZone[] = shopZones) {
   return { asked: () => asked };
 }
 
-const cityTable = (city: string) => within(screen.getByRole('region', { name: `Delivery zones in ${city} table` }));
-const rowsOf = (city: string) => cityTable(city).getAllByTestId('zone-row');
+/** The one table of every zone. */
+const zonesTable = () => within(screen.getByRole('region', { name: 'Delivery zones table' }));
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-const rowOf = (city: string, district: string) => rowsOf(city).find((r) => cells(r)[0] === district) as HTMLElement;
+/** The rows of a city, in the table's order. */
+const rowsOf = (city: string) => zonesTable().getAllByTestId('zone-row').filter((r) => cells(r)[0] === city);
+const rowOf = (city: string, district: string) => rowsOf(city).find((r) => cells(r)[1] === district) as HTMLElement;
 
 describe('delivery zones: how they read', () => {
-  it('groups the zones by city in the order sent, and says how long delivery takes', () => {
-    expect(zonesByCity(shopZones()).map(({ city, zones }) => [city, zones.map((z) => z.district)])).toEqual([
-      ['Hargeisa', [null]],
-      ['Mogadishu', ['Hodan', 'Kaaraan', 'Wadajir']],
-      ['Baidoa', [null]],
-    ]);
+  it('says how long delivery takes', () => {
     expect([{ min: 0, max: 0 }, { min: 1, max: 1 }, { min: 3, max: 3 }, { min: 1, max: 2 }].map(deliveryDays)).toEqual([
       'Same day',
       '1 day',
@@ -47,7 +46,7 @@ describe('delivery zones: how they read', () => {
 });
 
 describe('admin delivery zones', () => {
-  it('is in the sidebar and lists every zone by city: district, fee, delivery time, cash on delivery, status and actions', async () => {
+  it('is in the sidebar and lists every zone in one table, in the order sent: city, district, fee, delivery time, cash on delivery, status and actions', async () => {
     serveZones();
     renderAdmin('/admin/delivery');
     expect(await screen.findByText('Loading delivery zones...')).toBeInTheDocument();
@@ -57,8 +56,18 @@ describe('admin delivery zones', () => {
       'aria-current',
       'page',
     );
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Hargeisa', 'Mogadishu', 'Baidoa']);
-    expect(cityTable('Mogadishu').getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    // One table, no table per city.
+    expect(screen.getAllByRole('table')).toHaveLength(1);
+    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
+    expect(zonesTable().getAllByTestId('zone-row').map((r) => cells(r).slice(0, 2))).toEqual([
+      ['Hargeisa', 'Whole city'],
+      ['Mogadishu', 'Hodan'],
+      ['Mogadishu', 'Kaaraan'],
+      ['Mogadishu', 'Wadajir'],
+      ['Baidoa', 'Whole city'],
+    ]);
+    expect(zonesTable().getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'City',
       'District',
       'Fee',
       'Delivery time',
@@ -66,16 +75,16 @@ describe('admin delivery zones', () => {
       'Status',
       'Actions',
     ]);
-    expect(rowsOf('Mogadishu').map((r) => cells(r).slice(0, 5))).toEqual([
+    expect(rowsOf('Mogadishu').map((r) => cells(r).slice(1, 6))).toEqual([
       ['Hodan', '$2.00', 'Same day', 'Yes', 'Served'],
       ['Kaaraan', '$3.00', '1-2 days', 'Yes', 'Switched off'],
       ['Wadajir', '$3.50', '1-2 days', 'Yes', 'Served'],
     ]);
-    expect(cells(rowsOf('Hargeisa')[0]).slice(0, 5)).toEqual(['Whole city', '$6.00', '2 days', 'No', 'Served']);
-    expect(cells(rowsOf('Baidoa')[0]).slice(0, 5)).toEqual(['Whole city', '$8.00', '3-5 days', 'Yes', 'Switched off']);
-    expect(cityTable('Mogadishu').getByRole('button', { name: 'Switch off Hodan, Mogadishu' })).toBeInTheDocument();
-    expect(cityTable('Mogadishu').getByRole('button', { name: 'Switch on Kaaraan, Mogadishu' })).toBeInTheDocument();
-    expect(cityTable('Hargeisa').getByRole('button', { name: 'Edit Hargeisa' })).toBeInTheDocument();
+    expect(cells(rowsOf('Hargeisa')[0]).slice(1, 6)).toEqual(['Whole city', '$6.00', '2 days', 'No', 'Served']);
+    expect(cells(rowsOf('Baidoa')[0]).slice(1, 6)).toEqual(['Whole city', '$8.00', '3-5 days', 'Yes', 'Switched off']);
+    expect(zonesTable().getByRole('button', { name: 'Switch off Hodan, Mogadishu' })).toBeInTheDocument();
+    expect(zonesTable().getByRole('button', { name: 'Switch on Kaaraan, Mogadishu' })).toBeInTheDocument();
+    expect(zonesTable().getByRole('button', { name: 'Edit Hargeisa' })).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -157,7 +166,7 @@ describe('admin delivery zones', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rowsOf('Mogadishu')).toHaveLength(4));
     expect(served.asked()).toBe(2);
-    expect(cells(rowOf('Mogadishu', 'Dharkenley')).slice(0, 5)).toEqual(['Dharkenley', '$2.50', '3-4 days', 'Yes', 'Served']);
+    expect(cells(rowOf('Mogadishu', 'Dharkenley')).slice(1, 6)).toEqual(['Dharkenley', '$2.50', '3-4 days', 'Yes', 'Served']);
   });
 
   it('a blank district is a whole city (sent as null)', async () => {
@@ -192,7 +201,7 @@ describe('admin delivery zones', () => {
     );
     const { user } = renderAdmin('/admin/delivery');
     await screen.findAllByTestId('zone-row');
-    await user.click(cityTable('Mogadishu').getByRole('button', { name: 'Edit Wadajir, Mogadishu' }));
+    await user.click(zonesTable().getByRole('button', { name: 'Edit Wadajir, Mogadishu' }));
     const d = within(await screen.findByRole('dialog', { name: 'Edit Delivery Zone' }));
     expect(d.getByLabelText('City')).toHaveValue('Mogadishu');
     expect(d.getByLabelText('District')).toHaveValue('Wadajir');
@@ -212,7 +221,7 @@ describe('admin delivery zones', () => {
       served: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(cells(rowOf('Mogadishu', 'Wadajir'))[1]).toBe('$4.00');
+    expect(cells(rowOf('Mogadishu', 'Wadajir'))[2]).toBe('$4.00');
     // Same place: the row took the reply, the list was not asked again.
     expect(served.asked()).toBe(1);
   });
@@ -222,7 +231,7 @@ describe('admin delivery zones', () => {
     const puts = recordJson('put', '/api/admin/delivery/zones/z-hodan', (body) => HttpResponse.json({ ...shopZones()[1], ...(body as object) }));
     const { user } = renderAdmin('/admin/delivery');
     await screen.findAllByTestId('zone-row');
-    await user.click(cityTable('Mogadishu').getByRole('button', { name: 'Switch off Hodan, Mogadishu' }));
+    await user.click(zonesTable().getByRole('button', { name: 'Switch off Hodan, Mogadishu' }));
     await findToast('Hodan, Mogadishu switched off');
     expect(puts[0].body).toEqual({
       city: 'Mogadishu',
@@ -233,7 +242,7 @@ describe('admin delivery zones', () => {
       served: false,
     });
     expect(within(rowOf('Mogadishu', 'Hodan')).getByTestId('zone-status')).toHaveTextContent('Switched off');
-    await user.click(cityTable('Mogadishu').getByRole('button', { name: 'Switch on Hodan, Mogadishu' }));
+    await user.click(zonesTable().getByRole('button', { name: 'Switch on Hodan, Mogadishu' }));
     await findToast('Hodan, Mogadishu switched on');
     expect(puts[1].body).toMatchObject({ served: true });
     expect(within(rowOf('Mogadishu', 'Hodan')).getByTestId('zone-status')).toHaveTextContent('Served');
@@ -254,5 +263,43 @@ describe('admin delivery zones', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Admin' })).queryByRole('link', { name: 'Delivery zones' })).not.toBeInTheDocument();
     expect(asked.asked()).toBe(0);
+  });
+});
+
+describe('admin delivery zones on a phone', () => {
+  const jsdomMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
+  });
+
+  it('draws every zone as a card of the one list: its city as the title, served beside it, its lines and buttons', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === PHONE_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
+    serveZones();
+    renderAdmin('/admin/delivery');
+    const cards = await screen.findAllByTestId('zone-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'Delivery zones list' })).toHaveLength(1);
+    expect(cards).toHaveLength(5);
+    const hodan = cards[1];
+    expect(hodan.tagName).toBe('LI');
+    expect(within(hodan).getByText('Mogadishu')).toHaveClass('font-semibold');
+    expect(within(hodan).getByTestId('zone-status')).toHaveTextContent('Served');
+    expect(
+      within(hodan)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual(['District: Hodan', 'Fee: $2.00', 'Delivery time: Same day', 'Cash on delivery: Yes']);
+    expect(within(hodan).getByRole('button', { name: 'Edit Hodan, Mogadishu' })).toBeInTheDocument();
+    expect(tapTargetProblems()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 });

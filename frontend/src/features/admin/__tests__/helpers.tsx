@@ -100,3 +100,48 @@ export function deferred() {
 }
 
 export { HttpResponse };
+
+/** What a test shop prices: each product's price, and its pictures by size (the colour's). */
+export interface QuotePrices {
+  prices: Record<string, { name: string; price: number; image?: string | null; images?: Record<string, string> }>;
+  /** The fee of a place (city and district as sent); none for a place not chosen. */
+  fee?: (place: { city: string; district: string }) => number;
+  /** What a code takes off the subtotal; a code it does not know is refused (400 on `discountCode`). */
+  codes?: Record<string, (subtotal: number) => number>;
+}
+
+type QuoteBody = {
+  lines: { productId: string; variantId?: string | null; quantity: number }[];
+  discountCode: string | null;
+  customer?: unknown;
+  shippingAddress?: { city: string; district: string } | null;
+};
+
+/**
+ * POST /api/admin/orders/quote answered as the server prices an order being taken: each line at
+ * its product's price (the size's picture as its image), the place's fee once a city is sent
+ * (null before), a code's discount. `answer` may answer instead (a refusal). Returns the bodies sent.
+ */
+export function serveQuote(shop: QuotePrices, answer?: (body: QuoteBody) => Response | undefined) {
+  return recordJson('post', '/api/admin/orders/quote', (sent) => {
+    const body = sent as QuoteBody;
+    const instead = answer?.(body);
+    if (instead) return instead;
+    const products = body.lines.map((l) => {
+      const p = shop.prices[l.productId];
+      const variant = l.variantId ? { _id: l.variantId, size: l.variantId.replace(/^v-/, '').toUpperCase(), colour: null, sku: `SKU-${l.variantId}` } : null;
+      const image = (l.variantId && p.images?.[l.variantId]) ?? p.image ?? null;
+      return { productId: l.productId, name: p.name, image, price: p.price, quantity: l.quantity, variant, lineTotal: Math.round(p.price * l.quantity * 100) / 100 };
+    });
+    const subtotal = products.reduce((n, l) => n + l.lineTotal, 0);
+    const code = body.discountCode;
+    if (code && !shop.codes?.[code]) {
+      return HttpResponse.json({ message: 'Please check the highlighted fields', errors: { discountCode: 'Discount code not found' } }, { status: 400 });
+    }
+    const discountAmount = code ? Math.round(shop.codes![code](subtotal) * 100) / 100 : 0;
+    const place = body.shippingAddress;
+    const shippingFee = place ? (shop.fee?.(place) ?? 5) : null;
+    const totalAmount = Math.round((subtotal - discountAmount + (shippingFee ?? 0)) * 100) / 100;
+    return HttpResponse.json({ products, subtotal, shippingFee, discountCode: code, discountAmount, totalAmount });
+  });
+}

@@ -117,7 +117,7 @@ describe('admin notifications: list', () => {
     expect(rowOf('n-shop').getByRole('button', { name: 'Resend Size running low to Shop' })).toBeEnabled();
 
     const text = cells('n-sms');
-    expect(text.slice(1, 4)).toEqual(['252615551234', 'SMS', 'Order shipped']);
+    expect(text.slice(1, 4)).toEqual(['+252 61 555 1234', 'SMS', 'Order shipped']);
     expect(rowOf('n-sms').getByTestId('notification-status')).toHaveTextContent('Retrying');
     expect(rowOf('n-sms').getByText(/^Next try /)).toBeInTheDocument();
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
@@ -286,7 +286,7 @@ describe('admin notifications: reading a message', () => {
     expect(details).toHaveAttribute('aria-controls', opened.closest('tr')?.id);
     expect(within(opened).getByText('Your Dukaan password reset code')).toBeInTheDocument();
     expect(within(opened).getByText('Password reset')).toBeInTheDocument();
-    expect(within(opened).getByText('252615551234 (SMS)')).toBeInTheDocument();
+    expect(within(opened).getByText('+252 61 555 1234 (SMS)')).toBeInTheDocument();
     expect(
       within(opened).getByText('Gateway refused: "your password reset code is ••••••. It is valid for 15 minutes." (order #o1, 252615551234)'),
     ).toBeInTheDocument();

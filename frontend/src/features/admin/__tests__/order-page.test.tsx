@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatLongDate } from '@/lib/format';
 import type { OrderDetail, OrderReturn } from '@/lib/types';
-import { makeOrderDetail, makeReturn, refusedReturn } from '@/testing/data';
+import { makeOrderDetail, makeReturn, makeUser, refusedReturn } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { currentUrl, renderAdmin, serveList } from './helpers';
+import { adminUser, currentUrl, renderAdmin, serveList } from './helpers';
 
 beforeAll(async () => {
   await import('../AdminRoutes');
@@ -283,5 +283,40 @@ describe('admin order page', () => {
     expect(calls).toEqual([{ resolution: 'confirmed' }]);
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Refund sent, answer not received' })).not.toBeInTheDocument());
     expect(region('Payment').getByText('Payment refunded')).toBeInTheDocument();
+  });
+});
+
+describe('admin order page: for the order handler who took it', () => {
+  it("shows the amounts the server sent, whatever the person's permissions, and no payment attempts (money.read's)", async () => {
+    serveOrder();
+    renderAdmin(`/admin/orders/${ORDER_ID}`, makeUser({ role: 'orders', name: 'Faisal Orders' }));
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
+    const lines = region('Items').getAllByTestId('order-line');
+    expect(within(lines[0]).getByText('Qty 2 × $30.00')).toBeInTheDocument();
+    expect(region('Items').getByText('Total').nextSibling).toHaveTextContent('$77.00');
+    expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument();
+  });
+
+  it('shows no amount (never $0.00) for an order the server sent without them', async () => {
+    const { subtotal: _s, shippingFee: _f, discountAmount: _d, totalAmount: _t, refundedAmount: _r, ...rest } = order;
+    const bare = { ...rest, products: order.products.map(({ price: _p, lineTotal: _l, ...line }) => line) } as OrderDetail;
+    serveOrder(() => bare);
+    renderAdmin(`/admin/orders/${ORDER_ID}`, makeUser({ role: 'orders', name: 'Omar Orders' }));
+    await screen.findByRole('heading', { level: 1, name: 'Order #1042' });
+    expect(region('Items').queryByText('Total')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Items' }).textContent).not.toMatch(/\$/);
+  });
+
+  it("says who set each status in Somali, and writes the payer's and the address's phone one way", async () => {
+    serveOrder();
+    renderAdmin(`/admin/orders/${ORDER_ID}`, adminUser({ language: 'so' }));
+    await screen.findByRole('heading', { level: 1, name: 'Dalab #1042' });
+    const history = within(region('Taariikhda xaaladda').getByRole('list')).getAllByRole('listitem');
+    expect(history[0]).toHaveTextContent(/ · waxaa sameeyay Macmiil$/);
+    expect(history[2]).toHaveTextContent(/ · waxaa sameeyay Sahra Admin$/);
+    expect(main().queryByText(/ by /)).not.toBeInTheDocument();
+    expect(region('Lacag bixinta').getByText('+252 61 555 1234')).toBeInTheDocument();
+    expect(region('Cinwaanka gaarsiinta').getByText(/\+252 61 555 1234/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('packing-slip')).getByText(/\+252 61 555 1234/)).toBeInTheDocument();
   });
 });

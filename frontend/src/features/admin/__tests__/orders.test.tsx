@@ -666,3 +666,68 @@ describe('admin orders: date ranges', () => {
     expect(dateParams('', ref)).toEqual({});
   });
 });
+
+describe('admin orders: amounts for whoever took the order', () => {
+  const handler = () => makeUser({ role: 'orders', name: 'Faisal Orders' });
+  const noAmounts = (o: Order): Order => {
+    const { subtotal: _s, shippingFee: _f, discountAmount: _d, totalAmount: _t, refundedAmount: _r, ...rest } = o;
+    return { ...rest, products: o.products.map(({ price: _p, lineTotal: _l, ...line }) => line) } as Order;
+  };
+
+  it('shows the Total column to an order handler when an order of the page carries its amounts (one they took), a dash for the others', async () => {
+    const theirs = makeOrder({ _id: 'ffff0001-theirs', channel: 'phone', createdBy: { _id: 'staff-1', name: 'Faisal Orders' }, totalAmount: 50 });
+    const another = noAmounts(makeOrder({ _id: 'ffff0002-another' }));
+    serveOrders({ page: () => ({ rows: [theirs, another] }) });
+    renderAdmin('/admin/orders', handler());
+    const rows = await screen.findAllByTestId('order-row');
+    const headings = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headings).toContain('Total');
+    const total = headings.indexOf('Total');
+    const cellOf = (row: HTMLElement) => within(row).getAllByRole('cell')[total];
+    expect(cellOf(rows[0])).toHaveTextContent('$50.00');
+    expect(cellOf(rows[1])).toHaveTextContent(/^—None$/);
+    // Sorting by total stays for whoever reads money: the server refuses it to the others.
+    expect(within(screen.getByRole('combobox', { name: 'Sort by' })).queryByRole('option', { name: 'Total amount' })).not.toBeInTheDocument();
+  });
+
+  it('has no Total column for an order handler when no order of the page carries amounts', async () => {
+    serveOrders({ page: () => ({ rows: [noAmounts(today), noAmounts(yesterday)] }) });
+    renderAdmin('/admin/orders', handler());
+    await screen.findAllByTestId('order-row');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Total');
+    expect(screen.getByRole('table')).not.toHaveTextContent('$0.00');
+  });
+});
+
+describe('admin orders: fits beside the sidebar at 1280 px', () => {
+  it("lets the Status column's badges wrap inside it (Somali's are long), never spilling into Actions", async () => {
+    const awaiting = makeOrder({ _id: 'aaaa0001-awaiting', paymentStatus: 'pending', paymentAwaits: 'confirmation', awaitingPayment: true });
+    const rider = makeOrder({ _id: 'aaaa0002-rider', paymentStatus: 'pending', paymentAwaits: 'rider', paymentMethod: 'cash-on-delivery' });
+    const expired = makeOrder({ _id: 'aaaa0003-expired', status: 'canceled', paymentStatus: 'failed', holdExpiredAt: '2026-11-02T13:00:00Z' });
+    serveOrders({ page: () => ({ rows: [awaiting, rider, expired] }) });
+    renderAdmin('/admin/orders');
+    const rows = await screen.findAllByTestId('order-row');
+    const table = screen.getByRole('table');
+    expect(table).toHaveClass('table-fixed');
+    const status = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Status');
+    for (const row of rows) {
+      const cell = within(row).getAllByRole('cell')[status];
+      // Each badge is at most the cell's width and wraps its words: no `whitespace-nowrap`.
+      const badges = within(cell).getByTestId('order-badges');
+      expect(badges).toHaveClass('min-w-0', '*:max-w-full');
+      expect(badges.children.length).toBeGreaterThan(1);
+      for (const badge of badges.children) expect(badge).not.toHaveClass('whitespace-nowrap');
+    }
+    // The buttons of Actions wrap their words too (Somali's 'U calaamadee la bixiyay').
+    const actions = within(rows[0]).getByRole('button', { name: /^Mark as paid/ }).parentElement;
+    expect(actions).not.toHaveClass('whitespace-nowrap');
+    expect(actions).toHaveClass('*:max-w-full');
+  });
+
+  it("shows the payer's number as the back office writes numbers", async () => {
+    serveOrders({ page: () => ({ rows: [makeOrder({ _id: 'aaaa0004-phone', paymentPhone: '252615551234' })] }) });
+    renderAdmin('/admin/orders');
+    const [row] = await screen.findAllByTestId('order-row');
+    expect(within(row).getByTestId('order-payment')).toHaveTextContent('EVC Plus+252 61 555 1234');
+  });
+});

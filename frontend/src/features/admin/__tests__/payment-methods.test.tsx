@@ -56,18 +56,18 @@ describe('admin orders: payment methods', () => {
     await screen.findAllByTestId('order-row');
     expect(screen.getByRole('columnheader', { name: 'Payment' })).toBeInTheDocument();
     expect(screen.getAllByTestId('order-payment').map((cell) => cell.textContent)).toEqual([
-      'ZAAD252634441234',
-      'eDahab252651234567',
-      'Card252615551234',
+      'ZAAD+252 63 444 1234',
+      'eDahab+252 65 123 4567',
+      'Card+252 61 555 1234',
     ]);
 
     await user.click(screen.getByRole('button', { name: `Details of order #${zaad.number}` }));
-    expect(screen.getByText('Paid with ZAAD: 252634441234')).toBeInTheDocument();
+    expect(screen.getByText('Paid with ZAAD: +252 63 444 1234')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Details of order #${edahab.number}` }));
     // Not paid yet: the method alone.
-    expect(screen.getByText('eDahab: 252651234567')).toBeInTheDocument();
+    expect(screen.getByText('eDahab: +252 65 123 4567')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Details of order #${card.number}` }));
-    expect(screen.getByText('Paid by card; phone 252615551234')).toBeInTheDocument();
+    expect(screen.getByText('Paid by card; phone +252 61 555 1234')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describe('admin order page: payment method', () => {
     renderAdmin(`/admin/orders/${order._id}`);
     const payment = within(await screen.findByRole('region', { name: 'Payment' }));
     expect(payment.getByText('Method').nextSibling).toHaveTextContent('SAHAL');
-    expect(payment.getByText('252907654321')).toBeInTheDocument();
+    expect(payment.getByText('+252 90 765 4321')).toBeInTheDocument();
     expect(payment.getByText('Refund').nextSibling).toHaveTextContent('Being sent to WaafiPay');
   });
 });

@@ -4,12 +4,14 @@
  * customer's wallet, in cash on delivery, or on a payment link. Every amount shown is the server's.
  */
 import { http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, PhoneCustomer, Product } from '@/lib/types';
 import { deliveryCitiesOf, makeOrder, makeSizedProduct, makeUser, makeVariant, shopZones } from '@/testing/data';
 import { server } from '@/testing/server';
 import { screen, waitFor, within } from '@/testing/test-utils';
-import { currentUrl, deferred, HttpResponse, paramsOf, recordJson, renderAdmin, serveList } from './helpers';
+import { axeViolations } from '@/testing/axe';
+import { tapTargetProblems } from '@/testing/tap-targets';
+import { currentUrl, deferred, HttpResponse, paramsOf, recordJson, renderAdmin, serveList, serveQuote, type QuotePrices } from './helpers';
 
 beforeAll(async () => {
   await import('../AdminRoutes');
@@ -22,6 +24,18 @@ const large = makeVariant('L', 0, { _id: 'v-l' });
 const dress = makeSizedProduct([medium, large], { _id: 'p-dress', name: 'Linen Wrap Dress', price: 24 });
 const amina: PhoneCustomer = { _id: 'u-amina', name: 'Amina Hassan', email: null, phone: '252615551234' };
 const orderHandler = () => makeUser({ role: 'orders', name: 'Faisal Orders' });
+
+/** The shop's prices as its quote gives them: the dress at $24, its size M's picture that of its colour. */
+const SHOP: QuotePrices = {
+  prices: { 'p-dress': { name: 'Linen Wrap Dress', price: 24, image: '/uploads/dress.webp', images: { 'v-m': '/uploads/dress-sand.webp' } } },
+  fee: ({ district }) => (district === 'Hodan' ? 2 : 3.5),
+  codes: { 'EID-2026': (subtotal) => subtotal * 0.1 },
+};
+
+// Every new order is priced as it is filled in.
+beforeEach(() => {
+  serveQuote(SHOP);
+});
 
 /** The order as POST /api/admin/orders answers it: taken by phone, pending, its totals the server's. */
 const taken = (overrides: Partial<Order> = {}): Order =>
@@ -129,7 +143,7 @@ describe('new order: taking it', () => {
     );
     const { user } = renderAdmin('/admin/orders/new', orderHandler());
     await user.type(await screen.findByRole('searchbox', { name: 'Find a customer' }), '0615551234');
-    await user.click(await screen.findByRole('button', { name: 'Choose Amina Hassan, 252615551234' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose Amina Hassan, +252 61 555 1234' }));
     expect(paramsOf(searched.at(-1))).toEqual({ q: '0615551234', page: '1', limit: '10' });
     expect(screen.getByTestId('chosen-customer')).toHaveTextContent('Amina Hassan');
     expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Amina Hassan');
@@ -173,6 +187,100 @@ describe('new order: taking it', () => {
     expect(screen.getByRole('combobox', { name: 'City' })).toHaveAccessibleDescription('City is required');
     expect(screen.getByRole('textbox', { name: 'Discount code (optional)' })).toHaveAccessibleDescription('Discount code not found');
     expect(within(screen.getByRole('region', { name: 'Items' })).getByText('Add at least one item')).toBeInTheDocument();
+  });
+});
+
+/** The quote's summary (subtotal, delivery, discount, total) as 'label: value'. */
+const quoteTotals = () =>
+  within(screen.getByTestId('quote-totals'))
+    .getAllByRole('term')
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+
+describe('new order: its prices before it is created', () => {
+  it("shows each line's price, picture and total and the order's totals from the server's quote, asked again as the lines, place and code change", async () => {
+    serveShop();
+    const quoted = serveQuote(SHOP);
+    const { user } = renderAdmin('/admin/orders/new', orderHandler());
+    const prices = within(await screen.findByRole('region', { name: 'Prices' }));
+    expect(prices.getByText('Add an item to see the prices and the total.')).toBeInTheDocument();
+    await addDress(user);
+
+    const line = screen.getByTestId('draft-line');
+    await waitFor(() => expect(within(line).getByTestId('line-price')).toHaveTextContent('$24.00 each · Line total $48.00'));
+    // The picture of the colour, as the quote gives it.
+    expect(line.querySelector('img')?.getAttribute('src')).toContain('/uploads/dress-sand.webp');
+    expect(quoteTotals()).toEqual(['Subtotal: $48.00', 'Delivery: Once the place is chosen', 'Total without delivery: $48.00']);
+    // No customer or place chosen yet: the lines alone.
+    expect(quoted.map((q) => q.body)).toEqual([{ lines: [{ productId: 'p-dress', variantId: 'v-m', quantity: 2 }], discountCode: null }]);
+
+    await fillDelivery(user);
+    await waitFor(() => expect(quoteTotals()).toEqual(['Subtotal: $48.00', 'Delivery: $2.00', 'Total: $50.00']));
+    // The place once it is chosen, its city and district alone: typing the address line asks nothing again.
+    expect(quoted.map((q) => (q.body as { shippingAddress?: unknown }).shippingAddress)).toEqual([undefined, { city: 'Mogadishu', district: 'Hodan' }]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Discount code (optional)' }), 'EID-2026');
+    await waitFor(() => expect(quoteTotals()).toEqual(['Subtotal: $48.00', 'Delivery: $2.00', 'Discount (EID-2026): -$4.80', 'Total: $45.20']));
+    // Asked once typing stopped, not for each letter.
+    expect(quoted.map((q) => (q.body as { discountCode: string | null }).discountCode).filter(Boolean)).toEqual(['EID-2026']);
+
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity of Linen Wrap Dress (Size M)' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await waitFor(() => expect(within(line).getByTestId('line-price')).toHaveTextContent('$24.00 each · Line total $72.00'));
+    expect(quoted.at(-1)?.body).toMatchObject({ lines: [{ productId: 'p-dress', variantId: 'v-m', quantity: 3 }], discountCode: 'EID-2026' });
+    expect(tapTargetProblems()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('sends the customer found, so that a code limited per customer is priced for them', async () => {
+    serveShop();
+    serveList('/api/admin/customers', () => ({ rows: [amina] }));
+    const quoted = serveQuote(SHOP);
+    const { user } = renderAdmin('/admin/orders/new', orderHandler());
+    await user.type(await screen.findByRole('searchbox', { name: 'Find a customer' }), 'amina');
+    await user.click(await screen.findByRole('button', { name: 'Choose Amina Hassan, +252 61 555 1234' }));
+    await addDress(user);
+    await waitFor(() => expect(quoted).toHaveLength(1));
+    expect(quoted[0].body).toMatchObject({ customer: { userId: 'u-amina' } });
+  });
+
+  it("shows the quote's refusal where the total would be: a line wanting more than is left, a code refused", async () => {
+    serveShop();
+    serveQuote(SHOP, (body) =>
+      body.lines[0].quantity > 1 ? HttpResponse.json({ message: 'Only 1 left of Linen Wrap Dress in size M' }, { status: 409 }) : undefined,
+    );
+    const { user } = renderAdmin('/admin/orders/new', orderHandler());
+    await addDress(user);
+    const refusal = await screen.findByTestId('quote-error');
+    expect(refusal).toHaveTextContent('Only 1 left of Linen Wrap Dress in size M');
+    expect(within(screen.getByRole('region', { name: 'Prices' })).getByRole('alert')).toBe(refusal);
+
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity of Linen Wrap Dress (Size M)' });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    await waitFor(() => expect(quoteTotals()).toEqual(['Subtotal: $24.00', 'Delivery: Once the place is chosen', 'Total without delivery: $24.00']));
+    expect(screen.queryByTestId('quote-error')).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Discount code (optional)' }), 'NOPE');
+    const refused = await screen.findByTestId('quote-error');
+    expect(refused).toHaveTextContent('Please check the highlighted fields');
+    expect(within(refused).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Discount code not found']);
+    // Create order stays: the server decides when it is pressed.
+    expect(screen.getByRole('button', { name: 'Create order' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('a failed quote says so with Try Again, which asks again', async () => {
+    serveShop();
+    let fail = true;
+    const quoted = serveQuote(SHOP, () => (fail ? HttpResponse.json({ message: 'x' }, { status: 500 }) : undefined));
+    const { user } = renderAdmin('/admin/orders/new', orderHandler());
+    await addDress(user);
+    const prices = within(screen.getByRole('region', { name: 'Prices' }));
+    expect(await prices.findByRole('alert')).toHaveTextContent('x');
+    fail = false;
+    await user.click(prices.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(quoteTotals()).toContain('Subtotal: $48.00'));
+    expect(quoted.length).toBeGreaterThanOrEqual(2);
   });
 });
 

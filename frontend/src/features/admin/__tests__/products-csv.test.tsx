@@ -189,6 +189,37 @@ describe('admin products: Import CSV', () => {
     expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('lists every problem of a line under that line, once, the lines in order', async () => {
+    serveImport(() =>
+      HttpResponse.json(
+        report({
+          create: 0,
+          update: 0,
+          unchanged: 2,
+          errors: [
+            { line: 5, message: 'Price is not money: write dollars like 12.50' },
+            { line: 2, message: 'Name is required' },
+            { line: 5, message: 'Stock must be a whole number from 0' },
+            { line: 5, message: 'Category must be women, kids or sales' },
+          ],
+        }),
+      ),
+    );
+    const { dialog, choose } = await openImport();
+    await choose();
+    const table = within(await within(dialog).findByRole('table', { name: 'Rows to fix' }));
+    const rows = table.getAllByTestId('import-error');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['2', '5']);
+    expect(within(rows[0]).getAllByRole('cell')[1]).toHaveTextContent('Name is required');
+    expect(within(rows[0]).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(within(rows[1]).getByRole('list')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Price is not money: write dollars like 12.50',
+      'Stock must be a whole number from 0',
+      'Category must be women, kids or sales',
+    ]);
+    expect(await axeViolations(dialog)).toEqual([]);
+  });
+
   it('imports the same file without dryRun, shows the progress, then toasts, closes and reloads the list', async () => {
     const written = deferred();
     const calls = serveImport(async (call) => {

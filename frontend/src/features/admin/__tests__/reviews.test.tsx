@@ -6,7 +6,7 @@ import { makeAdminReview, makeProduct } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { auditActionLabel } from '../reports/audit';
-import { currentUrl, paramsOf, renderAdmin, serveList, type ListReply } from './helpers';
+import { adminUser, currentUrl, paramsOf, renderAdmin, serveList, type ListReply } from './helpers';
 
 beforeAll(async () => {
   await import('../AdminRoutes');
@@ -201,6 +201,26 @@ describe('admin reviews: actions', () => {
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Review' })).getByRole('button', { name: 'Delete' }));
     await findToast('You can only delete your own review');
     expect(screen.getByRole('alertdialog', { name: 'Delete Review' })).toBeInTheDocument();
+  });
+});
+
+describe('admin reviews in Somali', () => {
+  it("words hiding, deleting and their refusals in Somali, the server's refusal as it words it", async () => {
+    serveReviews();
+    servePut(() => HttpResponse.json({ message: 'Faallada lama helin' }, { status: 404 }));
+    // The server's reply to a delete is in English: the back office says it in its own words.
+    serveDelete(() => HttpResponse.json({ message: 'Review deleted' }));
+    const { user } = renderAdmin('/admin/reviews', adminUser({ language: 'so' }));
+    await screen.findAllByTestId('review-row');
+    await user.click(rowOf('rv-shown').getByRole('button', { name: /^Qari/ }));
+    await findToast('Faallada lama helin');
+    await user.click(rowOf('rv-hidden').getByRole('button', { name: /^Tirtir/ }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('Ma tirtiraysaa faallada Spam S. ka qoray Silk Scarf? Tan dib looma celin karo.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Tirtir' }));
+    await findToast('Faallada waa la tirtiray');
+    // The rating said in Somali: '1 ka mid ah 5 xiddigood'.
+    expect(rowOf('rv-shown').getByText('ka mid ah 5 xiddigood')).toBeInTheDocument();
   });
 });
 

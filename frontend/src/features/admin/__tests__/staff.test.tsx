@@ -3,10 +3,12 @@
  * in the user's `permissions`) let it use: the sidebar, the home, the buttons; a screen outside
  * the role is the access-denied page, and nothing of it is asked of the server.
  */
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, Permission, User } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
+import { tapTargetProblems } from '@/testing/tap-targets';
 import { makeOrder, makeOrderDetail, makeProduct, makeReturn, makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
 import { screen, waitFor, within } from '@/testing/test-utils';
@@ -29,6 +31,8 @@ beforeAll(async () => {
 let undoStub = () => {};
 beforeEach(() => {
   undoStub = stubElementFromPoint();
+  // The staff home's counts of the work (none waiting unless a test says otherwise).
+  for (const path of ['/api/admin/deliveries', '/api/admin/returns', '/api/orders/all']) serveList(path, () => ({ rows: [], total: 0 }));
 });
 afterEach(() => undoStub());
 
@@ -156,6 +160,93 @@ describe('the staff home', () => {
     expect(await sidebarLinks()).toEqual(['Home']);
     expect(await axeViolations()).toEqual([]);
     expect(stats.count).toBe(0);
+  });
+});
+
+describe("the staff home: the counts of the person's work", () => {
+  /** Serves the one-row counts: `totals` by path and filter (`status`, `paymentStatus`); returns every count's query. */
+  function serveCounts(totals: Record<string, number>, fail: string[] = []) {
+    const asked: Record<string, string>[] = [];
+    for (const path of ['/api/admin/deliveries', '/api/admin/returns', '/api/orders/all']) {
+      server.use(
+        http.get(path, ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const key = `${path}?${query.get('status') ?? query.get('paymentStatus')}`;
+          asked.push({ path, ...Object.fromEntries(query) });
+          if (fail.includes(key)) return HttpResponse.json({ message: 'x' }, { status: 500 });
+          return HttpResponse.json([], { headers: { 'X-Total-Count': String(totals[key] ?? 0) } });
+        }),
+      );
+    }
+    return asked;
+  }
+  const work = () => within(screen.getByRole('region', { name: 'Your work' }));
+  const counts = () => work().getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+
+  it("shows an order handler what waits for them, each a link to its list: to dispatch, awaiting payment, the returns' steps", async () => {
+    const asked = serveCounts({
+      '/api/admin/deliveries?toDispatch': 12,
+      '/api/orders/all?awaiting': 3,
+      '/api/admin/returns?requested': 2,
+      '/api/admin/returns?approved': 1,
+      '/api/admin/returns?received': 0,
+    });
+    renderAdmin('/admin', orderHandler());
+    await screen.findByRole('region', { name: 'Your work' });
+    await waitFor(() => expect(counts()).toEqual([
+      ['12 Orders to dispatch', '/admin/deliveries'],
+      ['3 Orders awaiting payment', '/admin/orders?paymentStatus=awaiting'],
+      ['2 Returns to approve', '/admin/returns?status=requested'],
+      ['1 Returns to receive', '/admin/returns?status=approved'],
+      ['0 Returns to refund', '/admin/returns?status=received'],
+    ]));
+    // The lists' counts: one row each, the total from X-Total-Count.
+    expect(asked).toEqual(expect.arrayContaining([
+      { path: '/api/admin/deliveries', status: 'toDispatch', page: '1', limit: '1' },
+      { path: '/api/orders/all', paymentStatus: 'awaiting', page: '1', limit: '1' },
+      { path: '/api/admin/returns', status: 'requested', page: '1', limit: '1' },
+      { path: '/api/admin/returns', status: 'approved', page: '1', limit: '1' },
+      { path: '/api/admin/returns', status: 'received', page: '1', limit: '1' },
+    ]));
+    expect(asked).toHaveLength(5);
+    expect(tapTargetProblems()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await userEvent.setup().click(work().getByRole('link', { name: /Returns to approve/ }));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/returns?status=requested'));
+  });
+
+  it('shows only the counts the permissions allow, and asks for no other', async () => {
+    const asked = serveCounts({ '/api/orders/all?awaiting': 4 });
+    renderAdmin('/admin', withPermissions(['orders.read']));
+    await waitFor(() => expect(counts()).toEqual([['4 Orders awaiting payment', '/admin/orders?paymentStatus=awaiting']]));
+    expect(asked.map((q) => q.path)).toEqual(['/api/orders/all']);
+  });
+
+  it('has no counts for a stock keeper or a rider, and asks for none', async () => {
+    const asked = serveCounts({});
+    const { unmount } = renderAdmin('/admin', stockKeeper());
+    await screen.findByRole('region', { name: 'Your screens' });
+    expect(screen.queryByRole('region', { name: 'Your work' })).not.toBeInTheDocument();
+    unmount();
+    renderAdmin('/admin', rider());
+    await screen.findByRole('region', { name: 'Your screens' });
+    expect(screen.queryByRole('region', { name: 'Your work' })).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it('says when a count failed, with Try Again', async () => {
+    let fail = ['/api/admin/deliveries?toDispatch'];
+    const totals = { '/api/admin/deliveries?toDispatch': 7 };
+    serveCounts(totals, fail);
+    renderAdmin('/admin', withPermissions(['deliveries.dispatch']));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not count them.');
+    expect(work().getByRole('link', { name: 'Not counted Orders to dispatch' })).toBeInTheDocument();
+    fail = [];
+    serveCounts(totals, fail);
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try Again Orders to dispatch' }));
+    await waitFor(() => expect(counts()).toEqual([['7 Orders to dispatch', '/admin/deliveries']]));
   });
 });
 

@@ -44,7 +44,7 @@ describe('admin users: table', () => {
     expect(within(rows[1]).getByRole('button', { name: 'Delete Amina Hassan' })).toBeInTheDocument();
     expect(within(rows[1]).getByText('Customer')).toBeInTheDocument();
     expect(within(rows[1]).getByText('A')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('252615551234')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('+252 61 555 1234')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Admin')).toBeInTheDocument();
   });
 

@@ -1,29 +1,12 @@
 /**
- * A delivery zone in the back office: how it reads in the list (grouped by city, its delivery
- * time) and the add/edit form's state and payload. The rules are the server's
+ * A delivery zone in the back office: how it reads in the list (its place, its delivery time)
+ * and the add/edit form's state and payload. The rules are the server's
  * (domain/src/delivery/zone.rs): it answers bad input with a message per field (`city`,
  * `district`, `fee`, `etaDays`).
  */
 import { plural, t } from '@lingui/core/macro';
 import type { DeliveryZone, DeliveryZoneInput, EtaDays } from '@/lib/types';
 import { parseNumber } from '@/lib/validation';
-
-/** The zones of one city, in the server's order (a whole city first, then its districts). */
-export interface CityZones {
-  city: string;
-  zones: DeliveryZone[];
-}
-
-/** The zones by city, cities and their zones in the order the server sent them. */
-export function zonesByCity(zones: readonly DeliveryZone[]): CityZones[] {
-  const cities: CityZones[] = [];
-  for (const zone of zones) {
-    const last = cities.at(-1);
-    if (last && last.city === zone.city) last.zones.push(zone);
-    else cities.push({ city: zone.city, zones: [zone] });
-  }
-  return cities;
-}
 
 /** How long delivery takes, for the table: 'Same day', '2 days', '1-2 days' (in the language shown). */
 export function deliveryDays({ min, max }: EtaDays): string {

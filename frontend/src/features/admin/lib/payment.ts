@@ -2,6 +2,7 @@
 import { t } from '@lingui/core/macro';
 import { paidWith, paymentMethodName } from '@/lib/payment-methods';
 import type { Order, PaymentMethodId } from '@/lib/types';
+import { formatPhone } from './ui';
 
 /** The company whose merchant account holds a method's money: WaafiPay (EVC Plus, ZAAD, SAHAL, cards) or eDahab; the rider's cash has none. */
 export function providerOf(method: PaymentMethodId): string | null {
@@ -30,7 +31,7 @@ export const refundProvider = (method?: PaymentMethodId | null): string => (meth
  */
 export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'paymentPhone'>): string {
   const how = paidWith(order);
-  const phone = order.paymentPhone;
+  const phone = formatPhone(order.paymentPhone);
   if (!phone) return how;
   return order.paymentMethod === 'card' ? t`${how}; phone ${phone}` : `${how}: ${phone}`;
 }

@@ -11,3 +11,9 @@ export function changedByText(change: Pick<StatusChange, 'by'>, index: number): 
   if (change.by) return changedBy(change, index);
   return index === 0 ? t`Customer` : t`System`;
 }
+
+/** Who set a status, as a status history says it after the date: 'by Sahra Admin', 'by Customer' (in the language shown). */
+export function setByText(change: Pick<StatusChange, 'by'>, index: number): string {
+  const who = changedByText(change, index);
+  return t`by ${who}`;
+}

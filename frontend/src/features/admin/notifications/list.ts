@@ -7,6 +7,7 @@ import { notificationKeys } from '@/lib/query-keys';
 import type { AdminNotification, NotificationChannel, NotificationStatus, NotificationTopic } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
 import { choice, translated } from '../lib/translated';
+import { formatPhone } from '../lib/ui';
 
 export const NOTIFICATIONS_LOAD_FAILED = msg`Failed to load notifications. Please try again.`;
 
@@ -48,7 +49,8 @@ export const channelLabel = (channel: string) => labelOf(CHANNEL_LABELS, channel
 export const topicLabel = (topic: string) => labelOf(TOPIC_LABELS, topic);
 
 /** What the Recipient column shows: the address, or 'Shop' for the shop's own alert address (not yet resolved). */
-export const recipientLabel = (n: Pick<AdminNotification, 'recipient'>) => n.recipient ?? t`Shop`;
+export const recipientLabel = (n: Pick<AdminNotification, 'recipient' | 'channel'>) =>
+  n.recipient === null ? t`Shop` : n.channel === 'sms' ? formatPhone(n.recipient) : n.recipient;
 
 /** What the Subject column shows: the subject (its codes masked), or the topic's label until the message is first rendered. */
 export const subjectLabel = (n: Pick<AdminNotification, 'subject' | 'topic'>) => (n.subject === null ? topicLabel(n.topic) : maskCodes(n.subject));

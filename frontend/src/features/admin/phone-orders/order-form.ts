@@ -1,10 +1,20 @@
 /**
- * The new order's form (/admin/orders/new): what staff fill in, the request it makes, and where
- * each of the server's messages is shown. No price is typed or computed here: the server's reply
- * carries the order's totals.
+ * The new order's form (/admin/orders/new): what staff fill in, the requests it makes (the quote
+ * while it is filled in, then the order), and where each of the server's messages is shown. No
+ * price is typed or computed here: the server's quote and its reply carry the prices and totals.
  */
 import { placeOf, type OfferedCity } from '@/lib/delivery-places';
-import type { PhoneCustomer, PhoneOrderCustomer, PhoneOrderRequest, Product, Variant, VariantSnapshot } from '@/lib/types';
+import type {
+  PhoneCustomer,
+  PhoneOrderCustomer,
+  PhoneOrderQuote,
+  PhoneOrderQuoteLine,
+  PhoneOrderQuoteRequest,
+  PhoneOrderRequest,
+  Product,
+  Variant,
+  VariantSnapshot,
+} from '@/lib/types';
 
 /** Whether the customer is one found in the shop, or a new one typed in. */
 export type CustomerMode = 'find' | 'new';
@@ -100,6 +110,33 @@ export function orderRequest(draft: OrderDraft, cities: readonly OfferedCity[]):
     discountCode: code || null,
   };
 }
+
+/**
+ * POST /api/admin/orders/quote as the form stands: the lines, the code, the customer once one is
+ * found (a code's limit per customer counts their orders; a new one has none yet), and the
+ * place once it is chosen: a city of the zones and its district ('' for a city delivered as a
+ * whole), or the city typed in a shop without zones. Only the city and district are sent: the
+ * server prices the place by them alone, so typing the rest of the address asks nothing again.
+ * Null while there is no line: nothing to price.
+ */
+export function quoteRequest(draft: OrderDraft, cities: readonly OfferedCity[]): PhoneOrderQuoteRequest | null {
+  if (draft.lines.length === 0) return null;
+  const { customer, lines, discountCode } = orderRequest(draft, cities);
+  const address = addressShown(draft);
+  const city = address.city.trim();
+  // A shop with zones: a city offered and, unless it is delivered as a whole, one of its districts.
+  const place = cities.length > 0 ? placeOf(cities, city, address.district) : city ? { city, district: address.district.trim() } : null;
+  return {
+    lines,
+    discountCode,
+    ...(draft.mode === 'find' && customer ? { customer } : {}),
+    ...(place ? { shippingAddress: { city: place.city, district: place.district } } : {}),
+  };
+}
+
+/** The quote's line of a draft line: the same product and size. */
+export const quotedLine = (quote: PhoneOrderQuote | undefined, line: Pick<DraftLine, 'productId' | 'variantId'>): PhoneOrderQuoteLine | undefined =>
+  quote?.products.find((q) => q.productId === line.productId && (q.variant?._id ?? null) === line.variantId);
 
 /** The server's messages, by the request's field names (`customer.phone`, `lines[0].quantity`, `shippingAddress.city`…). */
 export type ServerErrors = Readonly<Record<string, string>>;

@@ -7,7 +7,7 @@ import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/components/forms/use-form-fields';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
-import { useAfterSignIn } from '../after-sign-in';
+import { landingAfterSignIn, useAfterSignIn } from '../after-sign-in';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './AuthShell';
 import { ErrorBanner } from './ErrorBanner';
@@ -28,7 +28,11 @@ export function LoginPage() {
   const afterSignIn = useAfterSignIn();
   const redirected = useRef(false);
 
-  /** To the saved return address, else `back` (what was finished after signing in), else home. */
+  /**
+   * To the saved return address (the page a signed-out visit was sent here from, a back-office
+   * page included), else `back` (what was finished after signing in), else the person's landing
+   * (a rider's deliveries, anyone else's home).
+   */
   const leave = useCallback(
     (back: string | null) => {
       const { takeReturnTo, user } = useSession.getState();
@@ -39,7 +43,7 @@ export function LoginPage() {
         navigate('/profile', { replace: true });
         return;
       }
-      navigate(returnTo ?? '/', { replace: true });
+      navigate(returnTo ?? landingAfterSignIn(user), { replace: true });
     },
     [navigate, t],
   );

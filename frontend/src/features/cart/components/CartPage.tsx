@@ -44,7 +44,7 @@ function CartLineItem({ line, busy, onChange, onRemove }: {
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
       <Link to={`/product/${p._id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <ProductImage path={p.thumbnail || p.image} alt="" width={96} height={120} className="h-28 w-22 rounded-xl sm:h-30 sm:w-24" />
+        <ProductImage path={line.image} alt="" width={96} height={120} className="h-28 w-22 rounded-xl sm:h-30 sm:w-24" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">

@@ -6,6 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CartIcon, CheckCircleIcon, ReturnIcon, SearchIcon, ShieldIcon, TruckIcon, PhoneIcon } from '@/components/ui/icons';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { useFeaturedProducts, useNewArrivals, useProducts } from '@/lib/api/products';
+import { useSettings } from '@/lib/api/settings';
+import { useShopTerms } from '@/lib/terms';
 import { FeaturedCarousel } from './FeaturedCarousel';
 import { HeroSlider } from './HeroSlider';
 import { ProductGrid, ProductGridSkeleton } from './ProductCard';
@@ -37,12 +39,35 @@ const STEPS = [
   { key: 'deliver', icon: <TruckIcon />, title: msg`Get it delivered`, text: msg`We bring your order to your door in 2-3 business days.` },
 ];
 
-const REASONS = [
-  { key: 'delivery', icon: <TruckIcon />, title: msg`Free worldwide delivery`, text: msg`Delivery is on us, wherever you are.` },
-  { key: 'returns', icon: <ReturnIcon />, title: msg`30-day free returns`, text: msg`Not the right fit? Send it back for free.` },
-  { key: 'payment', icon: <ShieldIcon />, title: msg`Secure payment`, text: msg`Pay safely with mobile money or by card.` },
-  { key: 'quality', icon: <CheckCircleIcon />, title: msg`Quality fashion`, text: msg`Carefully chosen pieces that last.` },
-];
+interface Reason {
+  key: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+/**
+ * 'Why shop with us': the shop's real terms (what delivery costs, the return window, the ways
+ * to pay; each left out while not known), then its fashion.
+ */
+function useReasons(): Reason[] {
+  const { t } = useLingui();
+  const terms = useShopTerms(useSettings().data?.terms);
+  const reasons: (Reason | null)[] = [
+    terms.delivery
+      ? {
+          key: 'delivery',
+          icon: <TruckIcon />,
+          title: terms.delivery,
+          text: terms.freeDelivery ? t`Free to every place we deliver to.` : t`The fee for your place is shown at checkout, before you pay.`,
+        }
+      : null,
+    terms.returns ? { key: 'returns', icon: <ReturnIcon />, title: terms.returns, text: t`Not the right fit? Ask for a return on your order's page.` } : null,
+    terms.payment ? { key: 'payment', icon: <ShieldIcon />, title: t`Secure payment`, text: terms.payment } : null,
+    { key: 'quality', icon: <CheckCircleIcon />, title: t`Quality fashion`, text: t`Carefully chosen pieces that last.` },
+  ];
+  return reasons.filter((r): r is Reason => r !== null);
+}
 
 function ViewAll({ to, label }: { to: string; label: string }) {
   return (
@@ -109,6 +134,7 @@ export function HomePage() {
   const products = useDrawnList(useProducts({ page: 1, limit: HOME_GRID_SIZE }));
   const featured = useDrawnList(useFeaturedProducts({ page: 1, limit: HOME_FEATURED_SIZE }));
   const newArrivals = useDrawnList(useNewArrivals({ page: 1, limit: HOME_NEW_ARRIVALS_SIZE }));
+  const reasons = useReasons();
 
   // Pictures for the hero from what the home page loads anyway (no extra request).
   const loaded = [...(products.data ?? []), ...(featured.data ?? [])];
@@ -172,13 +198,13 @@ export function HomePage() {
             <Trans>Why shop with us</Trans>
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {REASONS.map((r) => (
+            {reasons.map((r) => (
               <li key={r.key} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
                 <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                   {r.icon}
                 </span>
-                <p className="mt-3 font-semibold">{i18n._(r.title)}</p>
-                <p className="mt-1 text-sm text-stone-600">{i18n._(r.text)}</p>
+                <p className="mt-3 font-semibold">{r.title}</p>
+                <p className="mt-1 text-sm text-stone-600">{r.text}</p>
               </li>
             ))}
           </ul>

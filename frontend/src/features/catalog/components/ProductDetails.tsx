@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Price } from '@/components/ui/Price';
 import { StockBadge } from '@/components/ui/StockBadge';
-import { formatPrice } from '@/lib/format';
+import { useSettings } from '@/lib/api/settings';
+import { useShopTerms } from '@/lib/terms';
 import type { Product } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coloursOf } from '@/lib/variants';
@@ -24,7 +25,7 @@ import { VariantPicker } from './VariantPicker';
  */
 export function ProductDetails({ product, choice }: { product: Product; choice: ProductChoice }) {
   const { stock, soldOut } = choice;
-  const monthly = formatPrice((product.price * choice.quantity) / 6);
+  const { payment } = useShopTerms(useSettings().data?.terms);
   const unavailable = soldOut || choice.sizeSoldOut;
   const drawSoldOutAction = useSoldOutAction();
   const askable = choice.variants.length === 0 ? soldOut : choice.sizeSoldOut;
@@ -49,9 +50,11 @@ export function ProductDetails({ product, choice }: { product: Product; choice: 
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.name}</h1>
       <ProductRating product={product} />
       <Price product={product} showSave size="lg" />
-      <p className="text-sm text-stone-600">
-        <Trans>or 6 monthly payments of {monthly}</Trans>
-      </p>
+      {payment && (
+        <p className="text-sm text-stone-600" data-testid="ways-to-pay">
+          {payment}
+        </p>
+      )}
       <p className="leading-relaxed text-stone-700">{product.description}</p>
 
       {coloursOf(choice.variants).length === 0 && <ColourSwatches />}

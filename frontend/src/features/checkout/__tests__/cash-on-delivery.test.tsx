@@ -96,4 +96,21 @@ describe('cash on delivery at checkout', () => {
       expect(screen.getByRole('group', { name: 'Payment method' })).toHaveAccessibleDescription('Cash on delivery is for orders up to $200.00'),
     );
   });
+
+  it('reads in two lines at 390 px: a whole row, its name above its reason in small text, the method before it not left alone', async () => {
+    serveDeliveryZones(shopZones(), cart());
+    server.use(http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods([...WALLETS, 'card', 'cash-on-delivery']))));
+    renderApp('/checkout', { user: true });
+    await screen.findByRole('combobox', { name: 'City' });
+    const option = (name: string) => methods().getByRole('radio', { name }).closest('label') as HTMLElement;
+    // Two columns on a phone: cash takes both (its name on one line, the reason on the next) ...
+    expect(option('Cash on delivery').className.split(' ')).toContain('col-span-2');
+    const [name, reason] = Array.from(option('Cash on delivery').querySelectorAll('input ~ span > span'));
+    expect(name).toHaveTextContent(/^Cash on delivery$/);
+    expect(reason).toHaveTextContent(/^Choose where to deliver first$/);
+    expect(reason).toHaveClass('text-xs');
+    // ... and the card, fifth of the others, takes its whole row rather than half of one beside nothing.
+    expect(option('Card').className.split(' ')).toEqual(expect.arrayContaining(['col-span-2', 'sm:col-span-1']));
+    for (const wallet of ['EVC Plus', 'ZAAD', 'SAHAL', 'eDahab']) expect(option(wallet).className).not.toMatch(/col-span/);
+  });
 });

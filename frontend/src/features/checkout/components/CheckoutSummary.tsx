@@ -34,7 +34,7 @@ export function CheckoutSummary({ cart, zoned = false, pricing = false }: { cart
           {cart.products.map((line) => (
             <li key={cartLineKey(cartLineRef(line))} className="flex gap-3 py-3">
               <ProductImage
-                path={line.productId.thumbnail || line.productId.image}
+                path={line.image}
                 alt=""
                 width={56}
                 height={70}

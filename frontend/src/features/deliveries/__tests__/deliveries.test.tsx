@@ -5,8 +5,11 @@
  * ones below. Only whoever delivers may open it.
  */
 import { http, HttpResponse } from 'msw';
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { internationalDigits } from '@/lib/delivery';
+import type { MyCash } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
 import { makeOrderDelivery, makeRiderDelivery, makeUser } from '@/testing/data';
 import { server } from '@/testing/server';
@@ -14,12 +17,30 @@ import { findToast, renderApp, screen, waitFor, within } from '@/testing/test-ut
 
 const rider = () => makeUser({ role: 'rider', name: 'Abdi Warsame' });
 
+/** The rider's cash of the day as GET /api/deliveries/cash answers it: nothing collected yet, unless told otherwise. */
+const cashOfDay = (overrides: Partial<MyCash> = {}): MyCash => ({ date: '2026-12-02', deliveries: 0, collected: 0, handedIn: 0, inHand: 0, ...overrides });
+
 function serveDeliveries(list: ReturnType<typeof makeRiderDelivery>[]) {
   let current = list;
-  server.use(http.get('/api/deliveries', () => HttpResponse.json(current)));
+  server.use(
+    http.get('/api/deliveries', () => HttpResponse.json(current)),
+    http.get('/api/deliveries/cash', () => HttpResponse.json(cashOfDay())),
+  );
   return (next: typeof list) => {
     current = next;
   };
+}
+
+/** Serves the cash of the day as `answers` say, one a request (the last again after them); returns how often it was asked for. */
+function serveCash(...answers: (MyCash | Response)[]) {
+  const asked = { count: 0 };
+  server.use(
+    http.get('/api/deliveries/cash', () => {
+      const answer = answers[Math.min(asked.count++, answers.length - 1)];
+      return answer instanceof Response ? answer.clone() : HttpResponse.json(answer);
+    }),
+  );
+  return asked;
 }
 
 /** A delivery's card, named by its heading: the order's number and the customer's name. */
@@ -192,7 +213,10 @@ describe("the rider's deliveries", () => {
   });
 
   it('says when there is nothing to deliver, and offers to try again after a failure', async () => {
-    server.use(http.get('/api/deliveries', () => HttpResponse.json({ message: 'Server error' }, { status: 500 })));
+    server.use(
+      http.get('/api/deliveries', () => HttpResponse.json({ message: 'Server error' }, { status: 500 })),
+      http.get('/api/deliveries/cash', () => HttpResponse.json(cashOfDay())),
+    );
     const { user } = renderApp('/deliveries', { user: rider() });
     expect(await screen.findByText('Your deliveries could not be loaded.')).toBeInTheDocument();
     serveDeliveries([]);
@@ -212,5 +236,62 @@ describe("the rider's deliveries", () => {
     await user.click(await screen.findByRole('button', { name: 'Account menu for Abdi Warsame' }));
     await user.click(screen.getByRole('menuitem', { name: 'My deliveries' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My deliveries' })).toBeInTheDocument();
+  });
+
+  it("shows the cash in hand for the day, and asks for it again once a cash delivery is handed over", async () => {
+    const cash = makeRiderDelivery({ customerName: 'Hodan Ali', cashToCollect: 20 });
+    const update = serveDeliveries([cash]);
+    const asked = serveCash(
+      cashOfDay({ deliveries: 3, collected: 66, handedIn: 40, inHand: 26 }),
+      cashOfDay({ deliveries: 4, collected: 86, handedIn: 40, inHand: 46 }),
+    );
+    server.use(
+      http.post(`/api/deliveries/${cash._id}/delivered`, () => {
+        const delivered = { ...cash, status: 'delivered', cashToCollect: 0, delivery: makeOrderDelivery({ state: 'delivered', deliveredAt: '2026-12-02T10:00:00Z' }) };
+        update([delivered]);
+        return HttpResponse.json(delivered);
+      }),
+    );
+    const { user } = renderApp('/deliveries', { user: rider() });
+    const region = await screen.findByRole('region', { name: 'Cash in hand today: $26.00' });
+    expect(region).toHaveTextContent('Cash in hand today: $26.00(collected $66.00 from 3 deliveries, handed in $40.00)');
+    // Above the deliveries: the first thing a rider reads.
+    expect(region.compareDocumentPosition(screen.getByRole('region', { name: 'To deliver (1)' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delivered' }));
+    await user.type(screen.getByLabelText('Delivery code from the customer'), '0427');
+    await user.click(screen.getByRole('checkbox', { name: 'I collected $20.00 in cash' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm delivery' }));
+    expect(await screen.findByRole('region', { name: 'Cash in hand today: $46.00' })).toHaveTextContent(
+      '(collected $86.00 from 4 deliveries, handed in $40.00)',
+    );
+    expect(asked.count).toBe(2);
+  });
+
+  it('says one delivery as one, and the cash in Somali', async () => {
+    serveDeliveries([makeRiderDelivery()]);
+    serveCash(cashOfDay({ deliveries: 1, collected: 20, handedIn: 0, inHand: 20 }));
+    renderApp('/deliveries', { user: rider() });
+    expect(await screen.findByRole('region', { name: 'Cash in hand today: $20.00' })).toHaveTextContent(
+      '(collected $20.00 from 1 delivery, handed in $0.00)',
+    );
+    await act(() => setLanguage('so'));
+    expect(await screen.findByTestId('cash-in-hand')).toHaveTextContent(
+      'Lacagta caddaanka ah ee gacantaada maanta: $20.00(waxaad ka ururisay $20.00 1 gaarsiin, waxaad dhiibtay $0.00)',
+    );
+  });
+
+  it('says when the cash of the day could not be loaded, the deliveries still shown, and Try Again asks again', async () => {
+    const paid = makeRiderDelivery({ customerName: 'Amina Hassan' });
+    serveDeliveries([paid]);
+    const asked = serveCash(HttpResponse.json({ message: 'Server error' }, { status: 500 }), cashOfDay({ deliveries: 2, collected: 30, handedIn: 30, inHand: 0 }));
+    const { user } = renderApp('/deliveries', { user: rider() });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your cash of today could not be loaded.');
+    expect(card(paid)).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('region', { name: 'Cash in hand today: $0.00' })).toBeInTheDocument();
+    expect(asked.count).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The rider's phone screen (/deliveries, permission `deliveries.own`): the deliveries out with
- * them, oldest sent first, each a card with the address and its landmark, the cash to collect,
+ * them, oldest sent first, under the cash the rider holds today (collected, handed in), each a
+ * card with the order's number, the address and its landmark, the cash to collect,
  * Call and WhatsApp, 'Delivered' (the shopper's code) and 'Not delivered' (a reason); then
  * today's finished ones, greyed. Built for a 360 px phone held in one hand: one column, big
  * buttons, no table.
@@ -11,6 +12,7 @@ import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { useMyDeliveries } from '@/lib/api/deliveries';
 import { usePageTitle } from '@/lib/use-page-title';
+import { CashInHand } from './CashInHand';
 import { DeliveryCard } from './DeliveryCard';
 
 export function DeliveriesPage() {
@@ -51,6 +53,7 @@ export function DeliveriesPage() {
       <h1 className="text-2xl font-bold text-stone-900">
         <Trans>My deliveries</Trans>
       </h1>
+      <CashInHand />
       <section aria-labelledby="deliveries-out" className="mt-4">
         <h2 id="deliveries-out" className="text-lg font-semibold text-stone-900">
           <Trans>To deliver ({outCount})</Trans>

@@ -6,7 +6,8 @@
  * (`?payment=failed&reason=…`), it says so first; back from one the provider has not answered
  * yet (`?payment=pending`), it says it is waiting (the order is fetched again meanwhile) until
  * the payment is confirmed. An order whose card payment is still open otherwise
- * (`paymentPageUrl`: the shopper left the card page without paying) offers to go back to it.
+ * (`paymentPageUrl`: the shopper left the card page without paying) offers to go back to it; one
+ * taken by phone that waits for the shopper's payment (`paymentAwaits` 'customer') offers Pay now.
  */
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -27,6 +28,7 @@ import { OrderSection } from './OrderSection';
 import { PaymentFailedAlert } from './PaymentFailedAlert';
 import { PaymentOpenNote } from './PaymentOpenNote';
 import { PaymentPendingNote } from './PaymentPendingNote';
+import { PayNowNote } from './PayNowNote';
 import { reviewLink } from './ReviewLink';
 
 export function OrderPage() {
@@ -68,6 +70,8 @@ export function OrderPage() {
       {/* Not beside the failed alert (that order is canceled), nor while the provider has yet to
           say whether the card was paid on the page the shopper just came back from. */}
       {o.paymentPageUrl && !paymentFailed && !paymentPending && <PaymentOpenNote pageUrl={o.paymentPageUrl} />}
+      {/* An order taken by phone that waits for this shopper to pay it: Pay now opens a payment link's page. */}
+      {o.paymentAwaits === 'customer' && !paymentFailed && !paymentPending && <PayNowNote orderId={o._id} />}
       <OrderHeading order={o} short={short} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

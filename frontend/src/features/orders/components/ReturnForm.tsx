@@ -91,7 +91,7 @@ export function ReturnForm({
             );
             return (
               <li key={lineId} className="flex items-center gap-3 py-3" data-testid="return-form-line">
-                <ProductImage path={line.image ?? line.productId?.image} alt="" width={48} height={60} className="h-15 w-12 shrink-0 rounded-md" />
+                <ProductImage path={line.image} alt="" width={48} height={60} className="h-15 w-12 shrink-0 rounded-md" />
                 <div className="min-w-0 flex-1">
                   {max > 0 ? (
                     <label htmlFor={controlId} className="font-medium text-stone-900">

@@ -60,6 +60,10 @@ function linkedOrder(overrides: Partial<LinkedOrder> = {}): LinkedOrder {
     expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     paymentMethods: ['evc-plus', 'zaad', 'card'],
     paymentPhone: '615551234',
+    state: 'open',
+    status: 'pending',
+    paymentStatus: 'pending',
+    paymentMethod: null,
     ...overrides,
   };
 }
@@ -273,5 +277,84 @@ describe('a payment link', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $60.00 with EVC Plus' }));
     await screen.findByTestId('link-end');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('scrolls to the confirmation once paid and moves the focus to it, the order below with its status once the server says it', async () => {
+    const scrolled = vi.fn();
+    const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      serveLink(linkedOrder(), linkedOrder({ state: 'settled', paymentStatus: 'paid', paymentMethod: 'evc-plus', status: 'pending', paymentMethods: [] }));
+      payAnswers(() => HttpResponse.json({ message: PAID, paymentStatus: 'paid' }, { status: 201 }));
+      const { user, form } = openLink();
+      await form();
+      await user.click(screen.getByRole('button', { name: 'Pay $60.00 with EVC Plus' }));
+      const confirmation = await screen.findByRole('heading', { level: 2, name: PAID });
+      await waitFor(() => expect(confirmation).toHaveFocus());
+      expect(confirmation).toHaveAttribute('tabindex', '-1');
+      expect(scrolled).toHaveBeenCalled();
+      expect(scrolled.mock.contexts.at(-1)).toBe(confirmation);
+      // The order asked again: paid, and where it stands.
+      await waitFor(() => expect(screen.getByTestId('link-paid')).toHaveTextContent('PaymentPaid with EVC PlusOrder statusPending'));
+      expect(screen.getAllByTestId('order-line')).toHaveLength(2);
+      expect(screen.getByText('Total').nextSibling).toHaveTextContent('$60.00');
+      // The confirmation first, then the way to the shop, then the order.
+      const shop = screen.getByRole('link', { name: 'Continue Shopping' });
+      expect(confirmation.compareDocumentPosition(shop) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(shop.compareDocumentPosition(screen.getByRole('region', { name: 'Your order' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(await axeViolations()).toEqual([]);
+    } finally {
+      if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
+      else delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it('a paid link reloaded shows the order paid, with its status: number, lines and totals, no form, no error', async () => {
+    const errors = vi.spyOn(console, 'error');
+    serveLink(linkedOrder({ state: 'settled', paymentStatus: 'paid', paymentMethod: 'zaad', status: 'shipped', paymentMethods: [], expiresAt: new Date(Date.now() - 60_000).toISOString() }));
+    const { heading } = openLink();
+    await heading();
+    const end = await screen.findByTestId('link-end');
+    expect(within(end).getByRole('heading', { level: 2 })).toHaveTextContent('This order is paid. Thank you!');
+    expect(screen.getByTestId('link-paid')).toHaveTextContent('PaymentPaid with ZAADOrder statusShipped');
+    const lines = screen.getAllByTestId('order-line');
+    expect(lines.map((l) => within(l).getByText(/Dress|Sandals/).textContent)).toEqual(['Floral Summer Dress', 'Leather Sandals']);
+    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('$63.00');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$60.00');
+    expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('link-expiry')).not.toBeInTheDocument();
+    expect(screen.queryByText('This order cannot be paid here. Ask the shop how to pay it.')).not.toBeInTheDocument();
+    // Opened paid: the focus stays where a page starts.
+    expect(document.activeElement).toBe(document.body);
+    expect(await axeViolations()).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('a payment under way that the server then says is paid (200) shows it paid, focused, with no notice to try again', async () => {
+    const asked = serveLink(linkedOrder(), linkedOrder({ paying: true, state: 'paying', paymentMethod: 'evc-plus' }), linkedOrder({ state: 'settled', paymentStatus: 'paid', paymentMethod: 'evc-plus', status: 'pending', paymentMethods: [] }));
+    payAnswers(() => HttpResponse.json({ message: CONFIRM, paymentStatus: 'pending' }, { status: 202 }));
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { user, form } = openLink();
+    await form();
+    await user.click(screen.getByRole('button', { name: 'Pay $60.00 with EVC Plus' }));
+    await screen.findByTestId('payment-under-way');
+    vi.advanceTimersByTime(POLL_MS);
+    await vi.waitFor(() => expect(asked.count).toBe(2));
+    vi.advanceTimersByTime(POLL_MS);
+    const confirmation = await vi.waitFor(() => screen.getByRole('heading', { level: 2, name: 'This order is paid. Thank you!' }));
+    await waitFor(() => expect(confirmation).toHaveFocus());
+    expect(screen.getByTestId('link-paid')).toHaveTextContent('PaymentPaid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/The payment was not completed/)).not.toBeInTheDocument();
+  });
+
+  it('an order to be paid in cash, as the server says it: settled, with its method and status', async () => {
+    serveLink(linkedOrder({ state: 'settled', paymentStatus: 'pending', paymentMethod: 'cash-on-delivery', status: 'shipped', paymentMethods: [] }));
+    const { heading } = openLink();
+    await heading();
+    expect(await screen.findByRole('heading', { level: 2, name: 'This order is paid in cash when it is delivered.' })).toBeInTheDocument();
+    expect(screen.getByTestId('link-paid')).toHaveTextContent('PaymentCash on deliveryOrder statusShipped');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
 });

@@ -12,10 +12,13 @@ export const POLL_MS = 3000;
 
 const linkPath = (token: string) => `/pay/${encodeURIComponent(token)}`;
 
-/** 404 (no such link) and 410 (paid, canceled or past its time): the link's page ends there, with the server's message. */
+/** 404 (no such link) and 410 (canceled or past its time): the link's page ends there, with the server's message. */
 export const linkEnded = (err: unknown): err is ApiError => err instanceof ApiError && (err.status === 404 || err.status === 410);
 
 export const getLinkedOrder = (token: string, signal?: AbortSignal) => api.get<LinkedOrder>(linkPath(token), { signal });
+
+/** Whether the link's order needs no payment here any more: the server says `settled` (paid, or to be paid in cash). */
+export const linkSettled = (order: Pick<LinkedOrder, 'state'>): boolean => order.state === 'settled';
 
 /** The linked order, asked for again every POLL_MS while it says a payment is under way (until the link ends). */
 export const linkedOrderQuery = (token: string) =>
@@ -41,7 +44,7 @@ export async function payLink(token: string, body: PaymentChoiceRequest): Promis
 /**
  * Pays the link's order. A wallet's payment waiting for the payer makes the cached order say so
  * (as the server now does), so the page waits and asks again until it ends; paid, the order's
- * lists are stale; refused as a conflict (a payment under way, or paid), the order is asked
+ * lists are stale and the link's order is asked again (now paid, with its status); refused as a conflict (a payment under way, or paid), the order is asked
  * for again.
  */
 export function usePayLink(
@@ -56,7 +59,11 @@ export function usePayLink(
       if (result.status === 202 && !result.reply.redirectUrl) {
         qc.setQueryData<LinkedOrder>(key, (order) => order && { ...order, paying: true });
       }
-      if (result.status === 201) void qc.invalidateQueries({ queryKey: orderKeys.all });
+      if (result.status === 201) {
+        void qc.invalidateQueries({ queryKey: orderKeys.all });
+        // The link now opens the paid order with its status.
+        void qc.invalidateQueries({ queryKey: key });
+      }
       options.onSuccess?.(result);
     },
     onError: (err) => {

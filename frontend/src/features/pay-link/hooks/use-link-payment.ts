@@ -5,7 +5,7 @@ import { formatPrice } from '@/lib/format';
 import { paymentMethodName } from '@/lib/payment-methods';
 import type { LinkedOrder, PaymentMethod, PaymentRequest } from '@/lib/types';
 import { useCardPage } from '@/lib/use-card-page';
-import { usePayLink } from '../api/pay-link';
+import { linkSettled, usePayLink } from '../api/pay-link';
 
 /** A message under the form: a refusal to try again after (`error`), or the server's word on a payment already under way (`info`). */
 interface LinkNotice {
@@ -32,11 +32,11 @@ function refusalText(err: unknown): string {
  * server's message); 410, the link's end; any other refusal is a notice under the form, after
  * `showFieldErrors` has put the messages about the fields under them (then no notice). A payment
  * under way that ends unpaid (declined on the phone, or never confirmed) gives the form back
- * with a notice.
+ * with a notice; one that ends paid (the order asked again says so) leaves the page to show it paid.
  */
 export function useLinkPayment(
   token: string,
-  order: Pick<LinkedOrder, 'paying' | 'totalAmount'>,
+  order: Pick<LinkedOrder, 'paying' | 'totalAmount' | 'paymentStatus' | 'state'>,
   showFieldErrors: (err: unknown) => boolean,
 ) {
   const card = useCardPage();
@@ -49,7 +49,10 @@ export function useLinkPayment(
     setWasPaying(order.paying);
     if (!order.paying) {
       setAwaiting(null);
-      setNotice({ tone: 'error', text: t`The payment was not completed. You can try again, another way or with another number.` });
+      // Paid meanwhile (the server now says so with the order), the page shows it paid; otherwise the form comes back.
+      if (!linkSettled(order)) {
+        setNotice({ tone: 'error', text: t`The payment was not completed. You can try again, another way or with another number.` });
+      }
     }
   }
 

@@ -137,3 +137,12 @@ describe('back-in-stock requests page', () => {
     expect(sessionStorage.getItem('returnTo')).toBe('/back-in-stock');
   });
 });
+
+describe("a request's picture", () => {
+  it("is the request's thumbnail (the colour waited for), not the product's first picture", async () => {
+    serveRequests([makeRestockRequest({ productName: 'Linen Wrap Dress', colour: 'Black', thumbnail: '/uploads/dress-black-320.webp' })]);
+    renderApp('/back-in-stock', { user: true });
+    const [row] = await screen.findAllByTestId('restock-request');
+    expect(row.querySelector('img')).toHaveAttribute('src', '/uploads/dress-black-320.webp');
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * The back office's home for staff who do not read reports (an order handler, a stock keeper, a
  * rider): instead of the dashboard's figures (GET /api/admin/stats, which their role may not
- * ask for), a greeting, their role, and a link to each screen they may use: whoever delivers
+ * ask for), a greeting, their role, the counts of the work waiting for them (`WorkCounts`: to
+ * dispatch, awaiting payment, returns to handle, as their permissions allow), and a link to
+ * each screen they may use: whoever delivers
  * (`deliveries.own`) also gets their phone screen, /deliveries. A role with no screen yet is told
  * so, with no link that would be refused.
  */
@@ -16,6 +18,7 @@ import { useSession } from '@/stores/session';
 import { useAdminLinks } from '../../components/AdminLayout';
 import { admin } from '../../lib/ui';
 import { ROLE_NAMES } from '../../users/list';
+import { WorkCounts } from './WorkCounts';
 
 /** What each screen is for, under its link. */
 const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
@@ -62,6 +65,7 @@ export default function StaffHome() {
           Your role: <strong className="font-semibold text-stone-900">{role}</strong>
         </Trans>
       </p>
+      <WorkCounts />
       {screens.length === 0 ? (
         <div className={`${admin.card} mt-6`}>
           <h2 className="text-lg font-semibold">

@@ -16,7 +16,7 @@ import { settingsKeys } from '@/lib/query-keys';
 import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { columnsOf, DataTable } from '../../lib/table';
-import { admin } from '../../lib/ui';
+import { admin, formatPhone } from '../../lib/ui';
 import { useRiders, useRunSheet } from '../api/deliveries';
 import { collectsCash } from './delivery-columns';
 
@@ -31,7 +31,7 @@ const runSheetColumns = () => [
   column('#', (_, row) => row.index + 1, { phone: 'hidden' }),
   column(t`Order`, (o) => orderNumber(o), { td: 'font-mono', phone: 'title' }),
   column(t`Customer`, (o) => o.shippingAddress?.fullName || o.userId?.name),
-  column(t`Phone`, (o) => o.shippingAddress?.phone, { td: 'whitespace-nowrap' }),
+  column(t`Phone`, (o) => formatPhone(o.shippingAddress?.phone), { td: 'whitespace-nowrap' }),
   column(t`Address`, (o) => {
     const a = o.shippingAddress;
     return a ? `${a.addressLine}, ${a.district ? `${a.district}, ` : ''}${a.city}` : '';
@@ -115,7 +115,7 @@ export default function RunSheetPage() {
               <dt className="font-semibold">
                 <Trans>Rider's phone</Trans>
               </dt>
-              <dd>{rider.phone}</dd>
+              <dd>{formatPhone(rider.phone)}</dd>
             </>
           )}
           <dt className="font-semibold">

@@ -10,7 +10,7 @@ import { failureReasonLabel } from '@/lib/delivery';
 import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { ActionButton, Badge, columnsOf, NoValue, tone } from '../../lib/table';
-import { formatDateTime } from '../../lib/ui';
+import { formatDateTime, formatPhone } from '../../lib/ui';
 
 const column = columnsOf<Order>();
 
@@ -81,7 +81,7 @@ export function deliveriesTable({
       column(t`Customer`, (o) => (
         <>
           <p className="font-medium text-stone-900">{o.shippingAddress?.fullName || o.userId?.name || t`Unknown`}</p>
-          {o.shippingAddress?.phone && <p className="text-stone-600">{o.shippingAddress.phone}</p>}
+          {o.shippingAddress?.phone && <p className="text-stone-600">{formatPhone(o.shippingAddress.phone)}</p>}
         </>
       ), { td: 'break-words' }),
       column(t`Address`, (o) => {

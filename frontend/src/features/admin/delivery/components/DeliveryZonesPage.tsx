@@ -1,10 +1,11 @@
 /**
- * Admin delivery zones (/admin/delivery, `settings.manage`): the places the shop delivers to,
- * grouped by city (a city delivered as a whole, or by district), each with its fee, delivery
- * time and whether cash on delivery is taken; the add/edit modal, and Switch off / Switch on
- * (zones are never deleted: orders keep their place). The whole list, not paged.
+ * Admin delivery zones (/admin/delivery, `settings.manage`): the places the shop delivers to, in
+ * one table in the server's order (by city: a city delivered as a whole, or by district), each
+ * with its fee, delivery time and whether cash on delivery is taken (cards on a phone); the
+ * add/edit modal, and Switch off / Switch on (zones are never deleted: orders keep their place).
+ * The whole list, not paged.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { RetryAlert } from '@/components/ui/RetryAlert';
@@ -15,9 +16,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { DataTable } from '../../lib/table';
-import { admin } from '../../lib/ui';
 import { useAdminZones, useUpdateZone } from '../api/zones';
-import { switchedServed, zonePlace, zonesByCity, type CityZones } from '../zone-form';
+import { switchedServed, zonePlace } from '../zone-form';
 import { zonesTable } from './zone-columns';
 import { ZoneFormModal } from './ZoneFormModal';
 
@@ -67,7 +67,15 @@ export default function DeliveryZonesPage() {
       />
     );
   } else {
-    body = zonesByCity(zones.data).map((city) => <CityTable key={city.city} city={city} table={table} />);
+    body = (
+      <DataTable
+        name={t`Delivery zones`}
+        rows={zones.data}
+        // Fixed columns, wide enough for Somali's headings; a narrow window scrolls it sideways, a phone draws cards.
+        width="w-full min-w-[52rem] table-fixed"
+        {...table}
+      />
+    );
   }
 
   return (
@@ -81,28 +89,6 @@ export default function DeliveryZonesPage() {
       </p>
       {body}
       {editing && <ZoneFormModal zone={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </section>
-  );
-}
-
-/** One city's zones under its name. */
-function CityTable({ city, table }: { city: CityZones; table: ReturnType<typeof zonesTable> }) {
-  const { t } = useLingui();
-  const headingId = useId();
-  const name = city.city;
-  return (
-    <section aria-labelledby={headingId} className="mt-6" data-testid="zone-city">
-      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-        {name}
-      </h2>
-      <DataTable
-        name={t`Delivery zones in ${name}`}
-        rows={city.zones}
-        className={`mt-3 ${admin.tableWrap}`}
-        // Fixed columns, so that every city's table lines up with the others; a phone scrolls it sideways.
-        width="w-full min-w-[40rem] table-fixed"
-        {...table}
-      />
     </section>
   );
 }

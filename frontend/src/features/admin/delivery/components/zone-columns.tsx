@@ -1,4 +1,9 @@
-/** The table of a city's delivery zones: district, fee, delivery time, cash on delivery, status, actions (drawn in the language shown). */
+/**
+ * The table of every delivery zone, in the server's order (by city, a whole city first, then its
+ * districts): city, district, fee, delivery time, cash on delivery, served or switched off, and
+ * Edit and Switch off / on (drawn in the language shown). On a phone each zone is a card titled
+ * by its city.
+ */
 import { t } from '@lingui/core/macro';
 import { formatPrice } from '@/lib/format';
 import type { DeliveryZone } from '@/lib/types';
@@ -19,14 +24,14 @@ export function zonesTable({
 }) {
   return {
     columns: [
+      column(t`City`, (z) => z.city, { th: 'w-[15%]', td: 'break-words font-semibold text-stone-900', phone: 'title' }),
       column(t`District`, (z) => z.district ?? <span className="italic text-stone-700">{t`Whole city`}</span>, {
-        th: 'w-[24%]',
-        td: 'break-words font-medium text-stone-900',
-        phone: 'title',
+        th: 'w-[17%]',
+        td: 'break-words text-stone-900',
       }),
-      column(t`Fee`, (z) => formatPrice(z.fee), { th: 'w-[12%]', ...nowrap }),
-      column(t`Delivery time`, (z) => deliveryDays(z.etaDays), { th: 'w-[14%]', ...nowrap }),
-      column(t`Cash on delivery`, (z) => (z.cashOnDelivery ? t`Yes` : t`No`), { th: 'w-[14%]' }),
+      column(t`Fee`, (z) => formatPrice(z.fee), { th: 'w-[10%]', ...nowrap }),
+      column(t`Delivery time`, (z) => deliveryDays(z.etaDays), { th: 'w-[13%]' }),
+      column(t`Cash on delivery`, (z) => (z.cashOnDelivery ? t`Yes` : t`No`), { th: 'w-[13%]' }),
       column(t`Status`, (z) => (
         <Badge colour={z.served ? tone.green : tone.grey} testId="zone-status">
           {z.served ? t`Served` : t`Switched off`}

@@ -8,6 +8,7 @@ import { useCan } from '@/lib/permissions';
 import type { Order, PaymentWait } from '@/lib/types';
 import { paymentLine } from '../../lib/payment';
 import { ActionButton, NoValue } from '../../lib/table';
+import { formatPhone, withShownPhone } from '../../lib/ui';
 
 /**
  * What an open order's payment waits for, as the server says (`paymentAwaits`): only a charge the
@@ -17,7 +18,7 @@ import { ActionButton, NoValue } from '../../lib/table';
 export function PaymentAwaitsBadge({ awaits }: { awaits: PaymentWait }) {
   if (awaits === 'confirmation') return <AwaitingConfirmationBadge />;
   return (
-    <span className="inline-flex items-center whitespace-nowrap rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-950 ring-1 ring-sky-300">
+    <span className="inline-flex max-w-full items-center rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-950 ring-1 ring-sky-300">
       {awaits === 'rider' ? <Trans>Cash to the rider</Trans> : <Trans>Waiting for the customer</Trans>}
     </span>
   );
@@ -27,7 +28,7 @@ function AwaitingConfirmationBadge() {
   const { t } = useLingui();
   return (
     <span
-      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400"
+      className="inline-flex max-w-full items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-400"
       title={t`The payment provider did not confirm this payment`}
     >
       <span aria-hidden="true">⚠</span> <Trans>Payment pending</Trans>
@@ -44,7 +45,7 @@ export function HoldExpiredBadge() {
   const { t } = useLingui();
   return (
     <span
-      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-rose-100 px-2.5 py-0.5 text-xs font-semibold text-rose-950 ring-1 ring-rose-400"
+      className="inline-flex max-w-full items-center gap-1 rounded-full bg-rose-100 px-2.5 py-0.5 text-xs font-semibold text-rose-950 ring-1 ring-rose-400"
       title={t`The payment was never confirmed, so the order was canceled and its items went back on sale`}
     >
       <span aria-hidden="true">⏱</span> <Trans>Hold expired</Trans>
@@ -68,7 +69,7 @@ export function OrderPayment({ order }: { order: Order }) {
   return (
     <>
       <span className="block font-semibold text-stone-900">{paymentMethodName(order.paymentMethod)}</span>
-      {order.paymentPhone && <span className="block text-xs break-all text-stone-600">{order.paymentPhone}</span>}
+      {order.paymentPhone && <span className="block text-xs break-words text-stone-600">{formatPhone(order.paymentPhone)}</span>}
     </>
   );
 }
@@ -85,7 +86,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Trans>Delivery address</Trans>
         </h2>
         {a ? (
-          <ShippingAddressText address={a} className="mt-1 text-stone-700" />
+          <ShippingAddressText address={withShownPhone(a)} className="mt-1 text-stone-700" />
         ) : (
           <p className="mt-1 text-stone-600">
             <Trans>No delivery address given</Trans>
@@ -124,7 +125,8 @@ export function OrderActions({
   const short = orderNumber(order);
   const mayUpdate = useCan()('orders.update');
   return (
-    <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+    // The buttons' words wrap within the column (Somali's are long): none spills past the table's edge.
+    <div className="flex max-w-full flex-col items-start gap-0.5 *:max-w-full *:text-left">
       {mayUpdate && (
         <ActionButton kind="primary" className={stacked} label={t`Update Status`} target={t`of order ${short}`} onClick={() => onUpdateStatus(order)} />
       )}

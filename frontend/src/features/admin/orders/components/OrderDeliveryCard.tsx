@@ -15,7 +15,7 @@ import type { Order, OrderDelivery } from '@/lib/types';
 import { useResetCode } from '../../deliveries/api/deliveries';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { Badge, tone } from '../../lib/table';
-import { admin } from '../../lib/ui';
+import { admin, formatPhone } from '../../lib/ui';
 
 /** Where the delivery stands, in the language shown. */
 function stateWord(state: OrderDelivery['state']): string {
@@ -51,7 +51,7 @@ export function OrderDeliveryCard({ order }: { order: Order }) {
       </h2>
       <dl className="space-y-2 text-sm">
         <Fact term={t`Rider`}>{d.riderName}</Fact>
-        <Fact term={t`Rider's phone`}>{d.riderPhone}</Fact>
+        <Fact term={t`Rider's phone`}>{formatPhone(d.riderPhone)}</Fact>
         <Fact term={t`State`}>{stateWord(d.state)}</Fact>
         {d.deliveredAt && <Fact term={t`Delivered`}>{formatDateTime(d.deliveredAt)}</Fact>}
       </dl>

@@ -30,8 +30,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { unconfirmedTitle, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { refundProvider } from '../../lib/payment';
-import { admin, formatDateTime } from '../../lib/ui';
-import { changedByText } from '../../lib/who';
+import { admin, formatDateTime, formatPhone, withShownPhone } from '../../lib/ui';
+import { setByText } from '../../lib/who';
 import { OrderPayments } from '../../payments/components/OrderPayments';
 import { RefundPaidOut, ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
 import { OrderDeliveryCard } from './OrderDeliveryCard';
@@ -82,7 +82,7 @@ function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMet
               <li key={ret._id}>
                 <ReturnSummary
                   ret={ret}
-                  who={changedByText}
+                  who={setByText}
                   actions={
                     <>
                       <RefundPaidOut ret={ret} className="mt-3 text-sm text-stone-700" />
@@ -187,7 +187,7 @@ function OrderDetail({ order }: { order: Order }) {
           </Card>
           <Card id="delivery-title" title={t`Delivery address`}>
             {address ? (
-              <ShippingAddressText address={address} className="text-stone-700" />
+              <ShippingAddressText address={withShownPhone(address)} className="text-stone-700" />
             ) : (
               <p className="text-stone-600">
                 <Trans>No delivery address given</Trans>
@@ -198,7 +198,7 @@ function OrderDetail({ order }: { order: Order }) {
           <Card id="payment-title" title={t`Payment`}>
             <dl className="space-y-2 text-sm">
               <Fact term={t`Method`}>{paymentMethodName(order.paymentMethod)}</Fact>
-              {order.paymentPhone && <Fact term={t`Phone`}>{order.paymentPhone}</Fact>}
+              {order.paymentPhone && <Fact term={t`Phone`}>{formatPhone(order.paymentPhone)}</Fact>}
               {order.transactionId && <Fact term={t`Transaction`}>{order.transactionId}</Fact>}
               {order.paymentStatus && (
                 <Fact term={t`Status`}>
@@ -215,7 +215,7 @@ function OrderDetail({ order }: { order: Order }) {
           {/* Each charge started for the order, for whoever reads money (the server's money.read). */}
           {can('money.read') && <OrderPayments orderId={order._id} />}
           <Card id="history-title" title={t`Status history`}>
-            <StatusTimeline history={order.statusHistory ?? []} label={t`Order status history`} who={changedByText} />
+            <StatusTimeline history={order.statusHistory ?? []} label={t`Order status history`} who={setByText} />
           </Card>
         </div>
       </div>

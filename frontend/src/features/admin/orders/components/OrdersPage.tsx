@@ -14,7 +14,7 @@ import { ListFilters, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
 import { DATE_OPTIONS, methodOptions, ordersList, PAYMENT_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS } from '../list';
 import { MarkPaidDialog } from './MarkPaidDialog';
-import { ordersTable } from './order-columns';
+import { ordersTable, showsTotals } from './order-columns';
 import { PaymentNotices } from './PaymentNotices';
 import { UpdateStatusModal } from './UpdateStatusModal';
 
@@ -92,7 +92,7 @@ export default function OrdersPage() {
             {t`No orders found matching your criteria`}
           </p>
         }
-        {...ordersTable({ onUpdateStatus: setUpdating, onMarkPaid: setMarkingPaid, seesMoney: can('money.read') })}
+        {...ordersTable({ onUpdateStatus: setUpdating, onMarkPaid: setMarkingPaid, seesMoney: showsTotals(can('money.read'), list.rows) })}
       />
       {markingPaid && (
         <MarkPaidDialog

@@ -4,14 +4,19 @@ import { Link } from 'react-router';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
-import { columnsOf, Customer } from '../../lib/table';
+import { columnsOf, Customer, NoValue } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';
 import { HoldExpiredBadge, PaymentAwaitsBadge, OrderActions, OrderDetails, OrderDiscount, OrderPayment } from './OrderCells';
 
 const column = columnsOf<Order>();
 const detailsId = (o: Order) => `order-details-${o._id}`;
 
-/** `seesMoney`: the person may see what orders cost (`money.read`); without it the server sends no amounts, and there is no Total column. */
+/**
+ * `seesMoney`: the Total column is drawn. The server sends an order's amounts to whoever reads
+ * money (`money.read`) and to the staff member who took it by phone: the page shows the column
+ * when the person reads money or any order of the page carries its total (`showsTotals`); an
+ * order without one shows a dash.
+ */
 export function ordersTable({
   onUpdateStatus,
   onMarkPaid,
@@ -33,11 +38,14 @@ export function ordersTable({
       ), { th: 'w-40', td: 'font-mono', cell: (o) => ({ title: o._id }), phone: 'title' }),
       column(t`Customer`, (o) => <Customer customer={o.userId} />, { td: 'break-words' }),
       column(t`Date`, (o) => formatDateTime(o.createdAt), { th: 'hidden w-48 2xl:table-cell', td: 'hidden 2xl:table-cell', phone: 'hidden' }),
-      ...(seesMoney ? [column(t`Total`, (o) => formatPrice(o.totalAmount), { th: 'w-24', td: 'font-semibold' })] : []),
+      ...(seesMoney
+        ? [column(t`Total`, (o) => (typeof o.totalAmount === 'number' ? formatPrice(o.totalAmount) : <NoValue />), { th: 'w-24', td: 'font-semibold' })]
+        : []),
       column(t`Discount`, (o) => <OrderDiscount order={o} />, { th: 'w-32', cell: () => ({ 'data-testid': 'order-discount' }) }),
       column(t`Payment`, (o) => <OrderPayment order={o} />, { th: 'w-36', cell: () => ({ 'data-testid': 'order-payment' }) }),
       column(t`Status`, (o) => (
-        <div className="flex flex-col items-start gap-1">
+        // Each badge as wide as the column at most, its words wrapping (Somali's are long), so none spills into Actions.
+        <div className="flex min-w-0 flex-col items-start gap-1 *:max-w-full" data-testid="order-badges">
           <OrderStatusBadge status={o.status} />
           {o.paymentAwaits ? <PaymentAwaitsBadge awaits={o.paymentAwaits} /> : o.paymentStatus && <PaymentStatusBadge status={o.paymentStatus} />}
           {o.holdExpiredAt && <HoldExpiredBadge />}
@@ -58,3 +66,7 @@ export function ordersTable({
     narrow: true,
   };
 }
+
+/** Whether the Total column is drawn: for whoever reads money, or when an order of the page carries its amounts (one the person took by phone). */
+export const showsTotals = (readsMoney: boolean, rows: readonly Pick<Order, 'totalAmount'>[]) =>
+  readsMoney || rows.some((o) => typeof o.totalAmount === 'number');

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api, requestWithStatus } from '@/lib/api-client';
 import { adminKeys, orderKeys, productKeys, userKeys } from '@/lib/query-keys';
 import type { CheckoutReply, Order, PaymentChoiceRequest, PaymentLink, PhoneOrderRequest } from '@/lib/types';
+import { QUOTES_KEY } from './quote';
 
 const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
 
@@ -35,14 +36,14 @@ interface Callbacks<TData, TVars> {
 /**
  * A new order is in the orders' lists and figures, its stock held (the shop's product lists are
  * stale), and a new customer among the customers and users. A refusal (stock short) means the
- * stock shown may be old: the products on screen are asked for again.
+ * stock shown may be old: the products on screen, and the quote, are asked for again.
  */
 export function useTakeOrder(options: Callbacks<Order, PhoneOrderRequest> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: takeOrder,
     onError: async (error, body) => {
-      await qc.invalidateQueries({ queryKey: productKeys.all });
+      await Promise.all([qc.invalidateQueries({ queryKey: productKeys.all }), qc.invalidateQueries({ queryKey: QUOTES_KEY })]);
       options.onError?.(error, body);
     },
     onSuccess: async (order, body) => {

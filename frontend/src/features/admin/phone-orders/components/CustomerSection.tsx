@@ -9,6 +9,7 @@ import { btn, field } from '@/components/ui/styles';
 import type { PhoneCustomer } from '@/lib/types';
 import { TextField } from '../../components/fields';
 import { SearchField } from '../../lib/list';
+import { formatPhone } from '../../lib/ui';
 import { useCustomerSearch } from '../api/customers';
 import type { CustomerMode } from '../order-form';
 import type { OrderForm } from '../use-order-form';
@@ -99,7 +100,7 @@ function CustomerText({ customer }: { customer: PhoneCustomer }) {
     <div className="min-w-0">
       <p className="font-semibold text-stone-900">{customer.name}</p>
       <p className="text-sm break-words text-stone-700">
-        {customer.phone} · {customer.email ?? t`No e-mail`}
+        {formatPhone(customer.phone)} · {customer.email ?? t`No e-mail`}
       </p>
     </div>
   );
@@ -135,7 +136,8 @@ function CustomerResults({ q, onChoose, onNew }: { q: string; onChoose: (c: Phon
       {rows.length > 0 && (
         <ul className="divide-y divide-stone-200 rounded-lg ring-1 ring-stone-200" aria-label={t`Customers found`}>
           {rows.map((c) => {
-            const { name, phone } = c;
+            const { name } = c;
+            const phone = formatPhone(c.phone);
             return (
               <li key={c._id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="customer-result">
                 <CustomerText customer={c} />

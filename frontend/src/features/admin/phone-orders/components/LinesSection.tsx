@@ -1,15 +1,15 @@
 /**
  * What the customer orders: products found by the shop's search (a page at a time), each opened
  * to pick its size (with the stock of each; sold-out sizes cannot be picked) and a quantity, and
- * the lines chosen so far, whose quantity may be changed or which may be removed. No price is
- * added up here.
+ * the lines chosen so far, whose quantity may be changed or which may be removed, each with its
+ * price and line total from the server's quote. No price is added up here.
  */
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { btn, BUSY, field } from '@/components/ui/styles';
 import { formatPrice } from '@/lib/format';
-import type { Product, Variant } from '@/lib/types';
+import type { PhoneOrderQuote, Product, Variant } from '@/lib/types';
 import { SearchField } from '../../lib/list';
 import { useProductSearch } from '../api/products';
 import type { OrderForm } from '../use-order-form';
@@ -17,7 +17,7 @@ import { LineList } from './LineList';
 import { ProductPicker, stockText } from './ProductPicker';
 import { Step } from './Step';
 
-export function LinesSection({ form }: { form: OrderForm }) {
+export function LinesSection({ form, quote, updating }: { form: OrderForm; quote: PhoneOrderQuote | undefined; updating: boolean }) {
   const { t } = useLingui();
   const [q, setQ] = useState('');
   const [added, setAdded] = useState('');
@@ -42,7 +42,7 @@ export function LinesSection({ form }: { form: OrderForm }) {
           <Trans>No items yet: find a product above.</Trans>
         </p>
       ) : (
-        <LineList lines={lines} errors={form.errors} onQuantity={form.setQuantity} onRemove={form.removeLine} />
+        <LineList lines={lines} errors={form.errors} quote={quote} updating={updating} onQuantity={form.setQuantity} onRemove={form.removeLine} />
       )}
       {form.errors.lines && <p className={field.error}>{form.errors.lines}</p>}
     </Step>

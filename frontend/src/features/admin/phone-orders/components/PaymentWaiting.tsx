@@ -6,9 +6,11 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCountdown } from '@/lib/countdown';
+import { formatPhone } from '../../lib/ui';
 
-export function PaymentWaiting({ wallet, phone, timeoutSecs }: { wallet: string; phone: string; timeoutSecs: number }) {
+export function PaymentWaiting({ wallet, phone: typed, timeoutSecs }: { wallet: string; phone: string; timeoutSecs: number }) {
   const { t } = useLingui();
+  const phone = formatPhone(typed);
   const left = useCountdown(timeoutSecs);
   const minutes = Math.ceil(left / 60);
   return (

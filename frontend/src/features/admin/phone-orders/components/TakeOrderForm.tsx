@@ -1,7 +1,8 @@
 /**
- * Taking the order: the customer, the items, the delivery and an optional discount code, then
- * Create order. The server checks everything: its messages are shown by their fields, and its
- * refusal (fields to check, stock that ran short) under the button.
+ * Taking the order: the customer, the items, the delivery and an optional discount code, priced
+ * by the server as they change (its quote: each line's price and total, the delivery, the
+ * discount and the total), then Create order. The server checks everything: its messages are
+ * shown by their fields, and its refusal (fields to check, stock that ran short) under the button.
  */
 import { useLingui } from '@lingui/react/macro';
 import { btn, BUSY } from '@/components/ui/styles';
@@ -12,11 +13,13 @@ import { TextField } from '../../components/fields';
 import { logError } from '../../lib/errors';
 import { admin } from '../../lib/ui';
 import { useTakeOrder } from '../api/orders';
-import { unplacedErrors } from '../order-form';
+import { QUOTE_DELAY_MS, useOrderQuote, useSettledValue } from '../api/quote';
+import { quoteRequest, unplacedErrors } from '../order-form';
 import { useOrderForm } from '../use-order-form';
 import { CustomerSection } from './CustomerSection';
 import { DeliverySection } from './DeliverySection';
 import { LinesSection } from './LinesSection';
+import { QuoteSummary } from './QuoteSummary';
 
 export function TakeOrderForm({ onTaken }: { onTaken: (order: Order) => void }) {
   const { t } = useLingui();
@@ -36,11 +39,16 @@ export function TakeOrderForm({ onTaken }: { onTaken: (order: Order) => void }) 
     take.mutate(form.request());
   };
   const more = unplacedErrors(form.errors, form.draft.lines.length);
+  // The quote follows the form once typing stops; until then the last one is shown as updating.
+  const wanted = quoteRequest(form.draft, cities);
+  const asked = useSettledValue(wanted, QUOTE_DELAY_MS);
+  const quote = useOrderQuote(asked);
+  const updating = JSON.stringify(wanted) !== JSON.stringify(asked) || quote.isFetching;
 
   return (
     <div className="mt-6 space-y-6">
       <CustomerSection form={form} />
-      <LinesSection form={form} />
+      <LinesSection form={form} quote={quote.data} updating={updating} />
       <DeliverySection form={form} cities={cities} loading={zones.isPending} />
       <section aria-label={t`Create the order`} className={`${admin.card} space-y-4`}>
         <TextField
@@ -53,7 +61,7 @@ export function TakeOrderForm({ onTaken }: { onTaken: (order: Order) => void }) 
           error={form.errors.discountCode}
           onChange={(e) => form.setDiscountCode(e.target.value)}
         />
-        <p className="text-sm text-stone-600">{t`The prices, delivery fee and total are the shop's: they are shown once the order is created.`}</p>
+        <QuoteSummary quote={quote} hasLines={wanted !== null} updating={updating} />
         <button type="button" className={`${btn.primary} ${BUSY} w-full sm:w-auto`} aria-disabled={take.isPending || undefined} onClick={create}>
           {take.isPending ? t`Creating order...` : t`Create order`}
         </button>

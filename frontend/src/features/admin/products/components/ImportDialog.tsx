@@ -17,12 +17,45 @@ import { adminErrorMessage, logError } from '../../lib/errors';
 import { columnsOf, DataTable } from '../../lib/table';
 import { IMPORT_LIMIT_BYTES, refusedImport, useCheckProductsCsv, useImportProductsCsv } from '../api/sheet';
 
-const column = columnsOf<ImportLineError>();
+/** A bad row of the file: its line and every problem the server found in it. */
+interface LineToFix {
+  line: number;
+  messages: string[];
+}
 
-/** The bad rows: each line (the header is line 1) and what is wrong with it. Long messages wrap; the box scrolls sideways on a narrow phone. */
-function RowsToFix({ rows, noteId }: { rows: ImportLineError[]; noteId: string }) {
+/** The server's errors (one per problem, several for a line) grouped by line, lines in order, each line's problems as sent. */
+export function linesToFix(errors: readonly ImportLineError[]): LineToFix[] {
+  const byLine = new Map<number, string[]>();
+  for (const { line, message } of errors) {
+    const messages = byLine.get(line);
+    if (messages) messages.push(message);
+    else byLine.set(line, [message]);
+  }
+  return [...byLine].map(([line, messages]) => ({ line, messages })).sort((a, b) => a.line - b.line);
+}
+
+const column = columnsOf<LineToFix>();
+
+/** A line's problems: one as text, several as a list. */
+function Problems({ messages }: { messages: string[] }) {
+  if (messages.length === 1) return <>{messages[0]}</>;
+  return (
+    <ul className="list-disc space-y-0.5 pl-5">
+      {messages.map((message, i) => (
+        <li key={i}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The bad rows: each line (the header is line 1) once, with every problem of it under it. Long
+ * messages wrap; the box scrolls sideways on a narrow phone.
+ */
+function RowsToFix({ rows: errors, noteId }: { rows: ImportLineError[]; noteId: string }) {
   const { t } = useLingui();
   const headingId = useId();
+  const rows = linesToFix(errors);
   return (
     <section aria-labelledby={headingId} className="mt-4">
       <h3 id={headingId} className="font-semibold text-stone-900">
@@ -35,9 +68,10 @@ function RowsToFix({ rows, noteId }: { rows: ImportLineError[]; noteId: string }
         name={t`Rows to fix`}
         rows={rows}
         columns={[
-          column(t`Line`, (e) => e.line, { td: 'whitespace-nowrap tabular-nums' }),
-          column(t`Problem`, (e) => e.message, { td: 'break-words' }),
+          column(t`Line`, (e) => e.line, { th: 'w-20', td: 'whitespace-nowrap tabular-nums' }),
+          column(t`Problem`, (e) => <Problems messages={e.messages} />, { td: 'break-words' }),
         ]}
+        getRowId={(e) => String(e.line)}
         rowProps={() => ({ 'data-testid': 'import-error' })}
         className="mt-3 max-h-80 overflow-y-auto rounded-lg ring-1 ring-stone-200"
         width="w-full min-w-[18rem]"

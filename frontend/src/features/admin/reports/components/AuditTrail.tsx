@@ -1,18 +1,22 @@
-/** 'Admin activity': who changed what and when, newest first, a page at a time. */
+/**
+ * 'Admin activity': who changed what and when, newest first, a page at a time. What was changed
+ * is named as people know it (a product's name, a code, a zone's place; an order by a link to its
+ * page) and each change reads in words (reports/audit.ts), never as raw JSON or a whole id.
+ */
 import { useId, useState } from 'react';
-import { msg, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
-import { capitalize } from '@/lib/format';
-import { columnsOf, DataTable } from '../../lib/table';
-import { translated } from '../../lib/translated';
-import { admin, formatCount, formatDateTime } from '../../lib/ui';
+import { useCan } from '@/lib/permissions';
 import type { AuditEntry } from '@/lib/types';
+import { columnsOf, DataTable } from '../../lib/table';
+import { admin, formatCount, formatDateTime } from '../../lib/ui';
 import { ROLE_NAMES } from '../../users/list';
 import { AUDIT_PAGE_SIZE, useAuditActors, useAuditTrail } from '../api/audit';
-import { auditActionLabel, auditChanges } from '../audit';
+import { auditActionLabel, auditChanges, auditEntityName, auditSubject, shortId } from '../audit';
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const { t } = useLingui();
@@ -28,7 +32,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className="space-y-0.5" aria-label={t`Changes`}>
       {changes.map((c) => (
         <li key={c.key} className="break-words">
-          <span className="font-medium text-stone-900">{c.key}:</span>{' '}
+          <span className="font-medium text-stone-900">{c.label}:</span>{' '}
           <span className="text-stone-600">{c.before}</span> <span aria-hidden="true">→</span>
           <span className="sr-only">
             {' '}
@@ -53,32 +57,48 @@ const auditColumns = () => [
       <span className="block font-medium text-stone-900">
         {entry.actorName || entry.actorEmail} <span className="font-normal text-stone-600">({ROLE_NAMES[entry.actorRole]})</span>
       </span>
-      <span className="block break-all text-stone-600">{entry.actorEmail || entry.actorId}</span>
+      {/* An account without an e-mail (made by phone) is named above: its id is no one's to read. */}
+      {entry.actorEmail && <span className="block break-all text-stone-600">{entry.actorEmail}</span>}
     </>
   ), { th: 'w-44' }),
   column(t`Action`, (entry) => (
     <>
       <p className="font-semibold text-stone-900">{auditActionLabel(entry.action)}</p>
-      <p className="text-stone-600">
-        {entityName(entry.entity)}
-        {entry.entityId && <> <span className="break-all font-mono text-xs">{entry.entityId}</span></>}
-      </p>
+      <Subject entry={entry} />
     </>
   ), { th: 'w-64', phone: 'title' }),
   column(t`Changes`, (entry) => <Changes entry={entry} />),
 ];
 
-/** What an entry changed, as the back office names it: 'product' is 'Product'; a kind this screen does not know, capitalised. */
-const ENTITY_NAMES = translated({
-  product: msg`Product`,
-  order: msg`Order`,
-  user: msg`User`,
-  settings: msg`Settings`,
-  discount: msg`Discount`,
-  zone: msg`Delivery zone`,
-  review: msg({ message: 'Review', context: "a shopper's review" }),
-});
-const entityName = (entity: string) => (Object.hasOwn(ENTITY_NAMES, entity) ? ENTITY_NAMES[entity as keyof typeof ENTITY_NAMES] : capitalize(entity));
+/**
+ * What the entry was done to: its kind and its name or number where the entry has one ('Product
+ * Linen Wrap Dress', 'Delivery zone Hodan, Mogadishu'); else its short id, an order's linking to
+ * the order's page for whoever may open it. The whole id is in the title.
+ */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const can = useCan();
+  const { t } = useLingui();
+  const kind = entry.action.startsWith('review.') ? null : auditEntityName(entry.entity);
+  const named = auditSubject(entry);
+  const id = entry.entityId;
+  let what = null;
+  if (named) what = <span className="break-words text-stone-900">{named}</span>;
+  else if (id && entry.entity === 'order' && can('orders.read')) {
+    const short = shortId(id);
+    what = (
+      <Link to={`/admin/orders/${encodeURIComponent(id)}`} title={id} className="inline-flex min-h-11 items-center font-medium text-brand-800 hover:underline">
+        {t`Open the order (${short})`}
+      </Link>
+    );
+  } else if (id) what = <span title={id}>{shortId(id)}</span>;
+  return (
+    <p className="text-stone-600" data-testid="audit-subject">
+      {kind}
+      {kind && what && ' '}
+      {what}
+    </p>
+  );
+}
 
 const auditEntryRow = () => ({ 'data-testid': 'audit-entry' });
 

@@ -33,8 +33,9 @@ export default function ReviewsPage() {
     },
   });
   const remove = useDeleteReview({
-    onSuccess: (reply) => {
-      toast.success(reply?.message || t`Review deleted`);
+    // The back office's own words: the server's reply to a delete is in English only.
+    onSuccess: () => {
+      toast.success(t`Review deleted`);
       setDeleting(null);
     },
     onError: (err) => {

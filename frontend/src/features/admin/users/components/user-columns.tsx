@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { User } from '@/lib/types';
 import { Badge, columnsOf, DeleteAction, EditAction, nowrap, RowActions, tone } from '../../lib/table';
-import { formatShortDate } from '../../lib/ui';
+import { formatPhone, formatShortDate } from '../../lib/ui';
 import { ROLE_NAMES } from '../list';
 
 const column = columnsOf<User>();
@@ -24,7 +24,7 @@ function UserCell({ user, self }: { user: User; self: boolean }) {
           )}
         </p>
         <p className="text-stone-700">{user.email}</p>
-        <p className="text-stone-600">{user.phone}</p>
+        <p className="text-stone-600">{formatPhone(user.phone)}</p>
       </div>
     </div>
   );

@@ -42,7 +42,8 @@ export function RatingSummary({ summary }: { summary: ReviewSummary }) {
           const share = total > 0 ? Math.round((count / total) * 100) : 0;
           return (
             <li key={n} className="flex items-center gap-3 text-sm" data-testid="rating-bar">
-              <span className="w-14 shrink-0 whitespace-nowrap text-stone-700">
+              {/* Wide enough for the longest label of either language ("5 xiddigood"). */}
+              <span className="w-24 shrink-0 whitespace-nowrap text-stone-700">
                 {starsText(n)}
                 <span className="sr-only">{': '}</span>
               </span>
