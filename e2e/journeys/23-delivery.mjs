@@ -58,8 +58,8 @@ journey('23-delivery', 'a shopper in Hodan pays cash on delivery; the order hand
 
   // The rider, on a phone: the delivery with its landmark and the cash to collect.
   const phone = await t.open({ name: 'rider', viewport: PHONE });
-  await t.signIn(phone, rider);
-  await phone.goto('/deliveries');
+  // A rider lands on My deliveries.
+  await t.signIn(phone, rider, { landing: '/deliveries' });
   await expectVisible(phone.getByRole('heading', { level: 1, name: 'My deliveries' }));
   const card = phone.getByRole('article', { name: shopper.name });
   await expectVisible(card.getByText('Landmark: Near the Hodan market mosque'));

@@ -1,10 +1,12 @@
 /**
- * Phone numbers read one way in the back office: a Somali mobile number, however the server keeps
+ * Phone numbers read one way in the back office (and in every delivery address shown): a Somali mobile number, however the server keeps
  * it (accounts and payers as 252…, a delivery address as typed), is `+252 61 555 1234`; anything
  * else is shown as it is.
  */
 import { describe, expect, it } from 'vitest';
-import { formatPhone, withShownPhone } from '../lib/ui';
+import { render } from '@testing-library/react';
+import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
+import { formatPhone } from '@/lib/phone-format';
 import { recipientLabel } from '../notifications/list';
 
 describe('formatPhone', () => {
@@ -24,8 +26,11 @@ describe('formatPhone', () => {
     expect(formatPhone(undefined)).toBe('');
   });
 
-  it("writes a delivery address's phone so, the rest of it as it is", () => {
-    expect(withShownPhone({ fullName: 'Amina', phone: '0615551234', city: 'Mogadishu' })).toEqual({ fullName: 'Amina', phone: '+252 61 555 1234', city: 'Mogadishu' });
+  it("writes a delivery address's phone so, wherever an address is shown (the shopper's order page too)", () => {
+    const address = { fullName: 'Amina', phone: '0615551234', city: 'Mogadishu', district: 'Hodan', addressLine: 'Road 1', landmark: '' };
+    render(<ShippingAddressText address={address} />);
+    expect(document.body).toHaveTextContent('+252 61 555 1234');
+    expect(document.body).not.toHaveTextContent('0615551234');
   });
 
   it("writes an SMS's recipient so, an e-mail's as it is", () => {

@@ -2,7 +2,7 @@
 import { t } from '@lingui/core/macro';
 import { paidWith, paymentMethodName } from '@/lib/payment-methods';
 import type { Order, PaymentMethodId } from '@/lib/types';
-import { formatPhone } from './ui';
+import { formatPhone } from '@/lib/phone-format';
 
 /** The company whose merchant account holds a method's money: WaafiPay (EVC Plus, ZAAD, SAHAL, cards) or eDahab; the rider's cash has none. */
 export function providerOf(method: PaymentMethodId): string | null {

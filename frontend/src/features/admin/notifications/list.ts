@@ -7,7 +7,7 @@ import { notificationKeys } from '@/lib/query-keys';
 import type { AdminNotification, NotificationChannel, NotificationStatus, NotificationTopic } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
 import { choice, translated } from '../lib/translated';
-import { formatPhone } from '../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 
 export const NOTIFICATIONS_LOAD_FAILED = msg`Failed to load notifications. Please try again.`;
 

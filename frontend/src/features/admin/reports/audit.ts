@@ -12,7 +12,8 @@ import { paymentMethodName } from '@/lib/payment-methods';
 import type { AuditEntry, PaymentMethodId, Role } from '@/lib/types';
 import { deliveryDays, zonePlace } from '../delivery/zone-form';
 import { categoryName } from '../products/product-form';
-import { formatPhone, shortDate } from '../lib/ui';
+import { shortDate } from '../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 import { translated } from '../lib/translated';
 import { ROLE_NAMES } from '../users/list';
 

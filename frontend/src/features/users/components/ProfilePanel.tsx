@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { formatPhone } from '@/lib/phone-format';
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '@/lib/toast';
@@ -118,7 +119,7 @@ export function ProfilePanel({ user, onSignOut }: { user: User; onSignOut: () =>
         <dl className="mt-4 divide-y divide-stone-100">
           <Detail label={t`Full name`} value={user.name} />
           <Detail label={t`Email address`} value={user.email ?? t`Not given`} />
-          <Detail label={t`Phone number`} value={user.phone} />
+          <Detail label={t`Phone number`} value={formatPhone(user.phone)} />
           <Detail label={t`Account type`} value={roleName(user.role)} />
         </dl>
         <button type="button" className={`${btn.secondary} mt-6 text-red-700`} onClick={onSignOut}>

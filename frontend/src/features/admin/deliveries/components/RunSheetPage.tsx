@@ -16,7 +16,8 @@ import { settingsKeys } from '@/lib/query-keys';
 import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { columnsOf, DataTable } from '../../lib/table';
-import { admin, formatPhone } from '../../lib/ui';
+import { admin } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 import { useRiders, useRunSheet } from '../api/deliveries';
 import { collectsCash } from './delivery-columns';
 

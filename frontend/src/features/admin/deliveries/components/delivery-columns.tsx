@@ -10,7 +10,8 @@ import { failureReasonLabel } from '@/lib/delivery';
 import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { ActionButton, Badge, columnsOf, NoValue, tone } from '../../lib/table';
-import { formatDateTime, formatPhone } from '../../lib/ui';
+import { formatDateTime } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 
 const column = columnsOf<Order>();
 

@@ -8,7 +8,7 @@ import { useCan } from '@/lib/permissions';
 import type { Order, PaymentWait } from '@/lib/types';
 import { paymentLine } from '../../lib/payment';
 import { ActionButton, NoValue } from '../../lib/table';
-import { formatPhone, withShownPhone } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 
 /**
  * What an open order's payment waits for, as the server says (`paymentAwaits`): only a charge the
@@ -86,7 +86,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Trans>Delivery address</Trans>
         </h2>
         {a ? (
-          <ShippingAddressText address={withShownPhone(a)} className="mt-1 text-stone-700" />
+          <ShippingAddressText address={a} className="mt-1 text-stone-700" />
         ) : (
           <p className="mt-1 text-stone-600">
             <Trans>No delivery address given</Trans>

@@ -15,7 +15,8 @@ import type { Order, OrderDelivery } from '@/lib/types';
 import { useResetCode } from '../../deliveries/api/deliveries';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { Badge, tone } from '../../lib/table';
-import { admin, formatPhone } from '../../lib/ui';
+import { admin } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 
 /** Where the delivery stands, in the language shown. */
 function stateWord(state: OrderDelivery['state']): string {

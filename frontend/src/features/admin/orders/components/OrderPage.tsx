@@ -30,7 +30,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { unconfirmedTitle, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { refundProvider } from '../../lib/payment';
-import { admin, formatDateTime, formatPhone, withShownPhone } from '../../lib/ui';
+import { admin, formatDateTime } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 import { setByText } from '../../lib/who';
 import { OrderPayments } from '../../payments/components/OrderPayments';
 import { RefundPaidOut, ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
@@ -187,7 +188,7 @@ function OrderDetail({ order }: { order: Order }) {
           </Card>
           <Card id="delivery-title" title={t`Delivery address`}>
             {address ? (
-              <ShippingAddressText address={withShownPhone(address)} className="text-stone-700" />
+              <ShippingAddressText address={address} className="text-stone-700" />
             ) : (
               <p className="text-stone-600">
                 <Trans>No delivery address given</Trans>

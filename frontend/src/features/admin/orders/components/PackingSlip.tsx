@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { formatLongDate, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
-import { withShownPhone } from '../../lib/ui';
+
 
 const cell = 'border-b border-stone-300 px-2 py-1.5 text-left align-top';
 
@@ -39,7 +39,7 @@ export function PackingSlip({ order, shopName }: { order: Order; shopName: strin
           <Trans>Ship to</Trans>
         </p>
         {order.shippingAddress ? (
-          <ShippingAddressText address={withShownPhone(order.shippingAddress)} className="mt-1" />
+          <ShippingAddressText address={order.shippingAddress} className="mt-1" />
         ) : (
           <p className="mt-1">
             <Trans>No delivery address given</Trans>

@@ -9,7 +9,7 @@ import { btn, field } from '@/components/ui/styles';
 import type { PhoneCustomer } from '@/lib/types';
 import { TextField } from '../../components/fields';
 import { SearchField } from '../../lib/list';
-import { formatPhone } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 import { useCustomerSearch } from '../api/customers';
 import type { CustomerMode } from '../order-form';
 import type { OrderForm } from '../use-order-form';

@@ -47,7 +47,7 @@ export function LineList({
               <div className="min-w-0 flex-1 basis-40">
                 <p className="font-semibold break-words text-stone-900">{line.name}</p>
                 <LineVariant variant={line.variant} />
-                <p className={`text-sm text-stone-700 ${current ? '' : 'opacity-60'}`} data-testid="line-price">
+                <p className={`text-sm ${current ? 'text-stone-700' : 'text-stone-500'}`} data-testid="line-price">
                   {priced ? (
                     <>
                       {t`${price} each`}

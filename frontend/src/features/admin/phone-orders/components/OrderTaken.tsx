@@ -13,7 +13,7 @@ import { PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { btn } from '@/components/ui/styles';
 import { orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
-import { admin, withShownPhone } from '../../lib/ui';
+import { admin } from '../../lib/ui';
 import { PaymentActions } from './PaymentActions';
 
 export function OrderTaken({ order: taken, onAnother }: { order: Order; onAnother: () => void }) {
@@ -47,7 +47,7 @@ export function OrderTaken({ order: taken, onAnother }: { order: Order; onAnothe
             <h3 className="font-semibold text-stone-900">
               <Trans>Delivery address</Trans>
             </h3>
-            <ShippingAddressText address={withShownPhone(address)} className="mt-1 text-sm text-stone-700" />
+            <ShippingAddressText address={address} className="mt-1 text-sm text-stone-700" />
           </div>
         )}
       </section>

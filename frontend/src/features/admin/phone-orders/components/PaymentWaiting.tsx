@@ -6,7 +6,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCountdown } from '@/lib/countdown';
-import { formatPhone } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 
 export function PaymentWaiting({ wallet, phone: typed, timeoutSecs }: { wallet: string; phone: string; timeoutSecs: number }) {
   const { t } = useLingui();

@@ -49,7 +49,7 @@ export function QuoteSummary({
     const code = data.discountCode;
     body = (
       <>
-        <dl className={`space-y-1.5 text-sm text-stone-700 ${updating ? 'opacity-60' : ''}`} data-testid="quote-totals">
+        <dl className={`space-y-1.5 text-sm ${updating ? 'text-stone-500' : 'text-stone-700'}`} data-testid="quote-totals">
           <div className={row}>
             <dt>{t`Subtotal`}</dt>
             <dd>{formatPrice(data.subtotal)}</dd>

@@ -3,7 +3,8 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { User } from '@/lib/types';
 import { Badge, columnsOf, DeleteAction, EditAction, nowrap, RowActions, tone } from '../../lib/table';
-import { formatPhone, formatShortDate } from '../../lib/ui';
+import { formatShortDate } from '../../lib/ui';
+import { formatPhone } from '@/lib/phone-format';
 import { ROLE_NAMES } from '../list';
 
 const column = columnsOf<User>();
