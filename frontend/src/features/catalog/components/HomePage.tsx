@@ -35,8 +35,8 @@ function Section({ title, link, children, tint }: { title: string; link?: ReactN
 const STEPS = [
   { key: 'browse', icon: <SearchIcon />, title: msg`Browse`, text: msg`Find styles for women and kids by category or search.` },
   { key: 'add', icon: <CartIcon />, title: msg`Add to cart`, text: msg`Pick your size and colour and add what you love.` },
-  { key: 'pay', icon: <PhoneIcon />, title: msg`Pay your way`, text: msg`With EVC Plus, ZAAD, SAHAL or eDahab, confirm on your phone. From abroad, pay by card.` },
-  { key: 'deliver', icon: <TruckIcon />, title: msg`Get it delivered`, text: msg`We bring your order to your door in 2-3 business days.` },
+  { key: 'pay', icon: <PhoneIcon />, title: msg`Pay your way`, text: msg`Choose how to pay at checkout, then confirm on your phone.` },
+  { key: 'deliver', icon: <TruckIcon />, title: msg`Get it delivered`, text: msg`We bring your order to your door; checkout shows when it arrives.` },
 ];
 
 interface Reason {
