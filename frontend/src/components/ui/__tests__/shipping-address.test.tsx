@@ -6,14 +6,14 @@ import { ShippingAddressText } from '../ShippingAddressText';
 const address = makeOrder().shippingAddress!;
 
 describe('a delivery address', () => {
-  it('reads name, street, landmark, district and city, phone', () => {
+  it('reads name, street, landmark, district and city, phone (written +252 61 555 1234)', () => {
     const { container } = render(<ShippingAddressText address={address} />);
     expect(container.querySelector('address')?.innerHTML.split('<br>').map((line) => line.replace(/<[^>]+>/g, ''))).toEqual([
       'Amina Hassan',
       'Maka Al Mukarama Road 12',
       'Landmark: Near the Hodan market mosque',
       'Hodan, Mogadishu',
-      '252615551234',
+      '+252 61 555 1234',
     ]);
   });
 
@@ -24,7 +24,7 @@ describe('a delivery address', () => {
       'Amina Hassan',
       'Maka Al Mukarama Road 12',
       'Hargeisa',
-      '252615551234',
+      '+252 61 555 1234',
     ]);
   });
 });
