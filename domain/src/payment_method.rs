@@ -40,7 +40,58 @@ pub enum PaymentProvider {
     Rider,
 }
 
+/// How a refund of a payment goes back to its payer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefundWay {
+    /// The provider reverses or refunds its charge when the shop asks.
+    Provider,
+    /// Nobody can be asked: staff pay it out by hand (cash, or from a merchant wallet).
+    ByHand,
+}
+
+impl RefundWay {
+    pub fn id(self) -> &'static str {
+        match self {
+            RefundWay::Provider => "provider",
+            RefundWay::ByHand => "by-hand",
+        }
+    }
+}
+
 impl PaymentProvider {
+    /// Its name as merchants know it; the rider is nobody's merchant account.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            PaymentProvider::WaafiPayWallet | PaymentProvider::WaafiPayCard => Some("WaafiPay"),
+            PaymentProvider::Edahab => Some("eDahab"),
+            PaymentProvider::Rider => None,
+        }
+    }
+
+    /// Whether it can be asked later what became of a payment: an eDahab invoice stays open
+    /// for the payer, a card page is paid apart from the shop. A wallet's purchase answers in
+    /// its own call, and a rider's cash is recorded by the rider.
+    pub fn can_be_asked_again(self) -> bool {
+        matches!(
+            self,
+            PaymentProvider::Edahab | PaymentProvider::WaafiPayCard
+        )
+    }
+
+    /// Whether its payment is an invoice kept open under the provider's own reference, so a
+    /// charge whose call has not answered with that reference yet has nothing to ask about.
+    pub fn keeps_invoice_open(self) -> bool {
+        self == PaymentProvider::Edahab
+    }
+
+    /// How a refund goes back: through the provider, or by hand when it holds no charge.
+    pub fn refunds(self) -> RefundWay {
+        match self {
+            PaymentProvider::Rider => RefundWay::ByHand,
+            _ => RefundWay::Provider,
+        }
+    }
+
     /// Its id in the API and the reconciliation.
     pub fn id(self) -> &'static str {
         match self {
@@ -122,6 +173,20 @@ impl PaymentMethod {
             PaymentMethod::Card => PaymentProvider::WaafiPayCard,
             PaymentMethod::CashOnDelivery => PaymentProvider::Rider,
         }
+    }
+
+    /// The methods whose providers can be asked again about a payment.
+    pub fn asked_again() -> Vec<PaymentMethod> {
+        Self::ALL
+            .into_iter()
+            .filter(|method| method.provider().can_be_asked_again())
+            .collect()
+    }
+
+    /// Whether staff may pay a refund out by hand through it: money can be sent to a wallet's
+    /// number, not to a card or a rider.
+    pub fn takes_payouts(self) -> bool {
+        self.kind() == PaymentKind::Wallet
     }
 
     /// A wallet's number prefixes; none for a card or cash.
@@ -225,6 +290,26 @@ mod tests {
         );
         assert_eq!(PaymentMethod::Card.kind(), PaymentKind::Card);
         assert_eq!(PaymentMethod::CashOnDelivery.kind(), PaymentKind::Cash);
+    }
+
+    #[test]
+    fn providers_say_what_they_can_do() {
+        use PaymentMethod::*;
+        assert_eq!(PaymentMethod::asked_again(), [Edahab, Card]);
+        assert!(PaymentProvider::Edahab.keeps_invoice_open());
+        assert!(!PaymentProvider::WaafiPayCard.keeps_invoice_open());
+        assert_eq!(CashOnDelivery.provider().refunds(), RefundWay::ByHand);
+        for method in [EvcPlus, Zaad, Sahal, Edahab, Card] {
+            assert_eq!(method.provider().refunds(), RefundWay::Provider, "{method}");
+        }
+        let payouts: Vec<_> = PaymentMethod::ALL
+            .into_iter()
+            .filter(|m| m.takes_payouts())
+            .collect();
+        assert_eq!(payouts, [EvcPlus, Zaad, Sahal, Edahab]);
+        assert_eq!(Card.provider().name(), Some("WaafiPay"));
+        assert_eq!(Edahab.provider().name(), Some("eDahab"));
+        assert_eq!(CashOnDelivery.provider().name(), None);
     }
 
     #[test]

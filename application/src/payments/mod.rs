@@ -28,8 +28,6 @@ use domain::ports::{
 use domain::user::User;
 use std::sync::Arc;
 
-/// The methods whose providers can be asked about a payment left unconfirmed.
-const CHECKABLE: [PaymentMethod; 2] = [PaymentMethod::Edahab, PaymentMethod::Card];
 /// Attempts asked about at once; the next round asks about the rest.
 const CHECKED_AT_ONCE: u32 = 200;
 
@@ -126,16 +124,12 @@ impl Payments {
         let since = followed_since(self.clock.now(), self.follow_days);
         let awaited = self
             .attempts
-            .awaiting(since, &CHECKABLE, CHECKED_AT_ONCE)
+            .awaiting(since, &PaymentMethod::asked_again(), CHECKED_AT_ONCE)
             .await?;
         let mut asked = 0;
-        for attempt in awaited {
-            // An eDahab invoice whose charge has not answered yet has nothing to ask about.
-            if attempt.method == PaymentMethod::Edahab && attempt.provider_reference.is_none() {
-                continue;
-            }
+        for attempt in awaited.iter().filter(|attempt| attempt.can_be_asked()) {
             let outcome = monitoring::check(self.gateway.as_ref(), &attempt.check()).await;
-            self.answers.answered_late(&attempt, &outcome).await;
+            self.answers.answered_late(attempt, &outcome).await;
             asked += 1;
         }
         for late in self.attempts.late_unclaimed(CHECKED_AT_ONCE).await? {

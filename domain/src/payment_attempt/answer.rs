@@ -39,6 +39,14 @@ impl PaymentAttempt {
             reference: self.provider_reference.clone(),
         }
     }
+
+    /// Whether its provider can be asked about it now: one that answers later, and for an
+    /// invoice kept open, once the charge named the invoice.
+    pub fn can_be_asked(&self) -> bool {
+        let provider = self.method.provider();
+        provider.can_be_asked_again()
+            && (!provider.keeps_invoice_open() || self.provider_reference.is_some())
+    }
 }
 
 /// Judges `outcome`, the provider's answer about `attempt`, against its `order` as it is now.

@@ -6,7 +6,7 @@ use super::Return;
 use crate::message::texts::{
     REFUND_PAYOUT_INVALID, REFUND_PAYOUT_MISSING, REFUND_PAYOUT_NOT_BY_HAND,
 };
-use crate::payment_method::{PaymentKind, PaymentMethod};
+use crate::payment_method::{PaymentMethod, RefundWay};
 use crate::validation::FieldErrors;
 
 /// The request field an admin names the payout in.
@@ -27,7 +27,7 @@ impl PaidOutWith {
         match raw {
             "cash" => Some(PaidOutWith::Cash),
             _ => PaymentMethod::parse(raw)
-                .filter(|method| method.kind() == PaymentKind::Wallet)
+                .filter(|method| method.takes_payouts())
                 .map(PaidOutWith::Wallet),
         }
     }
@@ -62,8 +62,8 @@ impl Return {
     pub fn hand_payout(&self, said: Option<&str>) -> Result<Option<PaidOutWith>, FieldErrors> {
         let said = said.map(str::trim).filter(|s| !s.is_empty());
         match said {
-            None if self.order_payment.method.map(PaymentMethod::kind)
-                == Some(PaymentKind::Cash) =>
+            None if self.order_payment.method.map(|m| m.provider().refunds())
+                == Some(RefundWay::ByHand) =>
             {
                 Err(FieldErrors::single(FIELD, REFUND_PAYOUT_MISSING))
             }
