@@ -92,11 +92,6 @@ pub struct Checkout {
 }
 
 impl Checkout {
-    /// Whether payments go to the sandbox rather than a provider.
-    pub fn is_sandbox_payments(&self) -> bool {
-        self.charges.is_sandbox()
-    }
-
     /// Validate, reserve stock and store the order in one transaction, then charge: a charge
     /// that fails or times out never loses the order. A retry with the same idempotency key
     /// within 24 hours replays the first result; a second checkout while one is charging is

@@ -34,7 +34,8 @@ use application::Shop;
 use domain::payment_attempt::FollowDays;
 use domain::payment_hold::PaymentHold;
 use domain::ports::{
-    Clock, IdGenerator, ImageStore, PasswordHasher, PaymentGateway, PaymentNotices, TokenService,
+    Clock, IdGenerator, ImageStore, PasswordHasher, PaymentGateway, PaymentNotices,
+    SandboxCardPage, TokenService,
 };
 use domain::settings::{SettingsInput, ShopSettings};
 use shop_auth::{generate_secret, Argon2Hasher, JwtTokens, DEFAULT_TOKEN_LIFETIME};
@@ -51,6 +52,8 @@ use std::time::Duration;
 /// The adapters that talk to the world outside the database.
 pub struct Outside {
     pub payments: Arc<dyn PaymentGateway>,
+    /// The sandbox's card page, when payments go to the sandbox.
+    pub sandbox_cards: Option<Arc<dyn SandboxCardPage>>,
     /// WaafiPay's webhook notifications, when its secret is set.
     pub notices: Option<Arc<dyn PaymentNotices>>,
     pub hasher: Arc<dyn PasswordHasher>,
@@ -214,7 +217,8 @@ pub fn build_shop(
             tuning.payment_follow_days,
             accepted.clone(),
         )
-        .with_notices(outside.notices),
+        .with_notices(outside.notices)
+        .with_sandbox(outside.sandbox_cards),
         delivery: DeliveryZones::new(zones.clone(), db.clone(), ids.clone(), audit.clone()),
         dispatcher: Dispatcher::new(
             db.clone(),
@@ -335,8 +339,10 @@ fn create_private_dir(path: &Path) -> std::io::Result<()> {
 }
 
 /// The providers whose credentials are set (WaafiPay for EVC Plus, ZAAD and SAHAL; eDahab;
-/// WaafiPay's card page), else the sandbox; refuses a partial setup.
-fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway>> {
+/// WaafiPay's card page), else the sandbox with its card page; refuses a partial setup.
+fn payment_gateway(
+    settings: &Settings,
+) -> anyhow::Result<(Arc<dyn PaymentGateway>, Option<Arc<dyn SandboxCardPage>>)> {
     let waafipay = settings.waafipay()?;
     let edahab = settings.edahab()?;
     let cards = settings.waafipay_cards(&settings.public_url()?)?;
@@ -344,10 +350,11 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway
         tracing::info!("payments: sandbox");
         let no_answer = Duration::from_secs(settings.payment_timeout_secs)
             .min(shop_payments::sandbox::DEFAULT_NO_ANSWER_TIME);
-        return Ok(Arc::new(
+        let sandbox = Arc::new(
             SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))
                 .with_no_answer_time(no_answer),
-        ));
+        );
+        return Ok((sandbox.clone(), Some(sandbox)));
     }
     let mut providers = Providers::default();
     if let Some(config) = waafipay {
@@ -365,7 +372,7 @@ fn payment_gateway(settings: &Settings) -> anyhow::Result<Arc<dyn PaymentGateway
         let gateway = WaafiPayCards::new(config).context("building the WaafiPay card client")?;
         providers.cards = Some(Arc::new(gateway));
     }
-    Ok(Arc::new(providers))
+    Ok((Arc::new(providers), None))
 }
 
 /// A shop ready to serve.
@@ -381,7 +388,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
     settings.public_url()?;
     settings.request_timeout()?;
     settings.trusted_proxies()?;
-    let payments = payment_gateway(settings)?;
+    let (payments, sandbox_cards) = payment_gateway(settings)?;
     let payment_hold = settings.payment_hold()?;
     let channels = settings
         .messaging
@@ -399,6 +406,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
     let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
     let outside = Outside {
         payments,
+        sandbox_cards,
         notices: settings.waafipay_webhook_secret().map(|secret| {
             tracing::info!("payments: WaafiPay webhook notifications");
             Arc::new(WaafiPayNotices::new(secret)) as Arc<dyn PaymentNotices>

@@ -50,6 +50,8 @@ pub enum RefundWay {
 }
 
 impl RefundWay {
+    pub const ALL: [RefundWay; 2] = [RefundWay::Provider, RefundWay::ByHand];
+
     pub fn id(self) -> &'static str {
         match self {
             RefundWay::Provider => "provider",
@@ -58,12 +60,40 @@ impl RefundWay {
     }
 }
 
-impl PaymentProvider {
-    /// Its name as merchants know it; the rider is nobody's merchant account.
-    pub fn name(self) -> Option<&'static str> {
+/// The company whose merchant account holds a provider's money, where staff check a payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MerchantAccount {
+    WaafiPay,
+    Edahab,
+}
+
+impl MerchantAccount {
+    pub const ALL: [MerchantAccount; 2] = [MerchantAccount::WaafiPay, MerchantAccount::Edahab];
+
+    pub fn id(self) -> &'static str {
         match self {
-            PaymentProvider::WaafiPayWallet | PaymentProvider::WaafiPayCard => Some("WaafiPay"),
-            PaymentProvider::Edahab => Some("eDahab"),
+            MerchantAccount::WaafiPay => "waafipay",
+            MerchantAccount::Edahab => "edahab",
+        }
+    }
+
+    /// Its name as merchants know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MerchantAccount::WaafiPay => "WaafiPay",
+            MerchantAccount::Edahab => "eDahab",
+        }
+    }
+}
+
+impl PaymentProvider {
+    /// Whose merchant account its money reaches; the rider's cash reaches none.
+    pub fn account(self) -> Option<MerchantAccount> {
+        match self {
+            PaymentProvider::WaafiPayWallet | PaymentProvider::WaafiPayCard => {
+                Some(MerchantAccount::WaafiPay)
+            }
+            PaymentProvider::Edahab => Some(MerchantAccount::Edahab),
             PaymentProvider::Rider => None,
         }
     }
@@ -307,9 +337,9 @@ mod tests {
             .filter(|m| m.takes_payouts())
             .collect();
         assert_eq!(payouts, [EvcPlus, Zaad, Sahal, Edahab]);
-        assert_eq!(Card.provider().name(), Some("WaafiPay"));
-        assert_eq!(Edahab.provider().name(), Some("eDahab"));
-        assert_eq!(CashOnDelivery.provider().name(), None);
+        assert_eq!(Card.provider().account(), Some(MerchantAccount::WaafiPay));
+        assert_eq!(Edahab.provider().account(), Some(MerchantAccount::Edahab));
+        assert_eq!(CashOnDelivery.provider().account(), None);
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! A provider the shop has not set up offers none of its methods.
 
 use async_trait::async_trait;
-use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::payment_method::{PaymentMethod, PaymentProvider};
 use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
@@ -75,14 +74,6 @@ impl PaymentGateway for Providers {
                 reason: format!("The shop takes no {} payments now.", refund.method.name()),
             },
         }
-    }
-
-    fn is_sandbox(&self) -> bool {
-        false
-    }
-    /// Only the sandbox has a card page of its own.
-    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
-        false
     }
 }
 

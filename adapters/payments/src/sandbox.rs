@@ -12,7 +12,9 @@ use domain::message::texts::{
     CARD_DECLINED, INSUFFICIENT_BALANCE, PAYMENT_REJECTED, PROVIDER_FAILED,
 };
 use domain::payment_method::{PaymentKind, PaymentMethod};
-use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
+use domain::ports::{
+    PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest, SandboxCardPage,
+};
 use domain::refund::RefundOutcome;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -188,19 +190,17 @@ impl PaymentGateway for SandboxGateway {
             }
         }
     }
+}
 
-    fn is_sandbox(&self) -> bool {
-        true
-    }
-
+#[async_trait]
+impl SandboxCardPage for SandboxGateway {
     /// The first decision on an order stands, as a card payment ends once.
-    async fn decide_sandbox_card(&self, order: &OrderId, approve: bool) -> bool {
+    async fn decide(&self, order: &OrderId, approve: bool) {
         let decision = approve.then(Self::new_transaction_id);
         tracing::info!(%order, approve, "sandbox card page decided");
         self.card_decisions()
             .entry(order.clone())
             .or_insert(decision);
-        true
     }
 }
 
@@ -378,9 +378,9 @@ mod tests {
             gateway.check(&check).await,
             PaymentOutcome::Unconfirmed { .. }
         ));
-        assert!(gateway.decide_sandbox_card(&check.order, true).await);
+        gateway.decide(&check.order, true).await;
         let paid = approved_id(gateway.check(&check).await);
-        assert!(gateway.decide_sandbox_card(&check.order, false).await);
+        gateway.decide(&check.order, false).await;
         assert_eq!(approved_id(gateway.check(&check).await), paid);
         assert_eq!(
             gateway.refund(&refund_of(&paid, false)).await,
@@ -393,7 +393,7 @@ mod tests {
         let gateway = SandboxGateway::default();
         let (request, check) = card_payment();
         gateway.charge(&request).await;
-        assert!(gateway.decide_sandbox_card(&check.order, false).await);
+        gateway.decide(&check.order, false).await;
         assert_eq!(
             gateway.check(&check).await,
             PaymentOutcome::Declined {
@@ -448,11 +448,6 @@ mod tests {
                 },
             );
         }
-    }
-
-    #[test]
-    fn it_says_it_is_the_sandbox() {
-        assert!(SandboxGateway::default().is_sandbox());
     }
 
     #[test]

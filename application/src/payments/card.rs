@@ -122,7 +122,7 @@ impl Payments {
         &self,
         id: &OrderId,
     ) -> Result<SandboxCardPayment, CardPaymentError> {
-        if !self.gateway.is_sandbox() {
+        if !self.is_sandbox() {
             return Err(CardPaymentError::NotFound);
         }
         let order = self.card_order(id).await?;
@@ -144,15 +144,12 @@ impl Payments {
         approve: bool,
     ) -> Result<(), CardPaymentError> {
         let payment = self.sandbox_card_payment(id).await?;
-        if self
-            .gateway
-            .decide_sandbox_card(&payment.order, approve)
-            .await
-        {
-            Ok(())
-        } else {
-            Err(CardPaymentError::NotFound)
-        }
+        let page = self
+            .sandbox_cards
+            .as_ref()
+            .ok_or(CardPaymentError::NotFound)?;
+        page.decide(&payment.order, approve).await;
+        Ok(())
     }
 
     async fn card_order(&self, id: &OrderId) -> Result<Order, CardPaymentError> {
@@ -174,7 +171,9 @@ pub(in crate::payments) mod tests {
     use domain::payment_attempt::PaymentAttempt;
     use domain::payment_method::PaymentMethod;
     use domain::phone::MobileNumber;
-    use domain::ports::{MockOrderRepository, MockPaymentGateway, PaymentAttemptRepository};
+    use domain::ports::{
+        MockOrderRepository, MockPaymentGateway, MockSandboxCardPage, PaymentAttemptRepository,
+    };
     use domain::refund::RefundOutcome;
     use domain::PaymentAttemptId;
     use std::sync::{Arc, Mutex};
@@ -343,21 +342,26 @@ pub(in crate::payments) mod tests {
 
     #[tokio::test]
     async fn the_sandbox_card_page_exists_only_in_the_sandbox() {
-        let mut real = MockPaymentGateway::new();
-        real.expect_is_sandbox().return_const(false);
-        real.expect_decide_sandbox_card().never();
-        let real = payments(real, orders_holding(card_order()), Arc::default());
+        let real = payments(
+            MockPaymentGateway::new(),
+            orders_holding(card_order()),
+            Arc::default(),
+        );
         assert!(matches!(
             real.decide_sandbox_card(&card_order().id, true).await,
             Err(CardPaymentError::NotFound)
         ));
-        let mut sandbox = MockPaymentGateway::new();
-        sandbox.expect_is_sandbox().return_const(true);
-        sandbox
-            .expect_decide_sandbox_card()
+        let mut page = MockSandboxCardPage::new();
+        page.expect_decide()
+            .withf(|order, approve| *order == card_order().id && *approve)
             .times(1)
-            .returning(|_, approve| approve);
-        let sandbox = payments(sandbox, orders_holding(card_order()), Arc::default());
+            .return_const(());
+        let sandbox = payments(
+            MockPaymentGateway::new(),
+            orders_holding(card_order()),
+            Arc::default(),
+        )
+        .with_sandbox(Some(Arc::new(page)));
         assert_eq!(
             sandbox
                 .sandbox_card_payment(&card_order().id)

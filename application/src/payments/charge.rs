@@ -46,11 +46,6 @@ pub struct Charges {
 }
 
 impl Charges {
-    /// Whether payments go to the sandbox rather than a provider.
-    pub fn is_sandbox(&self) -> bool {
-        self.payments.is_sandbox()
-    }
-
     /// Charges `order` (stored, holding its stock) by `method` to `phone`, a payment attempt
     /// of its own; an order with nothing to charge is paid at once. What the answer does to
     /// the order is recorded (`Attempts::answered`): a refusal has canceled a checkout's

@@ -24,6 +24,7 @@ use domain::payment_method::PaymentMethod;
 use domain::permissions::{require, Permission};
 use domain::ports::{
     Clock, OrderRepository, PaymentAttemptRepository, PaymentGateway, PaymentNotices, RepoError,
+    SandboxCardPage,
 };
 use domain::user::User;
 use std::sync::Arc;
@@ -54,6 +55,9 @@ pub struct Payments {
     /// `with_notices`).
     #[new(default)]
     notices: Option<Arc<dyn PaymentNotices>>,
+    /// The sandbox's card page, when payments go to the sandbox (`with_sandbox`).
+    #[new(default)]
+    sandbox_cards: Option<Arc<dyn SandboxCardPage>>,
 }
 
 /// The methods a checkout accepts now: those whose provider is set up, and cash on delivery
@@ -77,6 +81,18 @@ impl AcceptedMethods {
 }
 
 impl Payments {
+    /// Payments that go to the sandbox, whose card page is `page`.
+    pub fn with_sandbox(mut self, page: Option<Arc<dyn SandboxCardPage>>) -> Self {
+        self.sandbox_cards = page;
+        self
+    }
+
+    /// Whether payments go to the sandbox rather than a provider, so the storefront can say
+    /// they are not real.
+    pub fn is_sandbox(&self) -> bool {
+        self.sandbox_cards.is_some()
+    }
+
     /// Every method, each marked available when a checkout accepts it now.
     pub async fn methods(&self) -> Result<Vec<OfferedMethod>, RepoError> {
         let accepted = self.accepted.get().await?;

@@ -201,8 +201,10 @@ fn files_under(dir: &std::path::Path) -> usize {
 fn demo_shop(database: &shop_db::Database, uploads: &std::path::Path) -> Shop {
     use crate::wiring::{build_shop, Outside, Tuning};
     use std::sync::Arc;
+    let sandbox = Arc::new(shop_payments::sandbox::SandboxGateway::default());
     let outside = Outside {
-        payments: Arc::new(shop_payments::sandbox::SandboxGateway::default()),
+        payments: sandbox.clone(),
+        sandbox_cards: Some(sandbox),
         notices: None,
         hasher: Arc::new(shop_auth::Argon2Hasher::fast_for_tests()),
         tokens: Arc::new(shop_auth::JwtTokens::new(

@@ -10,7 +10,7 @@ use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
 use domain::ports::{
     NotificationQuery, OrderRepository, Outbox, Page, PaymentCheck, PaymentGateway, PaymentNotices,
-    PaymentOutcome, PaymentRequest, RefundRequest,
+    PaymentOutcome, PaymentRequest, RefundRequest, SandboxCardPage,
 };
 use domain::refund::RefundOutcome;
 use domain::settings::SettingsInput;
@@ -93,14 +93,6 @@ impl PaymentGateway for CountedPayments {
         self.refunds.fetch_add(1, Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(50)).await;
         self.provider.refund(refund).await
-    }
-
-    fn is_sandbox(&self) -> bool {
-        self.provider.is_sandbox()
-    }
-
-    async fn decide_sandbox_card(&self, order: &OrderId, approve: bool) -> bool {
-        self.provider.decide_sandbox_card(order, approve).await
     }
 }
 
@@ -194,6 +186,7 @@ impl TestApp {
             let mut app = Self::spawn_with(
                 database,
                 Arc::new(providers),
+                None,
                 Some(Arc::new(notices)),
                 false,
                 PaymentHold::default(),
@@ -245,7 +238,10 @@ impl TestApp {
         for database in shop_db::test_support::databases().await {
             let sandbox =
                 SandboxGateway::new(payment_delay).with_no_answer_time(Duration::from_millis(50));
-            apps.push(Self::spawn(database, Arc::new(sandbox), hsts, hold).await);
+            let sandbox = Arc::new(sandbox);
+            let cards: Arc<dyn SandboxCardPage> = sandbox.clone();
+            let app = Self::spawn_with(database, sandbox, Some(cards), None, hsts, hold).await;
+            apps.push(app);
         }
         apps
     }
@@ -256,12 +252,15 @@ impl TestApp {
         hsts: bool,
         payment_hold: PaymentHold,
     ) -> TestApp {
-        Self::spawn_with(database, provider, None, hsts, payment_hold).await
+        Self::spawn_with(database, provider, None, None, hsts, payment_hold).await
     }
 
+    /// A shop paying through `provider`, with the sandbox's card page and the provider's
+    /// notifications when given.
     async fn spawn_with(
         database: Database,
         provider: Arc<dyn PaymentGateway>,
+        sandbox_cards: Option<Arc<dyn SandboxCardPage>>,
         notices: Option<Arc<dyn PaymentNotices>>,
         hsts: bool,
         payment_hold: PaymentHold,
@@ -273,6 +272,7 @@ impl TestApp {
         });
         let outside = Outside {
             payments: payments.clone(),
+            sandbox_cards,
             notices,
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             tokens: Arc::new(JwtTokens::new(TOKEN_SECRET, Duration::from_secs(3600))),

@@ -16,19 +16,21 @@ async fn pay(app: &TestApp, token: &str, method: &str, phone: &str) -> crate::re
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_methods_are_listed_with_their_prefixes_and_what_this_shop_has_set_up() {
+async fn the_methods_are_listed_with_their_prefixes_providers_refunds_and_what_this_shop_has_set_up(
+) {
+    let waafipay = json!({ "id": "waafipay", "name": "WaafiPay" });
     for app in TestApp::all().await {
         let reply = app.get("/api/payments/methods", None).await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(
             reply.body,
             json!([
-                { "id": "evc-plus", "name": "EVC Plus", "kind": "wallet", "prefixes": ["61", "77"], "available": true },
-                { "id": "zaad", "name": "ZAAD", "kind": "wallet", "prefixes": ["63"], "available": true },
-                { "id": "sahal", "name": "SAHAL", "kind": "wallet", "prefixes": ["90"], "available": true },
-                { "id": "edahab", "name": "eDahab", "kind": "wallet", "prefixes": ["62", "65", "66"], "available": true },
-                { "id": "card", "name": "Card", "kind": "card", "available": true },
-                { "id": "cash-on-delivery", "name": "Cash on delivery", "kind": "cash", "available": false },
+                { "id": "evc-plus", "name": "EVC Plus", "kind": "wallet", "prefixes": ["61", "77"], "available": true, "provider": waafipay, "refunds": "provider", "payout": true },
+                { "id": "zaad", "name": "ZAAD", "kind": "wallet", "prefixes": ["63"], "available": true, "provider": waafipay, "refunds": "provider", "payout": true },
+                { "id": "sahal", "name": "SAHAL", "kind": "wallet", "prefixes": ["90"], "available": true, "provider": waafipay, "refunds": "provider", "payout": true },
+                { "id": "edahab", "name": "eDahab", "kind": "wallet", "prefixes": ["62", "65", "66"], "available": true, "provider": { "id": "edahab", "name": "eDahab" }, "refunds": "provider", "payout": true },
+                { "id": "card", "name": "Card", "kind": "card", "available": true, "provider": waafipay, "refunds": "provider", "payout": false },
+                { "id": "cash-on-delivery", "name": "Cash on delivery", "kind": "cash", "available": false, "provider": null, "refunds": "by-hand", "payout": false },
             ]),
             "{}",
             app.backend

@@ -120,9 +120,14 @@ pub trait PaymentGateway: Send + Sync {
     /// Gives back money of an approved charge: refunded, refused (nothing moved), or unknown
     /// when no readable answer came (the money may have gone back).
     async fn refund(&self, refund: &RefundRequest) -> RefundOutcome;
-    /// True for the sandbox, so the storefront can say payments are not real.
-    fn is_sandbox(&self) -> bool;
-    /// The sandbox's card page: records the tester's decision on `order`'s card payment,
-    /// which `check` answers from then on. Real providers have no such page: false.
-    async fn decide_sandbox_card(&self, order: &OrderId, approve: bool) -> bool;
+}
+
+/// The sandbox's own card page, where a tester approves or declines a card payment in place
+/// of WaafiPay's; a shop whose payments are real has none.
+#[cfg_attr(feature = "mocks", mockall::automock)]
+#[async_trait]
+pub trait SandboxCardPage: Send + Sync {
+    /// Records the tester's decision on `order`'s card payment, which the sandbox's
+    /// `PaymentGateway::check` answers from then on; the first decision stands.
+    async fn decide(&self, order: &OrderId, approve: bool);
 }

@@ -2160,6 +2160,13 @@ export interface components {
         LoginBody: components["schemas"]["AccountKeyBody"] & {
             password?: string;
         };
+        /** @description A payment provider's merchant account. */
+        MerchantAccountDto: {
+            id: components["schemas"]["MerchantAccountName"];
+            name: string;
+        };
+        /** @enum {string} */
+        MerchantAccountName: "waafipay" | "edahab";
         MessageDto: {
             message: string;
         };
@@ -2423,7 +2430,12 @@ export interface components {
             id: components["schemas"]["PaymentMethodName"];
             kind: components["schemas"]["PaymentKindName"];
             name: string;
+            /** @description Whether staff may pay a refund out by hand to a number of this method (the wallets). */
+            payout: boolean;
             prefixes?: string[];
+            provider: components["schemas"]["MerchantAccountDto"] | null;
+            /** @description How its refunds go back: asked of the provider, or paid out by hand by staff. */
+            refunds: components["schemas"]["RefundWayName"];
         };
         /** @enum {string} */
         PaymentMethodName: "evc-plus" | "zaad" | "sahal" | "edahab" | "card" | "cash-on-delivery";
@@ -2662,6 +2674,8 @@ export interface components {
         };
         /** @enum {string} */
         RefundStatusName: "sending" | "unconfirmed";
+        /** @enum {string} */
+        RefundWayName: "provider" | "by-hand";
         RegisterBody: {
             /** Format: email */
             email?: string;

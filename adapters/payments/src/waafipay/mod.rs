@@ -54,7 +54,6 @@ pub mod webhook;
 use crate::call::{CallError, UNREADABLE_REASON};
 use async_trait::async_trait;
 pub use cards::{WaafiPayCardConfig, WaafiPayCards, CARD_CALL_TIMEOUT};
-use domain::ids::OrderId;
 use domain::message::texts::PROVIDER_FAILED;
 use domain::money::Money;
 use domain::payment_method::{PaymentMethod, PaymentProvider};
@@ -397,13 +396,5 @@ impl PaymentGateway for WaafiPayGateway {
         let outcome = refund_outcome(&result);
         log_refund("WaafiPay refund", refund, &outcome);
         outcome
-    }
-
-    fn is_sandbox(&self) -> bool {
-        false
-    }
-    /// Only the sandbox has a card page of its own.
-    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
-        false
     }
 }

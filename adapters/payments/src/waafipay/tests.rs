@@ -761,15 +761,3 @@ fn the_config_debug_output_hides_the_api_key() {
     let gateway = WaafiPayGateway::new(config).unwrap();
     assert!(!format!("{gateway:?}").contains(API_KEY));
 }
-
-#[test]
-fn it_is_not_the_sandbox() {
-    let config = WaafiPayConfig {
-        url: DEFAULT_URL.to_owned(),
-        merchant_uid: "M".to_owned(),
-        api_user_id: "U".to_owned(),
-        api_key: "K".to_owned(),
-        timeout: DEFAULT_TIMEOUT,
-    };
-    assert!(!WaafiPayGateway::new(config).unwrap().is_sandbox());
-}

@@ -23,7 +23,6 @@
 
 use super::{envelope, format_amount, CallError, Endpoint, Reply};
 use async_trait::async_trait;
-use domain::ids::OrderId;
 use domain::message::texts::{CARD_DECLINED, PROVIDER_FAILED};
 use domain::payment_method::PaymentMethod;
 use domain::ports::{PaymentCheck, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest};
@@ -233,14 +232,6 @@ impl PaymentGateway for WaafiPayCards {
         let outcome = super::refund_outcome(&self.endpoint.call(&body).await);
         super::log_refund("WaafiPay card refund", refund, &outcome);
         outcome
-    }
-
-    fn is_sandbox(&self) -> bool {
-        false
-    }
-    /// Only the sandbox has a card page of its own.
-    async fn decide_sandbox_card(&self, _order: &OrderId, _approve: bool) -> bool {
-        false
     }
 }
 
