@@ -338,11 +338,15 @@ fn create_private_dir(path: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(path)
 }
 
+/// Where payments go: the providers, and the sandbox's card page when they are the sandbox.
+struct PaymentAdapters {
+    gateway: Arc<dyn PaymentGateway>,
+    sandbox_cards: Option<Arc<dyn SandboxCardPage>>,
+}
+
 /// The providers whose credentials are set (WaafiPay for EVC Plus, ZAAD and SAHAL; eDahab;
 /// WaafiPay's card page), else the sandbox with its card page; refuses a partial setup.
-fn payment_gateway(
-    settings: &Settings,
-) -> anyhow::Result<(Arc<dyn PaymentGateway>, Option<Arc<dyn SandboxCardPage>>)> {
+fn payment_gateway(settings: &Settings) -> anyhow::Result<PaymentAdapters> {
     let waafipay = settings.waafipay()?;
     let edahab = settings.edahab()?;
     let cards = settings.waafipay_cards(&settings.public_url()?)?;
@@ -354,7 +358,10 @@ fn payment_gateway(
             SandboxGateway::new(Duration::from_millis(settings.sandbox_delay_ms))
                 .with_no_answer_time(no_answer),
         );
-        return Ok((sandbox.clone(), Some(sandbox)));
+        return Ok(PaymentAdapters {
+            gateway: sandbox.clone(),
+            sandbox_cards: Some(sandbox),
+        });
     }
     let mut providers = Providers::default();
     if let Some(config) = waafipay {
@@ -372,7 +379,10 @@ fn payment_gateway(
         let gateway = WaafiPayCards::new(config).context("building the WaafiPay card client")?;
         providers.cards = Some(Arc::new(gateway));
     }
-    Ok((Arc::new(providers), None))
+    Ok(PaymentAdapters {
+        gateway: Arc::new(providers),
+        sandbox_cards: None,
+    })
 }
 
 /// A shop ready to serve.
@@ -388,7 +398,7 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
     settings.public_url()?;
     settings.request_timeout()?;
     settings.trusted_proxies()?;
-    let (payments, sandbox_cards) = payment_gateway(settings)?;
+    let payments = payment_gateway(settings)?;
     let payment_hold = settings.payment_hold()?;
     let channels = settings
         .messaging
@@ -405,8 +415,8 @@ pub async fn start(settings: &Settings) -> anyhow::Result<Started> {
     let secret = jwt_secret(settings)?;
     let images = Arc::new(FsImageStore::new(settings.uploads_dir(), "/uploads"));
     let outside = Outside {
-        payments,
-        sandbox_cards,
+        payments: payments.gateway,
+        sandbox_cards: payments.sandbox_cards,
         notices: settings.waafipay_webhook_secret().map(|secret| {
             tracing::info!("payments: WaafiPay webhook notifications");
             Arc::new(WaafiPayNotices::new(secret)) as Arc<dyn PaymentNotices>
