@@ -14,7 +14,7 @@ use domain::checkout::CheckoutInput;
 use domain::delivery::{cash_on_delivery, cash_order_placed};
 use domain::discount::DiscountRefusal;
 use domain::message::Message;
-use domain::notification::{Announcement, Topic};
+use domain::notification::Topic;
 use domain::order::{
     order_lines, Changer, Channel, Order, OrderDiscount, OrderNumber, OrderStatus, OrderTransition,
     PaymentStatus, StatusChange,
@@ -246,7 +246,7 @@ impl Checkout {
     ) -> Result<CheckoutOutcome, CheckoutError> {
         tracing::warn!(order = %order.id, %reason, "payment unconfirmed; order kept pending");
         self.cart.empty(user).await?;
-        let messages = Announcement::to_customer_of(Topic::PaymentUnconfirmed, &order);
+        let messages = order.to_customer(Topic::PaymentUnconfirmed);
         self.outbox.enqueue(&messages, self.clock.now()).await?;
         Ok(CheckoutOutcome::Unconfirmed(order))
     }

@@ -1,6 +1,6 @@
 //! Checkout input: the payment method with its phone number, and the delivery address.
 
-use crate::delivery::{DeliveryZone, Zones, MAX_PLACE_NAME};
+use crate::delivery::zone::{DeliveryZone, Zones, MAX_PLACE_NAME};
 use crate::message::texts::{
     ADDRESS_REQUIRED, CITY_REQUIRED, FULL_NAME_REQUIRED, LANDMARK_TOO_LONG, MOBILE_PHONE_INVALID,
     NOT_A_WALLET_NUMBER, PAYMENT_METHOD_UNAVAILABLE, PAYMENT_METHOD_UNSUPPORTED, PHONE_INVALID,

@@ -35,6 +35,7 @@ pub mod settings;
 pub mod spreadsheet;
 pub mod stats;
 pub mod stock;
+pub mod storage;
 pub mod terms;
 pub mod user;
 pub mod validation;

@@ -5,8 +5,6 @@
 //! (`application::notifications::templates`), from the order or return it names.
 
 use crate::ids::NotificationId;
-use crate::order::{Order, OrderStatus, PaymentStatus};
-use crate::returns::ReturnStatus;
 use chrono::{DateTime, Duration, Utc};
 
 /// What a message is about.
@@ -195,18 +193,6 @@ impl Announcement {
         messages
     }
 
-    /// What `topic` (one for shoppers) sends about `order` to its customer, at the order's
-    /// address and number.
-    pub fn to_customer_of(topic: Topic, order: &Order) -> Vec<Announcement> {
-        Announcement::to_shopper(
-            topic,
-            order.id.as_str(),
-            &order.customer_email,
-            order.payment_phone.as_str(),
-            None,
-        )
-    }
-
     /// What `topic` sends about `reference`: to the shop, or to its shopper (`email`,
     /// `phone`).
     pub fn about(
@@ -295,37 +281,6 @@ pub fn next_attempt(
     (at <= give_up_at).then_some(at)
 }
 
-/// What a change of an order announces: the confirmation (and the shop's alert) when it is
-/// paid, shipping, delivery, and a cancel, except the cancel of a payment declined at
-/// checkout (the shopper saw it there).
-pub fn order_change_topics(
-    from: OrderStatus,
-    to: OrderStatus,
-    payment: Option<(PaymentStatus, PaymentStatus)>,
-) -> Vec<Topic> {
-    let mut topics = Vec::new();
-    if payment == Some((PaymentStatus::Pending, PaymentStatus::Paid)) {
-        topics.extend([Topic::OrderConfirmed, Topic::NewOrder]);
-    }
-    if from != to {
-        match to {
-            OrderStatus::Shipped => topics.push(Topic::OrderShipped),
-            OrderStatus::Delivered => topics.push(Topic::OrderDelivered),
-            OrderStatus::Canceled if payment.map(|(_, to)| to) != Some(PaymentStatus::Failed) => {
-                topics.push(Topic::OrderCanceled)
-            }
-            _ => {}
-        }
-    }
-    topics
-}
-
-/// What a change of a return announces to its shopper: each step but the request (which
-/// they made themselves).
-pub fn return_change_announced(to: ReturnStatus) -> bool {
-    to != ReturnStatus::Requested
-}
-
 /// A size (or a one-size product) with this many units or fewer is running low.
 pub const LOW_STOCK_ALERT_AT: i64 = 3;
 
@@ -393,57 +348,11 @@ mod tests {
     }
 
     #[test]
-    fn a_paid_order_confirms_and_alerts_the_shop_and_each_step_after_is_announced() {
-        use OrderStatus::*;
-        use PaymentStatus as P;
-        assert_eq!(
-            order_change_topics(Pending, Pending, Some((P::Pending, P::Paid))),
-            [Topic::OrderConfirmed, Topic::NewOrder]
-        );
-        assert_eq!(
-            order_change_topics(Pending, Shipped, None),
-            [Topic::OrderShipped]
-        );
-        assert_eq!(
-            order_change_topics(Shipped, Delivered, None),
-            [Topic::OrderDelivered]
-        );
-        assert_eq!(
-            order_change_topics(Pending, Canceled, Some((P::Paid, P::Refunded))),
-            [Topic::OrderCanceled]
-        );
-        assert_eq!(
-            order_change_topics(Pending, Canceled, None),
-            [Topic::OrderCanceled],
-            "a payment that was never confirmed"
-        );
-        assert!(
-            order_change_topics(Pending, Canceled, Some((P::Pending, P::Failed))).is_empty(),
-            "a declined payment was shown at checkout"
-        );
-        assert!(order_change_topics(Canceled, Canceled, None).is_empty());
-        assert!(order_change_topics(Delivered, Delivered, None).is_empty());
-    }
-
-    #[test]
     fn a_size_runs_low_once_as_it_crosses_three_units() {
         assert!(runs_low(5, 3));
         assert!(runs_low(4, 0));
         assert!(!runs_low(3, 2), "already low");
         assert!(!runs_low(10, 4));
-    }
-
-    #[test]
-    fn a_shopper_hears_of_every_step_of_a_return_they_did_not_take_themselves() {
-        assert!(!return_change_announced(ReturnStatus::Requested));
-        for status in [
-            ReturnStatus::Approved,
-            ReturnStatus::Rejected,
-            ReturnStatus::Received,
-            ReturnStatus::Refunded,
-        ] {
-            assert!(return_change_announced(status));
-        }
     }
 
     #[test]

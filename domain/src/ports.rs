@@ -2,6 +2,7 @@
 //! translate their own failures into the errors named here.
 
 pub use crate::listing::Page;
+pub use crate::storage::RepoError;
 
 mod audit;
 mod auth;
@@ -41,20 +42,3 @@ pub use reviews::*;
 pub use settings::*;
 pub use system::*;
 pub use users::*;
-
-/// A storage failure.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RepoError {
-    /// A unique value (an e-mail address, a key) is taken.
-    #[error("already exists")]
-    Duplicate,
-    #[error("not found")]
-    NotFound,
-    /// The database failed; the text is for logs only.
-    #[error("storage failed: {0}")]
-    Storage(String),
-    /// The database cannot be reached now (restarting, down, every connection in use); the
-    /// same call may work in a moment. The text is for logs only.
-    #[error("database unavailable: {0}")]
-    Unavailable(String),
-}

@@ -5,7 +5,27 @@ use crate::ids::VariantId;
 use crate::money::{Money, Percent};
 use crate::product::{Category, Product, ProductDraft, ProductImage, ProductInput};
 use crate::stock::stock_count;
+use crate::storage::RepoError;
 use crate::validation::FieldErrors;
+/// Why a product edit was not stored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProductStoreError {
+    /// The edit expected other stock than the product has now.
+    #[error("stock changed: now {now}")]
+    StockChanged { now: u32 },
+    /// A size's stock was not what the admin's grid showed (`VariantStock::SetIfStill`).
+    #[error("stock of size {size} changed: now {now}")]
+    VariantStockChanged { size: String, now: u32 },
+    /// A kept size was removed by someone else since the grid was read.
+    #[error("size {size} was removed meanwhile")]
+    VariantGone { size: String },
+    /// Another product's size has this SKU.
+    #[error("SKU {sku} is taken")]
+    SkuTaken { sku: String },
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
 #[cfg(test)]
 use crate::variant::VariantStock;
 use crate::variant::{total_stock, validate_grid, Variant, VariantInput, VariantWrite};

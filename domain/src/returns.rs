@@ -20,13 +20,13 @@ use crate::message::texts::{
 };
 use crate::message::{Message, Text};
 use crate::money::Money;
+pub use crate::order::moves::HeldByReturns;
 use crate::order::{Order, OrderNumber, OrderStatus, PaymentStatus, StatusChange};
 use crate::refund::{RefundClaim, RefundRefusal};
 use crate::validation::{FieldErrors, Lines};
 use crate::variant::VariantSnapshot;
 use crate::{OrderId, UserId};
 use chrono::{DateTime, TimeDelta, Utc};
-use std::collections::HashMap;
 
 /// How long after delivery a shopper may ask to return units.
 pub const RETURN_WINDOW: TimeDelta = TimeDelta::days(30);
@@ -237,15 +237,6 @@ pub struct ReturnPlan {
     pub reason: String,
 }
 
-/// What the order's earlier returns that were not rejected hold.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct HeldByReturns {
-    /// Units per order line.
-    pub units: HashMap<OrderLineId, u32>,
-    /// Their refund amounts together.
-    pub refunds: Money,
-}
-
 impl HeldByReturns {
     /// Adds what `returns` hold (those not rejected).
     pub fn of<'a>(returns: impl IntoIterator<Item = &'a Return>) -> Self {
@@ -257,16 +248,6 @@ impl HeldByReturns {
             }
         }
         held
-    }
-
-    /// Whether some return holds units: then the order may not be canceled
-    /// (`order::moves::admin_move`).
-    pub fn holds_units(&self) -> bool {
-        self.units.values().any(|&units| units > 0)
-    }
-
-    fn units_of(&self, line: &OrderLineId) -> u32 {
-        self.units.get(line).copied().unwrap_or(0)
     }
 }
 

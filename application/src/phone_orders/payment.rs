@@ -8,7 +8,7 @@ use crate::payments::charge::Charged;
 use domain::checkout::PaymentChoiceInput;
 use domain::delivery::{cash_on_delivery, cash_order_placed};
 use domain::message::texts::{ORDER_NOT_FOUND, PAYMENT_AWAITED};
-use domain::notification::{Announcement, Topic};
+use domain::notification::Topic;
 use domain::order::Order;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::permissions::{require, Permission};
@@ -108,7 +108,7 @@ impl PhoneOrders {
             Charged::ProviderRefused { reason } => Err(PhoneOrderError::ProviderRefused { reason }),
             Charged::Unconfirmed { reason } => {
                 tracing::warn!(order = %order.id, %reason, "phone order's payment unconfirmed");
-                let messages = Announcement::to_customer_of(Topic::PaymentUnconfirmed, &order);
+                let messages = order.to_customer(Topic::PaymentUnconfirmed);
                 self.outbox.enqueue(&messages, self.clock.now()).await?;
                 Ok(PhonePayment::Awaiting(order))
             }

@@ -8,8 +8,9 @@ use application::notifications::templates::{self, Sender};
 use chrono::{DateTime, Duration, Utc};
 use domain::language::Language;
 use domain::notification::{
-    order_change_topics, Announcement, DeliveryStatus, Notification, Topic, GIVE_UP_AFTER, KEPT_FOR,
+    Announcement, DeliveryStatus, Notification, Topic, GIVE_UP_AFTER, KEPT_FOR,
 };
+use domain::order::plan::order_change_topics;
 use domain::order::{Order, PaymentStatus};
 use domain::payment_hold::PaymentHold;
 use domain::ports::IdGenerator;

@@ -8,149 +8,12 @@ use crate::message::texts::{
 };
 use crate::message::Message;
 use crate::money::Money;
-use crate::notification::{Announcement, Topic};
+use crate::notification::Topic;
+use crate::order::delivery::{
+    Delivery, DeliveryAttempt, DeliveryCode, DeliveryState, DeliveryStep, Rider, CODE_TRIES,
+};
 use crate::order::plan::OrderPlan;
 use crate::order::{Order, OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
-use chrono::{DateTime, Utc};
-
-/// Wrong codes a rider may type before the shop must reset the order's code.
-pub const CODE_TRIES: u8 = 5;
-
-/// The code the shopper gives the rider: four digits, sent when the order goes out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeliveryCode(String);
-
-impl DeliveryCode {
-    /// The code of a random number (its last four digits).
-    pub fn from_random(number: u32) -> Self {
-        Self(format!("{:04}", number % 10_000))
-    }
-
-    /// A stored code: exactly four digits.
-    pub fn parse(raw: &str) -> Option<Self> {
-        (raw.len() == 4 && raw.bytes().all(|b| b.is_ascii_digit())).then(|| Self(raw.to_owned()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// Whether `typed` is this code (spaces around it allowed).
-    pub fn matches(&self, typed: &str) -> bool {
-        typed.trim() == self.0
-    }
-}
-
-/// The rider an order went out with, as they were then.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rider {
-    pub id: UserId,
-    pub name: String,
-    pub phone: String,
-}
-
-impl Rider {
-    /// What the shopper is told: the first name only.
-    pub fn first_name(&self) -> &str {
-        self.name.split_whitespace().next().unwrap_or(&self.name)
-    }
-}
-
-/// Where an order's delivery stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DeliveryState {
-    /// With its rider.
-    Out,
-    Delivered,
-    /// Brought back after an attempt: waiting to go out again.
-    Failed,
-}
-
-impl DeliveryState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeliveryState::Out => "out",
-            DeliveryState::Delivered => "delivered",
-            DeliveryState::Failed => "failed",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Option<Self> {
-        [Self::Out, Self::Delivered, Self::Failed]
-            .into_iter()
-            .find(|state| state.as_str() == raw)
-    }
-}
-
-/// Why a rider brought an order back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotDelivered {
-    Unreachable,
-    Refused,
-    WrongAddress,
-    /// The shopper asked for another day.
-    AnotherDay,
-}
-
-impl NotDelivered {
-    pub const ALL: [NotDelivered; 4] = [
-        NotDelivered::Unreachable,
-        NotDelivered::Refused,
-        NotDelivered::WrongAddress,
-        NotDelivered::AnotherDay,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NotDelivered::Unreachable => "unreachable",
-            NotDelivered::Refused => "refused",
-            NotDelivered::WrongAddress => "wrongAddress",
-            NotDelivered::AnotherDay => "anotherDay",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|reason| reason.as_str() == raw)
-    }
-}
-
-/// One time a rider could not deliver the order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeliveryAttempt {
-    pub at: DateTime<Utc>,
-    pub reason: NotDelivered,
-    pub rider: String,
-}
-
-/// An order's delivery, from its first going out.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Delivery {
-    /// The rider it went out with last.
-    pub rider: Rider,
-    pub state: DeliveryState,
-    pub code: DeliveryCode,
-    /// Wrong codes typed since the code was sent or last reset.
-    pub wrong_codes: u8,
-    /// When it went out last.
-    pub dispatched_at: DateTime<Utc>,
-    pub delivered_at: Option<DateTime<Utc>>,
-    /// The cash the rider collected, for an order paid in cash on delivery.
-    pub cash_collected: Option<Money>,
-    /// The attempts that failed, oldest first.
-    pub attempts: Vec<DeliveryAttempt>,
-}
-
-impl Delivery {
-    /// Whether it is out with `rider` now (a rider sees and moves only those).
-    pub fn is_out_with(&self, rider: &UserId) -> bool {
-        self.state == DeliveryState::Out && self.rider.id == *rider
-    }
-
-    /// Five wrong codes were typed: the shop must reset the code.
-    pub fn code_locked(&self) -> bool {
-        self.wrong_codes >= CODE_TRIES
-    }
-}
 
 /// What one typed code came to. Storage judges it with [`try_code`] and counts a wrong one
 /// in the same guarded write (the delivery's row locked), so of many tries sent at once at
@@ -330,20 +193,6 @@ impl CashMismatch {
     }
 }
 
-/// What storage records of a delivery with an order's change, in the same transaction.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum DeliveryStep {
-    #[default]
-    None,
-    /// Out with `rider`, with `code` (kept from an earlier attempt, else new); wrong tries
-    /// start again.
-    Dispatch { rider: Rider, code: DeliveryCode },
-    /// Delivered; `cash` collected for an order paid in cash on delivery.
-    Delivered { cash: Option<Money> },
-    /// Brought back by its rider: the attempt is kept.
-    NotDelivered(DeliveryAttempt),
-}
-
 impl OrderPlan {
     /// This plan (the order going out) with its rider and code, recorded with it; its 'on
     /// its way' messages tell the shopper both when they are written.
@@ -354,13 +203,8 @@ impl OrderPlan {
 
     /// This plan (the rider bringing the order back) with its attempt, and the shopper told.
     pub fn brought_back_after(mut self, attempt: DeliveryAttempt, order: &Order) -> Self {
-        self.messages.extend(Announcement::to_shopper(
-            Topic::DeliveryFailed,
-            order.id.as_str(),
-            &order.customer_email,
-            order.payment_phone.as_str(),
-            None,
-        ));
+        self.messages
+            .extend(order.to_customer(Topic::DeliveryFailed));
         self.delivery = DeliveryStep::NotDelivered(attempt);
         self
     }
@@ -398,6 +242,7 @@ impl OrderTransition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::order::delivery::NotDelivered;
     use crate::order::testing::order;
     use crate::payment_method::PaymentMethod;
 

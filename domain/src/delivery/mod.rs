@@ -7,14 +7,17 @@ pub mod day;
 pub mod dispatch;
 pub mod zone;
 
+pub use crate::order::delivery::{
+    Delivery, DeliveryAttempt, DeliveryCode, DeliveryState, DeliveryStep, NotDelivered, Rider,
+    CODE_TRIES,
+};
 pub use cash::{
     cash_on_delivery, cash_order_placed, takes_cash, CashHandIn, CashRefusal, RiderCash,
 };
 pub use day::{day_bounds, day_of};
 pub use dispatch::{
-    dispatch, handed_over, ready_to_go_out, try_code, CashMismatch, CodeRefusal, CodeTry, Delivery,
-    DeliveryAttempt, DeliveryCode, DeliveryState, DeliveryStep, Dispatch, DispatchRefusal,
-    NotDelivered, Rider, CODE_TRIES,
+    dispatch, handed_over, ready_to_go_out, try_code, CashMismatch, CodeRefusal, CodeTry, Dispatch,
+    DispatchRefusal,
 };
 pub use zone::{
     delivery_fee, DeliveryTime, DeliveryZone, ZoneDraft, ZoneInput, ZoneRefusal, Zones,

@@ -2,12 +2,12 @@
 
 use crate::cart::CartLine;
 use crate::checkout::ShippingAddress;
-use crate::delivery::Delivery;
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, OrderLineId, ProductId, UserId};
 use crate::message::texts::REOPENING_REFUNDED;
 use crate::message::Message;
 use crate::money::Money;
+use crate::notification::{Announcement, Topic};
 use crate::payment_method::{PaymentKind, PaymentMethod};
 use crate::phone::MobileNumber;
 use crate::refund::RefundClaim;
@@ -16,9 +16,12 @@ use crate::variant::{Variant, VariantSnapshot};
 use chrono::{DateTime, Utc};
 
 pub mod channel;
+pub mod delivery;
 pub mod moves;
 pub mod number;
 pub mod plan;
+
+use delivery::Delivery;
 
 pub use channel::{Channel, ChannelKind};
 pub use number::OrderNumber;
@@ -204,6 +207,18 @@ pub struct OrderDiscount {
 }
 
 impl Order {
+    /// What `topic` (one for shoppers) sends about this order to its customer, at the
+    /// order's address and number.
+    pub fn to_customer(&self, topic: Topic) -> Vec<Announcement> {
+        Announcement::to_shopper(
+            topic,
+            self.id.as_str(),
+            &self.customer_email,
+            self.payment_phone.as_str(),
+            None,
+        )
+    }
+
     /// The stable id of the line at `index`.
     pub fn line_id(&self, index: usize) -> OrderLineId {
         OrderLineId::of(&self.id, index)

@@ -3,10 +3,33 @@
 //! only those).
 
 use super::{Order, OrderStatus, OrderTransition, StatusChangeRefusal};
+use crate::ids::OrderLineId;
 use crate::message::texts::ORDER_HAS_RETURNS;
 use crate::message::Message;
+use crate::money::Money;
 use crate::refund::RefundRefusal;
-use crate::returns::HeldByReturns;
+use std::collections::HashMap;
+
+/// What the order's earlier returns that were not rejected hold (`HeldByReturns::of` adds
+/// them up in `returns`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HeldByReturns {
+    /// Units per order line.
+    pub units: HashMap<OrderLineId, u32>,
+    /// Their refund amounts together.
+    pub refunds: Money,
+}
+
+impl HeldByReturns {
+    /// Whether some return holds units: then the order may not be canceled (`admin_move`).
+    pub fn holds_units(&self) -> bool {
+        self.units.values().any(|&units| units > 0)
+    }
+
+    pub(crate) fn units_of(&self, line: &OrderLineId) -> u32 {
+        self.units.get(line).copied().unwrap_or(0)
+    }
+}
 
 /// Why staff may not move an order to a status now (409).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,16 +2,16 @@
 //! it was read and the time of the change. Storage applies a plan in one transaction, only
 //! while the order is still as the plan read it (its guards), and decides nothing itself.
 
+use super::delivery::DeliveryStep;
 use super::{
     counts_as_sold, DiscountUse, Order, OrderLine, OrderStatus, OrderTransition, PaymentStatus,
     StatusChange, StockEffect,
 };
-use crate::delivery::DeliveryStep;
 use crate::discount::DiscountCode;
 use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::money::Money;
-use crate::notification::{order_change_topics, Announcement, Topic};
-use crate::payment_attempt::AttemptChange;
+use crate::notification::{Announcement, Topic};
+use crate::payment_attempt::state::AttemptChange;
 use crate::variant::VariantSnapshot;
 use chrono::{DateTime, NaiveDate, Utc};
 use std::collections::BTreeMap;
@@ -277,6 +277,31 @@ impl OrderTransition {
             change: self.clone(),
         }
     }
+}
+
+/// What a change of an order announces: the confirmation (and the shop's alert) when it is
+/// paid, shipping, delivery, and a cancel, except the cancel of a payment declined at
+/// checkout (the shopper saw it there).
+pub fn order_change_topics(
+    from: OrderStatus,
+    to: OrderStatus,
+    payment: Option<(PaymentStatus, PaymentStatus)>,
+) -> Vec<Topic> {
+    let mut topics = Vec::new();
+    if payment == Some((PaymentStatus::Pending, PaymentStatus::Paid)) {
+        topics.extend([Topic::OrderConfirmed, Topic::NewOrder]);
+    }
+    if from != to {
+        match to {
+            OrderStatus::Shipped => topics.push(Topic::OrderShipped),
+            OrderStatus::Delivered => topics.push(Topic::OrderDelivered),
+            OrderStatus::Canceled if payment.map(|(_, to)| to) != Some(PaymentStatus::Failed) => {
+                topics.push(Topic::OrderCanceled)
+            }
+            _ => {}
+        }
+    }
+    topics
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
 //! What a provider's answer about an attempt does, judged against its order as it is now.
 
+use super::provider::{PaymentCheck, PaymentOutcome};
 use super::ApprovedAmount;
 use super::{AttemptChange, AttemptState, PaymentAttempt};
 use crate::money::Currency;
 use crate::order::{Order, OrderStatus, PaymentStatus};
-use crate::ports::{PaymentCheck, PaymentOutcome};
 use chrono::{DateTime, Utc};
 
 /// What a provider's answer about an attempt comes to, given its order as it is now.

@@ -6,6 +6,7 @@ use crate::listing::products::ProductQuery;
 use crate::product::colour_pictures::ColourPictures;
 use crate::product::{Category, Product, SearchCandidate};
 use crate::product_edit::ProductEdit;
+pub use crate::product_edit::ProductStoreError;
 use crate::product_sheet::import::ProductWrite;
 use crate::variant::VariantFilter;
 use async_trait::async_trait;
@@ -24,25 +25,6 @@ pub struct ProductFilter {
     /// Only products with stock in this size and colour.
     pub variant: Option<VariantFilter>,
     pub page: Option<Page>,
-}
-
-/// Why a product edit was not stored.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ProductStoreError {
-    /// The edit expected other stock than the product has now.
-    #[error("stock changed: now {now}")]
-    StockChanged { now: u32 },
-    /// A size's stock was not what the admin's grid showed (`VariantStock::SetIfStill`).
-    #[error("stock of size {size} changed: now {now}")]
-    VariantStockChanged { size: String, now: u32 },
-    /// A kept size was removed by someone else since the grid was read.
-    #[error("size {size} was removed meanwhile")]
-    VariantGone { size: String },
-    /// Another product's size has this SKU.
-    #[error("SKU {sku} is taken")]
-    SkuTaken { sku: String },
-    #[error(transparent)]
-    Repo(#[from] RepoError),
 }
 
 /// Why an import's writes were not stored: nothing was.

@@ -1,14 +1,14 @@
-//! An import's write refused by storage (`ports::ProductStoreError`), said on its row: what
+//! An import's write refused by storage (`product_edit::ProductStoreError`), said on its row: what
 //! happened since the sheet was exported.
 
 use super::import::LineError;
 use crate::message::texts::{
     IMPORT_SIZE_REMOVED, IMPORT_SIZE_SOLD, IMPORT_SKU_TAKEN, IMPORT_STOCK_CHANGED,
 };
-use crate::ports::ProductStoreError;
+use crate::product_edit::ProductStoreError;
 
 impl LineError {
-    /// Storage refused the write of the product on `line` (`ports::ProductStoreError`):
+    /// Storage refused the write of the product on `line` (`product_edit::ProductStoreError`):
     /// what happened since the sheet was exported.
     pub fn refused(line: u64, reason: &ProductStoreError) -> Self {
         let message = match reason {

@@ -6,7 +6,7 @@ use super::payout::PaidOutWith;
 use super::{payment_after_refunds, Return, ReturnStatus};
 use crate::ids::{OrderId, ReturnId};
 use crate::money::Money;
-use crate::notification::{return_change_announced, Announcement, Topic};
+use crate::notification::{Announcement, Topic};
 use crate::order::plan::{LineUnits, SalesDelta};
 use crate::order::{Changer, Order, PaymentStatus, StatusChange};
 use chrono::{DateTime, Utc};
@@ -151,6 +151,12 @@ fn refund_landing(order: &Order, amount: Money) -> Result<RefundLanding, Refunde
         payment_status,
         sales,
     })
+}
+
+/// What a change of a return announces to its shopper: each step but the request (which
+/// they made themselves).
+pub fn return_change_announced(to: ReturnStatus) -> bool {
+    to != ReturnStatus::Requested
 }
 
 #[cfg(test)]

@@ -253,3 +253,36 @@ fn a_payment_change_applies_from_its_own_payment_status_not_the_one_read() {
     let ship = OrderTransition::status_change(Pending, Shipped).plan(&paid, plan.at);
     assert_eq!(ship.payment_from, PaymentStatus::Paid);
 }
+
+#[test]
+fn a_paid_order_confirms_and_alerts_the_shop_and_each_step_after_is_announced() {
+    use OrderStatus::*;
+    use PaymentStatus as P;
+    assert_eq!(
+        order_change_topics(Pending, Pending, Some((P::Pending, P::Paid))),
+        [Topic::OrderConfirmed, Topic::NewOrder]
+    );
+    assert_eq!(
+        order_change_topics(Pending, Shipped, None),
+        [Topic::OrderShipped]
+    );
+    assert_eq!(
+        order_change_topics(Shipped, Delivered, None),
+        [Topic::OrderDelivered]
+    );
+    assert_eq!(
+        order_change_topics(Pending, Canceled, Some((P::Paid, P::Refunded))),
+        [Topic::OrderCanceled]
+    );
+    assert_eq!(
+        order_change_topics(Pending, Canceled, None),
+        [Topic::OrderCanceled],
+        "a payment that was never confirmed"
+    );
+    assert!(
+        order_change_topics(Pending, Canceled, Some((P::Pending, P::Failed))).is_empty(),
+        "a declined payment was shown at checkout"
+    );
+    assert!(order_change_topics(Canceled, Canceled, None).is_empty());
+    assert!(order_change_topics(Delivered, Delivered, None).is_empty());
+}

@@ -137,3 +137,16 @@ fn a_refund_past_what_is_left_of_the_charge_is_refused() {
         Err(RefundedOtherwise)
     );
 }
+
+#[test]
+fn a_shopper_hears_of_every_step_of_a_return_they_did_not_take_themselves() {
+    assert!(!return_change_announced(ReturnStatus::Requested));
+    for status in [
+        ReturnStatus::Approved,
+        ReturnStatus::Rejected,
+        ReturnStatus::Received,
+        ReturnStatus::Refunded,
+    ] {
+        assert!(return_change_announced(status));
+    }
+}
