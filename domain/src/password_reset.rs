@@ -4,6 +4,7 @@
 
 use crate::account_key::{AccountKey, AccountKeyInput};
 use crate::ids::UserId;
+use crate::message::{texts, Text};
 use crate::user::check_new_password;
 use crate::validation::FieldErrors;
 use chrono::{DateTime, Duration, Utc};
@@ -13,12 +14,10 @@ pub const CODE_VALID_FOR: Duration = Duration::minutes(30);
 pub const TRIES: u32 = 5;
 
 /// The answer to every request for a code, whether or not the e-mail has an account.
-pub const CODE_SENT: &str =
-    "If an account uses this e-mail, we have sent it a code. It is valid for 30 minutes.";
+pub const CODE_SENT: Text = texts::RESET_CODE_SENT;
 /// The same for a number, which names only an account without an e-mail.
-pub const CODE_SENT_BY_SMS: &str = "If an account without an e-mail uses this number, we have sent it a code by SMS. It is valid for 30 minutes.";
-pub const PASSWORD_RESET: &str =
-    "Your password has been reset. Please sign in with your new password.";
+pub const CODE_SENT_BY_SMS: Text = texts::RESET_CODE_SENT_BY_SMS;
+pub const PASSWORD_RESET: Text = texts::PASSWORD_RESET_DONE;
 
 /// A live reset code of an account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +41,7 @@ impl PasswordReset {
 }
 
 /// The answer to a request for a code sent to `account`.
-pub fn code_sent(account: &AccountKey) -> &'static str {
+pub fn code_sent(account: &AccountKey) -> Text {
     match account {
         AccountKey::Email(_) => CODE_SENT,
         AccountKey::Phone(_) => CODE_SENT_BY_SMS,
@@ -148,7 +147,7 @@ mod tests {
         let account = requested_account(&AccountKeyInput::phone("61 555 0101")).unwrap();
         assert_eq!(account.as_str(), "252615550101");
         assert_eq!(
-            code_sent(&account),
+            code_sent(&account).english(),
             "If an account without an e-mail uses this number, we have sent it a code by SMS. It is valid for 30 minutes."
         );
         let valid = ResetInput {

@@ -4,6 +4,7 @@
 
 use crate::accounts::{Accounts, ForgotPasswordError, ResetPasswordError};
 use domain::account_key::AccountKeyInput;
+use domain::message::Text;
 use domain::notification::{Announcement, Topic};
 use domain::password_reset::{
     code_sent, requested_account, PasswordReset, ResetInput, PASSWORD_RESET,
@@ -19,7 +20,7 @@ impl Accounts {
         &self,
         account: &AccountKeyInput,
         client_address: &str,
-    ) -> Result<&'static str, ForgotPasswordError> {
+    ) -> Result<Text, ForgotPasswordError> {
         let key = requested_account(account)?;
         self.take_attempt(
             &self
@@ -60,7 +61,7 @@ impl Accounts {
         &self,
         input: &ResetInput,
         client_address: &str,
-    ) -> Result<&'static str, ResetPasswordError> {
+    ) -> Result<Text, ResetPasswordError> {
         let reset = input.validate()?;
         self.take_attempt(
             &self

@@ -112,6 +112,54 @@ async fn shoppers_hear_the_servers_messages_in_the_language_they_ask_for() {
     }
 }
 
+/// The answers to changes that went through are texts too: said in Somali to who asks.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_answers_to_changes_are_said_in_somali_too() {
+    for app in TestApp::all().await {
+        let (token, _) = app.shopper("amina").await;
+        let admin = app.admin_token().await;
+        let product = app.product(&admin, "Silk Abaya", "20", 2).await;
+        let add = json!({ "productId": product["_id"] });
+        let somali = |method, path: &'static str, token, body| {
+            app.in_language("so", method, path, token, body)
+        };
+        let added = somali(Method::POST, "/api/wishlist/add", Some(&token), add.clone()).await;
+        assert_eq!(added.status, StatusCode::CREATED);
+        assert_eq!(added.message(), "Waxaa lagu daray liiska aad jeceshahay");
+        assert_eq!(added.headers["vary"], "Accept-Language");
+        let again = somali(Method::POST, "/api/wishlist/add", Some(&token), add).await;
+        assert_eq!(
+            again.message(),
+            "Alaabtani horey ayay ugu jirtay liiska aad jeceshahay"
+        );
+        let sent = somali(
+            Method::POST,
+            "/api/auth/forgot-password",
+            None,
+            json!({ "email": "nobody@dukaan.so" }),
+        )
+        .await;
+        assert_eq!(sent.status, StatusCode::OK);
+        assert_eq!(
+            sent.message(),
+            "Haddii akoon uu isticmaalo iimaylkan, waxaan u dirnay kood. Wuxuu shaqaynayaa 30 daqiiqo."
+        );
+        let english = app
+            .in_language(
+                "en",
+                Method::POST,
+                "/api/auth/forgot-password",
+                None,
+                json!({ "email": "nobody@dukaan.so" }),
+            )
+            .await;
+        assert_eq!(
+            english.message(),
+            "If an account uses this e-mail, we have sent it a code. It is valid for 30 minutes."
+        );
+    }
+}
+
 /// Messages found by key, those that had no Somali before among them.
 #[tokio::test(flavor = "multi_thread")]
 async fn staff_hear_refusals_and_field_names_in_somali_too() {

@@ -15,6 +15,10 @@ macro_rules! texts {
 
 texts! {
     // Signing in and accounts.
+    RESET_CODE_SENT = "If an account uses this e-mail, we have sent it a code. It is valid for 30 minutes.";
+    RESET_CODE_SENT_BY_SMS = "If an account without an e-mail uses this number, we have sent it a code by SMS. It is valid for 30 minutes.";
+    PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with your new password.";
+    USER_DELETED = "User deleted successfully";
     LOGIN_REQUIRED = "Please log in to continue";
     SESSION_INVALID = "Your session has expired. Please log in again.";
     INVALID_CREDENTIALS = "Invalid email or password";
@@ -138,6 +142,10 @@ texts! {
     SIZE_NOT_FOUND = "Size not found";
 
     // The cart and the wishlist.
+    WISHLIST_ADDED = "Added to wishlist";
+    WISHLIST_HAS_IT = "Product already in wishlist";
+    WISHLIST_REMOVED = "Removed from wishlist";
+    RESTOCK_REQUEST_CANCELED = "Request canceled";
     SIZE_REQUIRED = "Please select a size";
     OUT_OF_STOCK = "This product is out of stock";
     ONLY_LEFT = "Only {available} left in stock";
@@ -150,6 +158,7 @@ texts! {
     CART_EMPTY = "Your cart is empty";
 
     // Discount codes.
+    DISCOUNT_DELETED = "Discount code deleted";
     DISCOUNT_INACTIVE = "This discount code is not active";
     DISCOUNT_NOT_STARTED = "This discount code is not valid yet";
     DISCOUNT_EXPIRED = "This discount code has expired";
@@ -188,6 +197,7 @@ texts! {
     NOT_A_WALLET_NUMBER = "Please enter a number of a wallet we take: {wallets}";
 
     // Reviews.
+    REVIEW_DELETED = "Review deleted";
     NOT_A_BUYER = "Only shoppers who have received this product can review it";
     RATING_INVALID = "Rating must be a whole number from 1 to 5";
     REVIEW_MISSING = "Please write your review";
@@ -234,6 +244,7 @@ texts! {
     REFUND_UNANSWERED = "The refund was sent but its answer was not received ({reason}). Check with the payment provider, then mark it refunded or send it again.";
 
     // The back office.
+    PRODUCT_DELETED = "Product deleted successfully";
     CODE_TAKEN = "This code is already in use";
     MESSAGE_CODE_GONE = "This password reset code can no longer be sent; the shopper can ask for a new one.";
     MESSAGE_ALREADY_QUEUED = "This message is already waiting to be sent.";

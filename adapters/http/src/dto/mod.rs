@@ -1,6 +1,8 @@
 //! JSON shapes of replies (docs/api.md) and request bodies. Amounts leave as dollars with at
 //! most two decimals; everything below this module works in cents.
 
+use crate::i18n::say;
+use domain::message::Text;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -83,14 +85,17 @@ pub use variants::{
     variant_rows, CartLineQuery, LineVariantDto, VariantDto, VariantRowBody, MALFORMED_GRID,
 };
 
+/// A reply that a change went through, in the language of the request.
 #[derive(Serialize, ToSchema)]
 pub struct MessageDto {
-    pub message: &'static str,
+    pub message: String,
 }
 
 impl MessageDto {
-    pub fn of(message: &'static str) -> Self {
-        Self { message }
+    pub fn of(text: Text) -> Self {
+        Self {
+            message: say(&text.into()).into_owned(),
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
 use domain::language::Language;
 use domain::message::{fill, holes, texts, Message};
@@ -28,15 +29,17 @@ pub fn asked(req: &actix_web::HttpRequest) -> Option<Language> {
 }
 
 /// Serves the request in its language: every message put into words while it is served
-/// (`say`) is in that language. Error replies, the ones with words, say that they vary
-/// by the header; the catalogue's cacheable replies do not.
+/// (`say`) is in that language. The replies with words (errors, and the answers to changes)
+/// say that they vary by the header; the catalogue's cacheable replies do not.
 pub async fn speak(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let language = asked(req.request()).unwrap_or_default();
     let mut response = SPOKEN.scope(language, next.call(req)).await?;
-    if response.status().as_u16() >= 400 && response.request().path().starts_with("/api/") {
+    let worded = response.status().as_u16() >= 400
+        || !matches!(*response.request().method(), Method::GET | Method::HEAD);
+    if worded && response.request().path().starts_with("/api/") {
         response
             .headers_mut()
             .append(header::VARY, HeaderValue::from_static("Accept-Language"));

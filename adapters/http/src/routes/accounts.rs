@@ -14,7 +14,7 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use domain::language::Language;
-use domain::message::texts::{LANGUAGE_UNKNOWN, USER_NOT_FOUND};
+use domain::message::texts::{LANGUAGE_UNKNOWN, USER_DELETED, USER_NOT_FOUND};
 use domain::permissions::{has, Permission};
 use domain::UserId;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -198,5 +198,5 @@ async fn delete_user(
 ) -> Result<HttpResponse, ApiError> {
     let target = user_id(&path)?;
     state.shop.accounts.delete_user(&user.0, &target).await?;
-    Ok(HttpResponse::Ok().json(MessageDto::of("User deleted successfully")))
+    Ok(HttpResponse::Ok().json(MessageDto::of(USER_DELETED)))
 }

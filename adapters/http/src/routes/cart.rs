@@ -10,7 +10,9 @@ use crate::openapi::{BadRequest, Conflict, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpResponse};
 use application::cart::WishlistAdd;
-use domain::message::texts::{PRODUCT_NOT_FOUND, SIZE_NOT_FOUND};
+use domain::message::texts::{
+    PRODUCT_NOT_FOUND, SIZE_NOT_FOUND, WISHLIST_ADDED, WISHLIST_HAS_IT, WISHLIST_REMOVED,
+};
 use domain::{ProductId, VariantId};
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -180,10 +182,8 @@ async fn add_to_wishlist(
     let id = product_id(&body.product_id)?;
     Ok(
         match state.shop.carts.add_to_wishlist(&user.0, &id).await? {
-            WishlistAdd::Added => HttpResponse::Created().json(MessageDto::of("Added to wishlist")),
-            WishlistAdd::AlreadyPresent => {
-                HttpResponse::Ok().json(MessageDto::of("Product already in wishlist"))
-            }
+            WishlistAdd::Added => HttpResponse::Created().json(MessageDto::of(WISHLIST_ADDED)),
+            WishlistAdd::AlreadyPresent => HttpResponse::Ok().json(MessageDto::of(WISHLIST_HAS_IT)),
         },
     )
 }
@@ -205,5 +205,5 @@ async fn remove_from_wishlist(
         .carts
         .remove_from_wishlist(&user.0, &product_id(&path)?)
         .await?;
-    Ok(HttpResponse::Ok().json(MessageDto::of("Removed from wishlist")))
+    Ok(HttpResponse::Ok().json(MessageDto::of(WISHLIST_REMOVED)))
 }

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated};
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use domain::message::texts::DISCOUNT_NOT_FOUND;
+use domain::message::texts::{DISCOUNT_DELETED, DISCOUNT_NOT_FOUND};
 use domain::DiscountId;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -114,5 +114,5 @@ async fn delete_discount(
         .discounts
         .delete_discount(&user.0, &discount_id(&path)?)
         .await?;
-    Ok(HttpResponse::Ok().json(MessageDto::of("Discount code deleted")))
+    Ok(HttpResponse::Ok().json(MessageDto::of(DISCOUNT_DELETED)))
 }

@@ -19,8 +19,8 @@ use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use domain::message::texts::{
     BODY_UNREADABLE, FORM_FIELD_TOO_LONG, FORM_NOT_UTF8, IMAGE_REQUIRED, IMAGE_TOO_LARGE,
-    INVALID_FORM_DATA, INVALID_JSON, PRODUCT_BODY_TYPE, REQUEST_TOO_LARGE, SEARCH_SORT_INVALID,
-    TOO_MANY_FORM_FIELDS,
+    INVALID_FORM_DATA, INVALID_JSON, PRODUCT_BODY_TYPE, PRODUCT_DELETED, REQUEST_TOO_LARGE,
+    SEARCH_SORT_INVALID, TOO_MANY_FORM_FIELDS,
 };
 use domain::ports::{Page, ProductFilter};
 use domain::product::{Category, ProductInput, SearchSort};
@@ -445,7 +445,7 @@ async fn delete_product(
         .catalog
         .delete_product(&user.0, &product_id(&path)?)
         .await?;
-    Ok(HttpResponse::Ok().json(MessageDto::of("Product deleted successfully")))
+    Ok(HttpResponse::Ok().json(MessageDto::of(PRODUCT_DELETED)))
 }
 
 /// The size grid when sent, refused with 400 on `variants` when it is not a JSON array of rows.

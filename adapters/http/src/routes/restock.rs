@@ -12,7 +12,7 @@ use crate::openapi::{BadRequest, Conflict, Forbidden, NotFound, Unauthenticated}
 use crate::state::AppState;
 use actix_web::{delete, get, post, web, HttpResponse};
 use domain::ids::RestockAlertId;
-use domain::message::texts::RESTOCK_NOT_FOUND;
+use domain::message::texts::{RESTOCK_NOT_FOUND, RESTOCK_REQUEST_CANCELED};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -96,7 +96,7 @@ async fn cancel_restock(
 ) -> Result<HttpResponse, ApiError> {
     let id = RestockAlertId::parse(&path).ok_or_else(|| ApiError::not_found(RESTOCK_NOT_FOUND))?;
     state.shop.restock_alerts.cancel(&user.0, &id).await?;
-    Ok(HttpResponse::Ok().json(MessageDto::of("Request canceled")))
+    Ok(HttpResponse::Ok().json(MessageDto::of(RESTOCK_REQUEST_CANCELED)))
 }
 
 /// The sizes shoppers wait for, the most requested first (`products.manage`): what to

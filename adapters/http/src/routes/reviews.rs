@@ -14,7 +14,7 @@ use crate::openapi::{BadRequest, Forbidden, NotFound, TooLarge, Unauthenticated}
 use crate::state::AppState;
 use actix_web::middleware::from_fn;
 use actix_web::{delete, get, post, put, web, HttpResponse};
-use domain::message::texts::REVIEW_NOT_FOUND;
+use domain::message::texts::{REVIEW_DELETED, REVIEW_NOT_FOUND};
 use domain::ports::Page;
 use domain::ReviewId;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -179,7 +179,7 @@ async fn delete_review(
         .reviews
         .delete_review(&user.0, &product_id(&product)?, &review_id(&review)?)
         .await?;
-    Ok(HttpResponse::Ok().json(MessageDto::of("Review deleted")))
+    Ok(HttpResponse::Ok().json(MessageDto::of(REVIEW_DELETED)))
 }
 
 /// The reviews, newest first, one page (`reviews.moderate`): hidden, shown or all, searched.
