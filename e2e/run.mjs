@@ -1,32 +1,22 @@
 // The end-to-end suite: `npm test` here, or `make test-e2e` from the repository root.
 // Each journey is a node:test test; the harness starts the shop and Chromium once.
-import './journeys/01-visitor-cart.mjs';
-import './journeys/02-wishlist.mjs';
-import './journeys/03-checkout-approved.mjs';
-import './journeys/04-checkout-declined.mjs';
-import './journeys/05-search.mjs';
-import './journeys/06-admin.mjs';
-import './journeys/07-admin-denied.mjs';
-import './journeys/08-profile.mjs';
-import './journeys/09-mobile-menu.mjs';
-import './journeys/10-deep-links.mjs';
-import './journeys/11-admin-at-scale.mjs';
-import './journeys/12-sizes.mjs';
-import './journeys/13-admin-size-grid.mjs';
-import './journeys/14-discount-code.mjs';
-import './journeys/15-returns.mjs';
-import './journeys/16-reviews.mjs';
-import './journeys/17-password-reset.mjs';
-import './journeys/18-somali.mjs';
-import './journeys/19-every-page-axe.mjs';
-import './journeys/20-keyboard-checkout.mjs';
-import './journeys/21-wallets.mjs';
-import './journeys/22-staff.mjs';
-import './journeys/23-delivery.mjs';
-import './journeys/24-catalogue-import.mjs';
-import './journeys/25-colour-pictures.mjs';
-import './journeys/26-back-in-stock.mjs';
-import './journeys/27-phone-order-link.mjs';
-import './journeys/28-admin-phone.mjs';
-import './journeys/29-add-after-sign-in.mjs';
-import './journeys/30-load-failures.mjs';
+// Every file of journeys/ is a journey, `NN-name.mjs`, run in the order of its number.
+import { readdirSync } from 'node:fs';
+import { before } from 'node:test';
+
+const dir = new URL('./journeys/', import.meta.url);
+const files = readdirSync(dir).filter((name) => name.endsWith('.mjs'));
+// One named otherwise would have no place in the order: the run fails instead of skipping it.
+const misnamed = files.filter((name) => !/^\d+-[\w-]+\.mjs$/.test(name));
+if (misnamed.length) throw new Error(`journeys/ holds files not named NN-name.mjs: ${misnamed.join(', ')}`);
+const number = (name) => Number.parseInt(name, 10);
+const journeys = files.sort((a, b) => number(a) - number(b) || a.localeCompare(b));
+
+// Imported one after the other, so their tests are registered in that order. The first test
+// starts as soon as its file has run, and node:test ends the run (the harness's `after` stops
+// the shop) once the tests registered so far are done: every journey is registered first.
+const registered = (async () => {
+  for (const name of journeys) await import(new URL(name, dir).href);
+})();
+before(() => registered);
+await registered;

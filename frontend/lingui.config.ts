@@ -2,8 +2,8 @@
  * Lingui: the shop's texts in English (the source) and Somali, in two catalogues.
  * `npm run i18n:extract` collects every `t`/`<Trans>`/`plural`/`msg` of src/ into
  * src/i18n/locales/{en,so}.po (the storefront), except the back office's (features/admin and the
- * admin-only lib/admin-paths.ts), which go to src/features/admin/locales/{en,so}.po: a chunk the
- * admin area loads itself (features/admin/i18n.ts), so shoppers never download its Somali.
+ * admin-only lib/admin-paths.ts and payments/admin), which go to src/features/admin/locales/{en,so}.po:
+ * a chunk the admin area loads itself (features/admin/i18n.ts), so shoppers never download its Somali.
  * A translator corrects so.po's msgstr lines (Poedit, Weblate or any text editor) without
  * touching code. Vite compiles the .po files on import (@lingui/vite-plugin).
  */
@@ -11,7 +11,7 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 /** The back office's code (as globs: an exclude names files): its texts are in its own catalogue. */
-const BACK_OFFICE = ['<rootDir>/src/features/admin/**', '<rootDir>/src/lib/admin-paths.ts'];
+const BACK_OFFICE = ['<rootDir>/src/features/admin/**', '<rootDir>/src/lib/admin-paths.ts', '<rootDir>/src/payments/admin/**'];
 /** Code whose texts nobody is shown: tests and their harness. */
 const NOT_SHOWN = ['**/__tests__/**', '**/testing/**', '**/*.test.*'];
 

@@ -6,9 +6,9 @@ import { lingui } from '@lingui/vite-plugin';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { transformAsync, types as babelTypes, type PluginObj } from '@babel/core';
+import { parseAsync, transformAsync, traverse, types as babelTypes, type PluginObj } from '@babel/core';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -17,34 +17,49 @@ const backend = 'http://127.0.0.1:8080';
 
 const ADMIN_AREA = 'src/features/admin/AdminRoutes.tsx';
 
-/**
- * The lazily loaded modules whose code the early request preloads, by the page kind it names
- * them: an admin page is the admin area's module and the page's own.
- */
+/** The lazily loaded modules whose code the early request preloads, by the page kind it names them. */
 const EARLY_PAGES: Record<string, string[]> = {
   product: ['src/features/catalog/components/ProductPage.tsx'],
   list: ['src/features/catalog/components/CategoryPage.tsx'],
   search: ['src/features/catalog/components/SearchPage.tsx'],
   'new-arrivals': ['src/features/catalog/components/NewArrivalsPage.tsx'],
-  'admin-dashboard': [ADMIN_AREA, 'src/features/admin/dashboard/components/DashboardPage.tsx'],
-  'admin-orders': [ADMIN_AREA, 'src/features/admin/orders/components/OrdersPage.tsx'],
-  'admin-order': [ADMIN_AREA, 'src/features/admin/orders/components/OrderPage.tsx'],
-  'admin-newOrder': [ADMIN_AREA, 'src/features/admin/phone-orders/components/NewOrderPage.tsx'],
-  'admin-deliveries': [ADMIN_AREA, 'src/features/admin/deliveries/components/DeliveriesPage.tsx'],
-  'admin-runSheet': [ADMIN_AREA, 'src/features/admin/deliveries/components/RunSheetPage.tsx'],
-  'admin-ridersCash': [ADMIN_AREA, 'src/features/admin/deliveries/components/RidersCashPage.tsx'],
-  'admin-products': [ADMIN_AREA, 'src/features/admin/products/components/ProductsPage.tsx'],
-  'admin-restock': [ADMIN_AREA, 'src/features/admin/restock/components/RestockRequestsPage.tsx'],
-  'admin-users': [ADMIN_AREA, 'src/features/admin/users/components/UsersPage.tsx'],
-  'admin-discounts': [ADMIN_AREA, 'src/features/admin/discounts/components/DiscountsPage.tsx'],
-  'admin-returns': [ADMIN_AREA, 'src/features/admin/returns/components/ReturnsPage.tsx'],
-  'admin-reviews': [ADMIN_AREA, 'src/features/admin/reviews/components/ReviewsPage.tsx'],
-  'admin-notifications': [ADMIN_AREA, 'src/features/admin/notifications/components/NotificationsPage.tsx'],
-  'admin-settings': [ADMIN_AREA, 'src/features/admin/settings/components/SettingsPage.tsx'],
-  'admin-payments': [ADMIN_AREA, 'src/features/admin/payments/components/PaymentsPage.tsx'],
-  'admin-reconciliation': [ADMIN_AREA, 'src/features/admin/payments/components/ReconciliationPage.tsx'],
-  'admin-reports': [ADMIN_AREA, 'src/features/admin/reports/components/ReportsPage.tsx'],
 };
+
+/**
+ * The admin pages' kinds (`admin-<page>`, the home's `admin-dashboard`: src/lib/early-request.ts'
+ * adminPageFor) and their modules: the admin area's and each `import()` of the page in the PAGES
+ * record of AdminRoutes.tsx, which tsc holds to every page of src/lib/admin-paths.ts. So every
+ * admin page is preloaded, a page added there too.
+ */
+async function earlyAdminPages(): Promise<Record<string, string[]>> {
+  const source = await readFile(fileURLToPath(new URL(ADMIN_AREA, import.meta.url)), 'utf8');
+  const ast = await parseAsync(source, { filename: ADMIN_AREA, babelrc: false, configFile: false, parserOpts: { plugins: ['typescript', 'jsx'] } });
+  if (!ast) throw new Error(`${ADMIN_AREA} does not parse`);
+  const pages: Record<string, string[]> = {};
+  traverse(ast, {
+    VariableDeclarator(declarator) {
+      const init = declarator.get('init');
+      if (!babelTypes.isIdentifier(declarator.node.id, { name: 'PAGES' }) || !init.isObjectExpression()) return;
+      for (const property of init.get('properties')) {
+        const key = property.isObjectProperty() ? property.node.key : null;
+        const name = babelTypes.isStringLiteral(key) ? key.value : babelTypes.isIdentifier(key) ? key.name : null;
+        const modules: string[] = [];
+        property.traverse({
+          CallExpression(call) {
+            const [module] = call.node.arguments;
+            if (!babelTypes.isImport(call.node.callee)) return;
+            if (!babelTypes.isStringLiteral(module)) throw new Error(`${ADMIN_AREA}: a page's import() names no file`);
+            modules.push(posix.join(posix.dirname(ADMIN_AREA), module.value));
+          },
+        });
+        if (name === null || modules.length === 0) throw new Error(`${ADMIN_AREA}: a page of PAGES without its import() (${name})`);
+        pages[`admin-${name || 'dashboard'}`] = [ADMIN_AREA, ...modules];
+      }
+    },
+  });
+  if (Object.keys(pages).length === 0) throw new Error(`${ADMIN_AREA}: no PAGES record`);
+  return pages;
+}
 
 /**
  * Puts the early request (src/lib/early-request.ts, its own entry) into the built index.html
@@ -60,7 +75,7 @@ function earlyRequestScript(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const chunk = chunks.find((c) => c.isEntry && c.name === 'early');
         const appScript = html.indexOf('<script type="module"');
@@ -74,10 +89,11 @@ function earlyRequestScript(): Plugin {
         // What the app's own script already loads is left out.
         const app = chunks.find((c) => c.isEntry && c.name === 'index');
         const loaded = new Set([...withImports(app?.fileName ?? ''), ...withImports(chunk.fileName)]);
+        const stem = (file: string) => file.replace(/\.[jt]sx?$/, '');
         const pages = Object.fromEntries(
-          Object.entries(EARLY_PAGES).map(([kind, sources]) => {
+          Object.entries({ ...EARLY_PAGES, ...(await earlyAdminPages()) }).map(([kind, sources]) => {
             const files = sources.flatMap((source) => {
-              const page = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+              const page = chunks.find((c) => c.facadeModuleId && stem(c.facadeModuleId).endsWith(`/${stem(source)}`));
               if (!page) throw new Error(`no chunk for ${source}`);
               return withImports(page.fileName);
             });

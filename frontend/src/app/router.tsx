@@ -12,11 +12,11 @@ import { usePrefetchInfiniteQuery, usePrefetchQuery, useQueryClient } from '@tan
 import { Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
 import { deliveryZonesQuery } from '@/lib/api/delivery';
-import { paymentMethodsQuery } from '@/lib/api/payments';
 import { categoryPagesQuery, newArrivalsPagesQuery, productQuery, searchPagesQuery } from '@/lib/api/products';
 import { parseSort } from '@/lib/api-paths';
 import { preloadable } from '@/lib/preloadable';
 import { sizeFilterOf } from '@/lib/sizes';
+import { paymentMethodsQuery } from '@/payments/api/methods';
 import { HomePage } from '@/features/catalog/components/HomePage';
 import { SoldOutActionContext, type SoldOutAction } from '@/features/catalog/components/sold-out-action';
 import { RequireAdmin, RequireAuth, RequirePermission } from './guards';

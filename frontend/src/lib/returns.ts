@@ -3,9 +3,10 @@
  * Whether an order may be returned, what is left of it and a return's next steps are the
  * server's answers (`returnable`, `nextSteps`).
  */
+import { everyMember } from './enums';
 import type { ReturnStatus, StatusChange } from './types';
 
-export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const satisfies readonly ReturnStatus[];
+export const RETURN_STATUSES = everyMember<ReturnStatus>()(['requested', 'approved', 'rejected', 'received', 'refunded']);
 
 /** The longest reason the server takes. */
 export const RETURN_REASON_MAX = 1000;

@@ -2,7 +2,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@/i18n';
+import { everyMember } from './enums';
 import type { Role } from './types';
+
+/** The roles, from a customer to the staff's: the order of the back office's lists and selects. */
+export const ROLES = everyMember<Role>()(['user', 'admin', 'orders', 'stock', 'rider']);
 
 export const ROLE_MESSAGES: Readonly<Record<Role, MessageDescriptor>> = {
   user: msg`Customer`,

@@ -7,8 +7,8 @@
  */
 import { plural, t } from '@lingui/core/macro';
 import { currentLanguage, useLanguage } from '@/i18n';
+import { paymentMethodInSentence } from '@/payments/names';
 import { formatPrice } from './format';
-import { paymentMethodInSentence } from './payment-method-names';
 import type { ShopTerms } from './types';
 
 /** 'Free delivery' (only when nowhere costs anything), 'Delivery $5.00' (one fee), 'Delivery from $2.00 to $9.00'. */

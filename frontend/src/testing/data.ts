@@ -430,15 +430,21 @@ export const defaultSettings: Settings = {
   terms: { deliveryFee: { min: 5, max: 5 }, returnDays: 30, paymentMethods: ['evc-plus', 'zaad', 'sahal', 'edahab', 'card'] },
 };
 
-/** Every payment method as GET /api/payments/methods lists them (its names and prefixes), those in `available` available. */
+/**
+ * Every payment method as GET /api/payments/methods lists them (names, prefixes, whose merchant
+ * account holds the money, how refunds go back, whether staff pay refunds out to them), those in
+ * `available` available.
+ */
 export function makePaymentMethods(available: readonly PaymentMethodId[]): PaymentMethod[] {
+  const waafiPay = { id: 'waafipay', name: 'WaafiPay' } as const;
+  const wallet = { kind: 'wallet', refunds: 'provider', payout: true } as const;
   const all: Omit<PaymentMethod, 'available'>[] = [
-    { id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', prefixes: ['61', '77'] },
-    { id: 'zaad', name: 'ZAAD', kind: 'wallet', prefixes: ['63'] },
-    { id: 'sahal', name: 'SAHAL', kind: 'wallet', prefixes: ['90'] },
-    { id: 'edahab', name: 'eDahab', kind: 'wallet', prefixes: ['62', '65', '66'] },
-    { id: 'card', name: 'Card', kind: 'card' },
-    { id: 'cash-on-delivery', name: 'Cash on delivery', kind: 'cash' },
+    { id: 'evc-plus', name: 'EVC Plus', ...wallet, prefixes: ['61', '77'], provider: waafiPay },
+    { id: 'zaad', name: 'ZAAD', ...wallet, prefixes: ['63'], provider: waafiPay },
+    { id: 'sahal', name: 'SAHAL', ...wallet, prefixes: ['90'], provider: waafiPay },
+    { id: 'edahab', name: 'eDahab', ...wallet, prefixes: ['62', '65', '66'], provider: { id: 'edahab', name: 'eDahab' } },
+    { id: 'card', name: 'Card', kind: 'card', provider: waafiPay, refunds: 'provider', payout: false },
+    { id: 'cash-on-delivery', name: 'Cash on delivery', kind: 'cash', provider: null, refunds: 'by-hand', payout: false },
   ];
   return all.map((m) => ({ ...m, available: available.includes(m.id) }));
 }

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { cartKeys } from '@/lib/query-keys';
 import type { AddToCartRequest, Cart, CartLineRef, DeliveryPlace } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -83,13 +84,8 @@ function storeCart(qc: QueryClient, cart: Cart) {
   void qc.invalidateQueries({ queryKey: cartKeys.places() });
 }
 
-interface Callbacks<TVars> {
-  onSuccess?: (cart: Cart, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /** A cart call whose reply, the whole cart, becomes the cached cart. */
-function useCartMutation<TVars>(mutationFn: (vars: TVars) => Promise<Cart>, options: Callbacks<TVars>) {
+function useCartMutation<TVars>(mutationFn: (vars: TVars) => Promise<Cart>, options: MutationOptions<Cart, TVars>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn,
@@ -102,17 +98,17 @@ function useCartMutation<TVars>(mutationFn: (vars: TVars) => Promise<Cart>, opti
 }
 
 /** Adds `quantity` units of a product (in the size `variantId` names); a negative quantity changes the line by that delta. */
-export const useAddToCart = (options: Callbacks<AddToCartRequest> = {}) => useCartMutation(addToCart, options);
+export const useAddToCart = (options: MutationOptions<Cart, AddToCartRequest> = {}) => useCartMutation(addToCart, options);
 
-export const useRemoveFromCart = (options: Callbacks<CartLineRef> = {}) => useCartMutation(removeFromCart, options);
+export const useRemoveFromCart = (options: MutationOptions<Cart, CartLineRef> = {}) => useCartMutation(removeFromCart, options);
 
 /** Applies the code the shopper typed (matched whatever its case). */
-export const useApplyDiscount = (options: Callbacks<string> = {}) => useCartMutation(applyDiscount, options);
+export const useApplyDiscount = (options: MutationOptions<Cart, string> = {}) => useCartMutation(applyDiscount, options);
 
-export const useRemoveDiscount = (options: Callbacks<void> = {}) => useCartMutation(removeDiscount, options);
+export const useRemoveDiscount = (options: MutationOptions<Cart, void> = {}) => useCartMutation(removeDiscount, options);
 
 /** Removes the lines one by one (the API has no call that empties a cart). */
-export function useClearCart(options: Callbacks<CartLineRef[]> = {}) {
+export function useClearCart(options: MutationOptions<Cart, CartLineRef[]> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (lines: CartLineRef[]) => {

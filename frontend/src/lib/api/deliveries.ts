@@ -8,6 +8,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { deliveryKeys, orderKeys } from '@/lib/query-keys';
 import type { DeliveredRequest, DeliveryFailureReason, MyCash, RiderDelivery } from '@/lib/types';
 
@@ -42,15 +43,10 @@ export const myCashQuery = () =>
 
 export const useMyCash = () => useQuery(myCashQuery());
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /** The answered delivery replaces its card at once; the list, the cash of the day and the order's own page are asked again. */
 function useDeliveryMutation<TVars extends { orderId: string }>(
   mutationFn: (vars: TVars) => Promise<RiderDelivery>,
-  options: Callbacks<RiderDelivery, TVars>,
+  options: MutationOptions<RiderDelivery, TVars>,
 ) {
   const qc = useQueryClient();
   return useMutation({
@@ -70,9 +66,9 @@ function useDeliveryMutation<TVars extends { orderId: string }>(
   });
 }
 
-export const useMarkDelivered = (options: Callbacks<RiderDelivery, DeliveredRequest & { orderId: string }> = {}) =>
+export const useMarkDelivered = (options: MutationOptions<RiderDelivery, DeliveredRequest & { orderId: string }> = {}) =>
   useDeliveryMutation(markDelivered, options);
 
 export const useMarkNotDelivered = (
-  options: Callbacks<RiderDelivery, { orderId: string; reason: DeliveryFailureReason }> = {},
+  options: MutationOptions<RiderDelivery, { orderId: string; reason: DeliveryFailureReason }> = {},
 ) => useDeliveryMutation(markNotDelivered, options);

@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys } from '@/lib/query-keys';
 import type { MarkOrderPaidRequest, Order, OrderDetail, OrderStatus, RefundResolutionRequest } from '@/lib/types';
@@ -76,20 +77,15 @@ async function storeChangedOrder(qc: ReturnType<typeof useQueryClient>, order: O
   ]);
 }
 
-interface Callbacks<TVars> {
-  onSuccess?: (order: OrderDetail, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
-export function useUpdateOrderStatus(options: Callbacks<{ id: string; status: OrderStatus }> = {}) {
+export function useUpdateOrderStatus(options: MutationOptions<OrderDetail, { id: string; status: OrderStatus }> = {}) {
   return useChangeOrder(updateOrderStatus, options);
 }
 
-export function useMarkOrderPaid(options: Callbacks<{ id: string; transactionId?: string }> = {}) {
+export function useMarkOrderPaid(options: MutationOptions<OrderDetail, { id: string; transactionId?: string }> = {}) {
   return useChangeOrder(markOrderPaid, options);
 }
 
-export function useResolveOrderRefund(options: Callbacks<{ id: string } & RefundResolutionRequest> = {}) {
+export function useResolveOrderRefund(options: MutationOptions<OrderDetail, { id: string } & RefundResolutionRequest> = {}) {
   return useChangeOrder(resolveOrderRefund, options);
 }
 
@@ -97,7 +93,7 @@ export function useResolveOrderRefund(options: Callbacks<{ id: string } & Refund
  * An admin's change of an order: the server's order is stored (`storeChangedOrder`). A refused
  * change fetches the order again: a refund that failed or went unanswered changed it.
  */
-function useChangeOrder<TVars extends { id: string }>(change: (vars: TVars) => Promise<OrderDetail>, options: Callbacks<TVars>) {
+function useChangeOrder<TVars extends { id: string }>(change: (vars: TVars) => Promise<OrderDetail>, options: MutationOptions<OrderDetail, TVars>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: change,

@@ -10,6 +10,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, requestPage } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { catalogPaths, pagedLists, pageParams, type PagedList } from '@/lib/api-paths';
 import { outside, putRowInPages } from '@/lib/list-cache';
 import { productKeys } from '@/lib/query-keys';
@@ -183,12 +184,7 @@ export const updateProduct = ({ id, input }: { id: string; input: ProductInput }
 
 export const deleteProduct = (id: string) => api.delete<MessageReply>(`/products/${encodeURIComponent(id)}`);
 
-interface MutationCallbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
-export function useCreateProduct(options: MutationCallbacks<Product, ProductInput> = {}) {
+export function useCreateProduct(options: MutationOptions<Product, ProductInput> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
@@ -200,7 +196,7 @@ export function useCreateProduct(options: MutationCallbacks<Product, ProductInpu
   });
 }
 
-export function useUpdateProduct(options: MutationCallbacks<Product, { id: string; input: ProductInput }> = {}) {
+export function useUpdateProduct(options: MutationOptions<Product, { id: string; input: ProductInput }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateProduct,
@@ -217,7 +213,7 @@ export function useUpdateProduct(options: MutationCallbacks<Product, { id: strin
   });
 }
 
-export function useDeleteProduct(options: MutationCallbacks<MessageReply, string> = {}) {
+export function useDeleteProduct(options: MutationOptions<MessageReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,

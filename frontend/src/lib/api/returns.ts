@@ -5,6 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { putRowInPages } from '@/lib/list-cache';
 import { adminKeys, orderKeys, returnKeys } from '@/lib/query-keys';
 import type { CreateReturnRequest, OrderReturn, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
@@ -53,11 +54,6 @@ export function useOrderReturns(orderId: string | undefined) {
   return useQuery({ ...orderReturnsQuery(orderId ?? ''), enabled: signedIn && Boolean(orderId) });
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /** A return in its order's cached list: replaced in place, or put first (newest first) when new. */
 function storeReturn(qc: ReturnType<typeof useQueryClient>, ret: OrderReturn) {
   qc.setQueryData<OrderReturn[]>(returnKeys.ofOrder(ret.orderId), (old) =>
@@ -69,7 +65,7 @@ function storeReturn(qc: ReturnType<typeof useQueryClient>, ret: OrderReturn) {
  * The shopper asks to return some units: the return is shown at once; the order (what is left
  * to return) is fetched again, and the admin's pages when next shown.
  */
-export function useCreateReturn(options: Callbacks<OrderReturn, { orderId: string; body: CreateReturnRequest }> = {}) {
+export function useCreateReturn(options: MutationOptions<OrderReturn, { orderId: string; body: CreateReturnRequest }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createReturn,
@@ -92,7 +88,7 @@ export function useCreateReturn(options: Callbacks<OrderReturn, { orderId: strin
  * again, since receiving puts units back and refunding changes `refundedAmount` and
  * `paymentStatus`.
  */
-export function useUpdateReturn(options: Callbacks<OrderReturn, { id: string } & UpdateReturnRequest> = {}) {
+export function useUpdateReturn(options: MutationOptions<OrderReturn, { id: string } & UpdateReturnRequest> = {}) {
   return useChangeReturn(updateReturn, options);
 }
 
@@ -100,11 +96,11 @@ export function useUpdateReturn(options: Callbacks<OrderReturn, { id: string } &
  * An admin resolves a refund sent but not answered, as `useUpdateReturn` stores its answer; a
  * failed resend refetches the returns, whose refund may have changed.
  */
-export function useResolveReturnRefund(options: Callbacks<OrderReturn, { id: string } & RefundResolutionRequest> = {}) {
+export function useResolveReturnRefund(options: MutationOptions<OrderReturn, { id: string } & RefundResolutionRequest> = {}) {
   return useChangeReturn(resolveReturnRefund, options);
 }
 
-function useChangeReturn<TVars extends { id: string }>(change: (vars: TVars) => Promise<OrderReturn>, options: Callbacks<OrderReturn, TVars>) {
+function useChangeReturn<TVars extends { id: string }>(change: (vars: TVars) => Promise<OrderReturn>, options: MutationOptions<OrderReturn, TVars>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: change,

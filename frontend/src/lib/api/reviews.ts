@@ -10,6 +10,7 @@
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, requestPage, requestWithStatus, type ListPage } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { outside, putRowInPages } from '@/lib/list-cache';
 import { productKeys, reviewKeys } from '@/lib/query-keys';
 import { REVIEWS_PAGE_SIZE } from '@/lib/reviews';
@@ -98,11 +99,6 @@ export function useMyReview(productId: string) {
   return useQuery({ ...myReviewQuery(productId), enabled: signedIn });
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /**
  * After a review changed: the product (its rating and count), the product lists and the reviews
  * are fetched again. `keepAdminPages` leaves the admin's cached pages alone (the caller put the
@@ -116,7 +112,7 @@ export function refreshAfterReviewChange(qc: QueryClient, { keepAdminPages = fal
 }
 
 /** Writes the shopper's review (or replaces their earlier one): shown at once as theirs, then everything it changes is fetched again. */
-export function useSaveReview(options: Callbacks<SavedReview, { productId: string; input: ReviewInput }> = {}) {
+export function useSaveReview(options: MutationOptions<SavedReview, { productId: string; input: ReviewInput }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveReview,
@@ -130,7 +126,7 @@ export function useSaveReview(options: Callbacks<SavedReview, { productId: strin
 }
 
 /** Deletes a review (the shopper's own, or any for an admin). */
-export function useDeleteReview(options: Callbacks<MessageReply, { productId: string; reviewId: string }> = {}) {
+export function useDeleteReview(options: MutationOptions<MessageReply, { productId: string; reviewId: string }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteReview,
@@ -150,7 +146,7 @@ export function useDeleteReview(options: Callbacks<MessageReply, { productId: st
  * product (whose rating and count follow its visible reviews), the product lists and the
  * storefront's reviews are fetched again.
  */
-export function useUpdateReview(options: Callbacks<AdminReview, { id: string } & UpdateReviewRequest> = {}) {
+export function useUpdateReview(options: MutationOptions<AdminReview, { id: string } & UpdateReviewRequest> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateReview,

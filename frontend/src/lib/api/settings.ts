@@ -1,6 +1,7 @@
 /** Public shop settings (support contacts, shipping fee, sandbox payments) and the admin update. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { settingsKeys } from '@/lib/query-keys';
 import type { Settings, SettingsInput } from '@/lib/types';
 
@@ -18,16 +19,14 @@ export const settingsQuery = () =>
 
 export const useSettings = () => useQuery(settingsQuery());
 
-export function useUpdateSettings(
-  options: { onSuccess?: (s: Settings) => void; onError?: (e: unknown) => void } = {},
-) {
+export function useUpdateSettings(options: MutationOptions<Settings, SettingsInput> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
     onError: options.onError,
-    onSuccess: async (data) => {
+    onSuccess: async (data, input) => {
       await qc.invalidateQueries({ queryKey: settingsKeys.all });
-      options.onSuccess?.(data);
+      options.onSuccess?.(data, input);
     },
   });
 }

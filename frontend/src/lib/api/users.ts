@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { outside, putRowInPages } from '@/lib/list-cache';
 import { userKeys } from '@/lib/query-keys';
 import type {
@@ -45,17 +46,12 @@ export function useSessionUserRefresh() {
   }, [fresh]);
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /**
  * Updates a user; when it is the signed-in user, the stored session user follows. A change of
  * one's own password ends every earlier session on the server, and the reply's fresh token
  * replaces the stored one.
  */
-export function useUpdateUser(options: Callbacks<User, { id: string; input: UpdateUserRequest }> = {}) {
+export function useUpdateUser(options: MutationOptions<User, { id: string; input: UpdateUserRequest }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
@@ -76,7 +72,7 @@ export function useUpdateUser(options: Callbacks<User, { id: string; input: Upda
   });
 }
 
-export function useCreateUser(options: Callbacks<AdminCreateUserReply, RegisterRequest> = {}) {
+export function useCreateUser(options: MutationOptions<AdminCreateUserReply, RegisterRequest> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createUser,
@@ -88,7 +84,7 @@ export function useCreateUser(options: Callbacks<AdminCreateUserReply, RegisterR
   });
 }
 
-export function useDeleteUser(options: Callbacks<MessageReply, string> = {}) {
+export function useDeleteUser(options: MutationOptions<MessageReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,

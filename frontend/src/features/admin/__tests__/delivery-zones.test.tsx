@@ -6,7 +6,7 @@ import { makeUser, makeZone, shopZones } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
 import { tapTargetProblems } from '@/testing/tap-targets';
-import { deliveryDays } from '../delivery/zone-form';
+import { deliveryDays } from '../lib/names';
 import { PHONE_QUERY } from '../lib/table';
 import { recordJson, renderAdmin } from './helpers';
 

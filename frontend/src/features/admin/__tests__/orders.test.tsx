@@ -5,7 +5,7 @@ import type { Order, OrderStatus } from '@/lib/types';
 import { makeOrder, makeOrderDetail, makeOrderLine, makeProduct, makeSizedProduct, makeUser, makeVariant } from '@/testing/data';
 import { server } from '@/testing/server';
 import { findToast, screen, waitFor, within } from '@/testing/test-utils';
-import { dateBounds, dateParams } from '../orders/list';
+import { dateBounds, dateParams } from '../lib/api/order-list';
 import { currentUrl, deferred, paramsOf, recordJson, renderAdmin, serveList, type ListReply } from './helpers';
 
 beforeAll(async () => {

@@ -4,66 +4,12 @@
  * choosing a page). Neither is printed: a page meant for paper (a run sheet) prints alone.
  */
 import { Link, NavLink, Outlet } from 'react-router';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { i18n } from '@/i18n';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { LanguageSwitch } from '@/components/ui/LanguageSwitch';
-import type { AdminPageName } from '@/lib/admin-paths';
 import { useOpenUntilNavigation } from '@/lib/use-open-until-navigation';
 import { useSession } from '@/stores/session';
-import { useMayOpen } from '../lib/access';
-
-interface AdminLink {
-  page: AdminPageName;
-  to: string;
-  /** In the language shown when read. */
-  label: string;
-  end?: boolean;
-}
-
-const link = (page: AdminPageName, to: string, label: MessageDescriptor, end?: boolean): AdminLink => ({
-  page,
-  to,
-  end,
-  get label() {
-    return i18n._(label);
-  },
-});
-
-/** The sidebar's links, each to a page (`page`, whose permission decides who sees it). */
-export const ADMIN_LINKS: readonly AdminLink[] = [
-  link('', '/admin', msg`Dashboard`, true),
-  link('products', '/admin/products', msg`Products`),
-  link('restock', '/admin/restock-requests', msg`Restock requests`),
-  link('orders', '/admin/orders', msg`Orders`),
-  link('deliveries', '/admin/deliveries', msg`Deliveries`),
-  link('ridersCash', '/admin/riders-cash', msg`Riders' cash`),
-  link('users', '/admin/users', msg`Users`),
-  link('discounts', '/admin/discounts', msg`Discounts`),
-  link('returns', '/admin/returns', msg`Returns`),
-  link('reviews', '/admin/reviews', msg`Reviews`),
-  link('notifications', '/admin/notifications', msg`Notifications`),
-  link('delivery', '/admin/delivery', msg`Delivery zones`),
-  link('settings', '/admin/settings', msg`Settings`),
-  link('payments', '/admin/payments', msg`Payments`),
-  link('reports', '/admin/reports', msg`Reports`),
-];
-
-/**
- * The links of the pages the signed-in person may open (lib/admin-paths.ts'
- * ADMIN_PAGE_PERMISSIONS, read against the server's permissions). The home is everyone's: the
- * Dashboard for whoever reads reports, 'Home' (the staff home) for anyone else.
- */
-export function useAdminLinks() {
-  const { t } = useLingui();
-  const mayOpen = useMayOpen();
-  return ADMIN_LINKS.flatMap((l) => {
-    if (l.page === '') return [mayOpen('') ? l : { ...l, label: t`Home` }];
-    return mayOpen(l.page) ? [l] : [];
-  });
-}
+import type { AdminLink } from '../lib/links';
 
 /**
  * The focus outline on the dark top bar and sidebar: white (the page's brand-coloured outline
@@ -71,11 +17,11 @@ export function useAdminLinks() {
  */
 const onDark = 'focus-visible:outline-white!';
 
-export function AdminLayout() {
-  const { t } = useLingui();
+/** The layout around every admin page; `links` are the sidebar's, those the signed-in person may open. */
+export function AdminLayout({ links }: { links: readonly AdminLink[] }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useOpenUntilNavigation();
   const name = useSession((s) => s.user?.name ?? '');
-  const links = useAdminLinks();
   // The back office's own name (not the role 'Admin').
   const backOffice = t({ message: 'Admin', context: 'the back office' });
 
@@ -118,12 +64,12 @@ export function AdminLayout() {
               <li key={l.to}>
                 <NavLink
                   to={l.to}
-                  end={l.end}
+                  end={l.page === ''}
                   className={({ isActive }) =>
                     `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium ${onDark} ${isActive ? 'bg-brand-700 text-white' : 'hover:bg-stone-800 hover:text-white'}`
                   }
                 >
-                  {l.label}
+                  {i18n._(l.label)}
                 </NavLink>
               </li>
             ))}

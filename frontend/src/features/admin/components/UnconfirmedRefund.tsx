@@ -1,7 +1,7 @@
 /**
  * A refund sent to the payment provider whose answer never came (`refundStatus` 'unconfirmed',
  * issue 38): the money may have gone back or not, so the shop never sends it again by itself.
- * The admin checks the provider's merchant account (WaafiPay, or eDahab for eDahab), then marks
+ * The admin checks the merchant account of the method's provider (GET /api/payments/methods), then marks
  * it refunded (nothing is sent) or sends it again; each asks first (Cancel has the focus), and
  * both are recorded in the audit trail.
  */
@@ -12,7 +12,7 @@ import { btn } from '@/components/ui/styles';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatPrice } from '@/lib/format';
 import type { PaymentMethodId, RefundResolutionRequest } from '@/lib/types';
-import { merchantAccount, refundProvider } from '../lib/payment';
+import { usePaymentProviders } from '@/payments/admin/providers';
 import { formatDateTime } from '../lib/ui';
 
 type Resolution = RefundResolutionRequest['resolution'];
@@ -43,6 +43,7 @@ export function UnconfirmedRefund({
   const [confirming, setConfirming] = useState<Resolution | null>(null);
   // ' ($12.50)' after the subject, or nothing without the amount.
   const what = amount === undefined ? subject : `${subject} (${formatPrice(amount)})`;
+  const { merchantAccount, refundProvider } = usePaymentProviders();
   const account = merchantAccount(method);
   const provider = refundProvider(method);
   const sent = sentAt ? formatDateTime(sentAt) : '';

@@ -1,22 +1,11 @@
 /**
- * A delivery zone in the back office: how it reads in the list (its place, its delivery time)
- * and the add/edit form's state and payload. The rules are the server's
+ * A delivery zone in the back office: the add/edit form's state and payload (how a zone reads,
+ * its place and delivery time, is lib/names.ts'). The rules are the server's
  * (domain/src/delivery/zone.rs): it answers bad input with a message per field (`city`,
  * `district`, `fee`, `etaDays`).
  */
-import { plural, t } from '@lingui/core/macro';
-import type { DeliveryZone, DeliveryZoneInput, EtaDays } from '@/lib/types';
+import type { DeliveryZone, DeliveryZoneInput } from '@/lib/types';
 import { parseNumber } from '@/lib/validation';
-
-/** How long delivery takes, for the table: 'Same day', '2 days', '1-2 days' (in the language shown). */
-export function deliveryDays({ min, max }: EtaDays): string {
-  if (max === 0) return t`Same day`;
-  if (min === max) return plural(min, { one: '# day', other: '# days' });
-  return t`${min}-${max} days`;
-}
-
-/** The zone's place as the back office names it: 'Hodan, Mogadishu', or the city for a whole city. */
-export const zonePlace = ({ city, district }: Pick<DeliveryZone, 'city' | 'district'>) => (district ? `${district}, ${city}` : city);
 
 export type ZoneField = 'city' | 'district' | 'fee' | 'etaMin' | 'etaMax';
 /** The fields the server names in its messages; the days' message (`etaDays`) is shown under the slowest. */

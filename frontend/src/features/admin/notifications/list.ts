@@ -3,6 +3,7 @@
  * paged, searched (`q`: recipient and subject) and filtered by status and channel.
  */
 import { msg, t } from '@lingui/core/macro';
+import { everyMember } from '@/lib/enums';
 import { notificationKeys } from '@/lib/query-keys';
 import type { AdminNotification, NotificationChannel, NotificationStatus, NotificationTopic } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
@@ -11,8 +12,8 @@ import { formatPhone } from '@/lib/phone-format';
 
 export const NOTIFICATIONS_LOAD_FAILED = msg`Failed to load notifications. Please try again.`;
 
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'retrying', 'failed', 'skipped'] as const satisfies readonly NotificationStatus[];
-export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const satisfies readonly NotificationChannel[];
+export const NOTIFICATION_STATUSES = everyMember<NotificationStatus>()(['pending', 'sent', 'retrying', 'failed', 'skipped']);
+export const NOTIFICATION_CHANNELS = everyMember<NotificationChannel>()(['email', 'sms']);
 
 /** The labels, each read in the language shown. */
 export const STATUS_LABELS: Readonly<Record<NotificationStatus, string>> = translated({

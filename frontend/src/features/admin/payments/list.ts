@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@/i18n';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentMethodName } from '@/payments/names';
 import { paymentKeys } from '@/lib/query-keys';
 import type { PaymentAttempt, PaymentAttemptState, PaymentMethodId } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';

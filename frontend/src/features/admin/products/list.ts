@@ -1,15 +1,16 @@
 /** The admin product list (GET /api/admin/products): search, category, stock status and sort. */
 import { msg } from '@lingui/core/macro';
+import { everyMember } from '@/lib/enums';
 import { STOCK_LABELS } from '@/lib/product';
 import { productKeys } from '@/lib/query-keys';
 import type { Product, StockStatus } from '@/lib/types';
 import { defineList, oneOf, SORT_DIRS, text, type FilterOption } from '../lib/list';
+import { categoryName, PRODUCT_CATEGORIES } from '../lib/names';
 import { choice } from '../lib/translated';
-import { categoryName, PRODUCT_CATEGORIES } from './product-form';
 
 export const PRODUCTS_LOAD_FAILED = msg`Failed to load products. Please try again.`;
 
-export const STOCK_FILTERS = ['inStock', 'lowStock', 'outOfStock'] as const satisfies readonly StockStatus[];
+export const STOCK_FILTERS = everyMember<StockStatus>()(['inStock', 'lowStock', 'outOfStock']);
 export const PRODUCT_SORTS = ['name', 'price', 'stock', 'category', 'createdAt'] as const;
 
 export const CATEGORY_OPTIONS: readonly FilterOption<(typeof PRODUCT_CATEGORIES)[number] | ''>[] = [

@@ -1,20 +1,9 @@
 /** The admin product form: its state, its checks before submit, and the payload. */
-import { msg, t } from '@lingui/core/macro';
-import { capitalize } from '@/lib/format';
+import { t } from '@lingui/core/macro';
 import type { Product, ProductInput } from '@/lib/types';
 import { parseNumber, parseStock } from '@/lib/validation';
 import { hasVariants, variantsOf } from '@/lib/variants';
-import { translated } from '../lib/translated';
 import { toVariantInputs, variantProblem, variantRowsFrom, variantsChanged, type VariantRow } from './variant-rows';
-
-export const PRODUCT_CATEGORIES = ['women', 'kids', 'sales'] as const;
-
-/** The categories as the back office names them, in the language shown. */
-const CATEGORY_NAMES = translated({ women: msg`Women`, kids: msg`Kids`, sales: msg`Sales` });
-
-/** A category's name ('women' is 'Women'); one this app does not know, capitalised. */
-export const categoryName = (category: string): string =>
-  Object.hasOwn(CATEGORY_NAMES, category) ? CATEGORY_NAMES[category as keyof typeof CATEGORY_NAMES] : capitalize(category);
 
 export type ProductField = 'name' | 'category' | 'description' | 'price' | 'stock' | 'discount' | 'tags' | 'image' | 'variants';
 export type ProductErrors = Partial<Record<ProductField, string>>;

@@ -8,14 +8,12 @@
 import { msg, plural, t } from '@lingui/core/macro';
 import { statusWord } from '@/components/ui/StatusBadge';
 import { capitalize, formatDateTime, formatPrice } from '@/lib/format';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentMethodName } from '@/payments/names';
 import type { AuditEntry, PaymentMethodId, Role } from '@/lib/types';
-import { deliveryDays, zonePlace } from '../delivery/zone-form';
-import { categoryName } from '../products/product-form';
+import { categoryName, deliveryDays, ROLE_NAMES, zonePlace } from '../lib/names';
 import { shortDate } from '../lib/ui';
 import { formatPhone } from '@/lib/phone-format';
 import { translated } from '../lib/translated';
-import { ROLE_NAMES } from '../users/list';
 
 /** Each action's label, read in the language shown. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = translated({

@@ -1,28 +1,28 @@
 /** The admin user list (GET /api/users): search over name, e-mail and phone, and the role. */
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { userKeys } from '@/lib/query-keys';
-import { ROLE_MESSAGES } from '@/lib/roles';
+import { ROLES } from '@/lib/roles';
 import type { Role, User } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
-import { choice, translated } from '../lib/translated';
+import { choice } from '../lib/translated';
 
 export const USERS_LOAD_FAILED = msg`Failed to load users`;
 
-export const ROLE_OPTIONS: readonly FilterOption<Role | ''>[] = [
-  choice('', msg`All roles`),
-  choice('user', msg`Customers`),
-  choice('admin', msg`Admins`),
-  choice('orders', msg`Order handlers`),
-  choice('stock', msg`Stock keepers`),
-  choice('rider', msg`Riders`),
-];
+/** Each role's people, as the role filter names them. */
+const ROLE_FILTERS: Record<Role, MessageDescriptor> = {
+  user: msg`Customers`,
+  admin: msg`Admins`,
+  orders: msg`Order handlers`,
+  stock: msg`Stock keepers`,
+  rider: msg`Riders`,
+};
 
-/** Each role as the shop names it (lib/roles.ts), read in the language shown. */
-export const ROLE_NAMES: Readonly<Record<Role, string>> = translated(ROLE_MESSAGES);
+export const ROLE_OPTIONS: readonly FilterOption<Role | ''>[] = [choice('', msg`All roles`), ...ROLES.map((role) => choice(role, ROLE_FILTERS[role]))];
 
 export const usersList = defineList<User>()({
   path: '/users',
   keys: userKeys.admin,
-  filters: { q: text(), role: oneOf(['user', 'admin', 'orders', 'stock', 'rider'] as const satisfies readonly Role[]) },
+  filters: { q: text(), role: oneOf(ROLES) },
   failure: { message: USERS_LOAD_FAILED, log: 'Failed to load users' },
 });

@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import type { ForgotPasswordRequest, MessageReply, ResetPasswordRequest } from '@/lib/types';
 
 /** Answered 200 whether or not an account has this e-mail or phone (the reply does not tell); 400 or 429 with a message. */
@@ -12,15 +13,10 @@ export const forgotPassword = (input: ForgotPasswordRequest) => api.post<Message
 /** 400 with a message (and per-field `errors`) for a wrong or expired code; 429 after too many tries. */
 export const resetPassword = (input: ResetPasswordRequest) => api.post<MessageReply>('/auth/reset-password', input);
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
-export function useForgotPassword(options: Callbacks<MessageReply, ForgotPasswordRequest> = {}) {
+export function useForgotPassword(options: MutationOptions<MessageReply, ForgotPasswordRequest> = {}) {
   return useMutation({ mutationFn: forgotPassword, onSuccess: options.onSuccess, onError: options.onError });
 }
 
-export function useResetPassword(options: Callbacks<MessageReply, ResetPasswordRequest> = {}) {
+export function useResetPassword(options: MutationOptions<MessageReply, ResetPasswordRequest> = {}) {
   return useMutation({ mutationFn: resetPassword, onSuccess: options.onSuccess, onError: options.onError });
 }

@@ -7,9 +7,9 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { useOrder } from '@/lib/api/orders';
 import { formatPrice, orderNumber } from '@/lib/format';
-import { isPaid, paidWith } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { isPaid, paidWith } from '@/payments/paid';
 
 /**
  * /order-success: the order paid (or placed to be paid in cash on delivery), from the checkout (its order in the history state) or, after a

@@ -11,9 +11,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PhoneIcon } from '@/components/ui/icons';
 import { btn } from '@/components/ui/styles';
 import { formatPrice, orderNumber } from '@/lib/format';
-import { paymentMethodName } from '@/lib/payment-methods';
 import type { Order, Settings } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { paymentMethodName } from '@/payments/names';
 
 export function PaymentNotConfirmed({
   order,

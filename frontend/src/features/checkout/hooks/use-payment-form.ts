@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFieldErrors, useFormFields, type FieldBinding } from '@/components/forms/use-form-fields';
 import { paymentKeys } from '@/lib/query-keys';
-import type { CashOnDelivery, PaymentMethod, PaymentMethodId } from '@/lib/types';
-import { usePaymentMethods } from '@/lib/api/payments';
-import { walletOfNumber } from '@/lib/wallet-of-number';
+import type { CashOnDelivery, PaymentMethodId } from '@/lib/types';
+import { usePaymentMethods } from '@/payments/api/methods';
+import type { OfferedMethod } from '@/payments/types';
+import { walletOfNumber } from '@/payments/wallet-of-number';
 
 /** SPEC.md's one method, offered while the server's list cannot be had (the server still decides). */
-const EVC_PLUS_ONLY: readonly PaymentMethod[] = [{ id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', available: true }];
+const EVC_PLUS_ONLY: readonly OfferedMethod[] = [{ id: 'evc-plus', name: 'EVC Plus', kind: 'wallet', available: true }];
 
 /**
  * What the checkout offers: the available wallets, card and cash on delivery, in the server's
  * order (cash is available while some delivery zone takes it; whether the place chosen does is
  * the priced cart's to say).
  */
-function offeredOf(methods: readonly PaymentMethod[] | undefined): readonly PaymentMethod[] {
+function offeredOf(methods: readonly OfferedMethod[] | undefined): readonly OfferedMethod[] {
   const offered = (methods ?? []).filter((m) => m.available);
   return offered.length > 0 ? offered : EVC_PLUS_ONLY;
 }

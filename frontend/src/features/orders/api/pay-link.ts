@@ -6,6 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import type { MyPaymentLink } from '@/lib/types';
 
 export const createMyPaymentLink = (orderId: string) =>
@@ -17,8 +18,6 @@ export function payLinkPath(url: string): string {
   return `${link.pathname}${link.search}`;
 }
 
-export function useCreateMyPaymentLink(
-  options: { onSuccess?: (link: MyPaymentLink) => void; onError?: (error: unknown) => void } = {},
-) {
+export function useCreateMyPaymentLink(options: MutationOptions<MyPaymentLink, string> = {}) {
   return useMutation({ mutationFn: createMyPaymentLink, onSuccess: options.onSuccess, onError: options.onError });
 }

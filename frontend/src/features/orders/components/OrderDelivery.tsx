@@ -8,8 +8,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DeliveryAttempts } from '@/components/ui/DeliveryAttempts';
 import { callLink } from '@/lib/delivery';
 import { formatDateTime, formatPrice } from '@/lib/format';
-import { isPaid } from '@/lib/payment-methods';
 import type { OrderDetail } from '@/lib/types';
+import { isPaid } from '@/payments/paid';
 import { OrderSection } from './OrderSection';
 
 export function OrderDelivery({ order }: { order: OrderDetail }) {

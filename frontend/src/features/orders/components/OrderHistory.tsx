@@ -10,9 +10,9 @@ import { OrderStatusBadge, PaymentStatusBadge, shopperOrderStatus } from '@/comp
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDate, formatPrice, orderNumber } from '@/lib/format';
-import { paidWith } from '@/lib/payment-methods';
 import type { Order } from '@/lib/types';
 import { useOrders } from '@/lib/api/orders';
+import { paidWith } from '@/payments/paid';
 
 export function itemCount(order: Order): number {
   return order.products.reduce((n, l) => n + (l.quantity || 0), 0);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { PaymentStatusBadge } from '@/components/ui/StatusBadge';
-import { paymentMethodName } from '@/lib/payment-methods';
 import type { OrderDetail } from '@/lib/types';
+import { paymentMethodName } from '@/payments/names';
 import { OrderSection } from './OrderSection';
 
 /** A row of the payment's facts; a badge is centred beside its label. */

@@ -5,10 +5,10 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@/lib/api-client';
 import { useOrder } from '@/lib/api/orders';
 import { orderNumber } from '@/lib/format';
-import { isPaid } from '@/lib/payment-methods';
 import { cartKeys, orderKeys } from '@/lib/query-keys';
 import type { OrderDetail } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { isPaid } from '@/payments/paid';
 
 const awaitingProvider = (order: OrderDetail) => order.paymentStatus === 'pending';
 

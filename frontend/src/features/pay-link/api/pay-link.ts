@@ -6,6 +6,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, ApiError, requestWithStatus } from '@/lib/api-client';
 import { orderKeys, paymentKeys } from '@/lib/query-keys';
 import type { LinkedOrder, LinkPayment, PaymentChoiceRequest } from '@/lib/types';
+import type { MutationOptions } from '@/lib/api/mutation-options';
+import type { PaymentReply } from '@/payments/types';
 
 /** How often the order is asked for again while a payment of it is under way. */
 export const POLL_MS = 3000;
@@ -30,13 +32,8 @@ export const linkedOrderQuery = (token: string) =>
 
 export const useLinkedOrder = (token: string) => useQuery(linkedOrderQuery(token));
 
-export interface LinkPaymentResult {
-  /** 201: paid. 202: waiting for the payer (on their phone, or on the card page at `redirectUrl`). */
-  status: number;
-  reply: LinkPayment;
-}
-
-export async function payLink(token: string, body: PaymentChoiceRequest): Promise<LinkPaymentResult> {
+/** 201: paid. 202: waiting for the payer (on their phone, or on the card page at `redirectUrl`). */
+export async function payLink(token: string, body: PaymentChoiceRequest): Promise<PaymentReply<LinkPayment>> {
   const res = await requestWithStatus<LinkPayment>(linkPath(token), { method: 'POST', body });
   return { status: res.status, reply: res.data };
 }
@@ -49,13 +46,13 @@ export async function payLink(token: string, body: PaymentChoiceRequest): Promis
  */
 export function usePayLink(
   token: string,
-  options: { onSuccess?: (result: LinkPaymentResult) => void; onError?: (error: unknown) => void } = {},
+  options: MutationOptions<PaymentReply<LinkPayment>, PaymentChoiceRequest> = {},
 ) {
   const qc = useQueryClient();
   const key = paymentKeys.link(token);
   return useMutation({
     mutationFn: (body: PaymentChoiceRequest) => payLink(token, body),
-    onSuccess: (result) => {
+    onSuccess: (result, body) => {
       if (result.status === 202 && !result.reply.redirectUrl) {
         qc.setQueryData<LinkedOrder>(key, (order) => order && { ...order, paying: true });
       }
@@ -64,11 +61,11 @@ export function usePayLink(
         // The link now opens the paid order with its status.
         void qc.invalidateQueries({ queryKey: key });
       }
-      options.onSuccess?.(result);
+      options.onSuccess?.(result, body);
     },
-    onError: (err) => {
+    onError: (err, body) => {
       if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: key });
-      options.onError?.(err);
+      options.onError?.(err, body);
     },
   });
 }

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { PaymentFieldset } from '@/components/payments/PaymentFieldset';
-import { SandboxNotice } from '@/components/payments/SandboxNotice';
 import { Spinner } from '@/components/ui/Spinner';
 import { useSettings } from '@/lib/api/settings';
 import { paymentTimeoutOf } from '@/lib/countdown';
 import { formatPrice } from '@/lib/format';
 import type { LinkedOrder } from '@/lib/types';
+import { PaymentFieldset } from '@/payments/components/PaymentFieldset';
+import { SandboxNotice } from '@/payments/components/SandboxNotice';
 import type { LinkPaymentState } from '../hooks/use-link-payment';
 import type { LinkPaymentForm } from '../hooks/use-link-payment-form';
 

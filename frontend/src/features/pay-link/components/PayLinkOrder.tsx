@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { paidWith } from '@/lib/payment-methods';
 import type { LinkedOrder } from '@/lib/types';
+import { paidWith } from '@/payments/paid';
 import { linkSettled } from '../api/pay-link';
 import { useLinkPayment, type LinkEnding } from '../hooks/use-link-payment';
 import { useLinkPaymentForm } from '../hooks/use-link-payment-form';

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverFieldErrors, useFormFields, type FieldBinding } from '@/components/forms/use-form-fields';
-import type { PaymentChoice } from '@/components/payments/PaymentFieldset';
-import { usePaymentMethods } from '@/lib/api/payments';
-import { paymentMethodName } from '@/lib/payment-methods';
 import { paymentKeys } from '@/lib/query-keys';
-import type { LinkedOrder, PaymentMethod, PaymentMethodId } from '@/lib/types';
-import { walletOfNumber } from '@/lib/wallet-of-number';
+import type { LinkedOrder, PaymentMethodId } from '@/lib/types';
+import { usePaymentMethods } from '@/payments/api/methods';
+import type { PaymentChoice } from '@/payments/components/PaymentFieldset';
+import { paymentMethodName } from '@/payments/names';
+import type { OfferedMethod } from '@/payments/types';
+import { walletOfNumber } from '@/payments/wallet-of-number';
 
 /**
  * The methods the link takes, in its order, as GET /api/payments/methods describes them (names,
  * the wallets' prefixes); one that list cannot describe (it could not be had) by its name alone.
  */
-function offeredOf(ids: readonly PaymentMethodId[], known: readonly PaymentMethod[] | undefined): PaymentMethod[] {
+function offeredOf(ids: readonly PaymentMethodId[], known: readonly OfferedMethod[] | undefined): OfferedMethod[] {
   return ids.map(
     (id) =>
       known?.find((m) => m.id === id) ?? {
@@ -35,7 +36,7 @@ export function useLinkPaymentForm(link: Pick<LinkedOrder, 'paymentMethods' | 'p
   const methods = usePaymentMethods();
   const offered = offeredOf(link.paymentMethods, methods.data);
   const [choice, setChoice] = useState<{ id: PaymentMethodId | null; error?: string }>({ id: null });
-  const method: PaymentMethod | undefined =
+  const method: OfferedMethod | undefined =
     offered.find((m) => m.id === choice.id) ?? walletOfNumber(link.paymentPhone, offered) ?? offered[0];
   const form = useFormFields({ paymentPhone: link.paymentPhone });
   const phone = form.bind('paymentPhone');

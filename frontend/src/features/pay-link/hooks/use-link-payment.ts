@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { t } from '@lingui/core/macro';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
-import { paymentMethodName } from '@/lib/payment-methods';
-import type { LinkedOrder, PaymentMethod, PaymentRequest } from '@/lib/types';
-import { useCardPage } from '@/lib/use-card-page';
+import type { LinkedOrder, PaymentRequest } from '@/lib/types';
+import { paymentMethodName } from '@/payments/names';
+import type { OfferedMethod } from '@/payments/types';
+import { useCardPage } from '@/payments/use-card-page';
 import { linkSettled, usePayLink } from '../api/pay-link';
 
 /** A message under the form: a refusal to try again after (`error`), or the server's word on a payment already under way (`info`). */
@@ -75,7 +76,7 @@ export function useLinkPayment(
 
   return {
     /** Pays with `method` from `phone`, unless a payment is already on its way. */
-    submit: (method: PaymentMethod, phone: string) => {
+    submit: (method: OfferedMethod, phone: string) => {
       if (busy) return;
       setNotice(null);
       setRequest({ phone, amount: formatPrice(order.totalAmount), wallet: method.kind === 'wallet' ? paymentMethodName(method.id) : null });

@@ -7,6 +7,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, requestPage, requestWithStatus } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { productKeys, restockKeys } from '@/lib/query-keys';
 import type { MessageReply, RestockAlert, RestockAlertInput, RestockRequest } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -52,16 +53,11 @@ export function useMyRestockAlerts(page: number) {
   return useQuery({ ...myRestockAlertsQuery(page), enabled: signedIn, placeholderData: keepPreviousData });
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /**
  * Asks to be told when a size is back. The shopper's list is fetched again when next shown; a
  * refusal because the size is in stock (409) fetches the product again, so the page offers it.
  */
-export function useAskRestock(options: Callbacks<AskReply, { productId: string; variantId: string | null }> = {}) {
+export function useAskRestock(options: MutationOptions<AskReply, { productId: string; variantId: string | null }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: askRestock,
@@ -79,7 +75,7 @@ export function useAskRestock(options: Callbacks<AskReply, { productId: string; 
 }
 
 /** Cancels a request; the list's pages are fetched again. */
-export function useCancelRestockAlert(options: Callbacks<MessageReply, string> = {}) {
+export function useCancelRestockAlert(options: MutationOptions<MessageReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelRestockAlert,

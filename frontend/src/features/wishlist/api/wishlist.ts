@@ -1,6 +1,7 @@
 /** Wishlist calls, keys and hooks. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, requestWithStatus } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { wishlistKeys } from '@/lib/query-keys';
 import type { MessageReply, Wishlist } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -34,12 +35,7 @@ export function useWishlist() {
   return useQuery({ ...wishlistQuery(), enabled: signedIn });
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
-export function useAddToWishlist(options: Callbacks<WishlistAddReply, string> = {}) {
+export function useAddToWishlist(options: MutationOptions<WishlistAddReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: addToWishlist,
@@ -51,7 +47,7 @@ export function useAddToWishlist(options: Callbacks<WishlistAddReply, string> = 
   });
 }
 
-export function useRemoveFromWishlist(options: Callbacks<MessageReply, string> = {}) {
+export function useRemoveFromWishlist(options: MutationOptions<MessageReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: removeFromWishlist,

@@ -8,19 +8,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Cell, Legend, Line, LineChart, CartesianGrid, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { statusWord } from '@/components/ui/StatusBadge';
+import { ORDER_STATUSES } from '@/lib/enums';
 import { formatPrice } from '@/lib/format';
-import type { OrderStatus, Stats } from '@/lib/types';
+import type { Stats } from '@/lib/types';
 import { ChartFigure } from '../../components/ChartFigure';
 import { BRAND, dollarTick, monthLabel, OTHER_COLOR, STATUS_COLORS } from '../../lib/charts';
 import { formatCount } from '../../lib/ui';
-
-const STATUSES: OrderStatus[] = ['pending', 'shipped', 'delivered', 'canceled'];
 
 export default function DashboardCharts({ stats }: { stats: Stats }) {
   // Words, months and numbers in the language shown (drawn again when it changes).
   const { t } = useLingui();
   const months = (stats.revenueByMonth ?? []).map((m) => ({ ...m, label: monthLabel(m.label) }));
-  const counts = STATUSES.map((s) => ({ name: statusWord(s), key: s, value: stats.statusCounts?.[s] ?? 0 }));
+  const counts = ORDER_STATUSES.map((s) => ({ name: statusWord(s), key: s, value: stats.statusCounts?.[s] ?? 0 }));
   const anyOrders = counts.some((c) => c.value > 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">

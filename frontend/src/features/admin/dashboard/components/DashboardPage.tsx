@@ -10,12 +10,13 @@ import { OrderStatusBadge } from '@/components/ui/StatusBadge';
 import { PageLoading, Spinner } from '@/components/ui/Spinner';
 import type { AdminPageName } from '@/lib/admin-paths';
 import { formatPrice, orderNumber } from '@/lib/format';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentMethodName } from '@/payments/names';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
 import { useMayOpen } from '../../lib/access';
 import { logError } from '../../lib/errors';
+import { adminPath } from '../../lib/links';
 import { columnsOf, DataTable } from '../../lib/table';
 import { admin, formatCount, formatShortDate } from '../../lib/ui';
 import { useAdminStats } from '../api/stats';
@@ -24,11 +25,11 @@ const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
 
 /** Each to a page (`page`): only those the signed-in person may open are shown. Their words are drawn in the language shown. */
-const QUICK_ACTIONS: { page: AdminPageName; to: string; label: MessageDescriptor; text: MessageDescriptor }[] = [
-  { page: 'products', to: '/admin/products', label: msg`Manage Products`, text: msg`Add, edit and remove products` },
-  { page: 'orders', to: '/admin/orders', label: msg`Manage Orders`, text: msg`Review orders and update their status` },
-  { page: 'users', to: '/admin/users', label: msg`Manage Users`, text: msg`Customers and administrators` },
-  { page: 'reports', to: '/admin/reports', label: msg`View Reports`, text: msg`Sales, orders and top products` },
+const QUICK_ACTIONS: { page: AdminPageName; label: MessageDescriptor; text: MessageDescriptor }[] = [
+  { page: 'products', label: msg`Manage Products`, text: msg`Add, edit and remove products` },
+  { page: 'orders', label: msg`Manage Orders`, text: msg`Review orders and update their status` },
+  { page: 'users', label: msg`Manage Users`, text: msg`Customers and administrators` },
+  { page: 'reports', label: msg`View Reports`, text: msg`Sales, orders and top products` },
 ];
 
 function StatCard({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -122,9 +123,9 @@ export default function DashboardPage() {
           </h2>
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {quickActions.map((a) => (
-              <li key={a.to}>
+              <li key={a.page}>
                 <Link
-                  to={a.to}
+                  to={adminPath(a.page)}
                   className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 transition hover:ring-brand-300"
                 >
                   <span className="block font-semibold text-brand-800">{i18n._(a.label)}</span>

@@ -11,43 +11,25 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { AdminPageName } from '@/lib/admin-paths';
 import { useCan } from '@/lib/permissions';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/stores/session';
-import { useAdminLinks } from '../../components/AdminLayout';
+import type { AdminLink } from '../../lib/links';
+import { ROLE_NAMES } from '../../lib/names';
 import { admin } from '../../lib/ui';
-import { ROLE_NAMES } from '../../users/list';
 import { WorkCounts } from './WorkCounts';
 
-/** What each screen is for, under its link. */
-const SCREEN_TEXTS: Partial<Record<AdminPageName, MessageDescriptor>> = {
-  products: msg`Add and edit products, and their stock by size`,
-  restock: msg`The sold-out sizes shoppers wait for: what to reorder`,
-  orders: msg`Review orders and update their status`,
-  deliveries: msg`Send orders out with riders and print their run sheets`,
-  ridersCash: msg`The cash each rider collected, and marking it handed in`,
-  users: msg`Customers, staff and their roles`,
-  discounts: msg`Discount codes for sales`,
-  returns: msg`Approve, receive and refund returns`,
-  reviews: msg`Hide, show or delete customers' reviews`,
-  notifications: msg`The e-mails and SMS the shop sends`,
-  delivery: msg`The places the shop delivers to, their fees and delivery times`,
-  settings: msg`The shop's name, contacts and shipping fee`,
-  payments: msg`Every payment tried, and the late money and other amounts to check`,
-  reports: msg`Sales, orders and top products`,
-};
-
-export default function StaffHome() {
+/** `links`: the sidebar's (the pages the person may open), each with what it is for. */
+export default function StaffHome({ links }: { links: readonly AdminLink[] }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Home`);
   const user = useSession((s) => s.user);
   const name = user?.name ?? '';
   const role = user ? ROLE_NAMES[user.role] : '';
   const can = useCan();
-  const screens: { to: string; label: string; text?: MessageDescriptor }[] = useAdminLinks()
+  const screens: { to: string; label: string; text?: MessageDescriptor }[] = links
     .filter((link) => link.page !== '')
-    .map((link) => ({ to: link.to, label: link.label, text: SCREEN_TEXTS[link.page] }));
+    .map((link) => ({ to: link.to, label: i18n._(link.label), text: link.text }));
   if (can('deliveries.own')) {
     screens.unshift({ to: '/deliveries', label: t`My deliveries`, text: msg`Your deliveries of the day, on your phone` });
   }

@@ -13,11 +13,11 @@ import { Link } from 'react-router';
 import { btn } from '@/components/ui/styles';
 import { useCan, type Permission } from '@/lib/permissions';
 import type { ReturnStatus } from '@/lib/types';
-import { dispatchList } from '../../deliveries/api/deliveries';
+import { dispatchList } from '../../lib/api/dispatch';
+import { ordersList } from '../../lib/api/order-list';
+import { returnsList } from '../../lib/api/return-list';
 import { useListCount } from '../../lib/list';
 import { admin, formatCount } from '../../lib/ui';
-import { ordersList } from '../../orders/list';
-import { returnsList } from '../../returns/list';
 
 /** The returns waiting for staff: to approve or reject, to receive once back, to refund once received. */
 const RETURN_STEPS: readonly { status: Extract<ReturnStatus, 'requested' | 'approved' | 'received'>; label: MessageDescriptor }[] = [

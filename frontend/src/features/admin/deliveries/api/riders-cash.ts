@@ -6,6 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { deliveryKeys } from '@/lib/query-keys';
 import type { RiderCash } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -24,12 +25,7 @@ export function useRidersCash(date: string) {
   });
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
-export function useMarkCashReceived(options: Callbacks<RiderCash, { riderId: string; date: string }> = {}) {
+export function useMarkCashReceived(options: MutationOptions<RiderCash, { riderId: string; date: string }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: markCashReceived,

@@ -18,10 +18,11 @@ import type { DispatchStatus } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SelectField } from '../../components/fields';
 import { PageHeader } from '../../components/PageHeader';
+import { dispatchList, useResetCode } from '../../lib/api/dispatch';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { FilterSelect, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
-import { dispatchList, useDispatchOrders, useResetCode, useRiders } from '../api/deliveries';
+import { useDispatchOrders, useRiders } from '../api/deliveries';
 import { deliveriesTable } from './delivery-columns';
 
 export default function DeliveriesPage() {

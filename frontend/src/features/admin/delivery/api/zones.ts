@@ -6,6 +6,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { deliveryKeys } from '@/lib/query-keys';
 import type { DeliveryZone, DeliveryZoneInput } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -29,16 +30,11 @@ export function useAdminZones() {
   return useQuery({ ...adminZonesQuery(), enabled: signedIn });
 }
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /** The places shoppers are offered changed with the zones: asked for again when next needed. */
 const refreshShopperZones = (qc: QueryClient) => qc.invalidateQueries({ queryKey: deliveryKeys.zones() });
 
 /** A new zone takes its place in the server's order: the list is fetched again. */
-export function useCreateZone(options: Callbacks<DeliveryZone, DeliveryZoneInput> = {}) {
+export function useCreateZone(options: MutationOptions<DeliveryZone, DeliveryZoneInput> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createZone,
@@ -55,7 +51,7 @@ export function useCreateZone(options: Callbacks<DeliveryZone, DeliveryZoneInput
  * The changed zone, as the server answered it, takes its row's place; the list is fetched
  * again only when its city or district changed (its place in the order may have).
  */
-export function useUpdateZone(options: Callbacks<DeliveryZone, { id: string; input: DeliveryZoneInput }> = {}) {
+export function useUpdateZone(options: MutationOptions<DeliveryZone, { id: string; input: DeliveryZoneInput }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateZone,

@@ -17,7 +17,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { DataTable } from '../../lib/table';
 import { useAdminZones, useUpdateZone } from '../api/zones';
-import { switchedServed, zonePlace } from '../zone-form';
+import { zonePlace } from '../../lib/names';
+import { switchedServed } from '../zone-form';
 import { zonesTable } from './zone-columns';
 import { ZoneFormModal } from './ZoneFormModal';
 

@@ -8,7 +8,7 @@ import { t } from '@lingui/core/macro';
 import { formatPrice } from '@/lib/format';
 import type { DeliveryZone } from '@/lib/types';
 import { ActionButton, Badge, columnsOf, EditAction, nowrap, RowActions, tone } from '../../lib/table';
-import { deliveryDays, zonePlace } from '../zone-form';
+import { deliveryDays, zonePlace } from '../../lib/names';
 
 const column = columnsOf<DeliveryZone>();
 

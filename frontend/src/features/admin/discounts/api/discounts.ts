@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { putRowInPages } from '@/lib/list-cache';
 import { discountKeys } from '@/lib/query-keys';
 import type { Discount, DiscountInput, MessageReply } from '@/lib/types';
@@ -15,13 +16,8 @@ export const updateDiscount = ({ id, input }: { id: string; input: DiscountInput
   api.put<Discount>(discountPath(id), input);
 export const deleteDiscount = (id: string) => api.delete<MessageReply>(discountPath(id));
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /** A new code is first in the list (newest first): the pages are fetched again. */
-export function useCreateDiscount(options: Callbacks<Discount, DiscountInput> = {}) {
+export function useCreateDiscount(options: MutationOptions<Discount, DiscountInput> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createDiscount,
@@ -34,7 +30,7 @@ export function useCreateDiscount(options: Callbacks<Discount, DiscountInput> = 
 }
 
 /** The changed code, as the server answered it, takes its row's place without a refetch. */
-export function useUpdateDiscount(options: Callbacks<Discount, { id: string; input: DiscountInput }> = {}) {
+export function useUpdateDiscount(options: MutationOptions<Discount, { id: string; input: DiscountInput }> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateDiscount,
@@ -46,7 +42,7 @@ export function useUpdateDiscount(options: Callbacks<Discount, { id: string; inp
   });
 }
 
-export function useDeleteDiscount(options: Callbacks<MessageReply, string> = {}) {
+export function useDeleteDiscount(options: MutationOptions<MessageReply, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteDiscount,

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { putRowInPages } from '@/lib/list-cache';
 import { notificationKeys } from '@/lib/query-keys';
 import type { AdminNotification } from '@/lib/types';
@@ -15,13 +16,8 @@ import type { AdminNotification } from '@/lib/types';
 export const resendNotification = (id: string) =>
   api.post<AdminNotification>(`/admin/notifications/${encodeURIComponent(id)}/resend`);
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /** The queued message, as the server answered it, takes its row's place at once; the list is then fetched again. */
-export function useResendNotification(options: Callbacks<AdminNotification, string> = {}) {
+export function useResendNotification(options: MutationOptions<AdminNotification, string> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: resendNotification,

@@ -4,8 +4,8 @@ import { btn } from '@/components/ui/styles';
 import { Modal } from '@/components/ui/Modal';
 import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
+import { usePaymentProviders } from '@/payments/admin/providers';
 import { TextField } from '../../components/fields';
-import { merchantAccount } from '../../lib/payment';
 
 /**
  * Confirms recording a payment the provider never confirmed (a wallet's time-out): the admin
@@ -30,7 +30,7 @@ export function MarkPaidDialog({
   const whose = customer ? t`order ${short} for ${customer}` : t`order ${short}`;
   // ' ($12.50)' after the order, or nothing for someone who may not see amounts.
   const what = order.totalAmount === undefined ? whose : `${whose} (${formatPrice(order.totalAmount)})`;
-  const account = merchantAccount(order.paymentMethod);
+  const account = usePaymentProviders().merchantAccount(order.paymentMethod);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onConfirm(transactionId.trim());

@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { OrderItems } from '@/components/ui/OrderItems';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { formatPrice, orderNumber } from '@/lib/format';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentLine } from '@/payments/admin/texts';
+import { paymentMethodName } from '@/payments/names';
 import { useCan } from '@/lib/permissions';
 import type { Order, PaymentWait } from '@/lib/types';
-import { paymentLine } from '../../lib/payment';
 import { ActionButton, NoValue } from '../../lib/table';
 import { formatPhone } from '@/lib/phone-format';
 

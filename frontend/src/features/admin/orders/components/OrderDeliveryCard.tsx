@@ -12,7 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import type { Order, OrderDelivery } from '@/lib/types';
-import { useResetCode } from '../../deliveries/api/deliveries';
+import { useResetCode } from '../../lib/api/dispatch';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { Badge, tone } from '../../lib/table';
 import { admin } from '../../lib/ui';

@@ -2,53 +2,41 @@
  * One order in the back office (/admin/orders/:id): the customer, lines (with SKU), amounts,
  * delivery address, its delivery (rider, state, attempts, a locked code), payment, the status
  * history with who set each status, the order's returns with their next steps, its payment
- * attempts (for whoever reads money), the status update, and a printable packing slip.
+ * attempts (for whoever reads money), the status update, and a printable packing slip. The
+ * returns and the payment attempts are their areas' (AdminRoutes.tsx hands them in).
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { OrderLineList } from '@/components/ui/OrderLineList';
 import { OrderTotals } from '@/components/ui/OrderTotals';
 import { RetryAlert } from '@/components/ui/RetryAlert';
-import { ReturnSummary } from '@/components/ui/ReturnSummary';
 import { ShippingAddressText } from '@/components/ui/ShippingAddressText';
 import { PageLoading } from '@/components/ui/Spinner';
 import { OrderStatusBadge, PaymentStatusBadge } from '@/components/ui/StatusBadge';
 import { StatusTimeline } from '@/components/ui/StatusTimeline';
 import { btn } from '@/components/ui/styles';
 import { useOrder, useResolveOrderRefund, useUpdateOrderStatus } from '@/lib/api/orders';
-import { useOrderReturns } from '@/lib/api/returns';
 import { useSettings } from '@/lib/api/settings';
 import { ApiError } from '@/lib/api-client';
 import { orderNumber } from '@/lib/format';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { usePaymentProviders } from '@/payments/admin/providers';
+import { usePaymentMethods } from '@/payments/api/methods';
+import { paymentMethodName } from '@/payments/names';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import type { Order, PaymentMethodId } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
+import { Card } from '../../components/Card';
 import { unconfirmedTitle, UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { refundProvider } from '../../lib/payment';
 import { admin, formatDateTime } from '../../lib/ui';
 import { formatPhone } from '@/lib/phone-format';
 import { setByText } from '../../lib/who';
-import { OrderPayments } from '../../payments/components/OrderPayments';
-import { RefundPaidOut, ReturnStepButtons, useReturnSteps } from '../../returns/components/ReturnSteps';
 import { OrderDeliveryCard } from './OrderDeliveryCard';
 import { PackingSlip } from './PackingSlip';
 import { UpdateStatusModal } from './UpdateStatusModal';
-
-function Card({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={`${admin.card} ${className}`}>
-      <h2 id={id} className="mb-4 text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -59,53 +47,18 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function OrderReturns({ orderId, method }: { orderId: string; method: PaymentMethodId | null }) {
-  const { t } = useLingui();
-  const returns = useOrderReturns(orderId);
-  const steps = useReturnSteps();
-  return (
-    <Card id="returns-title" title={t`Returns`}>
-      {returns.isPending ? (
-        <PageLoading text={t`Loading returns...`} />
-      ) : returns.isError ? (
-        <RetryAlert onRetry={() => void returns.refetch()}>
-          {adminErrorMessage(returns.error, t`Failed to load the returns of this order`)}
-        </RetryAlert>
-      ) : returns.data.length === 0 ? (
-        <p className="text-stone-600">
-          <Trans>No returns for this order.</Trans>
-        </p>
-      ) : (
-        <>
-          {steps.notices}
-          <ul className="mt-4 space-y-4 first:mt-0" aria-label={t`Returns of this order`}>
-            {returns.data.map((ret) => (
-              <li key={ret._id}>
-                <ReturnSummary
-                  ret={ret}
-                  who={setByText}
-                  actions={
-                    <>
-                      <RefundPaidOut ret={ret} className="mt-3 text-sm text-stone-700" />
-                      <div className="mt-4 empty:hidden">
-                        <ReturnStepButtons ret={ret} steps={steps} method={method} />
-                      </div>
-                    </>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-          {steps.dialog}
-        </>
-      )}
-    </Card>
-  );
+/** What the page draws from other areas of the back office. */
+interface Parts {
+  /** The order's returns, each with its next steps. */
+  Returns: ComponentType<{ orderId: string; method: PaymentMethodId | null }>;
+  /** Each charge started for the order. */
+  Payments: ComponentType<{ orderId: string }>;
 }
 
-function OrderDetail({ order }: { order: Order }) {
+function OrderDetail({ order, Returns, Payments }: { order: Order } & Parts) {
   const { t } = useLingui();
   const settings = useSettings();
+  const { refundProvider } = usePaymentProviders();
   const can = useCan();
   // The status and an unanswered refund are changed by whoever may update orders (the server's orders.update).
   const mayUpdate = can('orders.update');
@@ -179,7 +132,7 @@ function OrderDetail({ order }: { order: Order }) {
               <OrderTotals order={order} />
             </div>
           </Card>
-          <OrderReturns orderId={order._id} method={order.paymentMethod} />
+          <Returns orderId={order._id} method={order.paymentMethod} />
         </div>
         <div className="space-y-6">
           <Card id="customer-title" title={t`Customer`}>
@@ -214,7 +167,7 @@ function OrderDetail({ order }: { order: Order }) {
             </dl>
           </Card>
           {/* Each charge started for the order, for whoever reads money (the server's money.read). */}
-          {can('money.read') && <OrderPayments orderId={order._id} />}
+          {can('money.read') && <Payments orderId={order._id} />}
           <Card id="history-title" title={t`Status history`}>
             <StatusTimeline history={order.statusHistory ?? []} label={t`Order status history`} who={setByText} />
           </Card>
@@ -234,10 +187,12 @@ function OrderDetail({ order }: { order: Order }) {
   );
 }
 
-export default function OrderPage() {
+export default function OrderPage(parts: Parts) {
   const { t } = useLingui();
   const id = useParams().id ?? '';
   const order = useOrder(id);
+  // The refund's words name the order's provider (the methods' `provider`): the page waits for both.
+  const methods = usePaymentMethods();
   usePageTitle(order.data && t`Order ${{ short: orderNumber(order.data) }}`);
 
   return (
@@ -246,7 +201,7 @@ export default function OrderPage() {
         {'← '}
         {t`Orders`}
       </Link>
-      {order.isPending ? (
+      {order.isPending || methods.isPending ? (
         <PageLoading text={t`Loading order...`} />
       ) : order.isError ? (
         order.error instanceof ApiError && order.error.status === 404 ? (
@@ -257,7 +212,7 @@ export default function OrderPage() {
           </RetryAlert>
         )
       ) : (
-        <OrderDetail order={order.data} />
+        <OrderDetail order={order.data} {...parts} />
       )}
     </section>
   );

@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
+import { usePaymentProviders } from '@/payments/admin/providers';
+import { ordersList, type PaymentFilter } from '../../lib/api/order-list';
 import { useListCount } from '../../lib/list';
-import { merchantAccount } from '../../lib/payment';
-import { ordersList, type PaymentFilter } from '../list';
 
 type Only = Extract<PaymentFilter, 'awaiting' | 'holdExpired'>;
 
@@ -46,7 +46,7 @@ export function PaymentNotices({ only, onOnly }: { only: PaymentFilter | ''; onO
   const holdExpired = useListCount(ordersList, { paymentStatus: 'holdExpired' }).data ?? 0;
   const { t } = useLingui();
   const toggle = (which: Only) => () => onOnly(only === which ? '' : which);
-  const account = merchantAccount();
+  const account = usePaymentProviders().merchantAccount();
   return (
     <>
       <Notice

@@ -10,6 +10,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, requestPage } from '@/lib/api-client';
 import { requestFile, saveFile } from '@/lib/api-file';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { paymentKeys } from '@/lib/query-keys';
 import type { PaymentAttempt, Reconciliation } from '@/lib/types';
 import { selectIsAuthenticated, useSession } from '@/stores/session';
@@ -59,5 +60,5 @@ export async function downloadReconciliationCsv(date: string | null): Promise<st
   return name;
 }
 
-export const useDownloadReconciliationCsv = (options: { onSuccess?: (name: string) => void; onError?: (e: unknown) => void } = {}) =>
+export const useDownloadReconciliationCsv = (options: MutationOptions<string, string | null> = {}) =>
   useMutation({ mutationFn: downloadReconciliationCsv, onSuccess: options.onSuccess, onError: options.onError });

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentMethodName } from '@/payments/names';
 import { adminErrorMessage } from '../../lib/errors';
 import { admin, formatDateTime } from '../../lib/ui';
 import { useOrderPayments } from '../api/payments';

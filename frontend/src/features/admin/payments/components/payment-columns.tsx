@@ -1,6 +1,6 @@
 /** The table of payment attempts: started, order (linking to its page), method, payer, amount (and another approved), state (and a failed refund's reason), transaction, last answer. */
 import { t } from '@lingui/core/macro';
-import { paymentMethodName } from '@/lib/payment-methods';
+import { paymentMethodName } from '@/payments/names';
 import type { PaymentAttempt } from '@/lib/types';
 import { columnsOf, NoValue, nowrap } from '../../lib/table';
 import { formatDateTime } from '../../lib/ui';

@@ -5,8 +5,10 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, requestWithStatus } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { adminKeys, orderKeys, productKeys, userKeys } from '@/lib/query-keys';
 import type { CheckoutReply, Order, PaymentChoiceRequest, PaymentLink, PhoneOrderRequest } from '@/lib/types';
+import type { PaymentReply } from '@/payments/types';
 import { QUOTES_KEY } from './quote';
 
 const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
@@ -14,12 +16,7 @@ const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
 export const takeOrder = (body: PhoneOrderRequest) => api.post<Order>('/admin/orders', body);
 
 /** 201 paid, 202 waiting for the customer to confirm (the answer is recorded when it comes). */
-export interface PaymentRequestResult {
-  status: number;
-  reply: CheckoutReply;
-}
-
-export async function requestPayment({ id, body }: { id: string; body: PaymentChoiceRequest }): Promise<PaymentRequestResult> {
+export async function requestPayment({ id, body }: { id: string; body: PaymentChoiceRequest }): Promise<PaymentReply> {
   const res = await requestWithStatus<CheckoutReply>(`${orderPath(id)}/payment-request`, { method: 'POST', body });
   return { status: res.status, reply: res.data };
 }
@@ -28,17 +25,12 @@ export const payOnDelivery = (id: string) => api.post<CheckoutReply>(`${orderPat
 
 export const sendPaymentLink = (id: string) => api.post<PaymentLink>(`${orderPath(id)}/payment-link`);
 
-interface Callbacks<TData, TVars> {
-  onSuccess?: (data: TData, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /**
  * A new order is in the orders' lists and figures, its stock held (the shop's product lists are
  * stale), and a new customer among the customers and users. A refusal (stock short) means the
  * stock shown may be old: the products on screen, and the quote, are asked for again.
  */
-export function useTakeOrder(options: Callbacks<Order, PhoneOrderRequest> = {}) {
+export function useTakeOrder(options: MutationOptions<Order, PhoneOrderRequest> = {}) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: takeOrder,
@@ -71,7 +63,7 @@ const paymentChanged = (qc: QueryClient, id: string) =>
 function usePaymentMutation<TData, TVars>(
   mutationFn: (vars: TVars) => Promise<TData>,
   orderOf: (vars: TVars) => string,
-  options: Callbacks<TData, TVars>,
+  options: MutationOptions<TData, TVars>,
 ) {
   const qc = useQueryClient();
   return useMutation({
@@ -87,9 +79,9 @@ function usePaymentMutation<TData, TVars>(
   });
 }
 
-export const useRequestPayment = (options: Callbacks<PaymentRequestResult, { id: string; body: PaymentChoiceRequest }> = {}) =>
+export const useRequestPayment = (options: MutationOptions<PaymentReply, { id: string; body: PaymentChoiceRequest }> = {}) =>
   usePaymentMutation(requestPayment, (vars) => vars.id, options);
 
-export const usePayOnDelivery = (options: Callbacks<CheckoutReply, string> = {}) => usePaymentMutation(payOnDelivery, (id) => id, options);
+export const usePayOnDelivery = (options: MutationOptions<CheckoutReply, string> = {}) => usePaymentMutation(payOnDelivery, (id) => id, options);
 
-export const useSendPaymentLink = (options: Callbacks<PaymentLink, string> = {}) => usePaymentMutation(sendPaymentLink, (id) => id, options);
+export const useSendPaymentLink = (options: MutationOptions<PaymentLink, string> = {}) => usePaymentMutation(sendPaymentLink, (id) => id, options);

@@ -13,10 +13,10 @@ import { ApiError } from '@/lib/api-client';
 import { paymentTimeoutOf } from '@/lib/countdown';
 import { formatPrice } from '@/lib/format';
 import type { CheckoutReply, Order, PaymentChoiceRequest, PaymentLink, PaymentMethod } from '@/lib/types';
+import { WaitingForCustomer } from '@/payments/admin/WaitingForCustomer';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { usePayOnDelivery, useRequestPayment, useSendPaymentLink } from '../api/orders';
 import { PaymentLinkResult } from './PaymentLinkResult';
-import { PaymentWaiting } from './PaymentWaiting';
 import { RequestPaymentCard } from './RequestPaymentCard';
 
 /** The server's answer: `done` when the order needs nothing more here (paid, awaiting the wallet, cash on delivery). */
@@ -109,7 +109,7 @@ export function PaymentActions({ order, onOrder }: { order: Order; onOrder: (ord
         </div>
       )}
       <div aria-live="polite" className="space-y-3" data-testid="payment-result">
-        {request.isPending && asked && <PaymentWaiting wallet={asked.wallet} phone={asked.phone} timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)} />}
+        {request.isPending && asked && <WaitingForCustomer wallet={asked.wallet} phone={asked.phone} timeoutSecs={paymentTimeoutOf(settings.data?.paymentTimeoutSecs)} />}
         {outcome && (
           <div className={`rounded-lg p-4 ring-1 ${TONES[outcome.tone]}`}>
             <p className="font-semibold">{outcome.message}</p>

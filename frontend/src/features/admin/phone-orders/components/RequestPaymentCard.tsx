@@ -6,9 +6,9 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn, BUSY } from '@/components/ui/styles';
-import { usePaymentMethods } from '@/lib/api/payments';
+import { usePaymentMethods } from '@/payments/api/methods';
 import type { PaymentChoiceRequest, PaymentMethod, PaymentMethodId } from '@/lib/types';
-import { walletOfNumber } from '@/lib/wallet-of-number';
+import { walletOfNumber } from '@/payments/wallet-of-number';
 import { SelectField, TextField } from '../../components/fields';
 
 export function RequestPaymentCard({

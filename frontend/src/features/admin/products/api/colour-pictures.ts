@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { outside, putRowInPages } from '@/lib/list-cache';
 import { productKeys } from '@/lib/query-keys';
 import type { ColourOrderRequest, Product } from '@/lib/types';
@@ -38,17 +39,12 @@ export const reorderColourPictures = ({ images, ...ref }: ColourRef & ColourOrde
 export const removeColourPicture = ({ index, ...ref }: ColourRef & { index: number }) =>
   api.delete<Product>(`${picturesPath(ref)}/${index}`);
 
-interface Callbacks<TVars> {
-  onSuccess?: (product: Product, vars: TVars) => void;
-  onError?: (error: unknown, vars: TVars) => void;
-}
-
 /**
  * A call that answers the product: the reply replaces it in its cache and in the admin's cached
  * pages (as an edit does); the shop's lists are fetched again (a card shows the cover). Then the
  * caller's `onSuccess`.
  */
-function useProductPictureMutation<TVars>(mutationFn: (vars: TVars) => Promise<Product>, options: Callbacks<TVars>) {
+function useProductPictureMutation<TVars>(mutationFn: (vars: TVars) => Promise<Product>, options: MutationOptions<Product, TVars>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn,
@@ -64,11 +60,11 @@ function useProductPictureMutation<TVars>(mutationFn: (vars: TVars) => Promise<P
   });
 }
 
-export const useAddColourPicture = (options: Callbacks<Parameters<typeof addColourPicture>[0]> = {}) =>
+export const useAddColourPicture = (options: MutationOptions<Product, Parameters<typeof addColourPicture>[0]> = {}) =>
   useProductPictureMutation(addColourPicture, options);
 
-export const useReorderColourPictures = (options: Callbacks<Parameters<typeof reorderColourPictures>[0]> = {}) =>
+export const useReorderColourPictures = (options: MutationOptions<Product, Parameters<typeof reorderColourPictures>[0]> = {}) =>
   useProductPictureMutation(reorderColourPictures, options);
 
-export const useRemoveColourPicture = (options: Callbacks<Parameters<typeof removeColourPicture>[0]> = {}) =>
+export const useRemoveColourPicture = (options: MutationOptions<Product, Parameters<typeof removeColourPicture>[0]> = {}) =>
   useProductPictureMutation(removeColourPicture, options);

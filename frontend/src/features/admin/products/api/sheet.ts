@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { postFile, requestFile, saveFile } from '@/lib/api-file';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { adminKeys, productKeys } from '@/lib/query-keys';
 import type { ImportReport } from '@/lib/types';
 
@@ -23,7 +24,7 @@ export async function downloadProductsCsv(): Promise<string> {
   return name;
 }
 
-export const useDownloadProductsCsv = (options: { onSuccess?: (name: string) => void; onError?: (e: unknown) => void } = {}) =>
+export const useDownloadProductsCsv = (options: MutationOptions<string> = {}) =>
   useMutation({ mutationFn: downloadProductsCsv, onSuccess: options.onSuccess, onError: options.onError });
 
 /** A CSV file read once: the bytes its dry run checked are the bytes imported. */

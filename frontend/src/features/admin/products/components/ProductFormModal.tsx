@@ -10,7 +10,8 @@ import type { Product } from '@/lib/types';
 import { CheckboxField, CountField, DialogFormActions, MoneyField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { adminErrorMessage, logError } from '../../lib/errors';
 import { useAdminForm } from '../../lib/use-admin-form';
-import { categoryName, emptyProductForm, ownPicture, PRODUCT_CATEGORIES, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
+import { categoryName, PRODUCT_CATEGORIES } from '../../lib/names';
+import { emptyProductForm, ownPicture, PRODUCT_FIELDS, productFormFrom, toProductInput, validateProductForm } from '../product-form';
 import { ColourPictures } from './ColourPictures';
 import { VariantGrid } from './VariantGrid';
 

@@ -8,7 +8,7 @@ import type { Product } from '@/lib/types';
 import { hasVariants, variantsOf } from '@/lib/variants';
 import { columnsOf, DeleteAction, EditAction, nowrap, RowActions } from '../../lib/table';
 import { formatCount } from '../../lib/ui';
-import { categoryName } from '../product-form';
+import { categoryName } from '../../lib/names';
 import { SizeStock } from './SizeStock';
 
 const column = columnsOf<Product>();

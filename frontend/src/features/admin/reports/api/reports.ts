@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { requestFile, saveFile } from '@/lib/api-file';
+import type { MutationOptions } from '@/lib/api/mutation-options';
 import { reportKeys } from '@/lib/query-keys';
 import type { Report } from '@/lib/types';
 
@@ -28,5 +29,5 @@ export async function downloadOrdersCsv(days: number): Promise<string> {
   return name;
 }
 
-export const useDownloadOrdersCsv = (options: { onSuccess?: (name: string) => void; onError?: (e: unknown) => void } = {}) =>
+export const useDownloadOrdersCsv = (options: MutationOptions<string, number> = {}) =>
   useMutation({ mutationFn: downloadOrdersCsv, onSuccess: options.onSuccess, onError: options.onError });

@@ -12,9 +12,9 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { useCan } from '@/lib/permissions';
 import type { AuditEntry } from '@/lib/types';
+import { ROLE_NAMES } from '../../lib/names';
 import { columnsOf, DataTable } from '../../lib/table';
 import { admin, formatCount, formatDateTime } from '../../lib/ui';
-import { ROLE_NAMES } from '../../users/list';
 import { AUDIT_PAGE_SIZE, useAuditActors, useAuditTrail } from '../api/audit';
 import { auditActionLabel, auditChanges, auditEntityName, auditSubject, shortId } from '../audit';
 

@@ -10,11 +10,12 @@ import { btn, field } from '@/components/ui/styles';
 import { Modal } from '@/components/ui/Modal';
 import { formatPrice } from '@/lib/format';
 import type { OrderReturn } from '@/lib/types';
+import { refundPayoutName, type RefundPayout } from '@/payments/admin/texts';
 import { SaveButton } from '../../components/fields';
-import { REFUND_PAYOUTS, refundPayoutName, type RefundPayout } from '../../lib/payment';
 
 export function RefundByHandDialog({
   ret,
+  payouts,
   customer,
   busy,
   error,
@@ -22,6 +23,8 @@ export function RefundByHandDialog({
   onCancel,
 }: {
   ret: OrderReturn;
+  /** The ways it may be paid out (useRefundPayouts). */
+  payouts: readonly RefundPayout[];
   /** Who is paid back: their name, or 'the customer'. */
   customer: string;
   busy: boolean;
@@ -67,7 +70,7 @@ export function RefundByHandDialog({
             <Trans>Paid out with</Trans>
           </legend>
           <div className="mt-1 space-y-1">
-            {REFUND_PAYOUTS.map((payout, i) => (
+            {payouts.map((payout, i) => (
               <label key={payout} className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-stone-900 hover:bg-stone-50">
                 <input
                   ref={i === 0 ? first : undefined}

@@ -17,9 +17,10 @@ import { formatPrice } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import type { OrderReturn, PaymentMethodId, RefundResolutionRequest, UpdateReturnRequest } from '@/lib/types';
+import { usePaymentProviders, useRefundPayouts } from '@/payments/admin/providers';
+import { paidOutWith, type RefundPayout } from '@/payments/admin/texts';
 import { UnconfirmedRefund } from '../../components/UnconfirmedRefund';
 import { adminErrorMessage, logError } from '../../lib/errors';
-import { paidOutWith, refundProvider, type RefundPayout } from '../../lib/payment';
 import { translated } from '../../lib/translated';
 import { admin } from '../../lib/ui';
 import { RefundByHandDialog } from './RefundByHandDialog';
@@ -101,6 +102,7 @@ export function ReturnStepButtons({
   none?: ReactNode;
 }) {
   const { t } = useLingui();
+  const { refundProvider } = usePaymentProviders();
   const busy = steps.busyId === ret._id;
   const mayManage = useCan()('returns.manage');
   if (!mayManage && ret.refundStatus !== 'sending') return <>{none}</>;
@@ -155,6 +157,8 @@ export function useReturnSteps() {
   const [announce, setAnnounce] = useState('');
   // The server's refusal of how a refund by hand was paid out: shown in its dialog, which stays open.
   const [payoutError, setPayoutError] = useState<string | null>(null);
+  // Asked for with the screen, so that its dialog opens with them (it waits while they load).
+  const payouts = useRefundPayouts();
 
   const update = useUpdateReturn({
     onSuccess: (ret, { status }) => {
@@ -216,14 +220,17 @@ export function useReturnSteps() {
         onConfirm={() => send(confirming.ret, 'rejected')}
       />
     ) : confirming.ret.refundByHand ? (
-      <RefundByHandDialog
-        ret={confirming.ret}
-        customer={customer(confirming.ret)}
-        busy={update.isPending}
-        error={payoutError}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(paidWith) => send(confirming.ret, 'refunded', paidWith)}
-      />
+      payouts && (
+        <RefundByHandDialog
+          ret={confirming.ret}
+          payouts={payouts}
+          customer={customer(confirming.ret)}
+          busy={update.isPending}
+          error={payoutError}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(paidWith) => send(confirming.ret, 'refunded', paidWith)}
+        />
+      )
     ) : (
       <ConfirmDialog
         title={t`Refund Return`}

@@ -4,9 +4,10 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { useCan } from '@/lib/permissions';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
+import { returnsList } from '../../lib/api/return-list';
 import { ListFilters, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
-import { RETURN_STATUS_OPTIONS, returnsList } from '../list';
+import { RETURN_STATUS_OPTIONS } from '../list';
 import { returnsTable } from './return-columns';
 import { useReturnSteps } from './ReturnSteps';
 

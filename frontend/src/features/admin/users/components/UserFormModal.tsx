@@ -3,15 +3,16 @@ import type { FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { serverFieldErrors } from '@/components/forms/use-form-fields';
 import { Modal } from '@/components/ui/Modal';
+import { ROLES } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { useCreateUser, useUpdateUser } from '@/lib/api/users';
-import type { AdminCreateUserReply, Role, User } from '@/lib/types';
+import type { AdminCreateUserReply, User } from '@/lib/types';
 import { hasErrors } from '@/lib/validation';
 import { DialogFormActions, SelectField, TextField } from '../../components/fields';
 import { adminErrorMessage, logError } from '../../lib/errors';
+import { ROLE_NAMES } from '../../lib/names';
 import { useAdminForm } from '../../lib/use-admin-form';
 import { emptyUserForm, USER_FIELDS, userFormFrom, validateUserForm } from '../user-form';
-import { ROLE_NAMES } from '../list';
 
 export function UserFormModal({
   user,
@@ -66,7 +67,7 @@ export function UserFormModal({
         <TextField label={t`Email Address`} {...bind('email')} type="email" autoComplete="off" />
         <TextField label={t`Phone Number`} {...bind('phone')} type="tel" autoComplete="off" />
         <SelectField label={t`Role`} {...bind('role')}>
-          {(Object.keys(ROLE_NAMES) as Role[]).map((role) => (
+          {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_NAMES[role]}
             </option>

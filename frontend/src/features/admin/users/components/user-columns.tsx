@@ -5,7 +5,7 @@ import type { User } from '@/lib/types';
 import { Badge, columnsOf, DeleteAction, EditAction, nowrap, RowActions, tone } from '../../lib/table';
 import { formatShortDate } from '../../lib/ui';
 import { formatPhone } from '@/lib/phone-format';
-import { ROLE_NAMES } from '../list';
+import { ROLE_NAMES } from '../../lib/names';
 
 const column = columnsOf<User>();
 

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { paymentMethodName } from './payment-methods';
-import type { PaymentMethod } from './types';
+import type { PaymentMethod } from '@/lib/types';
+import { paymentMethodName } from './names';
 
 /** The phone field's label, its hint and placeholder, and the Pay button's text, for a method. */
 export interface PaymentTexts {

@@ -1,5 +1,5 @@
 /** Which wallet a Somali mobile number belongs to: the checkout's and the back office's payment forms pick it as the number is typed. */
-import type { PaymentMethod } from './types';
+import type { PaymentMethod } from '@/lib/types';
 
 /**
  * The national digits of a Somali mobile number as typed, so far: spaces, dashes, dots and

@@ -1,5 +1,6 @@
 /**
- * While the customer's wallet asks them for their PIN: where the request went and the seconds
+ * While the customer's wallet asks them for their PIN (a phone order's payment request, staff's
+ * view; the payer's is ../components/PaymentWaiting.tsx): where the request went and the seconds
  * left before the payment times out (the settings' `paymentTimeoutSecs`). Screen readers hear
  * the time left in whole minutes when the minute changes, never each second.
  */
@@ -8,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCountdown } from '@/lib/countdown';
 import { formatPhone } from '@/lib/phone-format';
 
-export function PaymentWaiting({ wallet, phone: typed, timeoutSecs }: { wallet: string; phone: string; timeoutSecs: number }) {
+export function WaitingForCustomer({ wallet, phone: typed, timeoutSecs }: { wallet: string; phone: string; timeoutSecs: number }) {
   const { t } = useLingui();
   const phone = formatPhone(typed);
   const left = useCountdown(timeoutSecs);

@@ -1,13 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import { paymentMethodName } from '@/lib/payment-methods';
-import type { PaymentMethod } from '@/lib/types';
+import { paymentMethodName } from '../names';
+import type { OfferedMethod } from '../types';
 
 /**
  * Says that payments are simulated, and which test numbers fail how (the server's sandbox):
  * every wallet's are its prefix (after 252), 000000 and the outcome's digit, shown for each
  * wallet offered from the prefixes the server lists; a card goes to the sandbox's card page.
  */
-export function SandboxNotice({ offered }: { offered: readonly PaymentMethod[] }) {
+export function SandboxNotice({ offered }: { offered: readonly OfferedMethod[] }) {
   const wallets = offered.filter((m) => m.kind === 'wallet' && m.prefixes?.length);
   const card = offered.some((m) => m.kind === 'card');
   return (

@@ -3,15 +3,16 @@ import { FieldsetCard } from '@/components/forms/FieldsetCard';
 import type { FieldBinding } from '@/components/forms/use-form-fields';
 import { TextField } from '@/components/ui/TextField';
 import { btn } from '@/components/ui/styles';
-import { paymentTexts } from '@/lib/payment-texts';
-import type { CashOnDelivery, PaymentMethod, PaymentMethodId, PaymentRequest } from '@/lib/types';
+import type { CashOnDelivery, PaymentMethodId, PaymentRequest } from '@/lib/types';
+import { paymentTexts } from '../texts';
+import type { OfferedMethod } from '../types';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { PaymentWaiting } from './PaymentWaiting';
 
 /** The state of a payment form (the checkout's, a payment link's): the methods offered, the one chosen, and the number's field. */
 export interface PaymentChoice {
-  offered: readonly PaymentMethod[];
-  method: PaymentMethod;
+  offered: readonly OfferedMethod[];
+  method: OfferedMethod;
   /** The server's message about the method, under the choice. */
   methodError?: string;
   /** Whether cash on delivery may be chosen, where it is offered. */

@@ -2,11 +2,11 @@
  * How the ways to pay are named on screen (an order's method, the shop's terms). Which methods
  * this shop offers, and which numbers belong to which wallet, come from the server
  * (GET /api/payments/methods); only their names are here. A module of its own, without
- * payment-methods.ts's order helpers: the terms in the header and footer name the methods on
- * every page's first download.
+ * paid.ts's order helpers: the terms in the header and footer name the methods on every page's
+ * first download.
  */
 import { t } from '@lingui/core/macro';
-import type { PaymentMethodId } from './types';
+import type { PaymentMethodId } from '@/lib/types';
 
 /** Each method's name: a wallet by its brand (the same in every language), card and cash on delivery in the language shown. */
 const NAMES: Record<PaymentMethodId, () => string> = {

@@ -1,12 +1,7 @@
-/**
- * How an order's way to pay is shown: the methods' names (./payment-method-names.ts, re-exported
- * here), whether it is paid, and how it was paid.
- */
+/** Whether an order is paid, and how it was paid (the methods' names are ./names.ts). */
 import { t } from '@lingui/core/macro';
-import { paymentMethodName } from './payment-method-names';
-import type { Order } from './types';
-
-export { PAYMENT_METHOD_IDS, paymentMethodInSentence, paymentMethodName } from './payment-method-names';
+import type { Order } from '@/lib/types';
+import { paymentMethodName } from './names';
 
 /** Whether the order's money has been received (some of it may have gone back since). */
 export const isPaid = (order: Pick<Order, 'paymentStatus'>): boolean =>

@@ -1,6 +1,7 @@
 /**
  * What a payment form shows while the wallet (EVC Plus, ZAAD...) waits for the payer: where the
- * request went, the amount, how to confirm it, and the time left before the payment times out.
+ * request went, the amount, how to confirm it, and the time left before the payment times out
+ * (staff taking a phone order see ../admin/WaitingForCustomer.tsx instead).
  *
  * Screen readers hear the request, the instruction and the time left in whole minutes (when
  * the minute changes), never each second: the m:ss countdown is hidden from them.

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { field } from '@/components/ui/styles';
-import { paymentMethodName } from '@/lib/payment-methods';
-import type { CashOnDelivery, PaymentMethod, PaymentMethodId } from '@/lib/types';
+import type { CashOnDelivery, PaymentMethodId } from '@/lib/types';
+import { paymentMethodName } from '../names';
+import type { OfferedMethod } from '../types';
 
 /**
  * 'Payment method': the methods offered as a radio group (the arrow keys move the choice), each
@@ -20,7 +21,7 @@ export function PaymentMethodChoice({
   cash,
   onChoose,
 }: {
-  offered: readonly PaymentMethod[];
+  offered: readonly OfferedMethod[];
   chosen: PaymentMethodId;
   error?: string;
   cash?: CashOnDelivery;
