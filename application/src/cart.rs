@@ -2,8 +2,10 @@
 
 mod discount;
 mod errors;
+mod pricing;
 
 pub use errors::*;
+pub use pricing::Pricing;
 
 use crate::catalog::find_product;
 use crate::delivery::CurrentZones;
@@ -59,6 +61,9 @@ pub enum WishlistAdd {
 /// The shopper's cart (with its discount code, in `cart_discount`) and wishlist.
 #[derive(new)]
 pub struct Carts {
+    // Built from the ports given after it, before they move into their own fields.
+    #[new(value = "Pricing::new(discounts.clone(), clock.clone(), settings.clone())")]
+    pricing: Pricing,
     carts: Arc<dyn CartRepository>,
     wishlists: Arc<dyn WishlistRepository>,
     products: Arc<dyn ProductRepository>,
@@ -69,6 +74,11 @@ pub struct Carts {
 }
 
 impl Carts {
+    /// How the cart is priced, as checkout prices it.
+    pub(crate) fn pricing(&self) -> &Pricing {
+        &self.pricing
+    }
+
     pub async fn cart(&self, user: &User) -> Result<CartView, RepoError> {
         let (lines, discount) = self.cart_with_code(user).await?;
         self.cart_view(user, lines, discount, None).await
@@ -112,6 +122,7 @@ impl Carts {
         zone: Option<DeliveryZone>,
     ) -> Result<CartView, RepoError> {
         let (totals, code) = self
+            .pricing
             .discounted_totals(Some(&user.id), &lines, on_cart.as_ref(), zone.as_ref())
             .await?;
         let delivery = match zone {

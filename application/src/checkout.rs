@@ -132,6 +132,7 @@ impl Checkout {
         let lines = order_lines(&cart).ok_or(CheckoutError::CartEmpty)?;
         let (cart_totals, held) = self
             .cart
+            .pricing()
             .discounted_totals(Some(&user.id), &cart, code.as_ref(), request.zone.as_ref())
             .await?;
         // A shopper is never charged a total they did not see: a code that stopped applying is

@@ -2,45 +2,37 @@
 //! pick what they want and where it goes, and the order holds its stock like any unpaid order
 //! until the customer pays (by a request to their wallet, a link, or in cash).
 
+mod customers;
 mod errors;
 mod link;
 mod payment;
 
+pub use customers::PhoneCustomers;
 pub use errors::*;
 pub use link::{LinkAddress, LinkedOrder, PaymentLinks, SentLink};
-pub use payment::PhonePayment;
+pub use payment::{PhonePayment, PhonePayments};
 
 use crate::audit::Audit;
-use crate::cart::Carts;
+use crate::cart::Pricing;
 use crate::catalog::CatalogVersion;
 use crate::delivery::CurrentZones;
-use crate::payments::charge::Charges;
-use crate::payments::AcceptedMethods;
-use crate::settings::CurrentSettings;
 use derive_new::new;
 use domain::cart::{chosen_variant, CartLine, CartTotals};
 use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
-use domain::language::Language;
-use domain::listing::users::UserQuery;
-use domain::listing::{Page, SearchText};
-use domain::message::texts::{
-    CUSTOMER_NOT_FOUND, CUSTOMER_PHONE_TAKEN, DISCOUNT_NOT_FOUND, EMAIL_TAKEN, PRODUCT_GONE,
-};
+use domain::message::texts::{DISCOUNT_NOT_FOUND, PRODUCT_GONE};
 use domain::order::{Order, OrderDiscount};
-use domain::payment_hold::PaymentHold;
 use domain::permissions::{require, Permission};
 use domain::phone::MobileNumber;
 use domain::phone_order::{
-    quoted_delivery, CustomerChoice, LineChoice, NewCustomer, PhoneOrderDraft, PhoneOrderInput,
+    quoted_delivery, CustomerChoice, LineChoice, PhoneOrderDraft, PhoneOrderInput,
 };
 use domain::ports::{
-    Clock, DiscountRepository, IdGenerator, OrderRepository, OrderStoreError, Outbox,
-    PasswordHasher, ProductRepository, RepoError, SecretGenerator, UserRepository,
+    Clock, DiscountRepository, IdGenerator, OrderRepository, OrderStoreError, ProductRepository,
 };
 use domain::product::Product;
-use domain::user::{Role, User};
+use domain::user::User;
 use domain::validation::FieldErrors;
-use domain::{Money, OrderId, UserId};
+use domain::{Money, OrderId};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -55,53 +47,24 @@ pub struct Quote {
     pub total: Money,
 }
 
-/// Taking orders for customers in calls and chats (permission `orders.create`).
+/// Taking orders for customers in calls and chats (permission `orders.create`): pricing them
+/// as checkout does and holding their stock; paying them is `PhonePayments`'.
 #[allow(clippy::too_many_arguments)] // derive_new's constructor takes each port
 #[derive(new)]
 pub struct PhoneOrders {
-    users: Arc<dyn UserRepository>,
+    customers: PhoneCustomers,
     products: Arc<dyn ProductRepository>,
     orders: Arc<dyn OrderRepository>,
     discounts: Arc<dyn DiscountRepository>,
-    carts: Carts,
+    pricing: Pricing,
     zones: CurrentZones,
     catalog_version: CatalogVersion,
     audit: Audit,
-    hasher: Arc<dyn PasswordHasher>,
-    secrets: Arc<dyn SecretGenerator>,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
-    charges: Charges,
-    accepted: AcceptedMethods,
-    settings: CurrentSettings,
-    outbox: Arc<dyn Outbox>,
-    payment_hold: PaymentHold,
 }
 
 impl PhoneOrders {
-    /// Customers whose name, e-mail or phone holds `text` (a mobile number typed in any usual
-    /// way finds the number as stored), one page of them, and how many match.
-    pub async fn find_customers(
-        &self,
-        actor: &User,
-        text: &str,
-        page: Page,
-    ) -> Result<(Vec<User>, u64), PhoneOrderError> {
-        require(actor, Permission::OrdersCreate)?;
-        let typed = MobileNumber::parse(text)
-            .map(|number| number.national().to_owned())
-            .unwrap_or_else(|| text.to_owned());
-        let search = SearchText::parse(Some(&typed)).map_err(|e| FieldErrors::single("q", e.0))?;
-        Ok(self
-            .users
-            .find(&UserQuery {
-                search,
-                role: Some(Role::User),
-                page: Some(page),
-            })
-            .await?)
-    }
-
     /// Takes the order `input` describes for its customer: pending, its payment to be chosen,
     /// its stock held. The totals are checkout's (the code's conditions, the zone's fee);
     /// staff never type a price.
@@ -115,11 +78,11 @@ impl PhoneOrders {
         let lines = self.lines(&request.lines).await?;
         let code = self.code(request.discount_code.as_ref()).await?;
         let customer = match &request.customer {
-            CustomerChoice::Existing(id) => self.existing(id).await?,
-            CustomerChoice::New(new) => self.add_customer(actor, new).await?,
+            CustomerChoice::Existing(id) => self.customers.existing(id).await?,
+            CustomerChoice::New(new) => self.customers.add(actor, new).await?,
         };
         let (totals, held) = self
-            .carts
+            .pricing
             .discounted_totals(
                 Some(&customer.id),
                 &lines,
@@ -189,7 +152,7 @@ impl PhoneOrders {
         }
         let code = self.code(request.discount_code.as_ref()).await?;
         let (totals, held) = self
-            .carts
+            .pricing
             .discounted_totals(
                 request.customer.as_ref(),
                 &lines,
@@ -251,47 +214,6 @@ impl PhoneOrders {
                 })
             })
             .collect()
-    }
-
-    async fn existing(&self, id: &UserId) -> Result<User, PhoneOrderError> {
-        self.users
-            .by_id(id)
-            .await?
-            .filter(|user| user.role == Role::User)
-            .ok_or_else(|| FieldErrors::single("customer", CUSTOMER_NOT_FOUND).into())
-    }
-
-    /// A customer account for `new`, with a password nobody knows: they set their own with a
-    /// code sent to their phone (or e-mail) when they want to sign in.
-    async fn add_customer(&self, actor: &User, new: &NewCustomer) -> Result<User, PhoneOrderError> {
-        let password_hash = self.hasher.hash(&self.secrets.temporary_password()).await?;
-        let customer = User {
-            id: UserId::parse(&self.ids.new_id()).expect("the id generator makes valid ids"),
-            name: new.name.clone(),
-            email: new.email.clone(),
-            phone: new.phone.as_str().to_owned(),
-            role: Role::User,
-            password_hash,
-            must_change_password: false,
-            token_version: 0,
-            created_at: self.clock.now(),
-            language: Language::default(),
-        };
-        match self.users.insert(&customer).await {
-            Ok(()) => {}
-            Err(RepoError::Duplicate) => {
-                let taken = match &new.email {
-                    Some(_) => FieldErrors::single("customer.email", EMAIL_TAKEN),
-                    None => FieldErrors::single("customer.phone", CUSTOMER_PHONE_TAKEN),
-                };
-                return Err(taken.into());
-            }
-            Err(error) => return Err(error.into()),
-        }
-        self.audit
-            .record(actor, domain::audit::AuditChange::user_created(&customer))
-            .await;
-        Ok(customer)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::system::{RandomIds, RandomSecrets, SystemClock};
 use anyhow::Context;
 use application::accounts::Accounts;
 use application::audit::Audit;
-use application::cart::Carts;
+use application::cart::{Carts, Pricing};
 use application::catalog::colour_pictures::ColourGalleries;
 use application::catalog::sheet::ProductSheets;
 use application::catalog::{Catalog, CatalogVersion};
@@ -22,7 +22,9 @@ use application::payments::attempts::Attempts;
 use application::payments::charge::Charges;
 use application::payments::settle::Settlement;
 use application::payments::{AcceptedMethods, Payments};
-use application::phone_orders::{LinkAddress, PaymentLinks, PhoneOrders};
+use application::phone_orders::{
+    LinkAddress, PaymentLinks, PhoneCustomers, PhoneOrders, PhonePayments,
+};
 use application::refunds::Refunds;
 use application::restock::RestockAlerts;
 use application::returns::Returns;
@@ -124,23 +126,22 @@ pub fn build_shop(
             zones.clone(),
         )
     };
-    let phone_orders = Arc::new(PhoneOrders::new(
+    let phone_customers = PhoneCustomers::new(
         db.clone(),
-        db.clone(),
-        db.clone(),
-        db.clone(),
-        carts(),
-        zones.clone(),
-        catalog_version.clone(),
-        audit.clone(),
         outside.hasher.clone(),
         Arc::new(RandomSecrets),
         clock.clone(),
         ids.clone(),
+        audit.clone(),
+    );
+    let phone_payments = Arc::new(PhonePayments::new(
+        db.clone(),
         charges.clone(),
         accepted.clone(),
+        zones.clone(),
         shop_settings.clone(),
         db.clone(),
+        clock.clone(),
         tuning.payment_hold,
     ));
     Shop {
@@ -153,14 +154,27 @@ pub fn build_shop(
             languages.clone(),
             shop_settings.clone(),
             accepted.clone(),
-            phone_orders.clone(),
+            phone_payments.clone(),
             tuning.payment_hold,
             LinkAddress {
                 public_url: tuning.channels.public_url.clone().unwrap_or_default(),
                 sms_configured: tuning.channels.sms.is_some(),
             },
         ),
-        phone_orders,
+        phone_orders: PhoneOrders::new(
+            phone_customers.clone(),
+            db.clone(),
+            db.clone(),
+            db.clone(),
+            Pricing::new(db.clone(), clock.clone(), shop_settings.clone()),
+            zones.clone(),
+            catalog_version.clone(),
+            audit.clone(),
+            clock.clone(),
+            ids.clone(),
+        ),
+        phone_customers,
+        phone_payments,
         accounts: Accounts::new(
             db.clone(),
             outside.hasher,

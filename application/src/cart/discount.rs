@@ -1,15 +1,13 @@
 //! A discount code on the shopper's cart: it sticks only while it
 //! applies, the cart shows what it takes off, and checkout checks it again.
 
-use crate::cart::{ApplyDiscountError, CartCode, CartView, Carts};
-use domain::cart::{totals, CartLine, CartTotals};
-use domain::delivery::{delivery_fee, DeliveryZone};
-use domain::discount::{CartDiscount, Discount, DiscountCode, DiscountRefusal};
+use crate::cart::{ApplyDiscountError, CartView, Carts};
+use domain::cart::totals;
+use domain::discount::{CartDiscount, DiscountCode, DiscountRefusal};
 use domain::order::Order;
 use domain::ports::RepoError;
 use domain::user::User;
 use domain::Money;
-use domain::UserId;
 
 impl Carts {
     /// Applies the code a shopper typed to their cart, in place of any other. A code that
@@ -31,7 +29,8 @@ impl Carts {
             return Err(ApplyDiscountError::CartEmpty);
         }
         let subtotal = totals(&lines, Money::ZERO).subtotal;
-        self.discount_check(Some(&user.id), &discount, subtotal)
+        self.pricing
+            .discount_check(Some(&user.id), &discount, subtotal)
             .await?
             .map_err(ApplyDiscountError::Refused)?;
         match self.discounts.apply_to_cart(&user.id, &discount).await {
@@ -70,69 +69,22 @@ impl Carts {
             return Ok(DiscountRefusal::UsedUp);
         };
         Ok(self
+            .pricing
             .discount_check(Some(&user.id), &discount, order.subtotal)
             .await?
             .err()
             .unwrap_or(DiscountRefusal::UsedUp))
-    }
-
-    /// Whether `discount` applies now to `user`'s merchandise `subtotal`.
-    async fn discount_check(
-        &self,
-        customer: Option<&UserId>,
-        discount: &Discount,
-        subtotal: Money,
-    ) -> Result<Result<(), DiscountRefusal>, RepoError> {
-        // Only a code with a limit per customer needs their past orders (a customer not yet
-        // known has none).
-        let uses = match (discount.per_customer_limit, customer) {
-            (Some(_), Some(customer)) => self.discounts.uses_by(&discount.id, customer).await?,
-            _ => 0,
-        };
-        Ok(discount.check(subtotal, self.clock.now(), uses))
-    }
-
-    /// The cart's totals, delivered to `zone` (`None`: for the settings' flat fee), with its
-    /// code when that applies to `customer` (`None`: one not yet known), and the code as the
-    /// cart holds it.
-    pub(crate) async fn discounted_totals(
-        &self,
-        customer: Option<&UserId>,
-        lines: &[CartLine],
-        on_cart: Option<&CartDiscount>,
-        zone: Option<&DeliveryZone>,
-    ) -> Result<(CartTotals, Option<CartCode>), RepoError> {
-        let fee = delivery_fee(zone, self.settings.get().await?.shipping_fee);
-        let plain = totals(lines, fee);
-        let Some(on_cart) = on_cart else {
-            return Ok((plain, None));
-        };
-        let applies = match on_cart.standing() {
-            Ok(discount) => self
-                .discount_check(customer, discount, plain.subtotal)
-                .await?
-                .map(|()| discount),
-            Err(refusal) => Err(refusal),
-        };
-        let (totals, refusal) = match applies {
-            Ok(discount) => (plain.with_discount(discount), None),
-            Err(refusal) => (plain, Some(refusal)),
-        };
-        Ok((
-            totals,
-            Some(CartCode {
-                code: on_cart.code.clone(),
-                refusal,
-            }),
-        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cart::CartCode;
     use crate::testing::{cart_code, eid_code, product, shopper, CartMocks};
     use chrono::{TimeZone, Utc};
+    use domain::cart::CartLine;
+    use domain::discount::Discount;
     use domain::discount::DiscountKind;
     use domain::Percent;
 

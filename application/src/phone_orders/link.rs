@@ -2,7 +2,7 @@
 //! SMS and to share on WhatsApp, to a page of the order where the customer pays with any
 //! method the shop takes online, without an account.
 
-use super::{PhoneOrderError, PhoneOrders, PhonePayment};
+use super::{PhoneOrderError, PhonePayment, PhonePayments};
 use crate::languages::Languages;
 use crate::notifications::templates::{self, Sender};
 use crate::payments::AcceptedMethods;
@@ -72,7 +72,7 @@ pub struct PaymentLinks {
     languages: Languages,
     settings: CurrentSettings,
     accepted: AcceptedMethods,
-    phone_orders: Arc<PhoneOrders>,
+    payments: Arc<PhonePayments>,
     payment_hold: PaymentHold,
     address: LinkAddress,
 }
@@ -190,7 +190,7 @@ impl PaymentLinks {
             Err(LinkRefusal::Gone(why)) => return Err(PhoneOrderError::Gone(why)),
         }
         let (method, phone) = choice.validate(&link_methods(&self.accepted.get().await?))?;
-        self.phone_orders.pay(order, method, phone).await
+        self.payments.pay(order, method, phone).await
     }
 
     /// The link carrying `token` and its order; `NotFound` for a token no link carries now.

@@ -10,11 +10,13 @@ use domain::message::texts::{
 };
 use domain::notification::{Channel, Topic};
 use domain::order::{Changer, Channel as OrderChannel, OrderStatus, PaymentStatus};
+use domain::payment_hold::PaymentHold;
 use domain::payment_link::{LinkToken, PaymentLink};
 use domain::payment_method::PaymentMethod;
 use domain::phone_order::PaymentState;
 use domain::ports::{MockPaymentLinkRepository, MockSecretGenerator};
-use domain::Money;
+use domain::user::Role;
+use domain::{Money, UserId};
 use std::sync::Mutex;
 
 const TOKEN: &str = "Q3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m";
@@ -82,7 +84,7 @@ async fn a_colleague_who_does_not_see_the_orders_money_sends_the_link_without_se
         .returning(|_, _| Ok(()));
     let mut links = MockPaymentLinkRepository::new();
     links.expect_replace().times(1).returning(|_| Ok(()));
-    let (_, service) = mocks.services(links, tokens());
+    let service = mocks.links(links, tokens());
 
     let sent = service
         .send(&staff("hodan", Role::OrderHandler), &waiting().id)
@@ -117,7 +119,7 @@ async fn a_link_is_stored_hashed_and_texted_to_the_customer_in_their_language() 
         .withf(|link| link.token_hash == token().hash() && link.order_id.as_str() == "o1")
         .times(1)
         .returning(|_| Ok(()));
-    let (_, service) = mocks.services(links, tokens());
+    let service = mocks.links(links, tokens());
 
     let sent = service
         .send(&staff("hamza", Role::OrderHandler), &waiting().id)
@@ -172,7 +174,7 @@ async fn a_customer_opens_their_own_unpaid_order_to_pay_and_nothing_is_sent() {
         .withf(|link| link.token_hash == token().hash())
         .times(1)
         .returning(|_| Ok(()));
-    let (_, service) = mocks.services(links, tokens());
+    let service = mocks.links(links, tokens());
 
     let opened = service
         .open_own(&crate::testing::shopper("amina"), &waiting().id)
@@ -190,7 +192,7 @@ async fn a_customer_opens_their_own_unpaid_order_to_pay_and_nothing_is_sent() {
 async fn another_customers_order_or_a_paid_one_opens_no_link() {
     let mut mocks = Mocks::new();
     orders_holding(&mut mocks, waiting());
-    let (_, service) = mocks.services(MockPaymentLinkRepository::new(), tokens());
+    let service = mocks.links(MockPaymentLinkRepository::new(), tokens());
     let theirs = service
         .open_own(&crate::testing::shopper("hodan"), &waiting().id)
         .await;
@@ -208,7 +210,7 @@ async fn another_customers_order_or_a_paid_one_opens_no_link() {
             ..waiting()
         },
     );
-    let (_, service) = mocks.services(MockPaymentLinkRepository::new(), tokens());
+    let service = mocks.links(MockPaymentLinkRepository::new(), tokens());
     let paid = service
         .open_own(&crate::testing::shopper("amina"), &waiting().id)
         .await;
@@ -228,7 +230,7 @@ async fn no_link_is_sent_for_a_paid_order_or_by_a_role_that_takes_no_orders() {
     };
     orders_holding(&mut mocks, paid);
     // No link is stored and nothing is queued: the mocks expect neither.
-    let (_, service) = mocks.services(MockPaymentLinkRepository::new(), tokens());
+    let service = mocks.links(MockPaymentLinkRepository::new(), tokens());
     let refused = service
         .send(&staff("hamza", Role::OrderHandler), &waiting().id)
         .await;
@@ -247,7 +249,7 @@ async fn no_link_is_sent_for_a_paid_order_or_by_a_role_that_takes_no_orders() {
 #[tokio::test]
 async fn a_token_no_link_carries_finds_nothing() {
     let mocks = Mocks::new();
-    let (_, service) = mocks.services(holding_link_of(&waiting()), tokens());
+    let service = mocks.links(holding_link_of(&waiting()), tokens());
     for token in [
         "R3x9Lk2mP0aZ7vB1nC4dE6fG8hJ5kL2m",
         "short",
@@ -269,7 +271,7 @@ async fn the_link_shows_its_order_and_a_paid_order_takes_no_second_payment() {
         .gateway
         .expect_methods()
         .returning(|| vec![PaymentMethod::EvcPlus, PaymentMethod::Card]);
-    let (_, service) = mocks.services(holding_link_of(&waiting()), tokens());
+    let service = mocks.links(holding_link_of(&waiting()), tokens());
     let opened = service.open(TOKEN).await.unwrap();
     assert_eq!(opened.order, waiting());
     assert_eq!(opened.state, PaymentState::Open);
@@ -287,7 +289,7 @@ async fn the_link_shows_its_order_and_a_paid_order_takes_no_second_payment() {
     let mut mocks = Mocks::new();
     orders_holding(&mut mocks, paid);
     // The gateway mock expects no charge.
-    let (_, service) = mocks.services(holding_link_of(&waiting()), tokens());
+    let service = mocks.links(holding_link_of(&waiting()), tokens());
     let choice = PaymentChoiceInput {
         payment_method: "evc-plus".into(),
         payment_phone: "615551234".into(),

@@ -3,21 +3,27 @@
 //! time: choosing the method is a compare-and-set on the order, so two requests sent at once
 //! start one charge.
 
-use super::{PhoneOrderError, PhoneOrders};
-use crate::payments::charge::Charged;
+use super::PhoneOrderError;
+use crate::delivery::CurrentZones;
+use crate::payments::charge::{Charged, Charges};
+use crate::payments::AcceptedMethods;
+use crate::settings::CurrentSettings;
+use derive_new::new;
 use domain::checkout::PaymentChoiceInput;
 use domain::delivery::{cash_on_delivery, cash_order_placed};
 use domain::message::texts::{ORDER_NOT_FOUND, PAYMENT_AWAITED};
 use domain::notification::Topic;
 use domain::order::Order;
+use domain::payment_hold::PaymentHold;
 use domain::payment_method::{PaymentKind, PaymentMethod};
 use domain::permissions::{require, Permission};
 use domain::phone::MobileNumber;
 use domain::phone_order::PaymentState;
-use domain::ports::{OrderStoreError, RepoError};
+use domain::ports::{Clock, OrderRepository, OrderStoreError, Outbox, RepoError};
 use domain::user::User;
 use domain::validation::FieldErrors;
 use domain::OrderId;
+use std::sync::Arc;
 
 /// How a phone order's payment went when it did not fail.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +39,22 @@ pub enum PhonePayment {
     OnPage { order: Order, url: String },
 }
 
-impl PhoneOrders {
+/// Paying orders taken by phone (permission `orders.create`), through the payments' charges;
+/// payment links pay through it too.
+#[allow(clippy::too_many_arguments)] // derive_new's constructor takes each port
+#[derive(new)]
+pub struct PhonePayments {
+    orders: Arc<dyn OrderRepository>,
+    charges: Charges,
+    accepted: AcceptedMethods,
+    zones: CurrentZones,
+    settings: CurrentSettings,
+    outbox: Arc<dyn Outbox>,
+    clock: Arc<dyn Clock>,
+    payment_hold: PaymentHold,
+}
+
+impl PhonePayments {
     /// Sends the charge of phone order `id` to the wallet `choice` names (a wallet the shop
     /// takes; the PIN prompt arrives on the customer's phone), and waits for its answer up to
     /// the payment time.

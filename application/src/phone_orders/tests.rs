@@ -1,14 +1,19 @@
 //! Taking orders by phone, over mocked ports.
 
 use super::*;
+use crate::payments::charge::Charges;
+use crate::payments::AcceptedMethods;
+use crate::settings::CurrentSettings;
 use crate::testing::{
-    attempts_over, audit, clock, hodan, ids, now, product, staff, zones_of, CartMocks, KeptAttempts,
+    attempts_over, audit, clock, hodan, ids, now, product, staff, zones_of, KeptAttempts,
 };
 use domain::audit::AuditAction;
 use domain::checkout::{PaymentChoiceInput, ShippingAddressInput};
+use domain::message::texts::CUSTOMER_NOT_FOUND;
 use domain::message::texts::PHONE_ORDER_CUSTOMER_MISSING;
 use domain::order::{Channel, Order, OrderNumber, PaymentStatus};
 use domain::payment_attempt::AttemptState;
+use domain::payment_hold::PaymentHold;
 use domain::payment_method::PaymentMethod;
 use domain::phone_order::{CustomerInput, LineInput};
 use domain::ports::PaymentOutcome;
@@ -17,9 +22,10 @@ use domain::ports::{
     MockProductRepository, MockSecretGenerator, MockUserRepository,
 };
 use domain::ports::{
-    MockOutbox, MockPaymentGateway, MockPaymentLinkRepository, MockSettingsRepository,
-    PaymentGateway,
+    MockOutbox, MockPaymentGateway, MockPaymentLinkRepository, MockSettingsRepository, Outbox,
+    PaymentGateway, UserRepository,
 };
+use domain::user::Role;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -59,18 +65,8 @@ impl Mocks {
         }
     }
 
-    fn service(self) -> Arc<PhoneOrders> {
-        self.services(MockPaymentLinkRepository::new(), MockSecretGenerator::new())
-            .0
-    }
-
-    /// The phone orders' service and the payment links' over the same ports, the links
-    /// stored in `links`, their tokens from `tokens`.
-    pub(super) fn services(
-        self,
-        links: MockPaymentLinkRepository,
-        tokens: MockSecretGenerator,
-    ) -> (Arc<PhoneOrders>, PaymentLinks) {
+    /// Taking orders, over the users, products, orders and audit log mocked.
+    fn taking(self) -> PhoneOrders {
         let mut hasher = MockPasswordHasher::new();
         hasher
             .expect_hash()
@@ -79,56 +75,95 @@ impl Mocks {
         secrets
             .expect_temporary_password()
             .returning(|| "unguessable".into());
-        let mut carts = CartMocks::new();
-        carts.zones = zones_of(vec![hodan()]);
-        carts.settings.expect_get().returning(|| Ok(None));
-        let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
-        let gateway: Arc<dyn PaymentGateway> = Arc::new(self.gateway);
-        let outbox: Arc<dyn Outbox> = Arc::new(self.outbox);
-        let users: Arc<dyn UserRepository> = Arc::new(self.users);
-        let attempts = attempts_over(orders.clone(), gateway.clone(), self.attempts.clone());
-        let accepted = AcceptedMethods::new(
-            gateway.clone(),
-            CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
-            settings(),
-        );
-        let phone_orders = Arc::new(PhoneOrders::new(
-            users.clone(),
-            Arc::new(self.products),
-            orders.clone(),
-            Arc::new(MockDiscountRepository::new()),
-            carts.service(),
-            CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
-            CatalogVersion::default(),
-            audit(self.log),
+        let audit = audit(self.log);
+        let customers = PhoneCustomers::new(
+            Arc::new(self.users),
             Arc::new(hasher),
             Arc::new(secrets),
             clock(),
             ids(),
+            audit.clone(),
+        );
+        let discounts: Arc<dyn DiscountRepository> = Arc::new(MockDiscountRepository::new());
+        PhoneOrders::new(
+            customers,
+            Arc::new(self.products),
+            Arc::new(self.orders),
+            discounts.clone(),
+            Pricing::new(discounts, clock(), settings()),
+            CurrentZones::new(Arc::new(zones_of(vec![hodan()]))),
+            CatalogVersion::default(),
+            audit,
+            clock(),
+            ids(),
+        )
+    }
+
+    /// Paying phone orders, over the orders, the provider and the outbox mocked.
+    fn paying(self) -> Paying {
+        let orders: Arc<dyn OrderRepository> = Arc::new(self.orders);
+        let gateway: Arc<dyn PaymentGateway> = Arc::new(self.gateway);
+        let outbox: Arc<dyn Outbox> = Arc::new(self.outbox);
+        let attempts = attempts_over(orders.clone(), gateway.clone(), self.attempts.clone());
+        let zones = CurrentZones::new(Arc::new(zones_of(vec![hodan()])));
+        let accepted = AcceptedMethods::new(gateway.clone(), zones.clone(), settings());
+        let payments = Arc::new(PhonePayments::new(
+            orders.clone(),
             Charges::new(gateway, attempts, Duration::from_secs(60)),
             accepted.clone(),
+            zones,
             settings(),
             outbox.clone(),
+            clock(),
             PaymentHold::default(),
         ));
-        let links = PaymentLinks::new(
+        Paying {
+            payments,
+            accepted,
             orders,
-            Arc::new(links),
             outbox,
+            users: Arc::new(self.users),
+        }
+    }
+
+    fn payments(self) -> Arc<PhonePayments> {
+        self.paying().payments
+    }
+
+    /// The payment links, stored in `links` with their tokens from `tokens`, paying through
+    /// the phone orders' payments over the same ports.
+    pub(super) fn links(
+        self,
+        links: MockPaymentLinkRepository,
+        tokens: MockSecretGenerator,
+    ) -> PaymentLinks {
+        let paying = self.paying();
+        PaymentLinks::new(
+            paying.orders,
+            Arc::new(links),
+            paying.outbox,
             Arc::new(tokens),
             clock(),
-            crate::languages::Languages::new(users),
+            crate::languages::Languages::new(paying.users),
             settings(),
-            accepted,
-            phone_orders.clone(),
+            paying.accepted,
+            paying.payments,
             PaymentHold::default(),
             LinkAddress {
                 public_url: "https://dukaan.so".into(),
                 sms_configured: true,
             },
-        );
-        (phone_orders, links)
+        )
     }
+}
+
+/// The phone orders' payments and the ports the payment links share with them.
+struct Paying {
+    payments: Arc<PhonePayments>,
+    accepted: AcceptedMethods,
+    orders: Arc<dyn OrderRepository>,
+    outbox: Arc<dyn Outbox>,
+    users: Arc<dyn UserRepository>,
 }
 
 /// Two abayas ($20.00 each) for `customer`, to Hodan.
@@ -184,7 +219,7 @@ async fn a_new_customer_gets_an_account_by_phone_and_the_order_checkouts_totals(
         .returning(|_| Ok(()));
     let hamza = staff("hamza", Role::OrderHandler);
     let order = mocks
-        .service()
+        .taking()
         .take(
             &hamza,
             &two_abayas(CustomerInput::New {
@@ -238,7 +273,7 @@ async fn a_new_customer_gets_an_account_by_phone_and_the_order_checkouts_totals(
 async fn a_stock_keeper_may_not_and_nothing_is_read_or_written_for_bad_input() {
     let keeper = staff("kaafi", Role::StockKeeper);
     let refused = Mocks::new()
-        .service()
+        .taking()
         .take(
             &keeper,
             &two_abayas(CustomerInput::Existing {
@@ -258,7 +293,7 @@ async fn a_stock_keeper_may_not_and_nothing_is_read_or_written_for_bad_input() {
             user_id: "amina".into(),
         })
     };
-    match Mocks::new().service().take(&handler, &no_customer).await {
+    match Mocks::new().taking().take(&handler, &no_customer).await {
         Err(PhoneOrderError::Invalid(errors)) => assert_eq!(
             errors.get("customer"),
             Some(PHONE_ORDER_CUSTOMER_MISSING.english())
@@ -275,7 +310,7 @@ async fn only_a_customer_account_can_be_chosen() {
         .expect_by_id()
         .returning(|id| Ok(Some(staff(id.as_str(), Role::Rider))));
     let chosen = mocks
-        .service()
+        .taking()
         .take(
             &staff("hamza", Role::OrderHandler),
             &two_abayas(CustomerInput::Existing {
@@ -367,7 +402,7 @@ async fn a_payment_request_charges_the_wallet_once_and_a_decline_lets_another_pa
     let id = OrderId::parse("o1").unwrap();
     let attempts = mocks.attempts.clone();
     let declined = mocks
-        .service()
+        .payments()
         .request_payment(&hamza, &id, &evc("061 555 0101"))
         .await;
     assert!(
@@ -394,7 +429,7 @@ async fn a_second_request_while_one_is_under_way_is_refused_without_a_charge() {
         .returning(|_, _| Err(OrderStoreError::Stale));
     mocks.gateway.expect_charge().never();
     let refused = mocks
-        .service()
+        .payments()
         .request_payment(
             &staff("hamza", Role::OrderHandler),
             &OrderId::parse("o1").unwrap(),
@@ -425,7 +460,7 @@ async fn cash_on_delivery_is_chosen_where_the_zone_takes_cash_and_keeps_the_cust
         .times(1)
         .returning(|_| Ok(()));
     let paid = mocks
-        .service()
+        .payments()
         .pay_on_delivery(
             &staff("hamza", Role::OrderHandler),
             &OrderId::parse("o1").unwrap(),

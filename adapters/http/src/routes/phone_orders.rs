@@ -118,8 +118,8 @@ async fn find_customers(
     let page = one_page(query.page.as_deref(), query.limit.as_deref())?;
     let (customers, total) = state
         .shop
-        .phone_orders
-        .find_customers(&user.0, &query.q, page)
+        .phone_customers
+        .find(&user.0, &query.q, page)
         .await?;
     let reply: Vec<PhoneCustomerDto> = customers.iter().map(PhoneCustomerDto::from).collect();
     Ok(list_reply(&reply, total))
@@ -154,7 +154,7 @@ async fn request_payment(
     let shop = state.shop.clone();
     let actor = user.0.clone();
     let paying = async move {
-        shop.phone_orders
+        shop.phone_payments
             .request_payment(&actor, &id, &choice)
             .await
     };
@@ -183,7 +183,7 @@ async fn cash_on_delivery(
     let id = order_id(&path)?;
     let paid = state
         .shop
-        .phone_orders
+        .phone_payments
         .pay_on_delivery(&user.0, &id)
         .await?;
     Ok(payment_reply(paid, &user.0))
