@@ -28,10 +28,10 @@ pub mod refunds;
 pub mod restock;
 pub mod returns;
 pub mod reviews;
-mod seen;
 pub mod settings;
 pub mod terms;
 pub mod throttle;
+pub mod views;
 
 pub use error::{ReadError, SearchedListError};
 pub use throttle::TooManyAttempts;

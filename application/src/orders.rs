@@ -8,22 +8,21 @@ use crate::audit::Audit;
 use crate::catalog::CatalogVersion;
 use crate::refunds::Refunds;
 use crate::refunds::{Claimed, RefundFailed};
-use crate::seen;
+use crate::views::{self, OrderView};
 use crate::ReadError;
-use chrono::{DateTime, Utc};
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::listing::orders::OrderQuery;
-use domain::order::moves::admin_move;
+use domain::order::moves::{admin_move, next_statuses};
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
 use domain::payment_attempt::{AttemptChange, AttemptState};
 use domain::payment_hold::hold_expiry;
 use domain::payment_hold::PaymentHold;
-use domain::permissions::{may_read_order, require, Permission};
+use domain::permissions::{has, may_read_order, require, Permission};
 use domain::ports::{Clock, OrderRepository, PaymentAttemptRepository, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError};
 use domain::refund::RefundResolution;
-use domain::returns::{HeldByReturns, Return};
+use domain::returns::{returnable, HeldByReturns, Returnable};
 use domain::user::User;
 use domain::OrderId;
 use std::sync::Arc;
@@ -31,13 +30,27 @@ use std::sync::Arc;
 /// Expired holds are released in batches of this many; the next check takes the rest.
 const HOLDS_RELEASED_AT_ONCE: u32 = 500;
 
-/// An order with its returns, as its reader sees them at `at`: what an order's page shows.
+/// An order's page as its reader sees it: the order (its amounts when they are theirs to
+/// see), whether it may be returned now (judged with its returns, at the moment of reading),
+/// and for staff who read orders where it may be moved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrderDetail {
     pub order: Order,
-    pub returns: Vec<Return>,
-    /// When it was read: what time-bound rules (the return window) are judged by.
-    pub at: DateTime<Utc>,
+    /// Whether its amounts are shown (`OrderView`).
+    pub amounts: bool,
+    pub returnable: Returnable,
+    /// `None` for a reader who does not read orders (the shopper).
+    pub next_statuses: Option<Vec<OrderStatus>>,
+}
+
+impl OrderDetail {
+    /// The order as its reader sees it.
+    pub fn view(&self) -> OrderView<'_> {
+        OrderView {
+            order: &self.order,
+            amounts: self.amounts,
+        }
+    }
 }
 
 /// Orders: the shopper's and the back office's, their status and payment changes.
@@ -64,7 +77,7 @@ impl Orders {
         let mut orders = self.orders.for_user(&user.id).await?;
         let now = self.clock.now();
         for order in &mut orders {
-            seen::order_seen_by(user, now, order);
+            views::order_seen_by(user, now, order);
         }
         Ok(orders)
     }
@@ -80,7 +93,7 @@ impl Orders {
         let (mut orders, total) = self.orders.list(query).await?;
         let now = self.clock.now();
         for order in &mut orders {
-            seen::order_seen_by(actor, now, order);
+            views::order_seen_by(actor, now, order);
         }
         Ok((orders, total))
     }
@@ -92,7 +105,7 @@ impl Orders {
             .await?
             .ok_or(FindOrderError::NotFound)?;
         may_read_order(actor, &order.user_id)?;
-        seen::order_seen_by(actor, self.clock.now(), &mut order);
+        views::order_seen_by(actor, self.clock.now(), &mut order);
         Ok(order)
     }
 
@@ -106,15 +119,16 @@ impl Orders {
         Ok(self.with_returns(actor, order).await?)
     }
 
-    /// `order`, as `actor` has just read or changed it, with its returns.
+    /// The page of `order`, as `actor` has just read or changed it: judged with its returns.
     pub async fn with_returns(&self, actor: &User, order: Order) -> Result<OrderDetail, RepoError> {
         let returns = self.returns.for_order(&order.id).await?;
-        let at = self.clock.now();
-        let returns = returns
-            .into_iter()
-            .map(|r| seen::return_seen_by(actor, at, r))
-            .collect();
-        Ok(OrderDetail { order, returns, at })
+        let held = HeldByReturns::of(&returns);
+        Ok(OrderDetail {
+            amounts: OrderView::seen_by(&order, actor).amounts,
+            returnable: returnable(&order, &held, self.clock.now()),
+            next_statuses: has(actor, Permission::OrdersRead).then(|| next_statuses(&order, &held)),
+            order,
+        })
     }
 
     /// Any of the four statuses from any other. Canceling puts stock back (and reverses a

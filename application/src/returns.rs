@@ -12,7 +12,7 @@ use crate::catalog::CatalogVersion;
 use crate::orders::FindOrderError;
 use crate::refunds::Claimed;
 use crate::refunds::Refunds;
-use crate::seen::{claim_seen_at, return_seen_by};
+use crate::views::{claim_seen_at, return_seen_by};
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::money::Money;

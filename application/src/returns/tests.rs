@@ -6,12 +6,13 @@ use chrono::{TimeZone, Utc};
 use domain::audit::AuditAction;
 use domain::ids::{OrderLineId, ProductId};
 use domain::message::texts::ORDER_HAS_RETURNS;
+use domain::order::moves::next_statuses;
 use domain::order::{OrderStatus, StatusChange};
 use domain::payment_method::PaymentMethod;
 use domain::permissions::PermissionError;
 use domain::refund::{RefundClaim, RefundOutcome, RefundRefusal};
 use domain::returns::payout::OrderPayment;
-use domain::returns::{ReturnLine, ReturnRefusal};
+use domain::returns::{returnable, HeldByReturns, ReturnLine, ReturnRefusal};
 use mockall::predicate::{always, eq};
 
 fn order_id() -> OrderId {
@@ -636,6 +637,15 @@ async fn a_refund_meeting_another_refund_of_the_order_landing_first_is_planned_a
 
 #[tokio::test]
 async fn an_order_page_reads_the_order_and_its_returns_once_as_its_reader_sees_them() {
+    let approved = || {
+        let mut approved = a_return(ReturnStatus::Approved);
+        approved.history.push(StatusChange {
+            status: ReturnStatus::Approved,
+            at: Utc::now(),
+            by: Some(Changer::from(&admin("boss"))),
+        });
+        approved
+    };
     let page_of = |reader: User, reads: usize| {
         let mut ports = Mocks::new();
         ports
@@ -647,15 +657,7 @@ async fn an_order_page_reads_the_order_and_its_returns_once_as_its_reader_sees_t
             .returns
             .expect_for_order()
             .times(reads)
-            .returning(|_| {
-                let mut approved = a_return(ReturnStatus::Approved);
-                approved.history.push(StatusChange {
-                    status: ReturnStatus::Approved,
-                    at: Utc::now(),
-                    by: Some(Changer::from(&admin("boss"))),
-                });
-                Ok(vec![approved])
-            });
+            .returning(move |_| Ok(vec![approved()]));
         async move {
             ports
                 .orders_service()
@@ -663,21 +665,19 @@ async fn an_order_page_reads_the_order_and_its_returns_once_as_its_reader_sees_t
                 .await
         }
     };
+    // Judged at the clock's moment, with what the approved return holds.
+    let held = HeldByReturns::of(&[approved()]);
+    let at = Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap();
     let seen = page_of(shopper("amina"), 1).await.unwrap();
     assert_eq!(seen.order.id, order_id());
-    assert_eq!(seen.returns.len(), 1);
-    assert!(seen.returns[0]
-        .history
-        .iter()
-        .all(|change| change.by.is_none()));
-    assert_eq!(
-        seen.at,
-        Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap()
-    );
+    assert!(seen.amounts, "her own order's amounts");
+    assert_eq!(seen.returnable, returnable(&delivered_order(), &held, at));
+    assert_eq!(seen.next_statuses, None, "a shopper moves no order");
     let by_admin = page_of(admin("boss"), 1).await.unwrap();
+    assert!(by_admin.amounts);
     assert_eq!(
-        by_admin.returns[0].history[1].by.as_ref().unwrap().name,
-        "boss"
+        by_admin.next_statuses,
+        Some(next_statuses(&delivered_order(), &held))
     );
     let error = page_of(shopper("hodan"), 0).await.unwrap_err();
     assert!(matches!(

@@ -2167,6 +2167,7 @@ export interface components {
         };
         /** @enum {string} */
         MerchantAccountName: "waafipay" | "edahab";
+        /** @description A reply that a change went through, in the language of the request. */
         MessageDto: {
             message: string;
         };

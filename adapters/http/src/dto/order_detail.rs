@@ -1,15 +1,10 @@
-//! An order's detail reply: the order, with what may be done with it now, as the domain
-//! decides it (the screens offer only that).
+//! An order's detail reply: the order, with what may be done with it now, as the application
+//! decided it for its reader (the screens offer only that).
 
 use super::names::OrderStatusName;
 use super::OrderDto;
 use crate::i18n::say;
-use chrono::{DateTime, Utc};
-use domain::order::moves::next_statuses;
-use domain::order::{Order, OrderStatus};
-use domain::permissions::{has, Permission};
-use domain::returns::{returnable, HeldByReturns, Return};
-use domain::user::User;
+use application::orders::OrderDetail;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -50,34 +45,30 @@ pub struct OrderDetailDto {
     pub next_statuses: Option<Vec<&'static str>>,
 }
 
-impl OrderDetailDto {
-    /// `order` with its `returns` at `now` as `viewer` sees it: its amounts when they are
-    /// theirs to see, where it may be moved for staff who read orders.
-    pub fn of(order: &Order, returns: &[Return], now: DateTime<Utc>, viewer: &User) -> Self {
-        let held = HeldByReturns::of(returns);
-        let returnable = returnable(order, &held, now);
+impl From<&OrderDetail> for OrderDetailDto {
+    fn from(detail: &OrderDetail) -> Self {
+        let returnable = &detail.returnable;
         Self {
-            order: OrderDto::seen_by(order, viewer),
+            order: OrderDto::from(detail.view()),
             returnable: ReturnableDto {
                 allowed: returnable.allowed(),
                 reason: returnable
                     .refusal
+                    .as_ref()
                     .map(|refusal| say(&refusal.message()).into_owned()),
                 lines: returnable
                     .left
-                    .into_iter()
+                    .iter()
                     .map(|line| ReturnableLineDto {
                         line_id: line.line_id.to_string(),
                         units: line.units,
                     })
                     .collect(),
             },
-            next_statuses: has(viewer, Permission::OrdersRead).then(|| {
-                next_statuses(order, &held)
-                    .into_iter()
-                    .map(OrderStatus::as_str)
-                    .collect()
-            }),
+            next_statuses: detail
+                .next_statuses
+                .as_ref()
+                .map(|statuses| statuses.iter().map(|status| status.as_str()).collect()),
         }
     }
 }

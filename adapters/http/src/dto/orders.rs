@@ -6,10 +6,10 @@ use super::names::{
     RefundStatusName,
 };
 use super::{LineVariantDto, OrderDeliveryDto};
+use application::views::OrderView;
 use domain::checkout::{CheckoutInput, ShippingAddress, ShippingAddressInput};
 use domain::order::{Changer, Order, OrderStatus, PaymentWait, StatusChange};
 use domain::payment_method::PaymentMethod;
-use domain::permissions::sees_money_of_order;
 use domain::refund::RefundClaim;
 use domain::returns::return_deadline;
 use domain::user::User;
@@ -237,8 +237,9 @@ impl StatusEntryDto {
     }
 }
 
-impl From<&Order> for OrderDto {
-    fn from(o: &Order) -> Self {
+impl OrderDto {
+    /// Every field of `o`, amounts included: only a view decides to show them.
+    fn whole(o: &Order) -> Self {
         Self {
             id: o.id.to_string(),
             number: o.number.get(),
@@ -300,11 +301,11 @@ pub fn refund_status(claim: Option<RefundClaim>) -> Option<&'static str> {
     claim.map(|c| c.status().as_str())
 }
 
-impl OrderDto {
-    /// `order` as `viewer` may see it: without its amounts unless they are theirs to see.
-    pub fn seen_by(order: &Order, viewer: &User) -> Self {
-        let dto = Self::from(order);
-        if sees_money_of_order(viewer, order) {
+impl From<OrderView<'_>> for OrderDto {
+    /// The order as its view shows it: without its amounts unless they are shown.
+    fn from(view: OrderView<'_>) -> Self {
+        let dto = Self::whole(view.order);
+        if view.amounts {
             return dto;
         }
         Self {
@@ -327,10 +328,11 @@ impl OrderDto {
     }
 }
 
-/// `list` as `viewer` may see it (`OrderDto::seen_by`).
+/// Each order of `list` as `viewer` sees it (`OrderView::seen_by`).
 pub fn orders(list: &[Order], viewer: &User) -> Vec<OrderDto> {
-    list.iter()
-        .map(|order| OrderDto::seen_by(order, viewer))
+    OrderView::list(list, viewer)
+        .into_iter()
+        .map(OrderDto::from)
         .collect()
 }
 

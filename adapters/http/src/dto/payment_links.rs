@@ -4,6 +4,7 @@
 use super::names::{LinkStateName, OrderStatusName, PaymentMethodName, PaymentStatusName};
 use super::{AddressDto, OrderDto, OrderLineDto};
 use application::phone_orders::{LinkedOrder, SentLink};
+use application::views::OrderView;
 use domain::payment_method::PaymentMethod;
 use domain::phone_order::PaymentState;
 use serde::Serialize;
@@ -78,7 +79,7 @@ pub struct LinkedOrderDto {
 impl From<&LinkedOrder> for LinkedOrderDto {
     fn from(linked: &LinkedOrder) -> Self {
         let order = &linked.order;
-        let shown = OrderDto::from(order);
+        let shown = OrderDto::from(OrderView::to_its_payer(order));
         Self {
             order_number: order.number.to_string(),
             products: shown.products,

@@ -2,6 +2,7 @@
 
 use super::OrderDto;
 use application::dashboard::Dashboard;
+use application::views::OrderView;
 use domain::stats::PeriodReport;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -73,7 +74,11 @@ impl From<&Dashboard> for StatsDto {
                     quantity: s.quantity,
                 })
                 .collect(),
-            recent_orders: d.recent_orders.iter().map(OrderDto::from).collect(),
+            recent_orders: d
+                .recent_orders
+                .iter()
+                .map(|order| OrderDto::from(OrderView::in_reports(order)))
+                .collect(),
         }
     }
 }

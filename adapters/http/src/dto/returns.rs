@@ -2,10 +2,9 @@
 
 use super::names::{RefundStatusName, ReturnStatusName, ReturnStepName};
 use super::{parse_number, refund_status, CustomerDto, LineVariantDto, StatusEntryDto};
-use domain::permissions::sees_money_of;
+use application::views::ReturnView;
 use domain::returns::payout::PaidOutWith;
 use domain::returns::{Return, ReturnInput};
-use domain::user::User;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -138,11 +137,11 @@ pub struct ReturnDto {
     pub refund_paid_with: Option<&'static str>,
 }
 
-impl ReturnDto {
-    /// `r` as `viewer` may see it: without its amounts unless they are theirs to see.
-    pub fn seen_by(r: &Return, viewer: &User) -> Self {
-        let dto = Self::from(r);
-        if sees_money_of(viewer, &r.user_id) {
+impl From<ReturnView<'_>> for ReturnDto {
+    /// The return as its view shows it: without its amounts unless they are shown.
+    fn from(view: ReturnView<'_>) -> Self {
+        let dto = Self::whole(view.r);
+        if view.amounts {
             return dto;
         }
         Self {
@@ -160,8 +159,9 @@ impl ReturnDto {
     }
 }
 
-impl From<&Return> for ReturnDto {
-    fn from(r: &Return) -> Self {
+impl ReturnDto {
+    /// Every field of `r`, amounts included: only a view decides to show them.
+    fn whole(r: &Return) -> Self {
         Self {
             id: r.id.to_string(),
             order_id: r.order_id.to_string(),

@@ -13,6 +13,7 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
+use application::views::OrderView;
 use domain::message::texts::{
     DELIVERY_NOT_FOUND, INVALID_QUERY, NO_CASH_COLLECTED, ORDER_NOT_FOUND, RIDER_UNKNOWN,
 };
@@ -194,7 +195,7 @@ async fn reset_code(
 ) -> Result<HttpResponse, ApiError> {
     let id = OrderId::parse(&path).ok_or_else(|| ApiError::not_found(ORDER_NOT_FOUND))?;
     let order = state.shop.dispatcher.reset_code(&user.0, &id).await?;
-    Ok(HttpResponse::Ok().json(OrderDto::seen_by(&order, &user.0)))
+    Ok(HttpResponse::Ok().json(OrderDto::from(OrderView::seen_by(&order, &user.0))))
 }
 
 /// The rider's deliveries (`deliveries.own`): out now, oldest sent first, then those

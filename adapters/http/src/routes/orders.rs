@@ -14,7 +14,7 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use application::checkout::CheckoutOutcome;
-use application::orders::OrderDetail;
+use application::views::OrderView;
 use domain::message::texts::{
     CARD_PAGE_OPENED, IDEMPOTENCY_KEY_INVALID, ORDER_NOT_FOUND, ORDER_PLACED, PAYMENT_UNCONFIRMED,
 };
@@ -36,21 +36,11 @@ pub(super) fn order_id(raw: &str) -> Result<OrderId, ApiError> {
     OrderId::parse(raw).ok_or_else(|| ApiError::not_found(ORDER_NOT_FOUND))
 }
 
-/// The detail reply of `order` as `actor` sees it: its returns are read for what may be
-/// returned of it and, for an admin, where it may be moved now.
-/// The reply of an order's page and of its changes: the order with its returns.
+/// The reply of an order's page and of its changes: the order as `actor` sees it, with what
+/// may be returned of it and, for staff who read orders, where it may be moved now.
 async fn detail(state: &AppState, actor: &User, order: Order) -> Result<HttpResponse, ApiError> {
     let detail = state.shop.orders.with_returns(actor, order).await?;
-    Ok(reply(&detail, actor))
-}
-
-fn reply(detail: &OrderDetail, actor: &User) -> HttpResponse {
-    HttpResponse::Ok().json(OrderDetailDto::of(
-        &detail.order,
-        &detail.returns,
-        detail.at,
-        actor,
-    ))
+    Ok(HttpResponse::Ok().json(OrderDetailDto::from(&detail)))
 }
 
 /// At most 100 visible ASCII characters, so a key can be stored and compared safely.
@@ -108,18 +98,18 @@ async fn checkout(
         CheckoutOutcome::Paid(order) | CheckoutOutcome::CashOnDelivery(order) => {
             HttpResponse::Created().json(CheckoutDto {
                 message: say(&ORDER_PLACED.into()).into_owned(),
-                order: OrderDto::from(&order),
+                order: OrderDto::from(OrderView::to_its_payer(&order)),
                 redirect_url: None,
             })
         }
         CheckoutOutcome::Unconfirmed(order) => HttpResponse::Accepted().json(CheckoutDto {
             message: say(&PAYMENT_UNCONFIRMED.into()).into_owned(),
-            order: OrderDto::from(&order),
+            order: OrderDto::from(OrderView::to_its_payer(&order)),
             redirect_url: None,
         }),
         CheckoutOutcome::OnPage { order, url } => HttpResponse::Accepted().json(CheckoutDto {
             message: say(&CARD_PAGE_OPENED.into()).into_owned(),
-            order: OrderDto::from(&order),
+            order: OrderDto::from(OrderView::to_its_payer(&order)),
             redirect_url: Some(url),
         }),
     })
@@ -158,7 +148,7 @@ async fn get_order(
         .orders
         .order_detail(&user.0, &order_id(&path)?)
         .await?;
-    Ok(reply(&detail, &user.0))
+    Ok(HttpResponse::Ok().json(OrderDetailDto::from(&detail)))
 }
 
 /// Set an order's status (`orders.update`). Canceling puts the stock back and refunds a paid

@@ -16,6 +16,7 @@ use crate::openapi::{
 use crate::state::AppState;
 use actix_web::{get, post, web, HttpResponse};
 use application::phone_orders::PhonePayment;
+use application::views::OrderView;
 use domain::message::texts::{
     CARD_PAGE_OPENED, PHONE_ORDER_AWAITING, PHONE_ORDER_CASH, PHONE_ORDER_PAID,
 };
@@ -56,7 +57,7 @@ async fn take_order(
         .phone_orders
         .take(&user.0, &body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Created().json(OrderDto::seen_by(&order, &user.0)))
+    Ok(HttpResponse::Created().json(OrderDto::from(OrderView::seen_by(&order, &user.0))))
 }
 
 /// What the order being taken would cost if taken now (`orders.create`): the body of
@@ -194,7 +195,7 @@ async fn cash_on_delivery(
 fn payment_reply(paid: PhonePayment, viewer: &User) -> HttpResponse {
     let reply = |message, order, redirect_url| CheckoutDto {
         message: say(&message).into_owned(),
-        order: OrderDto::seen_by(order, viewer),
+        order: OrderDto::from(OrderView::seen_by(order, viewer)),
         redirect_url,
     };
     match paid {

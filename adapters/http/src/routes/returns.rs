@@ -10,6 +10,7 @@ use crate::openapi::{
 };
 use crate::state::AppState;
 use actix_web::{get, post, put, web, HttpResponse};
+use application::views::ReturnView;
 use domain::message::texts::{ORDER_NOT_FOUND, RETURN_NOT_FOUND};
 use domain::{OrderId, ReturnId};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -54,7 +55,7 @@ async fn request_return(
         .returns
         .request_return(&user.0, &order_id(&path)?, &body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Created().json(ReturnDto::seen_by(&requested, &user.0)))
+    Ok(HttpResponse::Created().json(ReturnDto::from(ReturnView::seen_by(&requested, &user.0))))
 }
 
 /// An order's returns, newest first: of one's own order, or of anyone's with `orders.read`
@@ -78,7 +79,7 @@ async fn order_returns(
         .await?;
     Ok(HttpResponse::Ok().json(
         list.iter()
-            .map(|r| ReturnDto::seen_by(r, &user.0))
+            .map(|r| ReturnDto::from(ReturnView::seen_by(r, &user.0)))
             .collect::<Vec<_>>(),
     ))
 }
@@ -110,7 +111,7 @@ async fn list_returns(
         .await?;
     let list: Vec<ReturnDto> = list
         .iter()
-        .map(|r| ReturnDto::seen_by(r, &user.0))
+        .map(|r| ReturnDto::from(ReturnView::seen_by(r, &user.0)))
         .collect();
     Ok(list_reply(&list, total))
 }
@@ -147,7 +148,7 @@ async fn change_return(
             body.refund_paid_with.as_deref(),
         )
         .await?;
-    Ok(HttpResponse::Ok().json(ReturnDto::seen_by(&changed, &user.0)))
+    Ok(HttpResponse::Ok().json(ReturnDto::from(ReturnView::seen_by(&changed, &user.0))))
 }
 
 /// Resolve a return's refund that was sent but not answered (`returns.manage`;
@@ -177,5 +178,5 @@ async fn resolve_refund(
         .returns
         .resolve_return_refund(&user.0, &return_id(&path)?, &body.resolution)
         .await?;
-    Ok(HttpResponse::Ok().json(ReturnDto::seen_by(&resolved, &user.0)))
+    Ok(HttpResponse::Ok().json(ReturnDto::from(ReturnView::seen_by(&resolved, &user.0))))
 }
