@@ -185,7 +185,8 @@ class Journey {
       if (page.viewportSize().width !== size.width) await page.setViewportSize(size);
       await pageCodeLoaded(page);
       await settleImages(page);
-      await page.screenshot({ path: path.join(this.dir, `${base}-${size.width}.png`), animations: 'disabled' });
+      // A frame may wait while two cores seed and serve a large shop: 30 s, not Playwright's 15.
+      await page.screenshot({ path: path.join(this.dir, `${base}-${size.width}.png`), animations: 'disabled', timeout: 30_000 });
       // After the screenshot: its `animations: 'disabled'` has run finite CSS animations and
       // transitions (a toast sliding in, a fading card) to their end, so colours are final.
       const found = await axeViolations(page);
