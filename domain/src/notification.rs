@@ -5,6 +5,7 @@
 //! (`application::notifications::templates`), from the order or return it names.
 
 use crate::ids::NotificationId;
+use crate::stock::RUNNING_LOW_AT;
 use chrono::{DateTime, Duration, Utc};
 
 /// What a message is about.
@@ -21,7 +22,7 @@ pub enum Topic {
     PasswordReset,
     /// To the shop: a new paid order.
     NewOrder,
-    /// To the shop: a size has `LOW_STOCK_ALERT_AT` or fewer units left.
+    /// To the shop: a size has `RUNNING_LOW_AT` or fewer units left.
     LowStock,
     /// A size a shopper asked about is back in stock (`restock`).
     BackInStock,
@@ -281,12 +282,21 @@ pub fn next_attempt(
     (at <= give_up_at).then_some(at)
 }
 
-/// A size (or a one-size product) with this many units or fewer is running low.
-pub const LOW_STOCK_ALERT_AT: i64 = 3;
-
 /// Whether a sale from `before` to `after` units made a size run low: once, as it crosses.
-pub fn runs_low(before: i64, after: i64) -> bool {
-    before > LOW_STOCK_ALERT_AT && after <= LOW_STOCK_ALERT_AT
+fn runs_low(before: i64, after: i64) -> bool {
+    let mark = i64::from(RUNNING_LOW_AT);
+    before > mark && after <= mark
+}
+
+/// A size (or a one-size product) as a move that took units of it left it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StockLevel {
+    /// The product's id.
+    pub product: String,
+    /// The item's label as the order line named it ("Linen Dress (M)").
+    pub item: String,
+    pub before: i64,
+    pub left: i64,
 }
 
 /// A size that ran low, as the shop's alert names it: the product, the item's label as the
@@ -305,6 +315,19 @@ impl LowStock {
             item: item.to_owned(),
             left,
         }
+    }
+
+    /// The shop's alerts for the levels a move left: one for each size it took to the low
+    /// mark, as it crossed it.
+    pub fn alerts(levels: &[StockLevel]) -> Vec<Announcement> {
+        levels
+            .iter()
+            .filter(|level| runs_low(level.before, level.left))
+            .map(|level| {
+                let low = Self::of(&level.product, &level.item, level.left);
+                Announcement::to_shop(Topic::LowStock, &low.product, Some(low.payload()))
+            })
+            .collect()
     }
 
     /// What the message's payload keeps.
@@ -353,6 +376,28 @@ mod tests {
         assert!(runs_low(4, 0));
         assert!(!runs_low(3, 2), "already low");
         assert!(!runs_low(10, 4));
+    }
+
+    #[test]
+    fn a_move_alerts_the_shop_of_each_size_it_took_to_the_low_mark() {
+        let level = |item: &str, before, left| StockLevel {
+            product: "p1".into(),
+            item: item.into(),
+            before,
+            left,
+        };
+        let alerts = LowStock::alerts(&[
+            level("Linen Dress (S)", 5, 3),
+            level("Linen Dress (M)", 3, 1),
+            level("Linen Dress (L)", 9, 8),
+        ]);
+        assert_eq!(alerts.len(), 1, "M was low already, L is not");
+        assert_eq!(alerts[0].topic, Topic::LowStock);
+        assert_eq!(alerts[0].reference, "p1");
+        assert_eq!(
+            LowStock::from_payload("p1", alerts[0].payload.as_deref().unwrap()),
+            Some(LowStock::of("p1", "Linen Dress (S)", 3))
+        );
     }
 
     #[test]

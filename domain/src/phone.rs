@@ -59,6 +59,51 @@ impl fmt::Display for MobileNumber {
     }
 }
 
+/// A number's digits with Somalia's country code, as call and chat links want them:
+/// '0615551234', '615551234' and '+252 61 555 1234' are all '252615551234'. A number kept
+/// before numbers were checked is read digit by digit.
+fn international_digits(phone: &str) -> String {
+    if let Some(number) = MobileNumber::parse(phone) {
+        return number.0;
+    }
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    if digits.starts_with("252") {
+        return digits;
+    }
+    format!("252{}", digits.trim_start_matches('0'))
+}
+
+/// The links that reach a phone number from a screen: a call, and a WhatsApp chat with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhoneLinks {
+    /// `tel:+252…`
+    pub call: String,
+    /// `https://wa.me/252…`
+    pub whatsapp: String,
+}
+
+impl PhoneLinks {
+    /// None for a blank number.
+    pub fn of(phone: &str) -> Option<Self> {
+        if !phone.chars().any(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let digits = international_digits(phone);
+        Some(Self {
+            call: format!("tel:+{digits}"),
+            whatsapp: format!("https://wa.me/{digits}"),
+        })
+    }
+}
+
+/// WhatsApp with `text` written, ready to send: in the chat with `phone`, or, without a
+/// number, to whichever chat the sender picks.
+pub fn whatsapp_message(phone: &str, text: &str) -> String {
+    let chat = PhoneLinks::of(phone).map_or_else(|| "https://wa.me/".to_owned(), |l| l.whatsapp);
+    let encoded = percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC);
+    format!("{chat}?text={encoded}")
+}
+
 /// The mobile number typed in `field`: required, and a Somali mobile number.
 pub fn mobile_in(field: &'static str, raw: &str, errors: &mut FieldErrors) -> Option<MobileNumber> {
     if raw.trim().is_empty() {
@@ -73,6 +118,27 @@ pub fn mobile_in(field: &'static str, raw: &str, errors: &mut FieldErrors) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_is_called_and_messaged_with_its_country_code() {
+        for typed in [
+            "0615551234",
+            "615551234",
+            "+252 61 555 1234",
+            "252-61-555-1234",
+        ] {
+            let links = PhoneLinks::of(typed).unwrap();
+            assert_eq!(links.call, "tel:+252615551234", "{typed}");
+            assert_eq!(links.whatsapp, "https://wa.me/252615551234", "{typed}");
+        }
+        assert_eq!(PhoneLinks::of("").map(|l| l.call), None);
+        assert_eq!(PhoneLinks::of(" - ").map(|l| l.call), None);
+        assert_eq!(
+            whatsapp_message("615551234", "Pay $5.00: https://x/p?t=a&b"),
+            "https://wa.me/252615551234?text=Pay%20%245%2E00%3A%20https%3A%2F%2Fx%2Fp%3Ft%3Da%26b"
+        );
+        assert_eq!(whatsapp_message("", "Hi"), "https://wa.me/?text=Hi");
+    }
 
     #[test]
     fn somali_numbers_are_normalised_to_252_and_nine_digits() {

@@ -4,7 +4,7 @@
 use crate::ids::VariantId;
 use crate::money::{Money, Percent};
 use crate::product::{Category, Product, ProductDraft, ProductImage, ProductInput};
-use crate::stock::stock_count;
+use crate::stock::{stock_count, StockFollowUp};
 use crate::storage::RepoError;
 use crate::validation::FieldErrors;
 /// Why a product edit was not stored.
@@ -63,6 +63,14 @@ pub struct ProductEdit {
     pub image: Option<ProductImage>,
     /// The sizes and colours, in order, when the grid was sent: those left out go.
     pub variants: Option<Vec<VariantWrite>>,
+}
+
+impl ProductEdit {
+    /// What writing it sets off: stock it sets (or a grid of sizes) may bring back what
+    /// shoppers wait for, and they are told in its transaction.
+    pub fn follow_up(&self) -> Option<StockFollowUp> {
+        (self.stock.is_some() || self.variants.is_some()).then_some(StockFollowUp::AnswerWaiting)
+    }
 }
 
 /// Stock set by the admin. With `expected`, it is set only while the stored stock still is

@@ -9,7 +9,7 @@ use crate::message::texts::{
     SKU_USED_TWICE,
 };
 use crate::message::Message;
-use crate::stock::{stock_count, StockStatus};
+use crate::stock::{stock_count, StockStatus, RUNNING_LOW_AT};
 use crate::validation::{has_control_characters, FieldErrors, Lines};
 
 /// One size (and colour) of a product. The product's own stock is the sum of its variants'.
@@ -26,6 +26,11 @@ pub struct Variant {
 impl Variant {
     pub fn stock_status(&self) -> StockStatus {
         StockStatus::of(self.stock)
+    }
+
+    /// 1 to `RUNNING_LOW_AT` left: 'Only N left' in the shop, flagged in the back office.
+    pub fn runs_low(&self) -> bool {
+        (1..=RUNNING_LOW_AT).contains(&self.stock)
     }
 
     /// What a cart or order line keeps of it.
@@ -347,6 +352,15 @@ mod tests {
             sku: format!("SKU-{raw_id}"),
             stock,
         }
+    }
+
+    #[test]
+    fn a_size_runs_low_from_three_left_until_none() {
+        let runs_low = |stock| variant("v1", "M", None, stock).runs_low();
+        assert!(!runs_low(0));
+        assert!(runs_low(1));
+        assert!(runs_low(3));
+        assert!(!runs_low(4));
     }
 
     fn row(size: &str, stock: f64) -> VariantInput {

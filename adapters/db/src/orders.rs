@@ -21,7 +21,7 @@ use crate::refund_claims::{self, ClaimWrite};
 use crate::rows::insert_rows;
 use crate::sales_totals::{self, SalesChange};
 use crate::schema::{order_lines, order_status_history, orders};
-use crate::stock::{self, Wanted};
+use crate::stock;
 use crate::tx::TxError;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
@@ -33,7 +33,7 @@ use domain::checkout::ShippingAddress;
 use domain::delivery::Delivery;
 use domain::discount::DiscountCode;
 use domain::listing::orders::OrderQuery;
-use domain::order::plan::{DiscountUseChange, LineUnits, OrderPlan, SalesDelta};
+use domain::order::plan::{DiscountUseChange, OrderPlan, SalesDelta, StockMove};
 use domain::order::{
     Changer, Channel, Order, OrderDiscount, OrderLine, OrderNumber, OrderStatus, PaymentStatus,
     RefundClaimGuard, StatusChange,
@@ -469,12 +469,7 @@ fn apply_plan(
         carts::empty(conn, user.as_str())?;
     }
     if let Some(stock) = &plan.stock {
-        let wanted = Wanted::of(&stock.units);
-        if stock.takes {
-            stock::take(conn, &wanted, (plan.at, unconfigured))?;
-        } else {
-            stock::release(conn, &wanted, (plan.at, unconfigured))?;
-        }
+        stock::carry_out(conn, stock, (plan.at, unconfigured))?;
     }
     match &plan.discount_use {
         DiscountUseChange::GiveBack => discount_uses::give_back(conn, id)?,
@@ -506,7 +501,7 @@ impl OrderRepository for Database {
             .enumerate()
             .map(|(position, line)| OrderLineRow::from_domain(&order.id, position, line))
             .collect::<Result<Vec<_>, _>>()?;
-        let wanted = Wanted::of(&LineUnits::of_order(order));
+        let stock = StockMove::placing(order);
         let history = order_history::rows_of([(order.id.as_str(), order.history.as_slice())]);
         let taken_by = phone_orders::rows_of([order]);
         let sales = SalesChange::of(&SalesDelta::placed(order));
@@ -514,7 +509,7 @@ impl OrderRepository for Database {
         let created_at = order.created_at;
         self.write(move |conn| {
             write_transaction(conn, |conn| {
-                stock::take(conn, &wanted, (created_at, unconfigured))?;
+                stock::carry_out(conn, &stock, (created_at, unconfigured))?;
                 row.number = order_numbers::next(conn)?;
                 diesel::insert_into(orders::table)
                     .values(&row)
@@ -631,6 +626,20 @@ impl OrderRepository for Database {
         self.write(move |conn| {
             write_transaction(conn, |conn| apply_plan(conn, &plan, unconfigured))
                 .map_err(OrderStoreError::from)
+        })
+        .await
+    }
+
+    async fn apply_all(&self, plans: &[OrderPlan]) -> Result<(), OrderStoreError> {
+        let plans = plans.to_vec();
+        let unconfigured = self.unconfigured_channels();
+        self.write(move |conn| {
+            write_transaction(conn, |conn| {
+                plans
+                    .iter()
+                    .try_for_each(|plan| apply_plan(conn, plan, unconfigured))
+            })
+            .map_err(OrderStoreError::from)
         })
         .await
     }

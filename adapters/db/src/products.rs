@@ -27,6 +27,7 @@ use domain::product::{
 };
 use domain::product_edit::ProductEdit;
 use domain::product_sheet::import::ProductWrite;
+use domain::stock::StockFollowUp;
 use domain::{Money, Percent, ProductId};
 use std::collections::HashMap;
 
@@ -408,7 +409,7 @@ fn update_product(
         }
         variants::write_grid(conn, id, grid)?;
     }
-    if edit.stock.is_some() || edit.variants.is_some() {
+    if edit.follow_up() == Some(StockFollowUp::AnswerWaiting) {
         restock_alerts::answer(conn, [id], at, unconfigured)?;
     }
     let row = stored(conn)?;

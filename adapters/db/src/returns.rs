@@ -19,7 +19,7 @@ use crate::refund_claims::{self, ClaimWrite};
 use crate::rows::insert_rows;
 use crate::sales_totals::SalesChange;
 use crate::schema::{orders, return_lines, return_status_history, returns};
-use crate::stock::{self, Wanted};
+use crate::stock;
 use crate::tx::TxError;
 use crate::{corrupt, storage, Database};
 use async_trait::async_trait;
@@ -425,8 +425,8 @@ fn apply_step(
         .execute(conn)?;
     outbox::announce(conn, &plan.messages, at, unconfigured)?;
     let order = plan.order.as_str();
-    if !plan.restock.is_empty() {
-        stock::release(conn, &Wanted::of(&plan.restock), (plan.at, unconfigured))?;
+    if let Some(stock) = &plan.restock {
+        stock::put_back(conn, stock, (plan.at, unconfigured))?;
     }
     if plan.catalog_changed {
         bump_catalog_version(conn)?;

@@ -15,9 +15,10 @@ use crate::tx::TxError;
 use chrono::{DateTime, Utc};
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
-use domain::notification::{runs_low, Announcement, LowStock, Topic};
-use domain::order::plan::LineUnits;
+use domain::notification::{LowStock, StockLevel};
+use domain::order::plan::{LineUnits, StockMove};
 use domain::ports::OrderStoreError;
+use domain::stock::StockFollowUp;
 use std::collections::BTreeMap;
 
 /// Units of one size: how the out-of-stock message names it.
@@ -37,7 +38,7 @@ struct ProductUnits {
 
 /// The units of an order's lines, by product id and then size id (the lock order), repeated
 /// lines added up.
-pub(crate) struct Wanted(BTreeMap<String, ProductUnits>);
+struct Wanted(BTreeMap<String, ProductUnits>);
 
 impl Wanted {
     pub fn of(lines: &[LineUnits]) -> Self {
@@ -78,17 +79,70 @@ fn out_of_stock(name: String, available: Option<i64>) -> TxError<OrderStoreError
     })
 }
 
-/// Takes every line's units with guarded decrements: the product's stock, and each size's.
-/// `OutOfStock` (with the current name and stock) for the first that cannot serve; the
-/// caller's transaction then rolls back what was taken. One-size units are only taken from
-/// a product that has no sizes (its stock is theirs). A size (or a one-size product) that
-/// runs low alerts the shop, in the same transaction, as of `at`.
-pub(crate) fn take(
+/// When a move is made, and which channels its messages skip.
+pub(crate) type Moving = (DateTime<Utc>, Unconfigured);
+
+/// Carries out `stock` in the caller's transaction, and what the plan says it sets off, as
+/// of `at`. Taking is guarded: `OutOfStock` (with the current name and stock) for the first
+/// line that cannot be served; the caller's transaction then rolls back what was taken.
+pub(crate) fn carry_out(
+    conn: &mut DbConnection,
+    stock: &StockMove,
+    moving: Moving,
+) -> Result<(), TxError<OrderStoreError>> {
+    let wanted = Wanted::of(&stock.units);
+    let levels = if stock.takes {
+        take(conn, &wanted)?
+    } else {
+        release(conn, &wanted)?;
+        Vec::new()
+    };
+    follow_up(conn, stock.follow_up, &wanted, &levels, moving)?;
+    Ok(())
+}
+
+/// Carries out a move that only puts units back (a return's), which nothing can refuse.
+pub(crate) fn put_back(
+    conn: &mut DbConnection,
+    stock: &StockMove,
+    moving: Moving,
+) -> QueryResult<()> {
+    debug_assert!(!stock.takes, "a return's parcel only puts stock back");
+    let wanted = Wanted::of(&stock.units);
+    release(conn, &wanted)?;
+    follow_up(conn, stock.follow_up, &wanted, &[], moving)
+}
+
+/// What the plan said a move sets off, given the levels its taking left.
+fn follow_up(
+    conn: &mut DbConnection,
+    follow_up: StockFollowUp,
+    wanted: &Wanted,
+    levels: &[StockLevel],
+    (at, unconfigured): Moving,
+) -> QueryResult<()> {
+    match follow_up {
+        StockFollowUp::AlertWhenLow => outbox::announce(
+            conn,
+            &LowStock::alerts(levels),
+            to_db_time(at),
+            unconfigured,
+        ),
+        StockFollowUp::AnswerWaiting => {
+            let products = wanted.0.keys().map(String::as_str);
+            restock_alerts::answer(conn, products, to_db_time(at), unconfigured)
+        }
+    }
+}
+
+/// Takes every line's units with guarded decrements: the product's stock, and each size's;
+/// the levels of each size (or one-size product) it left. One-size units are only taken from
+/// a product that has no sizes (its stock is theirs).
+fn take(
     conn: &mut DbConnection,
     wanted: &Wanted,
-    (at, unconfigured): (DateTime<Utc>, Unconfigured),
-) -> Result<(), TxError<OrderStoreError>> {
-    let mut running_low = Vec::new();
+) -> Result<Vec<StockLevel>, TxError<OrderStoreError>> {
+    let mut levels = Vec::new();
     for (product, want) in &wanted.0 {
         let row = products::table
             .find(product)
@@ -122,8 +176,8 @@ pub(crate) fn take(
                 None => out_of_stock(want.name.clone(), None),
             });
         };
-        if want.sizes.is_empty() && runs_low(left + want.units, left) {
-            running_low.push(LowStock::of(product, &want.name, left));
+        if want.sizes.is_empty() {
+            levels.push(level(product, &want.name, want.units, left));
         }
         for (variant, size) in &want.sizes {
             let left: Option<i64> = prepared::optional_result(
@@ -145,30 +199,26 @@ pub(crate) fn take(
                     .optional()?;
                 return Err(out_of_stock(size.label.clone(), available));
             };
-            if runs_low(left + size.units, left) {
-                running_low.push(LowStock::of(product, &size.label, left));
-            }
+            levels.push(level(product, &size.label, size.units, left));
         }
     }
-    if !running_low.is_empty() {
-        let alerts: Vec<Announcement> = running_low
-            .into_iter()
-            .map(|low| Announcement::to_shop(Topic::LowStock, &low.product, Some(low.payload())))
-            .collect();
-        outbox::announce(conn, &alerts, to_db_time(at), unconfigured)?;
+    Ok(levels)
+}
+
+/// What taking `units` of `item` left.
+fn level(product: &str, item: &str, units: i64, left: i64) -> StockLevel {
+    StockLevel {
+        product: product.to_owned(),
+        item: item.to_owned(),
+        before: left + units,
+        left,
     }
-    Ok(())
 }
 
 /// Puts every line's units back: to their size, and to the product as much as its sizes
 /// took back. Products and sizes deleted since take nothing back, and one-size units go
 /// back only to a product that still has no sizes, so the product's stock stays the sum.
-/// Shoppers waiting for a size that is back are told (`restock_alerts::answer`).
-pub(crate) fn release(
-    conn: &mut DbConnection,
-    wanted: &Wanted,
-    (at, unconfigured): (DateTime<Utc>, Unconfigured),
-) -> QueryResult<()> {
+fn release(conn: &mut DbConnection, wanted: &Wanted) -> QueryResult<()> {
     for (product, want) in &wanted.0 {
         let target = products::table.find(product);
         let mut returned = 0;
@@ -205,6 +255,5 @@ pub(crate) fn release(
                 .execute(conn)?;
         }
     }
-    let products = wanted.0.keys().map(String::as_str);
-    restock_alerts::answer(conn, products, to_db_time(at), unconfigured)
+    Ok(())
 }

@@ -5,12 +5,13 @@
 use super::errors::{CashReceiptError, DispatchError};
 use crate::audit::Audit;
 use crate::ReadError;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use derive_new::new;
 use domain::audit::AuditChange;
 use domain::delivery::{day_bounds, day_of, dispatch, Dispatch, Rider, RiderCash};
 use domain::listing::users::UserQuery;
 use domain::message::texts::{ORDERS_TO_DISPATCH_REQUIRED, RIDER_UNKNOWN};
+use domain::order::plan::OrderPlan;
 use domain::order::{Order, OrderTransition};
 use domain::permissions::{require, Permission};
 use domain::ports::{
@@ -24,6 +25,9 @@ use std::sync::Arc;
 
 /// The most orders sent out at once: a rider's run, with room to spare.
 const ORDERS_SENT_AT_ONCE: usize = 100;
+
+/// How often a batch is checked and sent again after another dispatcher's send made it stale.
+const SEND_TRIES: usize = 3;
 
 /// Orders on their way, as the back office sends them out.
 #[derive(new)]
@@ -61,7 +65,8 @@ impl Dispatcher {
 
     /// Sends `order_ids` out with the rider `rider_id` (each `shipped`, its shopper sent the
     /// code): all are checked first, so a refusal (one out with another rider, one not ready)
-    /// sends none. Orders already out with this rider stay as they are.
+    /// sends none, and all go out in one transaction, so none goes out alone. Orders already
+    /// out with this rider stay as they are.
     pub async fn dispatch(
         &self,
         actor: &User,
@@ -79,62 +84,63 @@ impl Dispatcher {
             return Err(FieldErrors::single("orderIds", ORDERS_TO_DISPATCH_REQUIRED).into());
         }
         let rider = self.rider(rider_id).await?;
-        let mut going = Vec::new();
-        for id in ids {
-            let order = self.find(id).await?;
-            match dispatch(&order, order.delivery.as_ref(), &rider.id) {
-                Dispatch::Send => going.push(order),
-                Dispatch::AlreadyOut => {}
-                Dispatch::Refused(refusal) => {
-                    return Err(DispatchError::Conflict(refusal.message(&order)))
+        // Another dispatcher's send meanwhile makes the batch stale: it is checked again,
+        // the orders it sent with this rider now already out.
+        for _ in 0..SEND_TRIES {
+            let mut plans = Vec::new();
+            let mut going = Vec::new();
+            let now = self.clock.now();
+            for id in &ids {
+                let order = self.find(id).await?;
+                match dispatch(&order, order.delivery.as_ref(), &rider.id) {
+                    Dispatch::Send => {
+                        plans.push(self.going_out(actor, &order, &rider, now));
+                        going.push(order);
+                    }
+                    Dispatch::AlreadyOut => {}
+                    Dispatch::Refused(refusal) => {
+                        return Err(DispatchError::Conflict(refusal.message(&order)))
+                    }
                 }
             }
+            match self.orders.apply_all(&plans).await {
+                Ok(()) => {
+                    for order in &going {
+                        let after = self.find(&order.id).await?;
+                        self.audit
+                            .record(actor, AuditChange::order_status_changed(order, &after))
+                            .await;
+                    }
+                    let mut sent = Vec::new();
+                    for id in order_ids {
+                        sent.push(self.find(id).await?);
+                    }
+                    return Ok(sent);
+                }
+                Err(OrderStoreError::Stale) => continue,
+                Err(error) => return Err(error.into()),
+            }
         }
-        for order in &going {
-            self.send_out(actor, order, &rider).await?;
-        }
-        let mut sent = Vec::new();
-        for id in order_ids {
-            sent.push(self.find(id).await?);
-        }
-        Ok(sent)
+        Err(OrderStoreError::Stale.into())
     }
 
-    /// Sends one checked order out; another dispatcher's send at the same moment wins once.
-    async fn send_out(
+    /// The plan sending one checked order out with `rider`.
+    fn going_out(
         &self,
         actor: &User,
         order: &Order,
         rider: &Rider,
-    ) -> Result<(), DispatchError> {
+        now: DateTime<Utc>,
+    ) -> OrderPlan {
         // A code sent before stays the shopper's: they may still have its message.
         let code = match &order.delivery {
             Some(delivery) => delivery.code.clone(),
             None => self.secrets.delivery_code(),
         };
-        let plan = OrderTransition::going_out()
+        OrderTransition::going_out()
             .by(actor)
-            .plan(order, self.clock.now())
-            .going_out_with(rider.clone(), code);
-        match self.orders.apply(&plan).await {
-            Ok(()) => {}
-            Err(OrderStoreError::Stale) => {
-                let now = self.find(&order.id).await?;
-                return match dispatch(&now, now.delivery.as_ref(), &rider.id) {
-                    Dispatch::AlreadyOut => Ok(()),
-                    Dispatch::Refused(refusal) => {
-                        Err(DispatchError::Conflict(refusal.message(&now)))
-                    }
-                    Dispatch::Send => Err(OrderStoreError::Stale.into()),
-                };
-            }
-            Err(error) => return Err(error.into()),
-        }
-        let after = self.find(&order.id).await?;
-        self.audit
-            .record(actor, AuditChange::order_status_changed(order, &after))
-            .await;
-        Ok(())
+            .plan(order, now)
+            .going_out_with(rider.clone(), code)
     }
 
     /// Each rider's cash of `day` (today without one: their cash orders delivered that

@@ -19,11 +19,11 @@ use domain::payment_link::{
 };
 use domain::payment_method::PaymentMethod;
 use domain::permissions::{require, sees_money_of_order, Permission};
+use domain::phone::whatsapp_message;
 use domain::phone_order::PaymentState;
 use domain::ports::{Clock, OrderRepository, Outbox, PaymentLinkRepository, SecretGenerator};
 use domain::user::User;
 use domain::OrderId;
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use std::sync::Arc;
 
 /// Where the links point and whether they go out by SMS.
@@ -110,13 +110,8 @@ impl PaymentLinks {
         Ok(SentLink {
             url: shared.then(|| format!("{}{path}", self.address.public_url)),
             expires_at: link.expires_at,
-            whatsapp_url: shared.then(|| {
-                format!(
-                    "https://wa.me/{}?text={}",
-                    order.payment_phone.as_str(),
-                    utf8_percent_encode(&letter.sms, NON_ALPHANUMERIC)
-                )
-            }),
+            whatsapp_url: shared
+                .then(|| whatsapp_message(order.payment_phone.as_str(), &letter.sms)),
             sms_sent: self.address.sms_configured && !order.payment_phone.as_str().is_empty(),
         })
     }

@@ -99,7 +99,10 @@ async fn a_card_is_paid_on_waafipays_page_and_only_waafipays_word_pays_the_order
         );
         let path = format!("/api/orders/{order}");
         let waiting = app.get(&path, Some(&token)).await.body;
-        assert_eq!(waiting["paymentStatus"], "pending");
+        assert_eq!(
+            (&waiting["paymentStatus"], &waiting["paid"]),
+            (&json!("pending"), &json!(false))
+        );
         assert_eq!(
             waiting["paymentPageUrl"], placed.body["redirectUrl"],
             "the shopper can go back to the card page"
@@ -149,7 +152,11 @@ async fn a_card_is_paid_on_waafipays_page_and_only_waafipays_word_pays_the_order
         assert_eq!(refunds[0]["serviceParams"]["amount"], "45.00");
         assert_eq!(waafipay.calls_of("API_CANCELPURCHASE"), 0);
         let canceled = app.get(&path, Some(&admin)).await.body;
-        assert_eq!(canceled["paymentStatus"], "refunded");
+        assert_eq!(
+            (&canceled["paymentStatus"], &canceled["paid"]),
+            (&json!("refunded"), &json!(true)),
+            "its money was received, then went back"
+        );
         assert_eq!(app.stock_of(id).await, 5);
     }
 }

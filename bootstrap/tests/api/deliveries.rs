@@ -111,8 +111,8 @@ async fn an_order_goes_out_with_a_rider_who_delivers_it_with_the_shoppers_code()
         assert_eq!(sent.body[0]["status"], "shipped");
         assert_eq!(
             sent.body[0]["delivery"],
-            json!({ "riderName": "hassan", "riderPhone": "615551234", "state": "out", "attempts": [],
-                "deliveredAt": null, "codeLocked": false })
+            json!({ "riderName": "hassan", "riderPhone": "615551234", "riderCallUrl": "tel:+252615551234",
+                "state": "out", "attempts": [], "deliveredAt": null, "codeLocked": false })
         );
         let code = app.delivery_code(&order).await;
         assert_eq!(code.len(), 4);
@@ -144,6 +144,14 @@ async fn an_order_goes_out_with_a_rider_who_delivers_it_with_the_shoppers_code()
         assert_eq!(
             (&mine.body[0]["itemCount"], &mine.body[0]["cashToCollect"]),
             (&json!(1), &json!(0.0))
+        );
+        assert_eq!(
+            (&mine.body[0]["callUrl"], &mine.body[0]["whatsappUrl"]),
+            (
+                &json!("tel:+252615551234"),
+                &json!("https://wa.me/252615551234")
+            ),
+            "the address's number, typed 615551234"
         );
         assert!(
             mine.body[0].get("totalAmount").is_none(),
@@ -445,6 +453,56 @@ async fn two_dispatchers_at_once_send_an_order_out_with_one_rider_and_two_delive
             "delivered once"
         );
         assert_eq!(read["paymentStatus"], "paid");
+    }
+}
+
+/// Two batches sharing an order, each with its own order first: one goes out whole, the
+/// other not at all (its own order is not shipped alone before the shared one conflicts).
+#[tokio::test(flavor = "multi_thread")]
+async fn two_batches_at_once_sharing_an_order_one_goes_out_whole_and_the_other_not_at_all() {
+    for app in TestApp::all().await {
+        let shop = shop(&app).await;
+        let second_handler = app.staff(&shop.admin, "sahra", "orders").await;
+        for round in 0..3 {
+            let shared = paid_order(&app, &shop.admin, &format!("amina{round}")).await;
+            let hassans = paid_order(&app, &shop.admin, &format!("hodan{round}")).await;
+            let omars = paid_order(&app, &shop.admin, &format!("ayan{round}")).await;
+            let hassans_batch = [hassans.as_str(), shared.as_str()];
+            let omars_batch = [omars.as_str(), shared.as_str()];
+            let (a, b) = tokio::join!(
+                send_out(&app, &shop.handler, &hassans_batch, &shop.hassan.1),
+                send_out(&app, &second_handler, &omars_batch, &shop.omar.1)
+            );
+            let mut statuses = [a.status, b.status];
+            statuses.sort();
+            assert_eq!(
+                statuses,
+                [StatusCode::OK, StatusCode::CONFLICT],
+                "{} / {}",
+                a.body,
+                b.body
+            );
+            let status_of = |order: String| {
+                let app = &app;
+                let admin = &shop.admin;
+                async move {
+                    let read = app.get(&format!("/api/orders/{order}"), Some(admin)).await;
+                    read.body["status"].as_str().unwrap().to_owned()
+                }
+            };
+            let (won, lost) = if a.status == StatusCode::OK {
+                (hassans.clone(), omars.clone())
+            } else {
+                (omars.clone(), hassans.clone())
+            };
+            assert_eq!(status_of(won).await, "shipped");
+            assert_eq!(status_of(shared.clone()).await, "shipped");
+            assert_eq!(
+                status_of(lost).await,
+                "pending",
+                "none of the refused batch goes out"
+            );
+        }
     }
 }
 

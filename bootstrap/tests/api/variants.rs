@@ -95,6 +95,17 @@ async fn an_admin_creates_sizes_and_their_sum_is_the_stock() {
         );
         assert_eq!(created["variants"][1]["sku"], "LWD-M-BLK");
         assert_eq!(created["variants"][2]["stockStatus"], "outOfStock");
+        let running_low: Vec<&Value> = created["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| &v["runningLow"])
+            .collect();
+        assert_eq!(
+            running_low,
+            [&json!(true), &json!(true), &json!(false), &json!(false)],
+            "1 to 3 left"
+        );
         let generated = created["variants"][0]["sku"].as_str().unwrap();
         assert!(generated.starts_with("LINEN-WRAP-D-S-"), "{generated}");
         assert_eq!(created["stockStatus"], "lowStock");

@@ -12,6 +12,7 @@ use crate::ids::{OrderId, ProductId, UserId, VariantId};
 use crate::money::Money;
 use crate::notification::{Announcement, Topic};
 use crate::payment_attempt::state::AttemptChange;
+use crate::stock::StockFollowUp;
 use crate::variant::VariantSnapshot;
 use chrono::{DateTime, NaiveDate, Utc};
 use std::collections::BTreeMap;
@@ -55,13 +56,39 @@ pub struct OrderPlan {
     pub attempt: Option<AttemptChange>,
 }
 
-/// Stock moved by a change: every unit of the order's lines, in or out.
+/// Stock moved by a change: units of an order's lines, in or out, and what that sets off.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StockMove {
     /// `true` takes the units (guarded: refused when the stock is no longer there), `false`
     /// puts them back.
     pub takes: bool,
     pub units: Vec<LineUnits>,
+    pub follow_up: StockFollowUp,
+}
+
+impl StockMove {
+    /// Takes `units`; the sizes that run low alert the shop.
+    pub fn taking(units: Vec<LineUnits>) -> Self {
+        Self {
+            takes: true,
+            units,
+            follow_up: StockFollowUp::AlertWhenLow,
+        }
+    }
+
+    /// Puts `units` back; the shoppers waiting for them are told.
+    pub fn putting_back(units: Vec<LineUnits>) -> Self {
+        Self {
+            takes: false,
+            units,
+            follow_up: StockFollowUp::AnswerWaiting,
+        }
+    }
+
+    /// A new order's stock, taken as it is placed.
+    pub fn placing(order: &Order) -> Self {
+        Self::taking(LineUnits::of_order(order))
+    }
 }
 
 /// The units of one line, per product and size.
@@ -208,10 +235,8 @@ impl OrderTransition {
             .is_some_and(|p| p.to == PaymentStatus::Refunded);
         let stock = match self.stock {
             StockEffect::None => None,
-            effect => Some(StockMove {
-                takes: effect == StockEffect::Reserve,
-                units: LineUnits::of_order(order),
-            }),
+            StockEffect::Reserve => Some(StockMove::taking(LineUnits::of_order(order))),
+            StockEffect::Release => Some(StockMove::putting_back(LineUnits::of_order(order))),
         };
         let moved_units = stock.as_ref().map_or(&[][..], |s| s.units.as_slice());
         let sales = SalesDelta::moved(

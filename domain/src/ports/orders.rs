@@ -60,6 +60,9 @@ pub trait OrderRepository: Send + Sync {
     /// `OutOfStock` when stock cannot be taken again, `DiscountUnavailable` when its code
     /// cannot be used again, `Repo(NotFound)` when there is no such order.
     async fn apply(&self, plan: &OrderPlan) -> Result<(), OrderStoreError>;
+    /// Carries out every plan in one transaction, as `apply` does each: all or none, `Stale`
+    /// when any of the orders moved on.
+    async fn apply_all(&self, plans: &[OrderPlan]) -> Result<(), OrderStoreError>;
     /// Claims the refund of a paid order that still has status `from` and no refund claim
     /// (`order::RefundClaimGuard`), so that of several callers one reaches the provider;
     /// the claimer then lands the refund with a transition (`landing_refund`), releases the

@@ -7,7 +7,7 @@ use super::{payment_after_refunds, Return, ReturnStatus};
 use crate::ids::{OrderId, ReturnId};
 use crate::money::Money;
 use crate::notification::{Announcement, Topic};
-use crate::order::plan::{LineUnits, SalesDelta};
+use crate::order::plan::{LineUnits, SalesDelta, StockMove};
 use crate::order::{Changer, Order, PaymentStatus, StatusChange};
 use chrono::{DateTime, Utc};
 
@@ -26,7 +26,7 @@ pub struct ReturnStepPlan {
     pub history: StatusChange<ReturnStatus>,
     pub messages: Vec<Announcement>,
     /// Units put back in stock, per size (receiving the parcel).
-    pub restock: Vec<LineUnits>,
+    pub restock: Option<StockMove>,
     /// The return stops holding units of its order (rejected): the order may be canceled
     /// again.
     pub releases_hold: bool,
@@ -64,21 +64,21 @@ impl Return {
             ReturnStatus::Refunded => Some(refund_landing(order, self.refund_amount)?),
             _ => None,
         };
-        let restock: Vec<LineUnits> = match to {
-            ReturnStatus::Received => self
-                .lines
-                .iter()
-                .map(|line| {
-                    LineUnits::new(
-                        &line.product_id,
-                        line.variant.as_ref(),
-                        &line.name,
-                        line.quantity,
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let restock = (to == ReturnStatus::Received).then(|| {
+            StockMove::putting_back(
+                self.lines
+                    .iter()
+                    .map(|line| {
+                        LineUnits::new(
+                            &line.product_id,
+                            line.variant.as_ref(),
+                            &line.name,
+                            line.quantity,
+                        )
+                    })
+                    .collect(),
+            )
+        });
         let messages = if return_change_announced(to) {
             Announcement::about(
                 Topic::ReturnUpdated,
@@ -103,7 +103,7 @@ impl Return {
                 by: Some(by),
             },
             messages,
-            catalog_changed: !restock.is_empty(),
+            catalog_changed: restock.is_some(),
             restock,
             releases_hold: to == ReturnStatus::Rejected,
             refund,

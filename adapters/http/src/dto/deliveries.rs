@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use domain::delivery::{Delivery, RiderCash};
 use domain::money::Money;
 use domain::order::Order;
+use domain::phone::PhoneLinks;
 use domain::user::User;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -26,6 +27,8 @@ pub struct OrderDeliveryDto {
     pub rider_name: String,
     /// The number the rider calls from.
     pub rider_phone: String,
+    /// `tel:` link calling the rider; null without a number.
+    pub rider_call_url: Option<String>,
     /// `out` (with the rider), `delivered` or `failed` (brought back, waiting to go out again).
     pub state: &'static str,
     pub attempts: Vec<AttemptDto>,
@@ -39,6 +42,7 @@ impl From<&Delivery> for OrderDeliveryDto {
         Self {
             rider_name: delivery.rider.first_name().to_owned(),
             rider_phone: delivery.rider.phone.clone(),
+            rider_call_url: PhoneLinks::of(&delivery.rider.phone).map(|links| links.call),
             state: delivery.state.as_str(),
             attempts: delivery
                 .attempts
@@ -252,12 +256,20 @@ pub struct RiderDeliveryDto {
     /// Dollars to collect in cash: the total of an order paid in cash on delivery not paid
     /// yet, else 0.
     pub cash_to_collect: f64,
+    /// `tel:` link calling the customer at the address's number; null without one.
+    pub call_url: Option<String>,
+    /// The WhatsApp chat with that number; null without one.
+    pub whatsapp_url: Option<String>,
     pub delivery: Option<OrderDeliveryDto>,
 }
 
 impl From<&Order> for RiderDeliveryDto {
     fn from(order: &Order) -> Self {
         let cash = order.owes_cash_to_rider();
+        let links = order
+            .shipping_address
+            .as_ref()
+            .and_then(|address| PhoneLinks::of(&address.phone));
         Self {
             id: order.id.to_string(),
             number: order.number.get(),
@@ -266,6 +278,8 @@ impl From<&Order> for RiderDeliveryDto {
             shipping_address: order.shipping_address.as_ref().map(AddressDto::from),
             item_count: order.lines.iter().map(|line| line.quantity).sum(),
             cash_to_collect: if cash { order.total.as_dollars() } else { 0.0 },
+            call_url: links.as_ref().map(|l| l.call.clone()),
+            whatsapp_url: links.map(|l| l.whatsapp),
             delivery: order.delivery.as_ref().map(OrderDeliveryDto::from),
         }
     }

@@ -128,6 +128,9 @@ pub struct OrderDto {
     pub status: &'static str,
     #[schema(value_type = PaymentStatusName)]
     pub payment_status: &'static str,
+    /// Its money was received (`paid`, `partiallyRefunded` or `refunded`: some may have
+    /// gone back since).
+    pub paid: bool,
     /// What its payment waits for while it is open (not canceled, not paid); null otherwise.
     #[schema(value_type = Option<PaymentWaitName>)]
     pub payment_awaits: Option<&'static str>,
@@ -246,6 +249,7 @@ impl OrderDto {
             created_at: o.created_at.to_rfc3339(),
             status: o.status.as_str(),
             payment_status: o.payment_status.as_str(),
+            paid: o.payment_status.was_charged(),
             payment_awaits: o.payment_waits_for().map(PaymentWait::id),
             awaiting_payment: o.payment_waits_for() == Some(PaymentWait::Confirmation),
             payment_method: o.payment_method.map(PaymentMethod::id),

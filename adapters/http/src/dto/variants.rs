@@ -20,6 +20,8 @@ pub struct VariantDto {
     /// `inStock` (more than 10), `lowStock` (1 to 10) or `outOfStock`.
     #[schema(value_type = StockStatusName)]
     pub stock_status: &'static str,
+    /// 1 to 3 left: the shop says 'Only N left', the back office flags it.
+    pub running_low: bool,
 }
 
 impl From<&Variant> for VariantDto {
@@ -31,6 +33,7 @@ impl From<&Variant> for VariantDto {
             sku: v.sku.clone(),
             stock: v.stock,
             stock_status: v.stock_status().as_str(),
+            running_low: v.runs_low(),
         }
     }
 }

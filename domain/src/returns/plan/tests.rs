@@ -3,6 +3,7 @@ use crate::notification::Channel;
 use crate::order::OrderStatus;
 use crate::returns::tests::{day, order, plan, stored};
 use crate::returns::HeldByReturns;
+use crate::stock::StockFollowUp;
 use chrono::NaiveDate;
 
 fn boss() -> Changer {
@@ -30,10 +31,18 @@ fn receiving_puts_the_units_back_and_tells_the_shopper() {
     assert!(!step.lands_refund);
     assert_eq!(
         step.restock
+            .as_ref()
+            .unwrap()
+            .units
             .iter()
             .map(|u| (u.product.as_str(), u.label.as_str(), u.units))
             .collect::<Vec<_>>(),
         [("dress", "Dress", 1)]
+    );
+    assert_eq!(
+        step.restock.as_ref().unwrap().follow_up,
+        StockFollowUp::AnswerWaiting,
+        "shoppers waiting for the dress are told"
     );
     assert!(step.catalog_changed);
     assert!(!step.releases_hold);
@@ -66,7 +75,7 @@ fn a_rejection_frees_the_units_and_moves_no_stock() {
         .plan_step(&order(0), ReturnStatus::Rejected, boss(), day(5))
         .unwrap();
     assert!(step.releases_hold);
-    assert!(step.restock.is_empty());
+    assert_eq!(step.restock, None);
     assert!(!step.catalog_changed);
 }
 
