@@ -16,8 +16,8 @@ use domain::listing::orders::OrderQuery;
 use domain::order::moves::{admin_move, next_statuses};
 use domain::order::{payment_confirmation, Order, OrderStatus, OrderTransition};
 use domain::payment_attempt::{AttemptChange, AttemptState};
-use domain::payment_hold::hold_expiry;
 use domain::payment_hold::PaymentHold;
+use domain::payment_hold::{hold_expiry, methods_without_hold};
 use domain::permissions::{has, may_read_order, require, Permission};
 use domain::ports::{Clock, OrderRepository, PaymentAttemptRepository, ReturnRepository};
 use domain::ports::{OrderStoreError, RefundRequest, RepoError};
@@ -293,7 +293,7 @@ impl Orders {
         let cutoff = self.payment_hold.cutoff(self.clock.now());
         let expired = self
             .orders
-            .unconfirmed_placed_before(cutoff, HOLDS_RELEASED_AT_ONCE)
+            .unconfirmed_placed_before(cutoff, &methods_without_hold(), HOLDS_RELEASED_AT_ONCE)
             .await?;
         let mut released = 0;
         for order in expired {

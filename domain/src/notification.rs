@@ -161,7 +161,37 @@ pub struct Announcement {
     pub payload: Option<String>,
 }
 
+/// How a message is queued: to be sent now, or kept as skipped and never sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queuing {
+    pub status: DeliveryStatus,
+    /// Its first try is due when queued; never for a skipped one.
+    pub sends: bool,
+    pub payload: Option<String>,
+}
+
 impl Announcement {
+    /// How it is queued when its channel `has_provider` or not: without one it is kept as
+    /// skipped (the back office shows it was never sent), and a secret it would carry (a
+    /// reset code, a payment link) is not kept.
+    pub fn queuing(&self, has_provider: bool) -> Queuing {
+        if has_provider {
+            return Queuing {
+                status: DeliveryStatus::Pending,
+                sends: true,
+                payload: self.payload.clone(),
+            };
+        }
+        Queuing {
+            status: DeliveryStatus::Skipped,
+            sends: false,
+            payload: self
+                .payload
+                .clone()
+                .filter(|_| !self.topic.carries_secret()),
+        }
+    }
+
     /// An e-mail to the shopper when they have an address, and an SMS when there is a phone
     /// number.
     pub fn to_shopper(
@@ -376,6 +406,46 @@ mod tests {
         assert!(runs_low(4, 0));
         assert!(!runs_low(3, 2), "already low");
         assert!(!runs_low(10, 4));
+    }
+
+    #[test]
+    fn a_message_without_a_provider_is_kept_skipped_and_without_its_secret() {
+        let reset = Announcement::to_shopper(
+            Topic::PasswordReset,
+            "u1",
+            "a@b.so",
+            "252611111111",
+            Some("123456".into()),
+        );
+        let by_sms = &reset[1];
+        assert_eq!(
+            by_sms.queuing(true),
+            Queuing {
+                status: DeliveryStatus::Pending,
+                sends: true,
+                payload: Some("123456".into())
+            }
+        );
+        assert_eq!(
+            by_sms.queuing(false),
+            Queuing {
+                status: DeliveryStatus::Skipped,
+                sends: false,
+                payload: None
+            }
+        );
+        let returned = Announcement::to_shopper(
+            Topic::ReturnUpdated,
+            "r1",
+            "a@b.so",
+            "",
+            Some("received".into()),
+        );
+        assert_eq!(
+            returned[0].queuing(false).payload.as_deref(),
+            Some("received"),
+            "no secret: kept, for the back office"
+        );
     }
 
     #[test]

@@ -4,7 +4,22 @@
 //! its hold expired: admins find such orders and check with EVC Plus.
 
 use crate::order::{OrderStatus, OrderTransition, PaymentChange, PaymentStatus};
+use crate::payment_method::{PaymentKind, PaymentMethod};
 use chrono::{DateTime, TimeDelta, Utc};
+
+/// Whether the hold runs for an order paid with `method`: not for cash, paid to the rider at
+/// the door, whose order keeps its stock until delivered (or canceled by the shop).
+pub fn hold_runs_for(method: PaymentMethod) -> bool {
+    method.kind() != PaymentKind::Cash
+}
+
+/// The methods whose unconfirmed orders the hold never cancels.
+pub fn methods_without_hold() -> Vec<PaymentMethod> {
+    PaymentMethod::ALL
+        .into_iter()
+        .filter(|method| !hold_runs_for(*method))
+        .collect()
+}
 
 /// `SHOP_UNCONFIRMED_HOLD_SECS`'s default: half an hour.
 pub const DEFAULT_HOLD_SECS: u64 = 1800;
@@ -100,6 +115,13 @@ pub fn hold_expiry() -> OrderTransition {
 mod tests {
     use super::*;
     use crate::order::StockEffect;
+
+    #[test]
+    fn the_hold_runs_for_every_payment_but_cash_to_the_rider() {
+        assert_eq!(methods_without_hold(), [PaymentMethod::CashOnDelivery]);
+        assert!(hold_runs_for(PaymentMethod::Edahab));
+        assert!(hold_runs_for(PaymentMethod::Card));
+    }
 
     #[test]
     fn a_hold_must_outlast_the_payment_time_out() {

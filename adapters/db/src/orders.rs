@@ -699,11 +699,14 @@ impl OrderRepository for Database {
     async fn unconfirmed_placed_before(
         &self,
         cutoff: DateTime<Utc>,
+        exempt: &[PaymentMethod],
         limit: u32,
     ) -> Result<Vec<Order>, RepoError> {
+        let exempt: Vec<&'static str> = exempt.iter().map(|m| m.id()).collect();
         self.run(move |conn| {
             let rows = unconfirmed(limit)
                 .filter(orders::created_at.lt(to_db_time(cutoff)))
+                .filter(orders::payment_method.ne_all(exempt))
                 .load(conn)
                 .map_err(storage)?;
             whole_orders(conn, rows, None)
@@ -823,8 +826,6 @@ fn unconfirmed(
     orders::table
         .filter(orders::payment_status.eq(PaymentStatus::Pending.as_str()))
         .filter(orders::status.eq(OrderStatus::Pending.as_str()))
-        // Paid to the rider: it holds its stock until delivered, whatever the hold.
-        .filter(orders::payment_method.ne(PaymentMethod::CashOnDelivery.id()))
         .order(orders::created_at)
         .limit(i64::from(limit))
         .select(OrderRow::as_select())

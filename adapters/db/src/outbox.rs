@@ -14,7 +14,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use domain::notification::{
-    Announcement, Channel, DeliveryStatus, Notification, Topic, GIVE_UP_AFTER,
+    Announcement, Channel, DeliveryStatus, Notification, Queuing, Topic, GIVE_UP_AFTER,
 };
 use domain::ports::{NotificationQuery, Outbox, RepoError, SendOutcome};
 use domain::NotificationId;
@@ -50,20 +50,20 @@ fn search_text(recipient: Option<&str>, subject: Option<&str>) -> String {
 }
 
 impl NotificationRow {
-    fn queued(message: &Announcement, now: NaiveDateTime) -> Self {
+    fn queued(message: &Announcement, queuing: Queuing, now: NaiveDateTime) -> Self {
         Self {
             id: uuid::Uuid::now_v7().to_string(),
             topic: message.topic.as_str().to_owned(),
             channel: message.channel.as_str().to_owned(),
             recipient: message.recipient.clone(),
             reference: message.reference.clone(),
-            payload: message.payload.clone(),
+            payload: queuing.payload,
             subject: None,
-            status: DeliveryStatus::Pending.as_str().to_owned(),
+            status: queuing.status.as_str().to_owned(),
             attempts: 0,
             last_error: None,
             created_at: now,
-            next_attempt_at: Some(now),
+            next_attempt_at: queuing.sends.then_some(now),
             sent_at: None,
             give_up_at: now + GIVE_UP_AFTER,
             search_text: search_text(message.recipient.as_deref(), None),
@@ -114,8 +114,8 @@ impl NotificationRow {
     }
 }
 
-/// The channels this process has no provider for: their messages are stored as skipped
-/// when queued, never sent (nor updated by a worker later).
+/// The channels this process has no provider for (their messages are queued as
+/// `Announcement::queuing` says of them: skipped, never sent, nor updated by a worker later).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Unconfigured(u8);
 
@@ -144,7 +144,8 @@ impl Unconfigured {
     }
 }
 
-/// Queues `messages` in the caller's transaction; those of `unconfigured` channels as skipped.
+/// Queues `messages` in the caller's transaction, each as `Announcement::queuing` says for
+/// whether its channel has a provider.
 pub(crate) fn announce(
     conn: &mut DbConnection,
     messages: &[Announcement],
@@ -154,16 +155,8 @@ pub(crate) fn announce(
     let rows: Vec<NotificationRow> = messages
         .iter()
         .map(|message| {
-            let mut row = NotificationRow::queued(message, now);
-            if unconfigured.has(message.channel) {
-                row.status = DeliveryStatus::Skipped.as_str().to_owned();
-                row.next_attempt_at = None;
-                // A secret (a reset code, a payment link) is not kept for a message that will never carry it.
-                if message.topic.carries_secret() {
-                    row.payload = None;
-                }
-            }
-            row
+            let queuing = message.queuing(!unconfigured.has(message.channel));
+            NotificationRow::queued(message, queuing, now)
         })
         .collect();
     insert_rows!(conn, notifications::table, rows)

@@ -309,15 +309,16 @@ async fn expired_holds_are_canceled_once_and_orders_that_moved_on_are_left() {
     ports
         .orders
         .expect_unconfirmed_placed_before()
-        .withf(|cutoff, limit| {
+        .withf(|cutoff, exempt, limit| {
             *cutoff
                 == "2026-11-21T11:30:00Z"
                     .parse::<chrono::DateTime<Utc>>()
                     .unwrap()
+                && exempt == [domain::payment_method::PaymentMethod::CashOnDelivery]
                 && *limit == 500
         })
         .times(1)
-        .returning(|_, _| {
+        .returning(|_, _, _| {
             let placed = |id: &str| Order {
                 id: OrderId::parse(id).unwrap(),
                 ..unconfirmed_order()

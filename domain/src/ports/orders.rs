@@ -92,11 +92,12 @@ pub trait OrderRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<(), OrderStoreError>;
     /// Orders still pending whose payment is unconfirmed, placed before `cutoff`: at most
-    /// `limit` of them, oldest first; never one paid in cash on delivery (it waits for its
-    /// rider, holding its stock).
+    /// `limit` of them, oldest first; never one paid by one of `exempt`
+    /// (`payment_hold::methods_without_hold`).
     async fn unconfirmed_placed_before(
         &self,
         cutoff: DateTime<Utc>,
+        exempt: &[PaymentMethod],
         limit: u32,
     ) -> Result<Vec<Order>, RepoError>;
     /// Orders still pending whose payment by one of `methods` is unconfirmed, placed at or

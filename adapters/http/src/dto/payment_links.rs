@@ -65,6 +65,8 @@ pub struct LinkedOrderDto {
     pub status: &'static str,
     #[schema(value_type = PaymentStatusName)]
     pub payment_status: &'static str,
+    /// Its money was received (as `OrderDto::paid`).
+    pub paid: bool,
     #[schema(value_type = Option<PaymentMethodName>)]
     pub payment_method: Option<&'static str>,
     /// The last moment a payment may start on the link.
@@ -96,6 +98,7 @@ impl From<&LinkedOrder> for LinkedOrderDto {
             state: linked.state.id(),
             status: shown.status,
             payment_status: shown.payment_status,
+            paid: shown.paid,
             payment_method: shown.payment_method,
             expires_at: linked.expires_at.to_rfc3339(),
             payment_methods: linked
