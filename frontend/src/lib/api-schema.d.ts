@@ -2134,6 +2134,8 @@ export interface components {
              * @example #1042
              */
             orderNumber: string;
+            /** @description Its money was received (as `OrderDto::paid`). */
+            paid: boolean;
             /** @description A payment is under way (the customer's PIN prompt is open): the page waits for it. */
             paying: boolean;
             paymentMethod: components["schemas"]["PaymentMethodName"] | null;
@@ -2231,6 +2233,8 @@ export interface components {
             /** @description Five wrong codes were typed: the shop must reset the code before the rider tries again. */
             codeLocked: boolean;
             deliveredAt: string | null;
+            /** @description `tel:` link calling the rider; null without a number. */
+            riderCallUrl: string | null;
             /** @description The rider's first name, as the shopper is told it. */
             riderName: string;
             /** @description The number the rider calls from. */
@@ -2292,6 +2296,11 @@ export interface components {
              * @example 1042
              */
             number: number;
+            /**
+             * @description Its money was received (`paid`, `partiallyRefunded` or `refunded`: some may have
+             *     gone back since).
+             */
+            paid: boolean;
             paymentAwaits: components["schemas"]["PaymentWaitName"] | null;
             paymentMethod: components["schemas"]["PaymentMethodName"] | null;
             /** @description The card page an unpaid card payment is made on, so the shopper can go back to it. */
@@ -2973,6 +2982,8 @@ export interface components {
          */
         RiderDeliveryDto: {
             _id: string;
+            /** @description `tel:` link calling the customer at the address's number; null without one. */
+            callUrl: string | null;
             /**
              * Format: double
              * @description Dollars to collect in cash: the total of an order paid in cash on delivery not paid
@@ -2994,6 +3005,8 @@ export interface components {
             shippingAddress: components["schemas"]["AddressDto"] | null;
             /** @description `pending` (brought back), `shipped` (out) or `delivered`. */
             status: string;
+            /** @description The WhatsApp chat with that number; null without one. */
+            whatsappUrl: string | null;
         };
         /** @description A rider of the shop, to send orders out with. */
         RiderDto: {
@@ -3142,6 +3155,8 @@ export interface components {
         VariantDto: {
             _id: string;
             colour: string | null;
+            /** @description 1 to 3 left: the shop says 'Only N left', the back office flags it. */
+            runningLow: boolean;
             size: string;
             sku: string;
             /** Format: int32 */

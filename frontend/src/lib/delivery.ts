@@ -1,7 +1,7 @@
 /**
- * Delivery's words and links shared by the rider's screen, the shopper's order page and the
- * back office: why an attempt failed in plain words, and the links that call or message a
- * Somali phone number.
+ * Delivery's words shared by the rider's screen, the shopper's order page and the back office:
+ * why an attempt failed in plain words (the links that call or message someone are the server's
+ * `callUrl`, `whatsappUrl` and `riderCallUrl`).
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -23,16 +23,3 @@ export function failureReasonLabel(reason: string): string {
   const message = REASON_MESSAGES[reason as DeliveryFailureReason];
   return message ? i18n._(message) : reason;
 }
-
-/** A Somali number's digits with the country code: '0615551234', '615551234', '+252 61 555 1234' are all '252615551234'. */
-export function internationalDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.startsWith('252')) return digits;
-  return `252${digits.replace(/^0+/, '')}`;
-}
-
-/** The `tel:` link that calls `phone`. */
-export const callLink = (phone: string) => `tel:+${internationalDigits(phone)}`;
-
-/** The WhatsApp chat with `phone`. */
-export const whatsAppLink = (phone: string) => `https://wa.me/${internationalDigits(phone)}`;

@@ -3,8 +3,6 @@ import { msg } from '@lingui/core/macro';
 import type { Product, StockStatus } from './types';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
-/** Shown when the server sends no stock figure. */
-export const STOCK_FALLBACK = 11;
 /** Quantity cap when the stock is unknown. */
 export const QUANTITY_FALLBACK_MAX = 99;
 export const REVIEWS_FALLBACK = 200;
@@ -14,14 +12,6 @@ export function imageUrl(path: string | null | undefined): string {
   if (!path) return PLACEHOLDER_IMAGE;
   if (/^(https?:|data:|blob:)/.test(path) || path.startsWith('/')) return path;
   return `/${path}`;
-}
-
-/** 0 is out of stock, 1 to 10 low, above 10 in stock. */
-export function stockStatusOf(stock: number | null | undefined): StockStatus {
-  const n = typeof stock === 'number' ? stock : STOCK_FALLBACK;
-  if (n <= 0) return 'outOfStock';
-  if (n <= 10) return 'lowStock';
-  return 'inStock';
 }
 
 export const STOCK_LABELS: Record<StockStatus, MessageDescriptor> = {

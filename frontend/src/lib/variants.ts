@@ -5,18 +5,12 @@
 import { t } from '@lingui/core/macro';
 import type { CartLine, CartLineRef, Product, Variant, VariantSnapshot } from './types';
 
-/** A size with this many left or fewer (but some) is running low: 'Only N left' in the shop, flagged in the back office. */
-export const LOW_SIZE_STOCK = 3;
-
 /** The server's answer to a product with sizes added without one, and the product page's hint until a size is chosen. */
 export const selectSizeMessage = (): string => t`Please select a size`;
 
 export const variantsOf = (product: Pick<Product, 'variants'>): Variant[] => product.variants ?? [];
 
 export const hasVariants = (product: Pick<Product, 'variants'>): boolean => variantsOf(product).length > 0;
-
-/** 1 to LOW_SIZE_STOCK left. */
-export const isLowSize = (stock: number): boolean => stock > 0 && stock <= LOW_SIZE_STOCK;
 
 /** How a line names its size and colour, e.g. 'Size M · Black', or 'Size M' without a colour. */
 export function variantLabel(variant: Pick<VariantSnapshot, 'size' | 'colour'>): string {

@@ -14,6 +14,7 @@ import type {
   PaymentAttempt,
   PaymentMethod,
   PaymentMethodId,
+  PaymentStatus,
   Product,
   Permission,
   RestockDemand,
@@ -25,12 +26,12 @@ import type {
   RiderDelivery,
   Role,
   Settings,
+  StockStatus,
   User,
   Variant,
   VariantSnapshot,
   Wishlist,
 } from '@/lib/types';
-import { stockStatusOf } from '@/lib/product';
 
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}${(++seq).toString().padStart(6, '0')}-0000-7000-8000-000000000000`;
@@ -64,6 +65,17 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   rider: ['deliveries.own'],
 };
 
+/**
+ * What the server says of a stock figure (domain), so that test data carries what it would send:
+ * more than 10 in stock, 1 to 10 low, none out of stock; a size with 1 to 3 left is running low.
+ * Test data only: the app reads `stockStatus` and `runningLow`.
+ */
+const stockStatusOf = (stock: number): StockStatus => (stock <= 0 ? 'outOfStock' : stock <= 10 ? 'lowStock' : 'inStock');
+const runningLowOf = (stock: number): boolean => stock > 0 && stock <= 3;
+
+/** The payment statuses whose money was received, as the server's `paid` says (test data only). */
+const PAID_STATUSES: readonly PaymentStatus[] = ['paid', 'partiallyRefunded', 'refunded'];
+
 /** A user as the server sends it; `permissions` are those of the role unless given. */
 export function makeUser(overrides: Partial<User> = {}): User {
   const role = overrides.role ?? 'user';
@@ -81,7 +93,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** A product as the server sends it; its stock status follows its stock (25 unless given) unless given. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
+  const stock = overrides.stock ?? 25;
   return {
     _id: nextId('p'),
     name: 'Floral Summer Dress',
@@ -97,8 +111,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     colourImages: {},
     rating: 4.5,
     reviews: 200,
-    stock: 25,
-    stockStatus: 'inStock',
+    stock,
+    stockStatus: stockStatusOf(stock),
     variants: [],
     isFeatured: false,
     createdAt: '2026-10-01T10:00:00Z',
@@ -106,7 +120,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** A size of a product; its stock status follows its stock as the server's does. */
+/** A size of a product; its stock status and whether it is running low follow its stock as the server's do. */
 export function makeVariant(size: string, stock: number, overrides: Partial<Variant> = {}): Variant {
   const colour = overrides.colour ?? null;
   return {
@@ -116,6 +130,7 @@ export function makeVariant(size: string, stock: number, overrides: Partial<Vari
     sku: ['DRS', colour?.toUpperCase(), size].filter(Boolean).join('-'),
     stock,
     stockStatus: stockStatusOf(stock),
+    runningLow: runningLowOf(stock),
     ...overrides,
   };
 }
@@ -123,7 +138,7 @@ export function makeVariant(size: string, stock: number, overrides: Partial<Vari
 /** A product with these sizes: its stock is their sum, as the server sends it. */
 export function makeSizedProduct(variants: Variant[], overrides: Partial<Product> = {}): Product {
   const stock = variants.reduce((n, v) => n + v.stock, 0);
-  return makeProduct({ variants, stock, stockStatus: stockStatusOf(stock), ...overrides });
+  return makeProduct({ variants, stock, ...overrides });
 }
 
 /** What a cart or order line keeps of a size. */
@@ -253,6 +268,7 @@ export function makeOrderLine(product: Product, quantity: number, variant?: Vari
 /** Orders are numbered from 1001, each fixture its own. */
 let orderNumbers = 1000;
 
+/** An order as the server sends it: paid by EVC Plus unless told otherwise; `paid` follows `paymentStatus` unless given. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: nextId('o'),
@@ -260,6 +276,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-02T12:00:00Z',
     status: 'pending',
     paymentStatus: 'paid',
+    paid: PAID_STATUSES.includes(overrides.paymentStatus ?? 'paid'),
     paymentAwaits: null,
     awaitingPayment: false,
     paymentMethod: 'evc-plus',
@@ -452,13 +469,27 @@ export function makePaymentMethods(available: readonly PaymentMethodId[]): Payme
 /** The methods of a shop on sandbox payments: every wallet; cards and cash on delivery not (yet). */
 export const WALLETS: readonly PaymentMethodId[] = ['evc-plus', 'zaad', 'sahal', 'edahab'];
 
-/** An order's delivery as the server sends it: out with Abdi, no attempt yet. */
+/** An order's delivery as the server sends it: out with Abdi, no attempt yet; the call link is the rider's number's (none without one) unless given. */
 export function makeOrderDelivery(overrides: Partial<OrderDelivery> = {}): OrderDelivery {
-  return { riderName: 'Abdi', riderPhone: '252617770001', state: 'out', attempts: [], deliveredAt: null, codeLocked: false, ...overrides };
+  const riderPhone = overrides.riderPhone ?? '252617770001';
+  return {
+    riderName: 'Abdi',
+    riderPhone,
+    riderCallUrl: riderPhone ? `tel:+${riderPhone}` : null,
+    state: 'out',
+    attempts: [],
+    deliveredAt: null,
+    codeLocked: false,
+    ...overrides,
+  };
 }
 
-/** One of a rider's deliveries (GET /api/deliveries): out, paid by wallet (no cash to collect). */
+/**
+ * One of a rider's deliveries (GET /api/deliveries): out, paid by wallet (no cash to collect);
+ * its links call and message the address's number 0615551234 (none without an address) unless given.
+ */
 export function makeRiderDelivery(overrides: Partial<RiderDelivery> = {}): RiderDelivery {
+  const reachable = overrides.shippingAddress !== null;
   return {
     _id: nextId('o'),
     number: ++orderNumbers,
@@ -474,6 +505,8 @@ export function makeRiderDelivery(overrides: Partial<RiderDelivery> = {}): Rider
     },
     itemCount: 2,
     cashToCollect: 0,
+    callUrl: reachable ? 'tel:+252615551234' : null,
+    whatsappUrl: reachable ? 'https://wa.me/252615551234' : null,
     delivery: makeOrderDelivery(),
     ...overrides,
   };

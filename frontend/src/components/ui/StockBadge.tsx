@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { STOCK_LABELS, stockStatusOf } from '@/lib/product';
+import { STOCK_LABELS } from '@/lib/product';
+import type { StockStatus } from '@/lib/types';
 
 const STYLES = {
   inStock: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -7,9 +8,8 @@ const STYLES = {
   outOfStock: 'bg-red-50 text-red-800 ring-red-200',
 } as const;
 
-/** 0: Out of Stock; 1 to 10: Low Stock; above 10: In Stock. */
-export function StockBadge({ stock }: { stock: number | null | undefined }) {
-  const status = stockStatusOf(stock);
+/** The server's stock status in words: In Stock, Low Stock or Out of Stock. */
+export function StockBadge({ status }: { status: StockStatus }) {
   const { i18n } = useLingui();
   return (
     <span

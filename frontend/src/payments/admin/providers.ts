@@ -4,6 +4,7 @@
  * to (`payout`). Texts drawn before that list arrives name no provider.
  */
 import { t } from '@lingui/core/macro';
+import { orList } from '@/lib/terms';
 import type { PaymentMethodId } from '@/lib/types';
 import { usePaymentMethods } from '../api/methods';
 import type { RefundPayout } from './texts';
@@ -13,10 +14,14 @@ export function usePaymentProviders() {
   const methods = usePaymentMethods().data;
   const providerOf = (method?: PaymentMethodId | null) => methods?.find((m) => m.id === method)?.provider?.name ?? null;
   return {
-    /** 'your WaafiPay merchant account'; without an order, or for cash, either provider's. */
+    /**
+     * 'your WaafiPay merchant account'; without an order, or for cash, any provider's, in the
+     * server's order ('your WaafiPay or eDahab merchant account'); 'your merchant account' until they are known.
+     */
     merchantAccount: (method?: PaymentMethodId | null): string => {
-      const provider = providerOf(method);
-      return provider ? t`your ${provider} merchant account` : t`your WaafiPay or eDahab merchant account`;
+      const names = [...new Set((methods ?? []).flatMap((m) => (m.provider ? [m.provider.name] : [])))];
+      const provider = providerOf(method) ?? (names.length > 0 ? orList(names) : null);
+      return provider ? t`your ${provider} merchant account` : t`your merchant account`;
     },
     /** 'WaafiPay', 'eDahab', or the provider unnamed. */
     refundProvider: (method?: PaymentMethodId | null): string => providerOf(method) ?? t`the payment provider`,

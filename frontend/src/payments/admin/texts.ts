@@ -9,7 +9,7 @@ import { paidWith } from '../paid';
  * How it was paid and from which number: 'Paid with ZAAD: 252634441234' (before it is paid,
  * 'ZAAD: 252634441234'); a card's number is the one delivery updates go to: 'Paid by card; phone 252615551234'.
  */
-export function paymentLine(order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'paymentPhone'>): string {
+export function paymentLine(order: Pick<Order, 'paid' | 'paymentMethod' | 'paymentPhone'>): string {
   const how = paidWith(order);
   const phone = formatPhone(order.paymentPhone);
   if (!phone) return how;

@@ -576,7 +576,7 @@ describe('admin orders: payment the provider did not confirm', () => {
     );
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () => {
       awaiting = 0;
-      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', paymentAwaits: null, awaitingPayment: false, transactionId: 'EVC-778899' });
+      return HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', paid: true, paymentAwaits: null, awaitingPayment: false, transactionId: 'EVC-778899' });
     });
     const { user, queryClient } = renderAdmin('/admin/orders');
     // the dashboard figures are cached from an earlier visit
@@ -609,7 +609,7 @@ describe('admin orders: payment the provider did not confirm', () => {
   it('sends no transaction id when none is given', async () => {
     serveOrders({ page: () => ({ rows: [unconfirmed] }) });
     const puts = recordJson('put', `/api/orders/${unconfirmed._id}/payment`, () =>
-      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', paymentAwaits: null, awaitingPayment: false }),
+      HttpResponse.json({ ...unconfirmed, paymentStatus: 'paid', paid: true, paymentAwaits: null, awaitingPayment: false }),
     );
     const { user } = renderAdmin('/admin/orders');
     await user.click(await screen.findByRole('button', { name: `Mark as paid order ${no(unconfirmed)}` }));

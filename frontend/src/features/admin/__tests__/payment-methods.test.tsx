@@ -3,11 +3,11 @@
  * Method filter (the server's `paymentMethod`), the details row, and the provider named where
  * the admin is told to check a merchant account.
  */
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderDetail } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
-import { makeOrder, makeOrderDetail } from '@/testing/data';
+import { makeOrder, makeOrderDetail, makePaymentMethods, WALLETS } from '@/testing/data';
 import { server } from '@/testing/server';
 import { screen, waitFor, within } from '@/testing/test-utils';
 import { currentUrl, paramsOf, renderAdmin, serveList } from './helpers';
@@ -116,6 +116,26 @@ describe('admin orders: payment methods', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Mark as paid' })).toHaveAccessibleDescription(
       /found the payment in your WaafiPay merchant account\.$/,
     );
+  });
+
+  it("names in the notice the providers of the server's methods, and none until they are known", async () => {
+    const awaitingTwo = () =>
+      serveList<Order>('/api/orders/all', (q) =>
+        q.get('limit') === '1' ? { rows: [], total: q.get('paymentStatus') === 'awaiting' ? 2 : 0 } : { rows: [edahab, zaadUnconfirmed] },
+      );
+    awaitingTwo();
+    server.use(http.get('/api/payments/methods', () => HttpResponse.json(makePaymentMethods(WALLETS).filter((m) => m.id !== 'edahab'))));
+    const first = renderAdmin('/admin/orders');
+    expect(await screen.findByText(/check your WaafiPay merchant account \(/)).toBeInTheDocument();
+    first.unmount();
+
+    awaitingTwo();
+    server.use(http.get('/api/payments/methods', async () => {
+      await delay('infinite');
+      return HttpResponse.json([]);
+    }));
+    renderAdmin('/admin/orders');
+    expect(await screen.findByText(/check your merchant account \(/)).toBeInTheDocument();
   });
 });
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import type { OrderDetail, PaymentAttempt } from '@/lib/types';
 import { axeViolations } from '@/testing/axe';
-import { makeOrderDetail, makePaymentAttempt, makeUser } from '@/testing/data';
+import { makeOrderDetail, makePaymentAttempt, makePaymentMethods, makeUser, WALLETS } from '@/testing/data';
 import { server } from '@/testing/server';
 import { screen, waitFor, within } from '@/testing/test-utils';
 import { ADMIN_PAGE_SIZE } from '../lib/list';
@@ -152,10 +152,31 @@ describe('admin payments', () => {
     expect(served.map(paramsOf).at(-1)).toEqual({ ...firstPage, state: 'needsAdmin' });
 
     const method = screen.getByLabelText('Method');
-    expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['All methods', 'EVC Plus', 'ZAAD', 'SAHAL', 'eDahab', 'Card']);
+    await waitFor(() =>
+      expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['All methods', 'EVC Plus', 'ZAAD', 'SAHAL', 'eDahab', 'Card']),
+    );
     await user.selectOptions(method, 'card');
     await waitFor(() => expect(served.map(paramsOf).at(-1)).toEqual({ ...firstPage, state: 'needsAdmin', method: 'card' }));
     expect(currentUrl()).toBe('/admin/payments?state=needsAdmin&method=card');
+  });
+
+  it("offers the methods a provider holds the money of, as the server lists them, and reads a method of the API's from the URL", async () => {
+    // Cash on delivery has no provider, so no attempt: it is not offered (nor SAHAL, were the server to say it has none).
+    const methods = makePaymentMethods(WALLETS).map((m) => (m.id === 'sahal' ? { ...m, provider: null } : m));
+    server.use(http.get('/api/payments/methods', () => HttpResponse.json(methods)));
+    const served = serveList<PaymentAttempt>('/api/admin/payments', () => ({ rows: [awaiting] }));
+    const first = renderAdmin('/admin/payments?method=edahab');
+    await screen.findByText('#1044');
+    const method = screen.getByLabelText('Method');
+    await waitFor(() => expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['All methods', 'EVC Plus', 'ZAAD', 'eDahab', 'Card']));
+    expect(method).toHaveValue('edahab');
+    expect(served.map(paramsOf)).toEqual([{ ...firstPage, method: 'edahab' }]);
+    first.unmount();
+
+    // A name the API does not know is no filter.
+    renderAdmin('/admin/payments?method=mpesa');
+    await screen.findByText('#1044');
+    expect(served.map(paramsOf).at(-1)).toEqual(firstPage);
   });
 
   it('sends the search as q, trimmed, from page 1', async () => {

@@ -283,6 +283,13 @@ describe('admin products table: stock per size', () => {
     expect(within(oneSize).queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it("flags a size running low as the server's runningLow says", async () => {
+    const shirt = makeSizedProduct([makeVariant('S', 2, { runningLow: false }), makeVariant('M', 5, { runningLow: true })], { name: 'Cotton Shirt' });
+    renderProducts([shirt, scarf]);
+    const [row] = await screen.findAllByTestId('product-row');
+    expect(within(row).getAllByTestId('size-stock').map((s) => s.textContent)).toEqual(['S 2', '·⚠ M 5 (low)']);
+  });
+
   it('names the colour with the size, and is axe-clean', async () => {
     const shirt = makeSizedProduct([makeVariant('M', 12, { colour: 'Black' }), makeVariant('M', 3, { colour: 'White' })], { name: 'Cotton Shirt' });
     renderProducts([shirt, scarf]);

@@ -7,7 +7,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@/i18n';
-import { paymentMethodName } from '@/payments/names';
+import { usePaymentMethods } from '@/payments/api/methods';
+import { PAYMENT_METHOD_IDS, paymentMethodName } from '@/payments/names';
 import { paymentKeys } from '@/lib/query-keys';
 import type { PaymentAttempt, PaymentAttemptState, PaymentMethodId } from '@/lib/types';
 import { defineList, oneOf, text, type FilterOption } from '../lib/list';
@@ -35,9 +36,6 @@ export const ATTEMPT_STATES = [
 /** The state filter: a state, or 'needsAdmin' (late, mismatched and refund failed: what an admin must look at). */
 export const STATE_FILTERS = ['needsAdmin', ...ATTEMPT_STATES] as const;
 
-/** The methods a charge is started with (cash on delivery is none). */
-export const ATTEMPT_METHODS = ['evc-plus', 'zaad', 'sahal', 'edahab', 'card'] as const satisfies readonly PaymentMethodId[];
-
 const STATE_LABELS: Readonly<Record<PaymentAttemptState, MessageDescriptor>> = {
   awaiting: msg`Awaiting answer`,
   approved: msg`Approved`,
@@ -61,11 +59,18 @@ export const STATE_OPTIONS: readonly FilterOption<(typeof STATE_FILTERS)[number]
   ...ATTEMPT_STATES.map((s) => choice(s, STATE_LABELS[s])),
 ];
 
-/** Each method by name (card in the language shown), read when drawn. */
-export const METHOD_OPTIONS: readonly FilterOption<(typeof ATTEMPT_METHODS)[number] | ''>[] = [
-  choice('', msg`All methods`),
-  ...ATTEMPT_METHODS.map((m) => choice(m, () => paymentMethodName(m))),
-];
+/**
+ * The method filter: all, or each method a charge is started with, i.e. whose money a provider
+ * holds (GET /api/payments/methods; cash on delivery has none), in the server's order, by name
+ * (card in the language shown, read when drawn). Only 'All methods' until the methods are known.
+ */
+export function useMethodOptions(): readonly FilterOption<PaymentMethodId | ''>[] {
+  const methods = usePaymentMethods().data ?? [];
+  return [
+    choice('', msg`All methods`),
+    ...methods.filter((m) => m.provider !== null).map((m) => choice(m.id, () => paymentMethodName(m.id))),
+  ];
+}
 
 export const paymentsList = defineList<PaymentAttempt>()({
   path: PAYMENTS_PATH,
@@ -73,7 +78,7 @@ export const paymentsList = defineList<PaymentAttempt>()({
   filters: {
     q: text(),
     state: oneOf(STATE_FILTERS),
-    method: oneOf(ATTEMPT_METHODS),
+    method: oneOf(PAYMENT_METHOD_IDS),
   },
   failure: { message: PAYMENTS_LOAD_FAILED, log: 'Failed to load payment attempts' },
 });

@@ -36,12 +36,12 @@ describe('useProductChoice', () => {
     });
     act(() => result.current.chooseVariant(m));
     expect(result.current).toMatchObject({ chosen: m, variant: m, sizeSoldOut: false });
-    const gone = { ...m, stock: 0 };
+    const gone = { ...m, stock: 0, stockStatus: 'outOfStock' as const };
     rerender({ product: makeSizedProduct([gone]) });
     expect(result.current).toMatchObject({ chosen: gone, variant: null, needsSize: false, sizeSoldOut: true, soldOut: true, stock: 0 });
     // Back in stock: it can be bought again.
-    rerender({ product: makeSizedProduct([{ ...m, stock: 2 }]) });
-    expect(result.current).toMatchObject({ variant: { ...m, stock: 2 }, sizeSoldOut: false, max: 2 });
+    rerender({ product: makeSizedProduct([{ ...m, stock: 2, runningLow: true }]) });
+    expect(result.current).toMatchObject({ variant: { ...m, stock: 2, runningLow: true }, sizeSoldOut: false, max: 2 });
   });
 
   it('starts with the size the page names (the way back from signing in), sold out or not', () => {

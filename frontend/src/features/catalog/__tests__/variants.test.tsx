@@ -65,6 +65,22 @@ describe('product page with sizes', () => {
     expect(sizes().getByRole('radio', { name: 'L' })).not.toHaveAccessibleDescription();
   });
 
+  it("says 'Only N left' as the server's runningLow says, and the stock badge is the server's stockStatus", async () => {
+    const few = makeSizedProduct([makeVariant('S', 2, { runningLow: false }), makeVariant('M', 5, { runningLow: true, stockStatus: 'inStock' })], {
+      name: 'Linen Wrap Dress',
+      stockStatus: 'lowStock',
+    });
+    productServer(few);
+    const { user } = renderApp(`/product/${few._id}`);
+    await screen.findByRole('heading', { name: 'Linen Wrap Dress' });
+    expect(sizes().getByRole('radio', { name: 'S' })).not.toHaveAccessibleDescription();
+    expect(sizes().getByRole('radio', { name: 'M' })).toHaveAccessibleDescription('Only 5 left');
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('Low Stock');
+    await user.click(sizes().getByRole('radio', { name: 'M' }));
+    expect(screen.getByTestId('stock-badge')).toHaveTextContent('In Stock');
+    expect(screen.queryByText(/left in stock/)).not.toBeInTheDocument();
+  });
+
   it("bounds the quantity by the chosen size's stock and sends the size with the add", async () => {
     const added = productServer(dress);
     const { user } = renderApp(`/product/${dress._id}`, { user: true });

@@ -6,7 +6,7 @@ import { DiscountBadge, Price } from '@/components/ui/Price';
 import { ProductImage } from '@/components/ui/ProductImage';
 import { Stars } from '@/components/ui/Stars';
 import { btn, BUSY } from '@/components/ui/styles';
-import { cardImagePath, EAGER_CARD_IMAGES, stockStatusOf } from '@/lib/product';
+import { cardImagePath, EAGER_CARD_IMAGES } from '@/lib/product';
 import type { Product } from '@/lib/types';
 import { useProductActions } from './product-actions';
 
@@ -29,7 +29,7 @@ export const ProductCard = memo(function ProductCard({
   const name = product.name;
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
-  const soldOut = stockStatusOf(product.stock) === 'outOfStock';
+  const soldOut = product.stockStatus === 'outOfStock';
   const busy = isAdding(product._id);
   // Busy: still focusable (aria-disabled), clicks ignored until the request ends.
   const add = () => void (busy || addToCart(product, 1));

@@ -24,7 +24,7 @@ import { VariantPicker } from './VariantPicker';
  * bought: the app's sold-out action ('Notify me when it's back') takes Buy Now's place.
  */
 export function ProductDetails({ product, choice }: { product: Product; choice: ProductChoice }) {
-  const { stock, soldOut } = choice;
+  const { stock, stockStatus, soldOut } = choice;
   const { payment } = useShopTerms(useSettings().data?.terms);
   const unavailable = soldOut || choice.sizeSoldOut;
   const drawSoldOutAction = useSoldOutAction();
@@ -69,8 +69,8 @@ export function ProductDetails({ product, choice }: { product: Product; choice: 
       )}
 
       <div className="flex flex-wrap items-center gap-3">
-        <StockBadge stock={stock} />
-        {typeof stock === 'number' && stock > 0 && stock <= 10 && (
+        <StockBadge status={stockStatus} />
+        {stockStatus === 'lowStock' && (
           <span className="text-sm font-medium text-amber-900">
             <Trans>Only {stock} left in stock</Trans>
           </span>

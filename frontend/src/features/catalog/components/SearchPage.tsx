@@ -11,7 +11,7 @@ import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn, field } from '@/components/ui/styles';
 import { parseSort, SEARCH_PAGE_SIZE } from '@/lib/api-paths';
-import { EAGER_CARD_IMAGES, stockStatusOf } from '@/lib/product';
+import { EAGER_CARD_IMAGES } from '@/lib/product';
 import type { Product, ProductSort } from '@/lib/types';
 import { pagedProducts, useSearchProducts } from '../api/product-pages';
 import { LoadMore } from './LoadMore';
@@ -31,7 +31,7 @@ function SearchResultCard({ product, eager = false }: { product: Product; eager?
   const name = product.name;
   const { addToCart, toggleWishlist, isInWishlist, isAdding } = useProductActions();
   const inWishlist = isInWishlist(product._id);
-  const soldOut = stockStatusOf(product.stock) === 'outOfStock';
+  const soldOut = product.stockStatus === 'outOfStock';
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
       <Link to={`/product/${product._id}`} className="relative block" tabIndex={-1} aria-hidden="true">

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Variant } from '@/lib/types';
-import { colourOf, coloursOf, isLowSize, NO_COLOUR } from '@/lib/variants';
+import { colourOf, coloursOf, NO_COLOUR } from '@/lib/variants';
 
 /** A product page choice (colour, size) with what is chosen in its legend, e.g. 'Colour: Black'. */
 export function OptionGroup({ label, value, children }: { label: string; value?: string; children: ReactNode }) {
@@ -72,10 +72,10 @@ function Choice({
   );
 }
 
-/** 'Sold out' for a size with none left, 'Only N left' for one running low. */
-function stockNote(stock: number): string | undefined {
+/** 'Sold out' for a size with none left, 'Only N left' for one the server says is running low. */
+function stockNote({ stock, runningLow }: Pick<Variant, 'stock' | 'runningLow'>): string | undefined {
   if (stock <= 0) return t`Sold out`;
-  if (isLowSize(stock)) return t`Only ${stock} left`;
+  if (runningLow) return t`Only ${stock} left`;
   return undefined;
 }
 
@@ -137,7 +137,7 @@ export function VariantPicker({
               label={v.size}
               checked={value?._id === v._id}
               soldOut={v.stock <= 0}
-              note={stockNote(v.stock)}
+              note={stockNote(v)}
               onChoose={() => onChange(v)}
             />
           ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { maxQuantity, stockStatusOf } from '@/lib/product';
+import { maxQuantity } from '@/lib/product';
 import type { Product, Variant } from '@/lib/types';
 import { colourOf, coloursOf, variantsOf } from '@/lib/variants';
 
@@ -48,12 +48,14 @@ export function useProductChoice(product: Product, initialVariantId: string | nu
     sizeSoldOut: chosen !== null && chosen.stock <= 0,
     /** The chosen size's stock, or the product's. */
     stock,
+    /** The chosen size's stock status, or the product's, as the server says it. */
+    stockStatus: chosen ? chosen.stockStatus : product.stockStatus,
     max,
     // The quantity follows the chosen size's stock down.
     quantity: Math.min(quantity, Math.max(1, max)),
     setQuantity,
     /** The whole product is sold out (every size). */
-    soldOut: stockStatusOf(product.stock) === 'outOfStock',
+    soldOut: product.stockStatus === 'outOfStock',
   };
 }
 

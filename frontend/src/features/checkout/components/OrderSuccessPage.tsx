@@ -9,7 +9,7 @@ import { useOrder } from '@/lib/api/orders';
 import { formatPrice, orderNumber } from '@/lib/format';
 import type { Order } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isPaid, paidWith } from '@/payments/paid';
+import { paidWith } from '@/payments/paid';
 
 /**
  * /order-success: the order paid (or placed to be paid in cash on delivery), from the checkout (its order in the history state) or, after a
@@ -22,14 +22,14 @@ export function OrderSuccessPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const placed = (location.state as { order?: Order | null } | null)?.order ?? null;
-  usePageTitle(placed?.paymentMethod === 'cash-on-delivery' && !isPaid(placed) ? t`Order placed!` : t`Payment Successful!`);
+  usePageTitle(placed?.paymentMethod === 'cash-on-delivery' && !placed.paid ? t`Order placed!` : t`Payment Successful!`);
   const id = placed ? undefined : (params.get('order') ?? undefined);
   const fetched = useOrder(id);
   if (id && fetched.isPending) return <PageLoading text={t`Loading order...`} />;
-  if (fetched.data && !isPaid(fetched.data)) return <Navigate to={`/orders/${encodeURIComponent(fetched.data._id)}`} replace />;
+  if (fetched.data && !fetched.data.paid) return <Navigate to={`/orders/${encodeURIComponent(fetched.data._id)}`} replace />;
   const order = placed ?? fetched.data ?? null;
   // Cash on delivery: placed, to be paid to the rider.
-  const cash = order !== null && order.paymentMethod === 'cash-on-delivery' && !isPaid(order);
+  const cash = order !== null && order.paymentMethod === 'cash-on-delivery' && !order.paid;
   const total = formatPrice(order?.totalAmount);
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">

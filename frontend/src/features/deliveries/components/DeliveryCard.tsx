@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { btn } from '@/components/ui/styles';
-import { callLink, failureReasonLabel, whatsAppLink } from '@/lib/delivery';
+import { failureReasonLabel } from '@/lib/delivery';
 import { formatDateTime, formatPrice, orderNumber } from '@/lib/format';
 import type { RiderDelivery } from '@/lib/types';
 import { DeliveredForm } from './DeliveredForm';
@@ -21,7 +21,6 @@ export function DeliveryCard({ delivery }: { delivery: RiderDelivery }) {
   const { t } = useLingui();
   const [form, setForm] = useState<'delivered' | 'notDelivered' | null>(null);
   const address = delivery.shippingAddress;
-  const phone = address?.phone ?? '';
   const out = delivery.status === 'shipped';
   const titleId = `delivery-${delivery._id}`;
   const locked = delivery.delivery?.codeLocked ?? false;
@@ -70,20 +69,24 @@ export function DeliveryCard({ delivery }: { delivery: RiderDelivery }) {
           )}
         </p>
       )}
-      {phone && (
+      {(delivery.callUrl || delivery.whatsappUrl) && (
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <a href={callLink(phone)} className={`${btn.secondary} ${THUMB}`} aria-label={t`Call ${name}`}>
-            <Trans>Call</Trans>
-          </a>
-          <a
-            href={whatsAppLink(phone)}
-            target="_blank"
-            rel="noreferrer"
-            className={`${btn.secondary} ${THUMB}`}
-            aria-label={t`WhatsApp ${name}`}
-          >
-            WhatsApp
-          </a>
+          {delivery.callUrl && (
+            <a href={delivery.callUrl} className={`${btn.secondary} ${THUMB}`} aria-label={t`Call ${name}`}>
+              <Trans>Call</Trans>
+            </a>
+          )}
+          {delivery.whatsappUrl && (
+            <a
+              href={delivery.whatsappUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={`${btn.secondary} ${THUMB}`}
+              aria-label={t`WhatsApp ${name}`}
+            >
+              WhatsApp
+            </a>
+          )}
         </div>
       )}
       {out && locked && (

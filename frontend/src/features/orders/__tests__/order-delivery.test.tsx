@@ -38,6 +38,7 @@ describe("the order's delivery", () => {
         status: 'shipped',
         paymentMethod: 'cash-on-delivery',
         paymentStatus: 'pending',
+        paymentAwaits: 'rider',
         totalAmount: 53,
         transactionId: null,
         delivery: makeOrderDelivery({ attempts: [{ at, reason: 'unreachable' }] }),
@@ -81,5 +82,27 @@ describe("the order's delivery", () => {
   it('shows nothing before an order paid by wallet goes out', async () => {
     await openOrder(makeOrderDetail({ _id: ORDER_ID, status: 'pending' }));
     expect(screen.queryByRole('region', { name: 'Delivery' })).not.toBeInTheDocument();
+  });
+
+  it('says the cash to pay before it goes out while the server says its payment awaits the rider', async () => {
+    await openOrder(
+      makeOrderDetail({ _id: ORDER_ID, status: 'pending', paymentMethod: 'cash-on-delivery', paymentStatus: 'pending', paymentAwaits: 'rider', totalAmount: 53 }),
+    );
+    expect(delivery().getByTestId('cash-due')).toHaveTextContent('Pay $53.00 in cash on delivery');
+  });
+
+  it('asks no cash of a canceled cash order (its payment awaits nothing)', async () => {
+    await openOrder(
+      makeOrderDetail({ _id: ORDER_ID, status: 'canceled', paymentMethod: 'cash-on-delivery', paymentStatus: 'pending', paymentAwaits: null }),
+    );
+    expect(screen.queryByRole('region', { name: 'Delivery' })).not.toBeInTheDocument();
+  });
+
+  it("offers no call link when the server sends none (a rider without a number)", async () => {
+    await openOrder(
+      makeOrderDetail({ _id: ORDER_ID, status: 'shipped', delivery: makeOrderDelivery({ riderPhone: '', riderCallUrl: null }) }),
+    );
+    expect(delivery().getByText('On its way with Abdi')).toBeInTheDocument();
+    expect(delivery().queryByRole('link')).not.toBeInTheDocument();
   });
 });

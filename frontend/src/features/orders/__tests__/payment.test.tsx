@@ -99,7 +99,7 @@ describe('back from a card page the provider has not answered yet (?payment=pend
   const heading = () => screen.findByRole('heading', { level: 1, name: `Order #${pending.number}` });
 
   it('says politely that it waits for the provider, asks for the order again every 5 s, and says when the payment is confirmed (the cart then emptied)', async () => {
-    const asked = serveOrder(pending, pending, { ...pending, paymentStatus: 'paid' });
+    const asked = serveOrder(pending, pending, { ...pending, paymentStatus: 'paid', paid: true });
     // The server empties the cart when the card is paid.
     server.use(
       http.get('/api/cart', () => HttpResponse.json(makeCart(asked.count < 3 ? [{ product: makeProduct(), quantity: 1 }] : []))),

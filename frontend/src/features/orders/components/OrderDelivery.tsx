@@ -6,19 +6,19 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DeliveryAttempts } from '@/components/ui/DeliveryAttempts';
-import { callLink } from '@/lib/delivery';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import type { OrderDetail } from '@/lib/types';
-import { isPaid } from '@/payments/paid';
 import { OrderSection } from './OrderSection';
 
 export function OrderDelivery({ order }: { order: OrderDetail }) {
   const { t } = useLingui();
   const delivery = order.delivery;
-  const cashDue = order.paymentMethod === 'cash-on-delivery' && !isPaid(order) && order.status !== 'canceled';
+  // The server's word: an open order whose cash its rider collects.
+  const cashDue = order.paymentAwaits === 'rider';
   if (!delivery && !cashDue) return null;
   const rider = delivery?.riderName ?? '';
   const riderPhone = delivery?.riderPhone ?? '';
+  const riderCallUrl = delivery?.riderCallUrl ?? null;
   const amount = formatPrice(order.totalAmount);
   const deliveredAt = formatDateTime(delivery?.deliveredAt);
   return (
@@ -29,8 +29,8 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
             <p className="font-semibold text-stone-900">
               <Trans>On its way with {rider}</Trans>
             </p>
-            {riderPhone && (
-              <a href={callLink(riderPhone)} className="mt-1 inline-block font-semibold text-brand-800 underline">
+            {riderCallUrl && (
+              <a href={riderCallUrl} className="mt-1 inline-block font-semibold text-brand-800 underline">
                 <Trans>Call {rider}: {riderPhone}</Trans>
               </a>
             )}

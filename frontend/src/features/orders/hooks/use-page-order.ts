@@ -8,7 +8,6 @@ import { orderNumber } from '@/lib/format';
 import { cartKeys, orderKeys } from '@/lib/query-keys';
 import type { OrderDetail } from '@/lib/types';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isPaid } from '@/payments/paid';
 
 const awaitingProvider = (order: OrderDetail) => order.paymentStatus === 'pending';
 
@@ -25,7 +24,7 @@ export function usePageOrder() {
   const paymentPending = params.get('payment') === 'pending';
   const order = useOrder(id, paymentPending ? awaitingProvider : undefined);
   const qc = useQueryClient();
-  const paidMeanwhile = paymentPending && order.data !== undefined && isPaid(order.data);
+  const paidMeanwhile = paymentPending && order.data?.paid === true;
   useEffect(() => {
     if (!paidMeanwhile) return;
     void qc.invalidateQueries({ queryKey: cartKeys.all });

@@ -63,6 +63,7 @@ function linkedOrder(overrides: Partial<LinkedOrder> = {}): LinkedOrder {
     state: 'open',
     status: 'pending',
     paymentStatus: 'pending',
+    paid: overrides.paymentStatus === 'paid',
     paymentMethod: null,
     ...overrides,
   };

@@ -54,7 +54,9 @@ export function PayLinkOrder({
     heading?.focus({ preventScroll: true });
   }, [done, doneWhenOpened]);
 
-  const paidMessage = settled && order.paymentStatus !== 'paid' ? t`This order is paid in cash when it is delivered.` : t`This order is paid. Thank you!`;
+  // Settled is paid, or cash to be paid to the rider; a payment that just ended here paid it.
+  const moneyReceived = !settled || order.paid;
+  const paidMessage = settled && !order.paid ? t`This order is paid in cash when it is delivered.` : t`This order is paid. Thank you!`;
   return (
     <div className={`mx-auto px-4 py-8 ${done ? 'max-w-xl' : 'max-w-6xl'}`}>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t`Order ${short}`}</h1>
@@ -67,7 +69,7 @@ export function PayLinkOrder({
               <LinkEnd
                 message={ending ? ending.message : paidMessage}
                 paid={paid}
-                payment={paid ? paidWith({ paymentMethod: order.paymentMethod, paymentStatus: settled ? order.paymentStatus : 'paid' }) : undefined}
+                payment={paid ? paidWith({ paymentMethod: order.paymentMethod, paid: moneyReceived }) : undefined}
                 status={paid ? order.status : undefined}
                 focusRef={confirmation}
               />

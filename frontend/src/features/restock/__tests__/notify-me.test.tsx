@@ -150,7 +150,7 @@ describe("'Notify me when it's back'", () => {
   });
 
   it("shows the server's 409 and fetches the product again, which then offers the size", async () => {
-    const back = makeSizedProduct([{ ...S, stock: 2, stockStatus: 'lowStock' }, M], { _id: dress._id, name: dress.name });
+    const back = makeSizedProduct([{ ...S, stock: 2, stockStatus: 'lowStock', runningLow: true }, M], { _id: dress._id, name: dress.name });
     const served = serve(dress, {
       refetched: back,
       reply: () => HttpResponse.json({ message: 'This size is in stock: add it to your bag instead' }, { status: 409 }),

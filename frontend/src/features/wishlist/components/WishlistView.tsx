@@ -10,7 +10,6 @@ import { RetryAlert } from '@/components/ui/RetryAlert';
 import { PageLoading } from '@/components/ui/Spinner';
 import { btn } from '@/components/ui/styles';
 import { errorMessage } from '@/lib/api-client';
-import { stockStatusOf } from '@/lib/product';
 import { hasVariants } from '@/lib/variants';
 import type { Product } from '@/lib/types';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist';
@@ -73,7 +72,7 @@ export function WishlistView({
   // 'Move all' moves one-size products; a size is chosen on the product's page.
   const available = lines
     .map((l) => l.productId)
-    .filter((p) => stockStatusOf(p.stock) !== 'outOfStock' && !hasVariants(p));
+    .filter((p) => p.stockStatus !== 'outOfStock' && !hasVariants(p));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -94,7 +93,7 @@ export function WishlistView({
       </div>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
         {lines.map(({ productId: p }) => {
-          const soldOut = stockStatusOf(p.stock) === 'outOfStock';
+          const soldOut = p.stockStatus === 'outOfStock';
           const name = p.name;
           return (
             <li key={p._id} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">

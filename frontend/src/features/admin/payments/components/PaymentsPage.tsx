@@ -13,13 +13,14 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { PageHeader } from '../../components/PageHeader';
 import { ListFilters, useAdminList } from '../../lib/list';
 import { ListTable } from '../../lib/table';
-import { METHOD_OPTIONS, paymentsList, RECONCILIATION_PAGE, STATE_OPTIONS } from '../list';
+import { paymentsList, RECONCILIATION_PAGE, STATE_OPTIONS, useMethodOptions } from '../list';
 import { paymentsTable } from './payment-columns';
 
 export default function PaymentsPage() {
   const { t } = useLingui();
   usePageTitle(t`Payments`);
   const list = useAdminList(paymentsList);
+  const methodOptions = useMethodOptions();
   const name = t`Payments`;
   return (
     <section>
@@ -40,7 +41,7 @@ export default function PaymentsPage() {
         search={{ label: t`Search payments`, placeholder: t`Order ID, payer's number or transaction` }}
         selects={[
           { filter: 'state', label: t`State`, options: STATE_OPTIONS },
-          { filter: 'method', label: t`Method`, options: METHOD_OPTIONS },
+          { filter: 'method', label: t`Method`, options: methodOptions },
         ]}
       />
       <ListTable

@@ -1,12 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Variant } from '@/lib/types';
-import { isLowSize } from '@/lib/variants';
 
-/** What a size's stock needs flagged: none left, or running low; nothing otherwise. */
-function sizeFlag(stock: number): { text: string; style: string } | null {
+/** What a size's stock needs flagged: none left, or running low (as the server says); nothing otherwise. */
+function sizeFlag({ stock, runningLow }: Pick<Variant, 'stock' | 'runningLow'>): { text: string; style: string } | null {
   if (stock <= 0) return { text: t`sold out`, style: 'font-semibold text-red-700' };
-  if (isLowSize(stock)) return { text: t`low`, style: 'font-semibold text-amber-800' };
+  if (runningLow) return { text: t`low`, style: 'font-semibold text-amber-800' };
   return null;
 }
 
@@ -16,7 +15,7 @@ export function SizeStock({ name, variants }: { name: string; variants: readonly
   return (
     <ul className="mt-1 flex max-w-60 flex-wrap text-xs text-stone-700" aria-label={t`Stock by size of ${name}`}>
       {variants.map((v, i) => {
-        const flag = sizeFlag(v.stock);
+        const flag = sizeFlag(v);
         return (
           <li key={v._id} className="whitespace-nowrap" data-testid="size-stock">
             {i > 0 && (

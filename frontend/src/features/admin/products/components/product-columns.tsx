@@ -38,7 +38,7 @@ export function productsTable({ onEdit, onDelete }: { onEdit: (product: Product)
           {hasVariants(p) && <SizeStock name={p.name} variants={variantsOf(p)} />}
         </>
       )),
-      column(t`Status`, (p) => <StockBadge stock={p.stock} />, { ...nowrap, phone: 'aside' }),
+      column(t`Status`, (p) => <StockBadge status={p.stockStatus} />, { ...nowrap, phone: 'aside' }),
       column(t`Actions`, (p) => (
         <RowActions>
           <EditAction target={p.name} onClick={() => onEdit(p)} />
