@@ -144,30 +144,30 @@ impl CheckoutInput {
 }
 
 /// What a number that is no Somali mobile number is told: SPEC's words for EVC Plus, the
-/// wallet's own for another wallet, any mobile number for a card or cash.
+/// wallet's own (with one of its numbers) for another wallet, any mobile number for a card,
+/// cash or a wallet whose numbers have no prefix of their own.
 fn invalid_phone(method: Option<PaymentMethod>) -> Message {
-    match method {
-        Some(wallet)
-            if wallet.kind() == PaymentKind::Wallet && wallet != PaymentMethod::EvcPlus =>
-        {
-            let example = format!("{} 234 5678", wallet.prefixes()[0]);
-            WALLET_PHONE_INVALID
-                .with("wallet", wallet.name())
-                .with("example", example)
-        }
-        Some(PaymentMethod::Card | PaymentMethod::CashOnDelivery) => MOBILE_PHONE_INVALID.into(),
-        _ => PHONE_INVALID.into(),
+    let Some(method) = method else {
+        return PHONE_INVALID.into();
+    };
+    match method.prefixes().first() {
+        _ if method == PaymentMethod::EvcPlus => PHONE_INVALID.into(),
+        Some(prefix) => WALLET_PHONE_INVALID
+            .with("wallet", method.name())
+            .with("example", format!("{prefix} 234 5678")),
+        None => MOBILE_PHONE_INVALID.into(),
     }
 }
 
 /// A wallet takes only its own numbers: another wallet's number is named, a number of no
-/// wallet is told the wallets taken.
+/// wallet is told the wallets taken. A wallet whose numbers have no prefix of their own
+/// takes any mobile number.
 fn wallet_refusal(
     number: &MobileNumber,
     method: PaymentMethod,
     offers: &[PaymentMethod],
 ) -> Option<Message> {
-    if method.kind() != PaymentKind::Wallet {
+    if method.kind() != PaymentKind::Wallet || method.prefixes().is_empty() {
         return None;
     }
     match PaymentMethod::wallet_of(number) {

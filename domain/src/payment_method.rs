@@ -87,6 +87,13 @@ impl MerchantAccount {
 }
 
 impl PaymentProvider {
+    pub const ALL: [PaymentProvider; 4] = [
+        PaymentProvider::WaafiPayWallet,
+        PaymentProvider::WaafiPayCard,
+        PaymentProvider::Edahab,
+        PaymentProvider::Rider,
+    ];
+
     /// Whose merchant account its money reaches; the rider's cash reaches none.
     pub fn account(self) -> Option<MerchantAccount> {
         match self {

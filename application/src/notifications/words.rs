@@ -63,17 +63,23 @@ pub(super) fn hello(language: Language, name: &str) -> String {
     }
 }
 
-/// How the order was paid, as a sentence ends naming it: " by EVC Plus", " by card";
-/// nothing for an order paid with no method chosen (confirmed by the shop).
-fn paid_with(language: Language, method: Option<PaymentMethod>) -> String {
-    let Some(method) = method else {
-        return String::new();
-    };
-    match (language, method.kind()) {
-        (English, PaymentKind::Card) => " by card".to_owned(),
-        (Somali, PaymentKind::Card) => " ee aad ku bixisay kaar".to_owned(),
-        (English, _) => format!(" by {}", method.name()),
-        (Somali, _) => format!(" ee aad ku bixisay {}", method.name()),
+/// The confirmation's thanks for a payment, naming how it was paid: by card, by a wallet,
+/// or (an order confirmed by the shop with no method chosen) not at all.
+fn payment_received(
+    language: Language,
+    number: &str,
+    total: Money,
+    method: Option<PaymentMethod>,
+) -> String {
+    let kind = method.map(PaymentMethod::kind);
+    let wallet = method_name(method);
+    match (language, kind) {
+        (English, None) => format!("Thank you for your order {number}. We have received your payment of {total}."),
+        (English, Some(PaymentKind::Card)) => format!("Thank you for your order {number}. We have received your payment of {total} by card."),
+        (English, Some(_)) => format!("Thank you for your order {number}. We have received your payment of {total} by {wallet}."),
+        (Somali, None) => format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total}."),
+        (Somali, Some(PaymentKind::Card)) => format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total} ee aad ku bixisay kaar."),
+        (Somali, Some(_)) => format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total} ee aad ku bixisay {wallet}."),
     }
 }
 
@@ -124,7 +130,6 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
         ..
     } = *facts;
     let wallet = method_name(method);
-    let paid_with = paid_with(language, method);
     let texts = |subject: String, sms: String, paragraphs: Vec<String>| Texts {
         subject,
         sms,
@@ -138,7 +143,7 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             format!("Order {number} confirmed"),
             format!("order {number} confirmed, {total} paid. We will tell you when it ships."),
             vec![
-                format!("Thank you for your order {number}. We have received your payment of {total}{paid_with}."),
+                payment_received(English, number, total, method),
                 "We will let you know when it ships.".to_owned(),
             ],
         ),
@@ -146,7 +151,7 @@ pub(super) fn about_order(language: Language, topic: Topic, facts: &OrderFacts) 
             format!("Dalabka {number} waa la xaqiijiyey"),
             format!("dalabka {number} waa la xaqiijiyey, {total} waa la bixiyey. Waan kuu sheegi doonnaa marka la soo diro."),
             vec![
-                format!("Waad ku mahadsan tahay dalabkaaga {number}. Waxaan helnay lacagtaadii {total}{paid_with}."),
+                payment_received(Somali, number, total, method),
                 "Waan kuu sheegi doonnaa marka la soo diro.".to_owned(),
             ],
         ),
@@ -360,8 +365,8 @@ fn canceled(language: Language, facts: &OrderFacts) -> Texts {
     }
 }
 
-/// A step of a return: its subject, and what the message says happened ("Your return for
-/// order #… {what}").
+/// A step of a return: its subject, its paragraph, and its text message (the paragraph,
+/// as a text message begins it after the shop's name).
 pub(super) fn about_return(
     language: Language,
     status: ReturnStatus,
@@ -371,51 +376,50 @@ pub(super) fn about_return(
     support_email: &str,
 ) -> (String, String, String) {
     let to = refunded_to(language, method, None);
-    let (subject, what) = match (language, status) {
+    let (subject, paragraph) = match (language, status) {
         (English, ReturnStatus::Approved) => (
             format!("Your return for order {number} is approved"),
-            "is approved. Please send the items back; we refund you when they arrive.".to_owned(),
+            format!("Your return for order {number} is approved. Please send the items back; we refund you when they arrive."),
         ),
         (English, ReturnStatus::Rejected) => (
             format!("Your return for order {number} was not accepted"),
-            format!("was not accepted. Please contact us at {support_email} if you have questions."),
+            format!("Your return for order {number} was not accepted. Please contact us at {support_email} if you have questions."),
         ),
         (English, ReturnStatus::Received) => (
             format!("We received your return for order {number}"),
-            format!("arrived. We are refunding {refund} to {to}."),
+            format!("Your return for order {number} arrived. We are refunding {refund} to {to}."),
         ),
         (English, _) => (
             format!("Your return for order {number} is refunded"),
-            format!("is refunded: {refund} went back to {to}."),
+            format!("Your return for order {number} is refunded: {refund} went back to {to}."),
         ),
         (Somali, ReturnStatus::Approved) => (
             format!("Soo celintaada dalabka {number} waa la ogolaaday"),
-            "waa la ogolaaday. Fadlan soo dir alaabta; lacagta waan kuu celinaynaa marka ay na soo gaarto.".to_owned(),
+            format!("Soo celintaada dalabka {number} waa la ogolaaday. Fadlan soo dir alaabta; lacagta waan kuu celinaynaa marka ay na soo gaarto."),
         ),
         (Somali, ReturnStatus::Rejected) => (
             format!("Soo celintaada dalabka {number} lama aqbalin"),
-            format!("lama aqbalin. Haddii aad su'aal qabto, nagala soo xiriir {support_email}."),
+            format!("Soo celintaada dalabka {number} lama aqbalin. Haddii aad su'aal qabto, nagala soo xiriir {support_email}."),
         ),
         (Somali, ReturnStatus::Received) => (
             format!("Waxaan helnay soo celintaada dalabka {number}"),
-            format!("way na soo gaartay. Waxaan {refund} u celinaynaa {to}."),
+            format!("Soo celintaada dalabka {number} way na soo gaartay. Waxaan {refund} u celinaynaa {to}."),
         ),
         (Somali, _) => (
             format!("Lacagta soo celintaada dalabka {number} waa la celiyey"),
-            format!("lacagteeda waa la celiyey: {refund} waxay ku noqotay {to}."),
+            format!("Soo celintaada dalabka {number} lacagteeda waa la celiyey: {refund} waxay ku noqotay {to}."),
         ),
     };
-    let (paragraph, sms) = match language {
-        English => (
-            format!("Your return for order {number} {what}"),
-            format!("your return for order {number} {what}"),
-        ),
-        Somali => (
-            format!("Soo celintaada dalabka {number} {what}"),
-            format!("soo celintaada dalabka {number} {what}"),
-        ),
-    };
+    let sms = lowercase_first(&paragraph);
     (subject, paragraph, sms)
+}
+
+/// A sentence as a text message continues it after the shop's name ("Dukaan: your …").
+fn lowercase_first(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }
 
 /// The message carrying a password reset code.

@@ -443,7 +443,7 @@ async fn a_cash_orders_return_is_refunded_by_hand_and_the_admin_records_how() {
             ),
             (
                 json!("card"),
-                "Choose cash, EVC Plus, ZAAD, SAHAL or eDahab",
+                "Choose cash or a wallet: EVC Plus, ZAAD, SAHAL, eDahab",
             ),
         ] {
             let refused = app

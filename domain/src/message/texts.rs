@@ -236,7 +236,7 @@ texts! {
     REVERSAL_REFUSED = "The payment could not be reversed: {reason}";
     RETURN_REFUND_REFUSED = "The refund could not be sent: {reason}";
     REFUND_PAYOUT_MISSING = "Say how the refund was paid out: in cash or to a wallet";
-    REFUND_PAYOUT_INVALID = "Choose cash, EVC Plus, ZAAD, SAHAL or eDahab";
+    REFUND_PAYOUT_INVALID = "Choose cash or a wallet: {wallets}";
     REFUND_PAYOUT_NOT_BY_HAND = "This refund goes back through the payment provider: there is nothing to record";
     ORDER_STATUS_INVALID = "Status must be pending, shipped, delivered or canceled";
     NOT_AWAITING_PAYMENT = "Only orders awaiting payment can be marked paid";

@@ -32,6 +32,14 @@ impl PaidOutWith {
         }
     }
 
+    /// The wallets a refund may be paid out to, in the shop's order.
+    pub fn wallets() -> Vec<PaymentMethod> {
+        PaymentMethod::ALL
+            .into_iter()
+            .filter(|method| method.takes_payouts())
+            .collect()
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             PaidOutWith::Cash => "cash",
@@ -71,9 +79,10 @@ impl Return {
             Some(_) if !self.refunded_by_hand() => {
                 Err(FieldErrors::single(FIELD, REFUND_PAYOUT_NOT_BY_HAND))
             }
-            Some(raw) => PaidOutWith::parse(raw)
-                .map(Some)
-                .ok_or_else(|| FieldErrors::single(FIELD, REFUND_PAYOUT_INVALID)),
+            Some(raw) => PaidOutWith::parse(raw).map(Some).ok_or_else(|| {
+                let wallets = PaymentMethod::named_wallets(&PaidOutWith::wallets());
+                FieldErrors::single(FIELD, REFUND_PAYOUT_INVALID.with("wallets", wallets))
+            }),
         }
     }
 }
@@ -117,7 +126,7 @@ mod tests {
         for not_a_payout in ["card", "cash-on-delivery", "bank", "CASH"] {
             assert_eq!(
                 refusal(cash.hand_payout(Some(not_a_payout))),
-                "Choose cash, EVC Plus, ZAAD, SAHAL or eDahab"
+                "Choose cash or a wallet: EVC Plus, ZAAD, SAHAL, eDahab"
             );
         }
     }

@@ -2381,8 +2381,7 @@ export interface components {
             orderNumber: string;
             /** @description The number it was tried from (the order's own contact number is the customer's). */
             payer: string;
-            /** @description `waafipay` (the wallets), `waafipay-card` or `edahab`. */
-            provider: string;
+            provider: components["schemas"]["PaymentProviderName"];
             /** @description Why the refund of late money failed. */
             refundError: string | null;
             startedAt: string;
@@ -2449,6 +2448,8 @@ export interface components {
         };
         /** @enum {string} */
         PaymentMethodName: "evc-plus" | "zaad" | "sahal" | "edahab" | "card" | "cash-on-delivery";
+        /** @enum {string} */
+        PaymentProviderName: "waafipay" | "waafipay-card" | "edahab" | "rider";
         /** @enum {string} */
         PaymentStatusName: "pending" | "paid" | "failed" | "partiallyRefunded" | "refunded";
         /** @enum {string} */
@@ -2607,8 +2608,7 @@ export interface components {
              * @description Approved less refunded.
              */
             net: number;
-            /** @description `waafipay` (the wallets), `waafipay-card` or `edahab`. */
-            provider: string;
+            provider: components["schemas"]["PaymentProviderName"];
             /**
              * Format: double
              * @description Late money paid back.

@@ -198,6 +198,8 @@ export type PaymentAttemptState = PaymentAttempt['state'];
 export type Reconciliation = Schemas['ReconciliationDto'];
 /** One provider's day in one currency. */
 export type ProviderDay = Schemas['ProviderDayDto'];
+/** Who carries a method's money: WaafiPay's wallets, WaafiPay's card page, eDahab, or the rider. */
+export type PaymentProviderId = ProviderDay['provider'];
 /** An attempt that moved money on that day: its order, its state and what came. */
 export type ReconciledAttempt = Schemas['ReconciledAttemptDto'];
 /** Whether cash on delivery may be chosen for the place and cart, and if not, why (in the shopper's words). */

@@ -8,7 +8,9 @@ use domain::language::Language;
 use domain::notification::{Channel, DeliveryStatus, Topic};
 use domain::order::{ChannelKind, OrderStatus, PaymentStatus, PaymentWait};
 use domain::payment_attempt::AttemptState;
-use domain::payment_method::{MerchantAccount, PaymentKind, PaymentMethod, RefundWay};
+use domain::payment_method::{
+    MerchantAccount, PaymentKind, PaymentMethod, PaymentProvider, RefundWay,
+};
 use domain::permissions::Permission;
 use domain::phone_order::PaymentState;
 use domain::refund::RefundStatus;
@@ -83,6 +85,9 @@ names! {
     PaymentKindName => PaymentKind::ALL.map(PaymentKind::id);
     /// The company whose merchant account holds a method's money.
     MerchantAccountName => MerchantAccount::ALL.map(MerchantAccount::id);
+    /// Who carries a method's money: `waafipay` (its wallets), `waafipay-card`, `edahab`, or
+    /// `rider` (cash at the door, never a payment attempt's).
+    PaymentProviderName => PaymentProvider::ALL.map(PaymentProvider::id);
     /// How a refund goes back: `provider` (the provider is asked) or `by-hand` (staff pay it out).
     RefundWayName => RefundWay::ALL.map(RefundWay::id);
     /// Where a payment attempt stands (`late`: approved after its order closed, being paid

@@ -1,7 +1,8 @@
 //! The payment methods' and payment attempts' shapes.
 
 use super::names::{
-    AttemptStateName, MerchantAccountName, PaymentKindName, PaymentMethodName, RefundWayName,
+    AttemptStateName, MerchantAccountName, PaymentKindName, PaymentMethodName, PaymentProviderName,
+    RefundWayName,
 };
 use application::payments::OfferedMethod;
 use domain::payment_attempt::{PaymentAttempt, ProviderDay, ReconciledAttempt};
@@ -76,7 +77,7 @@ pub struct PaymentAttemptDto {
     pub order_number: String,
     #[schema(value_type = PaymentMethodName)]
     pub method: &'static str,
-    /// `waafipay` (the wallets), `waafipay-card` or `edahab`.
+    #[schema(value_type = PaymentProviderName)]
     pub provider: &'static str,
     /// Asked, in `currency`.
     pub amount: f64,
@@ -144,7 +145,7 @@ pub struct PaymentAttemptsQuery {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderDayDto {
-    /// `waafipay` (the wallets), `waafipay-card` or `edahab`.
+    #[schema(value_type = PaymentProviderName)]
     pub provider: &'static str,
     pub currency: &'static str,
     /// What the provider approved: the paid orders and the money that came after its order

@@ -99,7 +99,7 @@ describe('admin returns: a refund by hand', () => {
     let refuse = true;
     const sent = serveReturn(noAmount, (body) =>
       refuse
-        ? HttpResponse.json({ message: 'Validation failed', errors: { refundPaidWith: 'Choose cash, EVC Plus, ZAAD, SAHAL or eDahab' } }, { status: 400 })
+        ? HttpResponse.json({ message: 'Validation failed', errors: { refundPaidWith: 'Choose cash or a wallet: EVC Plus, ZAAD, SAHAL, eDahab' } }, { status: 400 })
         : refunded(noAmount, body),
     );
     const { user, dialog, node } = await openRefund(noAmount);
@@ -108,8 +108,8 @@ describe('admin returns: a refund by hand', () => {
     );
     await user.click(dialog.getByRole('radio', { name: 'ZAAD' }));
     await user.click(dialog.getByRole('button', { name: 'Record refund' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent(/^Choose cash, EVC Plus, ZAAD, SAHAL or eDahab$/);
-    expect(dialog.getByRole('group', { name: 'Paid out with' })).toHaveAccessibleDescription('Choose cash, EVC Plus, ZAAD, SAHAL or eDahab');
+    expect(await dialog.findByRole('alert')).toHaveTextContent(/^Choose cash or a wallet: EVC Plus, ZAAD, SAHAL, eDahab$/);
+    expect(dialog.getByRole('group', { name: 'Paid out with' })).toHaveAccessibleDescription('Choose cash or a wallet: EVC Plus, ZAAD, SAHAL, eDahab');
     expect(sent()).toEqual([{ status: 'refunded', refundPaidWith: 'zaad' }]);
     // Not the screen's failure notice: the message is the dialog's.
     expect(screen.getAllByRole('alert')).toHaveLength(1);
